@@ -1,0 +1,64 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/scalesite/scalesite/build"
+	"github.com/scalesite/scalesite/diag"
+)
+
+func runBuild(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("build [flags]", `Builds the site: reads scalesite.yaml, content/, data/, static/ and themes/
+from the source folder and writes the static site to the destination folder.
+The new site replaces the old one only when the whole build succeeded.`, stderr)
+	var opts build.Options
+	fs.StringVar(&opts.Source, "source", ".", "the site `folder`")
+	fs.StringVar(&opts.Source, "s", ".", "short for --source")
+	fs.StringVar(&opts.Dest, "dest", "", "the output `folder` (default SOURCE/public)")
+	fs.StringVar(&opts.Dest, "d", "", "short for --dest")
+	fs.StringVar(&opts.BaseURL, "base-url", "", "the `URL` the site is published at, e.g. https://user.github.io/repo/ (overrides baseURL in scalesite.yaml)")
+	fs.BoolVar(&opts.Drafts, "drafts", false, "include pages marked draft: true")
+	if code := parseFlags(fs, args, stdout); code >= 0 {
+		return code
+	}
+	if opts.Dest == "" {
+		opts.Dest = filepath.Join(opts.Source, "public")
+	}
+	r, err := build.Run(opts)
+	if err != nil {
+		printError(stderr, err)
+		return 1
+	}
+	printWarnings(stderr, r.Warnings)
+	fmt.Fprintf(stdout, "built %d %s, %d %s, %d data points in %d ms → %s\n",
+		r.Pages, plural(r.Pages, "page", "pages"), r.Charts, plural(r.Charts, "chart", "charts"),
+		r.Points, r.Elapsed.Milliseconds(), opts.Dest)
+	return 0
+}
+
+// printError prints a build error: each content problem on its own line.
+func printError(w io.Writer, err error) {
+	if list, ok := err.(diag.List); ok {
+		for _, e := range list {
+			fmt.Fprintf(w, "error: %s\n", e)
+		}
+		fmt.Fprintf(w, "build failed: %d %s; the output folder was not changed\n", len(list), plural(len(list), "error", "errors"))
+		return
+	}
+	fmt.Fprintf(w, "error: %s\nbuild failed; the output folder was not changed\n", err)
+}
+
+func printWarnings(w io.Writer, list diag.List) {
+	for _, e := range list {
+		fmt.Fprintf(w, "warning: %s\n", e)
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

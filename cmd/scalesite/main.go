@@ -1,0 +1,123 @@
+// Command scalesite builds static sites of interactive scaling charts from
+// Markdown pages and data files.
+//
+//	scalesite build [--source DIR] [--dest DIR] [--base-url URL] [--drafts]
+//	scalesite version
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/scalesite/scalesite/render"
+)
+
+// version is set at release time with -ldflags "-X main.version=v1.2.3".
+var version = "dev"
+
+const usage = `scalesite builds static sites of interactive scaling charts.
+
+Usage:
+
+	scalesite <command> [flags]
+
+Commands:
+
+	build     build the site into public/
+	version   print the version of scalesite and of its ECharts
+
+Run "scalesite <command> --help" for a command's flags.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is the command with its arguments and outputs, so tests can call it.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "build":
+		return runBuild(rest, stdout, stderr)
+	case "version":
+		return runVersion(rest, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		if len(rest) > 0 {
+			return run([]string{rest[0], "--help"}, stdout, stderr)
+		}
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "scalesite: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+}
+
+// newFlags returns a flag set that prints the command's help on -h/--help.
+func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: scalesite %s\n\n%s\n\nFlags:\n", name, synopsis)
+		fs.VisitAll(func(f *flag.Flag) {
+			names := "--" + f.Name
+			if len(f.Name) == 1 {
+				names = "-" + f.Name
+			}
+			arg, help := flag.UnquoteUsage(f)
+			fmt.Fprintf(fs.Output(), "  %s %s\n\t%s\n", names, arg, strings.ReplaceAll(help, "\n", "\n\t"))
+		})
+	}
+	return fs
+}
+
+// parseFlags parses args; it returns a non-negative exit code when the
+// command should stop (help asked for, or bad flags).
+func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) int {
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return 0
+	}
+	if err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(fs.Output(), "scalesite %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		return 2
+	}
+	return -1
+}
+
+func runVersion(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("version", "Prints the version of scalesite, the commit it was built from, and the ECharts version it embeds.", stderr)
+	if code := parseFlags(fs, args, stdout); code >= 0 {
+		return code
+	}
+	commit := "unknown"
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" {
+				commit = s.Value[:min(12, len(s.Value))]
+			}
+		}
+		if version == "dev" && info.Main.Version != "" && info.Main.Version != "(devel)" {
+			version = info.Main.Version
+		}
+	}
+	ec := render.EChartsVersion()
+	if ec == "" {
+		ec = "not embedded (build with `make build`)"
+	}
+	fmt.Fprintf(stdout, "scalesite %s (commit %s), ECharts %s\n", version, commit, ec)
+	return 0
+}

@@ -1,0 +1,154 @@
+// Package e2e checks built sites in a real headless Chromium (Debian's
+// chromium package), driven with chromedp: that every chart has an ECharts
+// instance with the axes, series and points of its spec, and that pages ask
+// nothing of any host but the one serving the site.
+package e2e
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// chromiumPath finds Chromium; the tests fail without it (CI installs it),
+// unless -short is given.
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
+		if name == "" {
+			continue
+		}
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if testing.Short() {
+		t.Skip("no Chromium on PATH (-short)")
+	}
+	t.Fatal("no Chromium on PATH: install Debian's chromium package (apt-get install chromium) or set CHROMIUM")
+	return ""
+}
+
+// browser is one headless Chromium for a test.
+type browser struct {
+	ctx context.Context
+}
+
+func newBrowser(t *testing.T) *browser {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath(t)),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelTimeout(); cancel(); cancelAlloc() })
+	if err := chromedp.Run(ctx); err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	return &browser{ctx: ctx}
+}
+
+// tab opens a new tab that records every request and every JavaScript
+// dialog (an alert() from injected script) and console error.
+type tab struct {
+	ctx      context.Context
+	mu       sync.Mutex
+	requests []string
+	dialogs  []string
+	errors   []string
+}
+
+func (b *browser) tab(t *testing.T) *tab {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(b.ctx)
+	t.Cleanup(cancel)
+	tb := &tab{ctx: ctx}
+	chromedp.ListenTarget(ctx, func(ev any) {
+		tb.mu.Lock()
+		defer tb.mu.Unlock()
+		switch e := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			tb.requests = append(tb.requests, e.Request.URL)
+		case *page.EventJavascriptDialogOpening:
+			tb.dialogs = append(tb.dialogs, e.Message)
+			go chromedp.Run(ctx, page.HandleJavaScriptDialog(false))
+		case *network.EventLoadingFailed:
+			tb.errors = append(tb.errors, "loading failed: "+e.ErrorText)
+		}
+	})
+	if err := chromedp.Run(ctx, network.Enable()); err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+// foreignRequests lists the requests that went to another host than base's.
+func (tb *tab) foreignRequests(base string) []string {
+	bu, _ := url.Parse(base)
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	var out []string
+	for _, r := range tb.requests {
+		u, err := url.Parse(r)
+		if err != nil || (u.Scheme != "data" && u.Scheme != "blob" && u.Host != bu.Host) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// serve serves dir over HTTP on loopback, as a plain static file server.
+func serve(t *testing.T, dir string) string {
+	t.Helper()
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// waitCharts waits until the site script has set up n charts.
+func (tb *tab) waitCharts(n int) chromedp.Action {
+	var ok bool
+	return chromedp.Poll(
+		`window.scalesite && Object.keys(window.scalesite.charts).length >= `+strconv.Itoa(n)+
+			` && Object.values(window.scalesite.charts).every(c => !c.isDisposed())`,
+		&ok, chromedp.WithPollingTimeout(20*time.Second))
+}
+
+// saveScreenshot keeps a full-page PNG under e2e/artifacts/ for a person to look at.
+func (tb *tab) saveScreenshot(t *testing.T, name string) {
+	t.Helper()
+	var png []byte
+	if err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+		t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	dir := "artifacts"
+	if err := os.MkdirAll(dir, 0o755); err == nil {
+		os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
+	}
+}

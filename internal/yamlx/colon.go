@@ -1,0 +1,118 @@
+// Package yamlx holds the one leniency scalesite adds to YAML.
+package yamlx
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+)
+
+// QuoteColonValues quotes plain values that contain ": " (or end in ":"), so
+// that the line
+//
+//	title: Audio models: ROC-AUC vs. parameters
+//
+// means what its author meant instead of being a YAML error. Researchers'
+// titles are full of colons, and FORMAT.md's own example has one. Only
+// "key: value" lines whose value is plain text are touched (not quoted,
+// flow, block, anchor, alias or tag values), so lines and columns of
+// everything else stay where they were; the value moves one column right.
+func QuoteColonValues(src []byte) []byte {
+	if !bytes.Contains(src, []byte(": ")) {
+		return src
+	}
+	var out []byte
+	changed := false
+	block := -1 // indentation of the key owning a block scalar being skipped
+	for rest := src; len(rest) > 0; {
+		line := rest
+		next := []byte(nil)
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, next = rest[:i+1], rest[i+1:]
+		}
+		rest = next
+		indent := len(line) - len(bytes.TrimLeft(line, " "))
+		blank := len(bytes.TrimSpace(line)) == 0
+		if block >= 0 && (blank || indent > block) {
+			out = append(out, line...)
+			continue
+		}
+		block = -1
+		if startsBlockScalar(line) {
+			block = indent
+		}
+		if q, ok := quoteLine(line); ok {
+			out = append(out, q...)
+			changed = true
+			continue
+		}
+		out = append(out, line...)
+	}
+	if !changed {
+		return src
+	}
+	return out
+}
+
+// quoteLine rewrites one "key: value" line whose plain value holds a colon.
+func quoteLine(line []byte) ([]byte, bool) {
+	body := bytes.TrimRight(line, "\r\n")
+	eol := line[len(body):]
+	i := 0
+	for i < len(body) && body[i] == ' ' {
+		i++
+	}
+	if i+1 < len(body) && body[i] == '-' && body[i+1] == ' ' { // a list item holding a mapping
+		i += 2
+		for i < len(body) && body[i] == ' ' {
+			i++
+		}
+	}
+	keyStart := i
+	for i < len(body) && (isWord(body[i]) || (i > keyStart && body[i] == ' ' && i+1 < len(body) && body[i+1] != ':')) {
+		i++
+	}
+	if i == keyStart || i+1 >= len(body) || body[i] != ':' || body[i+1] != ' ' {
+		return nil, false
+	}
+	v := i + 1
+	for v < len(body) && body[v] == ' ' {
+		v++
+	}
+	value := bytes.TrimRight(body[v:], " \t")
+	if len(value) == 0 || strings.IndexByte(`"'[{|>&*!#%@`+"`", value[0]) >= 0 {
+		return nil, false
+	}
+	if !bytes.Contains(value, []byte(": ")) && value[len(value)-1] != ':' {
+		return nil, false
+	}
+	if c := bytes.Index(value, []byte(" #")); c >= 0 { // keep a trailing comment a comment
+		value = bytes.TrimRight(value[:c], " \t")
+		if !bytes.Contains(value, []byte(": ")) && value[len(value)-1] != ':' {
+			return nil, false
+		}
+	}
+	out := make([]byte, 0, len(line)+8)
+	out = append(out, body[:v]...)
+	out = strconv.AppendQuote(out, string(value))
+	out = append(out, body[v+len(value):]...)
+	return append(out, eol...), true
+}
+
+// startsBlockScalar reports whether a line ends in a block scalar indicator
+// ("data: |", "text: >-"), whose following lines are text, not YAML.
+func startsBlockScalar(line []byte) bool {
+	t := bytes.TrimRight(line, " \t\r\n")
+	if c := bytes.Index(t, []byte(" #")); c >= 0 {
+		t = bytes.TrimRight(t[:c], " \t")
+	}
+	i := bytes.LastIndexAny(t, "|>")
+	if i < 1 || t[i-1] != ' ' {
+		return false
+	}
+	return len(bytes.Trim(t[i+1:], "+-0123456789")) == 0
+}
+
+func isWord(c byte) bool {
+	return c == '_' || c == '-' || c == '.' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9')
+}

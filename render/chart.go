@@ -1,0 +1,237 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+	"github.com/go-echarts/go-echarts/v2/types"
+
+	"github.com/scalesite/scalesite/site"
+	"github.com/scalesite/scalesite/spec"
+)
+
+// palette gives series their colours in first-seen order. It is Tableau 10:
+// distinct hues that read on both the light and the dark background.
+var palette = []string{"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"}
+
+// namedColors maps the colour words researchers use for a series to the
+// palette's version of that hue, so "red" matches the other series' tones.
+var namedColors = map[string]string{
+	"blue": "#4e79a7", "orange": "#f28e2b", "red": "#e15759", "teal": "#76b7b2", "green": "#59a14f",
+	"yellow": "#edc948", "purple": "#b07aa1", "pink": "#ff9da7", "brown": "#9c755f", "gray": "#bab0ac", "grey": "#bab0ac",
+}
+
+// Formatter tokens: the site script (themes/default/assets/site.js) swaps
+// these strings for functions. Nothing from the content ever becomes code.
+const (
+	tooltipToken = "@tooltip"
+	formatPrefix = "@"
+)
+
+// chartOption builds the ECharts option of a chart through go-echarts and
+// returns it as the map that html/template JSON-encodes into the page.
+func chartOption(c *site.Chart, alt string) map[string]any {
+	sc := c.Spec
+	n := len(sc.Panels)
+	ch := charts.NewScatter() // an XY chart; each series carries its own type
+	colors := seriesColors(c)
+
+	ch.SetGlobalOptions(
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: types.FuncStr(tooltipToken)}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(showLegend(c)), Type: "scroll", Bottom: "0"}),
+		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Right: "8", Top: "0", Feature: &opts.ToolBoxFeature{
+			DataZoom:    &opts.ToolBoxFeatureDataZoom{Show: opts.Bool(true), Title: map[string]string{"zoom": "Zoom to area", "back": "Undo zoom"}, Icon: map[string]string{}},
+			Restore:     &opts.ToolBoxFeatureRestore{Show: opts.Bool(true), Title: "Reset"},
+			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Name: c.ID, Title: "Save as PNG"},
+		}}),
+		charts.WithAriaOpts(&opts.Aria{Enabled: opts.Bool(true), Label: &opts.AriaLabel{Enabled: opts.Bool(true), Description: alt}}),
+	)
+	ch.Colors = palette
+
+	top := 12
+	if sc.Title != "" {
+		top += 28
+	}
+	if sc.Subtitle != "" {
+		top += 18
+	}
+	titles := []opts.Title{{Title: sc.Title, Subtitle: sc.Subtitle, Left: "center"}}
+	if sc.HasPanels {
+		top += 22
+	}
+	bottom := 52 // tick labels and the x axis name
+	if showLegend(c) {
+		bottom += 28
+	}
+
+	axisIdx := make([]int, n)
+	ch.XAxisList, ch.YAxisList = nil, nil
+	for i, p := range sc.Panels {
+		left, width := 100.0*float64(i)/float64(n), 100.0/float64(n)
+		ch.GridList = append(ch.GridList, opts.Grid{
+			Left: pct(left + 1), Width: pct(width - 3), Top: fmt.Sprint(top), Bottom: fmt.Sprint(bottom),
+		})
+		if sc.HasPanels && p.Title != "" {
+			titles = append(titles, opts.Title{Title: p.Title, Left: pct(left + width/2), Top: fmt.Sprint(top - 26),
+				TitleStyle: &opts.TextStyle{FontSize: 14, FontWeight: "normal"}, TextAlign: "center"})
+		}
+		ch.XAxisList = append(ch.XAxisList, xAxis(p.X, i))
+		ch.YAxisList = append(ch.YAxisList, yAxis(p.Y, i))
+		axisIdx[i] = i
+	}
+	ch.DataZoomList = []opts.DataZoom{
+		{Type: "inside", XAxisIndex: axisIdx, FilterMode: "none"},
+		{Type: "inside", YAxisIndex: axisIdx, FilterMode: "none"},
+	}
+
+	for i, p := range sc.Panels {
+		for _, s := range c.Panels[i].Series {
+			ch.MultiSeries = append(ch.MultiSeries, series(p, s, i, seriesName(c, p, s), colors[s.Name]))
+		}
+	}
+	ch.Accept(optionExtras{titles: titles})
+	ch.Validate()
+	return ch.JSON()
+}
+
+func pct(v float64) string { return fmt.Sprintf("%.4g%%", v) }
+
+// showLegend: a legend is drawn when there is something to tell apart.
+func showLegend(c *site.Chart) bool {
+	for i, p := range c.Spec.Panels {
+		if p.Series.Name != "" || len(c.Panels[i].Series) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// seriesName names a series in the legend and tooltip. A chart without a
+// series column has one series, named after its y axis.
+func seriesName(c *site.Chart, p spec.Panel, s site.Series) string {
+	if p.Series.Name != "" {
+		return s.Name
+	}
+	if p.Y.Title != "" {
+		return p.Y.Title
+	}
+	return p.Y.Field.Name
+}
+
+// seriesColors gives each series name one colour, the same in every panel,
+// in first-seen order, unless the spec names colours.
+func seriesColors(c *site.Chart) map[string]string {
+	out := map[string]string{}
+	k := 0
+	for i := range c.Panels {
+		for _, s := range c.Panels[i].Series {
+			if _, ok := out[s.Name]; ok {
+				continue
+			}
+			col := palette[k%len(palette)]
+			if v, ok := c.Spec.Colors[s.Name]; ok {
+				col = v
+			} else if k < len(c.Spec.ColorList) {
+				col = c.Spec.ColorList[k]
+			}
+			if named, ok := namedColors[strings.ToLower(col)]; ok {
+				col = named
+			}
+			out[s.Name] = col
+			k++
+		}
+	}
+	return out
+}
+
+func axisType(a spec.Axis) string {
+	if a.Scale == spec.ScaleLog {
+		return "log"
+	}
+	return "value"
+}
+
+func axisLabel(a spec.Axis) *opts.AxisLabel {
+	f := a.Format
+	if f == "" {
+		f = spec.FormatAuto
+	}
+	l := &opts.AxisLabel{Show: opts.Bool(true), Formatter: types.FuncStr(formatPrefix + f), HideOverlap: opts.Bool(true)}
+	// A log axis stretched to a bound between powers of ten (min: 5) would
+	// label that bound (5, 2×10³) among the powers: leave it unlabelled.
+	if a.Scale == spec.ScaleLog {
+		l.ShowMinLabel = opts.Bool(a.Min == nil || isPowerOf10(*a.Min))
+		l.ShowMaxLabel = opts.Bool(a.Max == nil || isPowerOf10(*a.Max))
+	}
+	return l
+}
+
+func isPowerOf10(v float64) bool {
+	e := math.Round(math.Log10(v))
+	return math.Abs(v-math.Pow(10, e)) <= 1e-9*v
+}
+
+func axisName(a spec.Axis) string {
+	if a.Title != "" {
+		return a.Title
+	}
+	return a.Field.Name
+}
+
+func bound(v *float64) any {
+	if v == nil {
+		return nil
+	}
+	return *v
+}
+
+func xAxis(a spec.Axis, grid int) opts.XAxis {
+	return opts.XAxis{
+		Type: axisType(a), Name: axisName(a), NameLocation: "middle", NameGap: 30, GridIndex: grid,
+		Min: bound(a.Min), Max: bound(a.Max), Scale: opts.Bool(a.Min == nil && a.Max == nil),
+		AxisLabel: axisLabel(a), SplitLine: &opts.SplitLine{Show: opts.Bool(true)},
+	}
+}
+
+func yAxis(a spec.Axis, grid int) opts.YAxis {
+	return opts.YAxis{
+		Type: axisType(a), Name: axisName(a), NameLocation: "middle", NameGap: 44, GridIndex: grid,
+		Min: bound(a.Min), Max: bound(a.Max), Scale: opts.Bool(a.Min == nil && a.Max == nil),
+		AxisLabel: axisLabel(a), SplitLine: &opts.SplitLine{Show: opts.Bool(true)},
+	}
+}
+
+// series builds one drawn series. Points with a label are {name, value}
+// items, so the label and the tooltip can show the name; others are [x, y].
+func series(p spec.Panel, s site.Series, grid int, name, color string) charts.SingleSeries {
+	items := make([]any, len(s.Points))
+	labelled := false
+	for i, pt := range s.Points {
+		if pt.Label != "" {
+			items[i] = opts.ScatterData{Name: pt.Label, Value: [2]float64{pt.X, pt.Y}}
+			labelled = true
+		} else {
+			items[i] = [2]float64{pt.X, pt.Y}
+		}
+	}
+	ss := charts.SingleSeries{
+		Name: name, Data: items, XAxisIndex: grid, YAxisIndex: grid,
+		ItemStyle: &opts.ItemStyle{Color: color},
+		Emphasis:  &opts.Emphasis{Focus: "series"},
+	}
+	if p.Type == spec.TypeScatter {
+		ss.Type, ss.SymbolSize = types.ChartScatter, 11
+	} else {
+		ss.Type, ss.Symbol, ss.SymbolSize, ss.ShowSymbol = types.ChartLine, "circle", 7, opts.Bool(true)
+		ss.LineStyle = &opts.LineStyle{Color: color, Width: 2}
+	}
+	if labelled {
+		ss.Label = &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{b}", FontSize: 11}
+		ss.LabelLayout = &opts.LabelLayout{MoveOverlap: "shiftY"}
+		ss.LabelLine = &opts.LabelLine{Show: opts.Bool(true)}
+	}
+	return ss
+}

@@ -1,0 +1,123 @@
+package markdown
+
+import (
+	"bytes"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// KindChartBlock is the node kind of a ```chart block.
+var KindChartBlock = ast.NewNodeKind("ChartBlock")
+
+// ChartBlock is a fenced code block whose info string is "chart". It stands in
+// the tree where the block stood, so the chart appears at that place in the page.
+type ChartBlock struct {
+	ast.BaseBlock
+	// Spec is the YAML between the fences.
+	Spec []byte
+	// Line is the 1-based line of the spec's first line in the parsed source.
+	Line int
+	// Index is the 0-based position of the chart among the page's charts.
+	Index int
+}
+
+// Kind implements ast.Node.
+func (n *ChartBlock) Kind() ast.NodeKind { return KindChartBlock }
+
+// Dump implements ast.Node.
+func (n *ChartBlock) Dump(source []byte, level int) {
+	ast.DumpHelper(n, source, level, map[string]string{"Spec": string(n.Spec)}, nil)
+}
+
+// IsRaw reports that the block's content is not Markdown.
+func (n *ChartBlock) IsRaw() bool { return true }
+
+// Charts is the goldmark extension for ```chart blocks.
+var Charts goldmark.Extender = chartExtension{}
+
+type chartExtension struct{}
+
+func (chartExtension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(chartTransformer{}, 100)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(chartRenderer{}, 100)))
+}
+
+// chartTransformer replaces each fenced code block marked "chart" by a ChartBlock.
+type chartTransformer struct{}
+
+func (chartTransformer) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+	source := reader.Source()
+	var blocks []*ast.FencedCodeBlock
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if fc, ok := n.(*ast.FencedCodeBlock); ok && entering {
+			if info := fc.Info; info != nil && isChartInfo(info.Segment.Value(source)) {
+				blocks = append(blocks, fc)
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	// Line numbers are counted incrementally: blocks come in source order.
+	line, counted := 1, 0
+	for i, fc := range blocks {
+		cb := &ChartBlock{Index: i}
+		lines := fc.Lines()
+		start := fc.Info.Segment.Stop // a block without content points after its info string
+		if lines.Len() > 0 {
+			start = lines.At(0).Start
+		} else if nl := bytes.IndexByte(source[start:], '\n'); nl >= 0 {
+			start += nl + 1
+		}
+		line += bytes.Count(source[counted:start], []byte{'\n'})
+		counted = start
+		cb.Line = line
+		var spec bytes.Buffer
+		for j := 0; j < lines.Len(); j++ {
+			seg := lines.At(j)
+			spec.Write(seg.Value(source))
+		}
+		cb.Spec = spec.Bytes()
+		cb.SetLines(lines)
+		fc.Parent().ReplaceChild(fc.Parent(), fc, cb)
+	}
+}
+
+// isChartInfo reports whether a fence's info string names a chart: "chart",
+// optionally followed by more words.
+func isChartInfo(info []byte) bool {
+	word, _, _ := bytes.Cut(bytes.TrimSpace(info), []byte{' '})
+	return string(word) == "chart"
+}
+
+// ChartWriter is implemented by the writer given to goldmark's Render when the
+// page's charts are known: ChartHTML returns the markup of the chart at index.
+// Rendering through any other writer prints a placeholder figure, so a page
+// can be previewed without its charts.
+type ChartWriter interface {
+	util.BufWriter
+	ChartHTML(index int) []byte
+}
+
+type chartRenderer struct{}
+
+func (chartRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(KindChartBlock, renderChart)
+}
+
+func renderChart(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	cb := n.(*ChartBlock)
+	if cw, ok := w.(ChartWriter); ok {
+		_, err := w.Write(cw.ChartHTML(cb.Index))
+		return ast.WalkSkipChildren, err
+	}
+	_, err := w.WriteString("<figure class=\"scalesite-chart\"></figure>\n")
+	return ast.WalkSkipChildren, err
+}

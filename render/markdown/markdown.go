@@ -1,0 +1,22 @@
+// Package markdown configures goldmark the way every scalesite page is read:
+// CommonMark with GitHub tables, strikethrough, autolinks and task lists,
+// footnotes, heading anchors, and ```chart blocks (see chart.go).
+//
+// Parsing and rendering are separate steps on purpose: the site loader parses
+// each page once (to find its charts and check them), and the renderer later
+// writes the same tree to HTML.
+package markdown
+
+import (
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+)
+
+// New returns the Markdown processor for pages. It is safe for concurrent use.
+func New() goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(extension.GFM, extension.Footnote, Charts),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+	)
+}

@@ -1,0 +1,166 @@
+package render
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/scalesite/scalesite/themes"
+)
+
+// The layouts a theme must have, one per kind of page. Every other file in
+// layouts/ is a partial available to all of them (base.html, chart.html...).
+var pageKinds = []string{"page", "home", "404"}
+
+// EChartsAsset is the theme asset holding the ECharts library.
+const EChartsAsset = "echarts.min.js"
+
+// theme is the built-in theme overlaid, file by file, with the site's own.
+type theme struct {
+	kinds  map[string]*template.Template // by page kind
+	assets map[string]asset              // by name under assets/
+}
+
+// asset is a theme file copied to the site under a name holding its hash,
+// so that browsers may cache it forever and a new build is never stale.
+type asset struct {
+	Path string // output path, e.g. "assets/site.3f2a9c1e.css"
+	Data []byte
+}
+
+// loadTheme reads the built-in theme and the files of siteTheme (a folder
+// path, or "" for none) that replace or add to it.
+func loadTheme(siteTheme, basePath string) (*theme, error) {
+	layers := []fs.FS{themes.Default()}
+	if siteTheme != "" {
+		layers = append(layers, os.DirFS(siteTheme))
+	}
+	files := map[string][]byte{} // later layers win
+	for _, layer := range layers {
+		err := fs.WalkDir(layer, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if errors.Is(err, fs.ErrNotExist) && p == "." {
+					return fs.SkipAll
+				}
+				return err
+			}
+			if d.Type().IsRegular() && !strings.HasPrefix(d.Name(), ".") {
+				b, err := fs.ReadFile(layer, p)
+				if err != nil {
+					return err
+				}
+				files[p] = b
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("reading theme: %w", err)
+		}
+	}
+	t := &theme{kinds: map[string]*template.Template{}, assets: map[string]asset{}}
+	for p, b := range files {
+		if name, ok := strings.CutPrefix(p, "assets/"); ok {
+			t.assets[name] = asset{Path: hashedName(p, b), Data: b}
+		}
+	}
+	if _, ok := t.assets[EChartsAsset]; !ok {
+		return nil, errors.New("this scalesite binary was built without the ECharts library (themes/default/assets/echarts.min.js): build it with `make build`, which runs `npm ci` and `go run ./internal/bundle` before `go build`")
+	}
+	funcs := template.FuncMap{
+		"asset": func(name string) (string, error) {
+			a, ok := t.assets[name]
+			if !ok {
+				return "", fmt.Errorf("the theme has no asset %q", name)
+			}
+			return basePath + a.Path, nil
+		},
+		"url": func(p string) string { return basePath + strings.TrimPrefix(p, "/") },
+	}
+	base := template.New("").Funcs(funcs)
+	var names []string
+	for p := range files {
+		names = append(names, p)
+	}
+	slices.Sort(names)
+	for _, p := range names {
+		name, ok := strings.CutPrefix(p, "layouts/")
+		if !ok || !strings.HasSuffix(name, ".html") || slices.Contains(pageKinds, strings.TrimSuffix(name, ".html")) {
+			continue
+		}
+		if _, err := base.New(name).Parse(string(files[p])); err != nil {
+			return nil, themeError(siteTheme, p, err)
+		}
+	}
+	for _, kind := range pageKinds {
+		p := "layouts/" + kind + ".html"
+		src, ok := files[p]
+		if !ok {
+			return nil, fmt.Errorf("the theme has no %s", p)
+		}
+		k, err := base.Clone()
+		if err == nil {
+			_, err = k.New(kind + ".html").Parse(string(src))
+		}
+		if err != nil {
+			return nil, themeError(siteTheme, p, err)
+		}
+		if k.Lookup("base") == nil {
+			return nil, fmt.Errorf("the theme's layouts define no \"base\" template (layouts/base.html)")
+		}
+		t.kinds[kind] = k
+	}
+	return t, nil
+}
+
+// themeError names the theme file a template error is in: the site's own
+// theme folder when the file came from there.
+func themeError(siteTheme, p string, err error) error {
+	where := "built-in theme " + p
+	if siteTheme != "" {
+		if _, statErr := os.Stat(path.Join(siteTheme, p)); statErr == nil {
+			where = path.Join(siteTheme, p)
+		}
+	}
+	return fmt.Errorf("%s: %w", where, err)
+}
+
+// hashedName turns "assets/site.css" into "assets/site.<hash>.css".
+func hashedName(p string, b []byte) string {
+	sum := sha256.Sum256(b)
+	ext := path.Ext(p)
+	return strings.TrimSuffix(p, ext) + "." + hex.EncodeToString(sum[:4]) + ext
+}
+
+// execute runs the layout of a page kind.
+func (t *theme) execute(kind string, data *PageData) ([]byte, error) {
+	var b bytes.Buffer
+	b.Grow(16 << 10)
+	if err := t.kinds[kind].ExecuteTemplate(&b, "base", data); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// EChartsVersion reads the ECharts version from the embedded bundle's banner,
+// or returns "" when the bundle is not embedded.
+func EChartsVersion() string {
+	b, err := fs.ReadFile(themes.Default(), "assets/"+EChartsAsset)
+	if err != nil {
+		return ""
+	}
+	head := string(b[:min(len(b), 200)])
+	_, rest, ok := strings.Cut(head, "ECharts ")
+	if !ok {
+		return "unknown"
+	}
+	v, _, _ := strings.Cut(rest, " ")
+	return v
+}

@@ -1,0 +1,134 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/scalesite/scalesite/table"
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/spec"
+)
+
+// chart parses one chart block of page p and reads its data.
+func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart, error) {
+	sc, err := spec.Parse(src, at)
+	if err != nil {
+		return nil, err
+	}
+	c := &Chart{Spec: sc, ID: chartID(p.Slug, index)}
+	var errs diag.List
+	for i := range sc.Panels {
+		panel, file, err := l.panel(p, &sc.Panels[i], at)
+		errs.Add(err)
+		c.Panels = append(c.Panels, panel)
+		if file != "" && !contains(c.DataFiles, file) {
+			c.DataFiles = append(c.DataFiles, file)
+		}
+	}
+	return c, errs.Err()
+}
+
+// chartID derives a chart's DOM id from its page and position, so that two
+// builds give the same bytes.
+func chartID(slug string, index int) string {
+	var b strings.Builder
+	b.WriteString("chart-")
+	if slug == "" {
+		slug = "home"
+	}
+	dash := false
+	for _, r := range strings.ToLower(slug) {
+		if ('a' <= r && r <= 'z') || ('0' <= r && r <= '9') {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	fmt.Fprintf(&b, "-%d", index+1)
+	return b.String()
+}
+
+// table returns the panel's data: inline CSV, or a file beside the page or
+// under the site root. file is the data file's site-relative path, if any.
+func (l *pageLoader) table(p *Page, d spec.DataRef) (t *table.Table, file string, err error) {
+	if d.Inline != "" {
+		comma := ','
+		if head, _, _ := strings.Cut(d.Inline, "\n"); strings.Contains(head, "\t") && !strings.Contains(head, ",") {
+			comma = '\t'
+		}
+		t, err := table.ParseCSV([]byte(d.Inline), d.InlinePos, comma)
+		return t, "", err
+	}
+	name := filepath.ToSlash(d.Path)
+	if path.IsAbs(name) || filepath.IsAbs(d.Path) || filepath.VolumeName(d.Path) != "" {
+		return nil, "", diag.Errorf(d.Pos, "data path %q is absolute: name the file relative to the page (audio.csv) or the site (data/audio.csv)", d.Path)
+	}
+	var tried []string
+	for _, cand := range []string{path.Join(path.Dir(p.Path), name), path.Clean(name)} {
+		if cand == ".." || strings.HasPrefix(cand, "../") {
+			return nil, "", diag.Errorf(d.Pos, "data path %q leaves the site folder: keep data files beside the page or under data/", d.Path)
+		}
+		if contains(tried, cand) {
+			continue
+		}
+		tried = append(tried, cand)
+		t, err := l.tables.get(cand)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, cand, err
+		}
+		return t, cand, nil
+	}
+	return nil, "", diag.Errorf(d.Pos, "data file %q not found (looked for %s)", d.Path, strings.Join(tried, " and "))
+}
+
+// tableCache reads each data file once per load, however many charts use it.
+type tableCache struct {
+	root    string
+	mu      sync.Mutex
+	entries map[string]*tableEntry
+}
+
+type tableEntry struct {
+	once sync.Once
+	t    *table.Table
+	err  error
+}
+
+func newTableCache(root string) *tableCache {
+	return &tableCache{root: root, entries: make(map[string]*tableEntry)}
+}
+
+func (c *tableCache) get(file string) (*table.Table, error) {
+	c.mu.Lock()
+	e := c.entries[file]
+	if e == nil {
+		e = &tableEntry{}
+		c.entries[file] = e
+	}
+	c.mu.Unlock()
+	e.once.Do(func() {
+		src, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(file)))
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) && errors.Is(err, fs.ErrNotExist) {
+				e.err = fs.ErrNotExist
+			} else {
+				e.err = err
+			}
+			return
+		}
+		e.t, e.err = table.Parse(file, src)
+	})
+	return e.t, e.err
+}

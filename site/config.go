@@ -1,0 +1,98 @@
+package site
+
+import (
+	"errors"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/scalesite/scalesite/diag"
+)
+
+// ConfigFile is the name of the site config in the source folder.
+const ConfigFile = "scalesite.yaml"
+
+// Config is scalesite.yaml. Every key is optional.
+type Config struct {
+	Title       string
+	Description string
+	// BaseURL is where the site is published, e.g. "https://user.github.io/repo/".
+	BaseURL string
+	// BasePath is BaseURL's path, always with a slash at both ends ("/repo/",
+	// or "/"): every link and asset in the output starts with it.
+	BasePath string
+	// Theme names a folder under themes/ whose files override the built-in theme.
+	Theme string
+	// Language is the pages' language for <html lang>, "en" by default.
+	Language string
+}
+
+var configKeys = []string{"title", "description", "baseURL", "theme", "language"}
+
+// loadConfig reads scalesite.yaml from root; a missing file gives the defaults.
+func loadConfig(root string) (Config, error) {
+	cfg := Config{Title: "Untitled site", Language: "en", BaseURL: "/"}
+	src, err := os.ReadFile(filepath.Join(root, ConfigFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		cfg.BasePath = "/"
+		return cfg, nil
+	}
+	if err != nil {
+		return cfg, err
+	}
+	at := diag.Pos{File: ConfigFile, Line: 1, Col: 1}
+	entries, err := parseMapping(src, at, "site config")
+	if err != nil {
+		return cfg, err
+	}
+	errs := checkKeys(entries, at, configKeys, "site config")
+	for _, mv := range entries {
+		if !contains(configKeys, keyName(mv)) {
+			continue
+		}
+		v, err := scalarText(mv, at)
+		if err != nil {
+			errs.Add(err)
+			continue
+		}
+		switch keyName(mv) {
+		case "title":
+			cfg.Title = v
+		case "description":
+			cfg.Description = v
+		case "baseURL":
+			cfg.BaseURL = v
+		case "theme":
+			cfg.Theme = v
+			if v != "" && (strings.ContainsAny(v, `/\`) || v == "." || v == "..") {
+				errs.Add(diag.Errorf(nodePos(at, mv.Value), "theme %q must be the name of a folder under themes/", v))
+			}
+		case "language":
+			cfg.Language = v
+		}
+	}
+	if len(errs) > 0 {
+		return cfg, errs
+	}
+	return cfg, cfg.SetBaseURL(cfg.BaseURL)
+}
+
+// SetBaseURL sets BaseURL and derives BasePath from it. Both full URLs
+// ("https://user.github.io/repo/") and bare paths ("/repo/") are accepted.
+func (c *Config) SetBaseURL(raw string) error {
+	if raw == "" {
+		raw = "/"
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https") || u.RawQuery != "" || u.Fragment != "" {
+		return diag.Errorf(diag.Pos{File: ConfigFile}, "baseURL %q is not a web address like https://user.github.io/repo/ or a path like /repo/", raw)
+	}
+	p := "/" + strings.Trim(u.Path, "/") + "/"
+	if p == "//" {
+		p = "/"
+	}
+	c.BaseURL, c.BasePath = raw, p
+	return nil
+}

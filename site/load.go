@@ -1,0 +1,251 @@
+package site
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/render/markdown"
+)
+
+// Options change how a site is loaded.
+type Options struct {
+	// Drafts includes pages marked draft: true.
+	Drafts bool
+	// BaseURL, when set, replaces the config's baseURL (as --base-url does).
+	BaseURL string
+}
+
+// Load reads the site in root. On content errors it returns a diag.List with
+// every problem found, sorted by file and line; the site is then incomplete.
+func Load(root string, opts Options) (*Site, error) {
+	s := &Site{Root: root}
+	cfg, err := loadConfig(root)
+	if err != nil {
+		return nil, err
+	}
+	if opts.BaseURL != "" {
+		if err := cfg.SetBaseURL(opts.BaseURL); err != nil {
+			return nil, fmt.Errorf("--base-url: %w", err)
+		}
+	}
+	s.Config = cfg
+	var errs diag.List
+	if cfg.Theme != "" {
+		s.ThemeDir = filepath.Join(root, "themes", cfg.Theme)
+		if fi, err := os.Stat(s.ThemeDir); err != nil || !fi.IsDir() {
+			errs.Add(diag.Errorf(diag.Pos{File: ConfigFile}, "theme %q not found: there is no folder themes/%s", cfg.Theme, cfg.Theme))
+		}
+	}
+
+	files, others, err := listContent(root)
+	if err != nil {
+		return nil, err
+	}
+	s.Resources = others
+	if s.Static, err = listFiles(filepath.Join(root, "static")); err != nil {
+		return nil, err
+	}
+
+	pages := loadPages(root, files, &errs)
+	bySlug := make(map[string]*Page, len(pages))
+	for _, lp := range pages {
+		p := lp.page
+		s.Warnings = append(s.Warnings, lp.warnings...)
+		if p == nil || (p.Draft && !opts.Drafts) {
+			continue
+		}
+		if prev, dup := bySlug[p.Slug]; dup {
+			errs.Add(diag.Errorf(diag.Pos{File: p.Path, Line: 1}, "%s and %s would both be published at %s", prev.Path, p.Path, outputPath(p.Slug)))
+			continue
+		}
+		bySlug[p.Slug] = p
+		if p.Slug == "" {
+			s.Home = p
+		} else {
+			s.Pages = append(s.Pages, p)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs.Sort()
+	}
+	slices.SortFunc(s.Pages, func(a, b *Page) int {
+		if a.Date.IsZero() != b.Date.IsZero() {
+			if a.Date.IsZero() {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Or(b.Date.Compare(a.Date), cmp.Compare(a.Path, b.Path))
+	})
+	s.Warnings = s.Warnings.Sort()
+	return s, nil
+}
+
+// outputPath is where a page with this slug is written.
+func outputPath(slug string) string {
+	if slug == "" {
+		return "index.html"
+	}
+	return slug + "/index.html"
+}
+
+// listContent returns the Markdown files under root/content (slash-separated,
+// relative to root) and the other files there (relative to content/), in
+// lexical order.
+func listContent(root string) (pages, others []string, err error) {
+	dir := filepath.Join(root, "content")
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, nil, fmt.Errorf("%s has no content/ folder: scalesite reads the pages from content/*.md (is --source right?)", root)
+	}
+	all, err := listFiles(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, f := range all {
+		if strings.HasSuffix(f, ".md") {
+			pages = append(pages, "content/"+f)
+		} else {
+			others = append(others, f)
+		}
+	}
+	return pages, others, nil
+}
+
+// listFiles returns the files under dir, slash-separated and relative to it,
+// skipping names that start with a dot. A missing dir has no files.
+func listFiles(dir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) && p == dir {
+				return fs.SkipAll
+			}
+			return err
+		}
+		if strings.HasPrefix(d.Name(), ".") && p != dir {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.Type().IsRegular() {
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	return out, err
+}
+
+// slugFor maps content/a/b.md to "a/b", and content/a/index.md (or _index.md) to "a".
+func slugFor(file string) string {
+	rel := strings.TrimSuffix(strings.TrimPrefix(file, "content/"), ".md")
+	dir, base := path.Split(rel)
+	if base == "index" || base == "_index" {
+		return strings.TrimSuffix(dir, "/")
+	}
+	return rel
+}
+
+type loadedPage struct {
+	page     *Page
+	warnings diag.List
+}
+
+// loadPages loads files in parallel, keeping their order.
+func loadPages(root string, files []string, errs *diag.List) []loadedPage {
+	out := make([]loadedPage, len(files))
+	pageErrs := make([]error, len(files))
+	md := markdown.New()
+	tables := newTableCache(root)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(runtime.GOMAXPROCS(0), max(1, len(files))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				l := pageLoader{root: root, md: md, tables: tables}
+				out[i].page, pageErrs[i] = l.load(files[i])
+				out[i].warnings = l.warnings
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range pageErrs {
+		errs.Add(err)
+	}
+	return out
+}
+
+// pageLoader loads one page; it collects the page's warnings.
+type pageLoader struct {
+	root     string
+	md       goldmark.Markdown
+	tables   *tableCache
+	warnings diag.List
+}
+
+func (l *pageLoader) load(file string) (*Page, error) {
+	src, err := os.ReadFile(filepath.Join(l.root, filepath.FromSlash(file)))
+	if err != nil {
+		return nil, err
+	}
+	p := &Page{Path: file, Slug: slugFor(file)}
+	fm, body, bodyLine, err := splitFrontMatter(src, file)
+	if err != nil {
+		return nil, err
+	}
+	var errs diag.List
+	if fm != nil {
+		errs.Add(p.parseFrontMatter(fm))
+	}
+	if p.Title == "" && p.Slug != "" {
+		p.Title = titleFromSlug(p.Slug)
+	}
+	p.Body = body
+	p.Doc = l.md.Parser().Parse(text.NewReader(body))
+	_ = ast.Walk(p.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		cb, ok := n.(*markdown.ChartBlock)
+		if !ok || !entering {
+			return ast.WalkContinue, nil
+		}
+		at := diag.Pos{File: file, Line: bodyLine + cb.Line - 1, Col: 1}
+		c, err := l.chart(p, cb.Spec, at, len(p.Charts))
+		if err != nil {
+			errs.Add(err)
+			c = &Chart{} // keeps chart indexes in step with the blocks
+		}
+		p.Charts = append(p.Charts, c)
+		return ast.WalkSkipChildren, nil
+	})
+	return p, errs.Err()
+}
+
+// titleFromSlug makes "audio-models" into "Audio models" for pages without a title.
+func titleFromSlug(slug string) string {
+	base := path.Base(slug)
+	t := strings.NewReplacer("-", " ", "_", " ").Replace(base)
+	if t == "" {
+		return slug
+	}
+	return strings.ToUpper(t[:1]) + t[1:]
+}

@@ -1,0 +1,112 @@
+// Package site loads a scalesite source folder into one model: the config,
+// the pages with their parsed Markdown, and every chart with its data already
+// read, checked and grouped into series.
+//
+// Loading is the first of the three one-way steps of a build (load → render →
+// write): it reads files and finds every problem in the content, so that the
+// renderer never has to report a content error and never touches the disk.
+package site
+
+import (
+	"time"
+
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/spec"
+)
+
+// Site is a loaded site.
+type Site struct {
+	// Root is the source folder.
+	Root   string
+	Config Config
+	// Pages are the published pages, newest first (pages without a date last,
+	// then by path), drafts only when asked for.
+	Pages []*Page
+	// Home is content/index.md or content/_index.md, or nil when there is none.
+	Home *Page
+	// Resources are the files under content/ that are not pages (data files,
+	// images of page bundles), relative to content/: they are published at the
+	// same place, so a page can link to its CSV.
+	Resources []string
+	// Static lists the files under static/, as slash-separated paths relative to it.
+	Static []string
+	// ThemeDir is the site's own theme folder (themes/NAME), or "" when the
+	// site uses the built-in theme only.
+	ThemeDir string
+	// Warnings are problems that do not stop the build (missing values left out).
+	Warnings diag.List
+}
+
+// Page is one Markdown file.
+type Page struct {
+	// Path is the source file relative to the site root, slash-separated
+	// ("content/audio/index.md"); it is how messages name the page.
+	Path string
+	// Slug is the page's path in the output without slashes at either end
+	// ("audio"); the page is written to Slug/index.html. The home page has "".
+	Slug string
+
+	Title       string
+	Description string
+	Date        time.Time // zero when the page has none
+	Tags        []string
+	Draft       bool
+
+	// Body is the Markdown after the front matter; Doc is its parsed tree, in
+	// which each ```chart block is a markdown.ChartBlock.
+	Body []byte
+	Doc  ast.Node
+	// Charts are the page's charts in the order they appear.
+	Charts []*Chart
+}
+
+// Points counts the data points drawn on the page.
+func (p *Page) Points() int {
+	n := 0
+	for _, c := range p.Charts {
+		n += c.Points()
+	}
+	return n
+}
+
+// Chart is a chart spec with its data read and grouped.
+type Chart struct {
+	Spec *spec.Chart
+	// ID is unique in the site and the same in every build: it is derived from
+	// the page's slug and the chart's position on the page.
+	ID string
+	// Panels match Spec.Panels one to one.
+	Panels []Panel
+	// DataFiles are the data files the chart read, relative to the site root.
+	DataFiles []string
+}
+
+// Points counts the chart's drawn points.
+func (c *Chart) Points() int {
+	n := 0
+	for _, p := range c.Panels {
+		for _, s := range p.Series {
+			n += len(s.Points)
+		}
+	}
+	return n
+}
+
+// Panel is the data of one panel, grouped into series.
+type Panel struct {
+	Series []Series
+}
+
+// Series is one legend entry: the points sharing a value of the series column.
+type Series struct {
+	Name   string
+	Points []Point
+}
+
+// Point is one drawn point. Label is its text when the spec asks for labels.
+type Point struct {
+	X, Y  float64
+	Label string
+}

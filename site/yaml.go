@@ -1,0 +1,166 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
+
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/yamlx"
+)
+
+// yamlError is what goccy/go-yaml's errors have in common.
+type yamlError interface {
+	GetToken() *token.Token
+	GetMessage() string
+}
+
+// parseMapping parses src, whose first line stands at line at.Line of at.File,
+// as a YAML mapping of keys to values. An empty document is an empty mapping.
+func parseMapping(src []byte, at diag.Pos, what string) ([]*ast.MappingValueNode, error) {
+	f, err := parser.ParseBytes(yamlx.QuoteColonValues(src), 0)
+	if err != nil {
+		var ye yamlError
+		if errors.As(err, &ye) && ye.GetToken() != nil {
+			return nil, diag.Errorf(tokenPos(at, ye.GetToken()), "%s is not valid YAML: %s", what, ye.GetMessage())
+		}
+		return nil, diag.Errorf(at, "%s is not valid YAML: %v", what, err)
+	}
+	if len(f.Docs) == 0 || f.Docs[0].Body == nil {
+		return nil, nil
+	}
+	if len(f.Docs) > 1 {
+		return nil, diag.Errorf(nodePos(at, f.Docs[1]), "%s holds more than one YAML document", what)
+	}
+	switch body := f.Docs[0].Body.(type) {
+	case *ast.MappingNode:
+		return body.Values, nil
+	case *ast.MappingValueNode:
+		return []*ast.MappingValueNode{body}, nil
+	case *ast.CommentNode:
+		return nil, nil
+	default:
+		return nil, diag.Errorf(nodePos(at, body), "%s must be a list of \"key: value\" lines", what)
+	}
+}
+
+func tokenPos(at diag.Pos, tk *token.Token) diag.Pos {
+	if tk == nil || tk.Position == nil {
+		return at
+	}
+	p := diag.Pos{File: at.File, Line: at.Line + tk.Position.Line - 1, Col: tk.Position.Column}
+	if tk.Position.Line == 1 {
+		p.Col += at.Col - 1
+	}
+	return p
+}
+
+func nodePos(at diag.Pos, n ast.Node) diag.Pos {
+	if n == nil {
+		return at
+	}
+	return tokenPos(at, n.GetToken())
+}
+
+// keyName returns a mapping entry's key as text.
+func keyName(mv *ast.MappingValueNode) string {
+	if s, ok := mv.Key.(*ast.StringNode); ok {
+		return s.Value
+	}
+	return mv.Key.String()
+}
+
+// checkKeys reports keys that are not in known, with a suggestion, and keys
+// given twice.
+func checkKeys(entries []*ast.MappingValueNode, at diag.Pos, known []string, what string) diag.List {
+	var errs diag.List
+	seen := make(map[string]bool, len(entries))
+	for _, mv := range entries {
+		k := keyName(mv)
+		pos := nodePos(at, mv.Key)
+		switch {
+		case seen[k]:
+			errs = append(errs, diag.Errorf(pos, "%q is given twice in the %s", k, what))
+		case !contains(known, k):
+			hint := diag.DidYouMean(k, known)
+			if hint == "" {
+				hint = " (known keys: " + strings.Join(known, ", ") + ")"
+			}
+			errs = append(errs, diag.Errorf(pos, "unknown key %q in the %s%s", k, what, hint))
+		}
+		seen[k] = true
+	}
+	return errs
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// scalarText returns the text of a scalar value (string, number, bool, date),
+// or an error naming the key when the value is a list or a mapping.
+func scalarText(mv *ast.MappingValueNode, at diag.Pos) (string, error) {
+	switch v := mv.Value.(type) {
+	case *ast.NullNode:
+		return "", nil
+	case *ast.StringNode:
+		return v.Value, nil
+	case *ast.LiteralNode:
+		return v.Value.Value, nil
+	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.InfinityNode, *ast.NanNode:
+		return v.GetToken().Value, nil
+	default:
+		return "", diag.Errorf(nodePos(at, mv.Value), "%q must be a single value, not %s", keyName(mv), kindOf(mv.Value))
+	}
+}
+
+// boolValue reads true/false.
+func boolValue(mv *ast.MappingValueNode, at diag.Pos) (bool, error) {
+	if b, ok := mv.Value.(*ast.BoolNode); ok {
+		return b.Value, nil
+	}
+	return false, diag.Errorf(nodePos(at, mv.Value), "%q must be true or false", keyName(mv))
+}
+
+// stringList reads a list of strings: [a, b], a block list, or a single string.
+func stringList(mv *ast.MappingValueNode, at diag.Pos) ([]string, error) {
+	if seq, ok := mv.Value.(*ast.SequenceNode); ok {
+		out := make([]string, 0, len(seq.Values))
+		for _, v := range seq.Values {
+			switch s := v.(type) {
+			case *ast.StringNode:
+				out = append(out, s.Value)
+			case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode:
+				out = append(out, s.GetToken().Value)
+			default:
+				return nil, diag.Errorf(nodePos(at, v), "each entry of %q must be a word or phrase, not %s", keyName(mv), kindOf(v))
+			}
+		}
+		return out, nil
+	}
+	s, err := scalarText(mv, at)
+	if err != nil || s == "" {
+		return nil, err
+	}
+	return []string{s}, nil
+}
+
+func kindOf(n ast.Node) string {
+	switch n.Type() {
+	case ast.MappingType, ast.MappingValueType:
+		return "a mapping"
+	case ast.SequenceType:
+		return "a list"
+	default:
+		return fmt.Sprintf("a %s", strings.ToLower(n.Type().String()))
+	}
+}

@@ -1,0 +1,95 @@
+// Package spec reads chart specs: the YAML inside a ```chart block.
+//
+// Parse turns the YAML into a Chart whose panels are fully resolved (a panel
+// inherits every key it does not set from the chart), and remembers where each
+// value stood so that later checks against the data (a column that is not in
+// the file, a value ≤ 0 on a log axis) can name the line and column.
+package spec
+
+import "github.com/scalesite/scalesite/diag"
+
+// Chart types.
+const (
+	TypeLine    = "line"
+	TypeScatter = "scatter"
+)
+
+// Axis scales.
+const (
+	ScaleLinear = "linear"
+	ScaleLog    = "log"
+)
+
+// Tick formats. FormatAuto reads as powers of ten on a log axis and as plain
+// numbers on a linear one.
+const (
+	FormatAuto     = "auto"
+	FormatSci      = "sci"      // 1E+21
+	FormatPow      = "pow"      // 10²¹
+	FormatSI       = "si"       // 2.9B
+	FormatPercent  = "percent"  // the value is already in percent: 45 → 45%
+	FormatFraction = "fraction" // the value is a fraction: 0.45 → 45%
+	FormatPlain    = "plain"    // 1,000,000
+)
+
+// Chart is one ```chart block.
+type Chart struct {
+	Title    string
+	Subtitle string
+	// Height of the chart in CSS pixels; 0 means the theme's default.
+	Height int
+	// Panels holds at least one panel. A chart without a `panels` key has one
+	// panel made of the chart's own keys.
+	Panels []Panel
+	// HasPanels reports whether the spec used the `panels` key.
+	HasPanels bool
+	// Colors maps a series name to a CSS colour; ColorList gives colours to
+	// series in first-seen order. At most one of them is set.
+	Colors    map[string]string
+	ColorList []string
+	// Pos is the position of the chart spec's first line.
+	Pos diag.Pos
+}
+
+// Panel is one plot: one grid with its own x and y axes.
+type Panel struct {
+	Title string
+	Type  string // TypeLine or TypeScatter
+	Data  DataRef
+	X, Y  Axis
+	// Series names the column whose distinct values become the series (one
+	// legend entry each, in first-seen order); empty means one series.
+	Series Field
+	// Label is the text drawn beside every point: a column name ("model") or a
+	// template naming columns in braces ("{model} ({roc_auc})"). Empty means
+	// no labels.
+	Label Field
+	Pos   diag.Pos
+}
+
+// Field is a string value from the spec with the position of that value.
+type Field struct {
+	Name string
+	Pos  diag.Pos
+}
+
+// Axis is the x or y axis of a panel.
+type Axis struct {
+	Field  Field
+	Title  string
+	Scale  string // ScaleLinear or ScaleLog
+	Min    *float64
+	Max    *float64
+	Format string // one of the Format constants
+	Pos    diag.Pos
+}
+
+// DataRef says where a panel's rows come from: a file (Path, as written in the
+// spec) or CSV written inline in the spec (Inline, with InlinePos the position
+// of its first line in the page).
+type DataRef struct {
+	Path      string
+	Inline    string
+	InlinePos diag.Pos
+	Pos       diag.Pos
+}

@@ -1,0 +1,324 @@
+package table
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/scalesite/scalesite/diag"
+)
+
+// ParseCSV parses delimited text whose first character stands at `at` (File,
+// Line, Col) in its file. Inline CSV inside a Markdown page starts at some line
+// and indentation, so row i's Line is at.Line + (line in src - 1) and cell
+// columns are shifted by at.Col-1. For a file of its own, at = diag.Pos{File:
+// name, Line: 1, Col: 1}; a zero Line or Col counts as 1.
+//
+// Columns are counted in characters, not bytes, as editors count them. Blank
+// lines, and lines holding nothing but separators (spreadsheets export empty
+// rows as ",,,"), are skipped. Spaces around cells are trimmed, so that
+// "a, b" reads as "a" and "b" the way a researcher means it.
+func ParseCSV(src []byte, at diag.Pos, comma rune) (*Table, error) {
+	at = normalize(at)
+	src = stripBOM(src)
+	if !validComma(comma) {
+		return nil, diag.Errorf(at, "cannot use %q to separate cells", comma)
+	}
+	p := &csvParser{src: src, at: at, comma: comma, ascii: isASCII(src)}
+
+	in := readers.Get().(*reader)
+	in.bytes.Reset(src)
+	in.buf.Reset(&in.bytes)
+	defer func() {
+		in.bytes.Reset(nil)
+		in.buf.Reset(&in.bytes)
+		readers.Put(in)
+	}()
+	r := csv.NewReader(&in.buf) // a large enough *bufio.Reader is used as is
+	r.Comma = comma
+	r.FieldsPerRecord = -1 // ragged rows get our own message, with the header's names
+	r.ReuseRecord = true   // cells are copied into one backing array per table
+	// Trimming leading space inside encoding/csv (rather than after it) lets
+	// `a, "b, c"` be quoted after the space. It must stay off when the
+	// separator is itself a space (TSV): it would swallow empty cells.
+	p.trim = !unicode.IsSpace(comma)
+	r.TrimLeadingSpace = p.trim
+
+	var t *Table
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if !errors.As(err, &pe) {
+				p.errs.add(diag.Errorf(at, "%v", err))
+				break
+			}
+			// A broken header leaves nothing to check rows against.
+			if !p.errs.add(p.quoteError(pe)) || t == nil {
+				break
+			}
+			continue
+		}
+		if p.blank(rec) {
+			continue
+		}
+		if t == nil {
+			t = p.header(rec, r)
+			continue
+		}
+		if !p.row(t, rec, r) {
+			break
+		}
+	}
+	if err := p.errs.err(); err != nil {
+		return nil, err
+	}
+	if t == nil {
+		what := "the file"
+		if inline(at) {
+			what = "the inline data"
+		}
+		return nil, &diag.Error{Pos: diag.Pos{File: at.File, Line: at.Line}, Msg: what + " is empty: the first row must name the columns"}
+	}
+	return t, nil
+}
+
+// reader is the input plumbing encoding/csv needs, kept in a pool because a
+// build parses thousands of small inline tables and the 4 KiB bufio buffer
+// would otherwise be allocated for each.
+type reader struct {
+	bytes bytes.Reader
+	buf   bufio.Reader
+}
+
+var readers = sync.Pool{New: func() any {
+	r := new(reader)
+	r.buf = *bufio.NewReader(&r.bytes)
+	return r
+}}
+
+// csvParser holds what turning encoding/csv's records into a Table needs.
+type csvParser struct {
+	src   []byte
+	at    diag.Pos
+	comma rune
+	trim  bool // encoding/csv trims leading space (not TSV)
+	ascii bool // byte columns are character columns
+	errs  problems
+
+	// cells and cols back every row's Cells and Cols, so that a row costs no
+	// allocation of its own beyond the string encoding/csv makes.
+	cells []string
+	cols  []int
+	lead  []int // per cell of the current record: spaces trimmed before it (TSV only)
+
+	lines []int // byte offset of each line's start; built for non-ASCII input or errors
+	// The last column converted to characters, so that the cells of a long
+	// line are converted in one pass instead of each from the line's start.
+	cLine, cByte, cChar int
+}
+
+// blank trims the record's cells in place and reports whether all are empty.
+func (p *csvParser) blank(rec []string) bool {
+	p.lead = p.lead[:0]
+	empty := true
+	for i, f := range rec {
+		c := strings.TrimSpace(f)
+		rec[i] = c
+		if !p.trim {
+			lead := 0
+			if len(c) < len(f) && c != "" {
+				lead = strings.Index(f, c)
+			}
+			p.lead = append(p.lead, lead)
+		}
+		if c != "" {
+			empty = false
+		}
+	}
+	return empty
+}
+
+// fieldPos returns the line (within src) and byte column of cell i of the
+// record just read, past any space trimmed before it.
+func (p *csvParser) fieldPos(r *csv.Reader, i int) (line, col int) {
+	line, col = r.FieldPos(i)
+	if i < len(p.lead) {
+		col += p.lead[i]
+	}
+	return line, col
+}
+
+// header makes the table from the first record and checks its names.
+func (p *csvParser) header(rec []string, r *csv.Reader) *Table {
+	t := &Table{Name: p.at.File, Columns: append([]string(nil), rec...)}
+	line, _ := r.FieldPos(0)
+	t.header = Row{Line: p.at.Line + line - 1, Cells: t.Columns, Cols: make([]int, len(rec))}
+	for i := range rec {
+		l, c := p.fieldPos(r, i)
+		t.header.Cols[i] = p.col(l, c)
+		if l != line {
+			if t.header.Lines == nil {
+				t.header.Lines = make([]int, len(rec))
+			}
+			t.header.Lines[i] = p.at.Line + l - 1
+		}
+	}
+
+	sep := sepName(p.comma)
+	if len(rec) == 1 {
+		for _, other := range []rune{',', ';', '\t', '|'} {
+			if other != p.comma && strings.ContainsRune(rec[0], other) {
+				fix := "write " + sep + "s between cells"
+				if p.comma == '\t' && other == ',' && !inline(p.at) {
+					fix = "name the file .csv"
+				}
+				p.errs.add(&diag.Error{Pos: t.Pos(-1, 0), Msg: fmt.Sprintf(
+					"the header has a single column, %s: the columns seem to be separated by %ss, not %ss; %s",
+					quote(rec[0]), sepName(other), sep, fix)})
+				return t
+			}
+		}
+	}
+	for i, name := range t.Columns {
+		if name == "" {
+			msg := fmt.Sprintf("column %d of the header has no name: every column needs one", i+1)
+			if i == len(t.Columns)-1 && i > 0 {
+				msg += " (remove the " + sep + " at the end of the header)"
+			}
+			p.errs.add(&diag.Error{Pos: t.Pos(-1, i), Msg: msg})
+			continue
+		}
+		for j := range i {
+			if t.Columns[j] == name {
+				p.errs.add(&diag.Error{Pos: t.Pos(-1, i), Msg: fmt.Sprintf(
+					"column name %s is used twice (columns %d and %d): each column needs its own name", quote(name), j+1, i+1)})
+				break
+			}
+		}
+	}
+
+	// Size the backing arrays once. A row of n cells takes at least n bytes
+	// (separators and a newline), which bounds the guess for odd inputs.
+	n := len(rec)
+	rows := min(bytes.Count(p.src, []byte{'\n'}), len(p.src)/max(n, 2)+1)
+	t.Rows = make([]Row, 0, rows)
+	p.cells = make([]string, 0, min(rows*n, len(p.src)+n))
+	p.cols = make([]int, 0, cap(p.cells))
+	return t
+}
+
+// row appends a record to t, or records why it cannot, and reports whether
+// parsing should go on.
+func (p *csvParser) row(t *Table, rec []string, r *csv.Reader) bool {
+	if len(rec) != len(t.Columns) {
+		return p.errs.add(p.ragged(t, rec, r))
+	}
+	line, _ := r.FieldPos(0)
+	start := len(p.cells)
+	p.cells = append(p.cells, rec...)
+	row := Row{Line: p.at.Line + line - 1}
+	for i := range rec {
+		l, c := p.fieldPos(r, i)
+		p.cols = append(p.cols, p.col(l, c))
+		if l != line { // after a quoted cell that spans lines
+			if row.Lines == nil {
+				row.Lines = make([]int, len(rec))
+			}
+			row.Lines[i] = p.at.Line + l - 1
+		}
+	}
+	end := len(p.cells)
+	// Full slice expressions: a caller appending to one row's cells must not
+	// write over the next row's.
+	row.Cells = p.cells[start:end:end]
+	row.Cols = p.cols[start:end:end]
+	t.Rows = append(t.Rows, row)
+	return true
+}
+
+// pos converts encoding/csv's line and byte column within src to a position
+// in the file; col 0 leaves the column unknown.
+func (p *csvParser) pos(line, col int) diag.Pos {
+	return diag.Pos{File: p.at.File, Line: p.at.Line + line - 1, Col: p.col(line, col)}
+}
+
+// col converts a byte column within src to a character column in the file.
+func (p *csvParser) col(line, col int) int {
+	if col <= 0 {
+		return 0
+	}
+	if !p.ascii {
+		col = p.charCol(line, col)
+	}
+	return p.at.Col - 1 + col
+}
+
+func (p *csvParser) charCol(line, col int) int {
+	p.index()
+	if line < 1 || line > len(p.lines) {
+		return col
+	}
+	start := p.lines[line-1]
+	end := min(start+col-1, len(p.src))
+	from, n := start, 1
+	if p.cLine == line && start <= p.cByte && p.cByte <= end {
+		from, n = p.cByte, p.cChar
+	}
+	n += utf8.RuneCount(p.src[from:end])
+	p.cLine, p.cByte, p.cChar = line, end, n
+	return n
+}
+
+// index records where each line of src starts.
+func (p *csvParser) index() {
+	if p.lines != nil {
+		return
+	}
+	p.lines = append(make([]int, 0, 64), 0)
+	for i, c := range p.src {
+		if c == '\n' {
+			p.lines = append(p.lines, i+1)
+		}
+	}
+}
+
+// offset returns the byte offset in src of a line and byte column, at most len(src).
+func (p *csvParser) offset(line, col int) int {
+	p.index()
+	if line < 1 || line > len(p.lines) {
+		return len(p.src)
+	}
+	return min(p.lines[line-1]+max(col, 1)-1, len(p.src))
+}
+
+// lineCol is the inverse of offset.
+func (p *csvParser) lineCol(off int) (line, col int) {
+	p.index()
+	line = 1
+	for line < len(p.lines) && p.lines[line] <= off {
+		line++
+	}
+	return line, off - p.lines[line-1] + 1
+}
+
+// isASCII reports whether byte columns are also character columns, which
+// spares the conversion for the usual all-ASCII table.
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}

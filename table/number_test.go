@@ -1,0 +1,152 @@
+package table
+
+import (
+	"math"
+	"testing"
+)
+
+func TestNumber(t *testing.T) {
+	tests := []struct {
+		cell    string
+		v       float64
+		missing bool
+		ok      bool
+	}{
+		{"12", 12, false, true},
+		{"-3.5", -3.5, false, true},
+		{"+3.5", 3.5, false, true},
+		{".5", 0.5, false, true},
+		{"-.5", -0.5, false, true},
+		{"5.", 5, false, true},
+		{"0", 0, false, true},
+		{"3.14e+23", 3.14e23, false, true},
+		{"1E21", 1e21, false, true},
+		{"2.5e-3", 2.5e-3, false, true},
+		{"  71.2 ", 71.2, false, true},
+		{"1e-400", 0, false, true}, // underflow reads as 0
+
+		{"", 0, true, true},
+		{"   ", 0, true, true},
+		{"NA", 0, true, true},
+		{"na", 0, true, true},
+		{"N/A", 0, true, true},
+		{"n/a", 0, true, true},
+		{"null", 0, true, true},
+		{"NULL", 0, true, true},
+		{"NaN", 0, true, true},
+		{"nan", 0, true, true},
+
+		{"1,000", 0, false, false},
+		{"12%", 0, false, false},
+		{"abc", 0, false, false},
+		{"1.2B", 0, false, false},
+		{"inf", 0, false, false},
+		{"Infinity", 0, false, false},
+		{"0x10", 0, false, false},
+		{"1_000", 0, false, false},
+		{"1e", 0, false, false},
+		{"1e+", 0, false, false},
+		{"e5", 0, false, false},
+		{".", 0, false, false},
+		{"-", 0, false, false},
+		{"+-1", 0, false, false},
+		{"1.2.3", 0, false, false},
+		{"1e400", 0, false, false}, // too large for a float64
+		{"NAN!", 0, false, false},
+		{"nana", 0, false, false},
+	}
+	for _, tt := range tests {
+		v, missing, ok := Number(tt.cell)
+		if missing != tt.missing || ok != tt.ok {
+			t.Errorf("Number(%q): missing, ok = %v, %v; want %v, %v", tt.cell, missing, ok, tt.missing, tt.ok)
+			continue
+		}
+		switch {
+		case missing:
+			if !math.IsNaN(v) {
+				t.Errorf("Number(%q) = %v, want NaN for a missing value", tt.cell, v)
+			}
+		case v != tt.v:
+			t.Errorf("Number(%q) = %v, want %v", tt.cell, v, tt.v)
+		}
+	}
+}
+
+func TestHint(t *testing.T) {
+	tests := []struct{ cell, want string }{
+		{"12", ""},
+		{"NA", ""},
+		{"", ""},
+		{"1,000", "numbers cannot contain thousands separators; write 1000"},
+		{"-1,234,567.89", "numbers cannot contain thousands separators; write -1234567.89"},
+		{"1 000", "numbers cannot contain thousands separators; write 1000"},
+		{"1'000'000", "numbers cannot contain thousands separators; write 1000000"},
+		{"1.000.000", "numbers cannot contain thousands separators; write 1000000"},
+		{"1,00,000", `"1,00,000" is not a number`},
+		{"3,5", "use a point, not a comma, for decimals; write 3.5"},
+		{"1234,5", "use a point, not a comma, for decimals; write 1234.5"},
+		{"1.000,5", "numbers use a point for decimals and no thousands separators; write 1000.5"},
+		{"45%", "write 45 and set format: percent on the axis"},
+		{"45.5 %", "write 45.5 and set format: percent on the axis"},
+		{"1.2B", "write 1.2e9; to show it as 1.2B, set format: si on the axis"},
+		{"130M", "write 1.3e8; to show it as 130M, set format: si on the axis"},
+		{"7k", "write 7e3; to show it as 7k, set format: si on the axis"},
+		{"-0.5 bn", "write -5e8; to show it as -0.5B, set format: si on the axis"},
+		{"3 trillion", "write 3e12; to show it as 3T, set format: si on the axis"},
+		{"0K", "write 0; to show it as 0k, set format: si on the axis"},
+		{"3.14×10^23", "write 3.14e23"},
+		{"3.14 x 10²³", "write 3.14e23"},
+		{`2.5\times10^{-3}`, "write 2.5e-3"},
+		{"10^21", "write 1e21"},
+		{"10⁻⁵", "write 1e-5"},
+		{"inf", "infinite values are not allowed; leave the cell blank or write NA to leave the point out"},
+		{"-Infinity", "infinite values are not allowed; leave the cell blank or write NA to leave the point out"},
+		{"∞", "infinite values are not allowed; leave the cell blank or write NA to leave the point out"},
+		{"1e400", `"1e400" is too large: the largest number allowed is about 1.8e308`},
+		{"−3.5", "use a plain minus sign (-); write -3.5"},
+		{"1e−5", "use a plain minus sign (-); write 1e-5"},
+		{"-", `"-" is not a number: leave the cell blank or write NA for a missing value`},
+		{"None", `"None" is not a number: leave the cell blank or write NA for a missing value`},
+		{"#DIV/0!", `"#DIV/0!" is a spreadsheet error, not a number: fix the formula, or write NA for a missing value`},
+		{"~12", `write the number alone, 12, without "~"`},
+		{"< 0.1", `write the number alone, 0.1, without "<"`},
+		{"$4.5", `write the number alone, 4.5, without "$"`},
+		{"12.3 ± 0.4", "write the value alone, 12.3; an uncertainty needs a column of its own"},
+		{"12.3+/-0.4", "write the value alone, 12.3; an uncertainty needs a column of its own"},
+		{"'12'", "remove the quotes; write 12"},
+		{"12ms", "write the number alone, 12, and put the unit in the axis title"},
+		{"3.5 GB", "write the number alone, 3.5, and put the unit in the axis title"},
+		{"1e21 FLOPs", "write the number alone, 1e21, and put the unit in the axis title"},
+		{"abc", `"abc" is not a number`},
+		{"0x1F", `"0x1F" is not a number`},
+		{"1.2.3", `"1.2.3" is not a number`},
+		{"a very long cell that goes on and on and on", `"a very long cell that goes on and on and…" is not a number`},
+	}
+	for _, tt := range tests {
+		if got := Hint(tt.cell); got != tt.want {
+			t.Errorf("Hint(%q) = %s, want %s", tt.cell, got, tt.want)
+		}
+	}
+}
+
+// TestHintFixesParse checks that wherever Hint says "write X", X is a number.
+func TestHintFixesParse(t *testing.T) {
+	for _, cell := range []string{"1,000", "3,5", "1.000,5", "1.2B", "130M", "0.05k", "3.14×10^23", "10⁻⁵", "−3.5", "-1,234.5"} {
+		h := Hint(cell)
+		i := len("write ")
+		for j := 0; j+i <= len(h); j++ {
+			if h[j:j+i] == "write " {
+				fix := h[j+i:]
+				for k := 0; k < len(fix); k++ {
+					if fix[k] == ';' || fix[k] == ' ' {
+						fix = fix[:k]
+						break
+					}
+				}
+				if _, missing, ok := Number(fix); !ok || missing {
+					t.Errorf("Hint(%q) = %s: %q is not a number", cell, h, fix)
+				}
+			}
+		}
+	}
+}

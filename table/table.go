@@ -1,0 +1,199 @@
+// Package table reads the tables that charts plot: CSV, TSV and JSON files, and
+// CSV written inline in a page.
+//
+// Every cell keeps the line and column it came from, because the errors that
+// matter to a researcher ("1,000 is not a number", "log axis cannot show 0")
+// are found long after parsing, by code that must still be able to say where
+// the offending cell is. Cells stay text until a chart asks for a number
+// (Number), so that a label column and a numeric column are read the same way.
+package table
+
+import (
+	"bytes"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/scalesite/scalesite/diag"
+)
+
+// Table is one data file (or one inline CSV block) as text cells with positions.
+type Table struct {
+	Name    string   // the file as shown in messages, e.g. "content/audio/audio.csv"
+	Columns []string // header names in file order (trimmed of surrounding spaces)
+	Rows    []Row
+
+	// header holds where each column is named, so that an error about a
+	// column as a whole (say, a log axis on a column of negative numbers)
+	// can point at its name: Pos(-1, col).
+	header Row
+}
+
+// Row is one record of a table.
+type Row struct {
+	Line  int      // 1-based line in Name where the row starts
+	Cells []string // one per column, trimmed; a JSON object without the key gives ""
+	Cols  []int    // 1-based column of each cell in that line (0 when unknown, e.g. a missing JSON key)
+
+	// Lines is the line of each cell when the row's cells do not all stand on
+	// Line: after a quoted CSV cell that spans lines, or in pretty-printed JSON
+	// where every key has a line of its own. It is nil in the common case so
+	// that a plain row costs nothing extra; a 0 entry means Line.
+	Lines []int
+}
+
+// Parse picks the parser from name's extension: .csv, .tsv (tab separated) and
+// .json; anything else is an error naming the supported kinds. The extension is
+// matched case-insensitively because spreadsheets on some systems export
+// "RESULTS.CSV".
+func Parse(name string, src []byte) (*Table, error) {
+	at := diag.Pos{File: name, Line: 1, Col: 1}
+	ext := strings.ToLower(path.Ext(name))
+	switch ext {
+	case ".csv":
+		return ParseCSV(src, at, ',')
+	case ".tsv", ".tab":
+		return ParseCSV(src, at, '\t')
+	case ".json":
+		return ParseJSON(src, at)
+	}
+	base := path.Base(name)
+	var msg string
+	switch ext {
+	case "":
+		msg = "cannot tell what kind of data " + quote(base) + " holds: name it .csv, .tsv or .json"
+	case ".xlsx", ".xls", ".ods", ".numbers":
+		msg = "cannot read the spreadsheet " + quote(base) + ": export it as CSV and use the .csv file"
+	default:
+		msg = "cannot read " + quote(base) + ": data files must be .csv, .tsv or .json"
+	}
+	return nil, &diag.Error{Pos: diag.Pos{File: name}, Msg: msg}
+}
+
+// Index returns the column's index, or -1. Names are matched exactly: headers
+// are already trimmed, and a case-insensitive match would hide a real typo that
+// the caller can report with diag.DidYouMean.
+func (t *Table) Index(column string) int {
+	for i, c := range t.Columns {
+		if c == column {
+			return i
+		}
+	}
+	return -1
+}
+
+// Pos returns the position of cell (row, col) for messages. Row -1 is the
+// header, so a problem with a whole column can point at the column's name. An
+// index out of range gives the file alone rather than a panic, because
+// positions are only ever used to print an error that is already on its way.
+func (t *Table) Pos(row, col int) diag.Pos {
+	p := diag.Pos{File: t.Name}
+	var r *Row
+	switch {
+	case row == -1:
+		r = &t.header
+	case row >= 0 && row < len(t.Rows):
+		r = &t.Rows[row]
+	default:
+		return p
+	}
+	p.Line = r.Line
+	if col >= 0 && col < len(r.Cols) {
+		p.Col = r.Cols[col]
+		if col < len(r.Lines) && r.Lines[col] != 0 {
+			p.Line = r.Lines[col]
+		}
+	}
+	return p
+}
+
+// maxErrors bounds how many problems one table reports. Past a handful the
+// rest are usually echoes of the first (one stray quote shifts every later
+// row), and a wall of them hides the one that matters.
+const maxErrors = 10
+
+// problems collects a table's errors up to maxErrors.
+type problems struct {
+	list diag.List
+	full bool
+}
+
+// add records e and reports whether there is room for more.
+func (p *problems) add(e *diag.Error) bool {
+	if p.full {
+		return false
+	}
+	if len(p.list) == maxErrors {
+		p.full = true
+		p.list = append(p.list, &diag.Error{Pos: e.Pos, Msg: "too many problems in this table; fix the ones above first"})
+		return false
+	}
+	p.list = append(p.list, e)
+	return true
+}
+
+// err returns a single problem as a *diag.Error and several as a sorted
+// diag.List, so that the common case prints and compares simply.
+func (p *problems) err() error {
+	switch len(p.list) {
+	case 0:
+		return nil
+	case 1:
+		return p.list[0]
+	}
+	return p.list.Sort()
+}
+
+// normalize makes at a usable origin: an unknown (zero) line or column counts
+// as 1, so that positions computed from it are never 0 ("unknown") or negative.
+func normalize(at diag.Pos) diag.Pos {
+	at.Line = max(at.Line, 1)
+	at.Col = max(at.Col, 1)
+	return at
+}
+
+// inline reports whether at is the start of data written inside a page rather
+// than a file of its own: such data never starts at the top-left of its file
+// (front matter and the chart fence come first), and messages about it should
+// not say "the file".
+func inline(at diag.Pos) bool { return at.Line > 1 || at.Col > 1 }
+
+// stripBOM drops a UTF-8 byte order mark: Excel writes one at the start of
+// "CSV UTF-8" files, and left in place it would become part of the first
+// column's name.
+func stripBOM(src []byte) []byte {
+	return bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+}
+
+// quote writes s in double quotes for a message, shortened when long: the
+// message only needs enough to recognise the cell.
+func quote(s string) string {
+	const limit = 40
+	if len(s) > limit {
+		cut := limit
+		for cut > 0 && s[cut]&0xC0 == 0x80 { // do not split a UTF-8 sequence
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return `"` + s + `"`
+}
+
+// columnList names the header's columns for a message, e.g. "model, flops,
+// acc", cut short for wide tables.
+func columnList(cols []string) string {
+	const limit = 8
+	if len(cols) > limit {
+		return strings.Join(cols[:limit], ", ") + ", …"
+	}
+	return strings.Join(cols, ", ")
+}
+
+// plural returns "1 cell" or "3 cells".
+func plural(n int, word string) string {
+	s := strconv.Itoa(n) + " " + word
+	if n != 1 {
+		s += "s"
+	}
+	return s
+}

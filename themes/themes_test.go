@@ -1,0 +1,297 @@
+package themes
+
+import (
+	"bytes"
+	"html/template"
+	"io/fs"
+	"path"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The template data the renderer passes, mirrored here for the tests.
+type siteData struct {
+	Title, Description, BasePath string
+}
+
+type pageLink struct {
+	Title, URL, Description string
+	Date                    time.Time
+	Tags                    []string
+	Charts                  int
+}
+
+type pageData struct {
+	Site               *siteData
+	Kind               string
+	Title, Description string
+	Date               time.Time
+	Tags               []string
+	URL                string
+	Content            template.HTML
+	Pages              []pageLink
+	Charts             int
+}
+
+type chartData struct {
+	ID     string
+	Option map[string]any
+	Height int
+	Title  string
+	Alt    string
+}
+
+var stubFuncs = template.FuncMap{
+	"asset": func(name string) string { return "/repo/assets/" + name },
+	"url":   func(p string) string { return "/repo/" + p },
+}
+
+func parseLayouts(t *testing.T, main string) *template.Template {
+	t.Helper()
+	tmpl, err := template.New("").Funcs(stubFuncs).ParseFS(Default(), "layouts/base.html", "layouts/chart.html", "layouts/"+main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tmpl
+}
+
+func TestDefaultHasTheThemeFiles(t *testing.T) {
+	for _, name := range []string{
+		"layouts/base.html", "layouts/page.html", "layouts/home.html", "layouts/404.html",
+		"layouts/chart.html", "assets/site.css", "assets/site.js",
+	} {
+		if _, err := fs.Stat(Default(), name); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	// assets/echarts.min.js is generated (go run ./internal/bundle) and may be absent.
+	if _, err := fs.Stat(Default(), "assets/echarts.min.js"); err != nil {
+		t.Logf("assets/echarts.min.js not embedded (run `go run ./internal/bundle`): %v", err)
+	}
+}
+
+func TestEveryLayoutParses(t *testing.T) {
+	err := fs.WalkDir(Default(), "layouts", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(Default(), p)
+		if err != nil {
+			return err
+		}
+		if _, err := template.New(path.Base(p)).Funcs(stubFuncs).Parse(string(data)); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+var (
+	externalURL   = regexp.MustCompile(`(?i)(https?:)?//[a-z0-9.-]+\.[a-z]{2,}`)
+	inlineHandler = regexp.MustCompile(`(?i)<[^>]*\son[a-z]+\s*=`)
+	scriptTag     = regexp.MustCompile(`(?i)<script\b[^>]*>`)
+)
+
+// Pages must load nothing from other hosts and run no inline code (a strict
+// CSP works). echarts.min.js is generated third-party code whose license
+// comments cite URLs; it is not checked here.
+func TestNoExternalHostsOrInlineCode(t *testing.T) {
+	err := fs.WalkDir(Default(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || p == "assets/echarts.min.js" {
+			return err
+		}
+		data, err := fs.ReadFile(Default(), p)
+		if err != nil {
+			return err
+		}
+		s := string(data)
+		if strings.Contains(s, "http://") || strings.Contains(s, "https://") {
+			t.Errorf("%s mentions an http(s):// URL", p)
+		}
+		if m := externalURL.FindString(s); m != "" && strings.HasPrefix(m, "//") {
+			t.Errorf("%s has a protocol-relative URL %q", p, m)
+		}
+		if strings.HasSuffix(p, ".html") {
+			if m := inlineHandler.FindString(s); m != "" {
+				t.Errorf("%s has an inline event handler: %s", p, m)
+			}
+			for _, tag := range scriptTag.FindAllString(s, -1) {
+				if !strings.Contains(tag, "src=") && !strings.Contains(tag, `type="application/json"`) {
+					t.Errorf("%s has an inline script: %s", p, tag)
+				}
+			}
+		}
+		if strings.HasSuffix(p, ".css") && strings.Contains(s, "@import") {
+			t.Errorf("%s uses @import", p)
+		}
+		if strings.HasSuffix(p, ".js") {
+			for _, bad := range []string{"eval(", "new Function", "innerHTML", "document.write", "import("} {
+				if strings.Contains(s, bad) {
+					t.Errorf("%s uses %s", p, bad)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func execute(t *testing.T, tmpl *template.Template, name string, data any) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := tmpl.ExecuteTemplate(&buf, name, data); err != nil {
+		t.Fatalf("execute %s: %v", name, err)
+	}
+	out := buf.String()
+	if strings.Contains(out, "ZgotmplZ") {
+		t.Errorf("%s output has ZgotmplZ (an escaper rejected a value):\n%s", name, out)
+	}
+	return out
+}
+
+func mustContain(t *testing.T, what, out string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(out, w) {
+			t.Errorf("%s lacks %q:\n%s", what, w, out)
+		}
+	}
+}
+
+func mustNotContain(t *testing.T, what, out string, bad ...string) {
+	t.Helper()
+	for _, b := range bad {
+		if strings.Contains(out, b) {
+			t.Errorf("%s contains %q:\n%s", what, b, out)
+		}
+	}
+}
+
+var site = &siteData{Title: "Scaling notes", Description: "Plots of scaling laws.", BasePath: "/repo/"}
+
+func TestChartTemplate(t *testing.T) {
+	tmpl := parseLayouts(t, "page.html")
+	hostile := `</script><script>alert(1)</script><!-- "'&`
+	out := execute(t, tmpl, "chart", chartData{
+		ID:     "chart-audio-1",
+		Height: 420,
+		Title:  "ROC-AUC " + hostile,
+		Alt:    "Scatter plot " + hostile,
+		Option: map[string]any{
+			"series": []any{map[string]any{"name": hostile, "data": []any{[]any{1e21, 0.5}}}},
+			"title":  map[string]any{"text": "__f__alert(2)__f__"},
+			"xAxis":  map[string]any{"type": "log", "axisLabel": map[string]any{"formatter": "@pow"}},
+		},
+	})
+	mustContain(t, "chart", out,
+		`<figure class="scalesite-chart">`,
+		`<div class="scalesite-canvas" id="chart-audio-1" style="height: 420px" role="img" aria-label="Scatter plot &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &#34;&#39;&amp;"></div>`,
+		`<script type="application/json" class="scalesite-option" data-chart="chart-audio-1">`,
+		`"formatter":"@pow"`,
+		`"text":"__f__alert(2)__f__"`, // a plain JSON string: nothing strips or evaluates it
+		`<noscript>`,
+		`</figure>`,
+	)
+	// The JSON body must not be able to close the script element or open a comment.
+	start := strings.Index(out, `data-chart="chart-audio-1">`) + len(`data-chart="chart-audio-1">`)
+	end := strings.Index(out[start:], "</script>")
+	if end < 0 {
+		t.Fatal("option script not closed")
+	}
+	body := out[start : start+end]
+	mustNotContain(t, "option JSON", body, "<", ">", "<!--")
+	if !strings.HasPrefix(strings.TrimSpace(body), "{") {
+		t.Errorf("option JSON does not start with an object: %q", body)
+	}
+	if strings.Count(out, "<script") != 1 {
+		t.Errorf("chart output has %d <script> tags, want 1:\n%s", strings.Count(out, "<script"), out)
+	}
+}
+
+func TestPageTemplate(t *testing.T) {
+	tmpl := parseLayouts(t, "page.html")
+	out := execute(t, tmpl, "base", pageData{
+		Site: site, Kind: "page",
+		Title:       "Audio models: ROC-AUC vs. parameters",
+		Description: "One line <for> the index.",
+		Date:        time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC),
+		Tags:        []string{"audio", "scaling laws"},
+		URL:         "/repo/audio-models/",
+		Content:     `<p>Prose.</p>`,
+		Charts:      2,
+	})
+	mustContain(t, "page", out,
+		"<!DOCTYPE html>", `<html lang="en">`,
+		`<meta charset="utf-8">`,
+		`<meta name="viewport" content="width=device-width, initial-scale=1">`,
+		`<title>Audio models: ROC-AUC vs. parameters · Scaling notes</title>`,
+		`<meta name="description" content="One line &lt;for&gt; the index.">`,
+		`<meta name="color-scheme" content="light dark">`,
+		`<link rel="stylesheet" href="/repo/assets/site.css">`,
+		`<script src="/repo/assets/echarts.min.js" defer></script>`,
+		`<script src="/repo/assets/site.js" defer></script>`,
+		`<a class="site-title" href="/repo/">Scaling notes</a>`,
+		`<h1 class="post-title">Audio models: ROC-AUC vs. parameters</h1>`,
+		`<time datetime="2025-03-01">1 March 2025</time>`,
+		`href="/repo/tags/audio/"`,
+		`href="/repo/tags/scaling%20laws/"`,
+		`<p>Prose.</p>`,
+		"Built with scalesite",
+	)
+	// the description goes in the head only, not into the article again
+	if n := strings.Count(out, "One line &lt;for&gt; the index."); n != 2 { // description + og:description
+		t.Errorf("description appears %d times, want 2 (meta tags only)", n)
+	}
+
+	// no charts: no scripts at all; no date: no <time>
+	out = execute(t, tmpl, "base", pageData{Site: site, Kind: "page", Title: "Notes", URL: "/repo/notes/"})
+	mustNotContain(t, "page without charts", out, "<script", "<time", "0001")
+	mustContain(t, "page without description", out, `<meta name="description" content="Plots of scaling laws.">`)
+}
+
+func TestHomeTemplate(t *testing.T) {
+	tmpl := parseLayouts(t, "home.html")
+	out := execute(t, tmpl, "base", pageData{
+		Site: site, Kind: "home", URL: "/repo/",
+		Content: `<p>Welcome.</p>`,
+		Pages: []pageLink{
+			{Title: "Audio", URL: "/repo/audio/", Description: "ROC-AUC vs params.", Date: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC), Tags: []string{"audio"}, Charts: 2},
+			{Title: "One chart", URL: "/repo/one/", Charts: 1},
+			{Title: "Prose only", URL: "/repo/prose/"},
+		},
+	})
+	mustContain(t, "home", out,
+		`<title>Scaling notes</title>`,
+		`<h1 class="home-title">Scaling notes</h1>`,
+		`<p class="home-description">Plots of scaling laws.</p>`,
+		`<p>Welcome.</p>`,
+		`<a href="/repo/audio/">Audio</a>`,
+		`<p class="post-item-description">ROC-AUC vs params.</p>`,
+		`<time datetime="2025-03-01">1 March 2025</time>`,
+		`2 charts`, `1 chart<`,
+		`href="/repo/tags/audio/"`,
+	)
+	mustNotContain(t, "home", out, "<script", "0 charts", "0001")
+
+	out = execute(t, tmpl, "base", pageData{Site: site, Kind: "home", URL: "/repo/"})
+	mustContain(t, "empty home", out, "No pages yet")
+}
+
+func Test404Template(t *testing.T) {
+	tmpl := parseLayouts(t, "404.html")
+	out := execute(t, tmpl, "base", pageData{Site: site, Kind: "404", URL: "/repo/404.html"})
+	mustContain(t, "404", out,
+		`<title>Page not found · Scaling notes</title>`,
+		`<h1>Page not found</h1>`,
+		`href="/repo/"`,
+		`<link rel="stylesheet" href="/repo/assets/site.css">`,
+	)
+	mustNotContain(t, "404", out, "<script")
+}
