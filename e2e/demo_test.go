@@ -3,8 +3,8 @@ package e2e
 import (
 	"path/filepath"
 	"strings"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -87,7 +87,7 @@ func TestDemoSiteInChromium(t *testing.T) {
 			var charts []chartInfo
 			actions := []chromedp.Action{chromedp.Navigate(url)}
 			if len(p.Charts) > 0 {
-				actions = append(actions, tb.waitCharts(len(p.Charts)), chromedp.Sleep(1200 * time.Millisecond), chromedp.Evaluate(chartsJS, &charts))
+				actions = append(actions, tb.waitCharts(len(p.Charts)), chromedp.Sleep(1200*time.Millisecond), chromedp.Evaluate(chartsJS, &charts))
 			}
 			if err := chromedp.Run(tb.ctx, actions...); err != nil {
 				t.Fatalf("%s: %v", url, err)

@@ -78,8 +78,9 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 			titles = append(titles, opts.Title{Title: p.Title, Left: pct(left + width/2), Top: fmt.Sprint(top - 26),
 				TitleStyle: &opts.TextStyle{FontSize: 14, FontWeight: "normal"}, TextAlign: "center"})
 		}
-		ch.XAxisList = append(ch.XAxisList, xAxis(p.X, i))
-		ch.YAxisList = append(ch.YAxisList, yAxis(p.Y, i))
+		xlo, xhi, ylo, yhi := extent(c.Panels[i])
+		ch.XAxisList = append(ch.XAxisList, xAxis(padLog(p.X, xlo, xhi), i))
+		ch.YAxisList = append(ch.YAxisList, yAxis(padLog(p.Y, ylo, yhi), i))
 		axisIdx[i] = i
 	}
 	ch.DataZoomList = []opts.DataZoom{
@@ -95,6 +96,41 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 	ch.Accept(optionExtras{titles: titles})
 	ch.Validate()
 	return ch.JSON()
+}
+
+// extent is the range of a panel's x and y values.
+func extent(p site.Panel) (xlo, xhi, ylo, yhi float64) {
+	xlo, ylo = math.Inf(1), math.Inf(1)
+	xhi, yhi = math.Inf(-1), math.Inf(-1)
+	for _, s := range p.Series {
+		for _, pt := range s.Points {
+			xlo, xhi = min(xlo, pt.X), max(xhi, pt.X)
+			ylo, yhi = min(ylo, pt.Y), max(yhi, pt.Y)
+		}
+	}
+	return
+}
+
+// logPad is how far, in decades, a log axis reaches past its data when the
+// spec sets no bound: ECharts would otherwise end the axis exactly on the
+// outermost points, half hiding their markers and cutting their labels.
+const logPad = 0.15
+
+// padLog gives a log axis without bounds a margin around its data. The
+// bounds are unlabelled (see axisLabel), so the ticks stay powers of ten.
+func padLog(a spec.Axis, lo, hi float64) spec.Axis {
+	if a.Scale != spec.ScaleLog || lo > hi || lo <= 0 {
+		return a
+	}
+	if a.Min == nil {
+		v := math.Pow(10, math.Log10(lo)-logPad)
+		a.Min = &v
+	}
+	if a.Max == nil {
+		v := math.Pow(10, math.Log10(hi)+logPad)
+		a.Max = &v
+	}
+	return a
 }
 
 func pct(v float64) string { return fmt.Sprintf("%.4g%%", v) }

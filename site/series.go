@@ -16,6 +16,12 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos) (Panel, string,
 	if err != nil {
 		return Panel{}, file, err
 	}
+	// An inline table's Name is the page, which would read as if the
+	// columns were looked for in the Markdown file.
+	tname := t.Name
+	if sp.Data.Inline != "" {
+		tname = "the inline data"
+	}
 	var errs diag.List
 	column := func(f spec.Field, role string) int {
 		if f.Name == "" {
@@ -24,14 +30,14 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos) (Panel, string,
 		i := t.Index(f.Name)
 		if i < 0 {
 			errs.Add(diag.Errorf(f.Pos, "%s column %q is not in %s (its columns: %s)%s",
-				role, f.Name, tableName(t), strings.Join(t.Columns, ", "), diag.DidYouMean(f.Name, t.Columns)))
+				role, f.Name, tname, strings.Join(t.Columns, ", "), diag.DidYouMean(f.Name, t.Columns)))
 		}
 		return i
 	}
 	xi := column(sp.X.Field, "x")
 	yi := column(sp.Y.Field, "y")
 	si := column(sp.Series, "series")
-	label := l.compileLabel(sp.Label, t, &errs)
+	label := l.compileLabel(sp.Label, t, tname, &errs)
 	if len(errs) > 0 {
 		return Panel{}, file, errs
 	}
@@ -67,7 +73,7 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos) (Panel, string,
 			len(left), plural(len(left), "row", "rows"), at, linesList(left)))
 	}
 	if len(out.Series) == 0 && len(t.Rows) == 0 {
-		return out, file, diag.Errorf(sp.Data.Pos, "%s has a header but no rows: the chart would be empty", tableName(t))
+		return out, file, diag.Errorf(sp.Data.Pos, "%s has a header but no rows: the chart would be empty", tname)
 	}
 	if len(out.Series) == 0 && sp.Series.Name == "" {
 		out.Series = []Series{{}}
@@ -84,7 +90,16 @@ func number(t *table.Table, r, col int, ax *spec.Axis, errs *diag.List) (float64
 	case missing:
 		return 0, false
 	case !ok:
-		errs.Add(diag.Errorf(t.Pos(r, col), "%q in column %q is not a number: %s", cell, t.Columns[col], table.Hint(cell)))
+		msg := fmt.Sprintf("%q in column %q is not a number", cell, t.Columns[col])
+		// Hint may restate that the cell is not a number; keep only the advice.
+		hint := table.Hint(cell)
+		if _, rest, ok := strings.Cut(hint, " is not a number"); ok {
+			hint = strings.TrimPrefix(rest, ": ")
+		}
+		if hint != "" {
+			msg += ": " + hint
+		}
+		errs.Add(&diag.Error{Pos: t.Pos(r, col), Msg: msg})
 		return 0, false
 	case ax.Scale == spec.ScaleLog && v <= 0:
 		errs.Add(diag.Errorf(t.Pos(r, col), "%s in column %q cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at %s)", cell, t.Columns[col], ax.Pos))
@@ -95,7 +110,7 @@ func number(t *table.Table, r, col int, ax *spec.Axis, errs *diag.List) (float64
 
 // compileLabel returns a function giving the label text of a row: the value
 // of one column, or a template whose {column} parts are filled from the row.
-func (l *pageLoader) compileLabel(f spec.Field, t *table.Table, errs *diag.List) func(row int) string {
+func (l *pageLoader) compileLabel(f spec.Field, t *table.Table, tname string, errs *diag.List) func(row int) string {
 	if f.Name == "" {
 		return func(int) string { return "" }
 	}
@@ -103,7 +118,7 @@ func (l *pageLoader) compileLabel(f spec.Field, t *table.Table, errs *diag.List)
 		i := t.Index(f.Name)
 		if i < 0 {
 			errs.Add(diag.Errorf(f.Pos, "label column %q is not in %s (its columns: %s)%s",
-				f.Name, tableName(t), strings.Join(t.Columns, ", "), diag.DidYouMean(f.Name, t.Columns)))
+				f.Name, tname, strings.Join(t.Columns, ", "), diag.DidYouMean(f.Name, t.Columns)))
 			return nil
 		}
 		return func(r int) string { return t.Rows[r].Cells[i] }
@@ -130,7 +145,7 @@ func (l *pageLoader) compileLabel(f spec.Field, t *table.Table, errs *diag.List)
 		i := t.Index(name)
 		if i < 0 {
 			errs.Add(diag.Errorf(f.Pos, "label names column {%s}, which is not in %s (its columns: %s)%s",
-				name, tableName(t), strings.Join(t.Columns, ", "), diag.DidYouMean(name, t.Columns)))
+				name, tname, strings.Join(t.Columns, ", "), diag.DidYouMean(name, t.Columns)))
 			return nil
 		}
 		parts = append(parts, part{rest[:open], -1}, part{"", i})
@@ -147,13 +162,6 @@ func (l *pageLoader) compileLabel(f spec.Field, t *table.Table, errs *diag.List)
 		}
 		return b.String()
 	}
-}
-
-func tableName(t *table.Table) string {
-	if t.Name == "" {
-		return "the inline data"
-	}
-	return t.Name
 }
 
 func plural(n int, one, many string) string {

@@ -29,6 +29,7 @@ type axisLayer struct {
 	minText, maxText string // as written, for messages
 	minPos, maxPos   diag.Pos
 	fieldSet         bool
+	fieldTried       bool // field written, valid or not
 	titleSet         bool
 	minSet, maxSet   bool // set, possibly to nothing (min: ~ drops an inherited min)
 }
@@ -37,11 +38,14 @@ type axisLayer struct {
 func (p *parser) axis(e entry) axisLayer {
 	a := axisLayer{set: true, pos: p.valuePos(e)}
 	n := p.resolve(e.val)
-	if n == nil {
-		return a
-	}
 	m, ok := n.(*ast.MappingNode)
 	if !ok {
+		// Anything but a mapping stands for the field: if it is wrong, that
+		// is reported, and not a missing field too.
+		a.fieldTried = true
+		if n == nil {
+			return a
+		}
 		s, isText := scalarText(n)
 		if !isText {
 			p.errorf(a.pos, "%s must be a column name or a mapping like {field: flops, scale: log}, %s", e.key, unlike(n))
@@ -53,6 +57,7 @@ func (p *parser) axis(e entry) axisLayer {
 	for _, ae := range p.entries(m) {
 		switch ae.key {
 		case "field":
+			a.fieldTried = true
 			s, pos, ok := p.text(ae, "a column name")
 			if ok {
 				a.field, a.fieldSet = p.axisField(e.key, strings.TrimSpace(s), pos)
@@ -68,7 +73,7 @@ func (p *parser) axis(e entry) axisLayer {
 		case "max":
 			a.max, a.maxText, a.maxPos, a.maxSet = p.number(ae)
 		default:
-			p.errorf(p.pos(ae.tok), "unknown key %q in %s%s", ae.key, e.key, unknownTail(ae.key, axisKeys, e.key))
+			p.unknownKey(ae, "unknown key %q in "+e.key+"%s", axisKeys, e.key)
 		}
 	}
 	return a
@@ -193,8 +198,8 @@ func mergeAxis(chart, panel axisLayer) axisLayer {
 	}
 	a := chart
 	a.set, a.pos = true, panel.pos
-	if panel.fieldSet {
-		a.field, a.fieldSet = panel.field, true
+	if panel.fieldTried {
+		a.field, a.fieldSet, a.fieldTried = panel.field, panel.fieldSet, true
 	}
 	if panel.titleSet {
 		a.title, a.titleSet = panel.title, true
@@ -228,7 +233,7 @@ func (p *parser) resolveAxis(a *axisLayer, name string, at diag.Pos, quiet bool)
 	if ax.Format == "" {
 		ax.Format = FormatAuto
 	}
-	if !a.fieldSet && !quiet {
+	if !a.fieldTried && !quiet {
 		p.errorf(ax.Pos, "%s has no field: name the column to plot, e.g. %s: {field: flops}", name, name)
 	}
 	bad := false

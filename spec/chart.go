@@ -28,6 +28,9 @@ type layer struct {
 	series, label       Field
 	typSet, dataSet     bool
 	seriesSet, labelSet bool
+	// dataTried reports that the key was written, valid or not: a bad value
+	// is reported once, not also as missing data.
+	dataTried bool
 }
 
 // chart reads the top-level mapping and resolves its panels.
@@ -59,16 +62,16 @@ func (p *parser) chart(root ast.Node) *Chart {
 			panels, panelsOK = p.panels(e)
 		default:
 			if !p.layerKey(&top, e) {
-				p.errorf(p.pos(e.tok), "unknown key %q%s", e.key, unknownTail(e.key, chartKeys, ""))
+				p.unknownKey(e, "unknown key %q%s", chartKeys, "")
 			}
 		}
 	}
 	if !panelsOK {
 		return c
 	}
-	// A key the spec misspelt usually explains a missing one: say only the
-	// first thing, not its consequences.
-	quiet := len(p.errs) > 0
+	// A misspelt key usually explains a missing one: say only the first
+	// thing, not its consequences.
+	quiet := p.unknown > 0
 	if !c.HasPanels {
 		c.Panels = []Panel{p.resolvePanel(&top, nil, 0, quiet)}
 		return c
@@ -127,7 +130,7 @@ func (p *parser) panel(m *ast.MappingNode) layer {
 			l.title, _, _ = p.text(e, "text")
 		case p.layerKey(&l, e):
 		default:
-			p.errorf(p.pos(e.tok), "unknown key %q in a panel%s", e.key, unknownTail(e.key, panelKeys, "panel"))
+			p.unknownKey(e, "unknown key %q in a panel%s", panelKeys, "panel")
 		}
 	}
 	return l
@@ -141,6 +144,7 @@ func (p *parser) layerKey(l *layer, e entry) bool {
 		l.typ, l.typSet = p.chartType(e)
 	case "data":
 		l.data, l.dataSet = p.data(e)
+		l.dataTried = true
 	case "x":
 		l.x = p.axis(e)
 	case "y":
@@ -155,11 +159,16 @@ func (p *parser) layerKey(l *layer, e entry) bool {
 	return true
 }
 
-// field reads a column name (series, label). An empty value is kept as set:
-// it lets a panel turn off the series or labels it would inherit.
+// field reads a column name (series) or a label template (label), as
+// written. An empty value is kept as set: it lets a panel turn off the
+// series or labels it would inherit.
 func (p *parser) field(e entry) (Field, bool) {
-	s, pos, ok := p.text(e, "a column name")
-	return Field{Name: strings.TrimSpace(s), Pos: pos}, ok
+	what := "a column name"
+	if e.key == "label" {
+		what = `a column name or a template like "{model} ({params})"`
+	}
+	s, pos, ok := p.text(e, what)
+	return Field{Name: s, Pos: pos}, ok
 }
 
 // chartType reads `type`. Case is forgiven: "Scatter" is not worth a failed
@@ -199,8 +208,8 @@ func (p *parser) resolvePanel(top, own *layer, n int, quiet bool) Panel {
 		if own.typSet {
 			l.typ, l.typSet = own.typ, true
 		}
-		if own.dataSet {
-			l.data, l.dataSet = own.data, true
+		if own.dataTried {
+			l.data, l.dataSet, l.dataTried = own.data, own.dataSet, true
 		}
 		if own.seriesSet {
 			l.series = own.series
@@ -215,7 +224,7 @@ func (p *parser) resolvePanel(top, own *layer, n int, quiet bool) Panel {
 	if pan.Type == "" {
 		pan.Type = TypeLine
 	}
-	if !l.dataSet && !quiet {
+	if !l.dataTried && !quiet {
 		if n == 0 {
 			p.errorf(l.pos, `the chart has no data: add "data: file.csv" or an inline CSV block`)
 		} else {
@@ -225,6 +234,13 @@ func (p *parser) resolvePanel(top, own *layer, n int, quiet bool) Panel {
 	pan.X = p.resolveAxis(&l.x, "x", l.pos, quiet)
 	pan.Y = p.resolveAxis(&l.y, "y", l.pos, quiet)
 	return pan
+}
+
+// unknownKey reports an unknown key; format has a %q for the key and a %s
+// for unknownTail's explanation.
+func (p *parser) unknownKey(e entry, format string, valid []string, scope string) {
+	p.unknown++
+	p.errorf(p.pos(e.tok), format, e.key, unknownTail(e.key, valid, scope))
 }
 
 // unknownTail explains an unknown key: the key it probably is, where the key

@@ -23,6 +23,12 @@ var errorTests = []struct {
 		`content/audio.md:11:4: invalid YAML: this "{" is never closed by a "}"`},
 	{"yaml: unclosed flow list", "colors: [red, blue\n" + ok,
 		`content/audio.md:10:9: invalid YAML: this "[" is never closed by a "]"`},
+	{"yaml: unclosed flow mapping in a list", "data: runs.csv\nx: [a, {b: c]\ny: loss\n",
+		`content/audio.md:11:8: invalid YAML: this "{" is never closed by a "}"`},
+	{"yaml: unclosed flow mapping over lines", "data: runs.csv\nx: {field: flops,\n    scale: log\ny: loss\n",
+		`content/audio.md:11:4: invalid YAML: this "{" is never closed by a "}"`},
+	{"yaml: alias to itself", "&a\n*a\n",
+		`content/audio.md:10:1: this alias leads back to itself: give the anchor a value`},
 	{"yaml: tab", "data: runs.csv\n\tx: flops\n",
 		`content/audio.md:11:1: invalid YAML: a tab cannot indent YAML: use spaces`},
 	{"yaml: unterminated quote", ok + `title: "Loss` + "\n",
@@ -110,7 +116,7 @@ var errorTests = []struct {
 	{"series a mapping", ok + "series: {field: model}\n",
 		`content/audio.md:13:9: series must be a column name, not a mapping`},
 	{"label a block mapping", ok + "label:\n  field: model\n",
-		`content/audio.md:14:3: label must be a column name, not a mapping`},
+		`content/audio.md:14:3: label must be a column name or a template like "{model} ({params})", not a mapping`},
 	{"axis a list", "data: runs.csv\nx: [flops, params]\ny: loss\n",
 		`content/audio.md:11:4: x must be a column name or a mapping like {field: flops, scale: log}, not a list`},
 	{"axis field a list", "data: runs.csv\nx: {field: [a]}\ny: loss\n",
@@ -167,6 +173,11 @@ content/audio.md:15:3: panel 2 must be a set of keys, e.g. - {title: Training, x
 	{"panel without data or y", "x: flops\npanels:\n  - {data: a.csv, y: loss}\n  - title: B\n    x: params\n",
 		`content/audio.md:13:5: panel 2 has no data: add "data: file.csv" to the panel or to the chart
 content/audio.md:13:5: y has no field: name the column to plot, e.g. y: {field: flops}`},
+	{"a bad value is not also reported as a missing key", "data: runs.csv\nx: flops\ny: loss\npanels:\n  - {y: [a]}\n",
+		`content/audio.md:14:9: y must be a column name or a mapping like {field: flops, scale: log}, not a list`},
+	{"a bad value does not hide a missing key", "x: flops\ny: loss\nheight: 10\n",
+		`content/audio.md:10:1: the chart has no data: add "data: file.csv" or an inline CSV block
+content/audio.md:12:9: height 10 is out of range: use 150 to 2000 (pixels)`},
 	{"a typo is not also reported as a missing key", "dat: runs.csv\nx: flops\ny: loss\n",
 		`content/audio.md:10:1: unknown key "dat" — did you mean "data"?`},
 

@@ -64,7 +64,9 @@ type Panel struct {
 	// template naming columns in braces ("{model} ({roc_auc})"). Empty means
 	// no labels.
 	Label Field
-	Pos   diag.Pos
+	// Pos is where the panel's entry in `panels` starts, or the chart's Pos
+	// for a chart without panels.
+	Pos diag.Pos
 }
 
 // Field is a string value from the spec with the position of that value.
@@ -81,12 +83,21 @@ type Axis struct {
 	Min    *float64
 	Max    *float64
 	Format string // one of the Format constants
-	Pos    diag.Pos
+	// Pos is where the axis was written: the panel's own x or y if it has
+	// one, else the chart's, else the panel's Pos.
+	Pos diag.Pos
 }
 
 // DataRef says where a panel's rows come from: a file (Path, as written in the
 // spec) or CSV written inline in the spec (Inline, with InlinePos the position
 // of its first line in the page).
+//
+// InlinePos.Line is the page line of Inline's first line and InlinePos.Col
+// the column its text starts at (the block's indentation + 1), so that a CSV
+// reader counting lines from the one and bytes from the other names the
+// right cell. Leading blank lines are not part of Inline. A folded block
+// (data: >) is read line by line like a literal one (data: |), since folding
+// would join the rows. Pos is where the value of `data` stands.
 type DataRef struct {
 	Path      string
 	Inline    string

@@ -204,6 +204,22 @@ title:
 			}
 		},
 	},
+	{
+		name: "YAML directive, document markers, empty colours, tags",
+		src:  "%YAML 1.2\n---\ndata: runs.csv\nx: !!str flops\ny: loss\ncolors: {}\n...\n",
+		want: func() *Chart {
+			return &Chart{
+				Pos: at,
+				Panels: []Panel{{
+					Type: TypeLine,
+					Data: DataRef{Path: "runs.csv", Pos: pos(3, 7)},
+					X:    axis(field("flops", 4, 4), pos(4, 4)),
+					Y:    axis(field("loss", 5, 4), pos(5, 4)),
+					Pos:  at,
+				}},
+			}
+		},
+	},
 }
 
 func TestParse(t *testing.T) {

@@ -157,7 +157,6 @@ func (p *parser) colors(c *Chart, e entry) {
 	case nil:
 	case *ast.NullNode:
 	case *ast.SequenceNode:
-		c.ColorList = make([]string, 0, len(v.Values))
 		for i, cv := range v.Values {
 			var at *ast.SequenceEntryNode
 			if i < len(v.Entries) {
@@ -172,9 +171,11 @@ func (p *parser) colors(c *Chart, e entry) {
 			}
 		}
 	case *ast.MappingNode:
-		c.Colors = make(map[string]string, len(v.Values))
 		for _, ce := range p.entries(v) {
 			if col, ok := p.color(ce.val, p.valuePos(ce)); ok {
+				if c.Colors == nil {
+					c.Colors = make(map[string]string, len(v.Values))
+				}
 				c.Colors[ce.key] = col
 			}
 		}

@@ -442,6 +442,9 @@
 
   var charts = {};
   var exportBg = {};
+  // The option of each chart as it came from the page (before tokens became
+  // functions), so the chart can be rebuilt when the colour scheme changes.
+  var sources = {};
   var darkQuery = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
   var observer = null;
 
@@ -543,6 +546,7 @@
     }
     var old = window.echarts.getInstanceByDom(el);
     if (old) old.dispose();
+    sources[id] = JSON.stringify(option);
     var inst = window.echarts.init(el, isDark() ? 'dark' : null, { renderer: 'canvas' });
     inst.setOption(prepare(id, applyTokens(option)));
     charts[id] = inst;
@@ -564,6 +568,7 @@
       delete charts[id];
       return init(id, option);
     }
+    sources[id] = JSON.stringify(option);
     option = prepare(id, applyTokens(option));
     inst.setOption(option, {
       notMerge: false,
@@ -584,6 +589,7 @@
         if (!inst.isDisposed()) inst.dispose();
         delete charts[id];
         delete exportBg[id];
+        delete sources[id];
       }
     });
     var scripts = root.querySelectorAll('script.scalesite-option');
@@ -609,24 +615,17 @@
     return charts;
   }
 
+  // onSchemeChange rebuilds every chart in the new colour scheme. ECharts 6's
+  // setTheme cannot go back from 'dark' to the default theme (the dark
+  // colours stay merged into the option), so each chart is created afresh
+  // from its page option, keeping the reader's legend selection and zoom.
   function onSchemeChange() {
-    var theme = isDark() ? 'dark' : 'default';
     Object.keys(charts).forEach(function (id) {
       var inst = charts[id];
-      if (inst.isDisposed()) return;
+      if (inst.isDisposed() || !sources[id]) return;
       var state = captureState(inst);
-      // setTheme rebuilds the chart from its option; the option's own
-      // backgroundColor ('transparent') wins over the theme's.
-      inst.setTheme(theme);
-      var auto = exportBg[id] || [];
-      if (auto.length) {
-        var toolbox = [];
-        var bg = pageBackground();
-        auto.forEach(function (i) { toolbox[i] = { feature: { saveAsImage: { backgroundColor: bg } } }; });
-        for (var i = 0; i < toolbox.length; i++) if (!toolbox[i]) toolbox[i] = {};
-        inst.setOption({ toolbox: toolbox });
-      }
-      restoreState(inst, state);
+      var fresh = init(id, JSON.parse(sources[id]));
+      if (fresh) restoreState(fresh, state);
     });
   }
 
@@ -641,6 +640,10 @@
   api.charts = charts;
   api.mount = mount;
   api.update = update;
+  // schemeChanged rebuilds the charts for the current colour scheme; it runs
+  // on every prefers-color-scheme change (and tests call it, since headless
+  // Chromium does not fire that event for emulated media).
+  api.schemeChanged = onSchemeChange;
   window.scalesite = api;
 
   if (document.readyState === 'loading') {

@@ -1,0 +1,95 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/scalesite/scalesite/build"
+)
+
+// hostile are model names that would run code if the option were written
+// with go-echarts' Render (see ../shared/notes/go-echarts.md).
+var hostile = []string{
+	`</script><script>alert(1)</script>`,
+	`__f__alert(2)__f__`,
+	`<img src=x onerror=alert(3)>`,
+	`"};alert(4);//`,
+}
+
+// TestHostileNamesStayText builds a site whose CSV, spec and front matter
+// carry script payloads and checks in Chromium that nothing runs and that
+// every payload shows as the literal text it is.
+func TestHostileNamesStayText(t *testing.T) {
+	b := newBrowser(t)
+	src := t.TempDir()
+	csv := "model,params,score\n"
+	for i, h := range hostile {
+		csv += `"` + doubleQuotes(h) + `",` + []string{"10", "100", "1000", "10000"}[i] + ",0." + string(rune('5'+i)) + "\n"
+	}
+	files := map[string]string{
+		"scalesite.yaml":        "title: \"</title><script>alert(5)</script>\"\n",
+		"content/evil/data.csv": csv,
+		"content/evil/index.md": "---\ntitle: \"<script>alert(6)</script>\"\ndescription: \"</script><script>alert(7)</script>\"\n---\n" +
+			"Text.\n\n```chart\ntype: scatter\ntitle: \"</script><script>alert(8)</script> __f__alert(9)__f__\"\ndata: data.csv\n" +
+			"x: {field: params, scale: log, title: \"<b onmouseover=alert(10)>x</b>\"}\ny: {field: score}\nseries: model\nlabel: model\n```\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(src, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dest := t.TempDir()
+	if _, err := build.Run(build.Options{Source: src, Dest: dest}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	base := serve(t, dest)
+	tb := b.tab(t)
+	tb.open(t, base+"/evil/", 1)
+	var got struct {
+		Title   string
+		Legend  []string
+		Labels  []string
+		Scripts int
+		Imgs    int
+		Tip     string
+	}
+	tb.eval(t, firstChart+`const o = c.getOption();
+		c.dispatchAction({type: 'showTip', seriesIndex: 2, dataIndex: 0});
+		const tipEl = [...c.getDom().querySelectorAll('div')].find(d => d.textContent.includes('onerror'));
+		return {Title: document.title, Legend: m.getComponent('legend').getData().map(d => d.get('name')),
+			Labels: o.series.map(s => s.data[0].name), Scripts: document.scripts.length,
+			Imgs: document.querySelectorAll('img').length, Tip: tipEl ? tipEl.textContent : ''};`, &got)
+	tb.saveScreenshot(t, "hostile-names")
+	if len(tb.dialogs) > 0 {
+		t.Fatalf("injected script ran: dialogs %q", tb.dialogs)
+	}
+	if !slices.Equal(got.Legend, hostile) || !slices.Equal(got.Labels, hostile) {
+		t.Errorf("legend %q and labels %q, want the names as text: %q", got.Legend, got.Labels, hostile)
+	}
+	if want := "<script>alert(6)</script> · </title><script>alert(5)</script>"; got.Title != want {
+		t.Errorf("document.title = %q, want %q", got.Title, want)
+	}
+	// The page has the two theme scripts and one JSON option: nothing else.
+	if got.Scripts != 3 || got.Imgs != 0 {
+		t.Errorf("%d script and %d img elements, want 3 and 0", got.Scripts, got.Imgs)
+	}
+	if !contains(got.Tip, hostile[2]) {
+		t.Errorf("tooltip text %q, want it to show %q literally", got.Tip, hostile[2])
+	}
+}
+
+func doubleQuotes(s string) string {
+	out := ""
+	for _, r := range s {
+		if r == '"' {
+			out += `""`
+		} else {
+			out += string(r)
+		}
+	}
+	return out
+}
