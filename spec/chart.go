@@ -167,6 +167,12 @@ func (p *parser) field(e entry) (Field, bool) {
 	if e.key == "label" {
 		what = `a column name or a template like "{model} ({params})"`
 	}
+	if e.key == "label" {
+		if m, isMap := p.resolve(e.val).(*ast.MappingNode); isMap && m.IsFlowStyle {
+			p.errorf(p.valuePos(e), `YAML reads a label that starts with "{" as a mapping: put the template in quotes, e.g. label: "{model} ({params})"`)
+			return Field{}, false
+		}
+	}
 	s, pos, ok := p.text(e, what)
 	return Field{Name: s, Pos: pos}, ok
 }

@@ -43,6 +43,8 @@ func (p *parser) yamlError(err error) error {
 		} else {
 			msg = `a "," or a "]" is missing here`
 		}
+	case strings.HasPrefix(msg, "value is not allowed in this context"):
+		msg = "unexpected text here: check the indentation"
 	case strings.HasPrefix(msg, "found an invalid key"), strings.HasPrefix(msg, "unexpected key name"):
 		msg = "a key must be a name, like title or x"
 	case strings.HasPrefix(msg, "could not find end character of double-quoted"):
@@ -51,6 +53,9 @@ func (p *parser) yamlError(err error) error {
 		msg = `this quoted text has no closing "'"`
 	case strings.HasPrefix(msg, "undefined alias"):
 		msg = "this alias (*name) refers to no anchor (&name) defined above it"
+	}
+	if p.valueStartsFlow(pos.Line-p.at.Line+1) && !strings.Contains(msg, `"{"`) && !strings.Contains(msg, `"["`) {
+		msg += `; text that starts with "{" or "[" must be in quotes, e.g. label: "{model} ({params})"`
 	}
 	if p.lineHasHash(pos.Line - p.at.Line + 1) {
 		msg += `; note that # starts a comment in YAML, so a colour like #1f77b4 must be quoted: "#1f77b4"`
@@ -141,6 +146,27 @@ func (p *parser) unclosed(at diag.Pos, open byte) (line, col int, ok bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// valueStartsFlow reports whether the value on YAML line n starts with "{"
+// or "[" and has more text after the closing bracket: a label template or
+// title that YAML took for a mapping or list.
+func (p *parser) valueStartsFlow(n int) bool {
+	line := p.line(n)
+	i := bytes.Index(line, []byte(": "))
+	if i < 0 {
+		return false
+	}
+	v := bytes.TrimSpace(line[i+2:])
+	if len(v) == 0 || v[0] != '{' && v[0] != '[' {
+		return false
+	}
+	close := byte('}')
+	if v[0] == '[' {
+		close = ']'
+	}
+	j := bytes.IndexByte(v, close)
+	return j >= 0 && j+1 < len(v) && v[j+1] != ',' && v[j+1] != '#'
 }
 
 // lineHasHash reports whether YAML line n (1-based) of the source holds a "#"
