@@ -102,3 +102,28 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+// FuzzLiftDataBlocks checks that taking inline data out of the YAML before
+// parsing (a speed-up) gives the same chart as letting the YAML library read it.
+func FuzzLiftDataBlocks(f *testing.F) {
+	f.Add("data: |\n  a,b\n  1,2\nx: a\ny: b\n")
+	f.Add("panels:\n  - data: |\n      a,b\n      1,2\n    x: a\n    y: b\n  - {x: a, y: b, data: f.csv}\n")
+	f.Add("data: >-\n\n   a,b\n   1,2 # no comment\n\nx: a\ny: b\n")
+	f.Add("data: |\n   a,b\n  1,2\nx: a\ny: b\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		at := diag.Pos{File: "p.md", Line: 3, Col: 1}
+		c1, err1 := parse([]byte(src), at, true)
+		c2, err2 := parse([]byte(src), at, false)
+		if (err1 == nil) != (err2 == nil) {
+			t.Fatalf("lifting changed success: %v vs %v", err1, err2)
+		}
+		if err1 != nil {
+			return
+		}
+		for i := range c1.Panels {
+			if c1.Panels[i].Data != c2.Panels[i].Data {
+				t.Fatalf("panel %d data: lifted %+v, parsed %+v", i, c1.Panels[i].Data, c2.Panels[i].Data)
+			}
+		}
+	})
+}

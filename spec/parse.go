@@ -23,6 +23,12 @@ import (
 // On success the Chart has at least one panel, and every panel has a type,
 // data, and a field on both axes, with the chart's keys already inherited.
 func Parse(src []byte, at diag.Pos) (c *Chart, err error) {
+	return parse(src, at, true)
+}
+
+// parse is Parse, with the lifting of inline data blocks optional so that a
+// test can check that lifting never changes the result.
+func parse(src []byte, at diag.Pos, lift bool) (c *Chart, err error) {
 	if at.Col <= 0 {
 		at.Col = 1
 	}
@@ -42,6 +48,9 @@ func Parse(src []byte, at diag.Pos) (c *Chart, err error) {
 		src = bytes.ReplaceAll(src, []byte("\r"), []byte("\n"))
 	}
 	p.src = src
+	if lift {
+		p.src, p.lifted = liftDataBlocks(src)
+	}
 	root, err := p.document()
 	if err != nil {
 		return nil, err
@@ -67,6 +76,9 @@ type parser struct {
 	at   diag.Pos
 	src  []byte
 	errs diag.List
+	// lifted holds the inline data blocks taken out of src before parsing,
+	// by the YAML line of their `data:` key (see liftDataBlocks).
+	lifted map[int]liftedBlock
 	// unknown counts the unknown keys reported: while there are any, a
 	// missing key is not reported, since it is most likely the misspelt one.
 	unknown int

@@ -26,6 +26,11 @@ func (p *parser) data(e entry) (DataRef, bool) {
 	}
 	if lit, ok := n.(*ast.LiteralNode); ok {
 		ref.Inline, ref.InlinePos = p.block(lit)
+		if tk := lit.GetToken(); tk != nil && tk.Position != nil {
+			if b, ok := p.lifted[tk.Position.Line]; ok {
+				ref.Inline, ref.InlinePos = b.text, p.at2(b.line, b.col)
+			}
+		}
 		if strings.TrimSpace(ref.Inline) == "" {
 			p.errorf(ref.Pos, "the inline data is empty: write the CSV header and rows on the lines below data: |, indented")
 			return ref, false
