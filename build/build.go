@@ -4,6 +4,9 @@
 package build
 
 import (
+	"fmt"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/scalesite/scalesite/diag"
@@ -30,13 +33,16 @@ type Report struct {
 // output folder is left as it was.
 func Run(opts Options) (*Report, error) {
 	start := time.Now()
-	s, out, err := Render(opts.Source, opts.Options)
-	if err != nil {
-		return nil, err
-	}
 	dest := opts.Dest
 	if dest == "" {
 		dest = opts.Source + "/public"
+	}
+	if err := checkDest(opts.Source, dest); err != nil {
+		return nil, err
+	}
+	s, out, err := Render(opts.Source, opts.Options)
+	if err != nil {
+		return nil, err
 	}
 	if err := output.Write(dest, out); err != nil {
 		return nil, err
@@ -72,4 +78,34 @@ func Summarize(s *site.Site, out *render.Output) *Report {
 		r.Points += p.Points()
 	}
 	return r
+}
+
+// checkDest refuses an output folder whose replacement would delete the
+// site's own files: the source folder itself, a folder holding it, or its
+// content/, data/, static/ or themes/ folder (or a folder inside them).
+// Writing swaps the whole folder, so such a build would lose the pages.
+func checkDest(source, dest string) error {
+	src, err := filepath.Abs(source)
+	if err != nil {
+		return nil // the loader reports an unreadable source
+	}
+	dst, err := filepath.Abs(dest)
+	if err != nil {
+		return nil
+	}
+	if within(src, dst) {
+		return fmt.Errorf("the output folder %s holds the site itself: a build replaces that whole folder; choose another --dest, e.g. %s", dest, filepath.Join(source, "public"))
+	}
+	for _, d := range []string{"content", "data", "static", "themes"} {
+		if within(dst, filepath.Join(src, d)) {
+			return fmt.Errorf("the output folder %s is inside the site's %s/ folder: a build replaces that whole folder; choose another --dest, e.g. %s", dest, d, filepath.Join(source, "public"))
+		}
+	}
+	return nil
+}
+
+// within reports whether path is dir or inside it (both absolute and clean).
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

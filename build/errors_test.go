@@ -59,6 +59,11 @@ var errorCases = []struct {
 		want:  []string{`content/bad.md:3:1: front matter is not valid YAML: a tab cannot indent YAML: use spaces`},
 	},
 	{
+		name:  "front matter: bad indentation",
+		files: map[string]string{"content/bad.md": "---\ntitle: A\ndate: 2025-01-01\n  tags: [a]\n---\nBody.\n"},
+		want:  []string{`content/bad.md:3:7: front matter is not valid YAML: unexpected ":": check the indentation`},
+	},
+	{
 		name:  "front matter: unknown key with suggestion",
 		files: map[string]string{"content/bad.md": "---\ntitle: A\ndescripton: B\n---\nBody.\n"},
 		want:  []string{`content/bad.md:3:1: unknown key "descripton" in the front matter — did you mean "description"?`},
@@ -228,6 +233,16 @@ var errorCases = []struct {
 		want:  []string{`content/bad.md:10:10: "x1" in column "loss" is not a number`},
 	},
 	{
+		name:  "data: inline CSV inside a list item, at the indented column",
+		files: map[string]string{"content/bad.md": "- A step:\n\n  ```chart\n  data: |\n    a,b\n    1,x\n  x: a\n  y: b\n  ```\n"},
+		want:  []string{`content/bad.md:6:7: "x" in column "b" is not a number: leave the cell blank or write NA for a missing value`},
+	},
+	{
+		name:  "chart: unknown key inside a block quote, at the quoted column",
+		files: map[string]string{"content/bad.md": "> Quoted chart:\n>\n> ```chart\n> data: data/runs.csv\n> x: flops\n> y: loss\n> lable: model\n> ```\n"},
+		want:  []string{`content/bad.md:7:3: unknown key "lable" — did you mean "label"?`},
+	},
+	{
 		name:  "data: inline CSV ragged row",
 		files: map[string]string{"content/bad.md": chartPage("data: |\n    model,flops,loss\n    a,1e18,3.1\n    b,1e19\nx: flops\ny: loss\n")},
 		want:  []string{`content/bad.md:10: row has 2 cells but the header has 3 columns (model, flops, loss) — an empty cell is written as nothing between two commas`},
@@ -272,12 +287,34 @@ var errorCases = []struct {
 		want:  []string{`scalesite.yaml:2:8: theme "paper" not found: there is no folder themes/paper`},
 	},
 	{
+		name:  "config: theme that is a path",
+		files: map[string]string{"scalesite.yaml": "title: Good site\ntheme: ../other\n"},
+		want:  []string{`scalesite.yaml:2:8: theme "../other" must be the name of a folder under themes/`},
+	},
+	{
+		name:  "config: theme that is a file",
+		files: map[string]string{"scalesite.yaml": "title: Good site\ntheme: paper\n", "themes/paper": "not a folder"},
+		want:  []string{`scalesite.yaml:2:8: theme "paper" not found: there is no folder themes/paper`},
+	},
+	{
 		name:  "config: bad baseURL",
 		files: map[string]string{"scalesite.yaml": "title: Good site\nbaseURL: ftp://u.github.io/repo/\n"},
 		want:  []string{`scalesite.yaml:2:10: baseURL "ftp://u.github.io/repo/" is not a web address like https://user.github.io/repo/ or a path like /repo/`},
 	},
 
 	// Several problems at once.
+	{
+		name: "config and page errors reported together",
+		files: map[string]string{
+			"scalesite.yaml": "title: Good site\ntheme: paper\nbaseURL: ftp://x/\n",
+			"content/bad.md": chartPage(specOK + "serie: model\n"),
+		},
+		want: []string{
+			`content/bad.md:10:1: unknown key "serie" — did you mean "series"?`,
+			`scalesite.yaml:2:8: theme "paper" not found: there is no folder themes/paper`,
+			`scalesite.yaml:3:10: baseURL "ftp://x/" is not a web address like https://user.github.io/repo/ or a path like /repo/`,
+		},
+	},
 	{
 		name: "several errors in several pages, reported together and sorted",
 		files: map[string]string{

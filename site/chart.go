@@ -10,9 +10,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/scalesite/scalesite/table"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/spec"
+	"github.com/scalesite/scalesite/table"
 )
 
 // chart parses one chart block of page p and reads its data.

@@ -2,6 +2,7 @@ package site
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"net/url"
 	"os"
@@ -33,10 +34,9 @@ var configKeys = []string{"title", "description", "baseURL", "theme", "language"
 
 // loadConfig reads scalesite.yaml from root; a missing file gives the defaults.
 func loadConfig(root string) (Config, error) {
-	cfg := Config{Title: "Untitled site", Language: "en", BaseURL: "/"}
+	cfg := Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/"}
 	src, err := os.ReadFile(filepath.Join(root, ConfigFile))
 	if errors.Is(err, fs.ErrNotExist) {
-		cfg.BasePath = "/"
 		return cfg, nil
 	}
 	if err != nil {
@@ -63,31 +63,39 @@ func loadConfig(root string) (Config, error) {
 		case "description":
 			cfg.Description = v
 		case "baseURL":
-			cfg.BaseURL = v
+			if err := cfg.SetBaseURL(v); err != nil {
+				errs.Add(diag.Errorf(nodePos(at, mv.Value), "%v", err))
+			}
 		case "theme":
 			cfg.Theme = v
-			if v != "" && (strings.ContainsAny(v, `/\`) || v == "." || v == "..") {
+			switch fi, err := os.Stat(filepath.Join(root, "themes", v)); {
+			case v == "":
+			case strings.ContainsAny(v, `/\`) || v == "." || v == "..":
 				errs.Add(diag.Errorf(nodePos(at, mv.Value), "theme %q must be the name of a folder under themes/", v))
+			case err != nil || !fi.IsDir():
+				errs.Add(diag.Errorf(nodePos(at, mv.Value), "theme %q not found: there is no folder themes/%s", v, v))
 			}
 		case "language":
 			cfg.Language = v
 		}
 	}
 	if len(errs) > 0 {
-		return cfg, errs
+		return cfg, errs.Sort()
 	}
-	return cfg, cfg.SetBaseURL(cfg.BaseURL)
+	return cfg, nil
 }
 
 // SetBaseURL sets BaseURL and derives BasePath from it. Both full URLs
 // ("https://user.github.io/repo/") and bare paths ("/repo/") are accepted.
+// The error names no file: the value may come from scalesite.yaml or from
+// the --base-url flag, and the caller says which.
 func (c *Config) SetBaseURL(raw string) error {
 	if raw == "" {
 		raw = "/"
 	}
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https") || u.RawQuery != "" || u.Fragment != "" {
-		return diag.Errorf(diag.Pos{File: ConfigFile}, "baseURL %q is not a web address like https://user.github.io/repo/ or a path like /repo/", raw)
+		return fmt.Errorf("baseURL %q is not a web address like https://user.github.io/repo/ or a path like /repo/", raw)
 	}
 	p := "/" + strings.Trim(u.Path, "/") + "/"
 	if p == "//" {

@@ -33,9 +33,16 @@ type Options struct {
 // every problem found, sorted by file and line; the site is then incomplete.
 func Load(root string, opts Options) (*Site, error) {
 	s := &Site{Root: root}
+	var errs diag.List
 	cfg, err := loadConfig(root)
 	if err != nil {
-		return nil, err
+		// Mistakes in scalesite.yaml are reported with those in the pages.
+		var list diag.List
+		var one *diag.Error
+		if !errors.As(err, &list) && !errors.As(err, &one) {
+			return nil, err
+		}
+		errs.Add(err)
 	}
 	if opts.BaseURL != "" {
 		if err := cfg.SetBaseURL(opts.BaseURL); err != nil {
@@ -43,12 +50,8 @@ func Load(root string, opts Options) (*Site, error) {
 		}
 	}
 	s.Config = cfg
-	var errs diag.List
 	if cfg.Theme != "" {
-		s.ThemeDir = filepath.Join(root, "themes", cfg.Theme)
-		if fi, err := os.Stat(s.ThemeDir); err != nil || !fi.IsDir() {
-			errs.Add(diag.Errorf(diag.Pos{File: ConfigFile}, "theme %q not found: there is no folder themes/%s", cfg.Theme, cfg.Theme))
-		}
+		s.ThemeDir = filepath.Join(root, "themes", cfg.Theme) // loadConfig checked it is there
 	}
 
 	files, others, err := listContent(root)
@@ -228,7 +231,7 @@ func (l *pageLoader) load(file string) (*Page, error) {
 		if !ok || !entering {
 			return ast.WalkContinue, nil
 		}
-		at := diag.Pos{File: file, Line: bodyLine + cb.Line - 1, Col: 1}
+		at := diag.Pos{File: file, Line: bodyLine + cb.Line - 1, Col: cb.Col}
 		c, err := l.chart(p, cb.Spec, at, len(p.Charts))
 		if err != nil {
 			errs.Add(err)

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/scalesite/scalesite/table"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/spec"
+	"github.com/scalesite/scalesite/table"
 )
 
 // panel reads the rows of one panel and groups them into series.

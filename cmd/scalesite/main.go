@@ -82,13 +82,19 @@ func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 // parseFlags parses args; it returns a non-negative exit code when the
 // command should stop (help asked for, or bad flags).
 func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) int {
+	// flag prints the usage itself, to the flag set's output (stderr), on
+	// -h as on a bad flag; print it once, here, on stdout when asked for.
+	usage := fs.Usage
+	fs.Usage = func() {}
 	err := fs.Parse(args)
+	fs.Usage = usage
 	if errors.Is(err, flag.ErrHelp) {
 		fs.SetOutput(stdout)
 		fs.Usage()
 		return 0
 	}
 	if err != nil {
+		fs.Usage()
 		return 2
 	}
 	if fs.NArg() > 0 {

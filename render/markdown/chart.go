@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -22,6 +23,10 @@ type ChartBlock struct {
 	Spec []byte
 	// Line is the 1-based line of the spec's first line in the parsed source.
 	Line int
+	// Col is the 1-based column, in characters, where the spec's lines start
+	// in the parsed source: 1, or more inside a list item or a block quote,
+	// whose indentation or "> " is not part of Spec.
+	Col int
 	// Index is the 0-based position of the chart among the page's charts.
 	Index int
 }
@@ -65,11 +70,14 @@ func (chartTransformer) Transform(doc *ast.Document, reader text.Reader, _ parse
 	// Line numbers are counted incrementally: blocks come in source order.
 	line, counted := 1, 0
 	for i, fc := range blocks {
-		cb := &ChartBlock{Index: i}
+		cb := &ChartBlock{Index: i, Col: 1}
 		lines := fc.Lines()
 		start := fc.Info.Segment.Stop // a block without content points after its info string
 		if lines.Len() > 0 {
-			start = lines.At(0).Start
+			first := lines.At(0)
+			start = first.Start
+			lineStart := bytes.LastIndexByte(source[:start], '\n') + 1
+			cb.Col = max(1, utf8.RuneCount(source[lineStart:start])-first.Padding+1)
 		} else if nl := bytes.IndexByte(source[start:], '\n'); nl >= 0 {
 			start += nl + 1
 		}

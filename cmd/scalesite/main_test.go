@@ -1,0 +1,246 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// site writes a small site into a new folder and returns it.
+func site(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+var good = map[string]string{
+	"scalesite.yaml":   "title: Test\nbaseURL: https://u.github.io/repo/\n",
+	"content/index.md": "Home.\n",
+	"content/runs.md": "---\ntitle: Runs\n---\n```chart\ndata: runs.csv\nx: flops\ny: loss\nseries: model\n```\n\n" +
+		"```chart\ndata: |\n  a,b\n  1,2\nx: a\ny: b\n```\n",
+	"content/runs.csv": "model,flops,loss\na,1,3\na,2,2\nb,1,\n", // one missing value
+	"content/other.md": "Other.\n",
+}
+
+func runCmd(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestBuild(t *testing.T) {
+	dir := site(t, good)
+	out := filepath.Join(t.TempDir(), "out")
+	tests := []struct {
+		name string
+		args []string
+		dest string
+	}{
+		{"long flags", []string{"build", "--source", dir, "--dest", out}, out},
+		{"short flags", []string{"build", "-s", dir, "-d", out}, out},
+		{"default dest", []string{"build", "--source", dir}, filepath.Join(dir, "public")},
+		{"base URL flag", []string{"build", "--source", dir, "--dest", out, "--base-url", "/elsewhere/"}, out},
+	}
+	summary := regexp.MustCompile(`^built 3 pages, 2 charts, 3 data points in \d+ ms → (.+)\n$`)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(tc.args...)
+			if code != 0 {
+				t.Fatalf("exit %d, want 0; stderr:\n%s", code, stderr)
+			}
+			m := summary.FindStringSubmatch(stdout)
+			if m == nil {
+				t.Fatalf("stdout = %q, want %s", stdout, summary)
+			}
+			if m[1] != tc.dest {
+				t.Errorf("summary names %s, want %s", m[1], tc.dest)
+			}
+			if _, err := os.Stat(filepath.Join(tc.dest, "runs", "index.html")); err != nil {
+				t.Errorf("the site was not written to %s: %v", tc.dest, err)
+			}
+			wantWarn := "warning: content/runs.csv:4: 1 row left out of the chart at content/runs.md:5:1 because of missing values (blank or NA) on line 4\n"
+			if stderr != wantWarn {
+				t.Errorf("stderr = %q, want the missing-value warning %q", stderr, wantWarn)
+			}
+		})
+	}
+	page, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), `href="/elsewhere/`) {
+		t.Errorf("after --base-url /elsewhere/, index.html has no link under /elsewhere/")
+	}
+}
+
+func TestBuildSingular(t *testing.T) {
+	dir := site(t, map[string]string{"content/one.md": "```chart\ndata: |\n  a,b\n  1,2\nx: a\ny: b\n```\n"})
+	code, stdout, stderr := runCmd("build", "--source", dir, "--dest", filepath.Join(dir, "out"))
+	if code != 0 {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	if !regexp.MustCompile(`^built 1 page, 1 chart, 1 data points in \d+ ms → `).MatchString(stdout) {
+		t.Errorf("stdout = %q, want \"built 1 page, 1 chart, 1 data points in N ms → ...\"", stdout)
+	}
+}
+
+func TestBuildErrors(t *testing.T) {
+	files := map[string]string{}
+	for k, v := range good {
+		files[k] = v
+	}
+	files["content/runs.md"] = "---\ntitle: Runs\n---\n```chart\ndata: runs.csv\nx: flops\ny: loss\nserie: model\n```\n\n" +
+		"```chart\ndata: runs.csv\nx: flop\ny: loss\n```\n"
+	files["content/other.md"] = "---\ntitel: Other\n---\n"
+	dir := site(t, files)
+	out := filepath.Join(t.TempDir(), "public")
+	if code, _, stderr := runCmd("build", "-s", site(t, good), "-d", out); code != 0 {
+		t.Fatalf("building the good site: exit %d\n%s", code, stderr)
+	}
+	index, _ := os.ReadFile(filepath.Join(out, "index.html"))
+
+	code, stdout, stderr := runCmd("build", "--source", dir, "--dest", out)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if stdout != "" {
+		t.Errorf("stdout = %q, want nothing on a failed build", stdout)
+	}
+	want := `error: content/other.md:2:1: unknown key "titel" in the front matter — did you mean "title"?
+error: content/runs.md:8:1: unknown key "serie" — did you mean "series"?
+error: content/runs.md:13:4: x column "flop" is not in content/runs.csv (its columns: model, flops, loss) — did you mean "flops"?
+build failed: 3 errors; the output folder was not changed
+`
+	if stderr != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", stderr, want)
+	}
+	if now, _ := os.ReadFile(filepath.Join(out, "index.html")); !bytes.Equal(now, index) || len(index) == 0 {
+		t.Errorf("a failed build changed the previous output")
+	}
+}
+
+func TestBuildBadUsage(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"no content folder", []string{"build", "--source", "/nonexistent/site", "--dest", "/nonexistent/out"}, 1,
+			"error: /nonexistent/site has no content/ folder"},
+		{"unknown flag", []string{"build", "--sauce", "x"}, 2, "flag provided but not defined: -sauce\nUsage: scalesite build [flags]"},
+		{"stray argument", []string{"build", "site"}, 2, `unexpected argument "site"`},
+		{"bad base URL", []string{"build", "--source", site(t, good), "--base-url", "ftp://x/"}, 1,
+			`error: --base-url: baseURL "ftp://x/" is not a web address`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(tc.args...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d", code, tc.code)
+			}
+			if !strings.Contains(stderr, tc.stderr) {
+				t.Errorf("stderr = %q, want it to contain %q", stderr, tc.stderr)
+			}
+			if strings.HasPrefix(stdout, "built") {
+				t.Errorf("stdout = %q on a failed build", stdout)
+			}
+		})
+	}
+}
+
+// TestBuildIntoSource checks that --dest naming the site folder is refused
+// and the site survives: a build replaces its output folder.
+func TestBuildIntoSource(t *testing.T) {
+	dir := site(t, good)
+	code, _, stderr := runCmd("build", "--source", dir, "--dest", dir)
+	if code != 1 || !strings.Contains(stderr, "holds the site itself") {
+		t.Errorf("exit %d, stderr %q; want 1 and a message that the output folder holds the site", code, stderr)
+	}
+	for name, data := range good {
+		if b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name))); err != nil || string(b) != data {
+			t.Errorf("%s was changed or lost: %v", name, err)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"build", "--help"}, []string{"Usage: scalesite build [flags]", "--source folder", "--dest folder", "--base-url URL", "--drafts"}},
+		{[]string{"build", "-h"}, []string{"Usage: scalesite build [flags]"}},
+		{[]string{"version", "--help"}, []string{"Usage: scalesite version", "ECharts version"}},
+		{[]string{"help"}, []string{"Usage:", "build", "version"}},
+		{[]string{"--help"}, []string{"Usage:", "build", "version"}},
+		{[]string{"help", "build"}, []string{"Usage: scalesite build [flags]"}},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runCmd(tc.args...)
+			if code != 0 {
+				t.Errorf("exit %d, want 0", code)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stdout, w) {
+					t.Errorf("stdout lacks %q:\n%s", w, stdout)
+				}
+			}
+			if stderr != "" {
+				t.Errorf("stderr = %q, want help on stdout only", stderr)
+			}
+		})
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, stdout, stderr := runCmd("version")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q; want 0 and nothing", code, stderr)
+	}
+	// The bundle is generated by `make bundle` and not checked in; a
+	// checkout without it reports that instead of a version.
+	want := `^scalesite \S+ \(commit \S+\), ECharts 6\.1\.0\n$`
+	if _, err := os.Stat("../../themes/default/assets/echarts.min.js"); err != nil {
+		want = `^scalesite \S+ \(commit \S+\), ECharts not embedded`
+	}
+	if !regexp.MustCompile(want).MatchString(stdout) {
+		t.Errorf("version printed %q, want it to match %s", stdout, want)
+	}
+}
+
+func TestUnknownCommand(t *testing.T) {
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"serve"}, `scalesite: unknown command "serve"`},
+		{[]string{"biuld", "--source", "."}, `scalesite: unknown command "biuld"`},
+		{nil, "Usage:"},
+	}
+	for _, tc := range tests {
+		code, stdout, stderr := runCmd(tc.args...)
+		if code != 2 {
+			t.Errorf("%q: exit %d, want 2", tc.args, code)
+		}
+		if !strings.Contains(stderr, tc.stderr) || !strings.Contains(stderr, "Commands:") {
+			t.Errorf("%q: stderr = %q, want %q and the list of commands", tc.args, stderr, tc.stderr)
+		}
+		if stdout != "" {
+			t.Errorf("%q: stdout = %q, want nothing", tc.args, stdout)
+		}
+	}
+}

@@ -1,0 +1,268 @@
+package output
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/scalesite/scalesite/render"
+)
+
+// tree reads every file under dir: slash path → content. Folders are listed
+// with a trailing slash and no content, so that an empty folder counts too.
+func tree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == dir {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			out[rel+"/"] = ""
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		out[rel] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatalf("reading %s: %v", dir, err)
+	}
+	return out
+}
+
+func equalTrees(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func TestWrite(t *testing.T) {
+	root := t.TempDir()
+	src := filepath.Join(root, "static.txt")
+	if err := os.WriteFile(src, []byte("copied as is\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		old   map[string]string // the output folder before; nil for none
+		files []render.File
+		want  map[string]string
+	}{
+		{
+			name: "new folder",
+			files: []render.File{
+				{Path: "index.html", Data: []byte("<h1>home</h1>")},
+				{Path: "a/b/index.html", Data: []byte("deep")},
+				{Path: "static.txt", Src: src},
+				{Path: ".nojekyll", Data: []byte{}},
+			},
+			want: map[string]string{"index.html": "<h1>home</h1>", "a/": "", "a/b/": "", "a/b/index.html": "deep", "static.txt": "copied as is\n", ".nojekyll": ""},
+		},
+		{
+			name:  "replaces the old folder, stale files and all",
+			old:   map[string]string{"index.html": "old", "gone/index.html": "stale", "keep.txt": "old too"},
+			files: []render.File{{Path: "index.html", Data: []byte("new")}, {Path: "keep.txt", Data: []byte("new too")}},
+			want:  map[string]string{"index.html": "new", "keep.txt": "new too"},
+		},
+		{
+			name:  "no files",
+			old:   map[string]string{"index.html": "old"},
+			files: nil,
+			want:  map[string]string{},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			parent := t.TempDir()
+			dest := filepath.Join(parent, "public")
+			for p, data := range tc.old {
+				putFile(t, filepath.Join(dest, p), data)
+			}
+			if err := Write(dest, &render.Output{Files: tc.files}); err != nil {
+				t.Fatalf("Write: %v", err)
+			}
+			if got := tree(t, dest); !equalTrees(got, tc.want) {
+				t.Errorf("output folder holds %q, want %q", got, tc.want)
+			}
+			if got := entries(t, parent); !slices.Equal(got, []string{"public"}) {
+				t.Errorf("beside the output: %q, want only public (temporary folders left behind?)", got)
+			}
+			fi, err := os.Stat(dest)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if perm := fi.Mode().Perm(); perm != 0o755 {
+				t.Errorf("output folder mode %v, want 0755 (readable by a web server)", perm)
+			}
+		})
+	}
+}
+
+func TestWriteMakesParents(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "a", "b", "public")
+	if err := Write(dest, &render.Output{Files: []render.File{{Path: "x.html", Data: []byte("x")}}}); err != nil {
+		t.Fatalf("Write into a folder whose parents do not exist: %v", err)
+	}
+	if got := tree(t, dest); !equalTrees(got, map[string]string{"x.html": "x"}) {
+		t.Errorf("output = %q", got)
+	}
+}
+
+// TestWriteManyFiles runs the parallel writer on more files than workers.
+func TestWriteManyFiles(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "public")
+	var files []render.File
+	want := map[string]string{}
+	for i := range 300 {
+		p := fmt.Sprintf("p%d/index.html", i%37)
+		if i >= 37 {
+			p = fmt.Sprintf("p%d/f%d.txt", i%37, i)
+		}
+		files = append(files, render.File{Path: p, Data: []byte(strings.Repeat("x", i))})
+		want[p] = strings.Repeat("x", i)
+		want[filepath.ToSlash(filepath.Dir(p))+"/"] = ""
+	}
+	if err := Write(dest, &render.Output{Files: files}); err != nil {
+		t.Fatal(err)
+	}
+	if got := tree(t, dest); !equalTrees(got, want) {
+		t.Errorf("output holds %d entries, want %d", len(got), len(want))
+	}
+}
+
+// TestWriteFailureKeepsOld checks that a write that fails part way leaves the
+// previous output exactly as it was, and nothing else beside it.
+func TestWriteFailureKeepsOld(t *testing.T) {
+	tests := []struct {
+		name  string
+		files []render.File
+		want  string // in the error
+	}{
+		{
+			name: "static file that is missing",
+			files: []render.File{
+				{Path: "index.html", Data: []byte("new")},
+				{Path: "img/logo.png", Src: "/nonexistent/logo.png"},
+				{Path: "z.html", Data: []byte("new")},
+			},
+			want: "logo.png",
+		},
+		{
+			name: "static file that is a folder",
+			files: []render.File{
+				{Path: "index.html", Data: []byte("new")},
+				{Path: "dir.txt", Src: os.TempDir()},
+			},
+			want: "",
+		},
+		{
+			name: "a file where a folder must go",
+			files: []render.File{
+				{Path: "a", Data: []byte("file")},
+				{Path: "a/index.html", Data: []byte("under a file")},
+			},
+			want: "",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			parent := t.TempDir()
+			dest := filepath.Join(parent, "public")
+			old := map[string]string{"index.html": "old home", "a/index.html": "old a", "img/logo.png": "\x89PNG"}
+			for p, data := range old {
+				putFile(t, filepath.Join(dest, p), data)
+			}
+			before := tree(t, dest)
+
+			err := Write(dest, &render.Output{Files: tc.files})
+			if err == nil {
+				t.Fatal("Write succeeded; want an error")
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q does not name %q", err, tc.want)
+			}
+			if got := tree(t, dest); !equalTrees(got, before) {
+				t.Errorf("after a failed write the output holds %q, want it unchanged: %q", got, before)
+			}
+			if got := entries(t, parent); !slices.Equal(got, []string{"public"}) {
+				t.Errorf("beside the output: %q, want only public (temporary folder left behind?)", got)
+			}
+		})
+	}
+}
+
+func TestWriteRefusesNonFolder(t *testing.T) {
+	target := t.TempDir()
+	tests := []struct {
+		name string
+		make func(t *testing.T, dest string)
+	}{
+		{"regular file", func(t *testing.T, dest string) { putFile(t, dest, "my notes") }},
+		{"symbolic link", func(t *testing.T, dest string) {
+			if err := os.Symlink(target, dest); err != nil {
+				t.Skip("no symbolic links:", err)
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			parent := t.TempDir()
+			dest := filepath.Join(parent, "public")
+			tc.make(t, dest)
+			before, _ := os.Lstat(dest)
+			data, _ := os.ReadFile(dest)
+
+			err := Write(dest, &render.Output{Files: []render.File{{Path: "index.html", Data: []byte("x")}}})
+			if err == nil || !strings.Contains(err.Error(), "is not a folder") {
+				t.Fatalf("Write over a %s: error %v, want one saying it is not a folder", tc.name, err)
+			}
+			after, err := os.Lstat(dest)
+			if err != nil || after.Mode() != before.Mode() {
+				t.Errorf("the %s was replaced (mode %v → %v, %v)", tc.name, before.Mode(), after.Mode(), err)
+			}
+			if now, _ := os.ReadFile(dest); !bytes.Equal(now, data) {
+				t.Errorf("the %s's content changed", tc.name)
+			}
+			if got := entries(t, parent); !slices.Equal(got, []string{"public"}) {
+				t.Errorf("beside the output: %q, want only public", got)
+			}
+		})
+	}
+}
+
+func putFile(t *testing.T, p, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
