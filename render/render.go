@@ -30,6 +30,9 @@ type File struct {
 	Path string // slash-separated, relative to the output folder
 	Data []byte
 	Src  string // when set, the file is a copy of this source file
+	// Default marks a generated file that a static file at the same path
+	// replaces: a site may bring its own robots.txt or 404.html.
+	Default bool
 }
 
 // Output is every file of a built site, in a fixed order.
@@ -44,20 +47,28 @@ type SiteData struct {
 	BaseURL     string
 	BasePath    string // "/" or "/repo/"
 	Language    string
+	FeedURL     string // the Atom feed's path
+	HasTags     bool   // whether there are tag pages (and a tags/ index)
 }
 
 // PageData is what a layout gets.
 type PageData struct {
 	Site        *SiteData
-	Kind        string // "page", "home" or "404"
+	Kind        string // "page", "home", "404", "tag" (one tag's pages) or "tags" (every tag)
 	Title       string
 	Description string
 	Date        time.Time
 	Tags        []string
 	URL         string
-	Content     template.HTML
-	Pages       []PageLink // home only
-	Charts      int
+	// Canonical is the page's full address when the base URL names a host
+	// (https://user.github.io/repo/a/), else its path.
+	Canonical string
+	Content   template.HTML
+	Pages     []PageLink // home and tag pages: the pages listed
+	TagList   []TagLink  // the tags index: every tag
+	// Prev is the next older page and Next the next newer one, on pages.
+	Prev, Next *PageLink
+	Charts     int
 }
 
 // PageLink is a page in a listing.
@@ -66,6 +77,15 @@ type PageLink struct {
 	Date                    time.Time
 	Tags                    []string
 	Charts                  int
+	// ChartTitles are the titles of the page's charts, so a listing can say
+	// what the page plots.
+	ChartTitles []string
+}
+
+// TagLink is a tag in the tags index.
+type TagLink struct {
+	Name, URL string
+	Pages     int
 }
 
 // chartData is what layouts/chart.html gets for each chart.
@@ -84,9 +104,11 @@ func Render(s *site.Site) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &renderer{site: s, theme: th, md: markdown.New(), data: &SiteData{
+	groups := tagGroups(s.Pages)
+	r := &renderer{site: s, theme: th, md: markdown.New(), origin: s.Config.Origin(), data: &SiteData{
 		Title: s.Config.Title, Description: s.Config.Description, BaseURL: s.Config.BaseURL,
-		BasePath: s.Config.BasePath, Language: s.Config.Language,
+		BasePath: s.Config.BasePath, Language: s.Config.Language, FeedURL: s.Config.BasePath + FeedFile,
+		HasTags: len(groups) > 0,
 	}}
 
 	pages := s.Pages
@@ -99,7 +121,7 @@ func Render(s *site.Site) (*Output, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out.Files[i], errs[i] = r.page(pages[i])
+				out.Files[i], errs[i] = r.page(i)
 			}
 		}()
 	}
@@ -122,7 +144,20 @@ func Render(s *site.Site) (*Output, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rendering 404.html: %w", err)
 	}
-	out.Files = append(out.Files, home, File{Path: "404.html", Data: notFound}, File{Path: ".nojekyll", Data: []byte{}})
+	out.Files = append(out.Files, home, File{Path: "404.html", Data: notFound, Default: true}, File{Path: ".nojekyll", Data: []byte{}, Default: true})
+	tagFiles, err := r.tagPages(groups)
+	if err != nil {
+		return nil, err
+	}
+	out.Files = append(out.Files, tagFiles...)
+	feed, err := r.feed()
+	if err != nil {
+		return nil, err
+	}
+	out.Files = append(out.Files,
+		File{Path: SitemapFile, Data: r.sitemap(groups), Default: true},
+		File{Path: FeedFile, Data: feed, Default: true},
+		File{Path: RobotsFile, Data: r.robots(), Default: true})
 	for _, name := range sortedKeys(th.assets) {
 		a := th.assets[name]
 		out.Files = append(out.Files, File{Path: a.Path, Data: a.Data})
@@ -133,14 +168,58 @@ func Render(s *site.Site) (*Output, error) {
 	for _, f := range s.Static {
 		out.Files = append(out.Files, File{Path: f, Src: path.Join(s.Root, "static", f)})
 	}
+	files, err := resolveClashes(out.Files)
+	if err != nil {
+		return nil, err
+	}
+	out.Files = files
 	return out, nil
 }
 
+// resolveClashes lets a static file replace a Default generated file at the
+// same path, and refuses any other two files at one path (a static file
+// named like a page, say): one would silently replace the other.
+func resolveClashes(files []File) ([]File, error) {
+	seen := make(map[string]int, len(files))
+	drop := map[int]bool{}
+	for i, f := range files {
+		j, dup := seen[f.Path]
+		switch {
+		case !dup:
+			seen[f.Path] = i
+		case files[j].Default && f.Src != "":
+			drop[j] = true
+			seen[f.Path] = i
+		default:
+			return nil, fmt.Errorf("%s and %s would both be written to %s: rename one of them", origin(files[j]), origin(f), f.Path)
+		}
+	}
+	if len(drop) == 0 {
+		return files, nil
+	}
+	out := files[:0:0]
+	for i, f := range files {
+		if !drop[i] {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+// origin names where an output file comes from, for messages.
+func origin(f File) string {
+	if f.Src != "" {
+		return f.Src
+	}
+	return "the generated " + f.Path
+}
+
 type renderer struct {
-	site  *site.Site
-	theme *theme
-	md    goldmark.Markdown
-	data  *SiteData
+	site   *site.Site
+	theme  *theme
+	md     goldmark.Markdown
+	data   *SiteData
+	origin string // "https://user.github.io", or "" when the base URL is a path
 }
 
 func (r *renderer) url(slug string) string {
@@ -150,22 +229,79 @@ func (r *renderer) url(slug string) string {
 	return r.site.Config.BasePath + slug + "/"
 }
 
-// page renders one page to slug/index.html.
-func (r *renderer) page(p *site.Page) (File, error) {
+// page renders the i-th page to slug/index.html.
+func (r *renderer) page(i int) (File, error) {
+	p := r.site.Pages[i]
 	content, err := r.content(p)
 	if err != nil {
 		return File{}, err
 	}
-	b, err := r.theme.execute("page", &PageData{
+	d := &PageData{
 		Site: r.data, Kind: "page", Title: p.Title, Description: p.Description, Date: p.Date,
-		Tags: p.Tags, URL: r.url(p.Slug), Content: content, Charts: len(p.Charts),
-	})
+		Tags: p.Tags, URL: r.url(p.Slug), Canonical: r.absURL(r.url(p.Slug)), Content: content, Charts: len(p.Charts),
+	}
+	if i > 0 {
+		next := r.link(r.site.Pages[i-1])
+		d.Next = &next
+	}
+	if i+1 < len(r.site.Pages) {
+		prev := r.link(r.site.Pages[i+1])
+		d.Prev = &prev
+	}
+	b, err := r.theme.execute("page", d)
 	return File{Path: p.Slug + "/index.html", Data: b}, err
+}
+
+// link is a page as listings show it.
+func (r *renderer) link(p *site.Page) PageLink {
+	l := PageLink{Title: p.Title, URL: r.url(p.Slug), Description: p.Description, Date: p.Date, Tags: p.Tags, Charts: len(p.Charts)}
+	const listed = 3 // a listing names a few charts, not a whole gallery
+	titled := 0
+	for _, c := range p.Charts {
+		if c.Spec != nil && c.Spec.Title != "" {
+			if titled < listed {
+				l.ChartTitles = append(l.ChartTitles, c.Spec.Title)
+			}
+			titled++
+		}
+	}
+	if titled > listed {
+		l.ChartTitles = append(l.ChartTitles, fmt.Sprintf("and %d more", titled-listed))
+	}
+	return l
+}
+
+// tagPages renders tags/<tag>/index.html for each tag and the tags index.
+func (r *renderer) tagPages(groups []tagGroup) ([]File, error) {
+	if len(groups) == 0 {
+		return nil, nil
+	}
+	var files []File
+	index := &PageData{Site: r.data, Kind: "tags", Title: "Tags", URL: r.url("tags"), Canonical: r.absURL(r.url("tags"))}
+	for _, g := range groups {
+		d := &PageData{Site: r.data, Kind: "tag", Title: g.Name, URL: r.url("tags/" + g.Slug),
+			Canonical:   r.absURL(r.url("tags/" + g.Slug)),
+			Description: fmt.Sprintf("Pages tagged %s on %s.", g.Name, r.site.Config.Title)}
+		for _, p := range g.Pages {
+			d.Pages = append(d.Pages, r.link(p))
+		}
+		b, err := r.theme.execute("tag", d)
+		if err != nil {
+			return nil, fmt.Errorf("rendering the page of tag %q: %w", g.Name, err)
+		}
+		files = append(files, File{Path: "tags/" + g.Slug + "/index.html", Data: b})
+		index.TagList = append(index.TagList, TagLink{Name: g.Name, URL: d.URL, Pages: len(g.Pages)})
+	}
+	b, err := r.theme.execute("tags", index)
+	if err != nil {
+		return nil, fmt.Errorf("rendering tags/index.html: %w", err)
+	}
+	return append(files, File{Path: "tags/index.html", Data: b}), nil
 }
 
 // home renders index.html: the prose of content/index.md, then every page.
 func (r *renderer) home() (File, error) {
-	d := &PageData{Site: r.data, Kind: "home", Title: r.site.Config.Title, Description: r.site.Config.Description, URL: r.url("")}
+	d := &PageData{Site: r.data, Kind: "home", Title: r.site.Config.Title, Description: r.site.Config.Description, URL: r.url(""), Canonical: r.absURL(r.url(""))}
 	if h := r.site.Home; h != nil {
 		content, err := r.content(h)
 		if err != nil {
@@ -177,7 +313,7 @@ func (r *renderer) home() (File, error) {
 		}
 	}
 	for _, p := range r.site.Pages {
-		d.Pages = append(d.Pages, PageLink{Title: p.Title, URL: r.url(p.Slug), Description: p.Description, Date: p.Date, Tags: p.Tags, Charts: len(p.Charts)})
+		d.Pages = append(d.Pages, r.link(p))
 	}
 	b, err := r.theme.execute("home", d)
 	if err != nil {

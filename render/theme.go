@@ -18,7 +18,7 @@ import (
 
 // The layouts a theme must have, one per kind of page. Every other file in
 // layouts/ is a partial available to all of them (base.html, chart.html...).
-var pageKinds = []string{"page", "home", "404"}
+var pageKinds = []string{"page", "home", "404", "tag", "tags"}
 
 // EChartsAsset is the theme asset holding the ECharts library.
 const EChartsAsset = "echarts.min.js"
@@ -83,6 +83,8 @@ func loadTheme(siteTheme, basePath string) (*theme, error) {
 			return basePath + a.Path, nil
 		},
 		"url": func(p string) string { return basePath + strings.TrimPrefix(p, "/") },
+		// tagURL is the address of a tag's page.
+		"tagURL": func(tag string) string { return basePath + "tags/" + TagSlug(tag) + "/" },
 	}
 	base := template.New("").Funcs(funcs)
 	var names []string

@@ -85,6 +85,16 @@ func loadConfig(root string) (Config, error) {
 	return cfg, nil
 }
 
+// Origin is the scheme and host of the base URL ("https://user.github.io"),
+// or "" when the base URL is only a path.
+func (c *Config) Origin() string {
+	u, err := url.Parse(c.BaseURL)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
+}
+
 // SetBaseURL sets BaseURL and derives BasePath from it. Both full URLs
 // ("https://user.github.io/repo/") and bare paths ("/repo/") are accepted.
 // The error names no file: the value may come from scalesite.yaml or from

@@ -63,7 +63,7 @@ func Load(root string, opts Options) (*Site, error) {
 		return nil, err
 	}
 
-	pages := loadPages(root, files, &errs)
+	pages := loadPages(root, files, markdown.New(markdown.BasePath(cfg.BasePath)), &errs)
 	bySlug := make(map[string]*Page, len(pages))
 	for _, lp := range pages {
 		p := lp.page
@@ -170,10 +170,9 @@ type loadedPage struct {
 }
 
 // loadPages loads files in parallel, keeping their order.
-func loadPages(root string, files []string, errs *diag.List) []loadedPage {
+func loadPages(root string, files []string, md goldmark.Markdown, errs *diag.List) []loadedPage {
 	out := make([]loadedPage, len(files))
 	pageErrs := make([]error, len(files))
-	md := markdown.New()
 	tables := newTableCache(root)
 	var wg sync.WaitGroup
 	next := make(chan int)

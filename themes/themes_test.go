@@ -13,7 +13,8 @@ import (
 
 // The template data the renderer passes, mirrored here for the tests.
 type siteData struct {
-	Title, Description, BasePath string
+	Title, Description, BasePath, Language, FeedURL string
+	HasTags                                         bool
 }
 
 type pageLink struct {
@@ -21,6 +22,12 @@ type pageLink struct {
 	Date                    time.Time
 	Tags                    []string
 	Charts                  int
+	ChartTitles             []string
+}
+
+type tagLink struct {
+	Name, URL string
+	Pages     int
 }
 
 type pageData struct {
@@ -30,8 +37,11 @@ type pageData struct {
 	Date               time.Time
 	Tags               []string
 	URL                string
+	Canonical          string
 	Content            template.HTML
 	Pages              []pageLink
+	TagList            []tagLink
+	Prev, Next         *pageLink
 	Charts             int
 }
 
@@ -44,13 +54,14 @@ type chartData struct {
 }
 
 var stubFuncs = template.FuncMap{
-	"asset": func(name string) string { return "/repo/assets/" + name },
-	"url":   func(p string) string { return "/repo/" + p },
+	"asset":  func(name string) string { return "/repo/assets/" + name },
+	"url":    func(p string) string { return "/repo/" + p },
+	"tagURL": func(tag string) string { return "/repo/tags/" + tag + "/" },
 }
 
 func parseLayouts(t *testing.T, main string) *template.Template {
 	t.Helper()
-	tmpl, err := template.New("").Funcs(stubFuncs).ParseFS(Default(), "layouts/base.html", "layouts/chart.html", "layouts/"+main)
+	tmpl, err := template.New("").Funcs(stubFuncs).ParseFS(Default(), "layouts/base.html", "layouts/chart.html", "layouts/list.html", "layouts/"+main)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +120,8 @@ func TestNoExternalHostsOrInlineCode(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		s := string(data)
+		// An SVG's namespace is a name, not an address anything is fetched from.
+		s := strings.ReplaceAll(string(data), `xmlns="http://www.w3.org/2000/svg"`, "")
 		if strings.Contains(s, "http://") || strings.Contains(s, "https://") {
 			t.Errorf("%s mentions an http(s):// URL", p)
 		}
@@ -246,8 +258,8 @@ func TestPageTemplate(t *testing.T) {
 		"Built with scalesite",
 	)
 	// the description goes in the head only, not into the article again
-	if n := strings.Count(out, "One line &lt;for&gt; the index."); n != 2 { // description + og:description
-		t.Errorf("description appears %d times, want 2 (meta tags only)", n)
+	if n := strings.Count(out, "One line &lt;for&gt; the index."); n != 3 { // description, og:description, twitter:description
+		t.Errorf("description appears %d times, want 3 (meta tags only)", n)
 	}
 
 	// no charts: no scripts at all; no date: no <time>

@@ -13,10 +13,11 @@ import (
 	"github.com/yuin/goldmark/parser"
 )
 
-// New returns the Markdown processor for pages. It is safe for concurrent use.
-func New() goldmark.Markdown {
+// New returns the Markdown processor for pages, with any further extensions
+// (such as BasePath). It is safe for concurrent use.
+func New(extra ...goldmark.Extender) goldmark.Markdown {
 	return goldmark.New(
-		goldmark.WithExtensions(extension.GFM, extension.Footnote, Charts),
+		goldmark.WithExtensions(append([]goldmark.Extender{extension.GFM, extension.Footnote, Charts}, extra...)...),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	)
 }

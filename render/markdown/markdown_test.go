@@ -255,3 +255,23 @@ func plain(line string) bool {
 	}
 	return true
 }
+
+func TestBasePathLinks(t *testing.T) {
+	tests := []struct{ base, in, want string }{
+		{"/repo/", "[a](/b/)", `<p><a href="/repo/b/">a</a></p>`},
+		{"/repo/", "![i](/img/x.png)", `<p><img src="/repo/img/x.png" alt="i"></p>`},
+		{"/repo/", "[a](b/)", `<p><a href="b/">a</a></p>`},
+		{"/repo/", "[a](//cdn.example/x)", `<p><a href="//cdn.example/x">a</a></p>`},
+		{"/repo/", "[a](https://example.org/)", `<p><a href="https://example.org/">a</a></p>`},
+		{"/", "[a](/b/)", `<p><a href="/b/">a</a></p>`},
+	}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		if err := New(BasePath(tt.base)).Convert([]byte(tt.in), &out); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimSpace(out.String()); got != tt.want {
+			t.Errorf("base %s: %s → %s, want %s", tt.base, tt.in, got, tt.want)
+		}
+	}
+}

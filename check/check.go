@@ -1,0 +1,278 @@
+// Package check finds what does not stop a build but makes a site read worse
+// than its author meant: pages without a description, point labels that
+// would be drawn on top of each other, line charts with nothing to draw a
+// line through. `scalesite check` prints these beside the loader's own
+// warnings (rows left out for missing values).
+//
+// The checks read the loaded site only; they never touch the disk.
+package check
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/site"
+	"github.com/scalesite/scalesite/spec"
+)
+
+// Label collisions are estimated in plot space: each axis is mapped to
+// [0, 1] over its range, and two labels collide when their points are closer
+// than labelDY vertically and labelDX horizontally. A label is drawn in
+// 11 px type to the right of its point, so it is about 14 px tall (0.03 of
+// the plot area of a chart of the default height) and, for a typical
+// "model (score)" label, about an eighth of a full-width plot wide.
+const (
+	labelDX = 0.12
+	labelDY = 0.03
+	// defaultHeight is the chart height labelDY is measured for; it matches
+	// render.DefaultChartHeight (not imported: check needs no renderer).
+	defaultHeight = 440
+	// maxPairs bounds the collision warnings per chart: past a few, the
+	// rest say nothing new.
+	maxPairs = 5
+)
+
+// Site returns the warnings about s, sorted by file and line.
+func Site(s *site.Site) diag.List {
+	var out diag.List
+	pages := slices.Clone(s.Pages)
+	if s.Home != nil {
+		pages = append(pages, s.Home)
+	}
+	for _, p := range pages {
+		if p.Slug == "" {
+			out = append(out, homeDescription(p, s.Config)...)
+		} else {
+			out = append(out, Description(p)...)
+		}
+		for _, c := range p.Charts {
+			out = append(out, Labels(c)...)
+			out = append(out, SinglePoints(c)...)
+		}
+	}
+	if s.Home == nil {
+		out = append(out, homeDescription(nil, s.Config)...)
+	}
+	return out.Sort()
+}
+
+// Description warns about a page without a description, at the page's
+// first line (where its front matter is, or belongs).
+func Description(p *site.Page) diag.List {
+	if strings.TrimSpace(p.Description) != "" {
+		return nil
+	}
+	return diag.List{diag.Errorf(diag.Pos{File: p.Path, Line: 1},
+		"%q has no description: add a line like \"description: One sentence on what the charts show.\" to its front matter; it is shown under the title in the page list and in search results and link previews", p.Title)}
+}
+
+// homeDescription warns when the home page has no description of its own
+// and the site none to fall back on.
+func homeDescription(home *site.Page, cfg site.Config) diag.List {
+	if strings.TrimSpace(cfg.Description) != "" || (home != nil && strings.TrimSpace(home.Description) != "") {
+		return nil
+	}
+	return diag.List{diag.Errorf(diag.Pos{File: site.ConfigFile},
+		"the site has no description: add a line like \"description: What this site is about, in one sentence.\" to %s; it describes the home page in search results and link previews", site.ConfigFile)}
+}
+
+// chartPos is where a chart is named in warnings: its page and line.
+func chartPos(c *site.Chart) diag.Pos {
+	return diag.Pos{File: c.Spec.Pos.File, Line: c.Spec.Pos.Line}
+}
+
+// panelName names panel i for a message: "" for a chart of one panel.
+func panelName(c *site.Chart, i int) string {
+	if !c.Spec.HasPanels {
+		return ""
+	}
+	if t := c.Spec.Panels[i].Title; t != "" {
+		return fmt.Sprintf(" (panel %q)", t)
+	}
+	return fmt.Sprintf(" (panel %d)", i+1)
+}
+
+// Labels warns about pairs of labelled points of one panel whose labels
+// would overlap. ECharts shifts overlapping labels apart, but the reader
+// should know that a label may stand away from its point, or be hidden.
+func Labels(c *site.Chart) diag.List {
+	if c.Spec == nil {
+		return nil
+	}
+	type pair struct {
+		panel int
+		a, b  string
+	}
+	var pairs []pair
+	dy := labelDY
+	if c.Spec.Height > 0 {
+		dy = labelDY * defaultHeight / float64(c.Spec.Height)
+	}
+	// Panels stand side by side, so each is a fraction of the width.
+	dx := labelDX * float64(max(1, len(c.Panels)))
+	for i, pn := range c.Panels {
+		if i >= len(c.Spec.Panels) {
+			break
+		}
+		sp := c.Spec.Panels[i]
+		if sp.Label.Name == "" {
+			continue
+		}
+		var xs, ys []float64
+		for _, s := range pn.Series {
+			for _, pt := range s.Points {
+				xs = append(xs, pt.X)
+				ys = append(ys, pt.Y)
+			}
+		}
+		fx, fy := scaler(sp.X, xs), scaler(sp.Y, ys)
+		type mark struct {
+			x, y  float64
+			order int
+			label string
+		}
+		var marks []mark
+		for _, s := range pn.Series {
+			for _, pt := range s.Points {
+				if pt.Label == "" {
+					continue
+				}
+				x, okx := fx(pt.X)
+				y, oky := fy(pt.Y)
+				if okx && oky {
+					marks = append(marks, mark{x, y, len(marks), pt.Label})
+				}
+			}
+		}
+		// Sweep in x: only points less than dx apart can collide.
+		slices.SortStableFunc(marks, func(a, b mark) int { return cmp.Compare(a.x, b.x) })
+		var found [][2]int
+		for j := range marks {
+			for k := j + 1; k < len(marks) && marks[k].x-marks[j].x < dx; k++ {
+				if math.Abs(marks[k].y-marks[j].y) < dy {
+					a, b := marks[j].order, marks[k].order
+					found = append(found, [2]int{min(a, b), max(a, b)})
+				}
+			}
+		}
+		byOrder := make([]string, len(marks))
+		for _, m := range marks {
+			byOrder[m.order] = m.label
+		}
+		slices.SortFunc(found, func(a, b [2]int) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+		for _, f := range found {
+			pairs = append(pairs, pair{i, byOrder[f[0]], byOrder[f[1]]})
+		}
+	}
+	var out diag.List
+	for n, p := range pairs {
+		if n == maxPairs {
+			out = append(out, diag.Errorf(chartPos(c), "%d more pairs of point labels may overlap in this chart: a taller chart (height:), a wider axis range (min:, max:) or fewer labels would give them room", len(pairs)-maxPairs))
+			break
+		}
+		out = append(out, diag.Errorf(chartPos(c),
+			"the labels %q and %q may overlap%s: their points are close together, so ECharts will move one of them away from its point or hide it; a taller chart (height:) or a wider axis range (min:, max:) would give them room",
+			p.a, p.b, panelName(c, p.panel)))
+	}
+	return out
+}
+
+// scaler maps an axis value to [0, 1] across the axis: the spec's min and max
+// where set, else the extent of the data, in log10 on a log axis. ok is false
+// for a value the axis does not show.
+func scaler(ax spec.Axis, vals []float64) func(float64) (float64, bool) {
+	log := ax.Scale == spec.ScaleLog
+	t := func(v float64) float64 {
+		if log {
+			return math.Log10(v)
+		}
+		return v
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range vals {
+		if log && v <= 0 {
+			continue
+		}
+		lo, hi = min(lo, t(v)), max(hi, t(v))
+	}
+	if ax.Min != nil && (!log || *ax.Min > 0) {
+		lo = t(*ax.Min)
+	}
+	if ax.Max != nil && (!log || *ax.Max > 0) {
+		hi = t(*ax.Max)
+	}
+	return func(v float64) (float64, bool) {
+		if log && v <= 0 {
+			return 0, false
+		}
+		tv := t(v)
+		switch {
+		case math.IsInf(lo, 0) || math.IsInf(hi, 0):
+			return 0, false
+		case tv < lo || tv > hi:
+			return 0, false // outside the axis: not drawn
+		case hi == lo:
+			return 0.5, true
+		}
+		return (tv - lo) / (hi - lo), true
+	}
+}
+
+// SinglePoints warns about series of a line chart that have one point each:
+// a line needs two.
+func SinglePoints(c *site.Chart) diag.List {
+	if c.Spec == nil {
+		return nil
+	}
+	var out diag.List
+	for i, pn := range c.Panels {
+		if i >= len(c.Spec.Panels) || c.Spec.Panels[i].Type != spec.TypeLine {
+			continue
+		}
+		var single []string
+		for _, s := range pn.Series {
+			if len(s.Points) == 1 {
+				single = append(single, s.Name)
+			}
+		}
+		switch {
+		case len(single) == 0:
+		case len(single) == len(pn.Series):
+			what := "every series has"
+			if len(pn.Series) == 1 {
+				what = "the line has"
+			}
+			out = append(out, diag.Errorf(chartPos(c),
+				"%s a single point in this line chart%s, so no line is drawn: add rows, or set type: scatter if the points stand alone (is series: the right column?)",
+				what, panelName(c, i)))
+		default:
+			out = append(out, diag.Errorf(chartPos(c),
+				"series %s a single point in this line chart%s: a line needs two, so only a marker is drawn",
+				quoteList(single), panelName(c, i)))
+		}
+	}
+	return out
+}
+
+// quoteList quotes names and joins them: "a", "b" and "c" (at most five).
+func quoteList(names []string) string {
+	const show = 5
+	q := make([]string, 0, min(len(names), show))
+	for i, n := range names {
+		if i == show {
+			break
+		}
+		q = append(q, fmt.Sprintf("%q", n))
+	}
+	switch {
+	case len(names) > show:
+		return strings.Join(q, ", ") + fmt.Sprintf(" and %d more have", len(names)-show)
+	case len(q) == 1:
+		return q[0] + " has"
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1] + " have"
+}

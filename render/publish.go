@@ -1,0 +1,186 @@
+package render
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/scalesite/scalesite/site"
+)
+
+// The files every site gets besides its pages, so that it behaves like a real
+// website on GitHub Pages: a sitemap and robots.txt for search engines, an
+// Atom feed for readers, and tag pages.
+const (
+	SitemapFile = "sitemap.xml"
+	FeedFile    = "feed.xml"
+	RobotsFile  = "robots.txt"
+)
+
+// TagSlug is the folder of a tag's page under tags/: lower case, words
+// joined by hyphens ("Language Models" → "language-models").
+func TagSlug(tag string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(tag) {
+		if r == ' ' || r == '-' || r == '_' || r == '/' || r == '.' {
+			dash = b.Len() > 0
+			continue
+		}
+		if dash {
+			b.WriteByte('-')
+			dash = false
+		}
+		b.WriteRune(r)
+	}
+	if b.Len() == 0 {
+		return "tag"
+	}
+	return b.String()
+}
+
+// tagGroup is one tag with its pages, newest first.
+type tagGroup struct {
+	Name  string
+	Slug  string
+	Pages []*site.Page
+}
+
+// tagGroups groups the site's pages by tag, in tag-slug order. Tags that
+// differ only in case or spacing share a page, named as first written.
+func tagGroups(pages []*site.Page) []tagGroup {
+	bySlug := map[string]*tagGroup{}
+	var order []string
+	for _, p := range pages {
+		seen := map[string]bool{}
+		for _, t := range p.Tags {
+			slug := TagSlug(t)
+			if seen[slug] {
+				continue
+			}
+			seen[slug] = true
+			g := bySlug[slug]
+			if g == nil {
+				g = &tagGroup{Name: t, Slug: slug}
+				bySlug[slug] = g
+				order = append(order, slug)
+			}
+			g.Pages = append(g.Pages, p)
+		}
+	}
+	slices.Sort(order)
+	out := make([]tagGroup, len(order))
+	for i, s := range order {
+		out[i] = *bySlug[s]
+	}
+	return out
+}
+
+// absURL makes a site path absolute with the base URL's scheme and host.
+// With a base URL that is only a path ("/"), the path is the best there is.
+func (r *renderer) absURL(path string) string {
+	return r.origin + path
+}
+
+// sitemap lists the home page, every page and every tag page.
+func (r *renderer) sitemap(groups []tagGroup) []byte {
+	var b bytes.Buffer
+	b.WriteString(xml.Header)
+	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	entry := func(path string, date time.Time) {
+		b.WriteString("  <url><loc>")
+		xml.EscapeText(&b, []byte(r.absURL(path)))
+		b.WriteString("</loc>")
+		if !date.IsZero() {
+			b.WriteString("<lastmod>" + date.UTC().Format("2006-01-02") + "</lastmod>")
+		}
+		b.WriteString("</url>\n")
+	}
+	entry(r.url(""), newest(r.site.Pages))
+	for _, p := range r.site.Pages {
+		entry(r.url(p.Slug), p.Date)
+	}
+	if len(groups) > 0 {
+		entry(r.url("tags"), time.Time{})
+	}
+	for _, g := range groups {
+		entry(r.url("tags/"+g.Slug), newest(g.Pages))
+	}
+	b.WriteString("</urlset>\n")
+	return b.Bytes()
+}
+
+func newest(pages []*site.Page) time.Time {
+	var t time.Time
+	for _, p := range pages {
+		if p.Date.After(t) {
+			t = p.Date
+		}
+	}
+	return t
+}
+
+// feed is an Atom feed of the pages, newest first. Its "updated" time is
+// the newest page's date, never the build time, so two builds are identical.
+func (r *renderer) feed() ([]byte, error) {
+	type link struct {
+		Href string `xml:"href,attr"`
+		Rel  string `xml:"rel,attr,omitempty"`
+		Type string `xml:"type,attr,omitempty"`
+	}
+	type entry struct {
+		Title   string   `xml:"title"`
+		Link    link     `xml:"link"`
+		ID      string   `xml:"id"`
+		Updated string   `xml:"updated"`
+		Summary string   `xml:"summary,omitempty"`
+		Cats    []catXML `xml:"category"`
+	}
+	type feed struct {
+		XMLName  xml.Name `xml:"http://www.w3.org/2005/Atom feed"`
+		Title    string   `xml:"title"`
+		Subtitle string   `xml:"subtitle,omitempty"`
+		Links    []link   `xml:"link"`
+		ID       string   `xml:"id"`
+		Updated  string   `xml:"updated"`
+		Author   struct {
+			Name string `xml:"name"`
+		} `xml:"author"`
+		Generator string  `xml:"generator"`
+		Entries   []entry `xml:"entry"`
+	}
+	stamp := func(t time.Time) string {
+		if t.IsZero() {
+			t = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+		}
+		return t.UTC().Format(time.RFC3339)
+	}
+	f := feed{Title: r.site.Config.Title, Subtitle: r.site.Config.Description, ID: r.absURL(r.url("")),
+		Updated: stamp(newest(r.site.Pages)), Generator: "scalesite"}
+	f.Author.Name = r.site.Config.Title
+	f.Links = []link{{Href: r.absURL(r.url("")), Rel: "alternate", Type: "text/html"}, {Href: r.absURL(r.url("") + FeedFile), Rel: "self", Type: "application/atom+xml"}}
+	for _, p := range r.site.Pages {
+		e := entry{Title: p.Title, Link: link{Href: r.absURL(r.url(p.Slug))}, ID: r.absURL(r.url(p.Slug)), Updated: stamp(p.Date), Summary: p.Description}
+		for _, t := range p.Tags {
+			e.Cats = append(e.Cats, catXML{Term: t})
+		}
+		f.Entries = append(f.Entries, e)
+	}
+	out, err := xml.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("writing %s: %w", FeedFile, err)
+	}
+	return append([]byte(xml.Header), append(out, '\n')...), nil
+}
+
+type catXML struct {
+	Term string `xml:"term,attr"`
+}
+
+// robots allows everything and points at the sitemap.
+func (r *renderer) robots() []byte {
+	return []byte("User-agent: *\nAllow: /\n\nSitemap: " + r.absURL(r.url("")+SitemapFile) + "\n")
+}
