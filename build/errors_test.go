@@ -262,7 +262,7 @@ var errorCases = []struct {
 	{
 		name:  "pages: duplicate page path",
 		files: map[string]string{"content/runs/index.md": "---\ntitle: Runs again\n---\nBody.\n"},
-		want:  []string{`content/runs.md:1: content/runs/index.md and content/runs.md would both be published at runs/index.html`},
+		want:  []string{`content/runs/index.md:1: content/runs.md and content/runs/index.md would both be published at runs/index.html`},
 	},
 	{
 		name:  "pages: index.md and _index.md both make the home page",

@@ -100,16 +100,26 @@ type chartData struct {
 // Render renders every page of s with the built-in theme overlaid by the
 // site's own.
 func Render(s *site.Site) (*Output, error) {
-	th, err := loadTheme(s.ThemeDir, s.Config.BasePath)
+	rr, err := NewRenderer(s)
 	if err != nil {
 		return nil, err
 	}
+	return rr.Render(s)
+}
+
+// Render renders s. Files whose inputs are the same as in the previous call
+// (the same *site.Page values, the same neighbours, the same listings) are
+// taken from that call instead of rendered again.
+func (rr *Renderer) Render(s *site.Site) (*Output, error) {
+	th := rr.theme
 	groups := tagGroups(s.Pages)
-	r := &renderer{site: s, theme: th, md: markdown.New(), origin: s.Config.Origin(), data: &SiteData{
+	r := &renderer{site: s, theme: th, md: rr.md, rr: rr, origin: s.Config.Origin(), data: &SiteData{
 		Title: s.Config.Title, Description: s.Config.Description, BaseURL: s.Config.BaseURL,
 		BasePath: s.Config.BasePath, Language: s.Config.Language, FeedURL: s.Config.BasePath + FeedFile,
 		HasTags: len(groups) > 0,
 	}}
+	rr.begin()
+	defer rr.end()
 
 	pages := s.Pages
 	out := &Output{Files: make([]File, len(pages), len(pages)+8)}
@@ -140,11 +150,14 @@ func Render(s *site.Site) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	notFound, err := th.execute("404", &PageData{Site: r.data, Kind: "404", Title: "Page not found", URL: s.Config.BasePath + "404.html"})
+	notFound, err := rr.cached("404.html", "404", func() ([]byte, error) {
+		return th.execute("404", &PageData{Site: r.data, Kind: "404", Title: "Page not found", URL: s.Config.BasePath + "404.html"})
+	})
 	if err != nil {
 		return nil, fmt.Errorf("rendering 404.html: %w", err)
 	}
-	out.Files = append(out.Files, home, File{Path: "404.html", Data: notFound, Default: true}, File{Path: ".nojekyll", Data: []byte{}, Default: true})
+	notFound.Default = true
+	out.Files = append(out.Files, home, notFound, File{Path: ".nojekyll", Data: []byte{}, Default: true})
 	tagFiles, err := r.tagPages(groups)
 	if err != nil {
 		return nil, err
@@ -214,10 +227,12 @@ func origin(f File) string {
 	return "the generated " + f.Path
 }
 
+// renderer is the state of one Render call.
 type renderer struct {
 	site   *site.Site
 	theme  *theme
 	md     goldmark.Markdown
+	rr     *Renderer
 	data   *SiteData
 	origin string // "https://user.github.io", or "" when the base URL is a path
 }
@@ -232,9 +247,25 @@ func (r *renderer) url(slug string) string {
 // page renders the i-th page to slug/index.html.
 func (r *renderer) page(i int) (File, error) {
 	p := r.site.Pages[i]
+	var prev, next *site.Page
+	if i > 0 {
+		next = r.site.Pages[i-1]
+	}
+	if i+1 < len(r.site.Pages) {
+		prev = r.site.Pages[i+1]
+	}
+	// The neighbours matter through the links to them only.
+	key := pagesKey(p) + linkKey(r, prev) + linkKey(r, next)
+	return r.rr.cached(p.Slug+"/index.html", key, func() ([]byte, error) {
+		return r.renderPage(i)
+	})
+}
+
+func (r *renderer) renderPage(i int) ([]byte, error) {
+	p := r.site.Pages[i]
 	content, err := r.content(p)
 	if err != nil {
-		return File{}, err
+		return nil, err
 	}
 	d := &PageData{
 		Site: r.data, Kind: "page", Title: p.Title, Description: p.Description, Date: p.Date,
@@ -248,8 +279,7 @@ func (r *renderer) page(i int) (File, error) {
 		prev := r.link(r.site.Pages[i+1])
 		d.Prev = &prev
 	}
-	b, err := r.theme.execute("page", d)
-	return File{Path: p.Slug + "/index.html", Data: b}, err
+	return r.theme.execute("page", d)
 }
 
 // link is a page as listings show it.
@@ -285,27 +315,35 @@ func (r *renderer) tagPages(groups []tagGroup) ([]File, error) {
 		for _, p := range g.Pages {
 			d.Pages = append(d.Pages, r.link(p))
 		}
-		b, err := r.theme.execute("tag", d)
+		f, err := r.rr.cached("tags/"+g.Slug+"/index.html", g.Name+"\x00"+linkKey(r, g.Pages...), func() ([]byte, error) {
+			return r.theme.execute("tag", d)
+		})
 		if err != nil {
 			return nil, fmt.Errorf("rendering the page of tag %q: %w", g.Name, err)
 		}
-		files = append(files, File{Path: "tags/" + g.Slug + "/index.html", Data: b})
+		files = append(files, f)
 		index.TagList = append(index.TagList, TagLink{Name: g.Name, URL: d.URL, Pages: len(g.Pages)})
 	}
-	b, err := r.theme.execute("tags", index)
+	f, err := r.rr.cached("tags/index.html", fmt.Sprint(index.TagList), func() ([]byte, error) {
+		return r.theme.execute("tags", index)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("rendering tags/index.html: %w", err)
 	}
-	return append(files, File{Path: "tags/index.html", Data: b}), nil
+	return append(files, f), nil
 }
 
 // home renders index.html: the prose of content/index.md, then every page.
 func (r *renderer) home() (File, error) {
+	return r.rr.cached("index.html", pagesKey(r.site.Home)+linkKey(r, r.site.Pages...), r.renderHome)
+}
+
+func (r *renderer) renderHome() ([]byte, error) {
 	d := &PageData{Site: r.data, Kind: "home", Title: r.site.Config.Title, Description: r.site.Config.Description, URL: r.url(""), Canonical: r.absURL(r.url(""))}
 	if h := r.site.Home; h != nil {
 		content, err := r.content(h)
 		if err != nil {
-			return File{}, fmt.Errorf("%s: %w", h.Path, err)
+			return nil, fmt.Errorf("%s: %w", h.Path, err)
 		}
 		d.Content, d.Charts = content, len(h.Charts)
 		if h.Description != "" {
@@ -317,9 +355,9 @@ func (r *renderer) home() (File, error) {
 	}
 	b, err := r.theme.execute("home", d)
 	if err != nil {
-		return File{}, fmt.Errorf("rendering index.html: %w", err)
+		return nil, fmt.Errorf("rendering index.html: %w", err)
 	}
-	return File{Path: "index.html", Data: b}, nil
+	return b, nil
 }
 
 // content renders a page's Markdown with its charts in place.

@@ -63,12 +63,35 @@ func Load(root string, opts Options) (*Site, error) {
 		return nil, err
 	}
 
-	pages := loadPages(root, files, markdown.New(markdown.BasePath(cfg.BasePath)), &errs)
-	bySlug := make(map[string]*Page, len(pages))
-	for _, lp := range pages {
+	s.md = markdown.New(markdown.BasePath(cfg.BasePath))
+	s.opts = opts
+	s.loaded = make(map[string]loadedPage, len(files))
+	for i, lp := range loadPages(root, files, s.md, &errs) {
+		s.loaded[files[i]] = lp
+	}
+	errs.Add(s.assemble())
+	if len(errs) > 0 {
+		return nil, errs.Sort()
+	}
+	return s, nil
+}
+
+// assemble fills Pages, Home and Warnings from the loaded pages: it drops
+// drafts (unless asked for), refuses two pages at one path, and sorts.
+func (s *Site) assemble() error {
+	var errs diag.List
+	s.Pages, s.Home, s.Warnings = nil, nil, nil
+	files := make([]string, 0, len(s.loaded))
+	for f := range s.loaded {
+		files = append(files, f)
+	}
+	slices.Sort(files)
+	bySlug := make(map[string]*Page, len(files))
+	for _, f := range files {
+		lp := s.loaded[f]
 		p := lp.page
 		s.Warnings = append(s.Warnings, lp.warnings...)
-		if p == nil || (p.Draft && !opts.Drafts) {
+		if p == nil || (p.Draft && !s.opts.Drafts) {
 			continue
 		}
 		if prev, dup := bySlug[p.Slug]; dup {
@@ -82,9 +105,6 @@ func Load(root string, opts Options) (*Site, error) {
 			s.Pages = append(s.Pages, p)
 		}
 	}
-	if len(errs) > 0 {
-		return nil, errs.Sort()
-	}
 	slices.SortFunc(s.Pages, func(a, b *Page) int {
 		if a.Date.IsZero() != b.Date.IsZero() {
 			if a.Date.IsZero() {
@@ -95,7 +115,7 @@ func Load(root string, opts Options) (*Site, error) {
 		return cmp.Or(b.Date.Compare(a.Date), cmp.Compare(a.Path, b.Path))
 	})
 	s.Warnings = s.Warnings.Sort()
-	return s, nil
+	return errs.Err()
 }
 
 // outputPath is where a page with this slug is written.

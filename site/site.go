@@ -10,6 +10,7 @@ package site
 import (
 	"time"
 
+	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/scalesite/scalesite/diag"
@@ -37,6 +38,13 @@ type Site struct {
 	ThemeDir string
 	// Warnings are problems that do not stop the build (missing values left out).
 	Warnings diag.List
+
+	// What Reload needs to load again only what changed: every Markdown file
+	// as loaded (drafts too) by its path, the options, and the Markdown
+	// parser configured for this site.
+	loaded map[string]loadedPage
+	opts   Options
+	md     goldmark.Markdown
 }
 
 // Page is one Markdown file.

@@ -1,0 +1,121 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/yuin/goldmark"
+
+	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/site"
+)
+
+// Renderer renders sites with one theme and remembers what it rendered, so
+// that after a change to a few pages only those pages, and the pages that
+// show them (their neighbours' links, the home page, their tags' pages), are
+// rendered again. The live preview keeps one; a build uses a fresh one.
+type Renderer struct {
+	theme    *theme
+	md       goldmark.Markdown
+	themeDir string
+	config   site.Config
+
+	mu      sync.Mutex
+	cache   map[string]cachedFile // by output path
+	used    map[string]bool       // output paths of the call in progress
+	renders int
+}
+
+type cachedFile struct {
+	key  string
+	data []byte
+}
+
+// NewRenderer loads the theme of s.
+func NewRenderer(s *site.Site) (*Renderer, error) {
+	th, err := loadTheme(s.ThemeDir, s.Config.BasePath)
+	if err != nil {
+		return nil, err
+	}
+	return &Renderer{theme: th, md: markdown.New(), themeDir: s.ThemeDir, config: s.Config, cache: map[string]cachedFile{}}, nil
+}
+
+// Fits reports whether rr can render s: the same theme folder and config.
+// A theme's files changing on disk needs a new Renderer too.
+func (rr *Renderer) Fits(s *site.Site) bool {
+	return rr.themeDir == s.ThemeDir && rr.config == s.Config
+}
+
+// Renders counts the pages (of any kind: pages, home, tags, 404) rendered
+// since the Renderer was made, as opposed to taken from its memory.
+func (rr *Renderer) Renders() int {
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	return rr.renders
+}
+
+func (rr *Renderer) begin() {
+	rr.mu.Lock()
+	rr.used = map[string]bool{}
+	rr.mu.Unlock()
+}
+
+// end forgets the files the last call did not produce (deleted pages).
+func (rr *Renderer) end() {
+	rr.mu.Lock()
+	for p := range rr.cache {
+		if !rr.used[p] {
+			delete(rr.cache, p)
+		}
+	}
+	rr.used = nil
+	rr.mu.Unlock()
+}
+
+// cached returns the file at path as rendered for key, rendering it when
+// the last file there was rendered for another key. It is safe for
+// concurrent use.
+func (rr *Renderer) cached(path, key string, render func() ([]byte, error)) (File, error) {
+	rr.mu.Lock()
+	rr.used[path] = true
+	c, ok := rr.cache[path]
+	rr.mu.Unlock()
+	if ok && c.key == key {
+		return File{Path: path, Data: c.data}, nil
+	}
+	b, err := render()
+	if err != nil {
+		return File{}, err
+	}
+	rr.mu.Lock()
+	rr.cache[path] = cachedFile{key: key, data: b}
+	rr.renders++
+	rr.mu.Unlock()
+	return File{Path: path, Data: b}, nil
+}
+
+// pagesKey identifies a list of loaded pages. A reload makes new *site.Page
+// values for what it read again and keeps the others, so equal keys mean the
+// same content.
+func pagesKey(pages ...*site.Page) string {
+	var b strings.Builder
+	b.Grow(len(pages) * 14)
+	for _, p := range pages {
+		fmt.Fprintf(&b, "%p,", p)
+	}
+	return b.String()
+}
+
+// linkKey identifies what listings show of pages (title, date, tags, chart
+// titles...): a page whose body alone changed leaves it the same, so the
+// home page and tag pages listing it need not be rendered again.
+func linkKey(r *renderer, pages ...*site.Page) string {
+	var b strings.Builder
+	for _, p := range pages {
+		if p != nil {
+			fmt.Fprintf(&b, "%v\x00", r.link(p))
+		}
+	}
+	return b.String()
+}
