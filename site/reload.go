@@ -35,6 +35,7 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 	for f, lp := range s.loaded {
 		n.loaded[f] = lp
 	}
+	changed = s.expandFolders(changed)
 	var reload []string
 	for _, f := range changed {
 		exists := fileExists(filepath.Join(s.Root, filepath.FromSlash(f)))
@@ -68,6 +69,39 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 		return nil, errs.Sort()
 	}
 	return &n, nil
+}
+
+// expandFolders adds, for each changed path that is a folder (created,
+// removed or renamed as a whole), the files known under it and the files
+// on disk under it now.
+func (s *Site) expandFolders(changed []string) []string {
+	out := slices.Clone(changed)
+	for _, f := range changed {
+		prefix := f + "/"
+		for pf := range s.loaded {
+			if strings.HasPrefix(pf, prefix) {
+				out = append(out, pf)
+			}
+		}
+		for _, list := range []struct {
+			dir   string
+			files []string
+		}{{"content/", s.Resources}, {"static/", s.Static}} {
+			for _, r := range list.files {
+				if strings.HasPrefix(list.dir+r, prefix) {
+					out = append(out, list.dir+r)
+				}
+			}
+		}
+		if fi, err := os.Stat(filepath.Join(s.Root, filepath.FromSlash(f))); err == nil && fi.IsDir() {
+			on, _ := listFiles(filepath.Join(s.Root, filepath.FromSlash(f)))
+			for _, r := range on {
+				out = append(out, prefix+r)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // uses reports whether one of the page's charts read the data file f.

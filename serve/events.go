@@ -1,0 +1,92 @@
+package serve
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// event is one message to the browsers, sent as Server-Sent Events data.
+type event struct {
+	Type string `json:"type"` // "hello", "change" or "error"
+	// Server identifies this server process: a browser that reconnects to a
+	// different one reloads, since the site may have changed meanwhile.
+	Server string `json:"server,omitempty"`
+	// Reload lists the pages (URL paths) to reload; "*" means every page.
+	Reload []string `json:"reload,omitempty"`
+	// Charts lists the pages whose charts alone changed: they update in place.
+	Charts []string `json:"charts,omitempty"`
+	// Error is the build error, as the terminal prints it ("" when none).
+	Error string `json:"error,omitempty"`
+}
+
+// hub fans events out to the connected browsers.
+type hub struct {
+	mu      sync.Mutex
+	clients map[chan []byte]bool
+}
+
+func newHub() *hub { return &hub{clients: map[chan []byte]bool{}} }
+
+func (h *hub) broadcast(e event) {
+	b, _ := json.Marshal(e)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for c := range h.clients {
+		select {
+		case c <- b:
+		default: // a browser that does not read is dropped rather than waited for
+			delete(h.clients, c)
+			close(c)
+		}
+	}
+}
+
+// serveEvents streams events to one browser until it goes or ctx ends.
+func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Connection", "keep-alive")
+	c := make(chan []byte, 16)
+	s.hub.mu.Lock()
+	s.hub.clients[c] = true
+	s.hub.mu.Unlock()
+	defer func() {
+		s.hub.mu.Lock()
+		if s.hub.clients[c] {
+			delete(s.hub.clients, c)
+			close(c)
+		}
+		s.hub.mu.Unlock()
+	}()
+	hello, _ := json.Marshal(event{Type: "hello", Server: s.id, Error: s.currentError()})
+	fmt.Fprintf(w, "retry: 500\ndata: %s\n\n", hello)
+	fl.Flush()
+	ping := time.NewTicker(20 * time.Second)
+	defer ping.Stop()
+	for {
+		select {
+		case b, ok := <-c:
+			if !ok {
+				return
+			}
+			fmt.Fprintf(w, "data: %s\n\n", b)
+			fl.Flush()
+		case <-ping.C:
+			fmt.Fprint(w, ": ping\n\n")
+			fl.Flush()
+		case <-r.Context().Done():
+			return
+		case <-s.done:
+			return
+		}
+	}
+}

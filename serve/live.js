@@ -1,0 +1,111 @@
+/*
+ * scalesite live preview. Served only by `scalesite serve` and added to its
+ * pages only: never part of a built site.
+ *
+ * It listens to the server's event stream. A page whose charts alone changed
+ * updates them in place (hidden series, zoom and scroll stay); any other
+ * change reloads the page and returns to the same scroll position. A build
+ * error shows an overlay with the file, line, column and message; the next
+ * good build removes it. When the server restarts, the page reloads.
+ */
+(function () {
+  'use strict';
+  var here = normalize(location.pathname);
+  var scrollKey = 'scalesite-scroll:' + here;
+  var serverKey = 'scalesite-server';
+
+  function normalize(p) {
+    if (/\/index\.html$/.test(p)) p = p.slice(0, -'index.html'.length);
+    return p;
+  }
+
+  function reload() {
+    try { sessionStorage.setItem(scrollKey, String(window.scrollY)); } catch (e) { /* private mode */ }
+    location.reload();
+  }
+
+  // Return to where the reader was before a reload.
+  function restoreScroll() {
+    var y = null;
+    try { y = sessionStorage.getItem(scrollKey); sessionStorage.removeItem(scrollKey); } catch (e) { /* ignore */ }
+    if (y !== null) window.scrollTo(0, Number(y));
+  }
+  if (document.readyState === 'complete') restoreScroll();
+  else window.addEventListener('load', restoreScroll);
+
+  // The error overlay: plain text only.
+  var overlay = null;
+  function showError(text) {
+    if (!overlay) {
+      overlay = document.createElement('div');
+      overlay.id = 'scalesite-error-overlay';
+      overlay.setAttribute('role', 'alert');
+      overlay.style.cssText = 'position:fixed;left:0;right:0;top:0;z-index:2147483647;max-height:60vh;overflow:auto;' +
+        'margin:0;padding:16px 20px;background:#2b0d0d;color:#ffd9d9;border-bottom:3px solid #e5484d;' +
+        'font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;box-shadow:0 4px 24px rgba(0,0,0,.35)';
+      var title = document.createElement('div');
+      title.style.cssText = 'font-weight:700;color:#fff;margin-bottom:6px;font-family:system-ui,sans-serif;font-size:14px';
+      title.textContent = 'scalesite: the last save did not build. The page shows the last good version.';
+      var pre = document.createElement('pre');
+      pre.style.cssText = 'margin:0;white-space:pre-wrap;word-break:break-word;font:inherit';
+      overlay.appendChild(title);
+      overlay.appendChild(pre);
+    }
+    overlay.lastChild.textContent = text;
+    if (!overlay.parentNode) document.documentElement.appendChild(overlay);
+  }
+  function hideError() {
+    if (overlay && overlay.parentNode) overlay.parentNode.removeChild(overlay);
+  }
+
+  // Update the charts of this page from its new version, in place.
+  function updateCharts() {
+    return fetch(location.pathname, { cache: 'no-store' }).then(function (r) {
+      return r.text();
+    }).then(function (html) {
+      var doc = new DOMParser().parseFromString(html, 'text/html');
+      var fresh = doc.querySelectorAll('script.scalesite-option');
+      var current = document.querySelectorAll('script.scalesite-option');
+      if (!window.scalesite || fresh.length !== current.length) return reload();
+      for (var i = 0; i < fresh.length; i++) {
+        var id = fresh[i].getAttribute('data-chart');
+        if (current[i].getAttribute('data-chart') !== id) return reload();
+      }
+      for (var k = 0; k < fresh.length; k++) {
+        var cid = fresh[k].getAttribute('data-chart');
+        var text = fresh[k].textContent;
+        if (current[k].textContent === text) continue;
+        current[k].textContent = text;
+        var el = document.getElementById(cid), nel = doc.getElementById(cid);
+        if (el && nel) {
+          if (nel.getAttribute('aria-label') !== null) el.setAttribute('aria-label', nel.getAttribute('aria-label'));
+          if (nel.style.height) el.style.height = nel.style.height;
+        }
+        window.scalesite.update(cid, JSON.parse(text));
+      }
+      window.__scalesiteUpdated = (window.__scalesiteUpdated || 0) + 1;
+    }).catch(reload);
+  }
+
+  function onEvent(e) {
+    var ev;
+    try { ev = JSON.parse(e.data); } catch (err) { return; }
+    if (ev.type === 'hello') {
+      var seen = null;
+      try { seen = sessionStorage.getItem(serverKey); sessionStorage.setItem(serverKey, ev.server); } catch (err) { /* ignore */ }
+      if (seen && seen !== ev.server) return reload(); // the server restarted
+      if (ev.error) showError(ev.error); else hideError();
+      return;
+    }
+    if (ev.type === 'error') return showError(ev.error);
+    if (ev.type !== 'change') return;
+    hideError();
+    var rl = ev.reload || [], ch = ev.charts || [];
+    if (rl.indexOf('*') >= 0 || rl.indexOf(here) >= 0) return reload();
+    if (ch.indexOf(here) >= 0) updateCharts();
+  }
+
+  if (!window.EventSource) return;
+  var source = new EventSource('/__scalesite/events');
+  source.onmessage = onEvent;
+})();

@@ -1,0 +1,251 @@
+// Package serve is the live preview: it builds a site with the same pipeline
+// as `scalesite build` (load → render, no second renderer), serves it from
+// memory as GitHub Pages would, rebuilds what a saved file affects, and tells
+// the browser over Server-Sent Events to update its charts in place or reload.
+// A bad edit leaves the last good site served and shows the error in the
+// browser until it is fixed.
+package serve
+
+import (
+	"crypto/rand"
+	_ "embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/render"
+	"github.com/scalesite/scalesite/site"
+)
+
+//go:embed live.js
+var liveJS []byte
+
+// Options configure a Server.
+type Options struct {
+	Source string // the site folder
+	Drafts bool
+	// Log receives one line per rebuild and every error; nil discards them.
+	Log io.Writer
+}
+
+// Server serves one site and keeps it up to date.
+type Server struct {
+	opts Options
+	id   string
+	hub  *hub
+	done chan struct{}
+
+	mu      sync.RWMutex
+	files   siteFiles
+	site    *site.Site
+	rr      *render.Renderer
+	pending []string // changes not yet in a good build
+	err     error    // the last build's error, nil when it succeeded
+	builds  int
+}
+
+// New builds the site once. An error in the content does not stop the
+// server: it serves an error page until the content is fixed. Only errors
+// that make serving impossible (no content/ folder) are returned.
+func New(opts Options) (*Server, error) {
+	var b [8]byte
+	rand.Read(b[:])
+	s := &Server{opts: opts, id: hex.EncodeToString(b[:]), hub: newHub(), done: make(chan struct{}), files: siteFiles{}}
+	s.Rebuild(nil)
+	s.mu.RLock()
+	err := s.err
+	s.mu.RUnlock()
+	if err != nil && s.site == nil {
+		var list diag.List
+		var one *diag.Error
+		if !errors.As(err, &list) && !errors.As(err, &one) {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// Close ends the event streams.
+func (s *Server) Close() {
+	select {
+	case <-s.done:
+	default:
+		close(s.done)
+	}
+}
+
+// Builds counts the successful builds, the first included.
+func (s *Server) Builds() int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.builds
+}
+
+// Renders counts the pages rendered since the last full rebuild (see
+// render.Renderer.Renders).
+func (s *Server) Renders() int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.rr == nil {
+		return 0
+	}
+	return s.rr.Renders()
+}
+
+func (s *Server) currentError() string {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.err == nil {
+		return ""
+	}
+	return s.err.Error()
+}
+
+// Rebuild brings the site up to date after the given files (site-relative,
+// slash-separated) changed; nil means build everything. On success the new
+// site is served and the browsers are told what changed; on failure the last
+// good site stays and the browsers show the error.
+func (s *Server) Rebuild(changed []string) {
+	start := time.Now()
+	s.mu.Lock()
+	pending := append(s.pending, changed...)
+	prevSite, rr, old := s.site, s.rr, s.files
+	s.mu.Unlock()
+
+	full := prevSite == nil || changed == nil || slices.ContainsFunc(pending, site.NeedsFullLoad)
+	var next *site.Site
+	var err error
+	if full {
+		next, err = site.Load(s.opts.Source, site.Options{Drafts: s.opts.Drafts, BaseURL: "/"})
+	} else {
+		next, err = prevSite.Reload(pending)
+	}
+	if err == nil && (full || rr == nil || !rr.Fits(next)) {
+		rr, err = render.NewRenderer(next)
+	}
+	var out *render.Output
+	if err == nil {
+		out, err = rr.Render(next)
+	}
+	if err != nil {
+		s.mu.Lock()
+		s.pending, s.err = slices.Compact(pending), err
+		s.mu.Unlock()
+		s.logf("error: %s\n", strings.ReplaceAll(err.Error(), "\n", "\nerror: "))
+		s.hub.broadcast(event{Type: "error", Error: err.Error()})
+		return
+	}
+	files := newSiteFiles(out, old)
+	e := diff(old, files, full)
+	s.mu.Lock()
+	s.site, s.rr, s.files, s.pending, s.err = next, rr, files, nil, nil
+	s.builds++
+	s.mu.Unlock()
+	for _, w := range next.Warnings {
+		s.logf("warning: %s\n", w)
+	}
+	if prevSite != nil {
+		s.logf("rebuilt %d %s in %.1f ms\n", len(e.Reload)+len(e.Charts), plural(len(e.Reload)+len(e.Charts), "page", "pages"), float64(time.Since(start).Microseconds())/1000)
+	}
+	s.hub.broadcast(e)
+}
+
+// diff says which pages a browser must reload and which can update their
+// charts in place.
+func diff(old, new siteFiles, full bool) event {
+	e := event{Type: "change"}
+	for p, f := range new {
+		o, ok := old[p]
+		if ok && o.Src == f.Src && string(o.Data) == string(f.Data) {
+			continue
+		}
+		if !strings.HasSuffix(p, ".html") {
+			// A stylesheet or script of the theme: every page may use it.
+			// (Static files keep their source path: they are compared by it.)
+			if ok || full {
+				e.Reload = []string{"*"}
+			}
+			continue
+		}
+		if ok && chartsOnly(o.Data, f.Data) {
+			e.Charts = append(e.Charts, pageURL(p))
+		} else {
+			e.Reload = append(e.Reload, pageURL(p))
+		}
+	}
+	for p := range old {
+		if _, ok := new[p]; !ok && strings.HasSuffix(p, ".html") {
+			e.Reload = append(e.Reload, pageURL(p))
+		}
+	}
+	if slices.Contains(e.Reload, "*") {
+		e.Reload, e.Charts = []string{"*"}, nil
+	}
+	slices.Sort(e.Reload)
+	slices.Sort(e.Charts)
+	return e
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.opts.Log != nil {
+		fmt.Fprintf(s.opts.Log, format, args...)
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// ServeHTTP serves the site as GitHub Pages would, plus the live-reload
+// script and event stream.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	switch r.URL.Path {
+	case LiveScriptPath:
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(liveJS)
+		return
+	case EventsPath:
+		s.serveEvents(w, r)
+		return
+	}
+	s.mu.RLock()
+	files := s.files
+	s.mu.RUnlock()
+	f, redirect, ok := files.lookup(r.URL.Path)
+	switch {
+	case redirect:
+		http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
+	case ok:
+		serveFile(w, r, f, http.StatusOK)
+	default:
+		if nf, ok := files["404.html"]; ok {
+			serveFile(w, r, nf, http.StatusNotFound)
+			return
+		}
+		http.Error(w, s.notBuiltMessage(), http.StatusNotFound)
+	}
+}
+
+// notBuiltMessage explains an empty site: the first build failed.
+func (s *Server) notBuiltMessage() string {
+	if e := s.currentError(); e != "" {
+		return "scalesite could not build the site yet:\n\n" + e + "\n\nFix it and save: this page does not reload by itself until the first build succeeds."
+	}
+	return "404 page not found"
+}
