@@ -1,9 +1,10 @@
-# scalesite: `make demo` builds the command and the demo site, `make test` runs every test.
+# scalesite: `make serve` builds the command and serves the demo site with live reload,
+# `make demo` builds the demo site into public/, `make test` runs every test.
 GO     ?= go
 BUNDLE := themes/default/assets/echarts.min.js
 BIN    := bin/scalesite
 
-.PHONY: all build bundle demo test vet fmt-check bench clean
+.PHONY: all build bundle demo serve test vet fmt-check bench clean
 
 all: build
 
@@ -25,6 +26,10 @@ node_modules/.package-lock.json: package.json package-lock.json
 demo: build
 	$(BIN) build --source . --dest public
 
+## serve: build the command and preview the demo site at http://127.0.0.1:1414/
+serve: build
+	$(BIN) serve --source .
+
 ## test: formatting, vet, and every test (unit, golden, whole-site, headless Chromium)
 test: build fmt-check vet
 	$(GO) test -count=1 ./...
@@ -42,3 +47,19 @@ bench: build
 
 clean:
 	rm -rf bin public
+
+## release: binaries with the ECharts bundle embedded, for linux, darwin and windows on
+## amd64 and arm64, at bin/release/scalesite-VERSION-OS-ARCH[.exe] (make release VERSION=v1.2.3)
+VERSION   ?= $(shell git describe --tags --always --dirty)
+PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
+
+.PHONY: release
+release: $(BUNDLE)
+	@mkdir -p bin/release
+	@set -e; for p in $(PLATFORMS); do \
+		os=$${p%/*}; arch=$${p#*/}; ext=; \
+		if [ "$$os" = windows ]; then ext=.exe; fi; \
+		out=bin/release/scalesite-$(VERSION)-$$os-$$arch$$ext; \
+		echo "$$out"; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -buildvcs=auto -ldflags "-s -w -X main.version=$(VERSION)" -o "$$out" ./cmd/scalesite; \
+	done

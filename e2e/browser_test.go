@@ -67,6 +67,12 @@ func newBrowser(t *testing.T) *browser {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
+		// Tabs a test opens are background tabs: without these, Chromium
+		// throttles their timers to one a second and stops their animation
+		// frames, and every wait in a test would take a second.
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1280, 900),
 	}

@@ -103,7 +103,13 @@ func serveFile(w http.ResponseWriter, r *http.Request, f render.File, status int
 	}
 	h := w.Header()
 	h.Set("Content-Type", ctype)
-	h.Set("Cache-Control", "no-cache")
+	if strings.HasPrefix(f.Path, "assets/") && f.Src == "" {
+		// Theme assets carry their content's hash in their name: a reload
+		// need not fetch them again.
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
 	h.Set("Content-Length", strconv.Itoa(len(data)))
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {

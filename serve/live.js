@@ -4,7 +4,9 @@
  *
  * It listens to the server's event stream. A page whose charts alone changed
  * updates them in place (hidden series, zoom and scroll stay); any other
- * change reloads the page and returns to the same scroll position. A build
+ * change shows the page's new version at the same scroll position (its main
+ * content swapped in place, or a reload when its stylesheets or scripts
+ * changed). A build
  * error shows an overlay with the file, line, column and message; the next
  * good build removes it. When the server restarts, the page reloads.
  */
@@ -58,12 +60,42 @@
     if (overlay && overlay.parentNode) overlay.parentNode.removeChild(overlay);
   }
 
-  // Update the charts of this page from its new version, in place.
-  function updateCharts() {
-    return fetch(location.pathname, { cache: 'no-store' }).then(function (r) {
+  function fetchPage() {
+    return fetch(location.pathname + location.search, { cache: 'no-store' }).then(function (r) {
       return r.text();
     }).then(function (html) {
-      var doc = new DOMParser().parseFromString(html, 'text/html');
+      return new DOMParser().parseFromString(html, 'text/html');
+    });
+  }
+
+  // assetsOf lists a document's stylesheets and scripts: while they stay the
+  // same, a new version of the page can be swapped in without a reload.
+  function assetsOf(doc) {
+    var out = [];
+    var els = doc.querySelectorAll('head link[rel="stylesheet"], head script[src]');
+    for (var i = 0; i < els.length; i++) out.push(els[i].getAttribute('href') || els[i].getAttribute('src'));
+    return out.join('\n');
+  }
+
+  // refresh shows the page's new version: its <main> is swapped in place
+  // (the scroll position stays, and nothing is downloaded again) when the
+  // page uses the same stylesheets and scripts; otherwise the page reloads.
+  function refresh() {
+    return fetchPage().then(function (doc) {
+      var main = document.querySelector('main'), fresh = doc.querySelector('main');
+      if (!main || !fresh || assetsOf(doc) !== assetsOf(document)) return reload();
+      var y = window.scrollY;
+      document.title = doc.title;
+      main.replaceWith(document.importNode(fresh, true));
+      if (window.scalesite) window.scalesite.mount(document);
+      window.scrollTo(0, y);
+      window.__scalesiteUpdated = (window.__scalesiteUpdated || 0) + 1;
+    }).catch(reload);
+  }
+
+  // Update the charts of this page from its new version, in place.
+  function updateCharts() {
+    return fetchPage().then(function (doc) {
       var fresh = doc.querySelectorAll('script.scalesite-option');
       var current = document.querySelectorAll('script.scalesite-option');
       if (!window.scalesite || fresh.length !== current.length) return reload();
@@ -101,7 +133,8 @@
     if (ev.type !== 'change') return;
     hideError();
     var rl = ev.reload || [], ch = ev.charts || [];
-    if (rl.indexOf('*') >= 0 || rl.indexOf(here) >= 0) return reload();
+    if (rl.indexOf('*') >= 0) return reload();
+    if (rl.indexOf(here) >= 0) return refresh();
     if (ch.indexOf(here) >= 0) updateCharts();
   }
 

@@ -148,11 +148,14 @@ func (s *Server) Rebuild(changed []string) {
 	s.site, s.rr, s.files, s.pending, s.err = next, rr, files, nil, nil
 	s.builds++
 	s.mu.Unlock()
-	for _, w := range next.Warnings {
-		s.logf("warning: %s\n", w)
+	if prevSite == nil || prevSite.Warnings.Error() != next.Warnings.Error() {
+		for _, w := range next.Warnings {
+			s.logf("warning: %s\n", w)
+		}
 	}
 	if prevSite != nil {
-		s.logf("rebuilt %d %s in %.1f ms\n", len(e.Reload)+len(e.Charts), plural(len(e.Reload)+len(e.Charts), "page", "pages"), float64(time.Since(start).Microseconds())/1000)
+		n := len(e.Reload) + len(e.Charts)
+		s.logf("rebuilt in %.1f ms: %d %s changed\n", float64(time.Since(start).Microseconds())/1000, n, plural(n, "page", "pages"))
 	}
 	s.hub.broadcast(e)
 }

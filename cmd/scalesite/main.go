@@ -2,6 +2,9 @@
 // Markdown pages and data files.
 //
 //	scalesite build [--source DIR] [--dest DIR] [--base-url URL] [--drafts]
+//	scalesite check [--source DIR] [--drafts]
+//	scalesite new site DIR
+//	scalesite new page NAME [--source DIR]
 //	scalesite version
 package main
 
@@ -29,6 +32,9 @@ Usage:
 Commands:
 
 	build     build the site into public/
+	serve     preview the site with live reload as you edit
+	check     check the site for errors and warnings, writing nothing
+	new       start a new site (new site DIR) or page (new page NAME)
 	version   print the version of scalesite and of its ECharts
 
 Run "scalesite <command> --help" for a command's flags.
@@ -47,6 +53,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "build":
 		return runBuild(rest, stdout, stderr)
+	case "serve":
+		return runServe(rest, stdout, stderr)
+	case "check":
+		return runCheck(rest, stdout, stderr)
+	case "new":
+		return runNew(rest, stdout, stderr)
 	case "version":
 		return runVersion(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":

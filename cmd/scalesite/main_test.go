@@ -2,11 +2,18 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"github.com/scalesite/scalesite/serve"
 )
 
 // site writes a small site into a new folder and returns it.
@@ -227,7 +234,7 @@ func TestUnknownCommand(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{[]string{"serve"}, `scalesite: unknown command "serve"`},
+		{[]string{"publish"}, `scalesite: unknown command "publish"`},
 		{[]string{"biuld", "--source", "."}, `scalesite: unknown command "biuld"`},
 		{nil, "Usage:"},
 	}
@@ -243,4 +250,76 @@ func TestUnknownCommand(t *testing.T) {
 			t.Errorf("%q: stdout = %q, want nothing", tc.args, stdout)
 		}
 	}
+}
+
+// TestServeCommand runs the preview on a free port, fetches a page and the
+// live script over HTTP, and stops it as Ctrl-C would.
+func TestServeCommand(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"content/index.md": "Home.\n",
+		"content/a.md":     "---\ntitle: A\n---\nAlpha.\n",
+	} {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(body), 0o644)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var stdout, stderr syncBuffer
+	done := make(chan int)
+	go func() { done <- serveSite(ctx, serve.Options{Source: dir}, "127.0.0.1", 0, false, &stdout, &stderr) }()
+	var url string
+	for deadline := time.Now().Add(10 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no URL printed; stderr: %s", stderr.String())
+		}
+		if _, rest, ok := strings.Cut(stdout.String(), " at "); ok {
+			url, _, _ = strings.Cut(rest, " ")
+		}
+	}
+	for path, want := range map[string]string{"a/": "Alpha.", "__scalesite/live.js": "EventSource"} {
+		resp, err := http.Get(url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(b), want) {
+			t.Errorf("GET %s: %d, want 200 with %q", path, resp.StatusCode, want)
+		}
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit code %d after Ctrl-C, want 0; stderr: %s", code, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	var warn syncBuffer
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	serveSite(ctx2, serve.Options{Source: dir}, "0.0.0.0", 0, false, io.Discard, &warn)
+	if !strings.Contains(warn.String(), "warning: --bind 0.0.0.0") {
+		t.Errorf("binding all interfaces printed no warning: %q", warn.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -1,0 +1,106 @@
+package build
+
+import (
+	"bytes"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scalesite/scalesite/site"
+)
+
+// TestReproducible builds the demo site several times, with the pages
+// rendered by one worker and by several, and requires the same files with
+// the same bytes every time: no map order, no random ids, no build time.
+func TestReproducible(t *testing.T) {
+	start := time.Now()
+	builds := []struct {
+		name     string
+		procs    int // GOMAXPROCS for the build; 0 leaves it as it is
+		baseURL  string
+		sameAs   int // index of the build this one must equal
+		sleepFor time.Duration
+	}{
+		{name: "first", sameAs: -1},
+		{name: "second", sameAs: 0},
+		{name: "GOMAXPROCS=1", procs: 1, sameAs: 0},
+		{name: "GOMAXPROCS=2", procs: 2, sameAs: 0},
+		{name: "sub-path", baseURL: "https://someone.github.io/scalesite-demo/", sameAs: -1},
+		// A second later, so that a build time in seconds would show.
+		{name: "sub-path, later", baseURL: "https://someone.github.io/scalesite-demo/", sameAs: 4, sleepFor: 1100 * time.Millisecond},
+	}
+	trees := make([]map[string][]byte, len(builds))
+	for i, b := range builds {
+		if b.sleepFor > 0 {
+			time.Sleep(b.sleepFor)
+		}
+		dest := filepath.Join(t.TempDir(), "public")
+		func() {
+			if b.procs > 0 {
+				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(b.procs))
+			}
+			if _, err := Run(Options{Source: "..", Dest: dest, Options: site.Options{BaseURL: b.baseURL}}); err != nil {
+				t.Fatalf("build %s: %v", b.name, err)
+			}
+		}()
+		trees[i] = snapshot(t, dest)
+		if b.sameAs >= 0 {
+			compareTrees(t, builds[b.sameAs].name+" and "+b.name, trees[b.sameAs], trees[i])
+		}
+	}
+	if len(trees[0]) < 10 {
+		t.Errorf("the demo build holds only %d files", len(trees[0]))
+	}
+	// The build's own date is in no file (the demo's pages are all dated in
+	// the past, so today's date can only come from the clock).
+	today := []string{start.Format("2006-01-02"), start.UTC().Format("2006-01-02")}
+	for _, tree := range trees {
+		for name, data := range tree {
+			for _, d := range today {
+				if bytes.Contains(data, []byte(d)) && !strings.HasSuffix(name, ".js") {
+					t.Errorf("%s holds today's date %s: a build must not depend on when it runs", name, d)
+				}
+			}
+		}
+	}
+}
+
+// compareTrees reports every file that one tree has and the other lacks,
+// and every file whose bytes differ, with where they first differ.
+func compareTrees(t *testing.T, what string, a, b map[string][]byte) {
+	t.Helper()
+	var names []string
+	for n := range a {
+		names = append(names, n)
+	}
+	for n := range b {
+		if _, ok := a[n]; !ok {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		x, inA := a[n]
+		y, inB := b[n]
+		switch {
+		case !inA:
+			t.Errorf("%s: only the second build has %s", what, n)
+		case !inB:
+			t.Errorf("%s: only the first build has %s", what, n)
+		case !bytes.Equal(x, y):
+			i := 0
+			for i < min(len(x), len(y)) && x[i] == y[i] {
+				i++
+			}
+			t.Errorf("%s: %s differs at byte %d: %q vs %q", what, n, i, excerpt(x, i), excerpt(y, i))
+		}
+	}
+}
+
+func excerpt(b []byte, at int) string {
+	lo, hi := max(0, at-40), min(len(b), at+40)
+	return string(b[lo:hi])
+}

@@ -1,0 +1,274 @@
+package check
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/scalesite/scalesite/site"
+	"github.com/scalesite/scalesite/spec"
+)
+
+// load writes files into a new site folder and loads it.
+func load(t *testing.T, files map[string]string) *site.Site {
+	t.Helper()
+	dir := t.TempDir()
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := site.Load(dir, site.Options{})
+	if err != nil {
+		t.Fatalf("loading the test site: %v", err)
+	}
+	return s
+}
+
+// page is a page with a description and one chart spec (from line 6).
+func page(chart string) string {
+	return "---\ntitle: P\ndescription: A page.\n---\n```chart\n" + chart + "```\n"
+}
+
+const withConfig = "title: T\ndescription: A site.\n"
+
+func TestSite(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  []string // each warning, as printed; in order
+	}{
+		{
+			name: "nothing to say",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md":   page("type: scatter\ndata: |\n  a,b,l\n  1,1,x\n  100,100,y\nx: a\ny: b\nlabel: l\n"),
+			},
+		},
+		{
+			name: "page without description",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md":   "---\ntitle: Runs\n---\nText.\n",
+				"content/q.md":   "No front matter.\n",
+			},
+			want: []string{
+				`content/p.md:1: "Runs" has no description`,
+				`content/q.md:1: "Q" has no description`,
+			},
+		},
+		{
+			name: "home falls back to the site's description",
+			files: map[string]string{
+				"scalesite.yaml":   withConfig,
+				"content/index.md": "Home prose.\n",
+			},
+		},
+		{
+			name: "no description for the home page anywhere",
+			files: map[string]string{
+				"scalesite.yaml":   "title: T\n",
+				"content/index.md": "Home prose.\n",
+			},
+			want: []string{"scalesite.yaml: the site has no description"},
+		},
+		{
+			name: "home page's own description is enough",
+			files: map[string]string{
+				"scalesite.yaml":   "title: T\n",
+				"content/index.md": "---\ndescription: Home.\n---\nHome prose.\n",
+			},
+		},
+		{
+			name: "labels that collide",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md":   page("type: scatter\ndata: |\n  a,b,l\n  1,1,far\n  50,50,one\n  51,50.5,two\n  100,100,end\nx: a\ny: b\nlabel: l\n"),
+			},
+			want: []string{`content/p.md:6: the labels "one" and "two" may overlap: `},
+		},
+		{
+			name: "a log axis spreads what a linear one packs together",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md": page("type: scatter\ndata: |\n  a,b,l\n  1,50,one\n  3,50,two\n  1000,1,end\n  1000,100,top\nx: {field: a, scale: log}\ny: b\nlabel: l\n") +
+					"```chart\ntype: scatter\ndata: |\n  a,b,l\n  1,50,one\n  3,50,two\n  1000,1,end\n  1000,100,top\nx: a\ny: b\nlabel: l\n```\n",
+			},
+			want: []string{`content/p.md:18: the labels "one" and "two" may overlap`},
+		},
+		{
+			name: "axis min and max widen the range",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md": page("type: scatter\ndata: |\n  a,b,l\n  1,10,one\n  1,10.5,two\n  1,20,three\nx: a\ny: b\nlabel: l\n") +
+					"```chart\ntype: scatter\ndata: |\n  a,b,l\n  1,10,one\n  1,10.5,two\n  1,20,three\nx: a\ny: {field: b, min: 0, max: 100}\nlabel: l\n```\n",
+			},
+			want: []string{`content/p.md:17: the labels "one" and "two" may overlap`},
+		},
+		{
+			name: "points outside the axis range are not drawn",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md":   page("type: scatter\ndata: |\n  a,b,l\n  1,10,one\n  1,10.1,two\n  1,50,three\nx: a\ny: {field: b, min: 20, max: 60}\nlabel: l\n"),
+			},
+		},
+		{
+			name: "a taller chart gives labels room",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md":   page("type: scatter\nheight: 900\ndata: |\n  a,b,l\n  1,-10,low\n  1,2,one\n  1,4.5,two\n  1,100,top\nx: a\ny: b\nlabel: l\n"),
+			},
+		},
+		{
+			name: "the same chart at the default height",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md":   page("type: scatter\ndata: |\n  a,b,l\n  1,-10,low\n  1,2,one\n  1,4.5,two\n  1,100,top\nx: a\ny: b\nlabel: l\n"),
+			},
+			want: []string{`content/p.md:6: the labels "one" and "two" may overlap`},
+		},
+		{
+			name: "unlabelled points never collide",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md":   page("type: scatter\ndata: |\n  a,b\n  1,1\n  1,1\nx: a\ny: b\n"),
+			},
+		},
+		{
+			name: "labels of different series in one panel",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md":   page("type: scatter\ndata: |\n  s,a,b\n  A,1,1\n  B,1,1\n  A,100,100\nx: a\ny: b\nseries: s\nlabel: s\n"),
+			},
+			want: []string{`content/p.md:6: the labels "A" and "B" may overlap`},
+		},
+		{
+			name: "panels are named, and each is narrower",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md": page("type: scatter\ndata: |\n  a,b,c,l\n  1,1,1,one\n  20,1,1,two\n  100,100,100,end\ny: b\nlabel: l\n" +
+					"panels:\n  - {title: Left, x: a}\n  - {x: c}\n"),
+			},
+			want: []string{
+				`content/p.md:6: the labels "one" and "two" may overlap (panel "Left")`,
+				`content/p.md:6: the labels "one" and "two" may overlap (panel 2)`,
+			},
+		},
+		{
+			name: "many collisions are summed up",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md":   page("type: scatter\ndata: |\n  a,b,l\n  1,1,p\n  1,1,q\n  1,1,r\n  1,1,s\n  2,2,t\nx: a\ny: b\nlabel: l\n"),
+			},
+			want: []string{
+				`content/p.md:6: the labels "p" and "q"`,
+				`content/p.md:6: the labels "p" and "r"`,
+				`content/p.md:6: the labels "p" and "s"`,
+				`content/p.md:6: the labels "q" and "r"`,
+				`content/p.md:6: the labels "q" and "s"`,
+				`content/p.md:6: 1 more pairs of point labels may overlap`,
+			},
+		},
+		{
+			name: "a line chart whose every series has one point",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md":   page("data: |\n  m,a,b\n  x,1,1\n  y,2,2\nx: a\ny: b\nseries: m\n"),
+			},
+			want: []string{`content/p.md:6: every series has a single point in this line chart, so no line is drawn: add rows, or set type: scatter`},
+		},
+		{
+			name: "a line chart of one series with one point",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md":   page("type: line\ndata: |\n  a,b\n  1,1\nx: a\ny: b\n"),
+			},
+			want: []string{`content/p.md:6: the line has a single point in this line chart`},
+		},
+		{
+			name: "some series with one point",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md":   page("data: |\n  m,a,b\n  x,1,1\n  x,2,2\n  y,2,2\n  z,3,3\nx: a\ny: b\nseries: m\n"),
+			},
+			want: []string{`content/p.md:6: series "y" and "z" have a single point in this line chart: a line needs two, so only a marker is drawn`},
+		},
+		{
+			name: "a scatter of single points is fine",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md":   page("type: scatter\ndata: |\n  m,a,b\n  x,1,1\n  y,2,2\nx: a\ny: b\nseries: m\n"),
+			},
+		},
+		{
+			name: "only the line panel of a mixed chart",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md": page("data: |\n  m,a,b\n  x,1,1\n  y,2,2\nx: a\ny: b\nseries: m\n" +
+					"panels:\n  - {title: Dots, type: scatter}\n  - {title: Lines}\n"),
+			},
+			want: []string{`content/p.md:6: every series has a single point in this line chart (panel "Lines")`},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Site(load(t, tc.files))
+			if len(got) != len(tc.want) {
+				t.Fatalf("%d warnings, want %d:\n%v", len(got), len(tc.want), got)
+			}
+			for i, w := range tc.want {
+				if !strings.HasPrefix(got[i].Error(), w) {
+					t.Errorf("warning %d:\n  %s\nwant it to start with\n  %s", i, got[i], w)
+				}
+			}
+		})
+	}
+}
+
+func TestScaler(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	tests := []struct {
+		name   string
+		axis   spec.Axis
+		data   []float64
+		in     float64
+		want   float64
+		wantOK bool
+	}{
+		{"linear extent", spec.Axis{Scale: spec.ScaleLinear}, []float64{0, 10}, 2.5, 0.25, true},
+		{"log extent", spec.Axis{Scale: spec.ScaleLog}, []float64{1, 1000}, 10, 1.0 / 3, true},
+		{"spec bounds", spec.Axis{Scale: spec.ScaleLinear, Min: f(0), Max: f(100)}, []float64{10, 20}, 50, 0.5, true},
+		{"log bounds", spec.Axis{Scale: spec.ScaleLog, Min: f(1e20), Max: f(1e23)}, []float64{1e21}, 1e22, 2.0 / 3, true},
+		{"below min", spec.Axis{Scale: spec.ScaleLinear, Min: f(5)}, []float64{0, 10}, 2, 0, false},
+		{"above max", spec.Axis{Scale: spec.ScaleLinear, Max: f(5)}, []float64{0, 10}, 7, 0, false},
+		{"one value", spec.Axis{Scale: spec.ScaleLinear}, []float64{3, 3}, 3, 0.5, true},
+		{"log of zero", spec.Axis{Scale: spec.ScaleLog}, []float64{1, 10}, 0, 0, false},
+		{"no data", spec.Axis{Scale: spec.ScaleLinear}, nil, 1, 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := scaler(tc.axis, tc.data)(tc.in)
+			if ok != tc.wantOK || math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("scaler(%v) = %v, %v; want %v, %v", tc.in, got, ok, tc.want, tc.wantOK)
+			}
+		})
+	}
+}
+
+// TestDemoSite keeps the demo site free of warnings from these checks: it is
+// what a newcomer reads first.
+func TestDemoSite(t *testing.T) {
+	s, err := site.Load("..", site.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range Site(s) {
+		t.Errorf("warning: %s", w)
+	}
+}

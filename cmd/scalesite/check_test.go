@@ -1,0 +1,136 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestCheck(t *testing.T) {
+	clean := map[string]string{
+		"scalesite.yaml": "title: T\ndescription: A site.\n",
+		"content/a.md":   "---\ntitle: A\ndescription: Page A.\n---\n```chart\ndata: |\n  x,y\n  1,2\n  2,3\nx: x\ny: y\n```\n",
+	}
+	with := func(extra map[string]string) map[string]string {
+		m := map[string]string{}
+		for k, v := range clean {
+			m[k] = v
+		}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	tests := []struct {
+		name   string
+		files  map[string]string
+		args   []string
+		code   int
+		stdout string
+		stderr string // exactly
+	}{
+		{
+			name:   "clean",
+			files:  clean,
+			stdout: "checked 1 page, 1 chart: 0 errors, 0 warnings\n",
+		},
+		{
+			name: "warnings only",
+			files: with(map[string]string{
+				"content/b.md":  "---\ntitle: B\n---\n```chart\ntype: scatter\ndata: b.csv\nx: x\ny: y\nlabel: name\n```\n",
+				"content/b.csv": "name,x,y\nfirst,1,1\nsecond,1.01,1.01\nthird,100,100\nfourth,,5\n",
+			}),
+			stdout: "checked 2 pages, 2 charts: 0 errors, 3 warnings\n",
+			stderr: "warning: content/b.csv:5: 1 row left out of the chart at content/b.md:5:1 because of missing values (blank or NA) on line 5\n" +
+				"warning: content/b.md:1: \"B\" has no description: add a line like \"description: One sentence on what the charts show.\" to its front matter; it is shown under the title in the page list and in search results and link previews\n" +
+				"warning: content/b.md:5: the labels \"first\" and \"second\" may overlap: their points are close together, so ECharts will move one of them away from its point or hide it; a taller chart (height:) or a wider axis range (min:, max:) would give them room\n",
+		},
+		{
+			name: "every error, not only the first",
+			files: with(map[string]string{
+				"content/b.md":  "---\ntitel: B\n---\n```chart\ndata: b.csv\nx: x\ny: why\n```\n",
+				"content/b.csv": "x,y\n1,2\n2,3\n",
+				"content/e.md":  "```chart\ndata: e.csv\nx: x\ny: y\n```\n",
+				"content/e.csv": "x,y\n1,2\n2,oops\n",
+				"content/c.md":  "```chart\ndata: |\n  x,y\n  1,2\nx: x\ny: y\nserie: x\n```\n",
+			}),
+			code:   1,
+			stdout: "checked 4 pages: 4 errors\n",
+			stderr: "error: content/b.md:2:1: unknown key \"titel\" in the front matter — did you mean \"title\"?\n" +
+				"error: content/b.md:7:4: y column \"why\" is not in content/b.csv (its columns: x, y) — did you mean \"y\"?\n" +
+				"error: content/c.md:7:1: unknown key \"serie\" — did you mean \"series\"?\n" +
+				"error: content/e.csv:3:3: \"oops\" in column \"y\" is not a number\n",
+		},
+		{
+			name:   "drafts are left out",
+			files:  with(map[string]string{"content/d.md": "---\ntitle: D\ndraft: true\n---\nDraft.\n"}),
+			stdout: "checked 1 page, 1 chart: 0 errors, 0 warnings\n",
+		},
+		{
+			name:   "drafts with --drafts",
+			files:  with(map[string]string{"content/d.md": "---\ntitle: D\ndraft: true\n---\nDraft.\n"}),
+			args:   []string{"--drafts"},
+			stdout: "checked 2 pages, 1 chart: 0 errors, 1 warning\n",
+			stderr: "warning: content/d.md:1: \"D\" has no description: add a line like \"description: One sentence on what the charts show.\" to its front matter; it is shown under the title in the page list and in search results and link previews\n",
+		},
+		{
+			name:   "not a site",
+			files:  map[string]string{"notes.txt": "x"},
+			code:   1,
+			stdout: "check failed: 1 error\n",
+			stderr: "has no content/ folder",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := site(t, tc.files)
+			code, stdout, stderr := runCmd(append([]string{"check", "--source", dir}, tc.args...)...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d", code, tc.code)
+			}
+			if stdout != tc.stdout {
+				t.Errorf("stdout = %q, want %q", stdout, tc.stdout)
+			}
+			if tc.name == "not a site" {
+				if !strings.Contains(stderr, tc.stderr) {
+					t.Errorf("stderr = %q, want it to contain %q", stderr, tc.stderr)
+				}
+			} else if stderr != tc.stderr {
+				t.Errorf("stderr:\n%s\nwant:\n%s", stderr, tc.stderr)
+			}
+			// check writes nothing.
+			if _, err := os.Stat(filepath.Join(dir, "public")); err == nil {
+				t.Errorf("check wrote public/")
+			}
+		})
+	}
+}
+
+// TestCheckDemoSite checks the demo site as its workflow does.
+func TestCheckDemoSite(t *testing.T) {
+	code, stdout, stderr := runCmd("check", "-s", "../..")
+	if code != 0 || !strings.HasPrefix(stdout, "checked ") || !strings.Contains(stdout, ": 0 errors, ") {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(stderr), "\n") {
+		if line != "" && !strings.HasPrefix(line, "warning: ") {
+			t.Errorf("stderr line %q is neither an error nor a warning", line)
+		}
+	}
+}
+
+func TestCheckBadUsage(t *testing.T) {
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"check", "--dest", "x"}, "flag provided but not defined: -dest"},
+		{[]string{"check", "site"}, `unexpected argument "site"`},
+	}
+	for _, tc := range tests {
+		if code, _, stderr := runCmd(tc.args...); code != 2 || !strings.Contains(stderr, tc.stderr) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr, tc.stderr)
+		}
+	}
+}

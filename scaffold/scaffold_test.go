@@ -1,0 +1,194 @@
+package scaffold
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scalesite/scalesite/build"
+	"github.com/scalesite/scalesite/check"
+	"github.com/scalesite/scalesite/site"
+)
+
+var siteData = SiteData{Title: `A "quoted" title: with colons`, Description: "Charts.", Repository: DefaultRepository, Ref: "v1.2.3", Date: "2025-06-01"}
+
+func TestSite(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "blog")
+	got, err := Site(dir, siteData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		".github/workflows/pages.yml", ".gitignore", "README.md",
+		"content/first-chart/final.csv", "content/first-chart/index.md", "content/first-chart/runs.csv",
+		"content/index.md", "scalesite.yaml",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("wrote %q, want %q", got, want)
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if g := read(".gitignore"); !strings.Contains(g, "\npublic/\n") {
+		t.Errorf(".gitignore = %q, want it to ignore public/", g)
+	}
+	if y := read("scalesite.yaml"); !strings.Contains(y, `baseURL: "/"`) {
+		t.Errorf("scalesite.yaml = %q, want baseURL \"/\"", y)
+	}
+	if p := read("content/first-chart/index.md"); !strings.Contains(p, "date: 2025-06-01\n") {
+		t.Errorf("the sample page is not dated 2025-06-01:\n%s", p)
+	}
+
+	s, err := site.Load(dir, site.Options{})
+	if err != nil {
+		t.Fatalf("the new site does not load:\n%v", err)
+	}
+	if s.Config.Title != siteData.Title || s.Config.BasePath != "/" {
+		t.Errorf("config title %q, base path %q; want %q and /", s.Config.Title, s.Config.BasePath, siteData.Title)
+	}
+	if len(s.Pages) != 1 || s.Home == nil {
+		t.Fatalf("%d pages and home %v, want the sample page and a home page", len(s.Pages), s.Home)
+	}
+	p := s.Pages[0]
+	if p.Slug != "first-chart" || len(p.Charts) != 2 {
+		t.Fatalf("page %s with %d charts, want first-chart with 2", p.Slug, len(p.Charts))
+	}
+	line, scatter := p.Charts[0], p.Charts[1]
+	if sp := line.Spec.Panels[0]; sp.Type != "line" || sp.X.Scale != "log" || len(line.Panels[0].Series) < 2 {
+		t.Errorf("first chart: %s, x %s, %d series; want a log-x line chart with several series", sp.Type, sp.X.Scale, len(line.Panels[0].Series))
+	}
+	if sp := scatter.Spec.Panels[0]; sp.Type != "scatter" || sp.Label.Name == "" || scatter.Panels[0].Series[0].Points[0].Label == "" {
+		t.Errorf("second chart: %s with label %q; want a labelled scatter", sp.Type, sp.Label.Name)
+	}
+	// What a newcomer sees first must be clean.
+	for _, w := range append(s.Warnings, check.Site(s)...) {
+		t.Errorf("the new site has a warning: %s", w)
+	}
+}
+
+func TestSiteRefusesToOverwrite(t *testing.T) {
+	root := t.TempDir()
+	file := filepath.Join(root, "file")
+	os.WriteFile(file, []byte("x"), 0o644)
+	full := filepath.Join(root, "full")
+	os.MkdirAll(filepath.Join(full, "notes"), 0o755)
+	os.WriteFile(filepath.Join(full, "a.txt"), nil, 0o644)
+	empty := filepath.Join(root, "empty")
+	os.MkdirAll(empty, 0o755)
+
+	tests := []struct {
+		dir, want string
+	}{
+		{full, "is not empty (it holds a.txt, notes)"},
+		{file, "is a file"},
+		{empty, ""},
+	}
+	for _, tc := range tests {
+		t.Run(filepath.Base(tc.dir), func(t *testing.T) {
+			before, _ := os.ReadDir(tc.dir)
+			_, err := Site(tc.dir, siteData)
+			if tc.want == "" {
+				if err != nil {
+					t.Fatalf("an empty folder should take a new site: %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one saying %q", err, tc.want)
+			}
+			if after, _ := os.ReadDir(tc.dir); len(after) != len(before) {
+				t.Errorf("a refused site still wrote files: %d entries before, %d after", len(before), len(after))
+			}
+		})
+	}
+}
+
+func TestPage(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Site(dir, siteData); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Page(dir, "2025/loss-curves", PageData{Title: TitleFromName("2025/loss-curves"), Date: Today(time.Date(2025, 7, 4, 23, 0, 0, 0, time.UTC))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"data.csv", "index.md"}; !slices.Equal(got, want) {
+		t.Errorf("wrote %q, want %q", got, want)
+	}
+	src, _ := os.ReadFile(filepath.Join(dir, "content/2025/loss-curves/index.md"))
+	for _, want := range []string{"\ntitle: \"Loss curves\"\n", "\ndate: 2025-07-04\n", "\ndescription: \"Replace this with one sentence", "\ntags: []\n", "```chart\n"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("the new page lacks %q:\n%s", want, src)
+		}
+	}
+	r, err := build.Run(build.Options{Source: dir, Dest: filepath.Join(t.TempDir(), "public")})
+	if err != nil {
+		t.Fatalf("the site with a new page does not build:\n%v", err)
+	}
+	if r.Pages != 3 || r.Charts != 3 {
+		t.Errorf("built %d pages and %d charts, want 3 and 3", r.Pages, r.Charts)
+	}
+}
+
+func TestPageRefuses(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Site(dir, siteData); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "content", "notes.md"), []byte("Notes.\n"), 0o644)
+	os.MkdirAll(filepath.Join(dir, "content", "half"), 0o755)
+	os.WriteFile(filepath.Join(dir, "content", "half", "data.csv"), []byte("a,b\n1,2\n"), 0o644)
+	tests := []struct {
+		root, name, want string
+	}{
+		{dir, "first-chart", "the page first-chart already exists"},
+		{dir, "notes", "notes.md already exists and is published at the same address"},
+		{dir, "half", "data.csv already exists: scalesite does not overwrite files"},
+		{t.TempDir(), "x", "is not a scalesite site"},
+		{dir, "", "the page needs a name"},
+		{dir, "My Page", `use dashes, like my-page`},
+		{dir, "notes.md", "give the name alone, like notes"},
+		{dir, "../out", "is not a folder name under content/"},
+		{dir, "/abs", "is not a folder name under content/"},
+		{dir, "a//b", "is not a folder name under content/"},
+		{dir, "tags", "is taken by the built site itself"},
+		{dir, "assets/x", "is taken by the built site itself"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Page(tc.root, tc.name, PageData{Title: "T", Date: "2025-01-01"})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one saying %q", err, tc.want)
+			}
+		})
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "content", "half", "data.csv")); string(b) != "a,b\n1,2\n" {
+		t.Errorf("a refused page changed an existing file: %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "content", "half", "index.md")); err == nil {
+		t.Errorf("a refused page still wrote index.md")
+	}
+}
+
+func TestTitleFromName(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"blog", "Blog"},
+		{"loss-curves", "Loss curves"},
+		{"2025/scaling_laws", "Scaling laws"},
+		{"/home/me/my-site/", "My site"},
+		{"", "My site"},
+		{".", "My site"},
+	}
+	for _, tc := range tests {
+		if got := TitleFromName(tc.in); got != tc.want {
+			t.Errorf("TitleFromName(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
