@@ -95,6 +95,27 @@ func TestLivePreviewInChromium(t *testing.T) {
 		t.Errorf("after the CSV edit: same document %v, SmolLM2 still hidden %v, scroll %v; want true, true, 300", state.Same, state.Hidden, state.Scroll)
 	}
 
+	// Edit the prose: the new text shows at the same scroll position, and the
+	// unchanged chart keeps its hidden series (it is moved, not redrawn).
+	page0 := filepath.Join(dir, "content", "rwkv-scaling", "index.md")
+	prose, _ := os.ReadFile(page0)
+	if err := os.WriteFile(page0, append(append([]byte{}, prose...), "\nA sentence added while previewing.\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var shownText bool
+	if err := chromedp.Run(tb.ctx, chromedp.Poll(`document.body.innerText.includes('A sentence added while previewing.')`, &shownText,
+		chromedp.WithPollingInterval(time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the prose edit never showed: %v", err)
+	}
+	tb.eval(t, firstChart+`return {Same: window.__sameDocument === true, Scroll: window.scrollY,
+		Hidden: c.getOption().legend[0].selected['SmolLM2 1.7B'] === false}`, &state)
+	if !state.Same || !state.Hidden || state.Scroll != 300 {
+		t.Errorf("after a prose edit: same document %v, SmolLM2 still hidden %v, scroll %v; want true, true, 300", state.Same, state.Hidden, state.Scroll)
+	}
+	if err := os.WriteFile(page0, prose, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
 	// Break the spec: an overlay names the file and line.
 	page := filepath.Join(dir, "content", "rwkv-scaling", "index.md")
 	good, _ := os.ReadFile(page)

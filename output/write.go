@@ -9,6 +9,7 @@ package output
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -62,26 +63,39 @@ func swap(tmp, dest string) error {
 		return err
 	}
 	if old != "" {
-		return os.RemoveAll(old)
+		return removeTree(old)
 	}
 	return nil
 }
 
 // writeFiles writes files under dir with a few goroutines: on a site of
-// thousands of pages the time goes to system calls, which overlap well.
+// thousands of pages the time goes to system calls (creating folders and
+// files), which overlap well. Each folder is created once, by the first
+// worker that needs it.
 func writeFiles(dir string, files []render.File) error {
-	// Create folders first, once each, in order.
-	made := map[string]bool{dir: true}
-	for _, f := range files {
-		d := filepath.Dir(filepath.Join(dir, filepath.FromSlash(f.Path)))
-		if !made[d] {
-			if err := os.MkdirAll(d, 0o755); err != nil {
-				return err
-			}
-			made[d] = true
-		}
+	var made sync.Map // folder → *sync.Once-guarded result
+	type mkdir struct {
+		once sync.Once
+		err  error
 	}
-	workers := min(4*runtime.GOMAXPROCS(0), max(1, len(files)))
+	ensure := func(d string) error {
+		v, _ := made.LoadOrStore(d, &mkdir{})
+		m := v.(*mkdir)
+		m.once.Do(func() { m.err = os.MkdirAll(d, 0o755) })
+		return m.err
+	}
+	return parallel(len(files), func(i int) error {
+		p := filepath.Join(dir, filepath.FromSlash(files[i].Path))
+		if err := ensure(filepath.Dir(p)); err != nil {
+			return err
+		}
+		return writeFile(p, files[i])
+	})
+}
+
+// parallel runs do(0..n-1) on a few goroutines and returns the first error.
+func parallel(n int, do func(i int) error) error {
+	workers := min(4*runtime.GOMAXPROCS(0), max(1, n))
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -91,12 +105,12 @@ func writeFiles(dir string, files []render.File) error {
 			defer wg.Done()
 			for i := range next {
 				if errs[w] == nil {
-					errs[w] = writeFile(filepath.Join(dir, filepath.FromSlash(files[i].Path)), files[i])
+					errs[w] = do(i)
 				}
 			}
 		}()
 	}
-	for i := range files {
+	for i := range n {
 		next <- i
 	}
 	close(next)
@@ -104,6 +118,36 @@ func writeFiles(dir string, files []render.File) error {
 	for _, err := range errs {
 		if err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// removeTree deletes a folder like os.RemoveAll, with the files of each
+// folder unlinked in parallel: removing the previous output of a large site
+// costs as many system calls as writing it.
+func removeTree(dir string) error {
+	var files, dirs []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			dirs = append(dirs, p)
+		} else {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return os.RemoveAll(dir)
+	}
+	if err := parallel(len(files), func(i int) error { return os.Remove(files[i]) }); err != nil {
+		return os.RemoveAll(dir)
+	}
+	for i := len(dirs) - 1; i >= 0; i-- { // children before parents
+		if err := os.Remove(dirs[i]); err != nil {
+			return os.RemoveAll(dir)
 		}
 	}
 	return nil

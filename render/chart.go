@@ -1,8 +1,10 @@
 package render
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -243,16 +245,7 @@ func yAxis(a spec.Axis, grid int) opts.YAxis {
 // series builds one drawn series. Points with a label are {name, value}
 // items, so the label and the tooltip can show the name; others are [x, y].
 func series(p spec.Panel, s site.Series, grid int, name, color string) charts.SingleSeries {
-	items := make([]any, len(s.Points))
-	labelled := false
-	for i, pt := range s.Points {
-		if pt.Label != "" {
-			items[i] = opts.ScatterData{Name: pt.Label, Value: [2]float64{pt.X, pt.Y}}
-			labelled = true
-		} else {
-			items[i] = [2]float64{pt.X, pt.Y}
-		}
-	}
+	items, labelled := seriesData(s.Points)
 	ss := charts.SingleSeries{
 		Name: name, Data: items, XAxisIndex: grid, YAxisIndex: grid,
 		ItemStyle: &opts.ItemStyle{Color: color},
@@ -270,4 +263,54 @@ func series(p spec.Panel, s site.Series, grid int, name, color string) charts.Si
 		ss.LabelLine = &opts.LabelLine{Show: opts.Bool(true)}
 	}
 	return ss
+}
+
+// seriesData encodes a series' points as JSON once, here: a page of charts
+// is mostly numbers, and encoding them through reflection was the largest
+// cost of rendering. Strings go through encoding/json, which escapes <, >
+// and & as in any other part of the option.
+func seriesData(points []site.Point) (json.RawMessage, bool) {
+	b := make([]byte, 0, 24*len(points)+2)
+	b = append(b, '[')
+	labelled := false
+	for i, pt := range points {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if pt.Label != "" {
+			name, _ := json.Marshal(pt.Label)
+			b = append(b, `{"name":`...)
+			b = append(b, name...)
+			b = append(b, `,"value":`...)
+			labelled = true
+		}
+		b = append(b, '[')
+		b = appendNumber(b, pt.X)
+		b = append(b, ',')
+		b = appendNumber(b, pt.Y)
+		b = append(b, ']')
+		if pt.Label != "" {
+			b = append(b, '}')
+		}
+	}
+	return append(b, ']'), labelled
+}
+
+// appendNumber writes a float as encoding/json does.
+func appendNumber(b []byte, v float64) []byte {
+	abs := math.Abs(v)
+	format := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, v, format, -1, 64)
+	if format == 'e' {
+		// clean up e-09 to e-9, as encoding/json does
+		n := len(b)
+		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
 }

@@ -156,3 +156,22 @@ func TestSeedChartSemantics(t *testing.T) {
 		}
 	}
 }
+
+// TestSeriesDataMatchesEncodingJSON checks the hand-written encoding of
+// points against encoding/json.
+func TestSeriesDataMatchesEncodingJSON(t *testing.T) {
+	points := []site.Point{{X: 1e20, Y: 0.41}, {X: 1e21, Y: -3.5}, {X: 7e-7, Y: 123456789}, {X: 1, Y: 0, Label: `</script><b>"x"&`}, {X: 2.5e-10, Y: 1e300}}
+	got, _ := seriesData(points)
+	var items []any
+	for _, p := range points {
+		if p.Label != "" {
+			items = append(items, map[string]any{"name": p.Label, "value": [2]float64{p.X, p.Y}})
+		} else {
+			items = append(items, [2]float64{p.X, p.Y})
+		}
+	}
+	want, _ := json.Marshal(items)
+	if string(got) != string(want) {
+		t.Errorf("seriesData:\n got %s\nwant %s", got, want)
+	}
+}

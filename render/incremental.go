@@ -24,6 +24,7 @@ type Renderer struct {
 	mu      sync.Mutex
 	cache   map[string]cachedFile // by output path
 	used    map[string]bool       // output paths of the call in progress
+	links   map[*site.Page]string // linkKey of each page, computed once
 	renders int
 }
 
@@ -38,7 +39,8 @@ func NewRenderer(s *site.Site) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Renderer{theme: th, md: markdown.New(), themeDir: s.ThemeDir, config: s.Config, cache: map[string]cachedFile{}}, nil
+	return &Renderer{theme: th, md: markdown.New(), themeDir: s.ThemeDir, config: s.Config,
+		cache: map[string]cachedFile{}, links: map[*site.Page]string{}}, nil
 }
 
 // Fits reports whether rr can render s: the same theme folder and config.
@@ -61,12 +63,24 @@ func (rr *Renderer) begin() {
 	rr.mu.Unlock()
 }
 
-// end forgets the files the last call did not produce (deleted pages).
-func (rr *Renderer) end() {
+// end forgets the files the last call did not produce (deleted pages), and
+// the link keys of pages no longer in the site.
+func (rr *Renderer) end(s *site.Site) {
 	rr.mu.Lock()
 	for p := range rr.cache {
 		if !rr.used[p] {
 			delete(rr.cache, p)
+		}
+	}
+	if len(rr.links) > 2*len(s.Pages)+16 {
+		keep := make(map[*site.Page]bool, len(s.Pages))
+		for _, p := range s.Pages {
+			keep[p] = true
+		}
+		for p := range rr.links {
+			if !keep[p] {
+				delete(rr.links, p)
+			}
 		}
 	}
 	rr.used = nil
@@ -95,6 +109,26 @@ func (rr *Renderer) cached(path, key string, render func() ([]byte, error)) (Fil
 	return File{Path: path, Data: b}, nil
 }
 
+// cachedData is cached for files that are not pages (the feed, the
+// sitemap): they are kept, but not counted as renders.
+func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) ([]byte, error) {
+	rr.mu.Lock()
+	rr.used[path] = true
+	c, ok := rr.cache[path]
+	rr.mu.Unlock()
+	if ok && c.key == key {
+		return c.data, nil
+	}
+	b, err := render()
+	if err != nil {
+		return nil, err
+	}
+	rr.mu.Lock()
+	rr.cache[path] = cachedFile{key: key, data: b}
+	rr.mu.Unlock()
+	return b, nil
+}
+
 // pagesKey identifies a list of loaded pages. A reload makes new *site.Page
 // values for what it read again and keeps the others, so equal keys mean the
 // same content.
@@ -113,9 +147,19 @@ func pagesKey(pages ...*site.Page) string {
 func linkKey(r *renderer, pages ...*site.Page) string {
 	var b strings.Builder
 	for _, p := range pages {
-		if p != nil {
-			fmt.Fprintf(&b, "%v\x00", r.link(p))
+		if p == nil {
+			continue
 		}
+		r.rr.mu.Lock()
+		k, ok := r.rr.links[p]
+		r.rr.mu.Unlock()
+		if !ok {
+			k = fmt.Sprintf("%v\x00", r.link(p))
+			r.rr.mu.Lock()
+			r.rr.links[p] = k
+			r.rr.mu.Unlock()
+		}
+		b.WriteString(k)
 	}
 	return b.String()
 }

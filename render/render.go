@@ -119,7 +119,7 @@ func (rr *Renderer) Render(s *site.Site) (*Output, error) {
 		HasTags: len(groups) > 0,
 	}}
 	rr.begin()
-	defer rr.end()
+	defer rr.end(s)
 
 	pages := s.Pages
 	out := &Output{Files: make([]File, len(pages), len(pages)+8)}
@@ -163,12 +163,15 @@ func (rr *Renderer) Render(s *site.Site) (*Output, error) {
 		return nil, err
 	}
 	out.Files = append(out.Files, tagFiles...)
-	feed, err := r.feed()
+	// The feed and the sitemap show what listings show, and the tags.
+	listing := linkKey(r, s.Pages...)
+	feed, err := rr.cachedData(FeedFile, listing, r.feed)
 	if err != nil {
 		return nil, err
 	}
+	sitemap, _ := rr.cachedData(SitemapFile, listing+fmt.Sprint(len(groups)), func() ([]byte, error) { return r.sitemap(groups), nil })
 	out.Files = append(out.Files,
-		File{Path: SitemapFile, Data: r.sitemap(groups), Default: true},
+		File{Path: SitemapFile, Data: sitemap, Default: true},
 		File{Path: FeedFile, Data: feed, Default: true},
 		File{Path: RobotsFile, Data: r.robots(), Default: true})
 	for _, name := range sortedKeys(th.assets) {

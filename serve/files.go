@@ -22,21 +22,36 @@ const EventsPath = "/__scalesite/events"
 var liveTag = []byte(`<script src="` + LiveScriptPath + `" defer></script>`)
 
 // siteFiles is one built site held in memory: what the server serves.
-type siteFiles map[string]render.File
+type siteFiles map[string]servedFile
+
+// servedFile is a file as served (pages with the live script added), and
+// the renderer's bytes it came from.
+type servedFile struct {
+	render.File
+	raw []byte
+}
+
+// sameBytes reports whether a and b are the same slice: the renderer hands
+// back the very bytes of a file it did not render again.
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
 
 // newSiteFiles indexes a rendered site by path, adding the live script to
-// every HTML page.
-func newSiteFiles(out *render.Output, reuse siteFiles) siteFiles {
+// every HTML page. Files the renderer did not render again keep their
+// served copy from prev.
+func newSiteFiles(out *render.Output, prev siteFiles) siteFiles {
 	m := make(siteFiles, len(out.Files))
 	for _, f := range out.Files {
-		if strings.HasSuffix(f.Path, ".html") && f.Src == "" {
-			if old, ok := reuse[f.Path]; ok && bytes.Equal(stripLive(old.Data), f.Data) {
-				f.Data = old.Data // unchanged: keep the injected copy
-			} else {
-				f.Data = injectLive(f.Data)
-			}
+		if old, ok := prev[f.Path]; ok && old.Src == f.Src && sameBytes(old.raw, f.Data) {
+			m[f.Path] = old
+			continue
 		}
-		m[f.Path] = f
+		sf := servedFile{File: f, raw: f.Data}
+		if strings.HasSuffix(f.Path, ".html") && f.Src == "" {
+			sf.Data = injectLive(f.Data)
+		}
+		m[f.Path] = sf
 	}
 	return m
 }
@@ -53,14 +68,6 @@ func injectLive(page []byte) []byte {
 	return append(out, page[i:]...)
 }
 
-func stripLive(page []byte) []byte {
-	i := bytes.LastIndex(page, liveTag)
-	if i < 0 {
-		return page
-	}
-	return append(page[:i:i], page[i+len(liveTag):]...)
-}
-
 // lookup finds the file for a URL path the way GitHub Pages does: "/a/"
 // serves a/index.html, "/a" redirects to "/a/" when that is a folder page.
 // redirect is set when the path should gain a slash.
@@ -70,17 +77,17 @@ func (m siteFiles) lookup(urlPath string) (f render.File, redirect, ok bool) {
 		if p != "" {
 			p += "/"
 		}
-		f, ok = m[p+"index.html"]
-		return f, false, ok
+		sf, ok := m[p+"index.html"]
+		return sf.File, false, ok
 	}
-	if f, ok = m[p]; ok {
-		return f, false, true
+	if sf, ok := m[p]; ok {
+		return sf.File, false, true
 	}
 	if _, ok = m[p+"/index.html"]; ok {
 		return render.File{}, true, true
 	}
-	if f, ok = m[p+".html"]; ok {
-		return f, false, true
+	if sf, ok := m[p+".html"]; ok {
+		return sf.File, false, true
 	}
 	return render.File{}, false, false
 }

@@ -85,10 +85,29 @@
       var main = document.querySelector('main'), fresh = doc.querySelector('main');
       if (!main || !fresh || assetsOf(doc) !== assetsOf(document)) return reload();
       var y = window.scrollY;
+      // Charts whose option did not change are moved into the new version
+      // as they are: no redraw, and their hidden series and zoom stay.
+      var keep = {};
+      var figs = main.querySelectorAll('figure.scalesite-chart');
+      for (var i = 0; i < figs.length; i++) {
+        var s = figs[i].querySelector('script.scalesite-option');
+        if (s) keep[s.getAttribute('data-chart')] = { fig: figs[i], text: s.textContent };
+      }
+      var next = document.importNode(fresh, true);
+      var nfigs = next.querySelectorAll('figure.scalesite-chart');
+      var changed = 0;
+      for (var j = 0; j < nfigs.length; j++) {
+        var ns = nfigs[j].querySelector('script.scalesite-option');
+        var k = ns && keep[ns.getAttribute('data-chart')];
+        if (k && k.text === ns.textContent) nfigs[j].replaceWith(k.fig);
+        else changed++;
+      }
       document.title = doc.title;
-      main.replaceWith(document.importNode(fresh, true));
-      if (window.scalesite) window.scalesite.mount(document);
+      main.replaceWith(next);
       window.scrollTo(0, y);
+      // New and changed charts are drawn after the text has been painted.
+      if (window.scalesite && changed) setTimeout(function () { window.scalesite.mount(document); }, 0);
+      if (!window.scalesite && nfigs.length) return reload(); // the page's first chart: load the chart scripts
       window.__scalesiteUpdated = (window.__scalesiteUpdated || 0) + 1;
     }).catch(reload);
   }

@@ -7,6 +7,7 @@
 package serve
 
 import (
+	"bytes"
 	"crypto/rand"
 	_ "embed"
 	"encoding/hex"
@@ -166,7 +167,7 @@ func diff(old, new siteFiles, full bool) event {
 	e := event{Type: "change"}
 	for p, f := range new {
 		o, ok := old[p]
-		if ok && o.Src == f.Src && string(o.Data) == string(f.Data) {
+		if ok && o.Src == f.Src && (sameBytes(o.raw, f.raw) || bytes.Equal(o.raw, f.raw)) {
 			continue
 		}
 		if !strings.HasSuffix(p, ".html") {
@@ -177,7 +178,7 @@ func diff(old, new siteFiles, full bool) event {
 			}
 			continue
 		}
-		if ok && chartsOnly(o.Data, f.Data) {
+		if ok && chartsOnly(o.raw, f.raw) {
 			e.Charts = append(e.Charts, pageURL(p))
 		} else {
 			e.Reload = append(e.Reload, pageURL(p))
@@ -238,7 +239,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		serveFile(w, r, f, http.StatusOK)
 	default:
 		if nf, ok := files["404.html"]; ok {
-			serveFile(w, r, nf, http.StatusNotFound)
+			serveFile(w, r, nf.File, http.StatusNotFound)
 			return
 		}
 		http.Error(w, s.notBuiltMessage(), http.StatusNotFound)

@@ -568,7 +568,9 @@
       delete charts[id];
       return init(id, option);
     }
-    sources[id] = JSON.stringify(option);
+    var source = JSON.stringify(option);
+    if (sources[id] === source) return inst; // nothing new to draw
+    sources[id] = source;
     option = prepare(id, applyTokens(option));
     inst.setOption(option, {
       notMerge: false,

@@ -1,0 +1,33 @@
+package serve
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/scalesite/scalesite/internal/synth"
+)
+
+// BenchmarkRebuildOnePage is the live preview's work after one save on a
+// 1,000-page synthetic site: reload the page, render what it affects, and
+// swap the served files.
+func BenchmarkRebuildOnePage(b *testing.B) {
+	dir := b.TempDir()
+	synth.Write(b, dir, 1000, 40)
+	s, err := New(Options{Source: dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	page := filepath.Join(dir, "content", "page-00010.md")
+	orig, _ := os.ReadFile(page)
+	b.ResetTimer()
+	for i := range b.N {
+		os.WriteFile(page, append(orig, fmt.Sprintf("\nedit %d\n", i)...), 0o644)
+		s.Rebuild([]string{"content/page-00010.md"})
+	}
+	b.StopTimer()
+	if e := s.currentError(); e != "" {
+		b.Fatal(e)
+	}
+}
