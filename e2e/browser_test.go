@@ -165,8 +165,12 @@ func (tb *tab) waitCharts(n int) chromedp.Action {
 // saveScreenshot keeps a full-page PNG under e2e/artifacts/ for a person to look at.
 func (tb *tab) saveScreenshot(t *testing.T, name string) {
 	t.Helper()
+	// A screenshot is for people to look at, not an assertion: Chromium has
+	// been seen to stall on one for minutes, so it gets a short deadline.
+	ctx, cancel := context.WithTimeout(tb.ctx, 15*time.Second)
+	defer cancel()
 	var png []byte
-	if err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+	if err := chromedp.Run(ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
 		t.Logf("screenshot %s: %v", name, err)
 		return
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/chromedp/chromedp"
 
@@ -38,8 +39,11 @@ type chartInfo struct {
 // axis types, the tick labels it lays out, series with their point counts.
 const chartsJS = `Object.entries(window.scalesite.charts).map(([id, c]) => {
   const o = c.getOption(), m = c.getModel();
+  // Only the tick labels drawn on the canvas (ECharts lays out the ends of
+  // an axis even when it hides them).
+  const onCanvas = new Set(c.getZr().storage.getDisplayList(true).map(e => e.style && e.style.text).filter(Boolean));
   const ticks = (kind, n) => Array.from({length: n}, (_, i) =>
-    m.getComponent(kind, i).axis.getViewLabels().map(l => l.formattedLabel));
+    m.getComponent(kind, i).axis.getViewLabels().map(l => l.formattedLabel).filter(t => onCanvas.has(t)));
   const cv = c.getDom().querySelector('canvas');
   let drawn = false;
   if (cv) {
@@ -172,7 +176,7 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 				continue
 			}
 			for _, tick := range ax.ticks {
-				if len(tick) > 8 {
+				if utf8.RuneCountInString(tick) > 9 {
 					t.Errorf("%s: log tick %q is written out in full", c.ID, tick)
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -53,9 +54,9 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 	)
 	ch.Colors = palette
 
-	top := 12
+	top := 36 // room for the toolbox above the plot
 	if sc.Title != "" {
-		top += 28
+		top = 40
 	}
 	if sc.Subtitle != "" {
 		top += 18
@@ -72,9 +73,17 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 	axisIdx := make([]int, n)
 	ch.XAxisList, ch.YAxisList = nil, nil
 	for i, p := range sc.Panels {
+		// Each panel keeps room on its left for its y tick labels and title
+		// (the next panel's must not reach into it), and on its right for
+		// point labels, which are drawn to the right of their points.
 		left, width := 100.0*float64(i)/float64(n), 100.0/float64(n)
+		const yRoom, gap = 7.0, 2.0
+		right := gap
+		if p.Label.Name != "" {
+			right += 7
+		}
 		ch.GridList = append(ch.GridList, opts.Grid{
-			Left: pct(left + 1), Width: pct(width - 3), Top: fmt.Sprint(top), Bottom: fmt.Sprint(bottom),
+			Left: pct(left + yRoom), Width: pct(width - yRoom - right), Top: fmt.Sprint(top), Bottom: fmt.Sprint(bottom),
 		})
 		if sc.HasPanels && p.Title != "" {
 			titles = append(titles, opts.Title{Title: p.Title, Left: pct(left + width/2), Top: fmt.Sprint(top - 26),
@@ -161,26 +170,49 @@ func seriesName(c *site.Chart, p spec.Panel, s site.Series) string {
 
 // seriesColors gives each series name one colour, the same in every panel,
 // in first-seen order, unless the spec names colours.
+//
+// Series the spec gives no colour take the palette's colours in order,
+// skipping those the spec gave to other series, so no two series share one.
 func seriesColors(c *site.Chart) map[string]string {
-	out := map[string]string{}
-	k := 0
+	resolve := func(col string) string {
+		if named, ok := namedColors[strings.ToLower(col)]; ok {
+			return named
+		}
+		return col
+	}
+	var names []string
 	for i := range c.Panels {
 		for _, s := range c.Panels[i].Series {
-			if _, ok := out[s.Name]; ok {
-				continue
+			if !slices.Contains(names, s.Name) {
+				names = append(names, s.Name)
 			}
-			col := palette[k%len(palette)]
-			if v, ok := c.Spec.Colors[s.Name]; ok {
-				col = v
-			} else if k < len(c.Spec.ColorList) {
-				col = c.Spec.ColorList[k]
-			}
-			if named, ok := namedColors[strings.ToLower(col)]; ok {
-				col = named
-			}
-			out[s.Name] = col
-			k++
 		}
+	}
+	out := make(map[string]string, len(names))
+	taken := map[string]bool{}
+	for k, name := range names {
+		if v, ok := c.Spec.Colors[name]; ok {
+			out[name] = resolve(v)
+		} else if k < len(c.Spec.ColorList) {
+			out[name] = resolve(c.Spec.ColorList[k])
+		}
+		if col, ok := out[name]; ok {
+			taken[strings.ToLower(col)] = true
+		}
+	}
+	next := 0
+	for _, name := range names {
+		if _, ok := out[name]; ok {
+			continue
+		}
+		col := palette[next%len(palette)]
+		for tries := 0; taken[col] && tries < len(palette); tries++ {
+			next++
+			col = palette[next%len(palette)]
+		}
+		out[name] = col
+		taken[col] = true
+		next++
 	}
 	return out
 }
@@ -258,7 +290,10 @@ func series(p spec.Panel, s site.Series, grid int, name, color string) charts.Si
 		ss.LineStyle = &opts.LineStyle{Color: color, Width: 2}
 	}
 	if labelled {
-		ss.Label = &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{b}", FontSize: 11}
+		// An explicit line height: ECharts otherwise measures a label's height
+		// with a CJK glyph, which reads as a few pixels where no CJK font is
+		// installed, and then sees no overlap to move labels away from.
+		ss.Label = &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{b}", FontSize: 11, LineHeight: 14}
 		ss.LabelLayout = &opts.LabelLayout{MoveOverlap: "shiftY"}
 		ss.LabelLine = &opts.LabelLine{Show: opts.Bool(true)}
 	}

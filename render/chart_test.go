@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/scalesite/scalesite/site"
+	"github.com/scalesite/scalesite/spec"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -133,7 +134,7 @@ func TestSeedChartSemantics(t *testing.T) {
 		{"audio-models", []any{"series", 0, "itemStyle", "color"}, "#f28e2b"},
 		{"audio-models", []any{"legend", "show"}, false},
 		{"audio-models", []any{"tooltip", "formatter"}, "@tooltip"},
-		{"rwkv-scaling", []any{"grid", 1, "left"}, "51%"},
+		{"rwkv-scaling", []any{"grid", 1, "left"}, "57%"},
 		{"rwkv-scaling", []any{"xAxis", 1, "gridIndex"}, 1.0},
 		{"rwkv-scaling", []any{"xAxis", 0, "axisLabel", "formatter"}, "@sci"},
 		{"rwkv-scaling", []any{"title", 1, "text"}, "Training"},
@@ -173,5 +174,18 @@ func TestSeriesDataMatchesEncodingJSON(t *testing.T) {
 	want, _ := json.Marshal(items)
 	if string(got) != string(want) {
 		t.Errorf("seriesData:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestSeriesColorsNeverRepeat: series the spec gives no colour skip the
+// colours it gave to others.
+func TestSeriesColorsNeverRepeat(t *testing.T) {
+	c := &site.Chart{Spec: &spec.Chart{Colors: map[string]string{"A": "red", "D": "#4e79a7"}}, Panels: []site.Panel{{Series: []site.Series{{Name: "A"}, {Name: "B"}, {Name: "C"}, {Name: "D"}}}}}
+	got := seriesColors(c)
+	want := map[string]string{"A": "#e15759", "B": "#f28e2b", "C": "#76b7b2", "D": "#4e79a7"}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("colour of %s = %s, want %s (all: %v)", k, got[k], v, got)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/goccy/go-yaml/token"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/yamlx"
 )
 
 // Parse reads the YAML of one ```chart block.
@@ -51,6 +52,8 @@ func parse(src []byte, at diag.Pos, lift bool) (c *Chart, err error) {
 	if lift {
 		p.src, p.lifted = liftDataBlocks(src)
 	}
+	// Titles full of colons ("title: Loss: small models") mean what they say.
+	p.src = yamlx.QuoteColonValues(p.src)
 	root, err := p.document()
 	if err != nil {
 		return nil, err

@@ -253,3 +253,14 @@ func TestParseCRLF(t *testing.T) {
 		t.Errorf("got  %+v\nwant %+v", got, want)
 	}
 }
+
+// TestColonInTitle: a title full of colons means what it says, unquoted.
+func TestColonInTitle(t *testing.T) {
+	c, err := Parse([]byte("title: Loss: small models\nsubtitle: Note: 1:2 scale\ndata: runs.csv\nx: flops\ny: loss\n"), diag.Pos{File: "p.md", Line: 5, Col: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Title != "Loss: small models" || c.Subtitle != "Note: 1:2 scale" {
+		t.Errorf("title %q, subtitle %q", c.Title, c.Subtitle)
+	}
+}

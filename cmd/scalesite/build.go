@@ -32,9 +32,9 @@ The new site replaces the old one only when the whole build succeeded.`, stderr)
 		return 1
 	}
 	printWarnings(stderr, r.Warnings)
-	fmt.Fprintf(stdout, "built %d %s, %d %s, %d data points in %d ms → %s\n",
+	fmt.Fprintf(stdout, "built %d %s, %d %s, %d %s in %d ms → %s\n",
 		r.Pages, plural(r.Pages, "page", "pages"), r.Charts, plural(r.Charts, "chart", "charts"),
-		r.Points, r.Elapsed.Milliseconds(), opts.Dest)
+		r.Points, plural(r.Points, "data point", "data points"), r.Elapsed.Milliseconds(), opts.Dest)
 	return 0
 }
 

@@ -98,8 +98,8 @@ func TestBuildSingular(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
 	}
-	if !regexp.MustCompile(`^built 1 page, 1 chart, 1 data points in \d+ ms → `).MatchString(stdout) {
-		t.Errorf("stdout = %q, want \"built 1 page, 1 chart, 1 data points in N ms → ...\"", stdout)
+	if !regexp.MustCompile(`^built 1 page, 1 chart, 1 data point in \d+ ms → `).MatchString(stdout) {
+		t.Errorf("stdout = %q, want \"built 1 page, 1 chart, 1 data point in N ms → ...\"", stdout)
 	}
 }
 

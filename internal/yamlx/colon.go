@@ -24,6 +24,7 @@ func QuoteColonValues(src []byte) []byte {
 	var out []byte
 	changed := false
 	block := -1 // indentation of the key owning a block scalar being skipped
+	depth := 0  // open flow collections ({ or [) carried over from earlier lines
 	for rest := src; len(rest) > 0; {
 		line := rest
 		next := []byte(nil)
@@ -40,6 +41,12 @@ func QuoteColonValues(src []byte) []byte {
 		block = -1
 		if startsBlockScalar(line) {
 			block = indent
+		}
+		inFlow := depth > 0 // a continuation line of a {…} or […] spread over lines
+		depth = flowDepth(line, depth)
+		if inFlow {
+			out = append(out, line...)
+			continue
 		}
 		if q, ok := quoteLine(line); ok {
 			out = append(out, q...)
@@ -97,6 +104,31 @@ func quoteLine(line []byte) ([]byte, bool) {
 	out = strconv.AppendQuote(out, string(value))
 	out = append(out, body[v+len(value):]...)
 	return append(out, eol...), true
+}
+
+// flowDepth returns the number of flow collections still open after line,
+// given those open before it, ignoring brackets in quotes and comments.
+func flowDepth(line []byte, depth int) int {
+	var quote byte
+	for i, c := range line {
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			if depth > 0 || i == 0 || line[i-1] == ' ' {
+				quote = c
+			}
+		case c == '#' && (i == 0 || line[i-1] == ' '):
+			return depth
+		case c == '{' || c == '[':
+			depth++
+		case (c == '}' || c == ']') && depth > 0:
+			depth--
+		}
+	}
+	return depth
 }
 
 // startsBlockScalar reports whether a line ends in a block scalar indicator

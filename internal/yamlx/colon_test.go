@@ -15,6 +15,8 @@ func TestQuoteColonValues(t *testing.T) {
 		{"note: 10:30\n", "note: 10:30\n"},
 		{"title: Say \"hi\": now\n", "title: \"Say \\\"hi\\\": now\"\n"},
 		{"", ""},
+		{"x: {field: a,\n    min: 5e7, max: 1e10}\ntitle: A: b\n", "x: {field: a,\n    min: 5e7, max: 1e10}\ntitle: \"A: b\"\n"},
+		{"tags: [a,\n  b: c]\n", "tags: [a,\n  b: c]\n"},
 	}
 	for _, tt := range tests {
 		if got := string(QuoteColonValues([]byte(tt.in))); got != tt.want {
