@@ -52,12 +52,39 @@ func Site(s *site.Site) diag.List {
 		for _, c := range p.Charts {
 			out = append(out, Labels(c)...)
 			out = append(out, SinglePoints(c)...)
+			out = append(out, UnusedColors(c)...)
 		}
 	}
 	if s.Home == nil {
 		out = append(out, homeDescription(nil, s.Config)...)
 	}
 	return out.Sort()
+}
+
+// UnusedColors warns about entries of a `colors` mapping that name no series
+// of the chart: most likely a typo in a model's name.
+func UnusedColors(c *site.Chart) diag.List {
+	if len(c.Spec.Colors) == 0 {
+		return nil
+	}
+	var names []string
+	for _, p := range c.Panels {
+		for _, s := range p.Series {
+			names = append(names, s.Name)
+		}
+	}
+	var out diag.List
+	keys := make([]string, 0, len(c.Spec.Colors))
+	for k := range c.Spec.Colors {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if !slices.Contains(names, k) {
+			out = append(out, diag.Errorf(chartPos(c), "colors names %q, which is not a series of this chart%s", k, diag.DidYouMean(k, names)))
+		}
+	}
+	return out
 }
 
 // Description warns about a page without a description, at the page's

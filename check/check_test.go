@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/scalesite/scalesite/site"
+	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/spec"
 )
 
@@ -270,5 +271,14 @@ func TestDemoSite(t *testing.T) {
 	}
 	for _, w := range Site(s) {
 		t.Errorf("warning: %s", w)
+	}
+}
+
+func TestUnusedColors(t *testing.T) {
+	c := &site.Chart{Spec: &spec.Chart{Colors: map[string]string{"Qwen2.5 7B": "blue", "Qwen 2.5 7B": "red"}, Pos: diag.Pos{File: "content/a.md", Line: 9}},
+		Panels: []site.Panel{{Series: []site.Series{{Name: "Qwen2.5 7B"}, {Name: "SmolLM2"}}}}}
+	got := UnusedColors(c)
+	if len(got) != 1 || !strings.Contains(got[0].Error(), `colors names "Qwen 2.5 7B", which is not a series of this chart — did you mean "Qwen2.5 7B"?`) {
+		t.Errorf("UnusedColors = %v", got)
 	}
 }
