@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/scalesite/scalesite/site"
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/site"
 	"github.com/scalesite/scalesite/spec"
 )
 
