@@ -331,21 +331,19 @@ func seriesData(points []site.Point) (json.RawMessage, bool) {
 	return append(b, ']'), labelled
 }
 
-// appendNumber writes a float as encoding/json does.
+// appendNumber writes a float in the shorter of its plain and scientific
+// forms (1e+20, not 100000000000000000000): both are JSON, both read back
+// as the same float64, and scaling data is full of powers of ten.
 func appendNumber(b []byte, v float64) []byte {
-	abs := math.Abs(v)
-	format := byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
+	start := len(b)
+	b = strconv.AppendFloat(b, v, 'f', -1, 64)
+	if len(b)-start <= 6 {
+		return b
 	}
-	b = strconv.AppendFloat(b, v, format, -1, 64)
-	if format == 'e' {
-		// clean up e-09 to e-9, as encoding/json does
-		n := len(b)
-		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
+	var e [32]byte
+	sci := strconv.AppendFloat(e[:0], v, 'e', -1, 64)
+	if len(sci) < len(b)-start {
+		b = append(b[:start], sci...)
 	}
 	return b
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -159,9 +160,10 @@ func TestSeedChartSemantics(t *testing.T) {
 }
 
 // TestSeriesDataMatchesEncodingJSON checks the hand-written encoding of
-// points against encoding/json.
+// points against encoding/json: the same values once parsed, and strings
+// escaped the same way.
 func TestSeriesDataMatchesEncodingJSON(t *testing.T) {
-	points := []site.Point{{X: 1e20, Y: 0.41}, {X: 1e21, Y: -3.5}, {X: 7e-7, Y: 123456789}, {X: 1, Y: 0, Label: `</script><b>"x"&`}, {X: 2.5e-10, Y: 1e300}}
+	points := []site.Point{{X: 1e20, Y: 0.41}, {X: 1e21, Y: -3.5}, {X: 7e-7, Y: 123456789}, {X: 1, Y: 0, Label: `</script><b>"x"&`}, {X: 2.5e-10, Y: 1e300}, {X: 1.2664e19, Y: 39.71}}
 	got, _ := seriesData(points)
 	var items []any
 	for _, p := range points {
@@ -172,8 +174,16 @@ func TestSeriesDataMatchesEncodingJSON(t *testing.T) {
 		}
 	}
 	want, _ := json.Marshal(items)
-	if string(got) != string(want) {
+	var g, w any
+	if err := json.Unmarshal(got, &g); err != nil {
+		t.Fatalf("seriesData wrote invalid JSON %s: %v", got, err)
+	}
+	json.Unmarshal(want, &w)
+	if !reflect.DeepEqual(g, w) {
 		t.Errorf("seriesData:\n got %s\nwant %s", got, want)
+	}
+	if strings.Contains(string(got), "<") || !strings.Contains(string(got), `[1e+20,0.41]`) || !strings.Contains(string(got), `[1.2664e+19,39.71]`) {
+		t.Errorf("seriesData = %s: want < escaped and powers of ten written short", got)
 	}
 }
 
