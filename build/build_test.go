@@ -1,6 +1,7 @@
 package build
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -149,5 +150,32 @@ func TestRunRefusesDestHoldingTheSite(t *testing.T) {
 			}
 			assertSameTree(t, root, before)
 		})
+	}
+}
+
+// TestBuildHasNoLivePreview: the live-reload script belongs to `serve` only;
+// a built site never mentions it.
+func TestBuildHasNoLivePreview(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "public")
+	if _, err := Run(Options{Source: "..", Dest: dest}); err != nil {
+		t.Fatal(err)
+	}
+	err := filepath.WalkDir(dest, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, s := range []string{"__scalesite", "EventSource", "live.js"} {
+			if strings.Contains(string(b), s) {
+				t.Errorf("%s contains %q", p, s)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

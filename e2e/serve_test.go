@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"context"
+	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -67,6 +69,7 @@ func TestLivePreviewInChromium(t *testing.T) {
 	}
 	tb.open(t, hs.URL+"/rwkv-scaling/", 1)
 	tb.eval(t, firstChart+`c.dispatchAction({type: 'legendUnSelect', name: 'SmolLM2 1.7B'});
+		c.dispatchAction({type: 'dataZoom', dataZoomIndex: 0, start: 10, end: 90});
 		window.__sameDocument = true; window.scrollTo(0, 300); return window.scrollY`, new(float64))
 
 	// Edit the CSV: Qwen2.5 7B ends at 78 instead of 75.
@@ -85,14 +88,15 @@ func TestLivePreviewInChromium(t *testing.T) {
 	}
 	t.Logf("CSV save to chart updated in Chromium: %v (goal: median 50 ms in BENCHMARKS.md)", time.Since(start))
 	var state struct {
-		Same   bool
-		Scroll float64
-		Hidden bool
+		Same      bool
+		Scroll    float64
+		Hidden    bool
+		ZoomStart float64
 	}
 	tb.eval(t, firstChart+`return {Same: window.__sameDocument === true, Scroll: window.scrollY,
-		Hidden: c.getOption().legend[0].selected['SmolLM2 1.7B'] === false}`, &state)
-	if !state.Same || !state.Hidden || state.Scroll != 300 {
-		t.Errorf("after the CSV edit: same document %v, SmolLM2 still hidden %v, scroll %v; want true, true, 300", state.Same, state.Hidden, state.Scroll)
+		Hidden: c.getOption().legend[0].selected['SmolLM2 1.7B'] === false, ZoomStart: c.getOption().dataZoom[0].start}`, &state)
+	if !state.Same || !state.Hidden || state.Scroll != 300 || state.ZoomStart != 10 {
+		t.Errorf("after the CSV edit: same document %v, SmolLM2 still hidden %v, scroll %v, zoom start %v; want true, true, 300, 10", state.Same, state.Hidden, state.Scroll, state.ZoomStart)
 	}
 
 	// Edit the prose: the new text shows at the same scroll position, and the
@@ -147,5 +151,55 @@ func TestLivePreviewInChromium(t *testing.T) {
 	}
 	if f := tb.foreignRequests(hs.URL); len(f) > 0 {
 		t.Errorf("requests outside the server: %v", f)
+	}
+}
+
+// TestLivePreviewReconnects: when the preview server restarts, an open page
+// reconnects and reloads, showing what the new server serves.
+func TestLivePreviewReconnects(t *testing.T) {
+	b := newBrowser(t)
+	dir := copyDemo(t)
+	start := func(addr string) (*preview.Server, *http.Server, string) {
+		t.Helper()
+		srv, err := preview.New(preview.Options{Source: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ln net.Listener
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			if ln, err = net.Listen("tcp", addr); err == nil || time.Now().After(deadline) {
+				break
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs := &http.Server{Handler: srv}
+		go hs.Serve(ln)
+		return srv, hs, ln.Addr().String()
+	}
+	srv1, hs1, addr := start("127.0.0.1:0")
+	tb := b.tab(t)
+	tb.open(t, "http://"+addr+"/audio-models/", 1)
+	tb.eval(t, `window.__sameDocument = true; return 1`, new(int))
+
+	srv1.Close()
+	hs1.Close()
+	page := filepath.Join(dir, "content", "audio-models", "index.md")
+	text, _ := os.ReadFile(page)
+	os.WriteFile(page, append(text, "\nWritten while the server was down.\n"...), 0o644)
+	srv2, hs2, _ := start(addr)
+	t.Cleanup(func() { srv2.Close(); hs2.Close() })
+
+	// The page navigates while this waits, so each check is a fresh evaluation.
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var reloaded bool
+		err := chromedp.Run(tb.ctx, chromedp.Evaluate(`!!document.body && document.body.innerText.includes('Written while the server was down.') && window.__sameDocument === undefined`, &reloaded))
+		if err == nil && reloaded {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page did not reload from the restarted server (last error %v)", err)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/scalesite/scalesite/render/markdown"
 	"github.com/scalesite/scalesite/site"
+	"github.com/scalesite/scalesite/themes"
 )
 
 // Renderer renders sites with one theme and remembers what it rendered, so
@@ -35,7 +36,7 @@ type cachedFile struct {
 
 // NewRenderer loads the theme of s.
 func NewRenderer(s *site.Site) (*Renderer, error) {
-	th, err := loadTheme(s.ThemeDir, s.Config.BasePath)
+	th, err := loadTheme(themes.Default(), s.ThemeDir, s.Config.BasePath)
 	if err != nil {
 		return nil, err
 	}

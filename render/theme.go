@@ -36,10 +36,10 @@ type asset struct {
 	Data []byte
 }
 
-// loadTheme reads the built-in theme and the files of siteTheme (a folder
-// path, or "" for none) that replace or add to it.
-func loadTheme(siteTheme, basePath string) (*theme, error) {
-	layers := []fs.FS{themes.Default()}
+// loadTheme reads the built-in theme (builtin) and the files of siteTheme (a
+// folder path, or "" for none) that replace or add to it.
+func loadTheme(builtin fs.FS, siteTheme, basePath string) (*theme, error) {
+	layers := []fs.FS{builtin}
 	if siteTheme != "" {
 		layers = append(layers, os.DirFS(siteTheme))
 	}
