@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/sitetest"
 )
 
 // goodSite is a small site that builds: a home page, a page with a chart on
@@ -388,15 +389,7 @@ func problems(t *testing.T, err error) []string {
 
 func writeSite(t *testing.T, root string, files map[string]string) {
 	t.Helper()
-	for name, data := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	sitetest.Write(t, root, files)
 }
 
 // snapshot reads every file under dir: slash path → bytes.

@@ -2,12 +2,11 @@ package check
 
 import (
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/sitetest"
 	"github.com/scalesite/scalesite/site"
 	"github.com/scalesite/scalesite/spec"
 )
@@ -15,16 +14,7 @@ import (
 // load writes files into a new site folder and loads it.
 func load(t *testing.T, files map[string]string) *site.Site {
 	t.Helper()
-	dir := t.TempDir()
-	for name, data := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := sitetest.New(t, files)
 	s, err := site.Load(dir, site.Options{})
 	if err != nil {
 		t.Fatalf("loading the test site: %v", err)

@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/render"
 )
 
@@ -94,27 +95,11 @@ func writeFiles(dir string, files []render.File) error {
 }
 
 // parallel runs do(0..n-1) on a few goroutines and returns the first error.
+// File-system calls wait on the disk more than on a CPU, so it uses more
+// goroutines than CPUs.
 func parallel(n int, do func(i int) error) error {
-	workers := min(4*runtime.GOMAXPROCS(0), max(1, n))
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if errs[w] == nil {
-					errs[w] = do(i)
-				}
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	errs := make([]error, n)
+	par.For(n, 4*runtime.GOMAXPROCS(0), func(i int) { errs[i] = do(i) })
 	for _, err := range errs {
 		if err != nil {
 			return err

@@ -3,27 +3,17 @@ package render
 import (
 	"encoding/xml"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/scalesite/scalesite/internal/sitetest"
 	"github.com/scalesite/scalesite/site"
 )
 
 // writeSite writes files (path → content) under a new temp folder.
 func writeSite(t *testing.T, files map[string]string) string {
 	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return sitetest.New(t, files)
 }
 
 func renderSite(t *testing.T, files map[string]string, opts site.Options) map[string]string {

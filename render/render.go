@@ -13,13 +13,12 @@ import (
 	"fmt"
 	"html/template"
 	"path"
-	"runtime"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/yuin/goldmark"
 
+	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/render/markdown"
 	"github.com/scalesite/scalesite/site"
 )
@@ -124,22 +123,7 @@ func (rr *Renderer) Render(s *site.Site) (*Output, error) {
 	pages := s.Pages
 	out := &Output{Files: make([]File, len(pages), len(pages)+8)}
 	errs := make([]error, len(pages))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(runtime.GOMAXPROCS(0), max(1, len(pages))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				out.Files[i], errs[i] = r.page(i)
-			}
-		}()
-	}
-	for i := range pages {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	par.For(len(pages), 0, func(i int) { out.Files[i], errs[i] = r.page(i) })
 	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", pages[i].Path, err)

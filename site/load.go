@@ -8,16 +8,15 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/render/markdown"
 )
 
@@ -194,24 +193,11 @@ func loadPages(root string, files []string, md goldmark.Markdown, errs *diag.Lis
 	out := make([]loadedPage, len(files))
 	pageErrs := make([]error, len(files))
 	tables := newTableCache(root)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(runtime.GOMAXPROCS(0), max(1, len(files))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				l := pageLoader{root: root, md: md, tables: tables}
-				out[i].page, pageErrs[i] = l.load(files[i])
-				out[i].warnings = l.warnings
-			}
-		}()
-	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	par.For(len(files), 0, func(i int) {
+		l := pageLoader{root: root, md: md, tables: tables}
+		out[i].page, pageErrs[i] = l.load(files[i])
+		out[i].warnings = l.warnings
+	})
 	for _, err := range pageErrs {
 		errs.Add(err)
 	}

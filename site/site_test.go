@@ -1,26 +1,19 @@
 package site
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/scalesite/scalesite/internal/sitetest"
 )
 
 // writeFiles writes files (slash path → content) under root.
 func writeFiles(t *testing.T, root string, files map[string]string) {
 	t.Helper()
-	for name, data := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	sitetest.Write(t, root, files)
 }
 
 // load writes files into a new site folder and loads it.

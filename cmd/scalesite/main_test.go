@@ -13,23 +13,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scalesite/scalesite/internal/sitetest"
 	"github.com/scalesite/scalesite/serve"
 )
 
 // site writes a small site into a new folder and returns it.
 func site(t *testing.T, files map[string]string) string {
 	t.Helper()
-	dir := t.TempDir()
-	for name, data := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return sitetest.New(t, files)
 }
 
 var good = map[string]string{
@@ -255,15 +246,10 @@ func TestUnknownCommand(t *testing.T) {
 // TestServeCommand runs the preview on a free port, fetches a page and the
 // live script over HTTP, and stops it as Ctrl-C would.
 func TestServeCommand(t *testing.T) {
-	dir := t.TempDir()
-	for name, body := range map[string]string{
+	dir := site(t, map[string]string{
 		"content/index.md": "Home.\n",
 		"content/a.md":     "---\ntitle: A\n---\nAlpha.\n",
-	} {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, []byte(body), 0o644)
-	}
+	})
 	ctx, cancel := context.WithCancel(context.Background())
 	var stdout, stderr syncBuffer
 	done := make(chan int)

@@ -1,0 +1,40 @@
+// Package par runs the independent steps of a build (one per page, one per
+// file) on a few goroutines.
+package par
+
+import (
+	"runtime"
+	"sync"
+)
+
+// For calls do(i) for every i in [0, n) on up to workers goroutines (0 means
+// one per CPU) and returns when all calls have returned. Calls for different
+// i may run at the same time; do must write only to state of its own i.
+func For(n, workers int, do func(i int)) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, n)
+	if workers <= 1 {
+		for i := range n {
+			do(i)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				do(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
