@@ -30,7 +30,11 @@ func Write(dest string, out *render.Output) error {
 	if err != nil {
 		return err
 	}
-	if err := writeFiles(tmp, out.Files); err != nil {
+	prev := ""
+	if fi, err := os.Stat(dest); err == nil && fi.IsDir() {
+		prev = dest
+	}
+	if err := writeFiles(tmp, prev, out.Files); err != nil {
 		os.RemoveAll(tmp)
 		return err
 	}
@@ -73,7 +77,13 @@ func swap(tmp, dest string) error {
 // thousands of pages the time goes to system calls (creating folders and
 // files), which overlap well. Each folder is created once, by the first
 // worker that needs it.
-func writeFiles(dir string, files []render.File) error {
+//
+// A file whose bytes equal those of the same path in the previous output
+// (prev, or "" for none) is hard-linked from there instead of written: a
+// rebuild mostly writes what it wrote before, and a link costs no data
+// written to disk. The previous output is never changed (a link only adds a
+// name), so a build that fails still leaves it as it was.
+func writeFiles(dir, prev string, files []render.File) error {
 	var made sync.Map // folder → *sync.Once-guarded result
 	type mkdir struct {
 		once sync.Once
@@ -90,8 +100,24 @@ func writeFiles(dir string, files []render.File) error {
 		if err := ensure(filepath.Dir(p)); err != nil {
 			return err
 		}
+		if prev != "" && files[i].Src == "" {
+			old := filepath.Join(prev, filepath.FromSlash(files[i].Path))
+			if sameContent(old, files[i].Data) && os.Link(old, p) == nil {
+				return nil
+			}
+		}
 		return writeFile(p, files[i])
 	})
+}
+
+// sameContent reports whether the regular file at p holds exactly data.
+func sameContent(p string, data []byte) bool {
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(data)) {
+		return false
+	}
+	b, err := os.ReadFile(p)
+	return err == nil && string(b) == string(data)
 }
 
 // parallel runs do(0..n-1) on a few goroutines and returns the first error.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/scalesite/scalesite/render"
@@ -264,5 +265,36 @@ func putFile(t *testing.T, p, data string) {
 	}
 	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRewriteLinksUnchangedFiles: a second write of the same bytes reuses the
+// previous files (hard links), and once the old folder is gone every file
+// has one name again and the right content.
+func TestRewriteLinksUnchangedFiles(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "public")
+	first := &render.Output{Files: []render.File{{Path: "a/index.html", Data: []byte("same")}, {Path: "b.txt", Data: []byte("old")}}}
+	if err := Write(dest, first); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.Stat(filepath.Join(dest, "a", "index.html"))
+	second := &render.Output{Files: []render.File{{Path: "a/index.html", Data: []byte("same")}, {Path: "b.txt", Data: []byte("new")}}}
+	if err := Write(dest, second); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.Stat(filepath.Join(dest, "a", "index.html"))
+	if !os.SameFile(before, after) {
+		t.Errorf("an unchanged file was written again instead of linked")
+	}
+	for path, want := range map[string]string{"a/index.html": "same", "b.txt": "new"} {
+		b, _ := os.ReadFile(filepath.Join(dest, path))
+		if string(b) != want {
+			t.Errorf("%s = %q, want %q", path, b, want)
+		}
+		if fi, _ := os.Stat(filepath.Join(dest, path)); fi != nil {
+			if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink != 1 {
+				t.Errorf("%s has %d names after the swap, want 1", path, st.Nlink)
+			}
+		}
 	}
 }
