@@ -10,7 +10,7 @@ all: build
 
 ## build: the command, with the ECharts bundle embedded, at bin/scalesite
 build: $(BUNDLE)
-	$(GO) build -o $(BIN) ./cmd/scalesite
+	$(GO) build -buildvcs=auto -o $(BIN) ./cmd/scalesite
 
 ## bundle: ECharts from node_modules, only the parts scalesite uses, into the theme
 bundle: $(BUNDLE)

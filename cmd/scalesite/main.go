@@ -85,6 +85,9 @@ func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 				names = "-" + f.Name
 			}
 			arg, help := flag.UnquoteUsage(f)
+			if d := f.DefValue; d != "" && d != "false" && !strings.Contains(help, "(default") {
+				help += " (default " + d + ")"
+			}
 			fmt.Fprintf(fs.Output(), "  %s %s\n\t%s\n", names, arg, strings.ReplaceAll(help, "\n", "\n\t"))
 		})
 	}
