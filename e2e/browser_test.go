@@ -124,7 +124,10 @@ func (b *browser) tab(t *testing.T) *tab {
 			tb.errors = append(tb.errors, "loading failed: "+e.ErrorText)
 		}
 	})
-	if err := chromedp.Run(ctx, network.Enable()); err != nil {
+	// The tab is brought to the front: a background tab gets no rendering
+	// frames, so nothing that waits for one (ResizeObserver,
+	// requestAnimationFrame) would run, as it does for a reader.
+	if err := chromedp.Run(ctx, network.Enable(), page.BringToFront()); err != nil {
 		t.Fatal(err)
 	}
 	return tb

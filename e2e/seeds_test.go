@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -167,6 +168,31 @@ func TestSeedChartsInChromium(t *testing.T) {
 		}
 		if got.Zoomed != 20 || got.Restored != 0 {
 			t.Errorf("zoom start %v after zooming and %v after reset, want 20 and 0", got.Zoomed, got.Restored)
+		}
+
+		// Inside zoom on both axes, a PNG to save, and a chart that follows
+		// the window's width.
+		var more struct {
+			InsideX, InsideY bool
+			SaveAs           bool
+			PNG              string
+			Wide, Narrow     int
+		}
+		tb.eval(t, firstChart+`const o = c.getOption();
+			window.__wide = c.getWidth();
+			return {InsideX: o.dataZoom.some(z => z.type === 'inside' && z.xAxisIndex && z.xAxisIndex.length),
+				InsideY: o.dataZoom.some(z => z.type === 'inside' && z.yAxisIndex && z.yAxisIndex.length),
+				SaveAs: !!(o.toolbox[0].feature.saveAsImage && o.toolbox[0].feature.saveAsImage.show),
+				PNG: c.getDataURL({type: 'png', pixelRatio: 2}).slice(0, 22), Wide: c.getWidth()};`, &more)
+		if err := chromedp.Run(tb.ctx, chromedp.EmulateViewport(500, 800), chromedp.Sleep(400*time.Millisecond)); err != nil {
+			t.Fatal(err)
+		}
+		tb.eval(t, firstChart+`return c.getWidth()`, &more.Narrow)
+		if !more.InsideX || !more.InsideY || !more.SaveAs || more.PNG != "data:image/png;base64," {
+			t.Errorf("inside zoom x %v y %v, save as image %v, PNG %q", more.InsideX, more.InsideY, more.SaveAs, more.PNG)
+		}
+		if more.Narrow >= more.Wide || more.Narrow > 500 {
+			t.Errorf("chart %d px wide in a 1280 px window and %d px in a 500 px one: it did not follow the window", more.Wide, more.Narrow)
 		}
 	})
 }
