@@ -402,3 +402,27 @@ func TestRendersOnlyWhatChanged(t *testing.T) {
 		t.Errorf("a shared data edit rendered %d pages, want 1 (page c)", got)
 	}
 }
+
+// TestFirstBuildFails: a site that does not build yet is served as a page
+// naming the error, which comes right once the content is fixed.
+func TestFirstBuildFails(t *testing.T) {
+	dir := t.TempDir()
+	ts := &testSite{t: t, dir: dir}
+	ts.write("content/a.md", "---\ntitle: [unclosed\n---\nA.\n")
+	srv, err := New(Options{Source: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	ts.srv, ts.url = srv, hs.URL
+	status, body := ts.get("/a/")
+	if status != http.StatusServiceUnavailable || !strings.Contains(body, "content/a.md:2") || !strings.Contains(body, LiveScriptPath) {
+		t.Fatalf("before the fix: %d %q", status, body)
+	}
+	ts.write("content/a.md", "---\ntitle: A\n---\nFixed A.\n")
+	srv.Rebuild([]string{"content/a.md"})
+	if status, body := ts.get("/a/"); status != 200 || !strings.Contains(body, "Fixed A.") {
+		t.Errorf("after the fix: %d %.80q", status, body)
+	}
+}

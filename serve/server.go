@@ -13,6 +13,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"slices"
@@ -242,14 +243,22 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			serveFile(w, r, nf.File, http.StatusNotFound)
 			return
 		}
-		http.Error(w, s.notBuiltMessage(), http.StatusNotFound)
+		s.serveNotBuilt(w)
 	}
 }
 
-// notBuiltMessage explains an empty site: the first build failed.
-func (s *Server) notBuiltMessage() string {
+// serveNotBuilt answers while there is no good build yet (the first one
+// failed): a page that shows the error and, through the live script,
+// reloads itself once a save fixes it.
+func (s *Server) serveNotBuilt(w http.ResponseWriter) {
+	msg := "Nothing built yet."
 	if e := s.currentError(); e != "" {
-		return "scalesite could not build the site yet:\n\n" + e + "\n\nFix it and save: this page does not reload by itself until the first build succeeds."
+		msg = "scalesite could not build the site yet. Fix this and save; the page reloads by itself.\n\n" + e
 	}
-	return "404 page not found"
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	fmt.Fprintf(w, "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>scalesite: not built yet</title></head>"+
+		"<body><main><pre style=\"white-space:pre-wrap;font:14px/1.5 monospace;padding:1rem\">%s</pre></main>%s</body></html>",
+		html.EscapeString(msg), liveTag)
 }
