@@ -73,9 +73,9 @@ func TestHostileNamesStayText(t *testing.T) {
 	if want := "<script>alert(6)</script> · </title><script>alert(5)</script>"; got.Title != want {
 		t.Errorf("document.title = %q, want %q", got.Title, want)
 	}
-	// The page has the two theme scripts and one JSON option: nothing else.
-	if got.Scripts != 3 || got.Imgs != 0 {
-		t.Errorf("%d script and %d img elements, want 3 and 0", got.Scripts, got.Imgs)
+	// The page has the three theme scripts and one JSON option: nothing else.
+	if got.Scripts != 4 || got.Imgs != 0 {
+		t.Errorf("%d script and %d img elements, want 4 and 0", got.Scripts, got.Imgs)
 	}
 	if !contains(got.Tip, hostile[2]) {
 		t.Errorf("tooltip text %q, want it to show %q literally", got.Tip, hostile[2])

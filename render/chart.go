@@ -27,7 +27,7 @@ var namedColors = map[string]string{
 	"yellow": "#edc948", "purple": "#b07aa1", "pink": "#ff9da7", "brown": "#9c755f", "gray": "#bab0ac", "grey": "#bab0ac",
 }
 
-// Formatter tokens: the site script (themes/default/assets/site.js) swaps
+// Formatter tokens: the site script (themes/default/assets/format.js) swaps
 // these strings for functions. Nothing from the content ever becomes code.
 const (
 	tooltipToken = "@tooltip"

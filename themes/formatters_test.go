@@ -20,15 +20,15 @@ type jsCase struct {
 	Params   map[string]any `json:"params,omitempty"`
 }
 
-// runJS runs the cases through site.js in Node and returns one string each.
+// runJS runs the cases through format.js in Node and returns one string each.
 func runJS(t *testing.T, cases []jsCase) []string {
 	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		if testing.Short() {
-			t.Skip("node not on PATH (needed to test site.js)")
+			t.Skip("node not on PATH (needed to test format.js)")
 		}
-		t.Fatal("node not on PATH: site.js formatters are tested in Node (use -short to skip)")
+		t.Fatal("node not on PATH: the formatters of format.js are tested in Node (use -short to skip)")
 	}
 	in, err := json.Marshal(cases)
 	if err != nil {

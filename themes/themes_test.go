@@ -71,7 +71,7 @@ func parseLayouts(t *testing.T, main string) *template.Template {
 func TestDefaultHasTheThemeFiles(t *testing.T) {
 	for _, name := range []string{
 		"layouts/base.html", "layouts/page.html", "layouts/home.html", "layouts/404.html",
-		"layouts/chart.html", "assets/site.css", "assets/site.js",
+		"layouts/chart.html", "assets/site.css", "assets/site.js", "assets/format.js",
 	} {
 		if _, err := fs.Stat(Default(), name); err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -248,6 +248,7 @@ func TestPageTemplate(t *testing.T) {
 		`<meta name="color-scheme" content="light dark">`,
 		`<link rel="stylesheet" href="/repo/assets/site.css">`,
 		`<script src="/repo/assets/echarts.min.js" defer></script>`,
+		`<script src="/repo/assets/format.js" defer></script>`,
 		`<script src="/repo/assets/site.js" defer></script>`,
 		`<a class="site-title" href="/repo/">Scaling notes</a>`,
 		`<h1 class="post-title">Audio models: ROC-AUC vs. parameters</h1>`,

@@ -1,9 +1,9 @@
 // Test harness for themes/formatters_test.go: reads a JSON array of cases on
-// stdin, runs each through the pure functions exported by site.js, and
+// stdin, runs each through the pure functions exported by format.js, and
 // prints a JSON array of results (strings) in the same order.
 'use strict';
 const path = require('path');
-const site = require(path.join(__dirname, '..', 'default', 'assets', 'site.js'));
+const site = require(path.join(__dirname, '..', 'default', 'assets', 'format.js'));
 
 // Functions in a wired option print as "<function>"; everything else as is.
 function show(option) {

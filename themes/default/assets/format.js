@@ -1,0 +1,431 @@
+/* scalesite: formatting for the charts, pure functions only.
+ *
+ * Tick labels (@auto, @pow, @sci, @si, @percent, @fraction, @plain), full
+ * values for tooltips and zoom sliders, HTML escaping, the tooltip, and
+ * applyTokens, which swaps the named formatter tokens of a chart option for
+ * these functions — only at xAxis[i].axisLabel.formatter,
+ * yAxis[i].axisLabel.formatter and tooltip.formatter; a string equal to a
+ * token anywhere else stays a string.
+ *
+ * In the browser it defines window.scalesiteFormat for site.js; in Node it
+ * exports the same object (module.exports) for tests. Plain ES2019: no
+ * modules, no eval.
+ */
+(function () {
+  'use strict';
+
+  /* ---------------------------------------------------------------------
+   * Number formatting (pure)
+   * ------------------------------------------------------------------- */
+
+  var SUPERSCRIPT = {
+    '0': '\u2070', '1': '\u00b9', '2': '\u00b2', '3': '\u00b3', '4': '\u2074',
+    '5': '\u2075', '6': '\u2076', '7': '\u2077', '8': '\u2078', '9': '\u2079',
+    '-': '\u207b'
+  };
+  var TIMES = '\u00d7';
+  var MINUS = '-';
+
+  // Significant digits kept when trimming float noise: tick values come from
+  // echarts' interval arithmetic (0.30000000000000004), tooltip values are
+  // data as written (up to 15 digits survive a double round trip).
+  var TICK_DIGITS = 12;
+  var FULL_DIGITS = 15;
+
+  function toNumber(v) {
+    if (typeof v === 'number') return v;
+    if (typeof v === 'string' && v.trim() !== '') return Number(v);
+    return NaN;
+  }
+
+  function superscript(n) {
+    var s = String(n);
+    var out = '';
+    for (var i = 0; i < s.length; i++) out += SUPERSCRIPT[s.charAt(i)] || '';
+    return out;
+  }
+
+  // round to `digits` significant digits, dropping float noise.
+  function tidy(v, digits) {
+    if (v === 0 || !isFinite(v)) return v;
+    return Number(v.toPrecision(digits));
+  }
+
+  // decimal(1e21) -> "1000000000000000000000", decimal(1e-7) -> "0.0000001":
+  // a number as a decimal string, never in exponent notation.
+  function decimal(n) {
+    var s = String(n);
+    var m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
+    if (!m) return s;
+    var sign = m[1];
+    var frac = m[3] || '';
+    var digits = (m[2] + frac).replace(/^0+(?=\d)/, '');
+    var exp = parseInt(m[4], 10) - frac.length; // n = digits * 10^exp
+    if (exp >= 0) return sign + digits + '0'.repeat(exp);
+    var point = digits.length + exp;
+    if (point > 0) return sign + digits.slice(0, point) + '.' + digits.slice(point);
+    return sign + '0.' + '0'.repeat(-point) + digits;
+  }
+
+  // group("1234567.5") -> "1,234,567.5"
+  function group(s) {
+    var neg = s.charAt(0) === '-';
+    if (neg) s = s.slice(1);
+    var dot = s.indexOf('.');
+    var whole = dot < 0 ? s : s.slice(0, dot);
+    var frac = dot < 0 ? '' : s.slice(dot);
+    whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return (neg ? MINUS : '') + whole + frac;
+  }
+
+  function special(v) {
+    if (isNaN(v)) return '';
+    return v > 0 ? '\u221e' : MINUS + '\u221e';
+  }
+
+  // number -> "1,234,567.5" with at most `digits` significant digits.
+  function plainDigits(v, digits) {
+    v = toNumber(v);
+    if (!isFinite(v)) return special(v);
+    v = tidy(v, digits);
+    if (v === 0) return '0'; // also -0
+    return group(decimal(v));
+  }
+
+  // mantissa and exponent: v = m * 10^e with 1 <= |m| < 10, m rounded to
+  // `digits` significant digits.
+  function splitExp(v, digits) {
+    var a = Math.abs(v);
+    var e = Math.floor(Math.log10(a));
+    var m = tidy(a / Math.pow(10, e), digits);
+    if (m >= 10) {
+      m = tidy(m / 10, digits);
+      e += 1;
+    } else if (m < 1) {
+      m = tidy(m * 10, digits);
+      e -= 1;
+    }
+    return { sign: v < 0 ? MINUS : '', m: m, e: e };
+  }
+
+  // 1e21 -> "10²¹", 1e-3 -> "10⁻³", 1 -> "1", 5e8 -> "5×10⁸"
+  function powDigits(v, digits, sep) {
+    v = toNumber(v);
+    if (!isFinite(v)) return special(v);
+    if (v === 0) return '0';
+    var p = splitExp(v, digits);
+    if (p.m === 1) return p.sign + (p.e === 0 ? '1' : '10' + superscript(p.e));
+    if (p.e === 0) return p.sign + decimal(p.m);
+    return p.sign + decimal(p.m) + sep + '10' + superscript(p.e);
+  }
+
+  // 1e21 -> "1E+21", 5e8 -> "5E+8", 0.0015 -> "1.5E-3"
+  function sciDigits(v, digits) {
+    v = toNumber(v);
+    if (!isFinite(v)) return special(v);
+    if (v === 0) return '0';
+    var p = splitExp(v, digits);
+    return p.sign + decimal(p.m) + 'E' + (p.e < 0 ? '-' : '+') + Math.abs(p.e);
+  }
+
+  var SI = [
+    { f: 1e12, s: 'T' },
+    { f: 1e9, s: 'B' },
+    { f: 1e6, s: 'M' },
+    { f: 1e3, s: 'k' }
+  ];
+
+  // 2.9e9 -> "2.9B", 1.3e8 -> "130M", 7000 -> "7k", 950 -> "950", 0.5 -> "0.5"
+  function siDigits(v, digits) {
+    v = toNumber(v);
+    if (!isFinite(v)) return special(v);
+    if (v === 0) return '0';
+    var sign = v < 0 ? MINUS : '';
+    var a = Math.abs(v);
+    for (var i = 0; i < SI.length; i++) {
+      var unit = SI[i];
+      // a value that rounds up to the next unit (999,999 -> 1M) belongs to it
+      if (tidy(a, digits) >= unit.f) {
+        var scaled = tidy(a / unit.f, digits);
+        if (scaled >= 1000 && i > 0) {
+          scaled = tidy(a / SI[i - 1].f, digits);
+          unit = SI[i - 1];
+        }
+        return sign + group(decimal(scaled)) + unit.s;
+      }
+    }
+    return sign + decimal(tidy(a, digits));
+  }
+
+  function round(v, places) {
+    return Number(v.toFixed(places));
+  }
+
+  // a value already in percent: 45 -> "45%", 45.00000001 -> "45%"
+  function percent(v) {
+    v = toNumber(v);
+    if (!isFinite(v)) return special(v);
+    return plainDigits(round(v, 6), TICK_DIGITS) + '%';
+  }
+
+  // a fraction: 0.45 -> "45%"
+  function fraction(v) {
+    v = toNumber(v);
+    if (!isFinite(v)) return special(v);
+    return percent(v * 100);
+  }
+
+  function plain(v) {
+    return plainDigits(v, TICK_DIGITS);
+  }
+
+  function pow(v) {
+    return powDigits(v, 4, TIMES);
+  }
+
+  function sci(v) {
+    return sciDigits(v, 4);
+  }
+
+  function si(v) {
+    return siDigits(v, 3);
+  }
+
+  // tick formatters by token name. "auto" here is the linear-axis form; on a
+  // log axis "@auto" resolves to pow (see axisFormat).
+  var formatters = {
+    auto: plain,
+    pow: pow,
+    sci: sci,
+    si: si,
+    percent: percent,
+    fraction: fraction,
+    plain: plain
+  };
+
+  // The format of an axis: the token with "auto" resolved by axis type.
+  // Returns null when the axis keeps echarts' own labels.
+  function axisFormat(token, axisType) {
+    if (typeof token !== 'string' || token.charAt(0) !== '@') return null;
+    var name = token.slice(1);
+    if (!Object.prototype.hasOwnProperty.call(formatters, name)) return null;
+    if (name === 'auto') {
+      if (axisType === 'log') return 'pow';
+      if (axisType == null || axisType === 'value') return 'plain';
+      return null; // category / time axes: echarts' default labels
+    }
+    return name;
+  }
+
+  // A value in full precision, for tooltips: never rounded to the tick format.
+  //   pow: 3.14e23 -> "3.14 × 10²³"; si: 1.3e9 -> "1.3B (1,300,000,000)";
+  //   percent: 45.2 -> "45.2%"; plain: 1.3e9 -> "1,300,000,000".
+  function fullValue(v, format) {
+    var n = toNumber(v);
+    if (typeof v === 'string' && isNaN(n)) return v; // category values
+    if (v == null || isNaN(n)) return '';
+    if (!isFinite(n)) return special(n);
+    var a = Math.abs(n);
+    var readable = a === 0 || (a >= 1e-3 && a < 1e4); // exponents would only hurt here
+    switch (format) {
+      case 'pow':
+        return readable ? plainDigits(n, FULL_DIGITS) : powDigits(n, FULL_DIGITS, ' ' + TIMES + ' ');
+      case 'sci':
+        return readable ? plainDigits(n, FULL_DIGITS) : sciDigits(n, FULL_DIGITS);
+      case 'si':
+        if (a < 1000) return plainDigits(n, FULL_DIGITS);
+        var full = plainDigits(n, FULL_DIGITS);
+        var short = siDigits(n, FULL_DIGITS);
+        return short === full ? full : short + ' (' + full + ')';
+      case 'percent':
+        return plainDigits(n, FULL_DIGITS) + '%';
+      case 'fraction':
+        return plainDigits(n * 100, FULL_DIGITS) + '%';
+      default:
+        return plainDigits(n, FULL_DIGITS);
+    }
+  }
+
+  // Slider handle labels: short, like ticks, but never with more than 3
+  // significant digits (the handles sit at arbitrary values).
+  function sliderValue(v, format) {
+    switch (format) {
+      case 'pow':
+        return powDigits(v, 3, TIMES);
+      case 'sci':
+        return sciDigits(v, 3);
+      case 'si':
+        return siDigits(v, 3);
+      case 'percent':
+        return plainDigits(toNumber(v), 3) + '%';
+      case 'fraction':
+        return plainDigits(toNumber(v) * 100, 3) + '%';
+      default:
+        return plainDigits(v, 4);
+    }
+  }
+
+  /* ---------------------------------------------------------------------
+   * Tooltip (pure: builds HTML, escaping every user string)
+   * ------------------------------------------------------------------- */
+
+  function escapeHTML(s) {
+    return String(s == null ? '' : s).replace(/[&<>"']/g, function (c) {
+      return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c];
+    });
+  }
+
+  function asArray(x) {
+    if (x == null) return [];
+    return Array.isArray(x) ? x : [x];
+  }
+
+  // describe the axes and series of an option, for the tooltip
+  function describe(option) {
+    function axes(list) {
+      return asArray(list).map(function (ax) {
+        ax = ax || {};
+        var label = ax.axisLabel || {};
+        var fmt = typeof label.formatter === 'string' ? axisFormat(label.formatter, ax.type) : null;
+        return {
+          name: typeof ax.name === 'string' || typeof ax.name === 'number' ? String(ax.name) : '',
+          type: ax.type || 'value',
+          format: fmt || (ax.type === 'log' ? 'pow' : 'plain')
+        };
+      });
+    }
+    return {
+      x: axes(option.xAxis),
+      y: axes(option.yAxis),
+      series: asArray(option.series).map(function (s) {
+        s = s || {};
+        return {
+          x: typeof s.xAxisIndex === 'number' ? s.xAxisIndex : 0,
+          y: typeof s.yAxisIndex === 'number' ? s.yAxisIndex : 0
+        };
+      })
+    };
+  }
+
+  function marker(color) {
+    var c = typeof color === 'string' ? color : '';
+    // the colour is user data too: escaped, and only kept when it looks like a colour
+    if (!/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+|(rgb|hsl)a?\([0-9.,%\s]+\))$/.test(c)) c = '';
+    return '<span style="display:inline-block;margin-right:6px;border-radius:50%;width:10px;height:10px;' +
+      'vertical-align:0;background-color:' + escapeHTML(c || '#888') + ';"></span>';
+  }
+
+  function pointValues(p) {
+    var v = p.value;
+    if (Array.isArray(v)) return v;
+    if (p.data && typeof p.data === 'object' && Array.isArray(p.data.value)) return p.data.value;
+    if (Array.isArray(p.data)) return p.data;
+    return [undefined, v];
+  }
+
+  function axisLine(name, fallback, value, format) {
+    return '<div>' + escapeHTML(name || fallback) + ': <b>' + escapeHTML(fullValue(value, format)) + '</b></div>';
+  }
+
+  function tooltipItem(meta, p, withAxes) {
+    var s = meta.series[p.seriesIndex] || { x: 0, y: 0 };
+    var xa = meta.x[s.x] || { name: '', format: 'plain' };
+    var ya = meta.y[s.y] || { name: '', format: 'plain' };
+    if (p.componentType && p.componentType !== 'series') {
+      // markLine / markPoint: its own name and value, in its axis' format
+      var onX = p.data && typeof p.data === 'object' && p.data.xAxis != null;
+      var label = escapeHTML(p.name || p.componentType);
+      var val = p.value != null ? ': <b>' + escapeHTML(fullValue(p.value, (onX ? xa : ya).format)) + '</b>' : '';
+      return '<div>' + label + val + '</div>';
+    }
+    var vals = pointValues(p);
+    var html = '<div>' + marker(p.color) + '<strong>' + escapeHTML(p.seriesName) + '</strong></div>';
+    var name = p.name != null ? String(p.name) : '';
+    if (name !== '' && name !== String(vals[0])) {
+      html += '<div>' + escapeHTML(name) + '</div>';
+    }
+    if (withAxes !== false && vals[0] !== undefined) html += axisLine(xa.name, 'x', vals[0], xa.format);
+    html += axisLine(ya.name, 'y', vals[1], ya.format);
+    return html;
+  }
+
+  // makeTooltip(option) returns the "@tooltip" formatter for that option.
+  // It reads axis names and formats from the option as parsed (tokens, not
+  // yet functions); applyTokens passes that description in.
+  function makeTooltip(option, meta) {
+    meta = meta || describe(option);
+    return function (params) {
+      if (Array.isArray(params)) {
+        // trigger: 'axis': the shared x value once, then one row per series
+        if (!params.length) return '';
+        var first = params[0];
+        var s0 = meta.series[first.seriesIndex] || { x: 0 };
+        var xa = meta.x[s0.x] || { name: '', format: 'plain' };
+        var head = axisLine(xa.name, 'x', pointValues(first)[0], xa.format);
+        return head + params.map(function (p) { return tooltipItem(meta, p, false); }).join('');
+      }
+      return tooltipItem(meta, params || {}, true);
+    };
+  }
+
+  /* ---------------------------------------------------------------------
+   * Wiring tokens into an option (pure: mutates and returns the option)
+   * ------------------------------------------------------------------- */
+
+  function wireAxes(list) {
+    asArray(list).forEach(function (ax) {
+      if (!ax || typeof ax !== 'object') return;
+      var label = ax.axisLabel;
+      if (!label || typeof label.formatter !== 'string' || label.formatter.charAt(0) !== '@') return;
+      var token = label.formatter.slice(1);
+      if (!Object.prototype.hasOwnProperty.call(formatters, token)) return; // not ours: a string
+      var fmt = axisFormat(label.formatter, ax.type);
+      if (fmt) label.formatter = formatters[fmt];
+      else delete label.formatter; // "@auto" on a category or time axis
+    });
+  }
+
+  // The slider's handle labels read like the axis it zooms, unless set.
+  function wireSliders(option, meta) {
+    asArray(option.dataZoom).forEach(function (dz) {
+      if (!dz || dz.type !== 'slider' || dz.labelFormatter != null) return;
+      if (dz.yAxisIndex != null || dz.orient === 'vertical') return;
+      var idx = dz.xAxisIndex;
+      if (Array.isArray(idx)) idx = idx[0];
+      var ax = meta.x[typeof idx === 'number' ? idx : 0];
+      if (!ax || (ax.type !== 'value' && ax.type !== 'log')) return;
+      var fmt = ax.format;
+      dz.labelFormatter = function (value) { return sliderValue(value, fmt); };
+    });
+  }
+
+  function applyTokens(option) {
+    if (!option || typeof option !== 'object') return option;
+    var meta = describe(option); // reads the tokens before they are replaced
+    wireAxes(option.xAxis);
+    wireAxes(option.yAxis);
+    asArray(option.tooltip).forEach(function (tt) {
+      if (tt && tt.formatter === '@tooltip') tt.formatter = makeTooltip(option, meta);
+    });
+    wireSliders(option, meta);
+    return option;
+  }
+
+  var api = {
+    formatters: formatters,
+    axisFormat: axisFormat,
+    fullValue: fullValue,
+    sliderValue: sliderValue,
+    escapeHTML: escapeHTML,
+    makeTooltip: makeTooltip,
+    applyTokens: applyTokens,
+    asArray: asArray
+  };
+
+  if (typeof module !== 'undefined' && module && module.exports) {
+    module.exports = api;
+  } else if (typeof window !== 'undefined') {
+    window.scalesiteFormat = api;
+  }
+})();
+
