@@ -62,7 +62,7 @@ var errorCases = []struct {
 	{
 		name:  "front matter: bad indentation",
 		files: map[string]string{"content/bad.md": "---\ntitle: A\ndate: 2025-01-01\n  tags: [a]\n---\nBody.\n"},
-		want:  []string{`content/bad.md:3:7: front matter is not valid YAML: unexpected ":": check the indentation`},
+		want:  []string{`content/bad.md:3:7: front matter is not valid YAML: unexpected ":": check the indentation; inside { } or [ ], put text that contains ": " in quotes, e.g. {title: "Loss: small models"}`},
 	},
 	{
 		name:  "front matter: unknown key with suggestion",

@@ -26,7 +26,7 @@ func parseMapping(src []byte, at diag.Pos, what string) ([]*ast.MappingValueNode
 	if err != nil {
 		var ye yamlError
 		if errors.As(err, &ye) && ye.GetToken() != nil {
-			return nil, diag.Errorf(tokenPos(at, ye.GetToken()), "%s is not valid YAML: %s", what, plainYAMLMessage(ye.GetMessage()))
+			return nil, diag.Errorf(tokenPos(at, ye.GetToken()), "%s is not valid YAML: %s", what, yamlx.PlainMessage(ye.GetMessage()))
 		}
 		return nil, diag.Errorf(at, "%s is not valid YAML: %v", what, err)
 	}
@@ -46,27 +46,6 @@ func parseMapping(src []byte, at diag.Pos, what string) ([]*ast.MappingValueNode
 	default:
 		return nil, diag.Errorf(nodePos(at, body), "%s must be a list of \"key: value\" lines", what)
 	}
-}
-
-// plainYAMLMessage rewords the YAML library's commonest messages in the
-// words the chart spec parser uses, so that a researcher reads the same
-// advice whether the slip is in front matter, scalesite.yaml or a chart.
-func plainYAMLMessage(msg string) string {
-	switch {
-	case strings.Contains(msg, "'\t'"), strings.HasPrefix(msg, "tab character"):
-		return "a tab cannot indent YAML: use spaces"
-	case strings.HasPrefix(msg, "mapping value is not allowed"):
-		return `unexpected ":": check the indentation`
-	case strings.HasPrefix(msg, "could not find flow mapping end"), strings.HasPrefix(msg, "',' or '}' must be specified"):
-		return `this "{" is never closed by a "}"`
-	case strings.HasPrefix(msg, "sequence end token"), strings.HasPrefix(msg, "',' or ']' must be specified"):
-		return `this "[" is never closed by a "]"`
-	case strings.HasPrefix(msg, "could not find end character of double-quoted"):
-		return `this quoted text has no closing '"'`
-	case strings.HasPrefix(msg, "could not find end character of single-quoted"):
-		return `this quoted text has no closing "'"`
-	}
-	return msg
 }
 
 func tokenPos(at diag.Pos, tk *token.Token) diag.Pos {

@@ -8,6 +8,7 @@ import (
 	"github.com/goccy/go-yaml/token"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/yamlx"
 )
 
 // yamlError turns the YAML library's error into a positioned error in plain
@@ -23,36 +24,20 @@ func (p *parser) yamlError(err error) error {
 		return diag.Errorf(p.at, "invalid YAML: %s", oneLine(strings.TrimSpace(msg)))
 	}
 	pos := p.pos(ye.GetToken())
-	msg := ye.GetMessage()
-	switch {
-	case strings.Contains(msg, "'\t'"):
-		msg = "a tab cannot indent YAML: use spaces"
-	case strings.HasPrefix(msg, "mapping value is not allowed"):
-		msg = `unexpected ":": check the indentation, and put text that contains ": " in quotes, e.g. title: "Loss: small models"`
-	case strings.HasPrefix(msg, "could not find flow mapping end"), strings.HasPrefix(msg, "',' or '}' must be specified"):
-		msg = `this "{" is never closed by a "}"`
+	msg := yamlx.PlainMessage(ye.GetMessage())
+	switch msg {
+	case yamlx.UnclosedBrace:
 		if l, c, ok := p.unclosed(pos, '{'); ok {
 			pos = p.at2(l, c)
 		} else {
 			msg = `a "," or a "}" is missing here`
 		}
-	case strings.HasPrefix(msg, "sequence end token"), strings.HasPrefix(msg, "',' or ']' must be specified"):
-		msg = `this "[" is never closed by a "]"`
+	case yamlx.UnclosedBracket:
 		if l, c, ok := p.unclosed(pos, '['); ok {
 			pos = p.at2(l, c)
 		} else {
 			msg = `a "," or a "]" is missing here`
 		}
-	case strings.HasPrefix(msg, "value is not allowed in this context"):
-		msg = "unexpected text here: check the indentation"
-	case strings.HasPrefix(msg, "found an invalid key"), strings.HasPrefix(msg, "unexpected key name"):
-		msg = "a key must be a name, like title or x"
-	case strings.HasPrefix(msg, "could not find end character of double-quoted"):
-		msg = `this quoted text has no closing '"'`
-	case strings.HasPrefix(msg, "could not find end character of single-quoted"):
-		msg = `this quoted text has no closing "'"`
-	case strings.HasPrefix(msg, "undefined alias"):
-		msg = "this alias (*name) refers to no anchor (&name) defined above it"
 	}
 	if p.valueStartsFlow(pos.Line-p.at.Line+1) && !strings.Contains(msg, `"{"`) && !strings.Contains(msg, `"["`) {
 		msg += `; text that starts with "{" or "[" must be in quotes, e.g. label: "{model} ({params})"`
