@@ -426,3 +426,24 @@ func TestFirstBuildFails(t *testing.T) {
 		t.Errorf("after the fix: %d %.80q", status, body)
 	}
 }
+
+// TestCopiedFileReloadsPages: an image under static/ is served from disk,
+// so its change reloads the pages (which may show it).
+func TestCopiedFileReloadsPages(t *testing.T) {
+	ts := newTestSite(t, false)
+	ev := ts.events()
+	next(t, ev, "hello")
+	ts.write("static/img/figure.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><circle r=\"1\"/></svg>")
+	ts.srv.Rebuild([]string{"static/img/figure.svg"})
+	if e := next(t, ev, "change"); len(e.Reload) != 1 || e.Reload[0] != "*" {
+		t.Errorf("after an image edit: reload %v, want [*]", e.Reload)
+	}
+	if _, body := ts.get("/img/figure.svg"); !strings.Contains(body, "circle") {
+		t.Errorf("the edited image is not served: %q", body)
+	}
+	ts.write("content/a/runs.csv", "s,n,v\nq,1,2\nq,10,9\nr,1,4\nr,10,5\n")
+	ts.srv.Rebuild([]string{"content/a/runs.csv"})
+	if e := next(t, ev, "change"); len(e.Reload) != 0 || len(e.Charts) != 1 {
+		t.Errorf("after a data edit: reload %v, charts %v; want the chart updated in place only", e.Reload, e.Charts)
+	}
+}

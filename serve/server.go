@@ -16,6 +16,7 @@ import (
 	"html"
 	"io"
 	"net/http"
+	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -117,7 +118,7 @@ func (s *Server) currentError() string {
 func (s *Server) Rebuild(changed []string) {
 	start := time.Now()
 	s.mu.Lock()
-	pending := append(s.pending, changed...)
+	pending := append(slices.Clone(s.pending), changed...)
 	prevSite, rr, old := s.site, s.rr, s.files
 	s.mu.Unlock()
 
@@ -145,7 +146,7 @@ func (s *Server) Rebuild(changed []string) {
 		return
 	}
 	files := newSiteFiles(out, old)
-	e := diff(old, files, full)
+	e := diff(old, files, full || slices.ContainsFunc(pending, copiedAsIs))
 	s.mu.Lock()
 	s.site, s.rr, s.files, s.pending, s.err = next, rr, files, nil, nil
 	s.builds++
@@ -162,9 +163,22 @@ func (s *Server) Rebuild(changed []string) {
 	s.hub.broadcast(e)
 }
 
+// copiedAsIs reports whether a changed file is one the site copies rather
+// than renders (an image under static/ or beside a page): the server serves
+// it from disk, so its bytes are not compared, and pages that show it must
+// reload. Data files are left out: their pages are rebuilt and compared.
+func copiedAsIs(f string) bool {
+	switch path.Ext(f) {
+	case ".md", ".csv", ".tsv", ".tab", ".json":
+		return strings.HasPrefix(f, "static/")
+	}
+	return strings.HasPrefix(f, "static/") || strings.HasPrefix(f, "content/")
+}
+
 // diff says which pages a browser must reload and which can update their
-// charts in place.
-func diff(old, new siteFiles, full bool) event {
+// charts in place. With all set (a full build, or a copied file changed),
+// every page reloads.
+func diff(old, new siteFiles, all bool) event {
 	e := event{Type: "change"}
 	for p, f := range new {
 		o, ok := old[p]
@@ -174,7 +188,7 @@ func diff(old, new siteFiles, full bool) event {
 		if !strings.HasSuffix(p, ".html") {
 			// A stylesheet or script of the theme: every page may use it.
 			// (Static files keep their source path: they are compared by it.)
-			if ok || full {
+			if ok || all {
 				e.Reload = []string{"*"}
 			}
 			continue
@@ -189,6 +203,9 @@ func diff(old, new siteFiles, full bool) event {
 		if _, ok := new[p]; !ok && strings.HasSuffix(p, ".html") {
 			e.Reload = append(e.Reload, pageURL(p))
 		}
+	}
+	if all {
+		e.Reload = append(e.Reload, "*")
 	}
 	if slices.Contains(e.Reload, "*") {
 		e.Reload, e.Charts = []string{"*"}, nil
