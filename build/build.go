@@ -40,11 +40,28 @@ func Run(opts Options) (*Report, error) {
 	if err := checkDest(opts.Source, dest); err != nil {
 		return nil, err
 	}
-	s, out, err := Render(opts.Source, opts.Options)
+	s, err := site.Load(opts.Source, opts.Options)
 	if err != nil {
 		return nil, err
 	}
-	if err := output.Write(dest, out); err != nil {
+	rr, err := render.NewRenderer(s)
+	if err != nil {
+		return nil, err
+	}
+	// Pages are written while the rest are still being rendered.
+	w, err := output.Begin(dest)
+	if err != nil {
+		return nil, err
+	}
+	out, err := rr.RenderTo(s, w.Add)
+	if err != nil {
+		w.Abort()
+		return nil, err
+	}
+	for _, f := range out.Files[out.Streamed:] {
+		w.Add(f)
+	}
+	if err := w.Commit(); err != nil {
 		return nil, err
 	}
 	r := Summarize(s, out)

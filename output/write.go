@@ -21,28 +21,125 @@ import (
 
 // Write replaces the folder dest with the files of out.
 func Write(dest string, out *render.Output) error {
-	dest = filepath.Clean(dest)
-	parent := filepath.Dir(dest)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dest)+".new-")
+	w, err := Begin(dest)
 	if err != nil {
 		return err
 	}
-	prev := ""
+	for _, f := range out.Files {
+		w.Add(f)
+	}
+	return w.Commit()
+}
+
+// Writer writes a new version of a folder file by file, while the caller is
+// still producing files (a build renders and writes at once: rendering
+// waits on the CPU, writing on the disk), and swaps it in at Commit. Until
+// then the folder is untouched; Abort, or a failed Commit, removes the new
+// files and leaves it as it was.
+type Writer struct {
+	dest, tmp, prev string
+	files           chan render.File
+	done            chan struct{}
+	mu              sync.Mutex
+	err             error
+	made            sync.Map // folder → *mkdir
+}
+
+type mkdir struct {
+	once sync.Once
+	err  error
+}
+
+// Begin starts a new version of dest in a temporary folder beside it.
+func Begin(dest string) (*Writer, error) {
+	dest = filepath.Clean(dest)
+	parent := filepath.Dir(dest)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dest)+".new-")
+	if err != nil {
+		return nil, err
+	}
+	w := &Writer{dest: dest, tmp: tmp, files: make(chan render.File, 64), done: make(chan struct{})}
 	if fi, err := os.Stat(dest); err == nil && fi.IsDir() {
-		prev = dest
+		w.prev = dest
 	}
-	if err := writeFiles(tmp, prev, out.Files); err != nil {
-		os.RemoveAll(tmp)
+	// File-system calls wait on the disk more than on a CPU: more
+	// goroutines than CPUs keep it busy.
+	workers := 4 * runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range w.files {
+				if err := w.write(f); err != nil {
+					w.fail(err)
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(w.done) }()
+	return w, nil
+}
+
+// Add queues one file. It may be called from several goroutines.
+func (w *Writer) Add(f render.File) { w.files <- f }
+
+// Commit waits for every file, then swaps the new folder in for dest.
+func (w *Writer) Commit() error {
+	close(w.files)
+	<-w.done
+	if w.err != nil {
+		os.RemoveAll(w.tmp)
+		return w.err
+	}
+	if err := os.Chmod(w.tmp, 0o755); err != nil {
+		os.RemoveAll(w.tmp)
 		return err
 	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		os.RemoveAll(tmp)
-		return err
+	return swap(w.tmp, w.dest)
+}
+
+// Abort drops the new version; dest stays as it was.
+func (w *Writer) Abort() {
+	close(w.files)
+	<-w.done
+	os.RemoveAll(w.tmp)
+}
+
+func (w *Writer) fail(err error) {
+	w.mu.Lock()
+	if w.err == nil {
+		w.err = err
 	}
-	return swap(tmp, dest)
+	w.mu.Unlock()
+}
+
+// write writes one file under the new folder, creating its folder once.
+//
+// A file whose bytes equal those of the same path in the previous output is
+// hard-linked from there instead of written: a rebuild mostly writes what it
+// wrote before, and a link costs no data written to disk. The previous
+// output is never changed (a link only adds a name), so a build that fails
+// still leaves it as it was.
+func (w *Writer) write(f render.File) error {
+	p := filepath.Join(w.tmp, filepath.FromSlash(f.Path))
+	d := filepath.Dir(p)
+	v, _ := w.made.LoadOrStore(d, &mkdir{})
+	m := v.(*mkdir)
+	m.once.Do(func() { m.err = os.MkdirAll(d, 0o755) })
+	if m.err != nil {
+		return m.err
+	}
+	if w.prev != "" && f.Src == "" {
+		old := filepath.Join(w.prev, filepath.FromSlash(f.Path))
+		if sameContent(old, f.Data) && os.Link(old, p) == nil {
+			return nil
+		}
+	}
+	return writeFile(p, f)
 }
 
 // swap moves the finished folder tmp to dest, keeping the old dest until the
@@ -71,43 +168,6 @@ func swap(tmp, dest string) error {
 		return removeTree(old)
 	}
 	return nil
-}
-
-// writeFiles writes files under dir with a few goroutines: on a site of
-// thousands of pages the time goes to system calls (creating folders and
-// files), which overlap well. Each folder is created once, by the first
-// worker that needs it.
-//
-// A file whose bytes equal those of the same path in the previous output
-// (prev, or "" for none) is hard-linked from there instead of written: a
-// rebuild mostly writes what it wrote before, and a link costs no data
-// written to disk. The previous output is never changed (a link only adds a
-// name), so a build that fails still leaves it as it was.
-func writeFiles(dir, prev string, files []render.File) error {
-	var made sync.Map // folder → *sync.Once-guarded result
-	type mkdir struct {
-		once sync.Once
-		err  error
-	}
-	ensure := func(d string) error {
-		v, _ := made.LoadOrStore(d, &mkdir{})
-		m := v.(*mkdir)
-		m.once.Do(func() { m.err = os.MkdirAll(d, 0o755) })
-		return m.err
-	}
-	return parallel(len(files), func(i int) error {
-		p := filepath.Join(dir, filepath.FromSlash(files[i].Path))
-		if err := ensure(filepath.Dir(p)); err != nil {
-			return err
-		}
-		if prev != "" && files[i].Src == "" {
-			old := filepath.Join(prev, filepath.FromSlash(files[i].Path))
-			if sameContent(old, files[i].Data) && os.Link(old, p) == nil {
-				return nil
-			}
-		}
-		return writeFile(p, files[i])
-	})
 }
 
 // sameContent reports whether the regular file at p holds exactly data.

@@ -37,6 +37,9 @@ type File struct {
 // Output is every file of a built site, in a fixed order.
 type Output struct {
 	Files []File
+	// Streamed counts the files at the start of Files that were already
+	// handed to RenderTo's emit function as they were rendered.
+	Streamed int
 }
 
 // SiteData is the site as layouts see it.
@@ -109,7 +112,12 @@ func Render(s *site.Site) (*Output, error) {
 // Render renders s. Files whose inputs are the same as in the previous call
 // (the same *site.Page values, the same neighbours, the same listings) are
 // taken from that call instead of rendered again.
-func (rr *Renderer) Render(s *site.Site) (*Output, error) {
+func (rr *Renderer) Render(s *site.Site) (*Output, error) { return rr.RenderTo(s, nil) }
+
+// RenderTo is Render that also hands each page, as soon as it is rendered,
+// to emit (from several goroutines at once), so that a build can write
+// pages while it renders the rest. Output.Streamed says how many were.
+func (rr *Renderer) RenderTo(s *site.Site, emit func(File)) (*Output, error) {
 	th := rr.theme
 	groups := tagGroups(s.Pages)
 	r := &renderer{site: s, theme: th, md: rr.md, rr: rr, origin: s.Config.Origin(), data: &SiteData{
@@ -123,11 +131,19 @@ func (rr *Renderer) Render(s *site.Site) (*Output, error) {
 	pages := s.Pages
 	out := &Output{Files: make([]File, len(pages), len(pages)+8)}
 	errs := make([]error, len(pages))
-	par.For(len(pages), 0, func(i int) { out.Files[i], errs[i] = r.page(i) })
+	par.For(len(pages), 0, func(i int) {
+		out.Files[i], errs[i] = r.page(i)
+		if errs[i] == nil && emit != nil {
+			emit(out.Files[i])
+		}
+	})
 	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", pages[i].Path, err)
 		}
+	}
+	if emit != nil {
+		out.Streamed = len(pages)
 	}
 
 	home, err := r.home()
