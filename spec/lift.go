@@ -3,27 +3,35 @@ package spec
 import "bytes"
 
 // liftedBlock is the text of a `data: |` block taken out of the YAML before
-// parsing, with the YAML line and column where its first line starts.
+// parsing, with the line (of the spec as written) and column where its first
+// line starts.
 type liftedBlock struct {
 	text      string
 	line, col int
 }
 
+// lineShift records lines taken out of the YAML: the lines after YAML line
+// `after` stood `by` lines further down in the spec as written.
+type lineShift struct{ after, by int }
+
 // liftDataBlocks takes the content of each `data: |` (or `data: >`) block
-// scalar out of src, leaving blank lines in its place so that every other
-// line keeps its number. Inline CSV is most of a chart spec's bytes, and the
-// YAML library scans a block scalar line by line at a cost far above reading
-// it here; the text is the same either way, since a block scalar is taken
-// literally. The result maps the YAML line of each `data:` key to its block.
+// scalar out of src. Inline CSV is most of a chart spec's bytes, and the YAML
+// library scans a block scalar (even its blank lines) at a cost far above
+// reading it here; the text is the same either way, since a block scalar is
+// taken literally. The result maps the YAML line of each `data:` key (in the
+// shortened source) to its block, and lists the shifts that turn a line of
+// the shortened source back into a line of the spec as written.
 //
 // Blocks the simple reading cannot be sure of (tabs in the indentation, a
 // line indented less than the first) are left to the YAML library.
-func liftDataBlocks(src []byte) ([]byte, map[int]liftedBlock) {
+func liftDataBlocks(src []byte) ([]byte, map[int]liftedBlock, []lineShift) {
 	if !bytes.Contains(src, []byte("data:")) {
-		return src, nil
+		return src, nil, nil
 	}
 	lines := bytes.SplitAfter(src, []byte("\n"))
 	var lifted map[int]liftedBlock
+	var shifts []lineShift
+	removed := 0
 	var out []byte
 	for i := 0; i < len(lines); i++ {
 		keyIndent, ok := dataBlockKey(lines[i])
@@ -68,26 +76,60 @@ func liftDataBlocks(src []byte) ([]byte, map[int]liftedBlock) {
 			out = make([]byte, 0, len(src))
 			lifted = map[int]liftedBlock{}
 		}
-		lifted[i+1] = liftedBlock{text: string(t) + "\n", line: first + 1, col: indent + 1}
+		key := i + 1 - removed // the key's line in the shortened source
+		lifted[key] = liftedBlock{text: string(t) + "\n", line: first + 1, col: indent + 1}
+		shifts = append(shifts, lineShift{after: key, by: end - (i + 1)})
+		removed += end - (i + 1)
 		for j := i + 1; j < end; j++ {
-			lines[j] = lines[j][len(lines[j]):] // keep the slot, blank the line
-			if j < len(lines)-1 || bytes.HasSuffix(src, []byte("\n")) {
-				lines[j] = []byte("\n")
-			}
+			lines[j] = nil
 		}
 		i = end - 1
 	}
 	if lifted == nil {
-		return src, nil
+		return src, nil, nil
 	}
 	for _, l := range lines {
 		out = append(out, l...)
 	}
-	return out, lifted
+	if len(out) > 0 && out[len(out)-1] != '\n' && bytes.HasSuffix(src, []byte("\n")) {
+		out = append(out, '\n')
+	}
+	return out, lifted, shifts
+}
+
+// origLine turns a line of the (possibly shortened) YAML into a line of the
+// spec as written.
+func (p *parser) origLine(y int) int {
+	o := y
+	for _, s := range p.shifts {
+		if y > s.after {
+			o += s.by
+		}
+	}
+	return o
+}
+
+// yamlLine is origLine's inverse; it returns 0 for a line that was lifted out.
+func (p *parser) yamlLine(o int) int {
+	y, cum := o, 0
+	for _, s := range p.shifts {
+		key := s.after + cum // the key's line as written
+		switch {
+		case o > key+s.by:
+			y -= s.by
+		case o > key:
+			return 0
+		default:
+			return y
+		}
+		cum += s.by
+	}
+	return y
 }
 
 // dataBlockKey reports whether line is `data: |` or `data: >` (with optional
-// chomping and indentation indicators and a comment), possibly as the first
+// chomping indicator and a comment; a block with an explicit indentation
+// indicator is left to the YAML library), possibly as the first
 // key of a list item, and returns the indentation of the key.
 func dataBlockKey(line []byte) (int, bool) {
 	n := len(line) - len(bytes.TrimLeft(line, " "))
@@ -104,6 +146,6 @@ func dataBlockKey(line []byte) (int, bool) {
 	if len(rest) == 0 || (rest[0] != '|' && rest[0] != '>') {
 		return 0, false
 	}
-	rest = bytes.TrimSpace(bytes.TrimLeft(rest[1:], "+-123456789"))
+	rest = bytes.TrimSpace(bytes.TrimLeft(rest[1:], "+-"))
 	return n, len(rest) == 0 || rest[0] == '#'
 }

@@ -50,7 +50,7 @@ func parse(src []byte, at diag.Pos, lift bool) (c *Chart, err error) {
 	}
 	p.src = src
 	if lift {
-		p.src, p.lifted = liftDataBlocks(src)
+		p.src, p.lifted, p.shifts = liftDataBlocks(src)
 	}
 	// Titles full of colons ("title: Loss: small models") mean what they say.
 	p.src = yamlx.QuoteColonValues(p.src)
@@ -82,6 +82,8 @@ type parser struct {
 	// lifted holds the inline data blocks taken out of src before parsing,
 	// by the YAML line of their `data:` key (see liftDataBlocks).
 	lifted map[int]liftedBlock
+	// shifts maps lines of src back to the spec as written (see lift.go).
+	shifts []lineShift
 	// unknown counts the unknown keys reported: while there are any, a
 	// missing key is not reported, since it is most likely the misspelt one.
 	unknown int
@@ -129,10 +131,11 @@ func (p *parser) pos(tk *token.Token) diag.Pos {
 	if tk == nil || tk.Position == nil || tk.Position.Line <= 0 {
 		return p.at
 	}
-	return p.at2(tk.Position.Line, tk.Position.Column)
+	return p.at2(p.origLine(tk.Position.Line), tk.Position.Column)
 }
 
-// at2 converts a YAML line and column (1-based) into a page position.
+// at2 converts a line and column (1-based) of the spec as written into a
+// page position.
 func (p *parser) at2(line, col int) diag.Pos {
 	pos := diag.Pos{File: p.at.File, Line: p.at.Line + line - 1}
 	if p.at.Line <= 0 {

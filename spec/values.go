@@ -69,7 +69,7 @@ func (p *parser) data(e entry) (DataRef, bool) {
 func (p *parser) block(lit *ast.LiteralNode) (string, diag.Pos) {
 	line := 1
 	if tk := lit.GetToken(); tk != nil && tk.Position != nil {
-		line = tk.Position.Line + 1
+		line = p.origLine(tk.Position.Line) + 1
 	}
 	if lit.Value == nil || lit.Value.GetToken() == nil {
 		return "", p.at2(line, 1)
@@ -203,7 +203,7 @@ func (p *parser) color(n ast.Node, pos diag.Pos) (string, bool) {
 	}
 	s = strings.TrimSpace(s)
 	if s == "" {
-		if _, implicit := raw.(*ast.NullNode); implicit && p.lineHasHash(pos.Line-p.at.Line+1) {
+		if _, implicit := raw.(*ast.NullNode); implicit && p.lineHasHash(p.yamlLine(pos.Line-p.at.Line+1)) {
 			p.errorf(pos, `this colour is empty because YAML reads # as the start of a comment: put the colour in quotes, e.g. "#1f77b4"`)
 		} else {
 			p.errorf(pos, `the colour is empty: use a name like red or a code like "#1f77b4"`)

@@ -28,21 +28,21 @@ func (p *parser) yamlError(err error) error {
 	switch msg {
 	case yamlx.UnclosedBrace:
 		if l, c, ok := p.unclosed(pos, '{'); ok {
-			pos = p.at2(l, c)
+			pos = p.at2(p.origLine(l), c)
 		} else {
 			msg = `a "," or a "}" is missing here`
 		}
 	case yamlx.UnclosedBracket:
 		if l, c, ok := p.unclosed(pos, '['); ok {
-			pos = p.at2(l, c)
+			pos = p.at2(p.origLine(l), c)
 		} else {
 			msg = `a "," or a "]" is missing here`
 		}
 	}
-	if p.valueStartsFlow(pos.Line-p.at.Line+1) && !strings.Contains(msg, `"{"`) && !strings.Contains(msg, `"["`) {
+	if p.valueStartsFlow(p.yamlLine(pos.Line-p.at.Line+1)) && !strings.Contains(msg, `"{"`) && !strings.Contains(msg, `"["`) {
 		msg += `; text that starts with "{" or "[" must be in quotes, e.g. label: "{model} ({params})"`
 	}
-	if p.lineHasHash(pos.Line - p.at.Line + 1) {
+	if p.lineHasHash(p.yamlLine(pos.Line - p.at.Line + 1)) {
 		msg += `; note that # starts a comment in YAML, so a colour like #1f77b4 must be quoted: "#1f77b4"`
 	}
 	return diag.Errorf(pos, "invalid YAML: %s", oneLine(msg))
@@ -73,7 +73,7 @@ func (p *parser) unclosed(at diag.Pos, open byte) (line, col int, ok bool) {
 		line, col int
 	}
 	var stack []opener
-	endLine, endCol := at.Line-p.at.Line+1, at.Col-p.at.Col+1
+	endLine, endCol := p.yamlLine(at.Line-p.at.Line+1), at.Col-p.at.Col+1
 	line, col = 1, 0
 	prev := byte('\n') // the last character that is not a space
 	for i := 0; i < len(p.src); i++ {
