@@ -128,10 +128,20 @@ func (rr *Renderer) RenderTo(s *site.Site, emit func(File)) (*Output, error) {
 	rr.begin()
 	defer rr.end(s)
 
+	// The listings (home, tags, feed, sitemap) each go through every page, so
+	// they are started first; the pages fill in around them.
+	listings := r.listingJobs(groups)
 	pages := s.Pages
-	out := &Output{Files: make([]File, len(pages), len(pages)+8)}
+	out := &Output{Files: make([]File, len(pages), len(pages)+len(listings)+8)}
 	errs := make([]error, len(pages))
-	par.For(len(pages), 0, func(i int) {
+	listed := make([]File, len(listings))
+	listErrs := make([]error, len(listings))
+	par.For(len(listings)+len(pages), 0, func(j int) {
+		if j < len(listings) {
+			listed[j], listErrs[j] = listings[j]()
+			return
+		}
+		i := j - len(listings)
 		out.Files[i], errs[i] = r.page(i)
 		if errs[i] == nil && emit != nil {
 			emit(out.Files[i])
@@ -142,37 +152,17 @@ func (rr *Renderer) RenderTo(s *site.Site, emit func(File)) (*Output, error) {
 			return nil, fmt.Errorf("%s: %w", pages[i].Path, err)
 		}
 	}
+	for _, err := range listErrs {
+		if err != nil {
+			return nil, err
+		}
+	}
 	if emit != nil {
 		out.Streamed = len(pages)
 	}
-
-	home, err := r.home()
-	if err != nil {
-		return nil, err
-	}
-	notFound, err := rr.cached("404.html", "404", func() ([]byte, error) {
-		return th.execute("404", &PageData{Site: r.data, Kind: "404", Title: "Page not found", URL: s.Config.BasePath + "404.html"})
-	})
-	if err != nil {
-		return nil, fmt.Errorf("rendering 404.html: %w", err)
-	}
-	notFound.Default = true
-	out.Files = append(out.Files, home, notFound, File{Path: ".nojekyll", Data: []byte{}, Default: true})
-	tagFiles, err := r.tagPages(groups)
-	if err != nil {
-		return nil, err
-	}
-	out.Files = append(out.Files, tagFiles...)
-	// The feed and the sitemap show what listings show, and the tags.
-	listing := linkKey(r, s.Pages...)
-	feed, err := rr.cachedData(FeedFile, listing, r.feed)
-	if err != nil {
-		return nil, err
-	}
-	sitemap, _ := rr.cachedData(SitemapFile, listing+fmt.Sprint(len(groups)), func() ([]byte, error) { return r.sitemap(groups), nil })
+	out.Files = append(out.Files, listed...)
 	out.Files = append(out.Files,
-		File{Path: SitemapFile, Data: sitemap, Default: true},
-		File{Path: FeedFile, Data: feed, Default: true},
+		File{Path: ".nojekyll", Data: []byte{}, Default: true},
 		File{Path: RobotsFile, Data: r.robots(), Default: true})
 	for _, name := range sortedKeys(th.assets) {
 		a := th.assets[name]
@@ -304,36 +294,65 @@ func (r *renderer) link(p *site.Page) PageLink {
 	return l
 }
 
-// tagPages renders tags/<tag>/index.html for each tag and the tags index.
-func (r *renderer) tagPages(groups []tagGroup) ([]File, error) {
-	if len(groups) == 0 {
-		return nil, nil
+// listingJobs returns the work of rendering the files that list pages: the
+// home page, 404.html, each tag's page, the tags index, the feed and the
+// sitemap. Each job is independent of the others and of the pages.
+func (r *renderer) listingJobs(groups []tagGroup) []func() (File, error) {
+	rr, s := r.rr, r.site
+	jobs := []func() (File, error){
+		r.home,
+		func() (File, error) {
+			f, err := rr.cached("404.html", "404", func() ([]byte, error) {
+				return r.theme.execute("404", &PageData{Site: r.data, Kind: "404", Title: "Page not found", URL: s.Config.BasePath + "404.html"})
+			})
+			if err != nil {
+				return f, fmt.Errorf("rendering 404.html: %w", err)
+			}
+			f.Default = true
+			return f, nil
+		},
 	}
-	var files []File
+	// The feed and the sitemap show what listings show, and the tags.
+	jobs = append(jobs,
+		func() (File, error) {
+			feed, err := rr.cachedData(FeedFile, linkKey(r, s.Pages...), r.feed)
+			return File{Path: FeedFile, Data: feed, Default: true}, err
+		},
+		func() (File, error) {
+			sitemap, err := rr.cachedData(SitemapFile, linkKey(r, s.Pages...)+fmt.Sprint(len(groups)), func() ([]byte, error) { return r.sitemap(groups), nil })
+			return File{Path: SitemapFile, Data: sitemap, Default: true}, err
+		})
+	if len(groups) == 0 {
+		return jobs
+	}
 	index := &PageData{Site: r.data, Kind: "tags", Title: "Tags", URL: r.url("tags"), Canonical: r.absURL(r.url("tags"))}
 	for _, g := range groups {
-		d := &PageData{Site: r.data, Kind: "tag", Title: g.Name, URL: r.url("tags/" + g.Slug),
-			Canonical:   r.absURL(r.url("tags/" + g.Slug)),
-			Description: fmt.Sprintf("Pages tagged %s on %s.", g.Name, r.site.Config.Title)}
-		for _, p := range g.Pages {
-			d.Pages = append(d.Pages, r.link(p))
-		}
-		f, err := r.rr.cached("tags/"+g.Slug+"/index.html", g.Name+"\x00"+linkKey(r, g.Pages...), func() ([]byte, error) {
-			return r.theme.execute("tag", d)
+		index.TagList = append(index.TagList, TagLink{Name: g.Name, URL: r.url("tags/" + g.Slug), Pages: len(g.Pages)})
+		jobs = append(jobs, func() (File, error) {
+			d := &PageData{Site: r.data, Kind: "tag", Title: g.Name, URL: r.url("tags/" + g.Slug),
+				Canonical:   r.absURL(r.url("tags/" + g.Slug)),
+				Description: fmt.Sprintf("Pages tagged %s on %s.", g.Name, s.Config.Title)}
+			for _, p := range g.Pages {
+				d.Pages = append(d.Pages, r.link(p))
+			}
+			f, err := rr.cached("tags/"+g.Slug+"/index.html", g.Name+"\x00"+linkKey(r, g.Pages...), func() ([]byte, error) {
+				return r.theme.execute("tag", d)
+			})
+			if err != nil {
+				return f, fmt.Errorf("rendering the page of tag %q: %w", g.Name, err)
+			}
+			return f, nil
+		})
+	}
+	return append(jobs, func() (File, error) {
+		f, err := rr.cached("tags/index.html", fmt.Sprint(index.TagList), func() ([]byte, error) {
+			return r.theme.execute("tags", index)
 		})
 		if err != nil {
-			return nil, fmt.Errorf("rendering the page of tag %q: %w", g.Name, err)
+			return f, fmt.Errorf("rendering tags/index.html: %w", err)
 		}
-		files = append(files, f)
-		index.TagList = append(index.TagList, TagLink{Name: g.Name, URL: d.URL, Pages: len(g.Pages)})
-	}
-	f, err := r.rr.cached("tags/index.html", fmt.Sprint(index.TagList), func() ([]byte, error) {
-		return r.theme.execute("tags", index)
+		return f, nil
 	})
-	if err != nil {
-		return nil, fmt.Errorf("rendering tags/index.html: %w", err)
-	}
-	return append(files, f), nil
 }
 
 // home renders index.html: the prose of content/index.md, then every page.
