@@ -387,6 +387,7 @@ func (r *renderer) content(p *site.Page) (template.HTML, error) {
 	w := &pageWriter{charts: make([][]byte, len(p.Charts))}
 	for i, c := range p.Charts {
 		var b bytes.Buffer
+		b.Grow(512 + 48*c.Points()) // the option is mostly its points
 		if err := r.theme.kinds["page"].ExecuteTemplate(&b, "chart", chartView(c)); err != nil {
 			return "", fmt.Errorf("rendering chart %d: %w", i+1, err)
 		}
