@@ -157,7 +157,17 @@
     if (ch.indexOf(here) >= 0) updateCharts();
   }
 
-  if (!window.EventSource) return;
-  var source = new EventSource('/__scalesite/events');
-  source.onmessage = onEvent;
+  // The browser reconnects by itself after a dropped stream, but gives up
+  // for good on some failures (a refused connection while the server
+  // restarts, in some browsers): then a new stream is opened every second.
+  function connect() {
+    var source = new EventSource('/__scalesite/events');
+    source.onmessage = onEvent;
+    source.onerror = function () {
+      if (source.readyState === 2) { // CLOSED
+        setTimeout(connect, 1000);
+      }
+    };
+  }
+  if (window.EventSource) connect();
 })();
