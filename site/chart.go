@@ -3,6 +3,7 @@ package site
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"os"
 	"path"
@@ -51,6 +52,13 @@ func chartID(slug string, index int) string {
 			b.WriteByte('-')
 			dash = true
 		}
+	}
+	// Slugs that differ only in what the id cannot hold ("a/b" and "a-b")
+	// are told apart by a short hash of the slug as written.
+	if b.String() != "chart-"+slug {
+		h := fnv.New32a()
+		h.Write([]byte(slug))
+		fmt.Fprintf(&b, "-%04x", h.Sum32()&0xffff)
 	}
 	fmt.Fprintf(&b, "-%d", index+1)
 	return b.String()

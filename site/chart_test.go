@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"hash/fnv"
 	"slices"
 	"strings"
 	"testing"
@@ -225,12 +226,18 @@ func TestChartIDs(t *testing.T) {
 		"content/audio-models/index.md":   chartMD(spec, spec, spec),
 		"content/Papers/RWKV_7 (2025).md": chartMD(spec, spec),
 		"content/list.md":                 "- item\n\n  ```chart\n  " + strings.ReplaceAll(spec, "\n", "\n  ") + "```\n",
+		"content/a/b.md":                  chartMD(spec),
+		"content/a-b.md":                  chartMD(spec),
 	}
+	// A slug the id cannot spell as it is gets a short hash of the slug, so
+	// that "a/b" and "a-b" stay apart.
 	want := map[string][]string{
 		"content/index.md":                {"chart-home-1"},
 		"content/audio-models/index.md":   {"chart-audio-models-1", "chart-audio-models-2", "chart-audio-models-3"},
-		"content/Papers/RWKV_7 (2025).md": {"chart-papers-rwkv-7-2025--1", "chart-papers-rwkv-7-2025--2"},
+		"content/Papers/RWKV_7 (2025).md": {"chart-papers-rwkv-7-2025--f9cb-1", "chart-papers-rwkv-7-2025--f9cb-2"},
 		"content/list.md":                 {"chart-list-1"},
+		"content/a/b.md":                  {"chart-a-b-" + fmt.Sprintf("%04x", fnv32("a/b")&0xffff) + "-1"},
+		"content/a-b.md":                  {"chart-a-b-1"},
 	}
 	var first map[string][]string
 	for run := range 2 {
@@ -278,4 +285,10 @@ func TestChartsInPlace(t *testing.T) {
 	if want := []string{"First", "Second"}; !slices.Equal(titles, want) {
 		t.Errorf("chart titles = %q, want %q", titles, want)
 	}
+}
+
+func fnv32(s string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(s))
+	return h.Sum32()
 }
