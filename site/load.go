@@ -65,7 +65,7 @@ func Load(root string, opts Options) (*Site, error) {
 	s.md = markdown.New(markdown.BasePath(cfg.BasePath))
 	s.opts = opts
 	s.loaded = make(map[string]loadedPage, len(files))
-	for i, lp := range loadPages(root, files, s.md, &errs) {
+	for i, lp := range loadPages(root, files, s.md, opts.Drafts, &errs) {
 		s.loaded[files[i]] = lp
 	}
 	errs.Add(s.assemble())
@@ -189,7 +189,10 @@ type loadedPage struct {
 }
 
 // loadPages loads files in parallel, keeping their order.
-func loadPages(root string, files []string, md goldmark.Markdown, errs *diag.List) []loadedPage {
+//
+// A draft that is not built (drafts false) does not fail the build: its
+// problems become warnings, so the author still hears of them.
+func loadPages(root string, files []string, md goldmark.Markdown, drafts bool, errs *diag.List) []loadedPage {
 	out := make([]loadedPage, len(files))
 	pageErrs := make([]error, len(files))
 	tables := newTableCache(root)
@@ -198,7 +201,18 @@ func loadPages(root string, files []string, md goldmark.Markdown, errs *diag.Lis
 		out[i].page, pageErrs[i] = l.load(files[i])
 		out[i].warnings = l.warnings
 	})
-	for _, err := range pageErrs {
+	for i, err := range pageErrs {
+		if err != nil && out[i].page != nil && out[i].page.Draft && !drafts {
+			var list diag.List
+			list.Add(err)
+			for _, e := range list {
+				w := *e
+				w.Msg = "in a draft, which is not built: " + w.Msg
+				out[i].warnings = append(out[i].warnings, &w)
+			}
+			out[i].page = nil
+			continue
+		}
 		errs.Add(err)
 	}
 	return out

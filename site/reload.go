@@ -61,7 +61,7 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 		}
 	}
 	var errs diag.List
-	for i, lp := range loadPages(s.Root, reload, s.md, &errs) {
+	for i, lp := range loadPages(s.Root, reload, s.md, s.opts.Drafts, &errs) {
 		n.loaded[reload[i]] = lp
 	}
 	errs.Add(n.assemble())

@@ -342,3 +342,21 @@ func TestNoContentFolder(t *testing.T) {
 		t.Errorf("Load of a folder without content/: error %v, want one saying it has no content/ folder", err)
 	}
 }
+
+// TestBrokenDraft: a draft with a mistake does not fail a build that leaves
+// drafts out; the mistake is a warning. With --drafts it is an error.
+func TestBrokenDraft(t *testing.T) {
+	files := map[string]string{
+		"content/ok.md":    "---\ntitle: OK\n---\nFine.\n",
+		"content/draft.md": "---\ntitle: Later\ndraft: true\n---\n```chart\ndata: missing.csv\nx: a\ny: b\n```\n",
+	}
+	s := load(t, files, Options{})
+	if len(s.Pages) != 1 || len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0].Error(), `content/draft.md:6:7: in a draft, which is not built: data file "missing.csv" not found`) {
+		t.Errorf("pages %d, warnings %v", len(s.Pages), s.Warnings)
+	}
+	root := t.TempDir()
+	writeFiles(t, root, files)
+	if _, err := Load(root, Options{Drafts: true}); err == nil || !strings.Contains(err.Error(), `content/draft.md:6:7: data file "missing.csv" not found`) {
+		t.Errorf("with drafts: err = %v", err)
+	}
+}
