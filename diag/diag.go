@@ -41,7 +41,12 @@ func Errorf(pos Pos, format string, args ...any) *Error {
 	return &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+func (e *Error) Error() string {
+	if e.File == "" {
+		return e.Msg
+	}
+	return e.Pos.String() + ": " + e.Msg
+}
 
 // List is a set of problems. As an error it prints one problem per line.
 type List []*Error
