@@ -1,7 +1,6 @@
 package build
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -160,22 +159,11 @@ func TestBuildHasNoLivePreview(t *testing.T) {
 	if _, err := Run(Options{Source: "..", Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
-	err := filepath.WalkDir(dest, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
+	for p, b := range snapshot(t, dest) {
 		for _, s := range []string{"__scalesite", "EventSource", "live.js"} {
 			if strings.Contains(string(b), s) {
 				t.Errorf("%s contains %q", p, s)
 			}
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -85,7 +86,7 @@ func TestSeedChartsInChromium(t *testing.T) {
 		tb.eval(t, firstChart+`const o = c.getOption(); const d = o.series[0].data[4];
 			return o.tooltip[0].formatter({seriesIndex: 0, seriesName: o.series[0].name, name: d.name, value: d.value, data: d, color: '#f28e2b', marker: ''});`, &tip)
 		for _, part := range []string{"Qwen2-Audio (88.98)", "Number of Audio Parameters (Millions)", "1,000", "88.98"} {
-			if !contains(tip, part) {
+			if !strings.Contains(tip, part) {
 				t.Errorf("tooltip %q lacks %q", tip, part)
 			}
 		}
@@ -237,17 +238,4 @@ func TestPhoneWidthAndDarkMode(t *testing.T) {
 		t.Errorf("legend text colour %q in both colour schemes: the chart did not follow prefers-color-scheme", darkLabel)
 	}
 	tb.saveScreenshot(t, "phone-light-rwkv")
-}
-
-func contains(s, sub string) bool {
-	return len(sub) == 0 || (len(s) >= len(sub) && indexOf(s, sub) >= 0)
-}
-
-func indexOf(s, sub string) int {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return i
-		}
-	}
-	return -1
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/scalesite/scalesite/build"
@@ -77,7 +78,7 @@ func TestHostileNamesStayText(t *testing.T) {
 	if got.Scripts != 4 || got.Imgs != 0 {
 		t.Errorf("%d script and %d img elements, want 4 and 0", got.Scripts, got.Imgs)
 	}
-	if !contains(got.Tip, hostile[2]) {
+	if !strings.Contains(got.Tip, hostile[2]) {
 		t.Errorf("tooltip text %q, want it to show %q literally", got.Tip, hostile[2])
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -118,7 +119,7 @@ func (s *Server) relevant(name string) (string, bool) {
 		return rel, true
 	}
 	top, _, _ := strings.Cut(rel, "/")
-	if !contains(watched, top) {
+	if !slices.Contains(watched, top) {
 		return "", false
 	}
 	base := filepath.Base(name)
@@ -127,15 +128,6 @@ func (s *Server) relevant(name string) (string, bool) {
 		return "", false
 	}
 	return rel, true
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // addTree watches dir and every folder under it (skipping hidden ones).

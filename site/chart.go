@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -28,7 +29,7 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 		panel, file, err := l.panel(p, &sc.Panels[i], at)
 		errs.Add(err)
 		c.Panels = append(c.Panels, panel)
-		if file != "" && !contains(c.DataFiles, file) {
+		if file != "" && !slices.Contains(c.DataFiles, file) {
 			c.DataFiles = append(c.DataFiles, file)
 		}
 	}
@@ -84,7 +85,7 @@ func (l *pageLoader) table(p *Page, d spec.DataRef) (t *table.Table, file string
 		if cand == ".." || strings.HasPrefix(cand, "../") {
 			return nil, "", diag.Errorf(d.Pos, "data path %q leaves the site folder: keep data files beside the page or under data/", d.Path)
 		}
-		if contains(tried, cand) {
+		if slices.Contains(tried, cand) {
 			continue
 		}
 		tried = append(tried, cand)

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/scalesite/scalesite/diag"
@@ -49,7 +50,7 @@ func loadConfig(root string) (Config, error) {
 	}
 	errs := checkKeys(entries, at, configKeys, "site config")
 	for _, mv := range entries {
-		if !contains(configKeys, keyName(mv)) {
+		if !slices.Contains(configKeys, keyName(mv)) {
 			continue
 		}
 		v, err := scalarText(mv, at)

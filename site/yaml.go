@@ -3,6 +3,7 @@ package site
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
@@ -85,7 +86,7 @@ func checkKeys(entries []*ast.MappingValueNode, at diag.Pos, known []string, wha
 		switch {
 		case seen[k]:
 			errs = append(errs, diag.Errorf(pos, "%q is given twice in the %s", k, what))
-		case !contains(known, k):
+		case !slices.Contains(known, k):
 			hint := diag.DidYouMean(k, known)
 			if hint == "" {
 				hint = " (known keys: " + strings.Join(known, ", ") + ")"
@@ -95,15 +96,6 @@ func checkKeys(entries []*ast.MappingValueNode, at diag.Pos, known []string, wha
 		seen[k] = true
 	}
 	return errs
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // scalarText returns the text of a scalar value (string, number, bool, date),
