@@ -1,7 +1,7 @@
 // Package check finds what does not stop a build but makes a site read worse
 // than its author meant: pages without a description, point labels that
 // would be drawn on top of each other, line charts with nothing to draw a
-// line through. `scalesite check` prints these beside the loader's own
+// line through, more series than colours, panels too narrow to read. `scalesite check` prints these beside the loader's own
 // warnings (rows left out for missing values).
 //
 // The checks read the loaded site only; they never touch the disk.
@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/scalesite/scalesite/diag"
@@ -31,9 +32,26 @@ const (
 	// defaultHeight is the chart height labelDY is measured for; it matches
 	// render.DefaultChartHeight (not imported: check needs no renderer).
 	defaultHeight = 440
-	// maxPairs bounds the collision warnings per chart: past a few, the
-	// rest say nothing new.
-	maxPairs = 5
+	// minCrowded is the number of crowded labels (and a quarter of them
+	// all) from which a chart is worth a warning: the placer moves a few
+	// close labels apart without loss.
+	minCrowded = 2
+)
+
+// Layout, as the renderer draws charts.
+const (
+	// paletteSize is the number of series colours; it matches the length
+	// of render's palette (Tableau 10), not imported for the same reason
+	// as defaultHeight.
+	paletteSize = 10
+	// pageWidth is the width a chart is checked at: a wide desktop window.
+	pageWidth = 1200
+	// minPanelWidth is the narrowest panel that still has room for its y
+	// tick labels, its title and a plot worth reading.
+	minPanelWidth = 220
+	// defaultColumns is how many panels the renderer puts side by side
+	// when the spec does not set columns.
+	defaultColumns = 4
 )
 
 // Site returns the warnings about s, sorted by file and line.
@@ -53,6 +71,8 @@ func Site(s *site.Site) diag.List {
 			out = append(out, Labels(c)...)
 			out = append(out, SinglePoints(c)...)
 			out = append(out, UnusedColors(c)...)
+			out = append(out, SeriesLookAlike(c)...)
+			out = append(out, NarrowPanels(c)...)
 		}
 	}
 	if s.Home == nil {
@@ -85,6 +105,55 @@ func UnusedColors(c *site.Chart) diag.List {
 		}
 	}
 	return out
+}
+
+// SeriesLookAlike warns about a chart with more series than the palette has
+// colours: past them, colours repeat, and series differ only by marker and
+// dash, which the reader has to match against the legend.
+func SeriesLookAlike(c *site.Chart) diag.List {
+	var names []string
+	for _, p := range c.Panels {
+		for _, s := range p.Series {
+			if !slices.Contains(names, s.Name) {
+				names = append(names, s.Name)
+			}
+		}
+	}
+	if len(names) <= paletteSize {
+		return nil
+	}
+	return diag.List{diag.Errorf(chartPos(c),
+		"this chart has %d series: past %d, series are told apart by marker shape and line dash as well as colour; consider fewer series per panel or panels",
+		len(names), paletteSize)}
+}
+
+// NarrowPanels warns about a chart whose panels would stand so many side by
+// side that each is too narrow to read on a wide page.
+func NarrowPanels(c *site.Chart) diag.List {
+	if c.Spec == nil || len(c.Spec.Panels) < 2 {
+		return nil
+	}
+	perRow := c.Spec.Columns
+	if perRow == 0 {
+		perRow = min(len(c.Spec.Panels), defaultColumns)
+	}
+	perRow = min(perRow, len(c.Spec.Panels)) // a row is never wider than the panels it holds
+	width := pageWidth / perRow
+	if width >= minPanelWidth {
+		return nil
+	}
+	return diag.List{diag.Errorf(chartPos(c),
+		"%d panels side by side would each be about %d px wide at %s px: set columns: %d (or fewer)",
+		perRow, width, thousands(pageWidth), min(defaultColumns, pageWidth/minPanelWidth))}
+}
+
+// thousands writes n with a comma between thousands: 1,200.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // Description warns about a page without a description, at the page's
@@ -130,11 +199,7 @@ func Labels(c *site.Chart) diag.List {
 	if c.Spec == nil {
 		return nil
 	}
-	type pair struct {
-		panel int
-		a, b  string
-	}
-	var pairs []pair
+	var out diag.List
 	dy := labelDY
 	if c.Spec.Height > 0 {
 		dy = labelDY * defaultHeight / float64(c.Spec.Height)
@@ -152,6 +217,9 @@ func Labels(c *site.Chart) diag.List {
 		var xs, ys []float64
 		for _, s := range pn.Series {
 			for _, pt := range s.Points {
+				if pt.Gap() {
+					continue
+				}
 				xs = append(xs, pt.X)
 				ys = append(ys, pt.Y)
 			}
@@ -165,7 +233,7 @@ func Labels(c *site.Chart) diag.List {
 		var marks []mark
 		for _, s := range pn.Series {
 			for _, pt := range s.Points {
-				if pt.Label == "" {
+				if pt.Label == "" || pt.Gap() {
 					continue
 				}
 				x, okx := fx(pt.X)
@@ -186,24 +254,15 @@ func Labels(c *site.Chart) diag.List {
 				}
 			}
 		}
-		byOrder := make([]string, len(marks))
-		for _, m := range marks {
-			byOrder[m.order] = m.label
-		}
-		slices.SortFunc(found, func(a, b [2]int) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+		crowded := map[int]bool{}
 		for _, f := range found {
-			pairs = append(pairs, pair{i, byOrder[f[0]], byOrder[f[1]]})
+			crowded[f[0]], crowded[f[1]] = true, true
 		}
-	}
-	var out diag.List
-	for n, p := range pairs {
-		if n == maxPairs {
-			out = append(out, diag.Errorf(chartPos(c), "%d more pairs of point labels may overlap in this chart: a taller chart (height:), a wider axis range (min:, max:) or fewer labels would give them room", len(pairs)-maxPairs))
-			break
+		if len(crowded) >= minCrowded && 4*len(crowded) >= len(marks) {
+			out = append(out, diag.Errorf(chartPos(c),
+				"%d of the %d point labels%s stand too close to another to sit beside their points: scalesite moves them around their points (with a leader line) and hides those it cannot place, which show on hover; a taller chart (height:), a wider axis range (min:, max:) or fewer labels would show more",
+				len(crowded), len(marks), panelName(c, i)))
 		}
-		out = append(out, diag.Errorf(chartPos(c),
-			"the labels %q and %q may overlap%s: their points are close together, so ECharts will move one of them away from its point or hide it; a taller chart (height:) or a wider axis range (min:, max:) would give them room",
-			p.a, p.b, panelName(c, p.panel)))
 	}
 	return out
 }

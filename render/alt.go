@@ -40,7 +40,7 @@ func altText(c *site.Chart) string {
 			if s.Name != "" {
 				names = append(names, s.Name)
 			}
-			n += len(s.Points)
+			n += drawn(s.Points)
 		}
 		fmt.Fprintf(&b, ", %d points", n)
 		if len(names) > 0 {

@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -16,22 +14,26 @@ import (
 	"github.com/scalesite/scalesite/spec"
 )
 
-// palette gives series their colours in first-seen order. It is Tableau 10:
-// distinct hues that read on both the light and the dark background.
-var palette = []string{"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"}
-
-// namedColors maps the colour words researchers use for a series to the
-// palette's version of that hue, so "red" matches the other series' tones.
-var namedColors = map[string]string{
-	"blue": "#4e79a7", "orange": "#f28e2b", "red": "#e15759", "teal": "#76b7b2", "green": "#59a14f",
-	"yellow": "#edc948", "purple": "#b07aa1", "pink": "#ff9da7", "brown": "#9c755f", "gray": "#bab0ac", "grey": "#bab0ac",
-}
-
-// Formatter tokens: the site script (themes/default/assets/format.js) swaps
-// these strings for functions. Nothing from the content ever becomes code.
+// Formatter tokens: the site script (themes/default/assets/format.js and
+// site.js) swaps these strings for functions. Nothing from the content ever
+// becomes code.
 const (
-	tooltipToken = "@tooltip"
-	formatPrefix = "@"
+	tooltipToken     = "@tooltip"
+	formatPrefix     = "@"
+	placeLabelsToken = "@placeLabels"
+)
+
+// Layout constants shared with the site script, which lays the panels out
+// again for the width the chart gets (one column on a phone).
+const (
+	// denseLine is the number of points above which a line is drawn without
+	// a marker on every point (markers show on hover).
+	denseLine = 150
+	// rowHeight is the height of one row of panels in a chart of several
+	// rows, and maxColumns the panels side by side when the spec does not
+	// say.
+	rowHeight  = 280
+	maxColumns = 4
 )
 
 // chartOption builds the ECharts option of a chart through go-echarts and
@@ -40,58 +42,72 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 	sc := c.Spec
 	n := len(sc.Panels)
 	ch := charts.NewScatter() // an XY chart; each series carries its own type
-	colors := seriesColors(c)
+	styles := seriesStyles(c)
+	nums, numeric := numericNames(c)
+	if !numeric {
+		nums = nil
+	}
+	legend := showLegend(c) && !sc.Legend.Hide
 
 	ch.SetGlobalOptions(
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: types.FuncStr(tooltipToken)}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(showLegend(c)), Type: "scroll", Bottom: "0"}),
-		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Right: "8", Top: "0", Feature: &opts.ToolBoxFeature{
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(legend), Type: "plain", Bottom: "0", Left: "center"}),
+		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Right: "4", Top: "0", Feature: &opts.ToolBoxFeature{
 			DataZoom:    &opts.ToolBoxFeatureDataZoom{Show: opts.Bool(true), Title: map[string]string{"zoom": "Zoom to area", "back": "Undo zoom"}, Icon: map[string]string{}},
 			Restore:     &opts.ToolBoxFeatureRestore{Show: opts.Bool(true), Title: "Reset"},
 			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Name: c.ID, Title: "Save as PNG"},
 		}}),
 		charts.WithAriaOpts(&opts.Aria{Enabled: opts.Bool(true), Label: &opts.AriaLabel{Enabled: opts.Bool(true), Description: alt}}),
 	)
-	ch.Colors = palette
 
-	top := 36 // room for the toolbox above the plot
-	if sc.Title != "" {
-		top = 40
-	}
+	cols, rows := gridShape(sc)
+	top := 40
 	if sc.Subtitle != "" {
 		top += 18
 	}
+	panelTitles := sc.HasPanels && hasPanelTitles(sc)
 	titles := []opts.Title{{Title: sc.Title, Subtitle: sc.Subtitle, Left: "center"}}
-	if sc.HasPanels {
-		top += 22
-	}
-	bottom := 52 // tick labels and the x axis name
-	if showLegend(c) {
-		bottom += 28
-	}
+	sharedX, sharedY := sharedTitle(sc, true), sharedTitle(sc, false)
 
+	ex := optionExtras{meta: chartMeta{Columns: cols, Panels: n, Height: sc.Height, RowHeight: rowHeight, LegendTitle: sc.Legend.Title}}
+	if legend && sc.Legend.Title != "" {
+		titles = append(titles, opts.Title{Title: sc.Legend.Title, Left: "center", Bottom: "26", TitleStyle: &opts.TextStyle{FontSize: 12}})
+		ex.meta.LegendTitleIndex = len(titles) - 1
+	}
 	axisIdx := make([]int, n)
 	ch.XAxisList, ch.YAxisList = nil, nil
 	for i, p := range sc.Panels {
-		// Each panel keeps room on its left for its y tick labels and title
-		// (the next panel's must not reach into it), and on its right for
-		// point labels, which are drawn to the right of their points.
-		left, width := 100.0*float64(i)/float64(n), 100.0/float64(n)
-		const yRoom, gap = 7.0, 2.0
-		right := gap
-		if p.Label.Name != "" {
-			right += 7
+		// A first layout for a wide screen; the site script lays the panels
+		// out again for the chart's real width.
+		r, k := i/cols, i%cols
+		width := 100.0 / float64(cols)
+		rowTop := top + r*rowHeight
+		if panelTitles {
+			titles = append(titles, opts.Title{Title: p.Title, Left: pct((float64(k) + 0.5) * width), Top: strconv.Itoa(rowTop), TextAlign: "center",
+				TitleStyle: &opts.TextStyle{FontSize: 13, FontWeight: "normal"}})
+			rowTop += 22
 		}
 		ch.GridList = append(ch.GridList, opts.Grid{
-			Left: pct(left + yRoom), Width: pct(width - yRoom - right), Top: fmt.Sprint(top), Bottom: fmt.Sprint(bottom),
+			Left: pct(float64(k)*width + 6), Width: pct(width - 8), Top: strconv.Itoa(rowTop + 6), Height: strconv.Itoa(rowHeight - 80),
 		})
-		if sc.HasPanels && p.Title != "" {
-			titles = append(titles, opts.Title{Title: p.Title, Left: pct(left + width/2), Top: fmt.Sprint(top - 26),
-				TitleStyle: &opts.TextStyle{FontSize: 14, FontWeight: "normal"}, TextAlign: "center"})
+		xlo, xhi, ylo, yhi := panelExtent(c.Panels[i])
+		xo := newAxisOptions(p.X, xlo, xhi, looksLikeYears(c.Panels[i], true))
+		yo := newAxisOptions(p.Y, ylo, yhi, looksLikeYears(c.Panels[i], false))
+		if sharedX && r < rows-1 && i+cols < n {
+			xo.name = "" // the panel below carries the shared title
 		}
-		xlo, xhi, ylo, yhi := extent(c.Panels[i])
-		ch.XAxisList = append(ch.XAxisList, xAxis(padLog(p.X, xlo, xhi), i))
-		ch.YAxisList = append(ch.YAxisList, yAxis(padLog(p.Y, ylo, yhi), i))
+		if sharedY && k > 0 {
+			yo.name = ""
+		}
+		if sharedX {
+			ex.meta.XTitle = axisName(p.X)
+		}
+		if sharedY {
+			ex.meta.YTitle = axisName(p.Y)
+		}
+		ch.XAxisList = append(ch.XAxisList, xo.xAxis(i))
+		ch.YAxisList = append(ch.YAxisList, yo.yAxis(i))
+		ex.logX = append(ex.logX, xo.log)
+		ex.logY = append(ex.logY, yo.log)
 		axisIdx[i] = i
 	}
 	ch.DataZoomList = []opts.DataZoom{
@@ -99,49 +115,90 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 		{Type: "inside", YAxisIndex: axisIdx, FilterMode: "none"},
 	}
 
+	target := sc.Downsample
+	if target == 0 {
+		target = spec.DefaultDownsample
+	}
 	for i, p := range sc.Panels {
-		for _, s := range c.Panels[i].Series {
-			ch.MultiSeries = append(ch.MultiSeries, series(p, s, i, seriesName(c, p, s), colors[s.Name]))
+		for _, s := range sortedSeries(c.Panels[i], nums) {
+			pts := s.Points
+			if p.Type == spec.TypeLine && target > 0 {
+				pts = downsample(pts, target, p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog)
+			}
+			name := seriesName(p, s, nums)
+			ss, extra := series(p, pts, i, name, styles[s.Name])
+			ch.MultiSeries = append(ch.MultiSeries, ss)
+			ex.series = append(ex.series, extra)
+			if extra.dense {
+				ex.axisTooltip = true
+			}
 		}
 	}
-	ch.Accept(optionExtras{titles: titles})
+	trigger := "item"
+	if ex.axisTooltip {
+		trigger = "axis" // a dense line has no markers to point at
+	}
+	ch.SetGlobalOptions(charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: trigger, Formatter: types.FuncStr(tooltipToken)}))
+	ex.titles = titles
+	ch.Accept(ex)
 	ch.Validate()
 	return ch.JSON()
 }
 
-// extent is the range of a panel's x and y values.
-func extent(p site.Panel) (xlo, xhi, ylo, yhi float64) {
-	xlo, ylo = math.Inf(1), math.Inf(1)
-	xhi, yhi = math.Inf(-1), math.Inf(-1)
-	for _, s := range p.Series {
-		for _, pt := range s.Points {
-			xlo, xhi = min(xlo, pt.X), max(xhi, pt.X)
-			ylo, yhi = min(ylo, pt.Y), max(yhi, pt.Y)
-		}
+// gridShape is the number of columns and rows of panels on a wide screen.
+func gridShape(sc *spec.Chart) (cols, rows int) {
+	n := len(sc.Panels)
+	cols = sc.Columns
+	if cols == 0 {
+		cols = min(n, maxColumns)
 	}
-	return
+	cols = max(1, min(cols, n))
+	return cols, (n + cols - 1) / cols
 }
 
-// logPad is how far, in decades, a log axis reaches past its data when the
-// spec sets no bound: ECharts would otherwise end the axis exactly on the
-// outermost points, half hiding their markers and cutting their labels.
-const logPad = 0.15
+// chartHeight is the height a chart is first drawn at, before the site
+// script fits it to its width: the spec's height for one row of panels,
+// else a row height per row.
+func chartHeight(sc *spec.Chart) int {
+	_, rows := gridShape(sc)
+	h := sc.Height
+	if h == 0 {
+		h = DefaultChartHeight
+	}
+	if rows > 1 && sc.Height == 0 {
+		h = 70 + rows*rowHeight + 40
+	}
+	return h
+}
 
-// padLog gives a log axis without bounds a margin around its data. The
-// bounds are unlabelled (see axisLabel), so the ticks stay powers of ten.
-func padLog(a spec.Axis, lo, hi float64) spec.Axis {
-	if a.Scale != spec.ScaleLog || lo > hi || lo <= 0 {
-		return a
+func hasPanelTitles(sc *spec.Chart) bool {
+	for _, p := range sc.Panels {
+		if p.Title != "" {
+			return true
+		}
 	}
-	if a.Min == nil {
-		v := math.Pow(10, math.Log10(lo)-logPad)
-		a.Min = &v
+	return false
+}
+
+// sharedTitle reports whether every panel of a chart of several panels has
+// the same x (or y) axis title: then it is written once per row (or column).
+func sharedTitle(sc *spec.Chart, x bool) bool {
+	if len(sc.Panels) < 2 {
+		return false
 	}
-	if a.Max == nil {
-		v := math.Pow(10, math.Log10(hi)+logPad)
-		a.Max = &v
+	name := func(p spec.Panel) string {
+		if x {
+			return axisName(p.X)
+		}
+		return axisName(p.Y)
 	}
-	return a
+	first := name(sc.Panels[0])
+	for _, p := range sc.Panels[1:] {
+		if name(p) != first {
+			return false
+		}
+	}
+	return true
 }
 
 func pct(v float64) string { return fmt.Sprintf("%.4g%%", v) }
@@ -158,8 +215,11 @@ func showLegend(c *site.Chart) bool {
 
 // seriesName names a series in the legend and tooltip. A chart without a
 // series column has one series, named after its y axis.
-func seriesName(c *site.Chart, p spec.Panel, s site.Series) string {
+func seriesName(p spec.Panel, s site.Series, nums map[string]float64) string {
 	if p.Series.Name != "" {
+		if v, ok := nums[s.Name]; ok {
+			return numberName(v)
+		}
 		return s.Name
 	}
 	if p.Y.Title != "" {
@@ -168,149 +228,97 @@ func seriesName(c *site.Chart, p spec.Panel, s site.Series) string {
 	return p.Y.Field.Name
 }
 
-// seriesColors gives each series name one colour, the same in every panel,
-// in first-seen order, unless the spec names colours.
-//
-// Series the spec gives no colour take the palette's colours in order,
-// skipping those the spec gave to other series, so no two series share one.
-func seriesColors(c *site.Chart) map[string]string {
-	resolve := func(col string) string {
-		if named, ok := namedColors[strings.ToLower(col)]; ok {
-			return named
-		}
-		return col
-	}
-	var names []string
-	for i := range c.Panels {
-		for _, s := range c.Panels[i].Series {
-			if !slices.Contains(names, s.Name) {
-				names = append(names, s.Name)
-			}
-		}
-	}
-	out := make(map[string]string, len(names))
-	taken := map[string]bool{}
-	for k, name := range names {
-		if v, ok := c.Spec.Colors[name]; ok {
-			out[name] = resolve(v)
-		} else if k < len(c.Spec.ColorList) {
-			out[name] = resolve(c.Spec.ColorList[k])
-		}
-		if col, ok := out[name]; ok {
-			taken[strings.ToLower(col)] = true
-		}
-	}
-	next := 0
-	for _, name := range names {
-		if _, ok := out[name]; ok {
-			continue
-		}
-		col := palette[next%len(palette)]
-		for tries := 0; taken[col] && tries < len(palette); tries++ {
-			next++
-			col = palette[next%len(palette)]
-		}
-		out[name] = col
-		taken[col] = true
-		next++
-	}
-	return out
-}
-
-func axisType(a spec.Axis) string {
-	if a.Scale == spec.ScaleLog {
-		return "log"
-	}
-	return "value"
-}
-
-func axisLabel(a spec.Axis) *opts.AxisLabel {
-	f := a.Format
-	if f == "" {
-		f = spec.FormatAuto
-	}
-	l := &opts.AxisLabel{Show: opts.Bool(true), Formatter: types.FuncStr(formatPrefix + f), HideOverlap: opts.Bool(true)}
-	// A log axis stretched to a bound between powers of ten (min: 5) would
-	// label that bound (5, 2×10³) among the powers: leave it unlabelled.
-	if a.Scale == spec.ScaleLog {
-		l.ShowMinLabel = opts.Bool(a.Min == nil || isPowerOf10(*a.Min))
-		l.ShowMaxLabel = opts.Bool(a.Max == nil || isPowerOf10(*a.Max))
-	}
-	return l
-}
-
-func isPowerOf10(v float64) bool {
-	e := math.Round(math.Log10(v))
-	return math.Abs(v-math.Pow(10, e)) <= 1e-9*v
-}
-
-func axisName(a spec.Axis) string {
-	if a.Title != "" {
-		return a.Title
-	}
-	return a.Field.Name
-}
-
-func bound(v *float64) any {
-	if v == nil {
-		return nil
-	}
-	return *v
-}
-
-func xAxis(a spec.Axis, grid int) opts.XAxis {
-	return opts.XAxis{
-		Type: axisType(a), Name: axisName(a), NameLocation: "middle", NameGap: 30, GridIndex: grid,
-		Min: bound(a.Min), Max: bound(a.Max), Scale: opts.Bool(a.Min == nil && a.Max == nil),
-		AxisLabel: axisLabel(a), SplitLine: &opts.SplitLine{Show: opts.Bool(true)},
-	}
-}
-
-func yAxis(a spec.Axis, grid int) opts.YAxis {
-	return opts.YAxis{
-		Type: axisType(a), Name: axisName(a), NameLocation: "middle", NameGap: 44, GridIndex: grid,
-		Min: bound(a.Min), Max: bound(a.Max), Scale: opts.Bool(a.Min == nil && a.Max == nil),
-		AxisLabel: axisLabel(a), SplitLine: &opts.SplitLine{Show: opts.Bool(true)},
-	}
+// seriesExtra holds what go-echarts' SingleSeries has no field for.
+type seriesExtra struct {
+	labelLayout string
+	lineStyle   map[string]any
+	dense       bool
 }
 
 // series builds one drawn series. Points with a label are {name, value}
-// items, so the label and the tooltip can show the name; others are [x, y].
-func series(p spec.Panel, s site.Series, grid int, name, color string) charts.SingleSeries {
-	items, labelled := seriesData(s.Points)
+// items, so the label and the tooltip can show the name; others are arrays.
+func series(p spec.Panel, pts []site.Point, grid int, name string, st seriesStyle) (charts.SingleSeries, seriesExtra) {
+	logX, logY := p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog
+	items, labelled := seriesData(pts, logX, logY)
 	ss := charts.SingleSeries{
 		Name: name, Data: items, XAxisIndex: grid, YAxisIndex: grid,
-		ItemStyle: &opts.ItemStyle{Color: color},
+		ItemStyle: &opts.ItemStyle{Color: st.Color},
 		Emphasis:  &opts.Emphasis{Focus: "series"},
+		Symbol:    st.Symbol,
 	}
+	var ex seriesExtra
 	if p.Type == spec.TypeScatter {
-		ss.Type, ss.SymbolSize = types.ChartScatter, 11
+		ss.Type, ss.SymbolSize = types.ChartScatter, 10
 	} else {
-		ss.Type, ss.Symbol, ss.SymbolSize, ss.ShowSymbol = types.ChartLine, "circle", 7, opts.Bool(true)
-		ss.LineStyle = &opts.LineStyle{Color: color, Width: 2}
+		ss.Type, ss.SymbolSize, ss.ShowSymbol = types.ChartLine, 7, opts.Bool(true)
+		ls := map[string]any{"color": st.Color, "width": 2}
+		if st.Dash != nil {
+			ls["type"] = st.Dash
+		}
+		ex.lineStyle = ls
+		if drawn(pts) > denseLine {
+			// A marker on each of thousands of points draws a solid band that
+			// hides the other runs; ECharts shows the marker under the pointer.
+			ss.ShowSymbol = opts.Bool(false)
+			ex.dense = true
+			ls["width"] = 1.5
+		}
 	}
 	if labelled {
-		// An explicit line height: ECharts otherwise measures a label's height
-		// with a CJK glyph, which reads as a few pixels where no CJK font is
-		// installed, and then sees no overlap to move labels away from.
+		// An explicit font and line height: the site script measures labels
+		// with the same font to place them, and ECharts would otherwise
+		// measure a label's height with a CJK glyph.
 		ss.Label = &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{b}", FontSize: 11, LineHeight: 14}
-		ss.LabelLayout = &opts.LabelLayout{MoveOverlap: "shiftY"}
-		ss.LabelLine = &opts.LabelLine{Show: opts.Bool(true)}
+		ex.labelLayout = placeLabelsToken
 	}
-	return ss
+	return ss, ex
+}
+
+// drawn counts the points of a series that are not gaps.
+func drawn(pts []site.Point) int {
+	n := 0
+	for _, pt := range pts {
+		if !math.IsNaN(pt.Y) {
+			n++
+		}
+	}
+	return n
 }
 
 // seriesData encodes a series' points as JSON once, here: a page of charts
 // is mostly numbers, and encoding them through reflection was the largest
 // cost of rendering. Strings go through encoding/json, which escapes <, >
 // and & as in any other part of the option.
-func seriesData(points []site.Point) (json.RawMessage, bool) {
-	b := make([]byte, 0, 24*len(points)+2)
+//
+// A point is [X, Y] in axis space (log10 on a log axis); on a chart with a
+// log axis the original values follow ([X, Y, x, y]) so that tooltips show
+// them exactly. A gap (Y NaN) is [X, "-"], which breaks the line.
+func seriesData(points []site.Point, logX, logY bool) (json.RawMessage, bool) {
+	orig := logX || logY
+	size := 24
+	if orig {
+		size = 48
+	}
+	b := make([]byte, 0, size*len(points)+2)
 	b = append(b, '[')
 	labelled := false
 	for i, pt := range points {
 		if i > 0 {
 			b = append(b, ',')
+		}
+		x := pt.X
+		if logX {
+			x = logCoord(x)
+		}
+		if math.IsNaN(pt.Y) {
+			b = append(b, '[')
+			b = appendNumber(b, x)
+			b = append(b, `,"-"]`...)
+			continue
+		}
+		y := pt.Y
+		if logY {
+			y = logCoord(y)
 		}
 		if pt.Label != "" {
 			name, _ := json.Marshal(pt.Label)
@@ -320,15 +328,28 @@ func seriesData(points []site.Point) (json.RawMessage, bool) {
 			labelled = true
 		}
 		b = append(b, '[')
-		b = appendNumber(b, pt.X)
+		b = appendNumber(b, x)
 		b = append(b, ',')
-		b = appendNumber(b, pt.Y)
+		b = appendNumber(b, y)
+		if orig {
+			b = append(b, ',')
+			b = appendNumber(b, pt.X)
+			b = append(b, ',')
+			b = appendNumber(b, pt.Y)
+		}
 		b = append(b, ']')
 		if pt.Label != "" {
 			b = append(b, '}')
 		}
 	}
 	return append(b, ']'), labelled
+}
+
+// logCoord is a value's place on a log axis: its exponent, to 1e-10 of a
+// decade (far below a pixel at any zoom a reader can reach), so the option
+// carries 23.4969296481 rather than 23.496929648073216.
+func logCoord(v float64) float64 {
+	return math.Round(math.Log10(v)*1e10) / 1e10
 }
 
 // appendNumber writes a float in the shorter of its plain and scientific

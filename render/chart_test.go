@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -122,7 +124,8 @@ func TestSeedChartSemantics(t *testing.T) {
 		path []any
 		want any
 	}{
-		{"audio-models", []any{"xAxis", 0, "type"}, "log"},
+		{"audio-models", []any{"xAxis", 0, "type"}, "value"},
+		{"audio-models", []any{"xAxis", 0, "scalesiteLog"}, true},
 		{"audio-models", []any{"xAxis", 0, "axisLabel", "formatter"}, "@pow"},
 		{"audio-models", []any{"xAxis", 0, "name"}, "Number of Audio Parameters (Millions)"},
 		{"audio-models", []any{"yAxis", 0, "type"}, "value"},
@@ -130,12 +133,12 @@ func TestSeedChartSemantics(t *testing.T) {
 		{"audio-models", []any{"yAxis", 0, "max"}, 89.0},
 		{"audio-models", []any{"series", 0, "type"}, "scatter"},
 		{"audio-models", []any{"series", 0, "label", "show"}, true},
-		{"audio-models", []any{"series", 0, "labelLayout", "moveOverlap"}, "shiftY"},
+		{"audio-models", []any{"series", 0, "labelLayout"}, "@placeLabels"},
 		{"audio-models", []any{"series", 0, "data", 0, "name"}, "VGG-ish (84.45)"},
-		{"audio-models", []any{"series", 0, "itemStyle", "color"}, "#f28e2b"},
+		{"audio-models", []any{"series", 0, "itemStyle", "color"}, namedColors["orange"]},
 		{"audio-models", []any{"legend", "show"}, false},
 		{"audio-models", []any{"tooltip", "formatter"}, "@tooltip"},
-		{"rwkv-scaling", []any{"grid", 1, "left"}, "57%"},
+		{"rwkv-scaling", []any{"grid", 1, "left"}, "56%"},
 		{"rwkv-scaling", []any{"xAxis", 1, "gridIndex"}, 1.0},
 		{"rwkv-scaling", []any{"xAxis", 0, "axisLabel", "formatter"}, "@sci"},
 		{"rwkv-scaling", []any{"title", 1, "text"}, "Training"},
@@ -143,13 +146,14 @@ func TestSeedChartSemantics(t *testing.T) {
 		{"rwkv-scaling", []any{"series", 0, "name"}, "Qwen2.5 7B"},
 		{"rwkv-scaling", []any{"series", 5, "name"}, "Qwen2.5 7B"},
 		{"rwkv-scaling", []any{"series", 5, "xAxisIndex"}, 1.0},
-		{"rwkv-scaling", []any{"series", 5, "itemStyle", "color"}, "#4e79a7"},
-		{"rwkv-scaling", []any{"series", 1, "itemStyle", "color"}, "#e15759"},
+		{"rwkv-scaling", []any{"series", 5, "itemStyle", "color"}, namedColors["blue"]},
+		{"rwkv-scaling", []any{"series", 1, "itemStyle", "color"}, namedColors["red"]},
 		{"rwkv-scaling", []any{"legend", "show"}, true},
 		{"flops-accuracy", []any{"yAxis", 0, "axisLabel", "formatter"}, "@percent"},
-		{"flops-accuracy", []any{"xAxis", 0, "min"}, 1e20},
+		{"flops-accuracy", []any{"xAxis", 0, "min"}, 20.0},
 		{"flops-accuracy", []any{"series", 1, "name"}, "Qwen2.5 0.5B"},
-		{"flops-accuracy", []any{"series", 1, "data", 2, 0}, 1e23},
+		{"flops-accuracy", []any{"series", 1, "data", 2, 0}, 23.0},
+		{"flops-accuracy", []any{"series", 1, "data", 2, 2}, 1e23},
 		{"flops-accuracy", []any{"series", 1, "data", 2, 1}, 60.0},
 	}
 	for _, tt := range tests {
@@ -164,7 +168,7 @@ func TestSeedChartSemantics(t *testing.T) {
 // escaped the same way.
 func TestSeriesDataMatchesEncodingJSON(t *testing.T) {
 	points := []site.Point{{X: 1e20, Y: 0.41}, {X: 1e21, Y: -3.5}, {X: 7e-7, Y: 123456789}, {X: 1, Y: 0, Label: `</script><b>"x"&`}, {X: 2.5e-10, Y: 1e300}, {X: 1.2664e19, Y: 39.71}}
-	got, _ := seriesData(points)
+	got, _ := seriesData(points, false, false)
 	var items []any
 	for _, p := range points {
 		if p.Label != "" {
@@ -187,15 +191,73 @@ func TestSeriesDataMatchesEncodingJSON(t *testing.T) {
 	}
 }
 
-// TestSeriesColorsNeverRepeat: series the spec gives no colour skip the
-// colours it gave to others.
-func TestSeriesColorsNeverRepeat(t *testing.T) {
-	c := &site.Chart{Spec: &spec.Chart{Colors: map[string]string{"A": "red", "D": "#4e79a7"}}, Panels: []site.Panel{{Series: []site.Series{{Name: "A"}, {Name: "B"}, {Name: "C"}, {Name: "D"}}}}}
-	got := seriesColors(c)
-	want := map[string]string{"A": "#e15759", "B": "#f28e2b", "C": "#76b7b2", "D": "#4e79a7"}
+// TestSeriesDataLogAxes: on a log axis a point is placed at its exponent,
+// and the original values follow for the tooltip; a gap breaks the line.
+func TestSeriesDataLogAxes(t *testing.T) {
+	points := []site.Point{{X: 1e20, Y: 0.41}, {X: 3.14e23, Y: math.NaN()}, {X: 1e-3, Y: 2, Label: "m"}}
+	got, labelled := seriesData(points, true, false)
+	want := `[[20,0.41,1e+20,0.41],[23.4969296481,"-"],{"name":"m","value":[-3,2,0.001,2]}]`
+	if string(got) != want || !labelled {
+		t.Errorf("seriesData = %s (labelled %v), want %s", got, labelled, want)
+	}
+}
+
+// TestSeriesStylesNeverRepeat: series the spec gives no colour skip the
+// colours it gave to others, and once the palette is used up, series that
+// share a colour differ in marker and dash.
+func TestSeriesStylesNeverRepeat(t *testing.T) {
+	c := &site.Chart{Spec: &spec.Chart{Colors: map[string]string{"A": "red", "D": palette[0]}}, Panels: []site.Panel{{Series: []site.Series{{Name: "A"}, {Name: "B"}, {Name: "C"}, {Name: "D"}}}}}
+	got := seriesStyles(c)
+	want := map[string]string{"A": namedColors["red"], "B": palette[1], "C": palette[3], "D": palette[0]}
 	for k, v := range want {
-		if got[k] != v {
-			t.Errorf("colour of %s = %s, want %s (all: %v)", k, got[k], v, got)
+		if got[k].Color != v {
+			t.Errorf("colour of %s = %s, want %s (all: %v)", k, got[k].Color, v, got)
+		}
+	}
+	var many []site.Series
+	for i := range 35 {
+		many = append(many, site.Series{Name: strconv.Itoa(i)})
+	}
+	styles := seriesStyles(&site.Chart{Spec: &spec.Chart{}, Panels: []site.Panel{{Series: many}}})
+	seen := map[string]string{}
+	for name, st := range styles {
+		key := fmt.Sprint(st.Color, st.Symbol, st.Dash)
+		if other, dup := seen[key]; dup {
+			t.Errorf("series %s and %s look alike: %s", name, other, key)
+		}
+		seen[key] = name
+	}
+}
+
+func TestNumberName(t *testing.T) {
+	for _, tt := range []struct {
+		v    float64
+		want string
+	}{{6e18, "6×10¹⁸"}, {1e19, "10¹⁹"}, {3e21, "3×10²¹"}, {1024, "1024"}, {0.5, "0.5"}, {2.5e-7, "2.5×10⁻⁷"}, {-1e6, "-10⁶"}} {
+		if got := numberName(tt.v); got != tt.want {
+			t.Errorf("numberName(%g) = %q, want %q", tt.v, got, tt.want)
+		}
+	}
+}
+
+func TestAxisRange(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	for _, tt := range []struct {
+		name     string
+		a        spec.Axis
+		lo, hi   float64
+		wlo, whi float64
+	}{
+		{"linear pads 4% each side", spec.Axis{}, 0, 20000, -800, 20800},
+		{"log pads in decades", spec.Axis{Scale: spec.ScaleLog}, 1, 1e10, -0.4, 10.4},
+		{"bounds kept", spec.Axis{Min: f(40), Max: f(80)}, 45, 75, 40, 80},
+		{"log bounds as exponents", spec.Axis{Scale: spec.ScaleLog, Min: f(1e20), Max: f(1e24)}, 2e20, 5e23, 20, 24},
+		{"one value", spec.Axis{Scale: spec.ScaleLog}, 100, 100, 1.5, 2.5},
+		{"min beyond data", spec.Axis{Min: f(100)}, 1, 10, 100, 109},
+	} {
+		lo, hi := axisRange(tt.a, tt.lo, tt.hi)
+		if math.Abs(lo-tt.wlo) > 1e-9 || math.Abs(hi-tt.whi) > 1e-9 {
+			t.Errorf("%s: axisRange = [%g, %g], want [%g, %g]", tt.name, lo, hi, tt.wlo, tt.whi)
 		}
 	}
 }

@@ -9,7 +9,28 @@ import (
 // for. Everything still passes through encoding/json: no raw JSON, no code.
 type optionExtras struct {
 	charts.BaseConfigurationVisitor
-	titles []opts.Title // the chart's title, then one per panel
+	titles      []opts.Title // the chart's title, the legend's, then one per panel
+	logX, logY  []bool       // per panel: the axis plots log10 of its values
+	series      []seriesExtra
+	axisTooltip bool
+	meta        chartMeta
+}
+
+// chartMeta tells the site script how to lay the chart out for the width it
+// gets. It is removed from the option before ECharts sees it.
+type chartMeta struct {
+	Columns   int `json:"columns"`
+	Panels    int `json:"panels"`
+	Height    int `json:"height,omitempty"` // the spec's height, if set
+	RowHeight int `json:"rowHeight"`
+	// LegendTitle is shown above the legend, by the title at
+	// LegendTitleIndex.
+	LegendTitle      string `json:"legendTitle,omitempty"`
+	LegendTitleIndex int    `json:"legendTitleIndex,omitempty"`
+	// XTitle and YTitle are the axis titles all panels share: written once
+	// per column under the bottom panel and once per row beside the first.
+	XTitle string `json:"xTitle,omitempty"`
+	YTitle string `json:"yTitle,omitempty"`
 }
 
 func (v optionExtras) VisitTitleOpt(opts.Title) any { return v.titles }
@@ -23,39 +44,50 @@ func (optionExtras) VisitTooltipOpt(t opts.Tooltip) any {
 	}{t, true}
 }
 
-// minorLines draws the minor ticks and grid lines that make a log axis readable.
-type minorLines struct {
-	MinorTick      map[string]any `json:"minorTick,omitempty"`
-	MinorSplitLine map[string]any `json:"minorSplitLine,omitempty"`
+// scaleMark tells the site script that an axis plots log10 of its values,
+// so its ticks, labels and tooltips are written as the original numbers.
+type scaleMark struct {
+	ScalesiteLog bool `json:"scalesiteLog,omitempty"`
 }
 
-func minor(axisType string) minorLines {
-	if axisType != "log" {
-		return minorLines{}
-	}
-	return minorLines{MinorTick: map[string]any{"show": true}, MinorSplitLine: map[string]any{"show": true, "lineStyle": map[string]any{"opacity": 0.35}}}
-}
-
-func (optionExtras) VisitXAxis(xs []opts.XAxis) any {
+func (v optionExtras) VisitXAxis(xs []opts.XAxis) any {
 	type axis struct {
 		opts.XAxis
-		minorLines
+		scaleMark
 	}
 	out := make([]axis, len(xs))
 	for i, x := range xs {
-		out[i] = axis{x, minor(x.Type)}
+		out[i] = axis{x, scaleMark{i < len(v.logX) && v.logX[i]}}
 	}
 	return out
 }
 
-func (optionExtras) VisitYAxis(ys []opts.YAxis) any {
+func (v optionExtras) VisitYAxis(ys []opts.YAxis) any {
 	type axis struct {
 		opts.YAxis
-		minorLines
+		scaleMark
 	}
 	out := make([]axis, len(ys))
 	for i, y := range ys {
-		out[i] = axis{y, minor(y.Type)}
+		out[i] = axis{y, scaleMark{i < len(v.logY) && v.logY[i]}}
+	}
+	return out
+}
+
+// VisitSeriesOpt adds the dash patterns and the label placer.
+func (v optionExtras) VisitSeriesOpt(ss charts.MultiSeries) any {
+	type series struct {
+		charts.SingleSeries
+		LabelLayout string         `json:"labelLayout,omitempty"`
+		LineStyle   map[string]any `json:"lineStyle,omitempty"`
+	}
+	out := make([]series, len(ss))
+	for i, s := range ss {
+		out[i] = series{SingleSeries: s}
+		if i < len(v.series) {
+			out[i].LabelLayout = v.series[i].labelLayout
+			out[i].LineStyle = v.series[i].lineStyle
+		}
 	}
 	return out
 }
@@ -77,7 +109,9 @@ func (optionExtras) VisitDataZooms(zs []opts.DataZoom) any {
 }
 
 // Visit sets the top-level keys: a transparent background, so the page's
-// light or dark colours show through.
-func (optionExtras) Visit(m map[string]any) {
+// light or dark colours show through, and the layout hints.
+func (v optionExtras) Visit(m map[string]any) {
 	m["backgroundColor"] = "transparent"
+	m["animation"] = false
+	m["scalesite"] = v.meta
 }

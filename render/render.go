@@ -419,12 +419,8 @@ var _ markdown.ChartWriter = (*pageWriter)(nil)
 const DefaultChartHeight = 440
 
 func chartView(c *site.Chart) chartData {
-	h := c.Spec.Height
-	if h == 0 {
-		h = DefaultChartHeight
-	}
 	alt := altText(c)
-	return chartData{ID: c.ID, Option: chartOption(c, alt), Height: h, Title: c.Spec.Title, Alt: alt}
+	return chartData{ID: c.ID, Option: chartOption(c, alt), Height: chartHeight(c.Spec), Title: c.Spec.Title, Alt: alt}
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -45,15 +46,29 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos) (Panel, string,
 	var out Panel
 	index := map[string]int{}
 	var left []int // lines of rows left out for missing values
+	// A line breaks where a row has an x but no y: the gap waits here for
+	// the series' next point, so gaps before a series' first point or after
+	// its last are dropped and gaps in a row become one.
+	line := sp.Type == spec.TypeLine
+	gaps := map[int]Point{}
+	var low lowCells
+	outX := outside{axis: "x", ax: &sp.X, col: xi}
+	outY := outside{axis: "y", ax: &sp.Y, col: yi}
 	for r := range t.Rows {
-		x, okx := number(t, r, xi, &sp.X, &errs)
-		y, oky := number(t, r, yi, &sp.Y, &errs)
+		row := t.Rows[r].Line
+		x, okx := number(t, r, xi, &sp.X, &errs, &low)
+		y, oky := number(t, r, yi, &sp.Y, &errs, &low)
 		name := ""
 		if si >= 0 {
 			name = t.Rows[r].Cells[si]
 		}
 		if !okx || !oky || (si >= 0 && name == "") {
-			left = append(left, t.Rows[r].Line)
+			left = append(left, row)
+			if k, seen := index[name]; line && okx && seen && (si < 0 || name != "") {
+				if _, waiting := gaps[k]; !waiting {
+					gaps[k] = Point{X: x, Y: math.NaN(), Row: row}
+				}
+			}
 			continue
 		}
 		k, seen := index[name]
@@ -62,8 +77,15 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos) (Panel, string,
 			index[name] = k
 			out.Series = append(out.Series, Series{Name: name})
 		}
-		out.Series[k].Points = append(out.Series[k].Points, Point{X: x, Y: y, Label: label(r)})
+		if g, waiting := gaps[k]; waiting {
+			out.Series[k].Points = append(out.Series[k].Points, g)
+			delete(gaps, k)
+		}
+		out.Series[k].Points = append(out.Series[k].Points, Point{X: x, Y: y, Label: label(r), Row: row})
+		outX.add(t, r, x)
+		outY.add(t, r, y)
 	}
+	errs = append(errs, low.errors(t)...)
 	if len(errs) > 0 {
 		return Panel{}, file, errs
 	}
@@ -71,6 +93,11 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos) (Panel, string,
 		l.warnings = append(l.warnings, diag.Errorf(diag.Pos{File: t.Name, Line: left[0]},
 			"%d %s left out of the chart at %s because of missing values (blank or NA) on %s",
 			len(left), plural(len(left), "row", "rows"), at, linesList(left)))
+	}
+	for _, o := range []*outside{&outX, &outY} {
+		if w := o.warning(t); w != nil {
+			l.warnings = append(l.warnings, w)
+		}
 	}
 	if len(out.Series) == 0 && len(t.Rows) == 0 {
 		return out, file, diag.Errorf(sp.Data.Pos, "%s has a header but no rows: the chart would be empty", tname)
@@ -81,9 +108,14 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos) (Panel, string,
 	return out, file, nil
 }
 
-// number reads the axis value of row r; ok is false when it is missing or wrong
-// (a wrong value is added to errs).
-func number(t *table.Table, r, col int, ax *spec.Axis, errs *diag.List) (float64, bool) {
+// Gap reports whether p is a gap in its line rather than a drawn point: a
+// row with an x but no y, where the line breaks.
+func (p Point) Gap() bool { return math.IsNaN(p.Y) }
+
+// number reads the axis value of row r; ok is false when it is missing or wrong.
+// A cell that is not a number is added to errs; a value a log axis cannot
+// show is added to low, which reports each column once.
+func number(t *table.Table, r, col int, ax *spec.Axis, errs *diag.List, low *lowCells) (float64, bool) {
 	cell := t.Rows[r].Cells[col]
 	v, missing, ok := table.Number(cell)
 	switch {
@@ -102,10 +134,117 @@ func number(t *table.Table, r, col int, ax *spec.Axis, errs *diag.List) (float64
 		errs.Add(&diag.Error{Pos: t.Pos(r, col), Msg: msg})
 		return 0, false
 	case ax.Scale == spec.ScaleLog && v <= 0:
-		errs.Add(diag.Errorf(t.Pos(r, col), "%s in column %q cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at %s)", cell, t.Columns[col], ax.Pos))
+		low.add(r, col, ax)
 		return 0, false
 	}
 	return v, true
+}
+
+// lowCells gathers the cells of a panel that are 0 or below on a log axis,
+// by column, so that a column of 32 of them is one error, not 32.
+type lowCells struct {
+	cols []lowColumn // in the order first met
+}
+
+type lowColumn struct {
+	col  int
+	ax   *spec.Axis // the first log axis that reads the column
+	rows []int      // row indices, ascending
+}
+
+func (l *lowCells) add(r, col int, ax *spec.Axis) {
+	for i := range l.cols {
+		c := &l.cols[i]
+		if c.col == col {
+			// x and y may read the same column: count its row once.
+			if c.rows[len(c.rows)-1] != r {
+				c.rows = append(c.rows, r)
+			}
+			return
+		}
+	}
+	l.cols = append(l.cols, lowColumn{col: col, ax: ax, rows: []int{r}})
+}
+
+// errors gives one error per column, at its first bad cell.
+func (l *lowCells) errors(t *table.Table) diag.List {
+	var out diag.List
+	for _, c := range l.cols {
+		first := c.rows[0]
+		if len(c.rows) == 1 {
+			out.Add(diag.Errorf(t.Pos(first, c.col), "%s in column %q cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at %s)",
+				t.Rows[first].Cells[c.col], t.Columns[c.col], c.ax.Pos))
+			continue
+		}
+		lines := make([]int, len(c.rows))
+		for i, r := range c.rows {
+			lines[i] = t.Rows[r].Line
+		}
+		out.Add(diag.Errorf(t.Pos(first, c.col), "%d values in column %q are 0 or below (%s) and cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at %s): use a linear scale, or leave those rows out",
+			len(c.rows), t.Columns[c.col], linesList(lines), c.ax.Pos))
+	}
+	return out
+}
+
+// outside gathers the points of a panel that an axis's min or max (as the
+// author set them) leaves off the plot.
+type outside struct {
+	axis  string // "x" or "y"
+	ax    *spec.Axis
+	col   int
+	rows  []int // row indices
+	cells []string
+}
+
+func (o *outside) add(t *table.Table, r int, v float64) {
+	if (o.ax.Min != nil && v < *o.ax.Min) || (o.ax.Max != nil && v > *o.ax.Max) {
+		o.rows = append(o.rows, t.Rows[r].Line)
+		o.cells = append(o.cells, t.Rows[r].Cells[o.col])
+	}
+}
+
+// warning is the one warning about the axis, at the first point it leaves
+// out, or nil.
+func (o *outside) warning(t *table.Table) *diag.Error {
+	if len(o.rows) == 0 {
+		return nil
+	}
+	var bounds []string
+	if o.ax.Min != nil {
+		bounds = append(bounds, "min "+shortNumber(*o.ax.Min))
+	}
+	if o.ax.Max != nil {
+		bounds = append(bounds, "max "+shortNumber(*o.ax.Max))
+	}
+	n := len(o.rows)
+	return diag.Errorf(diag.Pos{File: t.Name, Line: o.rows[0]},
+		"%d %s outside the %s axis range set at %s (%s) and %s not drawn: %s (%s %s); widen min/max or remove %s",
+		n, plural(n, "row lies", "rows lie"), o.axis, o.ax.Pos, strings.Join(bounds, ", "), plural(n, "is", "are"),
+		linesList(o.rows), t.Columns[o.col], valuesList(o.cells), plural(n, "it", "them"))
+}
+
+// shortNumber writes v as an author would: 40, 0.5, 1e9 (not 1e+09).
+func shortNumber(v float64) string {
+	s := strconv.FormatFloat(v, 'g', -1, 64)
+	mant, exp, ok := strings.Cut(s, "e")
+	if !ok {
+		return s
+	}
+	sign := ""
+	if exp[0] == '-' {
+		sign = "-"
+	}
+	return mant + "e" + sign + strings.TrimLeft(exp[1:], "0")
+}
+
+// valuesList joins cell values for a message as linesList does their lines:
+// the first few, then "...".
+func valuesList(vals []string) string {
+	const show = 8
+	if len(vals) > show {
+		return strings.Join(vals[:show], ", ") + ", ..."
+	}
+	return strings.Join(vals, ", ")
 }
 
 // compileLabel returns a function giving the label text of a row: the value

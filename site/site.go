@@ -96,7 +96,11 @@ func (c *Chart) Points() int {
 	n := 0
 	for _, p := range c.Panels {
 		for _, s := range p.Series {
-			n += len(s.Points)
+			for _, pt := range s.Points {
+				if !pt.Gap() {
+					n++
+				}
+			}
 		}
 	}
 	return n
@@ -114,7 +118,13 @@ type Series struct {
 }
 
 // Point is one drawn point. Label is its text when the spec asks for labels.
+//
+// In a line chart, a point whose Y is NaN is a gap (see Gap): its row has an
+// x but no y, and the line breaks there instead of bridging it.
 type Point struct {
 	X, Y  float64
 	Label string
+	// Row is the 1-based line of the point's row in its data file (the
+	// page's line for inline data), so that messages can name it.
+	Row int
 }

@@ -12,7 +12,7 @@ import (
 
 var (
 	scales  = []string{ScaleLinear, ScaleLog}
-	formats = []string{FormatAuto, FormatSci, FormatPow, FormatSI, FormatPercent, FormatFraction, FormatPlain}
+	formats = []string{FormatAuto, FormatSci, FormatPow, FormatSI, FormatPercent, FormatFraction, FormatPlain, FormatYear}
 )
 
 // axisLayer is an axis as one level of the spec wrote it. Each key is kept
@@ -67,7 +67,7 @@ func (p *parser) axis(e entry) axisLayer {
 		case "scale":
 			a.scale = p.choice(ae, scales, "unknown scale %q: an axis scale is linear or log%s", scaleAlias)
 		case "format":
-			a.format = p.choice(ae, formats, "unknown format %q: a tick format is auto, sci, pow, si, percent, fraction or plain%s", formatAlias)
+			a.format = p.choice(ae, formats, "unknown format %q: a tick format is auto, sci, pow, si, percent, fraction, plain or year%s", formatAlias)
 		case "min":
 			a.min, a.minText, a.minPos, a.minSet = p.number(ae)
 		case "max":

@@ -10,10 +10,10 @@ import (
 
 // The keys each level of a spec knows, in the order messages list them.
 var (
-	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "panels", "height", "colors"}
+	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "panels", "columns", "height", "colors", "legend", "downsample"}
 	panelKeys = []string{"title", "type", "data", "x", "y", "series", "label"}
 	axisKeys  = []string{"field", "title", "scale", "min", "max", "format"}
-	chartOnly = []string{"subtitle", "panels", "height", "colors"}
+	chartOnly = []string{"subtitle", "panels", "columns", "height", "colors", "legend", "downsample"}
 	types     = []string{TypeLine, TypeScatter}
 )
 
@@ -57,6 +57,14 @@ func (p *parser) chart(root ast.Node) *Chart {
 			c.Height = p.height(e)
 		case "colors":
 			p.colors(c, e)
+		case "columns":
+			c.Columns = p.columns(e)
+		case "legend":
+			c.Legend = p.legend(e)
+		case "downsample":
+			if v, ok := p.downsample(e); ok {
+				c.Downsample = v
+			}
 		case "panels":
 			c.HasPanels = true
 			panels, panelsOK = p.panels(e)
@@ -307,7 +315,7 @@ func keyAlias(k, scope string) string {
 	switch k {
 	case "file", "path", "csv", "source", "src", "dataset", "datafile", "data_file":
 		return "data"
-	case "group", "groups", "groupby", "group_by", "hue", "color_by", "colour_by", "by", "legend":
+	case "group", "groups", "groupby", "group_by", "hue", "color_by", "colour_by", "by":
 		return "series"
 	case "kind", "chart", "plot", "mark", "charttype", "chart_type":
 		return "type"
@@ -319,6 +327,10 @@ func keyAlias(k, scope string) string {
 		return "colors"
 	case "subplots", "facets", "facet", "plots", "charts":
 		return "panels"
+	case "cols", "ncols", "ncol", "per_row", "perrow", "grid":
+		return "columns"
+	case "sampling", "max_points", "maxpoints", "decimate", "thin":
+		return "downsample"
 	case "labels", "text", "annotate", "annotation", "annotations":
 		return "label"
 	case "name", "heading", "header":

@@ -30,6 +30,7 @@ const (
 	FormatPercent  = "percent"  // the value is already in percent: 45 → 45%
 	FormatFraction = "fraction" // the value is a fraction: 0.45 → 45%
 	FormatPlain    = "plain"    // 1,000,000
+	FormatYear     = "year"     // 2017: whole numbers without separators
 )
 
 // Chart is one ```chart block.
@@ -43,6 +44,15 @@ type Chart struct {
 	Panels []Panel
 	// HasPanels reports whether the spec used the `panels` key.
 	HasPanels bool
+	// Columns is how many panels stand side by side before a new row
+	// starts; 0 means the renderer chooses (all in one row, up to four).
+	// Narrow screens always get one column.
+	Columns int
+	// Legend holds the legend's title, or that it is hidden.
+	Legend Legend
+	// Downsample is the most points a line series keeps (LTTB at build
+	// time); 0 means DefaultDownsample and DownsampleOff keeps every point.
+	Downsample int
 	// Colors maps a series name to a CSS colour; ColorList gives colours to
 	// series in first-seen order. At most one of them is set.
 	Colors    map[string]string

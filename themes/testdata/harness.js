@@ -1,9 +1,49 @@
-// Test harness for themes/formatters_test.go: reads a JSON array of cases on
-// stdin, runs each through the pure functions exported by format.js, and
-// prints a JSON array of results (strings) in the same order.
+// Test harness for themes/formatters_test.go and themes/layout_test.go:
+// reads a JSON array of cases on stdin, runs each through the pure functions
+// exported by format.js and layout.js, and prints a JSON array of results
+// (strings; structured results as JSON text) in the same order.
 'use strict';
 const path = require('path');
 const site = require(path.join(__dirname, '..', 'default', 'assets', 'format.js'));
+const layout = require(path.join(__dirname, '..', 'default', 'assets', 'layout.js'));
+
+// The labelSize of a ticks case: c.labelPx px per label (a y axis: line
+// height + gap), or c.charPx px per character of the widest label as
+// tickLabel writes it plus c.labelPad (an x axis), or layout.js' default.
+function labelSizer(c) {
+  if (typeof c.charPx === 'number') {
+    return (values) => {
+      let chars = 0;
+      for (const v of values) chars = Math.max(chars, [...layout.tickLabel(v, c.format || 'auto', !!c.log)].length);
+      return chars * c.charPx + (c.labelPad || 0);
+    };
+  }
+  if (typeof c.labelPx === 'number') return () => c.labelPx;
+  return undefined;
+}
+
+function ticks(c) {
+  const size = labelSizer(c);
+  const opts = { log: !!c.log, labelSize: size, minLabels: c.minLabels, gap: c.gap, integer: c.integer };
+  const t = layout.chooseTicks(c.lo, c.hi, c.pixels, opts);
+  const raw = t.major.map((e) => (c.log ? Math.pow(10, e) : e));
+  return {
+    major: t.major,
+    minor: t.minor,
+    labels: raw.map((v) => layout.tickLabel(v, c.format || 'auto', !!c.log)),
+    // the room the labels need: labelSize of the majors plus the gap
+    need: (size ? size(raw) : 40) + (typeof c.gap === 'number' ? c.gap : 8),
+  };
+}
+
+// Wall and CPU time of one call, in ms.
+function timed(fn) {
+  const t0 = process.hrtime.bigint();
+  const c0 = process.cpuUsage();
+  const result = fn();
+  const cpu = process.cpuUsage(c0);
+  return { result, ms: Number(process.hrtime.bigint() - t0) / 1e6, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
 
 // Functions in a wired option print as "<function>"; everything else as is.
 function show(option) {
@@ -35,6 +75,30 @@ function run(c) {
       const tt = Array.isArray(o.tooltip) ? o.tooltip[0] : o.tooltip;
       return tt.formatter(c.params);
     }
+    case 'ticks':
+      return JSON.stringify(ticks(c));
+    case 'tickLabel':
+      return layout.tickLabel(c.value, c.format, !!c.log);
+    case 'place': {
+      // Rebuilt as object literals, as site.js builds them: objects straight
+      // from JSON.parse with fields both integer and fractional cost V8 a
+      // shape migration on first access, which would dominate the timing.
+      const items = (c.items || []).map((it) => ({
+        x: it.x, y: it.y, r: it.r, w: it.w, h: it.h, priority: it.priority,
+        bounds: it.bounds && { x: it.bounds.x, y: it.bounds.y, width: it.bounds.width, height: it.bounds.height },
+      }));
+      const markers = (c.markers || []).map((m) => ({ x: m.x, y: m.y, r: m.r }));
+      const t = timed(() => layout.placeLabels(items, markers, c.opts));
+      return JSON.stringify({ placed: t.result, ms: t.ms, cpuMs: t.cpuMs });
+    }
+    case 'contrast':
+      return String(layout.contrast(c.a, c.b));
+    case 'readable':
+      return layout.readableColor(c.color, c.background, c.min);
+    case 'styles':
+      return JSON.stringify(layout.seriesStyles(c.n));
+    case 'palette':
+      return JSON.stringify(layout.palette);
     default:
       throw new Error('unknown case kind ' + c.kind);
   }

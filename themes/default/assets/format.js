@@ -128,33 +128,45 @@
     return p.sign + decimal(p.m) + 'E' + (p.e < 0 ? '-' : '+') + Math.abs(p.e);
   }
 
+  // SI prefixes, largest first. B (not G) for 10^9, as model sizes are
+  // written; below 1 the metric prefixes m, \u00b5, n, p. Nothing beyond T
+  // and p: 10^15 is "1,000T", 10^-13 is "0.1p".
   var SI = [
     { f: 1e12, s: 'T' },
     { f: 1e9, s: 'B' },
     { f: 1e6, s: 'M' },
-    { f: 1e3, s: 'k' }
+    { f: 1e3, s: 'k' },
+    { f: 1, s: '' },
+    { f: 1e-3, s: 'm' },
+    { f: 1e-6, s: '\u00b5' },
+    { f: 1e-9, s: 'n' },
+    { f: 1e-12, s: 'p' }
   ];
 
-  // 2.9e9 -> "2.9B", 1.3e8 -> "130M", 7000 -> "7k", 950 -> "950", 0.5 -> "0.5"
+  // a / f without the float noise of dividing by an inexact 1e-3 .. 1e-12
+  function siScale(a, f) {
+    return f >= 1 ? a / f : a * Math.round(1 / f);
+  }
+
+  // 2.9e9 -> "2.9B", 1.3e8 -> "130M", 7000 -> "7k", 950 -> "950",
+  // 0.5 -> "500m", 0.002 -> "2m", 3e-6 -> "3\u00b5", 1e-10 -> "100p"
   function siDigits(v, digits) {
     v = toNumber(v);
     if (!isFinite(v)) return special(v);
     if (v === 0) return '0';
     var sign = v < 0 ? MINUS : '';
     var a = Math.abs(v);
-    for (var i = 0; i < SI.length; i++) {
-      var unit = SI[i];
-      // a value that rounds up to the next unit (999,999 -> 1M) belongs to it
-      if (tidy(a, digits) >= unit.f) {
-        var scaled = tidy(a / unit.f, digits);
-        if (scaled >= 1000 && i > 0) {
-          scaled = tidy(a / SI[i - 1].f, digits);
-          unit = SI[i - 1];
-        }
-        return sign + group(decimal(scaled)) + unit.s;
-      }
+    var r = tidy(a, digits);
+    var i = 0;
+    // the first unit the value reaches once rounded (999,999 -> 1M); the
+    // smallest unit takes whatever is left
+    while (i < SI.length - 1 && r < SI[i].f) i++;
+    var scaled = tidy(siScale(a, SI[i].f), digits);
+    if (scaled >= 1000 && i > 0) {
+      i -= 1;
+      scaled = tidy(siScale(a, SI[i].f), digits);
     }
-    return sign + decimal(tidy(a, digits));
+    return sign + group(decimal(scaled)) + SI[i].s;
   }
 
   function round(v, places) {
@@ -233,7 +245,7 @@
       case 'sci':
         return readable ? plainDigits(n, FULL_DIGITS) : sciDigits(n, FULL_DIGITS);
       case 'si':
-        if (a < 1000) return plainDigits(n, FULL_DIGITS);
+        if (a === 0 || (a >= 1 && a < 1000)) return plainDigits(n, FULL_DIGITS);
         var full = plainDigits(n, FULL_DIGITS);
         var short = siDigits(n, FULL_DIGITS);
         return short === full ? full : short + ' (' + full + ')';
@@ -286,11 +298,16 @@
       return asArray(list).map(function (ax) {
         ax = ax || {};
         var label = ax.axisLabel || {};
-        var fmt = typeof label.formatter === 'string' ? axisFormat(label.formatter, ax.type) : null;
+        // scalesiteLog: a value axis over log10 of the values (the point's
+        // original values follow its coordinates); it reads like a log axis
+        var log = ax.type === 'log' || ax.scalesiteLog === true;
+        var fmt = typeof label.formatter === 'string' ? axisFormat(label.formatter, log ? 'log' : ax.type) : null;
+        if (fmt === 'year') fmt = 'plain';
         return {
           name: typeof ax.name === 'string' || typeof ax.name === 'number' ? String(ax.name) : '',
           type: ax.type || 'value',
-          format: fmt || (ax.type === 'log' ? 'pow' : 'plain')
+          log: ax.scalesiteLog === true,
+          format: fmt || (log ? 'pow' : 'plain')
         };
       });
     }
@@ -315,12 +332,23 @@
       'vertical-align:0;background-color:' + escapeHTML(c || '#888') + ';"></span>';
   }
 
-  function pointValues(p) {
+  function rawValues(p) {
     var v = p.value;
     if (Array.isArray(v)) return v;
     if (p.data && typeof p.data === 'object' && Array.isArray(p.data.value)) return p.data.value;
     if (Array.isArray(p.data)) return p.data;
     return [undefined, v];
+  }
+
+  // pointValues is a point's x and y as the data gave them: on a chart with
+  // a log axis the point is [X, Y, x, y], its coordinates then the values.
+  function pointValues(p, meta) {
+    var v = rawValues(p);
+    var s = meta && meta.series[p.seriesIndex];
+    var xa = s && meta.x[s.x];
+    var ya = s && meta.y[s.y];
+    if (v.length >= 4 && ((xa && xa.log) || (ya && ya.log))) return [v[2], v[3]];
+    return v;
   }
 
   function axisLine(name, fallback, value, format) {
@@ -338,7 +366,7 @@
       var val = p.value != null ? ': <b>' + escapeHTML(fullValue(p.value, (onX ? xa : ya).format)) + '</b>' : '';
       return '<div>' + label + val + '</div>';
     }
-    var vals = pointValues(p);
+    var vals = pointValues(p, meta);
     var html = '<div>' + marker(p.color) + '<strong>' + escapeHTML(p.seriesName) + '</strong></div>';
     var name = p.name != null ? String(p.name) : '';
     if (name !== '' && name !== String(vals[0])) {
@@ -361,7 +389,7 @@
         var first = params[0];
         var s0 = meta.series[first.seriesIndex] || { x: 0 };
         var xa = meta.x[s0.x] || { name: '', format: 'plain' };
-        var head = axisLine(xa.name, 'x', pointValues(first)[0], xa.format);
+        var head = axisLine(xa.name, 'x', pointValues(first, meta)[0], xa.format);
         return head + params.map(function (p) { return tooltipItem(meta, p, false); }).join('');
       }
       return tooltipItem(meta, params || {}, true);

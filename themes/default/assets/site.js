@@ -12,19 +12,25 @@
 (function () {
   'use strict';
   var F = window.scalesiteFormat;
-  if (!F || typeof document === 'undefined') return;
+  var CL = window.scalesiteChartLayout;
+  if (!F || !CL || typeof document === 'undefined') return;
   var applyTokens = F.applyTokens, asArray = F.asArray;
   var api = {};
   Object.keys(F).forEach(function (k) { api[k] = F[k]; });
 
-  // ECharts 6's palette with its dark slate (#505372, unreadable on a dark
-  // page) swapped for a lighter one: every colour reads on both the light and
-  // the dark background, and a series keeps its colour when the scheme
-  // changes. An option's own `color` wins.
-  var PALETTE = ['#5070dd', '#b6d634', '#6f7fa8', '#ff994d', '#0ca8df', '#ffd10a', '#fb628b', '#785db0', '#3fbe95'];
+  // The palette of layout.js (3:1 contrast on both backgrounds) for what
+  // the option gives no colour; an option's own `color` wins.
+  var PALETTE = window.scalesiteLayout.palette;
 
   var charts = {};
   var exportBg = {};
+  // Per chart: the layout hints from the page, the axes' scales and formats,
+  // the ticks last set, the width last laid out for, and the option as set.
+  var states = {};
+  // Charts with drawing still to do (set until ECharts' 'finished'), and
+  // the callers of settled() waiting for none.
+  var busy = {};
+  var waiters = [];
   // The option of each chart as it came from the page (before tokens became
   // functions), so the chart can be rebuilt when the colour scheme changes.
   var sources = {};
@@ -45,6 +51,7 @@
   // (remembered in exportBg, so a theme change can repaint them).
   function prepare(id, option) {
     if (option.backgroundColor == null) option.backgroundColor = 'transparent';
+    CL.fixColors(option, isDark() ? '#111418' : '#ffffff');
     if (option.color == null) option.color = PALETTE.slice();
     var auto = [];
     asArray(option.toolbox).forEach(function (tb, i) {
@@ -80,8 +87,7 @@
     if (!observer && typeof window.ResizeObserver === 'function') {
       observer = new window.ResizeObserver(function (entries) {
         entries.forEach(function (entry) {
-          var inst = window.echarts && window.echarts.getInstanceByDom(entry.target);
-          if (inst && !inst.isDisposed()) inst.resize();
+          relayout(entry.target.id);
         });
       });
     }
@@ -89,8 +95,94 @@
   }
 
   function resizeAll() {
-    Object.keys(charts).forEach(function (id) {
-      if (!charts[id].isDisposed()) charts[id].resize();
+    Object.keys(charts).forEach(relayout);
+  }
+
+  function markBusy(id) {
+    busy[id] = true;
+
+  }
+
+  function checkSettled() {
+    var pending = Object.keys(busy).some(function (id) {
+      return busy[id] && charts[id] && !charts[id].isDisposed();
+    });
+    if (pending) return;
+    var w = waiters;
+    waiters = [];
+    w.forEach(function (resolve) { resolve(true); });
+  }
+
+  // settled() resolves once every chart on the page has finished drawing
+  // after its latest option, layout or zoom change (ECharts' 'finished').
+  function settled() {
+    return new Promise(function (resolve) {
+      waiters.push(resolve);
+      checkSettled();
+    });
+  }
+
+  // build turns a page option into the option ECharts is given: layout
+  // hints taken out, axes' formatters and the label placer wired, colours
+  // made readable, and the panels laid out for the element's width.
+  function build(id, option, el) {
+    var meta = option.scalesite || {};
+    delete option.scalesite;
+    var axes = CL.axisMeta(option);
+    asArray(option.series).forEach(function (s) {
+      if (s && s.labelLayout === '@placeLabels') {
+        s.labelLayout = CL.labelPlacer(function () { return charts[id]; });
+        if (s.label) s.label.fontFamily = 'sans-serif';
+      }
+    });
+    option = prepare(id, applyTokens(option));
+    CL.wireAxisLabels(option, axes); // after applyTokens, which reads the tokens
+    var width = el.clientWidth || 600;
+    var fr = CL.frame(option, meta, width);
+    CL.merge(option, fr.option);
+    el.style.height = fr.height + 'px';
+    states[id] = { meta: meta, axes: axes, ticks: {}, width: width, option: option };
+    return option;
+  }
+
+  // relayout fits a chart to a new width: panels, titles, legend, then the
+  // ticks for the new axis lengths.
+  function relayout(id) {
+    var inst = charts[id];
+    var st = states[id];
+    if (!inst || inst.isDisposed() || !st) return;
+    var el = inst.getDom();
+    var width = el.clientWidth;
+    if (!width || width === st.width) return;
+    st.width = width;
+    var fr = CL.frame(st.option, st.meta, width);
+    el.style.height = fr.height + 'px';
+    markBusy(id);
+    inst.resize();
+    inst.setOption(fr.option);
+    retick(id);
+  }
+
+  function retick(id) {
+    var inst = charts[id];
+    var st = states[id];
+    if (!inst || inst.isDisposed() || !st) return false;
+    var patch = CL.retick(inst, st.axes, st, isDark());
+    if (!patch) return false;
+    markBusy(id); // before: ECharts draws inside setOption
+    inst.setOption(patch);
+    return true;
+  }
+
+  // retickLater runs after the action that zoomed has finished: ECharts
+  // refuses a setOption in the middle of its own update. The zoom is painted
+  // on the next frame, whose 'finished' settles the chart.
+  function retickLater(id) {
+    markBusy(id);
+    Promise.resolve().then(function () {
+      var inst = charts[id];
+      // with nothing new to set, one more paint still reports 'finished'
+      if (!retick(id) && inst && !inst.isDisposed()) inst.getZr().refresh();
     });
   }
 
@@ -130,9 +222,21 @@
     var old = window.echarts.getInstanceByDom(el);
     if (old) old.dispose();
     sources[id] = JSON.stringify(option);
+    option = build(id, option, el);
     var inst = window.echarts.init(el, isDark() ? 'dark' : null, { renderer: 'canvas' });
-    inst.setOption(prepare(id, applyTokens(option)));
     charts[id] = inst;
+    inst.on('finished', function () {
+      busy[id] = false;
+      checkSettled();
+    });
+    inst.on('datazoom', function () { retickLater(id); });
+    inst.on('restore', function () {
+      states[id].ticks = {};
+      retickLater(id);
+    });
+    markBusy(id);
+    inst.setOption(option);
+    retick(id);
     clearError(el);
     observe(el);
     return inst;
@@ -154,11 +258,14 @@
     var source = JSON.stringify(option);
     if (sources[id] === source) return inst; // nothing new to draw
     sources[id] = source;
-    option = prepare(id, applyTokens(option));
+    option = build(id, option, el);
+    markBusy(id);
+    inst.resize();
     inst.setOption(option, {
       notMerge: false,
       replaceMerge: ['series', 'xAxis', 'yAxis', 'grid', 'title']
     });
+    retick(id);
     clearError(el);
     return inst;
   }
@@ -175,6 +282,8 @@
         delete charts[id];
         delete exportBg[id];
         delete sources[id];
+        delete states[id];
+        delete busy[id];
       }
     });
     var scripts = root.querySelectorAll('script.scalesite-option');
@@ -229,6 +338,7 @@
   // on every prefers-color-scheme change (and tests call it, since headless
   // Chromium does not fire that event for emulated media).
   api.schemeChanged = onSchemeChange;
+  api.settled = settled;
   window.scalesite = api;
 
   if (document.readyState === 'loading') {

@@ -1,0 +1,238 @@
+package site
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/scalesite/scalesite/internal/sitetest"
+)
+
+// gapView is seriesView with gaps shown as "|x" and each point's row.
+func gapView(p Panel) []string {
+	var out []string
+	for _, s := range p.Series {
+		var b strings.Builder
+		b.WriteString(s.Name + ":")
+		for _, pt := range s.Points {
+			if pt.Gap() {
+				fmt.Fprintf(&b, " |%g@%d", pt.X, pt.Row)
+				continue
+			}
+			fmt.Fprintf(&b, " %g,%g@%d", pt.X, pt.Y, pt.Row)
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func TestGaps(t *testing.T) {
+	// Inline rows start on line 9 of the page (chartMD: 4 lines of front
+	// matter and intro, a blank line, the fence, "data: |", the header).
+	tests := []struct {
+		name string
+		spec string
+		want []string
+	}{
+		{
+			name: "a row without y breaks the line",
+			spec: "data: |\n  x,y\n  1,10\n  2,NA\n  3,30\n  4,40\nx: x\ny: y\n",
+			want: []string{": 1,10@9 |2@10 3,30@11 4,40@12"},
+		},
+		{
+			name: "gaps in a row become one; a blank y is missing too",
+			spec: "data: |\n  x,y\n  1,10\n  2,\n  3,NA\n  4,40\nx: x\ny: y\n",
+			want: []string{": 1,10@9 |2@10 4,40@12"},
+		},
+		{
+			name: "gaps before the first point and after the last are dropped",
+			spec: "data: |\n  x,y\n  1,NA\n  2,20\n  3,30\n  4,NA\nx: x\ny: y\n",
+			want: []string{": 2,20@10 3,30@11"},
+		},
+		{
+			name: "each series has its own gaps",
+			spec: "data: |\n  m,x,y\n  a,1,1\n  b,1,5\n  a,2,NA\n  b,2,6\n  a,3,3\n  b,3,NA\nx: x\ny: y\nseries: m\n",
+			want: []string{"a: 1,1@9 |2@11 3,3@13", "b: 1,5@10 2,6@12"},
+		},
+		{
+			name: "a series with no y at all is no series",
+			spec: "data: |\n  m,x,y\n  a,1,NA\n  b,1,5\n  a,2,NA\n  b,2,6\nx: x\ny: y\nseries: m\n",
+			want: []string{"b: 1,5@10 2,6@12"},
+		},
+		{
+			name: "a row without x, or without a series name, is left out without a gap",
+			spec: "data: |\n  m,x,y\n  a,1,1\n  a,NA,2\n  ,3,NA\n  a,4,4\nx: x\ny: y\nseries: m\n",
+			want: []string{"a: 1,1@9 4,4@12"},
+		},
+		{
+			name: "a scatter chart has no gaps",
+			spec: "type: scatter\ndata: |\n  x,y\n  1,10\n  2,NA\n  3,30\nx: x\ny: y\n",
+			want: []string{": 1,10@10 3,30@12"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := load(t, map[string]string{"content/p.md": chartMD(tc.spec)}, Options{})
+			c := page(t, s, "content/p.md").Charts[0]
+			if got := gapView(c.Panels[0]); !slices.Equal(got, tc.want) {
+				t.Errorf("series:\n got %q\nwant %q", got, tc.want)
+			}
+			// The rows left out are still named, gaps or not.
+			if strings.Contains(tc.spec, "NA") && (len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0].Msg, "left out of the chart")) {
+				t.Errorf("warnings %v, want the one about rows left out", s.Warnings)
+			}
+		})
+	}
+}
+
+func TestPointRows(t *testing.T) {
+	s := load(t, map[string]string{
+		"content/p/runs.csv": "m,x,y\n\na,1,1\nb,2,2\n\"multi\nline\",3,3\na,4,4\n",
+		"content/p/index.md": chartMD("data: runs.csv\nx: x\ny: y\nseries: m\n"),
+	}, Options{})
+	got := gapView(page(t, s, "content/p/index.md").Charts[0].Panels[0])
+	want := []string{"a: 1,1@3 4,4@7", "b: 2,2@4", "multi\nline: 3,3@5"}
+	if !slices.Equal(got, want) {
+		t.Errorf("series:\n got %q\nwant %q", got, want)
+	}
+}
+
+// loadErr loads a site that must not load and returns its problems.
+func loadErr(t *testing.T, files map[string]string) []string {
+	t.Helper()
+	_, err := Load(sitetest.New(t, files), Options{})
+	if err == nil {
+		t.Fatalf("Load succeeded, want an error")
+	}
+	return strings.Split(err.Error(), "\n")
+}
+
+func TestLogAxisValuesPerColumn(t *testing.T) {
+	// 12 rows: loss is ≤ 0 on 10 of them, flops on 2.
+	var b strings.Builder
+	b.WriteString("flops,loss\n")
+	for i := range 12 {
+		flops, loss := fmt.Sprint(i+1), fmt.Sprint(-i)
+		if i == 3 || i == 7 {
+			flops = "0"
+		}
+		if i == 2 || i == 5 {
+			loss = "0.5"
+		}
+		fmt.Fprintf(&b, "%s,%s\n", flops, loss)
+	}
+	tests := []struct {
+		name string
+		spec string
+		want []string
+	}{
+		{
+			name: "one error per column, at its first bad cell",
+			spec: "data: runs.csv\nx: {field: flops, scale: log}\ny: {field: loss, scale: log}\n",
+			want: []string{
+				`content/p/runs.csv:2:3: 10 values in column "loss" are 0 or below (lines 2, 3, 5, 6, 8, 9, 10, 11 and 2 more) and cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at content/p/index.md:9:4): use a linear scale, or leave those rows out`,
+				`content/p/runs.csv:5:1: 2 values in column "flops" are 0 or below (lines 5, 9) and cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at content/p/index.md:8:4): use a linear scale, or leave those rows out`,
+			},
+		},
+		{
+			name: "one per panel",
+			spec: "data: runs.csv\nx: flops\ny: {field: loss, scale: log}\npanels:\n  - {title: A}\n  - {title: B, y: {field: loss, scale: log}}\n",
+			want: []string{
+				`content/p/runs.csv:2:3: 10 values in column "loss" are 0 or below (lines 2, 3, 5, 6, 8, 9, 10, 11 and 2 more) and cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at content/p/index.md:9:4)`,
+				`content/p/runs.csv:2:3: 10 values in column "loss" are 0 or below (lines 2, 3, 5, 6, 8, 9, 10, 11 and 2 more) and cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at content/p/index.md:12:19)`,
+			},
+		},
+		{
+			name: "x and y on the same column count its rows once",
+			spec: "data: runs.csv\nx: {field: flops, scale: log}\ny: {field: flops, scale: log}\n",
+			want: []string{`content/p/runs.csv:5:1: 2 values in column "flops" are 0 or below (lines 5, 9)`},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := loadErr(t, map[string]string{"content/p/runs.csv": b.String(), "content/p/index.md": chartMD(tc.spec)})
+			// Sorted by position: the order of the files' lines.
+			slices.Sort(got)
+			slices.Sort(tc.want)
+			if len(got) != len(tc.want) {
+				t.Fatalf("%d errors, want %d:\n%s", len(got), len(tc.want), strings.Join(got, "\n"))
+			}
+			for i := range got {
+				if !strings.HasPrefix(got[i], tc.want[i]) {
+					t.Errorf("error %d:\n got %s\nwant %s", i, got[i], tc.want[i])
+				}
+			}
+		})
+	}
+}
+
+func TestOutsideAxisRange(t *testing.T) {
+	const runs = "model,flops,loss\na,1,38.2\na,2,50\na,3,81\nb,4,90.5\nb,5,60\n"
+	tests := []struct {
+		name string
+		spec string
+		want []string
+	}{
+		{
+			name: "rows above and below the y range",
+			spec: "data: runs.csv\nx: flops\ny: {field: loss, min: 40, max: 80}\nseries: model\n",
+			want: []string{`content/p/runs.csv:2: 3 rows lie outside the y axis range set at content/p/index.md:9:4 (min 40, max 80) and are not drawn: lines 2, 4, 5 (loss 38.2, 81, 90.5); widen min/max or remove them`},
+		},
+		{
+			name: "one row past an x max",
+			spec: "data: runs.csv\nx: {field: flops, max: 4}\ny: loss\n",
+			want: []string{`content/p/runs.csv:6: 1 row lies outside the x axis range set at content/p/index.md:8:4 (max 4) and is not drawn: line 6 (flops 5); widen min/max or remove it`},
+		},
+		{
+			name: "both axes, once each",
+			spec: "data: runs.csv\nx: {field: flops, min: 2}\ny: {field: loss, max: 85}\n",
+			want: []string{
+				`content/p/runs.csv:2: 1 row lies outside the x axis range set at content/p/index.md:8:4 (min 2)`,
+				`content/p/runs.csv:5: 1 row lies outside the y axis range set at content/p/index.md:9:4 (max 85)`,
+			},
+		},
+		{
+			name: "every row inside",
+			spec: "data: runs.csv\nx: {field: flops, min: 0, max: 10}\ny: {field: loss, min: 0}\n",
+		},
+		{
+			name: "no bounds written",
+			spec: "data: runs.csv\nx: flops\ny: loss\n",
+		},
+		{
+			name: "per panel",
+			spec: "data: runs.csv\nx: flops\ny: loss\npanels:\n  - {title: A, y: {field: loss, max: 85}}\n  - {title: B}\n",
+			want: []string{`content/p/runs.csv:5: 1 row lies outside the y axis range set at content/p/index.md:11:19 (max 85)`},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := load(t, map[string]string{"content/p/runs.csv": runs, "content/p/index.md": chartMD(tc.spec)}, Options{})
+			got := s.Warnings.Sort()
+			if len(got) != len(tc.want) {
+				t.Fatalf("%d warnings, want %d:\n%v", len(got), len(tc.want), got)
+			}
+			for i, w := range tc.want {
+				if !strings.HasPrefix(got[i].Error(), w) {
+					t.Errorf("warning %d:\n got %s\nwant %s", i, got[i], w)
+				}
+			}
+		})
+	}
+}
+
+func TestGapMethod(t *testing.T) {
+	if !(Point{X: 1, Y: math.NaN()}).Gap() || (Point{X: 1, Y: 0}).Gap() {
+		t.Error("Gap: NaN y is a gap, 0 is not")
+	}
+}
+
+func TestShortNumber(t *testing.T) {
+	for v, want := range map[float64]string{40: "40", 0.5: "0.5", -3: "-3", 1e9: "1e9", 3e11: "3e11", 2.5e-7: "2.5e-7", 1e21: "1e21", 123456: "123456"} {
+		if got := shortNumber(v); got != want {
+			t.Errorf("shortNumber(%v) = %q, want %q", v, got, want)
+		}
+	}
+}

@@ -1,0 +1,428 @@
+/* scalesite: how a chart is laid out for the width it gets, and how its
+ * axes and point labels are kept readable as it is zoomed and resized.
+ * Loaded after format.js and layout.js, before site.js; the pure choices
+ * (which ticks, where a label goes, which colour reads) live in layout.js.
+ *
+ * window.scalesiteChartLayout = {frame, applyFrame, retick, labelPlacer,
+ * fixColors}. Plain ES2019.
+ */
+(function () {
+  'use strict';
+  var F = window.scalesiteFormat;
+  var L = window.scalesiteLayout;
+  if (!F || !L || typeof document === 'undefined') return;
+  var asArray = F.asArray;
+
+  var FONT = 'sans-serif';
+  var measureCtx = null;
+
+  // textWidth measures text as the chart canvas will draw it.
+  function textWidth(text, font) {
+    if (!measureCtx) measureCtx = document.createElement('canvas').getContext('2d');
+    measureCtx.font = font;
+    return measureCtx.measureText(String(text)).width;
+  }
+
+  // lineCount is how many lines text takes when broken at spaces to width.
+  function lineCount(text, font, width) {
+    if (!text) return 0;
+    var words = String(text).split(/\s+/);
+    var lines = 1;
+    var line = '';
+    for (var i = 0; i < words.length; i++) {
+      var next = line ? line + ' ' + words[i] : words[i];
+      if (line && textWidth(next, font) > width) {
+        lines++;
+        line = words[i];
+      } else {
+        line = next;
+      }
+    }
+    return lines;
+  }
+
+  var TOOLBOX = 84; // three toolbox icons
+  var LEGEND_ROW = 24;
+
+  // legendRows estimates how many rows the legend wraps onto at width w:
+  // ECharts lays legend items out left to right, 25 px icon, 5 px to the
+  // text, 10 px between items.
+  function legendRows(names, w) {
+    var rows = 1;
+    var x = 0;
+    for (var i = 0; i < names.length; i++) {
+      var item = 25 + 5 + textWidth(names[i], '12px ' + FONT);
+      if (x > 0 && x + item > w) {
+        rows++;
+        x = 0;
+      }
+      x += item + 10;
+    }
+    return names.length ? rows : 0;
+  }
+
+  function legendNames(option) {
+    var seen = {};
+    var out = [];
+    asArray(option.series).forEach(function (s) {
+      var name = s && s.name != null ? String(s.name) : '';
+      if (!seen[name]) {
+        seen[name] = true;
+        out.push(name);
+      }
+    });
+    return out;
+  }
+
+  // frame lays a chart out for width W: the panels in a grid (one column
+  // on a narrow screen), each panel's title over its plot, the chart's
+  // title wrapped clear of the toolbox, the legend wrapped onto as many rows
+  // as it needs. It returns the chart's height and the option parts to set.
+  function frame(option, meta, W) {
+    var n = Math.max(1, meta.panels || asArray(option.grid).length || 1);
+    var narrow = W < 600;
+    var cols = Math.min(meta.columns || Math.min(n, 4), n);
+    cols = narrow ? 1 : Math.max(1, Math.min(cols, Math.floor(W / 240)));
+    var rows = Math.ceil(n / cols);
+    var titles = asArray(option.title);
+    var main = titles[0] || {};
+    var titleW = narrow ? W - TOOLBOX - 8 : W - 2 * TOOLBOX;
+    var titleLines = lineCount(main.text, '600 16px ' + FONT, titleW);
+    var subLines = lineCount(main.subtext, '12px ' + FONT, titleW);
+    var header = Math.max(34, 8 + titleLines * 20 + (subLines ? subLines * 16 + 4 : 0) + 10);
+
+    var legendShown = option.legend && asArray(option.legend)[0] && asArray(option.legend)[0].show !== false;
+    var legendH = legendShown ? legendRows(legendNames(option), W - 20) * LEGEND_ROW + 8 : 0;
+    var legendTitleH = legendShown && meta.legendTitle ? 18 : 0;
+
+    var panelTitleIdx = [];
+    for (var t = 1; t < titles.length; t++) {
+      if (t !== meta.legendTitleIndex) panelTitleIdx.push(t);
+    }
+    var panelTitleH = panelTitleIdx.length ? 22 : 0;
+
+    var rowH;
+    if (narrow) {
+      rowH = Math.max(260, Math.min(360, Math.round(W * 0.9)));
+    } else if (rows === 1) {
+      rowH = Math.max(240, (meta.height || 440) - header - legendH - legendTitleH);
+    } else {
+      rowH = meta.rowHeight || 280;
+    }
+    var H = header + rows * rowH + legendTitleH + legendH;
+    var cellW = W / cols;
+
+    var grids = [];
+    var panelTitles = [];
+    var xParts = [];
+    var yParts = [];
+    var yAxes = asArray(option.yAxis);
+    var xAxes = asArray(option.xAxis);
+    for (var i = 0; i < n; i++) {
+      var r = Math.floor(i / cols);
+      var k = i % cols;
+      var x0 = k * cellW;
+      var y0 = header + r * rowH;
+      var yName = meta.yTitle ? (k === 0 ? meta.yTitle : '') : yAxes[i] && yAxes[i].name;
+      var xName = meta.xTitle ? (i + cols >= n ? meta.xTitle : '') : xAxes[i] && xAxes[i].name;
+      if (meta.xTitle) xParts[i] = { name: xName };
+      if (meta.yTitle) yParts[i] = { name: yName };
+      var left = yName ? 64 : 48;
+      var bottom = xName ? 50 : 30;
+      var top = y0 + panelTitleH + 8;
+      grids.push({
+        left: Math.round(x0 + left), top: Math.round(top),
+        width: Math.max(40, Math.round(cellW - left - 16)),
+        height: Math.max(60, Math.round(rowH - panelTitleH - 8 - bottom)),
+        outerBounds: { left: Math.round(x0 + 2), top: Math.round(y0 + panelTitleH + 2), width: Math.round(cellW - 4), height: Math.round(rowH - panelTitleH - 2) },
+        outerBoundsMode: 'auto', outerBoundsContain: 'all'
+      });
+      panelTitles.push({
+        left: Math.round(x0 + cellW / 2), top: Math.round(y0 + 2), textAlign: 'center',
+        textStyle: { width: Math.round(cellW - 12), overflow: 'truncate', fontSize: 13, fontWeight: 'normal' }
+      });
+    }
+    var titleParts = [];
+    titleParts[0] = {
+      left: narrow ? 6 : 'center', top: 4, itemGap: 4,
+      textStyle: { fontSize: 16, fontWeight: 600, lineHeight: 20, width: titleW, overflow: 'break' },
+      subtextStyle: { fontSize: 12, lineHeight: 16, width: titleW, overflow: 'break' }
+    };
+    for (var p = 0; p < panelTitleIdx.length && p < panelTitles.length; p++) titleParts[panelTitleIdx[p]] = panelTitles[p];
+    if (meta.legendTitleIndex) {
+      titleParts[meta.legendTitleIndex] = { left: 'center', top: Math.round(H - legendH - legendTitleH), textStyle: { fontSize: 12, fontWeight: 600 } };
+    }
+    for (var q = 0; q < titles.length; q++) if (!titleParts[q]) titleParts[q] = {};
+    var parts = {
+      grid: grids,
+      title: titleParts,
+      legend: { type: 'plain', left: 10, right: 10, bottom: 4, itemGap: 10, textStyle: { fontSize: 12 } },
+      toolbox: { right: 2, top: 2, itemSize: 14, itemGap: 8 }
+    };
+    if (meta.xTitle) parts.xAxis = xParts;
+    if (meta.yTitle) parts.yAxis = yParts;
+    return {
+      height: Math.round(H),
+      columns: cols,
+      option: parts
+    };
+  }
+
+  // merge copies the layout parts into an option not yet given to ECharts.
+  function merge(into, from) {
+    Object.keys(from).forEach(function (k) {
+      var v = from[k];
+      if (v === undefined) return;
+      if (Array.isArray(v)) {
+        var dst = asArray(into[k]).slice();
+        v.forEach(function (part, i) {
+          var d = dst[i] && typeof dst[i] === 'object' ? dst[i] : {};
+          dst[i] = part && typeof part === 'object' && !Array.isArray(part) ? merge(d, part) : part;
+        });
+        into[k] = dst;
+      } else if (v && typeof v === 'object') {
+        var d = into[k] && typeof into[k] === 'object' && !Array.isArray(into[k]) ? into[k] : {};
+        merge(d, v);
+        into[k] = d;
+      } else {
+        into[k] = v;
+      }
+    });
+    return into;
+  }
+
+  /* ------------------------------------------------------------------ */
+
+  // axisMeta describes the value axes of an option as the page gave it:
+  // whether each plots log10 of its values, and its tick format.
+  function axisMeta(option) {
+    function each(list) {
+      return asArray(list).map(function (ax) {
+        ax = ax || {};
+        var f = ax.axisLabel && typeof ax.axisLabel.formatter === 'string' ? ax.axisLabel.formatter : '@auto';
+        return { log: ax.scalesiteLog === true, format: f.charAt(0) === '@' ? f.slice(1) : 'auto' };
+      });
+    }
+    return { x: each(option.xAxis), y: each(option.yAxis) };
+  }
+
+  // wireAxisLabels gives each axis its tick formatter: a log axis' values
+  // are exponents, written back as the numbers they stand for.
+  function wireAxisLabels(option, meta) {
+    ['x', 'y'].forEach(function (d) {
+      asArray(option[d + 'Axis']).forEach(function (ax, i) {
+        var m = meta[d][i];
+        if (!ax || !m) return;
+        ax.axisLabel = ax.axisLabel || {};
+        ax.axisLabel.formatter = function (v) {
+          return L.tickLabel(m.log ? Math.pow(10, v) : v, m.format, m.log);
+        };
+        // the zoomed ends are labelled by the ticks, never as raw floats
+        ax.axisLabel.showMinLabel = null;
+        ax.axisLabel.showMaxLabel = null;
+        ax.axisPointer = { label: { formatter: function (p) { return L.tickLabel(m.log ? Math.pow(10, p.value) : p.value, m.format, m.log); } } };
+      });
+    });
+  }
+
+  // retick chooses each axis' ticks for its visible range and length and
+  // returns them as an option patch: labels at the major ticks, tick marks
+  // and grid lines at major and minor ones (minor lines fainter). It returns
+  // null when nothing changed since the ticks last returned.
+  function retick(inst, meta, state, dark) {
+    var model = inst.getModel();
+    if (!model) return false;
+    var patch = { xAxis: [], yAxis: [] };
+    var changed = false;
+    var major = dark ? 'rgba(255,255,255,0.16)' : 'rgba(0,0,0,0.13)';
+    var minor = dark ? 'rgba(255,255,255,0.06)' : 'rgba(0,0,0,0.05)';
+    var narrow = inst.getWidth() < 500;
+    ['x', 'y'].forEach(function (d) {
+      model.eachComponent(d + 'Axis', function (axModel, i) {
+        var axis = axModel.axis;
+        var m = meta[d][i];
+        if (!axis || !m || !axis.scale || typeof axis.scale.getExtent !== 'function') return;
+        var ext = axis.scale.getExtent();
+        var px = Math.abs(axis.getExtent()[1] - axis.getExtent()[0]);
+        var size;
+        if (d === 'x') {
+          size = function (values) {
+            var w = 0;
+            values.forEach(function (v) { w = Math.max(w, textWidth(L.tickLabel(v, m.format, m.log), '12px ' + FONT)); });
+            return w + 6;
+          };
+        } else {
+          size = function () { return 18; };
+        }
+        var t = L.chooseTicks(ext[0], ext[1], px, { log: m.log, labelSize: size, minLabels: narrow ? 2 : 3 });
+        var all = t.major.concat(t.minor).sort(function (a, b) { return a - b; });
+        var isMajor = {};
+        t.major.forEach(function (v) { isMajor[v] = true; });
+        var colors = all.map(function (v) { return isMajor[v] ? major : minor; });
+        var key = d + i + ':' + ext[0] + ',' + ext[1] + ':' + all.join(',') + (dark ? 'd' : 'l');
+        patch[d + 'Axis'][i] = {
+          axisLabel: { customValues: t.major },
+          axisTick: { show: true, customValues: all, length: 4 },
+          splitLine: { show: true, lineStyle: { color: colors.length ? colors : major } },
+          minorTick: { show: false }, minorSplitLine: { show: false }
+        };
+        if (state.ticks[d + i] !== key) {
+          state.ticks[d + i] = key;
+          changed = true;
+        }
+      });
+    });
+    return changed ? patch : null;
+  }
+
+  /* ------------------------------------------------------------------ */
+
+  // labelPlacer returns the labelLayout callback of a chart. ECharts calls
+  // it once per label per layout pass, in series then data order. At the
+  // first call of a pass it places every label of the chart at once
+  // (layout.js placeLabels: around each point, clear of the other labels,
+  // the markers and the plot's edge), then answers each call from that
+  // placement. A label that cannot be placed is hidden (shown on hover) by
+  // laying it over an earlier placed one with ECharts' hideOverlap.
+  function labelPlacer(getInst) {
+    var served = {};
+    var result = {};
+    var group = null;
+    var groupZr = null;
+    // drawLeaders draws a thin line from each moved label's point to the
+    // nearest point of the label.
+    function drawLeaders(inst, leaders) {
+      var zr = inst.getZr();
+      var G = window.echarts && window.echarts.graphic;
+      if (!G) return;
+      if (!group || groupZr !== zr) {
+        group = new G.Group({ silent: true });
+        groupZr = zr;
+        zr.add(group);
+      }
+      group.removeAll();
+      leaders.forEach(function (l) {
+        var ax = l.x, ay = l.y, r = l.rect;
+        var bx = Math.max(r.x, Math.min(ax, r.x + r.w));
+        var by = Math.max(r.y, Math.min(ay, r.y + r.h));
+        var dx = bx - ax, dy = by - ay;
+        var d = Math.sqrt(dx * dx + dy * dy);
+        if (d < l.r + 2) return;
+        group.add(new G.Line({
+          silent: true, z: 50,
+          shape: { x1: ax + dx / d * (l.r + 1), y1: ay + dy / d * (l.r + 1), x2: bx, y2: by },
+          style: { stroke: l.color, lineWidth: 0.8, opacity: 0.7 }
+        }));
+      });
+    }
+    function placeAll(inst) {
+      served = {};
+      result = {};
+      var leaders = [];
+      var model = inst.getModel();
+      var items = [];
+      var keys = [];
+      var markers = [];
+      model.eachSeries(function (s) {
+        var data = s.getData();
+        var cs = s.coordinateSystem;
+        if (!cs || typeof cs.dataToPoint !== 'function') return;
+        var rect = cs.getArea ? cs.getArea() : null;
+        var size = Number(s.get('symbolSize')) || 8;
+        var showSymbol = s.subType !== 'line' || s.get('showSymbol') !== false;
+        var labelled = s.get(['label', 'show']);
+        var fontSize = s.get(['label', 'fontSize']) || 11;
+        var lineHeight = s.get(['label', 'lineHeight']) || 14;
+        var color = (data.getVisual('style') || {}).fill || '#888';
+        var xd = data.mapDimension('x');
+        var yd = data.mapDimension('y');
+        for (var i = 0; i < data.count(); i++) {
+          var x = data.get(xd, i);
+          var y = data.get(yd, i);
+          if (x == null || y == null || isNaN(x) || isNaN(y)) continue;
+          var pt = cs.dataToPoint([x, y]);
+          if (!pt || !rect || pt[0] < rect.x - 0.5 || pt[0] > rect.x + rect.width + 0.5 || pt[1] < rect.y - 0.5 || pt[1] > rect.y + rect.height + 0.5) continue;
+          if (showSymbol) markers.push({ x: pt[0], y: pt[1], r: size / 2 });
+          if (!labelled) continue;
+          var text = data.getName(i);
+          if (!text) continue;
+          items.push({
+            x: pt[0], y: pt[1], r: size / 2,
+            w: Math.ceil(textWidth(text, fontSize + 'px ' + FONT)) + 2, h: lineHeight,
+            bounds: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
+            priority: 0, area: size * size, color: color
+          });
+          keys.push(s.seriesIndex + ':' + i);
+        }
+      });
+      var placed = L.placeLabels(items, markers, {});
+      var shown = [];
+      for (var j = 0; j < items.length; j++) {
+        var p = placed[j];
+        var it = items[j];
+        if (p) {
+          result[keys[j]] = { x: p.x, y: p.y };
+          if (p.leader) leaders.push({ x: it.x, y: it.y, r: it.r, color: it.color, rect: { x: p.x, y: p.y, w: it.w, h: it.h } });
+          shown.push({ key: keys[j], order: j, area: it.area, x: p.x, y: p.y });
+        } else {
+          result[keys[j]] = { hidden: true, order: j, area: it.area, x: it.x + it.r + 3, y: it.y - it.h / 2 };
+        }
+      }
+      // a hidden label lies over an earlier shown one of no smaller marker,
+      // so hideOverlap keeps the shown one
+      Object.keys(result).forEach(function (k) {
+        var r = result[k];
+        if (!r.hidden) return;
+        for (var s2 = 0; s2 < shown.length; s2++) {
+          if (shown[s2].order < r.order && shown[s2].area >= r.area) {
+            r.x = shown[s2].x;
+            r.y = shown[s2].y;
+            r.under = true;
+            break;
+          }
+        }
+      });
+      drawLeaders(inst, leaders);
+      return result;
+    }
+    return function (params) {
+      var inst = getInst();
+      if (!inst) return {};
+      var key = params.seriesIndex + ':' + params.dataIndex;
+      if (served[key] || !result[key]) placeAll(inst);
+      served[key] = true;
+      var r = result[key];
+      if (!r) return {};
+      return { x: r.x, y: r.y, align: 'left', verticalAlign: 'top', hideOverlap: true };
+    };
+  }
+
+  /* ------------------------------------------------------------------ */
+
+  // fixColors makes every series colour keep 3:1 contrast against the page:
+  // a user's #440154 is lifted on a dark page, a pale yellow darkened on a
+  // light one.
+  function fixColors(option, background) {
+    asArray(option.series).forEach(function (s) {
+      if (!s) return;
+      ['itemStyle', 'lineStyle'].forEach(function (k) {
+        var st = s[k];
+        if (st && typeof st.color === 'string' && /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/.test(st.color)) {
+          st.color = L.readableColor(st.color, background, 3);
+        }
+      });
+    });
+    return option;
+  }
+
+  window.scalesiteChartLayout = {
+    frame: frame,
+    merge: merge,
+    axisMeta: axisMeta,
+    wireAxisLabels: wireAxisLabels,
+    retick: retick,
+    labelPlacer: labelPlacer,
+    fixColors: fixColors,
+    textWidth: textWidth
+  };
+})();
