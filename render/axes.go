@@ -156,12 +156,20 @@ func (o axisOptions) xAxis(grid int) opts.XAxis {
 	return opts.XAxis{
 		Type: "value", Name: o.name, NameLocation: "middle", NameGap: 28, GridIndex: grid,
 		Min: o.min, Max: o.max, AxisLabel: o.label(), SplitLine: &opts.SplitLine{Show: opts.Bool(true)},
+		AxisLine: axisLine(),
 	}
+}
+
+// axisLine keeps each axis line on the plot's edge: ECharts would draw it
+// across the plot at the other axis' zero, which on a log axis is 1.
+func axisLine() *opts.AxisLine {
+	return &opts.AxisLine{Show: opts.Bool(true), OnZero: opts.Bool(false)}
 }
 
 func (o axisOptions) yAxis(grid int) opts.YAxis {
 	return opts.YAxis{
 		Type: "value", Name: o.name, NameLocation: "middle", NameGap: 44, GridIndex: grid,
 		Min: o.min, Max: o.max, AxisLabel: o.label(), SplitLine: &opts.SplitLine{Show: opts.Bool(true)},
+		AxisLine: axisLine(),
 	}
 }

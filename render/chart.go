@@ -120,13 +120,24 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 		target = spec.DefaultDownsample
 	}
 	for i, p := range sc.Panels {
+		labels, points := 0, 0
+		for _, s := range c.Panels[i].Series {
+			points += len(s.Points)
+			for _, pt := range s.Points {
+				if pt.Label != "" {
+					labels++
+				}
+			}
+		}
+		ex.meta.Labels = max(ex.meta.Labels, labels)
+		crowd := crowding{smallMarkers: points > crowdedPoints, smallLabels: labels > crowdedLabels}
 		for _, s := range sortedSeries(c.Panels[i], nums) {
 			pts := s.Points
 			if p.Type == spec.TypeLine && target > 0 {
 				pts = downsample(pts, target, p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog)
 			}
 			name := seriesName(p, s, nums)
-			ss, extra := series(p, pts, i, name, styles[s.Name])
+			ss, extra := series(p, pts, i, name, styles[s.Name], crowd)
 			ch.MultiSeries = append(ch.MultiSeries, ss)
 			ex.series = append(ex.series, extra)
 			if extra.dense {
@@ -237,7 +248,16 @@ type seriesExtra struct {
 
 // series builds one drawn series. Points with a label are {name, value}
 // items, so the label and the tooltip can show the name; others are arrays.
-func series(p spec.Panel, pts []site.Point, grid int, name string, st seriesStyle) (charts.SingleSeries, seriesExtra) {
+// A panel crowded with points draws smaller markers, and one crowded with
+// labels smaller labels, so that more of them find room.
+const (
+	crowdedPoints = 60
+	crowdedLabels = 40
+)
+
+type crowding struct{ smallMarkers, smallLabels bool }
+
+func series(p spec.Panel, pts []site.Point, grid int, name string, st seriesStyle, crowd crowding) (charts.SingleSeries, seriesExtra) {
 	logX, logY := p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog
 	items, labelled := seriesData(pts, logX, logY)
 	ss := charts.SingleSeries{
@@ -249,6 +269,9 @@ func series(p spec.Panel, pts []site.Point, grid int, name string, st seriesStyl
 	var ex seriesExtra
 	if p.Type == spec.TypeScatter {
 		ss.Type, ss.SymbolSize = types.ChartScatter, 10
+		if crowd.smallMarkers {
+			ss.SymbolSize = 7
+		}
 	} else {
 		ss.Type, ss.SymbolSize, ss.ShowSymbol = types.ChartLine, 7, opts.Bool(true)
 		ls := map[string]any{"color": st.Color, "width": 2}
@@ -269,6 +292,9 @@ func series(p spec.Panel, pts []site.Point, grid int, name string, st seriesStyl
 		// with the same font to place them, and ECharts would otherwise
 		// measure a label's height with a CJK glyph.
 		ss.Label = &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{b}", FontSize: 11, LineHeight: 14}
+		if crowd.smallLabels {
+			ss.Label.FontSize, ss.Label.LineHeight = 10, 12
+		}
 		ex.labelLayout = placeLabelsToken
 	}
 	return ss, ex

@@ -31,6 +31,9 @@ type chartMeta struct {
 	// per column under the bottom panel and once per row beside the first.
 	XTitle string `json:"xTitle,omitempty"`
 	YTitle string `json:"yTitle,omitempty"`
+	// Labels is the most labelled points of any panel: a crowded panel is
+	// drawn taller on a wide screen, so that more labels find room.
+	Labels int `json:"labels,omitempty"`
 }
 
 func (v optionExtras) VisitTitleOpt(opts.Title) any { return v.titles }

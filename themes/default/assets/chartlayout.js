@@ -109,6 +109,9 @@
     } else {
       rowH = meta.rowHeight || 280;
     }
+    // a panel crowded with labelled points gets more room for them, unless
+    // the spec set the height
+    if (!narrow && !meta.height && meta.labels > 40) rowH = Math.max(rowH, Math.min(720, 260 + meta.labels * 4));
     var H = header + rows * rowH + legendTitleH + legendH;
     var cellW = W / cols;
 

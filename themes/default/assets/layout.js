@@ -26,33 +26,31 @@
    * The series palette
    * ------------------------------------------------------------------- */
 
-  // PALETTE: the series colours, in order. The Go side (render/chart.go)
-  // must emit this same list.
+  // PALETTE: the series colours, in order. The Go side emits the same list
+  // (render/style.go, palette); change both together.
   //
   // Tableau 10's hue families (blue, orange, red, teal, green, yellow,
-  // purple, pink, brown, grey), each moved in OKLCH (hue within 12 degrees,
-  // chroma at least 80% of the original) into the band where it has at
-  // least 3.2:1 contrast on BOTH page backgrounds, #ffffff (light) and
-  // #111418 (dark): WCAG relative luminance 0.121..0.300 for 3:1. Inside that
-  // band the colours were spread to maximise the smallest pairwise OKLab
-  // distance, for normal vision and for simulated deuteranopia (Machado
-  // 2009): 0.092 and 0.060, against 0.084 and 0.0065 for the original
-  // Tableau 10, five of whose colours (#f28e2b #76b7b2 #edc948 #ff9da7
-  // #bab0ac) are below 3:1 on white. Contrast white / #111418:
-  //   #4e79a7 4.55 / 4.06   blue (Tableau's own)
-  //   #d27713 3.29 / 5.62   orange
-  //   #df5055 3.88 / 4.76   red
-  //   #187974 5.22 / 3.54   teal
-  //   #51884a 4.23 / 4.37   green
-  //   #947904 4.20 / 4.39   yellow (dark gold: no yellow reads on white)
-  //   #bc61a6 3.89 / 4.75   purple
-  //   #c87a82 3.20 / 5.77   pink
-  //   #7d604e 5.75 / 3.21   brown
-  //   #8f807a 3.79 / 4.87   grey
-  // Checked by themes/layout_test.go.
+  // purple, pink, brown, grey) tuned into the band where every colour has at
+  // least 3:1 contrast (WCAG 2.x, graphics) on BOTH page backgrounds, #ffffff
+  // (light) and #111418 (dark): relative luminance 0.121..0.300. Five of the
+  // Tableau originals (#f28e2b #76b7b2 #edc948 #ff9da7 #bab0ac) are below
+  // 3:1 on white. Contrast on #ffffff / #111418:
+  //   #3b75af 4.83 / 3.83   blue
+  //   #e5731b 3.09 / 5.98   orange
+  //   #c23b3d 5.27 / 3.51   red
+  //   #2a9d8f 3.32 / 5.56   teal
+  //   #4f9a3f 3.48 / 5.30   green
+  //   #b8860b 3.25 / 5.67   yellow (dark goldenrod: no yellow reads on white)
+  //   #9a5ea1 4.68 / 3.95   purple
+  //   #d4577d 3.85 / 4.80   pink
+  //   #8c6d4f 4.76 / 3.88   brown
+  //   #6e7c8c 4.26 / 4.33   grey (slate)
+  // Smallest OKLab distance between two of them 0.085 (Tableau 10: 0.084);
+  // with simulated deuteranopia / protanopia (Machado 2009) 0.028 / 0.016
+  // (Tableau 10: 0.007 / 0.009). Checked by themes/layout_test.go.
   var PALETTE = [
-    '#4e79a7', '#d27713', '#df5055', '#187974', '#51884a',
-    '#947904', '#bc61a6', '#c87a82', '#7d604e', '#8f807a'
+    '#3b75af', '#e5731b', '#c23b3d', '#2a9d8f', '#4f9a3f',
+    '#b8860b', '#9a5ea1', '#d4577d', '#8c6d4f', '#6e7c8c'
   ];
 
   // After every colour is used once, series vary in symbol and dash too.
@@ -381,9 +379,18 @@
 
   // Directions, in the order tried: right, left, above, below, then corners.
   var DIRS = [[1, 0], [-1, 0], [0, -1], [0, 1], [1, -1], [-1, -1], [1, 1], [-1, 1]];
-  var RINGS = [3, 14, 28]; // px from the marker's edge; the outer two get leader lines
+  // px from the marker's edge: beside the point first, then farther out
+  // with a leader line, as far as a reader still follows one
+  var RINGS = [3, 14, 28, 44, 64, 90, 120, 160, 210, 270];
+  // far out, the 8 directions leave wide gaps: 24 evenly spaced ones, the
+  // 8 first
+  var FAR_DIRS = DIRS.slice();
+  for (var fd = 0; fd < 24; fd++) {
+    if (fd % 3 === 0) continue; // multiples of 45 degrees are in DIRS
+    var ang = fd * Math.PI / 12;
+    FAR_DIRS.push([Math.round(Math.cos(ang) * 1000) / 1000, Math.round(-Math.sin(ang) * 1000) / 1000]);
+  }
   var LABEL_PAD = 2; // px kept free between labels
-  var DIAG = Math.SQRT1_2;
 
   function num(v) {
     return typeof v === 'number' && v > -Infinity && v < Infinity;
@@ -407,9 +414,12 @@
   function candidatePos(it, r, dir, ring, pos) {
     var dx = dir[0];
     var dy = dir[1];
-    var d = dx !== 0 && dy !== 0 ? (r + ring) * DIAG : r + ring;
-    pos.x = dx > 0 ? it.x + d : dx < 0 ? it.x - d - it.w : it.x - it.w / 2;
-    pos.y = dy > 0 ? it.y + d : dy < 0 ? it.y - d - it.h : it.y - it.h / 2;
+    var len = Math.sqrt(dx * dx + dy * dy);
+    var d = r + ring;
+    var ox = dx / len * d;
+    var oy = dy / len * d;
+    pos.x = dx > 0 ? it.x + ox : dx < 0 ? it.x + ox - it.w : it.x - it.w / 2;
+    pos.y = dy > 0 ? it.y + oy : dy < 0 ? it.y + oy - it.h : it.y - it.h / 2;
   }
 
   // A uniform grid over the region where labels can go. Cell indices are
@@ -559,8 +569,72 @@
     }
   };
 
-  // The first free candidate of one item, or null.
-  function placeOne(it, marks, labels, pos) {
+  // segHitsRect: does the segment (x1,y1)-(x2,y2) pass through the
+  // rectangle (Liang-Barsky clipping)?
+  function segHitsRect(x1, y1, x2, y2, rx, ry, rw, rh) {
+    var t0 = 0, t1 = 1;
+    var dx = x2 - x1, dy = y2 - y1;
+    var p = [-dx, dx, -dy, dy];
+    var q = [x1 - rx, rx + rw - x1, y1 - ry, ry + rh - y1];
+    for (var i = 0; i < 4; i++) {
+      if (p[i] === 0) {
+        if (q[i] < 0) return false;
+      } else {
+        var t = q[i] / p[i];
+        if (p[i] < 0) {
+          if (t > t1) return false;
+          if (t > t0) t0 = t;
+        } else {
+          if (t < t0) return false;
+          if (t < t1) t1 = t;
+        }
+      }
+    }
+    return t0 < t1;
+  }
+
+  // leaderEnd is where the leader from the point (ax, ay) meets the label:
+  // the label's nearest point.
+  function leaderEnd(ax, ay, x, y, w, h) {
+    return [Math.max(x, Math.min(ax, x + w)), Math.max(y, Math.min(ay, y + h))];
+  }
+
+  // Leaders: the leader lines drawn so far, which later labels must not
+  // cover, and which must not cross a placed label.
+  function Leaders() {
+    this.seg = [];
+  }
+  Leaders.prototype.hitsRect = function (x, y, w, h) {
+    for (var i = 0; i < this.seg.length; i++) {
+      var s = this.seg[i];
+      if (segHitsRect(s[0], s[1], s[2], s[3], x, y, w, h)) return true;
+    }
+    return false;
+  };
+
+  // crossesLabels: does a leader from (ax, ay) to (bx, by) pass through a
+  // placed label? The label index is asked for the segment's box.
+  function crossesLabels(labels, ax, ay, bx, by) {
+    var x = Math.min(ax, bx), y = Math.min(ay, by);
+    var w = Math.abs(bx - ax), h = Math.abs(by - ay);
+    var g = labels.grid;
+    var lx = labels.x, ly = labels.y, lw = labels.w, lh = labels.h;
+    var a0 = g.cx(x), a1 = g.cx(x + w), b1 = g.cy(y + h);
+    for (var cb = g.cy(y); cb <= b1; cb++) {
+      for (var ca = a0; ca <= a1; ca++) {
+        for (var e = labels.head[cb * g.cols + ca]; e >= 0; e = labels.next[e]) {
+          var q = labels.label[e];
+          if (segHitsRect(ax, ay, bx, by, lx[q] + 1, ly[q] + 1, lw[q] - 2, lh[q] - 2)) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // The first free candidate of one item on rings from..to-1, or null.
+  // A label with a leader line keeps the line clear of other labels, and
+  // every label keeps clear of the leader lines already drawn.
+  function placeOne(it, marks, labels, pos, from, to, leaders) {
     var bd = it.bounds;
     var bx0 = -Infinity, by0 = -Infinity, bx1 = Infinity, by1 = Infinity;
     if (bd && finite(bd.x, bd.y, bd.width, bd.height)) {
@@ -572,14 +646,21 @@
     var own = it.r > 0 ? it.r : 0;
     var w = it.w;
     var h = it.h;
-    for (var ring = 0; ring < RINGS.length; ring++) {
-      for (var d = 0; d < DIRS.length; d++) {
-        candidatePos(it, own, DIRS[d], RINGS[ring], pos);
+    for (var ring = from; ring < to; ring++) {
+      var dirs = ring >= 3 ? FAR_DIRS : DIRS;
+      for (var d = 0; d < dirs.length; d++) {
+        candidatePos(it, own, dirs[d], RINGS[ring], pos);
         var x = pos.x;
         var y = pos.y;
         if (x < bx0 || y < by0 || x + w > bx1 || y + h > by1) continue;
         if (own > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, own)) continue;
-        if (labels.hits(x, y, w, h) || marks.hits(x, y, w, h)) continue;
+        if (labels.hits(x, y, w, h) || (marks && marks.hits(x, y, w, h))) continue;
+        if (leaders.hitsRect(x, y, w, h)) continue;
+        if (ring > 0) {
+          var end = leaderEnd(it.x, it.y, x, y, w, h);
+          if (crossesLabels(labels, it.x, it.y, end[0], end[1])) continue;
+          leaders.seg.push([it.x, it.y, end[0], end[1]]);
+        }
         labels.add(x, y, w, h);
         return { x: x, y: y, leader: ring > 0 };
       }
@@ -589,9 +670,13 @@
 
   // placeLabels(items, markers, opts) -> [{x, y, leader} | null], in the
   // order of items. items: {x, y, r, w, h, bounds: {x, y, width, height},
-  // priority}; markers: {x, y, r}, every marker drawn (labels cover none).
-  // Higher priority is placed first, ties in input order. opts.pad: px
-  // between labels (default 2).
+  // priority}; markers: {x, y, r}, every marker drawn. Higher priority is
+  // placed first, ties in input order. Every label is first tried beside
+  // its point, then farther out with a leader line (which crosses no label,
+  // and no label covers it), always clear of the markers; last, labels that
+  // found no place try beside their point over other markers (unless
+  // opts.overMarkers is false). A label never covers its own marker or
+  // another label. opts.pad: px between labels (default 2).
   function placeLabels(items, markers, opts) {
     opts = opts || {};
     items = Array.isArray(items) ? items : [];
@@ -629,7 +714,20 @@
       return prio[b] - prio[a] || a - b;
     });
     var pos = { x: 0, y: 0 };
-    for (i = 0; i < order.length; i++) out[order[i]] = placeOne(items[order[i]], marks, labels, pos);
+    // every label that fits beside its point first; then the rest farther
+    // out, with leaders, in the room the first pass left
+    var leaders = new Leaders();
+    for (i = 0; i < order.length; i++) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, 1, leaders);
+    for (i = 0; i < order.length; i++) {
+      if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, RINGS.length, leaders);
+    }
+    // in a cluster too dense for that, a label may lie over another
+    // point's marker (the site draws labels with a halo), never over a label
+    if (opts.overMarkers !== false) {
+      for (i = 0; i < order.length; i++) {
+        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, 4, leaders);
+      }
+    }
     return out;
   }
 

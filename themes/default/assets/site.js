@@ -132,7 +132,13 @@
     asArray(option.series).forEach(function (s) {
       if (s && s.labelLayout === '@placeLabels') {
         s.labelLayout = CL.labelPlacer(function () { return charts[id]; });
-        if (s.label) s.label.fontFamily = 'sans-serif';
+        if (s.label) {
+          s.label.fontFamily = 'sans-serif';
+          // a halo in the page's colour: a label crowded onto another
+          // point's marker still reads
+          s.label.textBorderColor = isDark() ? '#111418' : '#ffffff';
+          s.label.textBorderWidth = 2;
+        }
       }
     });
     option = prepare(id, applyTokens(option));
@@ -161,6 +167,7 @@
     inst.resize();
     inst.setOption(fr.option);
     retick(id);
+    freeze(id);
   }
 
   function retick(id) {
@@ -172,6 +179,21 @@
     markBusy(id); // before: ECharts draws inside setOption
     inst.setOption(patch);
     return true;
+  }
+
+  // freeze pins each plot where ECharts fitted it around its axis labels:
+  // a zoom changes the labels, and a plot that moved with them would slide
+  // out from under the reader's cursor.
+  function freeze(id) {
+    var inst = charts[id];
+    if (!inst || inst.isDisposed()) return;
+    var grids = [];
+    inst.getModel().eachComponent('grid', function (g) {
+      var r = g.coordinateSystem && g.coordinateSystem.getRect();
+      grids.push(r ? { left: r.x, top: r.y, width: r.width, height: r.height, right: null, bottom: null, outerBoundsMode: 'none' } : {});
+    });
+    markBusy(id);
+    inst.setOption({ grid: grids });
   }
 
   // retickLater runs after the action that zoomed has finished: ECharts
@@ -231,12 +253,18 @@
     });
     inst.on('datazoom', function () { retickLater(id); });
     inst.on('restore', function () {
+      // the option as first set: ticks and plot positions are set again
       states[id].ticks = {};
-      retickLater(id);
+      markBusy(id);
+      Promise.resolve().then(function () {
+        retick(id);
+        freeze(id);
+      });
     });
     markBusy(id);
     inst.setOption(option);
     retick(id);
+    freeze(id);
     clearError(el);
     observe(el);
     return inst;
@@ -266,6 +294,7 @@
       replaceMerge: ['series', 'xAxis', 'yAxis', 'grid', 'title']
     });
     retick(id);
+    freeze(id);
     clearError(el);
     return inst;
   }
