@@ -130,7 +130,13 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 			}
 		}
 		ex.meta.Labels = max(ex.meta.Labels, labels)
-		crowd := crowding{smallMarkers: points > crowdedPoints, smallLabels: labels > crowdedLabels}
+		crowd := crowding{smallMarkers: points > crowdedPoints}
+		if labels > crowdedLabels {
+			crowd.labels = 1
+		}
+		if labels > 2*crowdedLabels {
+			crowd.labels = 2
+		}
 		for _, s := range sortedSeries(c.Panels[i], nums) {
 			pts := s.Points
 			if p.Type == spec.TypeLine && target > 0 {
@@ -255,7 +261,10 @@ const (
 	crowdedLabels = 40
 )
 
-type crowding struct{ smallMarkers, smallLabels bool }
+type crowding struct {
+	smallMarkers bool
+	labels       int // 0, 1 (crowded) or 2 (twice as crowded)
+}
 
 func series(p spec.Panel, pts []site.Point, grid int, name string, st seriesStyle, crowd crowding) (charts.SingleSeries, seriesExtra) {
 	logX, logY := p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog
@@ -292,8 +301,11 @@ func series(p spec.Panel, pts []site.Point, grid int, name string, st seriesStyl
 		// with the same font to place them, and ECharts would otherwise
 		// measure a label's height with a CJK glyph.
 		ss.Label = &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{b}", FontSize: 11, LineHeight: 14}
-		if crowd.smallLabels {
+		switch crowd.labels {
+		case 1:
 			ss.Label.FontSize, ss.Label.LineHeight = 10, 12
+		case 2:
+			ss.Label.FontSize, ss.Label.LineHeight = 9, 11
 		}
 		ex.labelLayout = placeLabelsToken
 	}

@@ -142,6 +142,8 @@ func TestTickFormatters(t *testing.T) {
 		// plain: thousands separators
 		tick("plain", 1e6, "1,000,000"),
 		tick("plain", 1234.5, "1,234.5"),
+		tick("year", 2017, "2017"),
+		tick("year", 1950.0000000001, "1950"),
 		tick("plain", -1234567, "-1,234,567"),
 		tick("plain", 0.30000000000000004, "0.3"),
 		tick("plain", 1e21, "1,000,000,000,000,000,000,000"),
@@ -180,6 +182,8 @@ func TestFullPrecisionValues(t *testing.T) {
 		full("plain", 88.98, "88.98"),
 		full("plain", 1300000000, "1,300,000,000"),
 		full("plain", 0.30000000000000004, "0.3"),
+		full("year", 2019, "2019"),
+		full("year", 2019.5, "2019.5"),
 		full("si", 1300000000, "1.3B (1,300,000,000)"),
 		full("si", 950, "950"),
 		full("si", 0.002, "2m (0.002)"),

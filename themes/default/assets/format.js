@@ -191,6 +191,13 @@
     return plainDigits(v, TICK_DIGITS);
   }
 
+  // a year: 2017, never 2,017
+  function year(v) {
+    v = toNumber(v);
+    if (!isFinite(v)) return special(v);
+    return decimal(tidy(v, TICK_DIGITS));
+  }
+
   function pow(v) {
     return powDigits(v, 4, TIMES);
   }
@@ -212,7 +219,8 @@
     si: si,
     percent: percent,
     fraction: fraction,
-    plain: plain
+    plain: plain,
+    year: year
   };
 
   // The format of an axis: the token with "auto" resolved by axis type.
@@ -253,6 +261,8 @@
         return plainDigits(n, FULL_DIGITS) + '%';
       case 'fraction':
         return plainDigits(n * 100, FULL_DIGITS) + '%';
+      case 'year':
+        return decimal(tidy(n, FULL_DIGITS));
       default:
         return plainDigits(n, FULL_DIGITS);
     }
@@ -302,7 +312,6 @@
         // original values follow its coordinates); it reads like a log axis
         var log = ax.type === 'log' || ax.scalesiteLog === true;
         var fmt = typeof label.formatter === 'string' ? axisFormat(label.formatter, log ? 'log' : ax.type) : null;
-        if (fmt === 'year') fmt = 'plain';
         return {
           name: typeof ax.name === 'string' || typeof ax.name === 'number' ? String(ax.name) : '',
           type: ax.type || 'value',

@@ -391,6 +391,7 @@
     FAR_DIRS.push([Math.round(Math.cos(ang) * 1000) / 1000, Math.round(-Math.sin(ang) * 1000) / 1000]);
   }
   var LABEL_PAD = 2; // px kept free between labels
+  var CROWD = 6; // more markers than this near a point make it crowded
 
   function num(v) {
     return typeof v === 'number' && v > -Infinity && v < Infinity;
@@ -519,6 +520,23 @@
       }
     }
     return false;
+  };
+
+  // count: how many markers have their centre in the rectangle, up to
+  // limit.
+  MarkerIndex.prototype.count = function (x, y, w, h, limit) {
+    var g = this.grid;
+    var start = this.start;
+    var n = 0;
+    var x1 = x + w, y1 = y + h;
+    var a0 = g.cx(x), a1 = g.cx(x1), b1 = g.cy(y1);
+    for (var cb = g.cy(y); cb <= b1; cb++) {
+      var row = cb * g.cols;
+      for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
+        if (this.x[k] >= x && this.x[k] <= x1 && this.y[k] >= y && this.y[k] <= y1 && ++n >= limit) return n;
+      }
+    }
+    return n;
   };
 
   // The labels placed so far: rectangles in flat arrays, and per cell a
@@ -714,10 +732,23 @@
       return prio[b] - prio[a] || a - b;
     });
     var pos = { x: 0, y: 0 };
-    // every label that fits beside its point first; then the rest farther
-    // out, with leaders, in the room the first pass left
+    // Points in a crowd (several markers within a label's height or two)
+    // are placed before the others' labels wall the crowd in: beside
+    // their point, else farther out with a leader. Then every other label
+    // beside its point, then the rest farther out, in the room left.
     var leaders = new Leaders();
-    for (i = 0; i < order.length; i++) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, 1, leaders);
+    var crowded = new Uint8Array(items.length);
+    for (i = 0; i < order.length; i++) {
+      it = items[order[i]];
+      var rad = 2.5 * it.h;
+      crowded[order[i]] = marks.count(it.x - rad, it.y - rad, 2 * rad, 2 * rad, CROWD + 1) > CROWD ? 1 : 0;
+    }
+    for (i = 0; i < order.length; i++) {
+      if (crowded[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, RINGS.length, leaders);
+    }
+    for (i = 0; i < order.length; i++) {
+      if (!crowded[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, 1, leaders);
+    }
     for (i = 0; i < order.length; i++) {
       if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, RINGS.length, leaders);
     }
@@ -725,7 +756,7 @@
     // point's marker (the site draws labels with a halo), never over a label
     if (opts.overMarkers !== false) {
       for (i = 0; i < order.length; i++) {
-        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, 4, leaders);
+        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, RINGS.length, leaders);
       }
     }
     return out;
