@@ -149,7 +149,11 @@ func newAxisOptions(a spec.Axis, lo, hi float64, years bool) axisOptions {
 func (o axisOptions) label() *opts.AxisLabel {
 	// The site script replaces the token with the formatter and sets the
 	// labelled values (customValues) from the visible range.
-	return &opts.AxisLabel{Show: opts.Bool(true), Formatter: types.FuncStr(formatPrefix + o.format), FontSize: 12}
+	size := 12
+	if o.log {
+		size = 13 // exponents are superscripts: a size up keeps them legible
+	}
+	return &opts.AxisLabel{Show: opts.Bool(true), Formatter: types.FuncStr(formatPrefix + o.format), FontSize: size}
 }
 
 func (o axisOptions) xAxis(grid int) opts.XAxis {

@@ -251,7 +251,7 @@
         if (d === 'x') {
           size = function (values) {
             var w = 0;
-            values.forEach(function (v) { w = Math.max(w, textWidth(L.tickLabel(v, m.format, m.log), '12px ' + FONT)); });
+            values.forEach(function (v) { w = Math.max(w, textWidth(L.tickLabel(v, m.format, m.log), (m.log ? 13 : 12) + 'px ' + FONT)); });
             return w + 6;
           };
         } else {
@@ -358,7 +358,11 @@
           keys.push(s.seriesIndex + ':' + i);
         }
       });
-      var placed = L.placeLabels(items, markers, {});
+      // leaders no longer than a quarter of the plot: on a phone a label
+      // stays near its point
+      var plotW = 0;
+      items.forEach(function (it) { plotW = Math.max(plotW, it.bounds.width); });
+      var placed = L.placeLabels(items, markers, { maxLeader: Math.max(44, plotW / 4) });
       var shown = [];
       for (var j = 0; j < items.length; j++) {
         var p = placed[j];

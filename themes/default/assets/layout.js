@@ -700,7 +700,12 @@
     items = Array.isArray(items) ? items : [];
     markers = Array.isArray(markers) ? markers : [];
     var pad = isFinite(opts.pad) && opts.pad >= 0 ? +opts.pad : LABEL_PAD;
-    var reach = RINGS[RINGS.length - 1];
+    // opts.maxLeader (px) bounds how far a label may stand from its point
+    var rings = RINGS.length;
+    if (isFinite(opts.maxLeader) && opts.maxLeader > 0) {
+      while (rings > 1 && RINGS[rings - 1] > opts.maxLeader) rings--;
+    }
+    var reach = RINGS[rings - 1];
     var out = new Array(items.length);
     var order = [];
     var heights = 0;
@@ -744,19 +749,19 @@
       crowded[order[i]] = marks.count(it.x - rad, it.y - rad, 2 * rad, 2 * rad, CROWD + 1) > CROWD ? 1 : 0;
     }
     for (i = 0; i < order.length; i++) {
-      if (crowded[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, RINGS.length, leaders);
+      if (crowded[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, rings, leaders);
     }
     for (i = 0; i < order.length; i++) {
       if (!crowded[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, 1, leaders);
     }
     for (i = 0; i < order.length; i++) {
-      if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, RINGS.length, leaders);
+      if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, rings, leaders);
     }
     // in a cluster too dense for that, a label may lie over another
     // point's marker (the site draws labels with a halo), never over a label
     if (opts.overMarkers !== false) {
       for (i = 0; i < order.length; i++) {
-        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, RINGS.length, leaders);
+        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, rings, leaders);
       }
     }
     return out;
