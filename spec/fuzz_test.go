@@ -20,6 +20,8 @@ func FuzzParse(f *testing.F) {
 		f.Add(tt.src)
 	}
 	f.Add(benchSpec)
+	f.Add(ok + "columns: 4\nlegend: {title: Budget, show: true}\ndownsample: 500\n")
+	f.Add(ok + "legend: false\ndownsample: false\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		c, err := Parse([]byte(src), at)
 		if err != nil {
