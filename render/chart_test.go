@@ -261,3 +261,23 @@ func TestAxisRange(t *testing.T) {
 		}
 	}
 }
+
+// TestPaletteMatchesSiteScript: the site script gives the same palette to
+// what the option leaves without a colour (colors.js).
+func TestPaletteMatchesSiteScript(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "themes", "default", "assets", "colors.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, list, ok := strings.Cut(string(src), "var PALETTE = [")
+	list, _, _ = strings.Cut(list, "]")
+	var js []string
+	for _, f := range strings.Split(list, ",") {
+		if c := strings.Trim(strings.TrimSpace(f), `'"`); c != "" {
+			js = append(js, c)
+		}
+	}
+	if !ok || !reflect.DeepEqual(js, palette) {
+		t.Errorf("colors.js PALETTE = %v, render palette = %v: change both together", js, palette)
+	}
+}

@@ -10,7 +10,8 @@ import (
 // palette gives series their colours in first-seen order: ten hues that
 // keep at least 3:1 contrast against both the light (#ffffff) and the dark
 // (#111418) page, so a series reads in either scheme and keeps its colour
-// when the scheme changes. themes/layout_test.go checks the contrast.
+// when the scheme changes. themes/layout_test.go checks the contrast, and
+// TestPaletteMatchesSiteScript that colors.js has the same list.
 var palette = []string{"#3b75af", "#e5731b", "#c23b3d", "#2a9d8f", "#4f9a3f", "#b8860b", "#9a5ea1", "#d4577d", "#8c6d4f", "#6e7c8c"}
 
 // namedColors maps the colour words researchers use for a series to the

@@ -13,7 +13,7 @@ import (
 	"testing"
 )
 
-// The pure functions of assets/layout.js, run in Node through
+// The pure functions of assets/ticks.js, labels.js and colors.js, run in Node through
 // testdata/harness.js like the formatters of format.js.
 
 // runHarness runs cases (maps with a "kind", see run() in the harness) and
@@ -23,9 +23,9 @@ func runHarness(t *testing.T, cases []map[string]any) []string {
 	node, err := exec.LookPath("node")
 	if err != nil {
 		if testing.Short() {
-			t.Skip("node not on PATH (needed to test layout.js)")
+			t.Skip("node not on PATH (needed to test ticks.js, labels.js and colors.js)")
 		}
-		t.Fatal("node not on PATH: layout.js is tested in Node (use -short to skip)")
+		t.Fatal("node not on PATH: ticks.js, labels.js and colors.js are tested in Node (use -short to skip)")
 	}
 	in, err := json.Marshal(cases)
 	if err != nil {
@@ -714,7 +714,7 @@ func TestPlaceLabelsLarge(t *testing.T) {
  * Colour
  * ------------------------------------------------------------------- */
 
-// The WCAG 2.x formulas again, in Go, to check layout.js against.
+// The WCAG 2.x formulas again, in Go, to check colors.js against.
 func parseColor(t *testing.T, s string) [3]float64 {
 	t.Helper()
 	s = strings.TrimPrefix(s, "#")
@@ -881,51 +881,5 @@ func TestPaletteContrast(t *testing.T) {
 			t.Errorf("contrast(%s, %s) = %v, Go says %v", c, lightBg, light, want)
 		}
 		t.Logf("%s  %.2f on %s  %.2f on %s", c, light, lightBg, dark, darkBg)
-	}
-}
-
-type seriesStyle struct {
-	Color  string `json:"color"`
-	Symbol string `json:"symbol"`
-	Dash   any    `json:"dash"`
-}
-
-func TestSeriesStyles(t *testing.T) {
-	out := runHarness(t, []map[string]any{{"kind": "styles", "n": 400}, {"kind": "palette"}, {"kind": "styles", "n": 0}})
-	var styles []seriesStyle
-	var palette []string
-	if err := json.Unmarshal([]byte(out[0]), &styles); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal([]byte(out[1]), &palette); err != nil {
-		t.Fatal(err)
-	}
-	if out[2] != "[]" {
-		t.Errorf("seriesStyles(0) = %s, want []", out[2])
-	}
-	if len(styles) != 400 {
-		t.Fatalf("seriesStyles(400) gave %d", len(styles))
-	}
-	seen := map[string]int{}
-	for i, s := range styles {
-		key := fmt.Sprintf("%s %s %v", s.Color, s.Symbol, s.Dash)
-		if j, ok := seen[key]; ok {
-			t.Errorf("series %d and %d look the same: %s", j, i, key)
-		}
-		seen[key] = i
-		if s.Color != palette[i%len(palette)] {
-			t.Errorf("series %d: colour %s, want %s", i, s.Color, palette[i%len(palette)])
-		}
-		switch {
-		case i < 10:
-			if s.Symbol != "circle" || s.Dash != "solid" {
-				t.Errorf("series %d: %s, want circle and solid", i, key)
-			}
-		case i < 280:
-			// the next 27 rounds differ from the first in symbol and dash
-			if s.Symbol == "circle" || s.Dash == "solid" {
-				t.Errorf("series %d: %s, want a symbol other than circle and a dash other than solid", i, key)
-			}
-		}
 	}
 }

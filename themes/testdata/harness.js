@@ -1,15 +1,16 @@
 // Test harness for themes/formatters_test.go and themes/layout_test.go:
 // reads a JSON array of cases on stdin, runs each through the pure functions
-// exported by format.js and layout.js, and prints a JSON array of results
+// exported by format.js, ticks.js, labels.js and colors.js, and prints a JSON array of results
 // (strings; structured results as JSON text) in the same order.
 'use strict';
 const path = require('path');
 const site = require(path.join(__dirname, '..', 'default', 'assets', 'format.js'));
-const layout = require(path.join(__dirname, '..', 'default', 'assets', 'layout.js'));
+const assets = path.join(__dirname, '..', 'default', 'assets');
+const layout = Object.assign({}, ...['ticks.js', 'labels.js', 'colors.js'].map((f) => require(path.join(assets, f))));
 
 // The labelSize of a ticks case: c.labelPx px per label (a y axis: line
 // height + gap), or c.charPx px per character of the widest label as
-// tickLabel writes it plus c.labelPad (an x axis), or layout.js' default.
+// tickLabel writes it plus c.labelPad (an x axis), or ticks.js' default.
 function labelSizer(c) {
   if (typeof c.charPx === 'number') {
     return (values) => {
@@ -95,8 +96,6 @@ function run(c) {
       return String(layout.contrast(c.a, c.b));
     case 'readable':
       return layout.readableColor(c.color, c.background, c.min);
-    case 'styles':
-      return JSON.stringify(layout.seriesStyles(c.n));
     case 'palette':
       return JSON.stringify(layout.palette);
     default:

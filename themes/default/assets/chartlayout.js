@@ -1,10 +1,11 @@
 /* scalesite: how a chart is laid out for the width it gets, and how its
  * axes and point labels are kept readable as it is zoomed and resized.
- * Loaded after format.js and layout.js, before site.js; the pure choices
- * (which ticks, where a label goes, which colour reads) live in layout.js.
+ * Loaded after format.js, ticks.js, labels.js and colors.js, before site.js;
+ * the pure choices (which ticks, where a label goes, which colour reads) live
+ * in those.
  *
- * window.scalesiteChartLayout = {frame, applyFrame, retick, labelPlacer,
- * fixColors}. Plain ES2019.
+ * window.scalesiteChartLayout = {frame, merge, axisMeta, wireAxisLabels,
+ * retick, labelPlacer, fixColors, textWidth}. Plain ES2019.
  */
 (function () {
   'use strict';
@@ -283,7 +284,7 @@
   // labelPlacer returns the labelLayout callback of a chart. ECharts calls
   // it once per label per layout pass, in series then data order. At the
   // first call of a pass it places every label of the chart at once
-  // (layout.js placeLabels: around each point, clear of the other labels,
+  // (labels.js placeLabels: around each point, clear of the other labels,
   // the markers and the plot's edge), then answers each call from that
   // placement. A label that cannot be placed is hidden (shown on hover) by
   // laying it over an earlier placed one with ECharts' hideOverlap.

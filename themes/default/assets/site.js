@@ -18,7 +18,7 @@
   var api = {};
   Object.keys(F).forEach(function (k) { api[k] = F[k]; });
 
-  // The palette of layout.js (3:1 contrast on both backgrounds) for what
+  // The palette of colors.js (3:1 contrast on both backgrounds) for what
   // the option gives no colour; an option's own `color` wins.
   var PALETTE = window.scalesiteLayout.palette;
 

@@ -1,0 +1,425 @@
+/* scalesite: where point labels go, pure functions only.
+ *
+ *   placeLabels(items, markers, opts)  greedy placement of point labels
+ *   labelRect(item, placement)         the rectangle of a placed label
+ *
+ * In the browser it adds to window.scalesiteLayout (with ticks.js, labels.js
+ * and colors.js); in Node it exports the same functions (module.exports)
+ * for tests. Plain ES2019: no modules, no DOM.
+ */
+(function () {
+  'use strict';
+
+  /* ---------------------------------------------------------------------
+   * Point labels
+   * ------------------------------------------------------------------- */
+
+  // Directions, in the order tried: right, left, above, below, then corners.
+  var DIRS = [[1, 0], [-1, 0], [0, -1], [0, 1], [1, -1], [-1, -1], [1, 1], [-1, 1]];
+  // px from the marker's edge: beside the point first, then farther out
+  // with a leader line, as far as a reader still follows one
+  var RINGS = [3, 14, 28, 44, 64, 90, 120, 160, 210, 270];
+  // far out, the 8 directions leave wide gaps: 24 evenly spaced ones, the
+  // 8 first
+  var FAR_DIRS = DIRS.slice();
+  for (var fd = 0; fd < 24; fd++) {
+    if (fd % 3 === 0) continue; // multiples of 45 degrees are in DIRS
+    var ang = fd * Math.PI / 12;
+    FAR_DIRS.push([Math.round(Math.cos(ang) * 1000) / 1000, Math.round(-Math.sin(ang) * 1000) / 1000]);
+  }
+  var LABEL_PAD = 2; // px kept free between labels
+  var CROWD = 6; // more markers than this near a point make it crowded
+
+  function num(v) {
+    return typeof v === 'number' && v > -Infinity && v < Infinity;
+  }
+
+  function finite(a, b, c, d) {
+    return num(a) && num(b) && num(c) && num(d);
+  }
+
+  // does the rectangle (x, y, w, h) cover part of the circle (cx, cy, r)?
+  function rectHitsCircle(x, y, w, h, cx, cy, r) {
+    var nx = cx < x ? x : cx > x + w ? x + w : cx;
+    var ny = cy < y ? y : cy > y + h ? y + h : cy;
+    var dx = cx - nx;
+    var dy = cy - ny;
+    return dx * dx + dy * dy < r * r;
+  }
+
+  // The top-left corner of a label in direction dir at `ring` px from the
+  // edge of its marker, written to pos.
+  function candidatePos(it, r, dir, ring, pos) {
+    var dx = dir[0];
+    var dy = dir[1];
+    var len = Math.sqrt(dx * dx + dy * dy);
+    var d = r + ring;
+    var ox = dx / len * d;
+    var oy = dy / len * d;
+    pos.x = dx > 0 ? it.x + ox : dx < 0 ? it.x + ox - it.w : it.x - it.w / 2;
+    pos.y = dy > 0 ? it.y + oy : dy < 0 ? it.y + oy - it.h : it.y - it.h / 2;
+  }
+
+  // A uniform grid over the region where labels can go. Cell indices are
+  // clamped, so shapes beyond the region land in its edge cells.
+  function Grid(x0, y0, x1, y1, cell) {
+    var cols = Math.floor((x1 - x0) / cell) + 1;
+    var rows = Math.floor((y1 - y0) / cell) + 1;
+    while (cols * rows > 262144) { // keep the index small for huge regions
+      cell *= 2;
+      cols = Math.floor((x1 - x0) / cell) + 1;
+      rows = Math.floor((y1 - y0) / cell) + 1;
+    }
+    this.x0 = x0;
+    this.y0 = y0;
+    this.inv = 1 / cell;
+    this.cols = cols;
+    this.rows = rows;
+  }
+  Grid.prototype.cx = function (x) {
+    var c = (x - this.x0) * this.inv;
+    return c < 1 ? 0 : c >= this.cols ? this.cols - 1 : c | 0;
+  };
+  Grid.prototype.cy = function (y) {
+    var c = (y - this.y0) * this.inv;
+    return c < 1 ? 0 : c >= this.rows ? this.rows - 1 : c | 0;
+  };
+
+  // The markers, bucketed by the cell of their centre in compressed rows:
+  // cell c holds entries start[c] .. start[c+1]-1 of x, y, r. A query
+  // widens its box by the largest radius.
+  function MarkerIndex(grid, markers) {
+    var ncell = grid.cols * grid.rows;
+    var n = markers.length;
+    var cellOf = new Int32Array(n);
+    var px = new Float64Array(n);
+    var py = new Float64Array(n);
+    var pr = new Float64Array(n);
+    var start = new Int32Array(ncell + 1);
+    var x0 = grid.x0, y0 = grid.y0, inv = grid.inv, cols = grid.cols, rows = grid.rows;
+    var maxR = 0;
+    var i, c;
+    // each marker read once (its fields may be small integers or doubles)
+    for (i = 0; i < n; i++) {
+      var m = markers[i];
+      cellOf[i] = -1;
+      if (!m) continue;
+      var x = m.x, y = m.y, r = m.r;
+      if (typeof x !== 'number' || typeof y !== 'number' || typeof r !== 'number') continue;
+      if (!(r > 0 && r < Infinity && x > -Infinity && x < Infinity && y > -Infinity && y < Infinity)) continue;
+      var fx = (x - x0) * inv;
+      var fy = (y - y0) * inv;
+      c = (fy < 1 ? 0 : fy >= rows ? rows - 1 : fy | 0) * cols + (fx < 1 ? 0 : fx >= cols ? cols - 1 : fx | 0);
+      cellOf[i] = c;
+      px[i] = x;
+      py[i] = y;
+      pr[i] = r;
+      start[c + 1]++;
+      if (r > maxR) maxR = r;
+    }
+    for (i = 0; i < ncell; i++) start[i + 1] += start[i];
+    var fill = start.slice(0, ncell);
+    var total = start[ncell];
+    var mx = new Float64Array(total);
+    var my = new Float64Array(total);
+    var mr = new Float64Array(total); // squared radii
+    for (i = 0; i < n; i++) {
+      c = cellOf[i];
+      if (c < 0) continue;
+      var slot = fill[c]++;
+      mx[slot] = px[i];
+      my[slot] = py[i];
+      mr[slot] = pr[i] * pr[i];
+    }
+    this.grid = grid;
+    this.start = start;
+    this.maxR = maxR;
+    this.x = mx;
+    this.y = my;
+    this.r = mr;
+  }
+  // does the rectangle cover part of a marker?
+  MarkerIndex.prototype.hits = function (x, y, w, h) {
+    var g = this.grid;
+    var start = this.start;
+    var mx = this.x, my = this.y, mr = this.r;
+    var R = this.maxR;
+    var x1 = x + w, y1 = y + h;
+    var a0 = g.cx(x - R), a1 = g.cx(x1 + R), b1 = g.cy(y1 + R);
+    for (var cb = g.cy(y - R); cb <= b1; cb++) {
+      var row = cb * g.cols;
+      for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
+        // the cells a0..a1 of a row are contiguous in the arrays
+        var cx = mx[k], cy = my[k];
+        var dx = cx < x ? x - cx : cx > x1 ? cx - x1 : 0;
+        var dy = cy < y ? y - cy : cy > y1 ? cy - y1 : 0;
+        if (dx * dx + dy * dy < mr[k]) return true;
+      }
+    }
+    return false;
+  };
+
+  // count: how many markers have their centre in the rectangle, up to
+  // limit.
+  MarkerIndex.prototype.count = function (x, y, w, h, limit) {
+    var g = this.grid;
+    var start = this.start;
+    var n = 0;
+    var x1 = x + w, y1 = y + h;
+    var a0 = g.cx(x), a1 = g.cx(x1), b1 = g.cy(y1);
+    for (var cb = g.cy(y); cb <= b1; cb++) {
+      var row = cb * g.cols;
+      for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
+        if (this.x[k] >= x && this.x[k] <= x1 && this.y[k] >= y && this.y[k] <= y1 && ++n >= limit) return n;
+      }
+    }
+    return n;
+  };
+
+  // The labels placed so far: rectangles in flat arrays, and per cell a
+  // linked list of entries (head[cell] -> entry, next[entry], label[entry]).
+  function LabelIndex(grid, pad) {
+    this.grid = grid;
+    this.pad = pad;
+    this.head = new Int32Array(grid.cols * grid.rows).fill(-1);
+    this.next = [];
+    this.label = [];
+    this.x = [];
+    this.y = [];
+    this.w = [];
+    this.h = [];
+  }
+  // does the rectangle come within pad of a placed label?
+  LabelIndex.prototype.hits = function (x, y, w, h) {
+    var g = this.grid;
+    var p = this.pad;
+    var head = this.head, next = this.next, label = this.label;
+    var lx = this.x, ly = this.y, lw = this.w, lh = this.h;
+    var a0 = g.cx(x - p), a1 = g.cx(x + w + p), b1 = g.cy(y + h + p);
+    for (var cb = g.cy(y - p); cb <= b1; cb++) {
+      for (var ca = a0; ca <= a1; ca++) {
+        for (var e = head[cb * g.cols + ca]; e >= 0; e = next[e]) {
+          var q = label[e];
+          if (x < lx[q] + lw[q] + p && lx[q] < x + w + p && y < ly[q] + lh[q] + p && ly[q] < y + h + p) return true;
+        }
+      }
+    }
+    return false;
+  };
+  LabelIndex.prototype.add = function (x, y, w, h) {
+    var g = this.grid;
+    var q = this.x.length;
+    this.x.push(x);
+    this.y.push(y);
+    this.w.push(w);
+    this.h.push(h);
+    var a0 = g.cx(x), a1 = g.cx(x + w), b1 = g.cy(y + h);
+    for (var cb = g.cy(y); cb <= b1; cb++) {
+      for (var ca = a0; ca <= a1; ca++) {
+        var c = cb * g.cols + ca;
+        this.next.push(this.head[c]);
+        this.label.push(q);
+        this.head[c] = this.next.length - 1;
+      }
+    }
+  };
+
+  // segHitsRect: does the segment (x1,y1)-(x2,y2) pass through the
+  // rectangle (Liang-Barsky clipping)?
+  function segHitsRect(x1, y1, x2, y2, rx, ry, rw, rh) {
+    var t0 = 0, t1 = 1;
+    var dx = x2 - x1, dy = y2 - y1;
+    var p = [-dx, dx, -dy, dy];
+    var q = [x1 - rx, rx + rw - x1, y1 - ry, ry + rh - y1];
+    for (var i = 0; i < 4; i++) {
+      if (p[i] === 0) {
+        if (q[i] < 0) return false;
+      } else {
+        var t = q[i] / p[i];
+        if (p[i] < 0) {
+          if (t > t1) return false;
+          if (t > t0) t0 = t;
+        } else {
+          if (t < t0) return false;
+          if (t < t1) t1 = t;
+        }
+      }
+    }
+    return t0 < t1;
+  }
+
+  // leaderEnd is where the leader from the point (ax, ay) meets the label:
+  // the label's nearest point.
+  function leaderEnd(ax, ay, x, y, w, h) {
+    return [Math.max(x, Math.min(ax, x + w)), Math.max(y, Math.min(ay, y + h))];
+  }
+
+  // Leaders: the leader lines drawn so far, which later labels must not
+  // cover, and which must not cross a placed label.
+  function Leaders() {
+    this.seg = [];
+  }
+  Leaders.prototype.hitsRect = function (x, y, w, h) {
+    for (var i = 0; i < this.seg.length; i++) {
+      var s = this.seg[i];
+      if (segHitsRect(s[0], s[1], s[2], s[3], x, y, w, h)) return true;
+    }
+    return false;
+  };
+
+  // crossesLabels: does a leader from (ax, ay) to (bx, by) pass through a
+  // placed label? The label index is asked for the segment's box.
+  function crossesLabels(labels, ax, ay, bx, by) {
+    var x = Math.min(ax, bx), y = Math.min(ay, by);
+    var w = Math.abs(bx - ax), h = Math.abs(by - ay);
+    var g = labels.grid;
+    var lx = labels.x, ly = labels.y, lw = labels.w, lh = labels.h;
+    var a0 = g.cx(x), a1 = g.cx(x + w), b1 = g.cy(y + h);
+    for (var cb = g.cy(y); cb <= b1; cb++) {
+      for (var ca = a0; ca <= a1; ca++) {
+        for (var e = labels.head[cb * g.cols + ca]; e >= 0; e = labels.next[e]) {
+          var q = labels.label[e];
+          if (segHitsRect(ax, ay, bx, by, lx[q] + 1, ly[q] + 1, lw[q] - 2, lh[q] - 2)) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // The first free candidate of one item on rings from..to-1, or null.
+  // A label with a leader line keeps the line clear of other labels, and
+  // every label keeps clear of the leader lines already drawn.
+  function placeOne(it, marks, labels, pos, from, to, leaders) {
+    var bd = it.bounds;
+    var bx0 = -Infinity, by0 = -Infinity, bx1 = Infinity, by1 = Infinity;
+    if (bd && finite(bd.x, bd.y, bd.width, bd.height)) {
+      bx0 = bd.x - 1e-6;
+      by0 = bd.y - 1e-6;
+      bx1 = bd.x + bd.width + 1e-6;
+      by1 = bd.y + bd.height + 1e-6;
+    }
+    var own = it.r > 0 ? it.r : 0;
+    var w = it.w;
+    var h = it.h;
+    for (var ring = from; ring < to; ring++) {
+      var dirs = ring >= 3 ? FAR_DIRS : DIRS;
+      for (var d = 0; d < dirs.length; d++) {
+        candidatePos(it, own, dirs[d], RINGS[ring], pos);
+        var x = pos.x;
+        var y = pos.y;
+        if (x < bx0 || y < by0 || x + w > bx1 || y + h > by1) continue;
+        if (own > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, own)) continue;
+        if (labels.hits(x, y, w, h) || (marks && marks.hits(x, y, w, h))) continue;
+        if (leaders.hitsRect(x, y, w, h)) continue;
+        if (ring > 0) {
+          var end = leaderEnd(it.x, it.y, x, y, w, h);
+          if (crossesLabels(labels, it.x, it.y, end[0], end[1])) continue;
+          leaders.seg.push([it.x, it.y, end[0], end[1]]);
+        }
+        labels.add(x, y, w, h);
+        return { x: x, y: y, leader: ring > 0 };
+      }
+    }
+    return null;
+  }
+
+  // placeLabels(items, markers, opts) -> [{x, y, leader} | null], in the
+  // order of items. items: {x, y, r, w, h, bounds: {x, y, width, height},
+  // priority}; markers: {x, y, r}, every marker drawn. Higher priority is
+  // placed first, ties in input order. Every label is first tried beside
+  // its point, then farther out with a leader line (which crosses no label,
+  // and no label covers it), always clear of the markers; last, labels that
+  // found no place try beside their point over other markers (unless
+  // opts.overMarkers is false). A label never covers its own marker or
+  // another label. opts.pad: px between labels (default 2).
+  function placeLabels(items, markers, opts) {
+    opts = opts || {};
+    items = Array.isArray(items) ? items : [];
+    markers = Array.isArray(markers) ? markers : [];
+    var pad = isFinite(opts.pad) && opts.pad >= 0 ? +opts.pad : LABEL_PAD;
+    // opts.maxLeader (px) bounds how far a label may stand from its point
+    var rings = RINGS.length;
+    if (isFinite(opts.maxLeader) && opts.maxLeader > 0) {
+      while (rings > 1 && RINGS[rings - 1] > opts.maxLeader) rings--;
+    }
+    var reach = RINGS[rings - 1];
+    var out = new Array(items.length);
+    var order = [];
+    var heights = 0;
+    var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    var i, it;
+    for (i = 0; i < items.length; i++) {
+      out[i] = null;
+      it = items[i];
+      if (!it || !finite(it.x, it.y, it.w, it.h) || it.w < 0 || it.h < 0) continue;
+      order.push(i);
+      heights += it.h;
+      // every candidate of the item lies in this box
+      var ext = (it.r > 0 ? it.r : 0) + reach + pad;
+      x0 = Math.min(x0, it.x - ext - it.w);
+      y0 = Math.min(y0, it.y - ext - it.h);
+      x1 = Math.max(x1, it.x + ext + it.w);
+      y1 = Math.max(y1, it.y + ext + it.h);
+    }
+    if (!order.length) return out;
+    // label cells about two label heights: a query touches a handful of
+    // cells; marker cells finer, so that a query scans few markers beyond
+    // the box itself
+    var avg = heights / order.length;
+    var marks = new MarkerIndex(new Grid(x0, y0, x1, y1, Math.min(16, Math.max(4, avg / 2))), markers);
+    var labels = new LabelIndex(new Grid(x0, y0, x1, y1, Math.min(64, Math.max(8, 2 * avg))), pad);
+    var prio = new Float64Array(items.length);
+    for (i = 0; i < order.length; i++) prio[order[i]] = +items[order[i]].priority || 0;
+    order.sort(function (a, b) {
+      return prio[b] - prio[a] || a - b;
+    });
+    var pos = { x: 0, y: 0 };
+    // Points in a crowd (several markers within a label's height or two)
+    // are placed before the others' labels wall the crowd in: beside
+    // their point, else farther out with a leader. Then every other label
+    // beside its point, then the rest farther out, in the room left.
+    var leaders = new Leaders();
+    var crowded = new Uint8Array(items.length);
+    for (i = 0; i < order.length; i++) {
+      it = items[order[i]];
+      var rad = 2.5 * it.h;
+      crowded[order[i]] = marks.count(it.x - rad, it.y - rad, 2 * rad, 2 * rad, CROWD + 1) > CROWD ? 1 : 0;
+    }
+    for (i = 0; i < order.length; i++) {
+      if (crowded[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, rings, leaders);
+    }
+    for (i = 0; i < order.length; i++) {
+      if (!crowded[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, 1, leaders);
+    }
+    for (i = 0; i < order.length; i++) {
+      if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, rings, leaders);
+    }
+    // in a cluster too dense for that, a label may lie over another
+    // point's marker (the site draws labels with a halo), never over a label
+    if (opts.overMarkers !== false) {
+      for (i = 0; i < order.length; i++) {
+        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, rings, leaders);
+      }
+    }
+    return out;
+  }
+
+  // labelRect(item, placement) -> {x, y, width, height}, or null
+  function labelRect(item, placement) {
+    if (!item || !placement) return null;
+    return { x: placement.x, y: placement.y, width: item.w, height: item.h };
+  }
+
+
+  var api = {
+    placeLabels: placeLabels,
+    labelRect: labelRect
+  };
+
+  if (typeof module !== 'undefined' && module && module.exports) {
+    module.exports = api;
+  } else if (typeof window !== 'undefined') {
+    var ns = window.scalesiteLayout = window.scalesiteLayout || {};
+    Object.keys(api).forEach(function (k) { ns[k] = api[k]; });
+  }
+})();

@@ -1,0 +1,358 @@
+/* scalesite: the ticks of an axis, pure functions only.
+ *
+ *   chooseTicks(lo, hi, pixels, opts)  tick values of an axis from its visible
+ *                                      range and pixel length
+ *   tickLabel(value, format, log)      the text of one tick
+ *
+ * Log axes are value axes over log10 of the data: chooseTicks works on
+ * exponents and returns exponents; the ticks go to ECharts as
+ * axisLabel.customValues / axisTick.customValues. tickLabel reuses the
+ * formatters of format.js (load this file after it).
+ *
+ * In the browser it adds to window.scalesiteLayout (with ticks.js, labels.js
+ * and colors.js); in Node it exports the same functions (module.exports)
+ * for tests. Plain ES2019: no modules, no DOM.
+ */
+(function () {
+  'use strict';
+
+  /* ---------------------------------------------------------------------
+   * Ticks
+   * ------------------------------------------------------------------- */
+
+  var EPS = 1e-9; // slack at the ends of a range (exponents or values)
+  var LOG_DECADE_SPAN = 1.5; // below this many decades: ticks inside decades
+  var MINOR_DECADE_PX = 25; // minor ticks at 2..9 once a decade is this wide
+  var DEFAULT_LABEL_PX = 40;
+  var DEFAULT_GAP_PX = 8;
+  var MAX_TICKS = 2000;
+  var MAX_EXPONENT = 400; // beyond any double: a log axis out there is a caller's bug
+
+  // 10^n exactly as a double (10^-3 as 1/1000, the correctly rounded 0.001)
+  function pow10(n) {
+    return n >= 0 ? Math.pow(10, n) : 1 / Math.pow(10, -n);
+  }
+
+  // m * 10^n, correctly rounded when m is an exact integer or half-integer
+  function scaled(m, n) {
+    return n >= 0 ? m * Math.pow(10, n) : m / Math.pow(10, -n);
+  }
+
+  // the exponent of a positive value: an integer for exact powers of ten
+  function exponentOf(v) {
+    var n = Math.round(Math.log10(v));
+    return v === pow10(n) ? n : Math.log10(v);
+  }
+
+  // The candidates a range offers are built fine to coarse; each has majors
+  // (in axis units), raw (the values the labels show) and minors.
+  function candidate(major, raw, minor, span, pixels) {
+    var gap = Infinity;
+    for (var i = 1; i < major.length; i++) {
+      var d = (major[i] - major[i - 1]) / span * pixels;
+      if (d < gap) gap = d;
+    }
+    return { major: major, raw: raw, minor: minor, minGap: gap };
+  }
+
+  // Linear ticks: multiples of m * 10^e for m in 1, 2, 2.5, 5, finest first.
+  // toAxis maps a value to axis units (identity, or log10 for the fallback of
+  // narrow log ranges); span and pixels are in axis units.
+  function linearCandidates(lo, hi, pixels, maxCount, integer, toAxis, axLo, axHi) {
+    var out = [];
+    var span = hi - lo;
+    var mags = [1, 2, 2.5, 5];
+    var top = Math.floor(Math.log10(span)) + 1;
+    var bottom = Math.floor(Math.log10(span / Math.max(maxCount, 1))) - 1;
+    for (var e = bottom; e <= top; e++) {
+      for (var j = 0; j < mags.length; j++) {
+        var m = mags[j];
+        var step = scaled(m, e);
+        if (integer && (step < 1 || (m === 2.5 && e === 0))) continue;
+        var k0 = Math.ceil(lo / step - EPS);
+        var k1 = Math.floor(hi / step + EPS);
+        if (k1 - k0 + 1 > maxCount) continue;
+        var major = [];
+        var raw = [];
+        for (var k = k0; k <= k1; k++) {
+          var v = scaled(k * m, e);
+          if (v === 0) v = 0; // no -0
+          var a = toAxis(v);
+          if (a < axLo - EPS || a > axHi + EPS) continue;
+          major.push(a);
+          raw.push(v);
+        }
+        out.push(candidate(major, raw, [], axHi - axLo, pixels));
+      }
+    }
+    return out;
+  }
+
+  // Log ticks every k decades: 10^(k*i); minors at the other decades, or at
+  // 2..9 when k = 1 and a decade is wide enough.
+  function decadeCandidate(lo, hi, pixels, k) {
+    var major = [];
+    var raw = [];
+    var minor = [];
+    var span = hi - lo;
+    var i0 = Math.ceil(lo - EPS);
+    var i1 = Math.floor(hi + EPS);
+    // every k-th decade, from the phase that labels the most of them
+    // (10⁻⁵ 10⁻³ 10⁻¹ rather than 10⁻⁴ 10⁻²); multiples of k on a tie
+    var phase = 0;
+    var best = -1;
+    for (var p = 0; p < k; p++) {
+      var count = 0;
+      for (var j = i0; j <= i1; j++) if ((((j - p) % k) + k) % k === 0) count++;
+      if (count > best) {
+        best = count;
+        phase = p;
+      }
+    }
+    for (var i = i0; i <= i1; i++) {
+      if ((((i - phase) % k) + k) % k === 0) {
+        major.push(i);
+        raw.push(pow10(i));
+      } else {
+        minor.push(i);
+      }
+    }
+    if (k === 1 && pixels / span >= MINOR_DECADE_PX) {
+      for (var n = Math.floor(lo); n <= Math.ceil(hi); n++) {
+        for (var m = 2; m <= 9; m++) {
+          var e = Math.log10(m) + n;
+          if (e >= lo - EPS && e <= hi + EPS) minor.push(e);
+        }
+      }
+      minor.sort(function (a, b) { return a - b; });
+    }
+    return candidate(major, raw, minor, span, pixels);
+  }
+
+  // Log ticks inside decades: majors at m * 10^n for m in `set`, minors at
+  // the other integers m = 2..9.
+  function decadeSetCandidate(lo, hi, pixels, set) {
+    var major = [];
+    var raw = [];
+    var minor = [];
+    for (var n = Math.floor(lo) - 1; n <= Math.ceil(hi); n++) {
+      for (var m = 1; m <= 9; m++) {
+        var e = m === 1 ? n : Math.log10(m) + n;
+        if (e < lo - EPS || e > hi + EPS) continue;
+        if (set.indexOf(m) >= 0) {
+          major.push(e);
+          raw.push(scaled(m, n));
+        } else {
+          minor.push(e);
+        }
+      }
+    }
+    return candidate(major, raw, minor, hi - lo, pixels);
+  }
+
+  var DECADE_SETS = [[1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 5], [1, 2, 5], [1, 3]];
+
+  // The chooser: the finest candidate whose labels fit and that has at least
+  // minLabels majors.
+  function Chooser(pixels, opts) {
+    opts = opts || {};
+    this.pixels = pixels;
+    this.labelSize = typeof opts.labelSize === 'function' ? opts.labelSize : null;
+    this.gap = isFinite(opts.gap) && opts.gap >= 0 ? +opts.gap : DEFAULT_GAP_PX;
+    this.minLabels = isFinite(opts.minLabels) && opts.minLabels >= 1 ? Math.floor(opts.minLabels) : 3;
+    // more can never fit (and no axis shows thousands of labels)
+    this.maxCount = Math.min(MAX_TICKS, Math.max(3, Math.floor(pixels / Math.max(this.gap, 1)) + 2));
+  }
+
+  // the spacing a candidate's labels need
+  Chooser.prototype.need = function (c) {
+    if (c.need == null) {
+      var size = this.labelSize && c.raw.length ? +this.labelSize(c.raw.slice()) : DEFAULT_LABEL_PX;
+      if (!isFinite(size) || size < 0) size = DEFAULT_LABEL_PX;
+      c.need = size + this.gap;
+    }
+    return c.need;
+  };
+
+  Chooser.prototype.fits = function (c) {
+    return c.major.length < 2 || c.minGap >= this.need(c) - 1e-9;
+  };
+
+  // the finest fitting candidate with enough labels, or null
+  Chooser.prototype.select = function (cands) {
+    for (var i = 0; i < cands.length; i++) {
+      var c = cands[i];
+      if (c.major.length >= this.minLabels && this.fits(c)) return c;
+    }
+    return null;
+  };
+
+  // Nothing fits with enough labels: the candidate with the most labels the
+  // length can hold (at least 2 when some candidate has 2), else the one
+  // with the fewest labels beyond that.
+  Chooser.prototype.fallback = function (cands) {
+    var best = null;
+    var i, c, n;
+    function better(c, n, bestN, more) {
+      if (best === null) return true;
+      if (n !== bestN) return more ? n > bestN : n < bestN;
+      return c.minGap > best.minGap;
+    }
+    for (i = 0; i < cands.length; i++) {
+      c = cands[i];
+      n = c.major.length;
+      if (n < 2) continue;
+      var room = Math.max(2, Math.floor(this.pixels / this.need(c)) + 1);
+      if (n <= room && better(c, n, best && best.major.length, true)) best = c;
+    }
+    if (best) return best;
+    for (i = 0; i < cands.length; i++) {
+      c = cands[i];
+      n = c.major.length;
+      if (n >= 2 && better(c, n, best && best.major.length, false)) best = c;
+    }
+    if (best) return best;
+    for (i = 0; i < cands.length; i++) {
+      if (cands[i].major.length === 1) return cands[i];
+    }
+    return null;
+  };
+
+  function logTicks(lo, hi, pixels, ch) {
+    var span = hi - lo;
+    var decades = [];
+    for (var k = 1; k <= 4; k++) decades.push(decadeCandidate(lo, hi, pixels, k));
+    if (span >= LOG_DECADE_SPAN && decades[0].major.length >= ch.minLabels) {
+      // a label every k decades, k = 1..4; 4 even when it does not fit
+      return ch.select(decades) || ch.fallback(decades);
+    }
+    var sets = [];
+    for (var i = 0; i < DECADE_SETS.length; i++) {
+      if (span * DECADE_SETS[i].length > ch.maxCount) continue;
+      sets.push(decadeSetCandidate(lo, hi, pixels, DECADE_SETS[i]));
+    }
+    sets.push(decades[0]);
+    var c = ch.select(sets);
+    if (c) return c;
+    // very narrow: linear ticks of the values themselves, no minors
+    var lin = linearCandidates(pow10Exact(lo), pow10Exact(hi), pixels, ch.maxCount, false,
+      exponentOf, lo, hi);
+    c = ch.select(lin);
+    if (c) return c;
+    return ch.fallback(sets.concat(lin, decades.slice(1)));
+  }
+
+  function pow10Exact(e) {
+    return e === Math.round(e) ? pow10(e) : Math.pow(10, e);
+  }
+
+  function sortedUnique(list, exclude) {
+    var seen = {};
+    var i;
+    for (i = 0; i < exclude.length; i++) seen[exclude[i]] = true;
+    var out = [];
+    list.slice().sort(function (a, b) { return a - b; }).forEach(function (v) {
+      if (!seen[v]) {
+        seen[v] = true;
+        out.push(v);
+      }
+    });
+    return out;
+  }
+
+  // chooseTicks(lo, hi, pixels, opts) -> {major, minor}
+  //   opts.log        lo, hi and the ticks are log10 exponents
+  //   opts.labelSize  f(values) -> px one label needs along the axis, for the
+  //                   raw values of a candidate's majors (default 40)
+  //   opts.gap        px between labels (default 8)
+  //   opts.minLabels  fewest majors wanted (default 3)
+  //   opts.integer    linear axes only: integer steps (years, counts)
+  function chooseTicks(lo, hi, pixels, opts) {
+    opts = opts || {};
+    lo = +lo;
+    hi = +hi;
+    pixels = +pixels;
+    var empty = { major: [], minor: [] };
+    if (!isFinite(lo) || !isFinite(hi) || !isFinite(hi - lo) || isNaN(pixels) || pixels === Infinity) return empty;
+    if (opts.log && (Math.abs(lo) > MAX_EXPONENT || Math.abs(hi) > MAX_EXPONENT)) return empty;
+    if (lo > hi) {
+      var t = lo;
+      lo = hi;
+      hi = t;
+    }
+    if (hi - lo <= Math.abs(hi) * 1e-12) return { major: [lo], minor: [] };
+    if (!(pixels > 0)) pixels = 0;
+    var ch = new Chooser(pixels, opts);
+    var c;
+    if (opts.log) {
+      c = logTicks(lo, hi, pixels, ch);
+    } else {
+      var lin = linearCandidates(lo, hi, pixels, ch.maxCount, !!opts.integer,
+        function (v) { return v; }, lo, hi);
+      c = ch.select(lin) || ch.fallback(lin);
+    }
+    if (!c) return empty;
+    var major = sortedUnique(c.major, []);
+    return { major: major, minor: sortedUnique(c.minor, major) };
+  }
+
+  /* ---------------------------------------------------------------------
+   * Tick labels
+   * ------------------------------------------------------------------- */
+
+  var formatAPI = null;
+  function fmt() {
+    if (formatAPI) return formatAPI;
+    if (typeof module !== 'undefined' && module && module.exports && typeof require === 'function') {
+      formatAPI = require('./format.js');
+    } else if (typeof window !== 'undefined') {
+      formatAPI = window.scalesiteFormat;
+    }
+    if (!formatAPI) throw new Error('scalesite: ticks.js needs format.js loaded first');
+    return formatAPI;
+  }
+
+  // a value within 1e-9 relative of a 9-digit value is that value
+  function snap(v) {
+    if (v === 0 || !isFinite(v)) return v;
+    var r = Number(v.toPrecision(9));
+    return Math.abs(v - r) <= 1e-9 * Math.abs(r) ? r : v;
+  }
+
+  // tickLabel(value, format, log): the text of a tick at raw value `value`
+  // (on a log axis the caller passes 10^exponent). Log axes with auto, pow
+  // or sci write 0.01 <= |v| < 10000 plainly (0.2, 10, 2,000) and the rest
+  // as powers (2×10⁵) or E notation (2E+5).
+  function tickLabel(value, format, log) {
+    var v = typeof value === 'number' ? value : (typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN);
+    if (isNaN(v)) return '';
+    v = snap(v);
+    var F = fmt().formatters;
+    if (format === 'year') {
+      if (!isFinite(v)) return F.plain(v);
+      var y = Number(v.toPrecision(12));
+      return String(y === 0 ? 0 : y); // 2017, never 2,017
+    }
+    var own = typeof format === 'string' && Object.prototype.hasOwnProperty.call(F, format);
+    if (log && (!own || format === 'auto' || format === 'pow' || format === 'sci')) {
+      var a = Math.abs(v);
+      if (a === 0 || !isFinite(a) || (a >= 0.01 && a < 10000)) return F.plain(v);
+      return format === 'sci' ? F.sci(v) : F.pow(v);
+    }
+    if (!own || format === 'auto') return F.plain(v);
+    return F[format](v);
+  }
+
+
+  var api = {
+    chooseTicks: chooseTicks,
+    tickLabel: tickLabel
+  };
+
+  if (typeof module !== 'undefined' && module && module.exports) {
+    module.exports = api;
+  } else if (typeof window !== 'undefined') {
+    var ns = window.scalesiteLayout = window.scalesiteLayout || {};
+    Object.keys(api).forEach(function (k) { ns[k] = api[k]; });
+  }
+})();
