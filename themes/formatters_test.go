@@ -1,9 +1,7 @@
 package themes
 
 import (
-	"bytes"
 	"encoding/json"
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -23,33 +21,7 @@ type jsCase struct {
 // runJS runs the cases through format.js in Node and returns one string each.
 func runJS(t *testing.T, cases []jsCase) []string {
 	t.Helper()
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if testing.Short() {
-			t.Skip("node not on PATH (needed to test format.js)")
-		}
-		t.Fatal("node not on PATH: the formatters of format.js are tested in Node (use -short to skip)")
-	}
-	in, err := json.Marshal(cases)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(node, "testdata/harness.js")
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node testdata/harness.js: %v\n%s", err, stderr.String())
-	}
-	var got []string
-	if err := json.Unmarshal(out, &got); err != nil {
-		t.Fatalf("harness output: %v\n%s", err, out)
-	}
-	if len(got) != len(cases) {
-		t.Fatalf("harness returned %d results for %d cases", len(got), len(cases))
-	}
-	return got
+	return harness(t, cases, len(cases))
 }
 
 type jsTest struct {

@@ -1,12 +1,10 @@
 package themes
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,38 +18,7 @@ import (
 // returns one string each.
 func runHarness(t *testing.T, cases []map[string]any) []string {
 	t.Helper()
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if testing.Short() {
-			t.Skip("node not on PATH (needed to test ticks.js, labels.js and colors.js)")
-		}
-		t.Fatal("node not on PATH: ticks.js, labels.js and colors.js are tested in Node (use -short to skip)")
-	}
-	in, err := json.Marshal(cases)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(node, "testdata/harness.js")
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node testdata/harness.js: %v\n%s", err, stderr.String())
-	}
-	var got []string
-	if err := json.Unmarshal(out, &got); err != nil {
-		t.Fatalf("harness output: %v\n%s", err, out)
-	}
-	if len(got) != len(cases) {
-		t.Fatalf("harness returned %d results for %d cases", len(got), len(cases))
-	}
-	for i, g := range got {
-		if strings.HasPrefix(g, "ERROR: ") {
-			t.Fatalf("case %d (%v): %s", i, cases[i]["kind"], g)
-		}
-	}
-	return got
+	return harness(t, cases, len(cases))
 }
 
 /* ---------------------------------------------------------------------
