@@ -6,6 +6,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -163,6 +164,22 @@ func (tb *tab) waitCharts(n int) chromedp.Action {
 		`window.scalesite && Object.keys(window.scalesite.charts).length >= `+strconv.Itoa(n)+
 			` && Object.values(window.scalesite.charts).every(c => !c.isDisposed())`,
 		&ok, chromedp.WithPollingTimeout(20*time.Second))
+}
+
+// waitSettled waits until window.scalesite.settled() resolves: every chart
+// on the page has finished drawing after its latest option, layout or zoom
+// change.
+func (tb *tab) waitSettled() chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		var ok bool
+		err := chromedp.Evaluate(`window.scalesite.settled().then(() => true)`, &ok, awaitPromise).Do(ctx)
+		if err != nil {
+			return fmt.Errorf("waiting for window.scalesite.settled(): %w", err)
+		}
+		return nil
+	})
 }
 
 // saveScreenshot keeps a full-page PNG under e2e/artifacts/ for a person to look at.

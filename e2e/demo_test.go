@@ -1,70 +1,116 @@
 package e2e
 
 import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"math"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/scalesite/scalesite/build"
+	"github.com/scalesite/scalesite/render"
 	"github.com/scalesite/scalesite/site"
 	"github.com/scalesite/scalesite/spec"
+	"github.com/scalesite/scalesite/table"
 )
+
+// axisInfo is what the browser reports of one axis: its type and scale as
+// the option gives them, its range in axis space (exponents on a log axis),
+// the labelled tick values the site script set (axis space) with the texts
+// its formatter gives them, and the tick labels drawn on the canvas, in
+// reading order, with the numbers they read as.
+type axisInfo struct {
+	Type       string     `json:"type"`
+	Log        bool       `json:"log"`
+	Min        *float64   `json:"min"`
+	Max        *float64   `json:"max"`
+	Custom     []float64  `json:"custom"`
+	CustomText []string   `json:"customText"`
+	Drawn      []string   `json:"drawn"`
+	Values     []*float64 `json:"values"`
+}
+
+// seriesInfo is one series as the chart instance holds it.
+type seriesInfo struct {
+	Name      string            `json:"name"`
+	Type      string            `json:"type"`
+	Data      []json.RawMessage `json:"data"`
+	Labels    bool              `json:"labels"`
+	XAxis     int               `json:"xAxis"`
+	YAxis     int               `json:"yAxis"`
+	Color     string            `json:"color"`
+	LineColor string            `json:"lineColor"`
+	Symbol    string            `json:"symbol"`
+	Dash      json.RawMessage   `json:"dash"`
+}
 
 // chartInfo is what the browser reports of one chart instance.
 type chartInfo struct {
-	ID     string     `json:"id"`
-	XTypes []string   `json:"xTypes"`
-	YTypes []string   `json:"yTypes"`
-	XTicks [][]string `json:"xTicks"`
-	YTicks [][]string `json:"yTicks"`
-	Series []struct {
-		Name      string `json:"name"`
-		Type      string `json:"type"`
-		N         int    `json:"n"`
-		Labels    bool   `json:"labels"`
-		XAxis     int    `json:"xAxis"`
-		Color     string `json:"color"`
-		LabelText string `json:"labelText"`
-	} `json:"series"`
-	Legend    []string `json:"legend"`
-	Drawn     bool     `json:"drawn"`
-	Formatter string   `json:"formatter"`
+	ID           string       `json:"id"`
+	X            []axisInfo   `json:"x"`
+	Y            []axisInfo   `json:"y"`
+	Series       []seriesInfo `json:"series"`
+	LegendShown  bool         `json:"legendShown"`
+	Legend       []string     `json:"legend"`
+	Drawn        bool         `json:"drawn"`
+	Formatter    string       `json:"formatter"`
+	Width        float64      `json:"width"`
+	AnimationOff bool         `json:"animationOff"`
 }
 
-// chartsJS collects, for every chart on the page, what ECharts itself holds:
-// axis types, the tick labels it lays out, series with their point counts.
-const chartsJS = `Object.entries(window.scalesite.charts).map(([id, c]) => {
+// chartsJS collects, for every chart on the page, what ECharts itself holds
+// and drew: the axes (readJS's scalesiteRead.num reads the drawn labels as
+// numbers), the series with all their points, the legend.
+const chartsJS = readJS + `return Object.entries(window.scalesite.charts).map(([id, c]) => {
   const o = c.getOption(), m = c.getModel();
-  // Only the tick labels drawn on the canvas (ECharts lays out the ends of
-  // an axis even when it hides them).
-  const onCanvas = new Set(c.getZr().storage.getDisplayList(true).map(e => e.style && e.style.text).filter(Boolean));
-  const ticks = (kind, n) => Array.from({length: n}, (_, i) =>
-    m.getComponent(kind, i).axis.getViewLabels().map(l => l.formattedLabel).filter(t => onCanvas.has(t)));
+  const axes = kind => (o[kind] || []).map((a, i) => {
+    const am = m.getComponent(kind, i);
+    const view = c.getViewOfComponentModel(am);
+    const labels = [];
+    if (view && view.group) view.group.traverse(e => {
+      if (e.type !== 'text' || typeof e.anid !== 'string' || e.anid.indexOf('label_') !== 0 || e.ignore || e.invisible) return;
+      if (!e.style || e.style.text == null || String(e.style.text) === '') return;
+      const r = e.getBoundingRect().clone(); const tr = e.getComputedTransform(); if (tr) r.applyTransform(tr);
+      labels.push({t: String(e.style.text), at: kind === 'xAxis' ? r.x + r.width / 2 : -(r.y + r.height / 2)});
+    });
+    labels.sort((p, q) => p.at - q.at);
+    const al = a.axisLabel || {};
+    const custom = Array.isArray(al.customValues) ? al.customValues : null;
+    return {type: a.type, log: a.scalesiteLog === true,
+      min: typeof a.min === 'number' ? a.min : null, max: typeof a.max === 'number' ? a.max : null,
+      custom, customText: custom && typeof al.formatter === 'function' ? custom.map(v => String(al.formatter(v))) : null,
+      drawn: labels.map(l => l.t), values: labels.map(l => scalesiteRead.num(l.t))};
+  });
   const cv = c.getDom().querySelector('canvas');
   let drawn = false;
   if (cv) {
     const d = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
     for (let i = 3; i < d.length; i += 4 * 97) { if (d[i] !== 0) { drawn = true; break; } }
   }
+  const lg = (o.legend || [])[0];
+  const legendShown = !!lg && lg.show !== false;
   return {
-    id,
-    xTypes: o.xAxis.map(a => a.type), yTypes: o.yAxis.map(a => a.type),
-    xTicks: ticks('xAxis', o.xAxis.length), yTicks: ticks('yAxis', o.yAxis.length),
-    series: o.series.map((s, i) => ({name: s.name, type: s.type, n: s.data.length,
-      labels: !!(s.label && s.label.show), xAxis: s.xAxisIndex || 0, color: c.getVisual({seriesIndex: i}, 'color'),
-      labelText: s.data.length && s.data[0].name ? s.data[0].name : ''})),
-    legend: (o.legend && o.legend[0] && o.legend[0].show !== false) ? m.getComponent('legend').getData().map(d => d.get('name')) : [],
-    drawn,
-    formatter: typeof o.tooltip[0].formatter,
+    id, x: axes('xAxis'), y: axes('yAxis'),
+    series: o.series.map((s, i) => ({name: s.name, type: s.type, data: s.data, labels: !!(s.label && s.label.show),
+      xAxis: s.xAxisIndex || 0, yAxis: s.yAxisIndex || 0, color: String(c.getVisual({seriesIndex: i}, 'color')),
+      lineColor: s.lineStyle && s.lineStyle.color != null ? String(s.lineStyle.color) : '',
+      symbol: s.symbol == null ? '' : String(s.symbol),
+      dash: s.lineStyle && s.lineStyle.type != null ? s.lineStyle.type : null})),
+    legendShown, legend: legendShown ? m.getComponent('legend').getData().map(d => d.get('name')) : [],
+    drawn, formatter: typeof o.tooltip[0].formatter, width: c.getWidth(), animationOff: o.animation === false,
   };
-})`
+});`
 
 // TestDemoSiteInChromium builds the demo site, serves it, and checks every
-// page's charts against their specs in a real browser.
+// page's charts against their specs and data in a real browser.
 func TestDemoSiteInChromium(t *testing.T) {
 	b := newBrowser(t)
 	root, _ := filepath.Abs("..")
@@ -81,20 +127,30 @@ func TestDemoSiteInChromium(t *testing.T) {
 	if s.Home != nil {
 		pages = append(pages, s.Home)
 	}
+	numeric := 0 // charts whose series are named by numbers
 	for _, p := range pages {
+		for _, c := range p.Charts {
+			if _, ok := numericNames(c); ok {
+				numeric++
+			}
+		}
 		t.Run(p.Path, func(t *testing.T) {
 			tb := b.tab(t)
 			url := base + "/" + p.Slug
 			if p.Slug != "" {
 				url += "/"
 			}
-			var charts []chartInfo
-			actions := []chromedp.Action{chromedp.Navigate(url)}
-			if len(p.Charts) > 0 {
-				actions = append(actions, tb.waitCharts(len(p.Charts)), chromedp.Sleep(1200*time.Millisecond), chromedp.Evaluate(chartsJS, &charts))
-			}
-			if err := chromedp.Run(tb.ctx, actions...); err != nil {
+			if err := chromedp.Run(tb.ctx, chromedp.Navigate(url)); err != nil {
 				t.Fatalf("%s: %v", url, err)
+			}
+			var charts []chartInfo
+			if len(p.Charts) > 0 {
+				if err := chromedp.Run(tb.ctx, tb.waitCharts(len(p.Charts)), tb.waitSettled()); err != nil {
+					t.Fatalf("%s: %v", url, err)
+				}
+				if err := tb.evalJSON(chartsJS, &charts); err != nil {
+					t.Fatalf("%s: reading the charts: %v", url, err)
+				}
 			}
 			name := p.Slug
 			if name == "" {
@@ -114,6 +170,10 @@ func TestDemoSiteInChromium(t *testing.T) {
 				t.Errorf("dialogs opened: %v", tb.dialogs)
 			}
 		})
+	}
+	// The demo must exercise the legend's number names (6×10¹⁸).
+	if numeric == 0 {
+		t.Errorf("no chart of the demo site has series named by numbers")
 	}
 }
 
@@ -139,47 +199,650 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 	if got.Formatter != "function" {
 		t.Errorf("%s: tooltip formatter is %s, want the site script's function", c.ID, got.Formatter)
 	}
-	wantType := map[string]string{spec.ScaleLog: "log", spec.ScaleLinear: "value"}
+	if !got.AnimationOff {
+		t.Errorf("%s: animation is on, want it off", c.ID)
+	}
+	sc := c.Spec
+	if len(got.X) != len(sc.Panels) || len(got.Y) != len(sc.Panels) {
+		t.Errorf("%s: %d x and %d y axes, want %d of each (one per panel)", c.ID, len(got.X), len(got.Y), len(sc.Panels))
+		return
+	}
+	minLabels := 3 // the site script (chartlayout.js) asks for 3 labels, 2 below 500 px
+	if got.Width < 500 {
+		minLabels = 2
+	}
+	for i, p := range sc.Panels {
+		xlo, xhi, ylo, yhi := dataExtent(c.Panels[i])
+		checkAxis(t, fmt.Sprintf("%s panel %d x", c.ID, i), p.X, got.X[i], xlo, xhi, minLabels)
+		checkAxis(t, fmt.Sprintf("%s panel %d y", c.ID, i), p.Y, got.Y[i], ylo, yhi, minLabels)
+	}
+
+	// Series: in numeric order when named by numbers, named as a reader
+	// writes the number; every point of the data, or a downsampled subset of
+	// a long line; each name one colour, marker and dash in every panel.
+	nums, numeric := numericNames(c)
+	styles := expectedStyles(t, c)
+	target := sc.Downsample
+	if target == 0 {
+		target = spec.DefaultDownsample
+	}
+	var wantLegend []string
 	k := 0
-	for i, p := range c.Spec.Panels {
-		if got.XTypes[i] != wantType[p.X.Scale] || got.YTypes[i] != wantType[p.Y.Scale] {
-			t.Errorf("%s panel %d: axes %s/%s, want %s/%s", c.ID, i, got.XTypes[i], got.YTypes[i], p.X.Scale, p.Y.Scale)
+	for i, p := range sc.Panels {
+		panel := slices.Clone(c.Panels[i].Series)
+		if numeric {
+			slices.SortStableFunc(panel, func(a, b site.Series) int { return cmp.Compare(nums[a.Name], nums[b.Name]) })
 		}
-		for _, s := range c.Panels[i].Series {
+		for _, s := range panel {
 			if k >= len(got.Series) {
 				t.Errorf("%s: only %d series drawn", c.ID, len(got.Series))
 				return
 			}
 			g := got.Series[k]
 			k++
-			if g.N != len(s.Points) || g.XAxis != i || g.Type != p.Type {
-				t.Errorf("%s series %q: %d %s points on axis %d, want %d %s points on axis %d", c.ID, s.Name, g.N, g.Type, g.XAxis, len(s.Points), p.Type, i)
+			name := s.Name
+			switch {
+			case p.Series.Name == "" && p.Y.Title != "":
+				name = p.Y.Title
+			case p.Series.Name == "":
+				name = p.Y.Field.Name
+			case numeric:
+				name = legendNumber(nums[s.Name])
 			}
-			if p.Series.Name != "" && g.Name != s.Name {
-				t.Errorf("%s: series named %q, want %q", c.ID, g.Name, s.Name)
+			if g.Name != name {
+				t.Errorf("%s: series %d named %q, want %q", c.ID, k-1, g.Name, name)
+			}
+			if !slices.Contains(wantLegend, name) {
+				wantLegend = append(wantLegend, name)
+			}
+			if g.Type != p.Type || g.XAxis != i || g.YAxis != i {
+				t.Errorf("%s series %q: a %s on axes %d/%d, want a %s on axes %d/%d", c.ID, name, g.Type, g.XAxis, g.YAxis, p.Type, i, i)
 			}
 			if (p.Label.Name != "") != g.Labels {
-				t.Errorf("%s series %q: labels shown = %v, want %v", c.ID, s.Name, g.Labels, p.Label.Name != "")
+				t.Errorf("%s series %q: labels shown = %v, want %v", c.ID, name, g.Labels, p.Label.Name != "")
 			}
+			pointTarget := 0
+			if p.Type == spec.TypeLine && target > 0 {
+				pointTarget = target
+			}
+			checkPoints(t, fmt.Sprintf("%s series %q", c.ID, name), s.Points, g.Data, pointTarget,
+				p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog)
+			checkStyle(t, fmt.Sprintf("%s series %q", c.ID, name), styles[s.Name], g, p.Type == spec.TypeLine)
 		}
 	}
 	if k != len(got.Series) {
 		t.Errorf("%s: %d series drawn, want %d", c.ID, len(got.Series), k)
 	}
-	// Log axes read as powers of ten unless the spec asks for another format.
-	for i, p := range c.Spec.Panels {
-		for _, ax := range []struct {
-			a     spec.Axis
-			ticks []string
-		}{{p.X, got.XTicks[i]}, {p.Y, got.YTicks[i]}} {
-			if ax.a.Scale != spec.ScaleLog {
+	legend := !sc.Legend.Hide
+	if legend {
+		legend = false
+		for i, p := range sc.Panels {
+			legend = legend || p.Series.Name != "" || len(c.Panels[i].Series) > 1
+		}
+	}
+	switch {
+	case legend != got.LegendShown:
+		t.Errorf("%s: legend shown = %v, want %v", c.ID, got.LegendShown, legend)
+	case legend && !slices.Equal(got.Legend, wantLegend):
+		t.Errorf("%s: legend %q, want %q", c.ID, got.Legend, wantLegend)
+	}
+}
+
+// dataExtent is the range of a panel's x and y values, gaps left out.
+func dataExtent(p site.Panel) (xlo, xhi, ylo, yhi float64) {
+	xlo, ylo = math.Inf(1), math.Inf(1)
+	xhi, yhi = math.Inf(-1), math.Inf(-1)
+	for _, s := range p.Series {
+		for _, pt := range s.Points {
+			if math.IsNaN(pt.Y) {
 				continue
 			}
-			for _, tick := range ax.ticks {
-				if utf8.RuneCountInString(tick) > 9 {
-					t.Errorf("%s: log tick %q is written out in full", c.ID, tick)
-				}
+			xlo, xhi = min(xlo, pt.X), max(xhi, pt.X)
+			ylo, yhi = min(ylo, pt.Y), max(yhi, pt.Y)
+		}
+	}
+	return
+}
+
+// near compares floats to a relative tolerance (absolute near zero).
+func near(a, b, tol float64) bool {
+	return math.Abs(a-b) <= tol*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
+}
+
+// checkAxis checks one axis against its spec: a value axis (over log10 of
+// the values for a log scale, marked scalesiteLog); the spec's bounds
+// exactly (as exponents on a log axis), else the data with a little room;
+// tick labels chosen by the site script for the range, drawn as the
+// formatter writes them, reading as the numbers they stand at: powers of
+// ten or 1-2-5 values on a log axis, evenly spaced round steps on a linear
+// one.
+func checkAxis(t *testing.T, what string, a spec.Axis, got axisInfo, lo, hi float64, minLabels int) {
+	t.Helper()
+	log := a.Scale == spec.ScaleLog
+	if got.Type != "value" || got.Log != log {
+		t.Errorf("%s: a %q axis with scalesiteLog %v, want a \"value\" axis with scalesiteLog %v (scale %s)", what, got.Type, got.Log, log, a.Scale)
+		return
+	}
+	if got.Min == nil || got.Max == nil {
+		t.Errorf("%s: no min or max in the option", what)
+		return
+	}
+	conv := func(v float64) float64 {
+		if log {
+			return math.Log10(v)
+		}
+		return v
+	}
+	amin, amax := *got.Min, *got.Max
+	if !(amin < amax) {
+		t.Errorf("%s: range [%g, %g] is empty", what, amin, amax)
+		return
+	}
+	dlo, dhi := conv(lo), conv(hi)
+	span := dhi - dlo
+	hasData := lo <= hi && !math.IsInf(dlo, 0) && !math.IsNaN(dlo)
+	switch {
+	case a.Min != nil:
+		if !near(amin, conv(*a.Min), 1e-9) {
+			t.Errorf("%s: min %v, want the spec's %v (%v in axis space)", what, amin, *a.Min, conv(*a.Min))
+		}
+	case hasData && a.Max == nil:
+		if !(amin < dlo) || (span > 0 && amin < dlo-0.1*span) {
+			t.Errorf("%s: min %v, want a little below the data's %v (%v in axis space)", what, amin, lo, dlo)
+		}
+	}
+	switch {
+	case a.Max != nil:
+		if !near(amax, conv(*a.Max), 1e-9) {
+			t.Errorf("%s: max %v, want the spec's %v (%v in axis space)", what, amax, *a.Max, conv(*a.Max))
+		}
+	case hasData && a.Min == nil:
+		if !(amax > dhi) || (span > 0 && amax > dhi+0.1*span) {
+			t.Errorf("%s: max %v, want a little above the data's %v (%v in axis space)", what, amax, hi, dhi)
+		}
+	}
+
+	// The ticks the site script chose, and what was drawn of them. The
+	// tick chooser (ticks.js) wants minLabels labels, and falls back to as
+	// many as fit when there is no room for them, but 2 at least.
+	if len(got.Custom) < 2 {
+		t.Errorf("%s: %d labelled ticks %v, want ≥ 2", what, len(got.Custom), got.Custom)
+	}
+	if !slices.IsSorted(got.Custom) {
+		t.Errorf("%s: ticks %v out of order", what, got.Custom)
+	}
+	for _, v := range got.Custom {
+		if v < amin-1e-9 || v > amax+1e-9 {
+			t.Errorf("%s: tick %v outside the range [%v, %v]", what, v, amin, amax)
+		}
+	}
+	if !slices.Equal(got.Drawn, got.CustomText) {
+		t.Errorf("%s: tick labels drawn %q, want those of the ticks set, %q (at %v in axis space, range [%v, %v])",
+			what, got.Drawn, got.CustomText, got.Custom, amin, amax)
+		return
+	}
+	format := a.Format
+	if format == "" {
+		format = spec.FormatAuto
+	}
+	raw := make([]float64, len(got.Custom))
+	for i, v := range got.Custom {
+		raw[i] = v
+		if log {
+			raw[i] = math.Pow(10, v)
+		}
+		text := got.Drawn[i]
+		if got.Values[i] == nil {
+			t.Errorf("%s: tick label %q does not read as a number", what, text)
+			continue
+		}
+		read := *got.Values[i]
+		if format == spec.FormatPercent {
+			read *= 100 // 45% stands for 45
+		}
+		if !near(read, raw[i], 1e-6) {
+			t.Errorf("%s: tick label %q reads %v, but stands at %v", what, text, read, raw[i])
+		}
+		if log {
+			if utf8.RuneCountInString(text) > 9 {
+				t.Errorf("%s: log tick %q is written out in full", what, text)
+			}
+			av := math.Abs(raw[i])
+			if (format == spec.FormatAuto || format == spec.FormatPow) && av != 0 && (av < 0.01*(1-1e-9) || av >= 1e4*(1-1e-9)) &&
+				!strings.ContainsAny(text, "⁰¹²³⁴⁵⁶⁷⁸⁹") {
+				t.Errorf("%s: log tick %q at %v, want it written as a power of ten", what, text, raw[i])
 			}
 		}
 	}
+	if len(raw) < 2 {
+		return
+	}
+	if log {
+		checkLogTicks(t, what, raw, amin, amax, minLabels)
+	} else {
+		checkLinearTicks(t, what, raw, a.Format == spec.FormatYear)
+	}
+}
+
+// mantissa splits v > 0 into m×10^e with 1 ≤ m < 10.
+func mantissa(v float64) (m float64, e int) {
+	e = int(math.Floor(math.Log10(v)))
+	m = v / math.Pow(10, float64(e))
+	if m >= 10-1e-9 {
+		m /= 10
+		e++
+	}
+	if m < 1-1e-9 {
+		m *= 10
+		e--
+	}
+	return m, e
+}
+
+// isStep reports whether d is a round step: 1, 2, 2.5 or 5 times a power
+// of ten.
+func isStep(d float64) bool {
+	if !(d > 0) {
+		return false
+	}
+	m, _ := mantissa(d)
+	for _, s := range []float64{1, 2, 2.5, 5} {
+		if math.Abs(m-s) < 1e-6 {
+			return true
+		}
+	}
+	return false
+}
+
+// checkLogTicks: over a span of decades wide enough to hold enough of them
+// (ticks.js: 1.5 decades or more with minLabels whole powers in view), the
+// labels are powers of ten, k decades apart; within a narrower span they
+// are m×10ⁿ for whole m (1-2-5, 1-2-3-5 or every digit), or, narrower still,
+// evenly spaced round steps of the values themselves.
+func checkLogTicks(t *testing.T, what string, raw []float64, lo, hi float64, minLabels int) {
+	t.Helper()
+	powers := true
+	var exps []int
+	for _, v := range raw {
+		m, e := mantissa(v)
+		exps = append(exps, e)
+		if math.Abs(m-1) > 1e-9 {
+			powers = false
+		}
+	}
+	if powers {
+		step := exps[1] - exps[0]
+		for i := 2; i < len(exps); i++ {
+			if exps[i]-exps[i-1] != step {
+				t.Errorf("%s: log ticks %v are powers of ten, but not evenly spaced", what, raw)
+				return
+			}
+		}
+		if step < 1 || step > 4 {
+			t.Errorf("%s: log ticks %v are %d decades apart, want 1 to 4", what, raw, step)
+		}
+		return
+	}
+	// ticks.js labels decades only over 1.5 decades or more holding
+	// minLabels whole powers of ten
+	whole := int(math.Floor(hi+1e-9) - math.Ceil(lo-1e-9) + 1)
+	if hi-lo >= 1.5 && whole >= minLabels {
+		t.Errorf("%s: log ticks %v over %.2f decades (%d whole powers of ten), want powers of ten only", what, raw, hi-lo, whole)
+		return
+	}
+	digits := true
+	for _, v := range raw {
+		m, _ := mantissa(v)
+		if math.Abs(m-math.Round(m)) > 1e-6 {
+			digits = false
+		}
+	}
+	if digits {
+		return
+	}
+	d := raw[1] - raw[0]
+	for i := 2; i < len(raw); i++ {
+		if !near(raw[i]-raw[i-1], d, 1e-6) {
+			t.Errorf("%s: log ticks %v are neither m×10ⁿ for whole m nor evenly spaced", what, raw)
+			return
+		}
+	}
+	if !isStep(d) {
+		t.Errorf("%s: log ticks %v step by %v, want 1, 2, 2.5 or 5 times a power of ten", what, raw, d)
+	}
+}
+
+// checkLinearTicks: evenly spaced, by 1, 2, 2.5 or 5 times a power of ten
+// (whole steps for years), each a multiple of the step.
+func checkLinearTicks(t *testing.T, what string, raw []float64, years bool) {
+	t.Helper()
+	d := raw[1] - raw[0]
+	for i := 2; i < len(raw); i++ {
+		if !near(raw[i]-raw[i-1], d, 1e-6) {
+			t.Errorf("%s: ticks %v are not evenly spaced", what, raw)
+			return
+		}
+	}
+	if !isStep(d) || (years && d != math.Trunc(d)) {
+		t.Errorf("%s: ticks %v step by %v, want 1, 2, 2.5 or 5 times a power of ten", what, raw, d)
+		return
+	}
+	for _, v := range raw {
+		if q := v / d; math.Abs(q-math.Round(q)) > 1e-6 {
+			t.Errorf("%s: tick %v is not a multiple of the step %v", what, v, d)
+			return
+		}
+	}
+}
+
+// drawnPoint is one point of a series as the option carries it: axis-space
+// coordinates, the original values (the same on a chart with no log axis),
+// its label, and whether it is a gap.
+type drawnPoint struct {
+	ax, ay, x, y float64
+	label        string
+	gap          bool
+}
+
+// decodePoint reads one data item: [X, Y], [X, Y, x, y] on a panel with a
+// log axis, [X, "-"] for a gap, or {name, value} for a labelled point.
+func decodePoint(raw json.RawMessage, orig bool) (drawnPoint, error) {
+	var p drawnPoint
+	var vals []json.RawMessage
+	if bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) {
+		var item struct {
+			Name  string            `json:"name"`
+			Value []json.RawMessage `json:"value"`
+		}
+		if err := json.Unmarshal(raw, &item); err != nil {
+			return p, err
+		}
+		p.label, vals = item.Name, item.Value
+		if p.label == "" {
+			return p, fmt.Errorf("an item with an empty name: %s", raw)
+		}
+	} else if err := json.Unmarshal(raw, &vals); err != nil {
+		return p, err
+	}
+	if len(vals) == 2 && string(vals[1]) == `"-"` {
+		p.gap = true
+		return p, json.Unmarshal(vals[0], &p.ax)
+	}
+	want := 2
+	if orig {
+		want = 4
+	}
+	if len(vals) != want {
+		return p, fmt.Errorf("%s has %d values, want %d", raw, len(vals), want)
+	}
+	f := make([]float64, len(vals))
+	for i, v := range vals {
+		if err := json.Unmarshal(v, &f[i]); err != nil {
+			return p, fmt.Errorf("%s: %v", raw, err)
+		}
+	}
+	p.ax, p.ay, p.x, p.y = f[0], f[1], f[0], f[1]
+	if orig {
+		p.x, p.y = f[2], f[3]
+	}
+	return p, nil
+}
+
+// matches reports whether a drawn point is the data point pt: the original
+// values exactly, at log10 of them on a log axis.
+func (d drawnPoint) matches(pt site.Point, logX, logY bool) bool {
+	at := func(v float64, log bool) float64 {
+		if log {
+			return math.Log10(v)
+		}
+		return v
+	}
+	if !near(d.ax, at(pt.X, logX), 1e-9) {
+		return false
+	}
+	if math.IsNaN(pt.Y) || d.gap {
+		return math.IsNaN(pt.Y) && d.gap
+	}
+	return d.x == pt.X && d.y == pt.Y && near(d.ay, at(pt.Y, logY), 1e-9) && d.label == pt.Label
+}
+
+func (d drawnPoint) String() string {
+	if d.gap {
+		return fmt.Sprintf("gap at %v", d.ax)
+	}
+	s := fmt.Sprintf("(%v, %v) at (%v, %v)", d.x, d.y, d.ax, d.ay)
+	if d.label != "" {
+		s += " " + strconv.Quote(d.label)
+	}
+	return s
+}
+
+// checkPoints compares a drawn series with its data: every point in order;
+// or, for a line longer than target (0: no downsampling), about target of
+// them in order, keeping the ends, the lowest and highest point, every
+// labelled point and every gap.
+func checkPoints(t *testing.T, what string, want []site.Point, raw []json.RawMessage, target int, logX, logY bool) {
+	t.Helper()
+	orig := logX || logY
+	got := make([]drawnPoint, len(raw))
+	for i, r := range raw {
+		p, err := decodePoint(r, orig)
+		if err != nil {
+			t.Errorf("%s: point %d: %v", what, i, err)
+			return
+		}
+		got[i] = p
+	}
+	if target == 0 || len(want) <= target {
+		if len(got) != len(want) {
+			t.Errorf("%s: %d points, want the data's %d", what, len(got), len(want))
+			return
+		}
+		for i := range want {
+			if !got[i].matches(want[i], logX, logY) {
+				t.Errorf("%s: point %d is %v, want %+v", what, i, got[i], want[i])
+				return
+			}
+		}
+		return
+	}
+	segs, gaps, labels := 0, 0, 0
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, pt := range want {
+		if math.IsNaN(pt.Y) {
+			gaps++
+			continue
+		}
+		if i == 0 || math.IsNaN(want[i-1].Y) {
+			segs++
+		}
+		if pt.Label != "" {
+			labels++
+		}
+		lo, hi = min(lo, pt.Y), max(hi, pt.Y)
+	}
+	if most := target + 4*segs + labels; len(got) > most || len(got) < target/2 {
+		t.Errorf("%s: %d of the data's %d points drawn, want about %d (%d to %d)", what, len(got), len(want), target, target/2, most)
+	}
+	j := 0
+	for i, d := range got {
+		for j < len(want) && !d.matches(want[j], logX, logY) {
+			j++
+		}
+		if j == len(want) {
+			t.Errorf("%s: drawn point %d, %v, is not the next point of the data", what, i, d)
+			return
+		}
+		j++
+	}
+	if !got[0].matches(want[0], logX, logY) || !got[len(got)-1].matches(want[len(want)-1], logX, logY) {
+		t.Errorf("%s: downsampled from %d points without its first and last", what, len(want))
+	}
+	gotGaps, gotLabels, gotLo, gotHi := 0, 0, false, false
+	for _, d := range got {
+		switch {
+		case d.gap:
+			gotGaps++
+		default:
+			if d.label != "" {
+				gotLabels++
+			}
+			gotLo, gotHi = gotLo || d.y == lo, gotHi || d.y == hi
+		}
+	}
+	if gotGaps != gaps || gotLabels != labels || !gotLo || !gotHi {
+		t.Errorf("%s: downsampled to %d points keeping %d of %d gaps, %d of %d labelled points, the lowest %v and the highest %v",
+			what, len(got), gotGaps, gaps, gotLabels, labels, gotLo, gotHi)
+	}
+}
+
+// numericNames reports whether every series of the chart is named by a
+// number (and there are two names at least), and returns those numbers.
+func numericNames(c *site.Chart) (map[string]float64, bool) {
+	vals := map[string]float64{}
+	for _, p := range c.Panels {
+		for _, s := range p.Series {
+			v, missing, ok := table.Number(s.Name)
+			if missing || !ok {
+				return nil, false
+			}
+			vals[s.Name] = v
+		}
+	}
+	return vals, len(vals) > 1
+}
+
+var superscript = strings.NewReplacer("0", "⁰", "1", "¹", "2", "²", "3", "³", "4", "⁴", "5", "⁵", "6", "⁶", "7", "⁷", "8", "⁸", "9", "⁹", "-", "⁻")
+
+// legendNumber is how the legend writes a series named by a number: plainly
+// from 0.001 up to 100,000, else as m×10ⁿ with three significant digits
+// at most (10ⁿ when m is 1).
+func legendNumber(v float64) string {
+	if a := math.Abs(v); a == 0 || (a >= 1e-3 && a < 1e5) {
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	m, e, _ := strings.Cut(strconv.FormatFloat(v, 'e', 2, 64), "e")
+	m = strings.TrimSuffix(strings.TrimRight(m, "0"), ".")
+	n, _ := strconv.Atoi(e)
+	pow := "10" + superscript.Replace(strconv.Itoa(n))
+	switch m {
+	case "1":
+		return pow
+	case "-1":
+		return "-" + pow
+	}
+	return m + "×" + pow
+}
+
+func TestLegendNumber(t *testing.T) {
+	for v, want := range map[float64]string{
+		6e18: "6×10¹⁸", 1e19: "10¹⁹", 3e21: "3×10²¹", 1024: "1024", 256: "256", 0.5: "0.5",
+		2.5e-5: "2.5×10⁻⁵", 1.2345e20: "1.23×10²⁰", 9.999e20: "10²¹", 1e5: "10⁵", -6e18: "-6×10¹⁸",
+	} {
+		if got := legendNumber(v); got != want {
+			t.Errorf("legendNumber(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// seriesLook is how a series must look: render's choice (Spec is the
+// colour the spec gave it, as the renderer resolved it, if any).
+type seriesLook struct {
+	Color, Spec, Symbol string
+	Dash                []int
+}
+
+// expectedStyles is the look the renderer gave each series of a chart: the
+// browser must draw exactly that. Spec colours are kept as given (a colour
+// word becomes the palette's version of its hue).
+func expectedStyles(t *testing.T, c *site.Chart) map[string]seriesLook {
+	t.Helper()
+	looks := map[string]seriesLook{}
+	for name, st := range render.SeriesStyles(c) {
+		l := seriesLook{Color: st.Color, Symbol: st.Symbol, Dash: st.Dash}
+		spec, ok := c.Spec.Colors[name]
+		if !ok {
+			for k, n := range seriesNames(c) {
+				if n == name && k < len(c.Spec.ColorList) {
+					spec, ok = c.Spec.ColorList[k], true
+				}
+			}
+		}
+		if ok {
+			l.Spec = st.Color
+			if strings.HasPrefix(spec, "#") && !strings.EqualFold(spec, st.Color) {
+				t.Errorf("%s: series %q has colour %s in the spec but %s in the option", c.ID, name, spec, st.Color)
+			}
+		}
+		looks[name] = l
+	}
+	return looks
+}
+
+// seriesNames lists a chart's series names in first-seen order.
+func seriesNames(c *site.Chart) []string {
+	var names []string
+	for _, p := range c.Panels {
+		for _, s := range p.Series {
+			if !slices.Contains(names, s.Name) {
+				names = append(names, s.Name)
+			}
+		}
+	}
+	return names
+}
+
+// checkStyle compares a drawn series' colour, marker and dash with its look.
+// A hex colour from the spec that does not reach 3:1 against the light page
+// is drawn as a colour that does (the site script's fixColors).
+func checkStyle(t *testing.T, what string, want seriesLook, got seriesInfo, line bool) {
+	t.Helper()
+	col := strings.ToLower(got.Color)
+	switch {
+	case col == strings.ToLower(want.Color):
+	case want.Spec != "" && strings.HasPrefix(want.Spec, "#") && contrastOnWhite(want.Spec) < 3 && contrastOnWhite(col) >= 3:
+	default:
+		t.Errorf("%s: colour %s, want %s", what, got.Color, want.Color)
+	}
+	if line && !strings.EqualFold(got.LineColor, got.Color) {
+		t.Errorf("%s: line colour %s, marker colour %s, want both %s", what, got.LineColor, got.Color, want.Color)
+	}
+	if got.Symbol != want.Symbol {
+		t.Errorf("%s: marker %q, want %q", what, got.Symbol, want.Symbol)
+	}
+	if !line {
+		return
+	}
+	var dash []int
+	if len(got.Dash) > 0 && string(got.Dash) != "null" && string(got.Dash) != `"solid"` {
+		if err := json.Unmarshal(got.Dash, &dash); err != nil {
+			t.Errorf("%s: line type %s, want a dash pattern %v", what, got.Dash, want.Dash)
+			return
+		}
+	}
+	if !slices.Equal(dash, want.Dash) {
+		t.Errorf("%s: dash %v, want %v", what, dash, want.Dash)
+	}
+}
+
+// contrastOnWhite is the WCAG 2.x contrast ratio of a #rrggbb (or #rgb)
+// colour against #ffffff; 0 for anything else.
+func contrastOnWhite(hex string) float64 {
+	h := strings.TrimPrefix(hex, "#")
+	if len(h) == 3 {
+		h = string([]byte{h[0], h[0], h[1], h[1], h[2], h[2]})
+	}
+	v, err := strconv.ParseUint(h, 16, 32)
+	if len(h) != 6 || err != nil {
+		return 0
+	}
+	lin := func(c uint64) float64 {
+		s := float64(c) / 255
+		if s <= 0.04045 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	l := 0.2126*lin(v>>16&255) + 0.7152*lin(v>>8&255) + 0.0722*lin(v&255)
+	return 1.05 / (l + 0.05)
 }

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/scalesite/scalesite/build"
+	"github.com/scalesite/scalesite/site"
 )
 
 // demoServer builds the demo site once per test and serves it.
@@ -43,8 +45,67 @@ func (tb *tab) eval(t *testing.T, js string, out any) {
 
 func (tb *tab) open(t *testing.T, url string, charts int) {
 	t.Helper()
-	if err := chromedp.Run(tb.ctx, chromedp.Navigate(url), tb.waitCharts(charts)); err != nil {
+	if err := chromedp.Run(tb.ctx, chromedp.Navigate(url), tb.waitCharts(charts), tb.waitSettled()); err != nil {
 		t.Fatalf("opening %s: %v", url, err)
+	}
+}
+
+// firstChartInfo reads the page's first chart as TestDemoSiteInChromium
+// does (chartsJS).
+func (tb *tab) firstChartInfo(t *testing.T) chartInfo {
+	t.Helper()
+	var charts []chartInfo
+	if err := tb.evalJSON(chartsJS, &charts); err != nil {
+		t.Fatalf("reading the charts: %v", err)
+	}
+	if len(charts) == 0 {
+		t.Fatal("no chart on the page")
+	}
+	return charts[0]
+}
+
+// seedAxis is what a seed chart's axis must be: scalesiteLog, its range in
+// axis space (exponents on a log axis), and the tick labels drawn.
+type seedAxis struct {
+	log      bool
+	min, max float64
+	ticks    []string
+}
+
+func checkSeedAxis(t *testing.T, what string, got axisInfo, want seedAxis) {
+	t.Helper()
+	if got.Type != "value" || got.Log != want.log {
+		t.Errorf("%s: a %q axis with scalesiteLog %v, want a \"value\" axis with scalesiteLog %v", what, got.Type, got.Log, want.log)
+	}
+	if got.Min == nil || got.Max == nil || !near(*got.Min, want.min, 1e-9) || !near(*got.Max, want.max, 1e-9) {
+		t.Errorf("%s: range %v to %v, want %v to %v", what, jsonText(got.Min), jsonText(got.Max), want.min, want.max)
+	}
+	if !slices.Equal(got.Drawn, want.ticks) {
+		t.Errorf("%s: ticks %q, want %q", what, got.Drawn, want.ticks)
+	}
+}
+
+// seedSeries is what one drawn series must be.
+type seedSeries struct {
+	name, color string
+	points      int
+}
+
+func checkSeedSeries(t *testing.T, got []seriesInfo, want []seedSeries) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Errorf("%d series, want %d", len(got), len(want))
+		return
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.Name != w.name || len(g.Data) != w.points || g.Color != w.color || g.Symbol != "circle" {
+			t.Errorf("series %d: %q, %d points, colour %s, marker %s; want %q, %d points, colour %s, marker circle",
+				i, g.Name, len(g.Data), g.Color, g.Symbol, w.name, w.points, w.color)
+		}
+		if g.Type == "line" && (g.LineColor != w.color || (len(g.Dash) > 0 && string(g.Dash) != "null" && string(g.Dash) != `"solid"`)) {
+			t.Errorf("series %d (%s): line colour %s, type %s; want %s, solid", i, w.name, g.LineColor, g.Dash, w.color)
+		}
 	}
 }
 
@@ -71,11 +132,29 @@ func TestSeedChartsInChromium(t *testing.T) {
 		}
 		tb.eval(t, firstChart+shown+`return {X: ticks('xAxis', 0).filter(shown), Y: ticks('yAxis', 0).filter(shown),
 			Labels: c.getOption().series[0].data.map(d => d.name)};`, &got)
-		if want := []string{"10¹", "10²", "10³"}; !slices.Equal(got.X, want) {
+		// Decades over 2.6 of them; a power of ten between 0.01 and 10⁴ is
+		// written plainly even with format: pow.
+		if want := []string{"10", "100", "1,000"}; !slices.Equal(got.X, want) {
 			t.Errorf("x ticks %q, want %q", got.X, want)
 		}
-		if want := []string{"84", "85", "86", "87", "88", "89"}; !slices.Equal(got.Y, want) {
+		if want := []string{"84", "84.5", "85", "85.5", "86", "86.5", "87", "87.5", "88", "88.5", "89"}; !slices.Equal(got.Y, want) {
 			t.Errorf("y ticks %q, want %q", got.Y, want)
+		}
+		info := tb.firstChartInfo(t)
+		checkSeedAxis(t, "x", info.X[0], seedAxis{true, math.Log10(5), math.Log10(2000), []string{"10", "100", "1,000"}})
+		checkSeedAxis(t, "y", info.Y[0], seedAxis{false, 84, 89, got.Y})
+		// One series, named after the y axis, in the spec's orange (the
+		// palette's), no legend; every point [log10 x, y, x, y] with its label.
+		checkSeedSeries(t, info.Series, []seedSeries{{"Avg. ROC-AUC (Probing & SFT)", "#e5731b", 5}})
+		if info.LegendShown {
+			t.Errorf("a legend %q for a chart of one series", info.Legend)
+		}
+		if len(info.Series) == 1 {
+			checkPoints(t, "audio-models", []site.Point{
+				{X: 10, Y: 84.45, Label: "VGG-ish (84.45)"}, {X: 100, Y: 86.47, Label: "CLAP-Music&Speech (86.47)"},
+				{X: 100, Y: 87.25, Label: "MERT-95M (87.25)"}, {X: 316, Y: 85.55, Label: "MERT-330M (85.55)"},
+				{X: 1000, Y: 88.98, Label: "Qwen2-Audio (88.98)"},
+			}, info.Series[0].Data, 0, true, false)
 		}
 		want := []string{"VGG-ish (84.45)", "CLAP-Music&Speech (86.47)", "MERT-95M (87.25)", "MERT-330M (85.55)", "Qwen2-Audio (88.98)"}
 		if !slices.Equal(got.Labels, want) {
@@ -137,39 +216,85 @@ func TestSeedChartsInChromium(t *testing.T) {
 				}
 			}
 		}
+		info := tb.firstChartInfo(t)
+		if len(info.X) != 2 || len(info.Y) != 2 {
+			t.Fatalf("%d x and %d y axes, want 2 and 2", len(info.X), len(info.Y))
+		}
+		checkSeedAxis(t, "training x", info.X[0], seedAxis{true, math.Log10(5e19), math.Log10(2e23), got.X0})
+		checkSeedAxis(t, "inference x", info.X[1], seedAxis{true, math.Log10(5e7), 10, got.X1})
+		yTicks := []string{"40", "45", "50", "55", "60", "65", "70", "75", "80"}
+		checkSeedAxis(t, "training y", info.Y[0], seedAxis{false, 40, 80, yTicks})
+		checkSeedAxis(t, "inference y", info.Y[1], seedAxis{false, 40, 80, yTicks})
+		// The spec's colour words, as the palette's hues, in both panels.
+		panel := []seedSeries{
+			{"Qwen2.5 7B", "#3b75af", 2}, {"RWKV7-World3 2.9B", "#c23b3d", 2}, {"SmolLM2 1.7B", "#4f9a3f", 3},
+			{"RWKV7-Pile 1.47B", "#e5731b", 2}, {"Mamba2-Pile 1.3B", "#9a5ea1", 2},
+		}
+		checkSeedSeries(t, info.Series, append(panel, panel...))
 	})
 
 	t.Run("flops-accuracy", func(t *testing.T) {
 		tb := b.tab(t)
 		tb.open(t, base+"/flops-accuracy/", 1)
+		info := tb.firstChartInfo(t)
+		xTicks := []string{"1E+20", "1E+21", "1E+22", "1E+23"}
+		yTicks := []string{"40%", "42.5%", "45%", "47.5%", "50%", "52.5%", "55%", "57.5%", "60%", "62.5%", "65%"}
+		checkSeedAxis(t, "x", info.X[0], seedAxis{true, 20, 23, xTicks})
+		checkSeedAxis(t, "y", info.Y[0], seedAxis{false, 40, 65, yTicks})
+		// Three points each (duplicate x values kept), in the spec's colours.
+		checkSeedSeries(t, info.Series, []seedSeries{
+			{"RWKV7-World3 2.9B", "#c23b3d", 3}, {"Qwen2.5 0.5B", "#3b75af", 3}, {"SmolLM2 135M", "#4f9a3f", 3},
+		})
+
+		// Zoomed to the middle 60% of x (10^20.6 to 10^22.4), the x axis is
+		// labelled anew inside the window; the reset brings back the ticks
+		// of the whole range.
+		var zoomed float64
+		tb.eval(t, firstChart+`c.dispatchAction({type: 'dataZoom', dataZoomIndex: 0, start: 20, end: 80});
+			return c.getOption().dataZoom[0].start;`, &zoomed)
+		if err := chromedp.Run(tb.ctx, tb.waitSettled()); err != nil {
+			t.Fatal(err)
+		}
+		var window []float64
+		tb.eval(t, firstChart+`return m.getComponent('xAxis', 0).axis.scale.getExtent();`, &window)
+		in := tb.firstChartInfo(t)
+		if zoomed != 20 || len(window) != 2 || !near(window[0], 20.6, 1e-9) || !near(window[1], 22.4, 1e-9) {
+			t.Errorf("after zooming to 20%%-80%%: zoom start %v, x shows %v, want 20 and [20.6 22.4]", zoomed, window)
+		}
+		x := in.X[0]
+		if len(x.Custom) < 3 || !slices.Equal(x.Drawn, x.CustomText) {
+			t.Errorf("zoomed x ticks %q drawn of %q (at %v), want 3 or more, all drawn", x.Drawn, x.CustomText, x.Custom)
+		}
+		for _, v := range x.Custom {
+			if v < 20.6-1e-9 || v > 22.4+1e-9 {
+				t.Errorf("zoomed x tick at 10^%v, outside the window 10^20.6 to 10^22.4", v)
+			}
+		}
+		// 1.8 decades with two whole powers: 1-2-3-5 values.
+		if want := []string{"5E+20", "1E+21", "2E+21", "3E+21", "5E+21", "1E+22", "2E+22"}; !slices.Equal(x.Drawn, want) {
+			t.Errorf("zoomed x ticks %q, want %q", x.Drawn, want)
+		}
 		var got struct {
-			X, Y      []string
 			Counts    []int
-			Zoomed    float64
 			Restored  float64
 			HasCanvas bool
 		}
-		tb.eval(t, firstChart+shown+`
-			c.dispatchAction({type: 'dataZoom', dataZoomIndex: 0, start: 20, end: 80});
-			const zoomed = c.getOption().dataZoom[0].start;
-			c.dispatchAction({type: 'restore'});
-			const c2 = Object.values(window.scalesite.charts)[0];
-			return {X: ticks('xAxis', 0).filter(shown), Y: ticks('yAxis', 0).filter(shown),
-				Counts: c2.getOption().series.map(s => s.data.length),
-				Zoomed: zoomed, Restored: c2.getOption().dataZoom[0].start || 0,
+		tb.eval(t, firstChart+`c.dispatchAction({type: 'restore'}); return 1`, new(int))
+		if err := chromedp.Run(tb.ctx, tb.waitSettled()); err != nil {
+			t.Fatal(err)
+		}
+		tb.eval(t, `const c2 = Object.values(window.scalesite.charts)[0];
+			return {Counts: c2.getOption().series.map(s => s.data.length), Restored: c2.getOption().dataZoom[0].start || 0,
 				HasCanvas: !!c2.getDom().querySelector('canvas')};`, &got)
-		if want := []string{"1E+20", "1E+21", "1E+22", "1E+23"}; !slices.Equal(got.X, want) {
-			t.Errorf("x ticks %q, want %q", got.X, want)
-		}
-		if want := []string{"40%", "45%", "50%", "55%", "60%", "65%"}; !slices.Equal(got.Y, want) {
-			t.Errorf("y ticks %q, want %q", got.Y, want)
-		}
 		if want := []int{3, 3, 3}; !slices.Equal(got.Counts, want) {
-			t.Errorf("points per series %v, want %v (duplicate x values kept)", got.Counts, want)
+			t.Errorf("points per series after the reset %v, want %v", got.Counts, want)
 		}
-		if got.Zoomed != 20 || got.Restored != 0 {
-			t.Errorf("zoom start %v after zooming and %v after reset, want 20 and 0", got.Zoomed, got.Restored)
+		if got.Restored != 0 || !got.HasCanvas {
+			t.Errorf("zoom start %v after the reset, canvas %v, want 0 and a canvas", got.Restored, got.HasCanvas)
 		}
+		info = tb.firstChartInfo(t)
+		checkSeedAxis(t, "x after the reset", info.X[0], seedAxis{true, 20, 23, xTicks})
+		checkSeedAxis(t, "y after the reset", info.Y[0], seedAxis{false, 40, 65, yTicks})
 
 		// Inside zoom on both axes, a PNG to save, and a chart that follows
 		// the window's width.
@@ -185,8 +310,13 @@ func TestSeedChartsInChromium(t *testing.T) {
 				InsideY: o.dataZoom.some(z => z.type === 'inside' && z.yAxisIndex && z.yAxisIndex.length),
 				SaveAs: !!(o.toolbox[0].feature.saveAsImage && o.toolbox[0].feature.saveAsImage.show),
 				PNG: c.getDataURL({type: 'png', pixelRatio: 2}).slice(0, 22), Wide: c.getWidth()};`, &more)
-		if err := chromedp.Run(tb.ctx, chromedp.EmulateViewport(500, 800), chromedp.Sleep(400*time.Millisecond)); err != nil {
-			t.Fatal(err)
+		// The chart follows the window: wait for its width to change, then
+		// for it to draw.
+		var resized bool
+		if err := chromedp.Run(tb.ctx, chromedp.EmulateViewport(500, 800),
+			chromedp.Poll(`Object.values(window.scalesite.charts)[0].getWidth() !== window.__wide`, &resized, chromedp.WithPollingTimeout(10*time.Second)),
+			tb.waitSettled()); err != nil {
+			t.Fatalf("the chart kept its width of %d px when the window went to 500 px: %v", more.Wide, err)
 		}
 		tb.eval(t, firstChart+`return c.getWidth()`, &more.Narrow)
 		if !more.InsideX || !more.InsideY || !more.SaveAs || more.PNG != "data:image/png;base64," {

@@ -49,7 +49,9 @@ func axisRange(a spec.Axis, lo, hi float64) (float64, float64) {
 			pad = math.Max(math.Abs(dlo)*0.1, 0.5)
 		}
 	}
-	rlo, rhi := dlo-pad, dhi+pad
+	// The padded ends are arbitrary and rounded; a bound the spec sets is
+	// kept exact, so that a tick at it (2×10⁹ at max: 2e9) is on the axis.
+	rlo, rhi := round12(dlo-pad), round12(dhi+pad)
 	if a.Min != nil && (!log || *a.Min > 0) {
 		rlo = conv(*a.Min)
 	}
@@ -58,12 +60,12 @@ func axisRange(a spec.Axis, lo, hi float64) (float64, float64) {
 	}
 	if rhi <= rlo { // only one bound set, beyond the data
 		if a.Min != nil {
-			rhi = rlo + math.Max(span, 1)
+			rhi = round12(rlo + math.Max(span, 1))
 		} else {
-			rlo = rhi - math.Max(span, 1)
+			rlo = round12(rhi - math.Max(span, 1))
 		}
 	}
-	return round12(rlo), round12(rhi)
+	return rlo, rhi
 }
 
 // round12 drops float noise past 12 significant digits, so options (and

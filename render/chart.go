@@ -42,7 +42,7 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 	sc := c.Spec
 	n := len(sc.Panels)
 	ch := charts.NewScatter() // an XY chart; each series carries its own type
-	styles := seriesStyles(c)
+	styles := SeriesStyles(c)
 	nums, numeric := numericNames(c)
 	if !numeric {
 		nums = nil
@@ -266,7 +266,7 @@ type crowding struct {
 	labels       int // 0, 1 (crowded) or 2 (twice as crowded)
 }
 
-func series(p spec.Panel, pts []site.Point, grid int, name string, st seriesStyle, crowd crowding) (charts.SingleSeries, seriesExtra) {
+func series(p spec.Panel, pts []site.Point, grid int, name string, st SeriesStyle, crowd crowding) (charts.SingleSeries, seriesExtra) {
 	logX, logY := p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog
 	items, labelled := seriesData(pts, logX, logY)
 	ss := charts.SingleSeries{

@@ -207,7 +207,7 @@ func TestSeriesDataLogAxes(t *testing.T) {
 // share a colour differ in marker and dash.
 func TestSeriesStylesNeverRepeat(t *testing.T) {
 	c := &site.Chart{Spec: &spec.Chart{Colors: map[string]string{"A": "red", "D": palette[0]}}, Panels: []site.Panel{{Series: []site.Series{{Name: "A"}, {Name: "B"}, {Name: "C"}, {Name: "D"}}}}}
-	got := seriesStyles(c)
+	got := SeriesStyles(c)
 	want := map[string]string{"A": namedColors["red"], "B": palette[1], "C": palette[3], "D": palette[0]}
 	for k, v := range want {
 		if got[k].Color != v {
@@ -218,7 +218,7 @@ func TestSeriesStylesNeverRepeat(t *testing.T) {
 	for i := range 35 {
 		many = append(many, site.Series{Name: strconv.Itoa(i)})
 	}
-	styles := seriesStyles(&site.Chart{Spec: &spec.Chart{}, Panels: []site.Panel{{Series: many}}})
+	styles := SeriesStyles(&site.Chart{Spec: &spec.Chart{}, Panels: []site.Panel{{Series: many}}})
 	seen := map[string]string{}
 	for name, st := range styles {
 		key := fmt.Sprint(st.Color, st.Symbol, st.Dash)

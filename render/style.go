@@ -29,17 +29,17 @@ var (
 	dashes  = [][]int{nil, {6, 3}, {2, 2}, {8, 3, 2, 3}, {12, 4}, {4, 2, 1, 2}}
 )
 
-// seriesStyle is how one series looks in every panel.
-type seriesStyle struct {
+// SeriesStyle is how one series looks in every panel.
+type SeriesStyle struct {
 	Color  string
 	Symbol string
 	Dash   []int // nil for a solid line
 }
 
-// seriesStyles gives each series name one look, the same in every panel,
+// SeriesStyles gives each series name one look, the same in every panel,
 // in first-seen order. Colours the spec names are kept; the others take the
 // palette's colours in order, skipping those the spec gave to other series.
-func seriesStyles(c *site.Chart) map[string]seriesStyle {
+func SeriesStyles(c *site.Chart) map[string]SeriesStyle {
 	resolve := func(col string) string {
 		if named, ok := namedColors[strings.ToLower(col)]; ok {
 			return named
@@ -86,13 +86,13 @@ func seriesStyles(c *site.Chart) map[string]seriesStyle {
 		}
 		next++
 	}
-	out := make(map[string]seriesStyle, len(names))
+	out := make(map[string]SeriesStyle, len(names))
 	uses := map[string]int{}
 	for _, name := range names {
 		col := colors[name]
 		k := uses[strings.ToLower(col)]
 		uses[strings.ToLower(col)]++
-		out[name] = seriesStyle{Color: col, Symbol: symbols[k%len(symbols)], Dash: dashes[k%len(dashes)]}
+		out[name] = SeriesStyle{Color: col, Symbol: symbols[k%len(symbols)], Dash: dashes[k%len(dashes)]}
 	}
 	return out
 }

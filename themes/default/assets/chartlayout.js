@@ -259,6 +259,14 @@
           size = function () { return 18; };
         }
         var t = L.chooseTicks(ext[0], ext[1], px, { log: m.log, labelSize: size, minLabels: narrow ? 2 : 3 });
+        // a tick a rounding error past an end is at that end: ECharts drops
+        // custom values outside the axis' extent
+        var slack = 1e-9 * Math.max(1, Math.abs(ext[1] - ext[0]));
+        var snapEnd = function (v) {
+          return Math.abs(v - ext[0]) <= slack ? ext[0] : Math.abs(v - ext[1]) <= slack ? ext[1] : v;
+        };
+        t.major = t.major.map(snapEnd);
+        t.minor = t.minor.map(snapEnd);
         var all = t.major.concat(t.minor).sort(function (a, b) { return a - b; });
         var isMajor = {};
         t.major.forEach(function (v) { isMajor[v] = true; });
