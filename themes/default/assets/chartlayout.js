@@ -258,7 +258,7 @@
         } else {
           size = function () { return 18; };
         }
-        var t = L.chooseTicks(ext[0], ext[1], px, { log: m.log, labelSize: size, minLabels: narrow ? 2 : 3 });
+        var t = L.chooseTicks(ext[0], ext[1], px, { log: m.log, labelSize: size, minLabels: narrow ? 2 : 3, integer: m.format === 'year' });
         // a tick a rounding error past an end is at that end: ECharts drops
         // custom values outside the axis' extent
         var slack = 1e-9 * Math.max(1, Math.abs(ext[1] - ext[0]));
