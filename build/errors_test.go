@@ -159,10 +159,10 @@ var errorCases = []struct {
 	{
 		name: "data: non-numeric cell with a hint",
 		files: map[string]string{
-			"data/bad.csv":   "model,flops,loss\na,1e18,3.1\na,1e19,\"1,000\"\n",
+			"data/bad.csv":   "model,flops,loss\na,1e18,3.1\na,1e19,70m\n",
 			"content/bad.md": chartPage("data: data/bad.csv\nx: flops\ny: loss\n"),
 		},
-		want: []string{`data/bad.csv:3:8: "1,000" in column "loss" is not a number: numbers cannot contain thousands separators; write 1000`},
+		want: []string{`data/bad.csv:3:8: "70m" in column "loss" is not a number: a lower-case m is milli (10⁻³) in SI units but million in many tables, so "70m" is ambiguous; write 70M for 70 million, or 7e-2 for 70 thousandths`},
 	},
 	{
 		name: "data: non-numeric cell in a TSV file",

@@ -71,6 +71,7 @@ func Site(s *site.Site) diag.List {
 			out = append(out, Labels(c)...)
 			out = append(out, SinglePoints(c)...)
 			out = append(out, UnusedColors(c)...)
+			out = append(out, UnusedStyles(c)...)
 			out = append(out, SeriesLookAlike(c)...)
 			out = append(out, NarrowPanels(c)...)
 		}
@@ -102,6 +103,40 @@ func UnusedColors(c *site.Chart) diag.List {
 	for _, k := range keys {
 		if !slices.Contains(names, k) {
 			out = append(out, diag.Errorf(chartPos(c), "colors names %q, which is not a series of this chart%s", k, diag.DidYouMean(k, names)))
+		}
+	}
+	return out
+}
+
+// UnusedStyles warns about the series names of `style` and `order` that
+// name no series of the chart: most likely a typo in a model's name, and
+// the look or the place meant for it goes to no series.
+func UnusedStyles(c *site.Chart) diag.List {
+	if c.Spec == nil || (len(c.Spec.Styles) == 0 && len(c.Spec.Order) == 0) {
+		return nil
+	}
+	var names []string
+	for _, p := range c.Panels {
+		for _, s := range p.Series {
+			if !slices.Contains(names, s.Name) {
+				names = append(names, s.Name)
+			}
+		}
+	}
+	var out diag.List
+	keys := make([]string, 0, len(c.Spec.Styles))
+	for k := range c.Spec.Styles {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if !slices.Contains(names, k) {
+			out = append(out, diag.Errorf(c.Spec.Styles[k].Pos, "style names %q, which is not a series of this chart%s", k, diag.DidYouMean(k, names)))
+		}
+	}
+	for _, f := range c.Spec.Order {
+		if !slices.Contains(names, f.Name) {
+			out = append(out, diag.Errorf(f.Pos, "order names %q, which is not a series of this chart%s", f.Name, diag.DidYouMean(f.Name, names)))
 		}
 	}
 	return out
@@ -321,7 +356,8 @@ func SinglePoints(c *site.Chart) diag.List {
 		}
 		var single []string
 		for _, s := range pn.Series {
-			if len(s.Points) == 1 {
+			// a series the spec's style draws as points needs no line
+			if len(s.Points) == 1 && c.Spec.Styles[s.Name].Draw != spec.DrawPoints {
 				single = append(single, s.Name)
 			}
 		}

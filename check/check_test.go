@@ -300,6 +300,30 @@ func TestUnusedColors(t *testing.T) {
 	}
 }
 
+func TestUnusedStyles(t *testing.T) {
+	c := &site.Chart{Spec: &spec.Chart{
+		Styles: map[string]spec.SeriesStyle{
+			"Chinchilla fit": {Draw: spec.DrawLine, Pos: diag.Pos{File: "content/a.md", Line: 14, Col: 3}},
+			"chinchila":      {Draw: spec.DrawPoints, Pos: diag.Pos{File: "content/a.md", Line: 15, Col: 3}},
+		},
+		Order: []spec.Field{{Name: "Chinchilla fit", Pos: diag.Pos{File: "content/a.md", Line: 16, Col: 9}}, {Name: "Gopher", Pos: diag.Pos{File: "content/a.md", Line: 16, Col: 25}}},
+		Pos:   diag.Pos{File: "content/a.md", Line: 9},
+	}, Panels: []site.Panel{{Series: []site.Series{{Name: "Chinchilla fit"}, {Name: "Chinchilla"}}}}}
+	got := UnusedStyles(c)
+	want := []string{
+		`content/a.md:15:3: style names "chinchila", which is not a series of this chart — did you mean "Chinchilla"?`,
+		`content/a.md:16:25: order names "Gopher", which is not a series of this chart`,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("UnusedStyles = %v", got)
+	}
+	for i := range want {
+		if got[i].Error() != want[i] {
+			t.Errorf("warning %d:\n got %s\nwant %s", i, got[i], want[i])
+		}
+	}
+}
+
 func TestSeriesLookAlike(t *testing.T) {
 	// named returns a chart whose panels hold series of the given names.
 	named := func(panels ...[]string) *site.Chart {

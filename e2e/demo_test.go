@@ -50,6 +50,11 @@ type seriesInfo struct {
 	LineColor string            `json:"lineColor"`
 	Symbol    string            `json:"symbol"`
 	Dash      json.RawMessage   `json:"dash"`
+	// Derived marks a series scalesite drew from the data: a fit or a
+	// frontier (fit_test.go checks those).
+	Derived bool `json:"derived"`
+	// Aux marks error bars, bands and reference marks (marks_test.go).
+	Aux bool `json:"aux"`
 }
 
 // chartInfo is what the browser reports of one chart instance.
@@ -103,7 +108,8 @@ const chartsJS = readJS + `return Object.entries(window.scalesite.charts).map(([
       xAxis: s.xAxisIndex || 0, yAxis: s.yAxisIndex || 0, color: String(c.getVisual({seriesIndex: i}, 'color')),
       lineColor: s.lineStyle && s.lineStyle.color != null ? String(s.lineStyle.color) : '',
       symbol: s.symbol == null ? '' : String(s.symbol),
-      dash: s.lineStyle && s.lineStyle.type != null ? s.lineStyle.type : null})),
+      dash: s.lineStyle && s.lineStyle.type != null ? s.lineStyle.type : null, derived: !!s.scalesiteFit,
+      aux: typeof s.id === 'string' && s.id.indexOf('scalesite-') === 0})),
     legendShown, legend: legendShown ? m.getComponent('legend').getData().map(d => d.get('name')) : [],
     drawn, formatter: typeof o.tooltip[0].formatter, width: c.getWidth(), animationOff: o.animation === false,
   };
@@ -203,6 +209,8 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 		t.Errorf("%s: animation is on, want it off", c.ID)
 	}
 	sc := c.Spec
+	got, derived := withoutDerived(got)
+	got = withoutMarks(got)
 	if len(got.X) != len(sc.Panels) || len(got.Y) != len(sc.Panels) {
 		t.Errorf("%s: %d x and %d y axes, want %d of each (one per panel)", c.ID, len(got.X), len(got.Y), len(sc.Panels))
 		return
@@ -213,6 +221,8 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 	}
 	for i, p := range sc.Panels {
 		xlo, xhi, ylo, yhi := dataExtent(c.Panels[i])
+		xlo, xhi, ylo, yhi = fitExtent(c, i, xlo, xhi, ylo, yhi)
+		xlo, xhi, ylo, yhi = marksExtent(c, i, xlo, xhi, ylo, yhi)
 		checkAxis(t, fmt.Sprintf("%s panel %d x", c.ID, i), p.X, got.X[i], xlo, xhi, minLabels)
 		checkAxis(t, fmt.Sprintf("%s panel %d y", c.ID, i), p.Y, got.Y[i], ylo, yhi, minLabels)
 	}
@@ -233,6 +243,7 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 		if numeric {
 			slices.SortStableFunc(panel, func(a, b site.Series) int { return cmp.Compare(nums[a.Name], nums[b.Name]) })
 		}
+		panel = specOrder(sc, panel)
 		for _, s := range panel {
 			if k >= len(got.Series) {
 				t.Errorf("%s: only %d series drawn", c.ID, len(got.Series))
@@ -246,7 +257,7 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 				name = p.Y.Title
 			case p.Series.Name == "":
 				name = p.Y.Field.Name
-			case numeric:
+			case numeric && !writtenName(s.Name):
 				name = legendNumber(nums[s.Name])
 			}
 			if g.Name != name {
@@ -255,8 +266,9 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 			if !slices.Contains(wantLegend, name) {
 				wantLegend = append(wantLegend, name)
 			}
-			if g.Type != p.Type || g.XAxis != i || g.YAxis != i {
-				t.Errorf("%s series %q: a %s on axes %d/%d, want a %s on axes %d/%d", c.ID, name, g.Type, g.XAxis, g.YAxis, p.Type, i, i)
+			drawnType := seriesType(sc, p, s.Name) // the panel's, or the series' style's
+			if g.Type != drawnType || g.XAxis != i || g.YAxis != i {
+				t.Errorf("%s series %q: a %s on axes %d/%d, want a %s on axes %d/%d", c.ID, name, g.Type, g.XAxis, g.YAxis, drawnType, i, i)
 			}
 			if (p.Label.Name != "") != g.Labels {
 				t.Errorf("%s series %q: labels shown = %v, want %v", c.ID, name, g.Labels, p.Label.Name != "")
@@ -267,7 +279,7 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 			}
 			checkPoints(t, fmt.Sprintf("%s series %q", c.ID, name), s.Points, g.Data, pointTarget,
 				p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog)
-			checkStyle(t, fmt.Sprintf("%s series %q", c.ID, name), styles[s.Name], g, p.Type == spec.TypeLine)
+			checkStyle(t, fmt.Sprintf("%s series %q", c.ID, name), styles[s.Name], g, drawnType == spec.TypeLine)
 		}
 	}
 	if k != len(got.Series) {
@@ -275,11 +287,12 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 	}
 	legend := !sc.Legend.Hide
 	if legend {
-		legend = false
+		legend = len(derived) > 0 // a fit's formula is in the legend
 		for i, p := range sc.Panels {
 			legend = legend || p.Series.Name != "" || len(c.Panels[i].Series) > 1
 		}
 	}
+	got.Legend = slices.DeleteFunc(slices.Clone(got.Legend), func(n string) bool { return slices.Contains(derived, n) })
 	switch {
 	case legend != got.LegendShown:
 		t.Errorf("%s: legend shown = %v, want %v", c.ID, got.LegendShown, legend)
@@ -542,6 +555,7 @@ type drawnPoint struct {
 	ax, ay, x, y float64
 	label        string
 	gap          bool
+	interval     map[string][2]float64 // the point's interval, for the tooltip
 }
 
 // decodePoint reads one data item: [X, Y], [X, Y, x, y] on a panel with a
@@ -551,14 +565,15 @@ func decodePoint(raw json.RawMessage, orig bool) (drawnPoint, error) {
 	var vals []json.RawMessage
 	if bytes.HasPrefix(bytes.TrimSpace(raw), []byte("{")) {
 		var item struct {
-			Name  string            `json:"name"`
-			Value []json.RawMessage `json:"value"`
+			Name     string                `json:"name"`
+			Value    []json.RawMessage     `json:"value"`
+			Interval map[string][2]float64 `json:"interval"`
 		}
 		if err := json.Unmarshal(raw, &item); err != nil {
 			return p, err
 		}
-		p.label, vals = item.Name, item.Value
-		if p.label == "" {
+		p.label, vals, p.interval = item.Name, item.Value, item.Interval
+		if p.label == "" && p.interval == nil {
 			return p, fmt.Errorf("an item with an empty name: %s", raw)
 		}
 	} else if err := json.Unmarshal(raw, &vals); err != nil {
@@ -603,7 +618,7 @@ func (d drawnPoint) matches(pt site.Point, logX, logY bool) bool {
 	if math.IsNaN(pt.Y) || d.gap {
 		return math.IsNaN(pt.Y) && d.gap
 	}
-	return d.x == pt.X && d.y == pt.Y && near(d.ay, at(pt.Y, logY), 1e-9) && d.label == pt.Label
+	return d.x == pt.X && d.y == pt.Y && near(d.ay, at(pt.Y, logY), 1e-9) && d.label == pt.Label && d.intervalOf(pt)
 }
 
 func (d drawnPoint) String() string {

@@ -119,6 +119,7 @@ function readChart(inst, index) {
   const looks = new Map(), dense = [], labels = [];
   m.eachSeries(s => {
     const d = s.getData(), n = d.count(), name = s.name || ('series ' + s.seriesIndex);
+    if (n === 0) return; // no points (a panel's reference marks): no look to tell apart
     const st = d.getVisual('style') || {};
     const isLine = s.subType === 'line';
     const symbol = isLine && s.get('showSymbol') === false ? 'none' : String(d.getVisual('symbol') || 'none');

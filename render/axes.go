@@ -128,11 +128,12 @@ func axisFormat(a spec.Axis, years bool) string {
 	return f
 }
 
+// axisName is an axis' title, with its unit when the ticks do not carry it.
 func axisName(a spec.Axis) string {
 	if a.Title != "" {
-		return a.Title
+		return spec.TitleWithUnit(a.Title, a.Unit)
 	}
-	return a.Field.Name
+	return spec.TitleWithUnit(a.Field.Name, a.Unit)
 }
 
 // axisOptions are the parts of an x or y axis that both share.

@@ -47,7 +47,7 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 	if !numeric {
 		nums = nil
 	}
-	legend := showLegend(c) && !sc.Legend.Hide
+	legend := (showLegend(c) || hasDerived(c)) && !sc.Legend.Hide
 
 	ch.SetGlobalOptions(
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(legend), Type: "plain", Bottom: "0", Left: "center"}),
@@ -90,6 +90,8 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 			Left: pct(float64(k)*width + 6), Width: pct(width - 8), Top: strconv.Itoa(rowTop + 6), Height: strconv.Itoa(rowHeight - 80),
 		})
 		xlo, xhi, ylo, yhi := panelExtent(c.Panels[i])
+		xlo, xhi, ylo, yhi = fitExtent(p, c.Panels[i], xlo, xhi, ylo, yhi)
+		xlo, xhi, ylo, yhi = marksExtent(p, c.Panels[i], xlo, xhi, ylo, yhi)
 		xo := newAxisOptions(p.X, xlo, xhi, looksLikeYears(c.Panels[i], true))
 		yo := newAxisOptions(p.Y, ylo, yhi, looksLikeYears(c.Panels[i], false))
 		if sharedX && r < rows-1 && i+cols < n {
@@ -108,6 +110,7 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 		ch.YAxisList = append(ch.YAxisList, yo.yAxis(i))
 		ex.logX = append(ex.logX, xo.log)
 		ex.logY = append(ex.logY, yo.log)
+		ex.unitX, ex.unitY = append(ex.unitX, axisMarkOf(p.X)), append(ex.unitY, axisMarkOf(p.Y))
 		axisIdx[i] = i
 	}
 	ch.DataZoomList = []opts.DataZoom{
@@ -119,6 +122,7 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 	if target == 0 {
 		target = spec.DefaultDownsample
 	}
+	var aux []auxSeries // intervals and marks, drawn after every data series (marks.go)
 	for i, p := range sc.Panels {
 		labels, points := 0, 0
 		for _, s := range c.Panels[i].Series {
@@ -137,20 +141,26 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 		if labels > 2*crowdedLabels {
 			crowd.labels = 2
 		}
-		for _, s := range sortedSeries(c.Panels[i], nums) {
+		for _, s := range orderSeries(sc.Order, sortedSeries(c.Panels[i], nums)) {
 			pts := s.Points
 			if p.Type == spec.TypeLine && target > 0 {
 				pts = downsample(pts, target, p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog)
 			}
 			name := seriesName(p, s, nums)
 			ss, extra := series(p, pts, i, name, styles[s.Name], crowd)
+			ss, extra = restyle(ss, extra, styles[s.Name], crowd)
+			aux = append(aux, intervalSeries(p, pts, i, name, styles[s.Name], ss.Type == types.ChartLine, len(aux))...)
 			ch.MultiSeries = append(ch.MultiSeries, ss)
 			ex.series = append(ex.series, extra)
 			if extra.dense {
 				ex.axisTooltip = true
 			}
 		}
+		fs, fx := fitSeries(c, i, styles, nums)
+		ch.MultiSeries, ex.series = append(ch.MultiSeries, fs...), append(ex.series, fx...)
+		aux = append(aux, markSeries(p, i)...)
 	}
+	appendAux(ch, &ex, aux)
 	trigger := "item"
 	if ex.axisTooltip {
 		trigger = "axis" // a dense line has no markers to point at
@@ -235,7 +245,7 @@ func showLegend(c *site.Chart) bool {
 func seriesName(p spec.Panel, s site.Series, nums map[string]float64) string {
 	if p.Series.Name != "" {
 		if v, ok := nums[s.Name]; ok {
-			return numberName(v)
+			return legendNumber(s.Name, v)
 		}
 		return s.Name
 	}
@@ -250,6 +260,8 @@ type seriesExtra struct {
 	labelLayout string
 	lineStyle   map[string]any
 	dense       bool
+	own         any            // a whole series of scalesite's own, written as it is (marks.go)
+	derived     *seriesDerived // a fit or frontier (fit.go)
 }
 
 // series builds one drawn series. Points with a label are {name, value}
@@ -358,12 +370,15 @@ func seriesData(points []site.Point, logX, logY bool) (json.RawMessage, bool) {
 		if logY {
 			y = logCoord(y)
 		}
+		item := pt.Label != "" || pt.Bounds != nil // an interval goes with the point, for the tooltip
 		if pt.Label != "" {
 			name, _ := json.Marshal(pt.Label)
 			b = append(b, `{"name":`...)
 			b = append(b, name...)
 			b = append(b, `,"value":`...)
 			labelled = true
+		} else if item {
+			b = append(b, `{"value":`...)
 		}
 		b = append(b, '[')
 		b = appendNumber(b, x)
@@ -376,7 +391,8 @@ func seriesData(points []site.Point, logX, logY bool) (json.RawMessage, bool) {
 			b = appendNumber(b, pt.Y)
 		}
 		b = append(b, ']')
-		if pt.Label != "" {
+		if item {
+			b = appendInterval(b, pt.Bounds)
 			b = append(b, '}')
 		}
 	}

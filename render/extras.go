@@ -11,6 +11,8 @@ type optionExtras struct {
 	charts.BaseConfigurationVisitor
 	titles      []opts.Title // the chart's title, the legend's, then one per panel
 	logX, logY  []bool       // per panel: the axis plots log10 of its values
+	unitX       []unitMark   // per panel: the axis' unit and title (units.go)
+	unitY       []unitMark
 	series      []seriesExtra
 	axisTooltip bool
 	meta        chartMeta
@@ -51,6 +53,7 @@ func (optionExtras) VisitTooltipOpt(t opts.Tooltip) any {
 // so its ticks, labels and tooltips are written as the original numbers.
 type scaleMark struct {
 	ScalesiteLog bool `json:"scalesiteLog,omitempty"`
+	unitMark
 }
 
 func (v optionExtras) VisitXAxis(xs []opts.XAxis) any {
@@ -60,7 +63,7 @@ func (v optionExtras) VisitXAxis(xs []opts.XAxis) any {
 	}
 	out := make([]axis, len(xs))
 	for i, x := range xs {
-		out[i] = axis{x, scaleMark{i < len(v.logX) && v.logX[i]}}
+		out[i] = axis{x, scaleMark{i < len(v.logX) && v.logX[i], markUnit(v.unitX, i, x.Name)}}
 	}
 	return out
 }
@@ -72,7 +75,7 @@ func (v optionExtras) VisitYAxis(ys []opts.YAxis) any {
 	}
 	out := make([]axis, len(ys))
 	for i, y := range ys {
-		out[i] = axis{y, scaleMark{i < len(v.logY) && v.logY[i]}}
+		out[i] = axis{y, scaleMark{i < len(v.logY) && v.logY[i], markUnit(v.unitY, i, y.Name)}}
 	}
 	return out
 }
@@ -83,6 +86,7 @@ func (v optionExtras) VisitSeriesOpt(ss charts.MultiSeries) any {
 		charts.SingleSeries
 		LabelLayout string         `json:"labelLayout,omitempty"`
 		LineStyle   map[string]any `json:"lineStyle,omitempty"`
+		*seriesDerived
 	}
 	out := make([]series, len(ss))
 	for i, s := range ss {
@@ -90,9 +94,10 @@ func (v optionExtras) VisitSeriesOpt(ss charts.MultiSeries) any {
 		if i < len(v.series) {
 			out[i].LabelLayout = v.series[i].labelLayout
 			out[i].LineStyle = v.series[i].lineStyle
+			out[i].seriesDerived = v.series[i].derived
 		}
 	}
-	return out
+	return withOwn(out, v.series)
 }
 
 // VisitDataZooms makes inside zoom wait for Ctrl (or a pinch) on the wheel:

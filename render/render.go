@@ -21,6 +21,7 @@ import (
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/render/markdown"
 	"github.com/scalesite/scalesite/site"
+	"github.com/scalesite/scalesite/spec"
 )
 
 // File is one output file: its bytes, or (for static files) the source file
@@ -97,6 +98,14 @@ type chartData struct {
 	Height int
 	Title  string
 	Alt    string
+	// What the chart's toolbar and data table show (export.go): the CSV
+	// file's name (beside the page), the rows as tables, how many rows the
+	// data has and the tables show, and whether an axis can be switched
+	// between log and linear.
+	CSV         string
+	Tables      []dataTable
+	Rows, Shown int
+	LogX, LogY  bool
 }
 
 // Render renders every page of s with the built-in theme overlaid by the
@@ -161,6 +170,11 @@ func (rr *Renderer) RenderTo(s *site.Site, emit func(File)) (*Output, error) {
 		out.Streamed = len(pages)
 	}
 	out.Files = append(out.Files, listed...)
+	data, err := r.dataFiles() // each chart's CSV, beside its page
+	if err != nil {
+		return nil, err
+	}
+	out.Files = append(out.Files, data...)
 	out.Files = append(out.Files,
 		File{Path: ".nojekyll", Data: []byte{}, Default: true},
 		File{Path: RobotsFile, Data: r.robots(), Default: true})
@@ -420,7 +434,13 @@ const DefaultChartHeight = 440
 
 func chartView(c *site.Chart) chartData {
 	alt := altText(c)
-	return chartData{ID: c.ID, Option: chartOption(c, alt), Height: chartHeight(c.Spec), Title: c.Spec.Title, Alt: alt}
+	d := chartData{ID: c.ID, Option: chartOption(c, alt), Height: chartHeight(c.Spec), Title: c.Spec.Title, Alt: alt, CSV: chartDataName(c)}
+	d.Tables, d.Rows, d.Shown = chartTables(c)
+	for _, p := range c.Spec.Panels {
+		d.LogX = d.LogX || p.X.Scale == spec.ScaleLog
+		d.LogY = d.LogY || p.Y.Scale == spec.ScaleLog
+	}
+	return d
 }
 
 func sortedKeys[V any](m map[string]V) []string {

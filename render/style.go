@@ -34,6 +34,11 @@ type SeriesStyle struct {
 	Color  string
 	Symbol string
 	Dash   []int // nil for a solid line
+	// Width (px) and Draw (spec.DrawLine, DrawPoints, DrawBoth) are the
+	// spec's `style`, where it sets them (marks.go); zero leaves the
+	// renderer's choice.
+	Width float64
+	Draw  string
 }
 
 // SeriesStyles gives each series name one look, the same in every panel,
@@ -54,10 +59,11 @@ func SeriesStyles(c *site.Chart) map[string]SeriesStyle {
 			}
 		}
 	}
+	names = orderNames(c.Spec.Order, names)
 	colors := make(map[string]string, len(names))
 	taken := map[string]bool{}
 	for k, name := range names {
-		if v, ok := c.Spec.Colors[name]; ok {
+		if v, ok := specColor(c.Spec, name); ok {
 			colors[name] = resolve(v)
 		} else if k < len(c.Spec.ColorList) {
 			colors[name] = resolve(c.Spec.ColorList[k])
@@ -94,5 +100,6 @@ func SeriesStyles(c *site.Chart) map[string]SeriesStyle {
 		uses[strings.ToLower(col)]++
 		out[name] = SeriesStyle{Color: col, Symbol: symbols[k%len(symbols)], Dash: dashes[k%len(dashes)]}
 	}
+	applySpecStyles(c.Spec, names, out)
 	return out
 }

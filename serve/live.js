@@ -131,6 +131,14 @@
         if (el && nel) {
           if (nel.getAttribute('aria-label') !== null) el.setAttribute('aria-label', nel.getAttribute('aria-label'));
           if (nel.style.height) el.style.height = nel.style.height;
+          // the chart's data table (export.js' toolbar stays as it is)
+          var fig = el.closest('figure'), nfig = nel.closest('figure');
+          var table = fig && fig.querySelector('.scalesite-data'), ntable = nfig && nfig.querySelector('.scalesite-data');
+          if (table && ntable) {
+            var copy = document.importNode(ntable, true);
+            copy.open = table.open;
+            table.replaceWith(copy);
+          }
         }
         window.scalesite.update(cid, JSON.parse(text));
       }

@@ -185,6 +185,10 @@ func diff(old, new siteFiles, all bool) event {
 		if ok && o.Src == f.Src && (sameBytes(o.raw, f.raw) || bytes.Equal(o.raw, f.raw)) {
 			continue
 		}
+		if f.Src == "" && strings.HasSuffix(p, ".csv") {
+			// A chart's data file: its page's chart changed with it.
+			continue
+		}
 		if !strings.HasSuffix(p, ".html") {
 			// A stylesheet or script of the theme: every page may use it.
 			// (Static files keep their source path: they are compared by it.)

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -28,6 +29,10 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 	for i := range sc.Panels {
 		panel, file, err := l.panel(p, &sc.Panels[i], at)
 		errs.Add(err)
+		if err == nil {
+			panel.Fits, err = fitPanel(&sc.Panels[i], &panel, panelNumber(sc, i), cmp.Or(file, p.Path))
+			errs.Add(err)
+		}
 		c.Panels = append(c.Panels, panel)
 		if file != "" && !slices.Contains(c.DataFiles, file) {
 			c.DataFiles = append(c.DataFiles, file)

@@ -24,6 +24,7 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos) (Panel, string,
 		tname = "the inline data"
 	}
 	var errs diag.List
+	t = l.where(t, sp.Where, tname, &errs) // the rows drawn: before any column is read
 	column := func(f spec.Field, role string) int {
 		if f.Name == "" {
 			return -1
@@ -39,6 +40,7 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos) (Panel, string,
 	yi := column(sp.Y.Field, "y")
 	si := column(sp.Series, "series")
 	label := l.compileLabel(sp.Label, t, tname, &errs)
+	iv := intervalColumns(sp, column)
 	if len(errs) > 0 {
 		return Panel{}, file, errs
 	}
@@ -81,11 +83,13 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos) (Panel, string,
 			out.Series[k].Points = append(out.Series[k].Points, g)
 			delete(gaps, k)
 		}
-		out.Series[k].Points = append(out.Series[k].Points, Point{X: x, Y: y, Label: label(r), Row: row})
+		out.Series[k].Points = append(out.Series[k].Points, Point{X: x, Y: y, Label: label(r), Row: row, Bounds: iv.bounds(t, r, x, y, &errs)})
 		outX.add(t, r, x)
 		outY.add(t, r, y)
 	}
 	errs = append(errs, low.errors(t)...)
+	errs = append(errs, iv.errors(t)...)
+	l.warnings = append(l.warnings, iv.warnings(t, at)...)
 	if len(errs) > 0 {
 		return Panel{}, file, errs
 	}

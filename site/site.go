@@ -109,6 +109,8 @@ func (c *Chart) Points() int {
 // Panel is the data of one panel, grouped into series.
 type Panel struct {
 	Series []Series
+	// Fits are the curves the spec's `fit` asks for, fitted (fit.go).
+	Fits []Fitted
 }
 
 // Series is one legend entry: the points sharing a value of the series column.
@@ -127,4 +129,7 @@ type Point struct {
 	// Row is the 1-based line of the point's row in its data file (the
 	// page's line for inline data), so that messages can name it.
 	Row int
+	// Bounds is the point's interval when an axis has low and high (or
+	// err) columns; nil otherwise (intervals.go).
+	Bounds *Bounds
 }

@@ -32,6 +32,8 @@ type axisLayer struct {
 	fieldTried       bool // field written, valid or not
 	titleSet         bool
 	minSet, maxSet   bool // set, possibly to nothing (min: ~ drops an inherited min)
+	unit             unitValue
+	iv               intervalLayer
 }
 
 // axis reads `x` or `y`: a column name, or a mapping of axis keys.
@@ -72,6 +74,10 @@ func (p *parser) axis(e entry) axisLayer {
 			a.min, a.minText, a.minPos, a.minSet = p.number(ae)
 		case "max":
 			a.max, a.maxText, a.maxPos, a.maxSet = p.number(ae)
+		case "unit":
+			a.unit = p.unit(ae)
+		case "low", "high", "err", "interval":
+			p.intervalKey(&a.iv, ae)
 		default:
 			p.unknownKey(ae, "unknown key %q in "+e.key+"%s", axisKeys, e.key)
 		}
@@ -216,6 +222,10 @@ func mergeAxis(chart, panel axisLayer) axisLayer {
 	if panel.maxSet {
 		a.max, a.maxText, a.maxPos, a.maxSet = panel.max, panel.maxText, panel.maxPos, true
 	}
+	if panel.unit.set {
+		a.unit = panel.unit
+	}
+	a.iv = mergeInterval(chart.iv, panel.iv)
 	return a
 }
 
@@ -233,6 +243,8 @@ func (p *parser) resolveAxis(a *axisLayer, name string, at diag.Pos, quiet bool)
 	if ax.Format == "" {
 		ax.Format = FormatAuto
 	}
+	p.resolveUnit(&ax, a, name)
+	ax.Low, ax.High, ax.Err, ax.Interval = p.resolveInterval(&a.iv, name)
 	if !a.fieldTried && !quiet {
 		p.errorf(ax.Pos, "%s has no field: name the column to plot, e.g. %s: {field: flops}", name, name)
 	}

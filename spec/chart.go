@@ -10,10 +10,10 @@ import (
 
 // The keys each level of a spec knows, in the order messages list them.
 var (
-	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "panels", "columns", "height", "colors", "legend", "downsample"}
-	panelKeys = []string{"title", "type", "data", "x", "y", "series", "label"}
-	axisKeys  = []string{"field", "title", "scale", "min", "max", "format"}
-	chartOnly = []string{"subtitle", "panels", "columns", "height", "colors", "legend", "downsample"}
+	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "where", "panels", "columns", "height", "colors", "legend", "downsample", "hlines", "vlines", "bands", "annotations", "style", "order", "fit", "frontier"}
+	panelKeys = []string{"title", "type", "data", "x", "y", "series", "label", "where", "hlines", "vlines", "bands", "annotations", "fit", "frontier"}
+	axisKeys  = []string{"field", "title", "scale", "min", "max", "format", "unit", "low", "high", "err", "interval"}
+	chartOnly = []string{"subtitle", "panels", "columns", "height", "colors", "legend", "downsample", "style", "order"}
 	types     = []string{TypeLine, TypeScatter}
 )
 
@@ -28,9 +28,12 @@ type layer struct {
 	series, label       Field
 	typSet, dataSet     bool
 	seriesSet, labelSet bool
+	where               whereLayer
 	// dataTried reports that the key was written, valid or not: a bad value
 	// is reported once, not also as missing data.
 	dataTried bool
+	marks     marksLayer
+	fits      fitLayer
 }
 
 // chart reads the top-level mapping and resolves its panels.
@@ -68,12 +71,17 @@ func (p *parser) chart(root ast.Node) *Chart {
 		case "panels":
 			c.HasPanels = true
 			panels, panelsOK = p.panels(e)
+		case "style":
+			p.styles(c, e)
+		case "order":
+			c.Order = p.order(e)
 		default:
 			if !p.layerKey(&top, e) {
 				p.unknownKey(e, "unknown key %q%s", chartKeys, "")
 			}
 		}
 	}
+	p.checkStyleColors(c)
 	if !panelsOK {
 		return c
 	}
@@ -136,6 +144,8 @@ func (p *parser) panel(m *ast.MappingNode) layer {
 		switch {
 		case e.key == "title":
 			l.title, _, _ = p.text(e, "text")
+		case e.key == "where":
+			l.where = p.where(e, true)
 		case p.layerKey(&l, e):
 		default:
 			p.unknownKey(e, "unknown key %q in a panel%s", panelKeys, "panel")
@@ -161,6 +171,12 @@ func (p *parser) layerKey(l *layer, e entry) bool {
 		l.series, l.seriesSet = p.field(e)
 	case "label":
 		l.label, l.labelSet = p.field(e)
+	case "hlines", "vlines", "bands", "annotations":
+		p.marksKey(&l.marks, e)
+	case "where":
+		l.where = p.where(e, false)
+	case "fit", "frontier":
+		p.fitKey(&l.fits, e)
 	default:
 		return false
 	}
@@ -233,8 +249,14 @@ func (p *parser) resolvePanel(top, own *layer, n int, quiet bool) Panel {
 		}
 		l.x = mergeAxis(top.x, own.x)
 		l.y = mergeAxis(top.y, own.y)
+		l.marks = mergeMarks(top.marks, own.marks)
+		l.fits = mergeFits(top.fits, own.fits)
 	}
 	pan := Panel{Title: l.title, Type: l.typ, Data: l.data, Series: l.series, Label: l.label, Pos: l.pos}
+	pan.Where = top.where.conds
+	if own != nil {
+		pan.Where = mergeWhere(top.where, own.where)
+	}
 	if pan.Type == "" {
 		pan.Type = TypeLine
 	}
@@ -247,6 +269,8 @@ func (p *parser) resolvePanel(top, own *layer, n int, quiet bool) Panel {
 	}
 	pan.X = p.resolveAxis(&l.x, "x", l.pos, quiet)
 	pan.Y = p.resolveAxis(&l.y, "y", l.pos, quiet)
+	pan.Marks = p.resolveMarks(&l.marks, pan.X, pan.Y)
+	p.resolveFits(&pan, l.fits, n)
 	return pan
 }
 
@@ -291,7 +315,7 @@ func unknownTail(key string, valid []string, scope string) string {
 }
 
 // axisWords are what plotting libraries put after x or y (xlabel, y_scale).
-var axisWords = []string{"label", "title", "scale", "log", "lim", "limits", "range", "min", "max", "field", "format", "ticks"}
+var axisWords = []string{"label", "title", "scale", "log", "lim", "limits", "range", "min", "max", "field", "format", "ticks", "unit", "units"}
 
 // keyAlias maps the words other plotting tools use to scalesite's key.
 func keyAlias(k, scope string) string {
@@ -303,12 +327,20 @@ func keyAlias(k, scope string) string {
 			return "title"
 		case "type", "scale_type", "log", "logscale", "log_scale":
 			return "scale"
-		case "minimum", "from", "start", "lo", "low", "lower":
+		case "minimum", "from", "start":
 			return "min"
-		case "maximum", "to", "end", "hi", "high", "upper":
+		case "maximum", "to", "end":
 			return "max"
+		case "lo", "lower", "lower_bound", "ci_low", "ci_lo":
+			return "low"
+		case "hi", "upper", "upper_bound", "ci_high", "ci_hi":
+			return "high"
+		case "error", "errors", "sd", "std", "stderr", "se", "yerr", "xerr", "errorbar", "errorbars", "error_bars":
+			return "err"
 		case "ticks", "tickformat", "tick_format", "number_format", "ticklabels":
 			return "format"
+		case "units", "suffix", "unit_label", "dimension", "measure":
+			return "unit"
 		}
 		return ""
 	}
@@ -331,8 +363,26 @@ func keyAlias(k, scope string) string {
 		return "columns"
 	case "sampling", "max_points", "maxpoints", "decimate", "thin":
 		return "downsample"
-	case "labels", "text", "annotate", "annotation", "annotations":
+	case "labels", "text":
 		return "label"
+	case "annotation", "annotate", "note", "notes", "callout", "callouts":
+		return "annotations"
+	case "hline", "axhline", "refline", "reflines", "baseline", "baselines", "threshold", "thresholds":
+		return "hlines"
+	case "vline", "axvline":
+		return "vlines"
+	case "band", "span", "spans", "shade", "shading", "axhspan", "axvspan", "region", "regions":
+		return "bands"
+	case "styles", "looks", "series_style", "series_styles":
+		return "style"
+	case "trend", "trendline", "trend_line", "regression", "fits", "curve_fit", "law":
+		return "fit"
+	case "pareto", "envelope", "pareto_front", "front":
+		return "frontier"
+	case "series_order", "sort", "legend_order":
+		return "order"
+	case "filter", "filters", "query", "subset", "select", "rows", "condition", "conditions", "if", "when":
+		return "where"
 	case "name", "heading", "header":
 		return "title"
 	}

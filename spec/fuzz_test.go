@@ -22,6 +22,12 @@ func FuzzParse(f *testing.F) {
 	f.Add(benchSpec)
 	f.Add(ok + "columns: 4\nlegend: {title: Budget, show: true}\ndownsample: 500\n")
 	f.Add(ok + "legend: false\ndownsample: false\n")
+	f.Add(ok + "frontier: min\nfit: {type: powerlaw+c, over: frontier, series: [a, b], extrapolate: 1e25, label: L}\npanels:\n  - {fit: none, frontier: max}\n  - {fit: loglinear}\n")
+	for _, tt := range markErrorTests { // marks.go, interval.go, style.go
+		f.Add(tt.src)
+	}
+	f.Add(ok + "hlines: [25, {y: 50, label: a}]\nvlines: 3\nbands: [{x: [1, 2], label: b}]\nannotations: [{x: 1, y: 2, text: c, arrow: true, position: left}]\n" +
+		"style: {a: {draw: points, marker: open-square, dash: [4, 2], width: 1.5}}\norder: [a, b]\npanels:\n  - {hlines: [], y: {field: loss, err: sd, interval: bars}}\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		c, err := Parse([]byte(src), at)
 		if err != nil {

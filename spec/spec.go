@@ -57,6 +57,10 @@ type Chart struct {
 	// series in first-seen order. At most one of them is set.
 	Colors    map[string]string
 	ColorList []string
+	// Styles maps a series name to the look the spec gives it (style.go);
+	// Order lists series names in the order they are drawn and listed.
+	Styles map[string]SeriesStyle
+	Order  []Field
 	// Pos is the position of the chart spec's first line.
 	Pos diag.Pos
 }
@@ -74,6 +78,15 @@ type Panel struct {
 	// template naming columns in braces ("{model} ({roc_auc})"). Empty means
 	// no labels.
 	Label Field
+	// Marks are the panel's reference lines, bands and notes (marks.go).
+	Marks Marks
+	// Where selects the rows the panel draws, the chart's conditions and the
+	// panel's together (see where.go); nil draws every row.
+	Where []Cond
+	// Fit is the curve fitted to the panel's points, and Frontier its Pareto
+	// envelope (fit.go); their zero values draw neither.
+	Fit      Fit
+	Frontier Frontier
 	// Pos is where the panel's entry in `panels` starts, or the chart's Pos
 	// for a chart without panels.
 	Pos diag.Pos
@@ -93,6 +106,15 @@ type Axis struct {
 	Min    *float64
 	Max    *float64
 	Format string // one of the Format constants
+	// Low and High name the columns of each value's interval, or Err the
+	// column of a symmetric error (value ± err); see interval.go.
+	Low, High, Err Field
+	// Interval is how the interval is drawn: IntervalBars, IntervalBand,
+	// or "" for the renderer's choice (a band around a line, bars on points).
+	Interval string
+	// Unit is written after the values in tooltips ("3.1 × 10²³ FLOPs"), and
+	// on the ticks too when it is short (see unit.go); "" for none.
+	Unit string
 	// Pos is where the axis was written: the panel's own x or y if it has
 	// one, else the chart's, else the panel's Pos.
 	Pos diag.Pos

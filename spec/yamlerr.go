@@ -39,6 +39,9 @@ func (p *parser) yamlError(err error) error {
 			msg = `a "," or a "]" is missing here`
 		}
 	}
+	if m, ok := comparisonHint(msg); ok {
+		return diag.Errorf(pos, "invalid YAML: %s", m)
+	}
 	if p.valueStartsFlow(p.yamlLine(pos.Line-p.at.Line+1)) && !strings.Contains(msg, `"{"`) && !strings.Contains(msg, `"["`) {
 		msg += `; text that starts with "{" or "[" must be in quotes, e.g. label: "{model} ({params})"`
 	}

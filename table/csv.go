@@ -153,7 +153,10 @@ func (p *csvParser) blank(rec []string) bool {
 // record just read, past any space trimmed before it.
 func (p *csvParser) fieldPos(r *csv.Reader, i int) (line, col int) {
 	line, col = r.FieldPos(i)
-	if i < len(p.lead) {
+	if i < len(p.lead) && p.lead[i] > 0 {
+		if off := p.offset(line, col); off < len(p.src) && p.src[off] == '"' {
+			return line, col // a quoted cell (" 12"): its quote stands for it
+		}
 		col += p.lead[i]
 	}
 	return line, col

@@ -9,11 +9,13 @@ import (
 )
 
 // Number parses a cell: plain ("12"), decimal ("-3.5", ".5"), scientific
-// ("3.14e+23", "1E21"). missing is true for a blank cell or NA / N/A / null /
-// NaN (case-insensitive): such a point is left out, and the caller reports it;
-// v is then NaN, so that a caller who forgets to check cannot plot it as 0.
-// ok is false for anything else (e.g. "1,000", "12%", "abc"); in that case
-// Hint(cell) may explain.
+// ("3.14e+23", "1E21"), and the way papers write sizes and counts (see
+// written): a magnitude suffix ("95M", "2.9B", "1.5T", "7k") or comma
+// thousands separators ("1,024", "-1,234.5"). missing is true for a blank
+// cell or NA / N/A / null / NaN (case-insensitive): such a point is left
+// out, and the caller reports it; v is then NaN, so that a caller who
+// forgets to check cannot plot it as 0. ok is false for anything else (e.g.
+// "12%", "70m", "abc"); in that case Hint(cell) may explain.
 //
 // The grammar is checked before strconv.ParseFloat, which would also accept
 // "Inf", "0x1p-2" and "1_000": a chart should not silently read those.
@@ -24,7 +26,11 @@ func Number(cell string) (v float64, missing bool, ok bool) {
 		return math.NaN(), true, true
 	}
 	if !isDecimal(s) {
-		return 0, false, false
+		fixed, ok := written(s)
+		if !ok {
+			return 0, false, false
+		}
+		s = fixed
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil {
@@ -89,10 +95,12 @@ func decimalPrefix(s string, exp bool) int {
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // Hint returns a short researcher-friendly explanation of why a cell is not a
-// number, with the fix where obvious: "1,000" → `numbers cannot contain
-// thousands separators; write 1000`, "45%" → `write 45 and set format: percent
-// on the axis`, "1.2B" → `write 1.2e9; …`, inf → not allowed, text → `"abc" is
-// not a number`. It returns "" for a number or a missing value.
+// number, with the fix where obvious: "1 000" → `write 1000; …`, "45%" →
+// `write 45 and set format: percent on the axis`, "70m" → `a lower-case m
+// is milli …; write 70M for 70 million, …`, "1.2 bn" → `write 1.2B or
+// 1.2e9`, "12 ms" → `write the number alone, 12, and set unit: ms on the
+// axis`, inf → not allowed, text → `"abc" is not a number`. It returns ""
+// for a number or a missing value.
 //
 // The cases are the ways numbers get written in papers and spreadsheets,
 // which a researcher pasting a results table will have in it.
@@ -101,7 +109,7 @@ func Hint(cell string) string {
 	if _, _, ok := Number(s); ok {
 		return ""
 	}
-	if isDecimal(s) {
+	if _, ok := written(s); ok || isDecimal(s) {
 		return quote(s) + " is too large: the largest number allowed is about 1.8e308"
 	}
 	if infinite(s) {
@@ -114,13 +122,13 @@ func Hint(cell string) string {
 		return "write " + strings.TrimSpace(t) + " and set format: percent on the axis"
 	}
 	if fixed, ok := thousands(s); ok && isNumber(fixed) {
-		return "numbers cannot contain thousands separators; write " + fixed
+		return "write " + fixed + "; the only thousands separator read is a comma between groups of three digits"
 	}
 	if fixed, msg, ok := decimalComma(s); ok && isNumber(fixed) {
 		return msg + "; write " + fixed
 	}
 	if fixed, short, ok := magnitude(s); ok && isNumber(fixed) {
-		return "write " + fixed + "; to show it as " + short + ", set format: si on the axis"
+		return magnitudeHint(s, fixed, short)
 	}
 	if fixed, ok := powerOfTen(s); ok {
 		if !isNumber(fixed) {
@@ -149,9 +157,15 @@ func Hint(cell string) string {
 	if n := len(s); n > 2 && (s[0] == '"' || s[0] == '\'') && s[n-1] == s[0] && isDecimal(s[1:n-1]) {
 		return "remove the quotes; write " + s[1:n-1]
 	}
+	if fixed, ok := exponentSuffix(s); ok {
+		if !isNumber(fixed) {
+			return quote(s) + " is too large: the largest number allowed is about 1.8e308"
+		}
+		return "write " + fixed + "; a suffix like " + s[len(s)-1:] + " cannot follow an exponent"
+	}
 	if n := decimalPrefix(s, true); n > 0 && !isHexLiteral(s) {
 		if r, _ := utf8.DecodeRuneInString(strings.TrimSpace(s[n:])); unicode.IsLetter(r) || r == '°' {
-			return "write the number alone, " + s[:n] + ", and put the unit in the axis title"
+			return "write the number alone, " + s[:n] + ", and " + unitAdvice(strings.TrimSpace(s[n:]))
 		}
 	}
 	return quote(s) + " is not a number"

@@ -51,6 +51,17 @@ type chartData struct {
 	Height int
 	Title  string
 	Alt    string
+	// the toolbar and data table (render/export.go)
+	CSV         string
+	Tables      []dataTable
+	Rows, Shown int
+	LogX, LogY  bool
+}
+
+type dataTable struct {
+	Caption string
+	Columns []string
+	Body    template.HTML
 }
 
 var stubFuncs = template.FuncMap{
@@ -203,7 +214,7 @@ func TestChartTemplate(t *testing.T) {
 		},
 	})
 	mustContain(t, "chart", out,
-		`<figure class="scalesite-chart">`,
+		`<figure class="scalesite-chart" style="--scalesite-plot: 420px">`,
 		`<div class="scalesite-canvas" id="chart-audio-1" style="height: 420px" role="img" aria-label="Scatter plot &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &#34;&#39;&amp;"></div>`,
 		`<script type="application/json" class="scalesite-option" data-chart="chart-audio-1">`,
 		`"formatter":"@pow"`,

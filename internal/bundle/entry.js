@@ -4,7 +4,7 @@
 // global `echarts` (init, getInstanceByDom, use, registerTheme, version,
 // format, ...). The built-in 'dark' theme is registered by echarts/core.
 import { use } from 'echarts/core';
-import { LineChart, ScatterChart } from 'echarts/charts';
+import { LineChart, ScatterChart, CustomChart } from 'echarts/charts';
 import {
   GridComponent,
   TitleComponent,
@@ -14,14 +14,17 @@ import {
   DataZoomSliderComponent,
   ToolboxComponent,
   MarkLineComponent,
+  MarkAreaComponent,
+  MarkPointComponent,
   AriaComponent,
 } from 'echarts/components';
 import { LabelLayout, UniversalTransition } from 'echarts/features';
-import { CanvasRenderer } from 'echarts/renderers';
+import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 
 use([
   LineChart,
   ScatterChart,
+  CustomChart, // error bars and uncertainty bands (marks.js)
   GridComponent,
   TitleComponent,
   TooltipComponent,
@@ -30,10 +33,13 @@ use([
   DataZoomSliderComponent,
   ToolboxComponent,
   MarkLineComponent,
+  MarkAreaComponent, // bands
+  MarkPointComponent, // annotations
   AriaComponent,
   LabelLayout,
   UniversalTransition,
   CanvasRenderer,
+  SVGRenderer, // Save SVG (export.js) draws a copy of the chart with it
 ]);
 
 export * from 'echarts/core';

@@ -1,8 +1,9 @@
 // Command bundle builds the ECharts bundle that scalesite's built-in theme
 // loads: a minified IIFE holding only the parts of ECharts that scalesite
 // charts use (line and scatter charts, grid, title, tooltip, legend,
-// dataZoom, toolbox, markLine, aria, label layout, universal transition and
-// the canvas renderer), exposed as the global `echarts`.
+// dataZoom, toolbox, markLine, aria, label layout, universal transition, the
+// canvas renderer, and the SVG renderer for Save SVG), exposed as the global
+// `echarts`.
 //
 // Run it from the repository root after `npm ci`:
 //

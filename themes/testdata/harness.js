@@ -79,7 +79,9 @@ function run(c) {
     case 'ticks':
       return JSON.stringify(ticks(c));
     case 'tickLabel':
-      return layout.tickLabel(c.value, c.format, !!c.log);
+      return layout.tickLabel(c.value, c.format, !!c.log, c.unit);
+    case 'fullUnit':
+      return site.fullValueUnit(c.value, c.format, c.unit);
     case 'place': {
       // Rebuilt as object literals, as site.js builds them: objects straight
       // from JSON.parse with fields both integer and fractional cost V8 a
@@ -98,6 +100,19 @@ function run(c) {
       return layout.readableColor(c.color, c.background, c.min);
     case 'palette':
       return JSON.stringify(layout.palette);
+    case 'renderItem': {
+      // marks.js' drawing function c.fn for item c.index of c.data, with an
+      // api that maps (x, y) to the pixels (10x, 1000 - 10y) (themes/marks_test.go)
+      const marks = require(path.join(assets, 'marks.js'));
+      const api = {
+        value: (dim, i) => c.data[i == null ? c.index : i][dim],
+        coord: (p) => [10 * p[0], 1000 - 10 * p[1]],
+        visual: () => '#3b75af',
+      };
+      return JSON.stringify(marks[c.fn]({ dataIndexInside: c.index, dataInsideLength: c.data.length }, api));
+    }
+    case 'marksWire':
+      return show(require(path.join(assets, 'marks.js')).wire(c.option, !!c.dark));
     default:
       throw new Error('unknown case kind ' + c.kind);
   }

@@ -9,11 +9,12 @@ Learning curves of eight model sizes, generated from the fits in Kaplan et al.
       B_crit(L) = 2e8 / L ** (1 / 0.21)                 tokens
   compute spent at that point (Section 5.1):
       C_min = 6 * N * B_crit(L) * S                     FLOPs, / 8.64e19 -> PF-days
-  the compute-efficient frontier (Eq. 1.3 / Figure 1 left):
-      L(C_min) = (C_min / 2.3e8) ** -0.050              C_min in PF-days
 
-The curves and the frontier come from separate fits in the paper, so the
-curves run a little above the frontier instead of touching it.
+The page draws the compute-efficient frontier of these curves (frontier: min)
+and fits a power law to it (fit: powerlaw over the frontier); both are
+computed by scalesite from this file. The paper's own frontier,
+L(C_min) = (C_min / 2.3e8) ** -0.050, comes from a separate fit, so the
+frontier of these generated curves runs a little above it.
 Run: python3 generate.py
 """
 PF_DAY = 8.64e19
@@ -27,15 +28,10 @@ def b_crit(l):
 sizes = [("1K", 1e3), ("10K", 1e4), ("100K", 1e5), ("1M", 1e6),
          ("10M", 1e7), ("100M", 1e8), ("300M", 3e8), ("1.5B", 1.5e9)]
 with open("learning_curves.csv", "w") as f:
-    f.write("model,pf_days,loss\n")
+    f.write("model,compute,loss\n")
     for name, n in sizes:
         for i in range(61):
             s = 1e3 * (2.5e5 / 1e3) ** (i / 60)      # 1,000 to 250,000 steps
             l = loss(n, s)
             c = 6 * n * b_crit(l) * s / PF_DAY
             f.write("%s params,%.4g,%.4f\n" % (name, c, l))
-    e = -9.0
-    while e <= 1.5001:
-        c = 10 ** e
-        f.write("Frontier: L = (C / 2.3e8)^-0.050,%.4g,%.4f\n" % (c, (c / 2.3e8) ** -0.050))
-        e += 0.25

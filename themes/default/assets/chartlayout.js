@@ -47,26 +47,36 @@
 
   // legendRows estimates how many rows the legend wraps onto at width w:
   // ECharts lays legend items out left to right, 25 px icon, 5 px to the
-  // text, 10 px between items.
+  // text, 10 px between items. A name wider than legendText(w) (a fit's
+  // formula on a phone) breaks onto more lines, a row each.
   function legendRows(names, w) {
     var rows = 1;
     var x = 0;
+    var max = legendText(w);
     for (var i = 0; i < names.length; i++) {
-      var item = 25 + 5 + textWidth(names[i], '12px ' + FONT);
+      var tw = textWidth(names[i], '12px ' + FONT);
+      var item = 25 + 5 + Math.min(tw, max);
       if (x > 0 && x + item > w) {
         rows++;
         x = 0;
       }
+      rows += Math.max(0, Math.ceil(tw / max) - 1);
       x += item + 10;
     }
     return names.length ? rows : 0;
+  }
+
+  // legendText is the widest a legend name is drawn in a legend w wide.
+  function legendText(w) {
+    return Math.max(80, w - 40);
   }
 
   function legendNames(option) {
     var seen = {};
     var out = [];
     asArray(option.series).forEach(function (s) {
-      var name = s && s.name != null ? String(s.name) : '';
+      if (!s || s.name == null) return; // no legend entry (reference marks)
+      var name = String(s.name);
       if (!seen[name]) {
         seen[name] = true;
         out.push(name);
@@ -160,7 +170,7 @@
     var parts = {
       grid: grids,
       title: titleParts,
-      legend: { type: 'plain', left: 10, right: 10, bottom: 4, itemGap: 10, textStyle: { fontSize: 12 } },
+      legend: { type: 'plain', left: 10, right: 10, bottom: 4, itemGap: 10, textStyle: { fontSize: 12, width: legendText(W - 20), overflow: 'break' } },
       toolbox: { right: 2, top: 2, itemSize: 14, itemGap: 8 }
     };
     if (meta.xTitle) parts.xAxis = xParts;
@@ -204,7 +214,8 @@
       return asArray(list).map(function (ax) {
         ax = ax || {};
         var f = ax.axisLabel && typeof ax.axisLabel.formatter === 'string' ? ax.axisLabel.formatter : '@auto';
-        return { log: ax.scalesiteLog === true, format: f.charAt(0) === '@' ? f.slice(1) : 'auto' };
+        return { log: ax.scalesiteLog === true, format: f.charAt(0) === '@' ? f.slice(1) : 'auto',
+          unit: typeof ax.scalesiteTickUnit === 'string' ? ax.scalesiteTickUnit : '' };
       });
     }
     return { x: each(option.xAxis), y: each(option.yAxis) };
@@ -219,12 +230,12 @@
         if (!ax || !m) return;
         ax.axisLabel = ax.axisLabel || {};
         ax.axisLabel.formatter = function (v) {
-          return L.tickLabel(m.log ? Math.pow(10, v) : v, m.format, m.log);
+          return L.tickLabel(m.log ? Math.pow(10, v) : v, m.format, m.log, m.unit);
         };
         // the zoomed ends are labelled by the ticks, never as raw floats
         ax.axisLabel.showMinLabel = null;
         ax.axisLabel.showMaxLabel = null;
-        ax.axisPointer = { label: { formatter: function (p) { return L.tickLabel(m.log ? Math.pow(10, p.value) : p.value, m.format, m.log); } } };
+        ax.axisPointer = { label: { formatter: function (p) { return L.tickLabel(m.log ? Math.pow(10, p.value) : p.value, m.format, m.log, m.unit); } } };
       });
     });
   }
@@ -252,7 +263,7 @@
         if (d === 'x') {
           size = function (values) {
             var w = 0;
-            values.forEach(function (v) { w = Math.max(w, textWidth(L.tickLabel(v, m.format, m.log), (m.log ? 13 : 12) + 'px ' + FONT)); });
+            values.forEach(function (v) { w = Math.max(w, textWidth(L.tickLabel(v, m.format, m.log, m.unit), (m.log ? 13 : 12) + 'px ' + FONT)); });
             return w + 6;
           };
         } else {

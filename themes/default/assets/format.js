@@ -287,6 +287,25 @@
     }
   }
 
+  // An axis' unit after a value: "12 ms", "3.1 × 10²³ FLOPs" (a no-break
+  // space between them); a unit that is a symbol written against the number
+  // attaches: "45%", "3×", "20°".
+  function withUnit(text, unit) {
+    if (typeof unit !== 'string' || unit === '' || text === '') return text;
+    if (/^[%\u2030\u00b0\u2032\u2033\u00d7]/.test(unit) || unit === 'x') return text + unit;
+    return text + '\u00a0' + unit;
+  }
+
+  // fullValue with the axis' unit: si keeps its full digits in parentheses
+  // after the unit, "1.3B FLOPs (1,300,000,000)".
+  function fullValueUnit(v, format, unit) {
+    var s = fullValue(v, format);
+    if (!unit || s === '' || typeof v === 'string' && isNaN(toNumber(v))) return s;
+    var open = format === 'si' ? s.indexOf(' (') : -1;
+    if (open > 0) return withUnit(s.slice(0, open), unit) + s.slice(open);
+    return withUnit(s, unit);
+  }
+
   /* ---------------------------------------------------------------------
    * Tooltip (pure: builds HTML, escaping every user string)
    * ------------------------------------------------------------------- */
@@ -302,6 +321,18 @@
     return Array.isArray(x) ? x : [x];
   }
 
+  // axisTitle names an axis in the tooltip: its title, or scalesiteTitle for
+  // an axis that draws none because the panels share one; without the
+  // "(unit)" the title carries, since the tooltip writes the unit after
+  // the value.
+  function axisTitle(ax) {
+    var name = typeof ax.name === 'number' || (typeof ax.name === 'string' && ax.name !== '') ? String(ax.name)
+      : typeof ax.scalesiteTitle === 'string' ? ax.scalesiteTitle : '';
+    var tail = typeof ax.scalesiteUnit === 'string' && ax.scalesiteUnit ? ' (' + ax.scalesiteUnit + ')' : '';
+    if (tail && name.length > tail.length && name.slice(-tail.length) === tail) name = name.slice(0, -tail.length);
+    return name;
+  }
+
   // describe the axes and series of an option, for the tooltip
   function describe(option) {
     function axes(list) {
@@ -313,10 +344,11 @@
         var log = ax.type === 'log' || ax.scalesiteLog === true;
         var fmt = typeof label.formatter === 'string' ? axisFormat(label.formatter, log ? 'log' : ax.type) : null;
         return {
-          name: typeof ax.name === 'string' || typeof ax.name === 'number' ? String(ax.name) : '',
+          name: axisTitle(ax),
           type: ax.type || 'value',
           log: ax.scalesiteLog === true,
-          format: fmt || (log ? 'pow' : 'plain')
+          format: fmt || (log ? 'pow' : 'plain'),
+          unit: typeof ax.scalesiteUnit === 'string' ? ax.scalesiteUnit : ''
         };
       });
     }
@@ -360,29 +392,58 @@
     return v;
   }
 
-  function axisLine(name, fallback, value, format) {
-    return '<div>' + escapeHTML(name || fallback) + ': <b>' + escapeHTML(fullValue(value, format)) + '</b></div>';
+  function axisLine(name, fallback, value, format, unit, interval) {
+    return '<div>' + escapeHTML(name || fallback) + ': <b>' + escapeHTML(fullValueUnit(value, format, unit)) + '</b>' + (interval || '') + '</div>';
+  }
+
+  // intervalText is a point's interval on one axis (data.interval, from
+  // the spec's low/high or err), as " (lo – hi)", or ''.
+  function intervalText(p, axis, format) {
+    var d = p && p.data;
+    var iv = d && typeof d === 'object' && !Array.isArray(d) && d.interval ? d.interval[axis] : null;
+    if (!Array.isArray(iv) || iv.length !== 2) return '';
+    return ' (' + escapeHTML(fullValue(iv[0], format)) + ' \u2013 ' + escapeHTML(fullValue(iv[1], format)) + ')';
+  }
+
+  // markTooltip describes a reference line (its label and value) or a
+  // band (its label and range), in its axis' format. Marks stand in axis
+  // space: 10^value on a log axis.
+  var MARK_NAMES = { markLine: 'Reference line', markArea: 'Band', markPoint: 'Note' };
+  function markTooltip(p, xa, ya) {
+    var d = p.data && typeof p.data === 'object' ? p.data : {};
+    var onX = d.xAxis != null;
+    var ax = onX ? xa : ya;
+    var value = function (v) {
+      if (typeof v !== 'number') return '';
+      return escapeHTML(fullValueUnit(ax.log ? Math.pow(10, v) : v, ax.format, ax.unit));
+    };
+    var label = escapeHTML(p.name || MARK_NAMES[p.componentType] || p.componentType);
+    var val = '';
+    if (p.componentType === 'markArea') {
+      var c = Array.isArray(d.coord) ? d.coord : [];
+      var k = onX ? 0 : 1;
+      var lo = c[0] && c[0][k];
+      var hi = c[1] && c[1][k];
+      if (typeof lo === 'number' && typeof hi === 'number') val = ': <b>' + value(lo) + ' \u2013 ' + value(hi) + '</b>';
+    } else if (typeof p.value === 'number') {
+      val = ': <b>' + value(p.value) + '</b>';
+    }
+    return '<div>' + label + val + '</div>';
   }
 
   function tooltipItem(meta, p, withAxes) {
     var s = meta.series[p.seriesIndex] || { x: 0, y: 0 };
     var xa = meta.x[s.x] || { name: '', format: 'plain' };
     var ya = meta.y[s.y] || { name: '', format: 'plain' };
-    if (p.componentType && p.componentType !== 'series') {
-      // markLine / markPoint: its own name and value, in its axis' format
-      var onX = p.data && typeof p.data === 'object' && p.data.xAxis != null;
-      var label = escapeHTML(p.name || p.componentType);
-      var val = p.value != null ? ': <b>' + escapeHTML(fullValue(p.value, (onX ? xa : ya).format)) + '</b>' : '';
-      return '<div>' + label + val + '</div>';
-    }
+    if (p.componentType && p.componentType !== 'series') return markTooltip(p, xa, ya);
     var vals = pointValues(p, meta);
     var html = '<div>' + marker(p.color) + '<strong>' + escapeHTML(p.seriesName) + '</strong></div>';
     var name = p.name != null ? String(p.name) : '';
     if (name !== '' && name !== String(vals[0])) {
       html += '<div>' + escapeHTML(name) + '</div>';
     }
-    if (withAxes !== false && vals[0] !== undefined) html += axisLine(xa.name, 'x', vals[0], xa.format);
-    html += axisLine(ya.name, 'y', vals[1], ya.format);
+    if (withAxes !== false && vals[0] !== undefined) html += axisLine(xa.name, 'x', vals[0], xa.format, xa.unit, intervalText(p, 'x', xa.format));
+    html += axisLine(ya.name, 'y', vals[1], ya.format, ya.unit, intervalText(p, 'y', ya.format));
     return html;
   }
 
@@ -398,7 +459,7 @@
         var first = params[0];
         var s0 = meta.series[first.seriesIndex] || { x: 0 };
         var xa = meta.x[s0.x] || { name: '', format: 'plain' };
-        var head = axisLine(xa.name, 'x', pointValues(first, meta)[0], xa.format);
+        var head = axisLine(xa.name, 'x', pointValues(first, meta)[0], xa.format, xa.unit);
         return head + params.map(function (p) { return tooltipItem(meta, p, false); }).join('');
       }
       return tooltipItem(meta, params || {}, true);
@@ -452,6 +513,8 @@
     formatters: formatters,
     axisFormat: axisFormat,
     fullValue: fullValue,
+    fullValueUnit: fullValueUnit,
+    withUnit: withUnit,
     sliderValue: sliderValue,
     escapeHTML: escapeHTML,
     makeTooltip: makeTooltip,

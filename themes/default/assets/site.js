@@ -34,6 +34,9 @@
   // The option of each chart as it came from the page (before tokens became
   // functions), so the chart can be rebuilt when the colour scheme changes.
   var sources = {};
+  // Functions called with (id, instance) for every ECharts instance made
+  // (export.js wires the chart's toolbar to it): see onChart.
+  var chartHooks = [];
   var darkQuery = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
   var observer = null;
 
@@ -56,6 +59,8 @@
     var auto = [];
     asArray(option.toolbox).forEach(function (tb, i) {
       var save = tb && tb.feature && tb.feature.saveAsImage;
+      // a saved PNG has twice the pixels of the screen's canvas
+      if (save && typeof save === 'object' && save.pixelRatio == null) save.pixelRatio = 2;
       if (save && typeof save === 'object' && save.backgroundColor == null) {
         save.backgroundColor = pageBackground();
         auto.push(i);
@@ -141,6 +146,10 @@
         }
       }
     });
+    // error bars, bands and reference marks (marks.js); without it, no
+    // custom series is left with a token for its drawing function
+    if (window.scalesiteMarks) window.scalesiteMarks.wire(option, isDark());
+    else option.series = asArray(option.series).filter(function (s) { return !(s && s.type === 'custom'); });
     option = prepare(id, applyTokens(option));
     CL.wireAxisLabels(option, axes); // after applyTokens, which reads the tokens
     var width = el.clientWidth || 600;
@@ -267,6 +276,7 @@
     freeze(id);
     clearError(el);
     observe(el);
+    chartHooks.forEach(function (f) { f(id, inst); });
     return inst;
   }
 
@@ -368,6 +378,14 @@
   // Chromium does not fire that event for emulated media).
   api.schemeChanged = onSchemeChange;
   api.settled = settled;
+  // onChart(f) calls f(id, instance) for each chart shown and each made
+  // from now on (a chart is made again when the colour scheme changes).
+  api.onChart = function (f) {
+    chartHooks.push(f);
+    Object.keys(charts).forEach(function (id) {
+      if (!charts[id].isDisposed()) f(id, charts[id]);
+    });
+  };
   window.scalesite = api;
 
   if (document.readyState === 'loading') {

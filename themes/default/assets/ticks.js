@@ -319,11 +319,17 @@
     return Math.abs(v - r) <= 1e-9 * Math.abs(r) ? r : v;
   }
 
-  // tickLabel(value, format, log): the text of a tick at raw value `value`
-  // (on a log axis the caller passes 10^exponent). Log axes with auto, pow
-  // or sci write 0.01 <= |v| < 10000 plainly (0.2, 10, 2,000) and the rest
-  // as powers (2×10⁵) or E notation (2E+5).
-  function tickLabel(value, format, log) {
+  // tickLabel(value, format, log, unit): the text of a tick at raw value
+  // `value` (on a log axis the caller passes 10^exponent), with the axis'
+  // tick unit if it has one ("12 ms"). Log axes with auto, pow or sci write
+  // 0.01 <= |v| < 10000 plainly (0.2, 10, 2,000) and the rest as powers
+  // (2×10⁵) or E notation (2E+5).
+  function tickLabel(value, format, log, unit) {
+    var s = tickText(value, format, log);
+    return unit ? fmt().withUnit(s, unit) : s;
+  }
+
+  function tickText(value, format, log) {
     var v = typeof value === 'number' ? value : (typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN);
     if (isNaN(v)) return '';
     v = snap(v);

@@ -1,0 +1,388 @@
+package render
+
+import (
+	"fmt"
+	"html/template"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/scalesite/scalesite/internal/par"
+	"github.com/scalesite/scalesite/site"
+	"github.com/scalesite/scalesite/spec"
+)
+
+// Every chart's data leaves the page two ways besides the drawing: as a CSV
+// file written beside the page (<chart id>.csv, linked under the chart), and
+// as a table in a collapsed <details> under the chart, for readers who
+// cannot see the plot (and for everyone without JavaScript).
+//
+// Both hold the rows the chart is drawn from, at full resolution: every
+// point of every series, in the order the chart draws the series, with the
+// original values (not log10 of them) and the point's label. A long line
+// drawn from fewer points (downsampling) still has every row in the CSV. A
+// gap in a line (a row with an x but no y) is a row with an empty y. The
+// table shows at most maxTableRows rows; a longer series is cut, with a row
+// saying how many more are in the CSV.
+
+// maxTableRows is the most data rows a chart's table shows in the page.
+const maxTableRows = 200
+
+// minSeriesRows is the fewest rows a cut series keeps in the table.
+const minSeriesRows = 10
+
+// ChartDataFile is the output path of a chart's CSV file: beside its
+// page's index.html (slug "" is the home page).
+func ChartDataFile(slug string, c *site.Chart) string {
+	if slug == "" {
+		return chartDataName(c)
+	}
+	return slug + "/" + chartDataName(c)
+}
+
+// chartDataName is the CSV file's name, which pages link relative to
+// themselves (every page's address ends in a slash).
+func chartDataName(c *site.Chart) string { return c.ID + ".csv" }
+
+// dataTable is one panel's rows as the page shows them.
+type dataTable struct {
+	Caption string // the panel's title, on a chart of several panels
+	Columns []string
+	Body    template.HTML // the rows, <tr>…</tr>, escaped (chartTables)
+}
+
+// dataColumns says which columns a chart's data has, and their names.
+type dataColumns struct {
+	panel, label            bool
+	series, x, y, labelName string
+}
+
+// columnsOf names the columns. The CSV file's are named after the chart's
+// fields when all its panels share them (params, loss), else plainly (x,
+// y); the table's (human) after the axes' titles when they are shared.
+func columnsOf(c *site.Chart, human bool) dataColumns {
+	sc := c.Spec
+	col := dataColumns{panel: len(sc.Panels) > 1, series: "series", x: "x", y: "y", labelName: "label"}
+	if human {
+		col.series, col.labelName = "Series", "Label"
+		if sc.Legend.Title != "" {
+			col.series = sc.Legend.Title
+		}
+	}
+	shared := func(get func(p spec.Panel) string, fallback string) string {
+		if len(sc.Panels) == 0 {
+			return fallback
+		}
+		first := get(sc.Panels[0])
+		for _, p := range sc.Panels[1:] {
+			if get(p) != first {
+				return fallback
+			}
+		}
+		if first == "" {
+			return fallback
+		}
+		return first
+	}
+	if human {
+		col.x = shared(func(p spec.Panel) string { return axisName(p.X) }, "x")
+		col.y = shared(func(p spec.Panel) string { return axisName(p.Y) }, "y")
+	} else {
+		col.x = shared(func(p spec.Panel) string { return p.X.Field.Name }, "x")
+		col.y = shared(func(p spec.Panel) string { return p.Y.Field.Name }, "y")
+		col.series = shared(func(p spec.Panel) string { return p.Series.Name }, "series")
+	}
+	// The names must tell the columns apart.
+	taken := func(n string, others ...string) bool {
+		return n == "panel" || n == "Panel" || n == col.labelName || slices.Contains(others, n)
+	}
+	if taken(col.series) {
+		col.series = "series"
+	}
+	if taken(col.x, col.series) {
+		col.x = "x"
+	}
+	if taken(col.y, col.series, col.x) {
+		col.y = "y"
+	}
+	for _, p := range c.Panels {
+		for _, s := range p.Series {
+			for _, pt := range s.Points {
+				if pt.Label != "" {
+					col.label = true
+				}
+			}
+		}
+	}
+	return col
+}
+
+func (col dataColumns) header() []string {
+	var h []string
+	if col.panel {
+		h = append(h, "panel")
+	}
+	h = append(h, col.series, col.x, col.y)
+	if col.label {
+		h = append(h, col.labelName)
+	}
+	return h
+}
+
+// dataSeries is one series of a chart as its data is exported.
+type dataSeries struct {
+	panel  string // the panel's title, or "Panel 2"
+	name   string
+	points []site.Point
+}
+
+// exportSeries lists a chart's series in the order the chart draws them.
+// A series is named by its value of the series column, or, when the panel
+// has none, as the legend names it (the y axis).
+func exportSeries(c *site.Chart) []dataSeries {
+	nums, numeric := numericNames(c)
+	if !numeric {
+		nums = nil
+	}
+	var out []dataSeries
+	for i, p := range c.Spec.Panels {
+		if i >= len(c.Panels) {
+			break
+		}
+		panel := p.Title
+		if panel == "" {
+			panel = fmt.Sprintf("Panel %d", i+1)
+		}
+		for _, s := range sortedSeries(c.Panels[i], nums) {
+			name := s.Name
+			if p.Series.Name == "" {
+				name = seriesName(p, s, nil)
+			}
+			out = append(out, dataSeries{panel: panel, name: name, points: s.Points})
+		}
+	}
+	return out
+}
+
+// chartCSV is the CSV file of a chart: a header, then every point. It is
+// written as encoding/csv writes (RFC 4180, \n line ends), without a
+// string per number: a chart can have hundreds of thousands of points.
+func chartCSV(c *site.Chart) []byte {
+	col := columnsOf(c, false)
+	b := make([]byte, 0, 32*(c.Points()+1))
+	for i, h := range col.header() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendCSVField(b, h)
+	}
+	b = append(b, '\n')
+	var lead []byte
+	for _, s := range exportSeries(c) {
+		lead = lead[:0]
+		if col.panel {
+			lead = append(appendCSVField(lead, s.panel), ',')
+		}
+		lead = append(appendCSVField(lead, s.name), ',')
+		for _, pt := range s.points {
+			b = append(b, lead...)
+			b = appendCSVNumber(b, pt.X)
+			b = append(b, ',')
+			if !math.IsNaN(pt.Y) {
+				b = appendCSVNumber(b, pt.Y)
+			}
+			if col.label {
+				b = append(b, ',')
+				b = appendCSVField(b, pt.Label)
+			}
+			b = append(b, '\n')
+		}
+	}
+	return b
+}
+
+// appendCSVNumber is appendNumber, faster for the whole numbers a long
+// log is full of (its steps).
+func appendCSVNumber(b []byte, v float64) []byte {
+	if v == math.Trunc(v) && math.Abs(v) < 1e6 && (v != 0 || !math.Signbit(v)) {
+		return strconv.AppendInt(b, int64(v), 10)
+	}
+	return appendNumber(b, v)
+}
+
+// appendCSVField writes a field as encoding/csv does: quoted (quotes
+// doubled) when it holds a comma, a quote or a line break, starts with a
+// space, or is \. (which some readers take for the end of the data).
+func appendCSVField(b []byte, f string) []byte {
+	quote := f == `\.`
+	if f != "" {
+		r, _ := utf8.DecodeRuneInString(f)
+		quote = quote || unicode.IsSpace(r) || strings.ContainsAny(f, ",\"\r\n")
+	}
+	if !quote {
+		return append(b, f...)
+	}
+	b = append(b, '"')
+	for i := 0; i < len(f); i++ {
+		if f[i] == '"' {
+			b = append(b, '"')
+		}
+		b = append(b, f[i])
+	}
+	return append(b, '"')
+}
+
+// chartTables is a chart's data as the page's tables show it, one per
+// panel, and how many rows the data has and the tables show.
+//
+// The rows are written here, escaped as html/template escapes text, rather
+// than by the layout: a site of 1,000 pages has some 130,000 of them, and
+// a template action per cell made rendering 60% slower.
+func chartTables(c *site.Chart) (tables []dataTable, rows, shown int) {
+	col := columnsOf(c, true)
+	col.panel = false // a panel is a table of its own, captioned
+	series := exportSeries(c)
+	for _, s := range series {
+		rows += len(s.points)
+	}
+	// Past maxTableRows, each series shows an equal share of the rows (at
+	// least a few).
+	cut := rows > maxTableRows
+	share := max(minSeriesRows, maxTableRows/max(1, len(series)))
+	header := col.header()
+	csvLink := appendHTML([]byte(`<a href="`), chartDataName(c))
+	csvLink = appendHTML(append(csvLink, `" download="`...), chartDataName(c))
+	csvLink = append(csvLink, `">CSV file</a>`...)
+	var body []byte
+	caption := ""
+	flush := func() {
+		if body != nil {
+			tables = append(tables, dataTable{Caption: caption, Columns: header, Body: template.HTML(body)})
+		}
+		body = nil
+	}
+	for _, s := range series {
+		if len(c.Spec.Panels) > 1 && s.panel != caption {
+			flush()
+			caption = s.panel
+		}
+		if body == nil {
+			body = make([]byte, 0, 64*min(rows, maxTableRows+len(series)))
+		}
+		pts := s.points
+		if cut && len(pts) > share {
+			pts = pts[:share]
+		}
+		for _, pt := range pts {
+			body = append(body, "<tr><td>"...)
+			body = appendHTML(body, s.name)
+			body = append(body, "</td><td>"...)
+			body = appendTableNumber(body, pt.X)
+			body = append(body, "</td><td>"...)
+			body = appendTableNumber(body, pt.Y)
+			if col.label {
+				body = append(body, "</td><td>"...)
+				body = appendHTML(body, pt.Label)
+			}
+			body = append(body, "</td></tr>\n"...)
+		}
+		shown += len(pts)
+		if left := len(s.points) - len(pts); left > 0 {
+			body = fmt.Appendf(body, `<tr class="scalesite-more"><td colspan="%d">`, len(header))
+			body = appendHTML(body, fmt.Sprintf("… and %s more rows of %s", thousands(left), s.name))
+			body = append(body, ", in the "...)
+			body = append(body, csvLink...)
+			body = append(body, ".</td></tr>\n"...)
+		}
+	}
+	flush()
+	return tables, rows, shown
+}
+
+// appendTableNumber writes a value for people: 1e18, not 1e+18; a gap's
+// missing y is empty.
+func appendTableNumber(b []byte, v float64) []byte {
+	if math.IsNaN(v) {
+		return b
+	}
+	start := len(b)
+	b = appendNumber(b, v)
+	for i := start; i+1 < len(b); i++ {
+		if b[i] == 'e' && b[i+1] == '+' {
+			return append(b[:i+1], b[i+2:]...)
+		}
+	}
+	return b
+}
+
+// appendHTML writes s as text in HTML, escaped as html/template's
+// HTMLEscapeString escapes it (& ' < > " and NUL).
+func appendHTML(b []byte, s string) []byte {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var esc string
+		switch s[i] {
+		case '&':
+			esc = "&amp;"
+		case '\'':
+			esc = "&#39;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '"':
+			esc = "&#34;"
+		case 0:
+			esc = "\uFFFD"
+		default:
+			continue
+		}
+		b = append(b, s[last:i]...)
+		b = append(b, esc...)
+		last = i + 1
+	}
+	return append(b, s[last:]...)
+}
+
+// thousands writes n with thousands separators: 19,800.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// dataFiles returns the CSV files of the charts of the home page and every
+// page, rendered again only for pages that changed.
+func (r *renderer) dataFiles() ([]File, error) {
+	pages := r.site.Pages
+	if r.site.Home != nil {
+		pages = append([]*site.Page{r.site.Home}, pages...)
+	}
+	per := make([][]File, len(pages))
+	errs := make([]error, len(pages))
+	par.For(len(pages), 0, func(i int) {
+		p := pages[i]
+		for j, c := range p.Charts {
+			name := ChartDataFile(p.Slug, c)
+			b, err := r.rr.cachedData(name, pagesKey(p)+strconv.Itoa(j), func() ([]byte, error) { return chartCSV(c), nil })
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			per[i] = append(per[i], File{Path: name, Data: b})
+		}
+	})
+	var out []File
+	for i, fs := range per {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		out = append(out, fs...)
+	}
+	return out, nil
+}

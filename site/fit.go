@@ -1,0 +1,167 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/fit"
+	"github.com/scalesite/scalesite/spec"
+)
+
+// Fitted is a curve the spec's `fit` asks for, fitted to the panel's
+// points when the site is loaded.
+type Fitted struct {
+	// Series is the series fitted, as the data spells its name, for a fit
+	// over series; "" for a fit over all points or over the frontier.
+	Series string
+	fit.Result
+	// Lo and Hi are the smallest and largest x of the points fitted.
+	Lo, Hi float64
+}
+
+// FrontierPoints returns the points of the panel's Pareto frontier (every
+// series together), in order of x: with max, those above every point at a
+// smaller x; with min, below.
+func (p *Panel) FrontierPoints(max bool) []Point {
+	var pts []Point
+	for _, s := range p.Series {
+		for _, pt := range s.Points {
+			if !pt.Gap() {
+				pts = append(pts, pt)
+			}
+		}
+	}
+	xs, ys := make([]float64, len(pts)), make([]float64, len(pts))
+	for i, pt := range pts {
+		xs[i], ys[i] = pt.X, pt.Y
+	}
+	idx := fit.Frontier(xs, ys, max)
+	out := make([]Point, len(idx))
+	for i, k := range idx {
+		out[i] = pts[k]
+	}
+	return out
+}
+
+// fitPanel fits the curves the spec asks of a loaded panel. n is the
+// panel's number (0 for a chart without panels) and file the data file
+// (site-relative; the page for inline data), for messages. Every problem is
+// reported at the `fit` value.
+func fitPanel(sp *spec.Panel, p *Panel, n int, file string) ([]Fitted, error) {
+	f := sp.Fit
+	if f.Type == "" {
+		return nil, nil
+	}
+	inPanel := ""
+	if n > 0 {
+		inPanel = fmt.Sprintf(" in panel %d", n)
+	}
+	// The series the fit is limited to must be series of the panel.
+	var names []string
+	for _, s := range p.Series {
+		names = append(names, s.Name)
+	}
+	var errs diag.List
+	for _, want := range f.Series {
+		if slices.Contains(names, want.Name) {
+			continue
+		}
+		if sp.Series.Name == "" {
+			errs.Add(diag.Errorf(want.Pos, "fit series %q: the panel has no series column (series: ...), so it is one series and there is nothing to pick", want.Name))
+			continue
+		}
+		errs.Add(diag.Errorf(want.Pos, "fit series %q is not a series of the panel%s (the values of %s: %s)%s",
+			want.Name, inPanel, sp.Series.Name, strings.Join(names, ", "), diag.DidYouMean(want.Name, names)))
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	chosen := func(s Series) bool {
+		if len(f.Series) == 0 {
+			return true
+		}
+		for _, w := range f.Series {
+			if w.Name == s.Name {
+				return true
+			}
+		}
+		return false
+	}
+	// Each group of points is fitted on its own.
+	type group struct {
+		series, what string
+		pts          []Point
+	}
+	var groups []group
+	switch f.Over {
+	case spec.FitOverAll:
+		g := group{what: "over all points" + inPanel}
+		for _, s := range p.Series {
+			if chosen(s) {
+				g.pts = append(g.pts, drawnPoints(s.Points)...)
+			}
+		}
+		groups = append(groups, g)
+	case spec.FitOverFrontier:
+		groups = append(groups, group{what: "over the frontier" + inPanel, pts: p.FrontierPoints(sp.Frontier.Dir == spec.FrontierMax)})
+	default:
+		for _, s := range p.Series {
+			if !chosen(s) {
+				continue
+			}
+			what := fmt.Sprintf("of series %q", s.Name) + inPanel
+			if sp.Series.Name == "" {
+				what = "of the points" + inPanel
+			}
+			groups = append(groups, group{series: s.Name, what: what, pts: drawnPoints(s.Points)})
+		}
+	}
+	var out []Fitted
+	for _, g := range groups {
+		xs, ys := make([]float64, len(g.pts)), make([]float64, len(g.pts))
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for i, pt := range g.pts {
+			xs[i], ys[i] = pt.X, pt.Y
+			lo, hi = min(lo, pt.X), max(hi, pt.X)
+		}
+		r, err := fit.Fit(f.Type, xs, ys)
+		if err != nil {
+			msg := err.Error()
+			var fe *fit.Error
+			if errors.As(err, &fe) && fe.Point >= 0 && fe.Point < len(g.pts) {
+				col := sp.Y.Field.Name
+				if fe.Axis == "x" {
+					col = sp.X.Field.Name
+				}
+				msg += fmt.Sprintf(" (%s at %s)", col, diag.Pos{File: file, Line: g.pts[fe.Point].Row})
+			}
+			errs.Add(diag.Errorf(f.Pos, "the fit %s: %s", g.what, msg))
+			continue
+		}
+		out = append(out, Fitted{Series: g.series, Result: r, Lo: lo, Hi: hi})
+	}
+	return out, errs.Err()
+}
+
+// drawnPoints leaves out a line's gaps.
+func drawnPoints(pts []Point) []Point {
+	out := make([]Point, 0, len(pts))
+	for _, pt := range pts {
+		if !pt.Gap() {
+			out = append(out, pt)
+		}
+	}
+	return out
+}
+
+// panelNumber is panel i's number for messages, 0 for a chart without panels.
+func panelNumber(sc *spec.Chart, i int) int {
+	if !sc.HasPanels {
+		return 0
+	}
+	return i + 1
+}

@@ -1,0 +1,227 @@
+package site
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/spec"
+	"github.com/scalesite/scalesite/table"
+)
+
+// where returns the rows of t that the panel's `where` keeps, as a table of
+// their own: the same header, and rows that keep their line numbers, so that
+// every later message still names the right line of the file. The rows kept
+// are exactly the rows drawn (or reported as left out).
+//
+// A column that is not in the table, or a filter that keeps no row, is an
+// error; a value that no row of the table has (while others do) is a
+// warning, since it is most likely a typo in one value of a list.
+func (l *pageLoader) where(t *table.Table, conds []spec.Cond, tname string, errs *diag.List) *table.Table {
+	if len(conds) == 0 {
+		return t
+	}
+	cols := make([]int, len(conds))
+	bad := false
+	for i, c := range conds {
+		cols[i] = t.Index(c.Column.Name)
+		if cols[i] < 0 {
+			errs.Add(diag.Errorf(c.Column.Pos, "where column %q is not in %s (its columns: %s)%s",
+				c.Column.Name, tname, strings.Join(t.Columns, ", "), diag.DidYouMean(c.Column.Name, t.Columns)))
+			bad = true
+		}
+	}
+	if bad {
+		return t
+	}
+	var keep []int
+	hits := make([][]int, len(conds)) // rows of the whole table each value matches
+	for i, c := range conds {
+		hits[i] = make([]int, len(c.Any))
+	}
+	for r := range t.Rows {
+		all := true
+		for i, c := range conds {
+			cell := t.Rows[r].Cells[cols[i]]
+			any := false
+			for k, m := range c.Any {
+				if matches(m, cell) {
+					hits[i][k]++
+					any = true
+				}
+			}
+			all = all && any
+		}
+		if all {
+			keep = append(keep, r)
+		}
+	}
+
+	// Values no row has: the reason for an empty panel, or a warning.
+	var missed []string
+	for i, c := range conds {
+		for k, m := range c.Any {
+			if hits[i][k] > 0 {
+				continue
+			}
+			msg := "no row of " + tname + " has " + describe(c.Column.Name, m) + " (" + present(t, cols[i], m) + ")"
+			missed = append(missed, msg)
+			if len(keep) > 0 {
+				l.warn(diag.Errorf(m.Pos, "%s: this value of where keeps nothing", msg))
+			}
+		}
+	}
+	if len(keep) == 0 {
+		at := conds[0].Column.Pos
+		var why string
+		switch {
+		case len(t.Rows) == 0:
+			why = tname + " has a header but no rows"
+		case len(missed) > 0:
+			why = strings.Join(missed, "; ")
+		default:
+			parts := make([]string, len(conds))
+			for i, c := range conds {
+				alts := make([]string, len(c.Any))
+				for k, m := range c.Any {
+					alts[k] = describe(c.Column.Name, m)
+				}
+				parts[i] = strings.Join(alts, " or ")
+			}
+			why = "no row has " + strings.Join(parts, " and ") + " at once"
+		}
+		errs.Add(diag.Errorf(at, "where keeps none of the %d rows of %s, so the chart would be empty: %s", len(t.Rows), tname, why))
+		return t
+	}
+	return t.Subset(keep)
+}
+
+// warn adds a warning once: a chart's where is checked again for every
+// panel that inherits it.
+func (l *pageLoader) warn(w *diag.Error) {
+	for _, e := range l.warnings {
+		if e.Pos == w.Pos && e.Msg == w.Msg {
+			return
+		}
+	}
+	l.warnings = append(l.warnings, w)
+}
+
+// matches reports whether a cell passes every test of m.
+func matches(m spec.Match, cell string) bool {
+	for _, t := range m.Tests {
+		if !test(t, cell) {
+			return false
+		}
+	}
+	return true
+}
+
+// test compares a cell with one value. Values that read as numbers are
+// compared as numbers when the cell reads as one too (6e18 matches
+// 6000000000000000000 and 6E+18); otherwise = and != compare the text, and
+// the ordering operators fail (a blank or NA cell is never "> 1e9").
+func test(t spec.Test, cell string) bool {
+	cell = strings.TrimSpace(cell)
+	v, missing, ok := table.Number(cell)
+	num := ok && !missing && t.IsNum
+	switch t.Op {
+	case spec.OpEq:
+		if num {
+			return v == t.Num
+		}
+		return cell == t.Value
+	case spec.OpNe:
+		if num {
+			return v != t.Num
+		}
+		return cell != t.Value
+	}
+	if !num {
+		return false
+	}
+	switch t.Op {
+	case spec.OpLt:
+		return v < t.Num
+	case spec.OpLe:
+		return v <= t.Num
+	case spec.OpGt:
+		return v > t.Num
+	case spec.OpGe:
+		return v >= t.Num
+	}
+	return false
+}
+
+// describe writes a condition for a message: task "Modular arithmetic",
+// params >= 1e9.
+func describe(col string, m spec.Match) string {
+	if m.Equality() && !m.Tests[0].IsNum {
+		return col + " " + strconv.Quote(m.Text)
+	}
+	return col + " " + m.Text
+}
+
+// present describes the values column col has, for a message about a value
+// it lacks: the distinct values, or for numbers compared by size their
+// range; with the one the author probably meant.
+func present(t *table.Table, col int, m spec.Match) string {
+	var vals []string
+	seen := map[string]bool{}
+	lo, hi, nums := 0.0, 0.0, 0
+	for _, r := range t.Rows {
+		c := strings.TrimSpace(r.Cells[col])
+		if v, missing, ok := table.Number(c); ok && !missing {
+			if nums == 0 || v < lo {
+				lo = v
+			}
+			if nums == 0 || v > hi {
+				hi = v
+			}
+			nums++
+		}
+		if !seen[c] {
+			seen[c] = true
+			vals = append(vals, c)
+		}
+	}
+	if len(vals) == 0 {
+		return "it has no rows"
+	}
+	if !m.Equality() && nums > 0 {
+		return "its numbers run from " + shortNumber(lo) + " to " + shortNumber(hi)
+	}
+	const show = 12
+	list := make([]string, 0, min(len(vals), show))
+	for i, v := range vals {
+		if i == show {
+			break
+		}
+		list = append(list, strconv.Quote(v))
+	}
+	s := "its values: " + strings.Join(list, ", ")
+	if len(vals) > show {
+		s += ", … (" + strconv.Itoa(len(vals)) + " in all)"
+	}
+	if m.Equality() {
+		if near := nearest(m.Text, vals); near != "" {
+			s += ` — did you mean "` + near + `"?`
+		}
+	}
+	return s
+}
+
+// nearest is the value the author probably meant: the same but for case and
+// spaces, or a close spelling.
+func nearest(want string, vals []string) string {
+	fold := func(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+	for _, v := range vals {
+		if fold(v) == fold(want) {
+			return v
+		}
+	}
+	if s := diag.Suggest(want, vals); s != want {
+		return s
+	}
+	return ""
+}
