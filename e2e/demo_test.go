@@ -92,7 +92,13 @@ const chartsJS = readJS + `return Object.entries(window.scalesite.charts).map(([
     return {type: a.type, log: a.scalesiteLog === true,
       min: typeof a.min === 'number' ? a.min : null, max: typeof a.max === 'number' ? a.max : null,
       custom, customText: custom && typeof al.formatter === 'function' ? custom.map(v => String(al.formatter(v))) : null,
-      drawn: labels.map(l => l.t), values: labels.map(l => scalesiteRead.num(l.t))};
+      drawn: labels.map(l => l.t), values: labels.map(l => {
+        // a short unit on the ticks ("200 ms") follows the number after a no-break space
+        const unit = typeof a.scalesiteTickUnit === 'string' && a.scalesiteTickUnit ? a.scalesiteTickUnit : '';
+        let t = l.t;
+        if (unit && t.endsWith(unit)) t = t.slice(0, -unit.length).replace(/[\u00a0 ]$/, '');
+        return scalesiteRead.num(t);
+      })};
   });
   const cv = c.getDom().querySelector('canvas');
   let drawn = false;

@@ -81,16 +81,12 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, nums map[str
 	var out []charts.SingleSeries
 	var extras []seriesExtra
 	ysym, xsym := symbols2(p)
+	seen := fitsBefore(c, i, styles)
 	for _, f := range data.Fits {
-		color := neutralColor
+		color := fitColor(p, f, styles)
 		prefix := "fit"
 		if p.Fit.Label != "" {
 			prefix = p.Fit.Label
-		}
-		if f.Series != "" || (p.Fit.Over == spec.FitOverSeries && p.Series.Name == "") {
-			if st, ok := styles[f.Series]; ok {
-				color = st.Color
-			}
 		}
 		// Several fits over series are told apart by their series' names.
 		if f.Series != "" && p.Series.Name != "" && len(data.Fits) > 1 {
@@ -101,9 +97,13 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, nums map[str
 			}
 		}
 		name := prefix + ": " + f.Formula(ysym, xsym) + " (" + f.R2Text() + ")"
+		// fits sharing a colour (one series fitted in several panels) differ
+		// in dash, as their legend entries do in name
+		dash := fitDashes[seen[color]%len(fitDashes)]
+		seen[color]++
 		mark := &fitMark{Role: roleFit, Type: f.Kind, A: f.A, B: f.B, C: f.C, R2: f.R2, N: f.N, Series: f.Series}
 		main, ext := fitCurve(f, p.Fit.Extrapolate, logX)
-		ss, ex := fitLine(name, main, i, color, logX, logY, map[string]any{"color": color, "width": 2, "type": []int{7, 4}})
+		ss, ex := fitLine(name, main, i, color, logX, logY, map[string]any{"color": color, "width": 2, "type": dash})
 		ex.derived = &seriesDerived{Fit: mark}
 		out, extras = append(out, ss), append(extras, ex)
 		if len(ext) > 0 {
@@ -142,6 +142,33 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, nums map[str
 		extras = append(extras, seriesExtra{derived: &seriesDerived{Fit: &fitMark{Role: roleFrontierPoints}, Silent: true}})
 	}
 	return out, extras
+}
+
+// fitDashes are the dashes of fit lines: the first fit of a colour gets the
+// first, the next fit of that colour (in another panel) the second, ...
+var fitDashes = [][]int{{7, 4}, {12, 3, 3, 3}, {4, 4}, {10, 2, 2, 2, 2, 2}}
+
+// fitsBefore counts, per colour, the fits drawn in the panels before panel i.
+func fitsBefore(c *site.Chart, i int, styles map[string]SeriesStyle) map[string]int {
+	seen := map[string]int{}
+	for k := 0; k < i && k < len(c.Panels); k++ {
+		p := c.Spec.Panels[k]
+		for _, f := range c.Panels[k].Fits {
+			seen[fitColor(p, f, styles)]++
+		}
+	}
+	return seen
+}
+
+// fitColor is the colour of a fit: its series' colour, or neutral for a fit
+// over several series.
+func fitColor(p spec.Panel, f site.Fitted, styles map[string]SeriesStyle) string {
+	if f.Series != "" || (p.Fit.Over == spec.FitOverSeries && p.Series.Name == "") {
+		if st, ok := styles[f.Series]; ok {
+			return st.Color
+		}
+	}
+	return neutralColor
 }
 
 // frontierName is the frontier's legend entry (its line and its rings).
