@@ -297,6 +297,10 @@ func unknownTail(key string, valid []string, scope string) string {
 			return ": set it inside the axis, e.g. " + k[:1] + ": {field: flops, title: \"Training FLOPs\", scale: log}"
 		}
 	}
+	switch k {
+	case "ticks", "tick", "tickvals", "tick_values", "nticks", "splitnumber", "tick_interval", "tickinterval", "major_ticks", "minor_ticks":
+		return ": scalesite chooses the ticks itself, from the axis' range and its width on screen (on a log axis a label every decade while they fit, else every 2, 3 or 4); format sets how they read, min and max the range"
+	}
 	if a := keyAlias(k, scope); a != "" && contains(valid, a) {
 		return ` — did you mean "` + a + `"?`
 	}
@@ -337,7 +341,7 @@ func keyAlias(k, scope string) string {
 			return "high"
 		case "error", "errors", "sd", "std", "stderr", "se", "yerr", "xerr", "errorbar", "errorbars", "error_bars":
 			return "err"
-		case "ticks", "tickformat", "tick_format", "number_format", "ticklabels":
+		case "tickformat", "tick_format", "number_format", "ticklabels":
 			return "format"
 		case "units", "suffix", "unit_label", "dimension", "measure":
 			return "unit"

@@ -1,6 +1,9 @@
 package spec
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestLayoutKeys: columns, legend and downsample as researchers write them.
 func TestLayoutKeys(t *testing.T) {
@@ -54,5 +57,16 @@ func TestLayoutKeyErrors(t *testing.T) {
 				t.Errorf("got:\n%v\nwant:\n%s", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestTicksKeyExplains: scalesite has no ticks key, and says why instead of
+// suggesting a look-alike key.
+func TestTicksKeyExplains(t *testing.T) {
+	for _, src := range []string{ok + "ticks: 5\n", "data: runs.csv\nx: {field: flops, ticks: 5}\ny: loss\n"} {
+		_, err := Parse([]byte(src), at)
+		if err == nil || !strings.Contains(err.Error(), "scalesite chooses the ticks itself") || strings.Contains(err.Error(), "did you mean") {
+			t.Errorf("%q: %v", src, err)
+		}
 	}
 }
