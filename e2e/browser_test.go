@@ -21,6 +21,9 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/scalesite/scalesite/build"
+	"github.com/scalesite/scalesite/internal/sitetest"
 )
 
 // chromiumPath finds Chromium; the tests fail without it (CI installs it),
@@ -155,6 +158,17 @@ func serve(t *testing.T, dir string) string {
 	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	t.Cleanup(srv.Close)
 	return srv.URL
+}
+
+// buildSite writes files into a new site folder, builds it, serves the
+// output and returns the server's URL.
+func buildSite(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dest := t.TempDir()
+	if _, err := build.Run(build.Options{Source: sitetest.New(t, files), Dest: dest}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return serve(t, dest)
 }
 
 // waitCharts waits until the site script has set up n charts.

@@ -1,13 +1,9 @@
 package e2e
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/scalesite/scalesite/build"
 )
 
 // TestWhereAndWrittenNumbersInChromium builds a page whose panels pick their
@@ -17,7 +13,6 @@ import (
 // the cells mean, and that ticks and tooltips carry the units.
 func TestWhereAndWrittenNumbersInChromium(t *testing.T) {
 	b := newBrowser(t)
-	src := t.TempDir()
 	files := map[string]string{
 		"scalesite.yaml": "title: Data\n",
 		"content/long/runs.csv": `task,model,params,flops,latency
@@ -34,18 +29,7 @@ Other,A,70M,1e20,999
 			"y: {field: latency, title: Latency, unit: ms}\n" +
 			"panels:\n  - {title: Mod, where: {task: Mod}}\n  - {title: WiC big, where: {task: WiC, params: \">= 1B\"}, x: {field: flops, title: Compute, unit: FLOPs, format: auto}}\n```\n",
 	}
-	for name, body := range files {
-		p := filepath.Join(src, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	dest := t.TempDir()
-	if _, err := build.Run(build.Options{Source: src, Dest: dest}); err != nil {
-		t.Fatalf("build: %v", err)
-	}
-	base := serve(t, dest)
+	base := buildSite(t, files)
 	tb := b.tab(t)
 	tb.open(t, base+"/long/", 1)
 	c := tb.firstChartInfo(t)

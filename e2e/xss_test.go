@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/scalesite/scalesite/build"
 )
 
 // hostile are model names that would run code if the option were written
@@ -25,7 +23,6 @@ var hostile = []string{
 // every payload shows as the literal text it is.
 func TestHostileNamesStayText(t *testing.T) {
 	b := newBrowser(t)
-	src := t.TempDir()
 	csv := "model,params,score\n"
 	for i, h := range hostile {
 		csv += `"` + doubleQuotes(h) + `",` + []string{"10", "100", "1000", "10000"}[i] + ",0." + string(rune('5'+i)) + "\n"
@@ -37,18 +34,7 @@ func TestHostileNamesStayText(t *testing.T) {
 			"Text.\n\n```chart\ntype: scatter\ntitle: \"</script><script>alert(8)</script> __f__alert(9)__f__\"\ndata: data.csv\n" +
 			"x: {field: params, scale: log, title: \"<b onmouseover=alert(10)>x</b>\"}\ny: {field: score}\nseries: model\nlabel: model\n```\n",
 	}
-	for name, body := range files {
-		p := filepath.Join(src, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	dest := t.TempDir()
-	if _, err := build.Run(build.Options{Source: src, Dest: dest}); err != nil {
-		t.Fatalf("build: %v", err)
-	}
-	base := serve(t, dest)
+	base := buildSite(t, files)
 	tb := b.tab(t)
 	tb.open(t, base+"/evil/", 1)
 	var got struct {

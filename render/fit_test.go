@@ -11,11 +11,11 @@ import (
 	"github.com/scalesite/scalesite/site"
 )
 
-// fitChart loads a one-chart page and returns the chart and its option as
-// JSON would give it to the browser.
-func fitChart(t *testing.T, spec string) (*site.Chart, map[string]any) {
+// specOption loads a page with one chart of the given spec and returns the
+// chart and its option as JSON gives it to the browser.
+func specOption(t *testing.T, spec string) (*site.Chart, map[string]any) {
 	t.Helper()
-	md := "---\ntitle: Fits\n---\n```chart\n" + spec + "```\n"
+	md := "---\ntitle: Chart\n---\n```chart\n" + spec + "```\n"
 	s, err := site.Load(sitetest.New(t, map[string]string{"content/f.md": md}), site.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +69,7 @@ fit: {type: powerlaw+c, series: Observed, extrapolate: 1, label: Prediction}
 `
 
 func TestFitSeriesInOption(t *testing.T) {
-	c, opt := fitChart(t, gpt4Spec)
+	c, opt := specOption(t, gpt4Spec)
 	fits := c.Panels[0].Fits
 	if len(fits) != 1 {
 		t.Fatalf("%d fits, want 1", len(fits))
@@ -156,7 +156,7 @@ y: {field: loss, scale: log}
 series: model
 fit: {type: powerlaw, over: all, extrapolate: 1e12}
 `
-	c, opt := fitChart(t, spec)
+	c, opt := specOption(t, spec)
 	f := c.Panels[0].Fits[0]
 	if f.Series != "" || f.N != 4 {
 		t.Errorf("fit %+v, want one over all 4 points", f)
@@ -198,7 +198,7 @@ series: model
 frontier: min
 fit: {type: powerlaw, over: frontier}
 `
-	c, opt := fitChart(t, spec)
+	c, opt := specOption(t, spec)
 	line, rings := derived(opt, "frontier"), derived(opt, "frontier-points")
 	if len(line) != 1 || len(rings) != 1 {
 		t.Fatalf("%d frontier lines and %d ring series, want 1 and 1", len(line), len(rings))
@@ -241,7 +241,7 @@ func TestFitLoadErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			md := "---\ntitle: Fits\n---\n```chart\n" + tc.spec + "```\n"
+			md := "---\ntitle: Chart\n---\n```chart\n" + tc.spec + "```\n"
 			_, err := site.Load(sitetest.New(t, map[string]string{"content/f.md": md}), site.Options{})
 			if err == nil {
 				t.Fatal("no error")

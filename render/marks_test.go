@@ -7,31 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/scalesite/scalesite/internal/sitetest"
-	"github.com/scalesite/scalesite/site"
 )
-
-// markOption loads a one-chart page and returns the chart and its option
-// as the browser gets it (JSON).
-func markOption(t *testing.T, spec string) (*site.Chart, map[string]any) {
-	t.Helper()
-	md := "---\ntitle: Marks\n---\n```chart\n" + spec + "```\n"
-	s, err := site.Load(sitetest.New(t, map[string]string{"content/m.md": md}), site.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := s.Pages[0].Charts[0]
-	b, err := json.Marshal(chartOption(c, altText(c)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var opt map[string]any
-	if err := json.Unmarshal(b, &opt); err != nil {
-		t.Fatal(err)
-	}
-	return c, opt
-}
 
 // optSeries lists the option's series.
 func optSeries(opt map[string]any) []map[string]any {
@@ -60,7 +36,7 @@ func jsonOf(v any) string {
 }
 
 func TestMarksInOption(t *testing.T) {
-	_, opt := markOption(t, `data: |
+	_, opt := specOption(t, `data: |
   flops,loss
   1e20,2.6
   1e21,2.4
@@ -125,7 +101,7 @@ annotations:
 }
 
 func TestMarksPerPanel(t *testing.T) {
-	_, opt := markOption(t, `data: |
+	_, opt := specOption(t, `data: |
   x,y
   1,2
   2,3
@@ -149,7 +125,7 @@ panels:
 }
 
 func TestErrorBarsInOption(t *testing.T) {
-	_, opt := markOption(t, `type: scatter
+	_, opt := specOption(t, `type: scatter
 data: |
   model,params,acc,sd
   a,1e8,0.26,0.015
@@ -191,7 +167,7 @@ series: model
 }
 
 func TestBandInOption(t *testing.T) {
-	_, opt := markOption(t, `data: |
+	_, opt := specOption(t, `data: |
   step,loss,lo,hi,flo,fhi
   1,3.0,2.9,3.1,0.9,1.1
   2,2.8,2.7,2.9,,
@@ -220,7 +196,7 @@ y: {field: loss, low: lo, high: hi}
 }
 
 func TestSeriesStyleOverrides(t *testing.T) {
-	c, opt := markOption(t, `data: |
+	c, opt := specOption(t, `data: |
   run,x,y
   observed,1,2
   observed,2,3
@@ -255,7 +231,7 @@ order: [fit, other]
 		t.Errorf("colours other %s, observed %s, want the palette's first two in order", st["other"].Color, st["observed"].Color)
 	}
 	// A line drawn without markers in a scatter panel.
-	_, opt = markOption(t, `type: scatter
+	_, opt = specOption(t, `type: scatter
 data: |
   run,x,y
   obs,1,2
@@ -276,7 +252,7 @@ style: {curve: {draw: line}}
 // TestSpecStylesKeepSeriesApart: a style that gives a series the look
 // another would get moves the other one on.
 func TestSpecStylesKeepSeriesApart(t *testing.T) {
-	c, _ := markOption(t, `data: |
+	c, _ := specOption(t, `data: |
   run,x,y
   a,1,2
   b,1,3
@@ -289,7 +265,7 @@ style: {a: {color: "#e5731b"}}
 	if st["a"].Color == st["b"].Color && st["a"].Symbol == st["b"].Symbol && slices.Equal(st["a"].Dash, st["b"].Dash) {
 		t.Errorf("a and b look alike: %+v %+v", st["a"], st["b"])
 	}
-	c, _ = markOption(t, `data: |
+	c, _ = specOption(t, `data: |
   run,x,y
   a,1,2
   b,1,3
@@ -313,11 +289,11 @@ func TestIntervalKind(t *testing.T) {
 series: m
 x: x
 `
-	_, opt := markOption(t, data+"y: {field: y, low: lo, high: hi, interval: bars}\n")
+	_, opt := specOption(t, data+"y: {field: y, low: lo, high: hi, interval: bars}\n")
 	if len(seriesByID(t, opt, "scalesite-band-")) != 0 || len(seriesByID(t, opt, "scalesite-bars-")) != 1 {
 		t.Errorf("interval: bars on a line: series %s, want error bars and no band", jsonOf(optSeries(opt)))
 	}
-	_, opt = markOption(t, "type: scatter\n"+data+"y: {field: y, low: lo, high: hi, interval: band}\n")
+	_, opt = specOption(t, "type: scatter\n"+data+"y: {field: y, low: lo, high: hi, interval: band}\n")
 	if len(seriesByID(t, opt, "scalesite-band-")) != 1 || len(seriesByID(t, opt, "scalesite-bars-")) != 0 {
 		t.Errorf("interval: band on points: series %s, want a band and no bars", jsonOf(optSeries(opt)))
 	}
