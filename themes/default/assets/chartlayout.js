@@ -42,7 +42,7 @@
     return lines;
   }
 
-  var TOOLBOX = 84; // three toolbox icons
+  var TOOLBOX = 132; // room for the toolbox (four icons and their padding) beside the title
   var LEGEND_ROW = 24;
 
   // legendRows estimates how many rows the legend wraps onto at width w:
