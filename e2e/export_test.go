@@ -2,14 +2,12 @@ package e2e
 
 import (
 	"bytes"
-	"context"
 	"encoding/csv"
 	"encoding/xml"
 	"fmt"
 	"image/png"
 	"io"
 	"math"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,7 +24,6 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/scalesite/scalesite/build"
-	preview "github.com/scalesite/scalesite/serve"
 )
 
 // The export tests (issue 8): a chart's figure leaves the page as a PNG at
@@ -466,16 +463,7 @@ func TestExportInChromium(t *testing.T) {
 func TestExportLivePreview(t *testing.T) {
 	b := newBrowser(t)
 	dir := writeExportSite(t)
-	srv, err := preview.New(preview.Options{Source: dir, Log: io.Discard})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	ctx, cancel := context.WithCancel(context.Background())
-	watching := make(chan struct{})
-	go func() { defer close(watching); srv.Watch(ctx) }()
-	t.Cleanup(func() { cancel(); srv.Close(); hs.Close(); <-watching })
-	time.Sleep(100 * time.Millisecond) // the watcher adds its folders
+	hs := startPreview(t, dir, io.Discard)
 
 	tb := b.tab(t)
 	tb.open(t, hs.URL+"/runs/", 2)

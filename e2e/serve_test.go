@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -45,14 +46,11 @@ func copyDemo(t *testing.T) string {
 	return dst
 }
 
-// TestLivePreviewInChromium is the live preview's promise, in a real
-// browser: a CSV edit changes the chart in place (no reload, a hidden series
-// stays hidden, the scroll position stays); a broken spec shows an overlay
-// naming the line; fixing it removes the overlay.
-func TestLivePreviewInChromium(t *testing.T) {
-	b := newBrowser(t)
-	dir := copyDemo(t)
-	srv, err := preview.New(preview.Options{Source: dir, Log: os.Stderr})
+// startPreview serves the site in dir with the live preview, watching its
+// files, until the test ends.
+func startPreview(t *testing.T, dir string, log io.Writer) *httptest.Server {
+	t.Helper()
+	srv, err := preview.New(preview.Options{Source: dir, Log: log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,6 +60,17 @@ func TestLivePreviewInChromium(t *testing.T) {
 	go func() { defer close(watching); srv.Watch(ctx) }()
 	t.Cleanup(func() { cancel(); srv.Close(); hs.Close(); <-watching })
 	time.Sleep(100 * time.Millisecond) // the watcher adds its folders
+	return hs
+}
+
+// TestLivePreviewInChromium is the live preview's promise, in a real
+// browser: a CSV edit changes the chart in place (no reload, a hidden series
+// stays hidden, the scroll position stays); a broken spec shows an overlay
+// naming the line; fixing it removes the overlay.
+func TestLivePreviewInChromium(t *testing.T) {
+	b := newBrowser(t)
+	dir := copyDemo(t)
+	hs := startPreview(t, dir, os.Stderr)
 
 	tb := b.tab(t)
 	if err := chromedp.Run(tb.ctx, chromedp.EmulateViewport(1000, 600)); err != nil {
