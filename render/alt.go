@@ -47,6 +47,18 @@ func altText(c *site.Chart) string {
 			fmt.Fprintf(&b, " in %d series: %s", len(names), strings.Join(names, ", "))
 		}
 		b.WriteString(".")
+		// a fitted law is what many a scaling chart is for: say it
+		ysym, xsym := symbols2(p)
+		for _, f := range c.Panels[i].Fits {
+			b.WriteString(" Fit")
+			if f.Series != "" {
+				fmt.Fprintf(&b, " to %s", f.Series)
+			}
+			fmt.Fprintf(&b, ": %s (%s).", f.Formula(ysym, xsym), f.R2Text())
+		}
+		if p.Frontier.Dir != "" {
+			b.WriteString(" The frontier (best so far along x) is marked.")
+		}
 	}
 	return b.String()
 }

@@ -252,3 +252,13 @@ func TestFitLoadErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestAltTextNamesFits: the chart's description for screen readers and
+// readers without JavaScript states the fitted law.
+func TestAltTextNamesFits(t *testing.T) {
+	c, _ := specOption(t, "data: |\n  compute,loss\n  1,4\n  10,2\n  100,1\n  1000,0.5\nx: {field: compute, scale: log}\ny: {field: loss, scale: log}\nfit: powerlaw\nfrontier: min\n")
+	alt := altText(c)
+	if !strings.Contains(alt, "Fit: L = ") || !strings.Contains(alt, "R²") || !strings.Contains(alt, "frontier") {
+		t.Errorf("alt text %q does not state the fit and the frontier", alt)
+	}
+}
