@@ -88,12 +88,7 @@ func UnusedColors(c *site.Chart) diag.List {
 	if len(c.Spec.Colors) == 0 {
 		return nil
 	}
-	var names []string
-	for _, p := range c.Panels {
-		for _, s := range p.Series {
-			names = append(names, s.Name)
-		}
-	}
+	names := c.SeriesNames()
 	var out diag.List
 	keys := make([]string, 0, len(c.Spec.Colors))
 	for k := range c.Spec.Colors {
@@ -115,14 +110,7 @@ func UnusedStyles(c *site.Chart) diag.List {
 	if c.Spec == nil || (len(c.Spec.Styles) == 0 && len(c.Spec.Order) == 0) {
 		return nil
 	}
-	var names []string
-	for _, p := range c.Panels {
-		for _, s := range p.Series {
-			if !slices.Contains(names, s.Name) {
-				names = append(names, s.Name)
-			}
-		}
-	}
+	names := c.SeriesNames()
 	var out diag.List
 	keys := make([]string, 0, len(c.Spec.Styles))
 	for k := range c.Spec.Styles {
@@ -146,14 +134,7 @@ func UnusedStyles(c *site.Chart) diag.List {
 // colours: past them, colours repeat, and series differ only by marker and
 // dash, which the reader has to match against the legend.
 func SeriesLookAlike(c *site.Chart) diag.List {
-	var names []string
-	for _, p := range c.Panels {
-		for _, s := range p.Series {
-			if !slices.Contains(names, s.Name) {
-				names = append(names, s.Name)
-			}
-		}
-	}
+	names := c.SeriesNames()
 	if len(names) <= paletteSize {
 		return nil
 	}

@@ -226,9 +226,10 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 		minLabels = 2
 	}
 	for i, p := range sc.Panels {
-		xlo, xhi, ylo, yhi := dataExtent(c.Panels[i])
-		xlo, xhi, ylo, yhi = fitExtent(c, i, xlo, xhi, ylo, yhi)
-		xlo, xhi, ylo, yhi = marksExtent(c, i, xlo, xhi, ylo, yhi)
+		// the range to cover is render's (data, intervals, marks, fits);
+		// what is checked here is that the browser shows that range,
+		// padded as the axes promise
+		xlo, xhi, ylo, yhi := render.PanelExtent(c, i)
 		checkAxis(t, fmt.Sprintf("%s panel %d x", c.ID, i), p.X, got.X[i], xlo, xhi, minLabels)
 		checkAxis(t, fmt.Sprintf("%s panel %d y", c.ID, i), p.Y, got.Y[i], ylo, yhi, minLabels)
 	}
@@ -305,22 +306,6 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 	case legend && !slices.Equal(got.Legend, wantLegend):
 		t.Errorf("%s: legend %q, want %q", c.ID, got.Legend, wantLegend)
 	}
-}
-
-// dataExtent is the range of a panel's x and y values, gaps left out.
-func dataExtent(p site.Panel) (xlo, xhi, ylo, yhi float64) {
-	xlo, ylo = math.Inf(1), math.Inf(1)
-	xhi, yhi = math.Inf(-1), math.Inf(-1)
-	for _, s := range p.Series {
-		for _, pt := range s.Points {
-			if math.IsNaN(pt.Y) {
-				continue
-			}
-			xlo, xhi = min(xlo, pt.X), max(xhi, pt.X)
-			ylo, yhi = min(ylo, pt.Y), max(yhi, pt.Y)
-		}
-	}
-	return
 }
 
 // near compares floats to a relative tolerance (absolute near zero).
@@ -783,7 +768,7 @@ func expectedStyles(t *testing.T, c *site.Chart) map[string]seriesLook {
 		l := seriesLook{Color: st.Color, Symbol: st.Symbol, Dash: st.Dash}
 		spec, ok := c.Spec.Colors[name]
 		if !ok {
-			for k, n := range seriesNames(c) {
+			for k, n := range c.SeriesNames() {
 				if n == name && k < len(c.Spec.ColorList) {
 					spec, ok = c.Spec.ColorList[k], true
 				}
@@ -798,19 +783,6 @@ func expectedStyles(t *testing.T, c *site.Chart) map[string]seriesLook {
 		looks[name] = l
 	}
 	return looks
-}
-
-// seriesNames lists a chart's series names in first-seen order.
-func seriesNames(c *site.Chart) []string {
-	var names []string
-	for _, p := range c.Panels {
-		for _, s := range p.Series {
-			if !slices.Contains(names, s.Name) {
-				names = append(names, s.Name)
-			}
-		}
-	}
-	return names
 }
 
 // checkStyle compares a drawn series' colour, marker and dash with its look.

@@ -15,8 +15,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/scalesite/scalesite/fit"
-	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
 
 // withoutDerived returns a copy of a chart without the series scalesite
@@ -36,27 +34,6 @@ func withoutDerived(got *chartInfo) (*chartInfo, []string) {
 		c.Series = append(c.Series, s)
 	}
 	return &c, names
-}
-
-// fitExtent widens panel i's data extent to its fitted curves, which the
-// axes show whole: from the fitted points' x range (and on to the x the
-// spec extrapolates to) and the curve's values at both ends, every kind of
-// fit being monotonic.
-func fitExtent(c *site.Chart, i int, xlo, xhi, ylo, yhi float64) (float64, float64, float64, float64) {
-	p := c.Spec.Panels[i]
-	for _, f := range c.Panels[i].Fits {
-		lo, hi := f.Lo, f.Hi
-		if e := p.Fit.Extrapolate; e != nil && (p.X.Scale != spec.ScaleLog || *e > 0) {
-			lo, hi = min(lo, *e), max(hi, *e)
-		}
-		xlo, xhi = min(xlo, lo), max(xhi, hi)
-		for _, x := range []float64{lo, hi} {
-			if y := f.Eval(x); !math.IsNaN(y) && !math.IsInf(y, 0) && (p.Y.Scale != spec.ScaleLog || y > 0) {
-				ylo, yhi = min(ylo, y), max(yhi, y)
-			}
-		}
-	}
-	return xlo, xhi, ylo, yhi
 }
 
 // fitSeriesInfo is one series of a chart with a fit or a frontier, as the

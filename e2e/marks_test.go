@@ -421,53 +421,6 @@ func withoutMarks(got *chartInfo) *chartInfo {
 	return &c
 }
 
-// marksExtent widens panel i's data extent to its points' intervals and
-// its reference lines, bands and notes.
-func marksExtent(c *site.Chart, i int, xlo, xhi, ylo, yhi float64) (float64, float64, float64, float64) {
-	p := c.Spec.Panels[i]
-	logX, logY := p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog
-	addX := func(v float64) {
-		if !math.IsNaN(v) && (!logX || v > 0) {
-			xlo, xhi = min(xlo, v), max(xhi, v)
-		}
-	}
-	addY := func(v float64) {
-		if !math.IsNaN(v) && (!logY || v > 0) {
-			ylo, yhi = min(ylo, v), max(yhi, v)
-		}
-	}
-	for _, s := range c.Panels[i].Series {
-		for _, pt := range s.Points {
-			if pt.Bounds != nil && !pt.Gap() {
-				addX(pt.Bounds.XLo)
-				addX(pt.Bounds.XHi)
-				addY(pt.Bounds.YLo)
-				addY(pt.Bounds.YHi)
-			}
-		}
-	}
-	for _, l := range p.Marks.HLines {
-		addY(l.Value)
-	}
-	for _, l := range p.Marks.VLines {
-		addX(l.Value)
-	}
-	for _, b := range p.Marks.Bands {
-		if b.Axis == "x" {
-			addX(b.Lo)
-			addX(b.Hi)
-		} else {
-			addY(b.Lo)
-			addY(b.Hi)
-		}
-	}
-	for _, a := range p.Marks.Annotations {
-		addX(a.X)
-		addY(a.Y)
-	}
-	return xlo, xhi, ylo, yhi
-}
-
 // specOrder puts the series the spec's order names first, in that order.
 func specOrder(sc *spec.Chart, ss []site.Series) []site.Series {
 	var out []site.Series

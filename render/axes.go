@@ -78,21 +78,6 @@ func round12(v float64) float64 {
 	return math.Round(v*mag) / mag
 }
 
-// panelExtent is the range of a panel's x and y values (gaps left out).
-func panelExtent(p site.Panel) (xlo, xhi, ylo, yhi float64) {
-	xlo, ylo = math.Inf(1), math.Inf(1)
-	xhi, yhi = math.Inf(-1), math.Inf(-1)
-	for _, s := range p.Series {
-		for _, pt := range s.Points {
-			if math.IsNaN(pt.Y) {
-				continue
-			}
-			xlo, xhi = min(xlo, pt.X), max(xhi, pt.X)
-			ylo, yhi = min(ylo, pt.Y), max(yhi, pt.Y)
-		}
-	}
-	return
-}
 
 // looksLikeYears: whole numbers between 1800 and 2200 on a linear axis read
 // as years, and are printed without a thousands separator (2017, not 2,017).

@@ -89,9 +89,7 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 		ch.GridList = append(ch.GridList, opts.Grid{
 			Left: pct(float64(k)*width + 6), Width: pct(width - 8), Top: strconv.Itoa(rowTop + 6), Height: strconv.Itoa(rowHeight - 80),
 		})
-		xlo, xhi, ylo, yhi := panelExtent(c.Panels[i])
-		xlo, xhi, ylo, yhi = fitExtent(p, c.Panels[i], xlo, xhi, ylo, yhi)
-		xlo, xhi, ylo, yhi = marksExtent(p, c.Panels[i], xlo, xhi, ylo, yhi)
+		xlo, xhi, ylo, yhi := PanelExtent(c, i)
 		xo := newAxisOptions(p.X, xlo, xhi, looksLikeYears(c.Panels[i], true))
 		yo := newAxisOptions(p.Y, ylo, yhi, looksLikeYears(c.Panels[i], false))
 		if sharedX && r < rows-1 && i+cols < n {
@@ -170,6 +168,16 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 	ch.Accept(ex)
 	ch.Validate()
 	return ch.JSON()
+}
+
+// PanelExtent is the range of values panel i's axes must show when the
+// spec sets no bounds: its points, their intervals, its reference lines,
+// bands and notes, and its fitted curves (extrapolations included).
+func PanelExtent(c *site.Chart, i int) (xlo, xhi, ylo, yhi float64) {
+	p := c.Spec.Panels[i]
+	xlo, xhi, ylo, yhi = c.Panels[i].Extent()
+	xlo, xhi, ylo, yhi = fitExtent(p, c.Panels[i], xlo, xhi, ylo, yhi)
+	return marksExtent(p, c.Panels[i], xlo, xhi, ylo, yhi)
 }
 
 // gridShape is the number of columns and rows of panels on a wide screen.

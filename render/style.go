@@ -1,7 +1,6 @@
 package render
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/scalesite/scalesite/site"
@@ -51,15 +50,7 @@ func SeriesStyles(c *site.Chart) map[string]SeriesStyle {
 		}
 		return col
 	}
-	var names []string
-	for i := range c.Panels {
-		for _, s := range c.Panels[i].Series {
-			if !slices.Contains(names, s.Name) {
-				names = append(names, s.Name)
-			}
-		}
-	}
-	names = orderNames(c.Spec.Order, names)
+	names := orderNames(c.Spec.Order, c.SeriesNames())
 	colors := make(map[string]string, len(names))
 	taken := map[string]bool{}
 	for k, name := range names {

@@ -8,6 +8,8 @@
 package site
 
 import (
+	"math"
+	"slices"
 	"time"
 
 	"github.com/yuin/goldmark"
@@ -92,6 +94,37 @@ type Chart struct {
 }
 
 // Points counts the chart's drawn points.
+// SeriesNames lists the chart's series names once each, in the order they
+// first appear across its panels: the order of the legend and the colours.
+func (c *Chart) SeriesNames() []string {
+	var names []string
+	for _, p := range c.Panels {
+		for _, s := range p.Series {
+			if !slices.Contains(names, s.Name) {
+				names = append(names, s.Name)
+			}
+		}
+	}
+	return names
+}
+
+// Extent is the range of a panel's x and y values, gaps left out; lo > hi
+// when the panel has no point.
+func (p Panel) Extent() (xlo, xhi, ylo, yhi float64) {
+	xlo, ylo = math.Inf(1), math.Inf(1)
+	xhi, yhi = math.Inf(-1), math.Inf(-1)
+	for _, s := range p.Series {
+		for _, pt := range s.Points {
+			if pt.Gap() {
+				continue
+			}
+			xlo, xhi = min(xlo, pt.X), max(xhi, pt.X)
+			ylo, yhi = min(ylo, pt.Y), max(yhi, pt.Y)
+		}
+	}
+	return
+}
+
 func (c *Chart) Points() int {
 	n := 0
 	for _, p := range c.Panels {
