@@ -116,40 +116,33 @@ func (p *parser) marksKey(m *marksLayer, e entry) {
 	items, ok := p.markList(e)
 	switch e.key {
 	case "hlines", "vlines":
-		var out []refLineLayer
-		for _, it := range items {
-			if l, good := p.refLine(e.key, it); good {
-				out = append(out, l)
-			} else {
-				ok = false
-			}
-		}
+		out, good := readItems(items, func(it markItem) (refLineLayer, bool) { return p.refLine(e.key, it) })
 		if e.key == "hlines" {
-			m.hlines, m.hSet, m.hBad, m.hlinesPos = out, true, !ok, p.valuePos(e)
+			m.hlines, m.hSet, m.hBad, m.hlinesPos = out, true, !ok || !good, p.valuePos(e)
 		} else {
-			m.vlines, m.vSet, m.vBad, m.vlinesPos = out, true, !ok, p.valuePos(e)
+			m.vlines, m.vSet, m.vBad, m.vlinesPos = out, true, !ok || !good, p.valuePos(e)
 		}
 	case "bands":
-		var out []bandLayer
-		for _, it := range items {
-			if b, good := p.band(it); good {
-				out = append(out, b)
-			} else {
-				ok = false
-			}
-		}
-		m.bands, m.bSet, m.bBad, m.bandsPos = out, true, !ok, p.valuePos(e)
+		out, good := readItems(items, p.band)
+		m.bands, m.bSet, m.bBad, m.bandsPos = out, true, !ok || !good, p.valuePos(e)
 	case "annotations":
-		var out []annotationLayer
-		for _, it := range items {
-			if a, good := p.annotation(it); good {
-				out = append(out, a)
-			} else {
-				ok = false
-			}
-		}
-		m.annotations, m.aSet, m.aBad, m.annotationsPos = out, true, !ok, p.valuePos(e)
+		out, good := readItems(items, p.annotation)
+		m.annotations, m.aSet, m.aBad, m.annotationsPos = out, true, !ok || !good, p.valuePos(e)
 	}
+}
+
+// readItems reads each entry of a mark list; ok is false when any was
+// wrong (each reports its own error).
+func readItems[T any](items []markItem, read func(markItem) (T, bool)) (out []T, ok bool) {
+	ok = true
+	for _, it := range items {
+		if v, good := read(it); good {
+			out = append(out, v)
+		} else {
+			ok = false
+		}
+	}
+	return out, ok
 }
 
 // markItem is one entry of a mark list, with where it stands.
