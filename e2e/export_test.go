@@ -269,7 +269,7 @@ func TestExportInChromium(t *testing.T) {
 			t.Fatal(err)
 		}
 		var hash string
-		if err := chromedp.Run(tb.ctx, chromedp.Poll(`location.hash.includes('zoom=') && location.hash`, &hash, chromedp.WithPollingTimeout(10*time.Second)), tb.waitSettled()); err != nil {
+		if err := chromedp.Run(tb.ctx, chromedp.Poll(`location.hash.includes('zoom=') && location.hash`, &hash, chromedp.WithPollingTimeout(60*time.Second)), tb.waitSettled()); err != nil {
 			t.Fatalf("the zoom did not reach the address (%q): %v", hash, err)
 		}
 		type view struct {
@@ -327,7 +327,7 @@ func TestExportInChromium(t *testing.T) {
 		}
 		tb.eval(t, `location.hash = '#`+modelsChart+`:zoom=0:10-50'; return true;`, new(bool))
 		if err := chromedp.Run(tb.ctx, chromedp.Poll(`window.scalesite.charts['`+modelsChart+`'].getModel().getComponent('dataZoom', 0).getPercentRange()[1] < 60`, nil,
-			chromedp.WithPollingTimeout(10*time.Second)), tb.waitSettled()); err != nil {
+			chromedp.WithPollingTimeout(60*time.Second)), tb.waitSettled()); err != nil {
 			t.Fatalf("following a link to %s: %v", modelsChart, err)
 		}
 		tb.eval(t, chartJS(modelsChart)+`return {Zoom: m.getComponent('dataZoom', 0).getPercentRange(), Top: c.getDom().getBoundingClientRect().top, Hash: location.hash,
@@ -474,7 +474,7 @@ func TestExportLivePreview(t *testing.T) {
 	}
 	var updated bool
 	if err := chromedp.Run(tb.ctx, chromedp.Poll(`window.scalesite.charts['chart-runs-1'].getOption().series[0].data[0][3] === 3.3`, &updated,
-		chromedp.WithPollingTimeout(10*time.Second)), tb.waitSettled()); err != nil {
+		chromedp.WithPollingTimeout(60*time.Second)), tb.waitSettled()); err != nil {
 		t.Fatalf("the chart never showed the edited value: %v", err)
 	}
 	var got struct {
@@ -484,7 +484,7 @@ func TestExportLivePreview(t *testing.T) {
 	tb.eval(t, `const d = document.querySelector('details.scalesite-data');
 		window.__csv = null; fetch(document.querySelector('a[data-tool="csv"]').href).then(r => r.text()).then(t => { window.__csv = t; });
 		return {Same: window.__sameDocument === true, Open: d.open, Cell: d.querySelector('tbody tr td:nth-child(3)').textContent};`, &got)
-	if err := chromedp.Run(tb.ctx, chromedp.Poll(`window.__csv`, &got.CSV, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if err := chromedp.Run(tb.ctx, chromedp.Poll(`window.__csv`, &got.CSV, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
 		t.Fatal(err)
 	}
 	if !got.Same || !got.Open || got.Cell != "3.3" || !strings.Contains(got.CSV, "small,1e+18,3.3\n") {

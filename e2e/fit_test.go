@@ -230,7 +230,7 @@ func TestFitGPT4InChromium(t *testing.T) {
   c.dispatchAction({type: 'showTip', seriesIndex: %d, dataIndex: 50});
   const d = [...c.getDom().querySelectorAll('div')].find(e => e.style.zIndex === '9999999' && e.style.display !== 'none');
   return d ? d.innerText : ''; })()`, idx)
-	if err := chromedp.Run(tb.ctx, chromedp.Poll(js, &tip, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+	if err := chromedp.Run(tb.ctx, chromedp.Poll(js, &tip, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
 		t.Errorf("no tooltip on the fit: %v", err)
 	} else if !strings.Contains(tip, wantName) {
 		t.Errorf("the fit's tooltip reads %q, want it to name %q", tip, wantName)

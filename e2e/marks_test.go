@@ -383,7 +383,7 @@ c.dispatchAction({type: 'showTip', seriesIndex: %d, dataIndex: %d});
 const el = [...c.getDom().querySelectorAll('div')].find(d => d.style && d.style.zIndex === '9999999' && d.textContent.trim() !== '');
 return el ? el.textContent : ''; })()`, id, series, index)
 	var text string
-	if err := chromedp.Run(tb.ctx, chromedp.Poll(js, &text, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+	if err := chromedp.Run(tb.ctx, chromedp.Poll(js, &text, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
 		t.Errorf("tooltip of %s series %d point %d: %v", id, series, index, err)
 	}
 	return text

@@ -314,7 +314,7 @@ func TestSeedChartsInChromium(t *testing.T) {
 		// for it to draw.
 		var resized bool
 		if err := chromedp.Run(tb.ctx, chromedp.EmulateViewport(500, 800),
-			chromedp.Poll(`Object.values(window.scalesite.charts)[0].getWidth() !== window.__wide`, &resized, chromedp.WithPollingTimeout(10*time.Second)),
+			chromedp.Poll(`Object.values(window.scalesite.charts)[0].getWidth() !== window.__wide`, &resized, chromedp.WithPollingTimeout(60*time.Second)),
 			tb.waitSettled()); err != nil {
 			t.Fatalf("the chart kept its width of %d px when the window went to 500 px: %v", more.Wide, err)
 		}
