@@ -78,7 +78,6 @@ func round12(v float64) float64 {
 	return math.Round(v*mag) / mag
 }
 
-
 // looksLikeYears: whole numbers between 1800 and 2200 on a linear axis read
 // as years, and are printed without a thousands separator (2017, not 2,017).
 func looksLikeYears(p site.Panel, x bool) bool {
