@@ -36,7 +36,7 @@ type cachedFile struct {
 
 // NewRenderer loads the theme of s.
 func NewRenderer(s *site.Site) (*Renderer, error) {
-	th, err := loadTheme(themes.Default(), s.ThemeDir, s.Config.BasePath)
+	th, err := loadTheme(themes.Default(), s.Theme, s.ThemeDir, s.Config.BasePath)
 	if err != nil {
 		return nil, err
 	}

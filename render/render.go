@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
+	"os"
 	"path"
 	"slices"
 	"time"
@@ -19,6 +20,7 @@ import (
 	"github.com/yuin/goldmark"
 
 	"github.com/scalesite/scalesite/internal/par"
+	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/render/markdown"
 	"github.com/scalesite/scalesite/site"
 	"github.com/scalesite/scalesite/spec"
@@ -30,6 +32,11 @@ type File struct {
 	Path string // slash-separated, relative to the output folder
 	Data []byte
 	Src  string // when set, the file is a copy of this source file
+	// Root and Rel, when set, are the site the copied file belongs to and
+	// its site-relative path: Open reads it under the site's file rule at the
+	// moment it is copied or served, not only when the site was listed.
+	Root *sitefs.Root
+	Rel  string
 	// Default marks a generated file that a static file at the same path
 	// replaces: a site may bring its own robots.txt or 404.html.
 	Default bool
@@ -52,6 +59,10 @@ type SiteData struct {
 	Language    string
 	FeedURL     string // the Atom feed's path
 	HasTags     bool   // whether there are tag pages (and a tags/ index)
+	// ContentSecurityPolicy is the policy the pages run under, which
+	// layouts/base.html sets with <meta http-equiv> as the first element of
+	// <head>: a site's own base.html should set it too.
+	ContentSecurityPolicy string
 }
 
 // PageData is what a layout gets.
@@ -132,7 +143,7 @@ func (rr *Renderer) RenderTo(s *site.Site, emit func(File)) (*Output, error) {
 	r := &renderer{site: s, theme: th, md: rr.md, rr: rr, origin: s.Config.Origin(), data: &SiteData{
 		Title: s.Config.Title, Description: s.Config.Description, BaseURL: s.Config.BaseURL,
 		BasePath: s.Config.BasePath, Language: s.Config.Language, FeedURL: s.Config.BasePath + FeedFile,
-		HasTags: len(groups) > 0,
+		HasTags: len(groups) > 0, ContentSecurityPolicy: ContentSecurityPolicy,
 	}}
 	rr.begin()
 	defer rr.end(s)
@@ -183,10 +194,10 @@ func (rr *Renderer) RenderTo(s *site.Site, emit func(File)) (*Output, error) {
 		out.Files = append(out.Files, File{Path: a.Path, Data: a.Data})
 	}
 	for _, f := range s.Resources {
-		out.Files = append(out.Files, File{Path: f, Src: path.Join(s.Root, "content", f)})
+		out.Files = append(out.Files, File{Path: f, Src: path.Join(s.Root, "content", f), Root: s.Files, Rel: "content/" + f})
 	}
 	for _, f := range s.Static {
-		out.Files = append(out.Files, File{Path: f, Src: path.Join(s.Root, "static", f)})
+		out.Files = append(out.Files, File{Path: f, Src: path.Join(s.Root, "static", f), Root: s.Files, Rel: "static/" + f})
 	}
 	files, err := resolveClashes(out.Files)
 	if err != nil {
@@ -224,6 +235,16 @@ func resolveClashes(files []File) ([]File, error) {
 		}
 	}
 	return out, nil
+}
+
+// Open opens the source file of a copied file: under the site's file rule
+// (inside the site, a regular file, no link swapped in since the site was
+// listed) when the file came from a site.
+func (f File) Open() (*os.File, error) {
+	if f.Root != nil {
+		return f.Root.OpenFile(f.Rel, sitefs.Limit{})
+	}
+	return sitefs.OpenRegular(f.Src)
 }
 
 // origin names where an output file comes from, for messages.

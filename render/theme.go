@@ -36,12 +36,13 @@ type asset struct {
 	Data []byte
 }
 
-// loadTheme reads the built-in theme (builtin) and the files of siteTheme (a
-// folder path, or "" for none) that replace or add to it.
-func loadTheme(builtin fs.FS, siteTheme, basePath string) (*theme, error) {
+// loadTheme reads the built-in theme (builtin) and the files of the site's
+// own theme (siteFS, read under the site's file rule, from the folder
+// siteTheme; nil and "" for none) that replace or add to it.
+func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error) {
 	layers := []fs.FS{builtin}
-	if siteTheme != "" {
-		layers = append(layers, os.DirFS(siteTheme))
+	if siteFS != nil {
+		layers = append(layers, siteFS)
 	}
 	files := map[string][]byte{} // later layers win
 	for _, layer := range layers {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"io/fs"
+	"os"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -25,11 +26,11 @@ func TestMissingBundle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = loadTheme(without, "", "/")
+	_, err = loadTheme(without, nil, "", "/")
 	if err == nil || !strings.Contains(err.Error(), "built without the ECharts library") || !strings.Contains(err.Error(), "make build") {
 		t.Fatalf("err = %v, want the message that the bundle is missing and how to build it", err)
 	}
-	if _, err := loadTheme(themes.Default(), "", "/"); err != nil {
+	if _, err := loadTheme(themes.Default(), nil, "", "/"); err != nil {
 		t.Fatalf("with the bundle: %v", err)
 	}
 }
@@ -41,7 +42,7 @@ func TestThemeOverride(t *testing.T) {
 		"layouts/page.html": `{{define "main"}}<p class="mine">{{.Title}}</p>{{end}}`,
 		"assets/site.css":   "body{color:red}",
 	})
-	th, err := loadTheme(themes.Default(), dir, "/")
+	th, err := loadTheme(themes.Default(), os.DirFS(dir), dir, "/")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +54,7 @@ func TestThemeOverride(t *testing.T) {
 		t.Errorf("page layout not replaced: %v\n%s", err, out)
 	}
 	bad := writeSite(t, map[string]string{"layouts/page.html": `{{define "main"}}{{.Title}{{end}}`})
-	if _, err := loadTheme(themes.Default(), bad, "/"); err == nil || !strings.Contains(err.Error(), "layouts/page.html") || !strings.Contains(err.Error(), bad) {
+	if _, err := loadTheme(themes.Default(), os.DirFS(bad), bad, "/"); err == nil || !strings.Contains(err.Error(), "layouts/page.html") || !strings.Contains(err.Error(), bad) {
 		t.Errorf("template error %v, want it to name %s/layouts/page.html", err, bad)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/spec"
 	"github.com/scalesite/scalesite/table"
 )
@@ -99,7 +99,7 @@ func (l *pageLoader) table(p *Page, d spec.DataRef) (t *table.Table, file string
 			continue
 		}
 		if err != nil {
-			return nil, cand, err
+			return nil, cand, atReference(d.Pos, err)
 		}
 		return t, cand, nil
 	}
@@ -108,7 +108,8 @@ func (l *pageLoader) table(p *Page, d spec.DataRef) (t *table.Table, file string
 
 // tableCache reads each data file once per load, however many charts use it.
 type tableCache struct {
-	root    string
+	files   *sitefs.Root
+	limit   sitefs.Limit
 	mu      sync.Mutex
 	entries map[string]*tableEntry
 }
@@ -119,8 +120,8 @@ type tableEntry struct {
 	err  error
 }
 
-func newTableCache(root string) *tableCache {
-	return &tableCache{root: root, entries: make(map[string]*tableEntry)}
+func newTableCache(files *sitefs.Root, limit sitefs.Limit) *tableCache {
+	return &tableCache{files: files, limit: limit, entries: make(map[string]*tableEntry)}
 }
 
 func (c *tableCache) get(file string) (*table.Table, error) {
@@ -132,17 +133,28 @@ func (c *tableCache) get(file string) (*table.Table, error) {
 	}
 	c.mu.Unlock()
 	e.once.Do(func() {
-		src, err := os.ReadFile(filepath.Join(c.root, filepath.FromSlash(file)))
+		src, err := c.files.ReadFile(file, c.limit)
 		if err != nil {
-			var pe *fs.PathError
-			if errors.As(err, &pe) && errors.Is(err, fs.ErrNotExist) {
-				e.err = fs.ErrNotExist
-			} else {
-				e.err = err
-			}
+			e.err = err
 			return
 		}
 		e.t, e.err = table.Parse(file, src)
 	})
 	return e.t, e.err
+}
+
+// atReference places a problem with a data file that has no line of its own
+// (the file rule refused it, or its kind is unknown) at the data: line that
+// names it. Problems inside the file keep their place there.
+func atReference(at diag.Pos, err error) error {
+	var fe *sitefs.Error
+	var te *sitefs.TooLargeError
+	var de *diag.Error
+	switch {
+	case errors.As(err, &fe), errors.As(err, &te):
+		return diag.Errorf(at, "data file %v", err)
+	case errors.As(err, &de) && de.Line == 0:
+		return diag.Errorf(at, "data file %s: %s", de.File, de.Msg)
+	}
+	return err
 }

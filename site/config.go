@@ -6,11 +6,11 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/sitefs"
 )
 
 // ConfigFile is the name of the site config in the source folder.
@@ -29,14 +29,16 @@ type Config struct {
 	Theme string
 	// Language is the pages' language for <html lang>, "en" by default.
 	Language string
+	// Limits bound the files a build reads and the pages it writes.
+	Limits Limits
 }
 
-var configKeys = []string{"title", "description", "baseURL", "theme", "language"}
+var configKeys = []string{"title", "description", "baseURL", "theme", "language", "limits"}
 
 // loadConfig reads scalesite.yaml from root; a missing file gives the defaults.
-func loadConfig(root string) (Config, error) {
-	cfg := Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/"}
-	src, err := os.ReadFile(filepath.Join(root, ConfigFile))
+func loadConfig(files *sitefs.Root) (Config, error) {
+	cfg := Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/", Limits: DefaultLimits}
+	src, err := files.ReadFile(ConfigFile, DefaultLimits.FileLimit())
 	if errors.Is(err, fs.ErrNotExist) {
 		return cfg, nil
 	}
@@ -51,6 +53,10 @@ func loadConfig(root string) (Config, error) {
 	errs := checkKeys(entries, at, configKeys, "site config")
 	for _, mv := range entries {
 		if !slices.Contains(configKeys, keyName(mv)) {
+			continue
+		}
+		if keyName(mv) == "limits" {
+			errs = append(errs, parseLimits(mv, at, &cfg.Limits)...)
 			continue
 		}
 		v, err := scalarText(mv, at)
@@ -68,13 +74,26 @@ func loadConfig(root string) (Config, error) {
 				errs.Add(diag.Errorf(nodePos(at, mv.Value), "%v", err))
 			}
 		case "theme":
-			cfg.Theme = v
-			switch fi, err := os.Stat(filepath.Join(root, "themes", v)); {
-			case v == "":
-			case strings.ContainsAny(v, `/\`) || v == "." || v == "..":
-				errs.Add(diag.Errorf(nodePos(at, mv.Value), "theme %q must be the name of a folder under themes/", v))
-			case err != nil || !fi.IsDir():
-				errs.Add(diag.Errorf(nodePos(at, mv.Value), "theme %q not found: there is no folder themes/%s", v, v))
+			if v == "" {
+				break
+			}
+			if strings.ContainsAny(v, `/\`) || v == "." || v == ".." || strings.ContainsRune(v, 0) {
+				errs.Add(diag.Errorf(nodePos(at, mv.Value), "theme %s must be the name of a folder under themes/", diag.Quote(v)))
+				break
+			}
+			real, err := files.Resolve("themes/" + v)
+			if err == nil {
+				if fi, serr := os.Stat(real); serr != nil || !fi.IsDir() {
+					err = fs.ErrNotExist
+				}
+			}
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				errs.Add(diag.Errorf(nodePos(at, mv.Value), "theme %s not found: there is no folder themes/%s", diag.Quote(v), v))
+			case err != nil:
+				errs.Add(diag.Errorf(nodePos(at, mv.Value), "theme: %v", err))
+			default:
+				cfg.Theme = v
 			}
 		case "language":
 			cfg.Language = v

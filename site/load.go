@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/par"
+	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/render/markdown"
 )
 
@@ -31,15 +31,19 @@ type Options struct {
 // Load reads the site in root. On content errors it returns a diag.List with
 // every problem found, sorted by file and line; the site is then incomplete.
 func Load(root string, opts Options) (*Site, error) {
-	s := &Site{Root: root}
+	files, err := sitefs.Open(root)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the site folder: %w", err)
+	}
+	s := &Site{Root: root, Files: files}
 	var errs diag.List
-	cfg, err := loadConfig(root)
+	cfg, err := loadConfig(files)
 	if err != nil {
 		// Mistakes in scalesite.yaml are reported with those in the pages.
 		var list diag.List
 		var one *diag.Error
 		if !errors.As(err, &list) && !errors.As(err, &one) {
-			return nil, err
+			return nil, refused(err)
 		}
 		errs.Add(err)
 	}
@@ -51,22 +55,33 @@ func Load(root string, opts Options) (*Site, error) {
 	s.Config = cfg
 	if cfg.Theme != "" {
 		s.ThemeDir = filepath.Join(root, "themes", cfg.Theme) // loadConfig checked it is there
+		if s.Theme, err = files.Sub("themes/"+cfg.Theme, cfg.Limits.FileLimit()); err != nil {
+			errs.Add(refused(err))
+		}
 	}
 
-	files, others, err := listContent(root)
+	pages, others, err := listContent(files, cfg.Limits, &errs)
 	if err != nil {
 		return nil, err
 	}
 	s.Resources = others
-	if s.Static, err = listFiles(filepath.Join(root, "static")); err != nil {
-		return nil, err
+	static, problems, err := files.List("static", cfg.Limits.FileLimit())
+	if err != nil {
+		return nil, refused(err)
+	}
+	s.Static = static
+	for _, p := range problems {
+		errs.Add(refused(p))
+	}
+	if len(errs) > 0 {
+		return nil, errs.Sort()
 	}
 
 	s.md = markdown.New(markdown.BasePath(cfg.BasePath))
 	s.opts = opts
-	s.loaded = make(map[string]loadedPage, len(files))
-	for i, lp := range loadPages(root, files, s.md, opts.Drafts, &errs) {
-		s.loaded[files[i]] = lp
+	s.loaded = make(map[string]loadedPage, len(pages))
+	for i, lp := range loadPages(s, pages, &errs) {
+		s.loaded[pages[i]] = lp
 	}
 	errs.Add(s.assemble())
 	if len(errs) > 0 {
@@ -117,6 +132,9 @@ func (s *Site) assemble() error {
 	return errs.Err()
 }
 
+// OutputPath is where the page is written in the output folder.
+func (p *Page) OutputPath() string { return outputPath(p.Slug) }
+
 // outputPath is where a page with this slug is written.
 func outputPath(slug string) string {
 	if slug == "" {
@@ -125,17 +143,23 @@ func outputPath(slug string) string {
 	return slug + "/index.html"
 }
 
-// listContent returns the Markdown files under root/content (slash-separated,
-// relative to root) and the other files there (relative to content/), in
-// lexical order.
-func listContent(root string) (pages, others []string, err error) {
-	dir := filepath.Join(root, "content")
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return nil, nil, fmt.Errorf("%s has no content/ folder: scalesite reads the pages from content/*.md (is --source right?)", root)
-	}
-	all, err := listFiles(dir)
+// listContent returns the Markdown files under content/ (slash-separated,
+// relative to the site root) and the other files there (relative to
+// content/), in lexical order. Files the rule refuses are added to errs. A
+// missing or empty content/ is an error: building it would replace a site
+// with an empty one.
+func listContent(files *sitefs.Root, limits Limits, errs *diag.List) (pages, others []string, err error) {
+	all, problems, err := files.List("content", limits.FileLimit())
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, refused(err)
+	}
+	if all == nil && problems == nil {
+		if _, err := files.Resolve("content"); errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, fmt.Errorf("%s has no content/ folder: scalesite reads the pages from content/*.md (is --source right?)", files.Dir())
+		}
+	}
+	for _, p := range problems {
+		errs.Add(refused(p))
 	}
 	for _, f := range all {
 		if strings.HasSuffix(f, ".md") {
@@ -144,33 +168,25 @@ func listContent(root string) (pages, others []string, err error) {
 			others = append(others, f)
 		}
 	}
+	if len(pages) == 0 && len(problems) == 0 {
+		return nil, nil, &diag.Error{Pos: diag.Pos{File: "content"}, Msg: "has no pages: scalesite publishes the Markdown files in content/ (start with content/index.md); an empty site would replace the published one"}
+	}
 	return pages, others, nil
 }
 
-// listFiles returns the files under dir, slash-separated and relative to it,
-// skipping names that start with a dot. A missing dir has no files.
-func listFiles(dir string) ([]string, error) {
-	var out []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) && p == dir {
-				return fs.SkipAll
-			}
-			return err
-		}
-		if strings.HasPrefix(d.Name(), ".") && p != dir {
-			if d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if d.Type().IsRegular() {
-			rel, _ := filepath.Rel(dir, p)
-			out = append(out, filepath.ToSlash(rel))
-		}
-		return nil
-	})
-	return out, err
+// refused turns an error of the file rule into a problem at the file it
+// names; other errors pass through.
+func refused(err error) error {
+	var fe *sitefs.Error
+	var te *sitefs.TooLargeError
+	switch {
+	case errors.As(err, &fe):
+		return &diag.Error{Pos: diag.Pos{File: fe.Path}, Msg: fe.Reason}
+	case errors.As(err, &te):
+		msg := te.Error()
+		return &diag.Error{Pos: diag.Pos{File: te.Path}, Msg: strings.TrimPrefix(msg, te.Path+" ")}
+	}
+	return err
 }
 
 // slugFor maps content/a/b.md to "a/b", and content/a/index.md (or _index.md) to "a".
@@ -192,12 +208,13 @@ type loadedPage struct {
 //
 // A draft that is not built (drafts false) does not fail the build: its
 // problems become warnings, so the author still hears of them.
-func loadPages(root string, files []string, md goldmark.Markdown, drafts bool, errs *diag.List) []loadedPage {
+func loadPages(s *Site, files []string, errs *diag.List) []loadedPage {
+	drafts := s.opts.Drafts
 	out := make([]loadedPage, len(files))
 	pageErrs := make([]error, len(files))
-	tables := newTableCache(root)
+	tables := newTableCache(s.Files, s.Config.Limits.DataLimit())
 	par.For(len(files), 0, func(i int) {
-		l := pageLoader{root: root, md: md, tables: tables}
+		l := pageLoader{files: s.Files, limits: s.Config.Limits, md: s.md, tables: tables}
 		out[i].page, pageErrs[i] = l.load(files[i])
 		out[i].warnings = l.warnings
 	})
@@ -220,16 +237,17 @@ func loadPages(root string, files []string, md goldmark.Markdown, drafts bool, e
 
 // pageLoader loads one page; it collects the page's warnings.
 type pageLoader struct {
-	root     string
+	files    *sitefs.Root
+	limits   Limits
 	md       goldmark.Markdown
 	tables   *tableCache
 	warnings diag.List
 }
 
 func (l *pageLoader) load(file string) (*Page, error) {
-	src, err := os.ReadFile(filepath.Join(l.root, filepath.FromSlash(file)))
+	src, err := l.files.ReadFile(file, l.limits.FileLimit())
 	if err != nil {
-		return nil, err
+		return nil, refused(err)
 	}
 	p := &Page{Path: file, Slug: slugFor(file)}
 	fm, body, bodyLine, err := splitFrontMatter(src, file)

@@ -1,12 +1,14 @@
 package site
 
 import (
+	"errors"
+	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/sitefs"
 )
 
 // NeedsFullLoad reports whether a change to file (site-relative,
@@ -37,8 +39,16 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 	}
 	changed = s.expandFolders(changed)
 	var reload []string
+	var errs diag.List
 	for _, f := range changed {
-		exists := fileExists(filepath.Join(s.Root, filepath.FromSlash(f)))
+		exists := s.fileExists(f)
+		if exists && !strings.HasSuffix(f, ".md") && (strings.HasPrefix(f, "content/") || strings.HasPrefix(f, "static/")) {
+			// A file published as it is obeys the rule like a fresh build's.
+			if _, err := s.Files.Stat(f, s.Config.Limits.FileLimit()); err != nil {
+				errs.Add(refused(err))
+				continue
+			}
+		}
 		switch {
 		case strings.HasPrefix(f, "content/") && strings.HasSuffix(f, ".md"):
 			if exists {
@@ -60,8 +70,7 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 			}
 		}
 	}
-	var errs diag.List
-	for i, lp := range loadPages(s.Root, reload, s.md, s.opts.Drafts, &errs) {
+	for i, lp := range loadPages(&n, reload, &errs) {
 		n.loaded[reload[i]] = lp
 	}
 	errs.Add(n.assemble())
@@ -93,8 +102,11 @@ func (s *Site) expandFolders(changed []string) []string {
 				}
 			}
 		}
-		if fi, err := os.Stat(filepath.Join(s.Root, filepath.FromSlash(f))); err == nil && fi.IsDir() {
-			on, _ := listFiles(filepath.Join(s.Root, filepath.FromSlash(f)))
+		if real, err := s.Files.Resolve(f); err == nil {
+			if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
+				continue
+			}
+			on, _, _ := s.Files.List(f, sitefs.Limit{})
 			for _, r := range on {
 				out = append(out, prefix+r)
 			}
@@ -114,9 +126,18 @@ func (p *Page) uses(f string) bool {
 	return false
 }
 
-func fileExists(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.Mode().IsRegular()
+// fileExists reports whether the site file f exists. A file the rule
+// refuses counts as existing, so that reloading it reports why.
+func (s *Site) fileExists(f string) bool {
+	real, err := s.Files.Resolve(f)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	if err != nil {
+		return true
+	}
+	fi, err := os.Stat(real)
+	return err == nil && !fi.IsDir()
 }
 
 // setMember returns the sorted list with f added (in) or removed (!in).

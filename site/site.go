@@ -8,6 +8,7 @@
 package site
 
 import (
+	"io/fs"
 	"math"
 	"slices"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/spec"
 )
 
@@ -38,6 +40,11 @@ type Site struct {
 	// ThemeDir is the site's own theme folder (themes/NAME), or "" when the
 	// site uses the built-in theme only.
 	ThemeDir string
+	// Theme is ThemeDir's files under the file rule, or nil.
+	Theme fs.FS
+	// Files reads the site's files under the rule every reader shares: inside
+	// the site folder, regular, within Config.Limits.
+	Files *sitefs.Root
 	// Warnings are problems that do not stop the build (missing values left out).
 	Warnings diag.List
 

@@ -261,6 +261,10 @@ func TestConfig(t *testing.T) {
 		{"empty baseURL", "baseURL:\n", Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/"}},
 		{"language", "language: de\ntitle: Skalierung: Gesetze\n",
 			Config{Title: "Skalierung: Gesetze", Language: "de", BaseURL: "/", BasePath: "/"}},
+		{"limits", "limits: {data: 200MB, file: 1.5GB}\n",
+			Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/", Limits: Limits{Data: 200 << 20, File: 1536 << 20, Page: DefaultLimits.Page}}},
+		{"limits in bytes and KiB", "limits:\n  data: 1000000\n  page: 512KiB\n",
+			Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/", Limits: Limits{Data: 1000000, File: DefaultLimits.File, Page: 512 << 10}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -269,6 +273,9 @@ func TestConfig(t *testing.T) {
 				files[ConfigFile] = tc.config
 			}
 			s := load(t, files, Options{})
+			if tc.want.Limits == (Limits{}) {
+				tc.want.Limits = DefaultLimits
+			}
 			if s.Config != tc.want {
 				t.Errorf("Config = %+v\nwant     %+v", s.Config, tc.want)
 			}

@@ -1,0 +1,165 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/scalesite/scalesite/internal/sitetest"
+)
+
+const linkPrefix = "->"
+
+// siteWith writes files into a new site; a value starting with "->" makes a
+// symbolic link to the rest, "|fifo" a named pipe.
+func siteWith(t *testing.T, files map[string]string) string {
+	t.Helper()
+	plain := map[string]string{}
+	for k, v := range files {
+		if !strings.HasPrefix(v, linkPrefix) && v != "|fifo" {
+			plain[k] = v
+		}
+	}
+	root := sitetest.New(t, plain)
+	for k, v := range files {
+		p := filepath.Join(root, filepath.FromSlash(k))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		var err error
+		switch {
+		case strings.HasPrefix(v, linkPrefix):
+			err = os.Symlink(strings.TrimPrefix(v, linkPrefix), p)
+		case v == "|fifo":
+			err = syscall.Mkfifo(p, 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// TestFileRule: every file a build reads obeys one rule, and a refusal is
+// placed at the line that names the file (or at the file itself).
+func TestFileRule(t *testing.T) {
+	outside := sitetest.New(t, map[string]string{"secret.csv": "name,x,y\nsecret,1,2\n", "index.md": "# Outside\n"})
+	chart := "```chart\ndata: %s\nx: x\ny: y\n```\n"
+	page := func(data string) string { return "---\ntitle: P\n---\n" + strings.Replace(chart, "%s", data, 1) }
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  []string // problems, each a prefix of a line
+	}{
+		{"data linked to /etc/passwd", map[string]string{"content/p.md": page("data/x.csv"), "data/x.csv": "->/etc/passwd"},
+			[]string{`content/p.md:5:7: data file data/x.csv leads outside the site folder (to "/etc/passwd", through a symbolic link)`}},
+		{"data linked to /proc/self/environ", map[string]string{"content/p.md": page("data/x.csv"), "data/x.csv": "->/proc/self/environ"},
+			[]string{`content/p.md:5:7: data file data/x.csv leads outside the site folder`}},
+		{"data linked to /dev/zero", map[string]string{"content/p.md": page("data/x.csv"), "data/x.csv": "->/dev/zero"},
+			[]string{`content/p.md:5:7: data file data/x.csv leads outside the site folder (to "/dev/zero"`}},
+		{"data folder linked outside", map[string]string{"content/p.md": page("data/secret.csv"), "data": "->" + outside},
+			[]string{`content/p.md:5:7: data file data/secret.csv leads outside the site folder`}},
+		{"named pipe", map[string]string{"content/p.md": page("data/x.csv"), "data/x.csv": "|fifo"},
+			[]string{`content/p.md:5:7: data file data/x.csv is a named pipe (FIFO), not a regular file`}},
+		{"data is a folder", map[string]string{"content/p.md": page(`"."`)},
+			[]string{`content/p.md:5:7: data file content is a folder, not a regular file`}},
+		{"data is a page", map[string]string{"content/p.md": page("index.md")},
+			[]string{`content/p.md:5:7: data file content/index.md: cannot read "index.md": data files must be .csv, .tsv or .json`}},
+		{"data over the limit", map[string]string{"scalesite.yaml": "limits: {data: 1KB}\n", "content/p.md": page("data/x.csv"),
+			"data/x.csv": "x,y\n" + strings.Repeat("1,2\n", 600)},
+			[]string{`content/p.md:5:7: data file data/x.csv is 2.3KB, over the 1KB limit for one data file: raise it in scalesite.yaml with limits: {data: 1MB}`}},
+		{"page linked outside", map[string]string{"content/leak.md": "->/etc/passwd"},
+			[]string{`content/leak.md: leads outside the site folder (to "/etc/passwd"`}},
+		{"page is a named pipe", map[string]string{"content/pipe.md": "|fifo"},
+			[]string{`content/pipe.md: is a named pipe (FIFO), not a regular file`}},
+		{"static file linked outside", map[string]string{"static/n.txt": "->/etc/hostname"},
+			[]string{`static/n.txt: leads outside the site folder`}},
+		{"content resource linked outside", map[string]string{"content/p/secret.csv": "->" + filepath.Join(outside, "secret.csv")},
+			[]string{`content/p/secret.csv: leads outside the site folder`}},
+		{"theme linked outside", map[string]string{"scalesite.yaml": "theme: mine\n", "themes/mine": "->" + outside},
+			[]string{`scalesite.yaml:1:8: theme: themes/mine leads outside the site folder`}},
+		{"config linked outside", map[string]string{"scalesite.yaml": "->/etc/passwd"},
+			[]string{`scalesite.yaml: leads outside the site folder`}},
+		{"bad limit", map[string]string{"scalesite.yaml": "limits: {data: lots, size: 1MB}\n"},
+			[]string{`scalesite.yaml:1:16: limits: data: "lots" is not a size: write it like 200MB, 1.5GB or 512KB`,
+				`scalesite.yaml:1:22: unknown key "size" in the limits`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"content/index.md": "# Home\n"}
+			for k, v := range tc.files {
+				files[k] = v
+			}
+			_, err := Load(siteWith(t, files), Options{})
+			if err == nil {
+				t.Fatal("Load succeeded, want an error")
+			}
+			got := strings.Split(err.Error(), "\n")
+			if len(got) != len(tc.want) {
+				t.Fatalf("problems:\n%s\nwant %d", err, len(tc.want))
+			}
+			for i, w := range tc.want {
+				if !strings.HasPrefix(got[i], w) {
+					t.Errorf("problem %d:\n got %s\nwant %s…", i, got[i], w)
+				}
+			}
+			if strings.Contains(err.Error(), "root:") || strings.Contains(err.Error(), "secret,1,2") {
+				t.Errorf("the message leaks what lies outside: %s", err)
+			}
+		})
+	}
+}
+
+// TestContentFolder: a site with no pages to publish is an error, so that
+// a wrong --source or an emptied folder never replaces a published site.
+func TestContentFolder(t *testing.T) {
+	outside := sitetest.New(t, map[string]string{"index.md": "# Outside\n"})
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"missing", map[string]string{"data/x.csv": "x\n1\n"}, "has no content/ folder"},
+		{"empty", map[string]string{"content/notes.txt": "x"}, "content: has no pages"},
+		{"linked outside", map[string]string{"content": "->" + outside}, "content: leads outside the site folder"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load(siteWith(t, tc.files), Options{})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Load error %v, want %q", err, tc.want)
+			}
+		})
+	}
+	inside := siteWith(t, map[string]string{"docs/index.md": "# Home\n", "content": "->docs"})
+	if s, err := Load(inside, Options{}); err != nil || s.Home == nil {
+		t.Fatalf("content linked to a folder inside the site: %v", err)
+	}
+}
+
+// TestReloadRefusesNewLinks: a link made while the preview runs is refused
+// as a fresh build would refuse it.
+func TestReloadRefusesNewLinks(t *testing.T) {
+	root := siteWith(t, map[string]string{"content/index.md": "# Home\n", "static/ok.txt": "ok"})
+	s, err := Load(root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"static/n.txt", "content/leak.md", "content/img.png"} {
+		p := filepath.Join(root, filepath.FromSlash(f))
+		if err := os.Symlink("/etc/hostname", p); err != nil {
+			t.Fatal(err)
+		}
+		_, err := s.Reload([]string{f})
+		if err == nil || !strings.Contains(err.Error(), f+": leads outside the site folder") {
+			t.Errorf("Reload after linking %s: %v", f, err)
+		}
+		os.Remove(p)
+		n, err := s.Reload([]string{f})
+		if err != nil {
+			t.Errorf("Reload after removing the link: %v", err)
+		} else if slices.Contains(n.Static, "n.txt") {
+			t.Errorf("static lists the removed link")
+		}
+	}
+}
