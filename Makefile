@@ -63,3 +63,10 @@ release: $(BUNDLE)
 		echo "$$out"; \
 		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -buildvcs=auto -ldflags "-s -w -X main.version=$(VERSION)" -o "$$out" ./cmd/scalesite; \
 	done
+
+## test-under-load: `make test` RUNS times in a row (default 5) while a 10,000-page
+## synthetic site builds in a loop alongside (see RELIABILITY.md)
+RUNS ?= 5
+.PHONY: test-under-load
+test-under-load:
+	scripts/test-under-load.sh $(RUNS)

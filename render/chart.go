@@ -139,10 +139,17 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 		if labels > 2*crowdedLabels {
 			crowd.labels = 2
 		}
+		var ext [4]float64
+		if p.Type == spec.TypeScatter && target > 0 {
+			ext[0], ext[1], ext[2], ext[3] = PanelExtent(c, i)
+		}
 		for _, s := range orderSeries(sc.Order, sortedSeries(c.Panels[i], nums)) {
 			pts := s.Points
-			if p.Type == spec.TypeLine && target > 0 {
+			switch {
+			case p.Type == spec.TypeLine && target > 0:
 				pts = downsample(pts, target, p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog)
+			case p.Type == spec.TypeScatter && target > 0:
+				pts = thinScatter(pts, ext, p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog)
 			}
 			name := seriesName(p, s, nums)
 			ss, extra := series(p, pts, i, name, styles[s.Name], crowd)

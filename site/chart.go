@@ -33,6 +33,7 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 			panel.Fits, err = fitPanel(&sc.Panels[i], &panel, panelNumber(sc, i), cmp.Or(file, p.Path))
 			errs.Add(err)
 		}
+		l.warnings = append(l.warnings, largeScatter(sc, &sc.Panels[i], &panel, at)...)
 		c.Panels = append(c.Panels, panel)
 		if file != "" && !slices.Contains(c.DataFiles, file) {
 			c.DataFiles = append(c.DataFiles, file)
@@ -157,4 +158,25 @@ func atReference(at diag.Pos, err error) error {
 		return diag.Errorf(at, "data file %s: %s", de.File, de.Msg)
 	}
 	return err
+}
+
+// largeScatter warns about scatter series that the renderer thins to one
+// point per pixel-sized cell: the author should know that the chart shows
+// fewer points than the data holds (the CSV download keeps every row).
+func largeScatter(sc *spec.Chart, sp *spec.Panel, p *Panel, at diag.Pos) diag.List {
+	if sp.Type != spec.TypeScatter || sc.Downsample == spec.DownsampleOff {
+		return nil
+	}
+	var out diag.List
+	for _, s := range p.Series {
+		if len(s.Points) <= spec.ScatterThinAbove {
+			continue
+		}
+		name := ""
+		if s.Name != "" {
+			name = " " + diag.Quote(s.Name)
+		}
+		out = append(out, diag.Errorf(at, "the scatter series%s has %d points, more than a scatter draws one by one (%d): it is drawn from one point per pixel of the plot, and the CSV download keeps every row; downsample: false draws every point", name, len(s.Points), spec.ScatterThinAbove))
+	}
+	return out
 }

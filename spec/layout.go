@@ -15,6 +15,10 @@ const (
 	// the eye can tell apart, and a page that still loads fast.
 	DefaultDownsample = 2000
 	minDownsample     = 10
+	// ScatterThinAbove is the number of points over which a scatter series
+	// is thinned to one point per pixel-sized cell of its panel (unless the
+	// spec keeps every point): ten times what a line keeps by default.
+	ScatterThinAbove = 10 * DefaultDownsample
 	// DownsampleOff is Chart.Downsample when the spec keeps every point.
 	DownsampleOff = -1
 )
