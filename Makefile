@@ -12,8 +12,19 @@ all: build
 build: $(BUNDLE)
 	$(GO) build -buildvcs=auto -o $(BIN) ./cmd/scalesite
 
-## bundle: ECharts from node_modules, only the parts scalesite uses, into the theme
+## bundle: ECharts from node_modules, only the parts scalesite uses, into the theme,
+## with its licences beside it (both committed, so that `go install` works)
 bundle: $(BUNDLE)
+
+## bundle-check: the committed bundle is what `make bundle` makes from package-lock.json
+.PHONY: bundle-check
+bundle-check: node_modules/.package-lock.json
+	@mkdir -p bin/bundle-check
+	@$(GO) run ./internal/bundle -o bin/bundle-check/echarts.min.js >/dev/null
+	@for f in echarts.min.js echarts-licenses.txt; do \
+		cmp -s bin/bundle-check/$$f themes/default/assets/$$f || { \
+			echo "themes/default/assets/$$f differs from what make bundle makes from package-lock.json: run make bundle and commit it"; exit 1; }; \
+	done
 
 $(BUNDLE): node_modules/.package-lock.json internal/bundle/main.go internal/bundle/entry.js
 	$(GO) run ./internal/bundle -o $(BUNDLE)
@@ -31,7 +42,7 @@ serve: build
 	$(BIN) serve --source .
 
 ## test: formatting, vet, and every test (unit, golden, whole-site, headless Chromium)
-test: build fmt-check vet
+test: bundle-check build fmt-check vet
 	$(GO) test -count=1 ./...
 
 vet:

@@ -9,8 +9,12 @@
 //
 //	go run ./internal/bundle
 //
-// It writes themes/default/assets/echarts.min.js (git-ignored) and prints the
-// size of the result, raw and gzipped.
+// It writes themes/default/assets/echarts.min.js and, beside it,
+// echarts-licenses.txt (the licences and notices of ECharts, ZRender and
+// tslib, which the Apache License asks to ship with the code), and prints
+// the size of the bundle, raw and gzipped. Both files are committed, so that
+// `go install` builds a working binary; CI checks that this command
+// reproduces them byte for byte from package-lock.json.
 package main
 
 import (
@@ -69,12 +73,59 @@ func run(root, out string) error {
 	if err := os.WriteFile(out, code, 0o644); err != nil {
 		return err
 	}
+	notices, err := licenses(root)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(filepath.Dir(out), LicensesFile), notices, 0o644); err != nil {
+		return err
+	}
 	gz, err := gzipSize(code)
 	if err != nil {
 		return err
 	}
 	fmt.Printf("wrote %s: ECharts %s, %s (%s gzipped)\n", out, version, kb(len(code)), kb(gz))
 	return nil
+}
+
+// LicensesFile is the name of the licence file written beside the bundle.
+const LicensesFile = "echarts-licenses.txt"
+
+// licenses gathers the licence and notice files of the packages in the
+// bundle, as installed by npm ci, into one text.
+func licenses(root string) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("echarts.min.js, the charting library of this site, is built by scalesite from these\n" +
+		"packages (versions pinned in scalesite's package-lock.json). Their licences and\n" +
+		"notices follow in full.\n\n")
+	for _, pkg := range []struct {
+		dir, name, licence string
+		files               []string
+	}{
+		{"echarts", "Apache ECharts", "Apache License 2.0", []string{"NOTICE", "LICENSE", "licenses/LICENSE-d3"}},
+		{"zrender", "ZRender", "BSD 3-Clause License", []string{"LICENSE"}},
+		{"tslib", "tslib", "0BSD License", []string{"LICENSE.txt"}},
+	} {
+		var meta struct {
+			Version string `json:"version"`
+		}
+		data, err := os.ReadFile(filepath.Join(root, "node_modules", pkg.dir, "package.json"))
+		if err == nil {
+			err = json.Unmarshal(data, &meta)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("node_modules/%s/package.json: %v", pkg.dir, err)
+		}
+		fmt.Fprintf(&b, "%s\n%s %s (npm package %s), %s\n%s\n\n", strings.Repeat("=", 72), pkg.name, meta.Version, pkg.dir, pkg.licence, strings.Repeat("=", 72))
+		for _, f := range pkg.files {
+			text, err := os.ReadFile(filepath.Join(root, "node_modules", pkg.dir, filepath.FromSlash(f)))
+			if err != nil {
+				return nil, fmt.Errorf("the licence file of %s: %v", pkg.dir, err)
+			}
+			fmt.Fprintf(&b, "--- %s/%s ---\n\n%s\n\n", pkg.dir, f, bytes.TrimRight(text, " \n"))
+		}
+	}
+	return b.Bytes(), nil
 }
 
 // echartsVersion reads the installed ECharts version, failing with a hint
@@ -108,7 +159,8 @@ func build(root, version string) ([]byte, error) {
 	banner := fmt.Sprintf("/*! ECharts %s (Apache-2.0), bundled for scalesite */\n"+
 		"/*! Apache ECharts. Copyright The Apache Software Foundation. Licensed under the Apache License, Version 2.0. "+
 		"This product includes software developed at The Apache Software Foundation. "+
-		"Includes ZRender (BSD-3-Clause, Copyright (c) 2017, Baidu Inc.) and tslib (0BSD, Copyright (c) Microsoft Corporation). */", version)
+		"Includes ZRender (BSD-3-Clause, Copyright (c) 2017, Baidu Inc.) and tslib (0BSD, Copyright (c) Microsoft Corporation). "+
+		"The licences in full: echarts-licenses*.txt beside this file. */", version)
 	res := api.Build(api.BuildOptions{
 		Stdin: &api.StdinOptions{
 			Contents:   entry,
