@@ -37,7 +37,8 @@ func Quote(s string) string {
 
 // Clean makes a whole message safe to print: control characters other than
 // newline and tab are escaped, and a line that would begin with "::" (a
-// GitHub Actions workflow command) is indented. Messages quote content with
+// GitHub Actions workflow command, even after spaces) starts with a
+// backslash instead. Messages quote content with
 // Quote; Clean is the last guard for text that did not pass through it.
 func Clean(msg string) string {
 	if isClean(msg) {
@@ -49,8 +50,10 @@ func Clean(msg string) string {
 	for i := 0; i < len(msg); {
 		r, size := utf8.DecodeRuneInString(msg[i:])
 		switch {
-		case lineStart && strings.HasPrefix(msg[i:], "::"):
-			b.WriteString("  ")
+		case lineStart && commandLine(msg[i:]):
+			// The runner trims a line's leading space before it looks
+			// for "::", so only a character that is not space defuses it.
+			b.WriteString(`\`)
 		}
 		lineStart = false
 		switch {
@@ -61,7 +64,7 @@ func Clean(msg string) string {
 			lineStart = true
 		case r == '\t':
 			b.WriteByte('\t')
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029':
+		case isControl(r):
 			q := strconv.QuoteRune(r)
 			b.WriteString(q[1 : len(q)-1])
 		default:
@@ -75,15 +78,71 @@ func Clean(msg string) string {
 // isClean reports whether msg needs no change from Clean: the common case,
 // checked without allocating.
 func isClean(msg string) bool {
-	if strings.HasPrefix(msg, "::") || strings.Contains(msg, "\n::") {
+	if strings.Contains(msg, "::") && (commandLine(msg) || hasCommandLine(msg)) {
 		return false
 	}
 	for i := 0; i < len(msg); {
 		r, size := utf8.DecodeRuneInString(msg[i:])
-		if (r == utf8.RuneError && size == 1) || (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029' {
+		if (r == utf8.RuneError && size == 1) || isControl(r) {
 			return false
 		}
 		i += size
 	}
 	return true
+}
+
+// escapeControls escapes every control character of s, newline and tab
+// included, and invalid UTF-8, the way Go writes them in a quoted string;
+// the rest of s is kept as it is.
+func escapeControls(s string) string {
+	clean := true
+	for _, r := range s {
+		if isControl(r) || r == '\n' || r == '\t' || r == utf8.RuneError {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteString(`\x` + strconv.FormatUint(uint64(s[i]), 16))
+		case isControl(r) || r == '\n' || r == '\t':
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// commandLine reports whether the line starting at s would be read by a
+// GitHub Actions runner as a workflow command: "::" after leading space.
+func commandLine(s string) bool {
+	return strings.HasPrefix(strings.TrimLeft(s, " \t\v\f\r"), "::")
+}
+
+// hasCommandLine reports whether a line of msg after the first is a
+// workflow command.
+func hasCommandLine(msg string) bool {
+	for i := strings.IndexByte(msg, '\n'); i >= 0; {
+		msg = msg[i+1:]
+		if commandLine(msg) {
+			return true
+		}
+		i = strings.IndexByte(msg, '\n')
+	}
+	return false
+}
+
+// isControl reports the characters Clean escapes: C0 and C1 controls but
+// newline and tab, DEL, and the Unicode line and paragraph separators.
+func isControl(r rune) bool {
+	return (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029'
 }

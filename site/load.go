@@ -58,6 +58,11 @@ func Load(root string, opts Options) (*Site, error) {
 		if s.Theme, err = files.Sub("themes/"+cfg.Theme, cfg.Limits.FileLimit()); err != nil {
 			errs.Add(refused(err))
 		}
+		// A theme file the rule refuses is an error, not a file skipped.
+		_, problems, _ := files.List("themes/"+cfg.Theme, cfg.Limits.FileLimit())
+		for _, p := range problems {
+			errs.Add(refused(p))
+		}
 	}
 
 	pages, others, err := listContent(files, cfg.Limits, &errs)
@@ -72,9 +77,6 @@ func Load(root string, opts Options) (*Site, error) {
 	s.Static = static
 	for _, p := range problems {
 		errs.Add(refused(p))
-	}
-	if len(errs) > 0 {
-		return nil, errs.Sort()
 	}
 
 	s.md = markdown.New(markdown.BasePath(cfg.BasePath))

@@ -95,7 +95,10 @@ type Limit struct {
 
 // rel checks that rel is a local, slash-separated path inside the site.
 func (r *Root) full(rel string) (string, error) {
-	if !filepath.IsLocal(filepath.FromSlash(rel)) || strings.ContainsRune(rel, 0) {
+	if strings.ContainsRune(rel, 0) {
+		return "", &Error{Path: diag.Quote(rel), Reason: "has a NUL character in its name, which no file can have"}
+	}
+	if !filepath.IsLocal(filepath.FromSlash(rel)) {
 		return "", &Error{Path: diag.Quote(rel), Reason: "is not a path inside the site folder"}
 	}
 	return filepath.Join(r.dir, filepath.FromSlash(rel)), nil
@@ -114,13 +117,35 @@ func (r *Root) Resolve(rel string) (string, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return "", fs.ErrNotExist
 		}
+		if strings.Contains(err.Error(), "too many links") {
+			return "", &Error{Path: rel, Reason: "is part of a loop of symbolic links (" + r.linkChain(rel) + ")"}
+		}
 		return "", &Error{Path: rel, Reason: "cannot be read: " + pathErrText(err)}
 	}
 	if !r.inside(real) {
-		return "", &Error{Path: rel, Reason: "leads outside the site folder (to " + diag.Quote(real) +
-			", through a symbolic link): scalesite reads only files inside the site, so that a build never publishes what lies outside it; copy it into the site instead"}
+		return "", &Error{Path: rel, Reason: "leads outside the site folder (" + r.linkChain(rel) +
+			"): scalesite reads only files inside the site, so that a build never publishes what lies outside it; copy it into the site instead"}
 	}
 	return real, nil
+}
+
+// linkChain names the first symbolic link on the way to rel and its target
+// as written ("data is a link to \"/srv/shared\""), for messages: the
+// author made that link, and can fix it.
+func (r *Root) linkChain(rel string) string {
+	parts := strings.Split(rel, "/")
+	for i := range parts {
+		sub := strings.Join(parts[:i+1], "/")
+		target, err := os.Readlink(filepath.Join(r.dir, filepath.FromSlash(sub)))
+		if err != nil {
+			continue
+		}
+		if sub == rel {
+			return "it is a symbolic link to " + diag.Quote(target)
+		}
+		return sub + " is a symbolic link to " + diag.Quote(target)
+	}
+	return "through a symbolic link"
 }
 
 func (r *Root) inside(real string) bool {
