@@ -119,22 +119,22 @@ var errorCases = []struct {
 	{
 		name:  "chart: column not in the data",
 		files: map[string]string{"content/bad.md": chartPage("data: data/runs.csv\nx: flops\ny: los\n")},
-		want:  []string{`content/bad.md:9:4: y column "los" is not in data/runs.csv (its columns: model, flops, loss) — did you mean "loss"?`},
+		want:  []string{`content/bad.md:9:4: y column "los" is not in data/runs.csv (its columns: "model", "flops", "loss") — did you mean "loss"?`},
 	},
 	{
 		name:  "chart: series column not in the data",
 		files: map[string]string{"content/bad.md": chartPage(specOK + "series: Model\n")},
-		want:  []string{`content/bad.md:10:9: series column "Model" is not in data/runs.csv (its columns: model, flops, loss) — did you mean "model"?`},
+		want:  []string{`content/bad.md:10:9: series column "Model" is not in data/runs.csv (its columns: "model", "flops", "loss") — did you mean "model"?`},
 	},
 	{
 		name:  "chart: label column missing",
 		files: map[string]string{"content/bad.md": chartPage(specOK + "label: modl\n")},
-		want:  []string{`content/bad.md:10:8: label column "modl" is not in data/runs.csv (its columns: model, flops, loss) — did you mean "model"?`},
+		want:  []string{`content/bad.md:10:8: label column "modl" is not in data/runs.csv (its columns: "model", "flops", "loss") — did you mean "model"?`},
 	},
 	{
 		name:  "chart: label template names a missing column",
 		files: map[string]string{"content/bad.md": chartPage(specOK + "label: \"{modle} ({loss})\"\n")},
-		want:  []string{`content/bad.md:10:8: label names column {modle}, which is not in data/runs.csv (its columns: model, flops, loss) — did you mean "model"?`},
+		want:  []string{`content/bad.md:10:8: label names column "{modle}", which is not in data/runs.csv (its columns: "model", "flops", "loss") — did you mean "model"?`},
 	},
 	{
 		name:  "chart: min not below max",
@@ -209,7 +209,7 @@ var errorCases = []struct {
 			"data/bad.csv":   "model,flops,loss\na,1e18,3.1\nb,1e19\n",
 			"content/bad.md": chartPage("data: data/bad.csv\nx: flops\ny: loss\n"),
 		},
-		want: []string{`data/bad.csv:3: row has 2 cells but the header has 3 columns (model, flops, loss) — an empty cell is written as nothing between two commas`},
+		want: []string{`data/bad.csv:3: row has 2 cells but the header has 3 columns ("model", "flops", "loss") — an empty cell is written as nothing between two commas`},
 	},
 	{
 		name: "data: bad JSON",
@@ -226,7 +226,7 @@ var errorCases = []struct {
 			"data/runs.xlsx": "PK\x03\x04",
 			"content/bad.md": chartPage("data: data/runs.xlsx\nx: flops\ny: loss\n"),
 		},
-		want: []string{`data/runs.xlsx: cannot read the spreadsheet "runs.xlsx": export it as CSV and use the .csv file`},
+		want: []string{`content/bad.md:7:7: data file data/runs.xlsx: cannot read the spreadsheet "runs.xlsx": export it as CSV and use the .csv file`},
 	},
 	{
 		name:  "data: inline CSV error at the page line and column",
@@ -246,12 +246,12 @@ var errorCases = []struct {
 	{
 		name:  "data: inline CSV ragged row",
 		files: map[string]string{"content/bad.md": chartPage("data: |\n    model,flops,loss\n    a,1e18,3.1\n    b,1e19\nx: flops\ny: loss\n")},
-		want:  []string{`content/bad.md:10: row has 2 cells but the header has 3 columns (model, flops, loss) — an empty cell is written as nothing between two commas`},
+		want:  []string{`content/bad.md:10: row has 2 cells but the header has 3 columns ("model", "flops", "loss") — an empty cell is written as nothing between two commas`},
 	},
 	{
 		name:  "data: inline CSV without the named column",
 		files: map[string]string{"content/bad.md": chartPage("data: |\n  model,flops,loss\n  a,1,2\nx: flop\ny: loss\n")},
-		want:  []string{`content/bad.md:10:4: x column "flop" is not in the inline data (its columns: model, flops, loss) — did you mean "flops"?`},
+		want:  []string{`content/bad.md:10:4: x column "flop" is not in the inline data (its columns: "model", "flops", "loss") — did you mean "flops"?`},
 	},
 	{
 		name:  "data: inline CSV with a header only",
@@ -314,6 +314,51 @@ var errorCases = []struct {
 			`content/bad.md:10:1: unknown key "serie" — did you mean "series"?`,
 			`scalesite.yaml:2:8: theme "paper" not found: there is no folder themes/paper`,
 			`scalesite.yaml:3:10: baseURL "ftp://x/" is not a web address like https://user.github.io/repo/ or a path like /repo/`,
+		},
+	},
+	// Limits, encodings and hostile values (issue 9).
+	{
+		name:  "front matter: nested 100,000 deep",
+		files: map[string]string{"content/bad.md": "---\ntitle: " + strings.Repeat("[", 100000) + "\n---\nBody.\n"},
+		want:  []string{`content/bad.md:2:71: the front matter is nested more than 64 levels deep here: no setting needs that many; check the brackets and the indentation`},
+	},
+	{
+		name:  "chart: nested 1,000,000 deep",
+		files: map[string]string{"content/bad.md": chartPage(specOK + "title: " + strings.Repeat("[", 1000000) + "\n")},
+		want:  []string{`content/bad.md:7:1: this chart spec is 977 KB of YAML, more than the 256 KB allowed: put large data in a CSV file beside the page (data: runs.csv)`},
+	},
+	{
+		name:  "chart: aliases in front matter and specs",
+		files: map[string]string{"content/bad.md": "---\ntitle: &t Runs\ndescription: *t\n---\n\n```chart\n" + specOK + "title: *nothing\n```\n"},
+		want:  []string{`content/bad.md:10:8: the alias "*nothing" refers to no anchor "&nothing"`},
+	},
+	{
+		name:  "front matter: tags without a page of their own",
+		files: map[string]string{"content/bad.md": "---\ntitle: A\ntags: [\"\", ., a/b, a-b]\n---\nBody.\n"},
+		want: []string{
+			`content/bad.md:3:8: tag "" has no letter or digit, so it can have no page of its own: write a word, or remove it`,
+			`content/bad.md:3:12: tag "." has no letter or digit, so it can have no page of its own: write a word, or remove it`,
+			`content/bad.md:3:20: tags "a-b" and "a/b" (content/bad.md:3:15) would share one page, tags/a-b/: write the tag the same way everywhere, or make the two differ in letters or digits`,
+		},
+	},
+	{
+		name: "data: UTF-16",
+		files: map[string]string{
+			"data/runs.csv": "\xff\xfem\x00,\x00f\x00\n\x00",
+		},
+		want: []string{`data/runs.csv:1:1: this data file is saved as UTF-16 text: save it as UTF-8 (from a spreadsheet, export "CSV UTF-8"; in an editor, choose the UTF-8 encoding)`},
+	},
+	{
+		name:  "data: a number too small for a float",
+		files: map[string]string{"data/runs.csv": "model,flops,loss\na,1e18,1e-400\n"},
+		want:  []string{`data/runs.csv:2:8: "1e-400" in column "loss" is not a number: "1e-400" is too small: the smallest number above 0 allowed is about 5e-324; write 0 if the value is zero`},
+	},
+	{
+		name:  "data: a hostile column name",
+		files: map[string]string{"data/runs.csv": "\"model\n::error file=x::pwned\",flops,loss\na,1e18,3\n", "content/bad.md": chartPage(specOK + "series: model\n")},
+		want: []string{
+			`content/bad.md:10:9: series column "model" is not in data/runs.csv (its columns: "model\n::error file=x::pw…", "flops", "loss")`,
+			`content/runs.md:11:9: series column "model" is not in data/runs.csv (its columns: "model\n::error file=x::pw…", "flops", "loss")`,
 		},
 	},
 	{

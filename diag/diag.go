@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Pos is a place in a content file. Line and Col are 1-based; zero means unknown.
@@ -19,15 +20,18 @@ type Pos struct {
 	Col  int
 }
 
-// String formats the position the way compilers do: file:line:col.
+// String formats the position the way compilers do: file:line:col. The
+// file name is written as it is, for editors to follow, except that control
+// characters in it are escaped: a file may be named "a\n::error::.csv".
 func (p Pos) String() string {
+	file := escapeControls(p.File)
 	switch {
 	case p.Line == 0:
-		return p.File
+		return file
 	case p.Col == 0:
-		return fmt.Sprintf("%s:%d", p.File, p.Line)
+		return fmt.Sprintf("%s:%d", file, p.Line)
 	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+	return fmt.Sprintf("%s:%d:%d", file, p.Line, p.Col)
 }
 
 // Error is one problem in the content, at a position.
@@ -36,16 +40,34 @@ type Error struct {
 	Msg string
 }
 
-// Errorf returns an *Error at pos with a formatted message.
+// Errorf returns an *Error at pos with a formatted message. It formats as
+// fmt.Sprintf does, except that a string under %q is written as Quote
+// writes it: cut to MaxQuoted characters, with control characters escaped.
+// A value from content goes into a message with %q, never %s.
 func Errorf(pos Pos, format string, args ...any) *Error {
-	return &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+	return &Error{Pos: pos, Msg: fmt.Sprintf(format, quoteArgs(args)...)}
 }
 
+// MaxMessage is the most bytes of a message Error prints. Messages quote
+// content with Quote and stay far shorter; the cut is the last guard
+// against a message that pasted a whole cell or file into itself.
+const MaxMessage = 1000
+
+// Error prints the position and the message, made safe by Clean and cut
+// to MaxMessage bytes, since the message may be printed in a CI log.
 func (e *Error) Error() string {
-	if e.File == "" {
-		return e.Msg
+	msg := e.Msg
+	if len(msg) > MaxMessage {
+		cut := MaxMessage
+		for cut > 0 && !utf8.RuneStart(msg[cut]) {
+			cut--
+		}
+		msg = msg[:cut] + "…"
 	}
-	return e.Pos.String() + ": " + e.Msg
+	if e.File != "" {
+		msg = e.Pos.String() + ": " + msg
+	}
+	return Clean(msg)
 }
 
 // List is a set of problems. As an error it prints one problem per line.

@@ -16,12 +16,15 @@ const MaxQuoted = 60
 // quoted value therefore never spans lines, never carries a terminal escape,
 // and cannot begin a line of a CI log (such as a GitHub Actions "::error"
 // command).
-func Quote(s string) string {
+func Quote(s string) string { return quoteCut(s, MaxQuoted) }
+
+// quoteCut is Quote with a limit of max characters.
+func quoteCut(s string, max int) string {
 	cut := false
-	if utf8.RuneCountInString(s) > MaxQuoted {
+	if len(s) > max && utf8.RuneCountInString(s) > max {
 		n := 0
 		for i := range s {
-			if n == MaxQuoted {
+			if n == max {
 				s, cut = s[:i], true
 				break
 			}

@@ -1,11 +1,23 @@
 package diag
 
+// maxSuggest bounds the length of a word Suggest looks at: a typo hint is
+// for names, and comparing a megabyte of text with 150,000 column names
+// would take minutes.
+const maxSuggest = 64
+
 // Suggest returns the candidate closest to word, for "did you mean" hints, or ""
 // when none is close enough to be a likely typo. Case differences count as small.
 func Suggest(word string, candidates []string) string {
+	if len(word) > maxSuggest {
+		return ""
+	}
 	best, bestDist := "", len(word)/2+2
+	lw := lower(word)
 	for _, c := range candidates {
-		d := distance(lower(word), lower(c))
+		if len(c) > maxSuggest || abs(len(c)-len(word)) > bestDist {
+			continue // the distance is at least the difference in length
+		}
+		d := distance(lw, lower(c))
 		if d < bestDist || (d == bestDist && best == "" && d <= 2) {
 			best, bestDist = c, d
 		}
@@ -20,7 +32,7 @@ func Suggest(word string, candidates []string) string {
 // or returns "" when there is nothing to suggest.
 func DidYouMean(word string, candidates []string) string {
 	if s := Suggest(word, candidates); s != "" && s != word {
-		return ` — did you mean "` + s + `"?`
+		return " — did you mean " + Quote(s) + "?"
 	}
 	return ""
 }
@@ -54,4 +66,11 @@ func distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

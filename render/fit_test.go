@@ -233,11 +233,11 @@ func TestFitLoadErrors(t *testing.T) {
 		{"too few points", "data: |\n  x,y\n  1,2\n  2,3\n  3,3.5\nx: x\ny: y\nfit: powerlaw+c\n",
 			"content/f.md:12:6: the fit of the points: a powerlaw+c fit needs at least 4 points at different x values, and has 3"},
 		{"y at 0 for a power law", "data: |\n  x,y\n  1,2\n  2,0\n  3,3.5\nx: x\ny: y\nfit: powerlaw\n",
-			"content/f.md:12:6: the fit of the points: a powerlaw fit needs y values above 0 (it is a straight line on log-log axes), but y is 0: use powerlaw+c, which allows any y (y at content/f.md:8)"},
+			"content/f.md:12:6: the fit of the points: a powerlaw fit needs y values above 0 (it is a straight line on log-log axes), but y is 0: use powerlaw+c, which allows any y (\"y\" at content/f.md:8)"},
 		{"no convergence", "data: |\n  x,y\n  1,5\n  10,4\n  100,3\n  1000,2\n  10000,1\nx: x\ny: y\npanels:\n  - fit: powerlaw+c\n",
 			"content/f.md:15:10: the fit of the points in panel 1: the powerlaw+c fit did not converge: the points lie on a straight line on a log x axis, so the exponent cannot be told (it runs to 0 and the constants to infinity); use fit: loglinear, or powerlaw"},
 		{"a series that is not there", "data: |\n  s,x,y\n  Observed,1,2\n  Observed,2,3\nx: x\ny: y\nseries: s\nfit: {type: linear, series: Obsrved}\n",
-			`content/f.md:12:29: fit series "Obsrved" is not a series of the panel (the values of s: Observed) — did you mean "Observed"?`},
+			`content/f.md:12:29: fit series "Obsrved" is not a series of the panel (the values of "s": "Observed") — did you mean "Observed"?`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

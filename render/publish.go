@@ -5,7 +5,6 @@ import (
 	"encoding/xml"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/scalesite/scalesite/site"
@@ -20,27 +19,10 @@ const (
 	RobotsFile  = "robots.txt"
 )
 
-// TagSlug is the folder of a tag's page under tags/: lower case, words
-// joined by hyphens ("Language Models" → "language-models").
-func TagSlug(tag string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(tag) {
-		if r == ' ' || r == '-' || r == '_' || r == '/' || r == '.' {
-			dash = b.Len() > 0
-			continue
-		}
-		if dash {
-			b.WriteByte('-')
-			dash = false
-		}
-		b.WriteRune(r)
-	}
-	if b.Len() == 0 {
-		return "tag"
-	}
-	return b.String()
-}
+// TagSlug is the folder of a tag's page under tags/, as site.TagSlug makes
+// it: the loader checks tags with it, and the pages, links and feed use the
+// same folder.
+func TagSlug(tag string) string { return site.TagSlug(tag) }
 
 // tagGroup is one tag with its pages, newest first.
 type tagGroup struct {
@@ -50,7 +32,8 @@ type tagGroup struct {
 }
 
 // tagGroups groups the site's pages by tag, in tag-slug order. Tags that
-// differ only in case or spacing share a page, named as first written.
+// differ only in case share a page, named as first written; the loader
+// refuses other spellings that would share one.
 func tagGroups(pages []*site.Page) []tagGroup {
 	bySlug := map[string]*tagGroup{}
 	var order []string

@@ -111,7 +111,7 @@ func TestPublishingFiles(t *testing.T) {
 }
 
 func TestTagSlug(t *testing.T) {
-	for in, want := range map[string]string{"Scaling Laws": "scaling-laws", "audio": "audio", "  a  b ": "a-b", "C++/CUDA": "c++-cuda", "": "tag", "Über": "über"} {
+	for in, want := range map[string]string{"Scaling Laws": "scaling-laws", "audio": "audio", "  a  b ": "a-b", "C++/CUDA": "c++-cuda", "Über": "über", "C#": "c-sharp", "a?b": "a-b"} {
 		if got := TagSlug(in); got != want {
 			t.Errorf("TagSlug(%q) = %q, want %q", in, got, want)
 		}

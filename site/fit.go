@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/fit"
@@ -74,8 +73,8 @@ func fitPanel(sp *spec.Panel, p *Panel, n int, file string) ([]Fitted, error) {
 			errs.Add(diag.Errorf(want.Pos, "fit series %q: the panel has no series column (series: ...), so it is one series and there is nothing to pick", want.Name))
 			continue
 		}
-		errs.Add(diag.Errorf(want.Pos, "fit series %q is not a series of the panel%s (the values of %s: %s)%s",
-			want.Name, inPanel, sp.Series.Name, strings.Join(names, ", "), diag.DidYouMean(want.Name, names)))
+		errs.Add(diag.Errorf(want.Pos, "fit series %q is not a series of the panel%s (the values of %q: %s)%s",
+			want.Name, inPanel, sp.Series.Name, diag.QuoteList(names, 8), diag.DidYouMean(want.Name, names)))
 	}
 	if len(errs) > 0 {
 		return nil, errs
@@ -113,7 +112,7 @@ func fitPanel(sp *spec.Panel, p *Panel, n int, file string) ([]Fitted, error) {
 			if !chosen(s) {
 				continue
 			}
-			what := fmt.Sprintf("of series %q", s.Name) + inPanel
+			what := "of series " + diag.Quote(s.Name) + inPanel
 			if sp.Series.Name == "" {
 				what = "of the points" + inPanel
 			}
@@ -137,7 +136,7 @@ func fitPanel(sp *spec.Panel, p *Panel, n int, file string) ([]Fitted, error) {
 				if fe.Axis == "x" {
 					col = sp.X.Field.Name
 				}
-				msg += fmt.Sprintf(" (%s at %s)", col, diag.Pos{File: file, Line: g.pts[fe.Point].Row})
+				msg += fmt.Sprintf(" (%s at %s)", diag.Quote(col), diag.Pos{File: file, Line: g.pts[fe.Point].Row})
 			}
 			errs.Add(diag.Errorf(f.Pos, "the fit %s: %s", g.what, msg))
 			continue

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/textfile"
 )
 
 var frontMatterKeys = []string{"title", "date", "description", "tags", "draft"}
@@ -15,7 +16,13 @@ var dateLayouts = []string{"2006-01-02", time.RFC3339, "2006-01-02T15:04:05", "2
 // splitFrontMatter separates the YAML between the opening and closing "---"
 // lines from the Markdown body. bodyLine is the 1-based line where the body
 // starts. A file without front matter is all body.
+//
+// A page that is not UTF-8 text (UTF-16, or binary with NUL bytes) is an
+// error here, before any YAML or Markdown reader sees its bytes.
 func splitFrontMatter(src []byte, file string) (fm, body []byte, bodyLine int, err error) {
+	if err := textfile.Check(src, diag.Pos{File: file, Line: 1, Col: 1}, "page"); err != nil {
+		return nil, nil, 0, err
+	}
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	first, rest, ok := cutLine(src)
 	if !ok || string(bytes.TrimRight(first, " \t\r")) != "---" {
@@ -60,7 +67,7 @@ func (p *Page) parseFrontMatter(fm []byte) error {
 		case "description":
 			p.Description, err = scalarText(mv, at)
 		case "tags":
-			p.Tags, err = stringList(mv, at)
+			p.Tags, p.TagPos, err = readTags(mv, at)
 		case "draft":
 			p.Draft, err = boolValue(mv, at)
 		case "date":

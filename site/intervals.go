@@ -79,7 +79,7 @@ func (a *axisInterval) at(t *table.Table, r int, v float64, errs *diag.List, low
 		}
 		if e < 0 {
 			errs.Add(diag.Errorf(t.Pos(r, a.err), "%s in column %q is an error below 0: err is the half-width of the interval, value ± err",
-				t.Rows[r].Cells[a.err], t.Columns[a.err]))
+				numberText(t.Rows[r].Cells[a.err]), t.Columns[a.err]))
 			return nan, nan
 		}
 		lo, hi = v-e, v+e
@@ -117,12 +117,12 @@ func (iv *intervals) errors(t *table.Table) diag.List {
 		if len(a.reversed) > 0 {
 			r := a.reversed[0]
 			out.Add(diag.Errorf(t.Pos(r, a.lo), "the low end of the %s interval is above its high end on %s (%s in column %q, %s in column %q): are low and high swapped?",
-				a.name, rowLines(t, a.reversed), t.Rows[r].Cells[a.lo], t.Columns[a.lo], t.Rows[r].Cells[a.hi], t.Columns[a.hi]))
+				a.name, rowLines(t, a.reversed), numberText(t.Rows[r].Cells[a.lo]), t.Columns[a.lo], numberText(t.Rows[r].Cells[a.hi]), t.Columns[a.hi]))
 		}
 		if len(a.below) > 0 {
 			r := a.below[0]
 			out.Add(diag.Errorf(t.Pos(r, a.err), "the %s interval reaches 0 or below on %s (%s − %s, column %q), which the log axis (scale: log at %s) cannot show: use scale: linear, or low and high columns that stay above 0",
-				a.name, rowLines(t, a.below), shortNumber(iv.value(t, r, a)), t.Rows[r].Cells[a.err], t.Columns[a.err], a.ax.Pos))
+				a.name, rowLines(t, a.below), shortNumber(iv.value(t, r, a)), numberText(t.Rows[r].Cells[a.err]), t.Columns[a.err], a.ax.Pos))
 		}
 	}
 	return out

@@ -56,7 +56,7 @@ func TestIntervalErrors(t *testing.T) {
 			name: "a missing column",
 			csv:  "x,y,lo,hi\n1,2,1,3\n",
 			spec: "data: runs.csv\nx: x\ny: {field: y, low: low, high: hi}\n",
-			want: []string{`content/p/index.md:9:20: y low column "low" is not in content/p/runs.csv (its columns: x, y, lo, hi) — did you mean "lo"?`},
+			want: []string{`content/p/index.md:9:20: y low column "low" is not in content/p/runs.csv (its columns: "x", "y", "lo", "hi") — did you mean "lo"?`},
 		},
 		{
 			name: "not a number",

@@ -32,6 +32,9 @@ type Options struct {
 // every problem found, sorted by file and line; the site is then incomplete.
 func Load(root string, opts Options) (*Site, error) {
 	files, err := sitefs.Open(root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s has no content/ folder: scalesite reads the pages from content/*.md (is --source right?)", root)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot open the site folder: %w", err)
 	}
@@ -130,7 +133,9 @@ func (s *Site) assemble() error {
 		}
 		return cmp.Or(b.Date.Compare(a.Date), cmp.Compare(a.Path, b.Path))
 	})
-	s.Warnings = s.Warnings.Sort()
+	tagErrs, tagWarnings := tagPageClashes(s.Pages)
+	errs = append(errs, tagErrs...)
+	s.Warnings = append(s.Warnings, tagWarnings...).Sort()
 	return errs.Err()
 }
 
@@ -269,6 +274,11 @@ func (l *pageLoader) load(file string) (*Page, error) {
 		cb, ok := n.(*markdown.ChartBlock)
 		if !ok || !entering {
 			return ast.WalkContinue, nil
+		}
+		if err := unclosedChart(cb, file, bodyLine); err != nil {
+			errs.Add(err)
+			p.Charts = append(p.Charts, &Chart{}) // keeps chart indexes in step with the blocks
+			return ast.WalkSkipChildren, nil
 		}
 		at := diag.Pos{File: file, Line: bodyLine + cb.Line - 1, Col: cb.Col}
 		c, err := l.chart(p, cb.Spec, at, len(p.Charts))

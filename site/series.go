@@ -32,7 +32,7 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos) (Panel, string,
 		i := t.Index(f.Name)
 		if i < 0 {
 			errs.Add(diag.Errorf(f.Pos, "%s column %q is not in %s (its columns: %s)%s",
-				role, f.Name, tname, strings.Join(t.Columns, ", "), diag.DidYouMean(f.Name, t.Columns)))
+				role, f.Name, tname, diag.QuoteList(t.Columns, 8), diag.DidYouMean(f.Name, t.Columns)))
 		}
 		return i
 	}
@@ -126,7 +126,7 @@ func number(t *table.Table, r, col int, ax *spec.Axis, errs *diag.List, low *low
 	case missing:
 		return 0, false
 	case !ok:
-		msg := fmt.Sprintf("%q in column %q is not a number", cell, t.Columns[col])
+		msg := diag.Quote(cell) + " in column " + diag.Quote(t.Columns[col]) + " is not a number"
 		// Hint may restate that the cell is not a number; keep only the advice.
 		hint := table.Hint(cell)
 		if _, rest, ok := strings.Cut(hint, " is not a number"); ok {
@@ -177,7 +177,7 @@ func (l *lowCells) errors(t *table.Table) diag.List {
 		first := c.rows[0]
 		if len(c.rows) == 1 {
 			out.Add(diag.Errorf(t.Pos(first, c.col), "%s in column %q cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at %s)",
-				t.Rows[first].Cells[c.col], t.Columns[c.col], c.ax.Pos))
+				numberText(t.Rows[first].Cells[c.col]), t.Columns[c.col], c.ax.Pos))
 			continue
 		}
 		lines := make([]int, len(c.rows))
@@ -222,7 +222,7 @@ func (o *outside) warning(t *table.Table) *diag.Error {
 	}
 	n := len(o.rows)
 	return diag.Errorf(diag.Pos{File: t.Name, Line: o.rows[0]},
-		"%d %s outside the %s axis range set at %s (%s) and %s not drawn: %s (%s %s); widen min/max or remove %s",
+		"%d %s outside the %s axis range set at %s (%s) and %s not drawn: %s (column %q: %s); widen min/max or remove %s",
 		n, plural(n, "row lies", "rows lie"), o.axis, o.ax.Pos, strings.Join(bounds, ", "), plural(n, "is", "are"),
 		linesList(o.rows), t.Columns[o.col], valuesList(o.cells), plural(n, "it", "them"))
 }
@@ -245,10 +245,29 @@ func shortNumber(v float64) string {
 // the first few, then "...".
 func valuesList(vals []string) string {
 	const show = 8
-	if len(vals) > show {
-		return strings.Join(vals[:show], ", ") + ", ..."
+	var b strings.Builder
+	for i, v := range vals {
+		if i == show {
+			b.WriteString(", ...")
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(numberText(v))
 	}
-	return strings.Join(vals, ", ")
+	return b.String()
+}
+
+// numberText shows a cell that reads as a number the way it is written,
+// cut when long: a number's characters need no quoting or escaping, but a
+// cell may be a megabyte of digits.
+func numberText(cell string) string {
+	const most = 32
+	if len(cell) > most {
+		return cell[:most] + "…"
+	}
+	return cell
 }
 
 // compileLabel returns a function giving the label text of a row: the value
@@ -261,7 +280,7 @@ func (l *pageLoader) compileLabel(f spec.Field, t *table.Table, tname string, er
 		i := t.Index(f.Name)
 		if i < 0 {
 			errs.Add(diag.Errorf(f.Pos, "label column %q is not in %s (its columns: %s)%s",
-				f.Name, tname, strings.Join(t.Columns, ", "), diag.DidYouMean(f.Name, t.Columns)))
+				f.Name, tname, diag.QuoteList(t.Columns, 8), diag.DidYouMean(f.Name, t.Columns)))
 			return nil
 		}
 		return func(r int) string { return t.Rows[r].Cells[i] }
@@ -287,8 +306,8 @@ func (l *pageLoader) compileLabel(f spec.Field, t *table.Table, tname string, er
 		name := rest[open+1 : open+end]
 		i := t.Index(name)
 		if i < 0 {
-			errs.Add(diag.Errorf(f.Pos, "label names column {%s}, which is not in %s (its columns: %s)%s",
-				name, tname, strings.Join(t.Columns, ", "), diag.DidYouMean(name, t.Columns)))
+			errs.Add(diag.Errorf(f.Pos, "label names column %q, which is not in %s (its columns: %s)%s",
+				"{"+name+"}", tname, diag.QuoteList(t.Columns, 8), diag.DidYouMean(name, t.Columns)))
 			return nil
 		}
 		parts = append(parts, part{rest[:open], -1}, part{"", i})

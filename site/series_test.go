@@ -178,12 +178,12 @@ func TestOutsideAxisRange(t *testing.T) {
 		{
 			name: "rows above and below the y range",
 			spec: "data: runs.csv\nx: flops\ny: {field: loss, min: 40, max: 80}\nseries: model\n",
-			want: []string{`content/p/runs.csv:2: 3 rows lie outside the y axis range set at content/p/index.md:9:4 (min 40, max 80) and are not drawn: lines 2, 4, 5 (loss 38.2, 81, 90.5); widen min/max or remove them`},
+			want: []string{`content/p/runs.csv:2: 3 rows lie outside the y axis range set at content/p/index.md:9:4 (min 40, max 80) and are not drawn: lines 2, 4, 5 (column "loss": 38.2, 81, 90.5); widen min/max or remove them`},
 		},
 		{
 			name: "one row past an x max",
 			spec: "data: runs.csv\nx: {field: flops, max: 4}\ny: loss\n",
-			want: []string{`content/p/runs.csv:6: 1 row lies outside the x axis range set at content/p/index.md:8:4 (max 4) and is not drawn: line 6 (flops 5); widen min/max or remove it`},
+			want: []string{`content/p/runs.csv:6: 1 row lies outside the x axis range set at content/p/index.md:8:4 (max 4) and is not drawn: line 6 (column "flops": 5); widen min/max or remove it`},
 		},
 		{
 			name: "both axes, once each",

@@ -69,6 +69,7 @@ type Page struct {
 	Description string
 	Date        time.Time // zero when the page has none
 	Tags        []string
+	TagPos      []diag.Pos // where each tag is written, for messages
 	Draft       bool
 
 	// Body is the Markdown after the front matter; Doc is its parsed tree, in

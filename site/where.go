@@ -27,7 +27,7 @@ func (l *pageLoader) where(t *table.Table, conds []spec.Cond, tname string, errs
 		cols[i] = t.Index(c.Column.Name)
 		if cols[i] < 0 {
 			errs.Add(diag.Errorf(c.Column.Pos, "where column %q is not in %s (its columns: %s)%s",
-				c.Column.Name, tname, strings.Join(t.Columns, ", "), diag.DidYouMean(c.Column.Name, t.Columns)))
+				c.Column.Name, tname, diag.QuoteList(t.Columns, 8), diag.DidYouMean(c.Column.Name, t.Columns)))
 			bad = true
 		}
 	}
@@ -156,10 +156,18 @@ func test(t spec.Test, cell string) bool {
 // describe writes a condition for a message: task "Modular arithmetic",
 // params >= 1e9.
 func describe(col string, m spec.Match) string {
+	in := " in column " + diag.Quote(col)
 	if m.Equality() && !m.Tests[0].IsNum {
-		return col + " " + strconv.Quote(m.Text)
+		return diag.Quote(m.Text) + in
 	}
-	return col + " " + m.Text
+	// A number or a comparison (">= 1e9") as written, cut and escaped but
+	// not quoted, which would make it read as text.
+	text := diag.Quote(m.Text)
+	text = text[1 : len(text)-1]
+	if m.Equality() {
+		return text + in
+	}
+	return "a value " + text + in
 }
 
 // present describes the values column col has, for a message about a value
@@ -197,7 +205,7 @@ func present(t *table.Table, col int, m spec.Match) string {
 		if i == show {
 			break
 		}
-		list = append(list, strconv.Quote(v))
+		list = append(list, diag.Quote(v))
 	}
 	s := "its values: " + strings.Join(list, ", ")
 	if len(vals) > show {
@@ -205,7 +213,7 @@ func present(t *table.Table, col int, m spec.Match) string {
 	}
 	if m.Equality() {
 		if near := nearest(m.Text, vals); near != "" {
-			s += ` — did you mean "` + near + `"?`
+			s += " — did you mean " + diag.Quote(near) + "?"
 		}
 	}
 	return s

@@ -69,14 +69,14 @@ func TestWhereRows(t *testing.T) {
 			spec: "data: long.csv\nx: flops\ny: score\nwhere: {task: [WiC, wic]}\n",
 			want: [][]string{{": 1e+20,50@6 1e+21,52@7 1e+22,60@8 1e+19,49@9"}},
 			warnings: []string{
-				`content/p/index.md:10:21: no row of content/p/long.csv has task "wic" (its values: "Mod", "WiC" — did you mean "WiC"?): this value of where keeps nothing`,
+				`content/p/index.md:10:21: no row of content/p/long.csv has "wic" in column "task" (its values: "Mod", "WiC" — did you mean "WiC"?): this value of where keeps nothing`,
 			},
 		},
 		{
 			name:     "a chart's where inherited by several panels warns once",
 			spec:     "data: long.csv\nx: flops\ny: score\nwhere: {task: [WiC, Wic]}\npanels:\n  - {where: {model: A}}\n  - {where: {model: B}}\n",
 			want:     [][]string{{": 1e+20,50@6"}, {": 1e+21,52@7"}},
-			warnings: []string{`content/p/index.md:10:21: no row of content/p/long.csv has task "Wic"`},
+			warnings: []string{`content/p/index.md:10:21: no row of content/p/long.csv has "Wic" in column "task"`},
 		},
 		{
 			name: "inline data",
@@ -119,35 +119,35 @@ func TestWhereErrorsNeedData(t *testing.T) {
 		{
 			name: "unknown column",
 			spec: "data: long.csv\nx: flops\ny: score\nwhere: {tsak: Mod}\n",
-			want: []string{`content/p/index.md:10:9: where column "tsak" is not in content/p/long.csv (its columns: task, model, params, flops, score) — did you mean "task"?`},
+			want: []string{`content/p/index.md:10:9: where column "tsak" is not in content/p/long.csv (its columns: "task", "model", "params", "flops", "score") — did you mean "task"?`},
 		},
 		{
 			name: "unknown column and unknown y: both reported",
 			spec: "data: long.csv\nx: flops\ny: scor\nwhere: {tsak: Mod}\n",
 			want: []string{
-				`content/p/index.md:9:4: y column "scor" is not in content/p/long.csv (its columns: task, model, params, flops, score) — did you mean "score"?`,
+				`content/p/index.md:9:4: y column "scor" is not in content/p/long.csv (its columns: "task", "model", "params", "flops", "score") — did you mean "score"?`,
 				`content/p/index.md:10:9: where column "tsak" is not in content/p/long.csv`,
 			},
 		},
 		{
 			name: "a value no row has: the values present, and the likely one",
 			spec: "data: long.csv\nx: flops\ny: score\nwhere: {task: \"mod \"}\n",
-			want: []string{`content/p/index.md:10:9: where keeps none of the 8 rows of content/p/long.csv, so the chart would be empty: no row of content/p/long.csv has task "mod" (its values: "Mod", "WiC" — did you mean "Mod"?)`},
+			want: []string{`content/p/index.md:10:9: where keeps none of the 8 rows of content/p/long.csv, so the chart would be empty: no row of content/p/long.csv has "mod" in column "task" (its values: "Mod", "WiC" — did you mean "Mod"?)`},
 		},
 		{
 			name: "a comparison no row passes: the range present",
 			spec: "data: long.csv\nx: flops\ny: score\nwhere: {params: \"> 1T\"}\n",
-			want: []string{`content/p/index.md:10:9: where keeps none of the 8 rows of content/p/long.csv, so the chart would be empty: no row of content/p/long.csv has params > 1T (its numbers run from 1024 to 1.2e10)`},
+			want: []string{`content/p/index.md:10:9: where keeps none of the 8 rows of content/p/long.csv, so the chart would be empty: no row of content/p/long.csv has a value > 1T in column "params" (its numbers run from 1024 to 1.2e10)`},
 		},
 		{
 			name: "values each present, never together",
 			spec: "data: long.csv\nx: flops\ny: score\nwhere: {task: Mod, score: 60}\n",
-			want: []string{`content/p/index.md:10:9: where keeps none of the 8 rows of content/p/long.csv, so the chart would be empty: no row has task "Mod" and score 60 at once`},
+			want: []string{`content/p/index.md:10:9: where keeps none of the 8 rows of content/p/long.csv, so the chart would be empty: no row has "Mod" in column "task" and 60 in column "score" at once`},
 		},
 		{
 			name: "a panel's filter",
 			spec: "data: long.csv\nx: flops\ny: score\npanels:\n  - {where: {task: Mod}}\n  - {where: {task: NLU}}\n",
-			want: []string{`content/p/index.md:12:14: where keeps none of the 8 rows of content/p/long.csv, so the chart would be empty: no row of content/p/long.csv has task "NLU" (its values: "Mod", "WiC")`},
+			want: []string{`content/p/index.md:12:14: where keeps none of the 8 rows of content/p/long.csv, so the chart would be empty: no row of content/p/long.csv has "NLU" in column "task" (its values: "Mod", "WiC")`},
 		},
 	}
 	for _, tc := range tests {

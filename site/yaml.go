@@ -11,6 +11,7 @@ import (
 	"github.com/goccy/go-yaml/token"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/textfile"
 	"github.com/scalesite/scalesite/internal/yamlx"
 )
 
@@ -22,14 +23,33 @@ type yamlError interface {
 
 // parseMapping parses src, whose first line stands at line at.Line of at.File,
 // as a YAML mapping of keys to values. An empty document is an empty mapping.
-func parseMapping(src []byte, at diag.Pos, what string) ([]*ast.MappingValueNode, error) {
+//
+// YAML anchors (&name), aliases (*name) and tags (!!str) are looked
+// through: each value in the result, and each entry of a list value, is
+// the value they stand for, so that callers see only strings, numbers,
+// booleans, nulls, lists and mappings. Aliases share their anchor's value
+// rather than copy it, so they cannot multiply the size of the YAML.
+func parseMapping(src []byte, at diag.Pos, what string) (entries []*ast.MappingValueNode, err error) {
+	if e := textfile.Check(src, at, what); e != nil {
+		return nil, e
+	}
+	if le := yamlx.CheckLimits(src, "the "+what); le != nil {
+		return nil, diag.Errorf(tokenPos(at, &token.Token{Position: &token.Position{Line: le.Line, Column: le.Col}}), "%s", le.Msg)
+	}
+	// The YAML library has panicked on malformed input before: a typo must
+	// fail with a position, not crash the build.
+	defer func() {
+		if r := recover(); r != nil {
+			entries, err = nil, diag.Errorf(at, "%s could not be read as YAML: check its indentation and quoting", what)
+		}
+	}()
 	f, err := parser.ParseBytes(yamlx.QuoteColonValues(src), 0)
 	if err != nil {
 		var ye yamlError
 		if errors.As(err, &ye) && ye.GetToken() != nil {
 			return nil, diag.Errorf(tokenPos(at, ye.GetToken()), "%s is not valid YAML: %s", what, yamlx.PlainMessage(ye.GetMessage()))
 		}
-		return nil, diag.Errorf(at, "%s is not valid YAML: %v", what, err)
+		return nil, diag.Errorf(at, "%s is not valid YAML: %s", what, yamlx.PlainMessage(err.Error()))
 	}
 	if len(f.Docs) == 0 || f.Docs[0].Body == nil {
 		return nil, nil
@@ -37,16 +57,95 @@ func parseMapping(src []byte, at diag.Pos, what string) ([]*ast.MappingValueNode
 	if len(f.Docs) > 1 {
 		return nil, diag.Errorf(nodePos(at, f.Docs[1]), "%s holds more than one YAML document", what)
 	}
-	switch body := f.Docs[0].Body.(type) {
+	body := f.Docs[0].Body
+	anchors := collectAnchors(body)
+	if n, err := resolveNode(body, anchors, at); err != nil {
+		return nil, err
+	} else if n != nil {
+		body = n
+	}
+	switch body := body.(type) {
 	case *ast.MappingNode:
-		return body.Values, nil
+		entries = body.Values
 	case *ast.MappingValueNode:
-		return []*ast.MappingValueNode{body}, nil
+		entries = []*ast.MappingValueNode{body}
 	case *ast.CommentNode:
 		return nil, nil
 	default:
 		return nil, diag.Errorf(nodePos(at, body), "%s must be a list of \"key: value\" lines", what)
 	}
+	var errs diag.List
+	for _, mv := range entries {
+		if mv == nil || mv.Key == nil {
+			continue
+		}
+		v, err := resolveNode(mv.Value, anchors, at)
+		if err != nil {
+			errs.Add(err)
+			continue
+		}
+		mv.Value = v
+		if seq, ok := v.(*ast.SequenceNode); ok {
+			for i, e := range seq.Values {
+				r, err := resolveNode(e, anchors, at)
+				if err != nil {
+					errs.Add(err)
+					continue
+				}
+				seq.Values[i] = r
+			}
+		}
+	}
+	return entries, errs.Err()
+}
+
+// collectAnchors maps the name of every anchor (&name) in the document to
+// the value it marks.
+func collectAnchors(root ast.Node) map[string]ast.Node {
+	var v anchorVisitor
+	ast.Walk(&v, root)
+	return v.anchors
+}
+
+type anchorVisitor struct{ anchors map[string]ast.Node }
+
+func (v *anchorVisitor) Visit(n ast.Node) ast.Visitor {
+	if a, ok := n.(*ast.AnchorNode); ok && a.Name != nil && a.Name.GetToken() != nil {
+		if v.anchors == nil {
+			v.anchors = map[string]ast.Node{}
+		}
+		if _, seen := v.anchors[a.Name.GetToken().Value]; !seen {
+			v.anchors[a.Name.GetToken().Value] = a.Value
+		}
+	}
+	return v
+}
+
+// resolveNode looks through anchors, tags and aliases to the value they
+// stand for. A nil node stays nil.
+func resolveNode(n ast.Node, anchors map[string]ast.Node, at diag.Pos) (ast.Node, error) {
+	start := n
+	for range 64 { // an alias that leads back to itself must not loop
+		switch v := n.(type) {
+		case *ast.AnchorNode:
+			n = v.Value
+		case *ast.TagNode:
+			n = v.Value
+		case *ast.AliasNode:
+			name := ""
+			if v.Value != nil && v.Value.GetToken() != nil {
+				name = v.Value.GetToken().Value
+			}
+			target, ok := anchors[name]
+			if !ok {
+				return nil, diag.Errorf(nodePos(at, v), "the alias %q refers to no anchor %q", "*"+name, "&"+name)
+			}
+			n = target
+		default:
+			return n, nil
+		}
+	}
+	return nil, diag.Errorf(nodePos(at, start), "this alias leads back to itself: give the anchor a value")
 }
 
 func tokenPos(at diag.Pos, tk *token.Token) diag.Pos {

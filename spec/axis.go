@@ -8,6 +8,7 @@ import (
 	"github.com/goccy/go-yaml/ast"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/table"
 )
 
 var (
@@ -185,11 +186,33 @@ func (p *parser) number(e entry) (v *float64, text string, pos diag.Pos, ok bool
 		}
 		return nil, "", pos, false
 	}
-	if math.IsInf(f, 0) || math.IsNaN(f) {
-		p.errorf(pos, "%s must be a finite number, like 0.5 or 1e20, not %s", e.key, text)
+	if math.IsInf(f, 0) && strings.ContainsAny(text, "0123456789") {
+		p.errorf(pos, "%s is %s, too large for a number: the largest is about 1.8e308", e.key, shortNumber(text))
 		return nil, "", pos, false
 	}
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		p.errorf(pos, "%s must be a finite number, like 0.5 or 1e20, not %s", e.key, shortNumber(text))
+		return nil, "", pos, false
+	}
+	if table.Underflows(text, f) {
+		p.errorf(pos, "%s is %s, too small for a number: the smallest above 0 is about 5e-324; write 0 if the value is zero", e.key, shortNumber(text))
+		return nil, "", pos, false
+	}
+	if len(text) > maxNumberText {
+		text = strconv.FormatFloat(f, 'g', -1, 64) // messages quote it
+	}
 	return &f, text, pos, true
+}
+
+// maxNumberText is the longest number text messages show as written.
+const maxNumberText = 32
+
+// shortNumber cuts the text of a number for a message.
+func shortNumber(text string) string {
+	if len(text) > maxNumberText {
+		return text[:maxNumberText] + "…"
+	}
+	return text
 }
 
 func isRange(err error) bool {

@@ -114,6 +114,10 @@ func (p *parser) panels(e entry) ([]layer, bool) {
 		p.errorf(p.valuePos(e), `panels must be a list with one entry per panel, e.g. "- {title: Training, x: train_flops}", %s`, what)
 		return nil, false
 	}
+	if len(seq.Values) > MaxPanels {
+		p.errorf(p.valuePos(e), "panels lists %d panels, more than the %d a chart can show: split them into several charts", len(seq.Values), MaxPanels)
+		return nil, false
+	}
 	ls := make([]layer, 0, len(seq.Values))
 	ok = true
 	for i, v := range seq.Values {

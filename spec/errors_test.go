@@ -38,7 +38,7 @@ var errorTests = []struct {
 	{"yaml: unquoted hex colour in a flow list", "colors: [#1f77b4, red]\n" + ok,
 		`content/audio.md:10:9: invalid YAML: this "[" is never closed by a "]"; note that # starts a comment in YAML, so a colour like #1f77b4 must be quoted: "#1f77b4"`},
 	{"yaml: undefined alias", ok + "title: *nothing\n",
-		`content/audio.md:13:8: the alias *nothing refers to no anchor &nothing`},
+		`content/audio.md:13:8: the alias "*nothing" refers to no anchor "&nothing"`},
 	{"yaml: two documents", ok + "---\ntitle: second\n",
 		"content/audio.md:14:1: a chart spec is one YAML document: remove the \"---\" line above this one, or start a new ```chart block"},
 

@@ -64,11 +64,10 @@ func liftDataBlocks(src []byte) ([]byte, map[int]liftedBlock, []lineShift) {
 		}
 		var text bytes.Buffer
 		for _, l := range lines[first:end] {
-			if len(bytes.TrimRight(l, " \n")) == 0 {
-				text.WriteByte('\n')
-				continue
-			}
-			text.Write(bytes.TrimRight(l[indent:], "\n"))
+			// A blank line keeps the spaces past the indentation, as YAML
+			// does: they are text (a line of spaces) in a block scalar.
+			body := bytes.TrimRight(l, "\n")
+			text.Write(body[min(indent, len(body)):])
 			text.WriteByte('\n')
 		}
 		t := bytes.TrimRight(text.Bytes(), "\n")

@@ -162,6 +162,10 @@ func (p *parser) markList(e entry) ([]markItem, bool) {
 	case *ast.NullNode:
 		return nil, true
 	case *ast.SequenceNode:
+		if len(v.Values) > MaxMarks {
+			p.errorf(p.valuePos(e), "%s has %d entries, more than the %d a panel can show: draw fewer, or plot them as data", e.key, len(v.Values), MaxMarks)
+			return nil, false
+		}
 		items := make([]markItem, 0, len(v.Values))
 		ok := true
 		for i, iv := range v.Values {

@@ -38,8 +38,10 @@ func (p *parser) resolve(n ast.Node) ast.Node {
 				target, ok = p.anchors[name]
 			}
 			if !ok {
-				name = oneLine(name)
-				p.errorf(p.pos(v.GetToken()), "the alias *%s refers to no anchor &%s", name, name)
+				p.errorf(p.pos(v.GetToken()), "the alias %q refers to no anchor %q", "*"+name, "&"+name)
+				return nil
+			}
+			if !p.expand(target, v) {
 				return nil
 			}
 			n = target
@@ -49,6 +51,63 @@ func (p *parser) resolve(n ast.Node) ast.Node {
 	}
 	p.errorf(p.pos(start.GetToken()), "this alias leads back to itself: give the anchor a value")
 	return nil
+}
+
+// expand counts the values an alias repeats against MaxAliasValues, and
+// returns false when the spec's aliases pass it. Parse reports it once, at
+// the alias that passed it (a report made here could be dropped by
+// resolveQuiet).
+func (p *parser) expand(target ast.Node, alias *ast.AliasNode) bool {
+	if p.uncounted {
+		return true
+	}
+	if p.aliasValues > MaxAliasValues {
+		return false
+	}
+	size, ok := p.sizes[target]
+	if !ok {
+		size = nodeCount(target)
+		if p.sizes == nil {
+			p.sizes = map[ast.Node]int{}
+		}
+		p.sizes[target] = size
+	}
+	p.aliasValues += size
+	if p.aliasValues > MaxAliasValues {
+		p.tooManyAliases = p.pos(alias.GetToken())
+		return false
+	}
+	return true
+}
+
+// nodeCount counts the values of a tree: every scalar, list and mapping,
+// and every key. It goes as deep as the YAML nests, which CheckLimits
+// bounds; an alias inside counts as one value (it is counted again where
+// it is followed).
+func nodeCount(n ast.Node) int {
+	switch v := n.(type) {
+	case nil:
+		return 0
+	case *ast.MappingNode:
+		c := 1
+		for _, mv := range v.Values {
+			c += nodeCount(mv)
+		}
+		return c
+	case *ast.MappingValueNode:
+		return nodeCount(v.Key) + nodeCount(v.Value)
+	case *ast.SequenceNode:
+		c := 1
+		for _, e := range v.Values {
+			c += nodeCount(e)
+		}
+		return c
+	case *ast.AnchorNode:
+		return nodeCount(v.Value)
+	case *ast.TagNode:
+		return nodeCount(v.Value)
+	}
+	return 1
 }
 
 // tokenValue is a node's text as the YAML library read it, or "".

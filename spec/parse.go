@@ -52,6 +52,15 @@ func parse(src []byte, at diag.Pos, lift bool) (c *Chart, err error) {
 	if lift {
 		p.src, p.lifted, p.shifts = liftDataBlocks(src)
 	}
+	// The YAML library needs memory and time out of proportion for deep
+	// nesting; what is left once inline data is out must be a few lines.
+	if le := yamlx.CheckLimits(p.src, "this chart spec"); le != nil {
+		msg := le.Msg
+		if le.Line == 1 && le.Col == 1 && len(p.src) > yamlx.MaxSize {
+			msg += ": put large data in a CSV file beside the page (data: runs.csv)"
+		}
+		return nil, diag.Errorf(p.at2(p.origLine(le.Line), le.Col), "%s", msg)
+	}
 	// Titles full of colons ("title: Loss: small models") mean what they say.
 	p.src = yamlx.QuoteColonValues(p.src)
 	root, err := p.document()
@@ -59,6 +68,9 @@ func parse(src []byte, at diag.Pos, lift bool) (c *Chart, err error) {
 		return nil, err
 	}
 	c = p.chart(root)
+	if p.tooManyAliases.File != "" {
+		p.errorf(p.tooManyAliases, "the aliases (*name) of this spec repeat more than %d values in all: write the values out, or use fewer aliases", MaxAliasValues)
+	}
 	if c == nil && len(p.errs) == 0 {
 		p.errorf(p.at, "could not read this chart spec: check its indentation and quoting")
 	}
@@ -94,6 +106,14 @@ type parser struct {
 	// (filled on the first alias that was not found in walk order).
 	collected bool
 	root      ast.Node
+	// aliasValues counts the values aliases have repeated so far, and
+	// sizes caches the size of each anchored value (see expand).
+	aliasValues int
+	sizes       map[ast.Node]int
+	// tooManyAliases is where aliases passed MaxAliasValues, if they did;
+	// while uncounted is set, aliases are followed without counting.
+	tooManyAliases diag.Pos
+	uncounted      bool
 }
 
 // document parses src and returns the one document's body. Only a spec

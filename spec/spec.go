@@ -33,6 +33,19 @@ const (
 	FormatYear     = "year"     // 2017: whole numbers without separators
 )
 
+// Limits of one chart, far above what a readable chart holds, so that a
+// spec of a few hundred kilobytes cannot make the build draw millions of
+// marks (every panel inherits the chart's marks; 10,000 panels and 10,000
+// lines took minutes).
+const (
+	MaxPanels = 100  // entries of panels
+	MaxMarks  = 1000 // entries of each of hlines, vlines, bands and annotations
+	// MaxAliasValues is how many YAML values the aliases (*name) of one
+	// spec may repeat in all, counting each value an alias stands for:
+	// aliases cannot then multiply a spec's size (the "billion laughs").
+	MaxAliasValues = 10000
+)
+
 // Chart is one ```chart block.
 type Chart struct {
 	Title    string

@@ -148,7 +148,7 @@ func (p *parser) height(e entry) int {
 		return 0
 	}
 	if h < MinHeight || h > MaxHeight {
-		p.errorf(pos, "height %s is out of range: use %d to %d (pixels)", t, MinHeight, MaxHeight)
+		p.errorf(pos, "height %d is out of range: use %d to %d (pixels)", h, MinHeight, MaxHeight)
 		return 0
 	}
 	return h

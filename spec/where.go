@@ -101,7 +101,7 @@ func (p *parser) where(e entry, panel bool) whereLayer {
 					w.drop = append(w.drop, col)
 					continue
 				}
-				p.errorf(p.valuePos(ce), `where %s has no value: write the value the rows must have, e.g. where: {%s: "Modular arithmetic"}, or a list of values, or a comparison like ">= 1e9"`, col, col)
+				p.errorf(p.valuePos(ce), `where %q has no value: write the value the rows must have, e.g. where: {task: "Modular arithmetic"}, or a list of values, or a comparison like ">= 1e9"`, col)
 				continue
 			}
 			c := Cond{Column: Field{Name: col, Pos: p.pos(ce.tok)}}
@@ -116,11 +116,13 @@ func (p *parser) where(e entry, panel bool) whereLayer {
 	return w
 }
 
-// resolveQuiet is resolve without reporting: the caller reports once.
+// resolveQuiet is resolve without reporting, nor counting what aliases
+// repeat: the caller resolves the value again, and reports once.
 func (p *parser) resolveQuiet(n ast.Node) ast.Node {
 	errs := len(p.errs)
+	p.uncounted = true
 	r := p.resolve(n)
-	p.errs = p.errs[:errs]
+	p.errs, p.uncounted = p.errs[:errs], false
 	return r
 }
 
@@ -135,7 +137,7 @@ func isTag(n ast.Node) bool {
 func (p *parser) matches(e entry, col string) []Match {
 	if seq, ok := p.resolve(e.val).(*ast.SequenceNode); ok {
 		if len(seq.Values) == 0 {
-			p.errorf(p.valuePos(e), `where %s is an empty list: list the values to keep, e.g. [6e18, 1e19]`, col)
+			p.errorf(p.valuePos(e), `where %q is an empty list: list the values to keep, e.g. [6e18, 1e19]`, col)
 			return nil
 		}
 		var out []Match
@@ -173,11 +175,11 @@ func (p *parser) match(raw ast.Node, pos diag.Pos, col string, inList bool) (Mat
 		if inList {
 			what = "a value"
 		}
-		p.errorf(pos, `where %s must be %s, e.g. where: {%s: "Modular arithmetic"} or {params: ">= 1e9"}, %s`, col, what, col, unlike(n))
+		p.errorf(pos, `where %q must be %s, e.g. where: {task: "Modular arithmetic"} or {params: ">= 1e9"}, %s`, col, what, unlike(n))
 		return Match{}, false
 	}
 	if isTag(raw) && prefix == "" {
-		p.errorf(pos, `where %s: a value that starts with "!" reads as a YAML tag: put it in quotes`, col)
+		p.errorf(pos, `where %q: a value that starts with "!" reads as a YAML tag: put it in quotes`, col)
 		return Match{}, false
 	}
 	text := strings.TrimSpace(prefix + s)
@@ -189,11 +191,11 @@ func (p *parser) match(raw ast.Node, pos diag.Pos, col string, inList bool) (Mat
 	for _, part := range splitAnd(text) {
 		op, v := cutOp(part)
 		if op == "" {
-			p.errorf(pos, `where %s %q: each part joined by "and" needs its own comparison, e.g. ">= 1e9 and < 1e11"`, col, text)
+			p.errorf(pos, `where %q %q: each part joined by "and" needs its own comparison, e.g. ">= 1e9 and < 1e11"`, col, text)
 			return Match{}, false
 		}
 		if v == "" {
-			p.errorf(pos, `where %s %q: the comparison %s needs a value after it, e.g. "%s 1e9"`, col, text, op, op)
+			p.errorf(pos, `where %q %q: the comparison %s needs a value after it, e.g. "%s 1e9"`, col, text, op, op)
 			return Match{}, false
 		}
 		t := valueTest(op, v)
@@ -202,7 +204,7 @@ func (p *parser) match(raw ast.Node, pos diag.Pos, col string, inList bool) (Mat
 			if h := table.Hint(v); h != "" && !strings.HasSuffix(h, "is not a number") {
 				hint = " (" + h + ")"
 			}
-			p.errorf(pos, `where %s %q: %s compares with a number, like "%s 1e9" or "%s 1.4B", and %q is not one%s`, col, text, op, op, op, v, hint)
+			p.errorf(pos, `where %q %q: %s compares with a number, like "%s 1e9" or "%s 1.4B", and %q is not one%s`, col, text, op, op, op, v, hint)
 			return Match{}, false
 		}
 		m.Tests = append(m.Tests, t)

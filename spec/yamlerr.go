@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/token"
 
@@ -51,15 +52,29 @@ func (p *parser) yamlError(err error) error {
 	return diag.Errorf(pos, "invalid YAML: %s", oneLine(msg))
 }
 
+// maxOneLine bounds a message that may quote the spec.
+const maxOneLine = 300
+
 // oneLine keeps a message that quotes the spec on one line, since a build
-// prints one problem per line, and keeps control characters (say, a stray
-// escape code) away from the terminal.
+// prints one problem per line, keeps control characters (say, a stray
+// escape code) away from the terminal, and cuts it to maxOneLine
+// characters.
 func oneLine(s string) string {
+	if utf8.RuneCountInString(s) > maxOneLine {
+		n := 0
+		for i := range s {
+			if n == maxOneLine {
+				s = s[:i] + "…"
+				break
+			}
+			n++
+		}
+	}
 	return strings.Map(func(r rune) rune {
 		switch {
 		case r == '\n' || r == '\t':
 			return ' '
-		case r < 0x20 || r == 0x7f:
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
 			return '\uFFFD'
 		}
 		return r

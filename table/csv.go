@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/textfile"
 )
 
 // ParseCSV parses delimited text whose first character stands at `at` (File,
@@ -27,6 +28,9 @@ import (
 // "a, b" reads as "a" and "b" the way a researcher means it.
 func ParseCSV(src []byte, at diag.Pos, comma rune) (*Table, error) {
 	at = normalize(at)
+	if err := textfile.Check(src, at, textfile.DataFile); err != nil {
+		return nil, err
+	}
 	src = stripBOM(src)
 	if !validComma(comma) {
 		return nil, diag.Errorf(at, "cannot use %q to separate cells", comma)
@@ -136,9 +140,12 @@ func (p *csvParser) blank(rec []string) bool {
 		c := strings.TrimSpace(f)
 		rec[i] = c
 		if !p.trim {
+			// The spaces trimmed before the cell, counted from the left:
+			// searching f for c could match inside a multi-byte space
+			// ("\u3000\x80" trims to "\x80", a byte of U+3000 too).
 			lead := 0
-			if len(c) < len(f) && c != "" {
-				lead = strings.Index(f, c)
+			if c != "" {
+				lead = len(f) - len(strings.TrimLeftFunc(f, unicode.IsSpace))
 			}
 			p.lead = append(p.lead, lead)
 		}
@@ -193,6 +200,7 @@ func (p *csvParser) header(rec []string, r *csv.Reader) *Table {
 			}
 		}
 	}
+	first := make(map[string]int, len(t.Columns)) // a name's first column: the check is linear
 	for i, name := range t.Columns {
 		if name == "" {
 			msg := fmt.Sprintf("column %d of the header has no name: every column needs one", i+1)
@@ -202,13 +210,12 @@ func (p *csvParser) header(rec []string, r *csv.Reader) *Table {
 			p.errs.add(&diag.Error{Pos: t.Pos(-1, i), Msg: msg})
 			continue
 		}
-		for j := range i {
-			if t.Columns[j] == name {
-				p.errs.add(&diag.Error{Pos: t.Pos(-1, i), Msg: fmt.Sprintf(
-					"column name %s is used twice (columns %d and %d): each column needs its own name", quote(name), j+1, i+1)})
-				break
-			}
+		if j, dup := first[name]; dup {
+			p.errs.add(&diag.Error{Pos: t.Pos(-1, i), Msg: fmt.Sprintf(
+				"column name %s is used twice (columns %d and %d): each column needs its own name", quote(name), j+1, i+1)})
+			continue
 		}
+		first[name] = i
 	}
 
 	// Size the backing arrays once. A row of n cells takes at least n bytes

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/textfile"
 )
 
 // ParseJSON parses an array of objects, one object per row. Columns are the
@@ -21,6 +22,9 @@ import (
 // the exact character, and this grammar is small.
 func ParseJSON(src []byte, at diag.Pos) (*Table, error) {
 	at = normalize(at)
+	if err := textfile.Check(src, at, textfile.DataFile); err != nil {
+		return nil, err
+	}
 	src = stripBOM(src)
 	p := &jsonParser{src: src, s: string(src), at: at, line: 1, col: 1}
 	t := p.parse()

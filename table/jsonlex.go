@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -268,6 +269,9 @@ func (p *jsonParser) foundAt(i int) string {
 	}
 	if w := wordAt(p.s, i); w != "" {
 		return quote(w)
+	}
+	if r, _ := utf8.DecodeRuneInString(p.s[i:]); !unicode.IsPrint(r) && r >= 0x20 && r != utf8.RuneError {
+		return quote(string(r)) // a line separator or a C1 control, escaped
 	}
 	return `"` + p.foundRune(i) + `"`
 }

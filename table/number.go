@@ -19,7 +19,8 @@ import (
 //
 // The grammar is checked before strconv.ParseFloat, which would also accept
 // "Inf", "0x1p-2" and "1_000": a chart should not silently read those.
-// Numbers too large for a float64 are not ok; too small ones read as 0.
+// Numbers too large for a float64 are not ok, and neither are numbers
+// other than 0 too small for one ("1e-400"), which would read as 0.
 func Number(cell string) (v float64, missing bool, ok bool) {
 	s := strings.TrimSpace(cell)
 	if isMissing(s) {
@@ -33,10 +34,39 @@ func Number(cell string) (v float64, missing bool, ok bool) {
 		s = fixed
 	}
 	v, err := strconv.ParseFloat(s, 64)
-	if err != nil {
+	if err != nil || Underflows(s, v) {
 		return 0, false, false
 	}
 	return v, false, true
+}
+
+// Underflows reports whether the decimal text s, which strconv.ParseFloat
+// read as v, is a number other than 0 too small for a float64: ParseFloat
+// reads "1e-400" as 0 without an error.
+func Underflows(s string, v float64) bool {
+	if v != 0 {
+		return false
+	}
+	mantissa, _, _ := strings.Cut(strings.ToLower(s), "e")
+	return strings.ContainsAny(mantissa, "123456789")
+}
+
+// maxHinted is the longest cell Hint looks into for a likely fix; a longer
+// one is not a number written by hand, and only its start is shown.
+const maxHinted = 100
+
+// outOfRange completes a message about a cell whose number, in decimal
+// text s, is out of a float64's range: " is too large: …" or " is too
+// small: …". It returns "" for a number in range.
+func outOfRange(s string) string {
+	v, err := strconv.ParseFloat(s, 64)
+	switch {
+	case err != nil && math.IsInf(v, 0):
+		return " is too large: the largest number allowed is about 1.8e308"
+	case err == nil && Underflows(s, v):
+		return " is too small: the smallest number above 0 allowed is about 5e-324; write 0 if the value is zero"
+	}
+	return ""
 }
 
 // isMissing reports whether s is one of the ways a table says "no value".
@@ -109,8 +139,18 @@ func Hint(cell string) string {
 	if _, _, ok := Number(s); ok {
 		return ""
 	}
-	if _, ok := written(s); ok || isDecimal(s) {
-		return quote(s) + " is too large: the largest number allowed is about 1.8e308"
+	if isDecimal(s) {
+		if tail := outOfRange(s); tail != "" {
+			return quote(s) + tail
+		}
+	}
+	if fixed, ok := written(s); ok {
+		if tail := outOfRange(fixed); tail != "" {
+			return quote(s) + tail
+		}
+	}
+	if len(s) > maxHinted {
+		return quote(s) + " is not a number"
 	}
 	if infinite(s) {
 		return "infinite values are not allowed; leave the cell blank or write NA to leave the point out"
@@ -131,8 +171,8 @@ func Hint(cell string) string {
 		return magnitudeHint(s, fixed, short)
 	}
 	if fixed, ok := powerOfTen(s); ok {
-		if !isNumber(fixed) {
-			return quote(s) + " is too large: the largest number allowed is about 1.8e308"
+		if tail := outOfRange(fixed); tail != "" {
+			return quote(s) + tail
 		}
 		return "write " + fixed
 	}
@@ -158,8 +198,8 @@ func Hint(cell string) string {
 		return "remove the quotes; write " + s[1:n-1]
 	}
 	if fixed, ok := exponentSuffix(s); ok {
-		if !isNumber(fixed) {
-			return quote(s) + " is too large: the largest number allowed is about 1.8e308"
+		if tail := outOfRange(fixed); tail != "" {
+			return quote(s) + tail
 		}
 		return "write " + fixed + "; a suffix like " + s[len(s)-1:] + " cannot follow an exponent"
 	}

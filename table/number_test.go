@@ -2,6 +2,7 @@ package table
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -23,7 +24,11 @@ func TestNumber(t *testing.T) {
 		{"1E21", 1e21, false, true},
 		{"2.5e-3", 2.5e-3, false, true},
 		{"  71.2 ", 71.2, false, true},
-		{"1e-400", 0, false, true}, // underflow reads as 0
+		{"1e-400", 0, false, false}, // too small for a float64: it is not 0
+		{"-2.5E-999", 0, false, false},
+		{"0e-400", 0, false, true}, // 0 written with an exponent is 0
+		{"0.000e-999", 0, false, true},
+		{"1e-320", 1e-320, false, true}, // subnormal, but not 0
 
 		{"", 0, true, true},
 		{"   ", 0, true, true},
@@ -110,6 +115,11 @@ func TestHint(t *testing.T) {
 		{"-Infinity", "infinite values are not allowed; leave the cell blank or write NA to leave the point out"},
 		{"∞", "infinite values are not allowed; leave the cell blank or write NA to leave the point out"},
 		{"1e400", `"1e400" is too large: the largest number allowed is about 1.8e308`},
+		{"1e-400", `"1e-400" is too small: the smallest number above 0 allowed is about 5e-324; write 0 if the value is zero`},
+		{"1e-400M", `"1e-400M" is too small: the smallest number above 0 allowed is about 5e-324; write 0 if the value is zero`},
+		{"10^-400", `"10^-400" is too small: the smallest number above 0 allowed is about 5e-324; write 0 if the value is zero`},
+		{"12 ms\x1b[2J", `write the number alone, 12, and give the axis its unit (unit: ...)`},
+		{strings.Repeat("1", 1<<20) + " FLOPs", `"` + strings.Repeat("1", 60) + `…" is not a number`},
 		{"−3.5", "use a plain minus sign (-); write -3.5"},
 		{"1e−5", "use a plain minus sign (-); write 1e-5"},
 		{"-", `"-" is not a number: leave the cell blank or write NA for a missing value`},
@@ -127,7 +137,7 @@ func TestHint(t *testing.T) {
 		{"abc", `"abc" is not a number`},
 		{"0x1F", `"0x1F" is not a number`},
 		{"1.2.3", `"1.2.3" is not a number`},
-		{"a very long cell that goes on and on and on", `"a very long cell that goes on and on and…" is not a number`},
+		{"a very long cell that goes on and on and on, and then on and on again", `"a very long cell that goes on and on and on, and then on and…" is not a number`},
 	}
 	for _, tt := range tests {
 		if got := Hint(tt.cell); got != tt.want {

@@ -165,29 +165,14 @@ func stripBOM(src []byte) []byte {
 	return bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 }
 
-// quote writes s in double quotes for a message, shortened when long: the
-// message only needs enough to recognise the cell.
-func quote(s string) string {
-	const limit = 40
-	if len(s) > limit {
-		cut := limit
-		for cut > 0 && s[cut]&0xC0 == 0x80 { // do not split a UTF-8 sequence
-			cut--
-		}
-		s = s[:cut] + "…"
-	}
-	return `"` + s + `"`
-}
+// quote writes a value from the data for a message: quoted, shortened when
+// long (the message only needs enough to recognise the cell), and with
+// control characters escaped (see diag.Quote).
+func quote(s string) string { return diag.Quote(s) }
 
-// columnList names the header's columns for a message, e.g. "model, flops,
-// acc", cut short for wide tables.
-func columnList(cols []string) string {
-	const limit = 8
-	if len(cols) > limit {
-		return strings.Join(cols[:limit], ", ") + ", …"
-	}
-	return strings.Join(cols, ", ")
-}
+// columnList names the header's columns for a message, e.g. `"model",
+// "flops", "acc"`, cut short for wide tables.
+func columnList(cols []string) string { return diag.QuoteList(cols, 8) }
 
 // plural returns "1 cell" or "3 cells".
 func plural(n int, word string) string {

@@ -3,6 +3,7 @@ package table
 import (
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Numbers as papers and model cards write them. A results table pasted from
@@ -95,11 +96,14 @@ func magnitudeHint(s, fixed, short string) string {
 // unitAdvice completes "write the number alone, 12, and ..." for a cell
 // that carries a unit ("12 ms", "1e21 FLOPs").
 func unitAdvice(unit string) string {
-	if unit == "" || len(unit) > 20 || strings.ContainsAny(unit, "\"'{}[]:#,") {
+	if unit == "" || len(unit) > 20 || strings.ContainsAny(unit, "\"'{}[]:#,") || strings.IndexFunc(unit, notPrint) >= 0 {
 		return "give the axis its unit (unit: ...)"
 	}
 	return "set unit: " + unit + " on the axis"
 }
+
+// notPrint reports a character a message must not show as it is.
+func notPrint(r rune) bool { return !unicode.IsPrint(r) && r != ' ' }
 
 // exponentSuffix rewrites "2e3M" (an exponent and then a suffix, which
 // Number does not read) as one exponent: "2e9".

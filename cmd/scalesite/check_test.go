@@ -58,7 +58,7 @@ func TestCheck(t *testing.T) {
 			code:   1,
 			stdout: "checked 4 pages: 4 errors\n",
 			stderr: "error: content/b.md:2:1: unknown key \"titel\" in the front matter — did you mean \"title\"?\n" +
-				"error: content/b.md:7:4: y column \"why\" is not in content/b.csv (its columns: x, y) — did you mean \"y\"?\n" +
+				"error: content/b.md:7:4: y column \"why\" is not in content/b.csv (its columns: \"x\", \"y\") — did you mean \"y\"?\n" +
 				"error: content/c.md:7:1: unknown key \"serie\" — did you mean \"series\"?\n" +
 				"error: content/e.csv:3:3: \"oops\" in column \"y\" is not a number\n",
 		},

@@ -118,7 +118,7 @@ func TestBuildErrors(t *testing.T) {
 	}
 	want := `error: content/other.md:2:1: unknown key "titel" in the front matter — did you mean "title"?
 error: content/runs.md:8:1: unknown key "serie" — did you mean "series"?
-error: content/runs.md:13:4: x column "flop" is not in content/runs.csv (its columns: model, flops, loss) — did you mean "flops"?
+error: content/runs.md:13:4: x column "flop" is not in content/runs.csv (its columns: "model", "flops", "loss") — did you mean "flops"?
 build failed: 3 errors; the output folder was not changed
 `
 	if stderr != want {
@@ -255,7 +255,7 @@ func TestServeCommand(t *testing.T) {
 	done := make(chan int)
 	go func() { done <- serveSite(ctx, serve.Options{Source: dir}, "127.0.0.1", 0, false, &stdout, &stderr) }()
 	var url string
-	for deadline := time.Now().Add(10 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(60 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("no URL printed; stderr: %s", stderr.String())
 		}
@@ -280,7 +280,7 @@ func TestServeCommand(t *testing.T) {
 		if code != 0 {
 			t.Errorf("exit code %d after Ctrl-C, want 0; stderr: %s", code, stderr.String())
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(60 * time.Second):
 		t.Fatal("serve did not stop")
 	}
 	var warn syncBuffer

@@ -33,5 +33,34 @@ func PlainMessage(msg string) string {
 	case strings.HasPrefix(msg, "undefined alias"):
 		return "this alias (*name) refers to no anchor (&name) defined above it"
 	}
-	return msg
+	return oneLine(msg)
+}
+
+// maxMessage bounds a message of the YAML library, which may quote the
+// YAML it could not read.
+const maxMessage = 200
+
+// oneLine keeps the first line of a message of the YAML library (the rest
+// is a source excerpt with colour codes), with control characters made
+// visible and cut to maxMessage characters.
+func oneLine(msg string) string {
+	msg, _, _ = strings.Cut(strings.TrimSpace(msg), "\n")
+	var b strings.Builder
+	n := 0
+	for _, r := range msg {
+		if n == maxMessage {
+			b.WriteString("…")
+			break
+		}
+		n++
+		switch {
+		case r == '\t':
+			b.WriteByte(' ')
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			b.WriteRune('\uFFFD')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

@@ -29,6 +29,16 @@ type ChartBlock struct {
 	Col int
 	// Index is the 0-based position of the chart among the page's charts.
 	Index int
+	// Fence is the opening fence ("```" or "~~~", or longer), and FenceLine
+	// and FenceCol its 1-based line and column (in characters) in the
+	// parsed source.
+	Fence               string
+	FenceLine, FenceCol int
+	// Unclosed reports that no closing fence ends the block: CommonMark
+	// then runs it to the end of the page (or of its list item or block
+	// quote), and Spec holds the prose after the chart too. The loader
+	// reports it at the fence rather than parse the prose as YAML.
+	Unclosed bool
 }
 
 // Kind implements ast.Node.
@@ -72,6 +82,13 @@ func (chartTransformer) Transform(doc *ast.Document, reader text.Reader, _ parse
 	for i, fc := range blocks {
 		cb := &ChartBlock{Index: i, Col: 1}
 		lines := fc.Lines()
+		fenceStart := openingFence(source, fc.Info.Segment.Start)
+		cb.Fence = string(source[fenceStart : fenceStart+fenceLen(source[fenceStart:])])
+		fenceLineStart := bytes.LastIndexByte(source[:fenceStart], '\n') + 1
+		cb.FenceCol = utf8.RuneCount(source[fenceLineStart:fenceStart]) + 1
+		line += bytes.Count(source[counted:fenceStart], []byte{'\n'})
+		counted = fenceStart
+		cb.FenceLine = line
 		start := fc.Info.Segment.Stop // a block without content points after its info string
 		if lines.Len() > 0 {
 			first := lines.At(0)
@@ -81,6 +98,11 @@ func (chartTransformer) Transform(doc *ast.Document, reader text.Reader, _ parse
 		} else if nl := bytes.IndexByte(source[start:], '\n'); nl >= 0 {
 			start += nl + 1
 		}
+		end := start // where the line after the block's content starts
+		if lines.Len() > 0 {
+			end = lines.At(lines.Len() - 1).Stop
+		}
+		cb.Unclosed = !closesFence(source, end, cb.Fence)
 		line += bytes.Count(source[counted:start], []byte{'\n'})
 		counted = start
 		cb.Line = line
@@ -93,6 +115,51 @@ func (chartTransformer) Transform(doc *ast.Document, reader text.Reader, _ parse
 		cb.SetLines(lines)
 		fc.Parent().ReplaceChild(fc.Parent(), fc, cb)
 	}
+}
+
+// openingFence returns the offset of the fence before a fenced block's info
+// string, which starts at info: back over spaces, then over the fence.
+func openingFence(source []byte, info int) int {
+	i := info
+	for i > 0 && (source[i-1] == ' ' || source[i-1] == '\t') {
+		i--
+	}
+	if i == 0 {
+		return i
+	}
+	c := source[i-1]
+	for i > 0 && source[i-1] == c {
+		i--
+	}
+	return i
+}
+
+// fenceLen is the length of the run of fence characters s starts with.
+func fenceLen(s []byte) int {
+	n := 0
+	for n < len(s) && s[n] == s[0] && (s[0] == '`' || s[0] == '~') {
+		n++
+	}
+	return n
+}
+
+// closesFence reports whether the line starting at offset end of source
+// closes a block opened by fence: past its container's indentation and
+// "> " markers, at least as many of the same fence characters, and
+// nothing else but spaces. A block whose content ends the source, or is
+// followed by any other line (its list item or block quote ended), was
+// never closed.
+func closesFence(source []byte, end int, fence string) bool {
+	if fence == "" || end <= 0 || end > len(source) || source[end-1] != '\n' {
+		return false
+	}
+	line := source[end:]
+	if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
+		line = line[:nl]
+	}
+	line = bytes.TrimLeft(line, " \t>")
+	n := fenceLen(line)
+	return n >= len(fence) && line[0] == fence[0] && len(bytes.TrimSpace(line[n:])) == 0
 }
 
 // isChartInfo reports whether a fence's info string names a chart: "chart",

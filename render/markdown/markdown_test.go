@@ -86,6 +86,54 @@ func TestChartBlocks(t *testing.T) {
 	}
 }
 
+// TestChartFences checks where each block's opening fence is, and that a
+// block no fence closes is known as such.
+func TestChartFences(t *testing.T) {
+	type fence struct {
+		Fence     string
+		Line, Col int
+		Unclosed  bool
+	}
+	tests := []struct {
+		name string
+		src  string
+		want []fence
+	}{
+		{"closed", "Text.\n\n```chart\nx: f\n```\n", []fence{{"```", 3, 1, false}}},
+		{"closed at the end without a newline", "```chart\nx: f\n```", []fence{{"```", 1, 1, false}}},
+		{"unclosed", "Text.\n\n```chart\nx: f\ny: g\n\nMore prose.\n", []fence{{"```", 3, 1, true}}},
+		{"unclosed, the fence alone", "```chart", []fence{{"```", 1, 1, true}}},
+		{"unclosed, the fence and a newline", "```chart\n", []fence{{"```", 1, 1, true}}},
+		{"empty and closed", "```chart\n```\n", []fence{{"```", 1, 1, false}}},
+		{"the second unclosed", "```chart\nA\n```\n\n```chart\nB\n", []fence{{"```", 1, 1, false}, {"```", 5, 1, true}}},
+		{"a shorter fence does not close", "````chart\nx: f\n```\n", []fence{{"````", 1, 1, true}}},
+		{"a longer fence closes", "```chart\nx: f\n`````\n", []fence{{"```", 1, 1, false}}},
+		{"tilde", "~~~ chart\nx: f\n~~~\n", []fence{{"~~~", 1, 1, false}}},
+		{"tilde does not close backticks", "```chart\nx: f\n~~~\n", []fence{{"```", 1, 1, true}}},
+		{"Windows line ends", "```chart\r\nx: f\r\n```\r\n", []fence{{"```", 1, 1, false}}},
+		{"closed in a list item", "- one\n\n  ```chart\n  x: f\n  ```\n", []fence{{"```", 3, 3, false}}},
+		{"the list item ends first", "- one\n\n  ```chart\n  x: f\n\nProse.\n", []fence{{"```", 3, 3, true}}},
+		{"closed in a block quote", "> ```chart\n> x: f\n> ```\n", []fence{{"```", 1, 3, false}}},
+		{"the block quote ends first", "> ```chart\n> x: f\n\nProse.\n", []fence{{"```", 1, 3, true}}},
+		{"after non-ASCII", "é ü\n\n  ```chart\n  x\n  ```\n", []fence{{"```", 3, 3, false}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := New().Parser().Parse(text.NewReader([]byte(tc.src)))
+			var got []fence
+			_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+				if cb, ok := n.(*ChartBlock); ok && entering {
+					got = append(got, fence{cb.Fence, cb.FenceLine, cb.FenceCol, cb.Unclosed})
+				}
+				return ast.WalkContinue, nil
+			})
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("fences:\n got %+v\nwant %+v", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestOtherCodeStaysCode(t *testing.T) {
 	_, doc := chartBlocks(t, "```python\nprint(1)\n```\n\n```chart\nx: f\n```\n")
 	var kinds []string

@@ -1,0 +1,119 @@
+package site
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf16"
+
+	"github.com/scalesite/scalesite/internal/sitetest"
+)
+
+// TestHostileContent loads sites whose content tries to write into a CI
+// log or a terminal through the build's messages, or to make them huge,
+// and checks that every message is there, positioned, and quoted, cut and
+// escaped.
+func TestHostileContent(t *testing.T) {
+	const nasty = "a\n::error file=x::pwned\x1b[2J\x00\xff"
+	// q writes s as a YAML double-quoted string, with YAML's escapes.
+	q := func(s string) string {
+		return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\x1b", `\e`, "\x00", `\0`, "\xff", `\xFF`).Replace(s) + `"`
+	}
+	huge := strings.Repeat("x", 1<<20)   // a cell
+	long := strings.Repeat("x", 100<<10) // a YAML value, under the YAML size limit
+	csvHeader := `"` + strings.ReplaceAll(nasty, "\x00", "") + `",y,"` + huge + `"` + "\n"
+	chart := func(spec string) string { return "---\ntitle: T\n---\n```chart\n" + spec + "```\n" }
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  []string // each in the messages
+	}{
+		{"front matter", map[string]string{
+			"content/a.md": "---\n" + q(nasty) + ": 1\ntitle: " + q(nasty) + "\ndate: " + q(long) + "\ntags: [" + q(nasty) + ", \"\", \".\", \"..\"]\n---\n",
+		}, []string{
+			`content/a.md:2:1: unknown key "a\n::error file=x::pwned\x1b[2J\x00ÿ" in the front matter`,
+			`content/a.md:4:7: date "xxxxxxxx`,
+			`content/a.md:5:47: tag "" has no letter or digit, so it can have no page of its own: write a word, or remove it`,
+			`content/a.md:5:51: tag "." has no letter or digit`,
+			`content/a.md:5:56: tag ".." has no letter or digit`,
+		}},
+		{"a UTF-16 page", map[string]string{"content/a.md": utf16Text("---\ntitle: T\n---\n")},
+			[]string{"content/a.md:1:1: this page is saved as UTF-16 text: save it as UTF-8"}},
+		{"a binary page", map[string]string{"content/a.md": "---\ntitle: T\n---\nText\x00\n"},
+			[]string{"content/a.md:4:5: this page holds a NUL byte here, so it is a binary file, not text"}},
+		{"deep front matter", map[string]string{"content/a.md": "---\ntitle: " + strings.Repeat("[", 100000) + "\n---\n"},
+			[]string{"content/a.md:2:71: the front matter is nested more than 64 levels deep here"}},
+		{"large front matter", map[string]string{"content/a.md": "---\ntitle: " + strings.Repeat("[", 1000000) + "\n---\n"},
+			[]string{"content/a.md:2:1: the front matter is 977 KB of YAML, more than the 256 KB allowed"}},
+		{"hostile columns", map[string]string{
+			"content/a.md":  chart("data: h.csv\nx: " + q(nasty) + "\ny: y\nlabel: \"{" + long + "}\"\n"),
+			"content/h.csv": csvHeader + "1,2,3\n",
+		}, []string{
+			`content/a.md:6:4: x column "a\n::error file=x::pwned\x1b[2J\x00ÿ" is not in content/h.csv (its columns: "a\n::error file=x::pwned\x1b…", "y", "xxxxxxxxxxxxxxxxxxxxxxxx…") — did you mean "a\n::error file=x::pwned\x1b[2J\xff"?`,
+			`content/a.md:8:8: label names column "{xxxxxxxxxxxxxxx`,
+		}},
+		{"a megabyte cell", map[string]string{
+			"content/a.md":  chart("data: h.csv\nx: x\ny: y\n"),
+			"content/h.csv": "x,y\n1," + huge + "\n",
+		}, []string{`content/h.csv:2:3: "xxxxxxxx`}},
+		{"a hostile where", map[string]string{
+			"content/a.md":  chart("data: h.csv\nx: x\ny: y\nwhere: {x: " + q(nasty) + "}\n"),
+			"content/h.csv": "x,y\n1,2\n" + strings.NewReplacer("\n", "", "\x00", "").Replace(nasty) + ",3\n",
+		}, []string{`content/a.md:8:9: where keeps none of the 2 rows of content/h.csv, so the chart would be empty: no row of content/h.csv has "a\n::error file=x::pwned\x1b[2J\x00ÿ" in column "x" (its values: "1", "a::error file=x::pwned\x1b[2J\xff"`}},
+		{"a 150,000-column header", map[string]string{
+			"content/a.md":  chart("data: w.csv\nx: nope\ny: c1\n"),
+			"content/w.csv": wideHeader(150000) + "\n",
+		}, []string{`content/a.md:6:4: x column "nope" is not in content/w.csv (its columns: "c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", … and 149992 more)`}},
+		{"a UTF-16 data file", map[string]string{
+			"content/a.md":  chart("data: u.csv\nx: x\ny: y\n"),
+			"content/u.csv": utf16Text("x,y\n1,2\n"),
+		}, []string{"content/u.csv:1:1: this data file is saved as UTF-16 text: save it as UTF-8"}},
+		{"a binary data file", map[string]string{
+			"content/a.md":  chart("data: b.csv\nx: x\ny: y\n"),
+			"content/b.csv": "x,y\n1,2\x00\n",
+		}, []string{"content/b.csv:2:4: this data file holds a NUL byte here"}},
+		{"an underflow", map[string]string{
+			"content/a.md":  chart("data: h.csv\nx: x\ny: y\n"),
+			"content/h.csv": "x,y\n1,1e-400\n",
+		}, []string{`content/h.csv:2:3: "1e-400" in column "y" is not a number: "1e-400" is too small: the smallest number above 0 allowed is about 5e-324; write 0 if the value is zero`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			_, err := Load(sitetest.New(t, tt.files), Options{})
+			if d := time.Since(start); d > 60*time.Second { // bounds a failure; the quadratic header check took 46 s
+				t.Errorf("Load took %v", d)
+			}
+			if err == nil {
+				t.Fatal("Load succeeded, want errors")
+			}
+			msg := err.Error()
+			for _, w := range tt.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("messages:\n%.3000s\nwant one to hold:\n%s", msg, w)
+				}
+			}
+			sitetest.CheckMessages(t, msg)
+		})
+	}
+}
+
+func utf16Text(s string) string {
+	b := []byte{0xff, 0xfe}
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return string(b)
+}
+
+func wideHeader(n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("c" + strconv.Itoa(i))
+	}
+	return b.String()
+}
