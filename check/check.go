@@ -1,8 +1,10 @@
 // Package check finds what does not stop a build but makes a site read worse
 // than its author meant: pages without a description, point labels that
 // would be drawn on top of each other, line charts with nothing to draw a
-// line through, more series than colours, panels too narrow to read. `scalesite check` prints these beside the loader's own
-// warnings (rows left out for missing values).
+// line through, more series than colours, panels too narrow to read, and
+// files under static/ that run script on the site's origin when opened.
+// `scalesite check` prints these beside the loader's own warnings (rows left
+// out for missing values).
 //
 // The checks read the loaded site only; they never touch the disk.
 package check
@@ -79,6 +81,7 @@ func Site(s *site.Site) diag.List {
 	if s.Home == nil {
 		out = append(out, homeDescription(nil, s.Config)...)
 	}
+	out = append(out, ScriptableFiles(s)...)
 	return out.Sort()
 }
 

@@ -1,0 +1,46 @@
+package render
+
+import (
+	"html"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/scalesite/scalesite/site"
+)
+
+// TestTagLinksReachTheirPages checks that every link to a tag page, once
+// a browser has resolved it, names a file the build writes: tags holding
+// characters that mean something in a URL ("#", "?", "%") or in a path
+// ("/") must not cut the link short or send it elsewhere.
+func TestTagLinksReachTheirPages(t *testing.T) {
+	got := renderSite(t, map[string]string{
+		"scalesite.yaml": "baseURL: /lab/\n",
+		"content/a.md":   "---\ntitle: A\ntags: [\"C#\", \"a?b\", \"100%\", \"Über\", \"C++\", \"x/y\", \"日本\"]\n---\nA.\n",
+	}, site.Options{})
+	page := got["a/index.html"]
+	hrefs := regexp.MustCompile(`href="(/lab/tags/[^"]+)"`).FindAllStringSubmatch(page, -1)
+	if len(hrefs) < 7 {
+		t.Fatalf("%d tag links on the page, want 7:\n%s", len(hrefs), page)
+	}
+	for _, h := range hrefs {
+		u, err := url.Parse(html.UnescapeString(h[1])) // as the browser reads the attribute
+		if err != nil {
+			t.Errorf("link %q: %v", h[1], err)
+			continue
+		}
+		if u.RawQuery != "" || u.Fragment != "" {
+			t.Errorf("link %q has a query or fragment: the tag's page is not reached", h[1])
+		}
+		file := strings.TrimPrefix(u.Path, "/lab/") + "index.html"
+		if _, ok := got[file]; !ok {
+			t.Errorf("link %q leads to %s, which the build does not write", h[1], file)
+		}
+	}
+	for _, want := range []string{"tags/c-sharp/index.html", "tags/a-b/index.html", "tags/100/index.html", "tags/über/index.html", "tags/c++/index.html", "tags/x-y/index.html", "tags/日本/index.html"} {
+		if _, ok := got[want]; !ok {
+			t.Errorf("no %s in the output", want)
+		}
+	}
+}
