@@ -4,7 +4,7 @@ GO     ?= go
 BUNDLE := themes/default/assets/echarts.min.js
 BIN    := bin/scalesite
 
-.PHONY: all build bundle demo serve test vet fmt-check bench clean
+.PHONY: all build bundle demo serve test vet fmt-check bench clean fuzz
 
 all: build
 
@@ -20,13 +20,15 @@ bundle: $(BUNDLE)
 .PHONY: bundle-check
 bundle-check: node_modules/.package-lock.json
 	@mkdir -p bin/bundle-check
-	@$(GO) run ./internal/bundle -o bin/bundle-check/echarts.min.js >/dev/null
+	@$(GO) run ./internal/bundle -o bin/bundle-check/echarts.min.js -katex bin/bundle-check/katex >/dev/null
 	@for f in echarts.min.js echarts-licenses.txt; do \
 		cmp -s bin/bundle-check/$$f themes/default/assets/$$f || { \
 			echo "themes/default/assets/$$f differs from what make bundle makes from package-lock.json: run make bundle and commit it"; exit 1; }; \
 	done
+	@diff -r bin/bundle-check/katex internal/katex/dist >/dev/null || { \
+		echo "internal/katex/dist differs from what make bundle makes from package-lock.json: run make bundle and commit it"; exit 1; }
 
-$(BUNDLE): node_modules/.package-lock.json internal/bundle/main.go internal/bundle/entry.js
+$(BUNDLE): node_modules/.package-lock.json internal/bundle/main.go internal/bundle/entry.js internal/bundle/katex.go
 	$(GO) run ./internal/bundle -o $(BUNDLE)
 
 node_modules/.package-lock.json: package.json package-lock.json
@@ -42,7 +44,7 @@ serve: build
 	$(BIN) serve --source .
 
 ## test: formatting, vet, and every test (unit, golden, whole-site, headless Chromium)
-test: bundle-check build fmt-check vet
+test: bundle-check tidy-check build fmt-check vet
 	$(GO) test -count=1 ./...
 
 vet:
@@ -52,6 +54,19 @@ fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './node_modules/*')); \
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
+## fuzz: every fuzz target (func FuzzX in a _test.go file), one after another, for
+## $(FUZZTIME) each: make fuzz FUZZTIME=5m. Inputs that fail are kept in the package's
+## testdata/fuzz/FuzzX/, which plain go test runs from then on.
+FUZZTIME ?= 30s
+
+fuzz:
+	@set -e; for f in $$(grep -rl --include='*_test.go' '^func Fuzz' . | grep -v node_modules | sort); do \
+		for name in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$f); do \
+			echo "== $$(dirname $$f) $$name ($(FUZZTIME))"; \
+			$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$(dirname $$f); \
+		done; \
+	done
+
 ## bench: Go benchmarks of the pipeline
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
@@ -59,21 +74,38 @@ bench: build
 clean:
 	rm -rf bin public
 
-## release: binaries with the ECharts bundle embedded, for linux, darwin and windows on
-## amd64 and arm64, at bin/release/scalesite-VERSION-OS-ARCH[.exe] (make release VERSION=v1.2.3)
-VERSION   ?= $(shell git describe --tags --always --dirty)
-PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
+## release: archives for linux, darwin and windows on amd64 and arm64, each with the
+## command (ECharts embedded), LICENSE, README.md and the ECharts licences, and their
+## SHA-256 checksums, in bin/release/ (make release VERSION=v1.2.3); the release
+## workflow runs the same on a tag. It uses the committed bundle: no Node.js needed.
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+PLATFORMS := linux/amd64,linux/arm64,darwin/amd64,darwin/arm64,windows/amd64,windows/arm64
 
 .PHONY: release
-release: $(BUNDLE)
-	@mkdir -p bin/release
-	@set -e; for p in $(PLATFORMS); do \
-		os=$${p%/*}; arch=$${p#*/}; ext=; \
-		if [ "$$os" = windows ]; then ext=.exe; fi; \
-		out=bin/release/scalesite-$(VERSION)-$$os-$$arch$$ext; \
-		echo "$$out"; \
-		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -buildvcs=auto -ldflags "-s -w -X main.version=$(VERSION)" -o "$$out" ./cmd/scalesite; \
-	done
+release:
+	rm -rf bin/release
+	$(GO) run ./internal/release -version $(VERSION) -o bin/release -platforms $(PLATFORMS)
+
+## install: the command, on PATH: go install puts it in $GOBIN, or else in
+## $(go env GOPATH)/bin (~/go/bin); make install BINDIR=~/.local/bin puts it there
+BINDIR ?=
+.PHONY: install
+install:
+	$(if $(BINDIR),GOBIN="$(abspath $(BINDIR))") $(GO) install -buildvcs=auto -ldflags "-X main.version=$(VERSION)" ./cmd/scalesite
+	@dir="$(abspath $(BINDIR))"; [ -n "$(BINDIR)" ] || dir=$$($(GO) env GOBIN); [ -n "$$dir" ] || dir=$$($(GO) env GOPATH)/bin; \
+	echo "installed $$dir/scalesite"; \
+	case ":$$PATH:" in *":$$dir:"*) ;; *) echo "$$dir is not on your PATH: add it, e.g. export PATH=\"$$dir:\$$PATH\" in ~/.profile";; esac
+
+## tidy-check: go.mod and go.sum are as go mod tidy leaves them
+.PHONY: tidy-check
+tidy-check:
+	@$(GO) mod tidy -diff || { echo "go.mod or go.sum is not tidy: run go mod tidy and commit the result"; exit 1; }
+
+## lint-workflows: actionlint on this repository's workflows and on the Pages workflow
+## that scalesite new site writes (as a release and as a development build writes it)
+.PHONY: lint-workflows
+lint-workflows:
+	$(GO) test -count=1 -run 'TestActionlint' ./scaffold/
 
 ## test-under-load: `make test` RUNS times in a row (default 5) while a 10,000-page
 ## synthetic site builds in a loop alongside (see RELIABILITY.md)

@@ -4,9 +4,12 @@
 package build
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/scalesite/scalesite/diag"
@@ -32,6 +35,57 @@ type Report struct {
 // Run loads, renders and writes the site to its folder. On any error the
 // output folder is left as it was.
 func Run(opts Options) (*Report, error) {
+	return run(opts, output.Begin)
+}
+
+// RunContext is Run for a build that may be interrupted (the command's
+// Ctrl-C): when ctx ends first, it returns ctx's cause at once, with the new
+// output's temporary folder removed and the output folder as it was. The
+// load or render under way is abandoned: it writes nothing more, and ends
+// by itself. A build that had already swapped its output in when ctx ended
+// reports its success.
+func RunContext(ctx context.Context, opts Options) (*Report, error) {
+	var (
+		mu      sync.Mutex
+		w       *output.Writer
+		stopped bool
+	)
+	begin := func(dest string) (*output.Writer, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if stopped {
+			return nil, context.Cause(ctx)
+		}
+		var err error
+		w, err = output.Begin(dest)
+		return w, err
+	}
+	type result struct {
+		r   *Report
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		r, err := run(opts, begin)
+		done <- result{r, err}
+	}()
+	select {
+	case res := <-done:
+		return res.r, res.err
+	case <-ctx.Done():
+	}
+	mu.Lock()
+	stopped = true
+	mu.Unlock()
+	if w != nil && !w.Cancel() {
+		res := <-done // Commit got there first: the build is (about to be) done
+		return res.r, res.err
+	}
+	return nil, context.Cause(ctx)
+}
+
+// run is Run with the way the output writer starts.
+func run(opts Options, begin func(dest string) (*output.Writer, error)) (*Report, error) {
 	start := time.Now()
 	dest := opts.Dest
 	if dest == "" {
@@ -49,7 +103,7 @@ func Run(opts Options) (*Report, error) {
 		return nil, err
 	}
 	// Pages are written while the rest are still being rendered.
-	w, err := output.Begin(dest)
+	w, err := begin(dest)
 	if err != nil {
 		return nil, err
 	}
@@ -94,6 +148,8 @@ func Summarize(s *site.Site, out *render.Output) *Report {
 		r.Charts += len(p.Charts)
 		r.Points += p.Points()
 	}
+	// A new list: the site's own stays as it was for the next Summarize.
+	r.Warnings = append(append(slices.Clone(s.Warnings), HeavyPages(s, out)...), RelativeURLs(s)...).Sort()
 	return r
 }
 

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	preview "github.com/scalesite/scalesite/serve"
@@ -47,7 +48,7 @@ func copyDemo(t *testing.T) string {
 }
 
 // startPreview serves the site in dir with the live preview, watching its
-// files, until the test ends.
+// files, until the test ends. It returns once every folder is watched.
 func startPreview(t *testing.T, dir string, log io.Writer) *httptest.Server {
 	t.Helper()
 	srv, err := preview.New(preview.Options{Source: dir, Log: log})
@@ -56,11 +57,47 @@ func startPreview(t *testing.T, dir string, log io.Writer) *httptest.Server {
 	}
 	hs := httptest.NewServer(srv)
 	ctx, cancel := context.WithCancel(context.Background())
-	watching := make(chan struct{})
-	go func() { defer close(watching); srv.Watch(ctx) }()
-	t.Cleanup(func() { cancel(); srv.Close(); hs.Close(); <-watching })
-	time.Sleep(100 * time.Millisecond) // the watcher adds its folders
+	stopped := make(chan struct{})
+	go func() { defer close(stopped); srv.Watch(ctx) }()
+	t.Cleanup(func() { cancel(); srv.Close(); hs.Close(); <-stopped })
+	select {
+	case <-srv.Watching():
+	case <-stopped:
+		t.Fatal("the watcher stopped before it watched the site")
+	case <-time.After(60 * time.Second):
+		t.Fatal("the watcher did not start in 60 s")
+	}
 	return hs
+}
+
+// waitLive waits until the page's live script has connected to the event
+// stream (window.scalesiteLive.connected() resolved): a save made before
+// that would not reach the page, which was loaded before the save.
+func (tb *tab) waitLive(t *testing.T) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 60*time.Second)
+	defer cancel()
+	var ok bool
+	// The live script is the page's last deferred script: it may not have
+	// run yet when the charts are drawn.
+	const connected = `new Promise(resolve => {
+		const wait = () => window.scalesiteLive ? window.scalesiteLive.connected().then(() => resolve(true)) : setTimeout(wait, 10);
+		wait();
+	})`
+	if err := chromedp.Run(ctx, chromedp.Evaluate(connected, &ok, awaitPromise)); err != nil || !ok {
+		t.Fatalf("the live script did not connect to the event stream: %v", err)
+	}
+}
+
+// poll waits until the expression is true in the page, checking every
+// millisecond (a save's effect is timed by the test) and failing after 60 s.
+func (tb *tab) poll(t *testing.T, what, expr string) {
+	t.Helper()
+	var ok bool
+	if err := chromedp.Run(tb.ctx, chromedp.Poll(expr, &ok, chromedp.WithPollingInterval(time.Millisecond),
+		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
 }
 
 // TestLivePreviewInChromium is the live preview's promise, in a real
@@ -77,6 +114,7 @@ func TestLivePreviewInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb.open(t, hs.URL+"/rwkv-scaling/", 1)
+	tb.waitLive(t)
 	tb.eval(t, firstChart+`c.dispatchAction({type: 'legendUnSelect', name: 'SmolLM2 1.7B'});
 		c.dispatchAction({type: 'dataZoom', dataZoomIndex: 0, start: 10, end: 90});
 		window.__sameDocument = true; window.scrollTo(0, 300); return window.scrollY`, new(float64))
@@ -89,12 +127,8 @@ func TestLivePreviewInChromium(t *testing.T) {
 	if err := os.WriteFile(csv, []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var updated bool
-	if err := chromedp.Run(tb.ctx, chromedp.Poll(`(() => { const c = Object.values(window.scalesite.charts)[0];
-		return c.getOption().series[0].data.some(d => (d.value || d)[1] === 78); })()`, &updated,
-		chromedp.WithPollingInterval(time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-		t.Fatalf("the chart never showed the edited value: %v", err)
-	}
+	tb.poll(t, "the chart never showed the edited value", `(() => { const c = Object.values(window.scalesite.charts)[0];
+		return c.getOption().series[0].data.some(d => (d.value || d)[1] === 78); })()`)
 	t.Logf("CSV save to chart updated in Chromium: %v (goal: median 50 ms in BENCHMARKS.md)", time.Since(start))
 	var state struct {
 		Same      bool
@@ -115,11 +149,7 @@ func TestLivePreviewInChromium(t *testing.T) {
 	if err := os.WriteFile(page0, append(append([]byte{}, prose...), "\nA sentence added while previewing.\n"...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var shownText bool
-	if err := chromedp.Run(tb.ctx, chromedp.Poll(`document.body.innerText.includes('A sentence added while previewing.')`, &shownText,
-		chromedp.WithPollingInterval(time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-		t.Fatalf("the prose edit never showed: %v", err)
-	}
+	tb.poll(t, "the prose edit never showed", `document.body.innerText.includes('A sentence added while previewing.')`)
 	tb.eval(t, firstChart+`return {Same: window.__sameDocument === true, Scroll: window.scrollY,
 		Hidden: c.getOption().legend[0].selected['SmolLM2 1.7B'] === false}`, &state)
 	if !state.Same || !state.Hidden || state.Scroll != 300 {
@@ -128,19 +158,16 @@ func TestLivePreviewInChromium(t *testing.T) {
 	if err := os.WriteFile(page0, prose, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	tb.poll(t, "the prose edit was never undone", `!document.body.innerText.includes('A sentence added while previewing.')`)
 
 	// Break the spec: an overlay names the file and line.
-	page := filepath.Join(dir, "content", "rwkv-scaling", "index.md")
-	good, _ := os.ReadFile(page)
+	specPage := filepath.Join(dir, "content", "rwkv-scaling", "index.md")
+	good, _ := os.ReadFile(specPage)
 	bad := strings.Replace(string(good), "series: model", "serie: model", 1)
-	if err := os.WriteFile(page, []byte(bad), 0o644); err != nil {
+	if err := os.WriteFile(specPage, []byte(bad), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var shown bool
-	if err := chromedp.Run(tb.ctx, chromedp.Poll(`!!document.getElementById('scalesite-error-overlay')`,
-		&shown, chromedp.WithPollingInterval(5*time.Millisecond), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-		t.Fatalf("no error overlay after breaking the spec: %v", err)
-	}
+	tb.poll(t, "no error overlay after breaking the spec", `!!document.getElementById('scalesite-error-overlay')`)
 	var overlay string
 	tb.eval(t, `return document.getElementById('scalesite-error-overlay').textContent`, &overlay)
 	line := 1 + strings.Count(string(good[:strings.Index(string(good), "series: model")]), "\n")
@@ -150,14 +177,10 @@ func TestLivePreviewInChromium(t *testing.T) {
 	tb.saveScreenshot(t, "serve-error-overlay")
 
 	// Fix it: the overlay goes.
-	if err := os.WriteFile(page, good, 0o644); err != nil {
+	if err := os.WriteFile(specPage, good, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var gone bool
-	if err := chromedp.Run(tb.ctx, chromedp.Poll(`!document.getElementById('scalesite-error-overlay')`, &gone, chromedp.WithPollingInterval(5*time.Millisecond),
-		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-		t.Fatalf("the overlay stayed after the fix: %v", err)
-	}
+	tb.poll(t, "the overlay stayed after the fix", `!document.getElementById('scalesite-error-overlay')`)
 	if f := tb.foreignRequests(hs.URL); len(f) > 0 {
 		t.Errorf("requests outside the server: %v", f)
 	}
@@ -175,7 +198,7 @@ func TestLivePreviewReconnects(t *testing.T) {
 			t.Fatal(err)
 		}
 		var ln net.Listener
-		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 			if ln, err = net.Listen("tcp", addr); err == nil || time.Now().After(deadline) {
 				break
 			}
@@ -190,27 +213,38 @@ func TestLivePreviewReconnects(t *testing.T) {
 	srv1, hs1, addr := start("127.0.0.1:0")
 	tb := b.tab(t)
 	tb.open(t, "http://"+addr+"/audio-models/", 1)
+	// The page must know the first server (from its hello) to see that the
+	// second one is another.
+	tb.waitLive(t)
 	tb.eval(t, `window.__sameDocument = true; return 1`, new(int))
+	// The reload is seen as the new document's load event.
+	loaded := make(chan struct{}, 1)
+	chromedp.ListenTarget(tb.ctx, func(ev any) {
+		if _, ok := ev.(*page.EventLoadEventFired); ok {
+			select {
+			case loaded <- struct{}{}:
+			default:
+			}
+		}
+	})
 
 	srv1.Close()
 	hs1.Close()
-	page := filepath.Join(dir, "content", "audio-models", "index.md")
-	text, _ := os.ReadFile(page)
-	os.WriteFile(page, append(text, "\nWritten while the server was down.\n"...), 0o644)
+	md := filepath.Join(dir, "content", "audio-models", "index.md")
+	text, _ := os.ReadFile(md)
+	if err := os.WriteFile(md, append(text, "\nWritten while the server was down.\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	srv2, hs2, _ := start(addr)
 	t.Cleanup(func() { srv2.Close(); hs2.Close() })
 
-	// The page navigates while this waits, so each check is a fresh evaluation.
 	// The deadline is only how long a failure takes to report: on a machine
 	// busy with other tests the browser's reconnect can take many seconds.
-	for deadline := time.Now().Add(90 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		var reloaded bool
-		err := chromedp.Run(tb.ctx, chromedp.Evaluate(`!!document.body && document.body.innerText.includes('Written while the server was down.') && window.__sameDocument === undefined`, &reloaded))
-		if err == nil && reloaded {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the page did not reload from the restarted server (last error %v)", err)
-		}
+	select {
+	case <-loaded:
+	case <-time.After(90 * time.Second):
+		t.Fatal("the page did not reload from the restarted server in 90 s")
 	}
+	tb.poll(t, "the reloaded page does not show what the new server serves",
+		`!!document.body && document.body.innerText.includes('Written while the server was down.') && window.__sameDocument === undefined`)
 }

@@ -7,12 +7,14 @@
 package output
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"sync"
 
 	"github.com/scalesite/scalesite/internal/par"
@@ -34,8 +36,8 @@ func Write(dest string, out *render.Output) error {
 // Writer writes a new version of a folder file by file, while the caller is
 // still producing files (a build renders and writes at once: rendering
 // waits on the CPU, writing on the disk), and swaps it in at Commit. Until
-// then the folder is untouched; Abort, or a failed Commit, removes the new
-// files and leaves it as it was.
+// then the folder is untouched; Abort, Cancel, or a failed Commit, removes
+// the new files and leaves it as it was.
 type Writer struct {
 	dest, tmp, prev string
 	files           chan render.File
@@ -43,21 +45,43 @@ type Writer struct {
 	mu              sync.Mutex
 	err             error
 	made            sync.Map // folder → *mkdir
+
+	// gate orders the writes against Cancel and the swap: each write holds
+	// it shared, Cancel and Commit exclusively, so the new folder is removed
+	// only while no write is under way, and never in the middle of a swap.
+	gate  sync.RWMutex
+	state writerState // guarded by gate
 }
+
+type writerState int
+
+const (
+	writing  writerState = iota
+	canceled             // by Cancel: the new folder is gone, writes are dropped
+	finished             // by Commit or Abort
+)
+
+// ErrCanceled is Commit's error after Cancel.
+var ErrCanceled = errors.New("the build was interrupted: the output folder was not changed")
 
 type mkdir struct {
 	once sync.Once
 	err  error
 }
 
-// Begin starts a new version of dest in a temporary folder beside it.
+// Begin starts a new version of dest in a temporary folder beside it. It
+// first removes the temporary folders that builds killed before they could
+// clean up left there (see removeStale).
 func Begin(dest string) (*Writer, error) {
 	dest = filepath.Clean(dest)
 	parent := filepath.Dir(dest)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dest)+".new-")
+	removeStale(dest)
+	// The process id in the name tells a later build whether the folder's
+	// build may still be running.
+	tmp, err := os.MkdirTemp(parent, tempPrefix(dest)+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		return nil, err
 	}
@@ -84,13 +108,21 @@ func Begin(dest string) (*Writer, error) {
 	return w, nil
 }
 
-// Add queues one file. It may be called from several goroutines.
+// Add queues one file. It may be called from several goroutines, and after
+// Cancel (the file is dropped), but not after Commit or Abort.
 func (w *Writer) Add(f render.File) { w.files <- f }
 
-// Commit waits for every file, then swaps the new folder in for dest.
+// Commit waits for every file, then swaps the new folder in for dest. After
+// Cancel it returns ErrCanceled and leaves dest as it was.
 func (w *Writer) Commit() error {
 	close(w.files)
 	<-w.done
+	w.gate.Lock()
+	defer w.gate.Unlock()
+	if w.state == canceled {
+		return ErrCanceled
+	}
+	w.state = finished
 	if w.err != nil {
 		os.RemoveAll(w.tmp)
 		return w.err
@@ -106,7 +138,29 @@ func (w *Writer) Commit() error {
 func (w *Writer) Abort() {
 	close(w.files)
 	<-w.done
+	w.gate.Lock()
+	defer w.gate.Unlock()
+	if w.state == writing {
+		os.RemoveAll(w.tmp)
+	}
+	w.state = finished
+}
+
+// Cancel drops the new version at once, while files may still be being
+// added (a signal arrived): it waits for the writes under way, removes the
+// new folder, and makes the writer drop whatever comes next. dest stays as
+// it was. It reports false when it came too late: Commit had already
+// swapped the new version in (or Abort had dropped it). Cancel may be called
+// from any goroutine, more than once.
+func (w *Writer) Cancel() bool {
+	w.gate.Lock()
+	defer w.gate.Unlock()
+	if w.state != writing {
+		return w.state == canceled
+	}
+	w.state = canceled
 	os.RemoveAll(w.tmp)
+	return true
 }
 
 func (w *Writer) fail(err error) {
@@ -125,6 +179,11 @@ func (w *Writer) fail(err error) {
 // output is never changed (a link only adds a name), so a build that fails
 // still leaves it as it was.
 func (w *Writer) write(f render.File) error {
+	w.gate.RLock()
+	defer w.gate.RUnlock()
+	if w.state == canceled {
+		return nil
+	}
 	p := filepath.Join(w.tmp, filepath.FromSlash(f.Path))
 	d := filepath.Dir(p)
 	v, _ := w.made.LoadOrStore(d, &mkdir{})
@@ -228,7 +287,7 @@ func writeFile(p string, f render.File) error {
 	if f.Src == "" {
 		return os.WriteFile(p, f.Data, 0o644)
 	}
-	in, err := os.Open(f.Src)
+	in, err := f.Open()
 	if err != nil {
 		return err
 	}

@@ -40,7 +40,11 @@ func NewRenderer(s *site.Site) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Renderer{theme: th, md: markdown.New(), themeDir: s.ThemeDir, config: s.Config,
+	var ext []goldmark.Extender
+	if s.Config.Markdown.Unsafe {
+		ext = append(ext, markdown.RawHTML)
+	}
+	return &Renderer{theme: th, md: markdown.New(ext...), themeDir: s.ThemeDir, config: s.Config,
 		cache: map[string]cachedFile{}, links: map[*site.Page]string{}}, nil
 }
 

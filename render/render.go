@@ -63,6 +63,9 @@ type SiteData struct {
 	// layouts/base.html sets with <meta http-equiv> as the first element of
 	// <head>: a site's own base.html should set it too.
 	ContentSecurityPolicy string
+	// MathCSS is the address of KaTeX's stylesheet, which pages with Math
+	// link (math.go).
+	MathCSS string
 }
 
 // PageData is what a layout gets.
@@ -83,6 +86,14 @@ type PageData struct {
 	// Prev is the next older page and Next the next newer one, on pages.
 	Prev, Next *PageLink
 	Charts     int
+	// Code reports a code block on the page: the layout loads the code
+	// stylesheet and the copy button script.
+	Code bool
+	// TOC is the page's table of contents, when it asks for one (toc.go).
+	TOC []TOCEntry
+	// Math reports a formula on the page: the layout links KaTeX's
+	// stylesheet (Site.MathCSS).
+	Math bool
 }
 
 // PageLink is a page in a listing.
@@ -117,6 +128,8 @@ type chartData struct {
 	Tables      []dataTable
 	Rows, Shown int
 	LogX, LogY  bool
+	// Source is what the chart shows as its source (cite.go), or nil.
+	Source *chartSource
 }
 
 // Render renders every page of s with the built-in theme overlaid by the
@@ -144,6 +157,7 @@ func (rr *Renderer) RenderTo(s *site.Site, emit func(File)) (*Output, error) {
 		Title: s.Config.Title, Description: s.Config.Description, BaseURL: s.Config.BaseURL,
 		BasePath: s.Config.BasePath, Language: s.Config.Language, FeedURL: s.Config.BasePath + FeedFile,
 		HasTags: len(groups) > 0, ContentSecurityPolicy: ContentSecurityPolicy,
+		MathCSS: mathStylesheet(s.Config.BasePath),
 	}}
 	rr.begin()
 	defer rr.end(s)
@@ -193,6 +207,7 @@ func (rr *Renderer) RenderTo(s *site.Site, emit func(File)) (*Output, error) {
 		a := th.assets[name]
 		out.Files = append(out.Files, File{Path: a.Path, Data: a.Data})
 	}
+	out.Files = append(out.Files, mathFiles(s)...)
 	for _, f := range s.Resources {
 		out.Files = append(out.Files, File{Path: f, Src: path.Join(s.Root, "content", f), Root: s.Files, Rel: "content/" + f})
 	}
@@ -298,6 +313,7 @@ func (r *renderer) renderPage(i int) ([]byte, error) {
 	d := &PageData{
 		Site: r.data, Kind: "page", Title: p.Title, Description: p.Description, Date: p.Date,
 		Tags: p.Tags, URL: r.url(p.Slug), Canonical: r.absURL(r.url(p.Slug)), Content: content, Charts: len(p.Charts),
+		Code: p.Code, TOC: tableOfContents(p), Math: p.Math,
 	}
 	if i > 0 {
 		next := r.link(r.site.Pages[i-1])
@@ -402,7 +418,8 @@ func (r *renderer) renderHome() ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Path, err)
 		}
-		d.Content, d.Charts = content, len(h.Charts)
+		d.Content, d.Charts, d.Code = content, len(h.Charts), h.Code
+		d.Math = h.Math
 		if h.Description != "" {
 			d.Description = h.Description
 		}
@@ -419,11 +436,11 @@ func (r *renderer) renderHome() ([]byte, error) {
 
 // content renders a page's Markdown with its charts in place.
 func (r *renderer) content(p *site.Page) (template.HTML, error) {
-	w := &pageWriter{charts: make([][]byte, len(p.Charts))}
+	w := &pageWriter{charts: make([][]byte, len(p.Charts)), citer: newCiter(p)}
 	for i, c := range p.Charts {
 		var b bytes.Buffer
 		b.Grow(512 + 48*c.Points()) // the option is mostly its points
-		if err := r.theme.kinds["page"].ExecuteTemplate(&b, "chart", chartView(c)); err != nil {
+		if err := r.theme.kinds["page"].ExecuteTemplate(&b, "chart", w.chartView(c)); err != nil {
 			return "", fmt.Errorf("rendering chart %d: %w", i+1, err)
 		}
 		w.charts[i] = b.Bytes()
@@ -437,18 +454,33 @@ func (r *renderer) content(p *site.Page) (template.HTML, error) {
 	if err := w.Flush(); err != nil {
 		return "", err
 	}
+	if err := w.references(&buf, r.theme.kinds["page"]); err != nil {
+		return "", err
+	}
 	return template.HTML(buf.String()), nil
 }
 
-// pageWriter hands the rendered charts to the ```chart block renderer.
+// pageWriter hands the rendered charts to the ```chart block renderer,
+// and writes citations (cite.go).
 type pageWriter struct {
 	*bufio.Writer
 	charts [][]byte
+	*citer
 }
 
 func (w *pageWriter) ChartHTML(i int) []byte { return w.charts[i] }
 
-var _ markdown.ChartWriter = (*pageWriter)(nil)
+var (
+	_ markdown.ChartWriter = (*pageWriter)(nil)
+	_ markdown.CiteWriter  = (*pageWriter)(nil)
+)
+
+// chartView is the chart as layouts/chart.html shows it, with its source.
+func (w *pageWriter) chartView(c *site.Chart) chartData {
+	d := chartView(c)
+	d.Source = w.source(c.Source)
+	return d
+}
 
 // DefaultChartHeight is the height of a chart whose spec sets none.
 const DefaultChartHeight = 440

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -27,19 +28,87 @@ import (
 //go:embed all:site all:page
 var files embed.FS
 
-// DefaultRepository is the GitHub repository (owner/name) a new site's
-// workflow builds scalesite from.
+// DefaultRepository is the GitHub repository (owner/name) whose releases a
+// new site's workflow downloads scalesite from.
 const DefaultRepository = "scalesite/scalesite"
+
+// Module is scalesite's Go module, which the workflow written by a
+// development build installs the command from.
+const Module = "github.com/scalesite/scalesite"
 
 // SiteData fills the templates of a new site.
 type SiteData struct {
 	Title       string
 	Description string
-	// Repository and Ref say where the workflow gets scalesite: a GitHub
-	// owner/name and a tag, branch or commit.
+	// BaseURL is the site's address, written into scalesite.yaml: a full
+	// URL from BaseURL, or "/" when not known yet.
+	BaseURL string
+	Date    string // the sample page's date, 2006-01-02
+	// Scalesite is the scalesite the site's Pages workflow builds it with.
+	Scalesite Build
+}
+
+// Build is the scalesite a new site's Pages workflow runs: the release that
+// wrote the site, downloaded and checked against the release's checksums,
+// or, when a development build wrote it, scalesite built from source at the
+// commit that build came from.
+type Build struct {
+	// Repository is the GitHub owner/name that publishes the releases.
 	Repository string
-	Ref        string
-	Date       string // the sample page's date, 2006-01-02
+	// Version is a release's tag ("v1.2.3"), or "" for a development build.
+	Version string
+	// Commit is the commit a development build came from: its workflow
+	// runs go install at it. When unknown, the workflow installs the
+	// latest version of the module and says so.
+	Commit string
+	// Modified says that the development build had changes beyond Commit,
+	// which the workflow's scalesite will not have.
+	Modified bool
+	// Go is the Go version a development build's workflow compiles with
+	// ("1.26.8"), or "stable".
+	Go string
+}
+
+// Release says whether the workflow downloads a release binary.
+func (b Build) Release() bool { return b.Version != "" }
+
+// InstallRef is what a development build's workflow puts after @ in
+// go install: the commit, or latest when the commit is not known.
+func (b Build) InstallRef() string {
+	if b.Commit == "" {
+		return "latest"
+	}
+	return b.Commit
+}
+
+// BaseURL checks an address given for a new site and returns it as
+// scalesite.yaml should hold it: "" gives "/" (not known yet); otherwise it
+// must be a full http or https URL, which gets a slash at the end of its
+// path. A path alone is refused: the sitemap, feed and canonical links
+// need the scheme and host.
+func BaseURL(raw string) (string, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" || raw == "/" {
+		return "/", nil
+	}
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil || strings.ContainsAny(raw, " \t\r\n\"") || u.RawQuery != "" || u.Fragment != "" || u.User != nil:
+		return "", fmt.Errorf("the site's address %q is not a web address like https://USER.github.io/REPO/", raw)
+	case u.Scheme == "" && u.Host == "":
+		if first, _, _ := strings.Cut(strings.TrimPrefix(raw, "/"), "/"); strings.Contains(first, ".") {
+			return "", fmt.Errorf("the site's address %q has no https:// in front: write https://%s", raw, strings.TrimPrefix(raw, "/"))
+		}
+		return "", fmt.Errorf("the site's address %q is only a path: give the whole address, like https://USER.github.io/REPO/, so that the sitemap, feed and links shared elsewhere work", raw)
+	case u.Scheme != "http" && u.Scheme != "https":
+		return "", fmt.Errorf("the site's address %q is not an http or https address: write it like https://USER.github.io/REPO/", raw)
+	case u.Host == "":
+		return "", fmt.Errorf("the site's address %q has no host: write it like https://USER.github.io/REPO/", raw)
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+	}
+	return u.String(), nil
 }
 
 // PageData fills the templates of a new page.
@@ -141,6 +210,8 @@ func Today(now time.Time) string { return now.Format("2006-01-02") }
 var funcs = template.FuncMap{
 	// yaml quotes a string for a YAML value: Go's escapes are YAML's.
 	"yaml": strconv.Quote,
+	// module is scalesite's module path, for go install.
+	"module": func() string { return Module },
 }
 
 // write renders the embedded folder src into dir. It first renders every

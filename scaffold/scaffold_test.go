@@ -10,10 +10,12 @@ import (
 
 	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/check"
+	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/site"
 )
 
-var siteData = SiteData{Title: `A "quoted" title: with colons`, Description: "Charts.", Repository: DefaultRepository, Ref: "v1.2.3", Date: "2025-06-01"}
+var siteData = SiteData{Title: `A "quoted" title: with colons`, Description: "Charts.", BaseURL: "/", Date: "2025-06-01",
+	Scalesite: Build{Repository: DefaultRepository, Version: "v1.2.3"}}
 
 func TestSite(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "blog")
@@ -67,9 +69,16 @@ func TestSite(t *testing.T) {
 	if sp := scatter.Spec.Panels[0]; sp.Type != "scatter" || sp.Label.Name == "" || scatter.Panels[0].Series[0].Points[0].Label == "" {
 		t.Errorf("second chart: %s with label %q; want a labelled scatter", sp.Type, sp.Label.Name)
 	}
-	// What a newcomer sees first must be clean.
+	// What a newcomer sees first must be clean, but for the warning that
+	// the site's address is not known yet.
+	relative := build.RelativeURLs(s)
+	if len(relative) != 1 {
+		t.Errorf("a new site without its address should warn that its URLs are relative: %v", relative)
+	}
 	for _, w := range append(s.Warnings, check.Site(s)...) {
-		t.Errorf("the new site has a warning: %s", w)
+		if !slices.ContainsFunc(relative, func(r *diag.Error) bool { return r.Error() == w.Error() }) {
+			t.Errorf("the new site has a warning: %s", w)
+		}
 	}
 }
 
@@ -190,5 +199,57 @@ func TestTitleFromName(t *testing.T) {
 		if got := TitleFromName(tc.in); got != tc.want {
 			t.Errorf("TitleFromName(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+func TestBaseURL(t *testing.T) {
+	tests := []struct{ in, want, err string }{
+		{"", "/", ""},
+		{" / ", "/", ""},
+		{"https://someone.github.io/blog/", "https://someone.github.io/blog/", ""},
+		{"https://someone.github.io/blog", "https://someone.github.io/blog/", ""},
+		{"http://example.org", "http://example.org/", ""},
+		{"  https://example.org/a/b  ", "https://example.org/a/b/", ""},
+		{"someone.github.io/blog", "", "has no https:// in front: write https://someone.github.io/blog"},
+		{"/blog/", "", "is only a path: give the whole address"},
+		{"ftp://example.org/", "", "is not an http or https address"},
+		{"https:///blog/", "", "has no host"},
+		{"https://example.org/?q=1", "", "is not a web address"},
+		{"https://example.org/a b/", "", "is not a web address"},
+		{"https://user:pw@example.org/", "", "is not a web address"},
+	}
+	for _, tc := range tests {
+		got, err := BaseURL(tc.in)
+		switch {
+		case tc.err == "" && (err != nil || got != tc.want):
+			t.Errorf("BaseURL(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("BaseURL(%q) = %q, %v; want an error saying %q", tc.in, got, err, tc.err)
+		}
+	}
+}
+
+// TestSiteWithBaseURL writes a site with its address: scalesite.yaml holds
+// it, and the site loads with absolute URLs.
+func TestSiteWithBaseURL(t *testing.T) {
+	dir := t.TempDir()
+	d := siteData
+	d.BaseURL = "https://someone.github.io/blog/"
+	if _, err := Site(dir, d); err != nil {
+		t.Fatal(err)
+	}
+	y, _ := os.ReadFile(filepath.Join(dir, "scalesite.yaml"))
+	if !strings.Contains(string(y), "\nbaseURL: \"https://someone.github.io/blog/\"\n") {
+		t.Errorf("scalesite.yaml lacks the address:\n%s", y)
+	}
+	s, err := site.Load(dir, site.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Config.Origin() != "https://someone.github.io" || s.Config.BasePath != "/blog/" {
+		t.Errorf("origin %q, base path %q; want https://someone.github.io and /blog/", s.Config.Origin(), s.Config.BasePath)
+	}
+	for _, w := range append(append(s.Warnings, check.Site(s)...), build.RelativeURLs(s)...) {
+		t.Errorf("the new site with its address has a warning: %s", w)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,11 +17,16 @@ type workflow struct {
 	On   struct {
 		Push struct {
 			Branches []string `yaml:"branches"`
+			Tags     []string `yaml:"tags"`
 		} `yaml:"push"`
 	} `yaml:"on"`
 	Env         map[string]string `yaml:"env"`
 	Permissions map[string]string `yaml:"permissions"`
-	Jobs        map[string]job    `yaml:"jobs"`
+	Concurrency struct {
+		Group            string `yaml:"group"`
+		CancelInProgress bool   `yaml:"cancel-in-progress"`
+	} `yaml:"concurrency"`
+	Jobs map[string]job `yaml:"jobs"`
 }
 
 type job struct {
@@ -35,11 +41,12 @@ type job struct {
 }
 
 type step struct {
-	ID   string         `yaml:"id"`
-	Name string         `yaml:"name"`
-	Uses string         `yaml:"uses"`
-	Run  string         `yaml:"run"`
-	With map[string]any `yaml:"with"`
+	ID   string            `yaml:"id"`
+	Name string            `yaml:"name"`
+	Uses string            `yaml:"uses"`
+	Run  string            `yaml:"run"`
+	With map[string]any    `yaml:"with"`
+	Env  map[string]string `yaml:"env"`
 }
 
 // with returns the step's input key as text.
@@ -71,30 +78,101 @@ func (j job) index(text string) int {
 	return -1
 }
 
-const baseURLFlag = `--base-url "${{ steps.pages.outputs.base_url }}/"`
+// permissions are the job's token permissions: its own if it sets any,
+// else the workflow's (a job's permissions replace the workflow's whole).
+func (w workflow) permissions(name string) map[string]string {
+	if p := w.Jobs[name].Permissions; p != nil {
+		return p
+	}
+	return w.Permissions
+}
 
-// checkPagesWorkflow checks what both Pages workflows share: on push to
-// main, build then deploy with GitHub's three Pages actions, the site built
-// at the address configure-pages gives.
-func checkPagesWorkflow(t *testing.T, src []byte) workflow {
+// currentMajors are the actions the workflows use, at their current major
+// versions, checked against each action's releases: all run on Node.js 24
+// (or are composite), none on the Node.js 20 that runners dropped.
+var currentMajors = map[string]string{
+	"actions/checkout":              "v7",
+	"actions/setup-go":              "v7",
+	"actions/configure-pages":       "v6",
+	"actions/upload-pages-artifact": "v5",
+	"actions/deploy-pages":          "v5",
+}
+
+// checkActions checks that every step of w uses a known action at its
+// current major, and that no step sets up or runs Node.js: the ECharts
+// bundle is committed, so no workflow needs it.
+func checkActions(t *testing.T, w workflow) {
+	t.Helper()
+	for name, j := range w.Jobs {
+		for _, s := range j.Steps {
+			if s.Uses != "" {
+				action, major, _ := strings.Cut(s.Uses, "@")
+				if want, ok := currentMajors[action]; !ok || major != want {
+					t.Errorf("job %s uses %s; want one of %v at its current major", name, s.Uses, currentMajors)
+				}
+			}
+			for _, node := range []string{"npm ", "npx ", "node ", "setup-node"} {
+				if strings.Contains(s.Run+s.Uses, node) {
+					t.Errorf("job %s step %q needs Node.js (%q), which the committed bundle makes unnecessary", name, s.Name, node)
+				}
+			}
+		}
+	}
+}
+
+func parseWorkflow(t *testing.T, src []byte) workflow {
 	t.Helper()
 	var raw map[string]any
 	if err := yaml.Unmarshal(src, &raw); err != nil {
-		t.Fatalf("the workflow is not valid YAML: %v", err)
+		t.Fatalf("the workflow is not valid YAML: %v\n%s", err, src)
 	}
 	var w workflow
 	if err := yaml.Unmarshal(src, &w); err != nil {
 		t.Fatalf("the workflow does not read as a workflow: %v", err)
 	}
-	if len(w.On.Push.Branches) != 1 || w.On.Push.Branches[0] != "main" {
-		t.Errorf("on.push.branches = %q, want [main]", w.On.Push.Branches)
+	return w
+}
+
+const baseURLFlag = `--base-url "${{ steps.pages.outputs.base_url }}/"`
+
+// checkPagesWorkflow checks what both Pages workflows share: on push to
+// main, build then deploy with GitHub's three Pages actions, the site built
+// at the address configure-pages gives, with the permissions GitHub's own
+// starter workflows give.
+func checkPagesWorkflow(t *testing.T, src []byte) workflow {
+	t.Helper()
+	w := parseWorkflow(t, src)
+	var raw struct {
+		On map[string]any `yaml:"on"`
 	}
+	yaml.Unmarshal(src, &raw)
+	if _, ok := raw.On["workflow_dispatch"]; len(w.On.Push.Branches) != 1 || w.On.Push.Branches[0] != "main" || !ok {
+		t.Errorf("on.push.branches = %q, workflow_dispatch %v; want [main], and a way to run it by hand", w.On.Push.Branches, ok)
+	}
+	if w.Concurrency.Group != "pages" || w.Concurrency.CancelInProgress {
+		t.Errorf("concurrency %+v, want group pages without cancelling a deployment under way", w.Concurrency)
+	}
+	checkActions(t, w)
+	// As GitHub's starter workflows (pages/*.yml) set them, at the top.
+	want := map[string]string{"contents": "read", "pages": "write", "id-token": "write"}
+	if !equalMaps(w.Permissions, want) {
+		t.Errorf("workflow permissions %v, want %v as GitHub's starter Pages workflows have them", w.Permissions, want)
+	}
+	// configure-pages reads the repository's Pages settings ("Get Pages site
+	// failed" without): the build job's token must be allowed to.
+	if p := w.permissions("build"); p["contents"] != "read" || (p["pages"] != "read" && p["pages"] != "write") {
+		t.Errorf("the build job's permissions %v cannot read the Pages settings: it needs pages: read or write, and contents: read", p)
+	}
+	if p := w.permissions("deploy"); p["pages"] != "write" || p["id-token"] != "write" {
+		t.Errorf("the deploy job's permissions %v, want pages: write and id-token: write", p)
+	}
+
 	b, ok := w.Jobs["build"]
 	if !ok {
 		t.Fatalf("no build job; jobs: %v", w.Jobs)
 	}
-	if b.find("actions/checkout") == nil || b.find("actions/setup-go") == nil || b.find("actions/setup-node") == nil {
-		t.Errorf("the build job must check out, set up Go and Node.js: steps %+v", b.Steps)
+	if b.find("actions/checkout") == nil {
+		t.Errorf("the build job does not check out the repository: steps %+v", b.Steps)
 	}
 	cfg := b.find("actions/configure-pages")
 	if cfg == nil {
@@ -110,15 +188,15 @@ func checkPagesWorkflow(t *testing.T, src []byte) workflow {
 	if up.with("path") != "public" {
 		t.Errorf("upload-pages-artifact uploads %q, want public", up.with("path"))
 	}
-	ci, cb, mk, bu, ub := b.index("configure-pages"), b.index(baseURLFlag), b.index("make "), b.index("build --"), b.index("upload-pages-artifact")
-	if cb < 0 {
-		t.Errorf("no step builds the site with %s", baseURLFlag)
+	ci, bu, ub := b.index("configure-pages"), b.index(baseURLFlag), b.index("upload-pages-artifact")
+	if bu < 0 {
+		t.Fatalf("no step builds the site with %s", baseURLFlag)
 	}
-	if mk < 0 || !(mk < bu && ci < cb && cb == bu && bu < ub) {
-		t.Errorf("steps out of order: make %d, configure-pages %d, build %d, upload %d", mk, ci, bu, ub)
+	if !(ci < bu && bu < ub) {
+		t.Errorf("steps out of order: configure-pages %d, build %d, upload %d", ci, bu, ub)
 	}
-	if !strings.Contains(b.Steps[max(cb, 0)].Run, "--dest public") {
-		t.Errorf("the build step %q does not write to public/, which is what is uploaded", b.Steps[max(cb, 0)].Run)
+	if !strings.Contains(b.Steps[bu].Run, "--dest public") {
+		t.Errorf("the build step %q does not write to public/, which is what is uploaded", b.Steps[bu].Run)
 	}
 
 	d, ok := w.Jobs["deploy"]
@@ -127,9 +205,6 @@ func checkPagesWorkflow(t *testing.T, src []byte) workflow {
 	}
 	if d.Needs != "build" {
 		t.Errorf("deploy needs %q, want build", d.Needs)
-	}
-	if d.Permissions["pages"] != "write" || d.Permissions["id-token"] != "write" {
-		t.Errorf("deploy permissions %v, want pages: write and id-token: write", d.Permissions)
 	}
 	if d.Environment.Name != "github-pages" {
 		t.Errorf("deploy environment %q, want github-pages", d.Environment.Name)
@@ -141,49 +216,119 @@ func checkPagesWorkflow(t *testing.T, src []byte) workflow {
 	if dep.ID == "" || !strings.Contains(d.Environment.URL, "steps."+dep.ID+".outputs.page_url") {
 		t.Errorf("environment url %q does not read the deploy step's (id %q) page_url", d.Environment.URL, dep.ID)
 	}
-	if w.Permissions["contents"] != "read" {
-		t.Errorf("workflow permissions %v, want contents: read", w.Permissions)
-	}
 	return w
 }
 
-func TestNewSiteWorkflow(t *testing.T) {
+func equalMaps(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// newSiteWorkflow writes a new site for b and returns its workflow's text.
+func newSiteWorkflow(t *testing.T, b Build) []byte {
+	t.Helper()
+	d := siteData
+	d.Scalesite = b
 	dir := t.TempDir()
-	if _, err := Site(dir, siteData); err != nil {
+	if _, err := Site(dir, d); err != nil {
 		t.Fatal(err)
 	}
 	src, err := os.ReadFile(filepath.Join(dir, ".github", "workflows", "pages.yml"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return src
+}
+
+// TestNewSiteWorkflow checks the workflow a release writes: it downloads
+// that release's binary and checks it against the release's checksums;
+// nothing is built from source.
+func TestNewSiteWorkflow(t *testing.T) {
+	src := newSiteWorkflow(t, siteData.Scalesite)
 	w := checkPagesWorkflow(t, src)
-	if w.Env["SCALESITE_REPOSITORY"] != DefaultRepository || w.Env["SCALESITE_REF"] != "v1.2.3" {
-		t.Errorf("env %v, want SCALESITE_REPOSITORY %s and SCALESITE_REF v1.2.3", w.Env, DefaultRepository)
+	if w.Env["SCALESITE_REPOSITORY"] != DefaultRepository || w.Env["SCALESITE_VERSION"] != "v1.2.3" {
+		t.Errorf("env %v, want SCALESITE_REPOSITORY %s and SCALESITE_VERSION v1.2.3", w.Env, DefaultRepository)
+	}
+	if !strings.Contains(string(src), "# scalesite v1.2.3 wrote this workflow.") {
+		t.Errorf("the workflow does not say which scalesite wrote it:\n%s", src)
 	}
 	b := w.Jobs["build"]
-	// The site's own checkout, then scalesite's, at the pinned ref, out of
-	// the way of the site's files.
-	var sc *step
-	for i, s := range b.Steps {
-		if strings.HasPrefix(s.Uses, "actions/checkout@") && s.with("repository") != "" {
-			sc = &b.Steps[i]
+	dl := b.index("sha256sum --check")
+	if dl < 0 {
+		t.Fatalf("no step checks the download with sha256sum --check: %+v", b.Steps)
+	}
+	run := b.Steps[dl].Run
+	for _, want := range []string{
+		`https://github.com/$SCALESITE_REPOSITORY/releases/download/$SCALESITE_VERSION`,
+		`scalesite-$SCALESITE_VERSION-checksums.txt`,
+		`name="scalesite-$SCALESITE_VERSION-$platform"`,
+		`>> "$GITHUB_PATH"`,
+	} {
+		if !strings.Contains(run, want) {
+			t.Errorf("the download step lacks %s:\n%s", want, run)
 		}
 	}
-	if sc == nil {
-		t.Fatal("no step checks out scalesite")
+	if dl > b.index("scalesite check") || dl > b.index("scalesite build") {
+		t.Errorf("scalesite is downloaded (step %d) after it is run: %+v", dl, b.Steps)
 	}
-	if sc.with("repository") != "${{ env.SCALESITE_REPOSITORY }}" || sc.with("ref") != "${{ env.SCALESITE_REF }}" || !strings.HasPrefix(sc.with("path"), ".") {
-		t.Errorf("scalesite checkout with %v, want the env's repository and ref into a hidden folder", sc.With)
+	if b.find("actions/setup-go") != nil || b.index("go install") >= 0 || b.index("make ") >= 0 {
+		t.Errorf("a release's workflow builds scalesite from source instead of downloading it: %+v", b.Steps)
 	}
-	dir2 := sc.with("path")
-	if g := b.find("actions/setup-go"); g == nil || g.with("go-version-file") != dir2+"/go.mod" {
-		t.Errorf("setup-go should read scalesite's go.mod (%s/go.mod): %+v", dir2, g)
+	if b.index("scalesite build --dest public "+baseURLFlag) < 0 {
+		t.Errorf("the build job should run scalesite build --dest public %s", baseURLFlag)
 	}
-	if b.index("make -C "+dir2+" build") < 0 || b.index(dir2+"/bin/scalesite build") < 0 {
-		t.Errorf("the build job should run make -C %s build and %s/bin/scalesite build: %+v", dir2, dir2, b.Steps)
+}
+
+// TestNewSiteWorkflowDevelopmentBuild checks the workflow a development
+// build writes: it says so, and installs scalesite from source at the
+// build's commit (or the latest version, saying that it is not pinned).
+func TestNewSiteWorkflowDevelopmentBuild(t *testing.T) {
+	const commit = "0123456789abcdef0123456789abcdef01234567"
+	tests := []struct {
+		name       string
+		build      Build
+		ref, goVer string
+		says       []string
+	}{
+		{"commit", Build{Repository: DefaultRepository, Commit: commit, Go: "1.26.8"}, commit, "1.26.8",
+			[]string{"# A development build of scalesite (not a release) wrote this workflow", "at the commit that build came from.\n# The commit must be on GitHub"}},
+		{"modified", Build{Repository: DefaultRepository, Commit: commit, Modified: true, Go: "stable"}, commit, "stable",
+			[]string{"# (That build also had local changes, which this commit lacks.)\n"}},
+		{"unknown commit", Build{Repository: DefaultRepository, Go: "stable"}, "latest", "stable",
+			[]string{"at the module's latest version:\n# the build that wrote this did not know its commit. Set SCALESITE_REF"}},
 	}
-	if b.index("go install") >= 0 {
-		t.Errorf("go install gives a scalesite without its charts library; the workflow must run make build")
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := newSiteWorkflow(t, tc.build)
+			w := checkPagesWorkflow(t, src)
+			for _, s := range tc.says {
+				if !strings.Contains(string(src), s) {
+					t.Errorf("the workflow does not say %q:\n%s", s, src)
+				}
+			}
+			if w.Env["SCALESITE_MODULE"] != Module || w.Env["SCALESITE_REF"] != tc.ref || w.Env["GO_VERSION"] != tc.goVer {
+				t.Errorf("env %v, want SCALESITE_MODULE %s, SCALESITE_REF %s, GO_VERSION %s", w.Env, Module, tc.ref, tc.goVer)
+			}
+			b := w.Jobs["build"]
+			g := b.find("actions/setup-go")
+			if g == nil || g.with("go-version") != "${{ env.GO_VERSION }}" || g.with("cache") != "false" {
+				t.Errorf("setup-go %+v; want go-version from env.GO_VERSION, and no cache (a site has no go.sum)", g)
+			}
+			in := b.index(`go install "$SCALESITE_MODULE/cmd/scalesite@$SCALESITE_REF"`)
+			if in < 0 || in > b.index("scalesite check") {
+				t.Errorf("the build job should go install scalesite at SCALESITE_REF before running it: %+v", b.Steps)
+			}
+			if b.index("sha256sum") >= 0 || b.index("curl") >= 0 || b.index("make ") >= 0 {
+				t.Errorf("a development build's workflow downloads or makes scalesite: %+v", b.Steps)
+			}
+		})
 	}
 }
 
@@ -197,14 +342,49 @@ func TestRepositoryWorkflow(t *testing.T) {
 	if g := b.find("actions/setup-go"); g.with("go-version-file") != "go.mod" {
 		t.Errorf("setup-go with %v, want go-version-file: go.mod", g.With)
 	}
-	if n := b.find("actions/setup-node"); n.with("node-version") != "20" {
-		t.Errorf("setup-node with %v, want node-version: 20", n.With)
-	}
-	npm, mk := b.index("npm ci"), b.index("make build")
-	if npm < 0 || mk < 0 || npm > mk {
-		t.Errorf("the build job should run npm ci, then make build: %+v", b.Steps)
+	gb := b.index("go build -trimpath -o bin/scalesite ./cmd/scalesite")
+	if gb < 0 || gb > b.index("bin/scalesite check --source .") {
+		t.Errorf("the build job should go build bin/scalesite, then check the demo site: %+v", b.Steps)
 	}
 	if b.index("bin/scalesite build --source . --dest public "+baseURLFlag) < 0 {
 		t.Errorf("the build job should run bin/scalesite build --source . --dest public %s", baseURLFlag)
+	}
+}
+
+// TestReleaseWorkflow checks the release workflow: on a version tag,
+// make release (the archives and checksums a developer's machine makes
+// too), then a GitHub release with all of them attached.
+func TestReleaseWorkflow(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", ".github", "workflows", "release.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := parseWorkflow(t, src)
+	checkActions(t, w)
+	if !slices.Equal(w.On.Push.Tags, []string{"v*"}) || len(w.On.Push.Branches) > 0 {
+		t.Errorf("on.push %+v, want tags [v*] only", w.On.Push)
+	}
+	if !equalMaps(w.Permissions, map[string]string{"contents": "write"}) {
+		t.Errorf("permissions %v, want contents: write alone (to create the release)", w.Permissions)
+	}
+	r, ok := w.Jobs["release"]
+	if !ok || len(w.Jobs) != 1 {
+		t.Fatalf("jobs %v, want one release job", w.Jobs)
+	}
+	if g := r.find("actions/setup-go"); g.with("go-version-file") != "go.mod" {
+		t.Errorf("setup-go with %v, want go-version-file: go.mod", g.With)
+	}
+	mk, ck, gh := r.index(`make release VERSION="$GITHUB_REF_NAME"`), r.index("sha256sum --check"), r.index("gh release create")
+	if mk < 0 || ck < 0 || gh < 0 || !(mk < ck && ck < gh) {
+		t.Fatalf("the release job should make release, check the checksums, then gh release create: steps %d %d %d", mk, ck, gh)
+	}
+	pub := r.Steps[gh]
+	for _, want := range []string{"bin/release/*.tar.gz", "bin/release/*.zip", `"bin/release/scalesite-$GITHUB_REF_NAME-checksums.txt"`, "--verify-tag"} {
+		if !strings.Contains(pub.Run, want) {
+			t.Errorf("gh release create does not attach %s: %q", want, pub.Run)
+		}
+	}
+	if pub.Env["GH_TOKEN"] != "${{ github.token }}" {
+		t.Errorf("the publish step's env %v, want GH_TOKEN from github.token", pub.Env)
 	}
 }

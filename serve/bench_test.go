@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -29,5 +31,39 @@ func BenchmarkRebuildOnePage(b *testing.B) {
 	b.StopTimer()
 	if e := s.currentError(); e != "" {
 		b.Fatal(e)
+	}
+}
+
+// BenchmarkSaveToEvent is the server's part of save-to-screen on the
+// 1,000-page synthetic site: from a save of one page (os.WriteFile, which
+// truncates, then writes) until the browsers are sent the change event.
+func BenchmarkSaveToEvent(b *testing.B) {
+	dir := b.TempDir()
+	synth.Write(b, dir, 1000, 40)
+	s, err := New(Options{Source: dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Watch(ctx)
+	<-s.Watching()
+	events := make(chan []byte, 16)
+	s.hub.mu.Lock()
+	s.hub.clients[events] = true
+	s.hub.mu.Unlock()
+	page := filepath.Join(dir, "content", "page-00010.md")
+	orig, _ := os.ReadFile(page)
+	b.ResetTimer()
+	for i := range b.N {
+		if err := os.WriteFile(page, append(orig, fmt.Sprintf("\nedit %d\n", i)...), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		for e := range events {
+			if bytes.Contains(e, []byte(`"type":"change"`)) {
+				break
+			}
+			b.Fatalf("event %s, want a change", e)
+		}
 	}
 }

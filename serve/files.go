@@ -2,9 +2,9 @@ package serve
 
 import (
 	"bytes"
+	"io"
 	"mime"
 	"net/http"
-	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -97,7 +97,15 @@ func (m siteFiles) lookup(urlPath string) (f render.File, redirect, ok bool) {
 func serveFile(w http.ResponseWriter, r *http.Request, f render.File, status int) {
 	data := f.Data
 	if f.Src != "" {
-		b, err := os.ReadFile(f.Src)
+		// Read now, under the site's file rule: a link made since the
+		// site was loaded is refused here too.
+		in, err := f.Open()
+		if err != nil {
+			http.Error(w, "not found", http.StatusNotFound)
+			return
+		}
+		b, err := io.ReadAll(in)
+		in.Close()
 		if err != nil {
 			http.Error(w, "not found", http.StatusNotFound)
 			return

@@ -9,12 +9,23 @@
  * changed). A build
  * error shows an overlay with the file, line, column and message; the next
  * good build removes it. When the server restarts, the page reloads.
+ *
+ * window.scalesiteLive says what it has done, for tests and tools to wait on
+ * rather than guess: connected() is a Promise that resolves once the event
+ * stream has said hello (from then on every save reaches the page), and
+ * hellos, changes and errors count the events received.
  */
 (function () {
   'use strict';
   var here = normalize(location.pathname);
   var scrollKey = 'scalesite-scroll:' + here;
   var serverKey = 'scalesite-server';
+  var saidHello;
+  var helloPromise = new Promise(function (resolve) { saidHello = resolve; });
+  var live = window.scalesiteLive = {
+    connected: function () { return helloPromise; },
+    hellos: 0, changes: 0, errors: 0
+  };
 
   function normalize(p) {
     if (/\/index\.html$/.test(p)) p = p.slice(0, -'index.html'.length);
@@ -150,14 +161,20 @@
     var ev;
     try { ev = JSON.parse(e.data); } catch (err) { return; }
     if (ev.type === 'hello') {
+      live.hellos++;
       var seen = null;
       try { seen = sessionStorage.getItem(serverKey); sessionStorage.setItem(serverKey, ev.server); } catch (err) { /* ignore */ }
       if (seen && seen !== ev.server) return reload(); // the server restarted
       if (ev.error) showError(ev.error); else hideError();
+      saidHello();
       return;
     }
-    if (ev.type === 'error') return showError(ev.error);
+    if (ev.type === 'error') {
+      live.errors++;
+      return showError(ev.error);
+    }
     if (ev.type !== 'change') return;
+    live.changes++;
     hideError();
     var rl = ev.reload || [], ch = ev.charts || [];
     if (rl.indexOf('*') >= 0) return reload();

@@ -34,6 +34,10 @@ var liveJS []byte
 type Options struct {
 	Source string // the site folder
 	Drafts bool
+	// Bind is the host the server listens on (its --bind). Requests are
+	// answered only when their Host names localhost, an IP address or this
+	// host; see allowedHost.
+	Bind string
 	// Log receives one line per rebuild and every error; nil discards them.
 	Log io.Writer
 }
@@ -45,13 +49,22 @@ type Server struct {
 	hub  *hub
 	done chan struct{}
 
-	mu      sync.RWMutex
-	files   siteFiles
-	site    *site.Site
-	rr      *render.Renderer
-	pending []string // changes not yet in a good build
-	err     error    // the last build's error, nil when it succeeded
-	builds  int
+	watching     chan struct{} // closed once Watch watches every folder
+	errorQuiet   time.Duration // see the constant; tests make it longer
+	watchingOnce sync.Once
+	refusedOnce  sync.Once // the log names the first refused Host only
+
+	mu       sync.RWMutex
+	files    siteFiles
+	site     *site.Site
+	rr       *render.Renderer
+	pending  []string // changes not yet in a good build
+	err      error    // the last build's error, nil when it succeeded
+	errShown bool     // whether err was announced
+	shownErr error    // the last error announced, nil after a good build
+	builds   int
+	attempts int // builds tried, the failed ones included
+	putOff   int // builds the watcher put off for a file that may be half written
 }
 
 // New builds the site once. An error in the content does not stop the
@@ -60,7 +73,8 @@ type Server struct {
 func New(opts Options) (*Server, error) {
 	var b [8]byte
 	rand.Read(b[:])
-	s := &Server{opts: opts, id: hex.EncodeToString(b[:]), hub: newHub(), done: make(chan struct{}), files: siteFiles{}}
+	s := &Server{opts: opts, id: hex.EncodeToString(b[:]), hub: newHub(), done: make(chan struct{}),
+		watching: make(chan struct{}), errorQuiet: errorQuiet, files: siteFiles{}}
 	s.Rebuild(nil)
 	s.mu.RLock()
 	err := s.err
@@ -102,13 +116,15 @@ func (s *Server) Renders() int {
 	return s.rr.Renders()
 }
 
+// currentError is the error the browsers show: the last build's, once it
+// has been announced ("" when none).
 func (s *Server) currentError() string {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	if s.err == nil {
+	if s.shownErr == nil {
 		return ""
 	}
-	return s.err.Error()
+	return s.shownErr.Error()
 }
 
 // Rebuild brings the site up to date after the given files (site-relative,
@@ -116,10 +132,19 @@ func (s *Server) currentError() string {
 // site is served and the browsers are told what changed; on failure the last
 // good site stays and the browsers show the error.
 func (s *Server) Rebuild(changed []string) {
+	s.rebuild(changed, true)
+}
+
+// rebuild is Rebuild; it reports whether the build succeeded. With announce
+// false a failure is kept to itself (neither logged nor sent) until
+// announceError: the watcher holds an error back while the files may still
+// be being written.
+func (s *Server) rebuild(changed []string, announce bool) bool {
 	start := time.Now()
 	s.mu.Lock()
 	pending := append(slices.Clone(s.pending), changed...)
 	prevSite, rr, old := s.site, s.rr, s.files
+	s.attempts++
 	s.mu.Unlock()
 
 	full := prevSite == nil || changed == nil || slices.ContainsFunc(pending, site.NeedsFullLoad)
@@ -139,16 +164,17 @@ func (s *Server) Rebuild(changed []string) {
 	}
 	if err != nil {
 		s.mu.Lock()
-		s.pending, s.err = slices.Compact(pending), err
+		s.pending, s.err, s.errShown = slices.Compact(pending), err, false
 		s.mu.Unlock()
-		s.logf("error: %s\n", strings.ReplaceAll(err.Error(), "\n", "\nerror: "))
-		s.hub.broadcast(event{Type: "error", Error: err.Error()})
-		return
+		if announce {
+			s.announceError()
+		}
+		return false
 	}
 	files := newSiteFiles(out, old)
 	e := diff(old, files, full || slices.ContainsFunc(pending, copiedAsIs))
 	s.mu.Lock()
-	s.site, s.rr, s.files, s.pending, s.err = next, rr, files, nil, nil
+	s.site, s.rr, s.files, s.pending, s.err, s.shownErr = next, rr, files, nil, nil, nil
 	s.builds++
 	s.mu.Unlock()
 	if prevSite == nil || prevSite.Warnings.Error() != next.Warnings.Error() {
@@ -161,6 +187,22 @@ func (s *Server) Rebuild(changed []string) {
 		s.logf("rebuilt in %.1f ms: %d %s changed\n", float64(time.Since(start).Microseconds())/1000, n, plural(n, "page", "pages"))
 	}
 	s.hub.broadcast(e)
+	return true
+}
+
+// announceError logs the last build's error and shows it in the browsers,
+// unless the last build succeeded or its error was shown already.
+func (s *Server) announceError() {
+	s.mu.Lock()
+	err := s.err
+	if err == nil || s.errShown {
+		s.mu.Unlock()
+		return
+	}
+	s.errShown, s.shownErr = true, err
+	s.mu.Unlock()
+	s.logf("error: %s\n", strings.ReplaceAll(err.Error(), "\n", "\nerror: "))
+	s.hub.broadcast(event{Type: "error", Error: err.Error()})
 }
 
 // copiedAsIs reports whether a changed file is one the site copies rather
@@ -235,6 +277,11 @@ func plural(n int, one, many string) string {
 // ServeHTTP serves the site as GitHub Pages would, plus the live-reload
 // script and event stream.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	setSecurityHeaders(w.Header())
+	if !s.allowedHost(r.Host) {
+		s.refuseHost(w, r)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)

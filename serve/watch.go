@@ -17,8 +17,16 @@ import (
 // quiet (editors write a file in one to three quick steps); a burst of many
 // events, such as a git checkout, waits for a longer pause so that it
 // becomes one rebuild; nothing waits longer than maxWait.
+//
+// A build that fails is not shown at once: the files may be half written (a
+// save in two steps, a script appending rows). Its error is shown once the
+// files have been quiet for errorQuiet with no good build since; a write
+// that completes the file before then builds, and no error flashes. Nor is
+// a file that was just written and is empty built before errorQuiet (a save
+// that truncates, then writes). A good build still shows after quiet alone.
 const (
 	quiet      = 3 * time.Millisecond
+	errorQuiet = 100 * time.Millisecond
 	burstQuiet = 60 * time.Millisecond
 	burst      = 32
 	maxWait    = 2 * time.Second
@@ -26,6 +34,10 @@ const (
 
 // watched are the parts of a site folder that make up the site.
 var watched = []string{"content", "data", "static", "themes"}
+
+// Watching is closed once Watch watches every folder of the site: a change
+// made after that is seen.
+func (s *Server) Watching() <-chan struct{} { return s.watching }
 
 // Watch rebuilds the site whenever its files change, until ctx ends.
 func (s *Server) Watch(ctx context.Context) error {
@@ -41,12 +53,15 @@ func (s *Server) Watch(ctx context.Context) error {
 	for _, d := range watched {
 		addTree(w, filepath.Join(root, d))
 	}
+	s.watchingOnce.Do(func() { close(s.watching) })
 	changed := map[string]bool{}
+	var lastChange time.Time
 	note := func(ev fsnotify.Event) {
 		rel, ok := s.relevant(ev.Name)
 		if !ok {
 			return
 		}
+		lastChange = time.Now()
 		if ev.Has(fsnotify.Create) {
 			if fi, err := os.Stat(ev.Name); err == nil && fi.IsDir() {
 				addTree(w, ev.Name) // a folder made (or moved in) after the start
@@ -57,44 +72,57 @@ func (s *Server) Watch(ctx context.Context) error {
 		}
 		changed[rel] = true
 	}
+	// hold fires once the files have been quiet for errorQuiet, when a
+	// build put off (held is heldBuild) or a failed build's error (held is
+	// heldError) is to wait for that; later is its channel then, nil
+	// otherwise.
+	hold := time.NewTimer(time.Hour)
+	hold.Stop()
+	defer hold.Stop()
+	var later <-chan time.Time
+	var held holding
+	waitQuiet := func(what holding) {
+		hold.Reset(max(s.errorQuiet-time.Since(lastChange), quiet))
+		later, held = hold.C, what
+	}
 	for {
 		select {
 		case <-ctx.Done():
 			return nil
-		case err := <-w.Errors:
+		case err, ok := <-w.Errors:
+			if !ok {
+				return nil
+			}
 			s.logf("watch: %v\n", err)
 			continue
+		case <-later:
+			later = nil
+			if held == heldError {
+				s.announceError()
+				continue
+			}
+			// The put-off build: the files are quiet now.
 		case ev, ok := <-w.Events:
 			if !ok {
 				return nil
 			}
 			note(ev)
-		}
-		// Settle, then build everything seen so far in one go.
-		n, start := 1, time.Now()
-		timer := time.NewTimer(quiet)
-	settle:
-		for {
-			select {
-			case <-ctx.Done():
-				timer.Stop()
+			if !s.settle(ctx, w, note) {
 				return nil
-			case ev := <-w.Events:
-				note(ev)
-				n++
-				wait := quiet
-				if n >= burst {
-					wait = burstQuiet
-				}
-				if time.Since(start) > maxWait {
-					wait = 0
-				}
-				timer.Reset(wait)
-			case <-timer.C:
-				break settle
 			}
 		}
 		if len(changed) == 0 {
+			continue
+		}
+		if time.Since(lastChange) < s.errorQuiet && s.anyEmpty(changed) {
+			// A file that was just written and is empty is most likely a
+			// save that has truncated it and not yet written the text:
+			// building it would show an empty page (and redraw the
+			// charts) for a moment.
+			s.mu.Lock()
+			s.putOff++
+			s.mu.Unlock()
+			waitQuiet(heldBuild)
 			continue
 		}
 		list := make([]string, 0, len(changed))
@@ -102,8 +130,68 @@ func (s *Server) Watch(ctx context.Context) error {
 			list = append(list, f)
 		}
 		clear(changed)
-		s.Rebuild(list)
+		if s.rebuild(list, false) {
+			hold.Stop()
+			later = nil
+			continue
+		}
+		// Events that came during the build are waiting, and are taken
+		// before the timer fires: the error is shown only if none of them
+		// brings a good build.
+		waitQuiet(heldError)
 	}
+}
+
+// holding is what Watch waits for quiet files for.
+type holding int
+
+const (
+	heldError holding = iota // to show a failed build's error
+	heldBuild                // to build files that may be half written
+)
+
+// settle takes the events that follow the first one until the files have
+// been quiet for quiet (or burstQuiet in a burst, at most maxWait in all),
+// so that they become one rebuild. It reports false when ctx ended or the
+// watcher closed.
+func (s *Server) settle(ctx context.Context, w *fsnotify.Watcher, note func(fsnotify.Event)) bool {
+	n, start := 1, time.Now()
+	timer := time.NewTimer(quiet)
+	defer timer.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return false
+		case ev, ok := <-w.Events:
+			if !ok {
+				return false
+			}
+			note(ev)
+			n++
+			wait := quiet
+			if n >= burst {
+				wait = burstQuiet
+			}
+			if time.Since(start) > maxWait {
+				wait = 0
+			}
+			timer.Reset(wait)
+		case <-timer.C:
+			return true
+		}
+	}
+}
+
+// anyEmpty reports whether one of the changed files (site-relative) is an
+// empty regular file.
+func (s *Server) anyEmpty(changed map[string]bool) bool {
+	for rel := range changed {
+		fi, err := os.Stat(filepath.Join(s.opts.Source, filepath.FromSlash(rel)))
+		if err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // relevant maps an event's path to a site-relative path, and says whether it

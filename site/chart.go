@@ -33,7 +33,7 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 			panel.Fits, err = fitPanel(&sc.Panels[i], &panel, panelNumber(sc, i), cmp.Or(file, p.Path))
 			errs.Add(err)
 		}
-		l.warnings = append(l.warnings, largeScatter(sc, &sc.Panels[i], &panel, at)...)
+		l.warnings = append(l.warnings, largeSeries(sc, &sc.Panels[i], &panel, at)...)
 		c.Panels = append(c.Panels, panel)
 		if file != "" && !slices.Contains(c.DataFiles, file) {
 			c.DataFiles = append(c.DataFiles, file)
@@ -81,6 +81,9 @@ func (l *pageLoader) table(p *Page, d spec.DataRef) (t *table.Table, file string
 		}
 		t, err := table.ParseCSV([]byte(d.Inline), d.InlinePos, comma)
 		return t, "", err
+	}
+	if strings.ContainsRune(d.Path, 0) {
+		return nil, "", diag.Errorf(d.Pos, "data path %q holds a NUL character, which no file name can: name a .csv, .tsv or .json file", d.Path)
 	}
 	name := filepath.ToSlash(d.Path)
 	if path.IsAbs(name) || filepath.IsAbs(d.Path) || filepath.VolumeName(d.Path) != "" {
@@ -160,23 +163,37 @@ func atReference(at diag.Pos, err error) error {
 	return err
 }
 
-// largeScatter warns about scatter series that the renderer thins to one
-// point per pixel-sized cell: the author should know that the chart shows
-// fewer points than the data holds (the CSV download keeps every row).
-func largeScatter(sc *spec.Chart, sp *spec.Panel, p *Panel, at diag.Pos) diag.List {
-	if sp.Type != spec.TypeScatter || sc.Downsample == spec.DownsampleOff {
+// largeSeries warns about series that the renderer draws from fewer points
+// than the data holds, so that the author knows (the CSV download keeps
+// every row): a scatter over spec.ScatterThinAbove points, thinned to one
+// point per pixel-sized cell, and a line of more than lineWarnFactor times
+// the points it keeps. A 100,000-step training log on a line is expected
+// and thinned without a word; a line of millions of points is worth one.
+func largeSeries(sc *spec.Chart, sp *spec.Panel, p *Panel, at diag.Pos) diag.List {
+	if sc.Downsample == spec.DownsampleOff {
 		return nil
+	}
+	target := sc.Downsample
+	if target == 0 {
+		target = spec.DefaultDownsample
 	}
 	var out diag.List
 	for _, s := range p.Series {
-		if len(s.Points) <= spec.ScatterThinAbove {
-			continue
-		}
 		name := ""
 		if s.Name != "" {
 			name = " " + diag.Quote(s.Name)
 		}
-		out = append(out, diag.Errorf(at, "the scatter series%s has %d points, more than a scatter draws one by one (%d): it is drawn from one point per pixel of the plot, and the CSV download keeps every row; downsample: false draws every point", name, len(s.Points), spec.ScatterThinAbove))
+		n := len(s.Points)
+		switch {
+		case sp.Type == spec.TypeScatter && n > spec.ScatterThinAbove:
+			out = append(out, diag.Errorf(at, "the scatter series%s has %d points, more than a scatter draws one by one (%d): it is drawn from one point per pixel of the plot, and the CSV download keeps every row; downsample: false draws every point", name, n, spec.ScatterThinAbove))
+		case sp.Type == spec.TypeLine && n > lineWarnFactor*target:
+			out = append(out, diag.Errorf(at, "the line%s has %d points: it is drawn from about %d of them, chosen to keep its shape, and the CSV download keeps every row; downsample: N keeps more, downsample: false every point", name, n, target))
+		}
 	}
 	return out
 }
+
+// lineWarnFactor is how many times more points than it keeps a line must
+// have before the build mentions the thinning.
+const lineWarnFactor = 50

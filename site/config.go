@@ -31,9 +31,21 @@ type Config struct {
 	Language string
 	// Limits bound the files a build reads and the pages it writes.
 	Limits Limits
+	// Bibliography is the .bib file (relative to the site folder) that
+	// pages cite from when their front matter names none, and
+	// BibliographyPos where it is named; Citations is the citation style,
+	// site.CiteAuthorYear or site.CiteNumeric (cite.go).
+	Bibliography    string
+	BibliographyPos diag.Pos
+	Citations       string
+	// TOC puts a table of contents at the top of every page (a page's
+	// toc: in its front matter decides for that page).
+	TOC bool
+	// Markdown is how pages' Markdown is read (markdown.go).
+	Markdown MarkdownConfig
 }
 
-var configKeys = []string{"title", "description", "baseURL", "theme", "language", "limits"}
+var configKeys = []string{"title", "description", "baseURL", "theme", "language", "limits", "toc", "markdown", "bibliography", "citations"}
 
 // loadConfig reads scalesite.yaml from root; a missing file gives the defaults.
 func loadConfig(files *sitefs.Root) (Config, error) {
@@ -57,6 +69,16 @@ func loadConfig(files *sitefs.Root) (Config, error) {
 		}
 		if keyName(mv) == "limits" {
 			errs = append(errs, parseLimits(mv, at, &cfg.Limits)...)
+			continue
+		}
+		if keyName(mv) == "markdown" {
+			errs = append(errs, parseMarkdownConfig(mv, at, &cfg.Markdown)...)
+			continue
+		}
+		if keyName(mv) == "toc" {
+			var err error
+			cfg.TOC, err = boolValue(mv, at)
+			errs.Add(err)
 			continue
 		}
 		v, err := scalarText(mv, at)
@@ -97,6 +119,13 @@ func loadConfig(files *sitefs.Root) (Config, error) {
 			}
 		case "language":
 			cfg.Language = v
+		case "bibliography":
+			cfg.BibliographyPos = nodePos(at, mv.Value)
+			cfg.Bibliography, err = configBibliography(files, v, cfg.BibliographyPos)
+			errs.Add(err)
+		case "citations":
+			cfg.Citations, err = citeStyle(v, nodePos(at, mv.Value))
+			errs.Add(err)
 		}
 	}
 	if len(errs) > 0 {

@@ -25,6 +25,7 @@ func FuzzConfig(f *testing.F) {
 		"title: &t T\ndescription: *t\n", "title: *x\n", "title: [a, b]\n",
 		"title: " + strings.Repeat("[", 100) + "\n", "\xff\xfet\x00i\x00",
 		"title: \"a\\n::error::x\\e\"\n::warning::: 1\n",
+		"bibliography: refs.bib\ncitations: numeric\n", "bibliography: ../x.bib\n", "citations: [a]\n",
 	} {
 		f.Add(s)
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/scalesite/scalesite/internal/textfile"
 )
 
-var frontMatterKeys = []string{"title", "date", "description", "tags", "draft"}
+var frontMatterKeys = []string{"title", "date", "description", "tags", "draft", "toc", "bibliography", "citations"}
 
 // dateLayouts are the ways a page date may be written, most common first.
 var dateLayouts = []string{"2006-01-02", time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02T15:04"}
@@ -70,6 +70,13 @@ func (p *Page) parseFrontMatter(fm []byte) error {
 			p.Tags, p.TagPos, err = readTags(mv, at)
 		case "draft":
 			p.Draft, err = boolValue(mv, at)
+		case "bibliography", "citations":
+			err = p.frontMatterCite(mv, at)
+		case "toc":
+			var toc bool
+			if toc, err = boolValue(mv, at); err == nil {
+				p.TOC, p.tocSet = toc, true
+			}
 		case "date":
 			var s string
 			if s, err = scalarText(mv, at); err == nil && s != "" {

@@ -21,7 +21,7 @@ func FuzzFrontMatter(f *testing.F) {
 		"---\ntitle: &t T\ndescription: *t\ntags: [*t, C#, a?b]\n---\n",
 		"---\ntags: [\"\", ., .., a/b, a-b, A B]\n---\n",
 		"---\ntitle: [a\n---\n", "---\ntitle: T\n", "---\n---\n", "# no front matter\n",
-		"---\ndate: tomorrow\ndraft: maybe\n---\n", "---\n\"::error::x\\e\": 1\n---\n",
+		"---\ndate: tomorrow\ndraft: maybe\n---\n", "---\nbibliography: refs.bib\ncitations: numerc\n---\n[@a]\n", "---\n\"::error::x\\e\": 1\n---\n",
 		"---\ntitle: " + strings.Repeat("{a: ", 70) + "\n---\n",
 	} {
 		f.Add(s)

@@ -15,6 +15,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/render/markdown"
@@ -220,8 +221,12 @@ func loadPages(s *Site, files []string, errs *diag.List) []loadedPage {
 	out := make([]loadedPage, len(files))
 	pageErrs := make([]error, len(files))
 	tables := newTableCache(s.Files, s.Config.Limits.DataLimit())
+	formulas := new(katex.Cache) // a formula on many pages is typeset once
+	bibs := newBibCache(s.Files, s.Config.Limits.DataLimit())
+	cite := citeDefaults{bibRef: s.Config.Bibliography, bibPos: s.Config.BibliographyPos, style: s.Config.Citations}
 	par.For(len(files), 0, func(i int) {
-		l := pageLoader{files: s.Files, limits: s.Config.Limits, md: s.md, tables: tables}
+		l := pageLoader{files: s.Files, limits: s.Config.Limits, md: s.md, tables: tables, toc: s.Config.TOC, basePath: s.Config.BasePath, bibs: bibs, citeDefaults: cite}
+		l.formulas = formulas
 		out[i].page, pageErrs[i] = l.load(files[i])
 		out[i].warnings = l.warnings
 	})
@@ -249,6 +254,15 @@ type pageLoader struct {
 	md       goldmark.Markdown
 	tables   *tableCache
 	warnings diag.List
+	// formulas typesets the pages' math (math.go).
+	formulas *katex.Cache
+	// bibs reads the .bib files; citeDefaults are scalesite.yaml's
+	// bibliography and citations (cite.go).
+	bibs         *bibCache
+	citeDefaults citeDefaults
+	// toc is scalesite.yaml's toc:, basePath its base path (markdown.go).
+	toc      bool
+	basePath string
 }
 
 func (l *pageLoader) load(file string) (*Page, error) {
@@ -268,8 +282,10 @@ func (l *pageLoader) load(file string) (*Page, error) {
 	if p.Title == "" && p.Slug != "" {
 		p.Title = titleFromSlug(p.Slug)
 	}
-	p.Body = body
+	p.Body, p.BodyLine = body, bodyLine
 	p.Doc = l.md.Parser().Parse(text.NewReader(body))
+	errs.Add(l.markup(p))
+	errs.Add(l.typeset(p))
 	_ = ast.Walk(p.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		cb, ok := n.(*markdown.ChartBlock)
 		if !ok || !entering {
@@ -289,6 +305,7 @@ func (l *pageLoader) load(file string) (*Page, error) {
 		p.Charts = append(p.Charts, c)
 		return ast.WalkSkipChildren, nil
 	})
+	errs.Add(l.cite(p))
 	return p, errs.Err()
 }
 

@@ -118,6 +118,12 @@ func (s *Site) expandFolders(changed []string) []string {
 
 // uses reports whether one of the page's charts read the data file f.
 func (p *Page) uses(f string) bool {
+	if p.Bibliography == f {
+		return true
+	}
+	if slices.Contains(p.Images, f) {
+		return true
+	}
 	for _, c := range p.Charts {
 		if slices.Contains(c.DataFiles, f) {
 			return true

@@ -17,6 +17,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/bibtex"
 	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/spec"
 )
@@ -78,6 +79,35 @@ type Page struct {
 	Doc  ast.Node
 	// Charts are the page's charts in the order they appear.
 	Charts []*Chart
+
+	// Citations (cite.go): Bibliography is the .bib file (site-relative)
+	// the page's citations were looked up in, "" when it names none and
+	// cites nothing; CiteStyle is CiteAuthorYear or CiteNumeric;
+	// References are the entries cited, in the order they are first
+	// cited, in the prose or in a chart's source.
+	Bibliography string
+	CiteStyle    string
+	References   []*bibtex.Entry
+	bibRef       string // the front matter's bibliography, as written
+	bibPos       diag.Pos
+
+	// BodyLine is the line of the file where Body starts (after the front
+	// matter): Pos turns a place in Body into one in the file.
+	BodyLine int
+	// TOC asks for a table of contents at the top of the page: the front
+	// matter's toc:, or scalesite.yaml's when the page does not say.
+	TOC    bool
+	tocSet bool
+	// Headings are the page's headings, in order (markdown.go).
+	Headings []Heading
+	// Code reports a code block on the page, which the theme's copy
+	// button script is loaded for.
+	Code bool
+	// Images are the site files of the page's local images (markdown.go).
+	Images []string
+	// Math reports a formula on the page, which the theme loads KaTeX's
+	// stylesheet for (math.go).
+	Math bool
 }
 
 // Points counts the data points drawn on the page.
@@ -99,6 +129,8 @@ type Chart struct {
 	Panels []Panel
 	// DataFiles are the data files the chart read, relative to the site root.
 	DataFiles []string
+	// Source is the spec's source: resolved (cite.go), or nil for none.
+	Source *Source
 }
 
 // Points counts the chart's drawn points.

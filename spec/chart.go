@@ -10,10 +10,10 @@ import (
 
 // The keys each level of a spec knows, in the order messages list them.
 var (
-	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "where", "panels", "columns", "height", "colors", "legend", "downsample", "hlines", "vlines", "bands", "annotations", "style", "order", "fit", "frontier"}
+	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "where", "panels", "columns", "height", "colors", "legend", "downsample", "hlines", "vlines", "bands", "annotations", "style", "order", "fit", "frontier", "source"}
 	panelKeys = []string{"title", "type", "data", "x", "y", "series", "label", "where", "hlines", "vlines", "bands", "annotations", "fit", "frontier"}
 	axisKeys  = []string{"field", "title", "scale", "min", "max", "format", "unit", "low", "high", "err", "interval"}
-	chartOnly = []string{"subtitle", "panels", "columns", "height", "colors", "legend", "downsample", "style", "order"}
+	chartOnly = []string{"subtitle", "panels", "columns", "height", "colors", "legend", "downsample", "style", "order", "source"}
 	types     = []string{TypeLine, TypeScatter}
 )
 
@@ -56,6 +56,8 @@ func (p *parser) chart(root ast.Node) *Chart {
 			c.Title, _, _ = p.text(e, "text")
 		case "subtitle":
 			c.Subtitle, _, _ = p.text(e, "text")
+		case "source":
+			p.source(c, e)
 		case "height":
 			c.Height = p.height(e)
 		case "colors":
@@ -82,6 +84,7 @@ func (p *parser) chart(root ast.Node) *Chart {
 		}
 	}
 	p.checkStyleColors(c)
+	p.checkSource(c)
 	if !panelsOK {
 		return c
 	}
@@ -353,7 +356,7 @@ func keyAlias(k, scope string) string {
 		return ""
 	}
 	switch k {
-	case "file", "path", "csv", "source", "src", "dataset", "datafile", "data_file":
+	case "file", "path", "csv", "src", "dataset", "datafile", "data_file":
 		return "data"
 	case "group", "groups", "groupby", "group_by", "hue", "color_by", "colour_by", "by":
 		return "series"

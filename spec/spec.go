@@ -74,6 +74,10 @@ type Chart struct {
 	// Order lists series names in the order they are drawn and listed.
 	Styles map[string]SeriesStyle
 	Order  []Field
+	// Source is where the chart's data comes from, shown under it: a
+	// citation ("@hoffmann2022", resolved against the page's
+	// bibliography by the loader), a web address, or text; "" for none.
+	Source Field
 	// Pos is the position of the chart spec's first line.
 	Pos diag.Pos
 }

@@ -46,6 +46,9 @@ func (p *parser) yamlError(err error) error {
 	if p.valueStartsFlow(p.yamlLine(pos.Line-p.at.Line+1)) && !strings.Contains(msg, `"{"`) && !strings.Contains(msg, `"["`) {
 		msg += `; text that starts with "{" or "[" must be in quotes, e.g. label: "{model} ({params})"`
 	}
+	if strings.Contains(msg, "'@' is a reserved character") {
+		msg += `; a citation must be in quotes, e.g. source: "@hoffmann2022"`
+	}
 	if p.lineHasHash(p.yamlLine(pos.Line - p.at.Line + 1)) {
 		msg += `; note that # starts a comment in YAML, so a colour like #1f77b4 must be quoted: "#1f77b4"`
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -12,7 +13,8 @@ import (
 func runBuild(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("build [flags]", `Builds the site: reads scalesite.yaml, content/, data/, static/ and themes/
 from the source folder and writes the static site to the destination folder.
-The new site replaces the old one only when the whole build succeeded.`, stderr)
+The new site replaces the old one only when the whole build succeeded;
+Ctrl-C stops the build and leaves the output folder as it was.`, stderr)
 	var opts build.Options
 	fs.StringVar(&opts.Source, "source", ".", "the site `folder`")
 	fs.StringVar(&opts.Source, "s", ".", "short for --source")
@@ -20,13 +22,22 @@ The new site replaces the old one only when the whole build succeeded.`, stderr)
 	fs.StringVar(&opts.Dest, "d", "", "short for --dest")
 	fs.StringVar(&opts.BaseURL, "base-url", "", "the `URL` the site is published at, e.g. https://user.github.io/repo/ (overrides baseURL in scalesite.yaml)")
 	fs.BoolVar(&opts.Drafts, "drafts", false, "include pages marked draft: true")
+	fs.BoolVar(&opts.Drafts, "D", false, "short for --drafts")
 	if code := parseFlags(fs, args, stdout); code >= 0 {
 		return code
 	}
 	if opts.Dest == "" {
 		opts.Dest = filepath.Join(opts.Source, "public")
 	}
-	r, err := build.Run(opts)
+	// Ctrl-C or SIGTERM stops the build with its temporary folder removed
+	// and the output folder as it was.
+	ctx, stop := onSignals(context.Background())
+	defer stop()
+	r, err := build.RunContext(ctx, opts)
+	if code, ok := exitCode(ctx); ok && err != nil {
+		fmt.Fprintf(stderr, "scalesite build: %s; the output folder was not changed\n", context.Cause(ctx))
+		return code
+	}
 	if err != nil {
 		printError(stderr, err)
 		return 1

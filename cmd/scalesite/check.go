@@ -24,6 +24,7 @@ Exits with 1 when there are errors, 0 otherwise (warnings allowed): run it in CI
 	fs.StringVar(&opts.Source, "source", ".", "the site `folder`")
 	fs.StringVar(&opts.Source, "s", ".", "short for --source")
 	fs.BoolVar(&opts.Drafts, "drafts", false, "check pages marked draft: true as published pages too")
+	fs.BoolVar(&opts.Drafts, "D", false, "short for --drafts")
 	if code := parseFlags(fs, args, stdout); code >= 0 {
 		return code
 	}

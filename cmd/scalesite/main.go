@@ -53,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "build":
 		return runBuild(rest, stdout, stderr)
-	case "serve":
+	case "serve", "server": // "server" as in Hugo
 		return runServe(rest, stdout, stderr)
 	case "check":
 		return runCheck(rest, stdout, stderr)
@@ -99,16 +99,21 @@ func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) int {
 	// flag prints the usage itself, to the flag set's output (stderr), on
 	// -h as on a bad flag; print it once, here, on stdout when asked for.
-	usage := fs.Usage
+	// The error is printed here too, with a hint for a misspelled flag
+	// or one of Hugo's.
+	usage, out := fs.Usage, fs.Output()
 	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
 	fs.Usage = usage
+	fs.SetOutput(out)
 	if errors.Is(err, flag.ErrHelp) {
 		fs.SetOutput(stdout)
 		fs.Usage()
 		return 0
 	}
 	if err != nil {
+		fmt.Fprintf(out, "%s%s\n", err, unknownFlagHint(fs, err))
 		fs.Usage()
 		return 2
 	}

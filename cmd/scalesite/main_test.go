@@ -49,7 +49,7 @@ func TestBuild(t *testing.T) {
 		{"long flags", []string{"build", "--source", dir, "--dest", out}, out},
 		{"short flags", []string{"build", "-s", dir, "-d", out}, out},
 		{"default dest", []string{"build", "--source", dir}, filepath.Join(dir, "public")},
-		{"base URL flag", []string{"build", "--source", dir, "--dest", out, "--base-url", "/elsewhere/"}, out},
+		{"base URL flag", []string{"build", "--source", dir, "--dest", out, "--base-url", "https://x.github.io/elsewhere/"}, out},
 	}
 	summary := regexp.MustCompile(`^built 3 pages, 2 charts, 3 data points in \d+ ms → (.+)\n$`)
 	for _, tc := range tests {
@@ -79,7 +79,7 @@ func TestBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(page), `href="/elsewhere/`) {
-		t.Errorf("after --base-url /elsewhere/, index.html has no link under /elsewhere/")
+		t.Errorf("after --base-url https://x.github.io/elsewhere/, index.html has no link under /elsewhere/")
 	}
 }
 
@@ -138,7 +138,7 @@ func TestBuildBadUsage(t *testing.T) {
 	}{
 		{"no content folder", []string{"build", "--source", "/nonexistent/site", "--dest", "/nonexistent/out"}, 1,
 			"error: /nonexistent/site has no content/ folder"},
-		{"unknown flag", []string{"build", "--sauce", "x"}, 2, "flag provided but not defined: -sauce\nUsage: scalesite build [flags]"},
+		{"unknown flag", []string{"build", "--sauce", "x"}, 2, "flag provided but not defined: -sauce — did you mean --source?\nUsage: scalesite build [flags]"},
 		{"stray argument", []string{"build", "site"}, 2, `unexpected argument "site"`},
 		{"bad base URL", []string{"build", "--source", site(t, good), "--base-url", "ftp://x/"}, 1,
 			`error: --base-url: baseURL "ftp://x/" is not a web address`},
@@ -253,7 +253,9 @@ func TestServeCommand(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var stdout, stderr syncBuffer
 	done := make(chan int)
-	go func() { done <- serveSite(ctx, serve.Options{Source: dir}, "127.0.0.1", 0, false, &stdout, &stderr) }()
+	go func() {
+		done <- serveSite(ctx, serve.Options{Source: dir}, "127.0.0.1", 0, false, false, &stdout, &stderr)
+	}()
 	var url string
 	for deadline := time.Now().Add(60 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
@@ -286,7 +288,7 @@ func TestServeCommand(t *testing.T) {
 	var warn syncBuffer
 	ctx2, cancel2 := context.WithCancel(context.Background())
 	cancel2()
-	serveSite(ctx2, serve.Options{Source: dir}, "0.0.0.0", 0, false, io.Discard, &warn)
+	serveSite(ctx2, serve.Options{Source: dir}, "0.0.0.0", 0, false, false, io.Discard, &warn)
 	if !strings.Contains(warn.String(), "warning: --bind 0.0.0.0") {
 		t.Errorf("binding all interfaces printed no warning: %q", warn.String())
 	}

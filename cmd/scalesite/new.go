@@ -1,13 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,7 +23,7 @@ var now = time.Now
 
 const newUsage = `Usage:
 
-	scalesite new site DIR [--title TITLE]
+	scalesite new site DIR [--title TITLE] [--base-url URL]
 	scalesite new page NAME [--source DIR]
 
 "new site" writes a working site into DIR (a new or empty folder): scalesite.yaml,
@@ -54,9 +58,14 @@ func runNewSite(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("new site DIR [flags]", `Writes a new site into DIR, which must not exist or be empty: scalesite.yaml,
 content/index.md, a sample page (content/first-chart/) with two charts and their
 CSV files, .gitignore, README.md, and .github/workflows/pages.yml, which builds
-the site and publishes it on GitHub Pages on every push to main.`, stderr)
-	var title string
+the site and publishes it on GitHub Pages on every push to main.
+
+The site's address (--base-url) goes into scalesite.yaml: the sitemap, the feed
+and the links other sites show need it. Without the flag, it is asked for when
+the command runs in a terminal, and can be left for later.`, stderr)
+	var title, baseURL string
 	fs.StringVar(&title, "title", "", "the site's `title` (default: from DIR's name)")
+	fs.StringVar(&baseURL, "base-url", "", "the site's `address`, like https://USER.github.io/REPO/")
 	dir, code := parseOneArg(fs, args, stdout, "new site", "DIR", "the folder for the new site, e.g. scalesite new site blog")
 	if code >= 0 {
 		return code
@@ -65,12 +74,23 @@ the site and publishes it on GitHub Pages on every push to main.`, stderr)
 		abs, _ := filepath.Abs(dir)
 		title = scaffold.TitleFromName(abs)
 	}
+	var err error
+	if baseURL != "" {
+		if baseURL, err = scaffold.BaseURL(baseURL); err != nil {
+			fmt.Fprintf(stderr, "scalesite new site: --base-url: %s\n", err)
+			return 2
+		}
+	} else if in, ok := terminal(); ok {
+		baseURL = askBaseURL(in, stdout)
+	} else {
+		baseURL = "/"
+	}
 	d := scaffold.SiteData{
 		Title:       title,
 		Description: "Interactive scaling charts, written in Markdown with the data beside them in CSV.",
-		Repository:  scaffold.DefaultRepository,
-		Ref:         releaseRef(),
+		BaseURL:     baseURL,
 		Date:        scaffold.Today(now()),
+		Scalesite:   thisBuild(),
 	}
 	written, err := scaffold.Site(dir, d)
 	if err != nil {
@@ -80,17 +100,74 @@ the site and publishes it on GitHub Pages on every push to main.`, stderr)
 	for _, f := range written {
 		fmt.Fprintf(stdout, "wrote %s\n", filepath.Join(dir, filepath.FromSlash(f)))
 	}
+	cmd := commandName()
 	fmt.Fprintf(stdout, `
 A new site is in %[1]s. Next:
 
 	cd %[1]s
-	scalesite build       # writes the site into public/
-	scalesite new page my-results
+	%[2]s serve       # preview it at http://127.0.0.1:1414/ as you edit
+	%[2]s build       # writes the site into public/
+	%[2]s new page my-results
 
 To publish it on GitHub Pages, push it to a GitHub repository and set
 Settings → Pages → Source to "GitHub Actions" (see README.md).
-`, dir)
+`, dir, cmd)
+	if d.BaseURL == "/" {
+		fmt.Fprintf(stdout, "The Pages workflow builds it at the address GitHub gives; for a build of your own,\nset baseURL in scalesite.yaml or pass --base-url https://USER.github.io/REPO/.\n")
+	}
 	return 0
+}
+
+// terminal returns standard input when a person is typing at it: a
+// character device that is not the null device (which a CI job or a test
+// may give as standard input). It is a variable for tests.
+var terminal = func() (io.Reader, bool) {
+	fi, err := os.Stdin.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return nil, false
+	}
+	if null, err := os.Stat(os.DevNull); err == nil && os.SameFile(fi, null) {
+		return nil, false
+	}
+	return os.Stdin, true
+}
+
+// askBaseURL asks for the site's address until it is one, or left empty
+// (then "/"), or input ends.
+func askBaseURL(in io.Reader, out io.Writer) string {
+	lines := bufio.NewScanner(in)
+	fmt.Fprint(out, "The site's address, where it will be published (on GitHub Pages:\nhttps://USER.github.io/REPO/). Press Enter to leave it for later: ")
+	for lines.Scan() {
+		u, err := scaffold.BaseURL(lines.Text())
+		if err == nil {
+			return u
+		}
+		msg := err.Error()
+		fmt.Fprintf(out, "%s%s\nThe site's address (Enter to leave it for later): ", strings.ToUpper(msg[:1]), msg[1:])
+	}
+	fmt.Fprintln(out)
+	return "/"
+}
+
+// commandName is how the person who ran this command runs scalesite again:
+// "scalesite" when that finds this very binary on PATH, or else its path
+// (a binary built in a clone is at <clone>/bin/scalesite).
+func commandName() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "scalesite"
+	}
+	if onPath, err := exec.LookPath("scalesite"); err == nil {
+		if a, err1 := os.Stat(exe); err1 == nil {
+			if b, err2 := os.Stat(onPath); err2 == nil && os.SameFile(a, b) {
+				return "scalesite"
+			}
+		}
+	}
+	if strings.ContainsAny(exe, " '\"$`\\") {
+		return strconv.Quote(exe)
+	}
+	return exe
 }
 
 func runNewPage(args []string, stdout, stderr io.Writer) int {
@@ -158,21 +235,53 @@ func parseOneArg(fs *flag.FlagSet, args []string, stdout io.Writer, cmd, argName
 	return pos[0], -1
 }
 
-// releaseTag matches a release version; a build between tags ("v1.2.0-3-gabc")
-// or from changed files ("-dirty") has none to pin.
+// releaseTag matches a release version; a build between tags
+// ("v1.2.0-3-gabc"), from changed files ("-dirty", "+dirty") or a
+// pseudo-version has none to download.
 var releaseTag = regexp.MustCompile(`^v\d+\.\d+\.\d+(-(alpha|beta|rc)[.\d]*)?$`)
 
-// releaseRef is the scalesite ref a new site's workflow builds: this
-// binary's release tag, or main for a development build.
-func releaseRef() string {
-	v := version
-	if v == "dev" {
-		if info, ok := debug.ReadBuildInfo(); ok {
-			v = info.Main.Version
-		}
+// pseudoRev is the commit at the end of a Go pseudo-version
+// (v0.0.0-20250101120000-abcdef123456), which go install @COMMIT gives.
+var pseudoRev = regexp.MustCompile(`^v\d+\.\d+\.\d+-(?:[0-9A-Za-z.-]+\.)?\d{14}-([0-9a-f]{12})(?:\+dirty)?$`)
+
+// goRelease matches a released Go version, as setup-go takes it.
+var goRelease = regexp.MustCompile(`^1\.\d+(\.\d+)?$`)
+
+// thisBuild says which scalesite a new site's workflow should run: this
+// binary's release, or for a development build the commit it came from.
+func thisBuild() scaffold.Build {
+	info, _ := debug.ReadBuildInfo()
+	return buildOf(version, info)
+}
+
+// buildOf is thisBuild for a version (main.version, set at release) and
+// the binary's build information (nil if there is none).
+func buildOf(v string, info *debug.BuildInfo) scaffold.Build {
+	b := scaffold.Build{Repository: scaffold.DefaultRepository, Go: "stable"}
+	if v == "dev" && info != nil {
+		v = info.Main.Version
 	}
 	if releaseTag.MatchString(v) {
-		return v
+		b.Version = v
+		return b
 	}
-	return "main"
+	if info == nil {
+		return b
+	}
+	if g := strings.TrimPrefix(info.GoVersion, "go"); goRelease.MatchString(g) {
+		b.Go = g
+	}
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			b.Commit = s.Value
+		case "vcs.modified":
+			b.Modified = s.Value == "true"
+		}
+	}
+	if m := pseudoRev.FindStringSubmatch(info.Main.Version); b.Commit == "" && m != nil {
+		b.Commit = m[1]
+		b.Modified = strings.HasSuffix(info.Main.Version, "+dirty")
+	}
+	return b
 }

@@ -39,6 +39,7 @@ var entry string
 func main() {
 	root := flag.String("root", ".", "repository root (the folder holding node_modules/)")
 	out := flag.String("o", "", "output file (default <root>/themes/default/assets/echarts.min.js)")
+	katexDir := flag.String("katex", "", "folder for KaTeX's script, stylesheet and fonts (default <root>/internal/katex/dist)")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "bundle: unexpected argument %q\n", flag.Arg(0))
@@ -48,13 +49,16 @@ func main() {
 	if *out == "" {
 		*out = filepath.Join(*root, "themes", "default", "assets", "echarts.min.js")
 	}
-	if err := run(*root, *out); err != nil {
+	if *katexDir == "" {
+		*katexDir = filepath.Join(*root, "internal", "katex", "dist")
+	}
+	if err := run(*root, *out, *katexDir); err != nil {
 		fmt.Fprintln(os.Stderr, "bundle:", err)
 		os.Exit(1)
 	}
 }
 
-func run(root, out string) error {
+func run(root, out, katexDir string) error {
 	root, err := filepath.Abs(root)
 	if err != nil {
 		return err
@@ -85,6 +89,11 @@ func run(root, out string) error {
 		return err
 	}
 	fmt.Printf("wrote %s: ECharts %s, %s (%s gzipped)\n", out, version, kb(len(code)), kb(gz))
+	done, err := writeKaTeX(root, katexDir)
+	if err != nil {
+		return err
+	}
+	fmt.Println(done)
 	return nil
 }
 
@@ -100,7 +109,7 @@ func licenses(root string) ([]byte, error) {
 		"notices follow in full.\n\n")
 	for _, pkg := range []struct {
 		dir, name, licence string
-		files               []string
+		files              []string
 	}{
 		{"echarts", "Apache ECharts", "Apache License 2.0", []string{"NOTICE", "LICENSE", "licenses/LICENSE-d3"}},
 		{"zrender", "ZRender", "BSD 3-Clause License", []string{"LICENSE"}},

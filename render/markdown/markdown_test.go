@@ -147,7 +147,7 @@ func TestOtherCodeStaysCode(t *testing.T) {
 	if err := New().Convert([]byte("```python\nprint(1)\n```\n"), &b); err != nil {
 		t.Fatal(err)
 	}
-	if want := `<pre><code class="language-python">print(1)`; !strings.Contains(b.String(), want) {
+	if want := `<pre class="chroma"><code><span class="line"><span class="cl"><span class="nb">print</span>`; !strings.Contains(b.String(), want) {
 		t.Errorf("a python block renders as %q, want it to contain %q", b.String(), want)
 	}
 }

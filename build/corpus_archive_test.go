@@ -1,0 +1,416 @@
+//go:build unix
+
+package build
+
+import (
+	"bytes"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unicode/utf16"
+)
+
+// The bad-input corpus is a folder of txtar archives (the format of
+// golang.org/x/tools/txtar, read here by a few lines of code): a comment,
+// then files, each introduced by a line "-- NAME --".
+//
+// In a case, the comment's first line says what the case is; the lines after
+// it are directives (see badCase.apply), blank lines and "#" notes. The files
+// are laid over the base site (_base.txtar), except two sections: "want"
+// holds the problems the build must fail with, one per line as the command
+// prints them without its "error: " prefix ("file:line:col: message"), and
+// "warn" the warnings a build that must succeed prints, without "warning: ".
+
+// archive is a parsed txtar file.
+type archive struct {
+	comment []byte
+	files   []archiveFile
+}
+
+type archiveFile struct {
+	name string
+	data []byte
+}
+
+// parseArchive reads a txtar archive. It never fails: text before the first
+// file marker is the comment, and a file holds the lines up to the next marker.
+func parseArchive(data []byte) *archive {
+	a := &archive{}
+	var name string
+	a.comment, name, data = nextFile(data)
+	for name != "" {
+		f := archiveFile{name: name}
+		f.data, name, data = nextFile(data)
+		a.files = append(a.files, f)
+	}
+	return a
+}
+
+// nextFile returns the text before the next file marker line, the marker's
+// file name ("" at the end) and the text after the marker line.
+func nextFile(data []byte) (before []byte, name string, after []byte) {
+	for i := 0; i < len(data); {
+		line, rest, _ := bytes.Cut(data[i:], []byte("\n"))
+		if n, ok := markerName(line); ok {
+			return data[:i], n, rest
+		}
+		i += len(line) + 1
+	}
+	return data, "", nil
+}
+
+func markerName(line []byte) (string, bool) {
+	s, ok := strings.CutPrefix(string(line), "-- ")
+	if !ok {
+		return "", false
+	}
+	s, ok = strings.CutSuffix(s, " --")
+	s = strings.TrimSpace(s)
+	return s, ok && s != ""
+}
+
+// format writes the archive back: parseArchive(a.format()) equals a when
+// every file's text ends in a newline.
+func (a *archive) format() []byte {
+	var b bytes.Buffer
+	b.Write(a.comment)
+	for _, f := range a.files {
+		fmt.Fprintf(&b, "-- %s --\n", f.name)
+		b.Write(f.data)
+		if len(f.data) > 0 && f.data[len(f.data)-1] != '\n' {
+			b.WriteByte('\n')
+		}
+	}
+	return b.Bytes()
+}
+
+// section returns the lines of the named file of the archive, and whether
+// it is there.
+func (a *archive) section(name string) ([]string, bool) {
+	for _, f := range a.files {
+		if f.name == name {
+			s := strings.TrimSuffix(string(f.data), "\n")
+			if s == "" {
+				return nil, true
+			}
+			return strings.Split(s, "\n"), true
+		}
+	}
+	return nil, false
+}
+
+// setSection replaces the named file with lines, or drops it when lines is
+// nil; other files keep their place.
+func (a *archive) setSection(name string, lines []string, keep bool) {
+	i := slices.IndexFunc(a.files, func(f archiveFile) bool { return f.name == name })
+	if !keep {
+		if i >= 0 {
+			a.files = slices.Delete(a.files, i, i+1)
+		}
+		return
+	}
+	var data []byte
+	for _, l := range lines {
+		data = append(data, l+"\n"...)
+	}
+	if i < 0 {
+		a.files = append(a.files, archiveFile{name: name, data: data})
+		return
+	}
+	a.files[i].data = data
+}
+
+// badCase is one case of the corpus.
+type badCase struct {
+	name, path string
+	archive    *archive
+	desc       string
+	directives [][]string // each a directive's fields
+	files      map[string][]byte
+	want, warn []string
+	isWarn     bool          // the build must succeed, printing warn
+	forbid     []string      // text that must not reach the output or the terminal
+	timeout    time.Duration // bound on a failure
+}
+
+// loadCase reads testdata/bad/NAME.txtar.
+func loadCase(t *testing.T, path string) *badCase {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := parseArchive(data)
+	c := &badCase{
+		name:    strings.TrimSuffix(filepath.Base(path), ".txtar"),
+		path:    path,
+		archive: a,
+		files:   map[string][]byte{},
+		timeout: corpusTimeout,
+	}
+	lines := strings.Split(strings.TrimSuffix(string(a.comment), "\n"), "\n")
+	c.desc = strings.TrimSpace(lines[0])
+	if c.desc == "" {
+		t.Fatalf("%s: the first line must say what the case is", path)
+	}
+	for _, l := range lines[1:] {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		d := strings.Fields(l)
+		switch d[0] {
+		case "forbid":
+			c.forbid = append(c.forbid, strings.TrimSpace(strings.TrimPrefix(l, "forbid")))
+		case "timeout":
+			if c.timeout, err = time.ParseDuration(d[1]); err != nil {
+				t.Fatalf("%s: %q: %v", path, l, err)
+			}
+		case "remove", "mkdir", "fifo", "unescape":
+			if len(d) != 2 {
+				t.Fatalf("%s: %q: want %s PATH", path, l, d[0])
+			}
+		case "symlink":
+			if len(d) != 4 || d[2] != "->" {
+				t.Fatalf("%s: %q: want symlink PATH -> TARGET", path, l)
+			}
+		case "generate":
+			if len(d) != 4 {
+				t.Fatalf("%s: %q: want generate PATH SIZE KIND", path, l)
+			}
+		case "encode":
+			if len(d) != 3 {
+				t.Fatalf("%s: %q: want encode PATH utf-16le|utf-16be", path, l)
+			}
+		default:
+			t.Fatalf("%s: unknown directive %q", path, l)
+		}
+		if d[0] != "forbid" && d[0] != "timeout" {
+			c.directives = append(c.directives, d)
+		}
+	}
+	var hasWant bool
+	c.want, hasWant = a.section("want")
+	c.warn, c.isWarn = a.section("warn")
+	if hasWant == c.isWarn && !*update {
+		t.Fatalf("%s: a case needs one section -- want -- (the build fails) or -- warn -- (it succeeds)", path)
+	}
+	for _, f := range a.files {
+		if f.name != "want" && f.name != "warn" {
+			c.files[f.name] = f.data
+		}
+	}
+	return c
+}
+
+// apply lays the case over the site at src: removals, folders and the
+// transforms of files first, in the order of their lines, then the files are
+// written, then the links and pipes made.
+//
+//	remove PATH               delete a file or folder of the base site
+//	mkdir PATH                make an (empty) folder
+//	generate PATH SIZE KIND   fill PATH with generated text (see generate)
+//	unescape PATH             decode \xHH, \n, \t, \r and \\ in PATH, and drop its final newline
+//	encode PATH utf-16le      re-encode PATH (UTF-8 text) as UTF-16 with a byte order mark
+//	(the archive's files)     written, replacing the base site's
+//	symlink PATH -> TARGET    PATH is a symbolic link to TARGET, absolute or relative to PATH's folder
+//	fifo PATH                 PATH is a named pipe
+//
+// PATH is relative to the site and may begin with ../ to make files beside
+// it, outside the site, in the case's temp folder.
+func (c *badCase) apply(t *testing.T, src string) {
+	t.Helper()
+	root := filepath.Dir(src)
+	at := func(p string) string {
+		full := filepath.Join(src, filepath.FromSlash(p))
+		if filepath.IsAbs(filepath.FromSlash(p)) || !within(full, root) || full == root {
+			t.Fatalf("%s: path %q leaves the case's folder", c.path, p)
+		}
+		return full
+	}
+	files := maps.Clone(c.files)
+	for _, d := range c.directives {
+		switch d[0] {
+		case "remove":
+			if err := os.RemoveAll(at(d[1])); err != nil {
+				t.Fatal(err)
+			}
+		case "mkdir":
+			if err := os.MkdirAll(at(d[1]), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		case "generate":
+			files[d[1]] = generate(t, c.path, files[d[1]], d[2], d[3])
+		case "unescape":
+			files[d[1]] = unescape(t, c.path, files[d[1]])
+		case "encode":
+			files[d[1]] = encodeUTF16(t, c.path, files[d[1]], d[2])
+		}
+	}
+	for p, b := range files {
+		full := at(p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, d := range c.directives {
+		switch d[0] {
+		case "symlink":
+			p := at(d[1])
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.FromSlash(d[3]), p); err != nil {
+				t.Skipf("cannot make the symbolic link this case needs: %v", err)
+			}
+		case "fifo":
+			p := at(d[1])
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Skipf("cannot make the named pipe this case needs: %v", err)
+			}
+		}
+	}
+}
+
+// generate returns text of the given kind and size. When the archive holds
+// the file, its text is a template and the text replaces its one
+// "{{generated}}"; otherwise the text is the whole file. Kinds:
+//
+//	csv-bytes    a valid model,flops,loss CSV of SIZE bytes
+//	csv-columns  a CSV header of SIZE columns whose last repeats the first, and one row
+//	cell         SIZE bytes of "x": a cell that is not a number
+//	yaml-flow    a YAML flow sequence nested SIZE deep: [[[…]]]
+//	yaml-block   a YAML block sequence nested SIZE deep: - - - … x
+//	inline-rows  SIZE rows of an inline CSV (model,flops,loss) indented by two spaces
+//	yaml-lines   SIZE lines of a YAML block list indented by two spaces: "  - 1"
+//
+// SIZE is a count, or bytes with a KB or MB suffix (1024-based).
+func generate(t *testing.T, casePath string, template []byte, sizeText, kind string) []byte {
+	t.Helper()
+	size, err := parseSize(sizeText)
+	if err != nil {
+		t.Fatalf("%s: generate: %v", casePath, err)
+	}
+	var b bytes.Buffer
+	switch kind {
+	case "csv-bytes":
+		b.WriteString("model,flops,loss\n")
+		for i := 0; b.Len() < size; i++ {
+			fmt.Fprintf(&b, "m%d,1e%d,%d.%d\n", i%7, 18+i%5, 2+i%3, i%10)
+		}
+	case "csv-columns":
+		for i := 1; i < size; i++ {
+			fmt.Fprintf(&b, "c%d,", i)
+		}
+		b.WriteString("c1\n")
+		b.WriteString(strings.Repeat("1,", size-1) + "1\n")
+	case "cell":
+		b.WriteString(strings.Repeat("x", size))
+	case "yaml-flow":
+		b.WriteString(strings.Repeat("[", size) + strings.Repeat("]", size))
+	case "yaml-block":
+		b.WriteString(strings.Repeat("- ", size) + "x")
+	case "inline-rows":
+		for i := 1; i <= size; i++ {
+			fmt.Fprintf(&b, "  m%d,%d,%d.5\n", i%7, i, 1+i%4)
+		}
+	case "yaml-lines":
+		b.WriteString(strings.Repeat("  - 1\n", size))
+	default:
+		t.Fatalf("%s: unknown kind %q for generate", casePath, kind)
+	}
+	if template == nil {
+		return b.Bytes()
+	}
+	if bytes.Count(template, []byte("{{generated}}")) != 1 {
+		t.Fatalf("%s: a generated file's template must hold {{generated}} once", casePath)
+	}
+	return bytes.Replace(template, []byte("{{generated}}"), b.Bytes(), 1)
+}
+
+func parseSize(s string) (int, error) {
+	mult := 1
+	switch {
+	case strings.HasSuffix(s, "MB"):
+		s, mult = strings.TrimSuffix(s, "MB"), 1<<20
+	case strings.HasSuffix(s, "KB"):
+		s, mult = strings.TrimSuffix(s, "KB"), 1<<10
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("size %q is not a positive count, or bytes with KB or MB", s)
+	}
+	return n * mult, nil
+}
+
+// unescape decodes the escapes a txtar file cannot hold as bytes, and drops
+// the final newline txtar adds, so a file may hold any bytes at all.
+func unescape(t *testing.T, casePath string, text []byte) []byte {
+	t.Helper()
+	if text == nil {
+		t.Fatalf("%s: unescape names a file the archive does not hold", casePath)
+	}
+	text = bytes.TrimSuffix(text, []byte("\n"))
+	var out []byte
+	for i := 0; i < len(text); i++ {
+		if text[i] != '\\' || i+1 == len(text) {
+			out = append(out, text[i])
+			continue
+		}
+		i++
+		switch text[i] {
+		case 'n':
+			out = append(out, '\n')
+		case 't':
+			out = append(out, '\t')
+		case 'r':
+			out = append(out, '\r')
+		case '\\':
+			out = append(out, '\\')
+		case 'x':
+			v, err := strconv.ParseUint(string(text[i+1:min(i+3, len(text))]), 16, 8)
+			if err != nil {
+				t.Fatalf("%s: bad \\x escape: %v", casePath, err)
+			}
+			out = append(out, byte(v))
+			i += 2
+		default:
+			t.Fatalf("%s: unknown escape \\%c", casePath, text[i])
+		}
+	}
+	return out
+}
+
+func encodeUTF16(t *testing.T, casePath string, text []byte, enc string) []byte {
+	t.Helper()
+	if text == nil {
+		t.Fatalf("%s: encode names a file the archive does not hold", casePath)
+	}
+	var put func(b []byte, u uint16) []byte
+	switch enc {
+	case "utf-16le":
+		put = func(b []byte, u uint16) []byte { return append(b, byte(u), byte(u>>8)) }
+	case "utf-16be":
+		put = func(b []byte, u uint16) []byte { return append(b, byte(u>>8), byte(u)) }
+	default:
+		t.Fatalf("%s: unknown encoding %q (utf-16le or utf-16be)", casePath, enc)
+	}
+	out := put(nil, 0xfeff)
+	for _, u := range utf16.Encode([]rune(string(text))) {
+		out = put(out, u)
+	}
+	return out
+}

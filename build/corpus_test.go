@@ -1,0 +1,445 @@
+//go:build unix
+
+package build
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+var update = flag.Bool("update", false, "rewrite the want and warn sections of testdata/bad/*.txtar from what the build prints")
+
+const (
+	// corpusTimeout bounds a case that hangs (a named pipe, a runaway
+	// parser): it is far above a build of a tiny site, so a busy machine
+	// never trips it. A case may set its own with a timeout directive.
+	corpusTimeout = 120 * time.Second
+	// corpusVMLimitKB is the address space a build gets (ulimit -v, in KiB):
+	// an input that would take the machine's memory makes the build fail
+	// fast instead.
+	corpusVMLimitKB = 4 << 20
+	// corpusMaxRSS is the most memory a build of a tiny site may use.
+	corpusMaxRSS = 1 << 30
+	// corpusSecret is in the build's environment and must appear nowhere in
+	// what it prints or writes, whatever the case links to
+	// (/proc/self/environ).
+	corpusSecret = "scalesite-corpus-secret-5f2c91e7"
+)
+
+// TestBadInputCorpus builds the base site, then lays each case of
+// testdata/bad/ over it and builds again with the real command, in a
+// subprocess with bounded memory and time. A case whose archive has a want
+// section must fail with exactly those problems, leaving the old output
+// byte for byte and no temporary folder beside it; one with a warn section
+// must succeed with exactly those warnings. Either way the command must not
+// panic, must stay under corpusMaxRSS, must print no control character and
+// no line a CI runner reads as a command ("::error ..."), and must not
+// print or publish corpusSecret or the case's forbid texts.
+//
+// Run with -update to rewrite the want and warn sections from what the
+// command prints (then review the diff).
+//
+// Directives, besides those badCase.apply lays over the site:
+//
+//	forbid TEXT        TEXT must not appear in stdout, stderr or any output file
+//	timeout DURATION   a tighter bound on the build than corpusTimeout, for a
+//	                   case whose point is time (a quadratic check)
+func TestBadInputCorpus(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("testdata", "bad", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := parseArchive(mustRead(t, filepath.Join("testdata", "bad", "_base.txtar")))
+	var cases []*badCase
+	for _, p := range paths {
+		if !strings.HasPrefix(filepath.Base(p), "_") {
+			cases = append(cases, loadCase(t, p))
+		}
+	}
+	if len(cases) < 60 {
+		t.Errorf("the corpus has %d cases; issue 9 asks for at least 60", len(cases))
+	}
+	bin := buildCommand(t)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			runCase(t, bin, base, c)
+		})
+	}
+}
+
+// TestCorpusArchivesRoundTrip checks that writing a case back (as -update
+// does) keeps every byte of what it does not rewrite.
+func TestCorpusArchivesRoundTrip(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("testdata", "bad", "*.txtar"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no corpus: %v", err)
+	}
+	for _, p := range paths {
+		data := mustRead(t, p)
+		if got := parseArchive(data).format(); !bytes.Equal(got, data) {
+			t.Errorf("%s: parsing and writing back changes the file:\n%s", p, got)
+		}
+	}
+}
+
+func runCase(t *testing.T, bin string, base *archive, c *badCase) {
+	root := t.TempDir()
+	src, dest := filepath.Join(root, "site"), filepath.Join(root, "public")
+	for _, f := range base.files {
+		writeFile(t, filepath.Join(src, filepath.FromSlash(f.name)), f.data)
+	}
+	if r := runCommand(t, bin, corpusTimeout, src, dest); r.code != 0 || r.stderr != "" {
+		t.Fatalf("building the base site: exit %d\n%s", r.code, r.stderr)
+	}
+	before := readTree(t, dest)
+
+	c.apply(t, src)
+	r := runCommand(t, bin, c.timeout, src, dest)
+	t.Logf("%s: exit %d in %v, peak RSS %d MiB", c.desc, r.code, r.elapsed.Round(time.Millisecond), r.maxRSS>>20)
+	stderr := normalize(r.stderr, src, root)
+
+	if r.timedOut {
+		t.Errorf("the build did not finish in %v and was killed", c.timeout)
+	}
+	crashed := false
+	for _, bad := range []string{"panic:", "goroutine ", "fatal error:"} {
+		if strings.Contains(stderr, bad) {
+			t.Errorf("the build crashed (stderr holds %q):\n%s", bad, excerptText(stderr, 3000))
+			crashed = true
+			break
+		}
+	}
+	if r.maxRSS >= corpusMaxRSS {
+		t.Errorf("the build took %d MiB of memory (limit %d MiB)", r.maxRSS>>20, corpusMaxRSS>>20)
+	}
+	checkTerminalSafe(t, "stderr", stderr)
+	checkTerminalSafe(t, "stdout", r.stdout)
+
+	errs, warns, other := splitStderr(stderr)
+	if len(other) > 0 && !r.timedOut && !crashed {
+		t.Errorf("stderr has lines that are neither an error, a warning nor the summary (a message that holds a raw line break?):\n%s",
+			excerptText(strings.Join(other, "\n"), 2000))
+	}
+	if c.isWarn {
+		if r.code != 0 {
+			t.Errorf("the build failed (exit %d); it must succeed with the warnings:\n%s", r.code, excerptText(stderr, 3000))
+		}
+		if !slices.Equal(warns, c.warn) {
+			t.Errorf("warnings:\n got: %s\nwant: %s", joinLines(warns), joinLines(c.warn))
+		}
+	} else {
+		if r.code == 0 {
+			t.Errorf("the build succeeded; it must fail")
+		}
+		if !slices.Equal(errs, c.want) {
+			t.Errorf("errors:\n got: %s\nwant: %s", joinLines(errs), joinLines(c.want))
+		}
+	}
+
+	after := readTree(t, dest)
+	if !c.isWarn {
+		sameTree(t, before, after)
+	}
+	checkNoLeftovers(t, root, c)
+	for _, text := range append([]string{corpusSecret}, c.forbid...) {
+		checkNotLeaked(t, text, r, after)
+	}
+
+	if *update && !r.timedOut && !crashed {
+		succeeded := r.code == 0
+		c.archive.setSection("want", errs, !succeeded)
+		c.archive.setSection("warn", warns, succeeded)
+		if err := os.WriteFile(c.path, c.archive.format(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// normalize makes what varies from run to run in stderr fixed, so that
+// want lines can be exact: the case's temp folder (also when a quoted path
+// is cut short inside it) and the process id in a /proc path.
+func normalize(stderr, src, root string) string {
+	stderr = quotedCut.ReplaceAllStringFunc(stderr, func(q string) string {
+		v := strings.TrimSuffix(strings.TrimPrefix(q, `"`), `…"`)
+		if strings.HasPrefix(root+string(filepath.Separator), v) || strings.HasPrefix(v, root) {
+			return `"$ROOT/…"`
+		}
+		return q
+	})
+	stderr = strings.NewReplacer(src, "$SITE", root, "$ROOT").Replace(stderr)
+	return procPID.ReplaceAllString(stderr, "/proc/PID/")
+}
+
+var (
+	quotedCut = regexp.MustCompile(`"[^"\n]*…"`)
+	procPID   = regexp.MustCompile(`/proc/[0-9]+/`)
+)
+
+// result is what one run of the command did.
+type result struct {
+	code           int
+	stdout, stderr string
+	maxRSS         int64 // bytes
+	elapsed        time.Duration
+	timedOut       bool
+}
+
+// runCommand runs `scalesite build` under an address-space limit and a
+// timeout.
+func runCommand(t *testing.T, bin string, timeout time.Duration, src, dest string) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sh", "-c", "ulimit -v "+strconv.Itoa(corpusVMLimitKB)+` && exec "$0" "$@"`,
+		bin, "build", "--source", src, "--dest", dest)
+	cmd.Env = append(os.Environ(), "SCALESITE_CORPUS_SECRET="+corpusSecret)
+	stdout, stderr := &cappedBuffer{max: 1 << 20}, &cappedBuffer{max: 1 << 20}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.WaitDelay = 10 * time.Second
+	start := time.Now()
+	err := cmd.Run()
+	r := result{
+		stdout:   stdout.String(),
+		stderr:   stderr.String(),
+		elapsed:  time.Since(start),
+		timedOut: ctx.Err() != nil,
+	}
+	var exitErr *exec.ExitError
+	if err != nil && !errors.As(err, &exitErr) {
+		t.Fatalf("running %s: %v", bin, err)
+	}
+	r.code = cmd.ProcessState.ExitCode()
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		r.maxRSS = int64(ru.Maxrss)
+		if runtime.GOOS != "darwin" { // Linux and the BSDs count KiB, macOS bytes
+			r.maxRSS <<= 10
+		}
+	}
+	return r
+}
+
+// cappedBuffer keeps the first max bytes written to it, so a build that
+// prints without end cannot exhaust the test.
+type cappedBuffer struct {
+	bytes.Buffer
+	max     int
+	dropped int
+}
+
+func (b *cappedBuffer) Write(p []byte) (int, error) {
+	keep := min(len(p), max(0, b.max-b.Len()))
+	b.Buffer.Write(p[:keep])
+	b.dropped += len(p) - keep
+	return len(p), nil
+}
+
+func (b *cappedBuffer) String() string {
+	if b.dropped > 0 {
+		return b.Buffer.String() + fmt.Sprintf("\n[%d more bytes]\n", b.dropped)
+	}
+	return b.Buffer.String()
+}
+
+// buildCommand builds cmd/scalesite into a temp folder, with the ECharts
+// bundle embedded as `make build` does.
+func buildCommand(t *testing.T) string {
+	t.Helper()
+	moduleRoot, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(moduleRoot, "themes", "default", "assets", "echarts.min.js")); err != nil {
+		t.Fatalf("the ECharts bundle is missing (%v): run `make bundle` first", err)
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		goCmd = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	bin := filepath.Join(t.TempDir(), "scalesite")
+	cmd := exec.Command(goCmd, "build", "-o", bin, "./cmd/scalesite")
+	cmd.Dir = moduleRoot
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// splitStderr sorts the command's stderr lines into problems (without
+// "error: "), warnings (without "warning: ") and lines that are neither nor
+// the "build failed" summary.
+func splitStderr(stderr string) (errs, warns, other []string) {
+	for line := range strings.Lines(stderr) {
+		line = strings.TrimSuffix(line, "\n")
+		if e, ok := strings.CutPrefix(line, "error: "); ok {
+			errs = append(errs, e)
+		} else if w, ok := strings.CutPrefix(line, "warning: "); ok {
+			warns = append(warns, w)
+		} else if !strings.HasPrefix(line, "build failed") {
+			other = append(other, line)
+		}
+	}
+	return errs, warns, other
+}
+
+// checkTerminalSafe checks that text holds no control character but
+// newline and tab (an ANSI escape, a NUL, a carriage return that hides a
+// line) and no line a CI runner would take as a workflow command.
+func checkTerminalSafe(t *testing.T, name, text string) {
+	t.Helper()
+	for i, line := range strings.Split(text, "\n") {
+		// The Actions runner trims leading white space before it looks
+		// for "::", so an indented line is a command too.
+		if strings.HasPrefix(strings.TrimLeftFunc(line, unicode.IsSpace), "::") {
+			t.Errorf("%s line %d starts with \"::\" (after white space), which GitHub Actions runs as a workflow command: %q", name, i+1, excerptText(line, 200))
+		}
+		if !utf8.ValidString(line) {
+			t.Errorf("%s line %d holds bytes that are not UTF-8 text: %q", name, i+1, excerptText(line, 200))
+		}
+		for _, r := range line {
+			if (r < 0x20 && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+				t.Errorf("%s line %d holds the control character %U: %q", name, i+1, r, excerptText(line, 200))
+				break
+			}
+		}
+	}
+}
+
+// checkNotLeaked checks that text appears in neither the command's output
+// nor the site it wrote.
+func checkNotLeaked(t *testing.T, text string, r result, tree map[string][]byte) {
+	t.Helper()
+	if strings.Contains(r.stdout, text) || strings.Contains(r.stderr, text) {
+		t.Errorf("the command printed %q, which comes from outside the site", text)
+	}
+	for p, b := range tree {
+		if bytes.Contains(b, []byte(text)) {
+			t.Errorf("the output file %s holds %q, which comes from outside the site", p, text)
+		}
+	}
+}
+
+// readTree reads every file under dir (slash path → bytes). It reads only
+// regular files, and reports anything else: an output folder holds no links.
+func readTree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if !d.Type().IsRegular() {
+			t.Errorf("the output holds %s, which is not a regular file (%v)", rel, d.Type())
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		files[filepath.ToSlash(rel)] = b
+		return err
+	})
+	if err != nil {
+		t.Fatalf("reading %s: %v", dir, err)
+	}
+	return files
+}
+
+// sameTree checks that a failed build left the output as it was.
+func sameTree(t *testing.T, before, after map[string][]byte) {
+	t.Helper()
+	for p, b := range before {
+		a, ok := after[p]
+		switch {
+		case !ok:
+			t.Errorf("the failed build removed %s from the output", p)
+		case !bytes.Equal(a, b):
+			t.Errorf("the failed build changed %s in the output", p)
+		}
+	}
+	for p := range after {
+		if _, ok := before[p]; !ok {
+			t.Errorf("the failed build added %s to the output", p)
+		}
+	}
+}
+
+// checkNoLeftovers checks that the case's folder holds the site, the
+// output and the folders the case made beside them (../NAME), and nothing
+// else: no temporary folder of the output writer (.public.new-*).
+func checkNoLeftovers(t *testing.T, root string, c *badCase) {
+	t.Helper()
+	allowed := []string{"public", "site"}
+	paths := slices.Collect(maps.Keys(c.files))
+	for _, d := range c.directives {
+		paths = append(paths, d[1])
+	}
+	for _, p := range paths {
+		if rest, ok := strings.CutPrefix(p, "../"); ok {
+			if top, _, _ := strings.Cut(rest, "/"); !strings.HasPrefix(top, ".") {
+				allowed = append(allowed, top)
+			}
+		}
+	}
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !slices.Contains(allowed, e.Name()) {
+			t.Errorf("the build left %s beside the output folder", e.Name())
+		}
+	}
+}
+
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// joinLines lists problems for a failure message, each cut to a readable length.
+func joinLines(lines []string) string {
+	cut := make([]string, len(lines))
+	for i, l := range lines {
+		cut[i] = excerptText(l, 500)
+	}
+	return strings.Join(cut, "\n      ")
+}
+
+// excerptText cuts s to about n bytes for a failure message.
+func excerptText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + fmt.Sprintf("… [%d more bytes]", len(s)-n)
+}

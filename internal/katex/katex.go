@@ -1,0 +1,393 @@
+// Package katex typesets TeX at build time with KaTeX, run in an embedded
+// JavaScript engine (goja), so that a page shows its formulas without any
+// script and without a flash of raw TeX.
+//
+// dist/ holds KaTeX's release files as `make bundle` copies them from
+// node_modules (the version pinned in package-lock.json): katex.min.js,
+// which Render runs, and the stylesheet and WOFF2 fonts (Files), which a
+// site publishes beside the pages that hold math.
+//
+// A goja runtime is not safe for concurrent use: Render takes one from a
+// pool of idle runtimes, each with KaTeX loaded, and makes a new one when
+// none is idle. The script is compiled once per process, on first use, so
+// a site without math pays nothing.
+package katex
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf16"
+
+	"github.com/dop251/goja"
+)
+
+//go:embed dist/katex.min.js
+var script string
+
+//go:embed dist/katex.min.css dist/fonts dist/LICENSE
+var dist embed.FS
+
+// Version is the KaTeX release embedded, read from its script.
+var Version = func() string {
+	m := regexp.MustCompile(`version:"([0-9A-Za-z.+-]+)"`).FindStringSubmatch(script)
+	if m == nil {
+		return "unknown"
+	}
+	return m[1]
+}()
+
+// Dir is the folder, under a site's assets/, holding the stylesheet and the
+// fonts. The version in its name stands in for a content hash: the
+// stylesheet names its fonts by relative URLs (fonts/KaTeX_*.woff2), so
+// the files keep their names, and a new release gets a new folder.
+var Dir = "katex-" + Version
+
+// Stylesheet is the name of KaTeX's stylesheet in Dir.
+const Stylesheet = "katex.min.css"
+
+// File is a file a site with math publishes, by its path under Dir.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Files returns the stylesheet, the fonts it names and KaTeX's licence, in
+// a fixed order.
+func Files() []File {
+	var files []File
+	err := fs.WalkDir(dist, "dist", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := dist.ReadFile(p)
+		files = append(files, File{Name: p[len("dist/"):], Data: b})
+		return err
+	})
+	if err != nil {
+		panic(err) // the files are embedded: only a broken build gets here
+	}
+	return files
+}
+
+// Options of KaTeX that every formula is typeset with. Output holds both
+// the visible HTML and MathML, which screen readers read: the MathML adds
+// about an eighth to a formula's markup. throwOnError turns a TeX mistake
+// into an error instead of red text on the page; trust stays off (no
+// \href, \htmlClass...), and maxExpand bounds macro expansion.
+const glue = `
+var console = {log: function() {}, warn: function(m) { __warnings.push({msg: String(m), pos: -1, strict: false}); }};
+var __warnings = [];
+function __render(tex, display) {
+	__warnings = [];
+	var html = katex.renderToString(tex, {
+		displayMode: display,
+		output: "htmlAndMathml",
+		throwOnError: true,
+		trust: false,
+		maxExpand: 1000,
+		strict: function(code, msg, token) {
+			var pos = token && token.loc ? token.loc.start : -1;
+			__warnings.push({msg: msg + " [" + code + "]", pos: pos, strict: true});
+			return "ignore";
+		}
+	});
+	return {html: html, warnings: __warnings};
+}
+`
+
+var (
+	compileOnce sync.Once
+	programs    [2]*goja.Program
+	compileErr  error
+	// idle holds the runtimes not in use; beyond its capacity, a runtime
+	// given back is dropped.
+	idle = make(chan *engine, runtime.GOMAXPROCS(0))
+)
+
+// engine is a goja runtime with KaTeX loaded.
+type engine struct {
+	vm     *goja.Runtime
+	render goja.Callable
+}
+
+func newEngine() (*engine, error) {
+	compileOnce.Do(func() {
+		programs[0], compileErr = goja.Compile("katex.min.js", script, false)
+		if compileErr == nil {
+			programs[1], compileErr = goja.Compile("scalesite-katex.js", glue, false)
+		}
+	})
+	if compileErr != nil {
+		return nil, fmt.Errorf("loading KaTeX: %v", compileErr)
+	}
+	vm := goja.New()
+	vm.SetMaxCallStackSize(maxCallStack)
+	for _, p := range programs {
+		if _, err := vm.RunProgram(p); err != nil {
+			return nil, fmt.Errorf("loading KaTeX: %v", err)
+		}
+	}
+	render, ok := goja.AssertFunction(vm.Get("__render"))
+	if !ok {
+		return nil, errors.New("loading KaTeX: no render function")
+	}
+	return &engine{vm: vm, render: render}, nil
+}
+
+// maxCallStack bounds KaTeX's recursion, which deeply nested braces
+// drive: past it a formula fails with an error instead of growing the
+// engine's stack without end.
+const maxCallStack = 4000
+
+// Timeout bounds the time one formula may take. KaTeX's own limits
+// (maxExpand) keep every formula seen so far far below it; it guards the
+// build against a formula that would hang it.
+var Timeout = 30 * time.Second
+
+// Result is a typeset formula.
+type Result struct {
+	// HTML is KaTeX's markup: HTML for the eye and MathML for screen
+	// readers, styled by the stylesheet in Files.
+	HTML string
+	// Warnings are what KaTeX's strict mode reports about TeX that LaTeX
+	// would reject or typeset differently, such as Unicode text in math
+	// mode. KaTeX typesets the formula all the same.
+	Warnings []Warning
+}
+
+// Warning is a remark of KaTeX's on a formula it typeset.
+type Warning struct {
+	Msg string
+	// LaTeX reports a warning of KaTeX's strict mode: LaTeX would reject
+	// the TeX. Other warnings are about KaTeX itself, such as a character
+	// its fonts lack.
+	LaTeX bool
+	// Offset is the byte offset in the TeX that the warning is about, or
+	// -1 when KaTeX does not say.
+	Offset int
+}
+
+// Error is a formula that KaTeX cannot typeset.
+type Error struct {
+	// Msg is KaTeX's message, without its "KaTeX parse error: " prefix and
+	// the excerpt of the formula that follows it.
+	Msg string
+	// Offset is the byte offset in the TeX at which KaTeX found the
+	// mistake (len(tex) for a formula that ends too early), or -1 when
+	// KaTeX does not say.
+	Offset int
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Render typesets tex, inline or as a display formula. A formula KaTeX
+// refuses is an *Error; any other error means KaTeX could not run.
+func Render(tex string, display bool) (Result, error) {
+	var e *engine
+	select {
+	case e = <-idle:
+	default:
+		var err error
+		if e, err = newEngine(); err != nil {
+			return Result{}, err
+		}
+	}
+	escaped, back := escapeAstral(tex)
+	res, err, reusable := e.run(escaped, display)
+	if reusable {
+		select {
+		case idle <- e:
+		default:
+		}
+	}
+	if escaped == tex {
+		return res, err
+	}
+	// Back to tex: the markup's TeX annotation, and offsets.
+	for _, r := range tex {
+		if r >= 0x10000 {
+			res.HTML = strings.ReplaceAll(res.HTML, astral(r), string(r))
+		}
+	}
+	for i := range res.Warnings {
+		res.Warnings[i].Offset = back(res.Warnings[i].Offset)
+	}
+	if ke, ok := err.(*Error); ok {
+		ke.Offset = back(ke.Offset)
+	}
+	return res, err
+}
+
+// escapeAstral writes each character beyond the Basic Multilingual Plane
+// (an emoji, 𝔼...) as KaTeX's \@char{CODE}, which \char expands to and
+// which KaTeX typesets as the same character: goja's regular expressions misread
+// UTF-16 surrogate pairs past the start of a string, which KaTeX's lexer
+// depends on. back maps a byte offset in the escaped TeX to one in tex.
+func escapeAstral(tex string) (escaped string, back func(int) int) {
+	// An escape spans [start, end) in escaped, where tex has the one
+	// character of 4 bytes.
+	type escape struct{ start, end int }
+	var escapes []escape
+	var b strings.Builder
+	for i, r := range tex {
+		if r < 0x10000 {
+			if escapes != nil {
+				b.WriteRune(r)
+			}
+			continue
+		}
+		if escapes == nil {
+			b.WriteString(tex[:i])
+		}
+		start := b.Len()
+		b.WriteString(astral(r))
+		escapes = append(escapes, escape{start, b.Len()})
+	}
+	if escapes == nil {
+		return tex, func(off int) int { return off }
+	}
+	return b.String(), func(off int) int {
+		if off < 0 {
+			return off
+		}
+		by := 0 // how much longer escaped is than tex before off
+		for _, e := range escapes {
+			if off < e.end {
+				off = min(off, e.start) // inside an escape: at its character
+				break
+			}
+			by += e.end - e.start - 4
+		}
+		return min(off-by, len(tex))
+	}
+}
+
+func astral(r rune) string { return fmt.Sprintf(`\@char{%d}`, r) }
+
+// run typesets one formula; reusable reports whether the engine may
+// typeset another (it may not after an interrupted run).
+func (e *engine) run(tex string, display bool) (res Result, err error, reusable bool) {
+	timer := time.AfterFunc(Timeout, func() { e.vm.Interrupt("timeout") })
+	v, err := e.render(goja.Undefined(), e.vm.ToValue(tex), e.vm.ToValue(display))
+	if !timer.Stop() {
+		// The interrupt fired, or is firing: this runtime is not reused.
+		if err == nil {
+			return res, fmt.Errorf("KaTeX took longer than %v to typeset the formula", Timeout), false
+		}
+		reusable = false
+	} else {
+		reusable = true
+	}
+	if err != nil {
+		return res, e.failure(tex, err), reusable
+	}
+	obj := v.ToObject(e.vm)
+	res.HTML = obj.Get("html").String()
+	var warnings []map[string]any
+	if err := e.vm.ExportTo(obj.Get("warnings"), &warnings); err != nil {
+		return res, fmt.Errorf("reading KaTeX's warnings: %v", err), reusable
+	}
+	for _, w := range warnings {
+		msg, _ := w["msg"].(string)
+		pos, _ := w["pos"].(int64)
+		strict, _ := w["strict"].(bool)
+		res.Warnings = append(res.Warnings, Warning{Msg: msg, Offset: byteOffset(tex, int(pos)), LaTeX: strict})
+	}
+	return res, nil, reusable
+}
+
+// failure turns what the render call threw into an error: KaTeX's
+// ParseError into an *Error at its place in tex.
+func (e *engine) failure(tex string, err error) error {
+	var interrupted *goja.InterruptedError
+	if errors.As(err, &interrupted) {
+		return fmt.Errorf("KaTeX took longer than %v to typeset the formula", Timeout)
+	}
+	var overflow *goja.StackOverflowError
+	if errors.As(err, &overflow) {
+		return &Error{Msg: "the formula is nested too deeply", Offset: -1}
+	}
+	var ex *goja.Exception
+	if !errors.As(err, &ex) {
+		return fmt.Errorf("KaTeX failed: %v", err)
+	}
+	obj, ok := ex.Value().(*goja.Object)
+	if !ok {
+		return fmt.Errorf("KaTeX failed: %v", ex.Value())
+	}
+	if name := obj.Get("name"); name == nil || name.String() != "ParseError" {
+		if name != nil && name.String() == "RangeError" {
+			// goja's "Maximum call stack size exceeded".
+			return &Error{Msg: "the formula is nested too deeply", Offset: -1}
+		}
+		return fmt.Errorf("KaTeX failed: %v", ex.Value())
+	}
+	msg := obj.Get("rawMessage")
+	out := &Error{Msg: ex.Value().String(), Offset: -1}
+	if msg != nil && !goja.IsUndefined(msg) {
+		out.Msg = msg.String()
+	}
+	if pos := obj.Get("position"); pos != nil && !goja.IsUndefined(pos) {
+		out.Offset = byteOffset(tex, int(pos.ToInteger()))
+	}
+	return out
+}
+
+// byteOffset converts an index into tex as JavaScript counts (UTF-16 code
+// units) to a byte offset; a negative index stays -1.
+func byteOffset(tex string, units int) int {
+	if units < 0 {
+		return -1
+	}
+	n := 0
+	for i, r := range tex {
+		if n >= units {
+			return i
+		}
+		n += utf16.RuneLen(r)
+	}
+	return len(tex)
+}
+
+// Cache remembers what Render returned for each formula, so that a
+// formula used on many pages is typeset once. The zero Cache is ready to
+// use, and safe for concurrent use.
+type Cache struct {
+	mu      sync.Mutex
+	entries map[cacheKey]*cacheEntry
+}
+
+type cacheKey struct {
+	tex     string
+	display bool
+}
+
+type cacheEntry struct {
+	once sync.Once
+	res  Result
+	err  error
+}
+
+// Render is the package's Render, once per formula.
+func (c *Cache) Render(tex string, display bool) (Result, error) {
+	k := cacheKey{tex, display}
+	c.mu.Lock()
+	if c.entries == nil {
+		c.entries = make(map[cacheKey]*cacheEntry)
+	}
+	e, ok := c.entries[k]
+	if !ok {
+		e = &cacheEntry{}
+		c.entries[k] = e
+	}
+	c.mu.Unlock()
+	e.once.Do(func() { e.res, e.err = Render(tex, display) })
+	return e.res, e.err
+}

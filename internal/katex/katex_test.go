@@ -1,0 +1,267 @@
+package katex
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// TestGolden typesets a few formulas and compares KaTeX's markup with
+// testdata/NAME.html (go test -update rewrites them after a KaTeX upgrade).
+func TestGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name, tex string
+		display   bool
+	}{
+		{"inline-power", `N^\alpha`, false},
+		{"chinchilla", `L(N,D) = E + \frac{A}{N^{\alpha}} + \frac{B}{D^{\beta}}`, true},
+		{"kaplan", `L(N) = \left(\frac{N_c}{N}\right)^{\alpha_N}`, true},
+		{"sum", `\sum_{i=1}^{n} x_i^2 \approx \int_0^1 f(x)\,dx`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Render(tc.tex, tc.display)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Warnings) > 0 {
+				t.Errorf("warnings: %v", res.Warnings)
+			}
+			golden := filepath.Join("testdata", tc.name+".html")
+			if *update {
+				if err := os.WriteFile(golden, []byte(res.HTML+"\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to write it)", err)
+			}
+			if got := res.HTML + "\n"; got != string(want) {
+				t.Errorf("%s differs from KaTeX's markup (go test -update rewrites it):\n%s", golden, got)
+			}
+			for _, part := range []string{`<span class="katex">`, `<math xmlns="http://www.w3.org/1998/Math/MathML"`, `<annotation encoding="application/x-tex">`, `class="katex-html" aria-hidden="true"`} {
+				if !strings.Contains(res.HTML, part) {
+					t.Errorf("no %s in the markup", part)
+				}
+			}
+			if got := strings.Contains(res.HTML, `class="katex-display"`); got != tc.display {
+				t.Errorf("katex-display in the markup: %v, want %v", got, tc.display)
+			}
+		})
+	}
+}
+
+func TestErrors(t *testing.T) {
+	for _, tc := range []struct {
+		tex    string
+		msg    string
+		offset int
+	}{
+		{`\frac{1}{`, "Unexpected end of input in a macro argument, expected '}'", 9},
+		{`\frac{1}{2`, "Unexpected end of input in a macro argument, expected '}'", 10},
+		{`a + \foo + b`, `Undefined control sequence: \foo`, 4},
+		{`x^2^3`, "Double superscript", 3},
+		// Positions count bytes, though JavaScript counts UTF-16 units.
+		{`é + \text{😀} + \bar`, "Unexpected end of input in a macro argument, expected '}'", len(`é + \text{😀} + \bar`)},
+		{`\text{😀} \foo`, `Undefined control sequence: \foo`, len(`\text{😀} `)},
+		{`\left( x`, `Expected '\right', got 'EOF'`, len(`\left( x`)},
+		{strings.Repeat("{", 5000) + "x" + strings.Repeat("}", 5000), "the formula is nested too deeply", -1},
+	} {
+		_, err := Render(tc.tex, false)
+		var ke *Error
+		if !errors.As(err, &ke) {
+			t.Errorf("%.40q: got %v, want a KaTeX error", tc.tex, err)
+			continue
+		}
+		if ke.Msg != tc.msg || ke.Offset != tc.offset {
+			t.Errorf("%.40q: got %q at %d, want %q at %d", tc.tex, ke.Msg, ke.Offset, tc.msg, tc.offset)
+		}
+	}
+}
+
+// TestEngineSurvivesErrors: a runtime that threw typesets the next
+// formula as it should.
+func TestEngineSurvivesErrors(t *testing.T) {
+	for range 3 * cap(idle) {
+		if _, err := Render(`\frac{`, false); err == nil {
+			t.Fatal("no error")
+		}
+	}
+	a, err := Render(`x+1`, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(a.HTML, "<mn>1</mn>") {
+		t.Errorf("markup: %s", a.HTML)
+	}
+}
+
+// TestAstral: characters beyond the Basic Multilingual Plane, which the
+// engine's regular expressions misread, are typeset and annotated as
+// written.
+func TestAstral(t *testing.T) {
+	res, err := Render(`\text{😀a} + 𝔸_1`, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, part := range []string{`<span class="mord">😀a</span>`, `<span class="mord mathbb">A</span>`, `<annotation encoding="application/x-tex">\text{😀a} + 𝔸_1</annotation>`} {
+		if !strings.Contains(res.HTML, part) {
+			t.Errorf("no %s in %s", part, res.HTML)
+		}
+	}
+	escaped, back := escapeAstral("a😀b𝔸c")
+	if escaped != `a\@char{128512}b\@char{120120}c` {
+		t.Errorf("escaped: %s", escaped)
+	}
+	for off, want := range map[int]int{-1: -1, 0: 0, 1: 1, 3: 1, 14: 1, 15: 5, 16: 6, 30: 10, 31: 11} {
+		if got := back(off); got != want {
+			t.Errorf("back(%d) = %d, want %d", off, got, want)
+		}
+	}
+}
+
+func TestWarnings(t *testing.T) {
+	res, err := Render(`x = é`, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Msg, "unicodeTextInMathMode") || res.Warnings[0].Offset != 4 || !res.Warnings[0].LaTeX {
+		t.Errorf("warnings: %+v", res.Warnings)
+	}
+	// \message writes to the console, which the engine provides.
+	if _, err := Render(`\message{hi} x`, false); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestMacrosDoNotLeak: a macro defined in one formula is unknown in the
+// next, so that a cached result never depends on the formulas before it.
+func TestMacrosDoNotLeak(t *testing.T) {
+	for range cap(idle) + 1 {
+		if _, err := Render(`\gdef\mymacro{x} \mymacro`, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := Render(`\mymacro`, false)
+	var ke *Error
+	if !errors.As(err, &ke) || !strings.Contains(ke.Msg, "Undefined control sequence") {
+		t.Errorf("got %v, want an undefined control sequence", err)
+	}
+}
+
+func TestTrustOff(t *testing.T) {
+	res, err := Render(`\href{javascript:alert(1)}{x}`, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(res.HTML, "javascript:") && strings.Contains(res.HTML, "href=") {
+		t.Errorf("a link made it into the markup: %s", res.HTML)
+	}
+}
+
+func TestConcurrent(t *testing.T) {
+	want, err := Render(`a_{1}`, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c Cache
+	var wg sync.WaitGroup
+	errs := make(chan error, 32)
+	for i := range 32 {
+		wg.Go(func() {
+			tex := fmt.Sprintf(`a_{%d}`, i%4)
+			res, err := c.Render(tex, false)
+			if err != nil {
+				errs <- err
+				return
+			}
+			if i%4 == 1 && res.HTML != want.HTML {
+				errs <- fmt.Errorf("%s: markup differs", tex)
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if len(c.entries) != 4 {
+		t.Errorf("the cache holds %d formulas, want 4", len(c.entries))
+	}
+}
+
+// TestFiles: the stylesheet names exactly the fonts published beside it,
+// WOFF2 only, by relative URLs.
+func TestFiles(t *testing.T) {
+	if !regexp.MustCompile(`^0\.16\.\d+$`).MatchString(Version) {
+		t.Errorf("Version = %q", Version)
+	}
+	var css string
+	var fonts []string
+	for _, f := range Files() {
+		switch {
+		case f.Name == Stylesheet:
+			css = string(f.Data)
+		case strings.HasPrefix(f.Name, "fonts/"):
+			fonts = append(fonts, f.Name)
+		case f.Name != "LICENSE":
+			t.Errorf("unexpected file %s", f.Name)
+		}
+	}
+	var named []string
+	for _, m := range regexp.MustCompile(`url\(([^)]*)\)`).FindAllStringSubmatch(css, -1) {
+		named = append(named, m[1])
+	}
+	slices.Sort(named)
+	named = slices.Compact(named)
+	if !slices.Equal(named, fonts) || len(fonts) != 20 {
+		t.Errorf("the stylesheet names %v, the fonts are %v", named, fonts)
+	}
+	if !strings.HasPrefix(css, "/*! KaTeX "+Version+" (MIT)") {
+		t.Errorf("the stylesheet starts %.80q", css)
+	}
+}
+
+// BenchmarkTypeset is the cost of one formula, uncached, on a warm engine.
+func BenchmarkTypeset(b *testing.B) {
+	for _, bc := range []struct {
+		name, tex string
+		display   bool
+	}{
+		{"inline", `N^\alpha`, false},
+		{"chinchilla", `L(N,D) = E + \frac{A}{N^{\alpha}} + \frac{B}{D^{\beta}}`, true},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			if _, err := Render(bc.tex, bc.display); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := Render(bc.tex, bc.display); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkEngine is the cost of a new engine: KaTeX's script run in a
+// fresh runtime (compiled once per process, before the timer starts).
+func BenchmarkEngine(b *testing.B) {
+	if _, err := newEngine(); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := newEngine(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,43 @@
+package render
+
+import "github.com/scalesite/scalesite/site"
+
+// TOCEntry is a heading in a page's table of contents (layouts/page.html),
+// with the headings of the level below it.
+type TOCEntry struct {
+	ID, Text string
+	Sub      []TOCEntry
+}
+
+// minTOC is the fewest headings a table of contents lists: one entry would
+// only repeat the heading below it.
+const minTOC = 2
+
+// tableOfContents lists the page's second- and third-level headings when
+// the page asks for a table of contents (toc: true), each third-level one
+// under the second-level one before it. The first-level heading is the
+// page's title, and deeper ones are too fine for a contents list.
+func tableOfContents(p *site.Page) []TOCEntry {
+	if !p.TOC {
+		return nil
+	}
+	var out []TOCEntry
+	n := 0
+	for _, h := range p.Headings {
+		if h.ID == "" || h.Level < 2 || h.Level > 3 {
+			continue
+		}
+		n++
+		e := TOCEntry{ID: h.ID, Text: h.Text}
+		if h.Level == 3 && len(out) > 0 {
+			last := &out[len(out)-1]
+			last.Sub = append(last.Sub, e)
+			continue
+		}
+		out = append(out, e)
+	}
+	if n < minTOC {
+		return nil
+	}
+	return out
+}

@@ -1,0 +1,114 @@
+package site
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/scalesite/scalesite/internal/sitetest"
+	"github.com/scalesite/scalesite/render/markdown"
+)
+
+// TestMathTypeset: the loader typesets every formula and keeps the markup
+// on its node, and marks the pages that hold math.
+func TestMathTypeset(t *testing.T) {
+	s := load(t, map[string]string{
+		"scalesite.yaml":   "title: T\n",
+		"content/index.md": "Home, at $5 a run.\n",
+		"content/law.md":   "---\ntitle: Law\n---\nThe fit $N^\\alpha$:\n\n$$\nL = E + \\frac{A}{N}\n$$\n\n- in a list, \\(x_1\\)\n",
+	}, Options{})
+	if s.Home.Math {
+		t.Error("the home page, with a price and no formula, is marked as holding math")
+	}
+	p := page(t, s, "content/law.md")
+	if !p.Math {
+		t.Fatal("the page with formulas is not marked as holding math")
+	}
+	var html []string
+	_ = ast.Walk(p.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if f := markdown.FormulaOf(n); f != nil && entering {
+			html = append(html, string(f.HTML))
+		}
+		return ast.WalkContinue, nil
+	})
+	if len(html) != 3 {
+		t.Fatalf("%d formulas, want 3", len(html))
+	}
+	for i, h := range html {
+		if !strings.HasPrefix(h, `<span class="katex`) || !strings.Contains(h, "<math") {
+			t.Errorf("formula %d: markup %.120q", i+1, h)
+		}
+	}
+	if !strings.Contains(html[1], "katex-display") {
+		t.Errorf("the display formula is not typeset as display math: %.120q", html[1])
+	}
+}
+
+// TestMathErrors: a formula KaTeX refuses fails the build at the place of
+// the mistake, in the file, with KaTeX's message.
+func TestMathErrors(t *testing.T) {
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"unfinished fraction", "Bad: $\\frac{1}{$ here.\n",
+			[]string{`content/p.md:4:16: KaTeX cannot typeset $\frac{1}{$: Unexpected end of input in a macro argument, expected '}'`}},
+		{"unknown command", "Text.\n\nA $x + \\Chinchilla$ law.\n",
+			[]string{`content/p.md:6:8: KaTeX cannot typeset $x + \Chinchilla$: Undefined control sequence: \Chinchilla (KaTeX knows the commands listed at https://katex.org/docs/supported)`}},
+		{"in the third line of a block", "$$\nL = E\n  + \\foo{A}\n$$\n",
+			[]string{`content/p.md:6:5: KaTeX cannot typeset $$ L = E + \foo{A} $$: Undefined control sequence: \foo`}},
+		{"a block that ends too early", "$$\nL = E\n  + \\frac{A}{N^\\alpha\n$$\n",
+			[]string{`content/p.md:7:1: KaTeX cannot typeset $$ L = E + \frac{A}{N^\alpha $$: Unexpected end of input in a macro argument, expected '}'`}},
+		{"in a block quote", "> Quoted \\(x^^2\\).\n",
+			[]string{`content/p.md:4:13: KaTeX cannot typeset \(x^^2\): Expected group after '^'`}},
+		{"after non-ASCII", "Ünïcödé — $x_{_}$\n",
+			[]string{`content/p.md:4:15: KaTeX cannot typeset $x_{_}$`}},
+		{"two on a page", "$\\frac{$ and $\\sqrt{$\n", []string{`content/p.md:4:8: KaTeX cannot typeset $\frac{$`, `content/p.md:4:21: KaTeX cannot typeset $\sqrt{$`}},
+		{"an unclosed block", "Intro.\n\n$$\nL = E\n\nMore prose.\n",
+			[]string{`content/p.md:6:1: display math opened with $$ is never closed: end it with $$ on a line of its own (or at the end of the formula's last line)`}},
+		{"an unclosed bracket block", "\\[\nx\n",
+			[]string{`content/p.md:4:1: display math opened with \[ is never closed: end it with \] on a line of its own`}},
+		{"a long formula is cut", "$" + strings.Repeat("x+", 60) + "\\foo$\n",
+			[]string{`content/p.md:4:122: KaTeX cannot typeset $x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x…: Undefined control sequence: \foo`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := sitetest.New(t, map[string]string{
+				"scalesite.yaml": "title: T\n",
+				"content/p.md":   "---\ntitle: P\n---\n" + tt.body,
+			})
+			_, err := Load(root, Options{})
+			if err == nil {
+				t.Fatal("the page loads")
+			}
+			sitetest.CheckMessages(t, err.Error())
+			got := strings.Split(err.Error(), "\n")
+			if len(got) != len(tt.want) {
+				t.Fatalf("errors:\n%s\nwant %d", err, len(tt.want))
+			}
+			for i := range got {
+				if !strings.HasPrefix(got[i], tt.want[i]) {
+					t.Errorf("error:\n got %s\nwant %s", got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+// TestMathWarnings: TeX that KaTeX typesets but LaTeX would not is a
+// warning at the character.
+func TestMathWarnings(t *testing.T) {
+	s := load(t, map[string]string{
+		"scalesite.yaml": "title: T\n",
+		"content/p.md":   "---\ntitle: P\n---\nLoss in $\\text{é} + é$ nats.\n",
+	}, Options{})
+	want := `content/p.md:4:21: in $\text{é} + é$: Accented Unicode text character "é" used in math mode [unicodeTextInMathMode] (KaTeX typesets it; LaTeX would not)`
+	found := false
+	for _, w := range s.Warnings {
+		found = found || w.Error() == want
+	}
+	if !found {
+		t.Errorf("warnings:\n%v\nwant:\n%s", s.Warnings, want)
+	}
+}
