@@ -82,6 +82,7 @@ func Site(s *site.Site) diag.List {
 		out = append(out, homeDescription(nil, s.Config)...)
 	}
 	out = append(out, ScriptableFiles(s)...)
+	out = append(out, HTML(s)...)
 	return out.Sort()
 }
 

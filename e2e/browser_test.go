@@ -82,7 +82,7 @@ func newBrowser(t *testing.T) *browser {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 10*time.Minute) // bounds a hung browser, not a slow machine
 	t.Cleanup(func() {
 		cancelTimeout()
 		cancel()

@@ -467,6 +467,7 @@ func TestExportLivePreview(t *testing.T) {
 
 	tb := b.tab(t)
 	tb.open(t, hs.URL+"/runs/", 2)
+	tb.waitLive(t)
 	tb.eval(t, `document.querySelector('details.scalesite-data').open = true; window.__sameDocument = true; return true;`, new(bool))
 	csvPath := filepath.Join(dir, "content", "runs", "runs.csv")
 	if err := os.WriteFile(csvPath, []byte(strings.Replace(exportSite["content/runs/runs.csv"], "small,1e18,3.2", "small,1e18,3.3", 1)), 0o644); err != nil {

@@ -44,11 +44,11 @@ func TestMathInChromium(t *testing.T) {
 		ct.navigate(t, base+tc.page)
 		var got struct {
 			Katex, Display, Maths int
-			Leftover          []string // visible text of math paragraphs holding TeX
-			Prose             string
-			Scripts           int
-			Font, MathML      string
-			Faces             []string
+			Leftover              []string // visible text of math paragraphs holding TeX
+			Prose                 string
+			Scripts               int
+			Font, MathML          string
+			Faces                 []string
 		}
 		err := chromedp.Run(ct.ctx, chromedp.Evaluate(`document.fonts.ready.then(() => {
   const maths = [...document.querySelectorAll('.math')];

@@ -51,6 +51,13 @@ func copyDemo(t *testing.T) string {
 // files, until the test ends. It returns once every folder is watched.
 func startPreview(t *testing.T, dir string, log io.Writer) *httptest.Server {
 	t.Helper()
+	_, hs := startPreviewServer(t, dir, log)
+	return hs
+}
+
+// startPreviewServer is startPreview that also returns the preview server.
+func startPreviewServer(t *testing.T, dir string, log io.Writer) (*preview.Server, *httptest.Server) {
+	t.Helper()
 	srv, err := preview.New(preview.Options{Source: dir, Log: log})
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +74,7 @@ func startPreview(t *testing.T, dir string, log io.Writer) *httptest.Server {
 	case <-time.After(60 * time.Second):
 		t.Fatal("the watcher did not start in 60 s")
 	}
-	return hs
+	return srv, hs
 }
 
 // waitLive waits until the page's live script has connected to the event

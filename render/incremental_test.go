@@ -29,9 +29,9 @@ func TestIncrementalRenders(t *testing.T) {
 	if _, err := rr.Render(s); err != nil {
 		t.Fatal(err)
 	}
-	// 4 pages, home, 404, 2 tag pages, the tags index.
-	if got := rr.Renders(); got != 9 {
-		t.Fatalf("first render: %d renders, want 9", got)
+	// 4 pages, home, 404, 2 tag pages, the tags index, the search page.
+	if got := rr.Renders(); got != 10 {
+		t.Fatalf("first render: %d renders, want 10", got)
 	}
 	write := func(name, body string) {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {

@@ -59,6 +59,9 @@ type SiteData struct {
 	Language    string
 	FeedURL     string // the Atom feed's path
 	HasTags     bool   // whether there are tag pages (and a tags/ index)
+	// SearchURL is the address of the built-in search page (search.go), or
+	// "" when the site has a page of its own at search/.
+	SearchURL string
 	// ContentSecurityPolicy is the policy the pages run under, which
 	// layouts/base.html sets with <meta http-equiv> as the first element of
 	// <head>: a site's own base.html should set it too.
@@ -71,7 +74,7 @@ type SiteData struct {
 // PageData is what a layout gets.
 type PageData struct {
 	Site        *SiteData
-	Kind        string // "page", "home", "404", "tag" (one tag's pages) or "tags" (every tag)
+	Kind        string // "page", "home", "404", "tag" (one tag's pages), "tags" (every tag) or "search"
 	Title       string
 	Description string
 	Date        time.Time
@@ -91,6 +94,8 @@ type PageData struct {
 	Code bool
 	// TOC is the page's table of contents, when it asks for one (toc.go).
 	TOC []TOCEntry
+	// SearchIndex is the address of the search index, on the search page.
+	SearchIndex string
 	// Math reports a formula on the page: the layout links KaTeX's
 	// stylesheet (Site.MathCSS).
 	Math bool
@@ -159,6 +164,9 @@ func (rr *Renderer) RenderTo(s *site.Site, emit func(File)) (*Output, error) {
 		HasTags: len(groups) > 0, ContentSecurityPolicy: ContentSecurityPolicy,
 		MathCSS: mathStylesheet(s.Config.BasePath),
 	}}
+	if hasSearchPage(s) {
+		r.data.SearchURL = r.url(searchSlug)
+	}
 	rr.begin()
 	defer rr.end(s)
 
@@ -363,6 +371,7 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (File, error) {
 			return f, nil
 		},
 	}
+	jobs = append(jobs, r.searchJobs()...)
 	// The feed and the sitemap show what listings show, and the tags.
 	jobs = append(jobs,
 		func() (File, error) {

@@ -18,7 +18,7 @@ import (
 
 // The layouts a theme must have, one per kind of page. Every other file in
 // layouts/ is a partial available to all of them (base.html, chart.html...).
-var pageKinds = []string{"page", "home", "404", "tag", "tags"}
+var pageKinds = []string{"page", "home", "404", "tag", "tags", "search"}
 
 // EChartsAsset is the theme asset holding the ECharts library.
 const EChartsAsset = "echarts.min.js"

@@ -44,6 +44,14 @@ func (h *hub) broadcast(e event) {
 	}
 }
 
+// Clients is the number of browsers connected to the event stream: one per
+// open page of the preview.
+func (s *Server) Clients() int {
+	s.hub.mu.Lock()
+	defer s.hub.mu.Unlock()
+	return len(s.hub.clients)
+}
+
 // serveEvents streams events to one browser until it goes or ctx ends.
 func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 	fl, ok := w.(http.Flusher)

@@ -185,14 +185,29 @@
   // The browser reconnects by itself after a dropped stream, but gives up
   // for good on some failures (a refused connection while the server
   // restarts, in some browsers): then a new stream is opened every second.
+  //
+  // A page put in the back/forward cache closes its stream: an open one
+  // would hold one of the six connections a browser allows per host, and
+  // after six pages the next request would wait for a free one. The page
+  // opens a new stream when it is shown again from the cache.
+  var source = null;
   function connect() {
-    var source = new EventSource('/__scalesite/events');
-    source.onmessage = onEvent;
-    source.onerror = function () {
-      if (source.readyState === 2) { // CLOSED
+    var mine = new EventSource('/__scalesite/events');
+    source = mine;
+    mine.onmessage = onEvent;
+    mine.onerror = function () {
+      if (mine.readyState === 2 && source === mine) { // CLOSED, not by pagehide
         setTimeout(connect, 1000);
       }
     };
   }
-  if (window.EventSource) connect();
+  if (window.EventSource) {
+    connect();
+    window.addEventListener('pagehide', function () {
+      if (source) { var s = source; source = null; s.close(); }
+    });
+    window.addEventListener('pageshow', function (e) {
+      if (e.persisted && !source) connect();
+    });
+  }
 })();

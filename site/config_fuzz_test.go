@@ -26,6 +26,7 @@ func FuzzConfig(f *testing.F) {
 		"title: " + strings.Repeat("[", 100) + "\n", "\xff\xfet\x00i\x00",
 		"title: \"a\\n::error::x\\e\"\n::warning::: 1\n",
 		"bibliography: refs.bib\ncitations: numeric\n", "bibliography: ../x.bib\n", "citations: [a]\n",
+		"toc: true\nmarkdown: {unsafe: true}\n", "markdown:\n  unsafe: [x]\n", "markdown: 3\n", "toc: {a: b}\n",
 	} {
 		f.Add(s)
 	}

@@ -23,6 +23,7 @@ func FuzzFrontMatter(f *testing.F) {
 		"---\ntitle: [a\n---\n", "---\ntitle: T\n", "---\n---\n", "# no front matter\n",
 		"---\ndate: tomorrow\ndraft: maybe\n---\n", "---\nbibliography: refs.bib\ncitations: numerc\n---\n[@a]\n", "---\n\"::error::x\\e\": 1\n---\n",
 		"---\ntitle: " + strings.Repeat("{a: ", 70) + "\n---\n",
+		"---\ntoc: true\n---\n## A\n", "---\ntoc: [x]\n---\n",
 	} {
 		f.Add(s)
 	}

@@ -221,7 +221,7 @@ func loadPages(s *Site, files []string, errs *diag.List) []loadedPage {
 	out := make([]loadedPage, len(files))
 	pageErrs := make([]error, len(files))
 	tables := newTableCache(s.Files, s.Config.Limits.DataLimit())
-	formulas := new(katex.Cache) // a formula on many pages is typeset once
+	formulas := s.mathCache()
 	bibs := newBibCache(s.Files, s.Config.Limits.DataLimit())
 	cite := citeDefaults{bibRef: s.Config.Bibliography, bibPos: s.Config.BibliographyPos, style: s.Config.Citations}
 	par.For(len(files), 0, func(i int) {

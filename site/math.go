@@ -12,6 +12,20 @@ import (
 	"github.com/scalesite/scalesite/render/markdown"
 )
 
+// maxCachedFormulas bounds the formulas a site and the sites Reload makes
+// from it keep typeset: a preview left open for days, its formulas edited
+// over and over, starts afresh past it.
+const maxCachedFormulas = 20000
+
+// mathCache returns the cache of typeset formulas that loading s uses: a
+// formula on many pages, or on a page loaded again, is typeset once.
+func (s *Site) mathCache() *katex.Cache {
+	if s.formulas == nil || s.formulas.Len() > maxCachedFormulas {
+		s.formulas = new(katex.Cache)
+	}
+	return s.formulas
+}
+
 // typeset typesets the page's formulas with KaTeX and keeps each one's
 // markup on its node, which the renderer writes as it is. A formula KaTeX
 // refuses is an error at the place of the mistake; what KaTeX typesets but

@@ -112,3 +112,30 @@ func TestMathWarnings(t *testing.T) {
 		t.Errorf("warnings:\n%v\nwant:\n%s", s.Warnings, want)
 	}
 }
+
+// TestMathReload: a page loaded again by Reload typesets only its new
+// formulas; the others come from the site's cache.
+func TestMathReload(t *testing.T) {
+	root := sitetest.New(t, map[string]string{
+		"scalesite.yaml": "title: T\n",
+		"content/p.md":   "---\ntitle: P\n---\n$a$ and $b$.\n",
+	})
+	s, err := Load(root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := s.formulas.Len(); n != 2 {
+		t.Fatalf("%d formulas typeset, want 2", n)
+	}
+	sitetest.Write(t, root, map[string]string{"content/p.md": "---\ntitle: P\n---\n$a$ and $b$ and $c$.\n"})
+	r, err := s.Reload([]string{"content/p.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.formulas != s.formulas || r.formulas.Len() != 3 {
+		t.Errorf("after Reload: %d formulas in the cache (the same cache: %v), want 3", r.formulas.Len(), r.formulas == s.formulas)
+	}
+	if !page(t, r, "content/p.md").Math {
+		t.Error("the reloaded page is not marked as holding math")
+	}
+}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/bibtex"
+	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/spec"
 )
@@ -55,6 +56,9 @@ type Site struct {
 	loaded map[string]loadedPage
 	opts   Options
 	md     goldmark.Markdown
+	// formulas holds the typeset formulas (math.go), shared with the
+	// sites Reload makes, so that the preview typesets only what changed.
+	formulas *katex.Cache
 }
 
 // Page is one Markdown file.

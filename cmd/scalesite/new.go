@@ -203,18 +203,23 @@ published at loss-curves/. Nothing is overwritten.`, stderr)
 // the command takes, which it returns. A non-negative code means the
 // command should stop (help asked for, or a mistake, already printed).
 func parseOneArg(fs *flag.FlagSet, args []string, stdout io.Writer, cmd, argName, argHelp string) (string, int) {
-	usage := fs.Usage
+	usage, out := fs.Usage, fs.Output()
 	fs.Usage = func() {}
-	defer func() { fs.Usage = usage }()
+	defer func() { fs.Usage = usage; fs.SetOutput(out) }()
 	var pos []string
 	for {
+		// Parse quietly; the error is printed here, with a hint for a
+		// misspelled flag or one of Hugo's, as parseFlags does.
+		fs.SetOutput(io.Discard)
 		err := fs.Parse(args)
+		fs.SetOutput(out)
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stdout)
 			usage()
 			return "", 0
 		}
 		if err != nil {
+			fmt.Fprintf(out, "%s%s\n", err, unknownFlagHint(fs, err))
 			usage()
 			return "", 2
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -74,7 +75,10 @@ func TestErrors(t *testing.T) {
 		{`é + \text{😀} + \bar`, "Unexpected end of input in a macro argument, expected '}'", len(`é + \text{😀} + \bar`)},
 		{`\text{😀} \foo`, `Undefined control sequence: \foo`, len(`\text{😀} `)},
 		{`\left( x`, `Expected '\right', got 'EOF'`, len(`\left( x`)},
-		{strings.Repeat("{", 5000) + "x" + strings.Repeat("}", 5000), "the formula is nested too deeply", -1},
+		// KaTeX's own checks throw a plain Error, without a place.
+		{`\begin\ `, "Expected node of type textord, but got node of type spacing", -1},
+		{strings.Repeat("{", 3000) + "x" + strings.Repeat("}", 3000), "the formula is nested too deeply", -1},
+		{strings.Repeat("x+", 4001), "the formula is 8002 bytes long, and scalesite typesets formulas of up to 8000: split it", 8000},
 	} {
 		_, err := Render(tc.tex, false)
 		var ke *Error
@@ -263,5 +267,54 @@ func BenchmarkEngine(b *testing.B) {
 		if _, err := newEngine(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// FuzzTypeset checks that no TeX makes the engine panic or hang, that a
+// refusal is an *Error at an offset within the TeX, and that warnings'
+// offsets are within it too.
+func FuzzTypeset(f *testing.F) {
+	for _, s := range []string{`x^2`, `\frac{1}{`, `\text{😀}_𝔸`, `\left(`, `\gdef\a{\a}\a`, `\verb|x|`, `{{{{`, `\begin{matrix}a&b\\c\end{matrix}`, "\x00\xff"} {
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, tex string, display bool) {
+		res, err := Render(tex, display)
+		var ke *Error
+		switch {
+		case errors.As(err, &ke):
+			if ke.Offset < -1 || ke.Offset > len(tex) {
+				t.Errorf("%q: error offset %d outside the TeX", tex, ke.Offset)
+			}
+		case err != nil:
+			t.Errorf("%q: %v", tex, err)
+		case !strings.HasPrefix(res.HTML, `<span class="katex`):
+			t.Errorf("%q: markup %.80q", tex, res.HTML)
+		}
+		for _, w := range res.Warnings {
+			if w.Offset < -1 || w.Offset > len(tex) {
+				t.Errorf("%q: warning offset %d outside the TeX", tex, w.Offset)
+			}
+		}
+	})
+}
+
+// TestTimeout: a formula that runs out of time is an error that is not a
+// refusal of the TeX, the engine it ran in is not reused, and a cache does
+// not keep the failure.
+func TestTimeout(t *testing.T) {
+	defer func(d time.Duration) { Timeout = d }(Timeout)
+	Timeout = time.Nanosecond
+	var c Cache
+	_, err := c.Render(strings.Repeat(`\frac{a}{b}+`, 200), true)
+	var ke *Error
+	if err == nil || errors.As(err, &ke) || !strings.Contains(err.Error(), "took longer than") {
+		t.Fatalf("got %v, want a timeout", err)
+	}
+	if c.Len() != 0 {
+		t.Errorf("the cache keeps the timeout")
+	}
+	Timeout = time.Minute
+	if _, err := c.Render(`x`, false); err != nil || c.Len() != 1 {
+		t.Errorf("after a timeout: %v, %d cached", err, c.Len())
 	}
 }

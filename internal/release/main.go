@@ -42,6 +42,7 @@ var extras = []struct{ name, src string }{
 	{"LICENSE", "LICENSE"},
 	{"README.md", "README.md"},
 	{"echarts-licenses.txt", "themes/default/assets/echarts-licenses.txt"},
+	{"katex-license.txt", "internal/katex/dist/LICENSE"},
 }
 
 func main() {

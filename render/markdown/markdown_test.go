@@ -225,6 +225,8 @@ func FuzzMarkdown(f *testing.F) {
 		"| a |\n|---|\n| ```chart |\n",
 		"[^1]\n\n[^1]: ```chart\n",
 		"\r\n```chart\r\nx\r\n```",
+		"![a](b.png \"c\")\n\n> ![x][r]\n\n[r]: y \"t\"\n",
+		"```go {linenos=true hl_lines=[1]}\nfunc f() {}\n```\n\n```nosuch\n<b>\n```\n",
 		"",
 	} {
 		f.Add(s)

@@ -197,7 +197,14 @@ func (mathInlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Cont
 		afterSpace = true
 	}
 	f.TeX = partsText(f.Parts, block.Source())
-	return &InlineMath{Formula: f}
+	n := &InlineMath{Formula: f}
+	// The TeX as the node's text, for what reads text out of a tree (a
+	// heading's entry in a table of contents, an image's alt text); the
+	// renderer writes the formula instead.
+	for _, p := range f.Parts {
+		n.AppendChild(n, ast.NewRawTextSegment(p))
+	}
+	return n
 }
 
 // notMath is what an opening delimiter without a closing one is: a dollar

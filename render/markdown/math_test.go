@@ -264,3 +264,15 @@ func pandocDollars(src string) (out []string, ok bool) {
 	}
 	return out, true
 }
+
+// TestMathText: a formula's TeX is its node's text, so that an image's alt
+// text or a heading's words keep it.
+func TestMathText(t *testing.T) {
+	var b bytes.Buffer
+	if err := New().Convert([]byte("![loss $L(N)$ by size](a.png)\n"), &b); err != nil {
+		t.Fatal(err)
+	}
+	if want := `alt="loss L(N) by size"`; !strings.Contains(b.String(), want) {
+		t.Errorf("%s lacks %s", b.String(), want)
+	}
+}

@@ -1,0 +1,104 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/scalesite/scalesite/site"
+)
+
+// The search page and its index. The index is one JSON file written at
+// build time: each page's title, address, description, tags and section
+// headings. The theme's search.js reads it in the reader's browser and
+// searches it there, with no server and nothing asked of any other host.
+const (
+	SearchFile = "search.json"
+	searchSlug = "search"
+)
+
+// searchEntry is a page in the search index.
+type searchEntry struct {
+	Title       string          `json:"title"`
+	URL         string          `json:"url"`
+	Description string          `json:"description,omitempty"`
+	Tags        []string        `json:"tags,omitempty"`
+	Headings    []searchHeading `json:"headings,omitempty"`
+}
+
+// searchHeading is a section of a page: its words and its anchor.
+type searchHeading struct {
+	Text string `json:"text"`
+	ID   string `json:"id"`
+}
+
+// searchIndex is the JSON of the search index: the home page, then every
+// page in the home page's order. A heading of the first level repeats the
+// title, and one below the fourth is too fine to search for.
+func (r *renderer) searchIndex() ([]byte, error) {
+	pages := make([]*site.Page, 0, len(r.site.Pages)+1)
+	if r.site.Home != nil {
+		pages = append(pages, r.site.Home)
+	}
+	pages = append(pages, r.site.Pages...)
+	index := struct {
+		Pages []searchEntry `json:"pages"`
+	}{Pages: make([]searchEntry, 0, len(pages))}
+	for _, p := range pages {
+		e := searchEntry{Title: p.Title, URL: r.url(p.Slug), Description: p.Description, Tags: p.Tags}
+		if p.Slug == "" {
+			e.Title = r.site.Config.Title
+			if e.Description == "" {
+				e.Description = r.site.Config.Description
+			}
+		}
+		for _, h := range p.Headings {
+			if h.Level >= 2 && h.Level <= 4 && h.ID != "" && h.Text != "" {
+				e.Headings = append(e.Headings, searchHeading{Text: h.Text, ID: h.ID})
+			}
+		}
+		index.Pages = append(index.Pages, e)
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	if err := enc.Encode(index); err != nil {
+		return nil, fmt.Errorf("writing %s: %w", SearchFile, err)
+	}
+	return b.Bytes(), nil
+}
+
+// hasSearchPage reports whether the site gets the built-in search page: a
+// page of the site's own at search/ takes its place.
+func hasSearchPage(s *site.Site) bool {
+	for _, p := range s.Pages {
+		if p.Slug == searchSlug {
+			return false
+		}
+	}
+	return true
+}
+
+// searchJobs render the search index and, unless the site has its own, the
+// search page.
+func (r *renderer) searchJobs() []func() (File, error) {
+	rr := r.rr
+	jobs := []func() (File, error){func() (File, error) {
+		// The pages' pointers change whenever one of them is loaded again.
+		data, err := rr.cachedData(SearchFile, pagesKey(r.site.Home)+pagesKey(r.site.Pages...), r.searchIndex)
+		return File{Path: SearchFile, Data: data, Default: true}, err
+	}}
+	if r.data.SearchURL == "" {
+		return jobs
+	}
+	return append(jobs, func() (File, error) {
+		d := &PageData{Site: r.data, Kind: "search", Title: "Search", URL: r.url(searchSlug),
+			Canonical: r.absURL(r.url(searchSlug)), SearchIndex: r.site.Config.BasePath + SearchFile}
+		f, err := rr.cached(searchSlug+"/index.html", "search", func() ([]byte, error) {
+			return r.theme.execute("search", d)
+		})
+		if err != nil {
+			return f, fmt.Errorf("rendering %s/index.html: %w", searchSlug, err)
+		}
+		return f, nil
+	})
+}
