@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/sitefs"
@@ -108,43 +107,6 @@ func (l *pageLoader) table(p *Page, d spec.DataRef) (t *table.Table, file string
 		return t, cand, nil
 	}
 	return nil, "", diag.Errorf(d.Pos, "data file %q not found (looked for %s)", d.Path, strings.Join(tried, " and "))
-}
-
-// tableCache reads each data file once per load, however many charts use it.
-type tableCache struct {
-	files   *sitefs.Root
-	limit   sitefs.Limit
-	mu      sync.Mutex
-	entries map[string]*tableEntry
-}
-
-type tableEntry struct {
-	once sync.Once
-	t    *table.Table
-	err  error
-}
-
-func newTableCache(files *sitefs.Root, limit sitefs.Limit) *tableCache {
-	return &tableCache{files: files, limit: limit, entries: make(map[string]*tableEntry)}
-}
-
-func (c *tableCache) get(file string) (*table.Table, error) {
-	c.mu.Lock()
-	e := c.entries[file]
-	if e == nil {
-		e = &tableEntry{}
-		c.entries[file] = e
-	}
-	c.mu.Unlock()
-	e.once.Do(func() {
-		src, err := c.files.ReadFile(file, c.limit)
-		if err != nil {
-			e.err = err
-			return
-		}
-		e.t, e.err = table.Parse(file, src)
-	})
-	return e.t, e.err
 }
 
 // atReference places a problem with a data file that has no line of its own

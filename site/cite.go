@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/goccy/go-yaml/ast"
@@ -149,49 +148,14 @@ func (p *Page) frontMatterCite(mv *ast.MappingValueNode, at diag.Pos) error {
 	return err
 }
 
-// bibCache reads and parses each .bib file once per load, however many
-// pages cite from it.
-type bibCache struct {
-	files   *sitefs.Root
-	limit   sitefs.Limit
-	mu      sync.Mutex
-	entries map[string]*bibEntry
-}
-
-type bibEntry struct {
-	once sync.Once
-	f    *bibtex.File
-	err  error
-}
-
-func newBibCache(files *sitefs.Root, limit sitefs.Limit) *bibCache {
-	return &bibCache{files: files, limit: limit, entries: map[string]*bibEntry{}}
-}
-
-// get returns the parsed file. For a file that cannot be read, f is nil;
-// for one with problems, f holds the entries that could be read and err
-// the problems.
-func (c *bibCache) get(file string) (*bibtex.File, error) {
-	c.mu.Lock()
-	e := c.entries[file]
-	if e == nil {
-		e = &bibEntry{}
-		c.entries[file] = e
+// parseBib reads a .bib file for a fileCache. A file that is not text gives
+// an empty bibliography with the problem, so that citations of it report
+// the file, not each key.
+func parseBib(file string, src []byte) (*bibtex.File, error) {
+	if err := textfile.Check(src, diag.Pos{File: file, Line: 1, Col: 1}, "bibliography"); err != nil {
+		return &bibtex.File{Path: file}, err
 	}
-	c.mu.Unlock()
-	e.once.Do(func() {
-		src, err := c.files.ReadFile(file, c.limit)
-		if err != nil {
-			e.err = err
-			return
-		}
-		if err := textfile.Check(src, diag.Pos{File: file, Line: 1, Col: 1}, "bibliography"); err != nil {
-			e.f, e.err = &bibtex.File{Path: file}, err
-			return
-		}
-		e.f, e.err = bibtex.Parse(src, file)
-	})
-	return e.f, e.err
+	return bibtex.Parse(src, file)
 }
 
 // citeDefaults are scalesite.yaml's bibliography and citations, for pages

@@ -37,16 +37,9 @@ func (l Limits) FileLimit() sitefs.Limit { return sitefs.Limit{Bytes: l.File, Ke
 
 // parseLimits reads the limits: mapping of scalesite.yaml into l.
 func parseLimits(mv *ast.MappingValueNode, at diag.Pos, l *Limits) diag.List {
-	var entries []*ast.MappingValueNode
-	switch v := mv.Value.(type) {
-	case *ast.MappingNode:
-		entries = v.Values
-	case *ast.MappingValueNode:
-		entries = []*ast.MappingValueNode{v}
-	case *ast.NullNode:
-		return nil
-	default:
-		return diag.List{diag.Errorf(nodePos(at, mv.Value), "limits must be a mapping of sizes, like limits: {data: 200MB}")}
+	entries, err := subMapping(mv, at, "limits: {data: 200MB}")
+	if err != nil {
+		return err
 	}
 	errs := checkKeys(entries, at, limitKeys, "limits")
 	for _, e := range entries {

@@ -15,10 +15,12 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/bibtex"
 	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/table"
 )
 
 // Options change how a site is loaded.
@@ -220,9 +222,9 @@ func loadPages(s *Site, files []string, errs *diag.List) []loadedPage {
 	drafts := s.opts.Drafts
 	out := make([]loadedPage, len(files))
 	pageErrs := make([]error, len(files))
-	tables := newTableCache(s.Files, s.Config.Limits.DataLimit())
+	tables := newFileCache(s.Files, s.Config.Limits.DataLimit(), table.Parse)
 	formulas := s.mathCache()
-	bibs := newBibCache(s.Files, s.Config.Limits.DataLimit())
+	bibs := newFileCache(s.Files, s.Config.Limits.DataLimit(), parseBib)
 	cite := citeDefaults{bibRef: s.Config.Bibliography, bibPos: s.Config.BibliographyPos, style: s.Config.Citations}
 	par.For(len(files), 0, func(i int) {
 		l := pageLoader{files: s.Files, limits: s.Config.Limits, md: s.md, tables: tables, toc: s.Config.TOC, basePath: s.Config.BasePath, bibs: bibs, citeDefaults: cite}
@@ -252,13 +254,13 @@ type pageLoader struct {
 	files    *sitefs.Root
 	limits   Limits
 	md       goldmark.Markdown
-	tables   *tableCache
+	tables   *fileCache[*table.Table]
 	warnings diag.List
 	// formulas typesets the pages' math (math.go).
 	formulas *katex.Cache
 	// bibs reads the .bib files; citeDefaults are scalesite.yaml's
 	// bibliography and citations (cite.go).
-	bibs         *bibCache
+	bibs         *fileCache[*bibtex.File]
 	citeDefaults citeDefaults
 	// toc is scalesite.yaml's toc:, basePath its base path (markdown.go).
 	toc      bool

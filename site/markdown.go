@@ -28,16 +28,9 @@ var markdownKeys = []string{"unsafe"}
 
 // parseMarkdownConfig reads the markdown: mapping of scalesite.yaml into m.
 func parseMarkdownConfig(mv *ast.MappingValueNode, at diag.Pos, m *MarkdownConfig) diag.List {
-	var entries []*ast.MappingValueNode
-	switch v := mv.Value.(type) {
-	case *ast.MappingNode:
-		entries = v.Values
-	case *ast.MappingValueNode:
-		entries = []*ast.MappingValueNode{v}
-	case *ast.NullNode:
-		return nil
-	default:
-		return diag.List{diag.Errorf(nodePos(at, mv.Value), "markdown must be a mapping, like markdown: {unsafe: true}")}
+	entries, err := subMapping(mv, at, "markdown: {unsafe: true}")
+	if err != nil {
+		return err
 	}
 	errs := checkKeys(entries, at, markdownKeys, "markdown settings")
 	for _, e := range entries {

@@ -255,3 +255,18 @@ func kindOf(n ast.Node) string {
 		return fmt.Sprintf("a %s", strings.ToLower(n.Type().String()))
 	}
 }
+
+// subMapping returns the entries of a key whose value is a mapping of
+// settings (limits:, markdown:); an empty value has none. example shows
+// the key written right, for the message when it is not a mapping.
+func subMapping(mv *ast.MappingValueNode, at diag.Pos, example string) ([]*ast.MappingValueNode, diag.List) {
+	switch v := mv.Value.(type) {
+	case *ast.MappingNode:
+		return v.Values, nil
+	case *ast.MappingValueNode:
+		return []*ast.MappingValueNode{v}, nil
+	case *ast.NullNode:
+		return nil, nil
+	}
+	return nil, diag.List{diag.Errorf(nodePos(at, mv.Value), "%s must be a mapping, like %s", keyName(mv), example)}
+}

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/scalesite/scalesite/internal/katex"
 	"io"
 	"os"
 	"runtime/debug"
@@ -78,7 +79,12 @@ func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: scalesite %s\n\n%s\n\nFlags:\n", name, synopsis)
+		fmt.Fprintf(fs.Output(), "Usage: scalesite %s\n\n%s\n", name, synopsis)
+		any := false
+		fs.VisitAll(func(*flag.Flag) { any = true })
+		if any {
+			fmt.Fprint(fs.Output(), "\nFlags:\n")
+		}
 		fs.VisitAll(func(f *flag.Flag) {
 			names := "--" + f.Name
 			if len(f.Name) == 1 {
@@ -124,8 +130,16 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) int {
 	return -1
 }
 
+// licences is what `scalesite version` says of the licences of scalesite
+// and of the libraries it embeds and copies into every site.
+const licences = `scalesite is under the MIT License. It embeds, and copies into the sites it builds:
+  Apache ECharts (Apache License 2.0), with ZRender (BSD 3-Clause) and tslib (0BSD):
+    their licences and notices go beside the bundle, as assets/echarts-licenses.*.txt;
+  KaTeX (MIT License), into sites with math: its licence goes beside it, as assets/katex-*/LICENSE.
+`
+
 func runVersion(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("version", "Prints the version of scalesite, the commit it was built from, and the ECharts version it embeds.", stderr)
+	fs := newFlags("version", "Prints the version of scalesite, the commit it was built from, the ECharts and KaTeX versions it embeds, and their licences.", stderr)
 	if code := parseFlags(fs, args, stdout); code >= 0 {
 		return code
 	}
@@ -144,6 +158,7 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	if ec == "" {
 		ec = "not embedded (build with `make build`)"
 	}
-	fmt.Fprintf(stdout, "scalesite %s (commit %s), ECharts %s\n", version, commit, ec)
+	fmt.Fprintf(stdout, "scalesite %s (commit %s), ECharts %s, KaTeX %s\n", version, commit, ec, katex.Version)
+	fmt.Fprint(stdout, licences)
 	return 0
 }

@@ -69,7 +69,7 @@ func serveSite(ctx context.Context, opts serve.Options, bind string, port int, m
 		fmt.Fprintf(stderr, "error: %s\n", err)
 		return 1
 	}
-	url := "http://" + ln.Addr().String() + "/"
+	url := openableURL(ln.Addr())
 	fmt.Fprintf(stdout, "serving %s at %s (Ctrl-C to stop)\n", opts.Source, url)
 	if open {
 		openBrowser(url)
@@ -134,4 +134,18 @@ func openBrowser(url string) {
 		cmd = exec.Command("xdg-open", url)
 	}
 	cmd.Start()
+}
+
+// openableURL is the address to open in a browser for a listener: one bound
+// to every interface (0.0.0.0 or ::), which no browser can open, is
+// announced at localhost, with the same port.
+func openableURL(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String() + "/"
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
 }
