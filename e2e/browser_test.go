@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -80,24 +81,44 @@ func newBrowser(t *testing.T) *browser {
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1280, 900),
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 10*time.Minute) // bounds a hung browser, not a slow machine
-	t.Cleanup(func() {
-		cancelTimeout()
-		cancel()
-		cancelAlloc()
-		for range 20 {
-			if os.RemoveAll(profile) == nil {
-				break
+	// On a machine out of processes or memory for a moment, Chromium can
+	// fail to fork its helpers and exit at start ("chrome failed to
+	// start"): that is the machine, not the site, so a start is tried
+	// three times, a second apart, before the test fails.
+	for attempt := 1; attempt <= 3; attempt++ {
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancel := chromedp.NewContext(actx)
+		ctx, cancelTimeout := context.WithTimeout(ctx, 10*time.Minute) // bounds a hung browser, not a slow machine
+		stop := func() {
+			cancelTimeout()
+			cancel()
+			cancelAlloc()
+			for range 20 {
+				if os.RemoveAll(profile) == nil {
+					break
+				}
+				time.Sleep(50 * time.Millisecond)
 			}
-			time.Sleep(50 * time.Millisecond)
 		}
-	})
-	if err := chromedp.Run(ctx); err != nil {
-		t.Fatalf("starting Chromium: %v", err)
+		if err = chromedp.Run(ctx); err == nil {
+			t.Cleanup(stop)
+			return &browser{ctx: ctx}
+		}
+		stop()
+		if !strings.Contains(err.Error(), "failed to start") {
+			break
+		}
+		t.Logf("Chromium did not start (attempt %d of 3): %v", attempt, firstLine(err.Error()))
+		time.Sleep(time.Duration(attempt) * time.Second)
 	}
-	return &browser{ctx: ctx}
+	t.Fatalf("starting Chromium: %v", err)
+	return nil
+}
+
+// firstLine is s up to its first newline.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }
 
 // tab opens a new tab that records every request and every JavaScript
