@@ -5,6 +5,7 @@ package build
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/render"
 	"github.com/scalesite/scalesite/site"
@@ -94,33 +96,64 @@ func run(opts Options, begin func(dest string) (*output.Writer, error)) (*Report
 	if err := checkDest(opts.Source, dest); err != nil {
 		return nil, err
 	}
-	s, err := site.Load(opts.Source, opts.Options)
+	s, err := site.Scan(opts.Source, opts.Options)
+	var scanErrs diag.List
+	if errors.As(err, &scanErrs) {
+		return nil, loadAll(s, scanErrs)
+	}
 	if err != nil {
 		return nil, err
 	}
-	rr, err := render.NewRenderer(s)
+	rr, err := render.NewStreamRenderer(s)
 	if err != nil {
 		return nil, err
 	}
-	// Pages are written while the rest are still being rendered.
+	// Pages are loaded, rendered and written one after another, and
+	// dropped: the build's memory does not grow with the site.
 	w, err := begin(dest)
 	if err != nil {
 		return nil, err
 	}
-	out, err := rr.RenderTo(s, w.Add)
+	var mu sync.Mutex
+	warnings := slices.Clone(s.Warnings)
+	load := func(p *site.Page) (*site.Page, error) {
+		full, warn, err := s.LoadPage(p)
+		mu.Lock()
+		warnings = append(warnings, warn...)
+		mu.Unlock()
+		return full, err
+	}
+	out, err := rr.Stream(s, load, w.Add)
 	if err != nil {
 		w.Abort()
 		return nil, err
 	}
-	for _, f := range out.Files[out.Streamed:] {
-		w.Add(f)
+	for _, f := range s.SkippedDrafts() {
+		warnings = append(warnings, s.LoadDraft(f)...)
 	}
+	s.Warnings = warnings.Sort()
 	if err := w.Commit(); err != nil {
 		return nil, err
 	}
 	r := Summarize(s, out)
 	r.Elapsed = time.Since(start)
 	return r, nil
+}
+
+// loadAll reports the problems of a site whose scan found some (scanErrs):
+// with them, those of every page, as a build that went on would have.
+func loadAll(s *site.Site, scanErrs diag.List) error {
+	errs := make([]error, len(s.Pages)+1)
+	pages := s.Pages
+	if s.Home != nil {
+		pages = append(pages[:len(pages):len(pages)], s.Home)
+	}
+	par.For(len(pages), 0, func(i int) { _, _, errs[i] = s.LoadPage(pages[i]) })
+	list := scanErrs
+	for _, err := range errs {
+		list.Add(err)
+	}
+	return list.Sort()
 }
 
 // Render loads and renders the site without writing it.

@@ -21,7 +21,7 @@ func HeavyPages(s *site.Site, out *render.Output) diag.List {
 	size := make(map[string]int, len(out.Files))
 	for _, f := range out.Files {
 		if f.Src == "" && strings.HasSuffix(f.Path, ".html") {
-			size[f.Path] = len(f.Data)
+			size[f.Path] = f.Len()
 		}
 	}
 	var warnings diag.List

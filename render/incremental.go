@@ -15,7 +15,8 @@ import (
 // Renderer renders sites with one theme and remembers what it rendered, so
 // that after a change to a few pages only those pages, and the pages that
 // show them (their neighbours' links, the home page, their tags' pages), are
-// rendered again. The live preview keeps one; a build uses a fresh one.
+// rendered again. The live preview keeps one; a build streams through one
+// made by NewStreamRenderer, which remembers nothing.
 type Renderer struct {
 	theme    *theme
 	md       goldmark.Markdown
@@ -23,7 +24,7 @@ type Renderer struct {
 	config   site.Config
 
 	mu      sync.Mutex
-	cache   map[string]cachedFile // by output path
+	cache   map[string]cachedFile // by output path; nil: remember nothing
 	used    map[string]bool       // output paths of the call in progress
 	links   map[*site.Page]string // linkKey of each page, computed once
 	renders int
@@ -36,6 +37,17 @@ type cachedFile struct {
 
 // NewRenderer loads the theme of s.
 func NewRenderer(s *site.Site) (*Renderer, error) {
+	rr, err := NewStreamRenderer(s)
+	if err != nil {
+		return nil, err
+	}
+	rr.cache, rr.links = map[string]cachedFile{}, map[*site.Page]string{}
+	return rr, nil
+}
+
+// NewStreamRenderer loads the theme of s for a Renderer that keeps nothing
+// it renders: a build's, where every file is rendered once and written.
+func NewStreamRenderer(s *site.Site) (*Renderer, error) {
 	th, err := loadTheme(themes.Default(), s.Theme, s.ThemeDir, s.Config.BasePath)
 	if err != nil {
 		return nil, err
@@ -44,8 +56,7 @@ func NewRenderer(s *site.Site) (*Renderer, error) {
 	if s.Config.Markdown.Unsafe {
 		ext = append(ext, markdown.RawHTML)
 	}
-	return &Renderer{theme: th, md: markdown.New(ext...), themeDir: s.ThemeDir, config: s.Config,
-		cache: map[string]cachedFile{}, links: map[*site.Page]string{}}, nil
+	return &Renderer{theme: th, md: markdown.New(ext...), themeDir: s.ThemeDir, config: s.Config}, nil
 }
 
 // Fits reports whether rr can render s: the same theme folder and config.
@@ -63,6 +74,9 @@ func (rr *Renderer) Renders() int {
 }
 
 func (rr *Renderer) begin() {
+	if rr.cache == nil {
+		return
+	}
 	rr.mu.Lock()
 	rr.used = map[string]bool{}
 	rr.mu.Unlock()
@@ -71,6 +85,9 @@ func (rr *Renderer) begin() {
 // end forgets the files the last call did not produce (deleted pages), and
 // the link keys of pages no longer in the site.
 func (rr *Renderer) end(s *site.Site) {
+	if rr.cache == nil {
+		return
+	}
 	rr.mu.Lock()
 	for p := range rr.cache {
 		if !rr.used[p] {
@@ -96,6 +113,13 @@ func (rr *Renderer) end(s *site.Site) {
 // the last file there was rendered for another key. It is safe for
 // concurrent use.
 func (rr *Renderer) cached(path, key string, render func() ([]byte, error)) (File, error) {
+	if rr.cache == nil {
+		b, err := render()
+		rr.mu.Lock()
+		rr.renders++
+		rr.mu.Unlock()
+		return File{Path: path, Data: b}, err
+	}
 	rr.mu.Lock()
 	rr.used[path] = true
 	c, ok := rr.cache[path]
@@ -117,6 +141,9 @@ func (rr *Renderer) cached(path, key string, render func() ([]byte, error)) (Fil
 // cachedData is cached for files that are not pages (the feed, the
 // sitemap): they are kept, but not counted as renders.
 func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) ([]byte, error) {
+	if rr.cache == nil {
+		return render()
+	}
 	rr.mu.Lock()
 	rr.used[path] = true
 	c, ok := rr.cache[path]
@@ -138,6 +165,9 @@ func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) 
 // values for what it read again and keeps the others, so equal keys mean the
 // same content.
 func pagesKey(pages ...*site.Page) string {
+	if len(pages) == 0 {
+		return ""
+	}
 	var b strings.Builder
 	b.Grow(len(pages) * 14)
 	for _, p := range pages {
@@ -150,6 +180,9 @@ func pagesKey(pages ...*site.Page) string {
 // titles...): a page whose body alone changed leaves it the same, so the
 // home page and tag pages listing it need not be rendered again.
 func linkKey(r *renderer, pages ...*site.Page) string {
+	if r.rr.cache == nil {
+		return "" // nothing is remembered, so nothing needs a key
+	}
 	var b strings.Builder
 	for _, p := range pages {
 		if p == nil {

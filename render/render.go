@@ -40,14 +40,22 @@ type File struct {
 	// Default marks a generated file that a static file at the same path
 	// replaces: a site may bring its own robots.txt or 404.html.
 	Default bool
+	// Size is the length of Data, kept in the Output of Stream, which
+	// drops the bytes of each file once it is handed to the writer.
+	Size int
+}
+
+// Len is the length of the file's bytes, also once they are dropped.
+func (f File) Len() int {
+	if f.Data == nil {
+		return f.Size
+	}
+	return len(f.Data)
 }
 
 // Output is every file of a built site, in a fixed order.
 type Output struct {
 	Files []File
-	// Streamed counts the files at the start of Files that were already
-	// handed to RenderTo's emit function as they were rendered.
-	Streamed int
 }
 
 // SiteData is the site as layouts see it.
@@ -150,24 +158,9 @@ func Render(s *site.Site) (*Output, error) {
 // Render renders s. Files whose inputs are the same as in the previous call
 // (the same *site.Page values, the same neighbours, the same listings) are
 // taken from that call instead of rendered again.
-func (rr *Renderer) Render(s *site.Site) (*Output, error) { return rr.RenderTo(s, nil) }
-
-// RenderTo is Render that also hands each page, as soon as it is rendered,
-// to emit (from several goroutines at once), so that a build can write
-// pages while it renders the rest. Output.Streamed says how many were.
-func (rr *Renderer) RenderTo(s *site.Site, emit func(File)) (*Output, error) {
-	th := rr.theme
+func (rr *Renderer) Render(s *site.Site) (*Output, error) {
 	groups := tagGroups(s.Pages)
-	r := &renderer{site: s, theme: th, md: rr.md, rr: rr, origin: s.Config.Origin(), data: &SiteData{
-		Title: s.Config.Title, Description: s.Config.Description, BaseURL: s.Config.BaseURL,
-		BasePath: s.Config.BasePath, Language: s.Config.Language, FeedURL: s.Config.BasePath + FeedFile,
-		HasTags: len(groups) > 0, ContentSecurityPolicy: ContentSecurityPolicy,
-		MathCSS: mathStylesheet(s.Config.BasePath),
-	}}
-	if hasSearchPage(s) {
-		r.data.SearchURL = r.url(searchSlug)
-	}
-	rr.begin()
+	r := rr.start(s, len(groups) > 0)
 	defer rr.end(s)
 
 	// The listings (home, tags, feed, sitemap) each go through every page, so
@@ -185,9 +178,6 @@ func (rr *Renderer) RenderTo(s *site.Site, emit func(File)) (*Output, error) {
 		}
 		i := j - len(listings)
 		out.Files[i], errs[i] = r.page(i)
-		if errs[i] == nil && emit != nil {
-			emit(out.Files[i])
-		}
 	})
 	for i, err := range errs {
 		if err != nil {
@@ -199,35 +189,59 @@ func (rr *Renderer) RenderTo(s *site.Site, emit func(File)) (*Output, error) {
 			return nil, err
 		}
 	}
-	if emit != nil {
-		out.Streamed = len(pages)
-	}
 	out.Files = append(out.Files, listed...)
 	data, err := r.dataFiles() // each chart's CSV, beside its page
 	if err != nil {
 		return nil, err
 	}
 	out.Files = append(out.Files, data...)
-	out.Files = append(out.Files,
-		File{Path: ".nojekyll", Data: []byte{}, Default: true},
-		File{Path: RobotsFile, Data: r.robots(), Default: true})
-	for _, name := range sortedKeys(th.assets) {
-		a := th.assets[name]
-		out.Files = append(out.Files, File{Path: a.Path, Data: a.Data})
-	}
-	out.Files = append(out.Files, mathFiles(s)...)
-	for _, f := range s.Resources {
-		out.Files = append(out.Files, File{Path: f, Src: path.Join(s.Root, "content", f), Root: s.Files, Rel: "content/" + f})
-	}
-	for _, f := range s.Static {
-		out.Files = append(out.Files, File{Path: f, Src: path.Join(s.Root, "static", f), Root: s.Files, Rel: "static/" + f})
-	}
+	out.Files = append(out.Files, r.siteFiles()...)
 	files, err := resolveClashes(out.Files)
 	if err != nil {
 		return nil, err
 	}
 	out.Files = files
 	return out, nil
+}
+
+// start begins a call of Render or Stream: the state of rendering s, whose
+// pages have tags or not.
+func (rr *Renderer) start(s *site.Site, hasTags bool) *renderer {
+	r := &renderer{site: s, theme: rr.theme, md: rr.md, rr: rr, origin: s.Config.Origin(), data: &SiteData{
+		Title: s.Config.Title, Description: s.Config.Description, BaseURL: s.Config.BaseURL,
+		BasePath: s.Config.BasePath, Language: s.Config.Language, FeedURL: s.Config.BasePath + FeedFile,
+		HasTags: hasTags, ContentSecurityPolicy: ContentSecurityPolicy,
+		MathCSS: mathStylesheet(s.Config.BasePath),
+	}}
+	if hasSearchPage(s) {
+		r.data.SearchURL = r.url(searchSlug)
+	}
+	rr.begin()
+	return r
+}
+
+// siteFiles are the files of the site besides its pages, listings and
+// charts' data: .nojekyll, robots.txt, the theme's assets, KaTeX's files
+// when a page has math, and the content and static files copied as they
+// are.
+func (r *renderer) siteFiles() []File {
+	s, th := r.site, r.theme
+	files := []File{
+		{Path: ".nojekyll", Data: []byte{}, Default: true},
+		{Path: RobotsFile, Data: r.robots(), Default: true},
+	}
+	for _, name := range sortedKeys(th.assets) {
+		a := th.assets[name]
+		files = append(files, File{Path: a.Path, Data: a.Data})
+	}
+	files = append(files, mathFiles(s)...)
+	for _, f := range s.Resources {
+		files = append(files, File{Path: f, Src: path.Join(s.Root, "content", f), Root: s.Files, Rel: "content/" + f})
+	}
+	for _, f := range s.Static {
+		files = append(files, File{Path: f, Src: path.Join(s.Root, "static", f), Root: s.Files, Rel: "static/" + f})
+	}
+	return files
 }
 
 // resolveClashes lets a static file replace a Default generated file at the
@@ -308,12 +322,13 @@ func (r *renderer) page(i int) (File, error) {
 	// The neighbours matter through the links to them only.
 	key := pagesKey(p) + linkKey(r, prev) + linkKey(r, next)
 	return r.rr.cached(p.Slug+"/index.html", key, func() ([]byte, error) {
-		return r.renderPage(i)
+		return r.renderPage(p, prev, next)
 	})
 }
 
-func (r *renderer) renderPage(i int) ([]byte, error) {
-	p := r.site.Pages[i]
+// renderPage renders page p, between the next older page prev and the next
+// newer one next (either may be nil).
+func (r *renderer) renderPage(p, prev, next *site.Page) ([]byte, error) {
 	content, err := r.content(p)
 	if err != nil {
 		return nil, err
@@ -323,13 +338,13 @@ func (r *renderer) renderPage(i int) ([]byte, error) {
 		Tags: p.Tags, URL: r.url(p.Slug), Canonical: r.absURL(r.url(p.Slug)), Content: content, Charts: len(p.Charts),
 		Code: p.Code, TOC: tableOfContents(p), Math: p.Math,
 	}
-	if i > 0 {
-		next := r.link(r.site.Pages[i-1])
-		d.Next = &next
+	if next != nil {
+		l := r.link(next)
+		d.Next = &l
 	}
-	if i+1 < len(r.site.Pages) {
-		prev := r.link(r.site.Pages[i+1])
-		d.Prev = &prev
+	if prev != nil {
+		l := r.link(prev)
+		d.Prev = &l
 	}
 	return r.theme.execute("page", d)
 }

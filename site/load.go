@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -34,59 +33,10 @@ type Options struct {
 // Load reads the site in root. On content errors it returns a diag.List with
 // every problem found, sorted by file and line; the site is then incomplete.
 func Load(root string, opts Options) (*Site, error) {
-	files, err := sitefs.Open(root)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s has no content/ folder: scalesite reads the pages from content/*.md (is --source right?)", root)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("cannot open the site folder: %w", err)
-	}
-	s := &Site{Root: root, Files: files}
-	var errs diag.List
-	cfg, err := loadConfig(files)
-	if err != nil {
-		// Mistakes in scalesite.yaml are reported with those in the pages.
-		var list diag.List
-		var one *diag.Error
-		if !errors.As(err, &list) && !errors.As(err, &one) {
-			return nil, refused(err)
-		}
-		errs.Add(err)
-	}
-	if opts.BaseURL != "" {
-		if err := cfg.SetBaseURL(opts.BaseURL); err != nil {
-			return nil, fmt.Errorf("--base-url: %w", err)
-		}
-	}
-	s.Config = cfg
-	if cfg.Theme != "" {
-		s.ThemeDir = filepath.Join(root, "themes", cfg.Theme) // loadConfig checked it is there
-		if s.Theme, err = files.Sub("themes/"+cfg.Theme, cfg.Limits.FileLimit()); err != nil {
-			errs.Add(refused(err))
-		}
-		// A theme file the rule refuses is an error, not a file skipped.
-		_, problems, _ := files.List("themes/"+cfg.Theme, cfg.Limits.FileLimit())
-		for _, p := range problems {
-			errs.Add(refused(p))
-		}
-	}
-
-	pages, others, err := listContent(files, cfg.Limits, &errs)
+	s, pages, errs, err := open(root, opts)
 	if err != nil {
 		return nil, err
 	}
-	s.Resources = others
-	static, problems, err := files.List("static", cfg.Limits.FileLimit())
-	if err != nil {
-		return nil, refused(err)
-	}
-	s.Static = static
-	for _, p := range problems {
-		errs.Add(refused(p))
-	}
-
-	s.md = markdown.New(markdown.BasePath(cfg.BasePath))
-	s.opts = opts
 	s.loaded = make(map[string]loadedPage, len(pages))
 	for i, lp := range loadPages(s, pages, &errs) {
 		s.loaded[pages[i]] = lp
@@ -102,7 +52,7 @@ func Load(root string, opts Options) (*Site, error) {
 // drafts (unless asked for), refuses two pages at one path, and sorts.
 func (s *Site) assemble() error {
 	var errs diag.List
-	s.Pages, s.Home, s.Warnings = nil, nil, nil
+	s.Pages, s.Home, s.Warnings, s.skippedDrafts = nil, nil, nil, nil
 	files := make([]string, 0, len(s.loaded))
 	for f := range s.loaded {
 		files = append(files, f)
@@ -114,6 +64,9 @@ func (s *Site) assemble() error {
 		p := lp.page
 		s.Warnings = append(s.Warnings, lp.warnings...)
 		if p == nil || (p.Draft && !s.opts.Drafts) {
+			if p != nil && s.streaming {
+				s.skippedDrafts = append(s.skippedDrafts, f)
+			}
 			continue
 		}
 		if prev, dup := bySlug[p.Slug]; dup {
@@ -223,24 +176,15 @@ func loadPages(s *Site, files []string, errs *diag.List) []loadedPage {
 	out := make([]loadedPage, len(files))
 	pageErrs := make([]error, len(files))
 	tables := newFileCache(s.Files, s.Config.Limits.DataLimit(), table.Parse)
-	formulas := s.mathCache()
 	bibs := newFileCache(s.Files, s.Config.Limits.DataLimit(), parseBib)
-	cite := citeDefaults{bibRef: s.Config.Bibliography, bibPos: s.Config.BibliographyPos, style: s.Config.Citations}
 	par.For(len(files), 0, func(i int) {
-		l := pageLoader{files: s.Files, limits: s.Config.Limits, md: s.md, tables: tables, toc: s.Config.TOC, basePath: s.Config.BasePath, bibs: bibs, citeDefaults: cite}
-		l.formulas = formulas
+		l := s.pageLoader(tables, bibs)
 		out[i].page, pageErrs[i] = l.load(files[i])
 		out[i].warnings = l.warnings
 	})
 	for i, err := range pageErrs {
 		if err != nil && out[i].page != nil && out[i].page.Draft && !drafts {
-			var list diag.List
-			list.Add(err)
-			for _, e := range list {
-				w := *e
-				w.Msg = "in a draft, which is not built: " + w.Msg
-				out[i].warnings = append(out[i].warnings, &w)
-			}
+			out[i].warnings = append(out[i].warnings, draftWarnings(err)...)
 			out[i].page = nil
 			continue
 		}

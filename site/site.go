@@ -59,6 +59,12 @@ type Site struct {
 	// formulas holds the typeset formulas (math.go), shared with the
 	// sites Reload makes, so that the preview typesets only what changed.
 	formulas *katex.Cache
+
+	// A site made by Scan (stream.go): its light pages, the drafts it
+	// left out, and the caches its LoadPage calls share.
+	streaming     bool
+	skippedDrafts []string
+	caches        *loadCaches
 }
 
 // Page is one Markdown file.
@@ -135,9 +141,13 @@ type Chart struct {
 	DataFiles []string
 	// Source is the spec's source: resolved (cite.go), or nil for none.
 	Source *Source
+
+	// A chart of a light page (Page.Light) has no panels; points is the
+	// count it had.
+	light  bool
+	points int
 }
 
-// Points counts the chart's drawn points.
 // SeriesNames lists the chart's series names once each, in the order they
 // first appear across its panels: the order of the legend and the colours.
 func (c *Chart) SeriesNames() []string {
@@ -169,7 +179,11 @@ func (p Panel) Extent() (xlo, xhi, ylo, yhi float64) {
 	return
 }
 
+// Points counts the chart's drawn points.
 func (c *Chart) Points() int {
+	if c.light {
+		return c.points
+	}
 	n := 0
 	for _, p := range c.Panels {
 		for _, s := range p.Series {

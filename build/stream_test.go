@@ -1,0 +1,114 @@
+package build
+
+import (
+	"bytes"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/scalesite/scalesite/internal/synth"
+	"github.com/scalesite/scalesite/render"
+	"github.com/scalesite/scalesite/site"
+)
+
+// TestStreamMatchesRender checks that a build, which streams the pages
+// (site.Scan, render.Renderer.Stream), writes exactly the files, byte for
+// byte, that loading the whole site and rendering it at once (the live
+// preview's way: site.Load, render.Render) makes.
+func TestStreamMatchesRender(t *testing.T) {
+	syn := t.TempDir()
+	synth.Write(t, syn, 60, 20)
+	for _, tt := range []struct{ name, src string }{{"demo", ".."}, {"synthetic", syn}} {
+		t.Run(tt.name, func(t *testing.T) {
+			dest := filepath.Join(t.TempDir(), "public")
+			rep, err := Run(Options{Source: tt.src, Dest: dest})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, out, err := Render(tt.src, site.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := snapshot(t, dest)
+			if len(got) != len(out.Files) || rep.Files != len(out.Files) {
+				t.Errorf("the build wrote %d files (reported %d), Render makes %d", len(got), rep.Files, len(out.Files))
+			}
+			for _, f := range out.Files {
+				want := f.Data
+				if f.Src != "" {
+					continue // copied files: compared by presence
+				}
+				b, ok := got[f.Path]
+				switch {
+				case !ok:
+					t.Errorf("%s: not written by the build", f.Path)
+				case !bytes.Equal(b, want):
+					t.Errorf("%s: the build wrote %d bytes that differ from Render's %d", f.Path, len(b), len(want))
+				}
+			}
+		})
+	}
+}
+
+// TestStreamHoldsFewPages checks what makes a build's memory independent of
+// the site's size: at any moment, only a few pages are loaded in full and
+// not yet written.
+func TestStreamHoldsFewPages(t *testing.T) {
+	src := t.TempDir()
+	const pages = 400
+	synth.Write(t, src, pages, 10)
+	s, err := site.Scan(src, site.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rr, err := render.NewStreamRenderer(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	held, most, loads := 0, 0, 0
+	load := func(p *site.Page) (*site.Page, error) {
+		full, _, err := s.LoadPage(p)
+		mu.Lock()
+		held++
+		loads++
+		most = max(most, held)
+		mu.Unlock()
+		return full, err
+	}
+	emitted := 0
+	emit := func(f render.File) {
+		mu.Lock()
+		defer mu.Unlock()
+		emitted++
+		if strings.HasPrefix(f.Path, "page-") && strings.HasSuffix(f.Path, "/index.html") {
+			held--
+		}
+	}
+	out, err := rr.Stream(s, load, emit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if loads != pages || emitted != len(out.Files) {
+		t.Errorf("loaded %d pages of %d, emitted %d files of %d", loads, pages, emitted, len(out.Files))
+	}
+	t.Logf("at most %d pages held in full", most)
+	// Each worker holds the page it loads and at most the neighbours
+	// waiting for it.
+	if bound := 3*runtime.GOMAXPROCS(0) + 2; most > bound {
+		t.Errorf("up to %d pages were held in full at once, want at most %d of %d", most, bound, pages)
+	}
+	for _, f := range out.Files {
+		if f.Data != nil {
+			t.Errorf("%s: the Output of Stream keeps the file's bytes", f.Path)
+			break
+		}
+	}
+	for _, p := range s.Pages {
+		if p.Body != nil || p.Doc != nil {
+			t.Fatalf("%s: kept in full after the build", p.Path)
+		}
+	}
+}

@@ -1,0 +1,207 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/bibtex"
+	"github.com/scalesite/scalesite/internal/par"
+	"github.com/scalesite/scalesite/internal/sitefs"
+	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/spec"
+	"github.com/scalesite/scalesite/table"
+)
+
+// A streaming build (Scan, then LoadPage for each page, rendered and
+// dropped at once) keeps only what listings need of every page, so its
+// memory does not grow with the site's Markdown, data and charts. Load
+// keeps everything, for the live preview's incremental rebuilds.
+
+// Scan reads what a build needs before it renders any page: the config,
+// the file lists, and every page's front matter. The pages it returns are
+// light: titles, dates, tags, slugs, in their published order, with no
+// body and no charts. LoadPage loads one of them in full.
+//
+// Scan reports the problems of the site as a whole (the config, files the
+// rule refuses, two pages at one address, clashing tags) as a diag.List.
+// A page's own problems, its front matter's included, are LoadPage's to
+// report, so that each is reported once. Other errors are returned as they
+// are.
+func Scan(root string, opts Options) (*Site, error) {
+	s, pages, errs, err := open(root, opts)
+	if err != nil {
+		return nil, err
+	}
+	s.streaming = true
+	s.loaded = make(map[string]loadedPage, len(pages))
+	light := make([]loadedPage, len(pages))
+	par.For(len(pages), 0, func(i int) {
+		light[i].page = s.frontMatterOnly(pages[i])
+	})
+	for i, lp := range light {
+		s.loaded[pages[i]] = lp
+	}
+	errs.Add(s.assemble())
+	s.loaded = nil // the light pages are in Pages and Home; LoadPage reads the rest
+	s.newLoadCaches()
+	if len(errs) > 0 {
+		return s, errs.Sort()
+	}
+	return s, nil
+}
+
+// open starts loading the site in root: the config (its problems go to
+// errs), the theme, and the file lists. pages are the Markdown files.
+func open(root string, opts Options) (s *Site, pages []string, errs diag.List, err error) {
+	files, err := sitefs.Open(root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, nil, fmt.Errorf("%s has no content/ folder: scalesite reads the pages from content/*.md (is --source right?)", root)
+	}
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("cannot open the site folder: %w", err)
+	}
+	s = &Site{Root: root, Files: files}
+	cfg, err := loadConfig(files)
+	if err != nil {
+		// Mistakes in scalesite.yaml are reported with those in the pages.
+		var list diag.List
+		var one *diag.Error
+		if !errors.As(err, &list) && !errors.As(err, &one) {
+			return nil, nil, nil, refused(err)
+		}
+		errs.Add(err)
+	}
+	if opts.BaseURL != "" {
+		if err := cfg.SetBaseURL(opts.BaseURL); err != nil {
+			return nil, nil, nil, fmt.Errorf("--base-url: %w", err)
+		}
+	}
+	s.Config = cfg
+	if cfg.Theme != "" {
+		s.ThemeDir = filepath.Join(root, "themes", cfg.Theme) // loadConfig checked it is there
+		if s.Theme, err = files.Sub("themes/"+cfg.Theme, cfg.Limits.FileLimit()); err != nil {
+			errs.Add(refused(err))
+		}
+		// A theme file the rule refuses is an error, not a file skipped.
+		_, problems, _ := files.List("themes/"+cfg.Theme, cfg.Limits.FileLimit())
+		for _, p := range problems {
+			errs.Add(refused(p))
+		}
+	}
+
+	pages, others, err := listContent(files, cfg.Limits, &errs)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	s.Resources = others
+	static, problems, err := files.List("static", cfg.Limits.FileLimit())
+	if err != nil {
+		return nil, nil, nil, refused(err)
+	}
+	s.Static = static
+	for _, p := range problems {
+		errs.Add(refused(p))
+	}
+	s.md = markdown.New(markdown.BasePath(cfg.BasePath))
+	s.opts = opts
+	return s, pages, errs, nil
+}
+
+// frontMatterOnly reads the page at file as far as its front matter: what
+// Scan needs to order the pages and list their tags. Its problems are left
+// for LoadPage; a page whose front matter cannot be read is kept with what
+// could be, so that the site's order is still defined.
+func (s *Site) frontMatterOnly(file string) *Page {
+	p := &Page{Path: file, Slug: slugFor(file)}
+	src, err := s.Files.ReadFile(file, s.Config.Limits.FileLimit())
+	if err == nil {
+		if fm, _, _, err := splitFrontMatter(src, file); err == nil && fm != nil {
+			_ = p.parseFrontMatter(fm)
+		}
+	}
+	if p.Title == "" && p.Slug != "" {
+		p.Title = titleFromSlug(p.Slug)
+	}
+	return p
+}
+
+// loadCaches are what the pages of one build share: data files and .bib
+// files read once however many charts use them, and typeset formulas.
+type loadCaches struct {
+	tables *fileCache[*table.Table]
+	bibs   *fileCache[*bibtex.File]
+}
+
+func (s *Site) newLoadCaches() {
+	s.caches = &loadCaches{
+		tables: newFileCache(s.Files, s.Config.Limits.DataLimit(), table.Parse),
+		bibs:   newFileCache(s.Files, s.Config.Limits.DataLimit(), parseBib),
+	}
+}
+
+// LoadPage loads in full the page Scan listed as p: its body, charts,
+// data, math and citations, checked. It returns the page and the warnings
+// its loading raised. A draft that is not built (Scan left it out) is not
+// asked for. It is safe for concurrent use.
+func (s *Site) LoadPage(p *Page) (*Page, diag.List, error) {
+	l := s.pageLoader(s.caches.tables, s.caches.bibs)
+	full, err := l.load(p.Path)
+	return full, l.warnings, err
+}
+
+// SkippedDrafts are the drafts Scan left out of the build (drafts: false):
+// LoadDraft loads one only for the warnings its problems become.
+func (s *Site) SkippedDrafts() []string { return s.skippedDrafts }
+
+// LoadDraft loads a draft that is not built and returns what is wrong with
+// it as warnings, as Load does.
+func (s *Site) LoadDraft(file string) diag.List {
+	l := s.pageLoader(s.caches.tables, s.caches.bibs)
+	_, err := l.load(file)
+	return append(l.warnings, draftWarnings(err)...)
+}
+
+// pageLoader is a loader of this site's pages sharing tables and bibs.
+func (s *Site) pageLoader(tables *fileCache[*table.Table], bibs *fileCache[*bibtex.File]) *pageLoader {
+	l := &pageLoader{files: s.Files, limits: s.Config.Limits, md: s.md, tables: tables, toc: s.Config.TOC, basePath: s.Config.BasePath, bibs: bibs,
+		citeDefaults: citeDefaults{bibRef: s.Config.Bibliography, bibPos: s.Config.BibliographyPos, style: s.Config.Citations}}
+	l.formulas = s.mathCache()
+	return l
+}
+
+// draftWarnings turns the problems of a draft that is not built into
+// warnings: the author still hears of them, the build does not fail.
+func draftWarnings(err error) diag.List {
+	if err == nil {
+		return nil
+	}
+	var list, out diag.List
+	list.Add(err)
+	for _, e := range list {
+		w := *e
+		w.Msg = "in a draft, which is not built: " + w.Msg
+		out = append(out, &w)
+	}
+	return out
+}
+
+// Light returns the page as listings and a build's report need it once it
+// is rendered: front matter, headings, flags, and of each chart its id,
+// title and point count. Its body, parsed tree, data and references are
+// dropped, so that a streaming build keeps little of each page.
+func (p *Page) Light() *Page {
+	l := *p
+	l.Body, l.Doc, l.References, l.Images = nil, nil, nil, nil
+	l.Charts = make([]*Chart, len(p.Charts))
+	for i, c := range p.Charts {
+		lc := &Chart{ID: c.ID, points: c.Points(), light: true}
+		if c.Spec != nil {
+			lc.Spec = &spec.Chart{Title: c.Spec.Title}
+		}
+		l.Charts[i] = lc
+	}
+	return &l
+}
