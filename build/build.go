@@ -114,24 +114,18 @@ func run(opts Options, begin func(dest string) (*output.Writer, error)) (*Report
 	if err != nil {
 		return nil, err
 	}
-	var mu sync.Mutex
-	warnings := slices.Clone(s.Warnings)
-	load := func(p *site.Page) (*site.Page, error) {
-		full, warn, err := s.LoadPage(p)
-		mu.Lock()
-		warnings = append(warnings, warn...)
-		mu.Unlock()
-		return full, err
-	}
-	out, err := rr.Stream(s, load, w.Add)
+	src := newPageSource(s, opts.Options, w)
+	out, err := rr.Stream(s, src, w.Add)
 	if err != nil {
 		w.Abort()
 		return nil, err
 	}
+	warnings := append(slices.Clone(s.Warnings), src.warnings...)
 	for _, f := range s.SkippedDrafts() {
 		warnings = append(warnings, s.LoadDraft(f)...)
 	}
 	s.Warnings = warnings.Sort()
+	w.SetState(src.state())
 	if err := w.Commit(); err != nil {
 		return nil, err
 	}

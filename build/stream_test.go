@@ -69,7 +69,7 @@ func TestStreamHoldsFewPages(t *testing.T) {
 	}
 	var mu sync.Mutex
 	held, most, loads := 0, 0, 0
-	load := func(p *site.Page) (*site.Page, error) {
+	load := loadFunc(func(p *site.Page) (*site.Page, error) {
 		full, _, err := s.LoadPage(p)
 		mu.Lock()
 		held++
@@ -77,7 +77,7 @@ func TestStreamHoldsFewPages(t *testing.T) {
 		most = max(most, held)
 		mu.Unlock()
 		return full, err
-	}
+	})
 	emitted := 0
 	emit := func(f render.File) {
 		mu.Lock()
@@ -112,3 +112,11 @@ func TestStreamHoldsFewPages(t *testing.T) {
 		}
 	}
 }
+
+// loadFunc is a render.PageSource that loads every page: no last build.
+type loadFunc func(p *site.Page) (*site.Page, error)
+
+func (f loadFunc) Load(p *site.Page) (*site.Page, error)       { return f(p) }
+func (loadFunc) Cached(*site.Page) *site.Page                  { return nil }
+func (loadFunc) Keep(*site.Page, string) ([]render.File, bool) { return nil, false }
+func (loadFunc) Rendered(*site.Page, string, []render.File)    {}

@@ -1,14 +1,21 @@
 // Package output writes a rendered site to its folder, all or nothing.
 //
 // It is the last of the three one-way steps of a build (load → render →
-// write). The new site is written into a temporary folder beside the
-// destination and swapped in only when every file is written, so a failed
+// write). New files are written into a temporary folder beside the
+// destination and moved in only when every file is written, so a failed
 // build leaves the previous output exactly as it was.
+//
+// A first build (or one whose last build left no manifest, manifest.go)
+// writes the whole site into the temporary folder and swaps the folders.
+// A rebuild writes only the files that changed there, then moves them into
+// place and removes the files the site no longer has: unchanged files are
+// not written again.
 package output
 
 import (
 	"errors"
 	"fmt"
+	"hash/crc64"
 	"io"
 	"io/fs"
 	"os"
@@ -40,6 +47,16 @@ func Write(dest string, out *render.Output) error {
 // the new files and leaves it as it was.
 type Writer struct {
 	dest, tmp, prev string
+	// old is the last build's manifest when dest is changed in place, nil
+	// when the whole folder is written anew.
+	old *manifest
+	// next is what dest holds after Commit; staged, in place, the files
+	// written into tmp, to be moved into dest.
+	mmu    sync.Mutex
+	next   map[string]manifestEntry
+	staged []string
+	kept   []byte // SetState's
+
 	files           chan render.File
 	done            chan struct{}
 	mu              sync.Mutex
@@ -85,9 +102,10 @@ func Begin(dest string) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{dest: dest, tmp: tmp, files: make(chan render.File, 64), done: make(chan struct{})}
-	if fi, err := os.Stat(dest); err == nil && fi.IsDir() {
+	w := &Writer{dest: dest, tmp: tmp, files: make(chan render.File, 64), done: make(chan struct{}), next: map[string]manifestEntry{}}
+	if fi, err := os.Lstat(dest); err == nil && fi.IsDir() {
 		w.prev = dest
+		w.old = readManifest(dest)
 	}
 	// File-system calls wait on the disk more than on a CPU: more
 	// goroutines than CPUs keep it busy.
@@ -106,6 +124,45 @@ func Begin(dest string) (*Writer, error) {
 	}
 	go func() { wg.Wait(); close(w.done) }()
 	return w, nil
+}
+
+// State returns what the build that wrote dest last kept with SetState,
+// when dest is as it left it and is changed in place; nil otherwise.
+func (w *Writer) State() []byte {
+	if w.old == nil {
+		return nil
+	}
+	return w.old.State
+}
+
+// SetState has Commit keep b with the new output, for the next build's
+// State.
+func (w *Writer) SetState(b []byte) {
+	w.mmu.Lock()
+	w.kept = b
+	w.mmu.Unlock()
+}
+
+// Keep keeps the files at paths as the last build wrote them, when dest is
+// changed in place and each is there, untouched since: they are neither
+// written nor removed. It returns their sizes, and whether it kept them
+// (all of them); when it did not, the caller adds them instead.
+func (w *Writer) Keep(paths []string) (sizes []int, ok bool) {
+	if w.old == nil {
+		return nil, false
+	}
+	sizes = make([]int, len(paths))
+	for i, p := range paths {
+		e, found := w.old.Files[p]
+		if !found || !e.unchanged(filepath.Join(w.dest, filepath.FromSlash(p)), e.Size, e.Sum) {
+			return nil, false
+		}
+		sizes[i] = int(e.Size)
+	}
+	for _, p := range paths {
+		w.record(p, w.old.Files[p], false)
+	}
+	return sizes, true
 }
 
 // Add queues one file. It may be called from several goroutines, and after
@@ -127,11 +184,30 @@ func (w *Writer) Commit() error {
 		os.RemoveAll(w.tmp)
 		return w.err
 	}
+	if w.old != nil {
+		return w.commitInPlace()
+	}
+	return w.commitSwap()
+}
+
+// commitSwap swaps the complete new folder in for dest, and lists it in a
+// new manifest.
+func (w *Writer) commitSwap() error {
 	if err := os.Chmod(w.tmp, 0o755); err != nil {
 		os.RemoveAll(w.tmp)
 		return err
 	}
-	return swap(w.tmp, w.dest)
+	// The old manifest goes first: it would describe files that are gone.
+	if err := removeManifest(w.dest); err != nil {
+		os.RemoveAll(w.tmp)
+		return err
+	}
+	if err := swap(w.tmp, w.dest); err != nil {
+		return err
+	}
+	// Without a manifest the next build writes everything: slower, not wrong.
+	_ = writeManifest(w.dest, &manifest{Files: w.next, State: w.kept})
+	return nil
 }
 
 // Abort drops the new version; dest stays as it was.
@@ -171,34 +247,86 @@ func (w *Writer) fail(err error) {
 	w.mu.Unlock()
 }
 
-// write writes one file under the new folder, creating its folder once.
+// write writes one file under the new folder, creating its folder once,
+// unless dest is changed in place and already holds the file as it is.
 //
-// A file whose bytes equal those of the same path in the previous output is
-// hard-linked from there instead of written: a rebuild mostly writes what it
-// wrote before, and a link costs no data written to disk. The previous
-// output is never changed (a link only adds a name), so a build that fails
-// still leaves it as it was.
+// When the whole folder is written anew, a file whose bytes equal those of
+// the same path in the previous output is hard-linked from there instead
+// of written: a link costs no data written to disk. The previous output is
+// never changed (a link only adds a name), so a build that fails still
+// leaves it as it was.
 func (w *Writer) write(f render.File) error {
 	w.gate.RLock()
 	defer w.gate.RUnlock()
 	if w.state == canceled {
 		return nil
 	}
-	p := filepath.Join(w.tmp, filepath.FromSlash(f.Path))
-	d := filepath.Dir(p)
-	v, _ := w.made.LoadOrStore(d, &mkdir{})
-	m := v.(*mkdir)
-	m.once.Do(func() { m.err = os.MkdirAll(d, 0o755) })
-	if m.err != nil {
-		return m.err
+	var sum uint64
+	var size int64
+	if f.Src == "" {
+		sum, size = checksum(f.Data), int64(len(f.Data))
+	} else if w.old != nil {
+		in, err := f.Open()
+		if err != nil {
+			return err
+		}
+		sum, size, err = checksumReader(in)
+		in.Close()
+		if err != nil {
+			return err
+		}
 	}
-	if w.prev != "" && f.Src == "" {
-		old := filepath.Join(w.prev, filepath.FromSlash(f.Path))
-		if sameContent(old, f.Data) && os.Link(old, p) == nil {
+	if w.old != nil {
+		if e, ok := w.old.Files[f.Path]; ok && e.unchanged(filepath.Join(w.dest, filepath.FromSlash(f.Path)), size, sum) {
+			w.record(f.Path, e, false)
 			return nil
 		}
 	}
-	return writeFile(p, f)
+	p := filepath.Join(w.tmp, filepath.FromSlash(f.Path))
+	if err := w.mkdirOnce(filepath.Dir(p)); err != nil {
+		return err
+	}
+	linked := false
+	if w.old == nil && w.prev != "" && f.Src == "" {
+		old := filepath.Join(w.prev, filepath.FromSlash(f.Path))
+		linked = sameContent(old, f.Data) && os.Link(old, p) == nil
+	}
+	if !linked {
+		var err error
+		if f.Src != "" && w.old == nil {
+			sum, size, err = copyFile(p, f)
+		} else {
+			err = writeFile(p, f)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	e, err := entryOf(p, size, sum)
+	if err != nil {
+		return err
+	}
+	w.record(f.Path, e, w.old != nil)
+	return nil
+}
+
+// mkdirOnce makes the folder d, once however many files go into it.
+func (w *Writer) mkdirOnce(d string) error {
+	v, _ := w.made.LoadOrStore(d, &mkdir{})
+	m := v.(*mkdir)
+	m.once.Do(func() { m.err = os.MkdirAll(d, 0o755) })
+	return m.err
+}
+
+// record lists the file at path in the new manifest; staged says it was
+// written into the temporary folder, to be moved into dest.
+func (w *Writer) record(path string, e manifestEntry, staged bool) {
+	w.mmu.Lock()
+	w.next[path] = e
+	if staged {
+		w.staged = append(w.staged, path)
+	}
+	w.mmu.Unlock()
 }
 
 // swap moves the finished folder tmp to dest, keeping the old dest until the
@@ -281,6 +409,26 @@ func removeTree(dir string) error {
 		}
 	}
 	return nil
+}
+
+// copyFile copies the source of f to p and returns the checksum and size
+// of what it copied.
+func copyFile(p string, f render.File) (sum uint64, size int64, err error) {
+	in, err := f.Open()
+	if err != nil {
+		return 0, 0, err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return 0, 0, err
+	}
+	h := crc64.New(crcTable)
+	size, err = io.Copy(io.MultiWriter(out, h), in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return h.Sum64(), size, err
 }
 
 func writeFile(p string, f render.File) error {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -10,20 +11,41 @@ import (
 	"github.com/scalesite/scalesite/site"
 )
 
+// PageSource gives Stream the pages of a site made by site.Scan: loaded
+// in full, or, for a page that has not changed since the last build, what
+// that build left of it.
+type PageSource interface {
+	// Load loads p in full (site.Site.LoadPage).
+	Load(p *site.Page) (*site.Page, error)
+	// Cached returns p's light form as the last build left it when p
+	// and every file it reads are unchanged since, or nil.
+	Cached(p *site.Page) *site.Page
+	// Keep keeps, as they are, the files the last build wrote for p
+	// when links (its neighbours' links as the page shows them) are the
+	// same as then, and returns them as Rendered was given them; ok
+	// reports whether it did. A page it does not keep is loaded and
+	// rendered.
+	Keep(p *site.Page, links string) (files []File, ok bool)
+	// Rendered reports that p, loaded in full, was rendered with links
+	// into files (listed without their bytes).
+	Rendered(p *site.Page, links string, files []File)
+}
+
 // Stream renders a site that site.Scan made, page by page, so that a build
 // holds only a few pages in full at any time, however large the site:
-// each page is loaded (by load, which site.Site.LoadPage is), rendered,
-// handed to emit with its charts' data files, and dropped; only its light
-// form (site.Page.Light: titles, dates, tags, chart titles) stays for the
-// listings, which are rendered last. Every file is handed to emit, from
-// several goroutines at once; the Output lists them with their sizes and
-// without their bytes. s's pages are replaced by their light forms.
+// each page is loaded, rendered, handed to emit with its charts' data
+// files, and dropped; only its light form (site.Page.Light: titles, dates,
+// tags, chart titles) stays for the listings, which are rendered last.
+// A page that src has from the last build, with the same neighbours, is
+// neither loaded nor rendered. Every file is handed to emit, from several
+// goroutines at once; the Output lists them with their sizes and without
+// their bytes. s's pages are replaced by their light forms.
 //
-// A page is rendered once its neighbours are loaded, since its links to
+// A page is rendered once its neighbours are known, since its links to
 // them show their titles. Loading goes on after a page fails, so that the
-// error reports every page's problems (as one sorted diag.List); rendering
-// stops.
-func (rr *Renderer) Stream(s *site.Site, load func(*site.Page) (*site.Page, error), emit func(File)) (*Output, error) {
+// error reports every page's problems (as one sorted diag.List);
+// rendering stops.
+func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(File)) (*Output, error) {
 	pages := s.Pages
 	n := len(pages)
 	r := rr.start(s, len(tagGroups(pages)) > 0)
@@ -33,7 +55,7 @@ func (rr *Renderer) Stream(s *site.Site, load func(*site.Page) (*site.Page, erro
 		mu       sync.Mutex
 		full     = make([]*site.Page, n) // loaded, not yet rendered
 		light    = make([]*site.Page, n) // what listings and neighbours see
-		loaded   = make([]bool, n)
+		known    = make([]bool, n)       // light[k] is final
 		rendered = make([]bool, n)
 		failed   atomic.Bool
 	)
@@ -42,7 +64,16 @@ func (rr *Renderer) Stream(s *site.Site, load func(*site.Page) (*site.Page, erro
 	renderErrs := make([]error, n)
 	written := make([][]File, n)
 	ready := func(k int) bool {
-		return loaded[k] && (k == 0 || loaded[k-1]) && (k == n-1 || loaded[k+1])
+		return known[k] && (k == 0 || known[k-1]) && (k == n-1 || known[k+1])
+	}
+	load := func(k int) *site.Page {
+		p, err := src.Load(pages[k])
+		if err != nil {
+			loadErrs[k] = err
+			failed.Store(true)
+			return nil
+		}
+		return p
 	}
 	render := func(k int) {
 		mu.Lock()
@@ -56,8 +87,18 @@ func (rr *Renderer) Stream(s *site.Site, load func(*site.Page) (*site.Page, erro
 			next = light[k-1]
 		}
 		mu.Unlock()
-		if p == nil || failed.Load() {
+		if failed.Load() {
 			return
+		}
+		links := r.linksKey(prev, next)
+		if p == nil { // from the last build
+			if files, ok := src.Keep(pages[k], links); ok {
+				written[k] = files
+				return
+			}
+			if p = load(k); p == nil {
+				return
+			}
 		}
 		b, err := r.renderPage(p, prev, next)
 		if err != nil {
@@ -66,17 +107,21 @@ func (rr *Renderer) Stream(s *site.Site, load func(*site.Page) (*site.Page, erro
 			return
 		}
 		written[k] = r.emitPage(p, b, emit)
+		src.Rendered(p, links, written[k])
 	}
 	par.For(n, 0, func(j int) {
-		p, err := load(pages[j])
-		mu.Lock()
-		if err != nil {
-			loadErrs[j] = err
-			failed.Store(true)
-		} else {
-			full[j], light[j] = p, p.Light()
+		var p, l *site.Page
+		if l = src.Cached(pages[j]); l == nil {
+			if p = load(j); p != nil {
+				l = p.Light()
+				l.SourceSum = pages[j].SourceSum
+			}
 		}
-		loaded[j] = true
+		mu.Lock()
+		if l != nil {
+			full[j], light[j] = p, l
+		}
+		known[j] = true
 		var now []int
 		for k := max(j-1, 0); k <= min(j+1, n-1); k++ {
 			if !rendered[k] && ready(k) {
@@ -92,7 +137,7 @@ func (rr *Renderer) Stream(s *site.Site, load func(*site.Page) (*site.Page, erro
 	var home *site.Page
 	var homeErr error
 	if s.Home != nil {
-		home, homeErr = load(s.Home)
+		home, homeErr = src.Load(s.Home)
 	}
 	if err := joinErrors(append(loadErrs, homeErr)); err != nil {
 		return nil, err
@@ -148,6 +193,19 @@ func (rr *Renderer) Stream(s *site.Site, load func(*site.Page) (*site.Page, erro
 	}
 	out.Files = files
 	return out, nil
+}
+
+// linksKey is what a page shows of its neighbours: a page whose
+// neighbours' links are as they were need not be rendered again.
+func (r *renderer) linksKey(prev, next *site.Page) string {
+	var b strings.Builder
+	for _, p := range []*site.Page{prev, next} {
+		if p != nil {
+			fmt.Fprintf(&b, "%v", r.link(p))
+		}
+		b.WriteByte(0)
+	}
+	return b.String()
 }
 
 // emitPage hands page p's HTML b and its charts' data files to emit, and

@@ -82,6 +82,8 @@ type Page struct {
 	Tags        []string
 	TagPos      []diag.Pos // where each tag is written, for messages
 	Draft       bool
+	// SourceSum is the SHA-256 of the page's file, as Scan read it.
+	SourceSum [32]byte
 
 	// Body is the Markdown after the front matter; Doc is its parsed tree, in
 	// which each ```chart block is a markdown.ChartBlock.

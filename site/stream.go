@@ -1,10 +1,12 @@
 package site
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/bibtex"
@@ -118,6 +120,7 @@ func (s *Site) frontMatterOnly(file string) *Page {
 	p := &Page{Path: file, Slug: slugFor(file)}
 	src, err := s.Files.ReadFile(file, s.Config.Limits.FileLimit())
 	if err == nil {
+		p.SourceSum = sha256.Sum256(src)
 		if fm, _, _, err := splitFrontMatter(src, file); err == nil && fm != nil {
 			_ = p.parseFrontMatter(fm)
 		}
@@ -195,13 +198,70 @@ func draftWarnings(err error) diag.List {
 func (p *Page) Light() *Page {
 	l := *p
 	l.Body, l.Doc, l.References, l.Images = nil, nil, nil, nil
-	l.Charts = make([]*Chart, len(p.Charts))
-	for i, c := range p.Charts {
-		lc := &Chart{ID: c.ID, points: c.Points(), light: true}
+	return l.WithSummary(p.Summary())
+}
+
+// Summary is what a build keeps of a rendered page besides its front
+// matter, so that the next build can list the page without loading it
+// again when nothing it reads has changed (build's cache).
+type Summary struct {
+	Charts   []ChartSummary `json:"charts,omitempty"`
+	Headings []Heading      `json:"headings,omitempty"`
+	Math     bool           `json:"math,omitempty"`
+	Code     bool           `json:"code,omitempty"`
+	TOC      bool           `json:"toc,omitempty"`
+}
+
+// ChartSummary is a chart as listings and a build's report see it.
+type ChartSummary struct {
+	ID     string `json:"id"`
+	Title  string `json:"title,omitempty"`
+	Points int    `json:"points,omitempty"`
+	// Spec reports a chart whose spec was read (Title may still be "").
+	Spec bool `json:"spec,omitempty"`
+}
+
+// Summary returns what the build's cache keeps of p.
+func (p *Page) Summary() Summary {
+	sm := Summary{Headings: p.Headings, Math: p.Math, Code: p.Code, TOC: p.TOC}
+	for _, c := range p.Charts {
+		cs := ChartSummary{ID: c.ID, Points: c.Points(), Spec: c.Spec != nil}
 		if c.Spec != nil {
-			lc.Spec = &spec.Chart{Title: c.Spec.Title}
+			cs.Title = c.Spec.Title
 		}
-		l.Charts[i] = lc
+		sm.Charts = append(sm.Charts, cs)
+	}
+	return sm
+}
+
+// WithSummary returns the light page (see Light) of p, a page as Scan
+// lists it, and sm, the summary of its last build.
+func (p *Page) WithSummary(sm Summary) *Page {
+	l := *p
+	l.Headings, l.Math, l.Code, l.TOC = sm.Headings, sm.Math, sm.Code, sm.TOC
+	l.Charts = make([]*Chart, len(sm.Charts))
+	for i, cs := range sm.Charts {
+		c := &Chart{ID: cs.ID, points: cs.Points, light: true}
+		if cs.Spec {
+			c.Spec = &spec.Chart{Title: cs.Title}
+		}
+		l.Charts[i] = c
 	}
 	return &l
+}
+
+// Inputs are the site files besides its own that loading p read: its
+// charts' data files, its bibliography, its images. A page whose file and
+// inputs are unchanged loads the same.
+func (p *Page) Inputs() []string {
+	var in []string
+	for _, c := range p.Charts {
+		in = append(in, c.DataFiles...)
+	}
+	if p.Bibliography != "" {
+		in = append(in, p.Bibliography)
+	}
+	in = append(in, p.Images...)
+	slices.Sort(in)
+	return slices.Compact(in)
 }

@@ -1,0 +1,210 @@
+package build
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"sync"
+
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/output"
+	"github.com/scalesite/scalesite/render"
+	"github.com/scalesite/scalesite/site"
+)
+
+// A rebuild does not load or render again a page that has not changed: its
+// file, the files it reads (data, bibliography, images), its neighbours'
+// links, and everything every page depends on (the config, the theme, the
+// scalesite binary itself) are as they were when the last build wrote it,
+// and its files in the output folder are untouched since. What that takes
+// is kept with the output's manifest (output.Writer.SetState): for each
+// page, the checksums of its inputs, its summary for the listings, its
+// warnings, and the files it wrote.
+
+// stateVersion changes whenever buildState's form or meaning does.
+const stateVersion = 1
+
+type buildState struct {
+	Version int                  `json:"version"`
+	Site    string               `json:"site"` // siteKey
+	Pages   map[string]pageState `json:"pages"`
+}
+
+type pageState struct {
+	Source   string            `json:"source"`           // the page file's SHA-256
+	Inputs   map[string]string `json:"inputs,omitempty"` // site file → SHA-256
+	Links    string            `json:"links"`            // what it shows of its neighbours
+	Summary  site.Summary      `json:"summary"`
+	Warnings []diag.Error      `json:"warnings,omitempty"`
+	Files    []string          `json:"files"` // its HTML, then its charts' CSV files
+}
+
+// pageSource is render.PageSource for a build: pages are loaded with
+// site.Site.LoadPage, or kept from the last build when the state it left
+// says they are unchanged.
+type pageSource struct {
+	s       *site.Site
+	w       *output.Writer
+	old     *buildState // nil when nothing can be kept
+	siteKey string
+	sources map[string][32]byte // page file → SHA-256, as Scan read it
+
+	mu       sync.Mutex
+	sums     map[string]string // input file → SHA-256 ("" when unreadable)
+	next     map[string]pageState
+	pending  map[string]diag.List // warnings of pages loaded, not yet rendered
+	warnings diag.List
+}
+
+func newPageSource(s *site.Site, opts site.Options, w *output.Writer) *pageSource {
+	ps := &pageSource{s: s, w: w, siteKey: siteKey(s, opts), sources: make(map[string][32]byte, len(s.Pages)),
+		sums: map[string]string{}, next: make(map[string]pageState, len(s.Pages)), pending: map[string]diag.List{}}
+	for _, p := range s.Pages {
+		ps.sources[p.Path] = p.SourceSum
+	}
+	var old buildState
+	if b := w.State(); b != nil && json.Unmarshal(b, &old) == nil && old.Version == stateVersion && old.Site == ps.siteKey {
+		ps.old = &old
+	}
+	return ps
+}
+
+// Load loads p in full, and holds its warnings until it is rendered.
+func (ps *pageSource) Load(p *site.Page) (*site.Page, error) {
+	full, warn, err := ps.s.LoadPage(p)
+	ps.mu.Lock()
+	ps.warnings = append(ps.warnings, warn...)
+	ps.pending[p.Path] = warn
+	ps.mu.Unlock()
+	return full, err
+}
+
+// Cached is p's light form from the last build's state when p's file and
+// inputs are unchanged.
+func (ps *pageSource) Cached(p *site.Page) *site.Page {
+	if ps.old == nil {
+		return nil
+	}
+	st, ok := ps.old.Pages[p.Path]
+	if !ok || st.Source != hex.EncodeToString(p.SourceSum[:]) {
+		return nil
+	}
+	for f, sum := range st.Inputs {
+		if ps.sum(f) != sum {
+			return nil
+		}
+	}
+	return p.WithSummary(st.Summary)
+}
+
+// Keep keeps p's files from the last build when its neighbours' links are
+// unchanged and its files untouched; the warnings its loading raised then
+// are raised again.
+func (ps *pageSource) Keep(p *site.Page, links string) ([]render.File, bool) {
+	st := ps.old.Pages[p.Path]
+	if st.Links != links {
+		return nil, false
+	}
+	sizes, ok := ps.w.Keep(st.Files)
+	if !ok {
+		return nil, false
+	}
+	files := make([]render.File, len(st.Files))
+	for i, f := range st.Files {
+		files[i] = render.File{Path: f, Size: sizes[i]}
+	}
+	ps.mu.Lock()
+	ps.next[p.Path] = st
+	for i := range st.Warnings {
+		w := st.Warnings[i]
+		ps.warnings = append(ps.warnings, &w)
+	}
+	ps.mu.Unlock()
+	return files, true
+}
+
+// Rendered records what the next build needs to keep p.
+func (ps *pageSource) Rendered(p *site.Page, links string, files []render.File) {
+	src := ps.sources[p.Path]
+	st := pageState{Source: hex.EncodeToString(src[:]), Links: links, Summary: p.Summary()}
+	for _, f := range p.Inputs() {
+		if st.Inputs == nil {
+			st.Inputs = map[string]string{}
+		}
+		st.Inputs[f] = ps.sum(f)
+	}
+	for _, f := range files {
+		st.Files = append(st.Files, f.Path)
+	}
+	ps.mu.Lock()
+	for _, w := range ps.pending[p.Path] {
+		st.Warnings = append(st.Warnings, *w)
+	}
+	delete(ps.pending, p.Path)
+	ps.next[p.Path] = st
+	ps.mu.Unlock()
+}
+
+// state is the state this build leaves for the next.
+func (ps *pageSource) state() []byte {
+	b, err := json.Marshal(buildState{Version: stateVersion, Site: ps.siteKey, Pages: ps.next})
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// sum is the SHA-256 of the site file f, read once per build; "" when it
+// cannot be read (the page that reads it is then loaded, and reports why).
+func (ps *pageSource) sum(f string) string {
+	ps.mu.Lock()
+	s, ok := ps.sums[f]
+	ps.mu.Unlock()
+	if ok {
+		return s
+	}
+	if b, err := ps.s.Files.ReadFile(f, ps.s.Config.Limits.DataLimit()); err == nil {
+		h := sha256.Sum256(b)
+		s = hex.EncodeToString(h[:])
+	}
+	ps.mu.Lock()
+	ps.sums[f] = s
+	ps.mu.Unlock()
+	return s
+}
+
+// siteKey is a checksum of what every page of s depends on: this program,
+// the config, the theme's files, the options, and the site-wide facts the
+// layouts show (whether there are tags, whether there is a search page).
+func siteKey(s *site.Site, opts site.Options) string {
+	h := sha256.New()
+	if exe, err := os.Executable(); err == nil {
+		if fi, err := os.Stat(exe); err == nil {
+			fmt.Fprintf(h, "exe %s %d %d\n", exe, fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	cfg, _ := s.Files.ReadFile(site.ConfigFile, s.Config.Limits.FileLimit())
+	fmt.Fprintf(h, "config %d %s\n", len(cfg), cfg)
+	fmt.Fprintf(h, "settings %+v %+v\n", s.Config, opts)
+	if s.Theme != nil {
+		_ = fs.WalkDir(s.Theme, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, err := fs.ReadFile(s.Theme, p)
+			fmt.Fprintf(h, "theme %s %d %v\n", p, len(b), err)
+			h.Write(b)
+			return nil
+		})
+	}
+	hasTags, search := false, true
+	for _, p := range s.Pages {
+		hasTags = hasTags || len(p.Tags) > 0
+		search = search && p.Slug != "search"
+	}
+	fmt.Fprintf(h, "tags %t search %t\n", hasTags, search)
+	return hex.EncodeToString(h.Sum(nil))
+}

@@ -1,0 +1,182 @@
+package output
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/scalesite/scalesite/render"
+)
+
+func files(kv ...string) *render.Output {
+	out := &render.Output{}
+	for i := 0; i < len(kv); i += 2 {
+		out.Files = append(out.Files, render.File{Path: kv[i], Data: []byte(kv[i+1])})
+	}
+	return out
+}
+
+// stats returns each file's identity, to tell a file left alone from one
+// written again.
+func stats(t *testing.T, dest string, paths ...string) map[string]os.FileInfo {
+	t.Helper()
+	out := map[string]os.FileInfo{}
+	for _, p := range paths {
+		fi, err := os.Stat(filepath.Join(dest, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[p] = fi
+	}
+	return out
+}
+
+// TestRebuildWritesOnlyChanges checks a rebuild over the last build's
+// output: unchanged files are left as they are (same file, same time),
+// changed and new ones are written, and files the site no longer has (and
+// anything else put there) are removed with the folders they leave empty.
+func TestRebuildWritesOnlyChanges(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "public")
+	if err := Write(dest, files("a/index.html", "A", "b/index.html", "B", "gone/index.html", "G", "x.css", "X")); err != nil {
+		t.Fatal(err)
+	}
+	if readManifest(dest) == nil {
+		t.Fatal("no manifest after the first build")
+	}
+	before := stats(t, dest, "a/index.html", "b/index.html", "x.css")
+	os.WriteFile(filepath.Join(dest, "stray.txt"), []byte("put here by hand"), 0o644)
+	if err := Write(dest, files("a/index.html", "A", "b/index.html", "B2", "new/deep/index.html", "N", "x.css", "X")); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"a/": "", "a/index.html": "A", "b/": "", "b/index.html": "B2", "new/": "", "new/deep/": "", "new/deep/index.html": "N", "x.css": "X"}
+	if got := tree(t, dest); !equalTrees(got, want) {
+		t.Errorf("after the rebuild:\n got %v\nwant %v", got, want)
+	}
+	after := stats(t, dest, "a/index.html", "b/index.html", "x.css")
+	for _, p := range []string{"a/index.html", "x.css"} {
+		if !os.SameFile(before[p], after[p]) || !before[p].ModTime().Equal(after[p].ModTime()) {
+			t.Errorf("%s was written again, unchanged", p)
+		}
+	}
+	if os.SameFile(before["b/index.html"], after["b/index.html"]) {
+		t.Errorf("b/index.html changed but is the same file")
+	}
+	if names := entries(t, filepath.Dir(dest)); len(names) != 1 {
+		t.Errorf("beside the output: %v, want only public", names)
+	}
+	if m := readManifest(dest); m == nil || len(m.Files) != 4 {
+		t.Errorf("the new manifest lists %v", m)
+	}
+}
+
+// TestRebuildNoticesEditedOutput checks that a file changed in the output
+// folder since the last build (by hand, by another tool) is written again
+// even when the new bytes equal the last build's.
+func TestRebuildNoticesEditedOutput(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "public")
+	out := files("a/index.html", "AAAA", "b.txt", "BBBB")
+	if err := Write(dest, out); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dest, "a", "index.html")
+	os.WriteFile(p, []byte("EDIT"), 0o644) // same size, new time
+	os.Remove(filepath.Join(dest, "b.txt"))
+	if err := Write(dest, out); err != nil {
+		t.Fatal(err)
+	}
+	if got := tree(t, dest); !equalTrees(got, map[string]string{"a/": "", "a/index.html": "AAAA", "b.txt": "BBBB"}) {
+		t.Errorf("after the rebuild: %v", got)
+	}
+}
+
+// TestRebuildKilledWhileMoving checks the promise for a rebuild killed
+// after it began changing the output folder in place: it removed the
+// manifest first, so the next build does not trust what it finds and
+// writes the whole folder anew.
+func TestRebuildKilledWhileMoving(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "public")
+	if err := Write(dest, files("a/index.html", "A", "b/index.html", "B")); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Begin(dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Add(render.File{Path: "a/index.html", Data: []byte("A2")})
+	w.Add(render.File{Path: "b/index.html", Data: []byte("B2")})
+	close(w.files)
+	<-w.done
+	// What commitInPlace does up to its first move, and one move: then
+	// the process dies.
+	if err := removeManifest(dest); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(w.tmp, "a", "index.html"), p(dest, "a/index.html")); err != nil {
+		t.Fatal(err)
+	}
+	// A user's edit in the meantime keeps size and time of the old file.
+	old, _ := os.Stat(p(dest, "b/index.html"))
+	os.WriteFile(p(dest, "b/index.html"), []byte("X"), 0o644)
+	os.Chtimes(p(dest, "b/index.html"), old.ModTime(), old.ModTime())
+
+	if readManifest(dest) != nil {
+		t.Fatal("a manifest is left while the output folder is half changed")
+	}
+	if err := Write(dest, files("a/index.html", "A2", "b/index.html", "B")); err != nil {
+		t.Fatal(err)
+	}
+	if got := tree(t, dest); !equalTrees(got, map[string]string{"a/": "", "a/index.html": "A2", "b/": "", "b/index.html": "B"}) {
+		t.Errorf("after the next build: %v", got)
+	}
+	os.RemoveAll(w.tmp) // a killed build's folder: the next build in another process removes it
+	if names := entries(t, filepath.Dir(dest)); len(names) != 1 {
+		t.Errorf("beside the output: %v, want only public", names)
+	}
+}
+
+// TestRebuildFileWhereFolderWas checks a rebuild whose new file cannot be
+// moved into place (a folder of the last build stands at its path): the
+// whole folder is then swapped, as in a first build.
+func TestRebuildFileWhereFolderWas(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "public")
+	if err := Write(dest, files("x/index.html", "X", "keep.txt", "K")); err != nil {
+		t.Fatal(err)
+	}
+	keep, _ := os.Stat(p(dest, "keep.txt"))
+	if err := Write(dest, files("x", "now a file", "keep.txt", "K")); err != nil {
+		t.Fatal(err)
+	}
+	if got := tree(t, dest); !equalTrees(got, map[string]string{"x": "now a file", "keep.txt": "K"}) {
+		t.Errorf("after the rebuild: %v", got)
+	}
+	if now, _ := os.Stat(p(dest, "keep.txt")); !os.SameFile(keep, now) {
+		t.Errorf("keep.txt was written again instead of linked")
+	}
+	if readManifest(dest) == nil {
+		t.Errorf("no manifest after the swap")
+	}
+}
+
+// TestFailedRebuildKeepsManifest checks that a rebuild that fails before
+// its commit leaves the output folder and its manifest as they were, so
+// that the next build still writes only what changed.
+func TestFailedRebuildKeepsManifest(t *testing.T) {
+	dest := filepath.Join(t.TempDir(), "public")
+	if err := Write(dest, files("a/index.html", "A")); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Begin(dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Add(render.File{Path: "a/index.html", Data: []byte("A2")})
+	w.Abort()
+	if got := tree(t, dest); !equalTrees(got, map[string]string{"a/": "", "a/index.html": "A"}) {
+		t.Errorf("after a failed rebuild: %v", got)
+	}
+	if readManifest(dest) == nil {
+		t.Errorf("a failed rebuild removed the manifest")
+	}
+}
+
+func p(dest, rel string) string { return filepath.Join(dest, filepath.FromSlash(rel)) }
