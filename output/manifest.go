@@ -5,9 +5,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"io/fs"
 	"hash/crc64"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )

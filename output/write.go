@@ -57,11 +57,11 @@ type Writer struct {
 	staged []string
 	kept   []byte // SetState's
 
-	files           chan render.File
-	done            chan struct{}
-	mu              sync.Mutex
-	err             error
-	made            sync.Map // folder → *mkdir
+	files chan render.File
+	done  chan struct{}
+	mu    sync.Mutex
+	err   error
+	made  sync.Map // folder → *mkdir
 
 	// gate orders the writes against Cancel and the swap: each write holds
 	// it shared, Cancel and Commit exclusively, so the new folder is removed
