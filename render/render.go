@@ -355,9 +355,9 @@ func (r *renderer) link(p *site.Page) PageLink {
 	const listed = 3 // a listing names a few charts, not a whole gallery
 	titled := 0
 	for _, c := range p.Charts {
-		if c.Spec != nil && c.Spec.Title != "" {
+		if t := c.Title(); t != "" {
 			if titled < listed {
-				l.ChartTitles = append(l.ChartTitles, c.Spec.Title)
+				l.ChartTitles = append(l.ChartTitles, t)
 			}
 			titled++
 		}

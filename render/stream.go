@@ -1,8 +1,9 @@
 package render
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -109,6 +110,13 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(File)) (*Outp
 		written[k] = r.emitPage(p, b, emit)
 		src.Rendered(p, links, written[k])
 	}
+	// done lets go of page k as Scan listed it, once it is rendered or
+	// kept: only its light form stays.
+	done := func(k int) {
+		mu.Lock()
+		pages[k] = light[k]
+		mu.Unlock()
+	}
 	par.For(n, 0, func(j int) {
 		var p, l *site.Page
 		if l = src.Cached(pages[j]); l == nil {
@@ -132,6 +140,7 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(File)) (*Outp
 		mu.Unlock()
 		for _, k := range now {
 			render(k)
+			done(k)
 		}
 	})
 	var home *site.Page
@@ -195,17 +204,17 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(File)) (*Outp
 	return out, nil
 }
 
-// linksKey is what a page shows of its neighbours: a page whose
-// neighbours' links are as they were need not be rendered again.
+// linksKey is a checksum of what a page shows of its neighbours: a page
+// whose neighbours' links are as they were need not be rendered again.
 func (r *renderer) linksKey(prev, next *site.Page) string {
-	var b strings.Builder
+	h := sha256.New()
 	for _, p := range []*site.Page{prev, next} {
 		if p != nil {
-			fmt.Fprintf(&b, "%v", r.link(p))
+			fmt.Fprintf(h, "%v", r.link(p))
 		}
-		b.WriteByte(0)
+		h.Write([]byte{0})
 	}
-	return b.String()
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // emitPage hands page p's HTML b and its charts' data files to emit, and

@@ -144,10 +144,20 @@ type Chart struct {
 	// Source is the spec's source: resolved (cite.go), or nil for none.
 	Source *Source
 
-	// A chart of a light page (Page.Light) has no panels; points is the
-	// count it had.
+	// A chart of a light page (Page.Light) has no spec and no panels:
+	// title and points are what they had.
 	light  bool
+	title  string
 	points int
+}
+
+// Title is the chart's title, "" when it has none (or its spec could not
+// be read).
+func (c *Chart) Title() string {
+	if c.Spec == nil {
+		return c.title
+	}
+	return c.Spec.Title
 }
 
 // SeriesNames lists the chart's series names once each, in the order they

@@ -13,7 +13,6 @@ import (
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/render/markdown"
-	"github.com/scalesite/scalesite/spec"
 	"github.com/scalesite/scalesite/table"
 )
 
@@ -217,19 +216,13 @@ type ChartSummary struct {
 	ID     string `json:"id"`
 	Title  string `json:"title,omitempty"`
 	Points int    `json:"points,omitempty"`
-	// Spec reports a chart whose spec was read (Title may still be "").
-	Spec bool `json:"spec,omitempty"`
 }
 
 // Summary returns what the build's cache keeps of p.
 func (p *Page) Summary() Summary {
 	sm := Summary{Headings: p.Headings, Math: p.Math, Code: p.Code, TOC: p.TOC}
 	for _, c := range p.Charts {
-		cs := ChartSummary{ID: c.ID, Points: c.Points(), Spec: c.Spec != nil}
-		if c.Spec != nil {
-			cs.Title = c.Spec.Title
-		}
-		sm.Charts = append(sm.Charts, cs)
+		sm.Charts = append(sm.Charts, ChartSummary{ID: c.ID, Title: c.Title(), Points: c.Points()})
 	}
 	return sm
 }
@@ -241,11 +234,7 @@ func (p *Page) WithSummary(sm Summary) *Page {
 	l.Headings, l.Math, l.Code, l.TOC = sm.Headings, sm.Math, sm.Code, sm.TOC
 	l.Charts = make([]*Chart, len(sm.Charts))
 	for i, cs := range sm.Charts {
-		c := &Chart{ID: cs.ID, points: cs.Points, light: true}
-		if cs.Spec {
-			c.Spec = &spec.Chart{Title: cs.Title}
-		}
-		l.Charts[i] = c
+		l.Charts[i] = &Chart{ID: cs.ID, title: cs.Title, points: cs.Points, light: true}
 	}
 	return &l
 }
