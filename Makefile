@@ -67,9 +67,15 @@ fuzz:
 		done; \
 	done
 
-## bench: Go benchmarks of the pipeline
+## bench: the Go benchmarks of the pipeline, then one synthetic site of $(BENCHPAGES)
+## pages built by scalesite and by Hugo in turn (scripts/bench/compare_hugo.py,
+## which needs Debian's hugo package); BENCHMARKS.md has the figures
+BENCHPAGES ?= 1000
+
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	@command -v hugo >/dev/null || { echo "make bench builds the same site with Hugo too: apt-get install hugo"; exit 1; }
+	python3 scripts/bench/compare_hugo.py $(BIN) $(BENCHPAGES) --runs 5
 
 clean:
 	rm -rf bin public

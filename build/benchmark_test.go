@@ -22,6 +22,23 @@ func BenchmarkBuildSynthetic(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/200, "µs/page")
 }
 
+// BenchmarkRebuildUnchanged builds the same site again over its own output
+// with nothing changed: no page is loaded or rendered, no file written.
+func BenchmarkRebuildUnchanged(b *testing.B) {
+	src := b.TempDir()
+	synth.Write(b, src, 200, 40)
+	dest := filepath.Join(b.TempDir(), "public")
+	if _, err := Run(Options{Source: src, Dest: dest}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Run(Options{Source: src, Dest: dest}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkRenderSynthetic is the same site without the write step.
 func BenchmarkRenderSynthetic(b *testing.B) {
 	src := b.TempDir()

@@ -175,10 +175,13 @@ func loadPages(s *Site, files []string, errs *diag.List) []loadedPage {
 	drafts := s.opts.Drafts
 	out := make([]loadedPage, len(files))
 	pageErrs := make([]error, len(files))
-	tables := newFileCache(s.Files, s.Config.Limits.DataLimit(), table.Parse)
-	bibs := newFileCache(s.Files, s.Config.Limits.DataLimit(), parseBib)
+	c := &loadCaches{
+		tables:   newFileCache(s.Files, s.Config.Limits.DataLimit(), table.Parse),
+		bibs:     newFileCache(s.Files, s.Config.Limits.DataLimit(), parseBib),
+		formulas: s.mathCache(),
+	}
 	par.For(len(files), 0, func(i int) {
-		l := s.pageLoader(tables, bibs)
+		l := s.pageLoader(c)
 		out[i].page, pageErrs[i] = l.load(files[i])
 		out[i].warnings = l.warnings
 	})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/bibtex"
+	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/render/markdown"
@@ -133,14 +134,16 @@ func (s *Site) frontMatterOnly(file string) *Page {
 // loadCaches are what the pages of one build share: data files and .bib
 // files read once however many charts use them, and typeset formulas.
 type loadCaches struct {
-	tables *fileCache[*table.Table]
-	bibs   *fileCache[*bibtex.File]
+	tables   *fileCache[*table.Table]
+	bibs     *fileCache[*bibtex.File]
+	formulas *katex.Cache
 }
 
 func (s *Site) newLoadCaches() {
 	s.caches = &loadCaches{
-		tables: newFileCache(s.Files, s.Config.Limits.DataLimit(), table.Parse),
-		bibs:   newFileCache(s.Files, s.Config.Limits.DataLimit(), parseBib),
+		tables:   newFileCache(s.Files, s.Config.Limits.DataLimit(), table.Parse),
+		bibs:     newFileCache(s.Files, s.Config.Limits.DataLimit(), parseBib),
+		formulas: s.mathCache(),
 	}
 }
 
@@ -149,7 +152,7 @@ func (s *Site) newLoadCaches() {
 // its loading raised. A draft that is not built (Scan left it out) is not
 // asked for. It is safe for concurrent use.
 func (s *Site) LoadPage(p *Page) (*Page, diag.List, error) {
-	l := s.pageLoader(s.caches.tables, s.caches.bibs)
+	l := s.pageLoader(s.caches)
 	full, err := l.load(p.Path)
 	return full, l.warnings, err
 }
@@ -161,17 +164,16 @@ func (s *Site) SkippedDrafts() []string { return s.skippedDrafts }
 // LoadDraft loads a draft that is not built and returns what is wrong with
 // it as warnings, as Load does.
 func (s *Site) LoadDraft(file string) diag.List {
-	l := s.pageLoader(s.caches.tables, s.caches.bibs)
+	l := s.pageLoader(s.caches)
 	_, err := l.load(file)
 	return append(l.warnings, draftWarnings(err)...)
 }
 
-// pageLoader is a loader of this site's pages sharing tables and bibs.
-func (s *Site) pageLoader(tables *fileCache[*table.Table], bibs *fileCache[*bibtex.File]) *pageLoader {
-	l := &pageLoader{files: s.Files, limits: s.Config.Limits, md: s.md, tables: tables, toc: s.Config.TOC, basePath: s.Config.BasePath, bibs: bibs,
+// pageLoader is a loader of this site's pages sharing c.
+func (s *Site) pageLoader(c *loadCaches) *pageLoader {
+	return &pageLoader{files: s.Files, limits: s.Config.Limits, md: s.md, tables: c.tables, toc: s.Config.TOC, basePath: s.Config.BasePath, bibs: c.bibs,
+		formulas:     c.formulas,
 		citeDefaults: citeDefaults{bibRef: s.Config.Bibliography, bibPos: s.Config.BibliographyPos, style: s.Config.Citations}}
-	l.formulas = s.mathCache()
-	return l
 }
 
 // draftWarnings turns the problems of a draft that is not built into
