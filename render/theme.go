@@ -27,6 +27,9 @@ const EChartsAsset = "echarts.min.js"
 type theme struct {
 	kinds  map[string]*template.Template // by page kind
 	assets map[string]asset              // by name under assets/
+	// fast writes the kinds whose base.html is the built-in one in Go
+	// rather than with html/template (layoutfast.go).
+	fast map[string]*fastLayouts
 }
 
 // asset is a theme file copied to the site under a name holding its hash,
@@ -120,6 +123,7 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 		}
 		t.kinds[kind] = k
 	}
+	t.fast = newFastLayouts(t, basePath)
 	return t, nil
 }
 
@@ -144,12 +148,20 @@ func hashedName(p string, b []byte) string {
 
 // execute runs the layout of a page kind.
 func (t *theme) execute(kind string, data *PageData) ([]byte, error) {
-	var b bytes.Buffer
-	b.Grow(16 << 10)
-	if err := t.kinds[kind].ExecuteTemplate(&b, "base", data); err != nil {
+	if f := t.fast[kind]; f != nil && data != nil && data.Site != nil {
+		return t.executeFast(f, kind, data)
+	}
+	bp := fastBufPool.Get().(*[]byte)
+	b := bytes.NewBuffer((*bp)[:0])
+	if err := t.kinds[kind].ExecuteTemplate(b, "base", data); err != nil {
 		return nil, err
 	}
-	return b.Bytes(), nil
+	out := bytes.Clone(b.Bytes())
+	if b.Cap() <= fastMaxPooled {
+		*bp = b.Bytes()[:0]
+		fastBufPool.Put(bp)
+	}
+	return out, nil
 }
 
 // EChartsVersion reads the ECharts version from the embedded bundle's banner,
