@@ -169,7 +169,21 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(File)) (*Outp
 	jobs := r.listingJobs(tagGroups(light))
 	listed := make([]File, len(jobs))
 	listErrs := make([]error, len(jobs))
-	par.For(len(jobs), 0, func(j int) { listed[j], listErrs[j] = jobs[j]() })
+	// Each listing of a large site is as large as the site's list of pages
+	// (the home page of 100,000 pages is 88 MB), so they are made one at a
+	// time, each handed to the writer and dropped before the next.
+	workers := 0
+	if n > bigSite {
+		workers = 1
+	}
+	par.For(len(jobs), workers, func(j int) {
+		f, err := jobs[j]()
+		if err == nil && n > bigSite && !f.Default {
+			emit(f)
+			f = written1(f)
+		}
+		listed[j], listErrs[j] = f, err
+	})
 	for _, err := range listErrs {
 		if err != nil {
 			return nil, err
@@ -203,6 +217,10 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(File)) (*Outp
 	out.Files = files
 	return out, nil
 }
+
+// bigSite is the number of pages above which Stream makes the listings
+// one at a time.
+const bigSite = 2000
 
 // linksKey is a checksum of what a page shows of its neighbours: a page
 // whose neighbours' links are as they were need not be rendered again.
