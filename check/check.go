@@ -12,6 +12,7 @@ package check
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -94,12 +95,7 @@ func UnusedColors(c *site.Chart) diag.List {
 	}
 	names := c.SeriesNames()
 	var out diag.List
-	keys := make([]string, 0, len(c.Spec.Colors))
-	for k := range c.Spec.Colors {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(c.Spec.Colors)) {
 		if !slices.Contains(names, k) {
 			out = append(out, diag.Errorf(chartPos(c), "colors names %q, which is not a series of this chart%s", k, diag.DidYouMean(k, names)))
 		}
@@ -116,12 +112,7 @@ func UnusedStyles(c *site.Chart) diag.List {
 	}
 	names := c.SeriesNames()
 	var out diag.List
-	keys := make([]string, 0, len(c.Spec.Styles))
-	for k := range c.Spec.Styles {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(c.Spec.Styles)) {
 		if !slices.Contains(names, k) {
 			out = append(out, diag.Errorf(c.Spec.Styles[k].Pos, "style names %q, which is not a series of this chart%s", k, diag.DidYouMean(k, names)))
 		}
