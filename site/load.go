@@ -212,6 +212,9 @@ type pageLoader struct {
 	// toc is scalesite.yaml's toc:, basePath its base path (markdown.go).
 	toc      bool
 	basePath string
+	// scanned is the page as Scan read it, whose front matter need not be
+	// read again (LoadPage), or nil.
+	scanned *Page
 }
 
 func (l *pageLoader) load(file string) (*Page, error) {
@@ -225,7 +228,9 @@ func (l *pageLoader) load(file string) (*Page, error) {
 		return nil, err
 	}
 	var errs diag.List
-	if fm != nil {
+	if sc := l.scanned; sc != nil && sc.Path == file && sc.frontMatterRead {
+		*p = *sc // Scan read the front matter without a problem: not again
+	} else if fm != nil {
 		errs.Add(p.parseFrontMatter(fm))
 	}
 	if p.Title == "" && p.Slug != "" {

@@ -84,6 +84,9 @@ type Page struct {
 	Draft       bool
 	// SourceSum is the SHA-256 of the page's file, as Scan read it.
 	SourceSum [32]byte
+	// frontMatterRead reports that Scan read the front matter without a
+	// problem, so that LoadPage need not read it again.
+	frontMatterRead bool
 
 	// Body is the Markdown after the front matter; Doc is its parsed tree, in
 	// which each ```chart block is a markdown.ChartBlock.

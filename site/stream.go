@@ -121,8 +121,8 @@ func (s *Site) frontMatterOnly(file string) *Page {
 	src, err := s.Files.ReadFile(file, s.Config.Limits.FileLimit())
 	if err == nil {
 		p.SourceSum = sha256.Sum256(src)
-		if fm, _, _, err := splitFrontMatter(src, file); err == nil && fm != nil {
-			_ = p.parseFrontMatter(fm)
+		if fm, _, _, err := splitFrontMatter(src, file); err == nil {
+			p.frontMatterRead = fm == nil || p.parseFrontMatter(fm) == nil
 		}
 	}
 	if p.Title == "" && p.Slug != "" {
@@ -153,7 +153,11 @@ func (s *Site) newLoadCaches() {
 // asked for. It is safe for concurrent use.
 func (s *Site) LoadPage(p *Page) (*Page, diag.List, error) {
 	l := s.pageLoader(s.caches)
+	l.scanned = p
 	full, err := l.load(p.Path)
+	if full != nil {
+		full.SourceSum, full.frontMatterRead = [32]byte{}, false
+	}
 	return full, l.warnings, err
 }
 
