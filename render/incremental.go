@@ -1,9 +1,11 @@
 package render
 
 import (
+	"crypto/sha256"
 	"fmt"
-	"strings"
+	"strconv"
 	"sync"
+	"unsafe"
 
 	"github.com/yuin/goldmark"
 
@@ -24,16 +26,25 @@ type Renderer struct {
 	config   site.Config
 
 	mu      sync.Mutex
-	cache   map[string]cachedFile // by output path; nil: remember nothing
-	used    map[string]bool       // output paths of the call in progress
-	links   map[*site.Page]string // linkKey of each page, computed once
+	cache   map[string]*cachedFile // by output path; nil: remember nothing
+	gen     int                    // counts the calls; see cachedFile.used
+	links   map[*site.Page]linkSum // linkKey of each page, computed once
 	renders int
+	// lean: the cache keeps the keys of the files, not their bytes, and
+	// Render hands back a file it did not render again without its bytes
+	// (see SetLean in lighten.go).
+	lean bool
 }
 
 type cachedFile struct {
 	key  string
-	data []byte
+	data []byte // nil when lean
+	size int
+	used int // the last call (gen) that produced the file
 }
+
+// linkSum is a checksum of what listings show of one page.
+type linkSum [16]byte
 
 // NewRenderer loads the theme of s.
 func NewRenderer(s *site.Site) (*Renderer, error) {
@@ -41,7 +52,7 @@ func NewRenderer(s *site.Site) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	rr.cache, rr.links = map[string]cachedFile{}, map[*site.Page]string{}
+	rr.cache, rr.links = map[string]*cachedFile{}, map[*site.Page]linkSum{}
 	return rr, nil
 }
 
@@ -78,7 +89,7 @@ func (rr *Renderer) begin() {
 		return
 	}
 	rr.mu.Lock()
-	rr.used = map[string]bool{}
+	rr.gen++
 	rr.mu.Unlock()
 }
 
@@ -89,8 +100,8 @@ func (rr *Renderer) end(s *site.Site) {
 		return
 	}
 	rr.mu.Lock()
-	for p := range rr.cache {
-		if !rr.used[p] {
+	for p, c := range rr.cache {
+		if c.used != rr.gen {
 			delete(rr.cache, p)
 		}
 	}
@@ -105,7 +116,6 @@ func (rr *Renderer) end(s *site.Site) {
 			}
 		}
 	}
-	rr.used = nil
 	rr.mu.Unlock()
 }
 
@@ -121,83 +131,136 @@ func (rr *Renderer) cached(path, key string, render func() ([]byte, error)) (Fil
 		return File{Path: path, Data: b}, err
 	}
 	rr.mu.Lock()
-	rr.used[path] = true
 	c, ok := rr.cache[path]
+	if ok {
+		c.used = rr.gen
+	}
 	rr.mu.Unlock()
 	if ok && c.key == key {
+		if rr.lean {
+			return File{Path: path, Size: c.size}, nil
+		}
 		return File{Path: path, Data: c.data}, nil
 	}
 	b, err := render()
 	if err != nil {
 		return File{}, err
 	}
+	if b == nil {
+		b = []byte{} // nil bytes mean "as last time" when lean
+	}
 	rr.mu.Lock()
-	rr.cache[path] = cachedFile{key: key, data: b}
+	rr.cache[path] = rr.entry(key, b)
 	rr.renders++
 	rr.mu.Unlock()
 	return File{Path: path, Data: b}, nil
 }
 
+// entry is what the cache keeps of a file rendered for key.
+func (rr *Renderer) entry(key string, b []byte) *cachedFile {
+	c := &cachedFile{key: key, data: b, size: len(b), used: rr.gen}
+	if rr.lean {
+		c.data = nil
+	}
+	return c
+}
+
 // cachedData is cached for files that are not pages (the feed, the
-// sitemap): they are kept, but not counted as renders.
+// sitemap): they are kept, but not counted as renders. A lean Renderer
+// returns nil for a file it did not make again.
 func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) ([]byte, error) {
 	if rr.cache == nil {
 		return render()
 	}
 	rr.mu.Lock()
-	rr.used[path] = true
 	c, ok := rr.cache[path]
+	if ok {
+		c.used = rr.gen
+	}
 	rr.mu.Unlock()
 	if ok && c.key == key {
-		return c.data, nil
+		return c.data, nil // nil when lean
 	}
 	b, err := render()
 	if err != nil {
 		return nil, err
 	}
+	if b == nil {
+		b = []byte{}
+	}
 	rr.mu.Lock()
-	rr.cache[path] = cachedFile{key: key, data: b}
+	rr.cache[path] = rr.entry(key, b)
 	rr.mu.Unlock()
 	return b, nil
 }
 
 // pagesKey identifies a list of loaded pages. A reload makes new *site.Page
 // values for what it read again and keeps the others, so equal keys mean the
-// same content.
+// same content. A long list is identified by a checksum of its pointers.
 func pagesKey(pages ...*site.Page) string {
 	if len(pages) == 0 {
 		return ""
 	}
-	var b strings.Builder
-	b.Grow(len(pages) * 14)
+	b := make([]byte, 0, len(pages)*13)
 	for _, p := range pages {
-		fmt.Fprintf(&b, "%p,", p)
+		b = strconv.AppendUint(b, uint64(uintptr(unsafe.Pointer(p))), 16)
+		b = append(b, ',')
 	}
-	return b.String()
+	if len(pages) <= 4 {
+		return string(b)
+	}
+	sum := sha256.Sum256(b)
+	return "#" + string(sum[:])
 }
 
 // linkKey identifies what listings show of pages (title, date, tags, chart
 // titles...): a page whose body alone changed leaves it the same, so the
-// home page and tag pages listing it need not be rendered again.
+// home page and tag pages listing it need not be rendered again. It is a
+// checksum: a listing of 10,000 pages has a key of 32 bytes, not one of
+// the length of every link. A nil page (no neighbour) has a key of its own.
 func linkKey(r *renderer, pages ...*site.Page) string {
 	if r.rr.cache == nil {
 		return "" // nothing is remembered, so nothing needs a key
 	}
-	var b strings.Builder
+	if len(pages) == 1 {
+		if pages[0] == nil {
+			return "-"
+		}
+		k := r.linkSum(pages[0])
+		return string(k[:])
+	}
+	h := sha256.New()
+	rr := r.rr
+	rr.mu.Lock()
 	for _, p := range pages {
 		if p == nil {
 			continue
 		}
-		r.rr.mu.Lock()
-		k, ok := r.rr.links[p]
-		r.rr.mu.Unlock()
+		k, ok := rr.links[p]
 		if !ok {
-			k = fmt.Sprintf("%v\x00", r.link(p))
-			r.rr.mu.Lock()
-			r.rr.links[p] = k
-			r.rr.mu.Unlock()
+			rr.mu.Unlock()
+			k = r.linkSum(p)
+			rr.mu.Lock()
 		}
-		b.WriteString(k)
+		h.Write(k[:])
 	}
-	return b.String()
+	rr.mu.Unlock()
+	return string(h.Sum(nil))
+}
+
+// linkSum is the checksum of what listings show of p, computed once per
+// page.
+func (r *renderer) linkSum(p *site.Page) linkSum {
+	r.rr.mu.Lock()
+	k, ok := r.rr.links[p]
+	r.rr.mu.Unlock()
+	if ok {
+		return k
+	}
+	sum := sha256.Sum256(fmt.Appendf(nil, "%v", r.link(p)))
+	copy(k[:], sum[:])
+	r.rr.mu.Lock()
+	r.rr.links[p] = k
+	r.rr.mu.Unlock()
+	return k
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/render"
 )
 
@@ -22,42 +23,108 @@ const EventsPath = "/__scalesite/events"
 var liveTag = []byte(`<script src="` + LiveScriptPath + `" defer></script>`)
 
 // siteFiles is one built site held in memory: what the server serves.
-type siteFiles map[string]servedFile
+type siteFiles map[string]*servedFile
 
-// servedFile is a file as served (pages with the live script added), and
-// the renderer's bytes it came from.
+// servedFile is a file as served: a copied file is read from disk when
+// asked for; a generated one is kept as served (a page with the live
+// script added), gzip-compressed when that makes it smaller, and is sent
+// compressed to a browser that accepts it. The 10,000 pages of a large
+// site take a quarter of their size so (see mem.go).
 type servedFile struct {
-	render.File
-	raw []byte
+	render.File // Data is nil: the bytes are in body
+	body        []byte
+	gz          bool   // body is gzip-compressed
+	live        int    // where the live tag was added, -1 when it was not
+	ctype       string // the Content-Type
+	// src is the renderer's bytes of a theme asset (the same slice each
+	// build while the theme is the same), so that it is compressed once.
+	src []byte
 }
 
-// sameBytes reports whether a and b are the same slice: the renderer hands
-// back the very bytes of a file it did not render again.
+// sameBytes reports whether a and b are the same slice.
 func sameBytes(a, b []byte) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
-// newSiteFiles indexes a rendered site by path, adding the live script to
-// every HTML page. Files the renderer did not render again keep their
-// served copy from prev.
-func newSiteFiles(out *render.Output, prev siteFiles) siteFiles {
-	m := make(siteFiles, len(out.Files))
-	for _, f := range out.Files {
-		if old, ok := prev[f.Path]; ok && old.Src == f.Src && sameBytes(old.raw, f.Data) {
-			m[f.Path] = old
-			continue
-		}
-		sf := servedFile{File: f, raw: f.Data}
-		if strings.HasSuffix(f.Path, ".html") && f.Src == "" {
-			sf.Data = injectLive(f.Data)
-		}
-		m[f.Path] = sf
+// plain returns the file's bytes as served (the live script added).
+func (f servedFile) plain() []byte {
+	if !f.gz {
+		return f.body
 	}
-	return m
+	b, err := gunzip(f.body)
+	if err != nil {
+		panic("serve: a file compressed in memory does not decompress: " + err.Error())
+	}
+	return b
 }
 
-// injectLive adds the live script before </body> (or at the end).
-func injectLive(page []byte) []byte {
+// raw returns the file's bytes as the renderer made them.
+func (f servedFile) raw() []byte {
+	b := f.plain()
+	if f.live < 0 {
+		return b
+	}
+	return append(b[:f.live:f.live], b[f.live+len(liveTag):]...)
+}
+
+// newSiteFiles indexes a rendered site by path, adding the live script to
+// every HTML page. A file the renderer did not make again (a lean
+// Renderer hands it back without bytes) keeps its served copy from prev;
+// ok is false when prev lacks one, and the site must be rendered again in
+// full. made are the bytes of the files that were made, as the renderer
+// made them, for diff. The Output's bytes are dropped as they are stored.
+func newSiteFiles(out *render.Output, prev siteFiles) (m siteFiles, made map[string][]byte, ok bool) {
+	m = make(siteFiles, len(out.Files))
+	made = map[string][]byte{}
+	var todo []int
+	for i, f := range out.Files {
+		switch {
+		case f.Src != "":
+			m[f.Path] = &servedFile{File: f, live: -1}
+		case f.Data == nil:
+			old, found := prev[f.Path]
+			if !found || old.Src != "" {
+				return nil, nil, false
+			}
+			m[f.Path] = old
+		default:
+			if old, found := prev[f.Path]; found && old.src != nil && sameBytes(old.src, f.Data) {
+				m[f.Path] = old
+				continue
+			}
+			made[f.Path] = f.Data
+			todo = append(todo, i)
+		}
+	}
+	stored := make([]*servedFile, len(todo))
+	par.For(len(todo), 0, func(j int) {
+		stored[j] = storeFile(out.Files[todo[j]])
+	})
+	for j, i := range todo {
+		m[out.Files[i].Path] = stored[j]
+		out.Files[i].Data = nil
+	}
+	return m, made, true
+}
+
+// storeFile makes a generated file ready to serve.
+func storeFile(f render.File) *servedFile {
+	sf := &servedFile{File: f, live: -1, ctype: contentType(f.Path, f.Data)}
+	sf.Data, sf.Size = nil, len(f.Data)
+	b := f.Data
+	if strings.HasSuffix(f.Path, ".html") {
+		b, sf.live = injectLive(b)
+	}
+	sf.body, sf.gz = compact(b)
+	if strings.HasPrefix(f.Path, "assets/") {
+		sf.src = f.Data // the theme's, kept by it anyway
+	}
+	return sf
+}
+
+// injectLive adds the live script before </body> (or at the end), and
+// returns where.
+func injectLive(page []byte) ([]byte, int) {
 	i := bytes.LastIndex(page, []byte("</body>"))
 	if i < 0 {
 		i = len(page)
@@ -65,37 +132,48 @@ func injectLive(page []byte) []byte {
 	out := make([]byte, 0, len(page)+len(liveTag))
 	out = append(out, page[:i]...)
 	out = append(out, liveTag...)
-	return append(out, page[i:]...)
+	return append(out, page[i:]...), i
 }
 
 // lookup finds the file for a URL path the way GitHub Pages does: "/a/"
 // serves a/index.html, "/a" redirects to "/a/" when that is a folder page.
 // redirect is set when the path should gain a slash.
-func (m siteFiles) lookup(urlPath string) (f render.File, redirect, ok bool) {
+func (m siteFiles) lookup(urlPath string) (f *servedFile, redirect, ok bool) {
 	p := strings.TrimPrefix(path.Clean("/"+urlPath), "/")
 	if p == "" || strings.HasSuffix(urlPath, "/") {
 		if p != "" {
 			p += "/"
 		}
 		sf, ok := m[p+"index.html"]
-		return sf.File, false, ok
+		return sf, false, ok
 	}
 	if sf, ok := m[p]; ok {
-		return sf.File, false, true
+		return sf, false, true
 	}
 	if _, ok = m[p+"/index.html"]; ok {
-		return render.File{}, true, true
+		return nil, true, true
 	}
 	if sf, ok := m[p+".html"]; ok {
-		return sf.File, false, true
+		return sf, false, true
 	}
-	return render.File{}, false, false
+	return nil, false, false
 }
 
 // serveFile writes one file. Copies of source files are read at request
-// time, so a large image is not held in memory.
-func serveFile(w http.ResponseWriter, r *http.Request, f render.File, status int) {
-	data := f.Data
+// time, so a large image is not held in memory. A compressed file goes out
+// compressed to a client that accepts gzip.
+func serveFile(w http.ResponseWriter, r *http.Request, f *servedFile, status int) {
+	h := w.Header()
+	data := f.body
+	if f.gz {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+			h.Set("Content-Encoding", "gzip")
+		} else {
+			data = f.plain()
+		}
+	}
+	ctype := f.ctype
 	if f.Src != "" {
 		// Read now, under the site's file rule: a link made since the
 		// site was loaded is refused here too.
@@ -111,12 +189,8 @@ func serveFile(w http.ResponseWriter, r *http.Request, f render.File, status int
 			return
 		}
 		data = b
+		ctype = contentType(f.Path, data)
 	}
-	ctype := mime.TypeByExtension(path.Ext(f.Path))
-	if ctype == "" {
-		ctype = http.DetectContentType(data)
-	}
-	h := w.Header()
 	h.Set("Content-Type", ctype)
 	if strings.HasPrefix(f.Path, "assets/") && f.Src == "" {
 		// Theme assets carry their content's hash in their name: a reload
@@ -130,6 +204,14 @@ func serveFile(w http.ResponseWriter, r *http.Request, f render.File, status int
 	if r.Method != http.MethodHead {
 		w.Write(data)
 	}
+}
+
+// contentType is the Content-Type of a file at path with these bytes.
+func contentType(p string, data []byte) string {
+	if ctype := mime.TypeByExtension(path.Ext(p)); ctype != "" {
+		return ctype
+	}
+	return http.DetectContentType(data)
 }
 
 // pageURL is the address of an output file: "a/index.html" → "/a/".

@@ -203,7 +203,7 @@ func TestLiveScriptOnlyInServedPages(t *testing.T) {
 	}
 	// The files a build writes come from the same renderer without it.
 	for p, f := range ts.srv.files {
-		if f.Src == "" && strings.Contains(string(f.raw), "__scalesite") {
+		if f.Src == "" && strings.Contains(string(f.raw()), "__scalesite") {
 			t.Errorf("%s carries live-preview code outside the injected tag", p)
 		}
 	}

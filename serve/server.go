@@ -17,6 +17,7 @@ import (
 	"io"
 	"net/http"
 	"path"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -155,24 +156,29 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 	} else {
 		next, err = prevSite.Reload(pending)
 	}
-	if err == nil && (full || rr == nil || !rr.Fits(next)) {
-		rr, err = render.NewRenderer(next)
-	}
-	var out *render.Output
+	var files siteFiles
+	var made map[string][]byte
 	if err == nil {
-		out, err = rr.Render(next)
+		fresh := full || rr == nil || !rr.Fits(next)
+		files, made, rr, err = s.render(next, rr, old, fresh)
 	}
 	if err != nil {
 		s.mu.Lock()
 		s.pending, s.err, s.errShown = slices.Compact(pending), err, false
+		if rr == nil {
+			s.rr = nil // it counts files as made that were not kept: start again
+		}
 		s.mu.Unlock()
 		if announce {
 			s.announceError()
 		}
 		return false
 	}
-	files := newSiteFiles(out, old)
-	e := diff(old, files, full || slices.ContainsFunc(pending, copiedAsIs))
+	// Rendered: the pages need not be held in full any more. (prevSite
+	// shares them, and is dropped.)
+	next.Lighten()
+	e := diff(old, files, made, full || slices.ContainsFunc(pending, copiedAsIs))
+	made = nil
 	s.mu.Lock()
 	s.site, s.rr, s.files, s.pending, s.err, s.shownErr = next, rr, files, nil, nil, nil
 	s.builds++
@@ -187,7 +193,46 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 		s.logf("rebuilt in %.1f ms: %d %s changed\n", float64(time.Since(start).Microseconds())/1000, n, plural(n, "page", "pages"))
 	}
 	s.hub.broadcast(e)
+	if full {
+		// Loading and rendering the whole site took several times what
+		// is kept of it: hand that back to the system now, not over the
+		// next minutes.
+		debug.FreeOSMemory()
+	}
 	return true
+}
+
+// render renders next with rr (a new lean Renderer when fresh, or when rr
+// hands back a file without bytes that old lacks) and returns the files to
+// serve, the bytes of those it made, and the Renderer to keep. Pages made
+// light after an earlier build that are to be rendered again are loaded
+// in full first. On a failed render the Renderer returned is nil: it
+// counts as made files that no one kept. On other errors it is rr, or
+// the new one.
+func (s *Server) render(next *site.Site, rr *render.Renderer, old siteFiles, fresh bool) (siteFiles, map[string][]byte, *render.Renderer, error) {
+	for range 2 {
+		if fresh {
+			nr, err := render.NewRenderer(next)
+			if err != nil {
+				return nil, nil, rr, err
+			}
+			rr = nr
+			rr.SetLean()
+		}
+		if err := next.Refill(rr.Stale(next, (*site.Page).IsLight)); err != nil {
+			return nil, nil, rr, err
+		}
+		out, err := rr.Render(next)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		files, made, ok := newSiteFiles(out, old)
+		if ok {
+			return files, made, rr, nil
+		}
+		fresh = true
+	}
+	return nil, nil, nil, errors.New("serve: the renderer handed back a file without bytes twice (a bug)")
 }
 
 // announceError logs the last build's error and shows it in the browsers,
@@ -218,14 +263,38 @@ func copiedAsIs(f string) bool {
 }
 
 // diff says which pages a browser must reload and which can update their
-// charts in place. With all set (a full build, or a copied file changed),
-// every page reloads.
-func diff(old, new siteFiles, all bool) event {
+// charts in place. made are the files made by this build, with their
+// bytes as the renderer made them; the others are as in old. With all set
+// (a full build, or a copied file changed), every page reloads.
+func diff(old, new siteFiles, made map[string][]byte, all bool) event {
 	e := event{Type: "change"}
+	if all {
+		e.Reload = []string{"*"}
+		return e
+	}
 	for p, f := range new {
 		o, ok := old[p]
-		if ok && o.Src == f.Src && (sameBytes(o.raw, f.raw) || bytes.Equal(o.raw, f.raw)) {
-			continue
+		raw, isMade := made[p]
+		if !isMade {
+			if ok && o.Src == f.Src {
+				continue // not made again, or a copied file named as before
+			}
+		} else if ok && o.Src == "" {
+			oraw := o.raw()
+			if bytes.Equal(oraw, raw) {
+				continue
+			}
+			if f.Src == "" && strings.HasSuffix(p, ".csv") {
+				continue // a chart's data file: its page's chart changed with it
+			}
+			if strings.HasSuffix(p, ".html") {
+				if chartsOnly(oraw, raw) {
+					e.Charts = append(e.Charts, pageURL(p))
+				} else {
+					e.Reload = append(e.Reload, pageURL(p))
+				}
+				continue
+			}
 		}
 		if f.Src == "" && strings.HasSuffix(p, ".csv") {
 			// A chart's data file: its page's chart changed with it.
@@ -234,24 +303,17 @@ func diff(old, new siteFiles, all bool) event {
 		if !strings.HasSuffix(p, ".html") {
 			// A stylesheet or script of the theme: every page may use it.
 			// (Static files keep their source path: they are compared by it.)
-			if ok || all {
+			if ok {
 				e.Reload = []string{"*"}
 			}
 			continue
 		}
-		if ok && chartsOnly(o.raw, f.raw) {
-			e.Charts = append(e.Charts, pageURL(p))
-		} else {
-			e.Reload = append(e.Reload, pageURL(p))
-		}
+		e.Reload = append(e.Reload, pageURL(p))
 	}
 	for p := range old {
 		if _, ok := new[p]; !ok && strings.HasSuffix(p, ".html") {
 			e.Reload = append(e.Reload, pageURL(p))
 		}
-	}
-	if all {
-		e.Reload = append(e.Reload, "*")
 	}
 	if slices.Contains(e.Reload, "*") {
 		e.Reload, e.Charts = []string{"*"}, nil
@@ -308,7 +370,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		serveFile(w, r, f, http.StatusOK)
 	default:
 		if nf, ok := files["404.html"]; ok {
-			serveFile(w, r, nf.File, http.StatusNotFound)
+			serveFile(w, r, nf, http.StatusNotFound)
 			return
 		}
 		s.serveNotBuilt(w)

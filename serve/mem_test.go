@@ -1,0 +1,118 @@
+package serve
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestLightPagesRenderedAgain: once built, the pages are held light; a
+// page whose neighbour's title changes is loaded in full again and
+// rendered with its body and charts, and after a run of edits every file
+// served is what a new server makes of the same files.
+func TestLightPagesRenderedAgain(t *testing.T) {
+	ts := newTestSite(t, false)
+	for _, p := range ts.srv.site.Pages {
+		if !p.IsLight() {
+			t.Errorf("%s is held in full after the build", p.Path)
+		}
+	}
+	if ts.srv.site.Home == nil || ts.srv.site.Home.IsLight() {
+		t.Errorf("the home page is not held in full")
+	}
+	// Page B is between A and C: a new title changes both their links.
+	ts.write("content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\n---\nBeta text.\n")
+	before := ts.srv.Renders()
+	ts.srv.Rebuild([]string{"content/b.md"})
+	if e := ts.srv.currentError(); e != "" {
+		t.Fatal(e)
+	}
+	if got := ts.srv.Renders() - before; got != 4 {
+		t.Errorf("a title edit rendered %d pages, want 4 (b, a, c, home)", got)
+	}
+	for path, want := range map[string][]string{
+		"/a/": {"Alpha text.", "Page Bee", "scalesite-chart"},
+		"/c/": {"Gamma uses shared data.", "Page Bee", "scalesite-chart"},
+		"/b/": {"Beta text."},
+	} {
+		_, body := ts.get(path)
+		for _, w := range want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s lacks %q after its neighbour's title changed", path, w)
+			}
+		}
+	}
+	// More edits: a body, the shared data, a date (the order), a new page.
+	ts.write("content/a/index.md", strings.Replace(baseFiles["content/a/index.md"], "Alpha text.", "Alpha, edited.", 1))
+	ts.srv.Rebuild([]string{"content/a/index.md"})
+	ts.write("data/shared.csv", "n,v\n1,2\n2,9\n")
+	ts.srv.Rebuild([]string{"data/shared.csv"})
+	ts.write("content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-05\n---\nBeta text.\n")
+	ts.srv.Rebuild([]string{"content/b.md"})
+	ts.write("content/d.md", "---\ntitle: Page D\ndate: 2025-01-03\n---\nDelta.\n")
+	ts.srv.Rebuild([]string{"content/d.md"})
+	if e := ts.srv.currentError(); e != "" {
+		t.Fatal(e)
+	}
+	fresh, err := New(Options{Source: ts.dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, want := ts.srv.files, fresh.files
+	if !slices.Equal(sortedPaths(got), sortedPaths(want)) {
+		t.Fatalf("serves %v, a new server %v", sortedPaths(got), sortedPaths(want))
+	}
+	for p, f := range want {
+		if g := got[p]; !bytes.Equal(g.raw(), f.raw()) || g.Src != f.Src {
+			t.Errorf("%s differs from a new server's", p)
+		}
+	}
+}
+
+func sortedPaths(m siteFiles) []string {
+	var ps []string
+	for p := range m {
+		ps = append(ps, p)
+	}
+	slices.Sort(ps)
+	return ps
+}
+
+// TestGzip: a page is sent gzipped to a client that accepts it, and as it
+// is to one that does not; both the same page.
+func TestGzip(t *testing.T) {
+	ts := newTestSite(t, false)
+	get := func(accept string) (*http.Response, []byte) {
+		req, _ := http.NewRequest("GET", ts.url+"/a/", nil)
+		if accept != "" {
+			req.Header.Set("Accept-Encoding", accept)
+		}
+		// Set by hand, the header turns off the client's own decompression.
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, b
+	}
+	resp, plain := get("identity")
+	if resp.Header.Get("Content-Encoding") != "" || !bytes.Contains(plain, []byte("Alpha text.")) || !bytes.Contains(plain, liveTag) {
+		t.Fatalf("identity: Content-Encoding %q, page %.200q", resp.Header.Get("Content-Encoding"), plain)
+	}
+	resp, z := get("br, gzip;q=0.8")
+	if resp.Header.Get("Content-Encoding") != "gzip" || resp.Header.Get("Content-Length") != strconv.Itoa(len(z)) {
+		t.Fatalf("gzip: Content-Encoding %q, Content-Length %q for %d bytes", resp.Header.Get("Content-Encoding"), resp.Header.Get("Content-Length"), len(z))
+	}
+	unz, err := gunzip(z)
+	if err != nil || !bytes.Equal(unz, plain) {
+		t.Errorf("the gzipped page is not the page: %v", err)
+	}
+	if resp, _ := get("gzip;q=0"); resp.Header.Get("Content-Encoding") != "" {
+		t.Errorf("gzip;q=0 was sent gzip")
+	}
+}
