@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/scalesite/scalesite/site"
@@ -26,25 +27,45 @@ func altText(c *site.Chart) string {
 			kind = "Scatter plot"
 		}
 		if sc.HasPanels {
-			fmt.Fprintf(&b, "Panel %d", i+1)
+			b.WriteString("Panel ")
+			b.WriteString(strconv.Itoa(i + 1))
 			if p.Title != "" {
-				fmt.Fprintf(&b, " (%s)", p.Title)
+				b.WriteString(" (")
+				b.WriteString(p.Title)
+				b.WriteString(")")
 			}
 			b.WriteString(": ")
 			kind = strings.ToLower(kind[:1]) + kind[1:]
 		}
-		fmt.Fprintf(&b, "%s of %s against %s", kind, axisName(p.Y)+scaleNote(p.Y), axisName(p.X)+scaleNote(p.X))
-		var names []string
-		n := 0
+		b.WriteString(kind)
+		b.WriteString(" of ")
+		b.WriteString(axisName(p.Y))
+		b.WriteString(scaleNote(p.Y))
+		b.WriteString(" against ")
+		b.WriteString(axisName(p.X))
+		b.WriteString(scaleNote(p.X))
+		names, n := 0, 0
 		for _, s := range c.Panels[i].Series {
 			if s.Name != "" {
-				names = append(names, s.Name)
+				names++
 			}
 			n += drawn(s.Points)
 		}
-		fmt.Fprintf(&b, ", %d points", n)
-		if len(names) > 0 {
-			fmt.Fprintf(&b, " in %d series: %s", len(names), strings.Join(names, ", "))
+		b.WriteString(", ")
+		b.WriteString(strconv.Itoa(n))
+		b.WriteString(" points")
+		if names > 0 {
+			b.WriteString(" in ")
+			b.WriteString(strconv.Itoa(names))
+			b.WriteString(" series: ")
+			sep := ""
+			for _, s := range c.Panels[i].Series {
+				if s.Name != "" {
+					b.WriteString(sep)
+					b.WriteString(s.Name)
+					sep = ", "
+				}
+			}
 		}
 		b.WriteString(".")
 		// a fitted law is what many a scaling chart is for: say it

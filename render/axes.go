@@ -140,13 +140,13 @@ func (o axisOptions) label() *opts.AxisLabel {
 	if o.log {
 		size = 13 // exponents are superscripts: a size up keeps them legible
 	}
-	return &opts.AxisLabel{Show: opts.Bool(true), Formatter: types.FuncStr(formatPrefix + o.format), FontSize: size}
+	return &opts.AxisLabel{Show: optTrue, Formatter: types.FuncStr(formatPrefix + o.format), FontSize: size}
 }
 
 func (o axisOptions) xAxis(grid int) opts.XAxis {
 	return opts.XAxis{
 		Type: "value", Name: o.name, NameLocation: "middle", NameGap: 28, GridIndex: grid,
-		Min: o.min, Max: o.max, AxisLabel: o.label(), SplitLine: &opts.SplitLine{Show: opts.Bool(true)},
+		Min: o.min, Max: o.max, AxisLabel: o.label(), SplitLine: &opts.SplitLine{Show: optTrue},
 		AxisLine: axisLine(),
 	}
 }
@@ -154,13 +154,13 @@ func (o axisOptions) xAxis(grid int) opts.XAxis {
 // axisLine keeps each axis line on the plot's edge: ECharts would draw it
 // across the plot at the other axis' zero, which on a log axis is 1.
 func axisLine() *opts.AxisLine {
-	return &opts.AxisLine{Show: opts.Bool(true), OnZero: opts.Bool(false)}
+	return &opts.AxisLine{Show: optTrue, OnZero: optFalse}
 }
 
 func (o axisOptions) yAxis(grid int) opts.YAxis {
 	return opts.YAxis{
 		Type: "value", Name: o.name, NameLocation: "middle", NameGap: 44, GridIndex: grid,
-		Min: o.min, Max: o.max, AxisLabel: o.label(), SplitLine: &opts.SplitLine{Show: opts.Bool(true)},
+		Min: o.min, Max: o.max, AxisLabel: o.label(), SplitLine: &opts.SplitLine{Show: optTrue},
 		AxisLine: axisLine(),
 	}
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -36,12 +35,34 @@ const (
 	maxColumns = 4
 )
 
-// chartOption builds the ECharts option of a chart through go-echarts and
-// returns it as the map that html/template JSON-encodes into the page.
+// optTrue and optFalse are the go-echarts booleans (types.Bool, a *bool)
+// of every option: shared, as nothing writes through them.
+var (
+	optTrue  = opts.Bool(true)
+	optFalse = opts.Bool(false)
+)
+
+func optBool(v bool) types.Bool {
+	if v {
+		return optTrue
+	}
+	return optFalse
+}
+
+// chartOption builds the ECharts option of a chart through go-echarts'
+// types and writes it as JSON (chartjson.go): the map layouts/chart.html
+// gets as chartData.Option, of the option's top-level keys and their
+// JSON.
 func chartOption(c *site.Chart, alt string) map[string]any {
+	return buildOption(c, alt).write().optionMap()
+}
+
+// buildOption builds the option of a chart as go-echarts values, an XY
+// chart whose series each carry their own type.
+func buildOption(c *site.Chart, alt string) *echartsOption {
 	sc := c.Spec
 	n := len(sc.Panels)
-	ch := charts.NewScatter() // an XY chart; each series carries its own type
+	o := &echartsOption{}
 	styles := SeriesStyles(c)
 	nums, numeric := numericNames(c)
 	if !numeric {
@@ -49,15 +70,13 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 	}
 	legend := (showLegend(c) || hasDerived(c)) && !sc.Legend.Hide
 
-	ch.SetGlobalOptions(
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(legend), Type: "plain", Bottom: "0", Left: "center"}),
-		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Right: "4", Top: "0", Feature: &opts.ToolBoxFeature{
-			DataZoom:    &opts.ToolBoxFeatureDataZoom{Show: opts.Bool(true), Title: map[string]string{"zoom": "Zoom to area", "back": "Undo zoom"}, Icon: map[string]string{}},
-			Restore:     &opts.ToolBoxFeatureRestore{Show: opts.Bool(true), Title: "Reset"},
-			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Name: c.ID, Title: "Save as PNG"},
-		}}),
-		charts.WithAriaOpts(&opts.Aria{Enabled: opts.Bool(true), Label: &opts.AriaLabel{Enabled: opts.Bool(true), Description: alt}}),
-	)
+	o.legend = opts.Legend{Show: optBool(legend), Type: "plain", Bottom: "0", Left: "center"}
+	o.toolbox = opts.Toolbox{Show: optTrue, Right: "4", Top: "0", Feature: &opts.ToolBoxFeature{
+		DataZoom:    &opts.ToolBoxFeatureDataZoom{Show: optTrue, Title: map[string]string{"zoom": "Zoom to area", "back": "Undo zoom"}, Icon: map[string]string{}},
+		Restore:     &opts.ToolBoxFeatureRestore{Show: optTrue, Title: "Reset"},
+		SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: optTrue, Type: "png", Name: c.ID, Title: "Save as PNG"},
+	}}
+	o.aria = &opts.Aria{Enabled: optTrue, Label: &opts.AriaLabel{Enabled: optTrue, Description: alt}}
 
 	cols, rows := gridShape(sc)
 	top := 40
@@ -68,13 +87,17 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 	titles := []opts.Title{{Title: sc.Title, Subtitle: sc.Subtitle, Left: "center"}}
 	sharedX, sharedY := sharedTitle(sc, true), sharedTitle(sc, false)
 
-	ex := optionExtras{meta: chartMeta{Columns: cols, Panels: n, Height: sc.Height, RowHeight: rowHeight, LegendTitle: sc.Legend.Title}}
+	ex := &o.ex
+	ex.meta = chartMeta{Columns: cols, Panels: n, Height: sc.Height, RowHeight: rowHeight, LegendTitle: sc.Legend.Title}
 	if legend && sc.Legend.Title != "" {
 		titles = append(titles, opts.Title{Title: sc.Legend.Title, Left: "center", Bottom: "26", TitleStyle: &opts.TextStyle{FontSize: 12}})
 		ex.meta.LegendTitleIndex = len(titles) - 1
 	}
 	axisIdx := make([]int, n)
-	ch.XAxisList, ch.YAxisList = nil, nil
+	ex.logX, ex.logY = make([]bool, 0, n), make([]bool, 0, n)
+	ex.unitX, ex.unitY = make([]unitMark, 0, n), make([]unitMark, 0, n)
+	o.grids = make([]opts.Grid, 0, n)
+	o.xAxes, o.yAxes = make([]opts.XAxis, 0, n), make([]opts.YAxis, 0, n)
 	for i, p := range sc.Panels {
 		// A first layout for a wide screen; the site script lays the panels
 		// out again for the chart's real width.
@@ -86,7 +109,7 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 				TitleStyle: &opts.TextStyle{FontSize: 13, FontWeight: "normal"}})
 			rowTop += 22
 		}
-		ch.GridList = append(ch.GridList, opts.Grid{
+		o.grids = append(o.grids, opts.Grid{
 			Left: pct(float64(k)*width + 6), Width: pct(width - 8), Top: strconv.Itoa(rowTop + 6), Height: strconv.Itoa(rowHeight - 80),
 		})
 		xlo, xhi, ylo, yhi := PanelExtent(c, i)
@@ -104,18 +127,23 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 		if sharedY {
 			ex.meta.YTitle = axisName(p.Y)
 		}
-		ch.XAxisList = append(ch.XAxisList, xo.xAxis(i))
-		ch.YAxisList = append(ch.YAxisList, yo.yAxis(i))
+		o.xAxes = append(o.xAxes, xo.xAxis(i))
+		o.yAxes = append(o.yAxes, yo.yAxis(i))
 		ex.logX = append(ex.logX, xo.log)
 		ex.logY = append(ex.logY, yo.log)
 		ex.unitX, ex.unitY = append(ex.unitX, axisMarkOf(p.X)), append(ex.unitY, axisMarkOf(p.Y))
 		axisIdx[i] = i
 	}
-	ch.DataZoomList = []opts.DataZoom{
+	o.zooms = []opts.DataZoom{
 		{Type: "inside", XAxisIndex: axisIdx, FilterMode: "none"},
 		{Type: "inside", YAxisIndex: axisIdx, FilterMode: "none"},
 	}
 
+	nseries := 0
+	for i := range sc.Panels {
+		nseries += len(c.Panels[i].Series) + 2*len(c.Panels[i].Fits) + 2
+	}
+	o.series, ex.series = make(charts.MultiSeries, 0, nseries), make([]seriesExtra, 0, nseries)
 	target := sc.Downsample
 	if target == 0 {
 		target = spec.DefaultDownsample
@@ -155,26 +183,24 @@ func chartOption(c *site.Chart, alt string) map[string]any {
 			ss, extra := series(p, pts, i, name, styles[s.Name], crowd)
 			ss, extra = restyle(ss, extra, styles[s.Name], crowd)
 			aux = append(aux, intervalSeries(p, pts, i, name, styles[s.Name], ss.Type == types.ChartLine, len(aux))...)
-			ch.MultiSeries = append(ch.MultiSeries, ss)
+			o.series = append(o.series, ss)
 			ex.series = append(ex.series, extra)
 			if extra.dense {
 				ex.axisTooltip = true
 			}
 		}
 		fs, fx := fitSeries(c, i, styles, nums)
-		ch.MultiSeries, ex.series = append(ch.MultiSeries, fs...), append(ex.series, fx...)
+		o.series, ex.series = append(o.series, fs...), append(ex.series, fx...)
 		aux = append(aux, markSeries(p, i)...)
 	}
-	appendAux(ch, &ex, aux)
+	appendAux(o, aux)
 	trigger := "item"
 	if ex.axisTooltip {
 		trigger = "axis" // a dense line has no markers to point at
 	}
-	ch.SetGlobalOptions(charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: trigger, Formatter: types.FuncStr(tooltipToken)}))
-	ex.titles = titles
-	ch.Accept(ex)
-	ch.Validate()
-	return ch.JSON()
+	o.tooltip = opts.Tooltip{Show: optTrue, Trigger: trigger, Formatter: types.FuncStr(tooltipToken)}
+	o.titles = titles
+	return o
 }
 
 // PanelExtent is the range of values panel i's axes must show when the
@@ -309,7 +335,7 @@ func series(p spec.Panel, pts []site.Point, grid int, name string, st SeriesStyl
 			ss.SymbolSize = 7
 		}
 	} else {
-		ss.Type, ss.SymbolSize, ss.ShowSymbol = types.ChartLine, 7, opts.Bool(true)
+		ss.Type, ss.SymbolSize, ss.ShowSymbol = types.ChartLine, 7, optTrue
 		ls := map[string]any{"color": st.Color, "width": 2}
 		if st.Dash != nil {
 			ls["type"] = st.Dash
@@ -318,7 +344,7 @@ func series(p spec.Panel, pts []site.Point, grid int, name string, st SeriesStyl
 		if drawn(pts) > denseLine {
 			// A marker on each of thousands of points draws a solid band that
 			// hides the other runs; ECharts shows the marker under the pointer.
-			ss.ShowSymbol = opts.Bool(false)
+			ss.ShowSymbol = optFalse
 			ex.dense = true
 			ls["width"] = 1.5
 		}
@@ -327,7 +353,7 @@ func series(p spec.Panel, pts []site.Point, grid int, name string, st SeriesStyl
 		// An explicit font and line height: the site script measures labels
 		// with the same font to place them, and ECharts would otherwise
 		// measure a label's height with a CJK glyph.
-		ss.Label = &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{b}", FontSize: 11, LineHeight: 14}
+		ss.Label = &opts.Label{Show: optTrue, Position: "right", Formatter: "{b}", FontSize: 11, LineHeight: 14}
 		switch crowd.labels {
 		case 1:
 			ss.Label.FontSize, ss.Label.LineHeight = 10, 12
@@ -350,23 +376,51 @@ func drawn(pts []site.Point) int {
 	return n
 }
 
-// seriesData encodes a series' points as JSON once, here: a page of charts
-// is mostly numbers, and encoding them through reflection was the largest
-// cost of rendering. Strings go through encoding/json, which escapes <, >
-// and & as in any other part of the option.
+// pointsData is a series' points, written into the option as JSON when the
+// option is written (chartjson.go): a page of charts is mostly numbers,
+// and encoding them through reflection was the largest cost of rendering.
+type pointsData struct {
+	points     []site.Point
+	logX, logY bool
+}
+
+// MarshalJSON writes the points as the option holds them.
+func (d pointsData) MarshalJSON() ([]byte, error) {
+	return appendPoints(nil, d.points, d.logX, d.logY), nil
+}
+
+// seriesData is a series' points as its option's data, and whether any
+// drawn point has a label.
+func seriesData(points []site.Point, logX, logY bool) (pointsData, bool) {
+	labelled := false
+	for _, pt := range points {
+		if pt.Label != "" && !math.IsNaN(pt.Y) {
+			labelled = true
+			break
+		}
+	}
+	return pointsData{points, logX, logY}, labelled
+}
+
+// appendPoints writes points as JSON. Strings are escaped as encoding/json
+// escapes them (appendJSONString), <, > and & included, as in any other
+// part of the option.
 //
 // A point is [X, Y] in axis space (log10 on a log axis); on a chart with a
 // log axis the original values follow ([X, Y, x, y]) so that tooltips show
-// them exactly. A gap (Y NaN) is [X, "-"], which breaks the line.
-func seriesData(points []site.Point, logX, logY bool) (json.RawMessage, bool) {
+// them exactly. A gap (Y NaN) is [X, "-"], which breaks the line. Points
+// with a label are {name, value} items, so the label and the tooltip can
+// show the name.
+func appendPoints(b []byte, points []site.Point, logX, logY bool) []byte {
 	orig := logX || logY
-	size := 24
-	if orig {
-		size = 48
+	if b == nil {
+		size := 24
+		if orig {
+			size = 48
+		}
+		b = make([]byte, 0, size*len(points)+2)
 	}
-	b := make([]byte, 0, size*len(points)+2)
 	b = append(b, '[')
-	labelled := false
 	for i, pt := range points {
 		if i > 0 {
 			b = append(b, ',')
@@ -387,11 +441,9 @@ func seriesData(points []site.Point, logX, logY bool) (json.RawMessage, bool) {
 		}
 		item := pt.Label != "" || pt.Bounds != nil // an interval goes with the point, for the tooltip
 		if pt.Label != "" {
-			name, _ := json.Marshal(pt.Label)
 			b = append(b, `{"name":`...)
-			b = append(b, name...)
+			b = appendJSONString(b, pt.Label)
 			b = append(b, `,"value":`...)
-			labelled = true
 		} else if item {
 			b = append(b, `{"value":`...)
 		}
@@ -411,7 +463,7 @@ func seriesData(points []site.Point, logX, logY bool) (json.RawMessage, bool) {
 			b = append(b, '}')
 		}
 	}
-	return append(b, ']'), labelled
+	return append(b, ']')
 }
 
 // logCoord is a value's place on a log axis: its exponent, to 1e-10 of a
@@ -423,17 +475,165 @@ func logCoord(v float64) float64 {
 
 // appendNumber writes a float in the shorter of its plain and scientific
 // forms (1e+20, not 100000000000000000000): both are JSON, both read back
-// as the same float64, and scaling data is full of powers of ten.
+// as the same float64, and scaling data is full of powers of ten. The plain
+// form is kept when it has at most 6 characters.
+//
+// Both forms are written from the shortest decimal digits that read back
+// as v, found once: for a number of at most 15 significant digits between
+// 1e-8 and 1e36 (data, log coordinates) by integer arithmetic, else by
+// strconv. The bytes are strconv's 'f' or 'e' form
+// (TestAppendNumberMatchesStrconv).
 func appendNumber(b []byte, v float64) []byte {
-	start := len(b)
-	b = strconv.AppendFloat(b, v, 'f', -1, 64)
-	if len(b)-start <= 6 {
-		return b
+	if v == math.Trunc(v) && v > -1e5 && v < 1e6 && (v != 0 || !math.Signbit(v)) {
+		return strconv.AppendInt(b, int64(v), 10) // at most 6 characters
 	}
-	var e [32]byte
-	sci := strconv.AppendFloat(e[:0], v, 'e', -1, 64)
-	if len(sci) < len(b)-start {
-		b = append(b[:start], sci...)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return strconv.AppendFloat(b, v, 'f', -1, 64)
+	}
+	var buf [32]byte
+	neg := math.Signbit(v)
+	if digits, exp, ok := shortDigits(buf[:0], math.Abs(v)); ok {
+		return appendDigits(b, neg, digits, exp)
+	}
+	sci := strconv.AppendFloat(buf[:0], v, 'e', -1, 64) // -d.ddde±dd
+	i := len(sci) - 1
+	for sci[i] != 'e' {
+		i--
+	}
+	exp := 0
+	for _, c := range sci[i+2:] {
+		exp = exp*10 + int(c-'0')
+	}
+	if sci[i+1] == '-' {
+		exp = -exp
+	}
+	digits := sci[:0]
+	for _, c := range sci[:i] {
+		if c >= '0' && c <= '9' {
+			digits = append(digits, c) // in place: never ahead of c
+		}
+	}
+	return appendDigits(b, neg, digits, exp)
+}
+
+// pow10 are the powers of ten from 10⁻⁸ to 10³⁷, pow10[i] = 10^(i-8);
+// those up to 10²² are exact floats.
+var pow10 = func() (p [46]float64) {
+	for i := range p {
+		p[i], _ = strconv.ParseFloat("1e"+strconv.Itoa(i-8), 64)
+	}
+	return p
+}()
+
+// shortDigits finds the shortest decimal digits of a (positive, finite)
+// when 15 significant digits hold it: a is then the float nearest to
+// k×10^(e-14), for k an integer and 10^e ≤ a < 10^(e+1). Floats near a are
+// less than a quarter of 10^(e-14) apart, so no other decimal on that grid
+// (none with 15 digits or fewer) reads back as a: k's digits, without
+// trailing zeros, are a's shortest. a = d.ddd×10^exp.
+func shortDigits(buf []byte, a float64) (digits []byte, exp int, ok bool) {
+	if a < 1e-8 || a >= 1e36 {
+		return nil, 0, false
+	}
+	// log10(a) from a's binary exponent (log10 2 ≈ 78913/2¹⁸), then set
+	// right by the powers of ten.
+	e := ((int(math.Float64bits(a)>>52) - 1023) * 78913) >> 18
+	e = max(-8, min(e, 35))
+	for e > -8 && a < pow10[e+8] {
+		e--
+	}
+	for e < 35 && a >= pow10[e+9] {
+		e++
+	}
+	// 10^e ≤ a < 10^(e+1), but for a being the float nearest 10^e, below
+	// it (which makes the grid coarser, never finer).
+	var k float64
+	if m := 14 - e; m >= 0 {
+		k = math.Round(a * pow10[m+8])
+		ok = k < 1<<53 && k/pow10[m+8] == a
+	} else {
+		k = math.Round(a / pow10[-m+8])
+		ok = k < 1<<53 && k*pow10[-m+8] == a
+	}
+	if !ok || k == 0 {
+		return nil, 0, false
+	}
+	u, zeros := uint64(k), 0
+	if u%1e8 == 0 {
+		u, zeros = u/1e8, zeros+8
+	}
+	if u%1e4 == 0 {
+		u, zeros = u/1e4, zeros+4
+	}
+	if u%1e2 == 0 {
+		u, zeros = u/1e2, zeros+2
+	}
+	if u%10 == 0 {
+		u, zeros = u/10, zeros+1
+	}
+	digits = strconv.AppendUint(buf, u, 10)
+	return digits, len(digits) + zeros - 1 + e - 14, true
+}
+
+// appendDigits writes the number ±0.d₁d₂…×10^(exp+1) (digits without
+// trailing zeros) as appendNumber does: plain when that has at most 6
+// characters or is no longer than the scientific form, else scientific.
+func appendDigits(b []byte, neg bool, digits []byte, exp int) []byte {
+	nd := len(digits)
+	plain := nd + 1 // d.ddd
+	switch {
+	case exp >= 0 && nd <= exp+1:
+		plain = exp + 1 // ddd000
+	case exp < 0:
+		plain = 1 - exp + nd // 0.000ddd
+	}
+	sci := nd + 4 // de+dd
+	if nd > 1 {
+		sci++ // the point
+	}
+	if exp >= 100 || exp <= -100 {
+		sci++
+	}
+	if neg {
+		b = append(b, '-')
+		plain++
+		sci++
+	}
+	if plain > 6 && sci < plain {
+		b = append(b, digits[0])
+		if nd > 1 {
+			b = append(b, '.')
+			b = append(b, digits[1:]...)
+		}
+		b = append(b, 'e')
+		e := exp
+		if e < 0 {
+			b = append(b, '-')
+			e = -e
+		} else {
+			b = append(b, '+')
+		}
+		if e < 10 {
+			b = append(b, '0')
+		}
+		return strconv.AppendInt(b, int64(e), 10)
+	}
+	switch {
+	case exp >= 0 && nd <= exp+1:
+		b = append(b, digits...)
+		for range exp + 1 - nd {
+			b = append(b, '0')
+		}
+	case exp >= 0:
+		b = append(b, digits[:exp+1]...)
+		b = append(b, '.')
+		b = append(b, digits[exp+1:]...)
+	default:
+		b = append(b, '0', '.')
+		for range -exp - 1 {
+			b = append(b, '0')
+		}
+		b = append(b, digits...)
 	}
 	return b
 }

@@ -168,7 +168,11 @@ func TestSeedChartSemantics(t *testing.T) {
 // escaped the same way.
 func TestSeriesDataMatchesEncodingJSON(t *testing.T) {
 	points := []site.Point{{X: 1e20, Y: 0.41}, {X: 1e21, Y: -3.5}, {X: 7e-7, Y: 123456789}, {X: 1, Y: 0, Label: `</script><b>"x"&`}, {X: 2.5e-10, Y: 1e300}, {X: 1.2664e19, Y: 39.71}}
-	got, _ := seriesData(points, false, false)
+	data, _ := seriesData(points, false, false)
+	got, err := json.Marshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var items []any
 	for _, p := range points {
 		if p.Label != "" {
@@ -195,7 +199,8 @@ func TestSeriesDataMatchesEncodingJSON(t *testing.T) {
 // and the original values follow for the tooltip; a gap breaks the line.
 func TestSeriesDataLogAxes(t *testing.T) {
 	points := []site.Point{{X: 1e20, Y: 0.41}, {X: 3.14e23, Y: math.NaN()}, {X: 1e-3, Y: 2, Label: "m"}}
-	got, labelled := seriesData(points, true, false)
+	data, labelled := seriesData(points, true, false)
+	got := appendPoints(nil, data.points, data.logX, data.logY)
 	want := `[[20,0.41,1e+20,0.41],[23.4969296481,"-"],{"name":"m","value":[-3,2,0.001,2]}]`
 	if string(got) != want || !labelled {
 		t.Errorf("seriesData = %s (labelled %v), want %s", got, labelled, want)

@@ -253,49 +253,58 @@ func chartTables(c *site.Chart) (tables []dataTable, rows, shown int) {
 	cut := rows > maxTableRows
 	share := max(minSeriesRows, maxTableRows/max(1, len(series)))
 	header := col.header()
-	csvLink := appendHTML([]byte(`<a href="`), chartDataName(c))
-	csvLink = appendHTML(append(csvLink, `" download="`...), chartDataName(c))
-	csvLink = append(csvLink, `">CSV file</a>`...)
-	var body []byte
+	var csvLink strings.Builder
+	csvLink.WriteString(`<a href="`)
+	writeHTML(&csvLink, chartDataName(c))
+	csvLink.WriteString(`" download="`)
+	writeHTML(&csvLink, chartDataName(c))
+	csvLink.WriteString(`">CSV file</a>`)
+	var body strings.Builder
+	started := false // a table is under way (perhaps without rows yet)
+	var num [40]byte
 	caption := ""
 	flush := func() {
-		if body != nil {
-			tables = append(tables, dataTable{Caption: caption, Columns: header, Body: template.HTML(body)})
+		if started {
+			tables = append(tables, dataTable{Caption: caption, Columns: header, Body: template.HTML(body.String())})
 		}
-		body = nil
+		body, started = strings.Builder{}, false
 	}
 	for _, s := range series {
 		if len(c.Spec.Panels) > 1 && s.panel != caption {
 			flush()
 			caption = s.panel
 		}
-		if body == nil {
-			body = make([]byte, 0, 64*min(rows, maxTableRows+len(series)))
+		if !started {
+			body.Grow(64 * min(rows, maxTableRows+len(series)))
+			started = true
 		}
 		pts := s.points
 		if cut && len(pts) > share {
 			pts = pts[:share]
 		}
+		// The cells that are the same on every row of the series.
+		var lead strings.Builder
+		lead.WriteString("<tr><td>")
+		writeHTML(&lead, s.name)
+		lead.WriteString("</td><td>")
 		for _, pt := range pts {
-			body = append(body, "<tr><td>"...)
-			body = appendHTML(body, s.name)
-			body = append(body, "</td><td>"...)
-			body = appendTableNumber(body, pt.X)
-			body = append(body, "</td><td>"...)
-			body = appendTableNumber(body, pt.Y)
+			body.WriteString(lead.String())
+			body.Write(appendTableNumber(num[:0], pt.X))
+			body.WriteString("</td><td>")
+			body.Write(appendTableNumber(num[:0], pt.Y))
 			if col.label {
-				body = append(body, "</td><td>"...)
-				body = appendHTML(body, pt.Label)
+				body.WriteString("</td><td>")
+				writeHTML(&body, pt.Label)
 			}
-			body = append(body, "</td></tr>\n"...)
+			body.WriteString("</td></tr>\n")
 		}
 		shown += len(pts)
 		if left := len(s.points) - len(pts); left > 0 {
-			body = fmt.Appendf(body, `<tr class="scalesite-more"><td colspan="%d">`, len(header))
-			body = appendHTML(body, fmt.Sprintf("… and %s more rows of %s", thousands(left), s.name))
-			body = append(body, ", in the "...)
-			body = append(body, csvLink...)
-			body = append(body, ".</td></tr>\n"...)
+			fmt.Fprintf(&body, `<tr class="scalesite-more"><td colspan="%d">`, len(header))
+			writeHTML(&body, fmt.Sprintf("… and %s more rows of %s", thousands(left), s.name))
+			body.WriteString(", in the ")
+			body.WriteString(csvLink.String())
+			body.WriteString(".</td></tr>\n")
 		}
 	}
 	flush()
@@ -318,9 +327,9 @@ func appendTableNumber(b []byte, v float64) []byte {
 	return b
 }
 
-// appendHTML writes s as text in HTML, escaped as html/template's
+// writeHTML writes s as text in HTML, escaped as html/template's
 // HTMLEscapeString escapes it (& ' < > " and NUL).
-func appendHTML(b []byte, s string) []byte {
+func writeHTML(b *strings.Builder, s string) {
 	last := 0
 	for i := 0; i < len(s); i++ {
 		var esc string
@@ -340,11 +349,11 @@ func appendHTML(b []byte, s string) []byte {
 		default:
 			continue
 		}
-		b = append(b, s[last:i]...)
-		b = append(b, esc...)
+		b.WriteString(s[last:i])
+		b.WriteString(esc)
 		last = i + 1
 	}
-	return append(b, s[last:]...)
+	b.WriteString(s[last:])
 }
 
 // thousands writes n with thousands separators: 19,800.

@@ -5,13 +5,17 @@ import (
 	"github.com/go-echarts/go-echarts/v2/opts"
 )
 
-// optionExtras adds the ECharts options that go-echarts v2.6.7 has no field
-// for. Everything still passes through encoding/json: no raw JSON, no code.
+// optionExtras holds the ECharts options that go-echarts v2.6.7 has no
+// field for. They are written with the go-echarts values they belong to
+// (chartjson.go), as the JSON of the wrapper types below: no code, and no
+// text that is not escaped.
+//
+// Besides these, every option has a transparent background (so the page's
+// light or dark colours show through), no animation, and the layout hints
+// (chartMeta, the top-level key "scalesite").
 type optionExtras struct {
-	charts.BaseConfigurationVisitor
-	titles      []opts.Title // the chart's title, the legend's, then one per panel
-	logX, logY  []bool       // per panel: the axis plots log10 of its values
-	unitX       []unitMark   // per panel: the axis' unit and title (units.go)
+	logX, logY  []bool     // per panel: the axis plots log10 of its values
+	unitX       []unitMark // per panel: the axis' unit and title (units.go)
 	unitY       []unitMark
 	series      []seriesExtra
 	axisTooltip bool
@@ -38,15 +42,11 @@ type chartMeta struct {
 	Labels int `json:"labels,omitempty"`
 }
 
-func (v optionExtras) VisitTitleOpt(opts.Title) any { return v.titles }
-
-// VisitTooltipOpt keeps the tooltip inside the chart, so it never runs off a
+// tooltipJSON keeps the tooltip inside the chart, so it never runs off a
 // phone's screen.
-func (optionExtras) VisitTooltipOpt(t opts.Tooltip) any {
-	return struct {
-		opts.Tooltip
-		Confine bool `json:"confine"`
-	}{t, true}
+type tooltipJSON struct {
+	opts.Tooltip
+	Confine bool `json:"confine"`
 }
 
 // scaleMark tells the site script that an axis plots log10 of its values,
@@ -56,70 +56,45 @@ type scaleMark struct {
 	unitMark
 }
 
-func (v optionExtras) VisitXAxis(xs []opts.XAxis) any {
-	type axis struct {
-		opts.XAxis
-		scaleMark
-	}
-	out := make([]axis, len(xs))
-	for i, x := range xs {
-		out[i] = axis{x, scaleMark{i < len(v.logX) && v.logX[i], markUnit(v.unitX, i, x.Name)}}
-	}
-	return out
+// xAxisJSON and yAxisJSON are an axis with its marks.
+type xAxisJSON struct {
+	opts.XAxis
+	scaleMark
 }
 
-func (v optionExtras) VisitYAxis(ys []opts.YAxis) any {
-	type axis struct {
-		opts.YAxis
-		scaleMark
-	}
-	out := make([]axis, len(ys))
-	for i, y := range ys {
-		out[i] = axis{y, scaleMark{i < len(v.logY) && v.logY[i], markUnit(v.unitY, i, y.Name)}}
-	}
-	return out
+type yAxisJSON struct {
+	opts.YAxis
+	scaleMark
 }
 
-// VisitSeriesOpt adds the dash patterns and the label placer.
-func (v optionExtras) VisitSeriesOpt(ss charts.MultiSeries) any {
-	type series struct {
-		charts.SingleSeries
-		LabelLayout string         `json:"labelLayout,omitempty"`
-		LineStyle   map[string]any `json:"lineStyle,omitempty"`
-		*seriesDerived
-	}
-	out := make([]series, len(ss))
-	for i, s := range ss {
-		out[i] = series{SingleSeries: s}
-		if i < len(v.series) {
-			out[i].LabelLayout = v.series[i].labelLayout
-			out[i].LineStyle = v.series[i].lineStyle
-			out[i].seriesDerived = v.series[i].derived
-		}
-	}
-	return withOwn(out, v.series)
+// seriesJSON is a series with the dash patterns, the label placer and what
+// a fit or a frontier says of itself.
+type seriesJSON struct {
+	charts.SingleSeries
+	LabelLayout string         `json:"labelLayout,omitempty"`
+	LineStyle   map[string]any `json:"lineStyle,omitempty"`
+	*seriesDerived
 }
 
-// VisitDataZooms makes inside zoom wait for Ctrl (or a pinch) on the wheel:
-// a page of charts must still scroll when the reader scrolls over one.
-func (optionExtras) VisitDataZooms(zs []opts.DataZoom) any {
-	type zoom struct {
-		opts.DataZoom
-		ZoomOnMouseWheel string `json:"zoomOnMouseWheel"`
-		MoveOnMouseMove  bool   `json:"moveOnMouseMove"`
-		MoveOnMouseWheel bool   `json:"moveOnMouseWheel"`
-	}
-	out := make([]zoom, len(zs))
-	for i, z := range zs {
-		out[i] = zoom{z, "ctrl", true, false}
-	}
-	return out
+func newSeriesJSON(s charts.SingleSeries, ex seriesExtra) seriesJSON {
+	return seriesJSON{SingleSeries: s, LabelLayout: ex.labelLayout, LineStyle: ex.lineStyle, seriesDerived: ex.derived}
 }
 
-// Visit sets the top-level keys: a transparent background, so the page's
-// light or dark colours show through, and the layout hints.
-func (v optionExtras) Visit(m map[string]any) {
-	m["backgroundColor"] = "transparent"
-	m["animation"] = false
-	m["scalesite"] = v.meta
+// zoomJSON makes inside zoom wait for Ctrl (or a pinch) on the wheel: a
+// page of charts must still scroll when the reader scrolls over one.
+type zoomJSON struct {
+	opts.DataZoom
+	ZoomOnMouseWheel string `json:"zoomOnMouseWheel"`
+	MoveOnMouseMove  bool   `json:"moveOnMouseMove"`
+	MoveOnMouseWheel bool   `json:"moveOnMouseWheel"`
+}
+
+const (
+	zoomOnMouseWheel = "ctrl"
+	moveOnMouseMove  = true
+	moveOnMouseWheel = false
+)
+
+func newZoomJSON(z opts.DataZoom) zoomJSON {
+	return zoomJSON{z, zoomOnMouseWheel, moveOnMouseMove, moveOnMouseWheel}
 }

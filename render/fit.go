@@ -119,7 +119,7 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, nums map[str
 		items, _ := seriesData(unlabelled(pts), logX, logY)
 		line := charts.SingleSeries{
 			Name: frontierName, Type: types.ChartLine, Data: items, XAxisIndex: i, YAxisIndex: i,
-			ItemStyle: &opts.ItemStyle{Color: neutralColor}, ShowSymbol: opts.Bool(false), Symbol: "none",
+			ItemStyle: &opts.ItemStyle{Color: neutralColor}, ShowSymbol: optFalse, Symbol: "none",
 			Step: "end", Emphasis: &opts.Emphasis{Focus: "series"},
 		}
 		out = append(out, line)
@@ -189,7 +189,7 @@ func fitLine(name string, pts []site.Point, grid int, color string, logX, logY b
 	items, _ := seriesData(pts, logX, logY)
 	ss := charts.SingleSeries{
 		Name: name, Type: types.ChartLine, Data: items, XAxisIndex: grid, YAxisIndex: grid,
-		Symbol: "circle", SymbolSize: 6, ShowSymbol: opts.Bool(true),
+		Symbol: "circle", SymbolSize: 6, ShowSymbol: optTrue,
 		ItemStyle: &opts.ItemStyle{Color: color, Opacity: opts.Float(0)},
 		Emphasis:  &opts.Emphasis{Focus: "series", ItemStyle: &opts.ItemStyle{Color: color, Opacity: opts.Float(1)}},
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
-	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/go-echarts/go-echarts/v2/types"
 
 	"github.com/scalesite/scalesite/site"
@@ -50,10 +49,10 @@ type auxSeries struct {
 // appendAux adds the extra series after every data series: ECharts takes a
 // legend entry's look from the first series of that name, which must be
 // the data.
-func appendAux(ch *charts.Scatter, ex *optionExtras, aux []auxSeries) {
+func appendAux(o *echartsOption, aux []auxSeries) {
 	for _, a := range aux {
-		ch.MultiSeries = append(ch.MultiSeries, charts.SingleSeries{Name: a.name, Type: a.typ})
-		ex.series = append(ex.series, seriesExtra{own: a.opt})
+		o.series = append(o.series, charts.SingleSeries{Name: a.name, Type: a.typ})
+		o.ex.series = append(o.ex.series, seriesExtra{own: a.opt})
 	}
 }
 
@@ -249,9 +248,9 @@ func restyle(ss charts.SingleSeries, ex seriesExtra, st SeriesStyle, crowd crowd
 	switch draw {
 	case spec.DrawLine:
 		// Markers show under the pointer only: a fitted curve is a line.
-		ss.ShowSymbol = opts.Bool(false)
+		ss.ShowSymbol = optFalse
 	case spec.DrawBoth:
-		ss.ShowSymbol = opts.Bool(true)
+		ss.ShowSymbol = optTrue
 	}
 	if st.Width > 0 && ex.lineStyle != nil {
 		ex.lineStyle["width"] = st.Width
@@ -269,7 +268,7 @@ type customSeries struct {
 	YAxisIndex int              `json:"yAxisIndex"`
 	RenderItem string           `json:"renderItem"`
 	Encode     map[string][]int `json:"encode"`
-	Data       json.RawMessage  `json:"data"`
+	Data       jsonData         `json:"data"`
 	ItemStyle  map[string]any   `json:"itemStyle"`
 	Z          int              `json:"z"`
 	Silent     bool             `json:"silent"`
@@ -589,24 +588,4 @@ func markSeries(p spec.Panel, grid int) []auxSeries {
 		ms.MarkPoint = mp
 	}
 	return []auxSeries{{typ: "line", opt: ms}}
-}
-
-// withOwn replaces the series that are scalesite's own (seriesExtra.own)
-// in the visitor's output; without any, out is returned as it is.
-func withOwn[T any](out []T, extras []seriesExtra) any {
-	own := false
-	for _, e := range extras {
-		own = own || e.own != nil
-	}
-	if !own {
-		return out
-	}
-	all := make([]any, len(out))
-	for i := range out {
-		all[i] = out[i]
-		if i < len(extras) && extras[i].own != nil {
-			all[i] = extras[i].own
-		}
-	}
-	return all
 }
