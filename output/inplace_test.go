@@ -1,8 +1,10 @@
 package output
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/scalesite/scalesite/render"
@@ -180,3 +182,22 @@ func TestFailedRebuildKeepsManifest(t *testing.T) {
 }
 
 func p(dest, rel string) string { return filepath.Join(dest, filepath.FromSlash(rel)) }
+
+// TestPruneManifests checks that the cache of manifests forgets output
+// folders that are gone, reading only the start of each manifest.
+func TestPruneManifests(t *testing.T) {
+	dir, kept := t.TempDir(), t.TempDir()
+	for i := range 70 {
+		dest := filepath.Join(t.TempDir(), "gone", strconv.Itoa(i))
+		if i == 0 {
+			dest = kept
+		}
+		b, _ := json.Marshal(manifest{Version: manifestVersion, Dest: dest, Files: map[string]manifestEntry{"a": {Size: 1}}})
+		os.WriteFile(filepath.Join(dir, strconv.Itoa(i)+".json"), b, 0o644)
+	}
+	pruneManifests(dir)
+	left := entries(t, dir)
+	if len(left) != 2 || left[0] != ".pruned" || left[1] != "0.json" {
+		t.Errorf("after pruning: %v, want the manifest of the folder that exists and the marker", left)
+	}
+}

@@ -1,6 +1,7 @@
 package output
 
 import (
+	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // A manifest lists what the last build wrote into an output folder: each
@@ -126,31 +128,63 @@ func writeManifest(dest string, m *manifest) error {
 	return err
 }
 
-// pruneManifests removes, once the cache folder holds more than a few, the
-// manifests of output folders that no longer exist (tests' temporary
-// folders, renamed sites), so that the cache does not grow for ever.
+// pruneManifests removes, once a day and once the cache folder holds more
+// than a few, the manifests of output folders that no longer exist (tests'
+// temporary folders, renamed sites), so that the cache does not grow for
+// ever.
 func pruneManifests(dir string) {
 	const few = 64
+	marker := filepath.Join(dir, ".pruned")
+	if fi, err := os.Stat(marker); err == nil && time.Since(fi.ModTime()) < 24*time.Hour {
+		return
+	}
 	es, err := os.ReadDir(dir)
 	if err != nil || len(es) <= few {
 		return
 	}
 	for _, e := range es {
 		p := filepath.Join(dir, e.Name())
-		b, err := os.ReadFile(p)
-		if err != nil {
+		dest, ok := manifestDest(p)
+		if !ok {
 			continue
 		}
-		var m struct {
-			Dest string `json:"dest"`
-		}
-		if json.Unmarshal(b, &m) != nil || m.Dest == "" {
-			continue
-		}
-		if _, err := os.Lstat(m.Dest); errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Lstat(dest); errors.Is(err, fs.ErrNotExist) {
 			os.Remove(p)
 		}
 	}
+	os.WriteFile(marker, nil, 0o644)
+}
+
+// manifestDest reads the output folder a manifest file is of: the "dest"
+// key near its start, without reading the rest.
+func manifestDest(p string) (string, bool) {
+	f, err := os.Open(p)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	dec := json.NewDecoder(bufio.NewReaderSize(f, 512))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return "", false
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		if key == "dest" {
+			var dest string
+			if dec.Decode(&dest) != nil || dest == "" {
+				return "", false
+			}
+			return dest, true
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // removeManifest removes dest's manifest: dest is about to change.
