@@ -21,7 +21,7 @@ bundle: $(BUNDLE)
 bundle-check: node_modules/.package-lock.json
 	@mkdir -p bin/bundle-check
 	@$(GO) run ./internal/bundle -o bin/bundle-check/echarts.min.js -katex bin/bundle-check/katex >/dev/null
-	@for f in echarts.min.js echarts-licenses.txt; do \
+	@for f in echarts.min.js echarts-svg.min.js echarts-licenses.txt; do \
 		cmp -s bin/bundle-check/$$f themes/default/assets/$$f || { \
 			echo "themes/default/assets/$$f differs from what make bundle makes from package-lock.json: run make bundle and commit it"; exit 1; }; \
 	done

@@ -14,7 +14,9 @@
  * address holds the state of the chart last changed.
  *
  * API, on window.scalesite: exportPNG(id) → a PNG data URL (twice the
- * canvas' pixels, on the page's colour), exportSVG(id) → SVG text,
+ * canvas' pixels, on the page's colour), exportSVG(id) → a promise of the
+ * SVG text (ECharts' SVG renderer is a file of its own, loaded the first
+ * time: echarts.loadSVGRenderer),
  * setLinear(id, {x, y}), chartState(id) → the fragment, applyFragment(hash).
  * Loaded after site.js. Plain ES2019.
  */
@@ -83,9 +85,17 @@
   }
 
   // exportSVG draws the chart as shown (the same size, series, zoom, ticks
-  // and labels) with ECharts' SVG renderer, off the page, and returns the
-  // SVG text. The zoom is written as each axis' range.
+  // and labels) with ECharts' SVG renderer, off the page, and resolves to
+  // the SVG text. The zoom is written as each axis' range. The renderer is
+  // loaded the first time (a bundle that has it built in has no
+  // loadSVGRenderer).
   function exportSVG(id) {
+    var E = window.echarts;
+    var ready = E && typeof E.loadSVGRenderer === 'function' ? E.loadSVGRenderer() : Promise.resolve();
+    return ready.then(function () { return drawSVG(id); });
+  }
+
+  function drawSVG(id) {
     var inst = live(id);
     if (!inst) throw new Error('no chart ' + id);
     var opt = inst.getOption();
@@ -486,13 +496,14 @@
           download(id + '.png', exportPNG(id));
           say(id, 'Saved ' + id + '.png');
           break;
-        case 'svg': {
-          var url = URL.createObjectURL(new Blob([exportSVG(id)], { type: 'image/svg+xml' }));
-          download(id + '.svg', url);
-          setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
-          say(id, 'Saved ' + id + '.svg');
+        case 'svg':
+          exportSVG(id).then(function (svg) {
+            var url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+            download(id + '.svg', url);
+            setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
+            say(id, 'Saved ' + id + '.svg');
+          }).catch(function (err) { failed(id, err); });
           break;
-        }
         case 'reset':
           resetZoom(id);
           say(id, 'Zoom reset');
@@ -514,9 +525,13 @@
           break;
       }
     } catch (err) {
-      say(id, 'That did not work: ' + (err && err.message ? err.message : err));
-      if (window.console) window.console.error('scalesite: chart ' + id + ':', err);
+      failed(id, err);
     }
+  }
+
+  function failed(id, err) {
+    say(id, 'That did not work: ' + (err && err.message ? err.message : err));
+    if (window.console) window.console.error('scalesite: chart ' + id + ':', err);
   }
 
   document.addEventListener('click', onClick);

@@ -1,0 +1,203 @@
+package e2e
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/scalesite/scalesite/build"
+	"github.com/scalesite/scalesite/internal/paintbench/twochart"
+	"github.com/scalesite/scalesite/internal/sitetest"
+)
+
+// pageWeightGoal is the issue's goal for a page of two 120-point charts:
+// every byte Chromium receives for it (HTML, CSS, scripts, icon; response
+// headers included), served gzipped as GitHub Pages serves a site.
+//
+// pageWeightBudget is what the test holds the page to. The goal is not
+// met yet: the ECharts bundle alone is ~220 KB gzipped with every part the
+// charts use (internal/bundle/entry.js), and the theme's eight other
+// scripts and its stylesheet are published as written, comments and all
+// (~44 KB gzipped; ~25 KB minified). So the budget is the weight reached
+// (~274 KB), with some room for the page itself, and should come down to
+// the goal as the rest lands. A page heavier than the budget fails: a new
+// ECharts part, a fatter option or a new script must be paid for.
+const (
+	pageWeightGoal   = 240_000
+	pageWeightBudget = 285_000
+)
+
+// TestPageWeight loads the two-chart page in Chromium, the browser cache
+// off, sums the encoded (on the wire) size of every response, and checks it
+// against the budget; and checks that the ECharts bundle is loaded with
+// defer, under a name holding the hash of its content.
+func TestPageWeight(t *testing.T) {
+	b := newBrowser(t)
+	dest := t.TempDir()
+	if _, err := build.Run(build.Options{Source: sitetest.New(t, twochart.Site()), Dest: dest}); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	srv := httptest.NewServer(twochart.Gzip(http.FileServer(http.Dir(dest))))
+	t.Cleanup(srv.Close)
+
+	type response struct {
+		url, encoding string
+		status        int64
+		size          float64
+		done          bool
+	}
+	var mu sync.Mutex
+	responses := map[network.RequestID]*response{}
+	var order []network.RequestID
+	tb := b.tab(t)
+	chromedp.ListenTarget(tb.ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		get := func(id network.RequestID) *response {
+			r := responses[id]
+			if r == nil {
+				r = &response{}
+				responses[id] = r
+				order = append(order, id)
+			}
+			return r
+		}
+		switch e := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			get(e.RequestID).url = e.Request.URL
+		case *network.EventResponseReceived:
+			r := get(e.RequestID)
+			r.status = e.Response.Status
+			for k, v := range e.Response.Headers {
+				if strings.EqualFold(k, "Content-Encoding") {
+					r.encoding, _ = v.(string)
+				}
+			}
+		case *network.EventLoadingFinished:
+			r := get(e.RequestID)
+			r.size, r.done = e.EncodedDataLength, true
+		}
+	})
+	if err := chromedp.Run(tb.ctx, network.SetCacheDisabled(true)); err != nil {
+		t.Fatal(err)
+	}
+	tb.open(t, srv.URL+twochart.Path, 2) // until both charts have settled
+
+	var bundle struct {
+		Src   string
+		Defer bool
+		Async bool
+	}
+	tb.eval(t, `const s = [...document.scripts].find(s => /\/echarts\.min\.[^/]*\.js$/.test(s.src));
+		return s ? {Src: s.src, Defer: s.defer, Async: s.async} : {};`, &bundle)
+
+	// Every response has finished (the favicon may come last).
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		mu.Lock()
+		pending := 0
+		for _, r := range responses {
+			if !r.done && !strings.HasPrefix(r.url, "data:") {
+				pending++
+			}
+		}
+		mu.Unlock()
+		if pending == 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	mu.Lock()
+	var rs []response
+	for _, id := range order {
+		if r := responses[id]; !strings.HasPrefix(r.url, "data:") {
+			rs = append(rs, *r)
+		}
+	}
+	mu.Unlock()
+	sort.SliceStable(rs, func(i, j int) bool { return rs[i].size > rs[j].size })
+	total := 0.0
+	var report strings.Builder
+	for _, r := range rs {
+		total += r.size
+		report.WriteString("\n  " + strings.TrimPrefix(r.url, srv.URL) + ": " + formatBytes(r.size) + " " + r.encoding)
+		if !r.done {
+			t.Errorf("%s: never finished loading", r.url)
+		}
+		if r.status != http.StatusOK {
+			t.Errorf("%s: status %d", r.url, r.status)
+		}
+		if !strings.HasPrefix(r.url, srv.URL+"/") {
+			t.Errorf("a request to another host: %s", r.url)
+		}
+		if (strings.HasSuffix(r.url, ".js") || strings.HasSuffix(r.url, ".css") || strings.HasSuffix(r.url, "/")) && r.encoding != "gzip" {
+			t.Errorf("%s came %q, not gzipped: the test measures what a gzipping host sends", r.url, r.encoding)
+		}
+	}
+	t.Logf("%d responses, %s in all (goal %s, budget %s):%s", len(rs), formatBytes(total), formatBytes(pageWeightGoal), formatBytes(pageWeightBudget), report.String())
+	for _, r := range rs {
+		if strings.Contains(r.url, "/echarts-svg.") {
+			t.Errorf("the page loaded %s, the SVG renderer, which only Save SVG needs", r.url)
+		}
+	}
+	if len(rs) < 4 {
+		t.Fatalf("only %d responses: the page did not load its assets", len(rs))
+	}
+	if total > pageWeightBudget {
+		t.Errorf("the page of two 120-point charts transfers %s, over its budget of %s (the goal is %s)", formatBytes(total), formatBytes(pageWeightBudget), formatBytes(pageWeightGoal))
+	} else if total > pageWeightGoal {
+		t.Logf("still %s over the goal of %s", formatBytes(total-pageWeightGoal), formatBytes(pageWeightGoal))
+	}
+
+	// The bundle: deferred, not async (the site scripts after it need it, in
+	// order), and named for its content, so a host may let browsers keep it.
+	if bundle.Src == "" {
+		t.Fatal("the page loads no echarts.min.*.js")
+	}
+	if !bundle.Defer || bundle.Async {
+		t.Errorf("%s: defer %v, async %v; want a deferred script", bundle.Src, bundle.Defer, bundle.Async)
+	}
+	m := regexp.MustCompile(`/echarts\.min\.([0-9a-f]{8,})\.js$`).FindStringSubmatch(bundle.Src)
+	if m == nil {
+		t.Fatalf("%s: no content hash in the name", bundle.Src)
+	}
+	res, err := http.Get(bundle.Src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum := sha256.Sum256(body); !strings.HasPrefix(hex.EncodeToString(sum[:]), m[1]) {
+		t.Errorf("%s: the name's hash %s is not the content's (sha256 %x…)", bundle.Src, m[1], sum[:4])
+	}
+}
+
+// formatBytes writes n bytes as "123,456 B (123.5 KB)".
+func formatBytes(n float64) string {
+	digits := strconv.FormatInt(int64(n), 10)
+	var out []byte
+	for i := range len(digits) {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, digits[i])
+	}
+	return fmt.Sprintf("%s B (%.1f KB)", out, n/1000)
+}
