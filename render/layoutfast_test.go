@@ -74,8 +74,9 @@ func BenchmarkHomeLayout(b *testing.B) {
 }
 
 // TestFastLayoutsInUse: the built-in layouts are written in Go. When this
-// fails, the built-in layouts changed: make the writers in layoutfast.go
-// write what they now say, then set fastFingerprints to the new prints.
+// fails, the built-in layouts changed: make the writers in
+// layoutfast_write.go write what they now say, then set fastFingerprints
+// to the new prints.
 func TestFastLayoutsInUse(t *testing.T) {
 	th, err := loadTheme(themes.Default(), nil, "", "/")
 	if err != nil {

@@ -1,0 +1,345 @@
+package render
+
+// The Go writers of the built-in layouts base.html, page.html, home.html,
+// tag.html and list.html (see layoutfast.go), and the parts they share:
+// page lists, dates and tag links.
+
+import (
+	"strconv"
+	"time"
+)
+
+// fastBase writes layouts/base.html up to {{template "main" .}}.
+func fastBase(f *fastLayouts, d *PageData, b []byte) []byte {
+	s := d.Site
+	b = append(b, "<!DOCTYPE html>\n<html lang=\""...)
+	if s.Language != "" {
+		b = fastHTML(b, s.Language)
+	} else {
+		b = append(b, "en"...)
+	}
+	b = append(b, "\">\n<head>\n<meta charset=\"utf-8\">"...)
+	if s.ContentSecurityPolicy != "" {
+		b = append(b, "\n<meta http-equiv=\"Content-Security-Policy\" content=\""...)
+		b = fastHTML(b, s.ContentSecurityPolicy)
+		b = append(b, "\">"...)
+	}
+	b = append(b, "\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"...)
+	switch {
+	case d.Kind == "home":
+		b = fastHTML(b, s.Title)
+	case d.Title != "":
+		b = fastHTML(b, d.Title)
+		b = append(b, " · "...)
+		b = fastHTML(b, s.Title)
+	case d.Kind == "404":
+		b = append(b, "Page not found · "...)
+		b = fastHTML(b, s.Title)
+	default:
+		b = fastHTML(b, s.Title)
+	}
+	b = append(b, "</title>"...)
+	desc := d.Description
+	if desc == "" {
+		desc = s.Description
+	}
+	if desc != "" {
+		b = append(b, "\n<meta name=\"description\" content=\""...)
+		b = fastHTML(b, desc)
+		b = append(b, "\">"...)
+	}
+	b = append(b, "\n<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"generator\" content=\"scalesite\">\n<meta property=\"og:type\" content=\""...)
+	if d.Kind == "page" {
+		b = append(b, "article"...)
+	} else {
+		b = append(b, "website"...)
+	}
+	b = append(b, "\">\n<meta property=\"og:site_name\" content=\""...)
+	b = fastHTML(b, s.Title)
+	title := s.Title
+	if d.Title != "" && d.Kind != "home" {
+		title = d.Title
+	}
+	b = append(b, "\">\n<meta property=\"og:title\" content=\""...)
+	b = fastHTML(b, title)
+	b = append(b, "\">"...)
+	if desc != "" {
+		b = append(b, "\n<meta property=\"og:description\" content=\""...)
+		b = fastHTML(b, desc)
+		b = append(b, "\">"...)
+	}
+	if d.Canonical != "" {
+		b = append(b, "\n<meta property=\"og:url\" content=\""...)
+		b = fastHTML(b, d.Canonical)
+		b = append(b, "\">\n<link rel=\"canonical\" href=\""...)
+		b = fastURL(b, d.Canonical)
+		b = append(b, "\">"...)
+	}
+	b = append(b, "\n<meta name=\"twitter:card\" content=\"summary\">\n<meta name=\"twitter:title\" content=\""...)
+	b = fastHTML(b, title)
+	b = append(b, "\">"...)
+	if desc != "" {
+		b = append(b, "\n<meta name=\"twitter:description\" content=\""...)
+		b = fastHTML(b, desc)
+		b = append(b, "\">"...)
+	}
+	if d.Kind == "404" || d.Kind == "search" {
+		b = append(b, "\n<meta name=\"robots\" content=\"noindex\">"...)
+	}
+	b = append(b, "\n<link rel=\"icon\" href=\""...)
+	b = append(b, f.icon...)
+	b = append(b, "\" type=\"image/svg+xml\">\n<link rel=\"alternate\" type=\"application/atom+xml\" title=\""...)
+	b = fastHTML(b, s.Title)
+	b = append(b, "\" href=\""...)
+	b = fastURL(b, s.FeedURL)
+	b = append(b, "\">\n<link rel=\"stylesheet\" href=\""...)
+	b = append(b, f.siteCSS...)
+	b = append(b, "\">"...)
+	if d.Math {
+		b = append(b, "\n<link rel=\"stylesheet\" href=\""...)
+		b = fastURL(b, s.MathCSS)
+		b = append(b, "\">"...)
+	}
+	if d.Code {
+		b = append(b, "\n<link rel=\"stylesheet\" href=\""...)
+		b = append(b, f.codeCSS...)
+		b = append(b, "\">\n<script src=\""...)
+		b = append(b, f.codeJS...)
+		b = append(b, "\" defer></script>"...)
+	}
+	if d.Kind == "search" {
+		b = append(b, "\n<script src=\""...)
+		b = append(b, f.searchJS...)
+		b = append(b, "\" defer></script>"...)
+	}
+	if d.Charts > 0 {
+		b = append(b, f.chartScripts...)
+	}
+	b = append(b, "\n</head>\n<body class=\"kind-"...)
+	b = fastHTML(b, d.Kind)
+	b = append(b, "\">\n<a class=\"skip-link\" href=\"#content\">Skip to content</a>\n<header class=\"site-header\">\n  <div class=\"site-header-inner\">\n    <a class=\"site-title\" href=\""...)
+	b = append(b, f.home...)
+	b = append(b, '"')
+	if d.Kind == "home" {
+		b = append(b, " aria-current=\"page\""...)
+	}
+	b = append(b, '>')
+	b = fastHTML(b, s.Title)
+	b = append(b, "</a>"...)
+	if s.SearchURL != "" {
+		b = append(b, "\n    <a class=\"site-search\" href=\""...)
+		b = fastURL(b, s.SearchURL)
+		b = append(b, '"')
+		if d.Kind == "search" {
+			b = append(b, " aria-current=\"page\""...)
+		}
+		b = append(b, ">Search</a>"...)
+	}
+	return append(b, "\n  </div>\n</header>\n<main id=\"content\">\n"...)
+}
+
+// fastBaseEnd writes layouts/base.html after {{template "main" .}}.
+func fastBaseEnd(f *fastLayouts, d *PageData, b []byte) []byte {
+	s := d.Site
+	b = append(b, "\n</main>\n<footer class=\"site-footer\">\n  <div class=\"site-footer-inner\">\n    <p>"...)
+	if s.HasTags {
+		b = append(b, "<a href=\""...)
+		b = append(b, f.tagsIndex...)
+		b = append(b, "\">Tags</a> · "...)
+	}
+	b = append(b, "<a href=\""...)
+	b = fastURL(b, s.FeedURL)
+	return append(b, "\">Feed</a> · Built with scalesite</p>\n  </div>\n</footer>\n</body>\n</html>\n"...)
+}
+
+// fastPageMain writes the "main" template of layouts/page.html.
+func fastPageMain(b []byte, f *fastAssets, d *PageData) []byte {
+	b = append(b, "<article class=\"post\">\n  <header class=\"post-header prose\">\n    <h1 class=\"post-title\">"...)
+	b = fastHTML(b, d.Title)
+	b = append(b, "</h1>"...)
+	if !d.Date.IsZero() || len(d.Tags) > 0 {
+		b = append(b, "\n    <p class=\"post-meta\">"...)
+		b = fastDate(b, d.Date)
+		b = f.appendTags(b, d.Tags)
+		b = append(b, "</p>"...)
+	}
+	b = append(b, "\n  </header>"...)
+	if len(d.TOC) > 0 {
+		b = append(b, "\n  <nav class=\"toc prose\" aria-label=\"Contents\">\n    <p class=\"toc-title\" aria-hidden=\"true\">Contents</p>\n    <ul>"...)
+		for _, e := range d.TOC {
+			b = append(b, "\n      <li><a href=\"#"...)
+			b = fastURLPart(b, e.ID)
+			b = append(b, "\">"...)
+			b = fastHTML(b, e.Text)
+			b = append(b, "</a>"...)
+			if len(e.Sub) > 0 {
+				b = append(b, "\n        <ul>"...)
+				for _, s := range e.Sub {
+					b = append(b, "\n          <li><a href=\"#"...)
+					b = fastURLPart(b, s.ID)
+					b = append(b, "\">"...)
+					b = fastHTML(b, s.Text)
+					b = append(b, "</a></li>"...)
+				}
+				b = append(b, "\n        </ul>"...)
+			}
+			b = append(b, "\n      </li>"...)
+		}
+		b = append(b, "\n    </ul>\n  </nav>"...)
+	}
+	b = append(b, "\n  <div class=\"post-body prose\">\n"...)
+	b = append(b, d.Content...)
+	b = append(b, "\n  </div>"...)
+	if d.Prev != nil || d.Next != nil {
+		b = append(b, "\n  <nav class=\"post-nav-wrap prose\" aria-label=\"More pages\">\n    <div class=\"post-nav\">"...)
+		if p := d.Prev; p != nil {
+			b = append(b, "\n    <a class=\"post-nav-prev\" href=\""...)
+			b = fastURL(b, p.URL)
+			b = append(b, "\" rel=\"prev\"><span class=\"post-nav-label\">← Older</span> "...)
+			b = fastHTML(b, p.Title)
+			b = append(b, "</a>"...)
+		}
+		if p := d.Next; p != nil {
+			b = append(b, "\n    <a class=\"post-nav-next\" href=\""...)
+			b = fastURL(b, p.URL)
+			b = append(b, "\" rel=\"next\"><span class=\"post-nav-label\">Newer →</span> "...)
+			b = fastHTML(b, p.Title)
+			b = append(b, "</a>"...)
+		}
+		b = append(b, "\n    </div>\n  </nav>"...)
+	}
+	return append(b, "\n</article>"...)
+}
+
+// fastHomeMain writes the "main" template of layouts/home.html.
+func fastHomeMain(b []byte, f *fastAssets, d *PageData) []byte {
+	b = append(b, "<div class=\"home\">\n  <header class=\"home-header prose\">\n    <h1 class=\"home-title\">"...)
+	b = fastHTML(b, d.Site.Title)
+	b = append(b, "</h1>"...)
+	if d.Site.Description != "" {
+		b = append(b, "\n    <p class=\"home-description\">"...)
+		b = fastHTML(b, d.Site.Description)
+		b = append(b, "</p>"...)
+	}
+	b = append(b, "\n  </header>"...)
+	if d.Content != "" {
+		b = append(b, "\n  <div class=\"home-intro prose\">\n"...)
+		b = append(b, d.Content...)
+		b = append(b, "\n  </div>"...)
+	}
+	b = append(b, "\n  <section class=\"post-list prose\" aria-labelledby=\"post-list-heading\">\n    <h2 id=\"post-list-heading\" class=\"post-list-heading\">Pages</h2>"...)
+	if len(d.Pages) > 0 {
+		b = f.appendPageList(b, d.Pages)
+	} else {
+		b = append(b, "\n    <p class=\"empty\">No pages yet. Add a Markdown file under <code>content/</code> and build again.</p>"...)
+	}
+	return append(b, "\n  </section>\n</div>"...)
+}
+
+// fastTagMain writes the "main" template of layouts/tag.html.
+func fastTagMain(b []byte, f *fastAssets, d *PageData) []byte {
+	b = append(b, "<div class=\"home tag-page\">\n  <header class=\"home-header prose\">\n    <p class=\"tag-kicker\"><a href=\""...)
+	b = append(b, f.tagsIndex...)
+	b = append(b, "\">Tags</a></p>\n    <h1 class=\"home-title\">"...)
+	b = fastHTML(b, d.Title)
+	b = append(b, "</h1>\n    <p class=\"home-description\">"...)
+	b = strconv.AppendInt(b, int64(len(d.Pages)), 10)
+	if len(d.Pages) == 1 {
+		b = append(b, " page"...)
+	} else {
+		b = append(b, " pages"...)
+	}
+	b = append(b, " tagged “"...)
+	b = fastHTML(b, d.Title)
+	b = append(b, "”.</p>\n  </header>\n  <section class=\"post-list prose\">"...)
+	b = f.appendPageList(b, d.Pages)
+	return append(b, "\n  </section>\n</div>"...)
+}
+
+// appendPageList writes the "page-list" template of layouts/list.html.
+func (f *fastAssets) appendPageList(b []byte, pages []PageLink) []byte {
+	b = append(b, "<ul class=\"post-list-items\">"...)
+	for i := range pages {
+		p := &pages[i]
+		b = append(b, "\n      <li class=\"post-item\">\n        <h3 class=\"post-item-title\"><a href=\""...)
+		b = fastURL(b, p.URL)
+		b = append(b, "\">"...)
+		b = fastHTML(b, p.Title)
+		b = append(b, "</a></h3>"...)
+		if p.Description != "" {
+			b = append(b, "\n        <p class=\"post-item-description\">"...)
+			b = fastHTML(b, p.Description)
+			b = append(b, "</p>"...)
+		}
+		if len(p.ChartTitles) > 0 {
+			b = append(b, "\n        <p class=\"post-item-charts\">"...)
+			for j, t := range p.ChartTitles {
+				if j != 0 {
+					b = append(b, " · "...)
+				}
+				b = append(b, "<span class=\"post-item-chart\">"...)
+				b = fastHTML(b, t)
+				b = append(b, "</span>"...)
+			}
+			b = append(b, "</p>"...)
+		}
+		if !p.Date.IsZero() || len(p.Tags) > 0 || p.Charts > 0 {
+			b = append(b, "\n        <p class=\"post-meta\">"...)
+			b = fastDate(b, p.Date)
+			if p.Charts > 0 {
+				b = append(b, "<span class=\"chart-count\"><svg viewBox=\"0 0 16 16\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M1.5 14.5h13M2.5 12l3.5-4.5 3 2.5 4.5-6.5\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.6\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/></svg>"...)
+				b = strconv.AppendInt(b, int64(p.Charts), 10)
+				if p.Charts == 1 {
+					b = append(b, " chart</span>"...)
+				} else {
+					b = append(b, " charts</span>"...)
+				}
+			}
+			b = f.appendTags(b, p.Tags)
+			b = append(b, "</p>"...)
+		}
+		b = append(b, "\n      </li>"...)
+	}
+	return append(b, "\n    </ul>"...)
+}
+
+// fastDate writes the <time> of a page or a listed page, if it has a date.
+func fastDate(b []byte, t time.Time) []byte {
+	if t.IsZero() {
+		return b
+	}
+	var tmp [64]byte
+	b = append(b, "<time datetime=\""...)
+	b = fastHTML(b, t.AppendFormat(tmp[:0], "2006-01-02"))
+	b = append(b, "\">"...)
+	b = fastHTML(b, t.AppendFormat(tmp[:0], "2 January 2006"))
+	return append(b, "</time>"...)
+}
+
+// fastMaxTagLinks is the most tag links fastAssets keeps.
+const fastMaxTagLinks = 1 << 12
+
+// appendTags writes the <span> of a page's tags, if it has any.
+func (f *fastAssets) appendTags(b []byte, tags []string) []byte {
+	if len(tags) == 0 {
+		return b
+	}
+	b = append(b, "<span class=\"tags\">"...)
+	for _, t := range tags {
+		if l, ok := f.tagLinks.Load(t); ok {
+			b = append(b, l.(string)...)
+			continue
+		}
+		l := []byte("<a class=\"tag\" href=\"")
+		l = fastURL(l, f.basePath+"tags/"+TagSlug(t)+"/")
+		l = append(l, "\" rel=\"tag\">"...)
+		l = fastHTML(l, t)
+		l = append(l, "</a>"...)
+		if f.tagLinkCount.Load() < fastMaxTagLinks {
+			f.tagLinkCount.Add(1)
+			f.tagLinks.Store(t, string(l))
+		}
+		b = append(b, l...)
+	}
+	return append(b, "</span>"...)
+}
