@@ -3,7 +3,9 @@ package render
 import (
 	"crypto/sha256"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -34,6 +36,12 @@ type Renderer struct {
 	// Render hands back a file it did not render again without its bytes
 	// (see SetLean in lighten.go).
 	lean bool
+	// last is what the last call of a lean Renderer rendered, for the next
+	// to patch (see patch); nil when the next must go through every file.
+	last *lastRender
+	// patched are the indexes in the last call's Output of the files it
+	// made, when that call patched the one before (Patched); nil otherwise.
+	patched []int
 }
 
 type cachedFile struct {
@@ -41,6 +49,9 @@ type cachedFile struct {
 	data []byte // nil when lean
 	size int
 	used int // the last call (gen) that produced the file
+	// plain marks a file of cachedData, which a lean Renderer hands back
+	// without its size.
+	plain bool
 }
 
 // linkSum is a checksum of what listings show of one page.
@@ -189,7 +200,9 @@ func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) 
 		b = []byte{}
 	}
 	rr.mu.Lock()
-	rr.cache[path] = rr.entry(key, b)
+	c = rr.entry(key, b)
+	c.plain = true
+	rr.cache[path] = c
 	rr.mu.Unlock()
 	return b, nil
 }
@@ -263,4 +276,219 @@ func (r *renderer) linkSum(p *site.Page) linkSum {
 	r.rr.links[p] = k
 	r.rr.mu.Unlock()
 	return k
+}
+
+// A save in the live preview changes a page or two of a site that may have
+// thousands. When the pages it read again keep what the other files show
+// of them (their links in listings, their search entry, their slug, their
+// charts' names, whether they have math), only those pages and their
+// charts' data files are made again: the next Render patches the last
+// call's files (patch) instead of keying every file of the site, and
+// Patched tells the caller which files it made, so that its own work is
+// that of the change too. Anything else goes through every file.
+
+// patchMax is how many changed pages a patch takes at most: beyond it,
+// going through every file costs little more.
+const patchMax = 64
+
+// lastRender is what a lean Renderer's last call rendered.
+type lastRender struct {
+	pages     []*site.Page
+	home      *site.Page
+	root      string
+	resources []string
+	static    []string
+	hasTags   bool
+	files     []File         // its Output, the files the cache keeps without bytes
+	index     map[string]int // output path → index in files
+}
+
+// remember keeps, after a call that went through every file of s, what
+// the next call needs to patch it.
+func (rr *Renderer) remember(s *site.Site, files []File, hasTags bool) {
+	rr.patched = nil
+	if rr.cache == nil || !rr.lean {
+		rr.last = nil
+		return
+	}
+	l := &lastRender{pages: slices.Clone(s.Pages), home: s.Home, root: s.Root, resources: s.Resources,
+		static: s.Static, hasTags: hasTags, files: slices.Clone(files), index: make(map[string]int, len(files))}
+	rr.mu.Lock()
+	for i, f := range l.files {
+		l.index[f.Path] = i
+		if c, ok := rr.cache[f.Path]; ok && f.Src == "" {
+			l.files[i].Data, l.files[i].Size = nil, c.size
+			if c.plain {
+				l.files[i].Size = 0
+			}
+		}
+	}
+	rr.mu.Unlock()
+	rr.last = l
+}
+
+// Patched returns the indexes in the Output of the last Render of the
+// files it made (with their bytes), and true, when that call patched the
+// one before: the Output has the same files in the same order, and those
+// not listed are as in the call before, without bytes. Otherwise it
+// returns false.
+//
+// A patched Output shares its Files with the Renderer, which patches them
+// again in the next call: the caller reads it, and may drop the bytes of
+// the files (set Data to nil), until then.
+func (rr *Renderer) Patched() ([]int, bool) {
+	if rr.patched == nil {
+		return nil, false
+	}
+	return rr.patched, true
+}
+
+// delta compares s with the last call's site: it returns the indexes in
+// s.Pages of the pages that are new values, whether the home page is, and
+// whether the next call can patch the last (see above).
+func (rr *Renderer) delta(s *site.Site) (changed []int, home, ok bool) {
+	l := rr.last
+	if l == nil || rr.cache == nil || !rr.lean || !rr.Fits(s) || len(s.Pages) != len(l.pages) || s.Root != l.root ||
+		!slices.Equal(s.Resources, l.resources) || !slices.Equal(s.Static, l.static) {
+		return nil, false, false
+	}
+	r := &renderer{site: s, theme: rr.theme, md: rr.md, rr: rr}
+	for i, p := range s.Pages {
+		if p == l.pages[i] {
+			continue
+		}
+		if len(changed) == patchMax || !r.sameOutside(l.pages[i], p) {
+			return nil, false, false
+		}
+		changed = append(changed, i)
+	}
+	if s.Home != l.home {
+		if s.Home == nil || l.home == nil || !r.sameOutside(l.home, s.Home) {
+			return nil, false, false
+		}
+		home = true
+	}
+	return changed, home, true
+}
+
+// sameOutside reports whether page b shows the same as a outside its own
+// page: the same link in listings and the feed, search entry, slug, math
+// (KaTeX's files are written when a page has some) and charts' data files.
+func (r *renderer) sameOutside(a, b *site.Page) bool {
+	if a.Slug != b.Slug || a.Math != b.Math || len(a.Charts) != len(b.Charts) || r.linkSum(a) != r.linkSum(b) ||
+		!sameSearchEntry(a, b) {
+		return false
+	}
+	for i, c := range a.Charts {
+		if ChartDataFile(a.Slug, c) != ChartDataFile(b.Slug, b.Charts[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// patch renders s, which differs from the last call's site only in the
+// pages delta found, by making those pages and their charts' data files
+// again in the last call's files.
+func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*Output, error) {
+	l := rr.last
+	files := l.files // handed out again, patched: see Patched
+	for _, i := range rr.patched {
+		files[i].Data = nil // made by the last call: as the cache keeps it now
+	}
+	rr.last, rr.patched = nil, nil // until this call succeeds
+	r := rr.start(s, l.hasTags)
+	made := make([]int, 0, 3*len(changed)+3)
+	put := func(f File) error {
+		i, ok := l.index[f.Path]
+		if !ok {
+			return fmt.Errorf("render: %s is not among the last call's files (a bug)", f.Path)
+		}
+		f.Default = files[i].Default
+		files[i] = f
+		if f.Data != nil {
+			made = append(made, i)
+		}
+		return nil
+	}
+	charts := func(p *site.Page) error { // as dataFiles makes them
+		for j, c := range p.Charts {
+			name := ChartDataFile(p.Slug, c)
+			b, err := rr.cachedData(name, pagesKey(p)+strconv.Itoa(j), func() ([]byte, error) { return chartCSV(c), nil })
+			if err != nil {
+				return err
+			}
+			if err := put(File{Path: name, Data: b}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, i := range changed {
+		p := s.Pages[i]
+		f, err := r.page(i)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p.Path, err)
+		}
+		if err := put(f); err != nil {
+			return nil, err
+		}
+		if err := charts(p); err != nil {
+			return nil, err
+		}
+	}
+	if home {
+		f, err := r.home()
+		if err != nil {
+			return nil, err
+		}
+		if err := put(f); err != nil {
+			return nil, err
+		}
+		if err := charts(s.Home); err != nil {
+			return nil, err
+		}
+	}
+	// The size the cache keeps of the files made, for the next call,
+	// which drops their bytes.
+	for _, i := range made {
+		if f := &files[i]; !strings.HasSuffix(f.Path, ".csv") { // (cachedData's have none)
+			f.Size = len(f.Data)
+		}
+	}
+	for _, i := range changed {
+		l.pages[i] = s.Pages[i]
+	}
+	l.home = s.Home
+	// The search index, kept, is keyed by the pages' addresses, which
+	// are no longer all the site's: once the old pages are freed, new
+	// ones could take their addresses, and that key with them. The next
+	// call that goes through every file makes it again.
+	rr.mu.Lock()
+	if c, ok := rr.cache[SearchFile]; ok {
+		c.key = "\x00patched"
+	}
+	rr.mu.Unlock()
+	rr.pruneLinks(s)
+	rr.last, rr.patched = l, made
+	return &Output{Files: files}, nil
+}
+
+// pruneLinks forgets the link keys of pages no longer in s, once there are
+// many.
+func (rr *Renderer) pruneLinks(s *site.Site) {
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	if len(rr.links) <= 2*len(s.Pages)+16 {
+		return
+	}
+	keep := make(map[*site.Page]bool, len(s.Pages))
+	for _, p := range s.Pages {
+		keep[p] = true
+	}
+	for p := range rr.links {
+		if !keep[p] {
+			delete(rr.links, p)
+		}
+	}
 }

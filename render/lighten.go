@@ -30,8 +30,18 @@ func (rr *Renderer) SetLean() {
 // those must be loaded in full before Render). A Renderer that remembers
 // nothing returns every page need accepts.
 func (rr *Renderer) Stale(s *site.Site, need func(*site.Page) bool) []int {
-	r := &renderer{site: s, theme: rr.theme, md: rr.md, rr: rr}
 	var stale []int
+	if changed, _, ok := rr.delta(s); ok {
+		// The next Render patches the last: it makes again only the
+		// pages that changed. (The home page is never light.)
+		for _, i := range changed {
+			if need(s.Pages[i]) {
+				stale = append(stale, i)
+			}
+		}
+		return stale
+	}
+	r := &renderer{site: s, theme: rr.theme, md: rr.md, rr: rr}
 	for i, p := range s.Pages {
 		if !need(p) {
 			continue

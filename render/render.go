@@ -159,6 +159,12 @@ func Render(s *site.Site) (*Output, error) {
 // (the same *site.Page values, the same neighbours, the same listings) are
 // taken from that call instead of rendered again.
 func (rr *Renderer) Render(s *site.Site) (*Output, error) {
+	if changed, home, ok := rr.delta(s); ok {
+		// Only a few pages are new, and what they show elsewhere is as
+		// it was: make them again in the last call's files.
+		return rr.patch(s, changed, home)
+	}
+	rr.last, rr.patched = nil, nil
 	groups := tagGroups(s.Pages)
 	r := rr.start(s, len(groups) > 0)
 	defer rr.end(s)
@@ -201,6 +207,7 @@ func (rr *Renderer) Render(s *site.Site) (*Output, error) {
 		return nil, err
 	}
 	out.Files = files
+	rr.remember(s, files, len(groups) > 0)
 	return out, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/scalesite/scalesite/site"
 )
@@ -52,11 +53,7 @@ func (r *renderer) searchIndex() ([]byte, error) {
 				e.Description = r.site.Config.Description
 			}
 		}
-		for _, h := range p.Headings {
-			if h.Level >= 2 && h.Level <= 4 && h.ID != "" && h.Text != "" {
-				e.Headings = append(e.Headings, searchHeading{Text: h.Text, ID: h.ID})
-			}
-		}
+		e.Headings = searchHeadings(p)
 		index.Pages = append(index.Pages, e)
 	}
 	var b bytes.Buffer
@@ -101,4 +98,25 @@ func (r *renderer) searchJobs() []func() (File, error) {
 		}
 		return f, nil
 	})
+}
+
+// sameSearchEntry reports whether pages a and b have the same entry in the
+// search index (searchIndex).
+func sameSearchEntry(a, b *site.Page) bool {
+	if a.Title != b.Title || a.Slug != b.Slug || a.Description != b.Description || !slices.Equal(a.Tags, b.Tags) {
+		return false
+	}
+	ha, hb := searchHeadings(a), searchHeadings(b)
+	return slices.Equal(ha, hb)
+}
+
+// searchHeadings are the headings of p that the search index lists.
+func searchHeadings(p *site.Page) []searchHeading {
+	var out []searchHeading
+	for _, h := range p.Headings {
+		if h.Level >= 2 && h.Level <= 4 && h.ID != "" && h.Text != "" {
+			out = append(out, searchHeading{Text: h.Text, ID: h.ID})
+		}
+	}
+	return out
 }

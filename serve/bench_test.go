@@ -14,9 +14,15 @@ import (
 // BenchmarkRebuildOnePage is the live preview's work after one save on a
 // 1,000-page synthetic site: reload the page, render what it affects, and
 // swap the served files.
-func BenchmarkRebuildOnePage(b *testing.B) {
+func BenchmarkRebuildOnePage(b *testing.B) { benchRebuildOnePage(b, 1000) }
+
+// BenchmarkRebuildOnePage10k is BenchmarkRebuildOnePage on a site of
+// 10,000 pages: the work of a save should not grow with the site.
+func BenchmarkRebuildOnePage10k(b *testing.B) { benchRebuildOnePage(b, 10000) }
+
+func benchRebuildOnePage(b *testing.B, pages int) {
 	dir := b.TempDir()
-	synth.Write(b, dir, 1000, 40)
+	synth.Write(b, dir, pages, 40)
 	s, err := New(Options{Source: dir})
 	if err != nil {
 		b.Fatal(err)

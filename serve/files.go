@@ -107,6 +107,38 @@ func newSiteFiles(out *render.Output, prev siteFiles) (m siteFiles, made map[str
 	return m, made, true
 }
 
+// patchSiteFiles is newSiteFiles for an Output that has prev's files with
+// only those at the indexes in idx made again (render.Renderer.Patched):
+// it returns the files made again only, for prev to take in place, and
+// its work is theirs, not the site's. ok is false when a file listed has
+// no served copy in prev to replace.
+func patchSiteFiles(out *render.Output, prev siteFiles, idx []int) (m siteFiles, made map[string][]byte, ok bool) {
+	m = make(siteFiles, len(idx))
+	made = make(map[string][]byte, len(idx))
+	var todo []int
+	for _, i := range idx {
+		f := out.Files[i]
+		old, found := prev[f.Path]
+		if !found || f.Src != "" || old.Src != "" {
+			return nil, nil, false
+		}
+		if f.Data == nil {
+			continue // as served
+		}
+		made[f.Path] = f.Data
+		todo = append(todo, i)
+	}
+	stored := make([]*servedFile, len(todo))
+	par.For(len(todo), 0, func(j int) {
+		stored[j] = storeFile(out.Files[todo[j]])
+	})
+	for j, i := range todo {
+		m[out.Files[i].Path] = stored[j]
+		out.Files[i].Data = nil
+	}
+	return m, made, true
+}
+
 // storeFile makes a generated file ready to serve.
 func storeFile(f render.File) *servedFile {
 	sf := &servedFile{File: f, live: -1, ctype: contentType(f.Path, f.Data)}

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 	"slices"
@@ -114,5 +115,85 @@ func TestGzip(t *testing.T) {
 	}
 	if resp, _ := get("gzip;q=0"); resp.Header.Get("Content-Encoding") != "" {
 		t.Errorf("gzip;q=0 was sent gzip")
+	}
+}
+
+// TestPatchedRebuilds: a save that changes a page's body (or a chart's
+// data, or the home page's prose) makes that page and its charts' data
+// again and nothing else, with the work of the change (the renderer
+// patches its last files, which the server takes in place); saves that
+// change what other files show of a page go through every file. After a
+// run of both, every file served is what a new server makes of the same
+// files, and each save told the browsers what changed.
+func TestPatchedRebuilds(t *testing.T) {
+	ts := newTestSite(t, false)
+	type step struct {
+		file, body string
+		patch      bool
+		reload     []string
+		charts     []string
+	}
+	a := baseFiles["content/a/index.md"]
+	steps := []step{
+		{"content/b.md", "---\ntitle: Page B\ndate: 2025-01-01\n---\nBeta, edited.\n", true, []string{"/b/"}, nil},
+		{"content/b.md", "---\ntitle: Page B\ndate: 2025-01-01\n---\nBeta, edited twice.\n", true, []string{"/b/"}, nil},
+		{"content/a/index.md", strings.Replace(a, "Alpha text.", "Alpha, edited.", 1), true, []string{"/a/"}, nil},
+		// (A new heading changes the search index, and a new title the
+		// links too: every page reloads, as search.json changed.)
+		{"content/a/index.md", strings.Replace(a, "Alpha text.", "Alpha, edited.\n\n## A heading", 1), false, []string{"*"}, nil},
+		{"content/index.md", "Home prose, edited.\n", true, []string{"/"}, nil},
+		{"content/a/runs.csv", "s,n,v\nq,1,2\nq,10,7\nr,1,4\nr,10,5\n", true, nil, []string{"/a/"}},
+		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\n---\nBeta, edited twice.\n", false, []string{"*"}, nil},
+		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\n---\nBeta, edited thrice.\n", true, []string{"/b/"}, nil},
+		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\ntags: [x]\n---\nBeta, edited thrice.\n", false, nil, nil},
+		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\ntags: [x]\n---\nBeta, once more.\n", true, []string{"/b/"}, nil},
+	}
+	evs := make(chan []byte, 64)
+	ts.srv.hub.mu.Lock()
+	ts.srv.hub.clients[evs] = true
+	ts.srv.hub.mu.Unlock()
+	for i, st := range steps {
+		ts.write(st.file, st.body)
+		ts.srv.Rebuild([]string{st.file})
+		if e := ts.srv.currentError(); e != "" {
+			t.Fatalf("step %d: %s", i, e)
+		}
+		ts.srv.mu.RLock()
+		_, patched := ts.srv.rr.Patched()
+		ts.srv.mu.RUnlock()
+		if patched != st.patch {
+			t.Errorf("step %d (%s): patched %v, want %v", i, st.file, patched, st.patch)
+		}
+		var e event
+		if err := json.Unmarshal(<-evs, &e); err != nil {
+			t.Fatal(err)
+		}
+		if st.reload != nil && !slices.Equal(e.Reload, st.reload) || st.charts != nil && !slices.Equal(e.Charts, st.charts) {
+			t.Errorf("step %d (%s): reload %v charts %v, want %v %v", i, st.file, e.Reload, e.Charts, st.reload, st.charts)
+		}
+		if !strings.Contains(st.file, ".csv") {
+			want := strings.TrimPrefix(strings.SplitN(st.body, "\n---\n", 2)[len(strings.SplitN(st.body, "\n---\n", 2))-1], "\n")
+			want, _, _ = strings.Cut(want, "\n")
+			url := "/" + strings.TrimSuffix(strings.TrimPrefix(strings.TrimSuffix(st.file, ".md"), "content/"), "index")
+			if !strings.HasSuffix(url, "/") {
+				url += "/"
+			}
+			if _, body := ts.get(url); !strings.Contains(body, want) {
+				t.Errorf("step %d: the page lacks %q", i, want)
+			}
+		}
+	}
+	fresh, err := New(Options{Source: ts.dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, want := ts.srv.files, fresh.files
+	if !slices.Equal(sortedPaths(got), sortedPaths(want)) {
+		t.Fatalf("serves %v, a new server %v", sortedPaths(got), sortedPaths(want))
+	}
+	for p, f := range want {
+		if g := got[p]; !bytes.Equal(g.raw(), f.raw()) || g.Src != f.Src {
+			t.Errorf("%s differs from a new server's", p)
+		}
 	}
 }

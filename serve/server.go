@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"maps"
 	"net/http"
 	"path"
 	"runtime/debug"
@@ -55,7 +56,13 @@ type Server struct {
 	watchingOnce sync.Once
 	refusedOnce  sync.Once // the log names the first refused Host only
 
-	mu       sync.RWMutex
+	// building is held for the whole of a rebuild: one at a time, and the
+	// files served change only under it (and mu).
+	building sync.Mutex
+
+	mu sync.RWMutex
+	// files are the files served. A rebuild that made only a few files
+	// again changes the map in place, under mu: read it under mu.
 	files    siteFiles
 	site     *site.Site
 	rr       *render.Renderer
@@ -142,6 +149,8 @@ func (s *Server) Rebuild(changed []string) {
 // be being written.
 func (s *Server) rebuild(changed []string, announce bool) bool {
 	start := time.Now()
+	s.building.Lock()
+	defer s.building.Unlock()
 	s.mu.Lock()
 	pending := append(slices.Clone(s.pending), changed...)
 	prevSite, rr, old := s.site, s.rr, s.files
@@ -158,9 +167,10 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 	}
 	var files siteFiles
 	var made map[string][]byte
+	patched := false
 	if err == nil {
 		fresh := full || rr == nil || !rr.Fits(next)
-		files, made, rr, err = s.render(next, rr, old, fresh)
+		files, made, patched, rr, err = s.render(next, rr, old, fresh)
 	}
 	if err != nil {
 		s.mu.Lock()
@@ -177,9 +187,18 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 	// Rendered: the pages need not be held in full any more. (prevSite
 	// shares them, and is dropped.)
 	next.Lighten()
-	e := diff(old, files, made, full || slices.ContainsFunc(pending, copiedAsIs))
+	var only []string // the files to compare, when not all
+	if patched {
+		only = slices.AppendSeq(make([]string, 0, len(made)), maps.Keys(made))
+	}
+	e := diff(old, files, made, only, full || slices.ContainsFunc(pending, copiedAsIs))
 	made = nil
 	s.mu.Lock()
+	if patched {
+		// files are those made again: old (s.files) takes them in place.
+		maps.Copy(old, files)
+		files = old
+	}
 	s.site, s.rr, s.files, s.pending, s.err, s.shownErr = next, rr, files, nil, nil, nil
 	s.builds++
 	s.mu.Unlock()
@@ -204,35 +223,39 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 
 // render renders next with rr (a new lean Renderer when fresh, or when rr
 // hands back a file without bytes that old lacks) and returns the files to
-// serve, the bytes of those it made, and the Renderer to keep. Pages made
-// light after an earlier build that are to be rendered again are loaded
-// in full first. On a failed render the Renderer returned is nil: it
-// counts as made files that no one kept. On other errors it is rr, or
-// the new one.
-func (s *Server) render(next *site.Site, rr *render.Renderer, old siteFiles, fresh bool) (siteFiles, map[string][]byte, *render.Renderer, error) {
+// serve, the bytes of those it made, whether the files are only those made
+// again, which old is to take in place (rr patched its last call, which
+// made old), and the Renderer to keep. Pages made light after an earlier build that
+// are to be rendered again are loaded in full first. On a failed render
+// the Renderer returned is nil: it counts as made files that no one kept.
+// On other errors it is rr, or the new one.
+func (s *Server) render(next *site.Site, rr *render.Renderer, old siteFiles, fresh bool) (siteFiles, map[string][]byte, bool, *render.Renderer, error) {
 	for range 2 {
 		if fresh {
 			nr, err := render.NewRenderer(next)
 			if err != nil {
-				return nil, nil, rr, err
+				return nil, nil, false, rr, err
 			}
 			rr = nr
 			rr.SetLean()
 		}
 		if err := next.Refill(rr.Stale(next, (*site.Page).IsLight)); err != nil {
-			return nil, nil, rr, err
+			return nil, nil, false, rr, err
 		}
 		out, err := rr.Render(next)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, false, nil, err
 		}
-		files, made, ok := newSiteFiles(out, old)
-		if ok {
-			return files, made, rr, nil
+		if idx, ok := rr.Patched(); ok {
+			if files, made, ok := patchSiteFiles(out, old, idx); ok {
+				return files, made, true, rr, nil
+			}
+		} else if files, made, ok := newSiteFiles(out, old); ok {
+			return files, made, false, rr, nil
 		}
 		fresh = true
 	}
-	return nil, nil, nil, errors.New("serve: the renderer handed back a file without bytes twice (a bug)")
+	return nil, nil, false, nil, errors.New("serve: the renderer handed back a file without bytes twice (a bug)")
 }
 
 // announceError logs the last build's error and shows it in the browsers,
@@ -266,26 +289,29 @@ func copiedAsIs(f string) bool {
 // charts in place. made are the files made by this build, with their
 // bytes as the renderer made them; the others are as in old. With all set
 // (a full build, or a copied file changed), every page reloads.
-func diff(old, new siteFiles, made map[string][]byte, all bool) event {
+//
+// With only set, new holds the files named there, and the site's other
+// files are as in old: only those are compared.
+func diff(old, new siteFiles, made map[string][]byte, only []string, all bool) event {
 	e := event{Type: "change"}
 	if all {
 		e.Reload = []string{"*"}
 		return e
 	}
-	for p, f := range new {
+	one := func(p string, f *servedFile) {
 		o, ok := old[p]
 		raw, isMade := made[p]
 		if !isMade {
 			if ok && o.Src == f.Src {
-				continue // not made again, or a copied file named as before
+				return // not made again, or a copied file named as before
 			}
 		} else if ok && o.Src == "" {
 			oraw := o.raw()
 			if bytes.Equal(oraw, raw) {
-				continue
+				return
 			}
 			if f.Src == "" && strings.HasSuffix(p, ".csv") {
-				continue // a chart's data file: its page's chart changed with it
+				return // a chart's data file: its page's chart changed with it
 			}
 			if strings.HasSuffix(p, ".html") {
 				if chartsOnly(oraw, raw) {
@@ -293,12 +319,12 @@ func diff(old, new siteFiles, made map[string][]byte, all bool) event {
 				} else {
 					e.Reload = append(e.Reload, pageURL(p))
 				}
-				continue
+				return
 			}
 		}
 		if f.Src == "" && strings.HasSuffix(p, ".csv") {
 			// A chart's data file: its page's chart changed with it.
-			continue
+			return
 		}
 		if !strings.HasSuffix(p, ".html") {
 			// A stylesheet or script of the theme: every page may use it.
@@ -306,13 +332,22 @@ func diff(old, new siteFiles, made map[string][]byte, all bool) event {
 			if ok {
 				e.Reload = []string{"*"}
 			}
-			continue
+			return
 		}
 		e.Reload = append(e.Reload, pageURL(p))
 	}
-	for p := range old {
-		if _, ok := new[p]; !ok && strings.HasSuffix(p, ".html") {
-			e.Reload = append(e.Reload, pageURL(p))
+	if only != nil {
+		for _, p := range only {
+			one(p, new[p])
+		}
+	} else {
+		for p, f := range new {
+			one(p, f)
+		}
+		for p := range old {
+			if _, ok := new[p]; !ok && strings.HasSuffix(p, ".html") {
+				e.Reload = append(e.Reload, pageURL(p))
+			}
 		}
 	}
 	if slices.Contains(e.Reload, "*") {
@@ -360,16 +395,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.RLock()
-	files := s.files
+	f, redirect, ok := s.files.lookup(r.URL.Path)
+	nf, found := s.files["404.html"]
 	s.mu.RUnlock()
-	f, redirect, ok := files.lookup(r.URL.Path)
 	switch {
 	case redirect:
 		http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
 	case ok:
 		serveFile(w, r, f, http.StatusOK)
 	default:
-		if nf, ok := files["404.html"]; ok {
+		if found {
 			serveFile(w, r, nf, http.StatusNotFound)
 			return
 		}

@@ -3,6 +3,7 @@ package site
 import (
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -33,13 +34,11 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 		}
 	}
 	n := *s
-	n.loaded = make(map[string]loadedPage, len(s.loaded)+1)
-	for f, lp := range s.loaded {
-		n.loaded[f] = lp
-	}
+	n.loaded = maps.Clone(s.loaded)
 	changed = s.expandFolders(changed)
 	var reload []string
 	var errs diag.List
+	removed := false
 	for _, f := range changed {
 		exists := s.fileExists(f)
 		if exists && !strings.HasSuffix(f, ".md") && (strings.HasPrefix(f, "content/") || strings.HasPrefix(f, "static/")) {
@@ -54,6 +53,7 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 			if exists {
 				reload = append(reload, f)
 			} else {
+				_, removed = n.loaded[f]
 				delete(n.loaded, f)
 			}
 		case strings.HasPrefix(f, "content/"):
@@ -73,11 +73,55 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 	for i, lp := range loadPages(&n, reload, &errs) {
 		n.loaded[reload[i]] = lp
 	}
-	errs.Add(n.assemble())
+	if removed || len(errs) > 0 || !n.reassemble(s, reload) {
+		errs.Add(n.assemble())
+	}
 	if len(errs) > 0 {
 		return nil, errs.Sort()
 	}
 	return &n, nil
+}
+
+// reassemble is assemble for a reload that read again only the pages in
+// files, when each kept what assemble looks at (path, slug, date, draft,
+// tags and where they are written) and neither has warnings: the pages
+// keep their order, and the checks of slugs and tags their outcome, so
+// the new pages take the old ones' places in a copy of s.Pages. It
+// reports false, having changed nothing, when assemble must run instead.
+// Its work is that of the pages read, not of the site's.
+func (n *Site) reassemble(s *Site, files []string) bool {
+	pages, home := s.Pages, s.Home
+	copied := false
+	for _, f := range files {
+		old, ok := s.loaded[f]
+		now, ok2 := n.loaded[f]
+		if !ok || !ok2 || old.page == nil || now.page == nil || len(old.warnings) > 0 || len(now.warnings) > 0 {
+			return false
+		}
+		op, np := old.page, now.page
+		if op.Path != np.Path || op.Slug != np.Slug || op.Draft != np.Draft || !op.Date.Equal(np.Date) ||
+			op.Date.Location().String() != np.Date.Location().String() ||
+			!slices.Equal(op.Tags, np.Tags) || !slices.Equal(op.TagPos, np.TagPos) {
+			return false
+		}
+		if op.Draft && !s.opts.Drafts {
+			continue // listed neither before nor now
+		}
+		if op == s.Home {
+			home = np
+			continue
+		}
+		i := slices.Index(pages, op)
+		if i < 0 {
+			return false
+		}
+		if !copied {
+			pages, copied = slices.Clone(pages), true
+		}
+		pages[i] = np
+	}
+	n.Pages, n.Home = pages, home
+	return true
 }
 
 // expandFolders adds, for each changed path that is a folder (created,
