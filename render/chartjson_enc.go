@@ -162,27 +162,14 @@ func (e *jsonEnc) any(v any) {
 }
 
 // anyMap writes a map as encoding/json does: its keys sorted.
-func (e *jsonEnc) anyMap(m map[string]any) {
-	if m == nil {
-		e.null()
-		return
-	}
-	var buf [8]string
-	keys := buf[:0]
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	e.open()
-	for _, k := range keys {
-		e.strKey(k)
-		e.any(m[k])
-	}
-	e.close()
-}
+func (e *jsonEnc) anyMap(m map[string]any) { mapObject(e, m, e.any) }
 
 // stringMap writes a map[string]string as encoding/json does.
-func (e *jsonEnc) stringMap(m map[string]string) {
+func (e *jsonEnc) stringMap(m map[string]string) { mapObject(e, m, e.str) }
+
+// mapObject writes m as encoding/json writes a map: null when nil, else an
+// object with its keys sorted, each value written by val.
+func mapObject[V any](e *jsonEnc, m map[string]V, val func(V)) {
 	if m == nil {
 		e.null()
 		return
@@ -196,7 +183,7 @@ func (e *jsonEnc) stringMap(m map[string]string) {
 	e.open()
 	for _, k := range keys {
 		e.strKey(k)
-		e.str(m[k])
+		val(m[k])
 	}
 	e.close()
 }

@@ -96,14 +96,7 @@ func newSiteFiles(out *render.Output, prev siteFiles) (m siteFiles, made map[str
 			todo = append(todo, i)
 		}
 	}
-	stored := make([]*servedFile, len(todo))
-	par.For(len(todo), 0, func(j int) {
-		stored[j] = storeFile(out.Files[todo[j]])
-	})
-	for j, i := range todo {
-		m[out.Files[i].Path] = stored[j]
-		out.Files[i].Data = nil
-	}
+	storeFiles(out, todo, m)
 	return m, made, true
 }
 
@@ -128,14 +121,7 @@ func patchSiteFiles(out *render.Output, prev siteFiles, idx []int) (m siteFiles,
 		made[f.Path] = f.Data
 		todo = append(todo, i)
 	}
-	stored := make([]*servedFile, len(todo))
-	par.For(len(todo), 0, func(j int) {
-		stored[j] = storeFile(out.Files[todo[j]])
-	})
-	for j, i := range todo {
-		m[out.Files[i].Path] = stored[j]
-		out.Files[i].Data = nil
-	}
+	storeFiles(out, todo, m)
 	return m, made, true
 }
 
@@ -279,5 +265,18 @@ func skeleton(page []byte) []byte {
 		}
 		out = append(out, page[:i+len(figureStart)]...)
 		page = page[i+j:]
+	}
+}
+
+// storeFiles stores the files of out at the indexes in todo into m, in
+// parallel (compressing is the work), and lets go of their bytes in out.
+func storeFiles(out *render.Output, todo []int, m siteFiles) {
+	stored := make([]*servedFile, len(todo))
+	par.For(len(todo), 0, func(j int) {
+		stored[j] = storeFile(out.Files[todo[j]])
+	})
+	for j, i := range todo {
+		m[out.Files[i].Path] = stored[j]
+		out.Files[i].Data = nil
 	}
 }
