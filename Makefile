@@ -75,6 +75,9 @@ BENCHPAGES ?= 1000
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	@command -v hugo >/dev/null || { echo "make bench builds the same site with Hugo too: apt-get install hugo"; exit 1; }
+	@echo "full builds (no manifest of the last output, so every page is loaded, rendered and written, as Hugo does):"
+	XDG_CACHE_HOME=/proc/no-cache python3 scripts/bench/compare_hugo.py $(BIN) $(BENCHPAGES) --runs 5
+	@echo "the same command run again over its own output (scalesite rebuilds only what changed):"
 	python3 scripts/bench/compare_hugo.py $(BIN) $(BENCHPAGES) --runs 5
 
 clean:

@@ -10,6 +10,7 @@ import (
 // BenchmarkBuildSynthetic builds a 200-page synthetic site (two charts and
 // 132 points a page) end to end: load, render, write.
 func BenchmarkBuildSynthetic(b *testing.B) {
+	noManifest(b)
 	src := b.TempDir()
 	synth.Write(b, src, 200, 40)
 	dest := filepath.Join(b.TempDir(), "public")
@@ -53,6 +54,7 @@ func BenchmarkRenderSynthetic(b *testing.B) {
 
 // BenchmarkBuildDemo builds the demo site of this repository.
 func BenchmarkBuildDemo(b *testing.B) {
+	noManifest(b)
 	dest := filepath.Join(b.TempDir(), "public")
 	b.ReportAllocs()
 	for b.Loop() {
@@ -60,4 +62,12 @@ func BenchmarkBuildDemo(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// noManifest makes every build of the benchmark a full one: with no cache
+// folder to keep the manifest of the last output in, a build loads,
+// renders and writes every page (BenchmarkRebuildUnchanged measures the
+// other case).
+func noManifest(b *testing.B) {
+	b.Setenv("XDG_CACHE_HOME", "/proc/no-cache")
 }
