@@ -151,29 +151,10 @@ func TestGoInstallAtCommit(t *testing.T) {
 
 	// The install step of the workflow a development build at this commit
 	// writes, run as the runner runs it.
-	site := filepath.Join(work, "site")
-	if _, err := scaffold.Site(site, scaffold.SiteData{Title: "T", Description: "D", BaseURL: "/", Date: "2025-01-01",
-		Scalesite: scaffold.Build{Repository: scaffold.DefaultRepository, Commit: head, Go: "stable"}}); err != nil {
-		t.Fatal(err)
-	}
-	src, _ := os.ReadFile(filepath.Join(site, ".github", "workflows", "pages.yml"))
-	var w struct {
-		Env  map[string]string `yaml:"env"`
-		Jobs map[string]struct {
-			Steps []struct{ Run string } `yaml:"steps"`
-		} `yaml:"jobs"`
-	}
-	if err := yaml.Unmarshal(src, &w); err != nil {
-		t.Fatal(err)
-	}
-	var step string
-	for _, s := range w.Jobs["build"].Steps {
-		if strings.HasPrefix(s.Run, "go install ") {
-			step = s.Run
-		}
-	}
-	if step == "" || w.Env["SCALESITE_REF"] != head {
-		t.Fatalf("the development workflow has no go install step at %s: env %v", head, w.Env)
+	step, wenv := workflowStep(t, filepath.Join(work, "site"), scaffold.Build{Repository: scaffold.DefaultRepository, Commit: head, Go: "stable"},
+		func(run string) bool { return strings.HasPrefix(run, "go install ") })
+	if step == "" || wenv["SCALESITE_REF"] != head {
+		t.Fatalf("the development workflow has no go install step at %s: env %v", head, wenv)
 	}
 	gobin := filepath.Join(work, "bin")
 	env := []string{
@@ -187,11 +168,38 @@ func TestGoInstallAtCommit(t *testing.T) {
 		// lets the test remove its module cache.
 		"GOFLAGS=-mod=mod -modcacherw -trimpath",
 	}
-	for k, v := range w.Env {
+	for k, v := range wenv {
 		env = append(env, k+"="+v)
 	}
 	run(t, work, env, "bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step)
 	buildsDemo(t, filepath.Join(gobin, exe("scalesite")), demo)
+}
+
+// workflowStep scaffolds a site into dir whose workflow gets scalesite as
+// b says, and returns the run script of its build job's last step that
+// match accepts ("" for none) and the workflow's env.
+func workflowStep(t *testing.T, dir string, b scaffold.Build, match func(run string) bool) (string, map[string]string) {
+	t.Helper()
+	if _, err := scaffold.Site(dir, scaffold.SiteData{Title: "T", Description: "D", BaseURL: "/", Date: "2025-01-01", Scalesite: b}); err != nil {
+		t.Fatal(err)
+	}
+	src, _ := os.ReadFile(filepath.Join(dir, ".github", "workflows", "pages.yml"))
+	var w struct {
+		Env  map[string]string `yaml:"env"`
+		Jobs map[string]struct {
+			Steps []struct{ Run string } `yaml:"steps"`
+		} `yaml:"jobs"`
+	}
+	if err := yaml.Unmarshal(src, &w); err != nil {
+		t.Fatal(err)
+	}
+	step := ""
+	for _, s := range w.Jobs["build"].Steps {
+		if match(s.Run) {
+			step = s.Run
+		}
+	}
+	return step, w.Env
 }
 
 // fileURL is a file:// URL for GOPROXY.
@@ -239,26 +247,8 @@ func TestReleaseWorkflowDownload(t *testing.T) {
 	run(t, root, nil, "go", "run", "./internal/release", "-version", version, "-o", release, "-platforms", "linux/"+runtime.GOARCH)
 
 	site := filepath.Join(work, "site")
-	if _, err := scaffold.Site(site, scaffold.SiteData{Title: "T", Description: "D", BaseURL: "/", Date: "2025-01-01",
-		Scalesite: scaffold.Build{Repository: scaffold.DefaultRepository, Version: version}}); err != nil {
-		t.Fatal(err)
-	}
-	src, _ := os.ReadFile(filepath.Join(site, ".github", "workflows", "pages.yml"))
-	var w struct {
-		Env  map[string]string `yaml:"env"`
-		Jobs map[string]struct {
-			Steps []struct{ Run string } `yaml:"steps"`
-		} `yaml:"jobs"`
-	}
-	if err := yaml.Unmarshal(src, &w); err != nil {
-		t.Fatal(err)
-	}
-	var step string
-	for _, s := range w.Jobs["build"].Steps {
-		if strings.Contains(s.Run, "sha256sum --check") {
-			step = s.Run
-		}
-	}
+	step, wenv := workflowStep(t, site, scaffold.Build{Repository: scaffold.DefaultRepository, Version: version},
+		func(run string) bool { return strings.Contains(run, "sha256sum --check") })
 	if step == "" {
 		t.Fatal("the release's workflow has no download step")
 	}
@@ -271,7 +261,7 @@ func TestReleaseWorkflowDownload(t *testing.T) {
 	arch := map[string]string{"amd64": "X64", "arm64": "ARM64"}[runtime.GOARCH]
 	env := []string{"PATH=" + fake + string(os.PathListSeparator) + os.Getenv("PATH"), "RELEASE_DIR=" + release,
 		"RUNNER_OS=Linux", "RUNNER_ARCH=" + arch, "RUNNER_TEMP=" + temp, "GITHUB_PATH=" + ghPath}
-	for k, v := range w.Env {
+	for k, v := range wenv {
 		env = append(env, k+"="+v)
 	}
 	out := run(t, site, env, "bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step)
