@@ -23,6 +23,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"github.com/scalesite/scalesite/internal/chromium"
+
 	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/internal/sitetest"
 )
@@ -60,27 +62,7 @@ func newBrowser(t *testing.T) *browser {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath(t)),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		// Tabs a test opens are background tabs: without these, Chromium
-		// throttles their timers to one a second and stops their animation
-		// frames, and every wait in a test would take a second.
-		chromedp.Flag("disable-background-timer-throttling", true),
-		chromedp.Flag("disable-backgrounding-occluded-windows", true),
-		chromedp.Flag("disable-renderer-backgrounding", true),
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(1280, 900),
-	}
+	opts := chromium.Options(chromiumPath(t), profile)
 	// On a machine out of processes or memory for a moment, Chromium can
 	// fail to fork its helpers and exit at start ("chrome failed to
 	// start"): that is the machine, not the site, so a start is tried

@@ -41,6 +41,8 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/scalesite/scalesite/internal/chromium"
+
 	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/internal/paintbench/twochart"
 )
@@ -233,20 +235,7 @@ func startChromium() (context.Context, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("disable-background-timer-throttling", true),
-		chromedp.Flag("disable-backgrounding-occluded-windows", true),
-		chromedp.Flag("disable-renderer-backgrounding", true),
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(1280, 900),
-	}
+	opts := chromium.Options(path, profile)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	stop := func() {
