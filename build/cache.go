@@ -157,8 +157,9 @@ func (ps *pageSource) state() []byte {
 	return b
 }
 
-// sum is the SHA-256 of the site file f, read once per build; "" when it
-// cannot be read (the page that reads it is then loaded, and reports why).
+// sum is the SHA-256 of the site file f, once per build: as the pages'
+// loading read it, or else read for it; "" when it cannot be read (the
+// page that reads it is then loaded, and reports why).
 func (ps *pageSource) sum(f string) string {
 	ps.mu.Lock()
 	s, ok := ps.sums[f]
@@ -166,7 +167,9 @@ func (ps *pageSource) sum(f string) string {
 	if ok {
 		return s
 	}
-	if b, err := ps.s.Files.ReadFile(f, ps.s.Config.Limits.DataLimit()); err == nil {
+	if h, read := ps.s.ReadSum(f); read {
+		s = hex.EncodeToString(h[:]) // a page of this build read it
+	} else if b, err := ps.s.Files.ReadFile(f, ps.s.Config.Limits.DataLimit()); err == nil {
 		h := sha256.Sum256(b)
 		s = hex.EncodeToString(h[:])
 	}

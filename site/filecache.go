@@ -1,6 +1,7 @@
 package site
 
 import (
+	"crypto/sha256"
 	"sync"
 
 	"github.com/scalesite/scalesite/internal/sitefs"
@@ -15,6 +16,9 @@ type fileCache[T any] struct {
 	parse   func(file string, src []byte) (T, error)
 	mu      sync.Mutex
 	entries map[string]*cacheEntry[T]
+	// sums are the SHA-256 of the files read: a build's manifest keeps
+	// them (Site.ReadSum), so no file is read again for it.
+	sums map[string][32]byte
 }
 
 type cacheEntry[T any] struct {
@@ -24,7 +28,7 @@ type cacheEntry[T any] struct {
 }
 
 func newFileCache[T any](files *sitefs.Root, limit sitefs.Limit, parse func(file string, src []byte) (T, error)) *fileCache[T] {
-	return &fileCache[T]{files: files, limit: limit, parse: parse, entries: map[string]*cacheEntry[T]{}}
+	return &fileCache[T]{files: files, limit: limit, parse: parse, entries: map[string]*cacheEntry[T]{}, sums: map[string][32]byte{}}
 }
 
 // get returns the parsed file, or the zero T and the file rule's error
@@ -43,7 +47,19 @@ func (c *fileCache[T]) get(file string) (T, error) {
 			e.err = err
 			return
 		}
+		sum := sha256.Sum256(src)
+		c.mu.Lock()
+		c.sums[file] = sum
+		c.mu.Unlock()
 		e.v, e.err = c.parse(file, src)
 	})
 	return e.v, e.err
+}
+
+// sum is the SHA-256 of file as get read it, if it did.
+func (c *fileCache[T]) sum(file string) ([32]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	sum, ok := c.sums[file]
+	return sum, ok
 }

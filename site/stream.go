@@ -161,6 +161,16 @@ func (s *Site) LoadPage(p *Page) (*Page, diag.List, error) {
 	return full, l.warnings, err
 }
 
+// ReadSum is the SHA-256 of the data or .bib file f as LoadPage read it,
+// if a page of this build read it: what a build's manifest keeps of the
+// page's inputs, without reading the file again.
+func (s *Site) ReadSum(f string) ([32]byte, bool) {
+	if sum, ok := s.caches.tables.sum(f); ok {
+		return sum, true
+	}
+	return s.caches.bibs.sum(f)
+}
+
 // SkippedDrafts are the drafts Scan left out of the build (drafts: false):
 // LoadDraft loads one only for the warnings its problems become.
 func (s *Site) SkippedDrafts() []string { return s.skippedDrafts }
