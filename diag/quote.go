@@ -19,6 +19,29 @@ const MaxQuoted = 60
 // command).
 func Quote(s string) string { return quoteCut(s, MaxQuoted) }
 
+// MaxPlain is the longest path or name QuoteIfNeeded shows without quotes.
+const MaxPlain = 200
+
+// QuoteIfNeeded returns s, a file path or name that a message shows
+// unquoted by custom (looked for content/p/x.png), as it is when it is
+// plain: at most MaxPlain characters, none of which Quote would escape,
+// no double quote or backslash, and no space at either end. Anything else
+// is quoted as Quote quotes it, so that a path decoded from content
+// ("x%0Aerror: fake.png") can no more start a line or hide its characters
+// than any other value from content.
+func QuoteIfNeeded(s string) string {
+	if s == "" || len(s) > 4*MaxPlain || utf8.RuneCountInString(s) > MaxPlain || !utf8.ValidString(s) ||
+		s[0] == ' ' || s[len(s)-1] == ' ' || strings.ContainsAny(s, "\"\\") {
+		return Quote(s)
+	}
+	for _, r := range s {
+		if !strconv.IsPrint(r) {
+			return Quote(s)
+		}
+	}
+	return s
+}
+
 // quoteCut is Quote with a limit of max characters.
 func quoteCut(s string, max int) string {
 	cut := false

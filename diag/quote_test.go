@@ -23,6 +23,27 @@ func TestQuote(t *testing.T) {
 	}
 }
 
+func TestQuoteIfNeeded(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"content/p/x.png", "content/p/x.png"},
+		{"content/µ × 10²¹.png", "content/µ × 10²¹.png"},
+		{"content/my figure.png", "content/my figure.png"},
+		{"content/x\nerror: fake.png", `"content/x\nerror: fake.png"`},
+		{"content/y\u202egnp.png", `"content/y\u202egnp.png"`},
+		{"content/zero\u200bwidth.png", `"content/zero\u200bwidth.png"`},
+		{"a\x1b[2Jb", `"a\x1b[2Jb"`},
+		{"bad \xff", `"bad \xff"`},
+		{`say "hi"`, `"say \"hi\""`},
+		{" lead", `" lead"`},
+		{"", `""`},
+		{strings.Repeat("d/", MaxPlain), `"` + strings.Repeat("d/", MaxQuoted/2) + `…"`},
+	} {
+		if got := QuoteIfNeeded(tc.in); got != tc.want {
+			t.Errorf("QuoteIfNeeded(%q) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
+
 func TestClean(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"plain message\nsecond line", "plain message\nsecond line"},

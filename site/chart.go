@@ -106,7 +106,7 @@ func (l *pageLoader) table(p *Page, d spec.DataRef) (t *table.Table, file string
 		}
 		return t, cand, nil
 	}
-	return nil, "", diag.Errorf(d.Pos, "data file %q not found (looked for %s)", d.Path, strings.Join(tried, " and "))
+	return nil, "", diag.Errorf(d.Pos, "data file %q not found (looked for %s)", d.Path, quotePaths(tried))
 }
 
 // atReference places a problem with a data file that has no line of its own
@@ -120,7 +120,7 @@ func atReference(at diag.Pos, err error) error {
 	case errors.As(err, &fe), errors.As(err, &te):
 		return diag.Errorf(at, "data file %v", err)
 	case errors.As(err, &de) && de.Line == 0:
-		return diag.Errorf(at, "data file %s: %s", de.File, de.Msg)
+		return diag.Errorf(at, "data file %s: %s", diag.QuoteIfNeeded(de.File), de.Msg)
 	}
 	return err
 }

@@ -19,7 +19,7 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos) (Panel, string,
 	}
 	// An inline table's Name is the page, which would read as if the
 	// columns were looked for in the Markdown file.
-	tname := t.Name
+	tname := diag.QuoteIfNeeded(t.Name)
 	if sp.Data.Inline != "" {
 		tname = "the inline data"
 	}
