@@ -302,7 +302,10 @@ func splitStderr(stderr string) (errs, warns, other []string) {
 
 // checkTerminalSafe checks that text holds no control character but
 // newline and tab (an ANSI escape, a NUL, a carriage return that hides a
-// line) and no line a CI runner would take as a workflow command.
+// line), no line or paragraph separator, no invisible format character (a
+// bidi control such as U+202E that prints what follows it reversed, a
+// zero-width character) and no line a CI runner would take as a workflow
+// command.
 func checkTerminalSafe(t *testing.T, name, text string) {
 	t.Helper()
 	for i, line := range strings.Split(text, "\n") {
@@ -315,8 +318,8 @@ func checkTerminalSafe(t *testing.T, name, text string) {
 			t.Errorf("%s line %d holds bytes that are not UTF-8 text: %q", name, i+1, excerptText(line, 200))
 		}
 		for _, r := range line {
-			if (r < 0x20 && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-				t.Errorf("%s line %d holds the control character %U: %q", name, i+1, r, excerptText(line, 200))
+			if (r < 0x20 && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Cf, r) {
+				t.Errorf("%s line %d holds the character %U: %q", name, i+1, r, excerptText(line, 200))
 				break
 			}
 		}
