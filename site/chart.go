@@ -26,7 +26,7 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 	c := &Chart{Spec: sc, ID: chartID(p.Slug, index)}
 	var errs diag.List
 	for i := range sc.Panels {
-		panel, file, err := l.panel(p, &sc.Panels[i], at)
+		panel, file, err := l.panel(p, &sc.Panels[i], at, panelNumber(sc, i))
 		errs.Add(err)
 		if err == nil {
 			panel.Fits, err = fitPanel(&sc.Panels[i], &panel, panelNumber(sc, i), cmp.Or(file, p.Path))
