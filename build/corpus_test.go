@@ -62,6 +62,9 @@ const (
 //	forbid TEXT        TEXT must not appear in stdout, stderr or any output file
 //	timeout DURATION   a tighter bound on the build than corpusTimeout, for a
 //	                   case whose point is time (a quadratic check)
+//	command check      run `scalesite check` on the case instead of build, for
+//	                   the warnings only check gives (files in static/ that run
+//	                   script); want and warn are then what check prints
 func TestBadInputCorpus(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("testdata", "bad", "*.txtar"))
 	if err != nil {
@@ -107,13 +110,13 @@ func runCase(t *testing.T, bin string, base *archive, c *badCase) {
 	for _, f := range base.files {
 		writeFile(t, filepath.Join(src, filepath.FromSlash(f.name)), f.data)
 	}
-	if r := runCommand(t, bin, corpusTimeout, src, dest); r.code != 0 || r.stderr != "" {
+	if r := runCommand(t, bin, corpusTimeout, "build", src, dest); r.code != 0 || r.stderr != "" {
 		t.Fatalf("building the base site: exit %d\n%s", r.code, r.stderr)
 	}
 	before := readTree(t, dest)
 
 	c.apply(t, src)
-	r := runCommand(t, bin, c.timeout, src, dest)
+	r := runCommand(t, bin, c.timeout, c.command, src, dest)
 	t.Logf("%s: exit %d in %v, peak RSS %d MiB", c.desc, r.code, r.elapsed.Round(time.Millisecond), r.maxRSS>>20)
 	stderr := normalize(r.stderr, src, root)
 
@@ -203,14 +206,18 @@ type result struct {
 	timedOut       bool
 }
 
-// runCommand runs `scalesite build` under an address-space limit and a
-// timeout.
-func runCommand(t *testing.T, bin string, timeout time.Duration, src, dest string) result {
+// runCommand runs `scalesite build` (or command, "check") under an
+// address-space limit and a timeout.
+func runCommand(t *testing.T, bin string, timeout time.Duration, command, src, dest string) result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "sh", "-c", "ulimit -v "+strconv.Itoa(corpusVMLimitKB)+` && exec "$0" "$@"`,
-		bin, "build", "--source", src, "--dest", dest)
+	args := []string{"build", "--source", src, "--dest", dest}
+	if command == "check" {
+		args = []string{"check", "--source", src}
+	}
+	sh := append([]string{"-c", "ulimit -v " + strconv.Itoa(corpusVMLimitKB) + ` && exec "$0" "$@"`, bin}, args...)
+	cmd := exec.CommandContext(ctx, "sh", sh...)
 	cmd.Env = append(os.Environ(), "SCALESITE_CORPUS_SECRET="+corpusSecret)
 	stdout, stderr := &cappedBuffer{max: 1 << 20}, &cappedBuffer{max: 1 << 20}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
@@ -293,7 +300,7 @@ func splitStderr(stderr string) (errs, warns, other []string) {
 			errs = append(errs, e)
 		} else if w, ok := strings.CutPrefix(line, "warning: "); ok {
 			warns = append(warns, w)
-		} else if !strings.HasPrefix(line, "build failed") {
+		} else if !strings.HasPrefix(line, "build failed") && !strings.HasPrefix(line, "check failed") {
 			other = append(other, line)
 		}
 	}
