@@ -213,3 +213,48 @@ func FuzzScanHTML(f *testing.F) {
 		checkFound(t, s, scanHTML([]byte(s)))
 	})
 }
+
+// bigFigure is an SVG of n points with a title each, as a plotting library
+// writes a scatter plot.
+func bigFigure(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`<svg ` + svgNS + ` width="800" height="600">`)
+	for i := range n {
+		fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="1.5" fill="#1f77b4"><title>run %d</title></circle>`+"\n", i%800, i*7%600, i)
+	}
+	b.WriteString(`</svg>`)
+	return []byte(b.String())
+}
+
+// bigTable is an HTML page with a table of n rows, each with a link.
+func bigTable(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`<!DOCTYPE html><html><body><table>`)
+	for i := range n {
+		fmt.Fprintf(&b, `<tr><td class=a>%d</td><td><a href="/r/%d">run</a></td></tr>`+"\n", i, i)
+	}
+	b.WriteString(`</table></body></html>`)
+	return []byte(b.String())
+}
+
+// BenchmarkScanXML reads an 8 MB SVG of 100,000 points.
+func BenchmarkScanXML(b *testing.B) {
+	doc := bigFigure(100000)
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		if found := scanXML(doc); len(found) != 0 {
+			b.Fatalf("found %q", view(found))
+		}
+	}
+}
+
+// BenchmarkScanHTML reads a 6 MB HTML table of 100,000 rows.
+func BenchmarkScanHTML(b *testing.B) {
+	doc := bigTable(100000)
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		if found := scanHTML(doc); len(found) != 0 {
+			b.Fatalf("found %q", view(found))
+		}
+	}
+}
