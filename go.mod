@@ -14,6 +14,7 @@ require (
 	github.com/yuin/goldmark v1.8.7
 	github.com/yuin/goldmark-highlighting/v2 v2.0.0-20230729083705-37449abec8cc
 	golang.org/x/image v0.25.0
+	golang.org/x/net v0.38.0
 	golang.org/x/text v0.23.0
 	gonum.org/v1/gonum v0.17.0
 )

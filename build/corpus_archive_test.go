@@ -138,6 +138,7 @@ type badCase struct {
 	isWarn     bool          // the build must succeed, printing warn
 	forbid     []string      // text that must not reach the output or the terminal
 	timeout    time.Duration // bound on a failure
+	command    string        // the command run on the case: "build" or "check"
 }
 
 // loadCase reads testdata/bad/NAME.txtar.
@@ -154,6 +155,7 @@ func loadCase(t *testing.T, path string) *badCase {
 		archive: a,
 		files:   map[string][]byte{},
 		timeout: corpusTimeout,
+		command: "build",
 	}
 	lines := strings.Split(strings.TrimSuffix(string(a.comment), "\n"), "\n")
 	c.desc = strings.TrimSpace(lines[0])
@@ -173,6 +175,11 @@ func loadCase(t *testing.T, path string) *badCase {
 			if c.timeout, err = time.ParseDuration(d[1]); err != nil {
 				t.Fatalf("%s: %q: %v", path, l, err)
 			}
+		case "command":
+			if len(d) != 2 || (d[1] != "build" && d[1] != "check") {
+				t.Fatalf("%s: %q: want command build|check", path, l)
+			}
+			c.command = d[1]
 		case "remove", "mkdir", "fifo", "unescape":
 			if len(d) != 2 {
 				t.Fatalf("%s: %q: want %s PATH", path, l, d[0])
@@ -192,7 +199,7 @@ func loadCase(t *testing.T, path string) *badCase {
 		default:
 			t.Fatalf("%s: unknown directive %q", path, l)
 		}
-		if d[0] != "forbid" && d[0] != "timeout" {
+		if d[0] != "forbid" && d[0] != "timeout" && d[0] != "command" {
 			c.directives = append(c.directives, d)
 		}
 	}

@@ -66,6 +66,9 @@ const (
 //	forbid TEXT        TEXT must not appear in stdout, stderr or any output file
 //	timeout DURATION   a tighter bound on the build than corpusTimeout, for a
 //	                   case whose point is time (a quadratic check)
+//	command check      run `scalesite check` on the case instead of build, for
+//	                   the warnings only check gives (files in static/ that run
+//	                   script); want and warn are then what check prints
 func TestBadInputCorpus(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("testdata", "bad", "*.txtar"))
 	if err != nil {
@@ -111,14 +114,14 @@ func runCase(t *testing.T, bin string, base *archive, c *badCase) {
 	for _, f := range base.files {
 		writeFile(t, filepath.Join(src, filepath.FromSlash(f.name)), f.data)
 	}
-	if r := runCommand(t, bin, corpusTimeout, src, dest); r.code != 0 || r.stderr != "" {
+	if r := runCommand(t, bin, corpusTimeout, "build", src, dest); r.code != 0 || r.stderr != "" {
 		t.Fatalf("building the base site: exit %d\n%s", r.code, r.stderr)
 	}
 	before := readTree(t, dest)
 
 	c.apply(t, src)
-	r := runCommand(t, bin, c.timeout, src, dest)
-	t.Logf("%s: build exit %d in %v, peak RSS %d MiB", c.desc, r.code, r.elapsed.Round(time.Millisecond), r.maxRSS>>20)
+	r := runCommand(t, bin, c.timeout, c.command, src, dest)
+	t.Logf("%s: %s exit %d in %v, peak RSS %d MiB", c.desc, c.command, r.code, r.elapsed.Round(time.Millisecond), r.maxRSS>>20)
 	stderr := normalize(r.stderr, src, root)
 
 	if r.timedOut {
@@ -168,7 +171,9 @@ func runCase(t *testing.T, bin string, base *archive, c *badCase) {
 		checkNotLeaked(t, text, r, after)
 	}
 
-	checkCase(t, bin, c, src, root, errs)
+	if c.command == "build" {
+		checkCase(t, bin, c, src, root, errs)
+	}
 
 	if *update && !r.timedOut && !crashed {
 		succeeded := r.code == 0
@@ -256,10 +261,13 @@ type result struct {
 	timedOut       bool
 }
 
-// runCommand runs `scalesite build` under an address-space limit and a
-// timeout.
-func runCommand(t *testing.T, bin string, timeout time.Duration, src, dest string) result {
+// runCommand runs `scalesite build` (or command, "check") under an
+// address-space limit and a timeout.
+func runCommand(t *testing.T, bin string, timeout time.Duration, command, src, dest string) result {
 	t.Helper()
+	if command == "check" {
+		return runScalesite(t, bin, timeout, "check", "--source", src)
+	}
 	return runScalesite(t, bin, timeout, "build", "--source", src, "--dest", dest)
 }
 
@@ -269,8 +277,8 @@ func runScalesite(t *testing.T, bin string, timeout time.Duration, args ...strin
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "sh", append([]string{"-c", "ulimit -v " + strconv.Itoa(corpusVMLimitKB) + ` && exec "$0" "$@"`,
-		bin}, args...)...)
+	sh := append([]string{"-c", "ulimit -v " + strconv.Itoa(corpusVMLimitKB) + ` && exec "$0" "$@"`, bin}, args...)
+	cmd := exec.CommandContext(ctx, "sh", sh...)
 	cmd.Env = append(os.Environ(), "SCALESITE_CORPUS_SECRET="+corpusSecret)
 	stdout, stderr := &cappedBuffer{max: 1 << 20}, &cappedBuffer{max: 1 << 20}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
@@ -353,7 +361,7 @@ func splitStderr(stderr string) (errs, warns, other []string) {
 			errs = append(errs, e)
 		} else if w, ok := strings.CutPrefix(line, "warning: "); ok {
 			warns = append(warns, w)
-		} else if !strings.HasPrefix(line, "build failed") {
+		} else if !strings.HasPrefix(line, "build failed") && !strings.HasPrefix(line, "check failed") {
 			other = append(other, line)
 		}
 	}
@@ -362,7 +370,10 @@ func splitStderr(stderr string) (errs, warns, other []string) {
 
 // checkTerminalSafe checks that text holds no control character but
 // newline and tab (an ANSI escape, a NUL, a carriage return that hides a
-// line) and no line a CI runner would take as a workflow command.
+// line), no line or paragraph separator, no invisible format character (a
+// bidi control such as U+202E that prints what follows it reversed, a
+// zero-width character) and no line a CI runner would take as a workflow
+// command.
 func checkTerminalSafe(t *testing.T, name, text string) {
 	t.Helper()
 	for i, line := range strings.Split(text, "\n") {
@@ -375,8 +386,8 @@ func checkTerminalSafe(t *testing.T, name, text string) {
 			t.Errorf("%s line %d holds bytes that are not UTF-8 text: %q", name, i+1, excerptText(line, 200))
 		}
 		for _, r := range line {
-			if (r < 0x20 && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-				t.Errorf("%s line %d holds the control character %U: %q", name, i+1, r, excerptText(line, 200))
+			if (r < 0x20 && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Cf, r) {
+				t.Errorf("%s line %d holds the character %U: %q", name, i+1, r, excerptText(line, 200))
 				break
 			}
 		}

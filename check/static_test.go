@@ -3,11 +3,14 @@ package check
 import (
 	"strings"
 	"testing"
+
+	"github.com/scalesite/scalesite/internal/sitetest"
 )
 
 func TestScriptableFiles(t *testing.T) {
 	const html = "this HTML file is published as it is: a browser that opens it runs any script in it on the site's origin"
 	const svg = "this SVG file is published as it is"
+	const runs = " is published as it is, and a browser that opens it runs script or loads another document from it ("
 	tests := []struct {
 		name  string
 		files map[string]string
@@ -33,8 +36,8 @@ func TestScriptableFiles(t *testing.T) {
 			},
 			want: []string{
 				"static/d/old.htm: " + html,
-				"static/evil.svg: " + svg,
-				"static/x.html: " + html,
+				"static/evil.svg:1:1: this SVG file" + runs + "the event attribute onload)",
+				"static/x.html:1:1: this HTML file" + runs + "a script element)",
 			},
 		},
 		{
@@ -69,7 +72,11 @@ func TestScriptableFiles(t *testing.T) {
 				"content/p/frame.html":  `<iframe src="https://example.org/"></iframe>`,
 				"content/p/plain.html":  `<p>Plain</p>`,
 			},
-			want: []string{"content/p/evil.svg: " + svg, "content/p/frame.html: " + html, "content/p/handler.svg: " + svg},
+			want: []string{
+				"content/p/evil.svg:1:41: this SVG file" + runs + "a script element)",
+				"content/p/frame.html:1:1: this HTML file" + runs + "an iframe element, which loads another document)",
+				"content/p/handler.svg:1:41: this SVG file" + runs + "the event attribute ONLOAD)",
+			},
 		},
 		{
 			name: "hidden files are not published, so not warned about",
@@ -118,4 +125,53 @@ func TestScriptableFilesAdvice(t *testing.T) {
 			t.Errorf("warning %d:\n  %s\nwant it to end with\n  %s", i, got[i], want)
 		}
 	}
+}
+
+// TestScriptableFilesFindsHiddenScript: script written to slip past a
+// search for "<script" (a namespace prefix, an XSLT stylesheet, character
+// references, a file without an extension a server guesses as HTML) is
+// found, and named with its line and column; markup that runs none (a
+// figure with a foreignObject, a feed, text) is not warned about.
+func TestScriptableFilesFindsHiddenScript(t *testing.T) {
+	const runs = " is published as it is, and a browser that opens it runs script or loads another document from it ("
+	files := map[string]string{
+		"scalesite.yaml":        withConfig,
+		"content/index.md":      "Home.\n",
+		"content/p/index.md":    "---\ntitle: P\ndescription: A page.\n---\n![figure](figure.svg)\n",
+		"content/p/figure.svg":  `<svg xmlns="http://www.w3.org/2000/svg"><foreignObject width="9" height="9"><p xmlns="http://www.w3.org/1999/xhtml">loss</p></foreignObject></svg>`,
+		"content/p/ns.svg":      "<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <s:script xmlns:s=\"http://www.w3.org/2000/svg\">alert(1)</s:script>\n</svg>\n",
+		"content/p/page.xhtml":  `<h:html xmlns:h="http://www.w3.org/1999/xhtml"><h:body><h:script>alert(1)</h:script></h:body></h:html>`,
+		"content/p/data.xml":    "<?xml version=\"1.0\"?>\n<?xml-stylesheet type=\"text/xsl\" href=\"t.xsl\"?>\n<runs/>\n",
+		"content/p/t.xsl":       `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:template match="/"><xsl:element name="script">alert(1)</xsl:element></xsl:template></xsl:stylesheet>`,
+		"content/p/link.html":   `<p><a href="&#106;avascript:alert(1)">notes</a></p>`,
+		"static/page":           "<!DOCTYPE html>\n<p>x</p><script>alert(1)</script>\n",
+		"static/feed.rss":       `<rss><channel><x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script></channel></rss>`,
+		"static/plain.rss":      `<rss><channel><title>Runs</title></channel></rss>`,
+		"static/notes.txt":      "<script>alert(1)</script>\n",
+		"static/a\u202egnp.svg": `<svg xmlns="http://www.w3.org/2000/svg"/>`,
+	}
+	got := Site(load(t, files))
+	want := []string{
+		"content/p/data.xml:2:1: this XML file" + runs + "an xml-stylesheet instruction, whose XSLT stylesheet can write script)",
+		"content/p/link.html:1:4: this HTML file" + runs + "a javascript: address in href)",
+		"content/p/ns.svg:2:3: this SVG file" + runs + "a script element)",
+		"content/p/page.xhtml:1:56: this XHTML file" + runs + "a script element)",
+		"content/p/t.xsl:1:104: this XSLT file" + runs + "an XSLT element that writes \"script\")",
+		`static/a\u202egnp.svg: this SVG file is published as it is: a browser that opens it runs any script`,
+		"static/feed.rss:1:15: this XML file" + runs + "a script element)",
+		"static/page:2:9: this HTML file" + runs + "a script element)",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d warnings, want %d:\n%v", len(got), len(want), got)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(got[i].Error(), w) {
+			t.Errorf("warning %d:\n  %s\nwant it to start with\n  %s", i, got[i], w)
+		}
+	}
+	var errs []error
+	for _, e := range got {
+		errs = append(errs, e)
+	}
+	sitetest.CheckProblems(t, errs)
 }

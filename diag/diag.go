@@ -53,8 +53,11 @@ func Errorf(pos Pos, format string, args ...any) *Error {
 // against a message that pasted a whole cell or file into itself.
 const MaxMessage = 1000
 
-// Error prints the position and the message, made safe by Clean and cut
-// to MaxMessage bytes, since the message may be printed in a CI log.
+// Error prints the position and the message on one line, made safe by
+// Clean and cut to MaxMessage bytes, since the message may be printed in a
+// CI log. Line breaks and tabs in the message are escaped too (\n, \t), so
+// that no text in a message can start a line of its own that reads as
+// another problem ("error: ...").
 func (e *Error) Error() string {
 	msg := e.Msg
 	if len(msg) > MaxMessage {
@@ -64,6 +67,7 @@ func (e *Error) Error() string {
 		}
 		msg = msg[:cut] + "…"
 	}
+	msg = escapeControls(msg)
 	if e.File != "" {
 		msg = e.Pos.String() + ": " + msg
 	}

@@ -38,7 +38,11 @@ func TestErrorIsSafe(t *testing.T) {
 		{"a file name with a newline", &Error{Pos: Pos{File: "data/a\n::error::.csv", Line: 2, Col: 3}, Msg: "bad"},
 			`data/a\n::error::.csv:2:3: bad`},
 		{"a message with a raw escape", &Error{Pos: Pos{File: "p.md", Line: 1}, Msg: "x\x1b[31m\n::warning::y"},
-			"p.md:1: x\\x1b[31m\n\\::warning::y"},
+			"p.md:1: x\\x1b[31m\\n::warning::y"},
+		{"a message that pastes decoded text", &Error{Pos: Pos{File: "p.md", Line: 4, Col: 1}, Msg: "looked for content/x\nerror: fake.png"},
+			`p.md:4:1: looked for content/x\nerror: fake.png`},
+		{"a file name and message with bidi and zero-width characters", &Error{Pos: Pos{File: "a\u202egnp.md", Line: 1}, Msg: "b\u2066c\u200b"},
+			`a\u202egnp.md:1: b\u2066c\u200b`},
 		{"a message past MaxMessage", &Error{Msg: strings.Repeat("é", MaxMessage)}, strings.Repeat("é", MaxMessage/2) + "…"},
 	}
 	for _, tt := range tests {

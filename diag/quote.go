@@ -3,6 +3,7 @@ package diag
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -17,6 +18,29 @@ const MaxQuoted = 60
 // and cannot begin a line of a CI log (such as a GitHub Actions "::error"
 // command).
 func Quote(s string) string { return quoteCut(s, MaxQuoted) }
+
+// MaxPlain is the longest path or name QuoteIfNeeded shows without quotes.
+const MaxPlain = 200
+
+// QuoteIfNeeded returns s, a file path or name that a message shows
+// unquoted by custom (looked for content/p/x.png), as it is when it is
+// plain: at most MaxPlain characters, none of which Quote would escape,
+// no double quote or backslash, and no space at either end. Anything else
+// is quoted as Quote quotes it, so that a path decoded from content
+// ("x%0Aerror: fake.png") can no more start a line or hide its characters
+// than any other value from content.
+func QuoteIfNeeded(s string) string {
+	if s == "" || len(s) > 4*MaxPlain || utf8.RuneCountInString(s) > MaxPlain || !utf8.ValidString(s) ||
+		s[0] == ' ' || s[len(s)-1] == ' ' || strings.ContainsAny(s, "\"\\") {
+		return Quote(s)
+	}
+	for _, r := range s {
+		if !strconv.IsPrint(r) {
+			return Quote(s)
+		}
+	}
+	return s
+}
 
 // quoteCut is Quote with a limit of max characters.
 func quoteCut(s string, max int) string {
@@ -39,10 +63,14 @@ func quoteCut(s string, max int) string {
 }
 
 // Clean makes a whole message safe to print: control characters other than
-// newline and tab are escaped, and a line that would begin with "::" (a
-// GitHub Actions workflow command, even after spaces) starts with a
-// backslash instead. Messages quote content with
-// Quote; Clean is the last guard for text that did not pass through it.
+// newline and tab are escaped, and so are the invisible characters that
+// change how a terminal or an editor shows the text around them (bidi
+// controls such as U+202E, which prints what follows it reversed, and
+// zero-width characters such as U+200B), as \u202e; a line that would begin
+// with "::" (a GitHub Actions workflow command, even after spaces) starts
+// with a backslash instead. Messages quote content with Quote, which escapes
+// all of these too; Clean is the last guard for text that did not pass
+// through it.
 func Clean(msg string) string {
 	if isClean(msg) {
 		return msg
@@ -94,9 +122,9 @@ func isClean(msg string) bool {
 	return true
 }
 
-// escapeControls escapes every control character of s, newline and tab
-// included, and invalid UTF-8, the way Go writes them in a quoted string;
-// the rest of s is kept as it is.
+// escapeControls escapes every character of s that isControl reports,
+// newline and tab included, and invalid UTF-8, the way Go writes them in a
+// quoted string; the rest of s is kept as it is.
 func escapeControls(s string) string {
 	clean := true
 	for _, r := range s {
@@ -145,7 +173,14 @@ func hasCommandLine(msg string) bool {
 }
 
 // isControl reports the characters Clean escapes: C0 and C1 controls but
-// newline and tab, DEL, and the Unicode line and paragraph separators.
+// newline and tab, DEL, the Unicode line and paragraph separators, and the
+// format characters (category Cf): the bidi controls (U+200E, U+200F,
+// U+061C, U+202A–U+202E, U+2066–U+2069), the zero-width characters
+// (U+200B–U+200D, U+2060, U+FEFF), the tag characters and the like, which
+// print as nothing and can make a line read other than it is.
 func isControl(r rune) bool {
-	return (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029'
+	if r < 0x80 {
+		return (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f
+	}
+	return r < 0xa0 || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Cf, r)
 }

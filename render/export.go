@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"html/template"
 	"math"
@@ -215,12 +216,17 @@ func appendCSVNumber(b []byte, v float64) []byte {
 
 // appendCSVField writes a field as encoding/csv does: quoted (quotes
 // doubled) when it holds a comma, a quote or a line break, starts with a
-// space, or is \. (which some readers take for the end of the data).
+// space, or is \. (which some readers take for the end of the data). A
+// field a spreadsheet would run as a formula (formulaLike) is written as
+// text instead: with a single quote in front, and quoted.
 func appendCSVField(b []byte, f string) []byte {
 	quote := f == `\.`
 	if f != "" {
 		r, _ := utf8.DecodeRuneInString(f)
 		quote = quote || unicode.IsSpace(r) || strings.ContainsAny(f, ",\"\r\n")
+	}
+	if formulaLike(f) {
+		f, quote = "'"+f, true
 	}
 	if !quote {
 		return append(b, f...)
@@ -233,6 +239,51 @@ func appendCSVField(b []byte, f string) []byte {
 		b = append(b, f[i])
 	}
 	return append(b, '"')
+}
+
+// formulaLike reports whether a spreadsheet (Excel, LibreOffice Calc,
+// Google Sheets) opening the chart's CSV file would read the field as a
+// formula rather than as text, so that a series name or a label from a
+// contributor's data such as =HYPERLINK("https://…", "click") or
+// =cmd|'/c calc'!A1 would run on the reader's machine. Following OWASP's
+// advice on CSV injection, that is a field that starts with =, +, -, @, a
+// tab, a carriage return or a NUL; or with those signs after leading
+// spaces, line breaks or invisible characters, which some spreadsheets
+// skip; or with their full-width forms (＝ ＋ － ＠), which some read as
+// the same signs. A field that is a number (-1.5, +3, -1e-9) is a number
+// to the spreadsheet too, and is left as it is.
+func formulaLike(f string) bool {
+	if f == "" {
+		return false
+	}
+	switch f[0] {
+	case '\t', '\r', 0:
+		return true
+	}
+	rest := strings.TrimLeftFunc(f, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+	})
+	r, _ := utf8.DecodeRuneInString(rest)
+	switch r {
+	case '=', '+', '-', '@', '＝', '＋', '－', '＠':
+		return !isCSVNumber(f)
+	}
+	return false
+}
+
+// isCSVNumber reports whether f is a decimal number as spreadsheets read
+// one: a sign, digits, a point and an exponent, nothing else (no inf, NaN
+// or hexadecimal, which strconv.ParseFloat would also take).
+func isCSVNumber(f string) bool {
+	for i := 0; i < len(f); i++ {
+		switch c := f[i]; {
+		case '0' <= c && c <= '9', c == '.', c == '+', c == '-', c == 'e', c == 'E':
+		default:
+			return false
+		}
+	}
+	_, err := strconv.ParseFloat(f, 64)
+	return err == nil || errors.Is(err, strconv.ErrRange)
 }
 
 // chartTables is a chart's data as the page's tables show it, one per

@@ -23,6 +23,8 @@ import (
 	"strings"
 	"text/template"
 	"time"
+
+	"github.com/scalesite/scalesite/diag"
 )
 
 //go:embed all:site all:page
@@ -119,7 +121,15 @@ type PageData struct {
 
 // Site writes a new site into dir, which must not exist or be empty. It
 // returns the files written, slash-separated and relative to dir, in order.
+// dir may be a symbolic link to an empty folder, which is then the site's
+// folder; a link to nothing is refused. Every file is created inside dir
+// through an os.Root, never through a link, and never over a file.
 func Site(dir string, d SiteData) ([]string, error) {
+	if fi, err := os.Lstat(dir); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		if _, err := os.Stat(dir); err != nil {
+			return nil, fmt.Errorf("%s is a symbolic link to %s, which %s: name a new folder for the site", dir, linkTarget(dir), notThere(err))
+		}
+	}
 	switch entries, err := os.ReadDir(dir); {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
@@ -138,7 +148,15 @@ func Site(dir string, d SiteData) ([]string, error) {
 		}
 		return nil, fmt.Errorf("%s is not empty (it holds %s%s): a new site goes into a new or empty folder, so that nothing of yours is overwritten", dir, strings.Join(names, ", "), more)
 	}
-	return write("site", dir, d)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	return write("site", root, ".", dir, d)
 }
 
 // PageDir is the folder under a site's root where page NAME is written.
@@ -170,8 +188,11 @@ func CheckPageName(name string) error {
 
 // Page writes the page bundle content/NAME/ (index.md and data.csv) into
 // the site at root. It refuses to overwrite a file, or to add a page that
-// would be published at the same address as an existing one. It returns
-// the files written, relative to root.
+// would be published at the same address as an existing one. It writes
+// only inside the site's content folder (its real path, every symbolic
+// link resolved): a folder on the way that is a link leading outside it,
+// or to nothing, is refused, and so is a file that is a link. It returns
+// the files written, relative to the page's folder.
 func Page(root, name string, d PageData) ([]string, error) {
 	if err := CheckPageName(name); err != nil {
 		return nil, err
@@ -190,7 +211,92 @@ func Page(root, name string, d PageData) ([]string, error) {
 			return nil, fmt.Errorf("%s already exists and is published at the same address: choose another name", filepath.Join(root, filepath.FromSlash(other)))
 		}
 	}
-	return write("page", filepath.Join(root, filepath.FromSlash(dir)), d)
+	content, rel, err := pageFolder(root, name)
+	if err != nil {
+		return nil, err
+	}
+	r, err := os.OpenRoot(content)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return write("page", r, rel, filepath.Join(root, filepath.FromSlash(dir)), d)
+}
+
+// pageFolder finds where page name's folder is: the real path of the
+// site's content folder (made if the site has none yet) and the page's
+// folder relative to it, with every symbolic link on the way that exists
+// resolved. A link that leads outside the content folder, or to nothing,
+// and a file where a folder should be, are errors that name them.
+func pageFolder(root, name string) (content, rel string, err error) {
+	shown := filepath.Join(root, "content")
+	if fi, err := os.Lstat(shown); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		if _, err := os.Stat(shown); err != nil {
+			return "", "", fmt.Errorf("%s is a symbolic link to %s, which %s: make it a folder, or link it to the site's pages", shown, linkTarget(shown), notThere(err))
+		}
+	}
+	if err := os.MkdirAll(shown, 0o755); err != nil {
+		return "", "", err
+	}
+	abs, err := filepath.Abs(shown)
+	if err != nil {
+		return "", "", err
+	}
+	if content, err = filepath.EvalSymlinks(abs); err != nil {
+		return "", "", err
+	}
+	cur := content
+	parts := strings.Split(name, "/")
+	for i, part := range parts {
+		next := filepath.Join(cur, part)
+		shown = filepath.Join(shown, part)
+		fi, err := os.Lstat(next)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			// The rest is made new, inside cur.
+			rel, err := filepath.Rel(content, filepath.Join(append([]string{cur}, parts[i:]...)...))
+			return content, filepath.ToSlash(rel), err
+		case err != nil:
+			return "", "", err
+		case fi.Mode()&fs.ModeSymlink != 0:
+			real, err := filepath.EvalSymlinks(next)
+			if err != nil {
+				return "", "", fmt.Errorf("%s is a symbolic link to %s, which %s: scalesite new page writes only into folders inside content/; remove the link or choose another name", shown, linkTarget(next), notThere(err))
+			}
+			if real != content && !strings.HasPrefix(real, content+string(filepath.Separator)) {
+				return "", "", fmt.Errorf("%s is a symbolic link to %s, outside the site's content folder: scalesite new page writes only inside content/, so that it never writes where you did not mean it to; choose another name, or make %s a folder", shown, linkTarget(next), shown)
+			}
+			if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
+				return "", "", fmt.Errorf("%s is a symbolic link to a file, not a folder: choose another name", shown)
+			}
+			cur = real
+		case !fi.IsDir():
+			return "", "", fmt.Errorf("%s is a file, not a folder: choose another name", shown)
+		default:
+			cur = next
+		}
+	}
+	rel, err = filepath.Rel(content, cur)
+	return content, filepath.ToSlash(rel), err
+}
+
+// linkTarget is where the symbolic link at p points, as written, for a
+// message: quoted when it must be (diag.QuoteIfNeeded).
+func linkTarget(p string) string {
+	t, err := os.Readlink(p)
+	if err != nil {
+		return "a place that cannot be read"
+	}
+	return diag.QuoteIfNeeded(t)
+}
+
+// notThere says why a link's target cannot be used: it is not there, or
+// it is part of a loop of links.
+func notThere(err error) string {
+	if errors.Is(err, fs.ErrNotExist) {
+		return "does not exist"
+	}
+	return "cannot be followed (" + err.Error() + ")"
 }
 
 // TitleFromName makes a title of a page or folder name: "loss-curves" →
@@ -214,10 +320,14 @@ var funcs = template.FuncMap{
 	"module": func() string { return Module },
 }
 
-// write renders the embedded folder src into dir. It first renders every
-// file, then checks that none of them exists, then writes them, so that a
-// refusal writes nothing.
-func write(src, dir string, data any) ([]string, error) {
+// write renders the embedded folder src into the folder dir of root
+// (slash-separated, "." for root itself), which messages show as shown. It
+// first renders every file, then checks that none of them exists (a
+// symbolic link, even to nothing, counts), then writes them, so that a
+// refusal writes nothing. Every folder and file is made through root, so
+// no link can take a write outside it, and a file is only ever created,
+// never opened for writing if it is there (O_EXCL).
+func write(src string, root *os.Root, dir, shown string, data any) ([]string, error) {
 	type file struct {
 		name string
 		data []byte
@@ -251,18 +361,22 @@ func write(src, dir string, data any) ([]string, error) {
 		return nil, err
 	}
 	for _, f := range out {
-		p := filepath.Join(dir, filepath.FromSlash(f.name))
-		if _, err := os.Lstat(p); err == nil {
-			return nil, fmt.Errorf("%s already exists: scalesite does not overwrite files; move it away or choose another name", p)
+		fi, err := root.Lstat(path.Join(dir, f.name))
+		switch {
+		case err == nil && fi.Mode()&fs.ModeSymlink != 0:
+			p := filepath.Join(shown, filepath.FromSlash(f.name))
+			return nil, fmt.Errorf("%s already exists, as a symbolic link to %s: scalesite does not overwrite files, nor write through links; move it away or choose another name", p, linkTarget(p))
+		case err == nil:
+			return nil, fmt.Errorf("%s already exists: scalesite does not overwrite files; move it away or choose another name", filepath.Join(shown, filepath.FromSlash(f.name)))
 		}
 	}
 	var names []string
 	for _, f := range out {
-		p := filepath.Join(dir, filepath.FromSlash(f.name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		p := path.Join(dir, f.name)
+		if err := root.MkdirAll(path.Dir(p), 0o755); err != nil {
 			return names, err
 		}
-		w, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		w, err := root.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
 			return names, err
 		}

@@ -186,6 +186,146 @@ func TestPageRefuses(t *testing.T) {
 	}
 }
 
+// TestPageWritesOnlyInsideContent: scalesite new page never writes through
+// a symbolic link that leads outside the site's content folder or to
+// nothing, nor over or through a file that is a link; a link that stays
+// inside content/ is followed.
+func TestPageWritesOnlyInsideContent(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, content, outside string)
+		page  string
+		want  string // the error's text; "" for success
+		wrote string // for success: the file written, relative to content/
+	}{
+		{"a folder that links outside the site", func(t *testing.T, content, outside string) {
+			symlink(t, outside, filepath.Join(content, "posts"))
+		}, "posts/x", "content/posts is a symbolic link to OUTSIDE, outside the site's content folder: scalesite new page writes only inside content/", ""},
+		{"a link deeper on the way", func(t *testing.T, content, outside string) {
+			os.MkdirAll(filepath.Join(content, "2025"), 0o755)
+			symlink(t, outside, filepath.Join(content, "2025", "runs"))
+		}, "2025/runs/x", "content/2025/runs is a symbolic link to OUTSIDE, outside the site's content folder", ""},
+		{"a relative link climbing out", func(t *testing.T, content, outside string) {
+			symlink(t, "../..", filepath.Join(content, "up"))
+		}, "up/x", `content/up is a symbolic link to ../.., outside the site's content folder`, ""},
+		{"a link to nothing", func(t *testing.T, content, outside string) {
+			symlink(t, filepath.Join(outside, "gone"), filepath.Join(content, "dang"))
+		}, "dang", "content/dang is a symbolic link to OUTSIDE/gone, which does not exist: scalesite new page writes only into folders inside content/", ""},
+		{"a loop of links", func(t *testing.T, content, outside string) {
+			symlink(t, "b", filepath.Join(content, "a"))
+			symlink(t, "a", filepath.Join(content, "b"))
+		}, "a/x", "content/a is a symbolic link to b, which cannot be followed", ""},
+		{"index.md a link to nothing", func(t *testing.T, content, outside string) {
+			os.MkdirAll(filepath.Join(content, "y"), 0o755)
+			symlink(t, filepath.Join(outside, "new.md"), filepath.Join(content, "y", "index.md"))
+		}, "y", "content/y/index.md already exists, as a symbolic link to OUTSIDE/new.md: scalesite does not overwrite files, nor write through links", ""},
+		{"data.csv a link to a file outside", func(t *testing.T, content, outside string) {
+			os.MkdirAll(filepath.Join(content, "h"), 0o755)
+			os.WriteFile(filepath.Join(outside, "secret.csv"), []byte("keep\n"), 0o644)
+			symlink(t, filepath.Join(outside, "secret.csv"), filepath.Join(content, "h", "data.csv"))
+		}, "h", "content/h/data.csv already exists, as a symbolic link to OUTSIDE/secret.csv:", ""},
+		{"a file where a folder goes", func(t *testing.T, content, outside string) {
+			os.WriteFile(filepath.Join(content, "f"), []byte("x"), 0o644)
+		}, "f/x", "content/f is a file, not a folder", ""},
+		{"a link to a file where a folder goes", func(t *testing.T, content, outside string) {
+			os.WriteFile(filepath.Join(content, "f.txt"), []byte("x"), 0o644)
+			symlink(t, "f.txt", filepath.Join(content, "g"))
+		}, "g/x", "content/g is a symbolic link to a file, not a folder", ""},
+		{"a relative link inside content is followed", func(t *testing.T, content, outside string) {
+			os.MkdirAll(filepath.Join(content, "real"), 0o755)
+			symlink(t, "real", filepath.Join(content, "alias"))
+		}, "alias/p", "", "real/p/index.md"},
+		{"an absolute link inside content is followed", func(t *testing.T, content, outside string) {
+			os.MkdirAll(filepath.Join(content, "real"), 0o755)
+			symlink(t, filepath.Join(content, "real"), filepath.Join(content, "alias"))
+		}, "alias/p", "", "real/p/index.md"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, outside := t.TempDir(), t.TempDir()
+			if _, err := Site(dir, siteData); err != nil {
+				t.Fatal(err)
+			}
+			content := filepath.Join(dir, "content")
+			tc.setup(t, content, outside)
+			before := tree(t, outside)
+			_, err := Page(dir, tc.page, PageData{Title: "T", Date: "2025-01-01"})
+			if tc.want == "" {
+				if err != nil {
+					t.Fatalf("error %v, want the page written", err)
+				}
+				if _, err := os.Stat(filepath.Join(content, filepath.FromSlash(tc.wrote))); err != nil {
+					t.Errorf("%s was not written: %v", tc.wrote, err)
+				}
+			} else {
+				want := strings.ReplaceAll(tc.want, "OUTSIDE", outside)
+				if err == nil || !strings.Contains(err.Error(), want) {
+					t.Errorf("error %v\nwant one saying %s", err, want)
+				}
+			}
+			if after := tree(t, outside); !slices.Equal(after, before) {
+				t.Errorf("the folder outside the site changed:\nbefore %q\nafter  %q", before, after)
+			}
+		})
+	}
+}
+
+// TestSiteLinks: a new site's folder may be a link to an empty folder,
+// which takes the site; a link to nothing, or to a folder that is not
+// empty, is refused, and nothing is written.
+func TestSiteLinks(t *testing.T) {
+	root := t.TempDir()
+	empty := filepath.Join(root, "empty")
+	os.Mkdir(empty, 0o755)
+	full := filepath.Join(root, "full")
+	os.Mkdir(full, 0o755)
+	os.WriteFile(filepath.Join(full, "keep.txt"), []byte("keep"), 0o644)
+	symlink(t, empty, filepath.Join(root, "to-empty"))
+	symlink(t, full, filepath.Join(root, "to-full"))
+	symlink(t, filepath.Join(root, "gone"), filepath.Join(root, "to-nothing"))
+
+	if _, err := Site(filepath.Join(root, "to-empty"), siteData); err != nil {
+		t.Errorf("a link to an empty folder: %v", err)
+	} else if _, err := os.Stat(filepath.Join(empty, "scalesite.yaml")); err != nil {
+		t.Errorf("the site is not in the folder the link names: %v", err)
+	}
+	_, err := Site(filepath.Join(root, "to-full"), siteData)
+	if err == nil || !strings.Contains(err.Error(), "is not empty (it holds keep.txt)") {
+		t.Errorf("a link to a full folder: error %v", err)
+	}
+	if got := tree(t, full); !slices.Equal(got, []string{"keep.txt"}) {
+		t.Errorf("the full folder now holds %q", got)
+	}
+	_, err = Site(filepath.Join(root, "to-nothing"), siteData)
+	if want := "to-nothing is a symbolic link to " + filepath.Join(root, "gone") + ", which does not exist: name a new folder for the site"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a link to nothing: error %v, want one saying %s", err, want)
+	}
+	if _, err := os.Lstat(filepath.Join(root, "gone")); err == nil {
+		t.Errorf("a refused site made the folder its link names")
+	}
+}
+
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// tree lists the files and folders under dir, slash-separated.
+func tree(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && p != dir {
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	return out
+}
+
 func TestTitleFromName(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"blog", "Blog"},

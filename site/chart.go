@@ -26,7 +26,7 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 	c := &Chart{Spec: sc, ID: chartID(p.Slug, index)}
 	var errs diag.List
 	for i := range sc.Panels {
-		panel, file, err := l.panel(p, &sc.Panels[i], at)
+		panel, file, err := l.panel(p, &sc.Panels[i], at, panelNumber(sc, i))
 		errs.Add(err)
 		if err == nil {
 			panel.Fits, err = fitPanel(&sc.Panels[i], &panel, panelNumber(sc, i), cmp.Or(file, p.Path))
@@ -106,7 +106,7 @@ func (l *pageLoader) table(p *Page, d spec.DataRef) (t *table.Table, file string
 		}
 		return t, cand, nil
 	}
-	return nil, "", diag.Errorf(d.Pos, "data file %q not found (looked for %s)", d.Path, strings.Join(tried, " and "))
+	return nil, "", diag.Errorf(d.Pos, "data file %q not found (looked for %s)", d.Path, quotePaths(tried))
 }
 
 // atReference places a problem with a data file that has no line of its own
@@ -120,7 +120,7 @@ func atReference(at diag.Pos, err error) error {
 	case errors.As(err, &fe), errors.As(err, &te):
 		return diag.Errorf(at, "data file %v", err)
 	case errors.As(err, &de) && de.Line == 0:
-		return diag.Errorf(at, "data file %s: %s", de.File, de.Msg)
+		return diag.Errorf(at, "data file %s: %s", diag.QuoteIfNeeded(de.File), de.Msg)
 	}
 	return err
 }

@@ -89,7 +89,7 @@ func bibPath(ref, page string, pos diag.Pos) ([]string, error) {
 }
 
 func bibNotFound(ref string, tried []string, pos diag.Pos) error {
-	return diag.Errorf(pos, "bibliography file %q not found (looked for %s)", ref, strings.Join(tried, " and "))
+	return diag.Errorf(pos, "bibliography file %q not found (looked for %s)", ref, quotePaths(tried))
 }
 
 // configBibliography checks scalesite.yaml's bibliography: a .bib file

@@ -111,7 +111,7 @@ func loadConfig(files *sitefs.Root) (Config, error) {
 			}
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
-				errs.Add(diag.Errorf(nodePos(at, mv.Value), "theme %s not found: there is no folder themes/%s", diag.Quote(v), v))
+				errs.Add(diag.Errorf(nodePos(at, mv.Value), "theme %s not found: there is no folder %s", diag.Quote(v), diag.QuoteIfNeeded("themes/"+v)))
 			case err != nil:
 				errs.Add(diag.Errorf(nodePos(at, mv.Value), "theme: %v", err))
 			default:

@@ -1,12 +1,16 @@
 package site
 
 import (
+	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf16"
 
+	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/sitetest"
 )
 
@@ -116,4 +120,157 @@ func wideHeader(n int) string {
 		b.WriteString("c" + strconv.Itoa(i))
 	}
 	return b.String()
+}
+
+// hostileValues are values from content that try to make a message forge
+// a line of its own ("error: fake" after a line break) or read other than
+// it is (terminal escapes, bidi controls, zero-width characters). In an
+// image's address they are percent-encoded (%0A, %0D, %E2%80%AE), which the
+// loader decodes.
+var hostileValues = map[string]string{
+	"newline":           "\nerror: fake",
+	"carriage return":   "\rerror: fake",
+	"line separator":    "\u2028error: fake",
+	"ANSI escape":       "\x1b[2K\rerror: fake",
+	"bidi override":     "\u202eerror: fake",
+	"bidi isolates":     "\u2066error: fake\u2069\u2067\u2068",
+	"bidi marks":        "\u200e\u200f\u061cerror: fake",
+	"zero-width":        "\u200b\u200c\u200d\u2060\ufefferror: fake",
+	"NUL":               "\x00error: fake",
+	"quote and escapes": "\"\\nerror: fake",
+}
+
+// percentEncode writes every byte of s but letters, digits, dot, dash and
+// underscore as %XX, as a Markdown image address may carry a path.
+func percentEncode(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-' || c == '_' {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
+}
+
+// TestHostileValuesStayOnOneLine sweeps hostileValues through every message
+// that names a path or a name taken from content (an image's address,
+// decoded; a data file's, a bibliography's and a theme's name; a source
+// that names a data file; a file whose name holds them), and checks that
+// each problem prints as one line holding no control, bidi or zero-width
+// character, and that a value that came through the message's text (not
+// the file name in front of it) is quoted, as diag.Quote quotes it.
+func TestHostileValuesStayOnOneLine(t *testing.T) {
+	page := func(front, body string) string { return "---\ntitle: T\n" + front + "---\n" + body }
+	chart := func(spec string) string { return page("", "```chart\n"+spec+"```\n") }
+	places := []struct {
+		name string
+		// files makes the site for value v; ok is false when v cannot be
+		// in this place (a file name cannot hold NUL).
+		files func(v string) (files map[string]string, ok bool)
+		// quoted says that v reaches the message through its text, not
+		// only through the file name of its position.
+		quoted bool
+	}{
+		{"image address", func(v string) (map[string]string, bool) {
+			return map[string]string{"content/a.md": page("", "![figure](x"+percentEncode(v)+".png)\n")}, true
+		}, true},
+		{"image file that is not an image", func(v string) (map[string]string, bool) {
+			return map[string]string{
+				"content/b/index.md":       page("", "![figure](y"+percentEncode(v)+".png)\n"),
+				"content/b/y" + v + ".png": "not a PNG",
+			}, !strings.ContainsAny(v, "\x00/")
+		}, true},
+		{"data file path", func(v string) (map[string]string, bool) {
+			// A data value with a line break in it is inline CSV.
+			return map[string]string{"content/a.md": chart("data: " + strconv.Quote("x"+v+".csv") + "\nx: a\ny: b\n")}, !strings.Contains(v, "\n")
+		}, true},
+		{"bibliography path", func(v string) (map[string]string, bool) {
+			return map[string]string{"content/a.md": page("bibliography: "+strconv.Quote("x"+v+".bib")+"\n", "As shown [@key].\n")}, true
+		}, true},
+		{"theme name", func(v string) (map[string]string, bool) {
+			return map[string]string{"scalesite.yaml": "title: T\ntheme: " + strconv.Quote("x"+v) + "\n"}, true
+		}, true},
+		{"source naming a data file", func(v string) (map[string]string, bool) {
+			return map[string]string{
+				"content/a.md":  chart("data: d.csv\nx: a\ny: b\nsource: " + strconv.Quote("x"+strings.ReplaceAll(v, " ", "")+".csv") + "\n"),
+				"content/d.csv": "a,b\n1,2\n",
+			}, true
+		}, true},
+		{"data file name, where keeping no row", func(v string) (map[string]string, bool) {
+			return map[string]string{
+				"content/a.md":           chart("data: " + strconv.Quote("d"+v+".csv") + "\nx: a\ny: b\nwhere: {a: 9}\n"),
+				"content/d" + v + ".csv": "a,b\n1,2\n",
+			}, !strings.ContainsAny(v, "\x00/\n")
+		}, true},
+		{"data file name, bad cell", func(v string) (map[string]string, bool) {
+			return map[string]string{
+				"content/a.md":           chart("data: " + strconv.Quote("d"+v+".csv") + "\nx: a\ny: b\n"),
+				"content/d" + v + ".csv": "a,b\n1,two\n",
+			}, !strings.ContainsAny(v, "\x00/\n")
+		}, false},
+		{"page file name", func(v string) (map[string]string, bool) {
+			return map[string]string{"content/p" + v + ".md": page("", "![figure](gone.png)\n")}, !strings.ContainsAny(v, "\x00/")
+		}, true},
+	}
+	for _, pl := range places {
+		for _, vname := range slices.Sorted(maps.Keys(hostileValues)) {
+			v := hostileValues[vname]
+			files, ok := pl.files(v)
+			if !ok {
+				continue
+			}
+			t.Run(pl.name+"/"+vname, func(t *testing.T) {
+				all := map[string]string{"scalesite.yaml": "title: T\n", "content/index.md": "---\ntitle: Home\n---\n"}
+				maps.Copy(all, files)
+				s, err := Load(sitetest.New(t, all), Options{})
+				var problems diag.List
+				problems.Add(err)
+				if s != nil {
+					problems = append(problems, s.Warnings...)
+				}
+				var named []*diag.Error
+				for _, p := range problems {
+					if strings.Contains(p.Error(), "fake") {
+						named = append(named, p)
+					}
+				}
+				if len(named) == 0 {
+					t.Fatalf("no message names the value; the messages:\n%v", problems)
+				}
+				errs := make([]error, len(problems))
+				for i, p := range problems {
+					errs[i] = p
+				}
+				sitetest.CheckProblems(t, errs)
+				if !pl.quoted {
+					return
+				}
+				for _, p := range named {
+					if !quotedOnly(p.Msg, "fake") {
+						t.Errorf("the message shows the value without quotes: %s", p)
+					}
+				}
+			})
+		}
+	}
+}
+
+// quotedOnly reports whether every occurrence of word in msg lies between
+// double quotes (a quote escaped with a backslash does not count).
+func quotedOnly(msg, word string) bool {
+	in := false
+	for i := 0; i < len(msg); i++ {
+		switch {
+		case msg[i] == '\\':
+			i++
+		case msg[i] == '"':
+			in = !in
+		case !in && strings.HasPrefix(msg[i:], word):
+			return false
+		}
+	}
+	return true
 }

@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	_ "golang.org/x/image/webp"
+
+	"github.com/scalesite/scalesite/diag"
 )
 
 // imgSize is an image's size in CSS pixels; ok is false when the file does
@@ -81,7 +83,7 @@ func svgSize(r io.Reader) (imgSize, error) {
 			continue
 		}
 		if el.Name.Local != "svg" {
-			return imgSize{}, fmt.Errorf("is not an SVG image: it starts with <%s>, not <svg>", el.Name.Local)
+			return imgSize{}, fmt.Errorf("is not an SVG image: it starts with <%s>, not <svg>", diag.QuoteIfNeeded(el.Name.Local))
 		}
 		var w, h float64
 		var vw, vh float64

@@ -147,7 +147,7 @@ func refused(err error) error {
 		return &diag.Error{Pos: diag.Pos{File: fe.Path}, Msg: fe.Reason}
 	case errors.As(err, &te):
 		msg := te.Error()
-		return &diag.Error{Pos: diag.Pos{File: te.Path}, Msg: strings.TrimPrefix(msg, te.Path+" ")}
+		return &diag.Error{Pos: diag.Pos{File: te.Path}, Msg: strings.TrimPrefix(msg, diag.QuoteIfNeeded(te.Path)+" ")}
 	}
 	return err
 }

@@ -161,7 +161,7 @@ func (l *pageLoader) image(p *Page, img *gast.Image) error {
 		f.Close()
 		p.Images = append(p.Images, file)
 		if err != nil {
-			l.warnings = append(l.warnings, diag.Errorf(at, "image %s: %v; it is shown without a width and height, so the page may shift as it loads", file, err))
+			l.warnings = append(l.warnings, diag.Errorf(at, "image %s: %v; it is shown without a width and height, so the page may shift as it loads", diag.QuoteIfNeeded(file), err))
 			return nil
 		}
 		if size.ok {
@@ -170,7 +170,7 @@ func (l *pageLoader) image(p *Page, img *gast.Image) error {
 		}
 		return nil
 	}
-	msg := "image " + diag.Quote(dest) + " not found (looked for " + strings.Join(tried, " and ") + ")"
+	msg := "image " + diag.Quote(dest) + " not found (looked for " + quotePaths(tried) + ")"
 	if hint := l.besideHint(p, dest); hint != "" {
 		msg += hint
 	}
@@ -222,8 +222,8 @@ func (l *pageLoader) besideHint(p *Page, dest string) string {
 		return ""
 	}
 	folder := strings.TrimSuffix(p.Path, ".md")
-	return "; " + beside + " is beside the page, but the page is published at " + p.Slug + "/, so write ../" + dest +
-		", or make the page a folder: " + folder + "/index.md with the image in it"
+	return "; " + diag.QuoteIfNeeded(beside) + " is beside the page, but the page is published at " + diag.QuoteIfNeeded(p.Slug+"/") +
+		", so write " + diag.QuoteIfNeeded("../"+dest) + ", or make the page a folder: " + diag.QuoteIfNeeded(folder+"/index.md") + " with the image in it"
 }
 
 // isRemote reports whether an image address names another site (https://,
@@ -234,4 +234,15 @@ func isRemote(dest string) bool {
 	}
 	u, err := url.Parse(dest)
 	return err == nil && u.Scheme != "" || err != nil && strings.Contains(dest, ":")
+}
+
+// quotePaths lists the site paths a file was looked for at, for a message:
+// "content/p/x.png and static/p/x.png", each quoted when it must be
+// (diag.QuoteIfNeeded), since a path is made from what the page wrote.
+func quotePaths(paths []string) string {
+	q := make([]string, len(paths))
+	for i, p := range paths {
+		q[i] = diag.QuoteIfNeeded(p)
+	}
+	return strings.Join(q, " and ")
 }

@@ -11,15 +11,16 @@ import (
 	"github.com/scalesite/scalesite/table"
 )
 
-// panel reads the rows of one panel and groups them into series.
-func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos) (Panel, string, error) {
+// panel reads the rows of one panel and groups them into series. n is the
+// panel's number in `panels`, 0 for a chart without them.
+func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos, n int) (Panel, string, error) {
 	t, file, err := l.table(p, sp.Data)
 	if err != nil {
 		return Panel{}, file, err
 	}
 	// An inline table's Name is the page, which would read as if the
 	// columns were looked for in the Markdown file.
-	tname := t.Name
+	tname := diag.QuoteIfNeeded(t.Name)
 	if sp.Data.Inline != "" {
 		tname = "the inline data"
 	}
@@ -106,10 +107,37 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos) (Panel, string,
 	if len(out.Series) == 0 && len(t.Rows) == 0 {
 		return out, file, diag.Errorf(sp.Data.Pos, "%s has a header but no rows: the chart would be empty", tname)
 	}
+	if len(out.Series) == 0 {
+		l.warnings = append(l.warnings, noPoints(sp, at, n, tname, len(t.Rows), left))
+	}
 	if len(out.Series) == 0 && sp.Series.Name == "" {
 		out.Series = []Series{{}}
 	}
 	return out, file, nil
+}
+
+// noPoints is the warning about a panel that draws no point although its
+// table (after where) has rows: every row lacks a value the chart needs.
+// The chart is built empty, which a reader would take for a broken page;
+// the warning names the panel, the columns, the lines and the where that
+// kept those rows.
+func noPoints(sp *spec.Panel, at diag.Pos, n int, tname string, rows int, lines []int) *diag.Error {
+	what, pos := "the chart", at
+	if n > 0 {
+		what, pos = "panel "+strconv.Itoa(n), sp.Pos
+	}
+	cols := "x " + diag.Quote(sp.X.Field.Name) + " or y " + diag.Quote(sp.Y.Field.Name)
+	if sp.Series.Name != "" {
+		cols = "x " + diag.Quote(sp.X.Field.Name) + ", y " + diag.Quote(sp.Y.Field.Name) + " or series " + diag.Quote(sp.Series.Name)
+	}
+	rowsOf := fmt.Sprintf("all %d %s of %s", rows, plural(rows, "row", "rows"), tname)
+	fix := "fill in the values, or plot other columns"
+	if len(sp.Where) > 0 {
+		rowsOf = fmt.Sprintf("the %d %s of %s that where keeps (%s, at line %d)", rows, plural(rows, "row", "rows"), tname, describeWhere(sp.Where), sp.Where[0].Column.Pos.Line)
+		fix = "fill in the values, plot other columns, or change the where"
+	}
+	return diag.Errorf(pos, "%s draws no point: %s %s no value (blank, NA or NaN) for %s, on %s; it is built empty: %s",
+		what, rowsOf, plural(rows, "has", "have"), cols, linesList(lines), fix)
 }
 
 // Gap reports whether p is a gap in its line rather than a drawn point: a

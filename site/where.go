@@ -80,15 +80,7 @@ func (l *pageLoader) where(t *table.Table, conds []spec.Cond, tname string, errs
 		case len(missed) > 0:
 			why = strings.Join(missed, "; ")
 		default:
-			parts := make([]string, len(conds))
-			for i, c := range conds {
-				alts := make([]string, len(c.Any))
-				for k, m := range c.Any {
-					alts[k] = describe(c.Column.Name, m)
-				}
-				parts[i] = strings.Join(alts, " or ")
-			}
-			why = "no row has " + strings.Join(parts, " and ") + " at once"
+			why = "no row has " + describeWhere(conds) + " at once"
 		}
 		errs.Add(diag.Errorf(at, "where keeps none of the %d rows of %s, so the chart would be empty: %s", len(t.Rows), tname, why))
 		return t
@@ -151,6 +143,20 @@ func test(t spec.Test, cell string) bool {
 		return v >= t.Num
 	}
 	return false
+}
+
+// describeWhere writes a where for a message: each condition's values
+// joined by "or", the conditions by "and".
+func describeWhere(conds []spec.Cond) string {
+	parts := make([]string, len(conds))
+	for i, c := range conds {
+		alts := make([]string, len(c.Any))
+		for k, m := range c.Any {
+			alts[k] = describe(c.Column.Name, m)
+		}
+		parts[i] = strings.Join(alts, " or ")
+	}
+	return strings.Join(parts, " and ")
 }
 
 // describe writes a condition for a message: task "Modular arithmetic",

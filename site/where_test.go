@@ -83,6 +83,24 @@ func TestWhereRows(t *testing.T) {
 			spec: "data: |\n  m,x,y\n  a,1,1\n  b,2,2\n  a,3,3\nx: x\ny: y\nwhere: {m: a}\n",
 			want: [][]string{{": 1,1@9 3,3@11"}},
 		},
+		{
+			name: "a where that keeps only rows with missing values: the chart draws no point, and says so",
+			spec: "data: long.csv\nx: flops\ny: score\nwhere: {task: Mod, model: C}\n",
+			want: [][]string{{":"}},
+			warnings: []string{
+				"content/p/index.md:7:1: the chart draws no point: the 1 row of content/p/long.csv that where keeps (\"Mod\" in column \"task\" and \"C\" in column \"model\", at line 10) has no value (blank, NA or NaN) for x \"flops\" or y \"score\", on line 4; it is built empty: fill in the values, plot other columns, or change the where",
+				"content/p/long.csv:4: 1 row left out of the chart at content/p/index.md:7:1 because of missing values (blank or NA) on line 4",
+			},
+		},
+		{
+			name: "a panel whose rows all lack a value is named",
+			spec: "data: long.csv\nx: flops\ny: score\nseries: model\npanels:\n  - {where: {task: WiC}}\n  - {where: {model: C, task: Mod}}\n",
+			want: [][]string{{"A: 1e+20,50@6", "B: 1e+21,52@7", "C: 1e+22,60@8", "D: 1e+19,49@9"}, {}},
+			warnings: []string{
+				"content/p/index.md:13:5: panel 2 draws no point: the 1 row of content/p/long.csv that where keeps (\"C\" in column \"model\" and \"Mod\" in column \"task\", at line 13) has no value (blank, NA or NaN) for x \"flops\", y \"score\" or series \"model\", on line 4",
+				"content/p/long.csv:4: 1 row left out",
+			},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

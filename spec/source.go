@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
+
+	"github.com/scalesite/scalesite/diag"
 )
 
 // source reads `source`: text, or a list of citations ([@a, @b] in YAML's
@@ -35,7 +37,7 @@ func (p *parser) checkSource(c *Chart) {
 	case ".csv", ".tsv", ".json":
 		if !strings.Contains(s, "://") && !strings.ContainsAny(s, " \t") {
 			p.unknown++ // like a misspelt key, it explains the missing data
-			p.errorf(c.Source.Pos, "source %q names a data file: a chart reads its data from data: %s, and source: says where the data comes from (a citation like \"@hoffmann2022\", a web address or text)", s, s)
+			p.errorf(c.Source.Pos, "source %q names a data file: a chart reads its data from data: %s, and source: says where the data comes from (a citation like \"@hoffmann2022\", a web address or text)", s, diag.QuoteIfNeeded(s))
 		}
 	}
 }

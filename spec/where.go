@@ -185,6 +185,10 @@ func (p *parser) match(raw ast.Node, pos diag.Pos, col string, inList bool) (Mat
 	text := strings.TrimSpace(prefix + s)
 	m := Match{Text: text, Pos: pos}
 	if !startsWithOp(text) {
+		if isNaN(text) {
+			p.nanError(pos, col, text)
+			return Match{}, false
+		}
 		m.Tests = []Test{valueTest(OpEq, text)}
 		return m, true
 	}
@@ -196,6 +200,10 @@ func (p *parser) match(raw ast.Node, pos diag.Pos, col string, inList bool) (Mat
 		}
 		if v == "" {
 			p.errorf(pos, `where %q %q: the comparison %s needs a value after it, e.g. "%s 1e9"`, col, text, op, op)
+			return Match{}, false
+		}
+		if isNaN(v) {
+			p.nanError(pos, col, text)
 			return Match{}, false
 		}
 		t := valueTest(op, v)
@@ -210,6 +218,23 @@ func (p *parser) match(raw ast.Node, pos diag.Pos, col string, inList bool) (Mat
 		m.Tests = append(m.Tests, t)
 	}
 	return m, true
+}
+
+// isNaN reports whether a where value is NaN, however written (nan, NaN,
+// YAML's .nan, with a sign).
+func isNaN(v string) bool {
+	v = strings.TrimPrefix(strings.TrimLeft(strings.TrimSpace(v), "+-"), ".")
+	return strings.EqualFold(v, "nan")
+}
+
+// nanError reports a where value that is NaN: NaN is equal to nothing,
+// itself included, so a filter that compares with it keeps no row (or,
+// with !=, every row), and would build an empty chart without a word. It
+// says what to write instead.
+func (p *parser) nanError(pos diag.Pos, col, text string) {
+	p.errorf(pos, `where %q %q: NaN equals nothing, not even NaN, so comparing with it keeps no row (and != keeps every row); `+
+		`rows whose %q is blank, NA or NaN are left out of the chart anyway, and the build names them; `+
+		`to keep only the rows where %q is a number, compare it with one, e.g. ">= 0"`, col, text, col, col)
 }
 
 // valueTest is the test "cell op v".

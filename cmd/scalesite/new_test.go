@@ -103,6 +103,14 @@ func TestNewRefuses(t *testing.T) {
 	if code, _, stderr := runCmd("new", "site", siteDir); code != 0 {
 		t.Fatal(stderr)
 	}
+	elsewhere := t.TempDir()
+	if err := os.Symlink(elsewhere, filepath.Join(siteDir, "content", "posts")); err != nil {
+		t.Fatal(err)
+	}
+	dangling := filepath.Join(t.TempDir(), "site-link")
+	if err := os.Symlink(filepath.Join(elsewhere, "gone"), dangling); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name   string
 		args   []string
@@ -110,6 +118,8 @@ func TestNewRefuses(t *testing.T) {
 		stderr string
 	}{
 		{"non-empty folder", []string{"new", "site", full}, 1, "is not empty (it holds notes.txt): a new site goes into a new or empty folder"},
+		{"a link to nothing for a site", []string{"new", "site", dangling}, 1, "site-link is a symbolic link to " + filepath.Join(elsewhere, "gone") + ", which does not exist: name a new folder for the site"},
+		{"page through a link outside content", []string{"new", "page", "posts/x", "--source", siteDir}, 1, "content/posts is a symbolic link to " + elsewhere + ", outside the site's content folder"},
 		{"site without folder", []string{"new", "site"}, 2, "scalesite new site: missing DIR"},
 		{"two folders", []string{"new", "site", "a", "b"}, 2, `unexpected argument "b"`},
 		{"existing page", []string{"new", "page", "first-chart", "--source", siteDir}, 1, "error: the page first-chart already exists"},
@@ -135,6 +145,9 @@ func TestNewRefuses(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(full); len(entries) != 1 {
 		t.Errorf("the non-empty folder was changed: %d entries", len(entries))
+	}
+	if entries, _ := os.ReadDir(elsewhere); len(entries) != 0 {
+		t.Errorf("scalesite new wrote outside the site, through a link: %d entries in %s", len(entries), elsewhere)
 	}
 }
 

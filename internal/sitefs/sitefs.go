@@ -44,14 +44,15 @@ func Open(dir string) (*Root, error) {
 func (r *Root) Dir() string { return r.dir }
 
 // Error is a file the rule refuses. Its message starts with the file's
-// site-relative path; callers that know where the file is named (a chart's
-// data: line) put that position in front.
+// site-relative path, quoted when it must be (diag.QuoteIfNeeded: the path
+// may come from a page); callers that know where the file is named (a
+// chart's data: line) put that position in front.
 type Error struct {
-	Path   string // site-relative, slash-separated
+	Path   string // site-relative, slash-separated, as asked for
 	Reason string
 }
 
-func (e *Error) Error() string { return e.Path + " " + e.Reason }
+func (e *Error) Error() string { return diag.QuoteIfNeeded(e.Path) + " " + e.Reason }
 
 // ErrTooLarge is wrapped by the error for a file over its size limit.
 var ErrTooLarge = errors.New("file too large")
@@ -66,7 +67,7 @@ type TooLargeError struct {
 
 func (e *TooLargeError) Error() string {
 	return fmt.Sprintf("%s is %s, over the %s limit for %s: raise it in scalesite.yaml with limits: {%s: %s}",
-		e.Path, FormatSize(e.Size), FormatSize(e.Limit), limitNoun(e.Key), e.Key, FormatSize(nextLimit(e.Size)))
+		diag.QuoteIfNeeded(e.Path), FormatSize(e.Size), FormatSize(e.Limit), limitNoun(e.Key), e.Key, FormatSize(nextLimit(e.Size)))
 }
 
 func (e *TooLargeError) Unwrap() error { return ErrTooLarge }
@@ -96,10 +97,10 @@ type Limit struct {
 // rel checks that rel is a local, slash-separated path inside the site.
 func (r *Root) full(rel string) (string, error) {
 	if strings.ContainsRune(rel, 0) {
-		return "", &Error{Path: diag.Quote(rel), Reason: "has a NUL character in its name, which no file can have"}
+		return "", &Error{Path: rel, Reason: "has a NUL character in its name, which no file can have"}
 	}
 	if !filepath.IsLocal(filepath.FromSlash(rel)) {
-		return "", &Error{Path: diag.Quote(rel), Reason: "is not a path inside the site folder"}
+		return "", &Error{Path: rel, Reason: "is not a path inside the site folder"}
 	}
 	return filepath.Join(r.dir, filepath.FromSlash(rel)), nil
 }
@@ -143,7 +144,7 @@ func (r *Root) linkChain(rel string) string {
 		if sub == rel {
 			return "it is a symbolic link to " + diag.Quote(target)
 		}
-		return sub + " is a symbolic link to " + diag.Quote(target)
+		return diag.QuoteIfNeeded(sub) + " is a symbolic link to " + diag.Quote(target)
 	}
 	return "through a symbolic link"
 }
