@@ -79,7 +79,7 @@ func TestMathErrors(t *testing.T) {
 		{"an image", "$\\includegraphics{fig.png}$\n",
 			[]string{`content/p.md:4:2: KaTeX cannot typeset $\includegraphics{fig.png}$: \includegraphics shows an image, which scalesite's formulas cannot: put the image outside the formula, as ![what it shows](image.png)`}},
 		{"macros that multiply", "$\\def\\a{xxxxxxxxxx}\\def\\b{\\a\\a\\a\\a\\a\\a\\a\\a\\a\\a}\\def\\c{\\b\\b\\b\\b\\b\\b\\b\\b\\b}\\c\\c\\c$\n",
-			[]string{`content/p.md:4:78: KaTeX cannot typeset $\def\a{xxxxxxxxxx}\def\b{\a\a\a\a\a\a\a\a\a\a}\def\c{\b\b\b…: the macros of this formula expand to more than 2000 symbols and commands (4 times its length, and at least 2000), which would take minutes to typeset: define fewer or shorter macros, or write the formula out`}},
+			[]string{`content/p.md:4:78: KaTeX cannot typeset $\def\a{xxxxxxxxxx}\def\b{\a\a\a\a\a\a\a\a\a\a}\def\c{\b\b\b…: the macros of this formula expand to more than 2000 symbols and commands (2 times its length, and at least 2000), which would take minutes to typeset: define fewer or shorter macros, or write the formula out`}},
 		{"a bidi override in an undefined command", "$\\foo\u2066 + x$\n",
 			[]string{`content/p.md:4:2: KaTeX cannot typeset $\foo\u2066 + x$: Undefined control sequence: \foo`}},
 		{"a long formula is cut", "$" + strings.Repeat("x+", 60) + "\\foo$\n",

@@ -154,14 +154,16 @@ function __render(tex, display, maxTokens) {
 // KaTeX's maxExpand bounds how many expansions there are, not how large:
 // a macro of 3,500 letters used 990 times took more than a minute and
 // 2 GB of memory, and 92 bytes of macros of macros made 9,000 letters in
-// 2 s. A page's \newcommand expands to a few tokens each time it is used,
-// far less than this. KaTeX's own macros (\iff, \; and \pmod expand to
+// 2 s. A page's \newcommand expands to a few tokens each time it is used:
+// 200 uses of \loss for \mathcal{L}(\theta) make about as many tokens as
+// the formula has bytes, half the bound. KaTeX's own macros (\iff, \; and \pmod expand to
 // 40 to 90 tokens, most of them conditionals) are bounded by maxExpand
 // and not counted. Each token a formula ends with costs KaTeX, in this
 // engine, about as much as a character typed: MaxTeX and FormulaTime
-// bound what is left.
+// bound what is left. A formula stopped at the bound has cost about half
+// a second.
 const (
-	ExpansionRatio = 4
+	ExpansionRatio = 2
 	MinExpansion   = 2000
 )
 
