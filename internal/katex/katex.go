@@ -156,12 +156,12 @@ function __render(tex, display, maxTokens) {
 // 2 GB of memory, and 92 bytes of macros of macros made 9,000 letters in
 // 2 s. A page's \newcommand expands to a few tokens each time it is used:
 // 200 uses of \loss for \mathcal{L}(\theta) make about as many tokens as
-// the formula has bytes, half the bound. KaTeX's own macros (\iff, \; and \pmod expand to
-// 40 to 90 tokens, most of them conditionals) are bounded by maxExpand
-// and not counted. Each token a formula ends with costs KaTeX, in this
-// engine, about as much as a character typed: MaxTeX and FormulaTime
-// bound what is left. A formula stopped at the bound has cost about half
-// a second.
+// the formula has bytes, half the bound. KaTeX's own macros (\iff, \;
+// and \pmod expand to 40 to 90 tokens, most of them conditionals) are
+// bounded by maxExpand and not counted. Each token a formula ends with
+// costs KaTeX, in this engine, about as much as a character typed: MaxTeX
+// and FormulaTime bound what is left. A formula stopped at the bound has
+// cost about half a second.
 const (
 	ExpansionRatio = 2
 	MinExpansion   = 2000
@@ -220,7 +220,7 @@ func newEngine() (*engine, error) {
 const maxCallStack = 4000
 
 // FormulaTime bounds the time one formula may take. MaxTeX and
-// MaxExpandedTokens keep every formula seen so far under a few seconds; a
+// ExpansionRatio keep every formula seen so far under a few seconds; a
 // real one takes milliseconds (N^\alpha 2 ms, the Chinchilla loss 10 ms).
 const FormulaTime = 10 * time.Second
 
