@@ -373,9 +373,9 @@ func FuzzTypeset(f *testing.F) {
 	})
 }
 
-// TestTimeout: a formula that runs out of time is an error that is not a
-// refusal of the TeX, the engine it ran in is not reused, and a cache does
-// not keep the failure.
+// TestTimeout: a formula stopped at its time limit is a TimeError without
+// a budget, not a refusal of the TeX, and the engine it ran in is not
+// reused. (TestBudget checks what a cache keeps.)
 func TestTimeout(t *testing.T) {
 	e, err := newEngine()
 	if err != nil {
