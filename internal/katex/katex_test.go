@@ -419,19 +419,26 @@ func TestBudget(t *testing.T) {
 	}
 }
 
-// TestBudgetWaiter: a page waiting for a formula that another page's
-// budget stops typesets it itself.
+// TestBudgetWaiter: a caller that waited for a formula which another
+// caller's budget stopped typesets it itself, with its own budget.
 func TestBudgetWaiter(t *testing.T) {
-	slow := strings.Repeat(`\frac{a}{b}+`, 100)
 	var c Cache
-	var wg sync.WaitGroup
-	errs := make([]error, 2)
-	wg.Go(func() { _, errs[0] = c.Render(slow, true, NewBudget(20*time.Millisecond)) })
-	time.Sleep(5 * time.Millisecond)
-	wg.Go(func() { _, errs[1] = c.Render(slow, true, NewBudget(time.Minute)) })
-	wg.Wait()
-	var te *TimeError
-	if !errors.As(errs[0], &te) || errs[1] != nil {
-		t.Errorf("got %v and %v, want the first stopped and the second typeset", errs[0], errs[1])
+	other := &cacheEntry{err: &TimeError{Budget: NewBudget(time.Millisecond)}}
+	other.once.Do(func() {}) // as if another page had typeset it and run out
+	c.entries = map[cacheKey]*cacheEntry{{`x^2`, false}: other}
+	res, err := c.Render(`x^2`, false, NewBudget(time.Minute))
+	if err != nil || !strings.HasPrefix(res.HTML, `<span class="katex">`) {
+		t.Fatalf("got %v, %.40q; want the formula typeset", err, res.HTML)
+	}
+	if c.Len() != 1 {
+		t.Errorf("%d formulas cached, want 1", c.Len())
+	}
+	// Stopped by its own budget, a caller gets the stop.
+	mine := NewBudget(time.Millisecond)
+	stopped := &cacheEntry{err: &TimeError{Budget: mine}}
+	stopped.once.Do(func() {})
+	c.entries[cacheKey{`y^2`, false}] = stopped
+	if _, err := c.Render(`y^2`, false, mine); !errors.As(err, new(*TimeError)) {
+		t.Errorf("got %v, want its own budget's stop", err)
 	}
 }
