@@ -330,7 +330,7 @@ var errorCases = []struct {
 	{
 		name:  "chart: aliases in front matter and specs",
 		files: map[string]string{"content/bad.md": "---\ntitle: &t Runs\ndescription: *t\n---\n\n```chart\n" + specOK + "title: *nothing\n```\n"},
-		want:  []string{`content/bad.md:10:8: the alias "*nothing" refers to no anchor "&nothing"`},
+		want:  []string{`content/bad.md:10:8: the alias "*nothing" refers to no anchor "&nothing" above it`},
 	},
 	{
 		name:  "front matter: tags without a page of their own",

@@ -1,11 +1,15 @@
 package site
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/sitefs"
 )
 
 // TestFrontMatterYAML checks the YAML features and limits of front matter:
@@ -26,7 +30,13 @@ func TestFrontMatterYAML(t *testing.T) {
 		{name: "alias in a list", src: "---\ntitle: &a audio\ntags: [*a, speech]\n---\n", title: "audio", tags: []string{"audio", "speech"}},
 		{name: "a tag", src: "---\ntitle: !!str 2024\n---\n", title: "2024"},
 		{name: "an alias to nothing", src: "---\ntitle: *nothing\n---\n",
-			err: `content/p.md:2:8: the alias "*nothing" refers to no anchor "&nothing"`},
+			err: `content/p.md:2:8: the alias "*nothing" refers to no anchor "&nothing" above it`},
+		{name: "an alias before its anchor", src: "---\ntitle: *t\ndescription: &t D\n---\n",
+			err: `content/p.md:2:8: the alias "*t" refers to no anchor "&t" above it`},
+		{name: "a long title repeated in the tags", src: "---\ntitle: &t \"" + strings.Repeat("x", 150000) + "\"\ntags:\n" + strings.Repeat("  - *t\n", 1000) + "---\n",
+			err: `content/p.md:9:5: the alias "*t" takes the front matter past 1.0 MB once its aliases are written out: aliases may repeat a value, not multiply the size of the YAML; write the value out where it is needed, or use fewer aliases`},
+		{name: "billion laughs", src: "---\ntitle: T\nx: " + laughs + "\n---\n",
+			err: `content/p.md:3:`},
 		{name: "nested 100,000 deep", src: "---\ntitle: " + strings.Repeat("[", 100000) + "\n---\n",
 			err: "content/p.md:2:71: the front matter is nested more than 64 levels deep here: no setting needs that many; check the brackets and the indentation"},
 		{name: "a megabyte", src: "---\ntitle: T\ndescription: " + strings.Repeat("d", 1<<20) + "\n---\n",
@@ -53,6 +63,48 @@ func TestFrontMatterYAML(t *testing.T) {
 			}
 			if p.Title != tt.title || p.Description != tt.desc || !slices.Equal(p.Tags, tt.tags) {
 				t.Errorf("title %q, description %q, tags %q; want %q, %q, %q", p.Title, p.Description, p.Tags, tt.title, tt.desc, tt.tags)
+			}
+		})
+	}
+}
+
+// laughs is nine lists of nine aliases of the list before, which stand for
+// 9^9 values: the "billion laughs".
+var laughs = func() string {
+	s := "[&a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"
+	for i := 1; i < 9; i++ {
+		s += fmt.Sprintf(", &a%d [%s]", i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("*a%d, ", i-1), 9), ", "))
+	}
+	return s + "]"
+}()
+
+// TestConfigAliases: scalesite.yaml's aliases are read as the front
+// matter's are, and refused when they multiply its size.
+func TestConfigAliases(t *testing.T) {
+	for _, tc := range []struct{ name, src, err string }{
+		{"an alias", "title: &t Scaling\ndescription: *t\n", ""},
+		{"billion laughs", "title: T\nmarkdown: {unsafe: false}\nx: " + laughs + "\n", `scalesite.yaml:3:`},
+		{"an alias in its own anchor", "title: T\nx: &a [*a]\n", `scalesite.yaml:2:8: the alias "*a" stands inside the value of its own anchor "&a"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, ConfigFile), []byte(tc.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			root, err := sitefs.Open(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := loadConfig(root)
+			switch {
+			case tc.err == "" && err != nil:
+				t.Fatal(err)
+			case tc.err == "":
+				if cfg.Description != "Scaling" {
+					t.Errorf("description %q", cfg.Description)
+				}
+			case err == nil || !strings.HasPrefix(err.Error(), tc.err) || !strings.Contains(err.Error(), "alias"):
+				t.Errorf("error:\n %v\nwant it to start with:\n %s", err, tc.err)
 			}
 		})
 	}

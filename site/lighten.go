@@ -3,7 +3,6 @@ package site
 import (
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/par"
-	"github.com/scalesite/scalesite/table"
 )
 
 // The live preview holds a whole site for as long as it runs, but needs a
@@ -60,11 +59,7 @@ func (s *Site) Refill(indexes []int) error {
 	if len(indexes) == 0 {
 		return nil
 	}
-	c := &loadCaches{ // (edited by the build's streaming change: pageLoader takes the caches, math included)
-		tables:   newFileCache(s.Files, s.Config.Limits.DataLimit(), table.Parse),
-		bibs:     newFileCache(s.Files, s.Config.Limits.DataLimit(), parseBib),
-		formulas: s.mathCache(),
-	}
+	c := s.buildCaches()
 	full := make([]*Page, len(indexes))
 	errs := make([]error, len(indexes))
 	par.For(len(indexes), 0, func(j int) {

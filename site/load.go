@@ -8,6 +8,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -175,11 +176,7 @@ func loadPages(s *Site, files []string, errs *diag.List) []loadedPage {
 	drafts := s.opts.Drafts
 	out := make([]loadedPage, len(files))
 	pageErrs := make([]error, len(files))
-	c := &loadCaches{
-		tables:   newFileCache(s.Files, s.Config.Limits.DataLimit(), table.Parse),
-		bibs:     newFileCache(s.Files, s.Config.Limits.DataLimit(), parseBib),
-		formulas: s.mathCache(),
-	}
+	c := s.buildCaches()
 	par.For(len(files), 0, func(i int) {
 		l := s.pageLoader(c)
 		out[i].page, pageErrs[i] = l.load(files[i])
@@ -203,8 +200,11 @@ type pageLoader struct {
 	md       goldmark.Markdown
 	tables   *fileCache[*table.Table]
 	warnings diag.List
-	// formulas typesets the pages' math (math.go).
-	formulas *katex.Cache
+	// formulas typesets the pages' math (math.go), within buildMath, the
+	// time left to the build's formulas, and pageMath for each page.
+	formulas  *katex.Cache
+	buildMath *katex.Budget
+	pageMath  time.Duration
 	// bibs reads the .bib files; citeDefaults are scalesite.yaml's
 	// bibliography and citations (cite.go).
 	bibs         *fileCache[*bibtex.File]

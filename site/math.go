@@ -2,7 +2,10 @@ package site
 
 import (
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
@@ -26,28 +29,48 @@ func (s *Site) mathCache() *katex.Cache {
 	return s.formulas
 }
 
+// The time formulas may take to typeset, in all: a page's and a build's
+// (or a preview's reload). KaTeX stops one formula at katex.FormulaTime,
+// but a page of 20 formulas that each take 10 s would take minutes. A page
+// of real math takes a second or two: 200 display formulas the size of
+// the Chinchilla loss take 2 s, inline ones a tenth of that.
+const (
+	PageMathTime  = 20 * time.Second
+	BuildMathTime = 5 * time.Minute
+)
+
 // typeset typesets the page's formulas with KaTeX and keeps each one's
 // markup on its node, which the renderer writes as it is. A formula KaTeX
 // refuses is an error at the place of the mistake; what KaTeX typesets but
-// LaTeX would not is a warning.
+// LaTeX would not is a warning. Past PageMathTime or BuildMathTime, the
+// formula being typeset is stopped, with an error, and the rest are left
+// as they are written.
 func (l *pageLoader) typeset(p *Page) error {
 	var errs diag.List
+	page := katex.NewBudget(l.pageMath)
+	stopped := false
 	_ = ast.Walk(p.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		f := markdown.FormulaOf(n)
 		if f == nil || !entering {
 			return ast.WalkContinue, nil
 		}
 		p.Math = true
-		errs.Add(l.formula(p, n, f))
+		if !stopped {
+			var err error
+			stopped, err = l.formula(p, n, f, page)
+			errs.Add(err)
+		}
 		return ast.WalkSkipChildren, nil
 	})
 	return errs.Err()
 }
 
-func (l *pageLoader) formula(p *Page, n ast.Node, f *markdown.Formula) error {
+// formula typesets one formula within the page's budget and the build's;
+// stopped reports that a budget ran out.
+func (l *pageLoader) formula(p *Page, n ast.Node, f *markdown.Formula, page *katex.Budget) (stopped bool, err error) {
 	at := p.Pos(n.Pos())
 	if b, ok := n.(*markdown.MathBlock); ok && b.Unclosed {
-		return diag.Errorf(at, "display math opened with %s is never closed: end it with %s on a line of its own (or at the end of the formula's last line)", f.Open, f.Close)
+		return false, diag.Errorf(at, "display math opened with %s is never closed: end it with %s on a line of its own (or at the end of the formula's last line)", f.Open, f.Close)
 	}
 	// Where KaTeX's offsets into the TeX are in the file.
 	pos := func(offset int) diag.Pos {
@@ -56,32 +79,45 @@ func (l *pageLoader) formula(p *Page, n ast.Node, f *markdown.Formula) error {
 		}
 		return p.Pos(f.Offset(offset))
 	}
-	res, err := l.formulas.Render(f.TeX, f.Display)
+	budgets := []*katex.Budget{page}
+	if l.buildMath != nil {
+		budgets = append(budgets, l.buildMath)
+	}
+	res, err := l.formulas.Render(f.TeX, f.Display, budgets...)
 	for _, w := range res.Warnings {
 		note := "KaTeX typesets it all the same"
 		if w.LaTeX {
 			note = "KaTeX typesets it; LaTeX would not"
 		}
-		l.warnings = append(l.warnings, diag.Errorf(pos(w.Offset), "in %s: %s (%s)", written(n, f), w.Msg, note))
+		l.warnings = append(l.warnings, diag.Errorf(pos(w.Offset), "in %s: %s (%s)", written(n, f), visible(w.Msg), note))
 	}
 	var ke *katex.Error
+	var te *katex.TimeError
 	switch {
 	case errors.As(err, &ke):
-		msg := ke.Msg
+		msg := visible(ke.Msg)
 		if strings.HasPrefix(msg, "Undefined control sequence") {
 			msg += " (KaTeX knows the commands listed at https://katex.org/docs/supported)"
 		}
-		return diag.Errorf(pos(ke.Offset), "KaTeX cannot typeset %s: %s", written(n, f), msg)
+		return false, diag.Errorf(pos(ke.Offset), "KaTeX cannot typeset %s: %s", written(n, f), msg)
+	case errors.As(err, &te) && te.Budget == nil:
+		return false, diag.Errorf(at, "KaTeX took more than %v to typeset %s, and was stopped: simplify the formula, or split it into several", katex.FormulaTime, written(n, f))
+	case errors.As(err, &te) && te.Budget == page:
+		return true, diag.Errorf(at, "this page's formulas took more than %v to typeset in all, and KaTeX was stopped at %s: it and the formulas after it are not typeset; simplify them, or put some on another page",
+			page.Total(), written(n, f))
+	case errors.As(err, &te):
+		return true, diag.Errorf(at, "the site's formulas took more than %v to typeset in all, and KaTeX was stopped at %s: it and the formulas after it are not typeset; simplify them, or move the heaviest out of the site",
+			te.Budget.Total(), written(n, f))
 	case err != nil:
-		return diag.Errorf(at, "cannot typeset %s: %v", written(n, f), err)
+		return false, diag.Errorf(at, "cannot typeset %s: %v", written(n, f), err)
 	}
 	f.HTML = []byte(res.HTML)
-	return nil
+	return false, nil
 }
 
 // written is a formula as a message shows it: with its delimiters, on one
-// line, cut to diag.MaxQuoted characters. (Not quoted as Go strings are,
-// which would double every backslash of the TeX.)
+// line, cut to diag.MaxQuoted characters, made visible. (Not quoted as Go
+// strings are, which would double every backslash of the TeX.)
 func written(n ast.Node, f *markdown.Formula) string {
 	sep := ""
 	if _, block := n.(*markdown.MathBlock); block {
@@ -92,10 +128,44 @@ func written(n ast.Node, f *markdown.Formula) string {
 		n := 0
 		for i := range s {
 			if n == diag.MaxQuoted {
-				return s[:i] + "…"
+				s = s[:i] + "…"
+				break
 			}
 			n++
 		}
 	}
-	return s
+	return visible(s)
+}
+
+// visible makes TeX, or a message of KaTeX's that holds some, safe to show
+// unquoted: each character that diag.Quote escapes (strconv's rule: control
+// characters, invisible and bidirectional formatting characters such as
+// U+202E and U+200B, invalid UTF-8) is escaped as Quote escapes it, \u202e,
+// while backslashes and quotes, which TeX is full of, are kept.
+func visible(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || !strconv.IsPrint(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r != utf8.RuneError && !strconv.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }

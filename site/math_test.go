@@ -1,11 +1,14 @@
 package site
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/yuin/goldmark/ast"
 
+	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/internal/sitetest"
 	"github.com/scalesite/scalesite/render/markdown"
 )
@@ -69,6 +72,16 @@ func TestMathErrors(t *testing.T) {
 			[]string{`content/p.md:6:1: display math opened with $$ is never closed: end it with $$ on a line of its own (or at the end of the formula's last line)`}},
 		{"an unclosed bracket block", "\\[\nx\n",
 			[]string{`content/p.md:4:1: display math opened with \[ is never closed: end it with \] on a line of its own`}},
+		{"a link", "The $x + \\href{https://arxiv.org}{paper}$ law.\n",
+			[]string{`content/p.md:4:10: KaTeX cannot typeset $x + \href{https://arxiv.org}{paper}$: \href makes a link, which scalesite's formulas cannot: write the link in Markdown outside the formula, e.g. [the paper](https://…)`}},
+		{"an address", "$$\n\\text{at } \\url{https://arxiv.org}\n$$\n",
+			[]string{`content/p.md:5:12: KaTeX cannot typeset $$ \text{at } \url{https://arxiv.org} $$: \url makes a link, which scalesite's formulas cannot: write the address outside the formula, as <https://…>, which Markdown makes a link`}},
+		{"an image", "$\\includegraphics{fig.png}$\n",
+			[]string{`content/p.md:4:2: KaTeX cannot typeset $\includegraphics{fig.png}$: \includegraphics shows an image, which scalesite's formulas cannot: put the image outside the formula, as ![what it shows](image.png)`}},
+		{"macros that multiply", "$\\def\\a{xxxxxxxxxx}\\def\\b{\\a\\a\\a\\a\\a\\a\\a\\a\\a\\a}\\def\\c{\\b\\b\\b\\b\\b\\b\\b\\b\\b}\\c\\c\\c$\n",
+			[]string{`content/p.md:4:78: KaTeX cannot typeset $\def\a{xxxxxxxxxx}\def\b{\a\a\a\a\a\a\a\a\a\a}\def\c{\b\b\b…: the macros of this formula expand to more than 2000 symbols and commands (2 times its length, and at least 2000), which would take minutes to typeset: define fewer or shorter macros, or write the formula out`}},
+		{"a bidi override in an undefined command", "$\\foo\u2066 + x$\n",
+			[]string{`content/p.md:4:2: KaTeX cannot typeset $\foo\u2066 + x$: Undefined control sequence: \foo`}},
 		{"a long formula is cut", "$" + strings.Repeat("x+", 60) + "\\foo$\n",
 			[]string{`content/p.md:4:122: KaTeX cannot typeset $x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x…: Undefined control sequence: \foo`}},
 	}
@@ -110,6 +123,77 @@ func TestMathWarnings(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("warnings:\n%v\nwant:\n%s", s.Warnings, want)
+	}
+}
+
+// TestMathWarningsVisible: invisible and bidirectional characters in a
+// formula, and in what KaTeX says of it, are escaped as diag.Quote escapes
+// them, so that a warning cannot hide or reorder its own text.
+func TestMathWarningsVisible(t *testing.T) {
+	for _, tc := range []struct{ name, body, want string }{
+		{"U+202E", "$x \u202e y$\n", `content/p.md:4:4: in $x \u202e y$: Unrecognized Unicode character "\u202e" (8238) [unknownSymbol] (KaTeX typesets it; LaTeX would not)`},
+		{"U+200B", "$\\text{a\u200bb}$\n", `content/p.md:4:9: in $\text{a\u200bb}$: Unrecognized Unicode character "\u200b" (8203) [unknownSymbol] (KaTeX typesets it; LaTeX would not)`},
+		{"U+2066", "$x\u2066$\n", `content/p.md:4:1: in $x\u2066$: No character metrics for '\u2066' in style 'Main-Regular' and mode 'text' (KaTeX typesets it all the same)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := load(t, map[string]string{
+				"scalesite.yaml": "title: T\n",
+				"content/p.md":   "---\ntitle: P\n---\n" + tc.body,
+			}, Options{})
+			found := false
+			for _, w := range s.Warnings {
+				msg := w.Error()
+				found = found || msg == tc.want
+				if strings.ContainsAny(msg, "\u202e\u200b\u2066") {
+					t.Errorf("a warning holds an invisible character: %+q", msg)
+				}
+			}
+			if !found {
+				t.Errorf("warnings:\n%v\nwant:\n%s", s.Warnings, tc.want)
+			}
+		})
+	}
+}
+
+// TestMathBudgets: a page whose formulas take longer than the page's time
+// in all, or a build's that take longer than the build's, stops at the
+// formula being typeset, with an error there, and leaves the rest as TeX.
+func TestMathBudgets(t *testing.T) {
+	const slow = "$$\n" + `\frac{a}{b}+\frac{a}{b}+\frac{a}{b}+\frac{a}{b}+\frac{a}{b}+\frac{a}{b}+\frac{a}{b}+\frac{a}{b}+\frac{a}{b}+\frac{a}{b}` + "+%d\n$$\n\n"
+	var body strings.Builder
+	for i := range 20 {
+		fmt.Fprintf(&body, slow, i)
+	}
+	files := map[string]string{"scalesite.yaml": "title: T\n", "content/p.md": "---\ntitle: P\n---\n" + body.String()}
+	s := load(t, files, Options{})
+	for _, tc := range []struct {
+		name        string
+		page, build time.Duration
+		want        string
+	}{
+		{"the page's time", 30 * time.Millisecond, time.Minute, "this page's formulas took more than 30ms to typeset in all, and KaTeX was stopped at $$ \\frac{a}{b}"},
+		{"the build's time", time.Minute, 30 * time.Millisecond, "the site's formulas took more than 30ms to typeset in all, and KaTeX was stopped at $$ \\frac{a}{b}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := s.buildCaches()
+			c.formulas, c.math = new(katex.Cache), katex.NewBudget(tc.build)
+			l := s.pageLoader(c)
+			l.pageMath = tc.page
+			p, err := l.load("content/p.md")
+			if err == nil || strings.Count(err.Error(), "\n") != 0 || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want one error: …%s…", err, tc.want)
+			}
+			typeset := 0
+			_ = ast.Walk(p.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+				if f := markdown.FormulaOf(n); f != nil && entering && f.HTML != nil {
+					typeset++
+				}
+				return ast.WalkContinue, nil
+			})
+			if typeset >= 19 {
+				t.Errorf("%d of 20 formulas typeset", typeset)
+			}
+		})
 	}
 }
 

@@ -132,20 +132,26 @@ func (s *Site) frontMatterOnly(file string) *Page {
 }
 
 // loadCaches are what the pages of one build share: data files and .bib
-// files read once however many charts use them, and typeset formulas.
+// files read once however many charts use them, typeset formulas, and the
+// time the build's formulas may take (BuildMathTime).
 type loadCaches struct {
 	tables   *fileCache[*table.Table]
 	bibs     *fileCache[*bibtex.File]
 	formulas *katex.Cache
+	math     *katex.Budget
 }
 
-func (s *Site) newLoadCaches() {
-	s.caches = &loadCaches{
+// buildCaches returns the caches of one build, or one reload.
+func (s *Site) buildCaches() *loadCaches {
+	return &loadCaches{
 		tables:   newFileCache(s.Files, s.Config.Limits.DataLimit(), table.Parse),
 		bibs:     newFileCache(s.Files, s.Config.Limits.DataLimit(), parseBib),
 		formulas: s.mathCache(),
+		math:     katex.NewBudget(BuildMathTime),
 	}
 }
+
+func (s *Site) newLoadCaches() { s.caches = s.buildCaches() }
 
 // LoadPage loads in full the page Scan listed as p: its body, charts,
 // data, math and citations, checked. It returns the page and the warnings
@@ -186,7 +192,7 @@ func (s *Site) LoadDraft(file string) diag.List {
 // pageLoader is a loader of this site's pages sharing c.
 func (s *Site) pageLoader(c *loadCaches) *pageLoader {
 	return &pageLoader{files: s.Files, limits: s.Config.Limits, md: s.md, tables: c.tables, toc: s.Config.TOC, basePath: s.Config.BasePath, bibs: c.bibs,
-		formulas:     c.formulas,
+		formulas: c.formulas, buildMath: c.math, pageMath: PageMathTime,
 		citeDefaults: citeDefaults{bibRef: s.Config.Bibliography, bibPos: s.Config.BibliographyPos, style: s.Config.Citations}}
 }
 

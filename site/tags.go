@@ -69,8 +69,8 @@ func TagSlug(tag string) string {
 // readTags reads the front matter's tags, with the position of each. It
 // refuses a tag that has no page of its own (no letter or digit), and two
 // tags of the page that would share one tag page while spelt differently
-// (see tagClashes); a second spelling of the same tag ("Audio", "audio")
-// is dropped.
+// (see tagClashes); a second spelling of the same tag ("Audio", "audio"),
+// or the same tag again, is dropped.
 func readTags(mv *ast.MappingValueNode, at diag.Pos) ([]string, []diag.Pos, error) {
 	tags, err := stringList(mv, at)
 	if err != nil || len(tags) == 0 {
@@ -91,6 +91,9 @@ func readTags(mv *ast.MappingValueNode, at diag.Pos) ([]string, []diag.Pos, erro
 	var outPos []diag.Pos
 	for i, t := range tags {
 		t = strings.TrimSpace(t)
+		if slices.Contains(out, t) {
+			continue // the same tag again (an alias of the title, say): one is enough
+		}
 		if TagSlug(t) == "" {
 			errs.Add(diag.Errorf(pos[i], "tag %q has no letter or digit, so it can have no page of its own: write a word, or remove it", t))
 			continue

@@ -28,7 +28,8 @@ type yamlError interface {
 // through: each value in the result, and each entry of a list value, is
 // the value they stand for, so that callers see only strings, numbers,
 // booleans, nulls, lists and mappings. Aliases share their anchor's value
-// rather than copy it, so they cannot multiply the size of the YAML.
+// rather than copy it, and yamlx.ReadAnchors refuses YAML whose aliases
+// would multiply its size if they were copied (a page's tags are).
 func parseMapping(src []byte, at diag.Pos, what string) (entries []*ast.MappingValueNode, err error) {
 	if e := textfile.Check(src, at, what); e != nil {
 		return nil, e
@@ -58,7 +59,10 @@ func parseMapping(src []byte, at diag.Pos, what string) (entries []*ast.MappingV
 		return nil, diag.Errorf(nodePos(at, f.Docs[1]), "%s holds more than one YAML document", what)
 	}
 	body := f.Docs[0].Body
-	anchors := collectAnchors(body)
+	anchors, le := yamlx.ReadAnchors(body, "the "+what)
+	if le != nil {
+		return nil, diag.Errorf(tokenPos(at, &token.Token{Position: &token.Position{Line: le.Line, Column: le.Col}}), "%s", le.Msg)
+	}
 	if n, err := resolveNode(body, anchors, at); err != nil {
 		return nil, err
 	} else if n != nil {
@@ -99,53 +103,31 @@ func parseMapping(src []byte, at diag.Pos, what string) (entries []*ast.MappingV
 	return entries, errs.Err()
 }
 
-// collectAnchors maps the name of every anchor (&name) in the document to
-// the value it marks.
-func collectAnchors(root ast.Node) map[string]ast.Node {
-	var v anchorVisitor
-	ast.Walk(&v, root)
-	return v.anchors
-}
-
-type anchorVisitor struct{ anchors map[string]ast.Node }
-
-func (v *anchorVisitor) Visit(n ast.Node) ast.Visitor {
-	if a, ok := n.(*ast.AnchorNode); ok && a.Name != nil && a.Name.GetToken() != nil {
-		if v.anchors == nil {
-			v.anchors = map[string]ast.Node{}
-		}
-		if _, seen := v.anchors[a.Name.GetToken().Value]; !seen {
-			v.anchors[a.Name.GetToken().Value] = a.Value
-		}
-	}
-	return v
-}
-
 // resolveNode looks through anchors, tags and aliases to the value they
 // stand for. A nil node stays nil.
-func resolveNode(n ast.Node, anchors map[string]ast.Node, at diag.Pos) (ast.Node, error) {
-	start := n
-	for range 64 { // an alias that leads back to itself must not loop
+func resolveNode(n ast.Node, anchors *yamlx.Anchors, at diag.Pos) (ast.Node, error) {
+	// Each step goes one node deeper, and an alias's target is never an
+	// alias (ReadAnchors refused aliases that repeat themselves).
+	for {
 		switch v := n.(type) {
 		case *ast.AnchorNode:
 			n = v.Value
 		case *ast.TagNode:
 			n = v.Value
 		case *ast.AliasNode:
-			name := ""
-			if v.Value != nil && v.Value.GetToken() != nil {
-				name = v.Value.GetToken().Value
-			}
-			target, ok := anchors[name]
+			target, ok := anchors.Target(v)
 			if !ok {
-				return nil, diag.Errorf(nodePos(at, v), "the alias %q refers to no anchor %q", "*"+name, "&"+name)
+				name := ""
+				if v.Value != nil && v.Value.GetToken() != nil {
+					name = v.Value.GetToken().Value
+				}
+				return nil, diag.Errorf(nodePos(at, v), "the alias %q refers to no anchor %q above it", "*"+name, "&"+name)
 			}
 			n = target
 		default:
 			return n, nil
 		}
 	}
-	return nil, diag.Errorf(nodePos(at, start), "this alias leads back to itself: give the anchor a value")
 }
 
 func tokenPos(at diag.Pos, tk *token.Token) diag.Pos {

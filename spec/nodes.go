@@ -11,37 +11,21 @@ import (
 // value. It returns nil for an alias to an unknown anchor (after reporting
 // it), and a null node for a missing value.
 func (p *parser) resolve(n ast.Node) ast.Node {
-	if n == nil {
-		return null
-	}
-	start := n
-	// Bounded: an alias that leads back to itself (&a *a) must not loop.
-	for range 64 {
+	// Each step goes one node deeper, and an alias's target is never an
+	// alias (yamlx.ReadAnchors refused aliases that repeat themselves).
+	for {
 		switch v := n.(type) {
 		case nil:
 			return null
 		case *ast.AnchorNode:
-			if v.Name != nil {
-				if p.anchors == nil {
-					p.anchors = map[string]ast.Node{}
-				}
-				p.anchors[tokenValue(v.Name)] = v.Value
-			}
 			n = v.Value
 		case *ast.TagNode:
 			n = v.Value
 		case *ast.AliasNode:
-			name := tokenValue(v.Value)
-			target, ok := p.anchors[name]
-			if !ok && !p.collected {
-				p.collectAnchors()
-				target, ok = p.anchors[name]
-			}
+			target, ok := p.anchors.Target(v)
 			if !ok {
-				p.errorf(p.pos(v.GetToken()), "the alias %q refers to no anchor %q", "*"+name, "&"+name)
-				return nil
-			}
-			if !p.expand(target, v) {
+				name := tokenValue(v.Value)
+				p.errorf(p.pos(v.GetToken()), "the alias %q refers to no anchor %q above it", "*"+name, "&"+name)
 				return nil
 			}
 			n = target
@@ -49,65 +33,6 @@ func (p *parser) resolve(n ast.Node) ast.Node {
 			return n
 		}
 	}
-	p.errorf(p.pos(start.GetToken()), "this alias leads back to itself: give the anchor a value")
-	return nil
-}
-
-// expand counts the values an alias repeats against MaxAliasValues, and
-// returns false when the spec's aliases pass it. Parse reports it once, at
-// the alias that passed it (a report made here could be dropped by
-// resolveQuiet).
-func (p *parser) expand(target ast.Node, alias *ast.AliasNode) bool {
-	if p.uncounted {
-		return true
-	}
-	if p.aliasValues > MaxAliasValues {
-		return false
-	}
-	size, ok := p.sizes[target]
-	if !ok {
-		size = nodeCount(target)
-		if p.sizes == nil {
-			p.sizes = map[ast.Node]int{}
-		}
-		p.sizes[target] = size
-	}
-	p.aliasValues += size
-	if p.aliasValues > MaxAliasValues {
-		p.tooManyAliases = p.pos(alias.GetToken())
-		return false
-	}
-	return true
-}
-
-// nodeCount counts the values of a tree: every scalar, list and mapping,
-// and every key. It goes as deep as the YAML nests, which CheckLimits
-// bounds; an alias inside counts as one value (it is counted again where
-// it is followed).
-func nodeCount(n ast.Node) int {
-	switch v := n.(type) {
-	case nil:
-		return 0
-	case *ast.MappingNode:
-		c := 1
-		for _, mv := range v.Values {
-			c += nodeCount(mv)
-		}
-		return c
-	case *ast.MappingValueNode:
-		return nodeCount(v.Key) + nodeCount(v.Value)
-	case *ast.SequenceNode:
-		c := 1
-		for _, e := range v.Values {
-			c += nodeCount(e)
-		}
-		return c
-	case *ast.AnchorNode:
-		return nodeCount(v.Value)
-	case *ast.TagNode:
-		return nodeCount(v.Value)
-	}
-	return 1
 }
 
 // tokenValue is a node's text as the YAML library read it, or "".
@@ -119,28 +44,6 @@ func tokenValue(n ast.Node) string {
 		return tk.Value
 	}
 	return ""
-}
-
-// collectAnchors records every anchor in the document, for an alias whose
-// anchor stands somewhere the walk has not visited (e.g. in another panel's
-// key that is read later).
-func (p *parser) collectAnchors() {
-	p.collected = true
-	ast.Walk(anchorVisitor{p}, p.root)
-}
-
-type anchorVisitor struct{ p *parser }
-
-func (v anchorVisitor) Visit(n ast.Node) ast.Visitor {
-	if a, ok := n.(*ast.AnchorNode); ok && a.Name != nil {
-		if v.p.anchors == nil {
-			v.p.anchors = map[string]ast.Node{}
-		}
-		if _, seen := v.p.anchors[tokenValue(a.Name)]; !seen {
-			v.p.anchors[tokenValue(a.Name)] = a.Value
-		}
-	}
-	return v
 }
 
 // entry is one key of a mapping, with its value.

@@ -67,10 +67,14 @@ func parse(src []byte, at diag.Pos, lift bool) (c *Chart, err error) {
 	if err != nil {
 		return nil, err
 	}
-	c = p.chart(root)
-	if p.tooManyAliases.File != "" {
-		p.errorf(p.tooManyAliases, "the aliases (*name) of this spec repeat more than %d values in all: write the values out, or use fewer aliases", MaxAliasValues)
+	// What the aliases stand for, and a refusal of aliases that multiply
+	// the spec: before anything follows them.
+	anchors, le := yamlx.ReadAnchors(root, "this chart spec")
+	if le != nil {
+		return nil, diag.Errorf(p.at2(p.origLine(le.Line), le.Col), "%s", le.Msg)
 	}
+	p.anchors = anchors
+	c = p.chart(root)
 	if c == nil && len(p.errs) == 0 {
 		p.errorf(p.at, "could not read this chart spec: check its indentation and quoting")
 	}
@@ -99,21 +103,8 @@ type parser struct {
 	// unknown counts the unknown keys reported: while there are any, a
 	// missing key is not reported, since it is most likely the misspelt one.
 	unknown int
-	// anchors maps the YAML anchors (&name) met so far to their nodes, so that
-	// aliases (*name) can be followed. Nil until the first anchor.
-	anchors map[string]ast.Node
-	// collected reports whether anchors holds every anchor of the document
-	// (filled on the first alias that was not found in walk order).
-	collected bool
-	root      ast.Node
-	// aliasValues counts the values aliases have repeated so far, and
-	// sizes caches the size of each anchored value (see expand).
-	aliasValues int
-	sizes       map[ast.Node]int
-	// tooManyAliases is where aliases passed MaxAliasValues, if they did;
-	// while uncounted is set, aliases are followed without counting.
-	tooManyAliases diag.Pos
-	uncounted      bool
+	// anchors is what each YAML alias (*name) of the spec stands for.
+	anchors *yamlx.Anchors
 }
 
 // document parses src and returns the one document's body. Only a spec
@@ -142,7 +133,6 @@ func (p *parser) document() (ast.Node, error) {
 	if body == nil {
 		return nil, diag.Errorf(p.at, "the chart spec is empty: it needs at least data, x and y, e.g. data: runs.csv, x: flops, y: loss")
 	}
-	p.root = body
 	return body, nil
 }
 

@@ -40,10 +40,6 @@ const (
 const (
 	MaxPanels = 100  // entries of panels
 	MaxMarks  = 1000 // entries of each of hlines, vlines, bands and annotations
-	// MaxAliasValues is how many YAML values the aliases (*name) of one
-	// spec may repeat in all, counting each value an alias stands for:
-	// aliases cannot then multiply a spec's size (the "billion laughs").
-	MaxAliasValues = 10000
 )
 
 // Chart is one ```chart block.

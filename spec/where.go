@@ -116,13 +116,12 @@ func (p *parser) where(e entry, panel bool) whereLayer {
 	return w
 }
 
-// resolveQuiet is resolve without reporting, nor counting what aliases
-// repeat: the caller resolves the value again, and reports once.
+// resolveQuiet is resolve without reporting: the caller resolves the
+// value again, and reports once.
 func (p *parser) resolveQuiet(n ast.Node) ast.Node {
 	errs := len(p.errs)
-	p.uncounted = true
 	r := p.resolve(n)
-	p.errs, p.uncounted = p.errs[:errs], false
+	p.errs = p.errs[:errs]
 	return r
 }
 

@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/sitefs"
 )
 
 // Entry is one @type{key, field = value, ...} of a database.
@@ -58,6 +59,25 @@ func (f *File) Keys() []string {
 // probably not BibTeX at all.
 const maxErrors = 20
 
+// The text a file's values may expand to. A @string may name other
+// @strings, each joined with # as often as the author likes, so 40 lines
+// that each double the one before stand for a terabyte. Parse counts the
+// bytes of every value it makes (fields, @string and @preamble values,
+// @string names expanded) and stops at the @string name that takes the
+// file past its budget: ExpansionRatio times the file's size, or
+// MinExpansion for a small file. A real bibliography's @strings (journal
+// and conference names) make its values longer than the file by far less
+// than that, and a file without @strings never reaches it.
+const (
+	ExpansionRatio = 4
+	MinExpansion   = 1 << 20
+)
+
+// maxSuggestMacros bounds the @string names an undefined name is compared
+// with for a "did you mean" hint: a real file defines a few hundred, and
+// comparing each of 20 typos with a million names takes a minute.
+const maxSuggestMacros = 10000
+
 // months are the macros every BibTeX style predefines.
 var months = map[string]string{
 	"jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May", "jun": "June",
@@ -68,7 +88,8 @@ var months = map[string]string{
 // it returns the entries it could read and a diag.List naming each
 // problem's file:line:col.
 func Parse(src []byte, file string) (*File, error) {
-	p := &parser{src: src, file: file, macros: map[string]string{}, out: &File{Path: file, byKey: map[string]*Entry{}}}
+	p := &parser{src: src, file: file, macros: map[string]string{}, out: &File{Path: file, byKey: map[string]*Entry{}},
+		budget: max(MinExpansion, ExpansionRatio*len(src))}
 	for k, v := range months {
 		p.macros[k] = v
 	}
@@ -96,6 +117,9 @@ type parser struct {
 	out    *File
 	errs   diag.List
 	lines  []int // start offset of each line, made on the first error
+	// expanded counts the bytes of the values made so far, which may not
+	// pass budget (see ExpansionRatio).
+	expanded, budget int
 }
 
 // bail stops the parse when a file has too many problems.
@@ -461,12 +485,11 @@ func (p *parser) value(close byte) (string, bool) {
 			name := p.name()
 			v, ok := p.macros[strings.ToLower(name)]
 			if !ok {
-				names := make([]string, 0, len(p.macros))
-				for k := range p.macros {
-					names = append(names, k)
-				}
-				p.errorf(at, "%q is not a @string defined above this line%s: put text in braces, {like this}", name, diag.DidYouMean(strings.ToLower(name), names))
+				p.errorf(at, "%q is not a @string defined above this line%s: put text in braces, {like this}", name, p.suggestMacro(name))
 				return "", false
+			}
+			if p.expanded+b.Len()+len(v) > p.budget {
+				p.overBudget(at, name)
 			}
 			b.WriteString(v)
 		case c == close || c == ',':
@@ -478,9 +501,32 @@ func (p *parser) value(close byte) (string, bool) {
 		}
 		p.skipSpace()
 		if p.i >= len(p.src) || p.src[p.i] != '#' {
+			p.expanded += b.Len()
 			return b.String(), true
 		}
 		p.i++
 		p.skipSpace()
 	}
+}
+
+// suggestMacro is the "did you mean" hint for an undefined @string name.
+func (p *parser) suggestMacro(name string) string {
+	if len(p.macros) > maxSuggestMacros {
+		return ""
+	}
+	names := make([]string, 0, len(p.macros))
+	for k := range p.macros {
+		names = append(names, k)
+	}
+	return diag.DidYouMean(strings.ToLower(name), names)
+}
+
+// overBudget reports the @string name at offset at, which takes the file
+// past its budget, and stops the parse: every name after it would be past
+// it too.
+func (p *parser) overBudget(at int, name string) {
+	p.errs = append(p.errs, diag.Errorf(p.pos(at), "the @string %q takes this file past %s of text once @string names are written out "+
+		"(%d times the file's size, and at least %s): a @string that repeats others can grow without end; write the text out instead (the rest of the file is not read)",
+		name, sitefs.FormatSize(int64(p.budget)), ExpansionRatio, sitefs.FormatSize(MinExpansion)))
+	panic(bail{})
 }

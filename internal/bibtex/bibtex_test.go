@@ -1,6 +1,7 @@
 package bibtex
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -135,3 +136,105 @@ func TestParseManyErrors(t *testing.T) {
 }
 
 func pos(line, col int) diag.Pos { return diag.Pos{File: "refs.bib", Line: line, Col: col} }
+
+// TestParseExpansionBudget: @string names that repeat one another stop at
+// the name that takes the file past its budget, with the entries before
+// it kept, instead of expanding until memory runs out.
+func TestParseExpansionBudget(t *testing.T) {
+	doubling := func(n int) string { // m_i = m_{i-1} # m_{i-1}: 2^n bytes
+		var b strings.Builder
+		b.WriteString("@misc{before, title = {kept}}\n@string{m0 = \"ha\"}\n")
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&b, "@string{m%d = m%d # m%d}\n", i, i-1, i-1)
+		}
+		fmt.Fprintf(&b, "@misc{after, title = m%d}\n", n)
+		return b.String()
+	}
+	kilobyte := "@string{k = {" + strings.Repeat("x", 1000) + "}}\n"
+	tests := []struct {
+		name, src string
+		want      string // the one problem, "" for none
+	}{
+		{"macros that double", doubling(24),
+			`refs.bib:20:21: the @string "m17" takes this file past 1MB of text once @string names are written out (4 times the file's size, and at least 1MB): a @string that repeats others can grow without end; write the text out instead (the rest of the file is not read)`},
+		{"one @string joined with # many times", kilobyte + "@string{big = k" + strings.Repeat(" # k", 1100) + "}\n",
+			`refs.bib:2:4203: the @string "k" takes this file past 1MB`},
+		{"one @string joined with # in many fields", kilobyte + numbered(400, "@misc{x%d, title = k # k # k}\n"),
+			`refs.bib:351:21: the @string "k" takes this file past 1MB`},
+		{"a journal name in many entries", manyEntries(20000), ""},
+		{"a large file has a larger budget", kilobyte + numbered(300, "@misc{x%d, title = {"+strings.Repeat("y", 1000)+"}, note = k}\n") +
+			"@misc{z, title = k" + strings.Repeat(" # k", 450) + "}\n", ""}, // 1.05MB of text
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := Parse([]byte(tt.src), "refs.bib")
+			if tt.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("no error; %d entries", len(f.Entries))
+			}
+			if got := err.Error(); strings.Contains(got, "\n") || !strings.HasPrefix(got, tt.want) {
+				t.Errorf("got  %s\nwant %s…", got, tt.want)
+			}
+			if f.Lookup("before") == nil && strings.Contains(tt.src, "{before,") {
+				t.Error("the entry before the bomb is lost")
+			}
+			var total int
+			for _, e := range f.Entries {
+				for _, v := range e.Fields {
+					total += len(v)
+				}
+			}
+			if total > max(MinExpansion, ExpansionRatio*len(tt.src)) {
+				t.Errorf("the entries hold %d bytes of text", total)
+			}
+		})
+	}
+}
+
+// numbered repeats format n times, each with its number.
+func numbered(n int, format string) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, format, i)
+	}
+	return b.String()
+}
+
+// manyEntries is a bibliography of n entries that use @strings as real
+// ones do: a journal or conference name each.
+func manyEntries(n int) string {
+	var b strings.Builder
+	b.WriteString("@string{jmlr = {Journal of Machine Learning Research}}\n@string{neurips = {Advances in Neural Information Processing Systems}}\n")
+	for i := range n {
+		venue := "journal = jmlr"
+		if i%2 == 1 {
+			venue = "booktitle = neurips # { " + fmt.Sprint(2000+i%25) + "}"
+		}
+		fmt.Fprintf(&b, "@article{key%d,\n  author = {Doe, Jane and Roe, Richard},\n  title = {Scaling Laws, Part %d},\n  %s,\n  year = %d, month = jun,\n}\n", i, i, venue, 2000+i%25)
+	}
+	return b.String()
+}
+
+// TestParseManyMacrosNoHint: an undefined @string name in a file of
+// thousands of @strings gets no "did you mean" hint, which would compare
+// it with every name for each of up to 20 typos.
+func TestParseManyMacrosNoHint(t *testing.T) {
+	var b strings.Builder
+	for i := range maxSuggestMacros + 1 {
+		fmt.Fprintf(&b, "@string{name%05d = {x}}\n", i)
+	}
+	b.WriteString("@misc{a, title = nane00001}\n")
+	_, err := Parse([]byte(b.String()), "refs.bib")
+	if err == nil || strings.Contains(err.Error(), "did you mean") {
+		t.Errorf("got %v, want an undefined name without a hint", err)
+	}
+	_, err = Parse([]byte("@string{name00001 = {x}}\n@misc{a, title = nane00001}\n"), "refs.bib")
+	if err == nil || !strings.Contains(err.Error(), `did you mean "name00001"`) {
+		t.Errorf("a file of few names: got %v, want a hint", err)
+	}
+}

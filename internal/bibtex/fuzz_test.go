@@ -10,8 +10,10 @@ import (
 )
 
 // FuzzParse checks that any file parses without panicking, that every
-// problem names a line and column inside the file, and that every entry's
-// key and fields turn into valid UTF-8 text without panicking.
+// problem names a line and column inside the file, that every entry's
+// key and fields turn into valid UTF-8 text without panicking, and that
+// @string names, however they repeat one another, expand the file's text
+// no further than its budget (ExpansionRatio).
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"@article{kaplan2020,\n  author = {Kaplan, Jared and others},\n  title = {Scaling {L}aws},\n  year = 2020,\n}",
@@ -22,6 +24,8 @@ func FuzzParse(f *testing.F) {
 		"@misc{a, title = \"a {\"} b\"}",
 		"@\n@misc{",
 		`@misc{n, author = {van der Waals, Jr., J. and {OpenAI} and de~la~Cruz and others}}`,
+		"@string{a = \"ha\"}\n@string{b = a # a # a # a}\n@string{c = b # b # b # b}\n@string{d = c # c # c # c}\n@string{e = d # d # d # d}\n@string{f = e # e # e # e}\n@string{g = f # f # f # f}\n@string{h = g # g # g # g}\n@string{i = h # h # h # h}\n@string{j = i # i # i # i}\n@string{k = j # j # j # j}\n@misc{x, title = k # k, note = k}",
+		"@string(a = {xxxxxxxxxxxxxxxx})@string(b = a#a#a#a#a#a#a#a#a#a#a#a#a#a#a#a)@string(c = b#b#b#b#b#b#b#b#b#b#b#b#b#b#b#b)@string(d = c#c#c#c#c#c#c#c#c#c#c#c#c#c#c#c)@misc(y, a = d#d#d#d#d#d#d#d#d#d#d#d#d#d#d#d#d#d#d#d#d#d, b = d#d#d#d#d#d#d#d#d#d#d#d#d#d#d#d#d#d#d#d#d#d)",
 	} {
 		f.Add([]byte(s))
 	}
@@ -39,6 +43,15 @@ func FuzzParse(f *testing.F) {
 		}
 		if file == nil {
 			t.Fatal("nil file")
+		}
+		text := 0
+		for _, e := range file.Entries {
+			for _, v := range e.Fields {
+				text += len(v)
+			}
+		}
+		if budget := max(MinExpansion, ExpansionRatio*len(src)); text > budget {
+			t.Fatalf("the fields hold %d bytes of text, past the budget of %d for a file of %d bytes", text, budget, len(src))
 		}
 		for _, e := range file.Entries {
 			if e.Pos.Line < 1 || e.Pos.Line > lines || e.Pos.Col < 1 {

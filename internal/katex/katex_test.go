@@ -162,13 +162,88 @@ func TestMacrosDoNotLeak(t *testing.T) {
 	}
 }
 
-func TestTrustOff(t *testing.T) {
-	res, err := Render(`\href{javascript:alert(1)}{x}`, false)
+// TestUntrusted: a command that needs KaTeX's trust, which stays off, is
+// a refusal at the command that says what to write instead, not the
+// command's name typeset in red.
+func TestUntrusted(t *testing.T) {
+	for _, tc := range []struct {
+		tex    string
+		msg    string
+		offset int
+	}{
+		{`x + \href{javascript:alert(1)}{x}`, `\href makes a link, which scalesite's formulas cannot: write the link in Markdown outside the formula`, 4},
+		{`\text{see \url{https://arxiv.org}}`, `\url makes a link, which scalesite's formulas cannot: write the address outside the formula`, 10},
+		{`\includegraphics{fig.png}`, `\includegraphics shows an image, which scalesite's formulas cannot`, 0},
+		{`\htmlClass{x}{y}`, `\htmlClass sets HTML attributes`, 0},
+		{`\def\l{\href}\l{u}{t}`, `\href makes a link`, 7},
+	} {
+		res, err := Render(tc.tex, false)
+		var ke *Error
+		if !errors.As(err, &ke) || !strings.HasPrefix(ke.Msg, tc.msg) || ke.Offset != tc.offset {
+			t.Errorf("%s: got %v (%+v), want %q… at %d", tc.tex, err, ke, tc.msg, tc.offset)
+		}
+		if strings.Contains(res.HTML, "href=") {
+			t.Errorf("%s: a link made it into the markup: %s", tc.tex, res.HTML)
+		}
+	}
+}
+
+// TestMacroExpansionBound: macros that expand past the formula's budget
+// (ExpansionRatio) are refused at once, where KaTeX's own maxExpand, which
+// counts expansions, let a formula run for minutes; macros as a page uses
+// them, and KaTeX's own, are typeset.
+func TestMacroExpansionBound(t *testing.T) {
+	for _, tc := range []struct {
+		name, tex string
+		refused   bool
+	}{
+		{"a long macro used 990 times", `\def\a{` + strings.Repeat("x", 3500) + `}` + strings.Repeat(`\a`, 990), true},
+		{"macros of macros", `\def\a{xxxxxxxxxx}\def\b{\a\a\a\a\a\a\a\a\a\a}\def\c{\b\b\b\b\b\b\b\b\b}\c\c\c\c\c\c\c\c\c\c`, true},
+		{"a page's macros", `\newcommand{\E}{\mathbb{E}}\newcommand{\loss}[1]{\mathcal{L}\left(#1\right)}\E[\loss{\theta}] \le \loss{\theta_0} + \dots + \binom{n}{k} \pmod{p}`, false},
+		{"KaTeX's own macros", strings.Repeat(`a \iff b \implies c \dots \colon \binom{n}{k} \neq \; `, 25), false},
+		{"a macro used often", `\newcommand{\loss}{\mathcal{L}(\theta)}` + strings.Repeat(`\loss + `, 200), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			_, err := Render(tc.tex, false)
+			var ke *Error
+			switch {
+			case !tc.refused && err != nil:
+				t.Fatal(err)
+			case tc.refused && (!errors.As(err, &ke) || !strings.Contains(ke.Msg, "the macros of this formula expand to more than")):
+				t.Fatalf("got %v after %v, want a refusal of the macros", err, time.Since(start))
+			case tc.refused && (ke.Offset < 0 || ke.Offset > len(tc.tex)):
+				t.Errorf("refused at %d, outside the formula", ke.Offset)
+			}
+		})
+	}
+}
+
+func TestCommandOffset(t *testing.T) {
+	for _, tc := range []struct {
+		tex, cmd string
+		want     int
+	}{
+		{`\href{u}{t}`, `\href`, 0},
+		{`\hrefs + \href`, `\href`, 9},
+		{`\url{x}`, `\href`, -1},
+		{`x\href`, `\href`, 1},
+	} {
+		if got := commandOffset(tc.tex, tc.cmd); got != tc.want {
+			t.Errorf("commandOffset(%q, %q) = %d, want %d", tc.tex, tc.cmd, got, tc.want)
+		}
+	}
+}
+
+// TestMaxSize: a size written in a formula is capped, so that a formula
+// cannot cover the page.
+func TestMaxSize(t *testing.T) {
+	res, err := Render(`\rule{10000em}{10000em}`, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(res.HTML, "javascript:") && strings.Contains(res.HTML, "href=") {
-		t.Errorf("a link made it into the markup: %s", res.HTML)
+	if strings.Contains(res.HTML, "width:10000em") || !strings.Contains(res.HTML, "border-right-width:100em") {
+		t.Errorf("the rule is not capped at 100em: %s", res.HTML)
 	}
 }
 
@@ -298,23 +373,72 @@ func FuzzTypeset(f *testing.F) {
 	})
 }
 
-// TestTimeout: a formula that runs out of time is an error that is not a
-// refusal of the TeX, the engine it ran in is not reused, and a cache does
-// not keep the failure.
+// TestTimeout: a formula stopped at its time limit is a TimeError without
+// a budget, not a refusal of the TeX, and the engine it ran in is not
+// reused. (TestBudget checks what a cache keeps.)
 func TestTimeout(t *testing.T) {
-	defer func(d time.Duration) { Timeout = d }(Timeout)
-	Timeout = time.Nanosecond
+	e, err := newEngine()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err, reusable := e.run(strings.Repeat(`\frac{a}{b}+`, 200), true, time.Nanosecond)
+	var te *TimeError
+	if !errors.As(err, &te) || te.Budget != nil || reusable {
+		t.Fatalf("got %v (reusable %v), want a TimeError", err, reusable)
+	}
+	if got := err.Error(); got != "KaTeX took more than 10s to typeset the formula" {
+		t.Errorf("message %q", got)
+	}
+}
+
+// TestBudget: formulas charged to a budget are stopped when it runs out,
+// the next ones are not started, a cache does not keep a budget's stop,
+// and a caller that waited for a formula another's budget stopped
+// typesets it with its own.
+func TestBudget(t *testing.T) {
+	slow := strings.Repeat(`\frac{a}{b}+`, 100)
+	page := NewBudget(50 * time.Millisecond)
 	var c Cache
-	_, err := c.Render(strings.Repeat(`\frac{a}{b}+`, 200), true)
-	var ke *Error
-	if err == nil || errors.As(err, &ke) || !strings.Contains(err.Error(), "took longer than") {
-		t.Fatalf("got %v, want a timeout", err)
+	start := time.Now()
+	_, err := c.Render(slow, true, page)
+	var te *TimeError
+	if !errors.As(err, &te) || te.Budget != page {
+		t.Fatalf("got %v, want the page's budget run out", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("stopped after %v", d)
 	}
 	if c.Len() != 0 {
-		t.Errorf("the cache keeps the timeout")
+		t.Errorf("the cache keeps a budget's stop")
 	}
-	Timeout = time.Minute
-	if _, err := c.Render(`x`, false); err != nil || c.Len() != 1 {
-		t.Errorf("after a timeout: %v, %d cached", err, c.Len())
+	if _, err := c.Render(`x`, false, page); !errors.As(err, &te) || te.Budget != page {
+		t.Errorf("after the budget ran out: %v, want it not started", err)
+	}
+	if _, err := c.Render(slow, true, NewBudget(time.Minute)); err != nil || c.Len() != 1 {
+		t.Errorf("with a budget of its own: %v, %d cached", err, c.Len())
+	}
+}
+
+// TestBudgetWaiter: a caller that waited for a formula which another
+// caller's budget stopped typesets it itself, with its own budget.
+func TestBudgetWaiter(t *testing.T) {
+	var c Cache
+	other := &cacheEntry{err: &TimeError{Budget: NewBudget(time.Millisecond)}}
+	other.once.Do(func() {}) // as if another page had typeset it and run out
+	c.entries = map[cacheKey]*cacheEntry{{`x^2`, false}: other}
+	res, err := c.Render(`x^2`, false, NewBudget(time.Minute))
+	if err != nil || !strings.HasPrefix(res.HTML, `<span class="katex">`) {
+		t.Fatalf("got %v, %.40q; want the formula typeset", err, res.HTML)
+	}
+	if c.Len() != 1 {
+		t.Errorf("%d formulas cached, want 1", c.Len())
+	}
+	// Stopped by its own budget, a caller gets the stop.
+	mine := NewBudget(time.Millisecond)
+	stopped := &cacheEntry{err: &TimeError{Budget: mine}}
+	stopped.once.Do(func() {})
+	c.entries[cacheKey{`y^2`, false}] = stopped
+	if _, err := c.Render(`y^2`, false, mine); !errors.As(err, new(*TimeError)) {
+		t.Errorf("got %v, want its own budget's stop", err)
 	}
 }
