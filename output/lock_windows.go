@@ -1,0 +1,48 @@
+package output
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/sys/windows"
+)
+
+// destLock is one build's hold on its destination: while a Writer holds
+// it, no other build writes to the same folder.
+//
+// On Windows a folder cannot be locked, so the lock is on a file
+// ".scalesite.lock" in the folder that holds the destination, which is
+// left there. Windows drops the lock when the process ends however it
+// ends, so a build that was killed never leaves it stuck.
+type destLock struct{ f *os.File }
+
+// lockDest takes the lock of a destination whose parent folder is parent.
+// When another build holds it, lockDest calls waiting (if not nil) and
+// waits for that build to end.
+func lockDest(parent string, waiting func()) (*destLock, error) {
+	f, err := os.OpenFile(filepath.Join(parent, ".scalesite.lock"), os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	h := windows.Handle(f.Fd())
+	lock := func(flags uint32) error {
+		return windows.LockFileEx(h, windows.LOCKFILE_EXCLUSIVE_LOCK|flags, 0, 1, 0, new(windows.Overlapped))
+	}
+	err = lock(windows.LOCKFILE_FAIL_IMMEDIATELY)
+	if errors.Is(err, windows.ERROR_LOCK_VIOLATION) {
+		if waiting != nil {
+			waiting()
+		}
+		err = lock(0)
+	}
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("locking %s against other builds: %w", parent, err)
+	}
+	return &destLock{f: f}, nil
+}
+
+// unlock lets the next build in. Closing the file drops the lock.
+func (l *destLock) unlock() { l.f.Close() }
