@@ -32,10 +32,12 @@ var processStart = time.Now()
 
 // recoverStale undoes the commits that killed builds of dest (a real path;
 // name is the caller's name for it) left half-done, and removes the
-// temporary folders they left, returning the folders removed. It takes
-// only folders (never a file or a symbolic link) in dest's parent whose
-// name is exactly of a Writer's form for this destination, and only those
-// whose process is gone: another build of the same folder may be running.
+// temporary folders they left, returning the folders removed. The caller
+// holds dest's lock. It takes only folders (never a file or a symbolic
+// link) in dest's parent whose name is exactly of a Writer's form for this
+// destination, and, unless the folder holds a journal, only those whose
+// process is gone: a build of an earlier version, which takes no lock, may
+// be running.
 // Names of the form of earlier versions (".DEST.new-RAND", without a
 // process id, and ".old" folders) are taken too. A folder it cannot remove
 // is left for the next build; but when a commit cannot be undone, it
@@ -56,14 +58,18 @@ func recoverStale(fsys fileSystem, name, dest string) ([]string, error) {
 			continue
 		}
 		p := filepath.Join(parent, e.Name())
-		if m[1] != "" {
+		// A folder with a journal is of a Writer of this version, which
+		// held the lock the caller holds now: it is done, whatever its
+		// process (this one, after a commit that could not be undone).
+		if exists(filepath.Join(p, journalName)) {
+			if err := recoverJournal(fsys, name, dest, p); err != nil {
+				return removed, err
+			}
+		} else if m[1] != "" {
 			pid, err := strconv.Atoi(m[1])
 			if err != nil || pid <= 0 || inUse(p, pid) {
 				continue
 			}
-		}
-		if err := recoverJournal(fsys, name, dest, p); err != nil {
-			return removed, err
 		}
 		if os.RemoveAll(p) == nil {
 			removed = append(removed, p)
