@@ -57,14 +57,22 @@ func RunContext(ctx context.Context, opts Options) (*Report, error) {
 		mu      sync.Mutex
 		w       *output.Writer
 		stopped bool
+		begun   chan struct{} // closed when a begin under way returns
 	)
-	// Begin may wait for another build of the same folder: it runs
-	// without mu, so that ctx can end the build meanwhile.
+	// Begin may wait for another build of the same folder; it gives up when
+	// ctx ends (Stop), so it runs without mu, and the end of ctx waits for
+	// it to return instead: its temporary folder is then removed.
 	begin := func(dest string) (*output.Writer, error) {
-		if err := ctx.Err(); err != nil {
+		mu.Lock()
+		if stopped {
+			mu.Unlock()
 			return nil, context.Cause(ctx)
 		}
-		nw, err := output.Options{Waiting: opts.Waiting}.Begin(dest)
+		done := make(chan struct{})
+		begun = done
+		mu.Unlock()
+		defer close(done)
+		nw, err := output.Options{Waiting: opts.Waiting, Stop: ctx.Done()}.Begin(dest)
 		mu.Lock()
 		defer mu.Unlock()
 		if err != nil {
@@ -93,6 +101,12 @@ func RunContext(ctx context.Context, opts Options) (*Report, error) {
 	}
 	mu.Lock()
 	stopped = true
+	underway := begun
+	mu.Unlock()
+	if underway != nil {
+		<-underway
+	}
+	mu.Lock()
 	started := w
 	mu.Unlock()
 	if started != nil && !started.Cancel() {

@@ -129,10 +129,9 @@ func makeFaultOutput(t *testing.T) (dest string, before map[string]string) {
 	return dest, fullTree(t, dest)
 }
 
-// writeWith writes out to dest as one build whose file-system calls go
-// through fsys.
-func writeWith(fsys fileSystem, dest string, out *render.Output) error {
-	w, err := Options{fs: fsys}.Begin(dest)
+// writeWith writes out to dest as one build begun with o.
+func writeWith(o Options, dest string, out *render.Output) error {
+	w, err := o.Begin(dest)
 	if err != nil {
 		return err
 	}
@@ -163,7 +162,7 @@ func TestCommitFaultAtEachCall(t *testing.T) {
 			for n := 1; ; n++ {
 				dest, before := makeFaultOutput(t)
 				fsys := &faultFS{from: n, to: n + 1, err: tc.err, dest: dest}
-				err := writeWith(fsys, dest, faultNew)
+				err := writeWith(Options{fs: fsys}, dest, faultNew)
 				if !fsys.hit {
 					if err != nil {
 						t.Fatalf("no fault, and the build failed: %v", err)
@@ -213,7 +212,7 @@ func TestCommitKilledAtEachCall(t *testing.T) {
 	for n := 1; ; n++ {
 		dest, before := makeFaultOutput(t)
 		fsys := &faultFS{from: n, err: syscall.EIO, dest: dest}
-		err := writeWith(fsys, dest, faultNew)
+		err := writeWith(Options{fs: fsys}, dest, faultNew)
 		if !fsys.hit {
 			if err != nil {
 				t.Fatalf("no fault, and the build failed: %v", err)
@@ -234,13 +233,14 @@ func TestCommitKilledAtEachCall(t *testing.T) {
 		}
 		// The next build (here, one that stops before its commit) puts
 		// the old output back first.
+		commitErr := err
 		w, err := Begin(dest)
 		if err != nil {
 			t.Fatalf("killed at call %d: the next build: %v", n, err)
 		}
 		w.Abort()
 		if got := fullTree(t, dest); !equalTrees(got, before) {
-			t.Fatalf("killed at call %d (%v): after the next build began, the output is not the old one: %s", n, err, treeDiff(got, before))
+			t.Fatalf("killed at call %d (%v): after the next build began, the output is not the old one: %s", n, commitErr, treeDiff(got, before))
 		}
 		if got := entries(t, filepath.Dir(dest)); !slices.Equal(got, []string{"public"}) {
 			t.Errorf("killed at call %d: beside the output: %q, want only public", n, got)

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,14 +18,22 @@ import (
 
 // TestSecondBuildWaits: while one build of a folder is under way, a second
 // one says it waits (Waiting) and does not begin until the first is done;
-// then it builds over the first one's output.
+// then it builds over the first one's output, so that the folder ends as
+// the second build's site.
 func TestSecondBuildWaits(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	dest := filepath.Join(t.TempDir(), "public")
+	siteB := files("index.html", "b", "b-only.html", "b")
+	if err := Write(dest, siteB); err != nil {
+		t.Fatal(err)
+	}
 	first, err := Begin(dest)
 	if err != nil {
 		t.Fatal(err)
 	}
-	first.Add(render.File{Path: "index.html", Data: []byte("first")})
+	for _, f := range files("index.html", "a", "a-only.html", "a").Files {
+		first.Add(f)
+	}
 	waiting := make(chan struct{})
 	began := make(chan *Writer)
 	go func() {
@@ -37,7 +46,7 @@ func TestSecondBuildWaits(t *testing.T) {
 	select {
 	case <-waiting:
 	case <-time.After(10 * time.Second):
-		t.Fatal("the second build did not say it waits")
+		t.Error("the second build did not say it waits")
 	}
 	select {
 	case <-began:
@@ -51,18 +60,22 @@ func TestSecondBuildWaits(t *testing.T) {
 	if second == nil {
 		t.FailNow()
 	}
-	second.Add(render.File{Path: "index.html", Data: []byte("second")})
+	for _, f := range siteB.Files {
+		second.Add(f)
+	}
 	if err := second.Commit(); err != nil {
 		t.Fatalf("the second build, over the first one's output: %v", err)
 	}
-	if got := tree(t, dest); !equalTrees(got, map[string]string{"index.html": "second"}) {
-		t.Errorf("output = %v", got)
+	if got := tree(t, dest); !equalTrees(got, map[string]string{"index.html": "b", "b-only.html": "b"}) {
+		t.Errorf("output = %v, want the second build's site", got)
 	}
 }
 
 // TestConcurrentBuildsOneWins runs pairs of builds of two different sites
 // into one folder at the same time: after each pair the folder holds
-// exactly one of the two sites, list of files included, never a mix.
+// exactly one of the two sites, list of files included, never a mix; and
+// in some pairs one build waited for the other (else they never overlapped
+// and the test shows nothing).
 func TestConcurrentBuildsOneWins(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	site := func(name string) *render.Output {
@@ -88,14 +101,16 @@ func TestConcurrentBuildsOneWins(t *testing.T) {
 		t.Fatal(err)
 	}
 	won := map[string]int{}
-	for round := range 12 {
+	var waits atomic.Int32
+	waited := Options{Waiting: func() { waits.Add(1) }}
+	for round := range 8 {
 		var wg sync.WaitGroup
 		errs := make([]error, 2)
 		for i, out := range []*render.Output{a, b} {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				errs[i] = Write(dest, out)
+				errs[i] = writeWith(waited, dest, out)
 			}()
 		}
 		wg.Wait()
@@ -112,7 +127,10 @@ func TestConcurrentBuildsOneWins(t *testing.T) {
 			t.Fatalf("round %d: the folder holds a mix of both sites:%s", round, treeDiff(got, want["a"]))
 		}
 	}
-	t.Logf("last build: a %d times, b %d times", won["a"], won["b"])
+	if waits.Load() == 0 {
+		t.Error("no build waited for the other: they never overlapped")
+	}
+	t.Logf("last build: a %d times, b %d times; %d waited", won["a"], won["b"], waits.Load())
 }
 
 // TestKilledBuildLeavesNoLock: a build whose process is killed while it

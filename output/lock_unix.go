@@ -23,23 +23,33 @@ type destLock struct{ f *os.File }
 
 // lockDest takes the lock of a destination whose parent folder is parent.
 // When another build holds it, lockDest calls waiting (if not nil) and
-// waits for that build to end.
-func lockDest(parent string, waiting func()) (*destLock, error) {
+// waits for that build to end, trying again every so often, unless stop
+// is closed first: then it returns ErrCanceled.
+func lockDest(parent string, waiting func(), stop <-chan struct{}) (*destLock, error) {
 	f, err := os.Open(parent)
 	if err != nil {
 		return nil, err
 	}
 	fd := int(f.Fd())
-	err = unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB)
+	try := func() error {
+		err := unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB)
+		for errors.Is(err, unix.EINTR) {
+			err = unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB)
+		}
+		return err
+	}
+	err = try()
 	if errors.Is(err, unix.EWOULDBLOCK) {
 		if waiting != nil {
 			waiting()
 		}
-		for err = unix.Flock(fd, unix.LOCK_EX); errors.Is(err, unix.EINTR); err = unix.Flock(fd, unix.LOCK_EX) {
-		}
+		err = waitFor(try, func(err error) bool { return errors.Is(err, unix.EWOULDBLOCK) }, stop)
 	}
 	if err != nil {
 		f.Close()
+		if err == ErrCanceled {
+			return nil, err
+		}
 		return nil, fmt.Errorf("locking %s against other builds: %w", parent, err)
 	}
 	return &destLock{f: f}, nil

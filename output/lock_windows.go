@@ -20,25 +20,30 @@ type destLock struct{ f *os.File }
 
 // lockDest takes the lock of a destination whose parent folder is parent.
 // When another build holds it, lockDest calls waiting (if not nil) and
-// waits for that build to end.
-func lockDest(parent string, waiting func()) (*destLock, error) {
+// waits for that build to end, trying again every so often, unless stop
+// is closed first: then it returns ErrCanceled.
+func lockDest(parent string, waiting func(), stop <-chan struct{}) (*destLock, error) {
 	f, err := os.OpenFile(filepath.Join(parent, ".scalesite.lock"), os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
 	}
 	h := windows.Handle(f.Fd())
-	lock := func(flags uint32) error {
-		return windows.LockFileEx(h, windows.LOCKFILE_EXCLUSIVE_LOCK|flags, 0, 1, 0, new(windows.Overlapped))
+	try := func() error {
+		return windows.LockFileEx(h, windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, new(windows.Overlapped))
 	}
-	err = lock(windows.LOCKFILE_FAIL_IMMEDIATELY)
-	if errors.Is(err, windows.ERROR_LOCK_VIOLATION) {
+	busy := func(err error) bool { return errors.Is(err, windows.ERROR_LOCK_VIOLATION) }
+	err = try()
+	if busy(err) {
 		if waiting != nil {
 			waiting()
 		}
-		err = lock(0)
+		err = waitFor(try, busy, stop)
 	}
 	if err != nil {
 		f.Close()
+		if err == ErrCanceled {
+			return nil, err
+		}
 		return nil, fmt.Errorf("locking %s against other builds: %w", parent, err)
 	}
 	return &destLock{f: f}, nil

@@ -55,6 +55,9 @@ type Options struct {
 	// Waiting, when not nil, is called once when another build is writing
 	// to the same destination, before Begin waits for it to finish.
 	Waiting func()
+	// Stop, when closed while Begin waits for another build, makes Begin
+	// give up and return ErrCanceled.
+	Stop <-chan struct{}
 
 	fs fileSystem // nil means the operating system's (tests fail calls)
 }
@@ -144,7 +147,7 @@ func (o Options) Begin(dest string) (*Writer, error) {
 	if err := w.fsys.MkdirAll(parent, 0o755); err != nil {
 		return nil, writeError(dest, err)
 	}
-	if w.lock, err = lockDest(parent, o.Waiting); err != nil {
+	if w.lock, err = lockDest(parent, o.Waiting, o.Stop); err != nil {
 		return nil, err
 	}
 	ok := false
