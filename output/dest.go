@@ -106,7 +106,7 @@ func (w *Writer) claim() error {
 			return nil
 		}
 	}
-	return fmt.Errorf("the output folder %s already holds files that scalesite did not write (it has no %s list of its own files): a build writes only into a new or empty folder, or over its own earlier output, so that it never deletes your files; give --dest a new folder, or empty this one yourself if nothing in it is needed",
+	return fmt.Errorf("the output folder %s already holds files that scalesite did not write (it has no %s list of its own files): a build writes only into a new or empty folder, or over its own earlier output, so that it never deletes your files; give --dest a new folder, or, if nothing in this one is needed (an output of an older scalesite, which kept no such list, say), delete the folder yourself and build again",
 		diag.Quote(w.name), MarkerName)
 }
 
