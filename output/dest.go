@@ -27,11 +27,11 @@ func RealPath(dest string) (string, error) {
 	if parent == abs { // the root
 		return abs, nil
 	}
-	real, err := resolveExisting(parent)
+	resolved, err := resolveExisting(parent)
 	if err != nil {
 		return "", err
 	}
-	return filepath.Join(real, filepath.Base(abs)), nil
+	return filepath.Join(resolved, filepath.Base(abs)), nil
 }
 
 // resolveExisting is filepath.EvalSymlinks for an absolute path that may
@@ -40,12 +40,12 @@ func RealPath(dest string) (string, error) {
 func resolveExisting(p string) (string, error) {
 	var rest []string // the names below the folder that exists, last first
 	for {
-		real, err := filepath.EvalSymlinks(p)
+		resolved, err := filepath.EvalSymlinks(p)
 		if err == nil {
 			for i := len(rest) - 1; i >= 0; i-- {
-				real = filepath.Join(real, rest[i])
+				resolved = filepath.Join(resolved, rest[i])
 			}
-			return real, nil
+			return resolved, nil
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
 			return "", err

@@ -28,7 +28,7 @@ type destLock struct{ f *os.File }
 func lockDest(parent string, waiting func(), stop <-chan struct{}) (*destLock, error) {
 	f, err := os.Open(parent)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("locking %s against other builds: %w", parent, err)
 	}
 	fd := int(f.Fd())
 	try := func() error {

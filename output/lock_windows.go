@@ -25,7 +25,7 @@ type destLock struct{ f *os.File }
 func lockDest(parent string, waiting func(), stop <-chan struct{}) (*destLock, error) {
 	f, err := os.OpenFile(filepath.Join(parent, ".scalesite.lock"), os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("locking %s against other builds: %w", parent, err)
 	}
 	h := windows.Handle(f.Fd())
 	try := func() error {

@@ -130,13 +130,12 @@ func (o Options) Begin(dest string) (*Writer, error) {
 	if w.fsys == nil {
 		w.fsys = osFS{}
 	}
-	real, err := RealPath(dest)
-	if err != nil {
+	var err error
+	if w.dest, err = RealPath(dest); err != nil {
 		return nil, fmt.Errorf("the output folder %s cannot be found: %w", diag.Quote(dest), err)
 	}
-	w.dest = real
-	parent := filepath.Dir(real)
-	if parent == real {
+	parent := filepath.Dir(w.dest)
+	if parent == w.dest {
 		return nil, fmt.Errorf("the output folder %s is the root of the file system: give --dest a folder of its own", diag.Quote(dest))
 	}
 	if err := w.fsys.MkdirAll(parent, 0o755); err != nil {
@@ -151,7 +150,7 @@ func (o Options) Begin(dest string) (*Writer, error) {
 			w.unlock()
 		}
 	}()
-	if _, err := recoverStale(w.fsys, dest, real); err != nil {
+	if _, err := recoverStale(w.fsys, dest, w.dest); err != nil {
 		return nil, err
 	}
 	if err := w.claim(); err != nil {
@@ -159,7 +158,7 @@ func (o Options) Begin(dest string) (*Writer, error) {
 	}
 	// The process id in the name tells a later build whether the folder's
 	// build may still be running.
-	if w.tmp, err = os.MkdirTemp(parent, tempPrefix(real)+strconv.Itoa(os.Getpid())+"-"); err != nil {
+	if w.tmp, err = os.MkdirTemp(parent, tempPrefix(w.dest)+strconv.Itoa(os.Getpid())+"-"); err != nil {
 		return nil, writeError(dest, err)
 	}
 	if err := w.fsys.Mkdir(w.newDir(), 0o755); err != nil {
