@@ -61,8 +61,8 @@ func resolveExisting(p string) (string, error) {
 
 // claim decides how the Writer may write dest, or refuses it. A folder
 // that does not exist is written whole and renamed into place; an empty
-// folder, or one that holds a list of the files an earlier build wrote
-// (MarkerName), is changed in place, touching only the files the list
+// folder (or one holding only a .git), or one that holds a list of the
+// files an earlier build wrote (MarkerName), is changed in place, touching only the files the list
 // names. A link, a file, or a folder of someone else's files is refused
 // before anything is written.
 func (w *Writer) claim() error {
@@ -87,7 +87,9 @@ func (w *Writer) claim() error {
 	if !errors.Is(err, errNoMarker) {
 		return fmt.Errorf("the output folder %s has a list of the files scalesite wrote there (%s) that cannot be read (%v), so scalesite cannot tell its files from yours and writes nothing; if everything in the folder can go, delete the folder and build again, or give --dest another folder", diag.Quote(w.name), MarkerName, err)
 	}
-	if empty(w.dest) {
+	// A folder that holds nothing, or only a .git (git init, to publish
+	// the site from it), is the build's to fill; the .git is not its own.
+	if names, err := readNames(w.dest); err == nil && (len(names) == 0 || len(names) == 1 && names[0] == ".git") {
 		w.owned = map[string]ownedFile{}
 		return nil
 	}
@@ -106,8 +108,18 @@ func (w *Writer) claim() error {
 			return nil
 		}
 	}
-	return fmt.Errorf("the output folder %s already holds files that scalesite did not write (it has no %s list of its own files): a build writes only into a new or empty folder, or over its own earlier output, so that it never deletes your files; give --dest a new folder, or, if nothing in this one is needed (an output of an older scalesite, which kept no such list, say), delete the folder yourself and build again",
+	return fmt.Errorf("the output folder %s already holds files that scalesite did not write (it has no %s list of its own files): a build writes only into a new or empty folder, or over its own earlier output, so that it never deletes your files; give --dest a new folder, or, if nothing in this one is needed (an output of an older scalesite, which kept no such list, say), empty it yourself and build again (a .git in it may stay)",
 		diag.Quote(w.name), MarkerName)
+}
+
+// readNames returns the names in the folder d.
+func readNames(d string) ([]string, error) {
+	f, err := os.Open(d)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.Readdirnames(-1)
 }
 
 // trustedManifest returns dest's manifest when it describes the files the

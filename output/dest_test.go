@@ -50,6 +50,13 @@ func TestDestinations(t *testing.T) {
 			want: built,
 		},
 		{
+			name: "a folder holding only a .git (git init, to publish from it)",
+			make: func(t *testing.T, dest string) map[string]string {
+				return putAll(t, filepath.Dir(dest), "public/.git", map[string]string{"HEAD": "ref: refs/heads/main\n"})
+			},
+			want: with(built, ".git/", "", ".git/HEAD", "ref: refs/heads/main\n"),
+		},
+		{
 			name: "a folder of someone's files (a home, Documents)",
 			make: func(t *testing.T, dest string) map[string]string {
 				return putAll(t, filepath.Dir(dest), "public", someones)

@@ -6,8 +6,8 @@
 // destination and moved in only when every file is written.
 //
 // A build writes only into a folder that does not exist yet, an empty
-// folder, or its own earlier output: a folder holding the list of files an
-// earlier build wrote (MarkerName). It replaces or removes only files that
+// folder (or one holding only a .git), or its own earlier output: a folder
+// holding the list of files an earlier build wrote (MarkerName). It replaces or removes only files that
 // list names, so a .git, or a file added by hand, is kept; any other folder
 // is refused before anything is written (dest.go). One build at a time
 // writes to a folder (lock_unix.go): a second one waits.

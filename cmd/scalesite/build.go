@@ -20,11 +20,11 @@ from the source folder and writes the static site to the destination folder.
 The new site replaces the old one only when the whole build succeeded;
 Ctrl-C stops the build and leaves the output folder as it was.
 
-The destination must be a new or empty folder, or an earlier output of
-scalesite (it lists the files it wrote in .scalesite-output): a build
-replaces or removes only those files, and keeps anything else there, such
-as a .git. Any other folder is refused. A second build of the same folder
-waits for the first to finish.`, stderr)
+The destination must be a new or empty folder (a .git in it is fine), or
+an earlier output of scalesite (it lists the files it wrote in
+.scalesite-output): a build replaces or removes only those files, and keeps
+anything else there, such as a .git. Any other folder is refused. A second
+build of the same folder waits for the first to finish.`, stderr)
 	var opts build.Options
 	fs.StringVar(&opts.Source, "source", ".", "the site `folder`")
 	fs.StringVar(&opts.Source, "s", ".", "short for --source")
