@@ -269,6 +269,8 @@ func TestMarker(t *testing.T) {
 		markerHeader + "1 0 \"./a\"\n",
 		markerHeader + "1 0 \"" + MarkerName + "\"\n",
 		markerHeader + "-1 0 \"a\"\n",
+		markerHeader + "1 0 \".git/config\"\n",
+		markerHeader + "1 0 \"sub/.git/HEAD\"\n",
 	} {
 		if _, err := parseMarker([]byte(bad)); err == nil {
 			t.Errorf("parseMarker(%q) accepted a list that is not one", bad)

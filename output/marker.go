@@ -141,8 +141,10 @@ func parseMarker(b []byte) (map[string]ownedFile, error) {
 }
 
 // validPath reports whether p is a path a build may write in its output
-// folder: relative, clean, with slashes, inside the folder, and not the
-// list itself.
+// folder: relative, clean, with slashes, inside the folder, not the list
+// itself, and not inside a .git folder (a build never writes, replaces or
+// removes anything there, whatever a list says).
 func validPath(p string) bool {
-	return p != "" && p != MarkerName && path.Clean(p) == p && filepath.IsLocal(filepath.FromSlash(p))
+	return p != "" && p != MarkerName && path.Clean(p) == p && filepath.IsLocal(filepath.FromSlash(p)) &&
+		!slices.Contains(strings.Split(p, "/"), ".git")
 }

@@ -311,7 +311,7 @@ func (w *Writer) write(f render.File) error {
 		if f.Path == MarkerName {
 			return fmt.Errorf("the site has a file named %s, the name scalesite keeps for its list of the files it wrote: rename that file (in static/, or in a page's folder)", MarkerName)
 		}
-		return fmt.Errorf("the site makes a file %s, whose path is not inside the output folder", diag.Quote(f.Path))
+		return fmt.Errorf("the site makes a file %s, which scalesite does not write: its path is outside the output folder or inside a .git folder; rename it (in static/, or in a page's folder)", diag.Quote(f.Path))
 	}
 	var sum uint64
 	var size int64

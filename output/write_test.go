@@ -189,6 +189,22 @@ func TestWriteFailureKeepsOld(t *testing.T) {
 			want: "",
 		},
 		{
+			name: "a file inside a .git folder",
+			files: []render.File{
+				{Path: "index.html", Data: []byte("new")},
+				{Path: ".git/hooks/post-checkout", Data: []byte("#!/bin/sh\n")},
+			},
+			want: "inside a .git folder",
+		},
+		{
+			name: "a file named as the list of files",
+			files: []render.File{
+				{Path: "index.html", Data: []byte("new")},
+				{Path: MarkerName, Data: []byte("scalesite-output 1\n")},
+			},
+			want: "the name scalesite keeps for its list",
+		},
+		{
 			name: "a file where a folder must go",
 			files: []render.File{
 				{Path: "a", Data: []byte("file")},
