@@ -158,8 +158,8 @@ func TestCommitFaultAtEachCall(t *testing.T) {
 		{"disk full", syscall.ENOSPC, "the disk is full"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			inApply := 0 // runs whose fault came after the first change to the output
-			for n := 1; ; n++ {
+			inApply, n := 0, 1 // inApply: runs whose fault came after the first change to the output
+			for ; ; n++ {
 				dest, before := makeFaultOutput(t)
 				fsys := &faultFS{from: n, to: n + 1, err: tc.err, dest: dest}
 				err := writeWith(Options{fs: fsys}, dest, faultNew)
@@ -195,6 +195,7 @@ func TestCommitFaultAtEachCall(t *testing.T) {
 			if inApply == 0 {
 				t.Error("no fault came while the output was being changed: the test shows nothing about putting files back")
 			}
+			t.Logf("%d calls failed in turn, %d of them after the commit had changed the output", n-1, inApply)
 		})
 	}
 }
@@ -208,8 +209,8 @@ func TestCommitFaultAtEachCall(t *testing.T) {
 // for byte the old one, and then a build writes the new one.
 func TestCommitKilledAtEachCall(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	partials := 0
-	for n := 1; ; n++ {
+	partials, n := 0, 1
+	for ; ; n++ {
 		dest, before := makeFaultOutput(t)
 		fsys := &faultFS{from: n, err: syscall.EIO, dest: dest}
 		err := writeWith(Options{fs: fsys}, dest, faultNew)
@@ -255,6 +256,7 @@ func TestCommitKilledAtEachCall(t *testing.T) {
 	if partials == 0 {
 		t.Error("no kill left the output changed: the test shows nothing about the next build putting files back")
 	}
+	t.Logf("killed at each of %d calls; %d kills left the output changed, each put back by the next build", n-1, partials)
 }
 
 // TestFullDiskTmpfs fills a real disk: a small tmpfs whose number of files
