@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -24,6 +25,9 @@ import (
 type Options struct {
 	Source string // the site folder
 	Dest   string // the output folder; "" means Source/public
+	// Waiting, when not nil, is called when another build is writing to
+	// the same output folder; this one then waits for it to finish.
+	Waiting func()
 	site.Options
 }
 
@@ -35,32 +39,51 @@ type Report struct {
 }
 
 // Run loads, renders and writes the site to its folder. On any error the
-// output folder is left as it was.
+// output folder is left as it was, unless the error is an
+// *output.PartialError, which says what was left changed.
 func Run(opts Options) (*Report, error) {
-	return run(opts, output.Begin)
+	return run(opts, output.Options{Waiting: opts.Waiting}.Begin)
 }
 
 // RunContext is Run for a build that may be interrupted (the command's
 // Ctrl-C): when ctx ends first, it returns ctx's cause at once, with the new
 // output's temporary folder removed and the output folder as it was. The
 // load or render under way is abandoned: it writes nothing more, and ends
-// by itself. A build that had already swapped its output in when ctx ended
-// reports its success.
+// by itself, and so does a build still waiting for another build of the same
+// folder. A build that had already begun its commit when ctx ended reports
+// how that ended.
 func RunContext(ctx context.Context, opts Options) (*Report, error) {
 	var (
 		mu      sync.Mutex
 		w       *output.Writer
 		stopped bool
+		begun   chan struct{} // closed when a begin under way returns
 	)
+	// Begin may wait for another build of the same folder; it gives up when
+	// ctx ends (Stop), so it runs without mu, and the end of ctx waits for
+	// it to return instead: its temporary folder is then removed.
 	begin := func(dest string) (*output.Writer, error) {
 		mu.Lock()
-		defer mu.Unlock()
 		if stopped {
+			mu.Unlock()
 			return nil, context.Cause(ctx)
 		}
-		var err error
-		w, err = output.Begin(dest)
-		return w, err
+		done := make(chan struct{})
+		begun = done
+		mu.Unlock()
+		defer close(done)
+		nw, err := output.Options{Waiting: opts.Waiting, Stop: ctx.Done()}.Begin(dest)
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil {
+			return nil, err
+		}
+		if stopped {
+			nw.Cancel()
+			return nil, context.Cause(ctx)
+		}
+		w = nw
+		return w, nil
 	}
 	type result struct {
 		r   *Report
@@ -78,8 +101,15 @@ func RunContext(ctx context.Context, opts Options) (*Report, error) {
 	}
 	mu.Lock()
 	stopped = true
+	underway := begun
 	mu.Unlock()
-	if w != nil && !w.Cancel() {
+	if underway != nil {
+		<-underway
+	}
+	mu.Lock()
+	started := w
+	mu.Unlock()
+	if started != nil && !started.Cancel() {
 		res := <-done // Commit got there first: the build is (about to be) done
 		return res.r, res.err
 	}
@@ -180,26 +210,56 @@ func Summarize(s *site.Site, out *render.Output) *Report {
 	return r
 }
 
-// checkDest refuses an output folder whose replacement would delete the
-// site's own files: the source folder itself, a folder holding it, or its
-// content/, data/, static/ or themes/ folder (or a folder inside them).
-// Writing swaps the whole folder, so such a build would lose the pages.
+// checkDest refuses an output folder that is, holds, or lies among the
+// site's own files, or that is the root of the file system or a home
+// folder, before anything is read or written. Paths are compared as they
+// are on disk, links resolved (output.RealPath), so that neither a link
+// into the site (-d LINK/content) nor a site reached through a link (the
+// folder holding its real folder) gets past. A folder inside the site that
+// is none of these (public/, the default) may be written, and the writer
+// then writes only into a new or empty folder or an earlier output
+// (output.Begin).
 func checkDest(source, dest string) error {
-	src, err := filepath.Abs(source)
+	src, err := filepath.EvalSymlinks(source)
 	if err != nil {
 		return nil // the loader reports an unreadable source
 	}
-	dst, err := filepath.Abs(dest)
-	if err != nil {
+	if src, err = filepath.Abs(src); err != nil {
 		return nil
 	}
-	if within(src, dst) {
-		return fmt.Errorf("the output folder %s holds the site itself: a build replaces that whole folder; choose another --dest, e.g. %s", dest, filepath.Join(source, "public"))
+	dst, err := output.RealPath(dest)
+	if err != nil {
+		return fmt.Errorf("the output folder %s cannot be found: %w", diag.Quote(dest), err)
 	}
-	for _, d := range []string{"content", "data", "static", "themes"} {
-		if within(dst, filepath.Join(src, d)) {
-			return fmt.Errorf("the output folder %s is inside the site's %s/ folder: a build replaces that whole folder; choose another --dest, e.g. %s", dest, d, filepath.Join(source, "public"))
+	name := diag.Quote(dest)
+	other := "choose another --dest, e.g. " + diag.Quote(filepath.Join(source, "public"))
+	if filepath.Dir(dst) == dst {
+		return fmt.Errorf("the output folder %s is the root of the file system: %s", name, other)
+	}
+	if home, err := os.UserHomeDir(); err == nil && home != "" {
+		// A home of "/" (some containers) is no one's folder of files.
+		if h, err := filepath.EvalSymlinks(home); err == nil && filepath.Dir(h) != h && within(h, dst) {
+			what := "is your home folder"
+			if h != dst {
+				what = "holds your home folder"
+			}
+			return fmt.Errorf("the output folder %s %s: %s", name, what, other)
 		}
+	}
+	if within(src, dst) {
+		return fmt.Errorf("the output folder %s holds the site itself: a build writes into its output folder, and the site's files are not its own; %s", name, other)
+	}
+	if !within(dst, src) {
+		return nil
+	}
+	rel, _ := filepath.Rel(src, dst)
+	first, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
+	switch first {
+	case "content", "data", "static", "themes": // the folders a build reads
+		return fmt.Errorf("the output folder %s is inside the site's %s/ folder, which the build reads: %s", name, first, other)
+	}
+	if strings.HasPrefix(first, ".") {
+		return fmt.Errorf("the output folder %s is inside the site's %s folder, which belongs to another tool (git keeps its history in .git): %s", name, first, other)
 	}
 	return nil
 }

@@ -23,7 +23,7 @@ func TestRunReport(t *testing.T) {
 	if len(r.Warnings) != 0 {
 		t.Errorf("warnings = %v, want none", r.Warnings)
 	}
-	files := snapshot(t, dest)
+	files := siteFiles(t, dest)
 	if r.Files != len(files) {
 		t.Errorf("report counts %d files, the output holds %d", r.Files, len(files))
 	}
@@ -48,16 +48,31 @@ func TestRunDefaultDest(t *testing.T) {
 	}
 }
 
+// TestRunReplacesOutput: a rebuild over the last output removes the page
+// the site no longer has, and keeps what was put there by hand.
 func TestRunReplacesOutput(t *testing.T) {
 	root := t.TempDir()
 	src, dest := filepath.Join(root, "site"), filepath.Join(root, "public")
 	writeSite(t, src, goodSite)
-	writeSite(t, dest, map[string]string{"stale/index.html": "old page"})
+	writeSite(t, src, map[string]string{"content/stale.md": "---\ntitle: Stale\n---\nSoon gone.\n"})
+	if _, err := Run(Options{Source: src, Dest: dest}); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dest, "stale", "index.html")); err != nil {
+		t.Fatal(err)
+	}
+	writeSite(t, dest, map[string]string{"CNAME": "example.org"})
+	if err := os.Remove(filepath.Join(src, "content", "stale.md")); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := Run(Options{Source: src, Dest: dest}); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(dest, "stale")); !os.IsNotExist(err) {
 		t.Errorf("a file of the previous output that the new build does not make should be gone (stat: %v)", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dest, "CNAME")); err != nil || string(b) != "example.org" {
+		t.Errorf("a file put in the output by hand was not kept: %q, %v", b, err)
 	}
 	assertNoLeftovers(t, root, "public", "site")
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/sitetest"
+	"github.com/scalesite/scalesite/output"
 )
 
 // goodSite is a small site that builds: a home page, a page with a chart on
@@ -459,6 +460,18 @@ func snapshot(t *testing.T, dir string) map[string][]byte {
 	if len(files) == 0 {
 		t.Fatalf("%s holds no files", dir)
 	}
+	return files
+}
+
+// siteFiles is snapshot without the list of files the build wrote
+// (output.MarkerName): the files of the site alone.
+func siteFiles(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	files := snapshot(t, dir)
+	if _, ok := files[output.MarkerName]; !ok {
+		t.Errorf("%s has no %s", dir, output.MarkerName)
+	}
+	delete(files, output.MarkerName)
 	return files
 }
 

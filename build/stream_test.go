@@ -31,7 +31,7 @@ func TestStreamMatchesRender(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := snapshot(t, dest)
+			got := siteFiles(t, dest)
 			if len(got) != len(out.Files) || rep.Files != len(out.Files) {
 				t.Errorf("the build wrote %d files (reported %d), Render makes %d", len(got), rep.Files, len(out.Files))
 			}

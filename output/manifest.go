@@ -22,12 +22,14 @@ import (
 // time (nobody touched it since).
 //
 // It is kept in the user's cache folder (~/.cache/scalesite/outputs/ on
-// Linux), named after the output folder's absolute path, so that it is
-// neither published with the site nor left in the site's folder; without
-// one, a build writes everything, which is slower, not wrong. It is removed before a build starts changing
-// the output folder in place and written again once the folder is complete:
-// a build killed in between leaves no manifest, and the next build then
-// writes the whole folder anew, which repairs it.
+// Linux), named after the output folder's real path, so that it is neither
+// published with the site nor left in the site's folder; without one, a
+// build reads the files it would keep to compare them, and renders every
+// page, which is slower, not wrong. It is trusted only while it agrees with
+// the list of files in the output folder (MarkerName), which is what says
+// which files are scalesite's. It is removed before a commit starts
+// changing the output folder and written again once the folder is
+// complete, so that a build killed in between leaves none.
 
 // manifestVersion changes whenever the format or the meaning of a manifest
 // does; a manifest of another version is ignored.

@@ -11,11 +11,13 @@ import (
 	"time"
 )
 
-// A Writer's temporary folders sit beside the destination: the new version
-// is written into ".DEST.new-PID-RAND" and the old one moved to
-// ".DEST.new-PID-RAND.old" during the swap. A build that is killed (SIGKILL,
-// a power cut) cannot remove them; the next build of the same destination
-// does, through removeStale.
+// A Writer's temporary folders sit beside the destination, named
+// ".DEST.new-PID-RAND": new/ in it holds the files written, old/ the files
+// a commit moved aside, and a journal the commit's plan while it runs
+// (journal.go). A build that is killed (SIGKILL, a power cut) cannot
+// remove its folder; the next build of the same destination undoes its
+// commit if it was committing, and removes the folder, through
+// recoverStale.
 
 // tempPrefix is the start of the name of every temporary folder of dest.
 func tempPrefix(dest string) string {
@@ -28,29 +30,42 @@ func tempPrefix(dest string) string {
 // earlier process that had the same id.
 var processStart = time.Now()
 
-// removeStale removes the temporary folders that earlier builds of dest left
-// behind, and returns their paths. It takes only folders (never a file or a
-// symbolic link) in dest's parent whose name is exactly of a Writer's form
-// for this destination, and only those whose process is gone: another build
-// of the same folder may be running. Names of the form of earlier versions
-// (".DEST.new-RAND", without a process id) are taken too. Whatever it cannot
-// remove is left for the next build; a build never fails for it.
-func removeStale(dest string) []string {
+// recoverStale undoes the commits that killed builds of dest (a real path;
+// name is the caller's name for it) left half-done, and removes the
+// temporary folders they left, returning the folders removed. The caller
+// holds dest's lock. It takes only folders (never a file or a symbolic
+// link) in dest's parent whose name is exactly of a Writer's form for this
+// destination, and, unless the folder holds a journal, only those whose
+// process is gone: a build of an earlier version, which takes no lock, may
+// be running.
+// Names of the form of earlier versions (".DEST.new-RAND", without a
+// process id, and ".old" folders) are taken too. A folder it cannot remove
+// is left for the next build; but when a commit cannot be undone, it
+// returns an error and the build must not go on, for its old files are in
+// that folder.
+func recoverStale(fsys fileSystem, name, dest string) ([]string, error) {
 	dest = filepath.Clean(dest)
 	parent := filepath.Dir(dest)
 	entries, err := os.ReadDir(parent)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	name := staleName(filepath.Base(dest))
+	pattern := staleName(filepath.Base(dest))
 	var removed []string
 	for _, e := range entries {
-		m := name.FindStringSubmatch(e.Name())
+		m := pattern.FindStringSubmatch(e.Name())
 		if m == nil || e.Type() != os.ModeDir { // a folder, not a link to one
 			continue
 		}
 		p := filepath.Join(parent, e.Name())
-		if m[1] != "" {
+		// A folder with a journal is of a Writer of this version, which
+		// held the lock the caller holds now: it is done, whatever its
+		// process (this one, after a commit that could not be undone).
+		if exists(filepath.Join(p, journalName)) {
+			if err := recoverJournal(fsys, name, dest, p); err != nil {
+				return removed, err
+			}
+		} else if m[1] != "" {
 			pid, err := strconv.Atoi(m[1])
 			if err != nil || pid <= 0 || inUse(p, pid) {
 				continue
@@ -60,7 +75,7 @@ func removeStale(dest string) []string {
 			removed = append(removed, p)
 		}
 	}
-	return removed
+	return removed, nil
 }
 
 // staleName matches the names of the temporary folders of an output folder

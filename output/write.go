@@ -1,34 +1,39 @@
-// Package output writes a rendered site to its folder, all or nothing.
+// Package output writes a rendered site to its folder, all or nothing, and
+// never touches a file it did not write.
 //
 // It is the last of the three one-way steps of a build (load → render →
 // write). New files are written into a temporary folder beside the
-// destination and moved in only when every file is written, so a failed
-// build leaves the previous output exactly as it was.
+// destination and moved in only when every file is written.
 //
-// A first build (or one whose last build left no manifest, manifest.go)
-// writes the whole site into the temporary folder and swaps the folders.
-// A rebuild writes only the files that changed there, then moves them into
-// place and removes the files the site no longer has: unchanged files are
-// not written again.
+// A build writes only into a folder that does not exist yet, an empty
+// folder (or one holding only a .git), or its own earlier output: a folder
+// holding the list of files an earlier build wrote (MarkerName). It replaces or removes only files that
+// list names, so a .git, or a file added by hand, is kept; any other folder
+// is refused before anything is written (dest.go). One build at a time
+// writes to a folder (lock_unix.go): a second one waits.
+//
+// A first build writes the whole site into the temporary folder and renames
+// it into place. A rebuild writes only the files whose bytes changed there,
+// then, in one commit (commit.go), moves the files it replaces or removes
+// aside and the new ones in. A commit that fails puts every file back, and
+// one that was killed is put back by the next build (journal.go): the
+// output is the old one or the new one, never a mix.
 package output
 
 import (
 	"errors"
 	"fmt"
-	"hash/crc64"
-	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"sync"
 
-	"github.com/scalesite/scalesite/internal/par"
+	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/render"
 )
 
-// Write replaces the folder dest with the files of out.
+// Write writes the files of out to the folder dest, as one build.
 func Write(dest string, out *render.Output) error {
 	w, err := Begin(dest)
 	if err != nil {
@@ -40,18 +45,43 @@ func Write(dest string, out *render.Output) error {
 	return w.Commit()
 }
 
+// Options change how a Writer starts.
+type Options struct {
+	// Waiting, when not nil, is called once when another build is writing
+	// to the same destination, before Begin waits for it to finish.
+	Waiting func()
+	// Stop, when closed while Begin waits for another build, makes Begin
+	// give up and return ErrCanceled.
+	Stop <-chan struct{}
+
+	fs fileSystem // nil means the operating system's (tests fail calls)
+}
+
 // Writer writes a new version of a folder file by file, while the caller is
 // still producing files (a build renders and writes at once: rendering
-// waits on the CPU, writing on the disk), and swaps it in at Commit. Until
-// then the folder is untouched; Abort, Cancel, or a failed Commit, removes
-// the new files and leaves it as it was.
+// waits on the CPU, writing on the disk), and puts it in place at Commit.
+// Until then the folder is untouched; Abort, Cancel, or a failed Commit,
+// removes the new files and leaves it as it was.
 type Writer struct {
-	dest, tmp, prev string
-	// old is the last build's manifest when dest is changed in place, nil
-	// when the whole folder is written anew.
+	name string // the destination as the caller named it, for messages
+	dest string // its real path (RealPath)
+	tmp  string // beside dest: new/ holds the files written, old/ what a commit moves aside
+	fsys fileSystem
+	lock *destLock
+	free sync.Once // lets go of lock
+
+	// fresh is set when dest does not exist: Commit renames new/ to it.
+	// Otherwise dest is changed in place.
+	fresh bool
+	// owned lists the files in dest that an earlier build wrote (its list,
+	// MarkerName, as read: marker); empty for an empty folder.
+	owned  map[string]ownedFile
+	marker []byte
+	// old is the last build's manifest when it agrees with the list: with
+	// it, an unchanged file is told by its time, without reading it.
 	old *manifest
-	// next is what dest holds after Commit; staged, in place, the files
-	// written into tmp, to be moved into dest.
+	// next is what dest holds after Commit; staged, the files written
+	// into new/, to be moved into dest.
 	mmu    sync.Mutex
 	next   map[string]manifestEntry
 	staged []string
@@ -63,9 +93,10 @@ type Writer struct {
 	err   error
 	made  sync.Map // folder → *mkdir
 
-	// gate orders the writes against Cancel and the swap: each write holds
-	// it shared, Cancel and Commit exclusively, so the new folder is removed
-	// only while no write is under way, and never in the middle of a swap.
+	// gate orders the writes against Cancel and the commit: each write
+	// holds it shared, Cancel and Commit exclusively, so the new folder is
+	// removed only while no write is under way, and never in the middle of
+	// a commit.
 	gate  sync.RWMutex
 	state writerState // guarded by gate
 }
@@ -86,26 +117,53 @@ type mkdir struct {
 	err  error
 }
 
+// Begin starts a new version of dest, with the default Options.
+func Begin(dest string) (*Writer, error) { return Options{}.Begin(dest) }
+
 // Begin starts a new version of dest in a temporary folder beside it. It
-// first removes the temporary folders that builds killed before they could
-// clean up left there (see removeStale).
-func Begin(dest string) (*Writer, error) {
-	dest = filepath.Clean(dest)
-	parent := filepath.Dir(dest)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+// waits for any other build of dest to finish, puts back the files of a
+// build of dest that was killed while it replaced them, and removes the
+// temporary folders such builds left (see recoverStale). It refuses a
+// destination it may not write (see claim) before writing anything.
+func (o Options) Begin(dest string) (*Writer, error) {
+	w := &Writer{name: dest, fsys: o.fs, files: make(chan render.File, 64), done: make(chan struct{}), next: map[string]manifestEntry{}}
+	if w.fsys == nil {
+		w.fsys = osFS{}
+	}
+	var err error
+	if w.dest, err = RealPath(dest); err != nil {
+		return nil, fmt.Errorf("the output folder %s cannot be found: %w", diag.Quote(dest), err)
+	}
+	parent := filepath.Dir(w.dest)
+	if parent == w.dest {
+		return nil, fmt.Errorf("the output folder %s is the root of the file system: give --dest a folder of its own", diag.Quote(dest))
+	}
+	if err := w.fsys.MkdirAll(parent, 0o755); err != nil {
+		return nil, writeError(dest, err)
+	}
+	if w.lock, err = lockDest(parent, o.Waiting, o.Stop); err != nil {
 		return nil, err
 	}
-	removeStale(dest)
+	ok := false
+	defer func() {
+		if !ok {
+			w.unlock()
+		}
+	}()
+	if _, err := recoverStale(w.fsys, dest, w.dest); err != nil {
+		return nil, err
+	}
+	if err := w.claim(); err != nil {
+		return nil, err
+	}
 	// The process id in the name tells a later build whether the folder's
 	// build may still be running.
-	tmp, err := os.MkdirTemp(parent, tempPrefix(dest)+strconv.Itoa(os.Getpid())+"-")
-	if err != nil {
-		return nil, err
+	if w.tmp, err = os.MkdirTemp(parent, tempPrefix(w.dest)+strconv.Itoa(os.Getpid())+"-"); err != nil {
+		return nil, writeError(dest, err)
 	}
-	w := &Writer{dest: dest, tmp: tmp, files: make(chan render.File, 64), done: make(chan struct{}), next: map[string]manifestEntry{}}
-	if fi, err := os.Lstat(dest); err == nil && fi.IsDir() {
-		w.prev = dest
-		w.old = readManifest(dest)
+	if err := w.fsys.Mkdir(w.newDir(), 0o755); err != nil {
+		os.RemoveAll(w.tmp)
+		return nil, writeError(dest, err)
 	}
 	// File-system calls wait on the disk more than on a CPU: more
 	// goroutines than CPUs keep it busy.
@@ -123,8 +181,17 @@ func Begin(dest string) (*Writer, error) {
 		}()
 	}
 	go func() { wg.Wait(); close(w.done) }()
+	ok = true
 	return w, nil
 }
+
+// newDir is the folder the new files are written into; oldDir the one a
+// commit moves replaced and removed files into until it is done.
+func (w *Writer) newDir() string { return filepath.Join(w.tmp, "new") }
+func (w *Writer) oldDir() string { return filepath.Join(w.tmp, "old") }
+
+// unlock lets the next build of dest in, once.
+func (w *Writer) unlock() { w.free.Do(w.lock.unlock) }
 
 // State returns what the build that wrote dest last kept with SetState,
 // when dest is as it left it and is changed in place; nil otherwise.
@@ -169,8 +236,10 @@ func (w *Writer) Keep(paths []string) (sizes []int, ok bool) {
 // Cancel (the file is dropped), but not after Commit or Abort.
 func (w *Writer) Add(f render.File) { w.files <- f }
 
-// Commit waits for every file, then swaps the new folder in for dest. After
-// Cancel it returns ErrCanceled and leaves dest as it was.
+// Commit waits for every file, then puts the new version in place. After
+// Cancel it returns ErrCanceled and leaves dest as it was. When it fails,
+// dest is as it was, unless the error is a *PartialError, which says what
+// it left changed.
 func (w *Writer) Commit() error {
 	close(w.files)
 	<-w.done
@@ -180,34 +249,15 @@ func (w *Writer) Commit() error {
 		return ErrCanceled
 	}
 	w.state = finished
+	defer w.unlock()
 	if w.err != nil {
-		os.RemoveAll(w.tmp)
+		removeTree(w.tmp)
 		return w.err
 	}
-	if w.old != nil {
-		return w.commitInPlace()
+	if w.fresh {
+		return w.commitFresh()
 	}
-	return w.commitSwap()
-}
-
-// commitSwap swaps the complete new folder in for dest, and lists it in a
-// new manifest.
-func (w *Writer) commitSwap() error {
-	if err := os.Chmod(w.tmp, 0o755); err != nil {
-		os.RemoveAll(w.tmp)
-		return err
-	}
-	// The old manifest goes first: it would describe files that are gone.
-	if err := removeManifest(w.dest); err != nil {
-		os.RemoveAll(w.tmp)
-		return err
-	}
-	if err := swap(w.tmp, w.dest); err != nil {
-		return err
-	}
-	// Without a manifest the next build writes everything: slower, not wrong.
-	_ = writeManifest(w.dest, &manifest{Files: w.next, State: w.kept})
-	return nil
+	return w.commitInPlace()
 }
 
 // Abort drops the new version; dest stays as it was.
@@ -217,7 +267,8 @@ func (w *Writer) Abort() {
 	w.gate.Lock()
 	defer w.gate.Unlock()
 	if w.state == writing {
-		os.RemoveAll(w.tmp)
+		removeTree(w.tmp)
+		w.unlock()
 	}
 	w.state = finished
 }
@@ -226,8 +277,8 @@ func (w *Writer) Abort() {
 // added (a signal arrived): it waits for the writes under way, removes the
 // new folder, and makes the writer drop whatever comes next. dest stays as
 // it was. It reports false when it came too late: Commit had already
-// swapped the new version in (or Abort had dropped it). Cancel may be called
-// from any goroutine, more than once.
+// put the new version in place, or failed (or Abort had dropped it). Cancel
+// may be called from any goroutine, more than once.
 func (w *Writer) Cancel() bool {
 	w.gate.Lock()
 	defer w.gate.Unlock()
@@ -235,7 +286,8 @@ func (w *Writer) Cancel() bool {
 		return w.state == canceled
 	}
 	w.state = canceled
-	os.RemoveAll(w.tmp)
+	removeTree(w.tmp)
+	w.unlock()
 	return true
 }
 
@@ -249,23 +301,23 @@ func (w *Writer) fail(err error) {
 
 // write writes one file under the new folder, creating its folder once,
 // unless dest is changed in place and already holds the file as it is.
-//
-// When the whole folder is written anew, a file whose bytes equal those of
-// the same path in the previous output is hard-linked from there instead
-// of written: a link costs no data written to disk. The previous output is
-// never changed (a link only adds a name), so a build that fails still
-// leaves it as it was.
 func (w *Writer) write(f render.File) error {
 	w.gate.RLock()
 	defer w.gate.RUnlock()
 	if w.state == canceled {
 		return nil
 	}
+	if !validPath(f.Path) {
+		if f.Path == MarkerName {
+			return fmt.Errorf("the site has a file named %s, the name scalesite keeps for its list of the files it wrote: rename that file (in static/, or in a page's folder)", MarkerName)
+		}
+		return fmt.Errorf("the site makes a file %s, which scalesite does not write: its path is outside the output folder or inside a .git folder; rename it (in static/, or in a page's folder)", diag.Quote(f.Path))
+	}
 	var sum uint64
 	var size int64
 	if f.Src == "" {
 		sum, size = checksum(f.Data), int64(len(f.Data))
-	} else if w.old != nil {
+	} else if !w.fresh {
 		in, err := f.Open()
 		if err != nil {
 			return err
@@ -276,50 +328,73 @@ func (w *Writer) write(f render.File) error {
 			return err
 		}
 	}
-	if w.old != nil {
-		if e, ok := w.old.Files[f.Path]; ok && e.unchanged(filepath.Join(w.dest, filepath.FromSlash(f.Path)), size, sum) {
+	if !w.fresh {
+		if e, ok := w.unchanged(f, size, sum); ok {
 			w.record(f.Path, e, false)
 			return nil
 		}
 	}
-	p := filepath.Join(w.tmp, filepath.FromSlash(f.Path))
+	p := filepath.Join(w.newDir(), filepath.FromSlash(f.Path))
 	if err := w.mkdirOnce(filepath.Dir(p)); err != nil {
-		return err
+		return writeError(w.name, err)
 	}
-	linked := false
-	if w.old == nil && w.prev != "" && f.Src == "" {
-		old := filepath.Join(w.prev, filepath.FromSlash(f.Path))
-		linked = sameContent(old, f.Data) && os.Link(old, p) == nil
-	}
-	if !linked {
-		var err error
-		if f.Src != "" && w.old == nil {
-			sum, size, err = copyFile(p, f)
-		} else {
-			err = writeFile(p, f)
+	if f.Src == "" {
+		if err := writeAll(w.fsys, p, f.Data); err != nil {
+			return writeError(w.name, err)
 		}
+	} else {
+		in, err := f.Open()
 		if err != nil {
 			return err
+		}
+		sum, size, err = copyFile(w.fsys, p, in)
+		in.Close()
+		if err != nil {
+			return writeError(w.name, err)
 		}
 	}
 	e, err := entryOf(p, size, sum)
 	if err != nil {
 		return err
 	}
-	w.record(f.Path, e, w.old != nil)
+	w.record(f.Path, e, true)
 	return nil
+}
+
+// unchanged returns the manifest entry of the file dest holds at f's path
+// when it is a file an earlier build wrote and holds f's bytes (of this
+// size and checksum) still: then it is kept, not written again. The last
+// manifest tells that by the file's time; without it the file is read.
+func (w *Writer) unchanged(f render.File, size int64, sum uint64) (manifestEntry, bool) {
+	p := filepath.Join(w.dest, filepath.FromSlash(f.Path))
+	if w.old != nil {
+		if e, ok := w.old.Files[f.Path]; ok && e.unchanged(p, size, sum) {
+			return e, true
+		}
+	}
+	if o, ok := w.owned[f.Path]; !ok || o.Size != size || o.Sum != sum {
+		return manifestEntry{}, false
+	}
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != size {
+		return manifestEntry{}, false
+	}
+	if f.Src == "" && !sameContent(p, f.Data) || f.Src != "" && !sameFiles(p, f.Src) {
+		return manifestEntry{}, false
+	}
+	return manifestEntry{Size: size, Sum: sum, MTime: fi.ModTime().UnixNano()}, true
 }
 
 // mkdirOnce makes the folder d, once however many files go into it.
 func (w *Writer) mkdirOnce(d string) error {
 	v, _ := w.made.LoadOrStore(d, &mkdir{})
 	m := v.(*mkdir)
-	m.once.Do(func() { m.err = os.MkdirAll(d, 0o755) })
+	m.once.Do(func() { m.err = w.fsys.MkdirAll(d, 0o755) })
 	return m.err
 }
 
 // record lists the file at path in the new manifest; staged says it was
-// written into the temporary folder, to be moved into dest.
+// written into the new folder, to be moved into dest.
 func (w *Writer) record(path string, e manifestEntry, staged bool) {
 	w.mmu.Lock()
 	w.next[path] = e
@@ -327,126 +402,4 @@ func (w *Writer) record(path string, e manifestEntry, staged bool) {
 		w.staged = append(w.staged, path)
 	}
 	w.mmu.Unlock()
-}
-
-// swap moves the finished folder tmp to dest, keeping the old dest until the
-// new one is in place.
-func swap(tmp, dest string) error {
-	old := ""
-	if fi, err := os.Lstat(dest); err == nil {
-		if !fi.IsDir() {
-			os.RemoveAll(tmp)
-			return fmt.Errorf("%s exists and is not a folder: not replacing it", dest)
-		}
-		old = tmp + ".old"
-		if err := os.Rename(dest, old); err != nil {
-			os.RemoveAll(tmp)
-			return err
-		}
-	}
-	if err := os.Rename(tmp, dest); err != nil {
-		if old != "" {
-			os.Rename(old, dest)
-		}
-		os.RemoveAll(tmp)
-		return err
-	}
-	if old != "" {
-		return removeTree(old)
-	}
-	return nil
-}
-
-// sameContent reports whether the regular file at p holds exactly data.
-func sameContent(p string, data []byte) bool {
-	fi, err := os.Lstat(p)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(data)) {
-		return false
-	}
-	b, err := os.ReadFile(p)
-	return err == nil && string(b) == string(data)
-}
-
-// parallel runs do(0..n-1) on a few goroutines and returns the first error.
-// File-system calls wait on the disk more than on a CPU, so it uses more
-// goroutines than CPUs.
-func parallel(n int, do func(i int) error) error {
-	errs := make([]error, n)
-	par.For(n, 4*runtime.GOMAXPROCS(0), func(i int) { errs[i] = do(i) })
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// removeTree deletes a folder like os.RemoveAll, with the files of each
-// folder unlinked in parallel: removing the previous output of a large site
-// costs as many system calls as writing it.
-func removeTree(dir string) error {
-	var files, dirs []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			dirs = append(dirs, p)
-		} else {
-			files = append(files, p)
-		}
-		return nil
-	})
-	if err != nil {
-		return os.RemoveAll(dir)
-	}
-	if err := parallel(len(files), func(i int) error { return os.Remove(files[i]) }); err != nil {
-		return os.RemoveAll(dir)
-	}
-	for i := len(dirs) - 1; i >= 0; i-- { // children before parents
-		if err := os.Remove(dirs[i]); err != nil {
-			return os.RemoveAll(dir)
-		}
-	}
-	return nil
-}
-
-// copyFile copies the source of f to p and returns the checksum and size
-// of what it copied.
-func copyFile(p string, f render.File) (sum uint64, size int64, err error) {
-	in, err := f.Open()
-	if err != nil {
-		return 0, 0, err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return 0, 0, err
-	}
-	h := crc64.New(crcTable)
-	size, err = io.Copy(io.MultiWriter(out, h), in)
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	return h.Sum64(), size, err
-}
-
-func writeFile(p string, f render.File) error {
-	if f.Src == "" {
-		return os.WriteFile(p, f.Data, 0o644)
-	}
-	in, err := f.Open()
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }

@@ -16,6 +16,8 @@ import (
 
 // tree reads every file under dir: slash path → content. Folders are listed
 // with a trailing slash and no content, so that an empty folder counts too.
+// The list of files a build wrote (MarkerName) is left out: TestMarker and
+// the destination tests check it.
 func tree(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
@@ -25,6 +27,9 @@ func tree(t *testing.T, dir string) map[string]string {
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
+		if rel == MarkerName {
+			return nil
+		}
 		if d.IsDir() {
 			out[rel+"/"] = ""
 			return nil
@@ -72,7 +77,7 @@ func TestWrite(t *testing.T) {
 	}
 	tests := []struct {
 		name  string
-		old   map[string]string // the output folder before; nil for none
+		old   map[string]string // what an earlier build wrote; nil for no output folder
 		files []render.File
 		want  map[string]string
 	}{
@@ -87,7 +92,7 @@ func TestWrite(t *testing.T) {
 			want: map[string]string{"index.html": "<h1>home</h1>", "a/": "", "a/b/": "", "a/b/index.html": "deep", "static.txt": "copied as is\n", ".nojekyll": ""},
 		},
 		{
-			name:  "replaces the old folder, stale files and all",
+			name:  "replaces an earlier output, stale files and all",
 			old:   map[string]string{"index.html": "old", "gone/index.html": "stale", "keep.txt": "old too"},
 			files: []render.File{{Path: "index.html", Data: []byte("new")}, {Path: "keep.txt", Data: []byte("new too")}},
 			want:  map[string]string{"index.html": "new", "keep.txt": "new too"},
@@ -103,8 +108,8 @@ func TestWrite(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			parent := t.TempDir()
 			dest := filepath.Join(parent, "public")
-			for p, data := range tc.old {
-				putFile(t, filepath.Join(dest, p), data)
+			if tc.old != nil {
+				writeOutput(t, dest, tc.old)
 			}
 			if err := Write(dest, &render.Output{Files: tc.files}); err != nil {
 				t.Fatalf("Write: %v", err)
@@ -184,6 +189,22 @@ func TestWriteFailureKeepsOld(t *testing.T) {
 			want: "",
 		},
 		{
+			name: "a file inside a .git folder",
+			files: []render.File{
+				{Path: "index.html", Data: []byte("new")},
+				{Path: ".git/hooks/post-checkout", Data: []byte("#!/bin/sh\n")},
+			},
+			want: "inside a .git folder",
+		},
+		{
+			name: "a file named as the list of files",
+			files: []render.File{
+				{Path: "index.html", Data: []byte("new")},
+				{Path: MarkerName, Data: []byte("scalesite-output 1\n")},
+			},
+			want: "the name scalesite keeps for its list",
+		},
+		{
 			name: "a file where a folder must go",
 			files: []render.File{
 				{Path: "a", Data: []byte("file")},
@@ -196,10 +217,7 @@ func TestWriteFailureKeepsOld(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			parent := t.TempDir()
 			dest := filepath.Join(parent, "public")
-			old := map[string]string{"index.html": "old home", "a/index.html": "old a", "img/logo.png": "\x89PNG"}
-			for p, data := range old {
-				putFile(t, filepath.Join(dest, p), data)
-			}
+			writeOutput(t, dest, map[string]string{"index.html": "old home", "a/index.html": "old a", "img/logo.png": "\x89PNG"})
 			before := tree(t, dest)
 
 			err := Write(dest, &render.Output{Files: tc.files})
@@ -224,13 +242,14 @@ func TestWriteRefusesNonFolder(t *testing.T) {
 	tests := []struct {
 		name string
 		make func(t *testing.T, dest string)
+		want string // in the error
 	}{
-		{"regular file", func(t *testing.T, dest string) { putFile(t, dest, "my notes") }},
+		{"regular file", func(t *testing.T, dest string) { putFile(t, dest, "my notes") }, "is a file, not a folder"},
 		{"symbolic link", func(t *testing.T, dest string) {
 			if err := os.Symlink(target, dest); err != nil {
 				t.Skip("no symbolic links:", err)
 			}
-		}},
+		}, "is a symbolic link"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -241,8 +260,8 @@ func TestWriteRefusesNonFolder(t *testing.T) {
 			data, _ := os.ReadFile(dest)
 
 			err := Write(dest, &render.Output{Files: []render.File{{Path: "index.html", Data: []byte("x")}}})
-			if err == nil || !strings.Contains(err.Error(), "is not a folder") {
-				t.Fatalf("Write over a %s: error %v, want one saying it is not a folder", tc.name, err)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Write over a %s: error %v, want one saying it %s", tc.name, err, tc.want)
 			}
 			after, err := os.Lstat(dest)
 			if err != nil || after.Mode() != before.Mode() {
@@ -258,6 +277,19 @@ func TestWriteRefusesNonFolder(t *testing.T) {
 	}
 }
 
+// writeOutput makes dest an output of scalesite holding files (path →
+// content), as a build writes it.
+func writeOutput(t *testing.T, dest string, files map[string]string) {
+	t.Helper()
+	out := &render.Output{}
+	for p, data := range files {
+		out.Files = append(out.Files, render.File{Path: p, Data: []byte(data)})
+	}
+	if err := Write(dest, out); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func putFile(t *testing.T, p, data string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -268,10 +300,11 @@ func putFile(t *testing.T, p, data string) {
 	}
 }
 
-// TestRewriteLinksUnchangedFiles: a second write of the same bytes reuses the
-// previous files (hard links), and once the old folder is gone every file
-// has one name again and the right content.
-func TestRewriteLinksUnchangedFiles(t *testing.T) {
+// TestRewriteKeepsUnchangedFiles: a second write of the same bytes, with no
+// manifest to trust, reads the previous files and keeps those that hold
+// the bytes (the same file, one name), and writes the others.
+func TestRewriteKeepsUnchangedFiles(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", "/proc/no-cache") // no manifest: the list and the bytes decide
 	dest := filepath.Join(t.TempDir(), "public")
 	first := &render.Output{Files: []render.File{{Path: "a/index.html", Data: []byte("same")}, {Path: "b.txt", Data: []byte("old")}}}
 	if err := Write(dest, first); err != nil {
@@ -284,7 +317,7 @@ func TestRewriteLinksUnchangedFiles(t *testing.T) {
 	}
 	after, _ := os.Stat(filepath.Join(dest, "a", "index.html"))
 	if !os.SameFile(before, after) {
-		t.Errorf("an unchanged file was written again instead of linked")
+		t.Errorf("an unchanged file was written again instead of kept")
 	}
 	for path, want := range map[string]string{"a/index.html": "same", "b.txt": "new"} {
 		b, _ := os.ReadFile(filepath.Join(dest, path))
@@ -293,7 +326,7 @@ func TestRewriteLinksUnchangedFiles(t *testing.T) {
 		}
 		if fi, _ := os.Stat(filepath.Join(dest, path)); fi != nil {
 			if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink != 1 {
-				t.Errorf("%s has %d names after the swap, want 1", path, st.Nlink)
+				t.Errorf("%s has %d names after the rebuild, want 1", path, st.Nlink)
 			}
 		}
 	}

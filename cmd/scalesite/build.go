@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,13 +11,20 @@ import (
 
 	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/output"
 )
 
 func runBuild(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("build [flags]", `Builds the site: reads scalesite.yaml, content/, data/, static/ and themes/
 from the source folder and writes the static site to the destination folder.
 The new site replaces the old one only when the whole build succeeded;
-Ctrl-C stops the build and leaves the output folder as it was.`, stderr)
+Ctrl-C stops the build and leaves the output folder as it was.
+
+The destination must be a new or empty folder (a .git in it is fine), or
+an earlier output of scalesite (it lists the files it wrote in
+.scalesite-output): a build replaces or removes only those files, and keeps
+anything else there, such as a .git. Any other folder is refused. A second
+build of the same folder waits for the first to finish.`, stderr)
 	var opts build.Options
 	fs.StringVar(&opts.Source, "source", ".", "the site `folder`")
 	fs.StringVar(&opts.Source, "s", ".", "short for --source")
@@ -31,13 +39,17 @@ Ctrl-C stops the build and leaves the output folder as it was.`, stderr)
 	if opts.Dest == "" {
 		opts.Dest = filepath.Join(opts.Source, "public")
 	}
+	opts.Waiting = func() {
+		fmt.Fprintf(stderr, "scalesite build: another build is writing to %s; waiting for it to finish (Ctrl-C stops this one)\n", diag.Quote(opts.Dest))
+	}
 	limitMemory()
 	// Ctrl-C or SIGTERM stops the build with its temporary folder removed
 	// and the output folder as it was.
 	ctx, stop := onSignals(context.Background())
 	defer stop()
 	r, err := build.RunContext(ctx, opts)
-	if code, ok := exitCode(ctx); ok && err != nil {
+	var partial *output.PartialError
+	if code, ok := exitCode(ctx); ok && err != nil && !errors.As(err, &partial) {
 		fmt.Fprintf(stderr, "scalesite build: %s; the output folder was not changed\n", context.Cause(ctx))
 		return code
 	}
@@ -66,7 +78,10 @@ func limitMemory() {
 	}
 }
 
-// printError prints a build error: each content problem on its own line.
+// printError prints a build error: each content problem on its own line,
+// then whether the output folder was changed. It was not, unless the
+// error is an *output.PartialError, whose message says what was left
+// changed.
 func printError(w io.Writer, err error) {
 	if list, ok := err.(diag.List); ok {
 		for _, e := range list {
@@ -75,7 +90,12 @@ func printError(w io.Writer, err error) {
 		fmt.Fprintf(w, "build failed: %d %s; the output folder was not changed\n", len(list), plural(len(list), "error", "errors"))
 		return
 	}
-	fmt.Fprintf(w, "error: %s\nbuild failed; the output folder was not changed\n", err)
+	var partial *output.PartialError
+	if errors.As(err, &partial) {
+		fmt.Fprintf(w, "error: %s\nbuild failed, and the output folder was left changed (see above)\n", diag.Clean(err.Error()))
+		return
+	}
+	fmt.Fprintf(w, "error: %s\nbuild failed; the output folder was not changed\n", diag.Clean(err.Error()))
 }
 
 func printWarnings(w io.Writer, list diag.List) {

@@ -35,8 +35,9 @@ func stats(t *testing.T, dest string, paths ...string) map[string]os.FileInfo {
 
 // TestRebuildWritesOnlyChanges checks a rebuild over the last build's
 // output: unchanged files are left as they are (same file, same time),
-// changed and new ones are written, and files the site no longer has (and
-// anything else put there) are removed with the folders they leave empty.
+// changed and new ones are written, and files the site no longer has are
+// removed with the folders they leave empty. A file put there by hand is
+// kept: the build did not write it.
 func TestRebuildWritesOnlyChanges(t *testing.T) {
 	dest := filepath.Join(t.TempDir(), "public")
 	if err := Write(dest, files("a/index.html", "A", "b/index.html", "B", "gone/index.html", "G", "x.css", "X")); err != nil {
@@ -50,7 +51,7 @@ func TestRebuildWritesOnlyChanges(t *testing.T) {
 	if err := Write(dest, files("a/index.html", "A", "b/index.html", "B2", "new/deep/index.html", "N", "x.css", "X")); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"a/": "", "a/index.html": "A", "b/": "", "b/index.html": "B2", "new/": "", "new/deep/": "", "new/deep/index.html": "N", "x.css": "X"}
+	want := map[string]string{"a/": "", "a/index.html": "A", "b/": "", "b/index.html": "B2", "new/": "", "new/deep/": "", "new/deep/index.html": "N", "x.css": "X", "stray.txt": "put here by hand"}
 	if got := tree(t, dest); !equalTrees(got, want) {
 		t.Errorf("after the rebuild:\n got %v\nwant %v", got, want)
 	}
@@ -91,71 +92,27 @@ func TestRebuildNoticesEditedOutput(t *testing.T) {
 	}
 }
 
-// TestRebuildKilledWhileMoving checks the promise for a rebuild killed
-// after it began changing the output folder in place: it removed the
-// manifest first, so the next build does not trust what it finds and
-// writes the whole folder anew.
-func TestRebuildKilledWhileMoving(t *testing.T) {
-	dest := filepath.Join(t.TempDir(), "public")
-	if err := Write(dest, files("a/index.html", "A", "b/index.html", "B")); err != nil {
-		t.Fatal(err)
-	}
-	w, err := Begin(dest)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Add(render.File{Path: "a/index.html", Data: []byte("A2")})
-	w.Add(render.File{Path: "b/index.html", Data: []byte("B2")})
-	close(w.files)
-	<-w.done
-	// What commitInPlace does up to its first move, and one move: then
-	// the process dies.
-	if err := removeManifest(dest); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Rename(filepath.Join(w.tmp, "a", "index.html"), p(dest, "a/index.html")); err != nil {
-		t.Fatal(err)
-	}
-	// A user's edit in the meantime keeps size and time of the old file.
-	old, _ := os.Stat(p(dest, "b/index.html"))
-	os.WriteFile(p(dest, "b/index.html"), []byte("X"), 0o644)
-	os.Chtimes(p(dest, "b/index.html"), old.ModTime(), old.ModTime())
-
-	if readManifest(dest) != nil {
-		t.Fatal("a manifest is left while the output folder is half changed")
-	}
-	if err := Write(dest, files("a/index.html", "A2", "b/index.html", "B")); err != nil {
-		t.Fatal(err)
-	}
-	if got := tree(t, dest); !equalTrees(got, map[string]string{"a/": "", "a/index.html": "A2", "b/": "", "b/index.html": "B"}) {
-		t.Errorf("after the next build: %v", got)
-	}
-	os.RemoveAll(w.tmp) // a killed build's folder: the next build in another process removes it
-	if names := entries(t, filepath.Dir(dest)); len(names) != 1 {
-		t.Errorf("beside the output: %v, want only public", names)
-	}
-}
-
-// TestRebuildFileWhereFolderWas checks a rebuild whose new file cannot be
-// moved into place (a folder of the last build stands at its path): the
-// whole folder is then swapped, as in a first build.
+// TestRebuildFileWhereFolderWas checks a rebuild whose new file goes where
+// a folder of the last build stands, and the other way round: the folder
+// (holding only files the build wrote) is removed for the file, the file
+// for the folder; unchanged files are kept.
 func TestRebuildFileWhereFolderWas(t *testing.T) {
 	dest := filepath.Join(t.TempDir(), "public")
-	if err := Write(dest, files("x/index.html", "X", "keep.txt", "K")); err != nil {
+	if err := Write(dest, files("x/index.html", "X", "y", "a file", "keep.txt", "K")); err != nil {
 		t.Fatal(err)
 	}
 	keep, _ := os.Stat(p(dest, "keep.txt"))
-	if err := Write(dest, files("x", "now a file", "keep.txt", "K")); err != nil {
+	if err := Write(dest, files("x", "now a file", "y/index.html", "now a folder", "keep.txt", "K")); err != nil {
 		t.Fatal(err)
 	}
-	if got := tree(t, dest); !equalTrees(got, map[string]string{"x": "now a file", "keep.txt": "K"}) {
+	if got := tree(t, dest); !equalTrees(got, map[string]string{"x": "now a file", "y/": "", "y/index.html": "now a folder", "keep.txt": "K"}) {
 		t.Errorf("after the rebuild: %v", got)
 	}
 	if now, _ := os.Stat(p(dest, "keep.txt")); !os.SameFile(keep, now) {
-		t.Errorf("keep.txt was written again instead of linked")
+		t.Errorf("keep.txt was written again instead of kept")
 	}
 	if readManifest(dest) == nil {
-		t.Errorf("no manifest after the swap")
+		t.Errorf("no manifest after the rebuild")
 	}
 }
 

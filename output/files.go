@@ -1,0 +1,112 @@
+package output
+
+import (
+	"bytes"
+	"hash/crc64"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"github.com/scalesite/scalesite/internal/par"
+)
+
+// sameContent reports whether the regular file at p holds exactly data.
+func sameContent(p string, data []byte) bool {
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(data)) {
+		return false
+	}
+	b, err := os.ReadFile(p)
+	return err == nil && bytes.Equal(b, data)
+}
+
+// sameFiles reports whether the files at a and b hold the same bytes.
+func sameFiles(a, b string) bool {
+	fa, err := os.Open(a)
+	if err != nil {
+		return false
+	}
+	defer fa.Close()
+	fb, err := os.Open(b)
+	if err != nil {
+		return false
+	}
+	defer fb.Close()
+	ba, bb := make([]byte, 64<<10), make([]byte, 64<<10)
+	for {
+		na, erra := io.ReadFull(fa, ba)
+		nb, errb := io.ReadFull(fb, bb)
+		if na != nb || !bytes.Equal(ba[:na], bb[:nb]) {
+			return false
+		}
+		endA := erra == io.EOF || erra == io.ErrUnexpectedEOF
+		endB := errb == io.EOF || errb == io.ErrUnexpectedEOF
+		switch {
+		case endA && endB:
+			return true
+		case endA != endB, erra != nil && !endA, errb != nil && !endB:
+			return false
+		}
+	}
+}
+
+// parallel runs do(0..n-1) on a few goroutines and returns the first error.
+// File-system calls wait on the disk more than on a CPU, so it uses more
+// goroutines than CPUs.
+func parallel(n int, do func(i int) error) error {
+	errs := make([]error, n)
+	par.For(n, 4*runtime.GOMAXPROCS(0), func(i int) { errs[i] = do(i) })
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// removeTree deletes a folder like os.RemoveAll, with the files of each
+// folder unlinked in parallel: removing the temporary folder of a large
+// site costs as many system calls as writing it.
+func removeTree(dir string) error {
+	var files, dirs []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			dirs = append(dirs, p)
+		} else {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return os.RemoveAll(dir)
+	}
+	if err := parallel(len(files), func(i int) error { return os.Remove(files[i]) }); err != nil {
+		return os.RemoveAll(dir)
+	}
+	for i := len(dirs) - 1; i >= 0; i-- { // children before parents
+		if err := os.Remove(dirs[i]); err != nil {
+			return os.RemoveAll(dir)
+		}
+	}
+	return nil
+}
+
+// copyFile copies what in reads to the new file p and returns the
+// checksum and size of what it copied.
+func copyFile(fsys fileSystem, p string, in io.Reader) (sum uint64, size int64, err error) {
+	out, err := fsys.Create(p)
+	if err != nil {
+		return 0, 0, err
+	}
+	h := crc64.New(crcTable)
+	size, err = io.Copy(io.MultiWriter(out, h), in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return h.Sum64(), size, err
+}

@@ -1,0 +1,46 @@
+package output
+
+import (
+	"io"
+	"io/fs"
+	"os"
+)
+
+// fileSystem is every call by which a Writer changes a folder: the output
+// folder, and the temporary folder beside it. Reads go to the os package
+// directly. Tests put a fileSystem in that fails a chosen call (a full
+// disk, a folder made read-only, a process killed half-way), since a test
+// run as root cannot make the real file system refuse it.
+type fileSystem interface {
+	Create(name string) (io.WriteCloser, error)
+	MkdirAll(name string, perm fs.FileMode) error
+	Mkdir(name string, perm fs.FileMode) error
+	Rename(from, to string) error
+	Remove(name string) error
+	Chmod(name string, perm fs.FileMode) error
+}
+
+// osFS is the operating system's file system.
+type osFS struct{}
+
+func (osFS) Create(name string) (io.WriteCloser, error) {
+	return os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+}
+func (osFS) MkdirAll(name string, perm fs.FileMode) error { return os.MkdirAll(name, perm) }
+func (osFS) Mkdir(name string, perm fs.FileMode) error    { return os.Mkdir(name, perm) }
+func (osFS) Rename(from, to string) error                 { return os.Rename(from, to) }
+func (osFS) Remove(name string) error                     { return os.Remove(name) }
+func (osFS) Chmod(name string, perm fs.FileMode) error    { return os.Chmod(name, perm) }
+
+// writeAll writes data to the new file name through fsys.
+func writeAll(fsys fileSystem, name string, data []byte) error {
+	f, err := fsys.Create(name)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
