@@ -39,6 +39,15 @@ const (
 	BuildMathTime = 5 * time.Minute
 )
 
+// MaxCostlyFormulas is how many formulas of a page may be refused for the
+// work they would take (katex.Error.Costly: macros that expand past the
+// bound, markup past the limit) before the rest of the page's formulas are
+// left untypeset. Each such refusal costs KaTeX about half a second, so a
+// page of twenty would reach PageMathTime on a busy machine and not on an
+// idle one; counting them stops a hostile page after a second or two, and
+// the same formulas on every machine.
+const MaxCostlyFormulas = 3
+
 // typeset typesets the page's formulas with KaTeX and keeps each one's
 // markup on its node, which the renderer writes as it is. A formula KaTeX
 // refuses is an error at the place of the mistake; what KaTeX typesets but
@@ -48,29 +57,44 @@ const (
 func (l *pageLoader) typeset(p *Page) error {
 	var errs diag.List
 	page := katex.NewBudget(l.pageMath)
-	stopped := false
+	stopped, costly := false, 0
 	_ = ast.Walk(p.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		f := markdown.FormulaOf(n)
 		if f == nil || !entering {
 			return ast.WalkContinue, nil
 		}
 		p.Math = true
-		if !stopped {
-			var err error
-			stopped, err = l.formula(p, n, f, page)
-			errs.Add(err)
+		if stopped {
+			return ast.WalkSkipChildren, nil
 		}
+		if costly == MaxCostlyFormulas {
+			stopped = true
+			errs.Add(diag.Errorf(p.Pos(n.Pos()), "KaTeX was stopped at %s: %d formulas above it on this page were refused for the work they would take, so it and the formulas after it are not typeset; fix those first",
+				written(n, f), MaxCostlyFormulas))
+			return ast.WalkSkipChildren, nil
+		}
+		var (
+			err   error
+			heavy bool
+		)
+		stopped, heavy, err = l.formula(p, n, f, page)
+		if heavy {
+			costly++
+		}
+		errs.Add(err)
 		return ast.WalkSkipChildren, nil
 	})
 	return errs.Err()
 }
 
 // formula typesets one formula within the page's budget and the build's;
-// stopped reports that a budget ran out.
-func (l *pageLoader) formula(p *Page, n ast.Node, f *markdown.Formula, page *katex.Budget) (stopped bool, err error) {
+// stopped reports that a budget ran out, costly that the formula was
+// refused for the work it would take (katex.Error.Costly) or stopped at
+// katex.FormulaTime.
+func (l *pageLoader) formula(p *Page, n ast.Node, f *markdown.Formula, page *katex.Budget) (stopped, costly bool, err error) {
 	at := p.Pos(n.Pos())
 	if b, ok := n.(*markdown.MathBlock); ok && b.Unclosed {
-		return false, diag.Errorf(at, "display math opened with %s is never closed: end it with %s on a line of its own (or at the end of the formula's last line)", f.Open, f.Close)
+		return false, false, diag.Errorf(at, "display math opened with %s is never closed: end it with %s on a line of its own (or at the end of the formula's last line)", f.Open, f.Close)
 	}
 	// Where KaTeX's offsets into the TeX are in the file.
 	pos := func(offset int) diag.Pos {
@@ -99,20 +123,20 @@ func (l *pageLoader) formula(p *Page, n ast.Node, f *markdown.Formula, page *kat
 		if strings.HasPrefix(msg, "Undefined control sequence") {
 			msg += " (KaTeX knows the commands listed at https://katex.org/docs/supported)"
 		}
-		return false, diag.Errorf(pos(ke.Offset), "KaTeX cannot typeset %s: %s", written(n, f), msg)
+		return false, ke.Costly, diag.Errorf(pos(ke.Offset), "KaTeX cannot typeset %s: %s", written(n, f), msg)
 	case errors.As(err, &te) && te.Budget == nil:
-		return false, diag.Errorf(at, "KaTeX took more than %v to typeset %s, and was stopped: simplify the formula, or split it into several", katex.FormulaTime, written(n, f))
+		return false, true, diag.Errorf(at, "KaTeX took more than %v to typeset %s, and was stopped: simplify the formula, or split it into several", katex.FormulaTime, written(n, f))
 	case errors.As(err, &te) && te.Budget == page:
-		return true, diag.Errorf(at, "this page's formulas took more than %v to typeset in all, and KaTeX was stopped at %s: it and the formulas after it are not typeset; simplify them, or put some on another page",
+		return true, false, diag.Errorf(at, "this page's formulas took more than %v to typeset in all, and KaTeX was stopped at %s: it and the formulas after it are not typeset; simplify them, or put some on another page",
 			page.Total(), written(n, f))
 	case errors.As(err, &te):
-		return true, diag.Errorf(at, "the site's formulas took more than %v to typeset in all, and KaTeX was stopped at %s: it and the formulas after it are not typeset; simplify them, or move the heaviest out of the site",
+		return true, false, diag.Errorf(at, "the site's formulas took more than %v to typeset in all, and KaTeX was stopped at %s: it and the formulas after it are not typeset; simplify them, or move the heaviest out of the site",
 			te.Budget.Total(), written(n, f))
 	case err != nil:
-		return false, diag.Errorf(at, "cannot typeset %s: %v", written(n, f), err)
+		return false, false, diag.Errorf(at, "cannot typeset %s: %v", written(n, f), err)
 	}
 	f.HTML = []byte(res.HTML)
-	return false, nil
+	return false, false, nil
 }
 
 // written is a formula as a message shows it: with its delimiters, on one

@@ -223,3 +223,46 @@ func TestMathReload(t *testing.T) {
 		t.Error("the reloaded page is not marked as holding math")
 	}
 }
+
+// TestMathCostlyFormulasStopThePage: after MaxCostlyFormulas formulas a
+// page's macros blew up, the rest of its formulas are left untypeset with
+// one error, on any machine (the page's time budget would stop them only
+// where the machine is slow); ordinary mistakes, however many, are each
+// reported.
+func TestMathCostlyFormulasStopThePage(t *testing.T) {
+	amplifier := `\def\a{` + strings.Repeat("x", 400) + `}` + strings.Repeat(`\a`, 200)
+	var costly, mistakes strings.Builder
+	for i := range 6 {
+		fmt.Fprintf(&costly, "$$\n%s+%d\n$$\n\n", amplifier, i)
+		fmt.Fprintf(&mistakes, "$\\frac{%d}{$\n\n", i)
+	}
+	for _, tc := range []struct {
+		name, body string
+		errors     int
+		last       string
+	}{
+		{"macros that blow up", costly.String(), MaxCostlyFormulas + 1, `KaTeX was stopped at $$ \def\a{xxx`},
+		{"ordinary mistakes", mistakes.String(), 6, `KaTeX cannot typeset $\frac{5}{$`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := sitetest.New(t, map[string]string{
+				"scalesite.yaml": "title: T\n",
+				"content/p.md":   "---\ntitle: P\n---\n" + tc.body,
+			})
+			_, err := Load(root, Options{})
+			if err == nil {
+				t.Fatal("the page loaded without an error")
+			}
+			lines := strings.Split(err.Error(), "\n")
+			if len(lines) != tc.errors {
+				t.Fatalf("%d errors, want %d:\n%v", len(lines), tc.errors, err)
+			}
+			if last := lines[len(lines)-1]; !strings.Contains(last, tc.last) {
+				t.Errorf("last error: %s\nwant …%s…", last, tc.last)
+			}
+			if tc.errors == MaxCostlyFormulas+1 && !strings.Contains(lines[len(lines)-1], fmt.Sprintf("%d formulas above it on this page were refused", MaxCostlyFormulas)) {
+				t.Errorf("the stop does not say why: %s", lines[len(lines)-1])
+			}
+		})
+	}
+}

@@ -301,6 +301,11 @@ type Error struct {
 	// mistake (len(tex) for a formula that ends too early), or -1 when
 	// KaTeX does not say.
 	Offset int
+	// Costly says the formula was refused for the work it would take (its
+	// macros expand past the bound, its markup is too large), after KaTeX
+	// had already spent about half a second on it: a page of such formulas
+	// is stopped after a few, however fast the machine is.
+	Costly bool
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -448,7 +453,7 @@ func (e *engine) run(tex string, display bool, limit time.Duration) (res Result,
 	}
 	res.HTML = obj.Get("html").String()
 	if len(res.HTML) > MaxMarkup {
-		return Result{}, &Error{Msg: fmt.Sprintf("the formula typesets to %d KB of markup, more than the %d KB a formula may make: split it or simplify it", len(res.HTML)>>10, MaxMarkup>>10), Offset: -1}, reusable
+		return Result{}, &Error{Msg: fmt.Sprintf("the formula typesets to %d KB of markup, more than the %d KB a formula may make: split it or simplify it", len(res.HTML)>>10, MaxMarkup>>10), Offset: -1, Costly: true}, reusable
 	}
 	var warnings []map[string]any
 	if err := e.vm.ExportTo(obj.Get("warnings"), &warnings); err != nil {
@@ -488,7 +493,7 @@ func (e *engine) refusal(tex string, offset int) *Error {
 	switch kind, _ := r["kind"].(string); kind {
 	case "tokens":
 		return &Error{Msg: fmt.Sprintf("the macros of this formula expand to more than %d symbols and commands (%d times its length, and at least %d), which would take minutes to typeset: define fewer or shorter macros, or write the formula out",
-			maxTokens(tex), ExpansionRatio, MinExpansion), Offset: offset}
+			maxTokens(tex), ExpansionRatio, MinExpansion), Offset: offset, Costly: true}
 	case "untrusted":
 		cmd, _ := r["command"].(string)
 		return &Error{Msg: cmd + " " + untrusted(cmd), Offset: commandOffset(tex, cmd)}
