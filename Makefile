@@ -20,7 +20,7 @@ bundle: $(BUNDLE)
 .PHONY: bundle-check
 bundle-check: node_modules/.package-lock.json
 	@mkdir -p bin/bundle-check
-	@$(GO) run ./internal/bundle -o bin/bundle-check/echarts.min.js -katex bin/bundle-check/katex >/dev/null
+	@$(GO) run ./tools/bundle -o bin/bundle-check/echarts.min.js -katex bin/bundle-check/katex >/dev/null
 	@for f in echarts.min.js echarts-svg.min.js echarts-licenses.txt; do \
 		cmp -s bin/bundle-check/$$f themes/default/assets/$$f || { \
 			echo "themes/default/assets/$$f differs from what make bundle makes from package-lock.json: run make bundle and commit it"; exit 1; }; \
@@ -28,8 +28,8 @@ bundle-check: node_modules/.package-lock.json
 	@diff -r bin/bundle-check/katex internal/katex/dist >/dev/null || { \
 		echo "internal/katex/dist differs from what make bundle makes from package-lock.json: run make bundle and commit it"; exit 1; }
 
-$(BUNDLE): node_modules/.package-lock.json internal/bundle/main.go internal/bundle/entry.js internal/bundle/katex.go
-	$(GO) run ./internal/bundle -o $(BUNDLE)
+$(BUNDLE): node_modules/.package-lock.json tools/bundle/main.go tools/bundle/entry.js tools/bundle/katex.go
+	$(GO) run ./tools/bundle -o $(BUNDLE)
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -93,7 +93,7 @@ PLATFORMS := linux/amd64,linux/arm64,darwin/amd64,darwin/arm64,windows/amd64,win
 .PHONY: release
 release:
 	rm -rf bin/release
-	$(GO) run ./internal/release -version $(VERSION) -o bin/release -platforms $(PLATFORMS)
+	$(GO) run ./tools/release -version $(VERSION) -o bin/release -platforms $(PLATFORMS)
 
 ## install: the command, on PATH: go install puts it in $GOBIN, or else in
 ## $(go env GOPATH)/bin (~/go/bin); make install BINDIR=~/.local/bin puts it there

@@ -244,7 +244,7 @@ func TestReleaseWorkflowDownload(t *testing.T) {
 	const version = "v0.0.1-e2e"
 	work := t.TempDir()
 	release := filepath.Join(work, "release")
-	run(t, root, nil, "go", "run", "./internal/release", "-version", version, "-o", release, "-platforms", "linux/"+runtime.GOARCH)
+	run(t, root, nil, "go", "run", "./tools/release", "-version", version, "-o", release, "-platforms", "linux/"+runtime.GOARCH)
 
 	site := filepath.Join(work, "site")
 	step, wenv := workflowStep(t, site, scaffold.Build{Repository: scaffold.DefaultRepository, Version: version},
