@@ -1,10 +1,12 @@
 # scalesite: `make serve` builds the command and serves the demo site with live reload,
-# `make demo` builds the demo site into public/, `make test` runs every test.
+# `make demo` builds the demo site into public/, `make test` runs every test,
+# `make test-fast` every test but the browser and other slow ones, `make golden`
+# rewrites the golden files.
 GO     ?= go
 BUNDLE := themes/default/assets/echarts.min.js
 BIN    := bin/scalesite
 
-.PHONY: all build bundle demo serve test vet fmt-check bench clean fuzz
+.PHONY: all build bundle demo serve test test-fast golden vet fmt-check bench clean fuzz
 
 all: build
 
@@ -43,9 +45,30 @@ demo: build
 serve: build
 	$(BIN) serve --source .
 
-## test: formatting, vet, and every test (unit, golden, whole-site, headless Chromium)
+## test: formatting, vet, and every test (unit, golden, whole-site, headless Chromium).
+## Each package's tests may take $(TESTTIMEOUT) (Go's default is 10 minutes): on a
+## busy 2-core machine e2e alone takes over 8, and a package that runs out of time is
+## a failure, not a slow pass.
+TESTTIMEOUT ?= 30m
+
 test: bundle-check tidy-check build fmt-check vet
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout $(TESTTIMEOUT) ./...
+
+## test-fast: formatting, vet, and every test with -short, which skips what opens
+## Chromium, compiles the command again or builds large sites (no Node.js bundle or
+## Chromium needed); for the edit-test loop, `make test` before a commit
+test-fast: fmt-check vet
+	$(GO) test -short -count=1 -timeout 10m ./...
+
+## golden: rewrite every golden file from what the code makes now, in each package
+## whose tests take -update (found here, so a new one is never left out): the
+## charts' options, Markdown and math markup, code.css, KaTeX's markup and the
+## errors and warnings of build/'s bad-input corpus. Review `git diff` before
+## committing it.
+golden:
+	@pkgs=$$(grep -rl --include='*_test.go' --exclude-dir=node_modules 'flag.Bool("update"' . | xargs -n1 dirname | sort -u); \
+	echo "go test -update $$(echo $$pkgs)"; \
+	$(GO) test -count=1 -timeout $(TESTTIMEOUT) $$pkgs -update
 
 vet:
 	$(GO) vet ./...

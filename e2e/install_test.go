@@ -66,6 +66,9 @@ func buildsDemo(t *testing.T, bin, src string) {
 // the README says, and builds the demo site with it: the committed ECharts
 // bundle is embedded without make or npm.
 func TestGoInstall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles scalesite (-short)")
+	}
 	root, _ := filepath.Abs("..")
 	gobin := t.TempDir()
 	run(t, root, []string{"GOBIN=" + gobin, "GOFLAGS=-mod=mod"}, "go", "install", "./cmd/scalesite")
@@ -74,6 +77,9 @@ func TestGoInstall(t *testing.T) {
 
 // TestMakeInstall runs make install into a folder and runs the command.
 func TestMakeInstall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles scalesite (-short)")
+	}
 	root, _ := filepath.Abs("..")
 	bindir := t.TempDir()
 	out := run(t, root, nil, "make", "-s", "install", "BINDIR="+bindir, "VERSION=v9.9.9-test")
