@@ -1,10 +1,12 @@
 # scalesite: `make serve` builds the command and serves the demo site with live reload,
-# `make demo` builds the demo site into public/, `make test` runs every test.
+# `make demo` builds the demo site into public/, `make test` runs every test,
+# `make test-fast` every test but the browser and other slow ones, `make golden`
+# rewrites the golden files.
 GO     ?= go
 BUNDLE := themes/default/assets/echarts.min.js
 BIN    := bin/scalesite
 
-.PHONY: all build bundle demo serve test vet fmt-check bench clean fuzz
+.PHONY: all build bundle demo serve test test-fast golden vet fmt-check bench clean fuzz
 
 all: build
 
@@ -20,7 +22,7 @@ bundle: $(BUNDLE)
 .PHONY: bundle-check
 bundle-check: node_modules/.package-lock.json
 	@mkdir -p bin/bundle-check
-	@$(GO) run ./internal/bundle -o bin/bundle-check/echarts.min.js -katex bin/bundle-check/katex >/dev/null
+	@$(GO) run ./tools/bundle -o bin/bundle-check/echarts.min.js -katex bin/bundle-check/katex >/dev/null
 	@for f in echarts.min.js echarts-svg.min.js echarts-licenses.txt; do \
 		cmp -s bin/bundle-check/$$f themes/default/assets/$$f || { \
 			echo "themes/default/assets/$$f differs from what make bundle makes from package-lock.json: run make bundle and commit it"; exit 1; }; \
@@ -28,8 +30,8 @@ bundle-check: node_modules/.package-lock.json
 	@diff -r bin/bundle-check/katex internal/katex/dist >/dev/null || { \
 		echo "internal/katex/dist differs from what make bundle makes from package-lock.json: run make bundle and commit it"; exit 1; }
 
-$(BUNDLE): node_modules/.package-lock.json internal/bundle/main.go internal/bundle/entry.js internal/bundle/katex.go
-	$(GO) run ./internal/bundle -o $(BUNDLE)
+$(BUNDLE): node_modules/.package-lock.json tools/bundle/main.go tools/bundle/entry.js tools/bundle/katex.go
+	$(GO) run ./tools/bundle -o $(BUNDLE)
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -43,9 +45,30 @@ demo: build
 serve: build
 	$(BIN) serve --source .
 
-## test: formatting, vet, and every test (unit, golden, whole-site, headless Chromium)
+## test: formatting, vet, and every test (unit, golden, whole-site, headless Chromium).
+## Each package's tests may take $(TESTTIMEOUT) (Go's default is 10 minutes): on a
+## busy 2-core machine e2e alone takes over 8, and a package that runs out of time is
+## a failure, not a slow pass.
+TESTTIMEOUT ?= 30m
+
 test: bundle-check tidy-check build fmt-check vet
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout $(TESTTIMEOUT) ./...
+
+## test-fast: formatting, vet, and every test with -short, which skips what opens
+## Chromium, compiles the command again or builds large sites (no Node.js bundle or
+## Chromium needed); for the edit-test loop, `make test` before a commit
+test-fast: fmt-check vet
+	$(GO) test -short -count=1 -timeout 10m ./...
+
+## golden: rewrite every golden file from what the code makes now, in each package
+## whose tests take -update (found here, so a new one is never left out): the
+## charts' options, Markdown and math markup, code.css, KaTeX's markup and the
+## errors and warnings of build/'s bad-input corpus. Review `git diff` before
+## committing it.
+golden:
+	@pkgs=$$(grep -rl --include='*_test.go' --exclude-dir=node_modules 'flag.Bool("update"' . | xargs -n1 dirname | sort -u); \
+	echo "go test -update $$(echo $$pkgs)"; \
+	$(GO) test -count=1 -timeout $(TESTTIMEOUT) $$pkgs -update
 
 vet:
 	$(GO) vet ./...
@@ -93,7 +116,7 @@ PLATFORMS := linux/amd64,linux/arm64,darwin/amd64,darwin/arm64,windows/amd64,win
 .PHONY: release
 release:
 	rm -rf bin/release
-	$(GO) run ./internal/release -version $(VERSION) -o bin/release -platforms $(PLATFORMS)
+	$(GO) run ./tools/release -version $(VERSION) -o bin/release -platforms $(PLATFORMS)
 
 ## install: the command, on PATH: go install puts it in $GOBIN, or else in
 ## $(go env GOPATH)/bin (~/go/bin); make install BINDIR=~/.local/bin puts it there

@@ -139,6 +139,7 @@ type badCase struct {
 	forbid     []string      // text that must not reach the output or the terminal
 	timeout    time.Duration // bound on a failure
 	command    string        // the command run on the case: "build" or "check"
+	slow       bool          // skipped with -short: its point is seconds of work
 }
 
 // loadCase reads testdata/bad/NAME.txtar.
@@ -175,6 +176,11 @@ func loadCase(t *testing.T, path string) *badCase {
 			if c.timeout, err = time.ParseDuration(d[1]); err != nil {
 				t.Fatalf("%s: %q: %v", path, l, err)
 			}
+		case "slow":
+			if len(d) != 1 {
+				t.Fatalf("%s: %q: want slow alone", path, l)
+			}
+			c.slow = true
 		case "command":
 			if len(d) != 2 || (d[1] != "build" && d[1] != "check") {
 				t.Fatalf("%s: %q: want command build|check", path, l)
@@ -199,7 +205,7 @@ func loadCase(t *testing.T, path string) *badCase {
 		default:
 			t.Fatalf("%s: unknown directive %q", path, l)
 		}
-		if d[0] != "forbid" && d[0] != "timeout" && d[0] != "command" {
+		if d[0] != "forbid" && d[0] != "timeout" && d[0] != "command" && d[0] != "slow" {
 			c.directives = append(c.directives, d)
 		}
 	}

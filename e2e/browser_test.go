@@ -29,10 +29,23 @@ import (
 	"github.com/scalesite/scalesite/internal/sitetest"
 )
 
-// chromiumPath finds Chromium; the tests fail without it (CI installs it),
-// unless -short is given.
+// browserTest skips a test that opens Chromium when -short is given,
+// Chromium installed or not: starting it and loading pages is most of this
+// package's time, and `make test-fast` is the run without a browser.
+// newBrowser calls it; a test that compiles the command or builds a site
+// before it opens the browser calls it first, so that -short skips that
+// work too.
+func browserTest(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("opens headless Chromium (-short)")
+	}
+}
+
+// chromiumPath finds Chromium; the tests fail without it (CI installs it).
 func chromiumPath(t *testing.T) string {
 	t.Helper()
+	browserTest(t)
 	for _, name := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
 		if name == "" {
 			continue
@@ -40,9 +53,6 @@ func chromiumPath(t *testing.T) string {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
 		}
-	}
-	if testing.Short() {
-		t.Skip("no Chromium on PATH (-short)")
 	}
 	t.Fatal("no Chromium on PATH: install Debian's chromium package (apt-get install chromium) or set CHROMIUM")
 	return ""

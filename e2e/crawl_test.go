@@ -513,6 +513,7 @@ func TestDemoSiteUnderSubPathInChromium(t *testing.T) {
 // static server, and every page, chart, feed and asset loads in Chromium
 // with no request outside the site.
 func TestNewSiteOnGitHubPages(t *testing.T) {
+	browserTest(t)
 	work := t.TempDir()
 	bin := filepath.Join(work, "scalesite")
 	root, _ := filepath.Abs("..")

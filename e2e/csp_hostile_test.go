@@ -261,6 +261,7 @@ func openStatic(t *testing.T, b *browser, url string, payloads ...string) (ran [
 // a static HTML or SVG file opened directly has no policy and runs its
 // script, which is why `scalesite check` warns about it.
 func TestCSPOnGitHubPages(t *testing.T) {
+	browserTest(t)
 	bin := scalesiteCommand(t)
 	src := sitetest.New(t, hostileCSP())
 	dest := t.TempDir()
@@ -302,6 +303,7 @@ func TestCSPOnGitHubPages(t *testing.T) {
 // sends the policy as a header on every response: the pages are as safe as
 // on GitHub Pages, and the static files opened directly run nothing.
 func TestCSPUnderServe(t *testing.T) {
+	browserTest(t)
 	bin := scalesiteCommand(t)
 	src := sitetest.New(t, hostileCSP())
 	base := scalesiteServe(t, bin, src)

@@ -66,6 +66,9 @@ func buildsDemo(t *testing.T, bin, src string) {
 // the README says, and builds the demo site with it: the committed ECharts
 // bundle is embedded without make or npm.
 func TestGoInstall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles scalesite (-short)")
+	}
 	root, _ := filepath.Abs("..")
 	gobin := t.TempDir()
 	run(t, root, []string{"GOBIN=" + gobin, "GOFLAGS=-mod=mod"}, "go", "install", "./cmd/scalesite")
@@ -74,6 +77,9 @@ func TestGoInstall(t *testing.T) {
 
 // TestMakeInstall runs make install into a folder and runs the command.
 func TestMakeInstall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles scalesite (-short)")
+	}
 	root, _ := filepath.Abs("..")
 	bindir := t.TempDir()
 	out := run(t, root, nil, "make", "-s", "install", "BINDIR="+bindir, "VERSION=v9.9.9-test")
@@ -244,7 +250,7 @@ func TestReleaseWorkflowDownload(t *testing.T) {
 	const version = "v0.0.1-e2e"
 	work := t.TempDir()
 	release := filepath.Join(work, "release")
-	run(t, root, nil, "go", "run", "./internal/release", "-version", version, "-o", release, "-platforms", "linux/"+runtime.GOARCH)
+	run(t, root, nil, "go", "run", "./tools/release", "-version", version, "-o", release, "-platforms", "linux/"+runtime.GOARCH)
 
 	site := filepath.Join(work, "site")
 	step, wenv := workflowStep(t, site, scaffold.Build{Repository: scaffold.DefaultRepository, Version: version},

@@ -19,8 +19,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/scalesite/scalesite/build"
-	"github.com/scalesite/scalesite/internal/paintbench/twochart"
 	"github.com/scalesite/scalesite/internal/sitetest"
+	"github.com/scalesite/scalesite/internal/twochart"
 )
 
 // pageWeightGoal is the goal for a page of two 120-point charts:
@@ -29,7 +29,7 @@ import (
 //
 // pageWeightBudget is what the test holds the page to. The goal is not
 // met yet: the ECharts bundle alone is ~220 KB gzipped with every part the
-// charts use (internal/bundle/entry.js), and the theme's eight other
+// charts use (tools/bundle/entry.js), and the theme's eight other
 // scripts and its stylesheet are published as written, comments and all
 // (~44 KB gzipped; ~25 KB minified). So the budget is the weight reached
 // (~274 KB), with some room for the page itself, and should come down to

@@ -21,7 +21,7 @@ import (
 )
 
 // The readability tests measure what each ECharts chart DREW, from
-// zrender's display list (as /work/shared/tools/readcheck does), not what
+// zrender's display list, not what
 // its option asks for: the tick labels left on each axis after ECharts hid
 // the ones that collide, texts that overlap or leave the canvas, series a
 // reader cannot tell apart, dense lines drawn with a marker on every point,

@@ -10,7 +10,8 @@ import (
 )
 
 // hostile are model names that would run code if the option were written
-// with go-echarts' Render (see ../shared/notes/go-echarts.md).
+// with go-echarts' Render, which writes it raw into a script element (a
+// literal </script> ends it) and turns any __f__…__f__ string into code.
 var hostile = []string{
 	`</script><script>alert(1)</script>`,
 	`__f__alert(2)__f__`,

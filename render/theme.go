@@ -76,7 +76,7 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 		}
 	}
 	if _, ok := t.assets[EChartsAsset]; !ok {
-		return nil, errors.New("this scalesite binary was built without the ECharts library (themes/default/assets/echarts.min.js): build it with `make build`, which runs `npm ci` and `go run ./internal/bundle` before `go build`")
+		return nil, errors.New("this scalesite binary was built without the ECharts library (themes/default/assets/echarts.min.js): build it with `make build`, which runs `npm ci` and `go run ./tools/bundle` before `go build`")
 	}
 	funcs := template.FuncMap{
 		"asset": func(name string) (string, error) {

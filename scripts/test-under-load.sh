@@ -6,7 +6,7 @@
 #
 #   scripts/test-under-load.sh [RUNS]
 #
-# The synthetic site comes from ../shared/bench/gensite.py (set LOAD_SITE to
+# The synthetic site comes from scripts/bench/gensite.py (set LOAD_SITE to
 # reuse a generated one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +15,7 @@ work=${LOAD_DIR:-/tmp/scalesite-load}
 site=${LOAD_SITE:-$work/site}
 mkdir -p "$work"
 if [ ! -d "$site/content" ]; then
-  python3 ../shared/bench/gensite.py "$site" 10000 >/dev/null
+  python3 scripts/bench/gensite.py "$site" 10000 >/dev/null
 fi
 make build >/dev/null
 # The load runs a copy: `make test` rebuilds bin/scalesite.

@@ -103,9 +103,9 @@ func TestDefaultHasTheThemeFiles(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	// assets/echarts.min.js is generated (go run ./internal/bundle) and may be absent.
+	// assets/echarts.min.js is generated (go run ./tools/bundle) and may be absent.
 	if _, err := fs.Stat(Default(), "assets/echarts.min.js"); err != nil {
-		t.Logf("assets/echarts.min.js not embedded (run `go run ./internal/bundle`): %v", err)
+		t.Logf("assets/echarts.min.js not embedded (run `go run ./tools/bundle`): %v", err)
 	}
 }
 

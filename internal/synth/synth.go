@@ -14,7 +14,7 @@ import (
 	"testing"
 )
 
-// Write writes a site like ../shared/bench/gensite.py makes into dir:
+// Write writes a site like scripts/bench/gensite.py makes into dir:
 // pages of prose with a log-x line chart (3 series × points, inline CSV)
 // and a labelled log-x scatter each.
 func Write(tb testing.TB, dir string, pages, points int) {

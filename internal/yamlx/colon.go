@@ -13,10 +13,11 @@ import (
 //	title: Audio models: ROC-AUC vs. parameters
 //
 // means what its author meant instead of being a YAML error. Researchers'
-// titles are full of colons, and FORMAT.md's own example has one. Only
-// "key: value" lines whose value is plain text are touched (not quoted,
-// flow, block, anchor, alias or tag values), so lines and columns of
-// everything else stay where they were; the value moves one column right.
+// titles are full of colons, and the format page's own example
+// (content/format/index.md) has one. Only "key: value" lines whose value
+// is plain text are touched (not quoted, flow, block, anchor, alias or
+// tag values), so lines and columns of everything else stay where they
+// were; the value moves one column right.
 func QuoteColonValues(src []byte) []byte {
 	if !bytes.Contains(src, []byte(": ")) {
 		return src

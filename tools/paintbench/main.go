@@ -10,10 +10,10 @@
 // then their medians; and, from the first load, every response with its
 // encoded (on the wire) size and the total.
 //
-//	go run ./internal/paintbench                 # cold loads: the browser cache off
-//	go run ./internal/paintbench -warm           # the assets from the cache after the first load
-//	go run ./internal/paintbench -dir public/    # an already built site (-path the page)
-//	go run ./internal/paintbench -source /tmp/s  # only write the page's source, to build with another binary
+//	go run ./tools/paintbench                 # cold loads: the browser cache off
+//	go run ./tools/paintbench -warm           # the assets from the cache after the first load
+//	go run ./tools/paintbench -dir public/    # an already built site (-path the page)
+//	go run ./tools/paintbench -source /tmp/s  # only write the page's source, to build with another binary
 //
 // It is a measurement, run by hand on a quiet machine, not a test: the
 // times depend on the machine and its load. The page weight has a test:
@@ -44,7 +44,7 @@ import (
 	"github.com/scalesite/scalesite/internal/chromium"
 
 	"github.com/scalesite/scalesite/build"
-	"github.com/scalesite/scalesite/internal/paintbench/twochart"
+	"github.com/scalesite/scalesite/internal/twochart"
 )
 
 func main() {

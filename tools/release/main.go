@@ -1,7 +1,7 @@
 // Command release builds scalesite's release archives, as `make release` and
 // the release workflow (.github/workflows/release.yml) run it:
 //
-//	go run ./internal/release -version v1.2.3 [-o bin/release] [-platforms linux/amd64,windows/arm64]
+//	go run ./tools/release -version v1.2.3 [-o bin/release] [-platforms linux/amd64,windows/arm64]
 //
 // For each platform it cross-compiles the command (without cgo, with the
 // version stamped in and the committed ECharts bundle embedded) and packs

@@ -1,5 +1,5 @@
 // Package twochart is the page that scalesite's page-weight test
-// (e2e/pageweight_test.go) and paint measurement (internal/paintbench) load:
+// (e2e/pageweight_test.go) and paint measurement (tools/paintbench) load:
 // two charts of 120 points each, served gzipped as GitHub Pages serves a
 // site.
 package twochart

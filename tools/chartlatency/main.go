@@ -3,7 +3,7 @@
 // writes a new value into the last cell of CSV and polls the page's ECharts
 // instances until one of them holds that value.
 //
-//	go run ./internal/chartlatency [-runs 10] URL CSV
+//	go run ./tools/chartlatency [-runs 10] URL CSV
 //
 // It needs Debian's chromium at /usr/bin/chromium and a running
 // `scalesite serve`. The CSV is restored at the end.

@@ -8,7 +8,7 @@
 //
 // Run it from the repository root after `npm ci`:
 //
-//	go run ./internal/bundle
+//	go run ./tools/bundle
 //
 // It writes themes/default/assets/echarts.min.js and, beside it,
 // echarts-licenses.txt (the licences and notices of ECharts, ZRender and
@@ -238,7 +238,7 @@ func build(root, version string) (code, svg []byte, err error) {
 		fmt.Fprintf(&src, "  %q: { %s },\n", m, strings.Join(fields, ", "))
 	}
 	src.WriteString("};\n")
-	opts := buildOptions(root, src.String(), "internal/bundle/entry.js", banner)
+	opts := buildOptions(root, src.String(), "tools/bundle/entry.js", banner)
 	opts.GlobalName = "echarts"
 	opts.Define["SCALESITE_SVG_FILE"] = strconv.Quote(svgName)
 	code, err = bundle(opts)
@@ -324,7 +324,7 @@ func buildSVG(root, version string) ([]byte, map[string][]string, error) {
 			}
 			js := innerHTML.Replace(string(data))
 			if strings.Contains(js, "innerHTML") {
-				return api.OnLoadResult{}, errors.New("zrender's SVG painter uses innerHTML in a way internal/bundle does not rewrite: see innerHTML in main.go")
+				return api.OnLoadResult{}, errors.New("zrender's SVG painter uses innerHTML in a way tools/bundle does not rewrite: see innerHTML in main.go")
 			}
 			return api.OnLoadResult{Contents: &js, Loader: api.LoaderJS}, nil
 		})
@@ -333,7 +333,7 @@ func buildSVG(root, version string) ([]byte, map[string][]string, error) {
 		"echarts.__svgInstall(install);\n"
 
 	// The first pass: which exports of which modules the renderer uses.
-	opts := buildOptions(root, src, "internal/bundle/svg.js", "")
+	opts := buildOptions(root, src, "tools/bundle/svg.js", "")
 	opts.Format = api.FormatESModule
 	opts.MinifyWhitespace, opts.MinifyIdentifiers, opts.MinifySyntax = false, false, false
 	opts.Plugins = []api.Plugin{plugin}
@@ -348,7 +348,7 @@ func buildSVG(root, version string) ([]byte, map[string][]string, error) {
 
 	banner := fmt.Sprintf("/*! The SVG renderer of ECharts %s (Apache-2.0) and ZRender (BSD-3-Clause), bundled for scalesite: "+
 		"echarts.min.js loads it for Save SVG. The licences in full: echarts-licenses*.txt beside this file. */", version)
-	opts = buildOptions(root, src, "internal/bundle/svg.js", banner)
+	opts = buildOptions(root, src, "tools/bundle/svg.js", banner)
 	opts.Plugins = []api.Plugin{plugin}
 	code, err := bundle(opts)
 	if err != nil {
