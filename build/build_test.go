@@ -111,8 +111,8 @@ func TestRunWarnings(t *testing.T) {
 	}
 }
 
-// TestRunColonInTitle is the front matter of the format page's example
-// (content/format/index.md): a colon inside a plain (unquoted) title.
+// TestRunColonInTitle is the front matter of the format guide's example
+// (content/format/index.md, its first page): a colon inside a plain (unquoted) title.
 func TestRunColonInTitle(t *testing.T) {
 	root := t.TempDir()
 	src, dest := filepath.Join(root, "site"), filepath.Join(root, "public")

@@ -137,7 +137,7 @@ func TestFrontMatter(t *testing.T) {
 			title: "P", tags: []string{"audio", "2024"}},
 		{name: "tags single string", file: "p.md", src: "---\ntitle: P\ntags: audio\n---\n",
 			title: "P", tags: []string{"audio"}},
-		{name: "colon inside a plain title (the format page's example)", file: "p.md",
+		{name: "colon inside a plain title (the format guide's example)", file: "p.md",
 			src:   "---\ntitle: Audio models: ROC-AUC vs. parameters\ndate: 2025-03-01\ndescription: One line for the index and for link previews.\ntags: [audio]\ndraft: false\n---\nProse...\n",
 			title: "Audio models: ROC-AUC vs. parameters", date: utc("2025-03-01T00:00:00Z"), tags: []string{"audio"},
 			desc: "One line for the index and for link previews.", body: "Prose..."},

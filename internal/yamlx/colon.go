@@ -13,7 +13,7 @@ import (
 //	title: Audio models: ROC-AUC vs. parameters
 //
 // means what its author meant instead of being a YAML error. Researchers'
-// titles are full of colons, and the format page's own example
+// titles are full of colons, and the format guide's own example
 // (content/format/index.md) has one. Only "key: value" lines whose value
 // is plain text are touched (not quoted, flow, block, anchor, alias or
 // tag values), so lines and columns of everything else stay where they
