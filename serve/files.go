@@ -3,13 +3,17 @@ package serve
 import (
 	"bytes"
 	"io"
+	"io/fs"
 	"mime"
 	"net/http"
+	"net/url"
+	"os"
 	"path"
 	"strconv"
 	"strings"
 
 	"github.com/scalesite/scalesite/internal/par"
+	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/render"
 )
 
@@ -25,8 +29,8 @@ var liveTag = []byte(`<script src="` + LiveScriptPath + `" defer></script>`)
 // siteFiles is one built site held in memory: what the server serves.
 type siteFiles map[string]*servedFile
 
-// servedFile is a file as served: a copied file is read from disk when
-// asked for; a generated one is kept as served (a page with the live
+// servedFile is a file as served: a copied file is streamed from disk
+// when asked for (serveCopied); a generated one is kept as served (a page with the live
 // script added), gzip-compressed when that makes it smaller, and is sent
 // compressed to a browser that accepts it. The 10,000 pages of a large
 // site take a quarter of their size so (see mem.go).
@@ -155,30 +159,41 @@ func injectLive(page []byte) ([]byte, int) {
 
 // lookup finds the file for a URL path the way GitHub Pages does: "/a/"
 // serves a/index.html, "/a" redirects to "/a/" when that is a folder page.
-// redirect is set when the path should gain a slash.
-func (m siteFiles) lookup(urlPath string) (f *servedFile, redirect, ok bool) {
+// redirect is the address to send the browser to when the path should gain
+// a slash ("" otherwise): see folderAddress.
+func (m siteFiles) lookup(urlPath string) (f *servedFile, redirect string, ok bool) {
 	p := strings.TrimPrefix(path.Clean("/"+urlPath), "/")
 	if p == "" || strings.HasSuffix(urlPath, "/") {
 		if p != "" {
 			p += "/"
 		}
 		sf, ok := m[p+"index.html"]
-		return sf, false, ok
+		return sf, "", ok
 	}
 	if sf, ok := m[p]; ok {
-		return sf, false, true
+		return sf, "", true
 	}
 	if _, ok = m[p+"/index.html"]; ok {
-		return nil, true, true
+		return nil, folderAddress(p), true
 	}
 	if sf, ok := m[p+".html"]; ok {
-		return sf, false, true
+		return sf, "", true
 	}
-	return nil, false, false
+	return nil, "", false
 }
 
-// serveFile writes one file. Copies of source files are read at request
-// time, so a large image is not held in memory. A compressed file goes out
+// folderAddress is the address of the folder page at the clean path p
+// ("a/b" → "/a/b/"), always a path on this server. The request's own path
+// will not do: "//example.org", or "/%2F%2Fexample.org" decoded, would
+// send the browser to another host ("//example.org/" is an address
+// without its scheme). p has no leading slash, and every character a
+// browser might read as one is escaped: "\" (browsers take "/\host" for
+// "//host"), tabs and line breaks (which they drop).
+func folderAddress(p string) string {
+	return (&url.URL{Path: "/" + p + "/"}).EscapedPath()
+}
+
+// serveFile writes one file kept in memory. A compressed file goes out
 // compressed to a client that accepts gzip.
 func serveFile(w http.ResponseWriter, r *http.Request, f *servedFile, status int) {
 	h := w.Header()
@@ -191,26 +206,8 @@ func serveFile(w http.ResponseWriter, r *http.Request, f *servedFile, status int
 			data = f.plain()
 		}
 	}
-	ctype := f.ctype
-	if f.Src != "" {
-		// Read now, under the site's file rule: a link made since the
-		// site was loaded is refused here too.
-		in, err := f.Open()
-		if err != nil {
-			http.Error(w, "not found", http.StatusNotFound)
-			return
-		}
-		b, err := io.ReadAll(in)
-		in.Close()
-		if err != nil {
-			http.Error(w, "not found", http.StatusNotFound)
-			return
-		}
-		data = b
-		ctype = contentType(f.Path, data)
-	}
-	h.Set("Content-Type", ctype)
-	if strings.HasPrefix(f.Path, "assets/") && f.Src == "" {
+	h.Set("Content-Type", f.ctype)
+	if strings.HasPrefix(f.Path, "assets/") {
 		// Theme assets carry their content's hash in their name: a reload
 		// need not fetch them again.
 		h.Set("Cache-Control", "public, max-age=31536000, immutable")
@@ -222,6 +219,80 @@ func serveFile(w http.ResponseWriter, r *http.Request, f *servedFile, status int
 	if r.Method != http.MethodHead {
 		w.Write(data)
 	}
+}
+
+// serveCopied streams a copy of a source file (a static file, an image or
+// data file beside a page) from disk, so that a large file is never held
+// in memory, however many ask for it at once. It is opened now, under the
+// site's file rule with limit: a link made since the site was loaded, or
+// a file grown past the limit, is refused here too. A 200 goes through
+// http.ServeContent, which answers Range and conditional requests; another
+// status (a site's own 404.html) is sent whole.
+func serveCopied(w http.ResponseWriter, r *http.Request, f *servedFile, status int, limit sitefs.Limit) {
+	in, err := openCopied(f.File, limit)
+	if err != nil {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	defer in.Close()
+	fi, err := in.Stat()
+	if err != nil {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	h := w.Header()
+	h.Set("Cache-Control", "no-cache")
+	// Last-Modified counts whole seconds: a file saved twice in one second
+	// would be answered 304 the second time. The ETag tells them apart, and
+	// a browser that has it asks with it instead.
+	h.Set("ETag", fileETag(fi))
+	if status == http.StatusOK {
+		http.ServeContent(w, r, f.Path, fi.ModTime(), in)
+		return
+	}
+	ctype, err := sniffType(f.Path, in)
+	if err != nil {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	h.Set("Content-Type", ctype)
+	h.Set("Content-Length", strconv.FormatInt(fi.Size(), 10))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		io.CopyN(w, in, fi.Size())
+	}
+}
+
+// openCopied opens the source of a copied file under the site's file rule.
+func openCopied(f render.File, limit sitefs.Limit) (*os.File, error) {
+	if f.Root != nil {
+		return f.Root.OpenFile(f.Rel, limit)
+	}
+	return f.Open()
+}
+
+// fileETag is a validator for a file on disk: its modification time to
+// the nanosecond and its size.
+func fileETag(fi fs.FileInfo) string {
+	return `"` + strconv.FormatInt(fi.ModTime().UnixNano(), 36) + "-" + strconv.FormatInt(fi.Size(), 36) + `"`
+}
+
+// sniffType is the Content-Type of a file at path whose bytes in holds,
+// as http.ServeContent finds it: by the name's extension, else by its
+// first 512 bytes. in is left at its start.
+func sniffType(p string, in io.ReadSeeker) (string, error) {
+	if ctype := mime.TypeByExtension(path.Ext(p)); ctype != "" {
+		return ctype, nil
+	}
+	var buf [512]byte
+	n, err := io.ReadFull(in, buf[:])
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return "", err
+	}
+	if _, err := in.Seek(0, io.SeekStart); err != nil {
+		return "", err
+	}
+	return http.DetectContentType(buf[:n]), nil
 }
 
 // contentType is the Content-Type of a file at path with these bytes.

@@ -176,19 +176,31 @@ func TestURLsAsOnGitHubPages(t *testing.T) {
 // rawGet sends a request line as is.
 func rawGet(t *testing.T, base, line string) (int, string) {
 	t.Helper()
+	resp := rawResponse(t, base, line)
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// rawResponse sends a request line as is, on a connection of its own that
+// closing the response's body closes.
+func rawResponse(t *testing.T, base, line string) *http.Response {
+	t.Helper()
 	c, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
 	fmt.Fprintf(c, "%s\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", line)
 	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
 	if err != nil {
+		c.Close()
 		t.Fatalf("%s: %v", line, err)
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
+	resp.Body = struct {
+		io.Reader
+		io.Closer
+	}{resp.Body, c}
+	return resp
 }
 
 func TestLiveScriptOnlyInServedPages(t *testing.T) {

@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/render"
 	"github.com/scalesite/scalesite/site"
 )
@@ -397,19 +398,31 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.RLock()
 	f, redirect, ok := s.files.lookup(r.URL.Path)
 	nf, found := s.files["404.html"]
+	limit := site.DefaultLimits.FileLimit()
+	if s.site != nil {
+		limit = s.site.Config.Limits.FileLimit()
+	}
 	s.mu.RUnlock()
 	switch {
-	case redirect:
-		http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
+	case redirect != "":
+		http.Redirect(w, r, redirect, http.StatusMovedPermanently)
 	case ok:
-		serveFile(w, r, f, http.StatusOK)
+		serveSiteFile(w, r, f, http.StatusOK, limit)
+	case found:
+		serveSiteFile(w, r, nf, http.StatusNotFound, limit)
 	default:
-		if found {
-			serveFile(w, r, nf, http.StatusNotFound)
-			return
-		}
 		s.serveNotBuilt(w)
 	}
+}
+
+// serveSiteFile writes one file of the site: from memory, or streamed from
+// disk under limit when it is a copy of a source file.
+func serveSiteFile(w http.ResponseWriter, r *http.Request, f *servedFile, status int, limit sitefs.Limit) {
+	if f.Src != "" {
+		serveCopied(w, r, f, status, limit)
+		return
+	}
+	serveFile(w, r, f, status)
 }
 
 // serveNotBuilt answers while there is no good build yet (the first one
