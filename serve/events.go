@@ -53,11 +53,23 @@ func (s *Server) Clients() int {
 }
 
 // serveEvents streams events to one browser until it goes or ctx ends.
+// The stream outlives the server's bound on writing one response: each
+// event renews it, so that only a browser that stops reading is dropped.
 func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
-	fl, ok := w.(http.Flusher)
-	if !ok {
+	if _, ok := w.(http.Flusher); !ok {
 		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
 		return
+	}
+	rc := http.NewResponseController(w)
+	// send writes one message and reports whether it went out.
+	send := func(format string, args ...any) bool {
+		// Not every ResponseWriter has deadlines (a test's recorder): the
+		// error that says so is not the stream's.
+		rc.SetWriteDeadline(time.Now().Add(s.conns.write))
+		if _, err := fmt.Fprintf(w, format, args...); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
@@ -76,21 +88,21 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 		s.hub.mu.Unlock()
 	}()
 	hello, _ := json.Marshal(event{Type: "hello", Server: s.id, Error: s.currentError()})
-	fmt.Fprintf(w, "retry: 500\ndata: %s\n\n", hello)
-	fl.Flush()
-	ping := time.NewTicker(20 * time.Second)
+	if !send("retry: 500\ndata: %s\n\n", hello) {
+		return
+	}
+	ping := time.NewTicker(s.conns.ping)
 	defer ping.Stop()
 	for {
 		select {
 		case b, ok := <-c:
-			if !ok {
+			if !ok || !send("data: %s\n\n", b) {
 				return
 			}
-			fmt.Fprintf(w, "data: %s\n\n", b)
-			fl.Flush()
 		case <-ping.C:
-			fmt.Fprint(w, ": ping\n\n")
-			fl.Flush()
+			if !send(": ping\n\n") {
+				return
+			}
 		case <-r.Context().Done():
 			return
 		case <-s.done:

@@ -51,6 +51,11 @@ type Server struct {
 	id   string
 	hub  *hub
 	done chan struct{}
+	// closeOnce closes done.
+	closeOnce sync.Once
+
+	// conns bound the connections Serve holds; tests shorten them.
+	conns connLimits
 
 	watching     chan struct{} // closed once Watch watches every folder
 	errorQuiet   time.Duration // see the constant; tests make it longer
@@ -83,7 +88,7 @@ func New(opts Options) (*Server, error) {
 	var b [8]byte
 	rand.Read(b[:])
 	s := &Server{opts: opts, id: hex.EncodeToString(b[:]), hub: newHub(), done: make(chan struct{}),
-		watching: make(chan struct{}), errorQuiet: errorQuiet, files: siteFiles{}}
+		watching: make(chan struct{}), errorQuiet: errorQuiet, files: siteFiles{}, conns: defaultConnLimits()}
 	s.Rebuild(nil)
 	s.mu.RLock()
 	err := s.err
@@ -100,11 +105,7 @@ func New(opts Options) (*Server, error) {
 
 // Close ends the event streams.
 func (s *Server) Close() {
-	select {
-	case <-s.done:
-	default:
-		close(s.done)
-	}
+	s.closeOnce.Do(func() { close(s.done) })
 }
 
 // Builds counts the successful builds, the first included.

@@ -7,12 +7,10 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os/exec"
 	"runtime"
 	"strconv"
 	"syscall"
-	"time"
 
 	"github.com/scalesite/scalesite/serve"
 )
@@ -74,27 +72,26 @@ func serveSite(ctx context.Context, opts serve.Options, bind string, port int, m
 	if open {
 		openBrowser(url)
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	// Serve stops when ctx ends (Ctrl-C), or when the watcher fails.
+	serving, stop := context.WithCancel(ctx)
+	defer stop()
 	watchErr := make(chan error, 1)
-	go func() { watchErr <- srv.Watch(ctx) }()
+	go func() { watchErr <- srv.Watch(serving) }()
 	serveErr := make(chan error, 1)
-	go func() { serveErr <- hs.Serve(ln) }()
+	go func() { serveErr <- srv.Serve(serving, ln) }()
 	select {
-	case <-ctx.Done():
-	case err := <-watchErr:
+	case err = <-watchErr:
 		if err != nil {
 			fmt.Fprintf(stderr, "error: watching %s: %s\n", opts.Source, err)
 		}
-	case err := <-serveErr:
-		if !errors.Is(err, http.ErrServerClosed) {
-			fmt.Fprintf(stderr, "error: %s\n", err)
-			return 1
-		}
+		stop()
+		err = <-serveErr
+	case err = <-serveErr:
 	}
-	srv.Close() // ends the event streams, so Shutdown need not wait for them
-	sctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	hs.Shutdown(sctx)
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %s\n", err)
+		return 1
+	}
 	fmt.Fprintln(stdout, "stopped")
 	return 0
 }
