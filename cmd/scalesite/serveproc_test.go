@@ -1,0 +1,185 @@
+//go:build linux
+
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// serveVMLimitKB is the address space `scalesite serve` gets in these tests
+// (ulimit -v, in KiB), as the bad-input corpus gives `scalesite build`: a
+// preview that would take the machine's memory fails fast instead.
+const serveVMLimitKB = 4 << 20
+
+// serveProcess is `scalesite serve` run as a person runs it: a process of
+// its own, on a free port of 127.0.0.1.
+type serveProcess struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	url    string // "http://127.0.0.1:PORT/"
+	stderr *lineLog
+	exited chan struct{} // closed once it has exited
+}
+
+// startServe starts `scalesite serve` on the site dir, with env added to
+// its environment, and returns once it says where it serves. It is
+// stopped when the test ends.
+func startServe(t *testing.T, bin, dir string, env ...string) *serveProcess {
+	t.Helper()
+	cmd := exec.Command("sh", "-c", "ulimit -v "+strconv.Itoa(serveVMLimitKB)+` && exec "$0" "$@"`,
+		bin, "serve", "--source", dir, "--port", "0")
+	cmd.Env = append(os.Environ(), env...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	errPipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &serveProcess{t: t, cmd: cmd, stderr: newLineLog(), exited: make(chan struct{})}
+	out := newLineLog()
+	var reading sync.WaitGroup
+	reading.Add(2)
+	go func() { defer reading.Done(); out.readFrom(stdout) }()
+	go func() { defer reading.Done(); p.stderr.readFrom(errPipe) }()
+	go func() {
+		reading.Wait() // Wait closes the pipes: read them to the end first
+		cmd.Wait()
+		close(p.exited)
+	}()
+	t.Cleanup(p.stop)
+	for i := 0; ; i++ {
+		line, ok := out.line(i, time.Minute)
+		if !ok {
+			t.Fatalf("scalesite serve said nowhere it serves; stderr:\n%s", p.stderr.tail(40))
+		}
+		if _, rest, found := strings.Cut(line, " at http://"); found {
+			p.url = "http://" + strings.TrimSuffix(rest, " (Ctrl-C to stop)")
+			return p
+		}
+	}
+}
+
+// stop interrupts the process as Ctrl-C does and waits for it to exit.
+func (p *serveProcess) stop() {
+	p.cmd.Process.Signal(syscall.SIGINT)
+	select {
+	case <-p.exited:
+	case <-time.After(time.Minute):
+		p.cmd.Process.Kill()
+		<-p.exited
+	}
+}
+
+// running reports whether the process has not exited.
+func (p *serveProcess) running() bool {
+	select {
+	case <-p.exited:
+		return false
+	default:
+		return true
+	}
+}
+
+// peakRSS is the most memory the process has had resident (VmHWM), in
+// bytes. It fails once the process has ended (a zombie has no memory).
+func (p *serveProcess) peakRSS() (int64, error) {
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	for line := range strings.Lines(string(status)) {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return kb << 10, err
+		}
+	}
+	return 0, fmt.Errorf("the process has ended: /proc/%d/status has no VmHWM", p.cmd.Process.Pid)
+}
+
+// lineLog keeps the lines a process writes, however many, so that the
+// process never waits on a test that reads them late.
+type lineLog struct {
+	mu    sync.Mutex
+	lines []string
+	ended bool
+	more  chan struct{} // a value when a line was added or the output ended
+}
+
+func newLineLog() *lineLog { return &lineLog{more: make(chan struct{}, 1)} }
+
+// readFrom keeps the lines of r until it ends.
+func (l *lineLog) readFrom(r io.Reader) {
+	br := bufio.NewReader(r)
+	for {
+		s, err := br.ReadString('\n')
+		l.mu.Lock()
+		if s != "" {
+			l.lines = append(l.lines, strings.TrimSuffix(s, "\n"))
+		}
+		l.ended = err != nil
+		l.mu.Unlock()
+		select {
+		case l.more <- struct{}{}:
+		default:
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// line returns the i-th line (from 0), waiting for it at most timeout;
+// ok is false when the output ended or the time passed first.
+func (l *lineLog) line(i int, timeout time.Duration) (string, bool) {
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for {
+		l.mu.Lock()
+		n, ended := len(l.lines), l.ended
+		var s string
+		if i < n {
+			s = l.lines[i]
+		}
+		l.mu.Unlock()
+		switch {
+		case i < n:
+			return s, true
+		case ended:
+			return "", false
+		}
+		select {
+		case <-l.more:
+		case <-deadline.C:
+			return "", false
+		}
+	}
+}
+
+// len is the number of lines so far.
+func (l *lineLog) len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.lines)
+}
+
+// tail is the last n lines, for a failure message.
+func (l *lineLog) tail(n int) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.lines[max(0, len(l.lines)-n):], "\n")
+}
