@@ -23,6 +23,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/scalesite/scalesite/internal/corpus"
 )
 
 var update = flag.Bool("update", false, "rewrite the want and warn sections of testdata/bad/*.txtar from what the build prints")
@@ -61,7 +63,7 @@ const (
 // Run with -update to rewrite the want and warn sections from what the
 // command prints (then review the diff).
 //
-// Directives, besides those badCase.apply lays over the site:
+// Directives, besides those corpus.Case.Apply lays over the site:
 //
 //	forbid TEXT        TEXT must not appear in stdout, stderr or any output file
 //	timeout DURATION   a tighter bound on the build than corpusTimeout, for a
@@ -76,8 +78,8 @@ func TestBadInputCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := parseArchive(mustRead(t, filepath.Join("testdata", "bad", "_base.txtar")))
-	var cases []*badCase
+	base := corpus.Parse(mustRead(t, filepath.Join("testdata", "bad", "_base.txtar")))
+	var cases []*corpus.Case
 	for _, p := range paths {
 		if !strings.HasPrefix(filepath.Base(p), "_") {
 			cases = append(cases, loadCase(t, p))
@@ -88,8 +90,8 @@ func TestBadInputCorpus(t *testing.T) {
 	}
 	bin := buildCommand(t)
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			if c.slow && testing.Short() {
+		t.Run(c.Name, func(t *testing.T) {
+			if c.Slow && testing.Short() {
 				t.Skip("a slow case (-short)")
 			}
 			t.Parallel()
@@ -107,30 +109,45 @@ func TestCorpusArchivesRoundTrip(t *testing.T) {
 	}
 	for _, p := range paths {
 		data := mustRead(t, p)
-		if got := parseArchive(data).format(); !bytes.Equal(got, data) {
+		if got := corpus.Parse(data).Format(); !bytes.Equal(got, data) {
 			t.Errorf("%s: parsing and writing back changes the file:\n%s", p, got)
 		}
 	}
 }
 
-func runCase(t *testing.T, bin string, base *archive, c *badCase) {
+// loadCase reads testdata/bad/NAME.txtar: a case must have one section,
+// want or warn (unless -update is to write it), and is bounded by
+// corpusTimeout unless it sets a bound of its own.
+func loadCase(t *testing.T, path string) *corpus.Case {
+	t.Helper()
+	c := corpus.Load(t, path)
+	if c.HasWant == c.IsWarn && !*update {
+		t.Fatalf("%s: a case needs one section -- want -- (the build fails) or -- warn -- (it succeeds)", path)
+	}
+	if c.Timeout == 0 {
+		c.Timeout = corpusTimeout
+	}
+	return c
+}
+
+func runCase(t *testing.T, bin string, base *corpus.Archive, c *corpus.Case) {
 	root := t.TempDir()
 	src, dest := filepath.Join(root, "site"), filepath.Join(root, "public")
-	for _, f := range base.files {
-		writeFile(t, filepath.Join(src, filepath.FromSlash(f.name)), f.data)
+	for _, f := range base.Files {
+		writeFile(t, filepath.Join(src, filepath.FromSlash(f.Name)), f.Data)
 	}
 	if r := runCommand(t, bin, corpusTimeout, "build", src, dest); r.code != 0 || r.stderr != "" {
 		t.Fatalf("building the base site: exit %d\n%s", r.code, r.stderr)
 	}
 	before := readTree(t, dest)
 
-	c.apply(t, src)
-	r := runCommand(t, bin, c.timeout, c.command, src, dest)
-	t.Logf("%s: %s exit %d in %v, peak RSS %d MiB", c.desc, c.command, r.code, r.elapsed.Round(time.Millisecond), r.maxRSS>>20)
+	c.Apply(t, src)
+	r := runCommand(t, bin, c.Timeout, c.Command, src, dest)
+	t.Logf("%s: %s exit %d in %v, peak RSS %d MiB", c.Desc, c.Command, r.code, r.elapsed.Round(time.Millisecond), r.maxRSS>>20)
 	stderr := normalize(r.stderr, src, root)
 
 	if r.timedOut {
-		t.Errorf("the build did not finish in %v and was killed", c.timeout)
+		t.Errorf("the build did not finish in %v and was killed", c.Timeout)
 	}
 	crashed := false
 	for _, bad := range []string{"panic:", "goroutine ", "fatal error:"} {
@@ -151,40 +168,40 @@ func runCase(t *testing.T, bin string, base *archive, c *badCase) {
 		t.Errorf("stderr has lines that are neither an error, a warning nor the summary (a message that holds a raw line break?):\n%s",
 			excerptText(strings.Join(other, "\n"), 2000))
 	}
-	if c.isWarn {
+	if c.IsWarn {
 		if r.code != 0 {
 			t.Errorf("the build failed (exit %d); it must succeed with the warnings:\n%s", r.code, excerptText(stderr, 3000))
 		}
-		if !slices.Equal(warns, c.warn) {
-			t.Errorf("warnings:\n got: %s\nwant: %s", joinLines(warns), joinLines(c.warn))
+		if !slices.Equal(warns, c.Warn) {
+			t.Errorf("warnings:\n got: %s\nwant: %s", joinLines(warns), joinLines(c.Warn))
 		}
 	} else {
 		if r.code == 0 {
 			t.Errorf("the build succeeded; it must fail")
 		}
-		if !slices.Equal(errs, c.want) {
-			t.Errorf("errors:\n got: %s\nwant: %s", joinLines(errs), joinLines(c.want))
+		if !slices.Equal(errs, c.Want) {
+			t.Errorf("errors:\n got: %s\nwant: %s", joinLines(errs), joinLines(c.Want))
 		}
 	}
 
 	after := readTree(t, dest)
-	if !c.isWarn {
+	if !c.IsWarn {
 		sameTree(t, before, after)
 	}
 	checkNoLeftovers(t, root, c)
-	for _, text := range append([]string{corpusSecret}, c.forbid...) {
+	for _, text := range append([]string{corpusSecret}, c.Forbid...) {
 		checkNotLeaked(t, text, r, after)
 	}
 
-	if c.command == "build" {
+	if c.Command == "build" {
 		checkCase(t, bin, c, src, root, errs)
 	}
 
 	if *update && !r.timedOut && !crashed {
 		succeeded := r.code == 0
-		c.archive.setSection("want", errs, !succeeded)
-		c.archive.setSection("warn", warns, succeeded)
-		if err := os.WriteFile(c.path, c.archive.format(), 0o644); err != nil {
+		c.Archive.SetSection("want", errs, !succeeded)
+		c.Archive.SetSection("warn", warns, succeeded)
+		if err := os.WriteFile(c.Path, c.Archive.Format(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -194,13 +211,13 @@ func runCase(t *testing.T, bin string, base *archive, c *badCase) {
 // already): it must end in time and memory without a crash, print only safe
 // lines, and report the errors the build reported (buildErrs), or succeed
 // where the build did.
-func checkCase(t *testing.T, bin string, c *badCase, src, root string, buildErrs []string) {
+func checkCase(t *testing.T, bin string, c *corpus.Case, src, root string, buildErrs []string) {
 	t.Helper()
-	r := runScalesite(t, bin, c.timeout, "check", "--source", src)
-	t.Logf("%s: check exit %d in %v, peak RSS %d MiB", c.desc, r.code, r.elapsed.Round(time.Millisecond), r.maxRSS>>20)
+	r := runScalesite(t, bin, c.Timeout, "check", "--source", src)
+	t.Logf("%s: check exit %d in %v, peak RSS %d MiB", c.Desc, r.code, r.elapsed.Round(time.Millisecond), r.maxRSS>>20)
 	stderr := normalize(r.stderr, src, root)
 	if r.timedOut {
-		t.Errorf("check did not finish in %v and was killed", c.timeout)
+		t.Errorf("check did not finish in %v and was killed", c.Timeout)
 		return
 	}
 	for _, bad := range []string{"panic:", "goroutine ", "fatal error:"} {
@@ -214,7 +231,7 @@ func checkCase(t *testing.T, bin string, c *badCase, src, root string, buildErrs
 	}
 	checkTerminalSafe(t, "check's stderr", stderr)
 	checkTerminalSafe(t, "check's stdout", r.stdout)
-	for _, text := range append([]string{corpusSecret}, c.forbid...) {
+	for _, text := range append([]string{corpusSecret}, c.Forbid...) {
 		if strings.Contains(r.stdout, text) || strings.Contains(r.stderr, text) {
 			t.Errorf("check printed %q", excerptText(text, 80))
 		}
@@ -223,7 +240,7 @@ func checkCase(t *testing.T, bin string, c *badCase, src, root string, buildErrs
 	if len(other) > 0 {
 		t.Errorf("check's stderr has lines that are neither an error nor a warning:\n%s", excerptText(strings.Join(other, "\n"), 2000))
 	}
-	if c.isWarn {
+	if c.IsWarn {
 		if r.code != 0 {
 			t.Errorf("check failed (exit %d) where the build succeeded:\n%s", r.code, excerptText(stderr, 3000))
 		}
@@ -459,11 +476,11 @@ func sameTree(t *testing.T, before, after map[string][]byte) {
 // checkNoLeftovers checks that the case's folder holds the site, the
 // output and the folders the case made beside them (../NAME), and nothing
 // else: no temporary folder of the output writer (.public.new-*).
-func checkNoLeftovers(t *testing.T, root string, c *badCase) {
+func checkNoLeftovers(t *testing.T, root string, c *corpus.Case) {
 	t.Helper()
 	allowed := []string{"public", "site"}
-	paths := slices.Collect(maps.Keys(c.files))
-	for _, d := range c.directives {
+	paths := slices.Collect(maps.Keys(c.Files))
+	for _, d := range c.Directives {
 		paths = append(paths, d[1])
 	}
 	for _, p := range paths {

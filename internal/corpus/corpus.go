@@ -1,6 +1,8 @@
-//go:build unix
-
-package build
+// Package corpus reads the bad-input corpus of build/testdata/bad: the
+// ways to break a site that `scalesite build` (build's TestBadInputCorpus)
+// and `scalesite serve` (cmd/scalesite's TestServeHostileInputs) are
+// tested against. Each case is laid over a good site with Case.Apply.
+package corpus
 
 import (
 	"bytes"
@@ -11,44 +13,44 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 	"unicode/utf16"
 )
 
-// The bad-input corpus is a folder of txtar archives (the format of
+// The corpus is a folder of txtar archives (the format of
 // golang.org/x/tools/txtar, read here by a few lines of code): a comment,
 // then files, each introduced by a line "-- NAME --".
 //
 // In a case, the comment's first line says what the case is; the lines after
-// it are directives (see badCase.apply), blank lines and "#" notes. The files
+// it are directives (see Case.Apply), blank lines and "#" notes. The files
 // are laid over the base site (_base.txtar), except two sections: "want"
 // holds the problems the build must fail with, one per line as the command
 // prints them without its "error: " prefix ("file:line:col: message"), and
 // "warn" the warnings a build that must succeed prints, without "warning: ".
 
-// archive is a parsed txtar file.
-type archive struct {
-	comment []byte
-	files   []archiveFile
+// Archive is a parsed txtar file.
+type Archive struct {
+	Comment []byte
+	Files   []File
 }
 
-type archiveFile struct {
-	name string
-	data []byte
+// File is one file of an Archive.
+type File struct {
+	Name string
+	Data []byte
 }
 
-// parseArchive reads a txtar archive. It never fails: text before the first
+// Parse reads a txtar archive. It never fails: text before the first
 // file marker is the comment, and a file holds the lines up to the next marker.
-func parseArchive(data []byte) *archive {
-	a := &archive{}
+func Parse(data []byte) *Archive {
+	a := &Archive{}
 	var name string
-	a.comment, name, data = nextFile(data)
+	a.Comment, name, data = nextFile(data)
 	for name != "" {
-		f := archiveFile{name: name}
-		f.data, name, data = nextFile(data)
-		a.files = append(a.files, f)
+		f := File{Name: name}
+		f.Data, name, data = nextFile(data)
+		a.Files = append(a.Files, f)
 	}
 	return a
 }
@@ -76,27 +78,27 @@ func markerName(line []byte) (string, bool) {
 	return s, ok && s != ""
 }
 
-// format writes the archive back: parseArchive(a.format()) equals a when
-// every file's text ends in a newline.
-func (a *archive) format() []byte {
+// Format writes the archive back: Parse(a.Format()) equals a when every
+// file's text ends in a newline.
+func (a *Archive) Format() []byte {
 	var b bytes.Buffer
-	b.Write(a.comment)
-	for _, f := range a.files {
-		fmt.Fprintf(&b, "-- %s --\n", f.name)
-		b.Write(f.data)
-		if len(f.data) > 0 && f.data[len(f.data)-1] != '\n' {
+	b.Write(a.Comment)
+	for _, f := range a.Files {
+		fmt.Fprintf(&b, "-- %s --\n", f.Name)
+		b.Write(f.Data)
+		if len(f.Data) > 0 && f.Data[len(f.Data)-1] != '\n' {
 			b.WriteByte('\n')
 		}
 	}
 	return b.Bytes()
 }
 
-// section returns the lines of the named file of the archive, and whether
+// Section returns the lines of the named file of the archive, and whether
 // it is there.
-func (a *archive) section(name string) ([]string, bool) {
-	for _, f := range a.files {
-		if f.name == name {
-			s := strings.TrimSuffix(string(f.data), "\n")
+func (a *Archive) Section(name string) ([]string, bool) {
+	for _, f := range a.Files {
+		if f.Name == name {
+			s := strings.TrimSuffix(string(f.Data), "\n")
 			if s == "" {
 				return nil, true
 			}
@@ -106,13 +108,13 @@ func (a *archive) section(name string) ([]string, bool) {
 	return nil, false
 }
 
-// setSection replaces the named file with lines, or drops it when lines is
-// nil; other files keep their place.
-func (a *archive) setSection(name string, lines []string, keep bool) {
-	i := slices.IndexFunc(a.files, func(f archiveFile) bool { return f.name == name })
+// SetSection replaces the named file with lines, or drops it when keep is
+// false; other files keep their place.
+func (a *Archive) SetSection(name string, lines []string, keep bool) {
+	i := slices.IndexFunc(a.Files, func(f File) bool { return f.Name == name })
 	if !keep {
 		if i >= 0 {
-			a.files = slices.Delete(a.files, i, i+1)
+			a.Files = slices.Delete(a.Files, i, i+1)
 		}
 		return
 	}
@@ -121,46 +123,47 @@ func (a *archive) setSection(name string, lines []string, keep bool) {
 		data = append(data, l+"\n"...)
 	}
 	if i < 0 {
-		a.files = append(a.files, archiveFile{name: name, data: data})
+		a.Files = append(a.Files, File{Name: name, Data: data})
 		return
 	}
-	a.files[i].data = data
+	a.Files[i].Data = data
 }
 
-// badCase is one case of the corpus.
-type badCase struct {
-	name, path string
-	archive    *archive
-	desc       string
-	directives [][]string // each a directive's fields
-	files      map[string][]byte
-	want, warn []string
-	isWarn     bool          // the build must succeed, printing warn
-	forbid     []string      // text that must not reach the output or the terminal
-	timeout    time.Duration // bound on a failure
-	command    string        // the command run on the case: "build" or "check"
-	slow       bool          // skipped with -short: its point is seconds of work
+// Case is one case of the corpus.
+type Case struct {
+	Name, Path string
+	Archive    *Archive
+	Desc       string     // what the case is: the first line
+	Directives [][]string // each a directive's fields (forbid, timeout, command and slow are read into the fields below)
+	Files      map[string][]byte
+	Want, Warn []string
+	HasWant    bool          // the archive has a want section: the build must fail with Want
+	IsWarn     bool          // it has a warn section: the build must succeed, printing Warn
+	Forbid     []string      // text that must not reach the output or the terminal
+	Timeout    time.Duration // a tighter bound the case sets on the build, 0 for none
+	Command    string        // the command the corpus runs on the case: "build" or "check"
+	Slow       bool          // skipped with -short: its point is seconds of work
 }
 
-// loadCase reads testdata/bad/NAME.txtar.
-func loadCase(t *testing.T, path string) *badCase {
+// Load reads the case at path (dir/NAME.txtar). Which of the want and warn
+// sections it must have is the caller's to check.
+func Load(t testing.TB, path string) *Case {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := parseArchive(data)
-	c := &badCase{
-		name:    strings.TrimSuffix(filepath.Base(path), ".txtar"),
-		path:    path,
-		archive: a,
-		files:   map[string][]byte{},
-		timeout: corpusTimeout,
-		command: "build",
+	a := Parse(data)
+	c := &Case{
+		Name:    strings.TrimSuffix(filepath.Base(path), ".txtar"),
+		Path:    path,
+		Archive: a,
+		Files:   map[string][]byte{},
+		Command: "build",
 	}
-	lines := strings.Split(strings.TrimSuffix(string(a.comment), "\n"), "\n")
-	c.desc = strings.TrimSpace(lines[0])
-	if c.desc == "" {
+	lines := strings.Split(strings.TrimSuffix(string(a.Comment), "\n"), "\n")
+	c.Desc = strings.TrimSpace(lines[0])
+	if c.Desc == "" {
 		t.Fatalf("%s: the first line must say what the case is", path)
 	}
 	for _, l := range lines[1:] {
@@ -171,21 +174,24 @@ func loadCase(t *testing.T, path string) *badCase {
 		d := strings.Fields(l)
 		switch d[0] {
 		case "forbid":
-			c.forbid = append(c.forbid, strings.TrimSpace(strings.TrimPrefix(l, "forbid")))
+			c.Forbid = append(c.Forbid, strings.TrimSpace(strings.TrimPrefix(l, "forbid")))
 		case "timeout":
-			if c.timeout, err = time.ParseDuration(d[1]); err != nil {
+			if len(d) != 2 {
+				t.Fatalf("%s: %q: want timeout DURATION", path, l)
+			}
+			if c.Timeout, err = time.ParseDuration(d[1]); err != nil {
 				t.Fatalf("%s: %q: %v", path, l, err)
 			}
 		case "slow":
 			if len(d) != 1 {
 				t.Fatalf("%s: %q: want slow alone", path, l)
 			}
-			c.slow = true
+			c.Slow = true
 		case "command":
 			if len(d) != 2 || (d[1] != "build" && d[1] != "check") {
 				t.Fatalf("%s: %q: want command build|check", path, l)
 			}
-			c.command = d[1]
+			c.Command = d[1]
 		case "remove", "mkdir", "fifo", "unescape":
 			if len(d) != 2 {
 				t.Fatalf("%s: %q: want %s PATH", path, l, d[0])
@@ -206,24 +212,20 @@ func loadCase(t *testing.T, path string) *badCase {
 			t.Fatalf("%s: unknown directive %q", path, l)
 		}
 		if d[0] != "forbid" && d[0] != "timeout" && d[0] != "command" && d[0] != "slow" {
-			c.directives = append(c.directives, d)
+			c.Directives = append(c.Directives, d)
 		}
 	}
-	var hasWant bool
-	c.want, hasWant = a.section("want")
-	c.warn, c.isWarn = a.section("warn")
-	if hasWant == c.isWarn && !*update {
-		t.Fatalf("%s: a case needs one section -- want -- (the build fails) or -- warn -- (it succeeds)", path)
-	}
-	for _, f := range a.files {
-		if f.name != "want" && f.name != "warn" {
-			c.files[f.name] = f.data
+	c.Want, c.HasWant = a.Section("want")
+	c.Warn, c.IsWarn = a.Section("warn")
+	for _, f := range a.Files {
+		if f.Name != "want" && f.Name != "warn" {
+			c.Files[f.Name] = f.Data
 		}
 	}
 	return c
 }
 
-// apply lays the case over the site at src: removals, folders and the
+// Apply lays the case over the site at src: removals, folders and the
 // transforms of files first, in the order of their lines, then the files are
 // written, then the links and pipes made.
 //
@@ -238,18 +240,18 @@ func loadCase(t *testing.T, path string) *badCase {
 //
 // PATH is relative to the site and may begin with ../ to make files beside
 // it, outside the site, in the case's temp folder.
-func (c *badCase) apply(t *testing.T, src string) {
+func (c *Case) Apply(t testing.TB, src string) {
 	t.Helper()
 	root := filepath.Dir(src)
 	at := func(p string) string {
 		full := filepath.Join(src, filepath.FromSlash(p))
 		if filepath.IsAbs(filepath.FromSlash(p)) || !within(full, root) || full == root {
-			t.Fatalf("%s: path %q leaves the case's folder", c.path, p)
+			t.Fatalf("%s: path %q leaves the case's folder", c.Path, p)
 		}
 		return full
 	}
-	files := maps.Clone(c.files)
-	for _, d := range c.directives {
+	files := maps.Clone(c.Files)
+	for _, d := range c.Directives {
 		switch d[0] {
 		case "remove":
 			if err := os.RemoveAll(at(d[1])); err != nil {
@@ -260,11 +262,11 @@ func (c *badCase) apply(t *testing.T, src string) {
 				t.Fatal(err)
 			}
 		case "generate":
-			files[d[1]] = generate(t, c.path, files[d[1]], d[2], d[3])
+			files[d[1]] = generate(t, c.Path, files[d[1]], d[2], d[3])
 		case "unescape":
-			files[d[1]] = unescape(t, c.path, files[d[1]])
+			files[d[1]] = unescape(t, c.Path, files[d[1]])
 		case "encode":
-			files[d[1]] = encodeUTF16(t, c.path, files[d[1]], d[2])
+			files[d[1]] = encodeUTF16(t, c.Path, files[d[1]], d[2])
 		}
 	}
 	for p, b := range files {
@@ -276,7 +278,7 @@ func (c *badCase) apply(t *testing.T, src string) {
 			t.Fatal(err)
 		}
 	}
-	for _, d := range c.directives {
+	for _, d := range c.Directives {
 		switch d[0] {
 		case "symlink":
 			p := at(d[1])
@@ -291,7 +293,7 @@ func (c *badCase) apply(t *testing.T, src string) {
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := syscall.Mkfifo(p, 0o644); err != nil {
+			if err := mkfifo(p); err != nil {
 				t.Skipf("cannot make the named pipe this case needs: %v", err)
 			}
 		}
@@ -311,7 +313,7 @@ func (c *badCase) apply(t *testing.T, src string) {
 //	yaml-lines   SIZE lines of a YAML block list indented by two spaces: "  - 1"
 //
 // SIZE is a count, or bytes with a KB or MB suffix (1024-based).
-func generate(t *testing.T, casePath string, template []byte, sizeText, kind string) []byte {
+func generate(t testing.TB, casePath string, template []byte, sizeText, kind string) []byte {
 	t.Helper()
 	size, err := parseSize(sizeText)
 	if err != nil {
@@ -371,7 +373,7 @@ func parseSize(s string) (int, error) {
 
 // unescape decodes the escapes a txtar file cannot hold as bytes, and drops
 // the final newline txtar adds, so a file may hold any bytes at all.
-func unescape(t *testing.T, casePath string, text []byte) []byte {
+func unescape(t testing.TB, casePath string, text []byte) []byte {
 	t.Helper()
 	if text == nil {
 		t.Fatalf("%s: unescape names a file the archive does not hold", casePath)
@@ -407,7 +409,7 @@ func unescape(t *testing.T, casePath string, text []byte) []byte {
 	return out
 }
 
-func encodeUTF16(t *testing.T, casePath string, text []byte, enc string) []byte {
+func encodeUTF16(t testing.TB, casePath string, text []byte, enc string) []byte {
 	t.Helper()
 	if text == nil {
 		t.Fatalf("%s: encode names a file the archive does not hold", casePath)
@@ -426,4 +428,10 @@ func encodeUTF16(t *testing.T, casePath string, text []byte, enc string) []byte 
 		out = put(out, u)
 	}
 	return out
+}
+
+// within reports whether path is dir or inside it (both absolute and clean).
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
