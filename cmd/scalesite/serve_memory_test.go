@@ -81,7 +81,7 @@ func TestServeLargeFileMemory(t *testing.T) {
 	}
 	rss, err := p.peakRSS()
 	if err != nil || !p.running() {
-		t.Fatalf("the preview is not running (%v); its last words:\n%s", err, p.stderr.tail(20))
+		t.Fatalf("the preview is not running (%v); its last words:\n%s", err, p.lastWords())
 	}
 	t.Logf("peak RSS of the preview: %d MiB", rss>>20)
 	if rss >= serveMaxRSS {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,7 +25,6 @@ const serveVMLimitKB = 4 << 20
 // serveProcess is `scalesite serve` run as a person runs it: a process of
 // its own, on a free port of 127.0.0.1.
 type serveProcess struct {
-	t      *testing.T
 	cmd    *exec.Cmd
 	url    string // "http://127.0.0.1:PORT/"
 	stderr *lineLog
@@ -36,21 +36,34 @@ type serveProcess struct {
 // stopped when the test ends.
 func startServe(t *testing.T, bin, dir string, env ...string) *serveProcess {
 	t.Helper()
+	p, err := launchServe(bin, dir, env...)
+	if p != nil {
+		t.Cleanup(p.stop)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// launchServe is startServe, for a caller that stops the process itself.
+// On an error other than one starting it, p is the process, to stop.
+func launchServe(bin, dir string, env ...string) (p *serveProcess, err error) {
 	cmd := exec.Command("sh", "-c", "ulimit -v "+strconv.Itoa(serveVMLimitKB)+` && exec "$0" "$@"`,
 		bin, "serve", "--source", dir, "--port", "0")
 	cmd.Env = append(os.Environ(), env...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	errPipe, err := cmd.StderrPipe()
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	p := &serveProcess{t: t, cmd: cmd, stderr: newLineLog(), exited: make(chan struct{})}
+	p = &serveProcess{cmd: cmd, stderr: newLineLog(), exited: make(chan struct{})}
 	out := newLineLog()
 	var reading sync.WaitGroup
 	reading.Add(2)
@@ -61,15 +74,14 @@ func startServe(t *testing.T, bin, dir string, env ...string) *serveProcess {
 		cmd.Wait()
 		close(p.exited)
 	}()
-	t.Cleanup(p.stop)
 	for i := 0; ; i++ {
 		line, ok := out.line(i, time.Minute)
 		if !ok {
-			t.Fatalf("scalesite serve said nowhere it serves; stderr:\n%s", p.stderr.tail(40))
+			return p, fmt.Errorf("scalesite serve said nowhere it serves; stderr:\n%s", p.stderr.tail(40))
 		}
 		if _, rest, found := strings.Cut(line, " at http://"); found {
 			p.url = "http://" + strings.TrimSuffix(rest, " (Ctrl-C to stop)")
-			return p
+			return p, nil
 		}
 	}
 }
@@ -109,6 +121,20 @@ func (p *serveProcess) peakRSS() (int64, error) {
 		}
 	}
 	return 0, fmt.Errorf("the process has ended: /proc/%d/status has no VmHWM", p.cmd.Process.Pid)
+}
+
+// lastWords is what the process printed last: from its crash's message
+// when it crashed (not the goroutines' stacks that follow it).
+func (p *serveProcess) lastWords() string {
+	p.stderr.mu.Lock()
+	lines := slices.Clone(p.stderr.lines)
+	p.stderr.mu.Unlock()
+	for i, l := range lines {
+		if strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || strings.HasPrefix(l, "runtime: ") {
+			return strings.Join(lines[i:min(i+12, len(lines))], "\n")
+		}
+	}
+	return strings.Join(lines[max(0, len(lines)-20):], "\n")
 }
 
 // lineLog keeps the lines a process writes, however many, so that the
@@ -168,13 +194,6 @@ func (l *lineLog) line(i int, timeout time.Duration) (string, bool) {
 			return "", false
 		}
 	}
-}
-
-// len is the number of lines so far.
-func (l *lineLog) len() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.lines)
 }
 
 // tail is the last n lines, for a failure message.
