@@ -62,6 +62,14 @@ func (f servedFile) plain() []byte {
 	return b
 }
 
+// plainLen is the length of the file's bytes as served, decompressed.
+func (f servedFile) plainLen() int {
+	if f.live < 0 {
+		return f.Size
+	}
+	return f.Size + len(liveTag)
+}
+
 // raw returns the file's bytes as the renderer made them.
 func (f servedFile) raw() []byte {
 	b := f.plain()
@@ -194,18 +202,10 @@ func folderAddress(p string) string {
 }
 
 // serveFile writes one file kept in memory. A compressed file goes out
-// compressed to a client that accepts gzip.
+// compressed to a client that accepts gzip, and is decompressed as it is
+// written for one that does not: never whole, for each request.
 func serveFile(w http.ResponseWriter, r *http.Request, f *servedFile, status int) {
 	h := w.Header()
-	data := f.body
-	if f.gz {
-		h.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
-			h.Set("Content-Encoding", "gzip")
-		} else {
-			data = f.plain()
-		}
-	}
 	h.Set("Content-Type", f.ctype)
 	if strings.HasPrefix(f.Path, "assets/") {
 		// Theme assets carry their content's hash in their name: a reload
@@ -214,10 +214,26 @@ func serveFile(w http.ResponseWriter, r *http.Request, f *servedFile, status int
 	} else {
 		h.Set("Cache-Control", "no-cache")
 	}
-	h.Set("Content-Length", strconv.Itoa(len(data)))
+	plain := f.gz && !acceptsGzip(r.Header.Get("Accept-Encoding"))
+	size := len(f.body)
+	if f.gz {
+		h.Add("Vary", "Accept-Encoding")
+		if plain {
+			size = f.plainLen()
+		} else {
+			h.Set("Content-Encoding", "gzip")
+		}
+	}
+	h.Set("Content-Length", strconv.Itoa(size))
 	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		w.Write(data)
+	switch {
+	case r.Method == http.MethodHead:
+	case plain:
+		// An error is the client's going: compact made the bytes, and
+		// they decompress.
+		writeGunzipped(w, f.body)
+	default:
+		w.Write(f.body)
 	}
 }
 

@@ -60,6 +60,17 @@ func gunzip(z []byte) ([]byte, error) {
 	return out.Bytes(), r.Close()
 }
 
+// writeGunzipped writes what compact compressed in z to w, decompressed a
+// piece at a time.
+func writeGunzipped(w io.Writer, z []byte) error {
+	r, err := gzip.NewReader(bytes.NewReader(z))
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(w, r)
+	return err
+}
+
 // acceptsGzip reports whether an Accept-Encoding header accepts gzip (by
 // name or as *), with a weight other than 0.
 func acceptsGzip(header string) bool {

@@ -2,9 +2,14 @@ package serve
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
+	"hash"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -196,4 +201,74 @@ func TestPatchedRebuilds(t *testing.T) {
 			t.Errorf("%s differs from a new server's", p)
 		}
 	}
+}
+
+// TestDecompressedAsWritten: a file kept compressed goes to a client that
+// does not accept gzip decompressed as it is written, at its exact length,
+// not made whole in memory for each request (30 such requests for a large
+// chart's data each took its whole size).
+func TestDecompressedAsWritten(t *testing.T) {
+	ts := newTestSite(t, false)
+	var rows strings.Builder
+	rows.WriteString("n,v\n")
+	for i := range 200_000 {
+		fmt.Fprintf(&rows, "%d,%d.%d\n", i, i%97, i%10)
+	}
+	ts.write("data/shared.csv", rows.String())
+	ts.srv.Rebuild([]string{"data/shared.csv"})
+	if e := ts.srv.currentError(); e != "" {
+		t.Fatal(e)
+	}
+	var name string
+	var big *servedFile
+	for p, f := range ts.srv.files {
+		if f.gz && (big == nil || f.plainLen() > big.plainLen()) {
+			name, big = p, f
+		}
+	}
+	if big == nil || big.plainLen() < 1<<20 {
+		t.Fatalf("no file of a MB or more kept compressed")
+	}
+	want := sha256.Sum256(big.plain())
+	for _, method := range []string{"GET", "HEAD"} {
+		req := httptest.NewRequest(method, "http://127.0.0.1/"+name, nil)
+		req.Header.Set("Accept-Encoding", "identity")
+		w := &hashingWriter{header: http.Header{}, sum: sha256.New()}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		ts.srv.ServeHTTP(w, req)
+		runtime.ReadMemStats(&after)
+		if w.status != 200 || w.header.Get("Content-Encoding") != "" || w.header.Get("Content-Length") != strconv.Itoa(big.plainLen()) {
+			t.Errorf("%s %s: %d, Content-Encoding %q, Content-Length %q; want 200, none, %d", method, name, w.status,
+				w.header.Get("Content-Encoding"), w.header.Get("Content-Length"), big.plainLen())
+		}
+		if method == "GET" && (w.n != big.plainLen() || !bytes.Equal(w.sum.Sum(nil), want[:])) {
+			t.Errorf("GET %s: %d bytes, not the file's %d", name, w.n, big.plainLen())
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(big.plainLen()/4) {
+			t.Errorf("%s %s of %d KB allocated %d KB", method, name, big.plainLen()>>10, alloc>>10)
+		}
+	}
+}
+
+// hashingWriter is a ResponseWriter that keeps only the hash and length of
+// what is written.
+type hashingWriter struct {
+	header http.Header
+	status int
+	n      int
+	sum    hash.Hash
+}
+
+func (w *hashingWriter) Header() http.Header { return w.header }
+func (w *hashingWriter) WriteHeader(status int) {
+	w.status = status
+}
+func (w *hashingWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = 200
+	}
+	w.n += len(b)
+	return w.sum.Write(b)
 }
