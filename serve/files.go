@@ -30,9 +30,9 @@ var liveTag = []byte(`<script src="` + LiveScriptPath + `" defer></script>`)
 type siteFiles map[string]*servedFile
 
 // servedFile is a file as served: a copied file is streamed from disk
-// when asked for (serveCopied); a generated one is kept as served (a page with the live
-// script added), gzip-compressed when that makes it smaller, and is sent
-// compressed to a browser that accepts it. The 10,000 pages of a large
+// when asked for (serveCopied); a generated one is kept as served (a page
+// with the live script added), gzip-compressed when that makes it
+// smaller, and is sent compressed to a browser that accepts it. The 10,000 pages of a large
 // site take a quarter of their size so (see mem.go).
 type servedFile struct {
 	render.File // Data is nil: the bytes are in body
@@ -258,11 +258,11 @@ func serveCopied(w http.ResponseWriter, r *http.Request, f *servedFile, status i
 	}
 	h := w.Header()
 	h.Set("Cache-Control", "no-cache")
-	// Last-Modified counts whole seconds: a file saved twice in one second
-	// would be answered 304 the second time. The ETag tells them apart, and
-	// a browser that has it asks with it instead.
-	h.Set("ETag", fileETag(fi))
 	if status == http.StatusOK {
+		// Last-Modified counts whole seconds: a file saved twice in one
+		// second would be answered 304 the second time. The ETag tells
+		// them apart, and a browser that has it asks with it instead.
+		h.Set("ETag", fileETag(fi))
 		http.ServeContent(w, r, f.Path, fi.ModTime(), in)
 		return
 	}
