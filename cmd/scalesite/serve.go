@@ -67,16 +67,29 @@ func serveSite(ctx context.Context, opts serve.Options, bind string, port int, m
 		fmt.Fprintf(stderr, "error: %s\n", err)
 		return 1
 	}
-	url := openableURL(ln.Addr())
-	fmt.Fprintf(stdout, "serving %s at %s (Ctrl-C to stop)\n", opts.Source, url)
-	if open {
-		openBrowser(url)
-	}
 	// Serve stops when ctx ends (Ctrl-C), or when the watcher fails.
 	serving, stop := context.WithCancel(ctx)
 	defer stop()
 	watchErr := make(chan error, 1)
 	go func() { watchErr <- srv.Watch(serving) }()
+	// The address is announced once every folder is watched: a save made
+	// after it is seen (a script that starts the preview and then writes
+	// the files relies on that).
+	select {
+	case <-srv.Watching():
+	case err := <-watchErr:
+		if err != nil {
+			fmt.Fprintf(stderr, "error: watching %s: %s\n", opts.Source, err)
+			return 1
+		}
+		fmt.Fprintln(stdout, "stopped")
+		return 0
+	}
+	url := openableURL(ln.Addr())
+	fmt.Fprintf(stdout, "serving %s at %s (Ctrl-C to stop)\n", opts.Source, url)
+	if open {
+		openBrowser(url)
+	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(serving, ln) }()
 	select {
