@@ -46,9 +46,11 @@ const (
 // a build with nothing changed.
 //
 // Each build reported is known to be of the whole case: the test writes a
-// new static file last, and a build that succeeded serves it; an error is
+// new static file last, and a build that succeeded serves it. An error is
 // announced only once the files have been quiet for a while (see
-// serve.errorQuiet), after all of the case was written.
+// serve.errorQuiet), after all of the case was written, unless the test
+// stalled for longer than that while laying it: so a case that build
+// builds is awaited until the preview builds it, through any error.
 func TestServeHostileInputs(t *testing.T) {
 	dir := filepath.Join("..", "..", "build", "testdata", "bad")
 	paths, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
@@ -71,7 +73,7 @@ func TestServeHostileInputs(t *testing.T) {
 	}
 	src := filepath.Join(t.TempDir(), "site")
 	h := &hostile{t: t, bin: commandBinary(t), src: src, base: base}
-	h.restore(nil)
+	h.restore(t, nil)
 	h.start(t)
 	start := time.Now()
 	for _, c := range cases {
@@ -150,7 +152,7 @@ func (h *hostile) run(t *testing.T, c *corpus.Case) {
 		t.Errorf("the home page is not the last good one after an error:\n%.300s", body)
 	}
 
-	h.restore(c)
+	h.restore(t, c)
 	from = h.seen
 	if _, reported := h.await(t, h.writeLast(t), hostileTimeout, false); !reported {
 		h.restart(t, nil)
@@ -166,7 +168,7 @@ func (h *hostile) run(t *testing.T, c *corpus.Case) {
 // starts a new preview.
 func (h *hostile) restart(t *testing.T, c *corpus.Case) {
 	h.p.stop()
-	h.restore(c)
+	h.restore(t, c)
 	h.start(t)
 }
 
@@ -299,8 +301,8 @@ func caseURLs(c *corpus.Case) []string {
 // restore takes case c off the site (nil: writes the base site): what the
 // case made or changed goes, and every file of the base site is written
 // again where it differs.
-func (h *hostile) restore(c *corpus.Case) {
-	h.t.Helper()
+func (h *hostile) restore(t *testing.T, c *corpus.Case) {
+	t.Helper()
 	inBase := map[string]bool{} // the base's files and the folders above them
 	for _, f := range h.base.Files {
 		for p := f.Name; p != "."; p = path.Dir(p) {
@@ -322,7 +324,7 @@ func (h *hostile) restore(c *corpus.Case) {
 				top = p
 			}
 			if err := os.RemoveAll(filepath.Join(h.src, filepath.FromSlash(top))); err != nil {
-				h.t.Fatal(err)
+				t.Fatal(err)
 			}
 		}
 	}
@@ -336,10 +338,10 @@ func (h *hostile) restore(c *corpus.Case) {
 			os.RemoveAll(p)
 		}
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			h.t.Fatal(err)
+			t.Fatal(err)
 		}
 		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			h.t.Fatal(err)
+			t.Fatal(err)
 		}
 	}
 }
