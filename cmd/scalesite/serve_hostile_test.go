@@ -22,9 +22,10 @@ import (
 
 const (
 	// hostileTimeout bounds the wait for the preview to report a build of
-	// one case, unless the case sets a tighter bound: far above a build of
-	// a tiny site, as the corpus's own bound is.
-	hostileTimeout = 120 * time.Second
+	// one case, unless the case sets a tighter bound: issue 18 promises
+	// that every hostile input ends within 60 s with a message, as the
+	// corpus's own bound on build is.
+	hostileTimeout = 60 * time.Second
 	// hostileSecret is in the preview's environment and must appear
 	// nowhere in what it prints or serves (a case links /proc/self/environ).
 	hostileSecret = "scalesite-serve-corpus-secret-0c71d4a2"
@@ -52,6 +53,9 @@ const (
 // stalled for longer than that while laying it: so a case that build
 // builds is awaited until the preview builds it, through any error.
 func TestServeHostileInputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the command (-short)")
+	}
 	dir := filepath.Join("..", "..", "build", "testdata", "bad")
 	paths, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
 	if err != nil {
@@ -133,14 +137,16 @@ func (h *hostile) run(t *testing.T, c *corpus.Case) {
 	// A case that build builds is awaited until the preview builds it:
 	// an error announced meanwhile can only be of the files half laid,
 	// should the test have stalled for longer than the preview waits for
-	// quiet files.
-	built, reported := h.await(t, h.writeLast(t), timeout, !c.IsWarn)
+	// quiet files. (A case for check says what check makes of the site,
+	// which build and the preview may build.)
+	builds := c.IsWarn || c.Command != "build"
+	built, reported := h.await(t, h.writeLast(t), timeout, !builds)
 	if !reported {
 		h.restart(t, c)
 		return
 	}
 	t.Logf("%s: %s in %v", c.Desc, map[bool]string{true: "built", false: "error"}[built], time.Since(begin).Round(time.Millisecond))
-	if built && !c.IsWarn {
+	if built && !builds {
 		t.Errorf("the preview built the site, which `scalesite build` refuses with:\n%s", strings.Join(c.Want, "\n"))
 	}
 	h.check(t, c, from)

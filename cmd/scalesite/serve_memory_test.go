@@ -24,6 +24,9 @@ const serveMaxRSS = 600 << 20
 // the preview stays under serveMaxRSS. (It read the file whole for each
 // request: 30 requests took it past 3 GB.)
 func TestServeLargeFileMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the command (-short)")
+	}
 	const size, clients = 60 << 20, 30
 	dir := site(t, map[string]string{"content/index.md": "Home.\n"})
 	big := make([]byte, size)
