@@ -15,6 +15,7 @@ require (
 	github.com/yuin/goldmark-highlighting/v2 v2.0.0-20230729083705-37449abec8cc
 	golang.org/x/image v0.25.0
 	golang.org/x/net v0.38.0
+	golang.org/x/sys v0.47.0
 	golang.org/x/text v0.23.0
 	gonum.org/v1/gonum v0.17.0
 )
@@ -28,6 +29,5 @@ require (
 	github.com/gobwas/pool v0.2.1 // indirect
 	github.com/gobwas/ws v1.4.0 // indirect
 	github.com/google/pprof v0.0.0-20230207041349-798e818bf904 // indirect
-	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/tools v0.30.0 // indirect
 )
