@@ -1,7 +1,6 @@
 package build
 
 import (
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/sitetest"
 	"github.com/scalesite/scalesite/output"
 )
 
@@ -45,7 +45,7 @@ func TestDestinations(t *testing.T) {
 		{name: "the site, given through a link", source: "link", dest: func(t *testing.T, root string) string { return filepath.Join(root, "real", "site") }, refuse: "holds the site itself"},
 		{name: "public/ a link out of the site to someone's folder", dest: func(t *testing.T, root string) string {
 			p := filepath.Join(root, "real", "site", "public")
-			symlink(t, filepath.Join(root, "home", "Documents"), p)
+			sitetest.Symlink(t, filepath.Join(root, "home", "Documents"), p)
 			return p
 		}, refuse: "is a symbolic link"},
 		{name: "a file", dest: func(t *testing.T, root string) string {
@@ -84,17 +84,17 @@ func TestDestinations(t *testing.T) {
 			site := filepath.Join(root, "real", "site")
 			writeSite(t, site, goodSite)
 			writeSite(t, site, map[string]string{".git/HEAD": "ref: refs/heads/main\n", "scripts/deploy.sh": "#!/bin/sh\n"})
-			symlink(t, site, filepath.Join(root, "link"))
+			sitetest.Symlink(t, site, filepath.Join(root, "link"))
 			dest := tc.dest(t, root)
 			source := site
 			if tc.source != "" {
 				source = filepath.Join(root, tc.source)
 			}
-			before := diskTree(t, root)
+			before := sitetest.Tree(t, root)
 
 			_, err := Run(Options{Source: source, Dest: dest})
 
-			after := diskTree(t, root)
+			after := sitetest.Tree(t, root)
 			if tc.refuse != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.refuse) || !strings.Contains(err.Error(), diag.Quote(dest)) {
 					t.Fatalf("Run: error %v, want one naming %s and saying %q", err, diag.Quote(dest), tc.refuse)
@@ -149,45 +149,7 @@ func kept(p string, folders []string) bool {
 	return false
 }
 
-func symlink(t *testing.T, target, link string) {
-	t.Helper()
-	if err := os.Symlink(target, link); err != nil {
-		t.Skip("no symbolic links:", err)
-	}
-}
-
-// diskTree reads everything under dir without following links: slash path
-// → content, folders with a trailing slash, links as "→" and their target.
-func diskTree(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || p == dir {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		rel = filepath.ToSlash(rel)
-		switch {
-		case d.Type()&fs.ModeSymlink != 0:
-			target, err := os.Readlink(p)
-			out[rel] = "→" + target
-			return err
-		case d.IsDir():
-			out[rel+"/"] = ""
-		default:
-			b, err := os.ReadFile(p)
-			out[rel] = string(b)
-			return err
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// diskDiff says how two diskTrees differ.
+// diskDiff says how two sitetest.Trees differ.
 func diskDiff(got, want map[string]string) string {
 	var b strings.Builder
 	for p, v := range got {

@@ -19,6 +19,39 @@ const MaxQuoted = 60
 // command).
 func Quote(s string) string { return quoteCut(s, MaxQuoted) }
 
+// Visible returns s with each character that Quote escapes (strconv's rule:
+// control characters, invisible and bidirectional formatting characters
+// such as U+202E and U+200B, invalid UTF-8) escaped as Quote escapes it,
+// \u202e, but without quotes around it and with backslashes and quotes
+// kept: for text shown unquoted, such as TeX, which is full of both.
+func Visible(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || !strconv.IsPrint(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteString(`\x` + strconv.FormatUint(uint64(s[i])|0x100, 16)[1:])
+		case !strconv.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
 // MaxPlain is the longest path or name QuoteIfNeeded shows without quotes.
 const MaxPlain = 200
 

@@ -122,3 +122,23 @@ func unsafeRune(s string, lines bool) (rune, bool) {
 	}
 	return 0, false
 }
+
+// TestVisible: text shown unquoted (TeX) has every character Quote
+// escapes escaped the same way, and keeps its backslashes and quotes.
+func TestVisible(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`\frac{a}{b} "x"`, `\frac{a}{b} "x"`},
+		{"\\foo\u2066 + x", `\foo\u2066 + x`},
+		{"a\u202eb\u200bc", `a\u202eb\u200bc`},
+		{"line\nbreak\ttab", `line\nbreak\ttab`},
+		{"bad \xff byte \x05", `bad \xff byte \x05`},
+		{"×·≈ α", "×·≈ α"},
+	} {
+		if got := Visible(tc.in); got != tc.want {
+			t.Errorf("Visible(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+		if got, quoted := Visible(tc.in), Quote(tc.in); len(tc.in) < MaxQuoted && !strings.Contains(tc.in, `"`) && !strings.Contains(tc.in, `\`) && `"`+got+`"` != quoted {
+			t.Errorf("Visible(%q) = %q, Quote = %s: not the same rule", tc.in, got, quoted)
+		}
+	}
+}

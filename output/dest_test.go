@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/sitetest"
 )
 
 // TestDestinations builds one site into each kind of folder a --dest may
@@ -75,7 +76,7 @@ func TestDestinations(t *testing.T) {
 			name: "a link to a folder of someone's files",
 			make: func(t *testing.T, dest string) map[string]string {
 				user := putAll(t, filepath.Dir(dest), "docs", someones)
-				mustSymlink(t, "docs", dest)
+				sitetest.Symlink(t, "docs", dest)
 				return user
 			},
 			refuse: "is a symbolic link",
@@ -135,7 +136,7 @@ func TestDestinations(t *testing.T) {
 				writeOutput(t, dest, with(earlier, "gone/x.html", "x"))
 				user := putAll(t, filepath.Dir(dest), "docs", map[string]string{"index.html": "gone", "x.html": "x"})
 				os.RemoveAll(filepath.Join(dest, "gone"))
-				mustSymlink(t, filepath.Join("..", "docs"), filepath.Join(dest, "gone"))
+				sitetest.Symlink(t, filepath.Join("..", "docs"), filepath.Join(dest, "gone"))
 				return user
 			},
 			want: with(built, "gone", "→../docs"),
@@ -146,7 +147,7 @@ func TestDestinations(t *testing.T) {
 				writeOutput(t, dest, earlier)
 				user := putAll(t, filepath.Dir(dest), "docs", map[string]string{"index.html": "old a"})
 				os.RemoveAll(filepath.Join(dest, "a"))
-				mustSymlink(t, filepath.Join("..", "docs"), filepath.Join(dest, "a"))
+				sitetest.Symlink(t, filepath.Join("..", "docs"), filepath.Join(dest, "a"))
 				return user
 			},
 			refuse: `holds a symbolic link at "a" that scalesite did not write`,
@@ -291,41 +292,10 @@ func putAll(t *testing.T, base, dir string, files map[string]string) map[string]
 	return out
 }
 
-func mustSymlink(t *testing.T, target, link string) {
-	t.Helper()
-	if err := os.Symlink(target, link); err != nil {
-		t.Skip("no symbolic links:", err)
-	}
-}
-
-// linkTree is tree (without the list of files), with a link written as
-// "→" and its target instead of being followed.
+// linkTree is sitetest.Tree without the list of files.
 func linkTree(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || p == dir {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		rel = filepath.ToSlash(rel)
-		switch {
-		case rel == MarkerName:
-		case d.Type()&os.ModeSymlink != 0:
-			target, err := os.Readlink(p)
-			out[rel] = "→" + filepath.ToSlash(target)
-			return err
-		case d.IsDir():
-			out[rel+"/"] = ""
-		default:
-			b, err := os.ReadFile(p)
-			out[rel] = string(b)
-			return err
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	tree := sitetest.Tree(t, dir)
+	delete(tree, MarkerName)
+	return tree
 }

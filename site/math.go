@@ -2,8 +2,6 @@ package site
 
 import (
 	"errors"
-	"fmt"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -113,13 +111,13 @@ func (l *pageLoader) formula(p *Page, n ast.Node, f *markdown.Formula, page *kat
 		if w.LaTeX {
 			note = "KaTeX typesets it; LaTeX would not"
 		}
-		l.warnings = append(l.warnings, diag.Errorf(pos(w.Offset), "in %s: %s (%s)", written(n, f), visible(w.Msg), note))
+		l.warnings = append(l.warnings, diag.Errorf(pos(w.Offset), "in %s: %s (%s)", written(n, f), diag.Visible(w.Msg), note))
 	}
 	var ke *katex.Error
 	var te *katex.TimeError
 	switch {
 	case errors.As(err, &ke):
-		msg := visible(ke.Msg)
+		msg := diag.Visible(ke.Msg)
 		if strings.HasPrefix(msg, "Undefined control sequence") {
 			msg += " (KaTeX knows the commands listed at https://katex.org/docs/supported)"
 		}
@@ -158,38 +156,5 @@ func written(n ast.Node, f *markdown.Formula) string {
 			n++
 		}
 	}
-	return visible(s)
-}
-
-// visible makes TeX, or a message of KaTeX's that holds some, safe to show
-// unquoted: each character that diag.Quote escapes (strconv's rule: control
-// characters, invisible and bidirectional formatting characters such as
-// U+202E and U+200B, invalid UTF-8) is escaped as Quote escapes it, \u202e,
-// while backslashes and quotes, which TeX is full of, are kept.
-func visible(s string) string {
-	clean := true
-	for _, r := range s {
-		if r == utf8.RuneError || !strconv.IsPrint(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r != utf8.RuneError && !strconv.IsPrint(r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
+	return diag.Visible(s)
 }

@@ -30,3 +30,46 @@ func New(t testing.TB, files map[string]string) string {
 	Write(t, dir, files)
 	return dir
 }
+
+// Tree reads everything under dir without following links, as slash path →
+// content: a folder as its path with a trailing slash and no content, a
+// link as "→" and its target. Tests of what a build keeps compare two of
+// them: a link followed by mistake shows as a changed entry, not as the
+// files behind it.
+func Tree(t testing.TB, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || p == dir {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		switch {
+		case d.Type()&os.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			out[rel] = "→" + filepath.ToSlash(target)
+			return err
+		case d.IsDir():
+			out[rel+"/"] = ""
+		default:
+			b, err := os.ReadFile(p)
+			out[rel] = string(b)
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// Symlink makes link point to target, or skips the test where the system
+// cannot make links.
+func Symlink(t testing.TB, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+}
