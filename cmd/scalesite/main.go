@@ -12,12 +12,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/scalesite/scalesite/internal/katex"
 	"io"
 	"os"
 	"runtime/debug"
 	"strings"
 
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/render"
 )
 
@@ -45,6 +46,9 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// commands are the names run takes, for a did-you-mean on a typo.
+var commands = []string{"build", "serve", "server", "check", "new", "version", "help"}
+
 // run is the command with its arguments and outputs, so tests can call it.
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -69,7 +73,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	default:
-		fmt.Fprintf(stderr, "scalesite: unknown command %q\n\n%s", cmd, usage)
+		fmt.Fprintf(stderr, "scalesite: unknown command %s%s\n\n%s", diag.Quote(cmd), diag.DidYouMean(cmd, commands), usage)
 		return 2
 	}
 }

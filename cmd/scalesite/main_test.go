@@ -226,7 +226,12 @@ func TestUnknownCommand(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"publish"}, `scalesite: unknown command "publish"`},
-		{[]string{"biuld", "--source", "."}, `scalesite: unknown command "biuld"`},
+		{[]string{"biuld", "--source", "."}, `scalesite: unknown command "biuld" — did you mean "build"?`},
+		{[]string{"buld"}, `scalesite: unknown command "buld" — did you mean "build"?`},
+		{[]string{"chek"}, `scalesite: unknown command "chek" — did you mean "check"?`},
+		{[]string{"serv"}, `scalesite: unknown command "serv" — did you mean "serve"?`},
+		{[]string{"publish"}, `scalesite: unknown command "publish"` + "\n"},
+		{[]string{"bad\x1b[31m\nerror: x"}, `scalesite: unknown command "bad\x1b[31m\nerror: x"` + "\n"},
 		{nil, "Usage:"},
 	}
 	for _, tc := range tests {
