@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -106,7 +107,35 @@ func (l *pageLoader) table(p *Page, d spec.DataRef) (t *table.Table, file string
 		}
 		return t, cand, nil
 	}
-	return nil, "", diag.Errorf(d.Pos, "data file %q not found (looked for %s)", d.Path, quotePaths(tried))
+	return nil, "", diag.Errorf(d.Pos, "data file %q not found (looked for %s)%s", d.Path, quotePaths(tried), l.dataFileHint(name, tried))
+}
+
+// dataFileHint returns a " — did you mean "mmlu.csv"?" for a data file
+// that was not found at any of tried, naming the data file closest to
+// name in the folders looked in (mmlu_v2.csv when mmlu.csv is there),
+// written as the author wrote name; or "". It reads only the folders'
+// names, never a file.
+func (l *pageLoader) dataFileHint(name string, tried []string) string {
+	var files []string
+	for _, cand := range tried {
+		entries, err := os.ReadDir(filepath.Join(l.files.Dir(), filepath.FromSlash(path.Dir(cand))))
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			switch n := e.Name(); strings.ToLower(path.Ext(n)) {
+			case ".csv", ".tsv", ".json":
+				if !strings.HasPrefix(n, ".") && !slices.Contains(files, n) {
+					files = append(files, n)
+				}
+			}
+		}
+	}
+	s := diag.Suggest(path.Base(name), files)
+	if s == "" || s == path.Base(name) {
+		return ""
+	}
+	return " — did you mean " + diag.Quote(path.Join(path.Dir(name), s)) + "?"
 }
 
 // atReference places a problem with a data file that has no line of its own

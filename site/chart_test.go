@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/scalesite/scalesite/internal/sitetest"
 )
 
 // chartMD wraps chart specs in ```chart blocks of a page.
@@ -291,4 +293,34 @@ func fnv32(s string) uint32 {
 	h := fnv.New32a()
 	h.Write([]byte(s))
 	return h.Sum32()
+}
+
+// TestDataFileNotFoundSuggests: a data file that is not there is an error
+// that names the closest data file in the folders looked in, written as
+// the author wrote the path; nothing is suggested when nothing is close.
+func TestDataFileNotFoundSuggests(t *testing.T) {
+	for _, tc := range []struct{ data, want string }{
+		{"mmlu_v2.csv", `data file "mmlu_v2.csv" not found (looked for content/p/mmlu_v2.csv and mmlu_v2.csv) — did you mean "mmlu.csv"?`},
+		{"data/chinchila.csv", `data file "data/chinchila.csv" not found (looked for content/p/data/chinchila.csv and data/chinchila.csv) — did you mean "data/chinchilla.csv"?`},
+		{"mmlu.tsv", `data file "mmlu.tsv" not found (looked for content/p/mmlu.tsv and mmlu.tsv) — did you mean "mmlu.csv"?`},
+		{"results.csv", `data file "results.csv" not found (looked for content/p/results.csv and results.csv)`},
+	} {
+		t.Run(tc.data, func(t *testing.T) {
+			root := sitetest.New(t, map[string]string{
+				"scalesite.yaml":      "title: T\n",
+				"content/p/index.md":  "---\ntitle: P\n---\n```chart\ndata: " + tc.data + "\nx: n\ny: acc\n```\n",
+				"content/p/mmlu.csv":  "n,acc\n1,2\n",
+				"content/p/notes.txt": "mmlu_v2.csv is on the way\n",
+				"data/chinchilla.csv": "n,acc\n1,2\n",
+				"data/.mmlu_v2.csv":   "n,acc\n1,2\n",
+			})
+			_, err := Load(root, Options{})
+			if err == nil {
+				t.Fatal("the site loads")
+			}
+			if got := err.Error(); !strings.HasSuffix(got, tc.want) {
+				t.Errorf("got  %s\nwant …%s", got, tc.want)
+			}
+		})
+	}
 }
