@@ -63,6 +63,13 @@ func parseMapping(src []byte, at diag.Pos, what string) (entries []*ast.MappingV
 	if le != nil {
 		return nil, diag.Errorf(tokenPos(at, &token.Token{Position: &token.Position{Line: le.Line, Column: le.Col}}), "%s", le.Msg)
 	}
+	var escapes diag.List
+	for _, le := range yamlx.CheckEscapes(body) {
+		escapes.Add(diag.Errorf(tokenPos(at, &token.Token{Position: &token.Position{Line: le.Line, Column: le.Col}}), "%s", le.Msg))
+	}
+	if len(escapes) > 0 {
+		return nil, escapes.Sort()
+	}
 	if n, err := resolveNode(body, anchors, at); err != nil {
 		return nil, err
 	} else if n != nil {

@@ -74,6 +74,9 @@ func parse(src []byte, at diag.Pos, lift bool) (c *Chart, err error) {
 		return nil, diag.Errorf(p.at2(p.origLine(le.Line), le.Col), "%s", le.Msg)
 	}
 	p.anchors = anchors
+	for _, le := range yamlx.CheckEscapes(root) {
+		p.errorf(p.at2(p.origLine(le.Line), le.Col), "%s", le.Msg)
+	}
 	c = p.chart(root)
 	if c == nil && len(p.errs) == 0 {
 		p.errorf(p.at, "could not read this chart spec: check its indentation and quoting")

@@ -1,0 +1,123 @@
+package yamlx
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/token"
+)
+
+// CheckEscapes returns a problem for each double-quoted value of root that
+// YAML's escapes turned into a control character. In double quotes a
+// backslash starts an escape, so TeX written there is silently changed:
+// "$\alpha_N$" becomes U+0007 and "lpha_N", "\theta" a tab and "heta",
+// "\frac" a form feed, "\nu" a line break and "u". No title, name or label
+// means such a character, so each is an error at the value that says to
+// use single quotes, where a backslash is a backslash. A line break alone
+// ("first line\nsecond") may be meant, and is refused only in a value that
+// holds math ($...$). Aliases are not followed: the value they repeat is
+// checked where it is written.
+func CheckEscapes(root ast.Node) []*LimitError {
+	var out []*LimitError
+	checkEscapes(root, "", &out)
+	return out
+}
+
+func checkEscapes(n ast.Node, key string, out *[]*LimitError) {
+	switch n := n.(type) {
+	case *ast.DocumentNode:
+		checkEscapes(n.Body, key, out)
+	case *ast.MappingNode:
+		for _, mv := range n.Values {
+			checkEscapes(mv, key, out)
+		}
+	case *ast.MappingValueNode:
+		k := key
+		if s, ok := n.Key.(*ast.StringNode); ok {
+			k = s.Value
+		}
+		checkEscapes(n.Key, k, out)
+		checkEscapes(n.Value, k, out)
+	case *ast.MappingKeyNode:
+		checkEscapes(n.Value, key, out)
+	case *ast.SequenceNode:
+		for _, v := range n.Values {
+			checkEscapes(v, key, out)
+		}
+	case *ast.AnchorNode:
+		checkEscapes(n.Value, key, out)
+	case *ast.TagNode:
+		checkEscapes(n.Value, key, out)
+	case *ast.StringNode:
+		tk := n.GetToken()
+		if tk == nil || tk.Type != token.DoubleQuoteType || tk.Position == nil {
+			return
+		}
+		if r, bad := escapedControl(n.Value); bad {
+			*out = append(*out, &LimitError{Line: tk.Position.Line, Col: tk.Position.Column, Msg: escapeMessage(key, r)})
+		}
+	}
+}
+
+// escapedControl returns the first character of s that no title, name or
+// label means: a control character (a line break only where s holds
+// math), or a line or paragraph separator. A NUL is left to the messages
+// that know the value (a data path cannot hold one, and says so).
+func escapedControl(s string) (rune, bool) {
+	math := strings.Contains(s, "$")
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			if math {
+				return r, true
+			}
+		case r == 0:
+		case r < 0x20, r == 0x7f, 0x80 <= r && r < 0xa0, r == '\u2028', r == '\u2029':
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// escapeName names the escape of YAML's double quotes that makes r, with
+// the TeX commands that start with it, or "".
+func escapeName(r rune) string {
+	switch r {
+	case '\a':
+		return `\a (as in \alpha)`
+	case '\b':
+		return `\b (as in \beta)`
+	case '\t':
+		return `\t (as in \theta, \tau, \times)`
+	case '\n':
+		return `\n (as in \nu, \nabla)`
+	case '\v':
+		return `\v (as in \varepsilon)`
+	case '\f':
+		return `\f (as in \frac)`
+	case '\r':
+		return `\r (as in \rho)`
+	case 0x1b:
+		return `\e (as in \epsilon, \eta)`
+	case 0x85:
+		return `\N (as in \Nu)`
+	case '\u2028':
+		return `\L (as in \Lambda)`
+	case '\u2029':
+		return `\P (as in \Phi, \Pi, \Psi)`
+	}
+	return ""
+}
+
+func escapeMessage(key string, r rune) string {
+	what := "this value"
+	if key != "" {
+		what = fmt.Sprintf("the value of %q", key)
+	}
+	made := ""
+	if name := escapeName(r); name != "" {
+		made = ", which YAML's double quotes make of " + name
+	}
+	return fmt.Sprintf("%s holds the control character %U%s: in double quotes a backslash starts an escape, so TeX loses its commands; write the value in single quotes ('$\\alpha_N$'), where a backslash stays a backslash", what, r, made)
+}
