@@ -63,6 +63,7 @@ func loadConfig(files *sitefs.Root) (Config, error) {
 		return cfg, err
 	}
 	errs := checkKeys(entries, at, configKeys, "site config")
+	errs = append(errs, escapeProblems(entries, at)...)
 	for _, mv := range entries {
 		if !slices.Contains(configKeys, keyName(mv)) {
 			continue

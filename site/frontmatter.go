@@ -59,6 +59,7 @@ func (p *Page) parseFrontMatter(fm []byte) error {
 		return err
 	}
 	errs := checkKeys(entries, at, frontMatterKeys, "front matter")
+	errs = append(errs, escapeProblems(entries, at)...)
 	for _, mv := range entries {
 		var err error
 		switch keyName(mv) {

@@ -63,13 +63,6 @@ func parseMapping(src []byte, at diag.Pos, what string) (entries []*ast.MappingV
 	if le != nil {
 		return nil, diag.Errorf(tokenPos(at, &token.Token{Position: &token.Position{Line: le.Line, Column: le.Col}}), "%s", le.Msg)
 	}
-	var escapes diag.List
-	for _, le := range yamlx.CheckEscapes(body) {
-		escapes.Add(diag.Errorf(tokenPos(at, &token.Token{Position: &token.Position{Line: le.Line, Column: le.Col}}), "%s", le.Msg))
-	}
-	if len(escapes) > 0 {
-		return nil, escapes.Sort()
-	}
 	if n, err := resolveNode(body, anchors, at); err != nil {
 		return nil, err
 	} else if n != nil {
@@ -182,6 +175,19 @@ func checkKeys(entries []*ast.MappingValueNode, at diag.Pos, known []string, wha
 			errs = append(errs, diag.Errorf(pos, "unknown key %q in the %s%s", k, what, hint))
 		}
 		seen[k] = true
+	}
+	return errs
+}
+
+// escapeProblems reports the values of entries that YAML's double quotes
+// changed into control characters (yamlx.CheckEscapes): TeX written in
+// them, "$\alpha$", loses its commands.
+func escapeProblems(entries []*ast.MappingValueNode, at diag.Pos) diag.List {
+	var errs diag.List
+	for _, mv := range entries {
+		for _, le := range yamlx.CheckEscapes(mv) {
+			errs.Add(diag.Errorf(tokenPos(at, &token.Token{Position: &token.Position{Line: le.Line, Column: le.Col}}), "%s", le.Msg))
+		}
 	}
 	return errs
 }

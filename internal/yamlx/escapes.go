@@ -6,9 +6,13 @@ import (
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
+
+	"github.com/scalesite/scalesite/diag"
 )
 
-// CheckEscapes returns a problem for each double-quoted value of root that
+// CheckEscapes returns a problem for each double-quoted text of root (the
+// value of a key that holds words a reader sees: title, subtitle, label,
+// text, note, name, legend, unit, description, ...; see isTextKey) that
 // YAML's escapes turned into a control character. In double quotes a
 // backslash starts an escape, so TeX written there is silently changed:
 // "$\alpha_N$" becomes U+0007 and "lpha_N", "\theta" a tab and "heta",
@@ -17,7 +21,9 @@ import (
 // use single quotes, where a backslash is a backslash. A line break alone
 // ("first line\nsecond") may be meant, and is refused only in a value that
 // holds math ($...$). Aliases are not followed: the value they repeat is
-// checked where it is written.
+// checked where it is written. Other values (column names, paths, where
+// values) are left to the messages that know them, which quote what they
+// hold.
 func CheckEscapes(root ast.Node) []*LimitError {
 	var out []*LimitError
 	checkEscapes(root, "", &out)
@@ -33,14 +39,11 @@ func checkEscapes(n ast.Node, key string, out *[]*LimitError) {
 			checkEscapes(mv, key, out)
 		}
 	case *ast.MappingValueNode:
-		k := key
+		k := ""
 		if s, ok := n.Key.(*ast.StringNode); ok {
 			k = s.Value
 		}
-		checkEscapes(n.Key, k, out)
 		checkEscapes(n.Value, k, out)
-	case *ast.MappingKeyNode:
-		checkEscapes(n.Value, key, out)
 	case *ast.SequenceNode:
 		for _, v := range n.Values {
 			checkEscapes(v, key, out)
@@ -51,13 +54,24 @@ func checkEscapes(n ast.Node, key string, out *[]*LimitError) {
 		checkEscapes(n.Value, key, out)
 	case *ast.StringNode:
 		tk := n.GetToken()
-		if tk == nil || tk.Type != token.DoubleQuoteType || tk.Position == nil {
+		if !isTextKey(key) || tk == nil || tk.Type != token.DoubleQuoteType || tk.Position == nil {
 			return
 		}
 		if r, bad := escapedControl(n.Value); bad {
-			*out = append(*out, &LimitError{Line: tk.Position.Line, Col: tk.Position.Column, Msg: escapeMessage(key, r)})
+			*out = append(*out, &LimitError{Line: tk.Position.Line, Col: tk.Position.Column, Msg: escapeMessage(key, r, tk.Origin)})
 		}
 	}
+}
+
+// isTextKey reports whether the value of key is text a reader sees, in the
+// page or the chart: where TeX is written.
+func isTextKey(key string) bool {
+	switch strings.ToLower(key) {
+	case "title", "subtitle", "label", "labels", "text", "note", "notes", "name",
+		"legend", "unit", "content", "heading", "header", "caption", "description":
+		return true
+	}
+	return false
 }
 
 // escapedControl returns the first character of s that no title, name or
@@ -110,13 +124,15 @@ func escapeName(r rune) string {
 	return ""
 }
 
-func escapeMessage(key string, r rune) string {
+// escapeMessage says what the value of key holds: r, and the escape in
+// written (the value as written, quotes and all) that made it, if any.
+func escapeMessage(key string, r rune, written string) string {
 	what := "this value"
 	if key != "" {
-		what = fmt.Sprintf("the value of %q", key)
+		what = "the value of " + diag.Quote(key)
 	}
 	made := ""
-	if name := escapeName(r); name != "" {
+	if name := escapeName(r); name != "" && strings.Contains(written, name[:2]) {
 		made = ", which YAML's double quotes make of " + name
 	}
 	return fmt.Sprintf("%s holds the control character %U%s: in double quotes a backslash starts an escape, so TeX loses its commands; write the value in single quotes ('$\\alpha_N$'), where a backslash stays a backslash", what, r, made)

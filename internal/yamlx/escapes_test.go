@@ -17,7 +17,9 @@ func TestCheckEscapes(t *testing.T) {
 	}{
 		{"alpha in a title", `title: "Exponent $\alpha_N$ by run"`, []string{`1:8: the value of "title" holds the control character U+0007, which YAML's double quotes make of \a (as in \alpha)`}},
 		{"theta in an axis title", "x:\n  title: \"$\\theta$ steps\"\n", []string{`2:10: the value of "title" holds the control character U+0009`}},
-		{"frac in a series name", "series: [\"a\", \"$\\frac{1}{2}$\"]\n", []string{`1:15: the value of "series" holds the control character U+000C, which YAML's double quotes make of \f (as in \frac)`}},
+		{"frac in an annotation", "annotations: [{text: \"$\\frac{1}{2}$\"}]\n", []string{`1:22: the value of "text" holds the control character U+000C, which YAML's double quotes make of \f (as in \frac)`}},
+		{"a column name is left to its own message", "x: \"a\\tb\"\n", nil},
+		{"an escape written as a code", `title: "\x1b[2J"`, []string{`1:8: the value of "title" holds the control character U+001B: in double quotes`}},
 		{"nu beside math", `label: "$\nu$ = 3"`, []string{`1:8: the value of "label" holds the control character U+000A`}},
 		{"Lambda", `note: "$\Lambda$CDM"`, []string{`1:7: the value of "note" holds the control character U+2028`}},
 		{"inside an anchor, once", "style: &s {title: \"$\\rho$\"}\npanels: [*s, *s]\n", []string{`1:19: the value of "title" holds the control character U+000D`}},
