@@ -11,7 +11,7 @@ import (
 
 	"github.com/yuin/goldmark"
 
-	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/site"
 	"github.com/scalesite/scalesite/themes"
 )

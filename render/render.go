@@ -21,7 +21,7 @@ import (
 
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/internal/sitefs"
-	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/site"
 	"github.com/scalesite/scalesite/spec"
 )

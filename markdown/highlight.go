@@ -64,7 +64,7 @@ const (
 // style light, and those of dark under the dark colour scheme. The
 // background is left to the theme (its --code-bg), so that highlighted and
 // plain blocks look alike. themes/default/assets/code.css is its output
-// for LightCodeStyle and DarkCodeStyle (go test ./render/markdown -run
+// for LightCodeStyle and DarkCodeStyle (go test ./markdown -run
 // TestCodeCSS -update writes it again).
 func CodeCSS(w io.Writer, light, dark string) error {
 	ls, ds := styles.Get(light), styles.Get(dark)
@@ -74,6 +74,9 @@ func CodeCSS(w io.Writer, light, dark string) error {
 	lightRules, darkRules := codeRules(ls), codeRules(ds)
 	var b strings.Builder
 	fmt.Fprintf(&b, "/* Highlighted code: Chroma's %q style, and %q under the dark scheme.\n", light, dark)
+	// The header names the package's old folder, render/markdown: it is kept
+	// until code.css is written again, so that the move leaves the built
+	// site's bytes unchanged.
 	b.WriteString("   Made by `go test ./render/markdown -run TestCodeCSS -update`; do not edit. */\n\n")
 	b.WriteString(codeLayout)
 	for _, r := range lightRules {

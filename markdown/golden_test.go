@@ -25,10 +25,10 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 	want, err := os.ReadFile(file)
 	if err != nil {
-		t.Fatalf("%v (run go test ./render/markdown -update to write it)", err)
+		t.Fatalf("%v (run go test ./markdown -update to write it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("the HTML differs from %s (go test ./render/markdown -update rewrites it if the change is right):\n got:\n%s\nwant:\n%s", file, got, want)
+		t.Errorf("the HTML differs from %s (go test ./markdown -update rewrites it if the change is right):\n got:\n%s\nwant:\n%s", file, got, want)
 	}
 }
 

@@ -10,7 +10,7 @@ import (
 )
 
 // codeCSSFile is the theme's stylesheet of highlighted code, made by CodeCSS.
-var codeCSSFile = filepath.Join("..", "..", "themes", "default", "assets", "code.css")
+var codeCSSFile = filepath.Join("..", "themes", "default", "assets", "code.css")
 
 // TestCodeCSS checks that the theme's code.css is what CodeCSS makes from
 // the two Chroma styles; -update writes it again (after a Chroma upgrade).
@@ -29,7 +29,7 @@ func TestCodeCSS(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(have, b.Bytes()) {
-		t.Errorf("%s is not what CodeCSS makes from Chroma's %q and %q styles: run go test ./render/markdown -run TestCodeCSS -update", codeCSSFile, LightCodeStyle, DarkCodeStyle)
+		t.Errorf("%s is not what CodeCSS makes from Chroma's %q and %q styles: run go test ./markdown -run TestCodeCSS -update", codeCSSFile, LightCodeStyle, DarkCodeStyle)
 	}
 }
 
