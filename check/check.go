@@ -18,9 +18,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
 
 // Label collisions are estimated in plot space: each axis is mapped to
@@ -281,8 +281,8 @@ func Labels(c *site.Chart) diag.List {
 // scaler maps an axis value to [0, 1] across the axis: the spec's min and max
 // where set, else the extent of the data, in log10 on a log axis. ok is false
 // for a value the axis does not show.
-func scaler(ax spec.Axis, vals []float64) func(float64) (float64, bool) {
-	log := ax.Scale == spec.ScaleLog
+func scaler(ax chartspec.Axis, vals []float64) func(float64) (float64, bool) {
+	log := ax.Scale == chartspec.ScaleLog
 	t := func(v float64) float64 {
 		if log {
 			return math.Log10(v)
@@ -327,13 +327,13 @@ func SinglePoints(c *site.Chart) diag.List {
 	}
 	var out diag.List
 	for i, pn := range c.Panels {
-		if i >= len(c.Spec.Panels) || c.Spec.Panels[i].Type != spec.TypeLine {
+		if i >= len(c.Spec.Panels) || c.Spec.Panels[i].Type != chartspec.TypeLine {
 			continue
 		}
 		var single []string
 		for _, s := range pn.Series {
 			// a series the spec's style draws as points needs no line
-			if len(s.Points) == 1 && c.Spec.Styles[s.Name].Draw != spec.DrawPoints {
+			if len(s.Points) == 1 && c.Spec.Styles[s.Name].Draw != chartspec.DrawPoints {
 				single = append(single, s.Name)
 			}
 		}

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
 
 // altText describes a chart in words for screen readers and for readers
@@ -23,7 +23,7 @@ func altText(c *site.Chart) string {
 			b.WriteString(" ")
 		}
 		kind := "Line chart"
-		if p.Type == spec.TypeScatter {
+		if p.Type == chartspec.TypeScatter {
 			kind = "Scatter plot"
 		}
 		if sc.HasPanels {
@@ -84,8 +84,8 @@ func altText(c *site.Chart) string {
 	return b.String()
 }
 
-func scaleNote(a spec.Axis) string {
-	if a.Scale == spec.ScaleLog {
+func scaleNote(a chartspec.Axis) string {
+	if a.Scale == chartspec.ScaleLog {
 		return " (log scale)"
 	}
 	return ""

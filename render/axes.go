@@ -6,8 +6,8 @@ import (
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/go-echarts/go-echarts/v2/types"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
 
 // Every axis is drawn as an ECharts value axis. A log axis plots log10 of
@@ -26,8 +26,8 @@ const axisPad = 0.04
 // axisRange is the drawn range of an axis in axis space (log10 for a log
 // axis): the spec's bounds where it sets them, else the data's range plus
 // axisPad on each side.
-func axisRange(a spec.Axis, lo, hi float64) (float64, float64) {
-	log := a.Scale == spec.ScaleLog
+func axisRange(a chartspec.Axis, lo, hi float64) (float64, float64) {
+	log := a.Scale == chartspec.ScaleLog
 	conv := func(v float64) float64 {
 		if log {
 			return math.Log10(v)
@@ -101,23 +101,23 @@ func looksLikeYears(p site.Panel, x bool) bool {
 }
 
 // axisFormat is the tick format token of an axis.
-func axisFormat(a spec.Axis, years bool) string {
+func axisFormat(a chartspec.Axis, years bool) string {
 	f := a.Format
-	if f == "" || f == spec.FormatAuto {
-		if years && a.Scale != spec.ScaleLog {
-			return spec.FormatYear
+	if f == "" || f == chartspec.FormatAuto {
+		if years && a.Scale != chartspec.ScaleLog {
+			return chartspec.FormatYear
 		}
-		return spec.FormatAuto
+		return chartspec.FormatAuto
 	}
 	return f
 }
 
 // axisName is an axis' title, with its unit when the ticks do not carry it.
-func axisName(a spec.Axis) string {
+func axisName(a chartspec.Axis) string {
 	if a.Title != "" {
-		return spec.TitleWithUnit(a.Title, a.Unit)
+		return chartspec.TitleWithUnit(a.Title, a.Unit)
 	}
-	return spec.TitleWithUnit(a.Field.Name, a.Unit)
+	return chartspec.TitleWithUnit(a.Field.Name, a.Unit)
 }
 
 // axisOptions are the parts of an x or y axis that both share.
@@ -128,9 +128,9 @@ type axisOptions struct {
 	log      bool
 }
 
-func newAxisOptions(a spec.Axis, lo, hi float64, years bool) axisOptions {
+func newAxisOptions(a chartspec.Axis, lo, hi float64, years bool) axisOptions {
 	rlo, rhi := axisRange(a, lo, hi)
-	return axisOptions{name: axisName(a), min: rlo, max: rhi, format: axisFormat(a, years), log: a.Scale == spec.ScaleLog}
+	return axisOptions{name: axisName(a), min: rlo, max: rhi, format: axisFormat(a, years), log: a.Scale == chartspec.ScaleLog}
 }
 
 func (o axisOptions) label() *opts.AxisLabel {

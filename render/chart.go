@@ -9,8 +9,8 @@ import (
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/go-echarts/go-echarts/v2/types"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
 
 // Formatter tokens: the site script (themes/default/assets/format.js and
@@ -146,7 +146,7 @@ func buildOption(c *site.Chart, alt string) *echartsOption {
 	o.series, ex.series = make(charts.MultiSeries, 0, nseries), make([]seriesExtra, 0, nseries)
 	target := sc.Downsample
 	if target == 0 {
-		target = spec.DefaultDownsample
+		target = chartspec.DefaultDownsample
 	}
 	var aux []auxSeries // intervals and marks, drawn after every data series (marks.go)
 	for i, p := range sc.Panels {
@@ -168,16 +168,16 @@ func buildOption(c *site.Chart, alt string) *echartsOption {
 			crowd.labels = 2
 		}
 		var ext [4]float64
-		if p.Type == spec.TypeScatter && target > 0 {
+		if p.Type == chartspec.TypeScatter && target > 0 {
 			ext[0], ext[1], ext[2], ext[3] = PanelExtent(c, i)
 		}
 		for _, s := range orderSeries(sc.Order, sortedSeries(c.Panels[i], nums)) {
 			pts := s.Points
 			switch {
-			case p.Type == spec.TypeLine && target > 0:
-				pts = downsample(pts, target, p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog)
-			case p.Type == spec.TypeScatter && target > 0:
-				pts = thinScatter(pts, ext, p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog)
+			case p.Type == chartspec.TypeLine && target > 0:
+				pts = downsample(pts, target, p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog)
+			case p.Type == chartspec.TypeScatter && target > 0:
+				pts = thinScatter(pts, ext, p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog)
 			}
 			name := seriesName(p, s, nums)
 			ss, extra := series(p, pts, i, name, styles[s.Name], crowd)
@@ -214,7 +214,7 @@ func PanelExtent(c *site.Chart, i int) (xlo, xhi, ylo, yhi float64) {
 }
 
 // gridShape is the number of columns and rows of panels on a wide screen.
-func gridShape(sc *spec.Chart) (cols, rows int) {
+func gridShape(sc *chartspec.Chart) (cols, rows int) {
 	n := len(sc.Panels)
 	cols = sc.Columns
 	if cols == 0 {
@@ -227,7 +227,7 @@ func gridShape(sc *spec.Chart) (cols, rows int) {
 // chartHeight is the height a chart is first drawn at, before the site
 // script fits it to its width: the spec's height for one row of panels,
 // else a row height per row.
-func chartHeight(sc *spec.Chart) int {
+func chartHeight(sc *chartspec.Chart) int {
 	_, rows := gridShape(sc)
 	h := sc.Height
 	if h == 0 {
@@ -239,7 +239,7 @@ func chartHeight(sc *spec.Chart) int {
 	return h
 }
 
-func hasPanelTitles(sc *spec.Chart) bool {
+func hasPanelTitles(sc *chartspec.Chart) bool {
 	for _, p := range sc.Panels {
 		if p.Title != "" {
 			return true
@@ -250,11 +250,11 @@ func hasPanelTitles(sc *spec.Chart) bool {
 
 // sharedTitle reports whether every panel of a chart of several panels has
 // the same x (or y) axis title: then it is written once per row (or column).
-func sharedTitle(sc *spec.Chart, x bool) bool {
+func sharedTitle(sc *chartspec.Chart, x bool) bool {
 	if len(sc.Panels) < 2 {
 		return false
 	}
-	name := func(p spec.Panel) string {
+	name := func(p chartspec.Panel) string {
 		if x {
 			return axisName(p.X)
 		}
@@ -283,7 +283,7 @@ func showLegend(c *site.Chart) bool {
 
 // seriesName names a series in the legend and tooltip. A chart without a
 // series column has one series, named after its y axis.
-func seriesName(p spec.Panel, s site.Series, nums map[string]float64) string {
+func seriesName(p chartspec.Panel, s site.Series, nums map[string]float64) string {
 	if p.Series.Name != "" {
 		if v, ok := nums[s.Name]; ok {
 			return legendNumber(s.Name, v)
@@ -319,8 +319,8 @@ type crowding struct {
 	labels       int // 0, 1 (crowded) or 2 (twice as crowded)
 }
 
-func series(p spec.Panel, pts []site.Point, grid int, name string, st SeriesStyle, crowd crowding) (charts.SingleSeries, seriesExtra) {
-	logX, logY := p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog
+func series(p chartspec.Panel, pts []site.Point, grid int, name string, st SeriesStyle, crowd crowding) (charts.SingleSeries, seriesExtra) {
+	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
 	items, labelled := seriesData(pts, logX, logY)
 	ss := charts.SingleSeries{
 		Name: name, Data: items, XAxisIndex: grid, YAxisIndex: grid,
@@ -329,7 +329,7 @@ func series(p spec.Panel, pts []site.Point, grid int, name string, st SeriesStyl
 		Symbol:    st.Symbol,
 	}
 	var ex seriesExtra
-	if p.Type == spec.TypeScatter {
+	if p.Type == chartspec.TypeScatter {
 		ss.Type, ss.SymbolSize = types.ChartScatter, 10
 		if crowd.smallMarkers {
 			ss.SymbolSize = 7

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -211,7 +211,7 @@ func TestSeriesDataLogAxes(t *testing.T) {
 // colours it gave to others, and once the palette is used up, series that
 // share a colour differ in marker and dash.
 func TestSeriesStylesNeverRepeat(t *testing.T) {
-	c := &site.Chart{Spec: &spec.Chart{Colors: map[string]string{"A": "red", "D": palette[0]}}, Panels: []site.Panel{{Series: []site.Series{{Name: "A"}, {Name: "B"}, {Name: "C"}, {Name: "D"}}}}}
+	c := &site.Chart{Spec: &chartspec.Chart{Colors: map[string]string{"A": "red", "D": palette[0]}}, Panels: []site.Panel{{Series: []site.Series{{Name: "A"}, {Name: "B"}, {Name: "C"}, {Name: "D"}}}}}
 	got := SeriesStyles(c)
 	want := map[string]string{"A": namedColors["red"], "B": palette[1], "C": palette[3], "D": palette[0]}
 	for k, v := range want {
@@ -223,7 +223,7 @@ func TestSeriesStylesNeverRepeat(t *testing.T) {
 	for i := range 35 {
 		many = append(many, site.Series{Name: strconv.Itoa(i)})
 	}
-	styles := SeriesStyles(&site.Chart{Spec: &spec.Chart{}, Panels: []site.Panel{{Series: many}}})
+	styles := SeriesStyles(&site.Chart{Spec: &chartspec.Chart{}, Panels: []site.Panel{{Series: many}}})
 	seen := map[string]string{}
 	for name, st := range styles {
 		key := fmt.Sprint(st.Color, st.Symbol, st.Dash)
@@ -249,16 +249,16 @@ func TestAxisRange(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
 	for _, tt := range []struct {
 		name     string
-		a        spec.Axis
+		a        chartspec.Axis
 		lo, hi   float64
 		wlo, whi float64
 	}{
-		{"linear pads 4% each side", spec.Axis{}, 0, 20000, -800, 20800},
-		{"log pads in decades", spec.Axis{Scale: spec.ScaleLog}, 1, 1e10, -0.4, 10.4},
-		{"bounds kept", spec.Axis{Min: f(40), Max: f(80)}, 45, 75, 40, 80},
-		{"log bounds as exponents", spec.Axis{Scale: spec.ScaleLog, Min: f(1e20), Max: f(1e24)}, 2e20, 5e23, 20, 24},
-		{"one value", spec.Axis{Scale: spec.ScaleLog}, 100, 100, 1.5, 2.5},
-		{"min beyond data", spec.Axis{Min: f(100)}, 1, 10, 100, 109},
+		{"linear pads 4% each side", chartspec.Axis{}, 0, 20000, -800, 20800},
+		{"log pads in decades", chartspec.Axis{Scale: chartspec.ScaleLog}, 1, 1e10, -0.4, 10.4},
+		{"bounds kept", chartspec.Axis{Min: f(40), Max: f(80)}, 45, 75, 40, 80},
+		{"log bounds as exponents", chartspec.Axis{Scale: chartspec.ScaleLog, Min: f(1e20), Max: f(1e24)}, 2e20, 5e23, 20, 24},
+		{"one value", chartspec.Axis{Scale: chartspec.ScaleLog}, 100, 100, 1.5, 2.5},
+		{"min beyond data", chartspec.Axis{Min: f(100)}, 1, 10, 100, 109},
 	} {
 		lo, hi := axisRange(tt.a, tt.lo, tt.hi)
 		if math.Abs(lo-tt.wlo) > 1e-9 || math.Abs(hi-tt.whi) > 1e-9 {

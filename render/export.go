@@ -11,9 +11,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
 
 // Every chart's data leaves the page two ways besides the drawing: as a CSV
@@ -73,7 +73,7 @@ func columnsOf(c *site.Chart, human bool) dataColumns {
 			col.series = sc.Legend.Title
 		}
 	}
-	shared := func(get func(p spec.Panel) string, fallback string) string {
+	shared := func(get func(p chartspec.Panel) string, fallback string) string {
 		if len(sc.Panels) == 0 {
 			return fallback
 		}
@@ -89,12 +89,12 @@ func columnsOf(c *site.Chart, human bool) dataColumns {
 		return first
 	}
 	if human {
-		col.x = shared(func(p spec.Panel) string { return axisName(p.X) }, "x")
-		col.y = shared(func(p spec.Panel) string { return axisName(p.Y) }, "y")
+		col.x = shared(func(p chartspec.Panel) string { return axisName(p.X) }, "x")
+		col.y = shared(func(p chartspec.Panel) string { return axisName(p.Y) }, "y")
 	} else {
-		col.x = shared(func(p spec.Panel) string { return p.X.Field.Name }, "x")
-		col.y = shared(func(p spec.Panel) string { return p.Y.Field.Name }, "y")
-		col.series = shared(func(p spec.Panel) string { return p.Series.Name }, "series")
+		col.x = shared(func(p chartspec.Panel) string { return p.X.Field.Name }, "x")
+		col.y = shared(func(p chartspec.Panel) string { return p.Y.Field.Name }, "y")
+		col.series = shared(func(p chartspec.Panel) string { return p.Series.Name }, "series")
 	}
 	// The names must tell the columns apart.
 	taken := func(n string, others ...string) bool {

@@ -9,8 +9,8 @@ import (
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/go-echarts/go-echarts/v2/types"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
 
 // Fitted curves and frontiers are series the renderer derives from the
@@ -77,7 +77,7 @@ func hasDerived(c *site.Chart) bool {
 func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, nums map[string]float64) ([]charts.SingleSeries, []seriesExtra) {
 	p := c.Spec.Panels[i]
 	data := c.Panels[i]
-	logX, logY := p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog
+	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
 	var out []charts.SingleSeries
 	var extras []seriesExtra
 	ysym, xsym := symbols2(p)
@@ -115,7 +115,7 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, nums map[str
 		}
 	}
 	if p.Frontier.Dir != "" {
-		pts := data.FrontierPoints(p.Frontier.Dir == spec.FrontierMax)
+		pts := data.FrontierPoints(p.Frontier.Dir == chartspec.FrontierMax)
 		items, _ := seriesData(unlabelled(pts), logX, logY)
 		line := charts.SingleSeries{
 			Name: frontierName, Type: types.ChartLine, Data: items, XAxisIndex: i, YAxisIndex: i,
@@ -162,8 +162,8 @@ func fitsBefore(c *site.Chart, i int, styles map[string]SeriesStyle) map[string]
 
 // fitColor is the colour of a fit: its series' colour, or neutral for a fit
 // over several series.
-func fitColor(p spec.Panel, f site.Fitted, styles map[string]SeriesStyle) string {
-	if f.Series != "" || (p.Fit.Over == spec.FitOverSeries && p.Series.Name == "") {
+func fitColor(p chartspec.Panel, f site.Fitted, styles map[string]SeriesStyle) string {
+	if f.Series != "" || (p.Fit.Over == chartspec.FitOverSeries && p.Series.Name == "") {
 		if st, ok := styles[f.Series]; ok {
 			return st.Color
 		}
@@ -262,8 +262,8 @@ func unlabelled(pts []site.Point) []site.Point {
 // fitExtent widens a panel's data extent to its fitted curves, the
 // extrapolated parts included, so that the axes show them whole (bounds the
 // spec sets still win).
-func fitExtent(p spec.Panel, data site.Panel, xlo, xhi, ylo, yhi float64) (float64, float64, float64, float64) {
-	logX, logY := p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog
+func fitExtent(p chartspec.Panel, data site.Panel, xlo, xhi, ylo, yhi float64) (float64, float64, float64, float64) {
+	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
 	for _, f := range data.Fits {
 		main, ext := fitCurve(f, p.Fit.Extrapolate, logX)
 		for _, pts := range [][]site.Point{main, ext} {
@@ -282,8 +282,8 @@ func fitExtent(p spec.Panel, data site.Panel, xlo, xhi, ylo, yhi float64) (float
 // symbols2 are the letters a fit's formula writes for y and x: the first
 // letter of each axis' column, capitalised (loss and compute give
 // L = a·C^b), or y and x when they are not letters or are the same.
-func symbols2(p spec.Panel) (y, x string) {
-	letter := func(a spec.Axis) string {
+func symbols2(p chartspec.Panel) (y, x string) {
+	letter := func(a chartspec.Axis) string {
 		r, _ := utf8.DecodeRuneInString(a.Field.Name)
 		if !unicode.IsLetter(r) {
 			return ""

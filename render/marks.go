@@ -10,8 +10,8 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/types"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
 
 // What a chart draws besides its data series: reference lines, bands and
@@ -67,8 +67,8 @@ func axisValue(v float64, log bool) float64 {
 // marksExtent widens a panel's data range to take in its intervals and
 // marks, so that a reference line or an error bar is not left off the
 // plot. The spec's min and max still win (axisRange).
-func marksExtent(p spec.Panel, pn site.Panel, xlo, xhi, ylo, yhi float64) (float64, float64, float64, float64) {
-	logX, logY := p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog
+func marksExtent(p chartspec.Panel, pn site.Panel, xlo, xhi, ylo, yhi float64) (float64, float64, float64, float64) {
+	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
 	addX := func(v float64) {
 		if !math.IsNaN(v) && (!logX || v > 0) {
 			xlo, xhi = min(xlo, v), max(xhi, v)
@@ -115,7 +115,7 @@ func marksExtent(p spec.Panel, pn site.Panel, xlo, xhi, ylo, yhi float64) (float
 
 // orderSeries puts the series the spec's `order` names first, in that
 // order; the others follow in the order they had.
-func orderSeries(order []spec.Field, ss []site.Series) []site.Series {
+func orderSeries(order []chartspec.Field, ss []site.Series) []site.Series {
 	if len(order) == 0 {
 		return ss
 	}
@@ -128,7 +128,7 @@ func orderSeries(order []spec.Field, ss []site.Series) []site.Series {
 		}
 	}
 	for _, s := range ss {
-		if !slices.ContainsFunc(order, func(f spec.Field) bool { return f.Name == s.Name }) {
+		if !slices.ContainsFunc(order, func(f chartspec.Field) bool { return f.Name == s.Name }) {
 			out = append(out, s)
 		}
 	}
@@ -136,7 +136,7 @@ func orderSeries(order []spec.Field, ss []site.Series) []site.Series {
 }
 
 // orderNames is orderSeries for names.
-func orderNames(order []spec.Field, names []string) []string {
+func orderNames(order []chartspec.Field, names []string) []string {
 	if len(order) == 0 {
 		return names
 	}
@@ -156,7 +156,7 @@ func orderNames(order []spec.Field, names []string) []string {
 
 // specColor is the colour the spec gives a series: its style's, else the
 // colors mapping's.
-func specColor(sc *spec.Chart, name string) (string, bool) {
+func specColor(sc *chartspec.Chart, name string) (string, bool) {
 	if st, ok := sc.Styles[name]; ok && st.Color != "" {
 		return st.Color, true
 	}
@@ -168,7 +168,7 @@ func specColor(sc *spec.Chart, name string) (string, bool) {
 // chose, then moves any other series that now looks exactly like a styled
 // one to the next marker and dash of its colour, so that series stay
 // apart. names is every series, in order.
-func applySpecStyles(sc *spec.Chart, names []string, out map[string]SeriesStyle) {
+func applySpecStyles(sc *chartspec.Chart, names []string, out map[string]SeriesStyle) {
 	if len(sc.Styles) == 0 {
 		return
 	}
@@ -231,13 +231,13 @@ func restyle(ss charts.SingleSeries, ex seriesExtra, st SeriesStyle, crowd crowd
 		return ss, ex
 	}
 	switch {
-	case draw == spec.DrawPoints && ss.Type == types.ChartLine:
+	case draw == chartspec.DrawPoints && ss.Type == types.ChartLine:
 		ss.Type, ss.SymbolSize, ss.ShowSymbol = types.ChartScatter, 10, nil
 		if crowd.smallMarkers {
 			ss.SymbolSize = 7
 		}
 		ex.lineStyle, ex.dense = nil, false
-	case (draw == spec.DrawLine || draw == spec.DrawBoth) && ss.Type == types.ChartScatter:
+	case (draw == chartspec.DrawLine || draw == chartspec.DrawBoth) && ss.Type == types.ChartScatter:
 		ss.Type, ss.SymbolSize = types.ChartLine, 7
 		ls := map[string]any{"color": st.Color, "width": 2}
 		if st.Dash != nil {
@@ -246,10 +246,10 @@ func restyle(ss charts.SingleSeries, ex seriesExtra, st SeriesStyle, crowd crowd
 		ex.lineStyle = ls
 	}
 	switch draw {
-	case spec.DrawLine:
+	case chartspec.DrawLine:
 		// Markers show under the pointer only: a fitted curve is a line.
 		ss.ShowSymbol = optFalse
-	case spec.DrawBoth:
+	case chartspec.DrawBoth:
 		ss.ShowSymbol = optTrue
 	}
 	if st.Width > 0 && ex.lineStyle != nil {
@@ -281,8 +281,8 @@ type customSeries struct {
 // with caps) for the rest (the axis' interval key can choose), the x
 // interval always as bars. k numbers the
 // extra series of the chart so far, to give each an id.
-func intervalSeries(p spec.Panel, pts []site.Point, grid int, name string, st SeriesStyle, line bool, k int) []auxSeries {
-	logX, logY := p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog
+func intervalSeries(p chartspec.Panel, pts []site.Point, grid int, name string, st SeriesStyle, line bool, k int) []auxSeries {
+	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
 	hasX, hasY := false, false
 	for _, pt := range pts {
 		hasX = hasX || pt.Bounds.HasX()
@@ -293,7 +293,7 @@ func intervalSeries(p spec.Panel, pts []site.Point, grid int, name string, st Se
 	}
 	// A line's y interval is a band around it, unless the spec asks for
 	// bars; points get bars, unless it asks for a band.
-	band := hasY && (p.Y.Interval == spec.IntervalBand || (line && p.Y.Interval != spec.IntervalBars))
+	band := hasY && (p.Y.Interval == chartspec.IntervalBand || (line && p.Y.Interval != chartspec.IntervalBars))
 	var out []auxSeries
 	custom := func(kind, token string, data []byte, encode map[string][]int) auxSeries {
 		return auxSeries{name: name, typ: "custom", opt: customSeries{
@@ -504,19 +504,19 @@ var arrows = map[string]struct {
 	path         string
 	size, offset [2]int
 }{
-	spec.PositionTop:    {"path://M3.4,0L4.6,0L4.6,22L8,22L4,30L0,22L3.4,22Z", [2]int{8, 30}, [2]int{0, -15 - arrowGap}},
-	spec.PositionBottom: {"path://M3.4,30L4.6,30L4.6,8L8,8L4,0L0,8L3.4,8Z", [2]int{8, 30}, [2]int{0, 15 + arrowGap}},
-	spec.PositionLeft:   {"path://M0,3.4L0,4.6L22,4.6L22,8L30,4L22,0L22,3.4Z", [2]int{30, 8}, [2]int{-15 - arrowGap, 0}},
-	spec.PositionRight:  {"path://M30,3.4L30,4.6L8,4.6L8,8L0,4L8,0L8,3.4Z", [2]int{30, 8}, [2]int{15 + arrowGap, 0}},
+	chartspec.PositionTop:    {"path://M3.4,0L4.6,0L4.6,22L8,22L4,30L0,22L3.4,22Z", [2]int{8, 30}, [2]int{0, -15 - arrowGap}},
+	chartspec.PositionBottom: {"path://M3.4,30L4.6,30L4.6,8L8,8L4,0L0,8L3.4,8Z", [2]int{8, 30}, [2]int{0, 15 + arrowGap}},
+	chartspec.PositionLeft:   {"path://M0,3.4L0,4.6L22,4.6L22,8L30,4L22,0L22,3.4Z", [2]int{30, 8}, [2]int{-15 - arrowGap, 0}},
+	chartspec.PositionRight:  {"path://M30,3.4L30,4.6L8,4.6L8,8L0,4L8,0L8,3.4Z", [2]int{30, 8}, [2]int{15 + arrowGap, 0}},
 }
 
 // markSeries returns the series that draws a panel's marks, if it has any.
-func markSeries(p spec.Panel, grid int) []auxSeries {
+func markSeries(p chartspec.Panel, grid int) []auxSeries {
 	m := p.Marks
 	if m.Empty() {
 		return nil
 	}
-	logX, logY := p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog
+	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
 	at := func(v float64, log bool) *float64 {
 		a := axisValue(v, log)
 		return &a

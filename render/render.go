@@ -19,11 +19,11 @@ import (
 
 	"github.com/yuin/goldmark"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
 
 // File is one output file: its bytes, or (for static files) the source file
@@ -521,8 +521,8 @@ func chartView(c *site.Chart) chartData {
 	d := chartData{ID: c.ID, Option: chartOption(c, alt), Height: chartHeight(c.Spec), Title: c.Spec.Title, Alt: alt, CSV: chartDataName(c)}
 	d.Tables, d.Rows, d.Shown = chartTables(c)
 	for _, p := range c.Spec.Panels {
-		d.LogX = d.LogX || p.X.Scale == spec.ScaleLog
-		d.LogY = d.LogY || p.Y.Scale == spec.ScaleLog
+		d.LogX = d.LogX || p.X.Scale == chartspec.ScaleLog
+		d.LogY = d.LogY || p.Y.Scale == chartspec.ScaleLog
 	}
 	return d
 }

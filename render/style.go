@@ -33,7 +33,7 @@ type SeriesStyle struct {
 	Color  string
 	Symbol string
 	Dash   []int // nil for a solid line
-	// Width (px) and Draw (spec.DrawLine, DrawPoints, DrawBoth) are the
+	// Width (px) and Draw (chartspec.DrawLine, DrawPoints, DrawBoth) are the
 	// spec's `style`, where it sets them (marks.go); zero leaves the
 	// renderer's choice.
 	Width float64

@@ -3,8 +3,8 @@ package render
 import (
 	"math"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
 
 // ScatterCells is how many cells each axis of a panel is cut into when a
@@ -20,10 +20,10 @@ const ScatterCells = 1024
 // lines: what is kept looks the same at screen resolution.
 //
 // Labelled points, points with an interval, and points outside ext are
-// always kept. A series of at most spec.ScatterThinAbove points is returned as
+// always kept. A series of at most chartspec.ScatterThinAbove points is returned as
 // it is.
 func thinScatter(pts []site.Point, ext [4]float64, logX, logY bool) []site.Point {
-	if len(pts) <= spec.ScatterThinAbove {
+	if len(pts) <= chartspec.ScatterThinAbove {
 		return pts
 	}
 	x0, x1 := screen(ext[0], logX), screen(ext[1], logX)

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
 
 func TestThinScatter(t *testing.T) {
@@ -29,7 +29,7 @@ func TestThinScatter(t *testing.T) {
 		return e
 	}
 
-	small := cloud(spec.ScatterThinAbove)
+	small := cloud(chartspec.ScatterThinAbove)
 	if got := thinScatter(small, extent(small), true, false); len(got) != len(small) {
 		t.Errorf("a scatter of %d points was thinned to %d", len(small), len(got))
 	}

@@ -3,12 +3,12 @@ package render
 import (
 	"strings"
 
-	"github.com/scalesite/scalesite/spec"
+	"github.com/scalesite/scalesite/chartspec"
 )
 
 // unitMark tells the site script an axis' unit: tooltips write Unit after
 // every value of the axis, and tick labels write TickUnit (the unit when it
-// is short, else nothing; spec.TickUnit). An axis whose ticks do not carry
+// is short, else nothing; chartspec.TickUnit). An axis whose ticks do not carry
 // its unit has it in its title instead (axisName).
 //
 // Title is the axis' title for tooltips when the axis itself draws none
@@ -21,8 +21,8 @@ type unitMark struct {
 }
 
 // axisMarkOf is the mark of an axis, its title kept for markUnit.
-func axisMarkOf(a spec.Axis) unitMark {
-	return unitMark{Unit: a.Unit, TickUnit: spec.TickUnit(a.Unit), Title: axisName(a)}
+func axisMarkOf(a chartspec.Axis) unitMark {
+	return unitMark{Unit: a.Unit, TickUnit: chartspec.TickUnit(a.Unit), Title: axisName(a)}
 }
 
 // markUnit is the mark of panel i's axis, whose drawn name is drawn.

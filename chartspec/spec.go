@@ -1,10 +1,10 @@
-// Package spec reads chart specs: the YAML inside a ```chart block.
+// Package chartspec reads chart specs: the YAML inside a ```chart block.
 //
 // Parse turns the YAML into a Chart whose panels are fully resolved (a panel
 // inherits every key it does not set from the chart), and remembers where each
 // value stood so that later checks against the data (a column that is not in
 // the file, a value ≤ 0 on a log axis) can name the line and column.
-package spec
+package chartspec
 
 import "github.com/scalesite/scalesite/diag"
 
