@@ -13,6 +13,7 @@ import (
 
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/internal/par"
+	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -418,12 +419,12 @@ func thousands(n int) string {
 
 // dataFiles returns the CSV files of the charts of the home page and every
 // page, rendered again only for pages that changed.
-func (r *renderer) dataFiles() ([]File, error) {
+func (r *renderer) dataFiles() ([]output.File, error) {
 	pages := r.site.Pages
 	if r.site.Home != nil {
 		pages = append([]*site.Page{r.site.Home}, pages...)
 	}
-	per := make([][]File, len(pages))
+	per := make([][]output.File, len(pages))
 	errs := make([]error, len(pages))
 	par.For(len(pages), 0, func(i int) {
 		p := pages[i]
@@ -434,10 +435,10 @@ func (r *renderer) dataFiles() ([]File, error) {
 				errs[i] = err
 				return
 			}
-			per[i] = append(per[i], File{Path: name, Data: b})
+			per[i] = append(per[i], output.File{Path: name, Data: b})
 		}
 	})
-	var out []File
+	var out []output.File
 	for i, fs := range per {
 		if errs[i] != nil {
 			return nil, errs[i]

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scalesite/scalesite/internal/sitetest"
+	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -203,7 +204,7 @@ func TestChartCSVIncremental(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	csvOf := func(out *Output) string {
+	csvOf := func(out *output.Output) string {
 		for _, f := range out.Files {
 			if f.Path == "b/chart-b-1.csv" {
 				return string(f.Data)
