@@ -16,8 +16,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/scalesite/scalesite/build"
+	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/chartspec"
-	"github.com/scalesite/scalesite/render"
 	"github.com/scalesite/scalesite/site"
 	"github.com/scalesite/scalesite/table"
 )
@@ -229,7 +229,7 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 		// the range to cover is render's (data, intervals, marks, fits);
 		// what is checked here is that the browser shows that range,
 		// padded as the axes promise
-		xlo, xhi, ylo, yhi := render.PanelExtent(c, i)
+		xlo, xhi, ylo, yhi := chart.PanelExtent(c, i)
 		checkAxis(t, fmt.Sprintf("%s panel %d x", c.ID, i), p.X, got.X[i], xlo, xhi, minLabels)
 		checkAxis(t, fmt.Sprintf("%s panel %d y", c.ID, i), p.Y, got.Y[i], ylo, yhi, minLabels)
 	}
@@ -764,7 +764,7 @@ type seriesLook struct {
 func expectedStyles(t *testing.T, c *site.Chart) map[string]seriesLook {
 	t.Helper()
 	looks := map[string]seriesLook{}
-	for name, st := range render.SeriesStyles(c) {
+	for name, st := range chart.SeriesStyles(c) {
 		l := seriesLook{Color: st.Color, Symbol: st.Symbol, Dash: st.Dash}
 		spec, ok := c.Spec.Colors[name]
 		if !ok {

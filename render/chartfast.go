@@ -4,7 +4,15 @@ import (
 	"html/template"
 	"strconv"
 	"strings"
+
+	"github.com/scalesite/scalesite/chart"
 )
+
+// OptionJSON is the chart's option as JSON ready for the page's
+// <script type="application/json"> element. It is the text chart.Option
+// wrote when Option is still that map, and Option encoded by encoding/json
+// (which escapes it the same way) otherwise.
+func (d chartData) OptionJSON() template.JS { return template.JS(chart.OptionBytes(d.Option)) }
 
 // Figure is the chart's HTML: what the built-in theme's "chart-markup"
 // template (layouts/chart.html) writes for d, byte for byte, escaped as
@@ -15,7 +23,7 @@ import (
 // a theme's own chart.html writes its own markup.
 func (d chartData) Figure() template.HTML {
 	var b strings.Builder
-	opt := optionBytes(d.Option)
+	opt := chart.OptionBytes(d.Option)
 	n := 1536 + len(opt) + 3*len(d.Alt) + 10*len(d.Title) + 4*len(d.ID) + 2*len(d.CSV)
 	for _, t := range d.Tables {
 		n += len(t.Body) + len(t.Caption) + 64
@@ -231,3 +239,5 @@ func processURL(s string, norm bool) string {
 func isHexDigit(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
+
+const hexDigits = "0123456789abcdef"

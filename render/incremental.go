@@ -11,6 +11,7 @@ import (
 
 	"github.com/yuin/goldmark"
 
+	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
@@ -381,7 +382,7 @@ func (r *renderer) sameOutside(a, b *site.Page) bool {
 		return false
 	}
 	for i, c := range a.Charts {
-		if ChartDataFile(a.Slug, c) != ChartDataFile(b.Slug, b.Charts[i]) {
+		if chart.DataFile(a.Slug, c) != chart.DataFile(b.Slug, b.Charts[i]) {
 			return false
 		}
 	}
@@ -414,8 +415,8 @@ func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*output.Outpu
 	}
 	charts := func(p *site.Page) error { // as dataFiles makes them
 		for j, c := range p.Charts {
-			name := ChartDataFile(p.Slug, c)
-			b, err := rr.cachedData(name, pagesKey(p)+strconv.Itoa(j), func() ([]byte, error) { return chartCSV(c), nil })
+			name := chart.DataFile(p.Slug, c)
+			b, err := rr.cachedData(name, pagesKey(p)+strconv.Itoa(j), func() ([]byte, error) { return chart.CSV(c), nil })
 			if err != nil {
 				return err
 			}

@@ -1,10 +1,14 @@
-// Package render turns a loaded site into the files of the static site: chart
-// specs into ECharts options, Markdown into HTML, pages into documents.
+// Package render turns a loaded site into the files of the static site:
+// Markdown into HTML (with the markdown package), pages into documents
+// through the theme's layouts, the listings, feed, sitemap and search
+// index, and each chart into its figure in the page, around the option and
+// tables package chart makes.
 //
 // It is the second of the three one-way steps of a build (load → render →
 // write). It reads nothing from the content folder except static files, which
 // it names rather than reads (the writer copies them), and it reports no
-// content errors: the loader has found them all.
+// content errors: the loader has found them all. What it makes are
+// output.File values, which package output writes.
 package render
 
 import (
@@ -18,6 +22,7 @@ import (
 
 	"github.com/yuin/goldmark"
 
+	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/markdown"
@@ -105,7 +110,7 @@ type chartData struct {
 	// data has and the tables show, and whether an axis can be switched
 	// between log and linear.
 	CSV         string
-	Tables      []dataTable
+	Tables      []chart.Table
 	Rows, Shown int
 	LogX, LogY  bool
 	// Source is what the chart shows as its source (cite.go), or nil.
@@ -470,13 +475,10 @@ func (w *pageWriter) chartView(c *site.Chart) chartData {
 	return d
 }
 
-// DefaultChartHeight is the height of a chart whose spec sets none.
-const DefaultChartHeight = 440
-
 func chartView(c *site.Chart) chartData {
-	alt := altText(c)
-	d := chartData{ID: c.ID, Option: chartOption(c, alt), Height: chartHeight(c.Spec), Title: c.Spec.Title, Alt: alt, CSV: chartDataName(c)}
-	d.Tables, d.Rows, d.Shown = chartTables(c)
+	alt := chart.AltText(c)
+	d := chartData{ID: c.ID, Option: chart.Option(c, alt), Height: chart.Height(c.Spec), Title: c.Spec.Title, Alt: alt, CSV: chart.DataName(c)}
+	d.Tables, d.Rows, d.Shown = chart.Tables(c)
 	for _, p := range c.Spec.Panels {
 		d.LogX = d.LogX || p.X.Scale == chartspec.ScaleLog
 		d.LogY = d.LogY || p.Y.Scale == chartspec.ScaleLog

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/output"
@@ -251,7 +252,7 @@ func (r *renderer) emitPage(p *site.Page, b []byte, emit func(output.File)) []ou
 func (r *renderer) chartData(p *site.Page) []output.File {
 	files := make([]output.File, len(p.Charts))
 	for j, c := range p.Charts {
-		files[j] = output.File{Path: ChartDataFile(p.Slug, c), Data: chartCSV(c)}
+		files[j] = output.File{Path: chart.DataFile(p.Slug, c), Data: chart.CSV(c)}
 	}
 	return files
 }

@@ -1,4 +1,4 @@
-package render
+package chart
 
 import (
 	"encoding/json"
@@ -22,7 +22,7 @@ func TestAxisUnits(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := s.Pages[0].Charts[0]
-	b, err := json.Marshal(chartOption(c, ""))
+	b, err := json.Marshal(Option(c, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestAxisUnits(t *testing.T) {
 			t.Errorf("y axis %d: name %v, unit %v, tick unit %v; want Step time (or shared), ms, ms", i, y["name"], y["scalesiteUnit"], y["scalesiteTickUnit"])
 		}
 	}
-	if alt := altText(c); !strings.Contains(alt, "compute (FLOPs)") {
+	if alt := AltText(c); !strings.Contains(alt, "compute (FLOPs)") {
 		t.Errorf("alt text %q does not name the x unit", alt)
 	}
 }

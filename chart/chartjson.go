@@ -1,9 +1,8 @@
-package render
+package chart
 
 import (
 	"bytes"
 	"encoding/json"
-	"html/template"
 	"sync"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -50,15 +49,9 @@ func (o *optionJSON) optionMap() map[string]any {
 	return m
 }
 
-// OptionJSON is the chart's option as JSON ready for the page's
-// <script type="application/json"> element. It is the text chartOption
-// wrote when Option is still that map, and Option encoded by encoding/json
-// (which escapes it the same way) otherwise.
-func (d chartData) OptionJSON() template.JS { return template.JS(optionBytes(d.Option)) }
-
-// optionBytes is the JSON of an option map: the text chartOption wrote,
+// OptionBytes is the JSON of an option map: the text Option wrote,
 // or (for a map it did not make) what encoding/json writes.
-func optionBytes(m map[string]any) []byte {
+func OptionBytes(m map[string]any) []byte {
 	if o := wholeOption(m); o != nil {
 		return o.text
 	}

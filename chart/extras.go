@@ -1,4 +1,4 @@
-package render
+package chart
 
 import (
 	"github.com/go-echarts/go-echarts/v2/charts"

@@ -1,4 +1,4 @@
-package render
+package chart
 
 import (
 	"fmt"
@@ -9,9 +9,9 @@ import (
 	"github.com/scalesite/scalesite/site"
 )
 
-// altText describes a chart in words for screen readers and for readers
+// AltText describes a chart in words for screen readers and for readers
 // without JavaScript: what is plotted against what, and which series.
-func altText(c *site.Chart) string {
+func AltText(c *site.Chart) string {
 	var b strings.Builder
 	sc := c.Spec
 	if sc.Title != "" {

@@ -1,4 +1,4 @@
-package render
+package chart
 
 // The writers of the option's parts as go-echarts declares them: text
 // styles, titles, legend, toolbox, aria, tooltip, grids, data zooms and

@@ -1,4 +1,4 @@
-package render
+package chart
 
 import (
 	"fmt"
@@ -29,10 +29,17 @@ const (
 	// a marker on every point (markers show on hover).
 	denseLine = 150
 	// rowHeight is the height of one row of panels in a chart of several
-	// rows, and maxColumns the panels side by side when the spec does not
-	// say.
-	rowHeight  = 280
-	maxColumns = 4
+	// rows.
+	rowHeight = 280
+)
+
+// The chart's geometry, which check (package check) measures against.
+const (
+	// DefaultHeight is the height of a chart whose spec sets none.
+	DefaultHeight = 440
+	// MaxColumns is the number of panels side by side when the spec does
+	// not set columns.
+	MaxColumns = 4
 )
 
 // optTrue and optFalse are the go-echarts booleans (types.Bool, a *bool)
@@ -49,11 +56,11 @@ func optBool(v bool) types.Bool {
 	return optFalse
 }
 
-// chartOption builds the ECharts option of a chart through go-echarts'
+// Option builds the ECharts option of a chart through go-echarts'
 // types and writes it as JSON (chartjson.go): the map layouts/chart.html
 // gets as chartData.Option, of the option's top-level keys and their
 // JSON.
-func chartOption(c *site.Chart, alt string) map[string]any {
+func Option(c *site.Chart, alt string) map[string]any {
 	return buildOption(c, alt).write().optionMap()
 }
 
@@ -218,20 +225,20 @@ func gridShape(sc *chartspec.Chart) (cols, rows int) {
 	n := len(sc.Panels)
 	cols = sc.Columns
 	if cols == 0 {
-		cols = min(n, maxColumns)
+		cols = min(n, MaxColumns)
 	}
 	cols = max(1, min(cols, n))
 	return cols, (n + cols - 1) / cols
 }
 
-// chartHeight is the height a chart is first drawn at, before the site
+// Height is the height a chart is first drawn at, before the site
 // script fits it to its width: the spec's height for one row of panels,
 // else a row height per row.
-func chartHeight(sc *chartspec.Chart) int {
+func Height(sc *chartspec.Chart) int {
 	_, rows := gridShape(sc)
 	h := sc.Height
 	if h == 0 {
-		h = DefaultChartHeight
+		h = DefaultHeight
 	}
 	if rows > 1 && sc.Height == 0 {
 		h = 70 + rows*rowHeight + 40

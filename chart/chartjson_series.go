@@ -1,4 +1,4 @@
-package render
+package chart
 
 // The writers of the option's series (with their item styles, labels and
 // emphasis), of scalesite's own series and marks, and of its chart

@@ -1,4 +1,4 @@
-package render
+package chart
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,20 +15,14 @@ import (
 	"testing"
 
 	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/internal/chartcorpus"
 	"github.com/scalesite/scalesite/site"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // loadDemo loads the demo site at the root of the repository.
-func loadDemo(t testing.TB) *site.Site {
-	t.Helper()
-	s, err := site.Load(filepath.Join("..", ""), site.Options{})
-	if err != nil {
-		t.Fatalf("loading the demo site: %v", err)
-	}
-	return s
-}
+func loadDemo(t testing.TB) *site.Site { return chartcorpus.LoadDemo(t, "..") }
 
 func findPage(t testing.TB, s *site.Site, slug string) *site.Page {
 	t.Helper()
@@ -41,7 +36,7 @@ func findPage(t testing.TB, s *site.Site, slug string) *site.Page {
 }
 
 // TestSeedChartOptions compares the ECharts option of each seed chart with
-// its golden file. Run `go test ./render -run TestSeedChartOptions -update`
+// its golden file. Run `go test ./chart -run TestSeedChartOptions -update`
 // after an intended change, and read the diff.
 func TestSeedChartOptions(t *testing.T) {
 	s := loadDemo(t)
@@ -51,7 +46,7 @@ func TestSeedChartOptions(t *testing.T) {
 			if len(p.Charts) != 1 {
 				t.Fatalf("%d charts, want 1", len(p.Charts))
 			}
-			got, err := json.MarshalIndent(chartOption(p.Charts[0], altText(p.Charts[0])), "", "  ")
+			got, err := json.MarshalIndent(Option(p.Charts[0], AltText(p.Charts[0])), "", "  ")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -74,22 +69,7 @@ func TestSeedChartOptions(t *testing.T) {
 }
 
 // firstDiff shows the first differing line of two texts.
-func firstDiff(got, want []byte) string {
-	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-	for i := 0; i < len(g) || i < len(w); i++ {
-		var gl, wl string
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl {
-			return "line " + strconv.Itoa(i+1) + ":\n got: " + gl + "\nwant: " + wl
-		}
-	}
-	return ""
-}
+func firstDiff(got, want []byte) string { return chartcorpus.FirstDiff(got, want) }
 
 // TestSeedChartSemantics checks what the seeds promise, independently of the
 // golden bytes: axis types and ranges, formats, colours, labels, panels.
@@ -97,7 +77,7 @@ func TestSeedChartSemantics(t *testing.T) {
 	s := loadDemo(t)
 	opt := func(slug string) map[string]any {
 		p := findPage(t, s, slug)
-		b, err := json.Marshal(chartOption(p.Charts[0], ""))
+		b, err := json.Marshal(Option(p.Charts[0], ""))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -282,7 +262,63 @@ func TestPaletteMatchesSiteScript(t *testing.T) {
 			js = append(js, c)
 		}
 	}
-	if !ok || !reflect.DeepEqual(js, palette) {
-		t.Errorf("colors.js PALETTE = %v, render palette = %v: change both together", js, palette)
+	if !ok || !reflect.DeepEqual(js, palette[:]) {
+		t.Errorf("colors.js PALETTE = %v, chart palette = %v: change both together", js, palette)
+	}
+}
+
+// appendNumberStrconv is appendNumber as it was written first: both forms
+// from strconv, the shorter kept.
+func appendNumberStrconv(b []byte, v float64) []byte {
+	start := len(b)
+	b = strconv.AppendFloat(b, v, 'f', -1, 64)
+	if len(b)-start <= 6 {
+		return b
+	}
+	var e [32]byte
+	sci := strconv.AppendFloat(e[:0], v, 'e', -1, 64)
+	if len(sci) < len(b)-start {
+		b = append(b[:start], sci...)
+	}
+	return b
+}
+
+// TestAppendNumberMatchesStrconv: appendNumber writes what strconv's plain
+// and scientific forms would, for every kind of float.
+func TestAppendNumberMatchesStrconv(t *testing.T) {
+	vals := []float64{0, math.Copysign(0, -1), 1, -1, 19, 100000, 999999, 1e6, -99999, -1e5, 123456.5, 0.5, -0.5, 1e-7, 2.5e-10,
+		1e20, 1e21, 1e22, 1.2664e19, 39.71, 41.23, 23.4969296481, 1e300, 5e-324, math.MaxFloat64, -math.MaxFloat64, 0.001, 0.0001, 1234567,
+		12345.678, 1e-8, 9.999999999999999e-9, 1e36, 9.99999999999999e35, 1e35, 1e23, 1e22, 8.41e21, 123456789012345, 1234567890123456, 12345678901234567,
+		99999.9999999999, -99999.99999, 1e-10, -1e-10, 1.5e-10, 0.0000000001, 123.4567890123, 99999.99999999999, 1e5 - 1e-10, 1.5e6, 100, 0.1, 0.30000000000000004, math.NaN(), math.Inf(1), math.Inf(-1), 7e-7, 123456789, -3.5, 84.45, 316}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		var v float64
+		switch rng.IntN(9) {
+		case 0:
+			v = math.Float64frombits(rng.Uint64())
+		case 1:
+			v = math.Round(rng.NormFloat64()*1e4) / math.Pow(10, float64(rng.IntN(12)))
+		case 2:
+			v = math.Pow(10, rng.Float64()*60-30)
+		case 3: // a log coordinate
+			v = logCoord(math.Pow(10, rng.Float64()*60-30))
+		case 4: // data written with a few decimals, near the 1e5 bound too
+			v = float64(rng.Int64N(2e15)-1e15) / math.Pow(10, float64(rng.IntN(16)))
+		case 6:
+			v = float64(rng.Int64N(1e15)) * math.Pow(10, float64(rng.IntN(60)-30))
+		case 7:
+			v = math.Nextafter(math.Pow(10, float64(rng.IntN(50)-10)), math.Inf(rng.IntN(2)*2-1))
+		case 5:
+			v = math.Nextafter(float64(rng.IntN(200000)-100000)/math.Pow(10, float64(rng.IntN(11))), math.Inf(rng.IntN(2)*2-1))
+		default:
+			v = float64(rng.IntN(3000000) - 1000000)
+		}
+		vals = append(vals, v)
+	}
+	for _, v := range vals {
+		got, want := appendNumber([]byte("x"), v), appendNumberStrconv([]byte("x"), v)
+		if string(got) != string(want) {
+			t.Fatalf("appendNumber(%v) = %s, want %s", v, got[1:], want[1:])
+		}
 	}
 }

@@ -1,4 +1,4 @@
-package render
+package chart
 
 import (
 	"strings"
@@ -11,7 +11,11 @@ import (
 // (#111418) page, so a series reads in either scheme and keeps its colour
 // when the scheme changes. themes/layout_test.go checks the contrast, and
 // TestPaletteMatchesSiteScript that colors.js has the same list.
-var palette = []string{"#3b75af", "#e5731b", "#c23b3d", "#2a9d8f", "#4f9a3f", "#b8860b", "#9a5ea1", "#d4577d", "#8c6d4f", "#6e7c8c"}
+var palette = [...]string{"#3b75af", "#e5731b", "#c23b3d", "#2a9d8f", "#4f9a3f", "#b8860b", "#9a5ea1", "#d4577d", "#8c6d4f", "#6e7c8c"}
+
+// PaletteSize is the number of series colours in the palette: a chart of
+// more series than this repeats colours.
+const PaletteSize = len(palette)
 
 // namedColors maps the colour words researchers use for a series to the
 // palette's version of that hue, so "red" matches the other series' tones.

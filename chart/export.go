@@ -1,4 +1,4 @@
-package render
+package chart
 
 import (
 	"errors"
@@ -12,8 +12,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/scalesite/scalesite/chartspec"
-	"github.com/scalesite/scalesite/internal/par"
-	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -27,33 +25,33 @@ import (
 // original values (not log10 of them) and the point's label. A long line
 // drawn from fewer points (downsampling) still has every row in the CSV. A
 // gap in a line (a row with an x but no y) is a row with an empty y. The
-// table shows at most maxTableRows rows; a longer series is cut, with a row
+// table shows at most MaxTableRows rows; a longer series is cut, with a row
 // saying how many more are in the CSV.
 
-// maxTableRows is the most data rows a chart's table shows in the page.
-const maxTableRows = 200
+// MaxTableRows is the most data rows a chart's table shows in the page.
+const MaxTableRows = 200
 
 // minSeriesRows is the fewest rows a cut series keeps in the table.
 const minSeriesRows = 10
 
-// ChartDataFile is the output path of a chart's CSV file: beside its
+// DataFile is the output path of a chart's CSV file: beside its
 // page's index.html (slug "" is the home page).
-func ChartDataFile(slug string, c *site.Chart) string {
+func DataFile(slug string, c *site.Chart) string {
 	if slug == "" {
-		return chartDataName(c)
+		return DataName(c)
 	}
-	return slug + "/" + chartDataName(c)
+	return slug + "/" + DataName(c)
 }
 
-// chartDataName is the CSV file's name, which pages link relative to
+// DataName is the CSV file's name, which pages link relative to
 // themselves (every page's address ends in a slash).
-func chartDataName(c *site.Chart) string { return c.ID + ".csv" }
+func DataName(c *site.Chart) string { return c.ID + ".csv" }
 
-// dataTable is one panel's rows as the page shows them.
-type dataTable struct {
+// Table is one panel's rows as the page shows them.
+type Table struct {
 	Caption string // the panel's title, on a chart of several panels
 	Columns []string
-	Body    template.HTML // the rows, <tr>…</tr>, escaped (chartTables)
+	Body    template.HTML // the rows, <tr>…</tr>, escaped (Tables)
 }
 
 // dataColumns says which columns a chart's data has, and their names.
@@ -169,10 +167,10 @@ func exportSeries(c *site.Chart) []dataSeries {
 	return out
 }
 
-// chartCSV is the CSV file of a chart: a header, then every point. It is
+// CSV is the CSV file of a chart: a header, then every point. It is
 // written as encoding/csv writes (RFC 4180, \n line ends), without a
 // string per number: a chart can have hundreds of thousands of points.
-func chartCSV(c *site.Chart) []byte {
+func CSV(c *site.Chart) []byte {
 	col := columnsOf(c, false)
 	b := make([]byte, 0, 32*(c.Points()+1))
 	for i, h := range col.header() {
@@ -287,29 +285,29 @@ func isCSVNumber(f string) bool {
 	return err == nil || errors.Is(err, strconv.ErrRange)
 }
 
-// chartTables is a chart's data as the page's tables show it, one per
+// Tables is a chart's data as the page's tables show it, one per
 // panel, and how many rows the data has and the tables show.
 //
 // The rows are written here, escaped as html/template escapes text, rather
 // than by the layout: a site of 1,000 pages has some 130,000 of them, and
 // a template action per cell made rendering 60% slower.
-func chartTables(c *site.Chart) (tables []dataTable, rows, shown int) {
+func Tables(c *site.Chart) (tables []Table, rows, shown int) {
 	col := columnsOf(c, true)
 	col.panel = false // a panel is a table of its own, captioned
 	series := exportSeries(c)
 	for _, s := range series {
 		rows += len(s.points)
 	}
-	// Past maxTableRows, each series shows an equal share of the rows (at
+	// Past MaxTableRows, each series shows an equal share of the rows (at
 	// least a few).
-	cut := rows > maxTableRows
-	share := max(minSeriesRows, maxTableRows/max(1, len(series)))
+	cut := rows > MaxTableRows
+	share := max(minSeriesRows, MaxTableRows/max(1, len(series)))
 	header := col.header()
 	var csvLink strings.Builder
 	csvLink.WriteString(`<a href="`)
-	writeHTML(&csvLink, chartDataName(c))
+	writeHTML(&csvLink, DataName(c))
 	csvLink.WriteString(`" download="`)
-	writeHTML(&csvLink, chartDataName(c))
+	writeHTML(&csvLink, DataName(c))
 	csvLink.WriteString(`">CSV file</a>`)
 	var body strings.Builder
 	started := false // a table is under way (perhaps without rows yet)
@@ -317,7 +315,7 @@ func chartTables(c *site.Chart) (tables []dataTable, rows, shown int) {
 	caption := ""
 	flush := func() {
 		if started {
-			tables = append(tables, dataTable{Caption: caption, Columns: header, Body: template.HTML(body.String())})
+			tables = append(tables, Table{Caption: caption, Columns: header, Body: template.HTML(body.String())})
 		}
 		body, started = strings.Builder{}, false
 	}
@@ -327,7 +325,7 @@ func chartTables(c *site.Chart) (tables []dataTable, rows, shown int) {
 			caption = s.panel
 		}
 		if !started {
-			body.Grow(64 * min(rows, maxTableRows+len(series)))
+			body.Grow(64 * min(rows, MaxTableRows+len(series)))
 			started = true
 		}
 		pts := s.points
@@ -415,35 +413,4 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
-}
-
-// dataFiles returns the CSV files of the charts of the home page and every
-// page, rendered again only for pages that changed.
-func (r *renderer) dataFiles() ([]output.File, error) {
-	pages := r.site.Pages
-	if r.site.Home != nil {
-		pages = append([]*site.Page{r.site.Home}, pages...)
-	}
-	per := make([][]output.File, len(pages))
-	errs := make([]error, len(pages))
-	par.For(len(pages), 0, func(i int) {
-		p := pages[i]
-		for j, c := range p.Charts {
-			name := ChartDataFile(p.Slug, c)
-			b, err := r.rr.cachedData(name, pagesKey(p)+strconv.Itoa(j), func() ([]byte, error) { return chartCSV(c), nil })
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			per[i] = append(per[i], output.File{Path: name, Data: b})
-		}
-	})
-	var out []output.File
-	for i, fs := range per {
-		if errs[i] != nil {
-			return nil, errs[i]
-		}
-		out = append(out, fs...)
-	}
-	return out, nil
 }

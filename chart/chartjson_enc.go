@@ -1,4 +1,4 @@
-package render
+package chart
 
 // The JSON encoder the option writers use: jsonEnc's primitives (objects,
 // arrays, members, strings, numbers, omitempty members, interface values),

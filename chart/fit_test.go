@@ -1,4 +1,4 @@
-package render
+package chart
 
 import (
 	"encoding/json"
@@ -21,7 +21,7 @@ func specOption(t *testing.T, spec string) (*site.Chart, map[string]any) {
 		t.Fatal(err)
 	}
 	c := s.Pages[0].Charts[0]
-	b, err := json.Marshal(chartOption(c, altText(c)))
+	b, err := json.Marshal(Option(c, AltText(c)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +257,7 @@ func TestFitLoadErrors(t *testing.T) {
 // readers without JavaScript states the fitted law.
 func TestAltTextNamesFits(t *testing.T) {
 	c, _ := specOption(t, "data: |\n  compute,loss\n  1,4\n  10,2\n  100,1\n  1000,0.5\nx: {field: compute, scale: log}\ny: {field: loss, scale: log}\nfit: powerlaw\nfrontier: min\n")
-	alt := altText(c)
+	alt := AltText(c)
 	if !strings.Contains(alt, "Fit: L = ") || !strings.Contains(alt, "R²") || !strings.Contains(alt, "frontier") {
 		t.Errorf("alt text %q does not state the fit and the frontier", alt)
 	}
