@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/internal/htmlesc"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -305,9 +306,9 @@ func Tables(c *site.Chart) (tables []Table, rows, shown int) {
 	header := col.header()
 	var csvLink strings.Builder
 	csvLink.WriteString(`<a href="`)
-	writeHTML(&csvLink, DataName(c))
+	htmlesc.WriteEscapeString(&csvLink, DataName(c))
 	csvLink.WriteString(`" download="`)
-	writeHTML(&csvLink, DataName(c))
+	htmlesc.WriteEscapeString(&csvLink, DataName(c))
 	csvLink.WriteString(`">CSV file</a>`)
 	var body strings.Builder
 	started := false // a table is under way (perhaps without rows yet)
@@ -335,7 +336,7 @@ func Tables(c *site.Chart) (tables []Table, rows, shown int) {
 		// The cells that are the same on every row of the series.
 		var lead strings.Builder
 		lead.WriteString("<tr><td>")
-		writeHTML(&lead, s.name)
+		htmlesc.WriteEscapeString(&lead, s.name)
 		lead.WriteString("</td><td>")
 		for _, pt := range pts {
 			body.WriteString(lead.String())
@@ -344,14 +345,14 @@ func Tables(c *site.Chart) (tables []Table, rows, shown int) {
 			body.Write(appendTableNumber(num[:0], pt.Y))
 			if col.label {
 				body.WriteString("</td><td>")
-				writeHTML(&body, pt.Label)
+				htmlesc.WriteEscapeString(&body, pt.Label)
 			}
 			body.WriteString("</td></tr>\n")
 		}
 		shown += len(pts)
 		if left := len(s.points) - len(pts); left > 0 {
 			fmt.Fprintf(&body, `<tr class="scalesite-more"><td colspan="%d">`, len(header))
-			writeHTML(&body, fmt.Sprintf("… and %s more rows of %s", thousands(left), s.name))
+			htmlesc.WriteEscapeString(&body, fmt.Sprintf("… and %s more rows of %s", thousands(left), s.name))
 			body.WriteString(", in the ")
 			body.WriteString(csvLink.String())
 			body.WriteString(".</td></tr>\n")
@@ -375,35 +376,6 @@ func appendTableNumber(b []byte, v float64) []byte {
 		}
 	}
 	return b
-}
-
-// writeHTML writes s as text in HTML, escaped as html/template's
-// HTMLEscapeString escapes it (& ' < > " and NUL).
-func writeHTML(b *strings.Builder, s string) {
-	last := 0
-	for i := 0; i < len(s); i++ {
-		var esc string
-		switch s[i] {
-		case '&':
-			esc = "&amp;"
-		case '\'':
-			esc = "&#39;"
-		case '<':
-			esc = "&lt;"
-		case '>':
-			esc = "&gt;"
-		case '"':
-			esc = "&#34;"
-		case 0:
-			esc = "\uFFFD"
-		default:
-			continue
-		}
-		b.WriteString(s[last:i])
-		b.WriteString(esc)
-		last = i + 1
-	}
-	b.WriteString(s[last:])
 }
 
 // thousands writes n with thousands separators: 19,800.
