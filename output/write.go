@@ -18,6 +18,9 @@
 // aside and the new ones in. A commit that fails puts every file back, and
 // one that was killed is put back by the next build (journal.go): the
 // output is the old one or the new one, never a mix.
+//
+// What a build writes is an Output, a list of File values (file.go), which
+// the renderer makes and the writer and the preview server take.
 package output
 
 import (
