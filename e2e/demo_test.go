@@ -226,7 +226,7 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 		minLabels = 2
 	}
 	for i, p := range sc.Panels {
-		// the range to cover is render's (data, intervals, marks, fits);
+		// the range to cover is chart's (data, intervals, marks, fits);
 		// what is checked here is that the browser shows that range,
 		// padded as the axes promise
 		xlo, xhi, ylo, yhi := chart.PanelExtent(c, i)
@@ -751,7 +751,7 @@ func TestLegendNumber(t *testing.T) {
 	}
 }
 
-// seriesLook is how a series must look: render's choice (Spec is the
+// seriesLook is how a series must look: chart's choice (Spec is the
 // colour the spec gave it, as the renderer resolved it, if any).
 type seriesLook struct {
 	Color, Spec, Symbol string
