@@ -181,7 +181,7 @@ func loadAll(s *site.Site, scanErrs diag.List) error {
 }
 
 // Render loads and renders the site without writing it.
-func Render(source string, opts site.Options) (*site.Site, *render.Output, error) {
+func Render(source string, opts site.Options) (*site.Site, *output.Output, error) {
 	s, err := site.Load(source, opts)
 	if err != nil {
 		return nil, nil, err
@@ -194,7 +194,7 @@ func Render(source string, opts site.Options) (*site.Site, *render.Output, error
 }
 
 // Summarize counts what a build made.
-func Summarize(s *site.Site, out *render.Output) *Report {
+func Summarize(s *site.Site, out *output.Output) *Report {
 	r := &Report{Pages: len(s.Pages), Files: len(out.Files), Warnings: s.Warnings}
 	all := s.Pages
 	if s.Home != nil {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/output"
-	"github.com/scalesite/scalesite/render"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -103,7 +102,7 @@ func (ps *pageSource) Cached(p *site.Page) *site.Page {
 // Keep keeps p's files from the last build when its neighbours' links are
 // unchanged and its files untouched; the warnings its loading raised then
 // are raised again.
-func (ps *pageSource) Keep(p *site.Page, links string) ([]render.File, bool) {
+func (ps *pageSource) Keep(p *site.Page, links string) ([]output.File, bool) {
 	st := ps.old.Pages[p.Path]
 	if st.Links != links {
 		return nil, false
@@ -112,9 +111,9 @@ func (ps *pageSource) Keep(p *site.Page, links string) ([]render.File, bool) {
 	if !ok {
 		return nil, false
 	}
-	files := make([]render.File, len(st.Files))
+	files := make([]output.File, len(st.Files))
 	for i, f := range st.Files {
-		files[i] = render.File{Path: f, Size: sizes[i]}
+		files[i] = output.File{Path: f, Size: sizes[i]}
 	}
 	ps.mu.Lock()
 	ps.next[p.Path] = st
@@ -127,7 +126,7 @@ func (ps *pageSource) Keep(p *site.Page, links string) ([]render.File, bool) {
 }
 
 // Rendered records what the next build needs to keep p.
-func (ps *pageSource) Rendered(p *site.Page, links string, files []render.File) {
+func (ps *pageSource) Rendered(p *site.Page, links string, files []output.File) {
 	src := ps.sources[p.Path]
 	st := pageState{Source: hex.EncodeToString(src[:]), Links: links, Summary: p.Summary()}
 	for _, f := range p.Inputs() {

@@ -5,7 +5,7 @@ import (
 
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/sitefs"
-	"github.com/scalesite/scalesite/render"
+	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -13,7 +13,7 @@ import (
 // (limits: {page: 5MB} by default): each one is a download a phone on a
 // slow network waits for, usually because a chart carries every point of a
 // large data file.
-func HeavyPages(s *site.Site, out *render.Output) diag.List {
+func HeavyPages(s *site.Site, out *output.Output) diag.List {
 	limit := s.Config.Limits.Page
 	if limit <= 0 {
 		return nil

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/scalesite/scalesite/internal/synth"
+	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/render"
 	"github.com/scalesite/scalesite/site"
 )
@@ -79,7 +80,7 @@ func TestStreamHoldsFewPages(t *testing.T) {
 		return full, err
 	})
 	emitted := 0
-	emit := func(f render.File) {
+	emit := func(f output.File) {
 		mu.Lock()
 		defer mu.Unlock()
 		emitted++
@@ -118,5 +119,5 @@ type loadFunc func(p *site.Page) (*site.Page, error)
 
 func (f loadFunc) Load(p *site.Page) (*site.Page, error)       { return f(p) }
 func (loadFunc) Cached(*site.Page) *site.Page                  { return nil }
-func (loadFunc) Keep(*site.Page, string) ([]render.File, bool) { return nil, false }
-func (loadFunc) Rendered(*site.Page, string, []render.File)    {}
+func (loadFunc) Keep(*site.Page, string) ([]output.File, bool) { return nil, false }
+func (loadFunc) Rendered(*site.Page, string, []output.File)    {}

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/scalesite/scalesite/output"
-	"github.com/scalesite/scalesite/render"
 )
 
 // TestRunContextStopsWaiting: a build of a folder that another build is
@@ -47,7 +46,7 @@ func TestRunContextStopsWaiting(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("10 s after its context ended the build still waits")
 	}
-	other.Add(render.File{Path: "index.html", Data: []byte("the other build")})
+	other.Add(output.File{Path: "index.html", Data: []byte("the other build")})
 	if err := other.Commit(); err != nil {
 		t.Fatal(err)
 	}

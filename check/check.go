@@ -18,9 +18,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/scalesite/scalesite/chart"
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
 
 // Label collisions are estimated in plot space: each axis is mapped to
@@ -32,29 +33,21 @@ import (
 const (
 	labelDX = 0.12
 	labelDY = 0.03
-	// defaultHeight is the chart height labelDY is measured for; it matches
-	// render.DefaultChartHeight (not imported: check needs no renderer).
-	defaultHeight = 440
 	// minCrowded is the number of crowded labels (and a quarter of them
 	// all) from which a chart is worth a warning: the placer moves a few
 	// close labels apart without loss.
 	minCrowded = 2
 )
 
-// Layout, as the renderer draws charts.
+// Layout, as the renderer draws charts (the chart's height, palette and
+// columns are chart.DefaultHeight, chart.PaletteSize and chart.MaxColumns:
+// labelDY is measured for a chart of the default height).
 const (
-	// paletteSize is the number of series colours; it matches the length
-	// of render's palette (Tableau 10), not imported for the same reason
-	// as defaultHeight.
-	paletteSize = 10
 	// pageWidth is the width a chart is checked at: a wide desktop window.
 	pageWidth = 1200
 	// minPanelWidth is the narrowest panel that still has room for its y
 	// tick labels, its title and a plot worth reading.
 	minPanelWidth = 220
-	// defaultColumns is how many panels the renderer puts side by side
-	// when the spec does not set columns.
-	defaultColumns = 4
 )
 
 // Site returns the warnings about s, sorted by file and line.
@@ -130,12 +123,12 @@ func UnusedStyles(c *site.Chart) diag.List {
 // dash, which the reader has to match against the legend.
 func SeriesLookAlike(c *site.Chart) diag.List {
 	names := c.SeriesNames()
-	if len(names) <= paletteSize {
+	if len(names) <= chart.PaletteSize {
 		return nil
 	}
 	return diag.List{diag.Errorf(chartPos(c),
 		"this chart has %d series: past %d, series are told apart by marker shape and line dash as well as colour; consider fewer series per panel or panels",
-		len(names), paletteSize)}
+		len(names), chart.PaletteSize)}
 }
 
 // NarrowPanels warns about a chart whose panels would stand so many side by
@@ -146,7 +139,7 @@ func NarrowPanels(c *site.Chart) diag.List {
 	}
 	perRow := c.Spec.Columns
 	if perRow == 0 {
-		perRow = min(len(c.Spec.Panels), defaultColumns)
+		perRow = min(len(c.Spec.Panels), chart.MaxColumns)
 	}
 	perRow = min(perRow, len(c.Spec.Panels)) // a row is never wider than the panels it holds
 	width := pageWidth / perRow
@@ -155,7 +148,7 @@ func NarrowPanels(c *site.Chart) diag.List {
 	}
 	return diag.List{diag.Errorf(chartPos(c),
 		"%d panels side by side would each be about %d px wide at %s px: set columns: %d (or fewer)",
-		perRow, width, thousands(pageWidth), min(defaultColumns, pageWidth/minPanelWidth))}
+		perRow, width, thousands(pageWidth), min(chart.MaxColumns, pageWidth/minPanelWidth))}
 }
 
 // thousands writes n with a comma between thousands: 1,200.
@@ -213,7 +206,7 @@ func Labels(c *site.Chart) diag.List {
 	var out diag.List
 	dy := labelDY
 	if c.Spec.Height > 0 {
-		dy = labelDY * defaultHeight / float64(c.Spec.Height)
+		dy = labelDY * chart.DefaultHeight / float64(c.Spec.Height)
 	}
 	// Panels stand side by side, so each is a fraction of the width.
 	dx := labelDX * float64(max(1, len(c.Panels)))
@@ -281,8 +274,8 @@ func Labels(c *site.Chart) diag.List {
 // scaler maps an axis value to [0, 1] across the axis: the spec's min and max
 // where set, else the extent of the data, in log10 on a log axis. ok is false
 // for a value the axis does not show.
-func scaler(ax spec.Axis, vals []float64) func(float64) (float64, bool) {
-	log := ax.Scale == spec.ScaleLog
+func scaler(ax chartspec.Axis, vals []float64) func(float64) (float64, bool) {
+	log := ax.Scale == chartspec.ScaleLog
 	t := func(v float64) float64 {
 		if log {
 			return math.Log10(v)
@@ -327,13 +320,13 @@ func SinglePoints(c *site.Chart) diag.List {
 	}
 	var out diag.List
 	for i, pn := range c.Panels {
-		if i >= len(c.Spec.Panels) || c.Spec.Panels[i].Type != spec.TypeLine {
+		if i >= len(c.Spec.Panels) || c.Spec.Panels[i].Type != chartspec.TypeLine {
 			continue
 		}
 		var single []string
 		for _, s := range pn.Series {
 			// a series the spec's style draws as points needs no line
-			if len(s.Points) == 1 && c.Spec.Styles[s.Name].Draw != spec.DrawPoints {
+			if len(s.Points) == 1 && c.Spec.Styles[s.Name].Draw != chartspec.DrawPoints {
 				single = append(single, s.Name)
 			}
 		}

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/sitetest"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
 
 // load writes files into a new site folder and loads it.
@@ -237,21 +237,21 @@ func TestScaler(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
 	tests := []struct {
 		name   string
-		axis   spec.Axis
+		axis   chartspec.Axis
 		data   []float64
 		in     float64
 		want   float64
 		wantOK bool
 	}{
-		{"linear extent", spec.Axis{Scale: spec.ScaleLinear}, []float64{0, 10}, 2.5, 0.25, true},
-		{"log extent", spec.Axis{Scale: spec.ScaleLog}, []float64{1, 1000}, 10, 1.0 / 3, true},
-		{"spec bounds", spec.Axis{Scale: spec.ScaleLinear, Min: f(0), Max: f(100)}, []float64{10, 20}, 50, 0.5, true},
-		{"log bounds", spec.Axis{Scale: spec.ScaleLog, Min: f(1e20), Max: f(1e23)}, []float64{1e21}, 1e22, 2.0 / 3, true},
-		{"below min", spec.Axis{Scale: spec.ScaleLinear, Min: f(5)}, []float64{0, 10}, 2, 0, false},
-		{"above max", spec.Axis{Scale: spec.ScaleLinear, Max: f(5)}, []float64{0, 10}, 7, 0, false},
-		{"one value", spec.Axis{Scale: spec.ScaleLinear}, []float64{3, 3}, 3, 0.5, true},
-		{"log of zero", spec.Axis{Scale: spec.ScaleLog}, []float64{1, 10}, 0, 0, false},
-		{"no data", spec.Axis{Scale: spec.ScaleLinear}, nil, 1, 0, false},
+		{"linear extent", chartspec.Axis{Scale: chartspec.ScaleLinear}, []float64{0, 10}, 2.5, 0.25, true},
+		{"log extent", chartspec.Axis{Scale: chartspec.ScaleLog}, []float64{1, 1000}, 10, 1.0 / 3, true},
+		{"spec bounds", chartspec.Axis{Scale: chartspec.ScaleLinear, Min: f(0), Max: f(100)}, []float64{10, 20}, 50, 0.5, true},
+		{"log bounds", chartspec.Axis{Scale: chartspec.ScaleLog, Min: f(1e20), Max: f(1e23)}, []float64{1e21}, 1e22, 2.0 / 3, true},
+		{"below min", chartspec.Axis{Scale: chartspec.ScaleLinear, Min: f(5)}, []float64{0, 10}, 2, 0, false},
+		{"above max", chartspec.Axis{Scale: chartspec.ScaleLinear, Max: f(5)}, []float64{0, 10}, 7, 0, false},
+		{"one value", chartspec.Axis{Scale: chartspec.ScaleLinear}, []float64{3, 3}, 3, 0.5, true},
+		{"log of zero", chartspec.Axis{Scale: chartspec.ScaleLog}, []float64{1, 10}, 0, 0, false},
+		{"no data", chartspec.Axis{Scale: chartspec.ScaleLinear}, nil, 1, 0, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -292,7 +292,7 @@ func TestDemoSite(t *testing.T) {
 }
 
 func TestUnusedColors(t *testing.T) {
-	c := &site.Chart{Spec: &spec.Chart{Colors: map[string]string{"Qwen2.5 7B": "blue", "Qwen 2.5 7B": "red"}, Pos: diag.Pos{File: "content/a.md", Line: 9}},
+	c := &site.Chart{Spec: &chartspec.Chart{Colors: map[string]string{"Qwen2.5 7B": "blue", "Qwen 2.5 7B": "red"}, Pos: diag.Pos{File: "content/a.md", Line: 9}},
 		Panels: []site.Panel{{Series: []site.Series{{Name: "Qwen2.5 7B"}, {Name: "SmolLM2"}}}}}
 	got := UnusedColors(c)
 	if len(got) != 1 || !strings.Contains(got[0].Error(), `colors names "Qwen 2.5 7B", which is not a series of this chart — did you mean "Qwen2.5 7B"?`) {
@@ -301,12 +301,12 @@ func TestUnusedColors(t *testing.T) {
 }
 
 func TestUnusedStyles(t *testing.T) {
-	c := &site.Chart{Spec: &spec.Chart{
-		Styles: map[string]spec.SeriesStyle{
-			"Chinchilla fit": {Draw: spec.DrawLine, Pos: diag.Pos{File: "content/a.md", Line: 14, Col: 3}},
-			"chinchila":      {Draw: spec.DrawPoints, Pos: diag.Pos{File: "content/a.md", Line: 15, Col: 3}},
+	c := &site.Chart{Spec: &chartspec.Chart{
+		Styles: map[string]chartspec.SeriesStyle{
+			"Chinchilla fit": {Draw: chartspec.DrawLine, Pos: diag.Pos{File: "content/a.md", Line: 14, Col: 3}},
+			"chinchila":      {Draw: chartspec.DrawPoints, Pos: diag.Pos{File: "content/a.md", Line: 15, Col: 3}},
 		},
-		Order: []spec.Field{{Name: "Chinchilla fit", Pos: diag.Pos{File: "content/a.md", Line: 16, Col: 9}}, {Name: "Gopher", Pos: diag.Pos{File: "content/a.md", Line: 16, Col: 25}}},
+		Order: []chartspec.Field{{Name: "Chinchilla fit", Pos: diag.Pos{File: "content/a.md", Line: 16, Col: 9}}, {Name: "Gopher", Pos: diag.Pos{File: "content/a.md", Line: 16, Col: 25}}},
 		Pos:   diag.Pos{File: "content/a.md", Line: 9},
 	}, Panels: []site.Panel{{Series: []site.Series{{Name: "Chinchilla fit"}, {Name: "Chinchilla"}}}}}
 	got := UnusedStyles(c)
@@ -327,7 +327,7 @@ func TestUnusedStyles(t *testing.T) {
 func TestSeriesLookAlike(t *testing.T) {
 	// named returns a chart whose panels hold series of the given names.
 	named := func(panels ...[]string) *site.Chart {
-		c := &site.Chart{Spec: &spec.Chart{Pos: diag.Pos{File: "content/a.md", Line: 12}}}
+		c := &site.Chart{Spec: &chartspec.Chart{Pos: diag.Pos{File: "content/a.md", Line: 12}}}
 		for _, names := range panels {
 			var p site.Panel
 			for _, n := range names {
@@ -371,7 +371,7 @@ func TestSeriesLookAlike(t *testing.T) {
 
 func TestNarrowPanels(t *testing.T) {
 	chart := func(panels, columns int) *site.Chart {
-		return &site.Chart{Spec: &spec.Chart{Pos: diag.Pos{File: "content/a.md", Line: 12}, Panels: make([]spec.Panel, panels), HasPanels: panels > 1, Columns: columns}}
+		return &site.Chart{Spec: &chartspec.Chart{Pos: diag.Pos{File: "content/a.md", Line: 12}, Panels: make([]chartspec.Panel, panels), HasPanels: panels > 1, Columns: columns}}
 	}
 	tests := []struct {
 		name            string

@@ -9,7 +9,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/scalesite/scalesite/diag"
-	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/site"
 )
 

@@ -16,9 +16,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/scalesite/scalesite/build"
-	"github.com/scalesite/scalesite/render"
+	"github.com/scalesite/scalesite/chart"
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 	"github.com/scalesite/scalesite/table"
 )
 
@@ -226,10 +226,10 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 		minLabels = 2
 	}
 	for i, p := range sc.Panels {
-		// the range to cover is render's (data, intervals, marks, fits);
+		// the range to cover is chart's (data, intervals, marks, fits);
 		// what is checked here is that the browser shows that range,
 		// padded as the axes promise
-		xlo, xhi, ylo, yhi := render.PanelExtent(c, i)
+		xlo, xhi, ylo, yhi := chart.PanelExtent(c, i)
 		checkAxis(t, fmt.Sprintf("%s panel %d x", c.ID, i), p.X, got.X[i], xlo, xhi, minLabels)
 		checkAxis(t, fmt.Sprintf("%s panel %d y", c.ID, i), p.Y, got.Y[i], ylo, yhi, minLabels)
 	}
@@ -241,7 +241,7 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 	styles := expectedStyles(t, c)
 	target := sc.Downsample
 	if target == 0 {
-		target = spec.DefaultDownsample
+		target = chartspec.DefaultDownsample
 	}
 	var wantLegend []string
 	k := 0
@@ -281,12 +281,12 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 				t.Errorf("%s series %q: labels shown = %v, want %v", c.ID, name, g.Labels, p.Label.Name != "")
 			}
 			pointTarget := 0
-			if p.Type == spec.TypeLine && target > 0 {
+			if p.Type == chartspec.TypeLine && target > 0 {
 				pointTarget = target
 			}
 			checkPoints(t, fmt.Sprintf("%s series %q", c.ID, name), s.Points, g.Data, pointTarget,
-				p.X.Scale == spec.ScaleLog, p.Y.Scale == spec.ScaleLog)
-			checkStyle(t, fmt.Sprintf("%s series %q", c.ID, name), styles[s.Name], g, drawnType == spec.TypeLine)
+				p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog)
+			checkStyle(t, fmt.Sprintf("%s series %q", c.ID, name), styles[s.Name], g, drawnType == chartspec.TypeLine)
 		}
 	}
 	if k != len(got.Series) {
@@ -320,9 +320,9 @@ func near(a, b, tol float64) bool {
 // formatter writes them, reading as the numbers they stand at: powers of
 // ten or 1-2-5 values on a log axis, evenly spaced round steps on a linear
 // one.
-func checkAxis(t *testing.T, what string, a spec.Axis, got axisInfo, lo, hi float64, minLabels int) {
+func checkAxis(t *testing.T, what string, a chartspec.Axis, got axisInfo, lo, hi float64, minLabels int) {
 	t.Helper()
-	log := a.Scale == spec.ScaleLog
+	log := a.Scale == chartspec.ScaleLog
 	if got.Type != "value" || got.Log != log {
 		t.Errorf("%s: a %q axis with scalesiteLog %v, want a \"value\" axis with scalesiteLog %v (scale %s)", what, got.Type, got.Log, log, a.Scale)
 		return
@@ -387,7 +387,7 @@ func checkAxis(t *testing.T, what string, a spec.Axis, got axisInfo, lo, hi floa
 	}
 	format := a.Format
 	if format == "" {
-		format = spec.FormatAuto
+		format = chartspec.FormatAuto
 	}
 	raw := make([]float64, len(got.Custom))
 	for i, v := range got.Custom {
@@ -401,7 +401,7 @@ func checkAxis(t *testing.T, what string, a spec.Axis, got axisInfo, lo, hi floa
 			continue
 		}
 		read := *got.Values[i]
-		if format == spec.FormatPercent {
+		if format == chartspec.FormatPercent {
 			read *= 100 // 45% stands for 45
 		}
 		if !near(read, raw[i], 1e-6) {
@@ -412,7 +412,7 @@ func checkAxis(t *testing.T, what string, a spec.Axis, got axisInfo, lo, hi floa
 				t.Errorf("%s: log tick %q is written out in full", what, text)
 			}
 			av := math.Abs(raw[i])
-			if (format == spec.FormatAuto || format == spec.FormatPow) && av != 0 && (av < 0.01*(1-1e-9) || av >= 1e4*(1-1e-9)) &&
+			if (format == chartspec.FormatAuto || format == chartspec.FormatPow) && av != 0 && (av < 0.01*(1-1e-9) || av >= 1e4*(1-1e-9)) &&
 				!strings.ContainsAny(text, "⁰¹²³⁴⁵⁶⁷⁸⁹") {
 				t.Errorf("%s: log tick %q at %v, want it written as a power of ten", what, text, raw[i])
 			}
@@ -424,7 +424,7 @@ func checkAxis(t *testing.T, what string, a spec.Axis, got axisInfo, lo, hi floa
 	if log {
 		checkLogTicks(t, what, raw, amin, amax, minLabels)
 	} else {
-		checkLinearTicks(t, what, raw, a.Format == spec.FormatYear)
+		checkLinearTicks(t, what, raw, a.Format == chartspec.FormatYear)
 	}
 }
 
@@ -751,7 +751,7 @@ func TestLegendNumber(t *testing.T) {
 	}
 }
 
-// seriesLook is how a series must look: render's choice (Spec is the
+// seriesLook is how a series must look: chart's choice (Spec is the
 // colour the spec gave it, as the renderer resolved it, if any).
 type seriesLook struct {
 	Color, Spec, Symbol string
@@ -764,7 +764,7 @@ type seriesLook struct {
 func expectedStyles(t *testing.T, c *site.Chart) map[string]seriesLook {
 	t.Helper()
 	looks := map[string]seriesLook{}
-	for name, st := range render.SeriesStyles(c) {
+	for name, st := range chart.SeriesStyles(c) {
 		l := seriesLook{Color: st.Color, Symbol: st.Symbol, Dash: st.Dash}
 		spec, ok := c.Spec.Colors[name]
 		if !ok {

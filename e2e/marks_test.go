@@ -11,9 +11,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/scalesite/scalesite/build"
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/internal/sitetest"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
 
 // marksSite is a small site whose two charts use error bars, an
@@ -422,7 +422,7 @@ func withoutMarks(got *chartInfo) *chartInfo {
 }
 
 // specOrder puts the series the spec's order names first, in that order.
-func specOrder(sc *spec.Chart, ss []site.Series) []site.Series {
+func specOrder(sc *chartspec.Chart, ss []site.Series) []site.Series {
 	var out []site.Series
 	for _, f := range sc.Order {
 		for _, s := range ss {
@@ -432,7 +432,7 @@ func specOrder(sc *spec.Chart, ss []site.Series) []site.Series {
 		}
 	}
 	for _, s := range ss {
-		if !slices.ContainsFunc(sc.Order, func(f spec.Field) bool { return f.Name == s.Name }) {
+		if !slices.ContainsFunc(sc.Order, func(f chartspec.Field) bool { return f.Name == s.Name }) {
 			out = append(out, s)
 		}
 	}
@@ -441,12 +441,12 @@ func specOrder(sc *spec.Chart, ss []site.Series) []site.Series {
 
 // seriesType is how a series is drawn: as the spec's style says, else as
 // its panel's type.
-func seriesType(sc *spec.Chart, p spec.Panel, name string) string {
+func seriesType(sc *chartspec.Chart, p chartspec.Panel, name string) string {
 	switch sc.Styles[name].Draw {
-	case spec.DrawPoints:
-		return spec.TypeScatter
-	case spec.DrawLine, spec.DrawBoth:
-		return spec.TypeLine
+	case chartspec.DrawPoints:
+		return chartspec.TypeScatter
+	case chartspec.DrawLine, chartspec.DrawBoth:
+		return chartspec.TypeLine
 	}
 	return p.Type
 }

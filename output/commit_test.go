@@ -6,14 +6,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
-
-	"github.com/scalesite/scalesite/render"
 )
 
-func files(kv ...string) *render.Output {
-	out := &render.Output{}
+func files(kv ...string) *Output {
+	out := &Output{}
 	for i := 0; i < len(kv); i += 2 {
-		out.Files = append(out.Files, render.File{Path: kv[i], Data: []byte(kv[i+1])})
+		out.Files = append(out.Files, File{Path: kv[i], Data: []byte(kv[i+1])})
 	}
 	return out
 }
@@ -128,7 +126,7 @@ func TestFailedRebuildKeepsManifest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Add(render.File{Path: "a/index.html", Data: []byte("A2")})
+	w.Add(File{Path: "a/index.html", Data: []byte("A2")})
 	w.Abort()
 	if got := tree(t, dest); !equalTrees(got, map[string]string{"a/": "", "a/index.html": "A"}) {
 		t.Errorf("after a failed rebuild: %v", got)

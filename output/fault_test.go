@@ -12,8 +12,6 @@ import (
 	"sync"
 	"syscall"
 	"testing"
-
-	"github.com/scalesite/scalesite/render"
 )
 
 // faultFS is the operating system's file system, except that the calls
@@ -130,7 +128,7 @@ func makeFaultOutput(t *testing.T) (dest string, before map[string]string) {
 }
 
 // writeWith writes out to dest as one build begun with o.
-func writeWith(o Options, dest string, out *render.Output) error {
+func writeWith(o Options, dest string, out *Output) error {
 	w, err := o.Begin(dest)
 	if err != nil {
 		return err

@@ -12,8 +12,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/scalesite/scalesite/render"
 )
 
 // TestSecondBuildWaits: while one build of a folder is under way, a second
@@ -78,18 +76,18 @@ func TestSecondBuildWaits(t *testing.T) {
 // and the test shows nothing).
 func TestConcurrentBuildsOneWins(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	site := func(name string) *render.Output {
-		out := &render.Output{}
+	site := func(name string) *Output {
+		out := &Output{}
 		for i := range 60 {
-			out.Files = append(out.Files, render.File{Path: fmt.Sprintf("p%d/index.html", i), Data: []byte(name + fmt.Sprint(i))})
-			out.Files = append(out.Files, render.File{Path: fmt.Sprintf("%s-only/%d.csv", name, i), Data: []byte(name)})
+			out.Files = append(out.Files, File{Path: fmt.Sprintf("p%d/index.html", i), Data: []byte(name + fmt.Sprint(i))})
+			out.Files = append(out.Files, File{Path: fmt.Sprintf("%s-only/%d.csv", name, i), Data: []byte(name)})
 		}
 		return out
 	}
 	a, b := site("a"), site("b")
 	root := t.TempDir()
 	want := map[string]map[string]string{}
-	for name, out := range map[string]*render.Output{"a": a, "b": b} {
+	for name, out := range map[string]*Output{"a": a, "b": b} {
 		fresh := filepath.Join(root, "fresh-"+name)
 		if err := Write(fresh, out); err != nil {
 			t.Fatal(err)
@@ -106,7 +104,7 @@ func TestConcurrentBuildsOneWins(t *testing.T) {
 	for round := range 8 {
 		var wg sync.WaitGroup
 		errs := make([]error, 2)
-		for i, out := range []*render.Output{a, b} {
+		for i, out := range []*Output{a, b} {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -174,7 +172,7 @@ func TestKilledBuildLeavesNoLock(t *testing.T) {
 	if !waited {
 		t.Fatal("the build did not wait for the helper: the test shows nothing")
 	}
-	w.Add(render.File{Path: "index.html", Data: []byte("after the kill")})
+	w.Add(File{Path: "index.html", Data: []byte("after the kill")})
 	if err := w.Commit(); err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/scalesite/scalesite/render"
 )
 
 // deadPID returns the id of a process that has ended: this test binary run
@@ -119,7 +117,7 @@ func TestStaleTempFoldersRemoved(t *testing.T) {
 				}
 			}
 
-			if err := Write(dest, &render.Output{Files: []render.File{{Path: "index.html", Data: []byte("new")}}}); err != nil {
+			if err := Write(dest, &Output{Files: []File{{Path: "index.html", Data: []byte("new")}}}); err != nil {
 				t.Fatalf("Write: %v", err)
 			}
 			want = append(want, "public")
@@ -174,11 +172,11 @@ func TestCancel(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := range 500 {
-				w.Add(render.File{Path: fmt.Sprintf("p%d/%d/index.html", g, i), Data: []byte("new")})
+				w.Add(File{Path: fmt.Sprintf("p%d/%d/index.html", g, i), Data: []byte("new")})
 			}
 		}()
 	}
-	w.Add(render.File{Path: "index.html", Data: []byte("new home")})
+	w.Add(File{Path: "index.html", Data: []byte("new home")})
 	if !w.Cancel() {
 		t.Fatal("Cancel before Commit reported it came too late")
 	}
@@ -203,7 +201,7 @@ func TestCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Add(render.File{Path: "index.html", Data: []byte("committed")})
+	w.Add(File{Path: "index.html", Data: []byte("committed")})
 	if err := w.Commit(); err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,9 @@
 // aside and the new ones in. A commit that fails puts every file back, and
 // one that was killed is put back by the next build (journal.go): the
 // output is the old one or the new one, never a mix.
+//
+// What a build writes is an Output, a list of File values (file.go), which
+// the renderer makes and the writer and the preview server take.
 package output
 
 import (
@@ -30,11 +33,10 @@ import (
 	"sync"
 
 	"github.com/scalesite/scalesite/diag"
-	"github.com/scalesite/scalesite/render"
 )
 
 // Write writes the files of out to the folder dest, as one build.
-func Write(dest string, out *render.Output) error {
+func Write(dest string, out *Output) error {
 	w, err := Begin(dest)
 	if err != nil {
 		return err
@@ -87,7 +89,7 @@ type Writer struct {
 	staged []string
 	kept   []byte // SetState's
 
-	files chan render.File
+	files chan File
 	done  chan struct{}
 	mu    sync.Mutex
 	err   error
@@ -126,7 +128,7 @@ func Begin(dest string) (*Writer, error) { return Options{}.Begin(dest) }
 // temporary folders such builds left (see recoverStale). It refuses a
 // destination it may not write (see claim) before writing anything.
 func (o Options) Begin(dest string) (*Writer, error) {
-	w := &Writer{name: dest, fsys: o.fs, files: make(chan render.File, 64), done: make(chan struct{}), next: map[string]manifestEntry{}}
+	w := &Writer{name: dest, fsys: o.fs, files: make(chan File, 64), done: make(chan struct{}), next: map[string]manifestEntry{}}
 	if w.fsys == nil {
 		w.fsys = osFS{}
 	}
@@ -234,7 +236,7 @@ func (w *Writer) Keep(paths []string) (sizes []int, ok bool) {
 
 // Add queues one file. It may be called from several goroutines, and after
 // Cancel (the file is dropped), but not after Commit or Abort.
-func (w *Writer) Add(f render.File) { w.files <- f }
+func (w *Writer) Add(f File) { w.files <- f }
 
 // Commit waits for every file, then puts the new version in place. After
 // Cancel it returns ErrCanceled and leaves dest as it was. When it fails,
@@ -301,7 +303,7 @@ func (w *Writer) fail(err error) {
 
 // write writes one file under the new folder, creating its folder once,
 // unless dest is changed in place and already holds the file as it is.
-func (w *Writer) write(f render.File) error {
+func (w *Writer) write(f File) error {
 	w.gate.RLock()
 	defer w.gate.RUnlock()
 	if w.state == canceled {
@@ -365,7 +367,7 @@ func (w *Writer) write(f render.File) error {
 // when it is a file an earlier build wrote and holds f's bytes (of this
 // size and checksum) still: then it is kept, not written again. The last
 // manifest tells that by the file's time; without it the file is read.
-func (w *Writer) unchanged(f render.File, size int64, sum uint64) (manifestEntry, bool) {
+func (w *Writer) unchanged(f File, size int64, sum uint64) (manifestEntry, bool) {
 	p := filepath.Join(w.dest, filepath.FromSlash(f.Path))
 	if w.old != nil {
 		if e, ok := w.old.Files[f.Path]; ok && e.unchanged(p, size, sum) {

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-
-	"github.com/scalesite/scalesite/render"
 )
 
 // tree reads every file under dir: slash path → content. Folders are listed
@@ -78,12 +76,12 @@ func TestWrite(t *testing.T) {
 	tests := []struct {
 		name  string
 		old   map[string]string // what an earlier build wrote; nil for no output folder
-		files []render.File
+		files []File
 		want  map[string]string
 	}{
 		{
 			name: "new folder",
-			files: []render.File{
+			files: []File{
 				{Path: "index.html", Data: []byte("<h1>home</h1>")},
 				{Path: "a/b/index.html", Data: []byte("deep")},
 				{Path: "static.txt", Src: src},
@@ -94,7 +92,7 @@ func TestWrite(t *testing.T) {
 		{
 			name:  "replaces an earlier output, stale files and all",
 			old:   map[string]string{"index.html": "old", "gone/index.html": "stale", "keep.txt": "old too"},
-			files: []render.File{{Path: "index.html", Data: []byte("new")}, {Path: "keep.txt", Data: []byte("new too")}},
+			files: []File{{Path: "index.html", Data: []byte("new")}, {Path: "keep.txt", Data: []byte("new too")}},
 			want:  map[string]string{"index.html": "new", "keep.txt": "new too"},
 		},
 		{
@@ -111,7 +109,7 @@ func TestWrite(t *testing.T) {
 			if tc.old != nil {
 				writeOutput(t, dest, tc.old)
 			}
-			if err := Write(dest, &render.Output{Files: tc.files}); err != nil {
+			if err := Write(dest, &Output{Files: tc.files}); err != nil {
 				t.Fatalf("Write: %v", err)
 			}
 			if got := tree(t, dest); !equalTrees(got, tc.want) {
@@ -133,7 +131,7 @@ func TestWrite(t *testing.T) {
 
 func TestWriteMakesParents(t *testing.T) {
 	dest := filepath.Join(t.TempDir(), "a", "b", "public")
-	if err := Write(dest, &render.Output{Files: []render.File{{Path: "x.html", Data: []byte("x")}}}); err != nil {
+	if err := Write(dest, &Output{Files: []File{{Path: "x.html", Data: []byte("x")}}}); err != nil {
 		t.Fatalf("Write into a folder whose parents do not exist: %v", err)
 	}
 	if got := tree(t, dest); !equalTrees(got, map[string]string{"x.html": "x"}) {
@@ -144,18 +142,18 @@ func TestWriteMakesParents(t *testing.T) {
 // TestWriteManyFiles runs the parallel writer on more files than workers.
 func TestWriteManyFiles(t *testing.T) {
 	dest := filepath.Join(t.TempDir(), "public")
-	var files []render.File
+	var files []File
 	want := map[string]string{}
 	for i := range 300 {
 		p := fmt.Sprintf("p%d/index.html", i%37)
 		if i >= 37 {
 			p = fmt.Sprintf("p%d/f%d.txt", i%37, i)
 		}
-		files = append(files, render.File{Path: p, Data: []byte(strings.Repeat("x", i))})
+		files = append(files, File{Path: p, Data: []byte(strings.Repeat("x", i))})
 		want[p] = strings.Repeat("x", i)
 		want[filepath.ToSlash(filepath.Dir(p))+"/"] = ""
 	}
-	if err := Write(dest, &render.Output{Files: files}); err != nil {
+	if err := Write(dest, &Output{Files: files}); err != nil {
 		t.Fatal(err)
 	}
 	if got := tree(t, dest); !equalTrees(got, want) {
@@ -168,12 +166,12 @@ func TestWriteManyFiles(t *testing.T) {
 func TestWriteFailureKeepsOld(t *testing.T) {
 	tests := []struct {
 		name  string
-		files []render.File
+		files []File
 		want  string // in the error
 	}{
 		{
 			name: "static file that is missing",
-			files: []render.File{
+			files: []File{
 				{Path: "index.html", Data: []byte("new")},
 				{Path: "img/logo.png", Src: "/nonexistent/logo.png"},
 				{Path: "z.html", Data: []byte("new")},
@@ -182,7 +180,7 @@ func TestWriteFailureKeepsOld(t *testing.T) {
 		},
 		{
 			name: "static file that is a folder",
-			files: []render.File{
+			files: []File{
 				{Path: "index.html", Data: []byte("new")},
 				{Path: "dir.txt", Src: os.TempDir()},
 			},
@@ -190,7 +188,7 @@ func TestWriteFailureKeepsOld(t *testing.T) {
 		},
 		{
 			name: "a file inside a .git folder",
-			files: []render.File{
+			files: []File{
 				{Path: "index.html", Data: []byte("new")},
 				{Path: ".git/hooks/post-checkout", Data: []byte("#!/bin/sh\n")},
 			},
@@ -198,7 +196,7 @@ func TestWriteFailureKeepsOld(t *testing.T) {
 		},
 		{
 			name: "a file named as the list of files",
-			files: []render.File{
+			files: []File{
 				{Path: "index.html", Data: []byte("new")},
 				{Path: MarkerName, Data: []byte("scalesite-output 1\n")},
 			},
@@ -206,7 +204,7 @@ func TestWriteFailureKeepsOld(t *testing.T) {
 		},
 		{
 			name: "a file where a folder must go",
-			files: []render.File{
+			files: []File{
 				{Path: "a", Data: []byte("file")},
 				{Path: "a/index.html", Data: []byte("under a file")},
 			},
@@ -220,7 +218,7 @@ func TestWriteFailureKeepsOld(t *testing.T) {
 			writeOutput(t, dest, map[string]string{"index.html": "old home", "a/index.html": "old a", "img/logo.png": "\x89PNG"})
 			before := tree(t, dest)
 
-			err := Write(dest, &render.Output{Files: tc.files})
+			err := Write(dest, &Output{Files: tc.files})
 			if err == nil {
 				t.Fatal("Write succeeded; want an error")
 			}
@@ -259,7 +257,7 @@ func TestWriteRefusesNonFolder(t *testing.T) {
 			before, _ := os.Lstat(dest)
 			data, _ := os.ReadFile(dest)
 
-			err := Write(dest, &render.Output{Files: []render.File{{Path: "index.html", Data: []byte("x")}}})
+			err := Write(dest, &Output{Files: []File{{Path: "index.html", Data: []byte("x")}}})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Write over a %s: error %v, want one saying it %s", tc.name, err, tc.want)
 			}
@@ -281,9 +279,9 @@ func TestWriteRefusesNonFolder(t *testing.T) {
 // content), as a build writes it.
 func writeOutput(t *testing.T, dest string, files map[string]string) {
 	t.Helper()
-	out := &render.Output{}
+	out := &Output{}
 	for p, data := range files {
-		out.Files = append(out.Files, render.File{Path: p, Data: []byte(data)})
+		out.Files = append(out.Files, File{Path: p, Data: []byte(data)})
 	}
 	if err := Write(dest, out); err != nil {
 		t.Fatal(err)
@@ -306,12 +304,12 @@ func putFile(t *testing.T, p, data string) {
 func TestRewriteKeepsUnchangedFiles(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", "/proc/no-cache") // no manifest: the list and the bytes decide
 	dest := filepath.Join(t.TempDir(), "public")
-	first := &render.Output{Files: []render.File{{Path: "a/index.html", Data: []byte("same")}, {Path: "b.txt", Data: []byte("old")}}}
+	first := &Output{Files: []File{{Path: "a/index.html", Data: []byte("same")}, {Path: "b.txt", Data: []byte("old")}}}
 	if err := Write(dest, first); err != nil {
 		t.Fatal(err)
 	}
 	before, _ := os.Stat(filepath.Join(dest, "a", "index.html"))
-	second := &render.Output{Files: []render.File{{Path: "a/index.html", Data: []byte("same")}, {Path: "b.txt", Data: []byte("new")}}}
+	second := &Output{Files: []File{{Path: "a/index.html", Data: []byte("same")}, {Path: "b.txt", Data: []byte("new")}}}
 	if err := Write(dest, second); err != nil {
 		t.Fatal(err)
 	}

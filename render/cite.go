@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/scalesite/scalesite/internal/bibtex"
-	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/site"
 )
 

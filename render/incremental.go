@@ -11,7 +11,9 @@ import (
 
 	"github.com/yuin/goldmark"
 
-	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/chart"
+	"github.com/scalesite/scalesite/markdown"
+	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 	"github.com/scalesite/scalesite/themes"
 )
@@ -133,13 +135,13 @@ func (rr *Renderer) end(s *site.Site) {
 // cached returns the file at path as rendered for key, rendering it when
 // the last file there was rendered for another key. It is safe for
 // concurrent use.
-func (rr *Renderer) cached(path, key string, render func() ([]byte, error)) (File, error) {
+func (rr *Renderer) cached(path, key string, render func() ([]byte, error)) (output.File, error) {
 	if rr.cache == nil {
 		b, err := render()
 		rr.mu.Lock()
 		rr.renders++
 		rr.mu.Unlock()
-		return File{Path: path, Data: b}, err
+		return output.File{Path: path, Data: b}, err
 	}
 	rr.mu.Lock()
 	c, ok := rr.cache[path]
@@ -149,13 +151,13 @@ func (rr *Renderer) cached(path, key string, render func() ([]byte, error)) (Fil
 	rr.mu.Unlock()
 	if ok && c.key == key {
 		if rr.lean {
-			return File{Path: path, Size: c.size}, nil
+			return output.File{Path: path, Size: c.size}, nil
 		}
-		return File{Path: path, Data: c.data}, nil
+		return output.File{Path: path, Data: c.data}, nil
 	}
 	b, err := render()
 	if err != nil {
-		return File{}, err
+		return output.File{}, err
 	}
 	if b == nil {
 		b = []byte{} // nil bytes mean "as last time" when lean
@@ -164,7 +166,7 @@ func (rr *Renderer) cached(path, key string, render func() ([]byte, error)) (Fil
 	rr.cache[path] = rr.entry(key, b)
 	rr.renders++
 	rr.mu.Unlock()
-	return File{Path: path, Data: b}, nil
+	return output.File{Path: path, Data: b}, nil
 }
 
 // entry is what the cache keeps of a file rendered for key.
@@ -299,13 +301,13 @@ type lastRender struct {
 	resources []string
 	static    []string
 	hasTags   bool
-	files     []File         // its Output, the files the cache keeps without bytes
+	files     []output.File  // its output.Output, the files the cache keeps without bytes
 	index     map[string]int // output path → index in files
 }
 
 // remember keeps, after a call that went through every file of s, what
 // the next call needs to patch it.
-func (rr *Renderer) remember(s *site.Site, files []File, hasTags bool) {
+func (rr *Renderer) remember(s *site.Site, files []output.File, hasTags bool) {
 	rr.patched = nil
 	if rr.cache == nil || !rr.lean {
 		rr.last = nil
@@ -380,7 +382,7 @@ func (r *renderer) sameOutside(a, b *site.Page) bool {
 		return false
 	}
 	for i, c := range a.Charts {
-		if ChartDataFile(a.Slug, c) != ChartDataFile(b.Slug, b.Charts[i]) {
+		if chart.DataFile(a.Slug, c) != chart.DataFile(b.Slug, b.Charts[i]) {
 			return false
 		}
 	}
@@ -390,7 +392,7 @@ func (r *renderer) sameOutside(a, b *site.Page) bool {
 // patch renders s, which differs from the last call's site only in the
 // pages delta found, by making those pages and their charts' data files
 // again in the last call's files.
-func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*Output, error) {
+func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*output.Output, error) {
 	l := rr.last
 	files := l.files // handed out again, patched: see Patched
 	for _, i := range rr.patched {
@@ -399,7 +401,7 @@ func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*Output, erro
 	rr.last, rr.patched = nil, nil // until this call succeeds
 	r := rr.start(s, l.hasTags)
 	made := make([]int, 0, 3*len(changed)+3)
-	put := func(f File) error {
+	put := func(f output.File) error {
 		i, ok := l.index[f.Path]
 		if !ok {
 			return fmt.Errorf("render: %s is not among the last call's files (a bug)", f.Path)
@@ -413,12 +415,12 @@ func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*Output, erro
 	}
 	charts := func(p *site.Page) error { // as dataFiles makes them
 		for j, c := range p.Charts {
-			name := ChartDataFile(p.Slug, c)
-			b, err := rr.cachedData(name, pagesKey(p)+strconv.Itoa(j), func() ([]byte, error) { return chartCSV(c), nil })
+			name := chart.DataFile(p.Slug, c)
+			b, err := rr.cachedData(name, pagesKey(p)+strconv.Itoa(j), func() ([]byte, error) { return chart.CSV(c), nil })
 			if err != nil {
 				return err
 			}
-			if err := put(File{Path: name, Data: b}); err != nil {
+			if err := put(output.File{Path: name, Data: b}); err != nil {
 				return err
 			}
 		}
@@ -471,7 +473,7 @@ func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*Output, erro
 	rr.mu.Unlock()
 	rr.pruneLinks(s)
 	rr.last, rr.patched = l, made
-	return &Output{Files: files}, nil
+	return &output.Output{Files: files}, nil
 }
 
 // pruneLinks forgets the link keys of pages no longer in s, once there are

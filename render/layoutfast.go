@@ -5,7 +5,7 @@ package render
 // and 30 per entry of a listing: a fifth of a build went there. For the
 // templates that are exactly the built-in ones, execute writes the same
 // bytes directly, escaping each value as html/template escapes it in its
-// place (see the append functions in layoutfast_escape.go).
+// place (see internal/htmlesc).
 //
 // The layouts stay the definition: each Go writer (layoutfast_write.go) is
 // used only while the parse tree of the template it mirrors is the one it
@@ -23,6 +23,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/scalesite/scalesite/internal/htmlesc"
 )
 
 // fastFingerprints are the fingerprints (templateFingerprint) of the
@@ -74,12 +76,12 @@ var fastChartAssets = []string{"echarts.min.js", "format.js", "ticks.js", "label
 func newFastLayouts(t *theme, basePath string) map[string]*fastLayouts {
 	asset := func(name string) (string, bool) {
 		a, ok := t.assets[name]
-		return string(fastURL(nil, basePath+a.Path)), ok
+		return string(htmlesc.AppendURL(nil, basePath+a.Path)), ok
 	}
 	fa := &fastAssets{
 		basePath:  basePath,
-		home:      string(fastURL(nil, basePath)),
-		tagsIndex: string(fastURL(nil, basePath+"tags/")),
+		home:      string(htmlesc.AppendURL(nil, basePath)),
+		tagsIndex: string(htmlesc.AppendURL(nil, basePath+"tags/")),
 	}
 	ok := true
 	for _, x := range []struct {

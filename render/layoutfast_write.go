@@ -7,6 +7,8 @@ package render
 import (
 	"strconv"
 	"time"
+
+	"github.com/scalesite/scalesite/internal/htmlesc"
 )
 
 // fastBase writes layouts/base.html up to {{template "main" .}}.
@@ -14,29 +16,29 @@ func fastBase(f *fastLayouts, d *PageData, b []byte) []byte {
 	s := d.Site
 	b = append(b, "<!DOCTYPE html>\n<html lang=\""...)
 	if s.Language != "" {
-		b = fastHTML(b, s.Language)
+		b = htmlesc.Append(b, s.Language)
 	} else {
 		b = append(b, "en"...)
 	}
 	b = append(b, "\">\n<head>\n<meta charset=\"utf-8\">"...)
 	if s.ContentSecurityPolicy != "" {
 		b = append(b, "\n<meta http-equiv=\"Content-Security-Policy\" content=\""...)
-		b = fastHTML(b, s.ContentSecurityPolicy)
+		b = htmlesc.Append(b, s.ContentSecurityPolicy)
 		b = append(b, "\">"...)
 	}
 	b = append(b, "\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>"...)
 	switch {
 	case d.Kind == "home":
-		b = fastHTML(b, s.Title)
+		b = htmlesc.Append(b, s.Title)
 	case d.Title != "":
-		b = fastHTML(b, d.Title)
+		b = htmlesc.Append(b, d.Title)
 		b = append(b, " · "...)
-		b = fastHTML(b, s.Title)
+		b = htmlesc.Append(b, s.Title)
 	case d.Kind == "404":
 		b = append(b, "Page not found · "...)
-		b = fastHTML(b, s.Title)
+		b = htmlesc.Append(b, s.Title)
 	default:
-		b = fastHTML(b, s.Title)
+		b = htmlesc.Append(b, s.Title)
 	}
 	b = append(b, "</title>"...)
 	desc := d.Description
@@ -45,7 +47,7 @@ func fastBase(f *fastLayouts, d *PageData, b []byte) []byte {
 	}
 	if desc != "" {
 		b = append(b, "\n<meta name=\"description\" content=\""...)
-		b = fastHTML(b, desc)
+		b = htmlesc.Append(b, desc)
 		b = append(b, "\">"...)
 	}
 	b = append(b, "\n<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"generator\" content=\"scalesite\">\n<meta property=\"og:type\" content=\""...)
@@ -55,32 +57,32 @@ func fastBase(f *fastLayouts, d *PageData, b []byte) []byte {
 		b = append(b, "website"...)
 	}
 	b = append(b, "\">\n<meta property=\"og:site_name\" content=\""...)
-	b = fastHTML(b, s.Title)
+	b = htmlesc.Append(b, s.Title)
 	title := s.Title
 	if d.Title != "" && d.Kind != "home" {
 		title = d.Title
 	}
 	b = append(b, "\">\n<meta property=\"og:title\" content=\""...)
-	b = fastHTML(b, title)
+	b = htmlesc.Append(b, title)
 	b = append(b, "\">"...)
 	if desc != "" {
 		b = append(b, "\n<meta property=\"og:description\" content=\""...)
-		b = fastHTML(b, desc)
+		b = htmlesc.Append(b, desc)
 		b = append(b, "\">"...)
 	}
 	if d.Canonical != "" {
 		b = append(b, "\n<meta property=\"og:url\" content=\""...)
-		b = fastHTML(b, d.Canonical)
+		b = htmlesc.Append(b, d.Canonical)
 		b = append(b, "\">\n<link rel=\"canonical\" href=\""...)
-		b = fastURL(b, d.Canonical)
+		b = htmlesc.AppendURL(b, d.Canonical)
 		b = append(b, "\">"...)
 	}
 	b = append(b, "\n<meta name=\"twitter:card\" content=\"summary\">\n<meta name=\"twitter:title\" content=\""...)
-	b = fastHTML(b, title)
+	b = htmlesc.Append(b, title)
 	b = append(b, "\">"...)
 	if desc != "" {
 		b = append(b, "\n<meta name=\"twitter:description\" content=\""...)
-		b = fastHTML(b, desc)
+		b = htmlesc.Append(b, desc)
 		b = append(b, "\">"...)
 	}
 	if d.Kind == "404" || d.Kind == "search" {
@@ -89,15 +91,15 @@ func fastBase(f *fastLayouts, d *PageData, b []byte) []byte {
 	b = append(b, "\n<link rel=\"icon\" href=\""...)
 	b = append(b, f.icon...)
 	b = append(b, "\" type=\"image/svg+xml\">\n<link rel=\"alternate\" type=\"application/atom+xml\" title=\""...)
-	b = fastHTML(b, s.Title)
+	b = htmlesc.Append(b, s.Title)
 	b = append(b, "\" href=\""...)
-	b = fastURL(b, s.FeedURL)
+	b = htmlesc.AppendURL(b, s.FeedURL)
 	b = append(b, "\">\n<link rel=\"stylesheet\" href=\""...)
 	b = append(b, f.siteCSS...)
 	b = append(b, "\">"...)
 	if d.Math {
 		b = append(b, "\n<link rel=\"stylesheet\" href=\""...)
-		b = fastURL(b, s.MathCSS)
+		b = htmlesc.AppendURL(b, s.MathCSS)
 		b = append(b, "\">"...)
 	}
 	if d.Code {
@@ -116,7 +118,7 @@ func fastBase(f *fastLayouts, d *PageData, b []byte) []byte {
 		b = append(b, f.chartScripts...)
 	}
 	b = append(b, "\n</head>\n<body class=\"kind-"...)
-	b = fastHTML(b, d.Kind)
+	b = htmlesc.Append(b, d.Kind)
 	b = append(b, "\">\n<a class=\"skip-link\" href=\"#content\">Skip to content</a>\n<header class=\"site-header\">\n  <div class=\"site-header-inner\">\n    <a class=\"site-title\" href=\""...)
 	b = append(b, f.home...)
 	b = append(b, '"')
@@ -124,11 +126,11 @@ func fastBase(f *fastLayouts, d *PageData, b []byte) []byte {
 		b = append(b, " aria-current=\"page\""...)
 	}
 	b = append(b, '>')
-	b = fastHTML(b, s.Title)
+	b = htmlesc.Append(b, s.Title)
 	b = append(b, "</a>"...)
 	if s.SearchURL != "" {
 		b = append(b, "\n    <a class=\"site-search\" href=\""...)
-		b = fastURL(b, s.SearchURL)
+		b = htmlesc.AppendURL(b, s.SearchURL)
 		b = append(b, '"')
 		if d.Kind == "search" {
 			b = append(b, " aria-current=\"page\""...)
@@ -148,14 +150,14 @@ func fastBaseEnd(f *fastLayouts, d *PageData, b []byte) []byte {
 		b = append(b, "\">Tags</a> · "...)
 	}
 	b = append(b, "<a href=\""...)
-	b = fastURL(b, s.FeedURL)
+	b = htmlesc.AppendURL(b, s.FeedURL)
 	return append(b, "\">Feed</a> · Built with scalesite</p>\n  </div>\n</footer>\n</body>\n</html>\n"...)
 }
 
 // fastPageMain writes the "main" template of layouts/page.html.
 func fastPageMain(b []byte, f *fastAssets, d *PageData) []byte {
 	b = append(b, "<article class=\"post\">\n  <header class=\"post-header prose\">\n    <h1 class=\"post-title\">"...)
-	b = fastHTML(b, d.Title)
+	b = htmlesc.Append(b, d.Title)
 	b = append(b, "</h1>"...)
 	if !d.Date.IsZero() || len(d.Tags) > 0 {
 		b = append(b, "\n    <p class=\"post-meta\">"...)
@@ -168,17 +170,17 @@ func fastPageMain(b []byte, f *fastAssets, d *PageData) []byte {
 		b = append(b, "\n  <nav class=\"toc prose\" aria-label=\"Contents\">\n    <p class=\"toc-title\" aria-hidden=\"true\">Contents</p>\n    <ul>"...)
 		for _, e := range d.TOC {
 			b = append(b, "\n      <li><a href=\"#"...)
-			b = fastURLPart(b, e.ID)
+			b = htmlesc.AppendURLPart(b, e.ID)
 			b = append(b, "\">"...)
-			b = fastHTML(b, e.Text)
+			b = htmlesc.Append(b, e.Text)
 			b = append(b, "</a>"...)
 			if len(e.Sub) > 0 {
 				b = append(b, "\n        <ul>"...)
 				for _, s := range e.Sub {
 					b = append(b, "\n          <li><a href=\"#"...)
-					b = fastURLPart(b, s.ID)
+					b = htmlesc.AppendURLPart(b, s.ID)
 					b = append(b, "\">"...)
-					b = fastHTML(b, s.Text)
+					b = htmlesc.Append(b, s.Text)
 					b = append(b, "</a></li>"...)
 				}
 				b = append(b, "\n        </ul>"...)
@@ -194,16 +196,16 @@ func fastPageMain(b []byte, f *fastAssets, d *PageData) []byte {
 		b = append(b, "\n  <nav class=\"post-nav-wrap prose\" aria-label=\"More pages\">\n    <div class=\"post-nav\">"...)
 		if p := d.Prev; p != nil {
 			b = append(b, "\n    <a class=\"post-nav-prev\" href=\""...)
-			b = fastURL(b, p.URL)
+			b = htmlesc.AppendURL(b, p.URL)
 			b = append(b, "\" rel=\"prev\"><span class=\"post-nav-label\">← Older</span> "...)
-			b = fastHTML(b, p.Title)
+			b = htmlesc.Append(b, p.Title)
 			b = append(b, "</a>"...)
 		}
 		if p := d.Next; p != nil {
 			b = append(b, "\n    <a class=\"post-nav-next\" href=\""...)
-			b = fastURL(b, p.URL)
+			b = htmlesc.AppendURL(b, p.URL)
 			b = append(b, "\" rel=\"next\"><span class=\"post-nav-label\">Newer →</span> "...)
-			b = fastHTML(b, p.Title)
+			b = htmlesc.Append(b, p.Title)
 			b = append(b, "</a>"...)
 		}
 		b = append(b, "\n    </div>\n  </nav>"...)
@@ -214,11 +216,11 @@ func fastPageMain(b []byte, f *fastAssets, d *PageData) []byte {
 // fastHomeMain writes the "main" template of layouts/home.html.
 func fastHomeMain(b []byte, f *fastAssets, d *PageData) []byte {
 	b = append(b, "<div class=\"home\">\n  <header class=\"home-header prose\">\n    <h1 class=\"home-title\">"...)
-	b = fastHTML(b, d.Site.Title)
+	b = htmlesc.Append(b, d.Site.Title)
 	b = append(b, "</h1>"...)
 	if d.Site.Description != "" {
 		b = append(b, "\n    <p class=\"home-description\">"...)
-		b = fastHTML(b, d.Site.Description)
+		b = htmlesc.Append(b, d.Site.Description)
 		b = append(b, "</p>"...)
 	}
 	b = append(b, "\n  </header>"...)
@@ -241,7 +243,7 @@ func fastTagMain(b []byte, f *fastAssets, d *PageData) []byte {
 	b = append(b, "<div class=\"home tag-page\">\n  <header class=\"home-header prose\">\n    <p class=\"tag-kicker\"><a href=\""...)
 	b = append(b, f.tagsIndex...)
 	b = append(b, "\">Tags</a></p>\n    <h1 class=\"home-title\">"...)
-	b = fastHTML(b, d.Title)
+	b = htmlesc.Append(b, d.Title)
 	b = append(b, "</h1>\n    <p class=\"home-description\">"...)
 	b = strconv.AppendInt(b, int64(len(d.Pages)), 10)
 	if len(d.Pages) == 1 {
@@ -250,7 +252,7 @@ func fastTagMain(b []byte, f *fastAssets, d *PageData) []byte {
 		b = append(b, " pages"...)
 	}
 	b = append(b, " tagged “"...)
-	b = fastHTML(b, d.Title)
+	b = htmlesc.Append(b, d.Title)
 	b = append(b, "”.</p>\n  </header>\n  <section class=\"post-list prose\">"...)
 	b = f.appendPageList(b, d.Pages)
 	return append(b, "\n  </section>\n</div>"...)
@@ -262,13 +264,13 @@ func (f *fastAssets) appendPageList(b []byte, pages []PageLink) []byte {
 	for i := range pages {
 		p := &pages[i]
 		b = append(b, "\n      <li class=\"post-item\">\n        <h3 class=\"post-item-title\"><a href=\""...)
-		b = fastURL(b, p.URL)
+		b = htmlesc.AppendURL(b, p.URL)
 		b = append(b, "\">"...)
-		b = fastHTML(b, p.Title)
+		b = htmlesc.Append(b, p.Title)
 		b = append(b, "</a></h3>"...)
 		if p.Description != "" {
 			b = append(b, "\n        <p class=\"post-item-description\">"...)
-			b = fastHTML(b, p.Description)
+			b = htmlesc.Append(b, p.Description)
 			b = append(b, "</p>"...)
 		}
 		if len(p.ChartTitles) > 0 {
@@ -278,7 +280,7 @@ func (f *fastAssets) appendPageList(b []byte, pages []PageLink) []byte {
 					b = append(b, " · "...)
 				}
 				b = append(b, "<span class=\"post-item-chart\">"...)
-				b = fastHTML(b, t)
+				b = htmlesc.Append(b, t)
 				b = append(b, "</span>"...)
 			}
 			b = append(b, "</p>"...)
@@ -310,9 +312,9 @@ func fastDate(b []byte, t time.Time) []byte {
 	}
 	var tmp [64]byte
 	b = append(b, "<time datetime=\""...)
-	b = fastHTML(b, t.AppendFormat(tmp[:0], "2006-01-02"))
+	b = htmlesc.Append(b, t.AppendFormat(tmp[:0], "2006-01-02"))
 	b = append(b, "\">"...)
-	b = fastHTML(b, t.AppendFormat(tmp[:0], "2 January 2006"))
+	b = htmlesc.Append(b, t.AppendFormat(tmp[:0], "2 January 2006"))
 	return append(b, "</time>"...)
 }
 
@@ -331,9 +333,9 @@ func (f *fastAssets) appendTags(b []byte, tags []string) []byte {
 			continue
 		}
 		l := []byte("<a class=\"tag\" href=\"")
-		l = fastURL(l, f.basePath+"tags/"+TagSlug(t)+"/")
+		l = htmlesc.AppendURL(l, f.basePath+"tags/"+TagSlug(t)+"/")
 		l = append(l, "\" rel=\"tag\">"...)
-		l = fastHTML(l, t)
+		l = htmlesc.Append(l, t)
 		l = append(l, "</a>"...)
 		if f.tagLinkCount.Load() < fastMaxTagLinks {
 			f.tagLinkCount.Add(1)

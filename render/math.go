@@ -2,6 +2,7 @@ package render
 
 import (
 	"github.com/scalesite/scalesite/internal/katex"
+	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -23,7 +24,7 @@ func mathStylesheet(basePath string) string {
 
 // mathFiles returns KaTeX's stylesheet, fonts and licence when a page of s
 // (or its home page) holds a formula, and nothing otherwise.
-func mathFiles(s *site.Site) []File {
+func mathFiles(s *site.Site) []output.File {
 	uses := s.Home != nil && s.Home.Math
 	for _, p := range s.Pages {
 		uses = uses || p.Math
@@ -31,9 +32,9 @@ func mathFiles(s *site.Site) []File {
 	if !uses {
 		return nil
 	}
-	var files []File
+	var files []output.File
 	for _, f := range katex.Files() {
-		files = append(files, File{Path: "assets/" + katex.Dir + "/" + f.Name, Data: f.Data})
+		files = append(files, output.File{Path: "assets/" + katex.Dir + "/" + f.Name, Data: f.Data})
 	}
 	return files
 }

@@ -1,10 +1,14 @@
-// Package render turns a loaded site into the files of the static site: chart
-// specs into ECharts options, Markdown into HTML, pages into documents.
+// Package render turns a loaded site into the files of the static site:
+// Markdown into HTML (with the markdown package), pages into documents
+// through the theme's layouts, the listings, feed, sitemap and search
+// index, and each chart into its figure in the page, around the option and
+// tables package chart makes.
 //
 // It is the second of the three one-way steps of a build (load → render →
 // write). It reads nothing from the content folder except static files, which
 // it names rather than reads (the writer copies them), and it reports no
-// content errors: the loader has found them all.
+// content errors: the loader has found them all. What it makes are
+// output.File values, which package output writes.
 package render
 
 import (
@@ -12,51 +16,19 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
-	"os"
 	"path"
 	"slices"
 	"time"
 
 	"github.com/yuin/goldmark"
 
+	"github.com/scalesite/scalesite/chart"
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/internal/par"
-	"github.com/scalesite/scalesite/internal/sitefs"
-	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/markdown"
+	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/spec"
 )
-
-// File is one output file: its bytes, or (for static files) the source file
-// to copy.
-type File struct {
-	Path string // slash-separated, relative to the output folder
-	Data []byte
-	Src  string // when set, the file is a copy of this source file
-	// Root and Rel, when set, are the site the copied file belongs to and
-	// its site-relative path: Open reads it under the site's file rule at the
-	// moment it is copied or served, not only when the site was listed.
-	Root *sitefs.Root
-	Rel  string
-	// Default marks a generated file that a static file at the same path
-	// replaces: a site may bring its own robots.txt or 404.html.
-	Default bool
-	// Size is the length of Data, kept in the Output of Stream, which
-	// drops the bytes of each file once it is handed to the writer.
-	Size int
-}
-
-// Len is the length of the file's bytes, also once they are dropped.
-func (f File) Len() int {
-	if f.Data == nil {
-		return f.Size
-	}
-	return len(f.Data)
-}
-
-// Output is every file of a built site, in a fixed order.
-type Output struct {
-	Files []File
-}
 
 // SiteData is the site as layouts see it.
 type SiteData struct {
@@ -138,7 +110,7 @@ type chartData struct {
 	// data has and the tables show, and whether an axis can be switched
 	// between log and linear.
 	CSV         string
-	Tables      []dataTable
+	Tables      []chart.Table
 	Rows, Shown int
 	LogX, LogY  bool
 	// Source is what the chart shows as its source (cite.go), or nil.
@@ -147,7 +119,7 @@ type chartData struct {
 
 // Render renders every page of s with the built-in theme overlaid by the
 // site's own.
-func Render(s *site.Site) (*Output, error) {
+func Render(s *site.Site) (*output.Output, error) {
 	rr, err := NewRenderer(s)
 	if err != nil {
 		return nil, err
@@ -158,7 +130,7 @@ func Render(s *site.Site) (*Output, error) {
 // Render renders s. Files whose inputs are the same as in the previous call
 // (the same *site.Page values, the same neighbours, the same listings) are
 // taken from that call instead of rendered again.
-func (rr *Renderer) Render(s *site.Site) (*Output, error) {
+func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 	if changed, home, ok := rr.delta(s); ok {
 		// Only a few pages are new, and what they show elsewhere is as
 		// it was: make them again in the last call's files.
@@ -173,9 +145,9 @@ func (rr *Renderer) Render(s *site.Site) (*Output, error) {
 	// they are started first; the pages fill in around them.
 	listings := r.listingJobs(groups)
 	pages := s.Pages
-	out := &Output{Files: make([]File, len(pages), len(pages)+len(listings)+8)}
+	out := &output.Output{Files: make([]output.File, len(pages), len(pages)+len(listings)+8)}
 	errs := make([]error, len(pages))
-	listed := make([]File, len(listings))
+	listed := make([]output.File, len(listings))
 	listErrs := make([]error, len(listings))
 	par.For(len(listings)+len(pages), 0, func(j int) {
 		if j < len(listings) {
@@ -231,22 +203,22 @@ func (rr *Renderer) start(s *site.Site, hasTags bool) *renderer {
 // charts' data: .nojekyll, robots.txt, the theme's assets, KaTeX's files
 // when a page has math, and the content and static files copied as they
 // are.
-func (r *renderer) siteFiles() []File {
+func (r *renderer) siteFiles() []output.File {
 	s, th := r.site, r.theme
-	files := []File{
+	files := []output.File{
 		{Path: ".nojekyll", Data: []byte{}, Default: true},
 		{Path: RobotsFile, Data: r.robots(), Default: true},
 	}
 	for _, name := range sortedKeys(th.assets) {
 		a := th.assets[name]
-		files = append(files, File{Path: a.Path, Data: a.Data})
+		files = append(files, output.File{Path: a.Path, Data: a.Data})
 	}
 	files = append(files, mathFiles(s)...)
 	for _, f := range s.Resources {
-		files = append(files, File{Path: f, Src: path.Join(s.Root, "content", f), Root: s.Files, Rel: "content/" + f})
+		files = append(files, output.File{Path: f, Src: path.Join(s.Root, "content", f), Root: s.Files, Rel: "content/" + f})
 	}
 	for _, f := range s.Static {
-		files = append(files, File{Path: f, Src: path.Join(s.Root, "static", f), Root: s.Files, Rel: "static/" + f})
+		files = append(files, output.File{Path: f, Src: path.Join(s.Root, "static", f), Root: s.Files, Rel: "static/" + f})
 	}
 	return files
 }
@@ -254,7 +226,7 @@ func (r *renderer) siteFiles() []File {
 // resolveClashes lets a static file replace a Default generated file at the
 // same path, and refuses any other two files at one path (a static file
 // named like a page, say): one would silently replace the other.
-func resolveClashes(files []File) ([]File, error) {
+func resolveClashes(files []output.File) ([]output.File, error) {
 	seen := make(map[string]int, len(files))
 	drop := map[int]bool{}
 	for i, f := range files {
@@ -281,18 +253,8 @@ func resolveClashes(files []File) ([]File, error) {
 	return out, nil
 }
 
-// Open opens the source file of a copied file: under the site's file rule
-// (inside the site, a regular file, no link swapped in since the site was
-// listed) when the file came from a site.
-func (f File) Open() (*os.File, error) {
-	if f.Root != nil {
-		return f.Root.OpenFile(f.Rel, sitefs.Limit{})
-	}
-	return sitefs.OpenRegular(f.Src)
-}
-
 // origin names where an output file comes from, for messages.
-func origin(f File) string {
+func origin(f output.File) string {
 	if f.Src != "" {
 		return f.Src
 	}
@@ -317,7 +279,7 @@ func (r *renderer) url(slug string) string {
 }
 
 // page renders the i-th page to slug/index.html.
-func (r *renderer) page(i int) (File, error) {
+func (r *renderer) page(i int) (output.File, error) {
 	p := r.site.Pages[i]
 	var prev, next *site.Page
 	if i > 0 {
@@ -378,11 +340,11 @@ func (r *renderer) link(p *site.Page) PageLink {
 // listingJobs returns the work of rendering the files that list pages: the
 // home page, 404.html, each tag's page, the tags index, the feed and the
 // sitemap. Each job is independent of the others and of the pages.
-func (r *renderer) listingJobs(groups []tagGroup) []func() (File, error) {
+func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) {
 	rr, s := r.rr, r.site
-	jobs := []func() (File, error){
+	jobs := []func() (output.File, error){
 		r.home,
-		func() (File, error) {
+		func() (output.File, error) {
 			f, err := rr.cached("404.html", "404", func() ([]byte, error) {
 				return r.theme.execute("404", &PageData{Site: r.data, Kind: "404", Title: "Page not found", URL: s.Config.BasePath + "404.html"})
 			})
@@ -396,13 +358,13 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (File, error) {
 	jobs = append(jobs, r.searchJobs()...)
 	// The feed and the sitemap show what listings show, and the tags.
 	jobs = append(jobs,
-		func() (File, error) {
+		func() (output.File, error) {
 			feed, err := rr.cachedData(FeedFile, linkKey(r, s.Pages...), r.feed)
-			return File{Path: FeedFile, Data: feed, Default: true}, err
+			return output.File{Path: FeedFile, Data: feed, Default: true}, err
 		},
-		func() (File, error) {
+		func() (output.File, error) {
 			sitemap, err := rr.cachedData(SitemapFile, linkKey(r, s.Pages...)+fmt.Sprint(len(groups)), func() ([]byte, error) { return r.sitemap(groups), nil })
-			return File{Path: SitemapFile, Data: sitemap, Default: true}, err
+			return output.File{Path: SitemapFile, Data: sitemap, Default: true}, err
 		})
 	if len(groups) == 0 {
 		return jobs
@@ -410,7 +372,7 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (File, error) {
 	index := &PageData{Site: r.data, Kind: "tags", Title: "Tags", URL: r.url("tags"), Canonical: r.absURL(r.url("tags"))}
 	for _, g := range groups {
 		index.TagList = append(index.TagList, TagLink{Name: g.Name, URL: r.url("tags/" + g.Slug), Pages: len(g.Pages)})
-		jobs = append(jobs, func() (File, error) {
+		jobs = append(jobs, func() (output.File, error) {
 			d := &PageData{Site: r.data, Kind: "tag", Title: g.Name, URL: r.url("tags/" + g.Slug),
 				Canonical:   r.absURL(r.url("tags/" + g.Slug)),
 				Description: fmt.Sprintf("Pages tagged %s on %s.", g.Name, s.Config.Title)}
@@ -426,7 +388,7 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (File, error) {
 			return f, nil
 		})
 	}
-	return append(jobs, func() (File, error) {
+	return append(jobs, func() (output.File, error) {
 		f, err := rr.cached("tags/index.html", fmt.Sprint(index.TagList), func() ([]byte, error) {
 			return r.theme.execute("tags", index)
 		})
@@ -438,7 +400,7 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (File, error) {
 }
 
 // home renders index.html: the prose of content/index.md, then every page.
-func (r *renderer) home() (File, error) {
+func (r *renderer) home() (output.File, error) {
 	return r.rr.cached("index.html", pagesKey(r.site.Home)+linkKey(r, r.site.Pages...), r.renderHome)
 }
 
@@ -513,16 +475,13 @@ func (w *pageWriter) chartView(c *site.Chart) chartData {
 	return d
 }
 
-// DefaultChartHeight is the height of a chart whose spec sets none.
-const DefaultChartHeight = 440
-
 func chartView(c *site.Chart) chartData {
-	alt := altText(c)
-	d := chartData{ID: c.ID, Option: chartOption(c, alt), Height: chartHeight(c.Spec), Title: c.Spec.Title, Alt: alt, CSV: chartDataName(c)}
-	d.Tables, d.Rows, d.Shown = chartTables(c)
+	alt := chart.AltText(c)
+	d := chartData{ID: c.ID, Option: chart.Option(c, alt), Height: chart.Height(c.Spec), Title: c.Spec.Title, Alt: alt, CSV: chart.DataName(c)}
+	d.Tables, d.Rows, d.Shown = chart.Tables(c)
 	for _, p := range c.Spec.Panels {
-		d.LogX = d.LogX || p.X.Scale == spec.ScaleLog
-		d.LogY = d.LogY || p.Y.Scale == spec.ScaleLog
+		d.LogX = d.LogX || p.X.Scale == chartspec.ScaleLog
+		d.LogY = d.LogY || p.Y.Scale == chartspec.ScaleLog
 	}
 	return d
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -77,17 +78,17 @@ func hasSearchPage(s *site.Site) bool {
 
 // searchJobs render the search index and, unless the site has its own, the
 // search page.
-func (r *renderer) searchJobs() []func() (File, error) {
+func (r *renderer) searchJobs() []func() (output.File, error) {
 	rr := r.rr
-	jobs := []func() (File, error){func() (File, error) {
+	jobs := []func() (output.File, error){func() (output.File, error) {
 		// The pages' pointers change whenever one of them is loaded again.
 		data, err := rr.cachedData(SearchFile, pagesKey(r.site.Home)+pagesKey(r.site.Pages...), r.searchIndex)
-		return File{Path: SearchFile, Data: data, Default: true}, err
+		return output.File{Path: SearchFile, Data: data, Default: true}, err
 	}}
 	if r.data.SearchURL == "" {
 		return jobs
 	}
-	return append(jobs, func() (File, error) {
+	return append(jobs, func() (output.File, error) {
 		d := &PageData{Site: r.data, Kind: "search", Title: "Search", URL: r.url(searchSlug),
 			Canonical: r.absURL(r.url(searchSlug)), SearchIndex: r.site.Config.BasePath + SearchFile}
 		f, err := rr.cached(searchSlug+"/index.html", "search", func() ([]byte, error) {

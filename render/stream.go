@@ -7,8 +7,10 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/par"
+	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -26,10 +28,10 @@ type PageSource interface {
 	// same as then, and returns them as Rendered was given them; ok
 	// reports whether it did. A page it does not keep is loaded and
 	// rendered.
-	Keep(p *site.Page, links string) (files []File, ok bool)
+	Keep(p *site.Page, links string) (files []output.File, ok bool)
 	// Rendered reports that p, loaded in full, was rendered with links
 	// into files (listed without their bytes).
-	Rendered(p *site.Page, links string, files []File)
+	Rendered(p *site.Page, links string, files []output.File)
 }
 
 // Stream renders a site that site.Scan made, page by page, so that a build
@@ -46,7 +48,7 @@ type PageSource interface {
 // them show their titles. Loading goes on after a page fails, so that the
 // error reports every page's problems (as one sorted diag.List);
 // rendering stops.
-func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(File)) (*Output, error) {
+func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File)) (*output.Output, error) {
 	pages := s.Pages
 	n := len(pages)
 	r := rr.start(s, len(tagGroups(pages)) > 0)
@@ -63,7 +65,7 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(File)) (*Outp
 	copy(light, pages)
 	loadErrs := make([]error, n)
 	renderErrs := make([]error, n)
-	written := make([][]File, n)
+	written := make([][]output.File, n)
 	ready := func(k int) bool {
 		return known[k] && (k == 0 || known[k-1]) && (k == n-1 || known[k+1])
 	}
@@ -167,7 +169,7 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(File)) (*Outp
 	}
 	r.site = &ls
 	jobs := r.listingJobs(tagGroups(light))
-	listed := make([]File, len(jobs))
+	listed := make([]output.File, len(jobs))
 	listErrs := make([]error, len(jobs))
 	// Each listing of a large site is as large as the site's list of pages
 	// (the home page of 100,000 pages is 88 MB), so they are made one at a
@@ -192,7 +194,7 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(File)) (*Outp
 
 	// The same files in the same order as Render's: pages, listings, the
 	// charts' data, the rest.
-	out := &Output{Files: make([]File, 0, 3*n+len(listed)+16)}
+	out := &output.Output{Files: make([]output.File, 0, 3*n+len(listed)+16)}
 	for k := range n {
 		out.Files = append(out.Files, written[k][0])
 	}
@@ -237,8 +239,8 @@ func (r *renderer) linksKey(prev, next *site.Page) string {
 
 // emitPage hands page p's HTML b and its charts' data files to emit, and
 // returns them as the Output lists them: path and size.
-func (r *renderer) emitPage(p *site.Page, b []byte, emit func(File)) []File {
-	files := append([]File{{Path: p.OutputPath(), Data: b}}, r.chartData(p)...)
+func (r *renderer) emitPage(p *site.Page, b []byte, emit func(output.File)) []output.File {
+	files := append([]output.File{{Path: p.OutputPath(), Data: b}}, r.chartData(p)...)
 	for i, f := range files {
 		emit(f)
 		files[i] = written1(f)
@@ -247,17 +249,17 @@ func (r *renderer) emitPage(p *site.Page, b []byte, emit func(File)) []File {
 }
 
 // chartData is each of p's charts' CSV file, beside the page.
-func (r *renderer) chartData(p *site.Page) []File {
-	files := make([]File, len(p.Charts))
+func (r *renderer) chartData(p *site.Page) []output.File {
+	files := make([]output.File, len(p.Charts))
 	for j, c := range p.Charts {
-		files[j] = File{Path: ChartDataFile(p.Slug, c), Data: chartCSV(c)}
+		files[j] = output.File{Path: chart.DataFile(p.Slug, c), Data: chart.CSV(c)}
 	}
 	return files
 }
 
 // written1 is f as an Output of Stream lists it once written: without its
 // bytes.
-func written1(f File) File {
+func written1(f output.File) output.File {
 	if f.Src == "" {
 		f.Size, f.Data = len(f.Data), nil
 	}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/internal/sitefs"
-	"github.com/scalesite/scalesite/render"
+	"github.com/scalesite/scalesite/output"
 )
 
 // LiveScriptPath is where the live-reload script is served. The script tag
@@ -35,7 +35,7 @@ type siteFiles map[string]*servedFile
 // smaller, and is sent compressed to a browser that accepts it. The 10,000 pages of a large
 // site take a quarter of their size so (see mem.go).
 type servedFile struct {
-	render.File // Data is nil: the bytes are in body
+	output.File // Data is nil: the bytes are in body
 	body        []byte
 	gz          bool   // body is gzip-compressed
 	live        int    // where the live tag was added, -1 when it was not
@@ -85,7 +85,7 @@ func (f servedFile) raw() []byte {
 // ok is false when prev lacks one, and the site must be rendered again in
 // full. made are the bytes of the files that were made, as the renderer
 // made them, for diff. The Output's bytes are dropped as they are stored.
-func newSiteFiles(out *render.Output, prev siteFiles) (m siteFiles, made map[string][]byte, ok bool) {
+func newSiteFiles(out *output.Output, prev siteFiles) (m siteFiles, made map[string][]byte, ok bool) {
 	m = make(siteFiles, len(out.Files))
 	made = map[string][]byte{}
 	var todo []int
@@ -117,7 +117,7 @@ func newSiteFiles(out *render.Output, prev siteFiles) (m siteFiles, made map[str
 // it returns the files made again only, for prev to take in place, and
 // its work is theirs, not the site's. ok is false when a file listed has
 // no served copy in prev to replace.
-func patchSiteFiles(out *render.Output, prev siteFiles, idx []int) (m siteFiles, made map[string][]byte, ok bool) {
+func patchSiteFiles(out *output.Output, prev siteFiles, idx []int) (m siteFiles, made map[string][]byte, ok bool) {
 	m = make(siteFiles, len(idx))
 	made = make(map[string][]byte, len(idx))
 	var todo []int
@@ -138,7 +138,7 @@ func patchSiteFiles(out *render.Output, prev siteFiles, idx []int) (m siteFiles,
 }
 
 // storeFile makes a generated file ready to serve.
-func storeFile(f render.File) *servedFile {
+func storeFile(f output.File) *servedFile {
 	sf := &servedFile{File: f, live: -1, ctype: contentType(f.Path, f.Data)}
 	sf.Data, sf.Size = nil, len(f.Data)
 	b := f.Data
@@ -280,7 +280,7 @@ func serveCopied(w http.ResponseWriter, r *http.Request, f *servedFile, status i
 }
 
 // openCopied opens the source of a copied file under the site's file rule.
-func openCopied(f render.File, limit sitefs.Limit) (*os.File, error) {
+func openCopied(f output.File, limit sitefs.Limit) (*os.File, error) {
 	if f.Root != nil {
 		return f.Root.OpenFile(f.Rel, limit)
 	}
@@ -357,7 +357,7 @@ func skeleton(page []byte) []byte {
 
 // storeFiles stores the files of out at the indexes in todo into m, in
 // parallel (compressing is the work), and lets go of their bytes in out.
-func storeFiles(out *render.Output, todo []int, m siteFiles) {
+func storeFiles(out *output.Output, todo []int, m siteFiles) {
 	stored := make([]*servedFile, len(todo))
 	par.For(len(todo), 0, func(j int) {
 		stored[j] = storeFile(out.Files[todo[j]])

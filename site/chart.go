@@ -12,15 +12,15 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/sitefs"
-	"github.com/scalesite/scalesite/spec"
 	"github.com/scalesite/scalesite/table"
 )
 
 // chart parses one chart block of page p and reads its data.
 func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart, error) {
-	sc, err := spec.Parse(src, at)
+	sc, err := chartspec.Parse(src, at)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,7 @@ func chartID(slug string, index int) string {
 
 // table returns the panel's data: inline CSV, or a file beside the page or
 // under the site root. file is the data file's site-relative path, if any.
-func (l *pageLoader) table(p *Page, d spec.DataRef) (t *table.Table, file string, err error) {
+func (l *pageLoader) table(p *Page, d chartspec.DataRef) (t *table.Table, file string, err error) {
 	if d.Inline != "" {
 		comma := ','
 		if head, _, _ := strings.Cut(d.Inline, "\n"); strings.Contains(head, "\t") && !strings.Contains(head, ",") {
@@ -156,17 +156,17 @@ func atReference(at diag.Pos, err error) error {
 
 // largeSeries warns about series that the renderer draws from fewer points
 // than the data holds, so that the author knows (the CSV download keeps
-// every row): a scatter over spec.ScatterThinAbove points, thinned to one
+// every row): a scatter over chartspec.ScatterThinAbove points, thinned to one
 // point per pixel-sized cell, and a line of more than lineWarnFactor times
 // the points it keeps. A 100,000-step training log on a line is expected
 // and thinned without a word; a line of millions of points is worth one.
-func largeSeries(sc *spec.Chart, sp *spec.Panel, p *Panel, at diag.Pos) diag.List {
-	if sc.Downsample == spec.DownsampleOff {
+func largeSeries(sc *chartspec.Chart, sp *chartspec.Panel, p *Panel, at diag.Pos) diag.List {
+	if sc.Downsample == chartspec.DownsampleOff {
 		return nil
 	}
 	target := sc.Downsample
 	if target == 0 {
-		target = spec.DefaultDownsample
+		target = chartspec.DefaultDownsample
 	}
 	var out diag.List
 	for _, s := range p.Series {
@@ -176,9 +176,9 @@ func largeSeries(sc *spec.Chart, sp *spec.Panel, p *Panel, at diag.Pos) diag.Lis
 		}
 		n := len(s.Points)
 		switch {
-		case sp.Type == spec.TypeScatter && n > spec.ScatterThinAbove:
-			out = append(out, diag.Errorf(at, "the scatter series%s has %d points, more than a scatter draws one by one (%d): it is drawn from one point per pixel of the plot, and the CSV download keeps every row; downsample: false draws every point", name, n, spec.ScatterThinAbove))
-		case sp.Type == spec.TypeLine && n > lineWarnFactor*target:
+		case sp.Type == chartspec.TypeScatter && n > chartspec.ScatterThinAbove:
+			out = append(out, diag.Errorf(at, "the scatter series%s has %d points, more than a scatter draws one by one (%d): it is drawn from one point per pixel of the plot, and the CSV download keeps every row; downsample: false draws every point", name, n, chartspec.ScatterThinAbove))
+		case sp.Type == chartspec.TypeLine && n > lineWarnFactor*target:
 			out = append(out, diag.Errorf(at, "the line%s has %d points: it is drawn from about %d of them, chosen to keep its shape, and the CSV download keeps every row; downsample: N keeps more, downsample: false every point", name, n, target))
 		}
 	}

@@ -19,7 +19,7 @@ import (
 	"github.com/scalesite/scalesite/internal/bibtex"
 	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/internal/textfile"
-	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/markdown"
 )
 
 // Citation styles: `citations:` in the front matter or scalesite.yaml.

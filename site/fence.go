@@ -2,7 +2,7 @@ package site
 
 import (
 	"github.com/scalesite/scalesite/diag"
-	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/markdown"
 )
 
 // unclosedChart reports a ```chart block that no closing fence ends, at its

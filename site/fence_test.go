@@ -6,7 +6,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 
-	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/markdown"
 )
 
 func TestUnclosedChart(t *testing.T) {

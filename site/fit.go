@@ -6,9 +6,9 @@ import (
 	"math"
 	"slices"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/fit"
-	"github.com/scalesite/scalesite/spec"
 )
 
 // Fitted is a curve the spec's `fit` asks for, fitted to the panel's
@@ -50,7 +50,7 @@ func (p *Panel) FrontierPoints(max bool) []Point {
 // panel's number (0 for a chart without panels) and file the data file
 // (site-relative; the page for inline data), for messages. Every problem is
 // reported at the `fit` value.
-func fitPanel(sp *spec.Panel, p *Panel, n int, file string) ([]Fitted, error) {
+func fitPanel(sp *chartspec.Panel, p *Panel, n int, file string) ([]Fitted, error) {
 	f := sp.Fit
 	if f.Type == "" {
 		return nil, nil
@@ -97,7 +97,7 @@ func fitPanel(sp *spec.Panel, p *Panel, n int, file string) ([]Fitted, error) {
 	}
 	var groups []group
 	switch f.Over {
-	case spec.FitOverAll:
+	case chartspec.FitOverAll:
 		g := group{what: "over all points" + inPanel}
 		for _, s := range p.Series {
 			if chosen(s) {
@@ -105,8 +105,8 @@ func fitPanel(sp *spec.Panel, p *Panel, n int, file string) ([]Fitted, error) {
 			}
 		}
 		groups = append(groups, g)
-	case spec.FitOverFrontier:
-		groups = append(groups, group{what: "over the frontier" + inPanel, pts: p.FrontierPoints(sp.Frontier.Dir == spec.FrontierMax)})
+	case chartspec.FitOverFrontier:
+		groups = append(groups, group{what: "over the frontier" + inPanel, pts: p.FrontierPoints(sp.Frontier.Dir == chartspec.FrontierMax)})
 	default:
 		for _, s := range p.Series {
 			if !chosen(s) {
@@ -158,7 +158,7 @@ func drawnPoints(pts []Point) []Point {
 }
 
 // panelNumber is panel i's number for messages, 0 for a chart without panels.
-func panelNumber(sc *spec.Chart, i int) int {
+func panelNumber(sc *chartspec.Chart, i int) int {
 	if !sc.HasPanels {
 		return 0
 	}

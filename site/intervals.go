@@ -3,8 +3,8 @@ package site
 import (
 	"math"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
-	"github.com/scalesite/scalesite/spec"
 	"github.com/scalesite/scalesite/table"
 )
 
@@ -30,7 +30,7 @@ type intervals struct {
 // axisInterval is the interval columns of one axis (-1 where not set).
 type axisInterval struct {
 	name        string // "x" or "y"
-	ax          *spec.Axis
+	ax          *chartspec.Axis
 	lo, hi, err int
 	// reversed and outside collect the rows whose low is above their high,
 	// and whose value lies outside its interval; below the rows whose
@@ -40,7 +40,7 @@ type axisInterval struct {
 
 // intervalColumns finds the interval columns of sp in the table, through
 // column (which reports a missing one); nil when neither axis has one.
-func intervalColumns(sp *spec.Panel, column func(spec.Field, string) int) *intervals {
+func intervalColumns(sp *chartspec.Panel, column func(chartspec.Field, string) int) *intervals {
 	if !sp.X.HasInterval() && !sp.Y.HasInterval() {
 		return nil
 	}
@@ -73,7 +73,7 @@ func (a *axisInterval) at(t *table.Table, r int, v float64, errs *diag.List, low
 	nan := math.NaN()
 	switch {
 	case a.err >= 0:
-		e, ok := number(t, r, a.err, &spec.Axis{}, errs, low)
+		e, ok := number(t, r, a.err, &chartspec.Axis{}, errs, low)
 		if !ok {
 			return nan, nan
 		}
@@ -83,7 +83,7 @@ func (a *axisInterval) at(t *table.Table, r int, v float64, errs *diag.List, low
 			return nan, nan
 		}
 		lo, hi = v-e, v+e
-		if a.ax.Scale == spec.ScaleLog && lo <= 0 {
+		if a.ax.Scale == chartspec.ScaleLog && lo <= 0 {
 			a.below = append(a.below, r)
 			return nan, nan
 		}

@@ -19,7 +19,7 @@ import (
 	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/internal/sitefs"
-	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/table"
 )
 

@@ -14,7 +14,7 @@ import (
 	gast "github.com/yuin/goldmark/ast"
 
 	"github.com/scalesite/scalesite/diag"
-	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/markdown"
 )
 
 // MarkdownConfig is the markdown: mapping of scalesite.yaml.

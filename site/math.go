@@ -10,7 +10,7 @@ import (
 
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/katex"
-	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/markdown"
 )
 
 // maxCachedFormulas bounds the formulas a site and the sites Reload makes

@@ -10,7 +10,7 @@ import (
 
 	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/internal/sitetest"
-	"github.com/scalesite/scalesite/render/markdown"
+	"github.com/scalesite/scalesite/markdown"
 )
 
 // TestMathTypeset: the loader typesets every formula and keeps the markup

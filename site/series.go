@@ -6,14 +6,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
-	"github.com/scalesite/scalesite/spec"
 	"github.com/scalesite/scalesite/table"
 )
 
 // panel reads the rows of one panel and groups them into series. n is the
 // panel's number in `panels`, 0 for a chart without them.
-func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos, n int) (Panel, string, error) {
+func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Panel, string, error) {
 	t, file, err := l.table(p, sp.Data)
 	if err != nil {
 		return Panel{}, file, err
@@ -26,7 +26,7 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos, n int) (Panel, 
 	}
 	var errs diag.List
 	t = l.where(t, sp.Where, tname, &errs) // the rows drawn: before any column is read
-	column := func(f spec.Field, role string) int {
+	column := func(f chartspec.Field, role string) int {
 		if f.Name == "" {
 			return -1
 		}
@@ -52,7 +52,7 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos, n int) (Panel, 
 	// A line breaks where a row has an x but no y: the gap waits here for
 	// the series' next point, so gaps before a series' first point or after
 	// its last are dropped and gaps in a row become one.
-	line := sp.Type == spec.TypeLine
+	line := sp.Type == chartspec.TypeLine
 	gaps := map[int]Point{}
 	var low lowCells
 	outX := outside{axis: "x", ax: &sp.X, col: xi}
@@ -121,7 +121,7 @@ func (l *pageLoader) panel(p *Page, sp *spec.Panel, at diag.Pos, n int) (Panel, 
 // The chart is built empty, which a reader would take for a broken page;
 // the warning names the panel, the columns, the lines and the where that
 // kept those rows.
-func noPoints(sp *spec.Panel, at diag.Pos, n int, tname string, rows int, lines []int) *diag.Error {
+func noPoints(sp *chartspec.Panel, at diag.Pos, n int, tname string, rows int, lines []int) *diag.Error {
 	what, pos := "the chart", at
 	if n > 0 {
 		what, pos = "panel "+strconv.Itoa(n), sp.Pos
@@ -147,7 +147,7 @@ func (p Point) Gap() bool { return math.IsNaN(p.Y) }
 // number reads the axis value of row r; ok is false when it is missing or wrong.
 // A cell that is not a number is added to errs; a value a log axis cannot
 // show is added to low, which reports each column once.
-func number(t *table.Table, r, col int, ax *spec.Axis, errs *diag.List, low *lowCells) (float64, bool) {
+func number(t *table.Table, r, col int, ax *chartspec.Axis, errs *diag.List, low *lowCells) (float64, bool) {
 	cell := t.Rows[r].Cells[col]
 	v, missing, ok := table.Number(cell)
 	switch {
@@ -165,7 +165,7 @@ func number(t *table.Table, r, col int, ax *spec.Axis, errs *diag.List, low *low
 		}
 		errs.Add(&diag.Error{Pos: t.Pos(r, col), Msg: msg})
 		return 0, false
-	case ax.Scale == spec.ScaleLog && v <= 0:
+	case ax.Scale == chartspec.ScaleLog && v <= 0:
 		low.add(r, col, ax)
 		return 0, false
 	}
@@ -180,11 +180,11 @@ type lowCells struct {
 
 type lowColumn struct {
 	col  int
-	ax   *spec.Axis // the first log axis that reads the column
-	rows []int      // row indices, ascending
+	ax   *chartspec.Axis // the first log axis that reads the column
+	rows []int           // row indices, ascending
 }
 
-func (l *lowCells) add(r, col int, ax *spec.Axis) {
+func (l *lowCells) add(r, col int, ax *chartspec.Axis) {
 	for i := range l.cols {
 		c := &l.cols[i]
 		if c.col == col {
@@ -222,7 +222,7 @@ func (l *lowCells) errors(t *table.Table) diag.List {
 // author set them) leaves off the plot.
 type outside struct {
 	axis  string // "x" or "y"
-	ax    *spec.Axis
+	ax    *chartspec.Axis
 	col   int
 	rows  []int // row indices
 	cells []string
@@ -300,7 +300,7 @@ func numberText(cell string) string {
 
 // compileLabel returns a function giving the label text of a row: the value
 // of one column, or a template whose {column} parts are filled from the row.
-func (l *pageLoader) compileLabel(f spec.Field, t *table.Table, tname string, errs *diag.List) func(row int) string {
+func (l *pageLoader) compileLabel(f chartspec.Field, t *table.Table, tname string, errs *diag.List) func(row int) string {
 	if f.Name == "" {
 		return func(int) string { return "" }
 	}

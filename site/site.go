@@ -16,11 +16,11 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/bibtex"
 	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/internal/sitefs"
-	"github.com/scalesite/scalesite/spec"
 )
 
 // Site is a loaded site.
@@ -136,7 +136,7 @@ func (p *Page) Points() int {
 
 // Chart is a chart spec with its data read and grouped.
 type Chart struct {
-	Spec *spec.Chart
+	Spec *chartspec.Chart
 	// ID is unique in the site and the same in every build: it is derived from
 	// the page's slug and the chart's position on the page.
 	ID string

@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
-	"github.com/scalesite/scalesite/spec"
 	"github.com/scalesite/scalesite/table"
 )
 
@@ -17,7 +17,7 @@ import (
 // A column that is not in the table, or a filter that keeps no row, is an
 // error; a value that no row of the table has (while others do) is a
 // warning, since it is most likely a typo in one value of a list.
-func (l *pageLoader) where(t *table.Table, conds []spec.Cond, tname string, errs *diag.List) *table.Table {
+func (l *pageLoader) where(t *table.Table, conds []chartspec.Cond, tname string, errs *diag.List) *table.Table {
 	if len(conds) == 0 {
 		return t
 	}
@@ -100,7 +100,7 @@ func (l *pageLoader) warn(w *diag.Error) {
 }
 
 // matches reports whether a cell passes every test of m.
-func matches(m spec.Match, cell string) bool {
+func matches(m chartspec.Match, cell string) bool {
 	for _, t := range m.Tests {
 		if !test(t, cell) {
 			return false
@@ -113,17 +113,17 @@ func matches(m spec.Match, cell string) bool {
 // compared as numbers when the cell reads as one too (6e18 matches
 // 6000000000000000000 and 6E+18); otherwise = and != compare the text, and
 // the ordering operators fail (a blank or NA cell is never "> 1e9").
-func test(t spec.Test, cell string) bool {
+func test(t chartspec.Test, cell string) bool {
 	cell = strings.TrimSpace(cell)
 	v, missing, ok := table.Number(cell)
 	num := ok && !missing && t.IsNum
 	switch t.Op {
-	case spec.OpEq:
+	case chartspec.OpEq:
 		if num {
 			return v == t.Num
 		}
 		return cell == t.Value
-	case spec.OpNe:
+	case chartspec.OpNe:
 		if num {
 			return v != t.Num
 		}
@@ -133,13 +133,13 @@ func test(t spec.Test, cell string) bool {
 		return false
 	}
 	switch t.Op {
-	case spec.OpLt:
+	case chartspec.OpLt:
 		return v < t.Num
-	case spec.OpLe:
+	case chartspec.OpLe:
 		return v <= t.Num
-	case spec.OpGt:
+	case chartspec.OpGt:
 		return v > t.Num
-	case spec.OpGe:
+	case chartspec.OpGe:
 		return v >= t.Num
 	}
 	return false
@@ -147,7 +147,7 @@ func test(t spec.Test, cell string) bool {
 
 // describeWhere writes a where for a message: each condition's values
 // joined by "or", the conditions by "and".
-func describeWhere(conds []spec.Cond) string {
+func describeWhere(conds []chartspec.Cond) string {
 	parts := make([]string, len(conds))
 	for i, c := range conds {
 		alts := make([]string, len(c.Any))
@@ -161,7 +161,7 @@ func describeWhere(conds []spec.Cond) string {
 
 // describe writes a condition for a message: task "Modular arithmetic",
 // params >= 1e9.
-func describe(col string, m spec.Match) string {
+func describe(col string, m chartspec.Match) string {
 	in := " in column " + diag.Quote(col)
 	if m.Equality() && !m.Tests[0].IsNum {
 		return diag.Quote(m.Text) + in
@@ -179,7 +179,7 @@ func describe(col string, m spec.Match) string {
 // present describes the values column col has, for a message about a value
 // it lacks: the distinct values, or for numbers compared by size their
 // range; with the one the author probably meant.
-func present(t *table.Table, col int, m spec.Match) string {
+func present(t *table.Table, col int, m chartspec.Match) string {
 	var vals []string
 	seen := map[string]bool{}
 	lo, hi, nums := 0.0, 0.0, 0

@@ -60,7 +60,7 @@ type chartData struct {
 	Height int
 	Title  string
 	Alt    string
-	// the toolbar and data table (render/export.go)
+	// the toolbar and data table (chart/export.go)
 	CSV         string
 	Tables      []dataTable
 	Rows, Shown int

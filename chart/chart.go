@@ -1,0 +1,646 @@
+package chart
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+	"github.com/go-echarts/go-echarts/v2/types"
+
+	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/site"
+)
+
+// Formatter tokens: the site script (themes/default/assets/format.js and
+// site.js) swaps these strings for functions. Nothing from the content ever
+// becomes code.
+const (
+	tooltipToken     = "@tooltip"
+	formatPrefix     = "@"
+	placeLabelsToken = "@placeLabels"
+)
+
+// Layout constants shared with the site script, which lays the panels out
+// again for the width the chart gets (one column on a phone).
+const (
+	// denseLine is the number of points above which a line is drawn without
+	// a marker on every point (markers show on hover).
+	denseLine = 150
+	// rowHeight is the height of one row of panels in a chart of several
+	// rows.
+	rowHeight = 280
+)
+
+// The chart's geometry, which check (package check) measures against.
+const (
+	// DefaultHeight is the height of a chart whose spec sets none.
+	DefaultHeight = 440
+	// MaxColumns is the number of panels side by side when the spec does
+	// not set columns.
+	MaxColumns = 4
+)
+
+// optTrue and optFalse are the go-echarts booleans (types.Bool, a *bool)
+// of every option: shared, as nothing writes through them.
+var (
+	optTrue  = opts.Bool(true)
+	optFalse = opts.Bool(false)
+)
+
+func optBool(v bool) types.Bool {
+	if v {
+		return optTrue
+	}
+	return optFalse
+}
+
+// Option builds the ECharts option of a chart through go-echarts'
+// types and writes it as JSON (chartjson.go): the map layouts/chart.html
+// gets as chartData.Option, of the option's top-level keys and their
+// JSON.
+func Option(c *site.Chart, alt string) map[string]any {
+	return buildOption(c, alt).write().optionMap()
+}
+
+// buildOption builds the option of a chart as go-echarts values, an XY
+// chart whose series each carry their own type.
+func buildOption(c *site.Chart, alt string) *echartsOption {
+	sc := c.Spec
+	n := len(sc.Panels)
+	o := &echartsOption{}
+	styles := SeriesStyles(c)
+	nums, numeric := numericNames(c)
+	if !numeric {
+		nums = nil
+	}
+	legend := (showLegend(c) || hasDerived(c)) && !sc.Legend.Hide
+
+	o.legend = opts.Legend{Show: optBool(legend), Type: "plain", Bottom: "0", Left: "center"}
+	o.toolbox = opts.Toolbox{Show: optTrue, Right: "4", Top: "0", Feature: &opts.ToolBoxFeature{
+		DataZoom:    &opts.ToolBoxFeatureDataZoom{Show: optTrue, Title: map[string]string{"zoom": "Zoom to area", "back": "Undo zoom"}, Icon: map[string]string{}},
+		Restore:     &opts.ToolBoxFeatureRestore{Show: optTrue, Title: "Reset"},
+		SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: optTrue, Type: "png", Name: c.ID, Title: "Save as PNG"},
+	}}
+	o.aria = &opts.Aria{Enabled: optTrue, Label: &opts.AriaLabel{Enabled: optTrue, Description: alt}}
+
+	cols, rows := gridShape(sc)
+	top := 40
+	if sc.Subtitle != "" {
+		top += 18
+	}
+	panelTitles := sc.HasPanels && hasPanelTitles(sc)
+	titles := []opts.Title{{Title: sc.Title, Subtitle: sc.Subtitle, Left: "center"}}
+	sharedX, sharedY := sharedTitle(sc, true), sharedTitle(sc, false)
+
+	ex := &o.ex
+	ex.meta = chartMeta{Columns: cols, Panels: n, Height: sc.Height, RowHeight: rowHeight, LegendTitle: sc.Legend.Title}
+	if legend && sc.Legend.Title != "" {
+		titles = append(titles, opts.Title{Title: sc.Legend.Title, Left: "center", Bottom: "26", TitleStyle: &opts.TextStyle{FontSize: 12}})
+		ex.meta.LegendTitleIndex = len(titles) - 1
+	}
+	axisIdx := make([]int, n)
+	ex.logX, ex.logY = make([]bool, 0, n), make([]bool, 0, n)
+	ex.unitX, ex.unitY = make([]unitMark, 0, n), make([]unitMark, 0, n)
+	o.grids = make([]opts.Grid, 0, n)
+	o.xAxes, o.yAxes = make([]opts.XAxis, 0, n), make([]opts.YAxis, 0, n)
+	for i, p := range sc.Panels {
+		// A first layout for a wide screen; the site script lays the panels
+		// out again for the chart's real width.
+		r, k := i/cols, i%cols
+		width := 100.0 / float64(cols)
+		rowTop := top + r*rowHeight
+		if panelTitles {
+			titles = append(titles, opts.Title{Title: p.Title, Left: pct((float64(k) + 0.5) * width), Top: strconv.Itoa(rowTop), TextAlign: "center",
+				TitleStyle: &opts.TextStyle{FontSize: 13, FontWeight: "normal"}})
+			rowTop += 22
+		}
+		o.grids = append(o.grids, opts.Grid{
+			Left: pct(float64(k)*width + 6), Width: pct(width - 8), Top: strconv.Itoa(rowTop + 6), Height: strconv.Itoa(rowHeight - 80),
+		})
+		xlo, xhi, ylo, yhi := PanelExtent(c, i)
+		xo := newAxisOptions(p.X, xlo, xhi, looksLikeYears(c.Panels[i], true))
+		yo := newAxisOptions(p.Y, ylo, yhi, looksLikeYears(c.Panels[i], false))
+		if sharedX && r < rows-1 && i+cols < n {
+			xo.name = "" // the panel below carries the shared title
+		}
+		if sharedY && k > 0 {
+			yo.name = ""
+		}
+		if sharedX {
+			ex.meta.XTitle = axisName(p.X)
+		}
+		if sharedY {
+			ex.meta.YTitle = axisName(p.Y)
+		}
+		o.xAxes = append(o.xAxes, xo.xAxis(i))
+		o.yAxes = append(o.yAxes, yo.yAxis(i))
+		ex.logX = append(ex.logX, xo.log)
+		ex.logY = append(ex.logY, yo.log)
+		ex.unitX, ex.unitY = append(ex.unitX, axisMarkOf(p.X)), append(ex.unitY, axisMarkOf(p.Y))
+		axisIdx[i] = i
+	}
+	o.zooms = []opts.DataZoom{
+		{Type: "inside", XAxisIndex: axisIdx, FilterMode: "none"},
+		{Type: "inside", YAxisIndex: axisIdx, FilterMode: "none"},
+	}
+
+	nseries := 0
+	for i := range sc.Panels {
+		nseries += len(c.Panels[i].Series) + 2*len(c.Panels[i].Fits) + 2
+	}
+	o.series, ex.series = make(charts.MultiSeries, 0, nseries), make([]seriesExtra, 0, nseries)
+	target := sc.Downsample
+	if target == 0 {
+		target = chartspec.DefaultDownsample
+	}
+	var aux []auxSeries // intervals and marks, drawn after every data series (marks.go)
+	for i, p := range sc.Panels {
+		labels, points := 0, 0
+		for _, s := range c.Panels[i].Series {
+			points += len(s.Points)
+			for _, pt := range s.Points {
+				if pt.Label != "" {
+					labels++
+				}
+			}
+		}
+		ex.meta.Labels = max(ex.meta.Labels, labels)
+		crowd := crowding{smallMarkers: points > crowdedPoints}
+		if labels > crowdedLabels {
+			crowd.labels = 1
+		}
+		if labels > 2*crowdedLabels {
+			crowd.labels = 2
+		}
+		var ext [4]float64
+		if p.Type == chartspec.TypeScatter && target > 0 {
+			ext[0], ext[1], ext[2], ext[3] = PanelExtent(c, i)
+		}
+		for _, s := range orderSeries(sc.Order, sortedSeries(c.Panels[i], nums)) {
+			pts := s.Points
+			switch {
+			case p.Type == chartspec.TypeLine && target > 0:
+				pts = downsample(pts, target, p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog)
+			case p.Type == chartspec.TypeScatter && target > 0:
+				pts = thinScatter(pts, ext, p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog)
+			}
+			name := seriesName(p, s, nums)
+			ss, extra := series(p, pts, i, name, styles[s.Name], crowd)
+			ss, extra = restyle(ss, extra, styles[s.Name], crowd)
+			aux = append(aux, intervalSeries(p, pts, i, name, styles[s.Name], ss.Type == types.ChartLine, len(aux))...)
+			o.series = append(o.series, ss)
+			ex.series = append(ex.series, extra)
+			if extra.dense {
+				ex.axisTooltip = true
+			}
+		}
+		fs, fx := fitSeries(c, i, styles, nums)
+		o.series, ex.series = append(o.series, fs...), append(ex.series, fx...)
+		aux = append(aux, markSeries(p, i)...)
+	}
+	appendAux(o, aux)
+	trigger := "item"
+	if ex.axisTooltip {
+		trigger = "axis" // a dense line has no markers to point at
+	}
+	o.tooltip = opts.Tooltip{Show: optTrue, Trigger: trigger, Formatter: types.FuncStr(tooltipToken)}
+	o.titles = titles
+	return o
+}
+
+// PanelExtent is the range of values panel i's axes must show when the
+// spec sets no bounds: its points, their intervals, its reference lines,
+// bands and notes, and its fitted curves (extrapolations included).
+func PanelExtent(c *site.Chart, i int) (xlo, xhi, ylo, yhi float64) {
+	p := c.Spec.Panels[i]
+	xlo, xhi, ylo, yhi = c.Panels[i].Extent()
+	xlo, xhi, ylo, yhi = fitExtent(p, c.Panels[i], xlo, xhi, ylo, yhi)
+	return marksExtent(p, c.Panels[i], xlo, xhi, ylo, yhi)
+}
+
+// gridShape is the number of columns and rows of panels on a wide screen.
+func gridShape(sc *chartspec.Chart) (cols, rows int) {
+	n := len(sc.Panels)
+	cols = sc.Columns
+	if cols == 0 {
+		cols = min(n, MaxColumns)
+	}
+	cols = max(1, min(cols, n))
+	return cols, (n + cols - 1) / cols
+}
+
+// Height is the height a chart is first drawn at, before the site
+// script fits it to its width: the spec's height for one row of panels,
+// else a row height per row.
+func Height(sc *chartspec.Chart) int {
+	_, rows := gridShape(sc)
+	h := sc.Height
+	if h == 0 {
+		h = DefaultHeight
+	}
+	if rows > 1 && sc.Height == 0 {
+		h = 70 + rows*rowHeight + 40
+	}
+	return h
+}
+
+func hasPanelTitles(sc *chartspec.Chart) bool {
+	for _, p := range sc.Panels {
+		if p.Title != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// sharedTitle reports whether every panel of a chart of several panels has
+// the same x (or y) axis title: then it is written once per row (or column).
+func sharedTitle(sc *chartspec.Chart, x bool) bool {
+	if len(sc.Panels) < 2 {
+		return false
+	}
+	name := func(p chartspec.Panel) string {
+		if x {
+			return axisName(p.X)
+		}
+		return axisName(p.Y)
+	}
+	first := name(sc.Panels[0])
+	for _, p := range sc.Panels[1:] {
+		if name(p) != first {
+			return false
+		}
+	}
+	return true
+}
+
+func pct(v float64) string { return fmt.Sprintf("%.4g%%", v) }
+
+// showLegend: a legend is drawn when there is something to tell apart.
+func showLegend(c *site.Chart) bool {
+	for i, p := range c.Spec.Panels {
+		if p.Series.Name != "" || len(c.Panels[i].Series) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// seriesName names a series in the legend and tooltip. A chart without a
+// series column has one series, named after its y axis.
+func seriesName(p chartspec.Panel, s site.Series, nums map[string]float64) string {
+	if p.Series.Name != "" {
+		if v, ok := nums[s.Name]; ok {
+			return legendNumber(s.Name, v)
+		}
+		return s.Name
+	}
+	if p.Y.Title != "" {
+		return p.Y.Title
+	}
+	return p.Y.Field.Name
+}
+
+// seriesExtra holds what go-echarts' SingleSeries has no field for.
+type seriesExtra struct {
+	labelLayout string
+	lineStyle   map[string]any
+	dense       bool
+	own         any            // a whole series of scalesite's own, written as it is (marks.go)
+	derived     *seriesDerived // a fit or frontier (fit.go)
+}
+
+// series builds one drawn series. Points with a label are {name, value}
+// items, so the label and the tooltip can show the name; others are arrays.
+// A panel crowded with points draws smaller markers, and one crowded with
+// labels smaller labels, so that more of them find room.
+const (
+	crowdedPoints = 60
+	crowdedLabels = 40
+)
+
+type crowding struct {
+	smallMarkers bool
+	labels       int // 0, 1 (crowded) or 2 (twice as crowded)
+}
+
+func series(p chartspec.Panel, pts []site.Point, grid int, name string, st SeriesStyle, crowd crowding) (charts.SingleSeries, seriesExtra) {
+	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
+	items, labelled := seriesData(pts, logX, logY)
+	ss := charts.SingleSeries{
+		Name: name, Data: items, XAxisIndex: grid, YAxisIndex: grid,
+		ItemStyle: &opts.ItemStyle{Color: st.Color},
+		Emphasis:  &opts.Emphasis{Focus: "series"},
+		Symbol:    st.Symbol,
+	}
+	var ex seriesExtra
+	if p.Type == chartspec.TypeScatter {
+		ss.Type, ss.SymbolSize = types.ChartScatter, 10
+		if crowd.smallMarkers {
+			ss.SymbolSize = 7
+		}
+	} else {
+		ss.Type, ss.SymbolSize, ss.ShowSymbol = types.ChartLine, 7, optTrue
+		ls := map[string]any{"color": st.Color, "width": 2}
+		if st.Dash != nil {
+			ls["type"] = st.Dash
+		}
+		ex.lineStyle = ls
+		if drawn(pts) > denseLine {
+			// A marker on each of thousands of points draws a solid band that
+			// hides the other runs; ECharts shows the marker under the pointer.
+			ss.ShowSymbol = optFalse
+			ex.dense = true
+			ls["width"] = 1.5
+		}
+	}
+	if labelled {
+		// An explicit font and line height: the site script measures labels
+		// with the same font to place them, and ECharts would otherwise
+		// measure a label's height with a CJK glyph.
+		ss.Label = &opts.Label{Show: optTrue, Position: "right", Formatter: "{b}", FontSize: 11, LineHeight: 14}
+		switch crowd.labels {
+		case 1:
+			ss.Label.FontSize, ss.Label.LineHeight = 10, 12
+		case 2:
+			ss.Label.FontSize, ss.Label.LineHeight = 9, 11
+		}
+		ex.labelLayout = placeLabelsToken
+	}
+	return ss, ex
+}
+
+// drawn counts the points of a series that are not gaps.
+func drawn(pts []site.Point) int {
+	n := 0
+	for _, pt := range pts {
+		if !math.IsNaN(pt.Y) {
+			n++
+		}
+	}
+	return n
+}
+
+// pointsData is a series' points, written into the option as JSON when the
+// option is written (chartjson.go): a page of charts is mostly numbers,
+// and encoding them through reflection was the largest cost of rendering.
+type pointsData struct {
+	points     []site.Point
+	logX, logY bool
+}
+
+// MarshalJSON writes the points as the option holds them.
+func (d pointsData) MarshalJSON() ([]byte, error) {
+	return appendPoints(nil, d.points, d.logX, d.logY), nil
+}
+
+// seriesData is a series' points as its option's data, and whether any
+// drawn point has a label.
+func seriesData(points []site.Point, logX, logY bool) (pointsData, bool) {
+	labelled := false
+	for _, pt := range points {
+		if pt.Label != "" && !math.IsNaN(pt.Y) {
+			labelled = true
+			break
+		}
+	}
+	return pointsData{points, logX, logY}, labelled
+}
+
+// appendPoints writes points as JSON. Strings are escaped as encoding/json
+// escapes them (appendJSONString), <, > and & included, as in any other
+// part of the option.
+//
+// A point is [X, Y] in axis space (log10 on a log axis); on a chart with a
+// log axis the original values follow ([X, Y, x, y]) so that tooltips show
+// them exactly. A gap (Y NaN) is [X, "-"], which breaks the line. Points
+// with a label are {name, value} items, so the label and the tooltip can
+// show the name.
+func appendPoints(b []byte, points []site.Point, logX, logY bool) []byte {
+	orig := logX || logY
+	if b == nil {
+		size := 24
+		if orig {
+			size = 48
+		}
+		b = make([]byte, 0, size*len(points)+2)
+	}
+	b = append(b, '[')
+	for i, pt := range points {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		x := pt.X
+		if logX {
+			x = logCoord(x)
+		}
+		if math.IsNaN(pt.Y) {
+			b = append(b, '[')
+			b = appendNumber(b, x)
+			b = append(b, `,"-"]`...)
+			continue
+		}
+		y := pt.Y
+		if logY {
+			y = logCoord(y)
+		}
+		item := pt.Label != "" || pt.Bounds != nil // an interval goes with the point, for the tooltip
+		if pt.Label != "" {
+			b = append(b, `{"name":`...)
+			b = appendJSONString(b, pt.Label)
+			b = append(b, `,"value":`...)
+		} else if item {
+			b = append(b, `{"value":`...)
+		}
+		b = append(b, '[')
+		b = appendNumber(b, x)
+		b = append(b, ',')
+		b = appendNumber(b, y)
+		if orig {
+			b = append(b, ',')
+			b = appendNumber(b, pt.X)
+			b = append(b, ',')
+			b = appendNumber(b, pt.Y)
+		}
+		b = append(b, ']')
+		if item {
+			b = appendInterval(b, pt.Bounds)
+			b = append(b, '}')
+		}
+	}
+	return append(b, ']')
+}
+
+// logCoord is a value's place on a log axis: its exponent, to 1e-10 of a
+// decade (far below a pixel at any zoom a reader can reach), so the option
+// carries 23.4969296481 rather than 23.496929648073216.
+func logCoord(v float64) float64 {
+	return math.Round(math.Log10(v)*1e10) / 1e10
+}
+
+// appendNumber writes a float in the shorter of its plain and scientific
+// forms (1e+20, not 100000000000000000000): both are JSON, both read back
+// as the same float64, and scaling data is full of powers of ten. The plain
+// form is kept when it has at most 6 characters.
+//
+// Both forms are written from the shortest decimal digits that read back
+// as v, found once: for a number of at most 15 significant digits between
+// 1e-8 and 1e36 (data, log coordinates) by integer arithmetic, else by
+// strconv. The bytes are strconv's 'f' or 'e' form
+// (TestAppendNumberMatchesStrconv).
+func appendNumber(b []byte, v float64) []byte {
+	if v == math.Trunc(v) && v > -1e5 && v < 1e6 && (v != 0 || !math.Signbit(v)) {
+		return strconv.AppendInt(b, int64(v), 10) // at most 6 characters
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return strconv.AppendFloat(b, v, 'f', -1, 64)
+	}
+	var buf [32]byte
+	neg := math.Signbit(v)
+	if digits, exp, ok := shortDigits(buf[:0], math.Abs(v)); ok {
+		return appendDigits(b, neg, digits, exp)
+	}
+	sci := strconv.AppendFloat(buf[:0], v, 'e', -1, 64) // -d.ddde±dd
+	i := len(sci) - 1
+	for sci[i] != 'e' {
+		i--
+	}
+	exp := 0
+	for _, c := range sci[i+2:] {
+		exp = exp*10 + int(c-'0')
+	}
+	if sci[i+1] == '-' {
+		exp = -exp
+	}
+	digits := sci[:0]
+	for _, c := range sci[:i] {
+		if c >= '0' && c <= '9' {
+			digits = append(digits, c) // in place: never ahead of c
+		}
+	}
+	return appendDigits(b, neg, digits, exp)
+}
+
+// pow10 are the powers of ten from 10⁻⁸ to 10³⁷, pow10[i] = 10^(i-8);
+// those up to 10²² are exact floats.
+var pow10 = func() (p [46]float64) {
+	for i := range p {
+		p[i], _ = strconv.ParseFloat("1e"+strconv.Itoa(i-8), 64)
+	}
+	return p
+}()
+
+// shortDigits finds the shortest decimal digits of a (positive, finite)
+// when 15 significant digits hold it: a is then the float nearest to
+// k×10^(e-14), for k an integer and 10^e ≤ a < 10^(e+1). Floats near a are
+// less than a quarter of 10^(e-14) apart, so no other decimal on that grid
+// (none with 15 digits or fewer) reads back as a: k's digits, without
+// trailing zeros, are a's shortest. a = d.ddd×10^exp.
+func shortDigits(buf []byte, a float64) (digits []byte, exp int, ok bool) {
+	if a < 1e-8 || a >= 1e36 {
+		return nil, 0, false
+	}
+	// log10(a) from a's binary exponent (log10 2 ≈ 78913/2¹⁸), then set
+	// right by the powers of ten.
+	e := ((int(math.Float64bits(a)>>52) - 1023) * 78913) >> 18
+	e = max(-8, min(e, 35))
+	for e > -8 && a < pow10[e+8] {
+		e--
+	}
+	for e < 35 && a >= pow10[e+9] {
+		e++
+	}
+	// 10^e ≤ a < 10^(e+1), but for a being the float nearest 10^e, below
+	// it (which makes the grid coarser, never finer).
+	var k float64
+	if m := 14 - e; m >= 0 {
+		k = math.Round(a * pow10[m+8])
+		ok = k < 1<<53 && k/pow10[m+8] == a
+	} else {
+		k = math.Round(a / pow10[-m+8])
+		ok = k < 1<<53 && k*pow10[-m+8] == a
+	}
+	if !ok || k == 0 {
+		return nil, 0, false
+	}
+	u, zeros := uint64(k), 0
+	if u%1e8 == 0 {
+		u, zeros = u/1e8, zeros+8
+	}
+	if u%1e4 == 0 {
+		u, zeros = u/1e4, zeros+4
+	}
+	if u%1e2 == 0 {
+		u, zeros = u/1e2, zeros+2
+	}
+	if u%10 == 0 {
+		u, zeros = u/10, zeros+1
+	}
+	digits = strconv.AppendUint(buf, u, 10)
+	return digits, len(digits) + zeros - 1 + e - 14, true
+}
+
+// appendDigits writes the number ±0.d₁d₂…×10^(exp+1) (digits without
+// trailing zeros) as appendNumber does: plain when that has at most 6
+// characters or is no longer than the scientific form, else scientific.
+func appendDigits(b []byte, neg bool, digits []byte, exp int) []byte {
+	nd := len(digits)
+	plain := nd + 1 // d.ddd
+	switch {
+	case exp >= 0 && nd <= exp+1:
+		plain = exp + 1 // ddd000
+	case exp < 0:
+		plain = 1 - exp + nd // 0.000ddd
+	}
+	sci := nd + 4 // de+dd
+	if nd > 1 {
+		sci++ // the point
+	}
+	if exp >= 100 || exp <= -100 {
+		sci++
+	}
+	if neg {
+		b = append(b, '-')
+		plain++
+		sci++
+	}
+	if plain > 6 && sci < plain {
+		b = append(b, digits[0])
+		if nd > 1 {
+			b = append(b, '.')
+			b = append(b, digits[1:]...)
+		}
+		b = append(b, 'e')
+		e := exp
+		if e < 0 {
+			b = append(b, '-')
+			e = -e
+		} else {
+			b = append(b, '+')
+		}
+		if e < 10 {
+			b = append(b, '0')
+		}
+		return strconv.AppendInt(b, int64(e), 10)
+	}
+	switch {
+	case exp >= 0 && nd <= exp+1:
+		b = append(b, digits...)
+		for range exp + 1 - nd {
+			b = append(b, '0')
+		}
+	case exp >= 0:
+		b = append(b, digits[:exp+1]...)
+		b = append(b, '.')
+		b = append(b, digits[exp+1:]...)
+	default:
+		b = append(b, '0', '.')
+		for range -exp - 1 {
+			b = append(b, '0')
+		}
+		b = append(b, digits...)
+	}
+	return b
+}

@@ -1,0 +1,324 @@
+package chart
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/internal/chartcorpus"
+	"github.com/scalesite/scalesite/site"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// loadDemo loads the demo site at the root of the repository.
+func loadDemo(t testing.TB) *site.Site { return chartcorpus.LoadDemo(t, "..") }
+
+func findPage(t testing.TB, s *site.Site, slug string) *site.Page {
+	t.Helper()
+	for _, p := range s.Pages {
+		if p.Slug == slug {
+			return p
+		}
+	}
+	t.Fatalf("the demo site has no page %q", slug)
+	return nil
+}
+
+// TestSeedChartOptions compares the ECharts option of each seed chart with
+// its golden file. Run `go test ./chart -run TestSeedChartOptions -update`
+// after an intended change, and read the diff.
+func TestSeedChartOptions(t *testing.T) {
+	s := loadDemo(t)
+	for _, slug := range []string{"audio-models", "rwkv-scaling", "flops-accuracy"} {
+		t.Run(slug, func(t *testing.T) {
+			p := findPage(t, s, slug)
+			if len(p.Charts) != 1 {
+				t.Fatalf("%d charts, want 1", len(p.Charts))
+			}
+			got, err := json.MarshalIndent(Option(p.Charts[0], AltText(p.Charts[0])), "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			golden := filepath.Join("testdata", slug+".golden.json")
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("option differs from %s (run with -update and read the diff):\n%s", golden, firstDiff(got, want))
+			}
+		})
+	}
+}
+
+// firstDiff shows the first differing line of two texts.
+func firstDiff(got, want []byte) string { return chartcorpus.FirstDiff(got, want) }
+
+// TestSeedChartSemantics checks what the seeds promise, independently of the
+// golden bytes: axis types and ranges, formats, colours, labels, panels.
+func TestSeedChartSemantics(t *testing.T) {
+	s := loadDemo(t)
+	opt := func(slug string) map[string]any {
+		p := findPage(t, s, slug)
+		b, err := json.Marshal(Option(p.Charts[0], ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	get := func(m map[string]any, path ...any) any {
+		var v any = m
+		for _, k := range path {
+			switch k := k.(type) {
+			case string:
+				v = v.(map[string]any)[k]
+			case int:
+				v = v.([]any)[k]
+			}
+		}
+		return v
+	}
+	tests := []struct {
+		slug string
+		path []any
+		want any
+	}{
+		{"audio-models", []any{"xAxis", 0, "type"}, "value"},
+		{"audio-models", []any{"xAxis", 0, "scalesiteLog"}, true},
+		{"audio-models", []any{"xAxis", 0, "axisLabel", "formatter"}, "@pow"},
+		{"audio-models", []any{"xAxis", 0, "name"}, "Number of Audio Parameters (Millions)"},
+		{"audio-models", []any{"yAxis", 0, "type"}, "value"},
+		{"audio-models", []any{"yAxis", 0, "min"}, 84.0},
+		{"audio-models", []any{"yAxis", 0, "max"}, 89.0},
+		{"audio-models", []any{"series", 0, "type"}, "scatter"},
+		{"audio-models", []any{"series", 0, "label", "show"}, true},
+		{"audio-models", []any{"series", 0, "labelLayout"}, "@placeLabels"},
+		{"audio-models", []any{"series", 0, "data", 0, "name"}, "VGG-ish (84.45)"},
+		{"audio-models", []any{"series", 0, "itemStyle", "color"}, namedColors["orange"]},
+		{"audio-models", []any{"legend", "show"}, false},
+		{"audio-models", []any{"tooltip", "formatter"}, "@tooltip"},
+		{"rwkv-scaling", []any{"grid", 1, "left"}, "56%"},
+		{"rwkv-scaling", []any{"xAxis", 1, "gridIndex"}, 1.0},
+		{"rwkv-scaling", []any{"xAxis", 0, "axisLabel", "formatter"}, "@sci"},
+		{"rwkv-scaling", []any{"title", 1, "text"}, "Training"},
+		{"rwkv-scaling", []any{"title", 2, "text"}, "Inference"},
+		{"rwkv-scaling", []any{"series", 0, "name"}, "Qwen2.5 7B"},
+		{"rwkv-scaling", []any{"series", 5, "name"}, "Qwen2.5 7B"},
+		{"rwkv-scaling", []any{"series", 5, "xAxisIndex"}, 1.0},
+		{"rwkv-scaling", []any{"series", 5, "itemStyle", "color"}, namedColors["blue"]},
+		{"rwkv-scaling", []any{"series", 1, "itemStyle", "color"}, namedColors["red"]},
+		{"rwkv-scaling", []any{"legend", "show"}, true},
+		{"flops-accuracy", []any{"yAxis", 0, "axisLabel", "formatter"}, "@percent"},
+		{"flops-accuracy", []any{"xAxis", 0, "min"}, 20.0},
+		{"flops-accuracy", []any{"series", 1, "name"}, "Qwen2.5 0.5B"},
+		{"flops-accuracy", []any{"series", 1, "data", 2, 0}, 23.0},
+		{"flops-accuracy", []any{"series", 1, "data", 2, 2}, 1e23},
+		{"flops-accuracy", []any{"series", 1, "data", 2, 1}, 60.0},
+	}
+	for _, tt := range tests {
+		if got := get(opt(tt.slug), tt.path...); got != tt.want {
+			t.Errorf("%s %v = %#v, want %#v", tt.slug, tt.path, got, tt.want)
+		}
+	}
+}
+
+// TestSeriesDataMatchesEncodingJSON checks the hand-written encoding of
+// points against encoding/json: the same values once parsed, and strings
+// escaped the same way.
+func TestSeriesDataMatchesEncodingJSON(t *testing.T) {
+	points := []site.Point{{X: 1e20, Y: 0.41}, {X: 1e21, Y: -3.5}, {X: 7e-7, Y: 123456789}, {X: 1, Y: 0, Label: `</script><b>"x"&`}, {X: 2.5e-10, Y: 1e300}, {X: 1.2664e19, Y: 39.71}}
+	data, _ := seriesData(points, false, false)
+	got, err := json.Marshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []any
+	for _, p := range points {
+		if p.Label != "" {
+			items = append(items, map[string]any{"name": p.Label, "value": [2]float64{p.X, p.Y}})
+		} else {
+			items = append(items, [2]float64{p.X, p.Y})
+		}
+	}
+	want, _ := json.Marshal(items)
+	var g, w any
+	if err := json.Unmarshal(got, &g); err != nil {
+		t.Fatalf("seriesData wrote invalid JSON %s: %v", got, err)
+	}
+	json.Unmarshal(want, &w)
+	if !reflect.DeepEqual(g, w) {
+		t.Errorf("seriesData:\n got %s\nwant %s", got, want)
+	}
+	if strings.Contains(string(got), "<") || !strings.Contains(string(got), `[1e+20,0.41]`) || !strings.Contains(string(got), `[1.2664e+19,39.71]`) {
+		t.Errorf("seriesData = %s: want < escaped and powers of ten written short", got)
+	}
+}
+
+// TestSeriesDataLogAxes: on a log axis a point is placed at its exponent,
+// and the original values follow for the tooltip; a gap breaks the line.
+func TestSeriesDataLogAxes(t *testing.T) {
+	points := []site.Point{{X: 1e20, Y: 0.41}, {X: 3.14e23, Y: math.NaN()}, {X: 1e-3, Y: 2, Label: "m"}}
+	data, labelled := seriesData(points, true, false)
+	got := appendPoints(nil, data.points, data.logX, data.logY)
+	want := `[[20,0.41,1e+20,0.41],[23.4969296481,"-"],{"name":"m","value":[-3,2,0.001,2]}]`
+	if string(got) != want || !labelled {
+		t.Errorf("seriesData = %s (labelled %v), want %s", got, labelled, want)
+	}
+}
+
+// TestSeriesStylesNeverRepeat: series the spec gives no colour skip the
+// colours it gave to others, and once the palette is used up, series that
+// share a colour differ in marker and dash.
+func TestSeriesStylesNeverRepeat(t *testing.T) {
+	c := &site.Chart{Spec: &chartspec.Chart{Colors: map[string]string{"A": "red", "D": palette[0]}}, Panels: []site.Panel{{Series: []site.Series{{Name: "A"}, {Name: "B"}, {Name: "C"}, {Name: "D"}}}}}
+	got := SeriesStyles(c)
+	want := map[string]string{"A": namedColors["red"], "B": palette[1], "C": palette[3], "D": palette[0]}
+	for k, v := range want {
+		if got[k].Color != v {
+			t.Errorf("colour of %s = %s, want %s (all: %v)", k, got[k].Color, v, got)
+		}
+	}
+	var many []site.Series
+	for i := range 35 {
+		many = append(many, site.Series{Name: strconv.Itoa(i)})
+	}
+	styles := SeriesStyles(&site.Chart{Spec: &chartspec.Chart{}, Panels: []site.Panel{{Series: many}}})
+	seen := map[string]string{}
+	for name, st := range styles {
+		key := fmt.Sprint(st.Color, st.Symbol, st.Dash)
+		if other, dup := seen[key]; dup {
+			t.Errorf("series %s and %s look alike: %s", name, other, key)
+		}
+		seen[key] = name
+	}
+}
+
+func TestNumberName(t *testing.T) {
+	for _, tt := range []struct {
+		v    float64
+		want string
+	}{{6e18, "6×10¹⁸"}, {1e19, "10¹⁹"}, {3e21, "3×10²¹"}, {1024, "1024"}, {0.5, "0.5"}, {2.5e-7, "2.5×10⁻⁷"}, {-1e6, "-10⁶"}} {
+		if got := numberName(tt.v); got != tt.want {
+			t.Errorf("numberName(%g) = %q, want %q", tt.v, got, tt.want)
+		}
+	}
+}
+
+func TestAxisRange(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	for _, tt := range []struct {
+		name     string
+		a        chartspec.Axis
+		lo, hi   float64
+		wlo, whi float64
+	}{
+		{"linear pads 4% each side", chartspec.Axis{}, 0, 20000, -800, 20800},
+		{"log pads in decades", chartspec.Axis{Scale: chartspec.ScaleLog}, 1, 1e10, -0.4, 10.4},
+		{"bounds kept", chartspec.Axis{Min: f(40), Max: f(80)}, 45, 75, 40, 80},
+		{"log bounds as exponents", chartspec.Axis{Scale: chartspec.ScaleLog, Min: f(1e20), Max: f(1e24)}, 2e20, 5e23, 20, 24},
+		{"one value", chartspec.Axis{Scale: chartspec.ScaleLog}, 100, 100, 1.5, 2.5},
+		{"min beyond data", chartspec.Axis{Min: f(100)}, 1, 10, 100, 109},
+	} {
+		lo, hi := axisRange(tt.a, tt.lo, tt.hi)
+		if math.Abs(lo-tt.wlo) > 1e-9 || math.Abs(hi-tt.whi) > 1e-9 {
+			t.Errorf("%s: axisRange = [%g, %g], want [%g, %g]", tt.name, lo, hi, tt.wlo, tt.whi)
+		}
+	}
+}
+
+// TestPaletteMatchesSiteScript: the site script gives the same palette to
+// what the option leaves without a colour (colors.js).
+func TestPaletteMatchesSiteScript(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "themes", "default", "assets", "colors.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, list, ok := strings.Cut(string(src), "var PALETTE = [")
+	list, _, _ = strings.Cut(list, "]")
+	var js []string
+	for _, f := range strings.Split(list, ",") {
+		if c := strings.Trim(strings.TrimSpace(f), `'"`); c != "" {
+			js = append(js, c)
+		}
+	}
+	if !ok || !reflect.DeepEqual(js, palette[:]) {
+		t.Errorf("colors.js PALETTE = %v, chart palette = %v: change both together", js, palette)
+	}
+}
+
+// appendNumberStrconv is appendNumber as it was written first: both forms
+// from strconv, the shorter kept.
+func appendNumberStrconv(b []byte, v float64) []byte {
+	start := len(b)
+	b = strconv.AppendFloat(b, v, 'f', -1, 64)
+	if len(b)-start <= 6 {
+		return b
+	}
+	var e [32]byte
+	sci := strconv.AppendFloat(e[:0], v, 'e', -1, 64)
+	if len(sci) < len(b)-start {
+		b = append(b[:start], sci...)
+	}
+	return b
+}
+
+// TestAppendNumberMatchesStrconv: appendNumber writes what strconv's plain
+// and scientific forms would, for every kind of float.
+func TestAppendNumberMatchesStrconv(t *testing.T) {
+	vals := []float64{0, math.Copysign(0, -1), 1, -1, 19, 100000, 999999, 1e6, -99999, -1e5, 123456.5, 0.5, -0.5, 1e-7, 2.5e-10,
+		1e20, 1e21, 1e22, 1.2664e19, 39.71, 41.23, 23.4969296481, 1e300, 5e-324, math.MaxFloat64, -math.MaxFloat64, 0.001, 0.0001, 1234567,
+		12345.678, 1e-8, 9.999999999999999e-9, 1e36, 9.99999999999999e35, 1e35, 1e23, 1e22, 8.41e21, 123456789012345, 1234567890123456, 12345678901234567,
+		99999.9999999999, -99999.99999, 1e-10, -1e-10, 1.5e-10, 0.0000000001, 123.4567890123, 99999.99999999999, 1e5 - 1e-10, 1.5e6, 100, 0.1, 0.30000000000000004, math.NaN(), math.Inf(1), math.Inf(-1), 7e-7, 123456789, -3.5, 84.45, 316}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		var v float64
+		switch rng.IntN(9) {
+		case 0:
+			v = math.Float64frombits(rng.Uint64())
+		case 1:
+			v = math.Round(rng.NormFloat64()*1e4) / math.Pow(10, float64(rng.IntN(12)))
+		case 2:
+			v = math.Pow(10, rng.Float64()*60-30)
+		case 3: // a log coordinate
+			v = logCoord(math.Pow(10, rng.Float64()*60-30))
+		case 4: // data written with a few decimals, near the 1e5 bound too
+			v = float64(rng.Int64N(2e15)-1e15) / math.Pow(10, float64(rng.IntN(16)))
+		case 6:
+			v = float64(rng.Int64N(1e15)) * math.Pow(10, float64(rng.IntN(60)-30))
+		case 7:
+			v = math.Nextafter(math.Pow(10, float64(rng.IntN(50)-10)), math.Inf(rng.IntN(2)*2-1))
+		case 5:
+			v = math.Nextafter(float64(rng.IntN(200000)-100000)/math.Pow(10, float64(rng.IntN(11))), math.Inf(rng.IntN(2)*2-1))
+		default:
+			v = float64(rng.IntN(3000000) - 1000000)
+		}
+		vals = append(vals, v)
+	}
+	for _, v := range vals {
+		got, want := appendNumber([]byte("x"), v), appendNumberStrconv([]byte("x"), v)
+		if string(got) != string(want) {
+			t.Fatalf("appendNumber(%v) = %s, want %s", v, got[1:], want[1:])
+		}
+	}
+}

@@ -1,0 +1,16 @@
+// Package chart turns a loaded chart (a parsed spec and its data, from
+// site) into what the page carries for it: the ECharts option as JSON
+// (chart.go, axes.go, marks.go, fit.go, style.go, units.go, and the
+// hand-written encoder in chartjson*.go), the alt text (alt.go), and the
+// chart's data as a CSV file and as HTML tables (export.go). Long lines are
+// downsampled and dense scatters thinned on the way (downsample.go,
+// thin.go).
+//
+// It reads no files and reports no errors: site has checked the spec and
+// the data. Nothing from the content becomes code: text goes into the JSON
+// as strings, escaped for a script element, and the formatter tokens the
+// site script swaps for functions are fixed strings of this package.
+//
+// Its exported geometry (DefaultHeight, MaxColumns, PaletteSize) is what
+// package check measures charts against.
+package chart

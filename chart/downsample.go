@@ -1,0 +1,183 @@
+package chart
+
+import (
+	"math"
+
+	"github.com/scalesite/scalesite/site"
+)
+
+// downsample thins a line series to about target points with
+// Largest-Triangle-Three-Buckets (Steinarsson 2013, "Downsampling Time
+// Series for Visual Representation", University of Iceland), so that a line
+// of 20,000 points is drawn from about as many points as the plot has
+// pixels across and still looks the same.
+//
+// pts must be sorted by X, as a line is drawn; a series that is not is
+// returned unchanged. The triangles are measured in screen space: log10 of
+// the value on a log axis (logX, logY), so that the points kept are the ones
+// that stand out on the drawn chart, not in the raw numbers.
+//
+// Beyond what LTTB picks, the result always keeps:
+//   - the first and last point of the series and of every segment;
+//   - each segment's lowest and highest point (a spike survives);
+//   - every point with a Label (it is drawn with its text);
+//   - every gap point (Y is NaN, see site.Point.Gap): the series is cut at
+//     its gaps, each segment gets a share of the target proportional to its
+//     width on screen (at least 2), and the gaps stay between the segments,
+//     so the line still breaks there.
+//
+// So the result can be a few points longer than target. It is a
+// subsequence of pts (no point is made up or moved) and the same for the
+// same input. When len(pts) <= target, pts itself is returned; a target
+// below 2 counts as 2.
+func downsample(pts []site.Point, target int, logX, logY bool) []site.Point {
+	n := len(pts)
+	if n <= target || n <= 2 {
+		return pts
+	}
+	target = max(target, 2)
+	for i := 1; i < n; i++ {
+		if !(pts[i-1].X <= pts[i].X) { // also catches a NaN x
+			return pts
+		}
+	}
+
+	// Screen coordinates, once per point.
+	sx := make([]float64, n)
+	sy := make([]float64, n)
+	for i, p := range pts {
+		sx[i], sy[i] = screen(p.X, logX), screen(p.Y, logY)
+	}
+
+	// Segments: the runs of drawn points between gaps.
+	type segment struct{ lo, hi int } // pts[lo:hi]
+	var segs []segment
+	gaps := 0
+	start := -1
+	for i, p := range pts {
+		if math.IsNaN(p.Y) {
+			gaps++
+			if start >= 0 {
+				segs = append(segs, segment{start, i})
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		segs = append(segs, segment{start, n})
+	}
+
+	// Each segment's share of the target, by its width on screen; by its
+	// number of points when widths cannot be compared (one x for all, or
+	// an x a log axis cannot show).
+	span := func(s segment) float64 { return sx[s.hi-1] - sx[s.lo] }
+	total, count := 0.0, 0
+	for _, s := range segs {
+		total += span(s)
+		count += s.hi - s.lo
+	}
+	byWidth := total > 0 && !math.IsInf(total, 0) && !math.IsNaN(total)
+	budget := float64(max(target-gaps, 0))
+
+	keep := make([]bool, n)
+	for i, p := range pts {
+		keep[i] = p.Label != "" || math.IsNaN(p.Y)
+	}
+	for _, s := range segs {
+		share := float64(s.hi-s.lo) / float64(count)
+		if byWidth {
+			share = span(s) / total
+		}
+		m := max(2, int(budget*share))
+		k := keep[s.lo:s.hi]
+		if s.hi-s.lo <= m {
+			for i := range k {
+				k[i] = true
+			}
+			continue
+		}
+		lttb(sx[s.lo:s.hi], sy[s.lo:s.hi], m, k)
+		// The extremes, which LTTB may have passed over for a neighbour.
+		lo, hi := s.lo, s.lo
+		for i := s.lo + 1; i < s.hi; i++ {
+			if pts[i].Y < pts[lo].Y {
+				lo = i
+			}
+			if pts[i].Y > pts[hi].Y {
+				hi = i
+			}
+		}
+		keep[lo], keep[hi] = true, true
+	}
+
+	kept := 0
+	for _, k := range keep {
+		if k {
+			kept++
+		}
+	}
+	if kept == n {
+		return pts
+	}
+	out := make([]site.Point, 0, kept)
+	for i, k := range keep {
+		if k {
+			out = append(out, pts[i])
+		}
+	}
+	return out
+}
+
+// screen is where v stands along an axis, up to a linear map: log10(v) on a
+// log axis. A value a log axis cannot show gives -Inf or NaN; LTTB then
+// never prefers it, but keeps it where it must (endpoints, extremes).
+func screen(v float64, log bool) float64 {
+	if log {
+		return math.Log10(v)
+	}
+	return v
+}
+
+// lttb marks in keep the m points of (x, y) that LTTB keeps: the first, the
+// last, and from each of m-2 buckets of equal count the point that makes the
+// largest triangle with the point kept before it and the mean of the next
+// bucket. It needs len(x) > m >= 2.
+func lttb(x, y []float64, m int, keep []bool) {
+	n := len(x)
+	keep[0], keep[n-1] = true, true
+	if m <= 2 {
+		return
+	}
+	// Bucket i holds points [i*(n-2)/(m-2)+1, (i+1)*(n-2)/(m-2)+1), in
+	// integers so that the last bucket ends exactly at n-1.
+	edge := func(i int) int { return i*(n-2)/(m-2) + 1 }
+	a := 0
+	for i := 0; i < m-2; i++ {
+		lo, hi := edge(i), edge(i+1)
+		nlo, nhi := hi, min(edge(i+2), n)
+		if i == m-3 {
+			nlo, nhi = n-1, n
+		}
+		var cx, cy float64
+		for j := nlo; j < nhi; j++ {
+			cx += x[j]
+			cy += y[j]
+		}
+		cx /= float64(nhi - nlo)
+		cy /= float64(nhi - nlo)
+
+		ax, ay := x[a], y[a]
+		best, bestArea := lo, -1.0
+		for j := lo; j < hi; j++ {
+			// Twice the triangle's area; the factor does not change the choice.
+			area := math.Abs((ax-cx)*(y[j]-ay) - (ax-x[j])*(cy-ay))
+			if area > bestArea {
+				best, bestArea = j, area
+			}
+		}
+		keep[best] = true
+		a = best
+	}
+}

@@ -1,0 +1,388 @@
+package chart
+
+import (
+	"errors"
+	"fmt"
+	"html/template"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/internal/htmlesc"
+	"github.com/scalesite/scalesite/site"
+)
+
+// Every chart's data leaves the page two ways besides the drawing: as a CSV
+// file written beside the page (<chart id>.csv, linked under the chart), and
+// as a table in a collapsed <details> under the chart, for readers who
+// cannot see the plot (and for everyone without JavaScript).
+//
+// Both hold the rows the chart is drawn from, at full resolution: every
+// point of every series, in the order the chart draws the series, with the
+// original values (not log10 of them) and the point's label. A long line
+// drawn from fewer points (downsampling) still has every row in the CSV. A
+// gap in a line (a row with an x but no y) is a row with an empty y. The
+// table shows at most MaxTableRows rows; a longer series is cut, with a row
+// saying how many more are in the CSV.
+
+// MaxTableRows is the most data rows a chart's table shows in the page.
+const MaxTableRows = 200
+
+// minSeriesRows is the fewest rows a cut series keeps in the table.
+const minSeriesRows = 10
+
+// DataFile is the output path of a chart's CSV file: beside its
+// page's index.html (slug "" is the home page).
+func DataFile(slug string, c *site.Chart) string {
+	if slug == "" {
+		return DataName(c)
+	}
+	return slug + "/" + DataName(c)
+}
+
+// DataName is the CSV file's name, which pages link relative to
+// themselves (every page's address ends in a slash).
+func DataName(c *site.Chart) string { return c.ID + ".csv" }
+
+// Table is one panel's rows as the page shows them.
+type Table struct {
+	Caption string // the panel's title, on a chart of several panels
+	Columns []string
+	Body    template.HTML // the rows, <tr>…</tr>, escaped (Tables)
+}
+
+// dataColumns says which columns a chart's data has, and their names.
+type dataColumns struct {
+	panel, label            bool
+	series, x, y, labelName string
+}
+
+// columnsOf names the columns. The CSV file's are named after the chart's
+// fields when all its panels share them (params, loss), else plainly (x,
+// y); the table's (human) after the axes' titles when they are shared.
+func columnsOf(c *site.Chart, human bool) dataColumns {
+	sc := c.Spec
+	col := dataColumns{panel: len(sc.Panels) > 1, series: "series", x: "x", y: "y", labelName: "label"}
+	if human {
+		col.series, col.labelName = "Series", "Label"
+		if sc.Legend.Title != "" {
+			col.series = sc.Legend.Title
+		}
+	}
+	shared := func(get func(p chartspec.Panel) string, fallback string) string {
+		if len(sc.Panels) == 0 {
+			return fallback
+		}
+		first := get(sc.Panels[0])
+		for _, p := range sc.Panels[1:] {
+			if get(p) != first {
+				return fallback
+			}
+		}
+		if first == "" {
+			return fallback
+		}
+		return first
+	}
+	if human {
+		col.x = shared(func(p chartspec.Panel) string { return axisName(p.X) }, "x")
+		col.y = shared(func(p chartspec.Panel) string { return axisName(p.Y) }, "y")
+	} else {
+		col.x = shared(func(p chartspec.Panel) string { return p.X.Field.Name }, "x")
+		col.y = shared(func(p chartspec.Panel) string { return p.Y.Field.Name }, "y")
+		col.series = shared(func(p chartspec.Panel) string { return p.Series.Name }, "series")
+	}
+	// The names must tell the columns apart.
+	taken := func(n string, others ...string) bool {
+		return n == "panel" || n == "Panel" || n == col.labelName || slices.Contains(others, n)
+	}
+	if taken(col.series) {
+		col.series = "series"
+	}
+	if taken(col.x, col.series) {
+		col.x = "x"
+	}
+	if taken(col.y, col.series, col.x) {
+		col.y = "y"
+	}
+	for _, p := range c.Panels {
+		for _, s := range p.Series {
+			for _, pt := range s.Points {
+				if pt.Label != "" {
+					col.label = true
+				}
+			}
+		}
+	}
+	return col
+}
+
+func (col dataColumns) header() []string {
+	var h []string
+	if col.panel {
+		h = append(h, "panel")
+	}
+	h = append(h, col.series, col.x, col.y)
+	if col.label {
+		h = append(h, col.labelName)
+	}
+	return h
+}
+
+// dataSeries is one series of a chart as its data is exported.
+type dataSeries struct {
+	panel  string // the panel's title, or "Panel 2"
+	name   string
+	points []site.Point
+}
+
+// exportSeries lists a chart's series in the order the chart draws them.
+// A series is named by its value of the series column, or, when the panel
+// has none, as the legend names it (the y axis).
+func exportSeries(c *site.Chart) []dataSeries {
+	nums, numeric := numericNames(c)
+	if !numeric {
+		nums = nil
+	}
+	var out []dataSeries
+	for i, p := range c.Spec.Panels {
+		if i >= len(c.Panels) {
+			break
+		}
+		panel := p.Title
+		if panel == "" {
+			panel = fmt.Sprintf("Panel %d", i+1)
+		}
+		for _, s := range sortedSeries(c.Panels[i], nums) {
+			name := s.Name
+			if p.Series.Name == "" {
+				name = seriesName(p, s, nil)
+			}
+			out = append(out, dataSeries{panel: panel, name: name, points: s.Points})
+		}
+	}
+	return out
+}
+
+// CSV is the CSV file of a chart: a header, then every point. It is
+// written as encoding/csv writes (RFC 4180, \n line ends), without a
+// string per number: a chart can have hundreds of thousands of points.
+func CSV(c *site.Chart) []byte {
+	col := columnsOf(c, false)
+	b := make([]byte, 0, 32*(c.Points()+1))
+	for i, h := range col.header() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendCSVField(b, h)
+	}
+	b = append(b, '\n')
+	var lead []byte
+	for _, s := range exportSeries(c) {
+		lead = lead[:0]
+		if col.panel {
+			lead = append(appendCSVField(lead, s.panel), ',')
+		}
+		lead = append(appendCSVField(lead, s.name), ',')
+		for _, pt := range s.points {
+			b = append(b, lead...)
+			b = appendCSVNumber(b, pt.X)
+			b = append(b, ',')
+			if !math.IsNaN(pt.Y) {
+				b = appendCSVNumber(b, pt.Y)
+			}
+			if col.label {
+				b = append(b, ',')
+				b = appendCSVField(b, pt.Label)
+			}
+			b = append(b, '\n')
+		}
+	}
+	return b
+}
+
+// appendCSVNumber is appendNumber, faster for the whole numbers a long
+// log is full of (its steps).
+func appendCSVNumber(b []byte, v float64) []byte {
+	if v == math.Trunc(v) && math.Abs(v) < 1e6 && (v != 0 || !math.Signbit(v)) {
+		return strconv.AppendInt(b, int64(v), 10)
+	}
+	return appendNumber(b, v)
+}
+
+// appendCSVField writes a field as encoding/csv does: quoted (quotes
+// doubled) when it holds a comma, a quote or a line break, starts with a
+// space, or is \. (which some readers take for the end of the data). A
+// field a spreadsheet would run as a formula (formulaLike) is written as
+// text instead: with a single quote in front, and quoted.
+func appendCSVField(b []byte, f string) []byte {
+	quote := f == `\.`
+	if f != "" {
+		r, _ := utf8.DecodeRuneInString(f)
+		quote = quote || unicode.IsSpace(r) || strings.ContainsAny(f, ",\"\r\n")
+	}
+	if formulaLike(f) {
+		f, quote = "'"+f, true
+	}
+	if !quote {
+		return append(b, f...)
+	}
+	b = append(b, '"')
+	for i := 0; i < len(f); i++ {
+		if f[i] == '"' {
+			b = append(b, '"')
+		}
+		b = append(b, f[i])
+	}
+	return append(b, '"')
+}
+
+// formulaLike reports whether a spreadsheet (Excel, LibreOffice Calc,
+// Google Sheets) opening the chart's CSV file would read the field as a
+// formula rather than as text, so that a series name or a label from a
+// contributor's data such as =HYPERLINK("https://…", "click") or
+// =cmd|'/c calc'!A1 would run on the reader's machine. Following OWASP's
+// advice on CSV injection, that is a field that starts with =, +, -, @, a
+// tab, a carriage return or a NUL; or with those signs after leading
+// spaces, line breaks or invisible characters, which some spreadsheets
+// skip; or with their full-width forms (＝ ＋ － ＠), which some read as
+// the same signs. A field that is a number (-1.5, +3, -1e-9) is a number
+// to the spreadsheet too, and is left as it is.
+func formulaLike(f string) bool {
+	if f == "" {
+		return false
+	}
+	switch f[0] {
+	case '\t', '\r', 0:
+		return true
+	}
+	rest := strings.TrimLeftFunc(f, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+	})
+	r, _ := utf8.DecodeRuneInString(rest)
+	switch r {
+	case '=', '+', '-', '@', '＝', '＋', '－', '＠':
+		return !isCSVNumber(f)
+	}
+	return false
+}
+
+// isCSVNumber reports whether f is a decimal number as spreadsheets read
+// one: a sign, digits, a point and an exponent, nothing else (no inf, NaN
+// or hexadecimal, which strconv.ParseFloat would also take).
+func isCSVNumber(f string) bool {
+	for i := 0; i < len(f); i++ {
+		switch c := f[i]; {
+		case '0' <= c && c <= '9', c == '.', c == '+', c == '-', c == 'e', c == 'E':
+		default:
+			return false
+		}
+	}
+	_, err := strconv.ParseFloat(f, 64)
+	return err == nil || errors.Is(err, strconv.ErrRange)
+}
+
+// Tables is a chart's data as the page's tables show it, one per
+// panel, and how many rows the data has and the tables show.
+//
+// The rows are written here, escaped as html/template escapes text, rather
+// than by the layout: a site of 1,000 pages has some 130,000 of them, and
+// a template action per cell made rendering 60% slower.
+func Tables(c *site.Chart) (tables []Table, rows, shown int) {
+	col := columnsOf(c, true)
+	col.panel = false // a panel is a table of its own, captioned
+	series := exportSeries(c)
+	for _, s := range series {
+		rows += len(s.points)
+	}
+	// Past MaxTableRows, each series shows an equal share of the rows (at
+	// least a few).
+	cut := rows > MaxTableRows
+	share := max(minSeriesRows, MaxTableRows/max(1, len(series)))
+	header := col.header()
+	var csvLink strings.Builder
+	csvLink.WriteString(`<a href="`)
+	htmlesc.WriteEscapeString(&csvLink, DataName(c))
+	csvLink.WriteString(`" download="`)
+	htmlesc.WriteEscapeString(&csvLink, DataName(c))
+	csvLink.WriteString(`">CSV file</a>`)
+	var body strings.Builder
+	started := false // a table is under way (perhaps without rows yet)
+	var num [40]byte
+	caption := ""
+	flush := func() {
+		if started {
+			tables = append(tables, Table{Caption: caption, Columns: header, Body: template.HTML(body.String())})
+		}
+		body, started = strings.Builder{}, false
+	}
+	for _, s := range series {
+		if len(c.Spec.Panels) > 1 && s.panel != caption {
+			flush()
+			caption = s.panel
+		}
+		if !started {
+			body.Grow(64 * min(rows, MaxTableRows+len(series)))
+			started = true
+		}
+		pts := s.points
+		if cut && len(pts) > share {
+			pts = pts[:share]
+		}
+		// The cells that are the same on every row of the series.
+		var lead strings.Builder
+		lead.WriteString("<tr><td>")
+		htmlesc.WriteEscapeString(&lead, s.name)
+		lead.WriteString("</td><td>")
+		for _, pt := range pts {
+			body.WriteString(lead.String())
+			body.Write(appendTableNumber(num[:0], pt.X))
+			body.WriteString("</td><td>")
+			body.Write(appendTableNumber(num[:0], pt.Y))
+			if col.label {
+				body.WriteString("</td><td>")
+				htmlesc.WriteEscapeString(&body, pt.Label)
+			}
+			body.WriteString("</td></tr>\n")
+		}
+		shown += len(pts)
+		if left := len(s.points) - len(pts); left > 0 {
+			fmt.Fprintf(&body, `<tr class="scalesite-more"><td colspan="%d">`, len(header))
+			htmlesc.WriteEscapeString(&body, fmt.Sprintf("… and %s more rows of %s", thousands(left), s.name))
+			body.WriteString(", in the ")
+			body.WriteString(csvLink.String())
+			body.WriteString(".</td></tr>\n")
+		}
+	}
+	flush()
+	return tables, rows, shown
+}
+
+// appendTableNumber writes a value for people: 1e18, not 1e+18; a gap's
+// missing y is empty.
+func appendTableNumber(b []byte, v float64) []byte {
+	if math.IsNaN(v) {
+		return b
+	}
+	start := len(b)
+	b = appendNumber(b, v)
+	for i := start; i+1 < len(b); i++ {
+		if b[i] == 'e' && b[i+1] == '+' {
+			return append(b[:i+1], b[i+2:]...)
+		}
+	}
+	return b
+}
+
+// thousands writes n with thousands separators: 19,800.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

@@ -1,0 +1,69 @@
+package chart
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/scalesite/scalesite/site"
+	"github.com/scalesite/scalesite/table"
+)
+
+// Series named by numbers (a FLOP budget of 6e18, a width of 1024) are
+// named in the legend as a reader writes them: 6×10¹⁸, 1024. They are also
+// drawn in numeric order, not in the order the rows came.
+
+// numericNames reports whether every series of the chart is named by a
+// number, and returns those numbers.
+func numericNames(c *site.Chart) (map[string]float64, bool) {
+	vals := map[string]float64{}
+	for _, p := range c.Panels {
+		for _, s := range p.Series {
+			v, missing, ok := table.Number(s.Name)
+			if missing || !ok {
+				return nil, false
+			}
+			vals[s.Name] = v
+		}
+	}
+	return vals, len(vals) > 1
+}
+
+// sortedSeries returns a panel's series, in numeric order when they are
+// named by numbers.
+func sortedSeries(p site.Panel, nums map[string]float64) []site.Series {
+	if nums == nil {
+		return p.Series
+	}
+	out := slices.Clone(p.Series)
+	slices.SortStableFunc(out, func(a, b site.Series) int { return cmp.Compare(nums[a.Name], nums[b.Name]) })
+	return out
+}
+
+var superscripts = strings.NewReplacer("0", "⁰", "1", "¹", "2", "²", "3", "³", "4", "⁴", "5", "⁵", "6", "⁶", "7", "⁷", "8", "⁸", "9", "⁹", "-", "⁻")
+
+// numberName writes a number for a legend: plainly between 0.001 and
+// 100,000, else as m×10ⁿ with at most three significant digits.
+func numberName(v float64) string {
+	a := math.Abs(v)
+	if a == 0 || (a >= 1e-3 && a < 1e5) {
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	e := int(math.Floor(math.Log10(a)))
+	m := v / math.Pow(10, float64(e))
+	m = math.Round(m*100) / 100
+	if math.Abs(m) >= 10 {
+		m /= 10
+		e++
+	}
+	pow := "10" + superscripts.Replace(strconv.Itoa(e))
+	switch m {
+	case 1:
+		return pow
+	case -1:
+		return "-" + pow
+	}
+	return strconv.FormatFloat(m, 'g', -1, 64) + "×" + pow
+}
