@@ -57,8 +57,8 @@ func checkEscapes(n ast.Node, key string, out *[]*LimitError) {
 		if !isTextKey(key) || tk == nil || tk.Type != token.DoubleQuoteType || tk.Position == nil {
 			return
 		}
-		if r, bad := escapedControl(n.Value); bad {
-			*out = append(*out, &LimitError{Line: tk.Position.Line, Col: tk.Position.Column, Msg: escapeMessage(key, r, tk.Origin)})
+		if r, bad := escapedControl(n.Value, tk.Origin); bad {
+			*out = append(*out, &LimitError{Line: tk.Position.Line, Col: tk.Position.Column, Msg: escapeMessage(key, r)})
 		}
 	}
 }
@@ -74,20 +74,20 @@ func isTextKey(key string) bool {
 	return false
 }
 
-// escapedControl returns the first character of s that no title, name or
-// label means: a control character (a line break only where s holds
-// math), or a line or paragraph separator. A NUL is left to the messages
-// that know the value (a data path cannot hold one, and says so).
-func escapedControl(s string) (rune, bool) {
+// escapedControl returns the first character of s, the value of a
+// double-quoted scalar written as written, that one of YAML's escapes
+// starting like a TeX command made (\a of \alpha, \t of \theta, \f of
+// \frac, ...): a control character, or a line or paragraph separator; a
+// line break only where s holds math ($...$), since "first\nsecond" may be
+// meant. A character written as a code (\u2028, \x1b) or typed as it is
+// was meant, and is left to the messages that quote it.
+func escapedControl(s, written string) (rune, bool) {
 	math := strings.Contains(s, "$")
 	for _, r := range s {
-		switch {
-		case r == '\n':
-			if math {
-				return r, true
-			}
-		case r == 0:
-		case r < 0x20, r == 0x7f, 0x80 <= r && r < 0xa0, r == '\u2028', r == '\u2029':
+		if r == '\n' && !math {
+			continue
+		}
+		if name := escapeName(r); name != "" && strings.Contains(written, name[:2]) {
 			return r, true
 		}
 	}
@@ -124,16 +124,12 @@ func escapeName(r rune) string {
 	return ""
 }
 
-// escapeMessage says what the value of key holds: r, and the escape in
-// written (the value as written, quotes and all) that made it, if any.
-func escapeMessage(key string, r rune, written string) string {
+// escapeMessage says what the value of key holds: r, and the escape that
+// made it.
+func escapeMessage(key string, r rune) string {
 	what := "this value"
 	if key != "" {
 		what = "the value of " + diag.Quote(key)
 	}
-	made := ""
-	if name := escapeName(r); name != "" && strings.Contains(written, name[:2]) {
-		made = ", which YAML's double quotes make of " + name
-	}
-	return fmt.Sprintf("%s holds the control character %U%s: in double quotes a backslash starts an escape, so TeX loses its commands; write the value in single quotes ('$\\alpha_N$'), where a backslash stays a backslash", what, r, made)
+	return fmt.Sprintf("%s holds the control character %U, which YAML's double quotes make of %s: in double quotes a backslash starts an escape, so TeX loses its commands; write the value in single quotes ('$\\alpha_N$'), where a backslash stays a backslash", what, r, escapeName(r))
 }
