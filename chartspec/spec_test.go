@@ -264,3 +264,35 @@ func TestColonInTitle(t *testing.T) {
 		t.Errorf("title %q, subtitle %q", c.Title, c.Subtitle)
 	}
 }
+
+// TestConnect checks that `connect` is read at the chart and in a panel, a
+// panel inheriting the chart's and able to set its own, and that case is
+// forgiven.
+func TestConnect(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string // each panel's Connect
+	}{
+		{"not set", "data: runs.csv\nx: flops\ny: loss\n", []string{""}},
+		{"rows", "data: runs.csv\nx: flops\ny: loss\nconnect: rows\n", []string{ConnectRows}},
+		{"x, any case", "data: runs.csv\nx: flops\ny: loss\nconnect: X\n", []string{ConnectX}},
+		{"inherited and overridden", "data: runs.csv\nx: flops\ny: loss\nconnect: Rows\npanels:\n  - {title: A}\n  - {title: B, connect: x}\n", []string{ConnectRows, ConnectX}},
+		{"a panel's own", "data: runs.csv\nx: flops\ny: loss\npanels:\n  - {title: A}\n  - {title: B, connect: rows}\n", []string{"", ConnectRows}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Parse([]byte(tt.src), at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range c.Panels {
+				got = append(got, p.Connect)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Connect = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
