@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -54,6 +55,11 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	// its last are dropped and gaps in a row become one.
 	line := sp.Type == chartspec.TypeLine
 	gaps := map[int]Point{}
+	// A line drawn in x order (the default) takes its gaps at their x, not
+	// where their rows stand: every row with an x but no y waits here, by
+	// series name, until the points are sorted.
+	byX := line && sp.Connect != chartspec.ConnectRows
+	xGaps := map[string][]Point{}
 	var low lowCells
 	outX := outside{axis: "x", ax: &sp.X, col: xi}
 	outY := outside{axis: "y", ax: &sp.Y, col: yi}
@@ -67,6 +73,10 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		}
 		if !okx || !oky || (si >= 0 && name == "") {
 			left = append(left, row)
+			if byX && okx && (si < 0 || name != "") {
+				xGaps[name] = append(xGaps[name], Point{X: x, Y: math.NaN(), Row: row})
+				continue
+			}
 			if k, seen := index[name]; line && okx && seen && (si < 0 || name != "") {
 				if _, waiting := gaps[k]; !waiting {
 					gaps[k] = Point{X: x, Y: math.NaN(), Row: row}
@@ -93,6 +103,17 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	l.warnings = append(l.warnings, iv.warnings(t, at)...)
 	if len(errs) > 0 {
 		return Panel{}, file, errs
+	}
+	if byX {
+		var unsorted []outOfOrder
+		for k := range out.Series {
+			if o, ok := sortByX(&out.Series[k], xGaps[out.Series[k].Name]); !ok {
+				unsorted = append(unsorted, o)
+			}
+		}
+		if len(unsorted) > 0 {
+			l.warnings = append(l.warnings, unsortedWarning(t, at, si >= 0, unsorted))
+		}
 	}
 	if len(left) > 0 {
 		l.warnings = append(l.warnings, diag.Errorf(diag.Pos{File: t.Name, Line: left[0]},
@@ -377,4 +398,102 @@ func linesList(lines []int) string {
 		b.WriteString(strconv.Itoa(n))
 	}
 	return b.String()
+}
+
+// outOfOrder is a line series whose rows were not in x order: the row
+// whose x came after a larger one, and that larger one's.
+type outOfOrder struct {
+	name       string
+	row, after int
+	x, prev    float64
+}
+
+// sortByX puts a line's points in x order, ties in row order, with the gaps
+// (rows with an x but no y) at their own x: a gap before the line's first
+// point or after its last is dropped and gaps side by side become one, as
+// for a line drawn in row order. ok is false when the drawn points were in
+// neither ascending nor descending x order (descending data makes the same
+// line once sorted, so it passes quietly); o then names the first row out
+// of order.
+func sortByX(s *Series, gaps []Point) (o outOfOrder, ok bool) {
+	up, down := true, true
+	var first outOfOrder
+	hi, hiRow := math.Inf(-1), 0
+	for i, p := range s.Points {
+		if i > 0 {
+			prev := s.Points[i-1].X
+			if p.X < prev {
+				up = false
+			}
+			if p.X > prev {
+				down = false
+			}
+		}
+		if p.X < hi && first.row == 0 {
+			first = outOfOrder{name: s.Name, row: p.Row, after: hiRow, x: p.X, prev: hi}
+		}
+		if p.X > hi {
+			hi, hiRow = p.X, p.Row
+		}
+	}
+	ok = up || down
+	if len(gaps) == 0 && up {
+		return first, true
+	}
+	pts := make([]Point, 0, len(s.Points)+len(gaps))
+	pts = append(pts, s.Points...)
+	pts = append(pts, gaps...)
+	sort.SliceStable(pts, func(i, j int) bool { return pts[i].Row < pts[j].Row })
+	sort.SliceStable(pts, func(i, j int) bool { return pts[i].X < pts[j].X })
+	kept := pts[:0]
+	for _, p := range pts {
+		if p.Gap() && (len(kept) == 0 || kept[len(kept)-1].Gap()) {
+			continue
+		}
+		kept = append(kept, p)
+	}
+	for len(kept) > 0 && kept[len(kept)-1].Gap() {
+		kept = kept[:len(kept)-1]
+	}
+	s.Points = kept
+	if !ok && first.row == 0 {
+		// Unreachable: points in neither order have a drop below the
+		// running maximum. Keep the message whole all the same.
+		first = outOfOrder{name: s.Name}
+	}
+	return first, ok
+}
+
+// unsortedWarning is the warning about a panel whose line series had rows
+// out of x order: the line is drawn in x order, which is what the data
+// says of a curve, but an author who appended a row may not expect it, and
+// one who meant a path must say so.
+func unsortedWarning(t *table.Table, at diag.Pos, named bool, us []outOfOrder) *diag.Error {
+	const show = 3
+	var b strings.Builder
+	for i, u := range us {
+		if i == show {
+			fmt.Fprintf(&b, " and %d more", len(us)-show)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if named {
+			fmt.Fprintf(&b, "%s ", diag.Quote(u.name))
+		}
+		fmt.Fprintf(&b, "(line %d has x %s after %s on line %d)", u.row, shortNumber(u.x), shortNumber(u.prev), u.after)
+	}
+	var what string
+	switch {
+	case !named:
+		what = "the line's rows are not in x order " + b.String()
+	case len(us) == 1:
+		what = "the rows of the line " + b.String() + " are not in x order"
+	default:
+		what = "the rows of the lines " + b.String() + " are not in x order"
+	}
+	return diag.Errorf(diag.Pos{File: t.Name, Line: us[0].row},
+		"%s: the chart at %s draws each line in x order; if the line is a path through the rows (a training trajectory), write connect: rows to keep their order",
+		what, at)
 }
