@@ -59,6 +59,10 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	// where their rows stand: every row with an x but no y waits here, by
 	// series name, until the points are sorted.
 	byX := line && sp.Connect != chartspec.ConnectRows
+	// Rows out of x order are worth a warning only when the spec does not
+	// say connect: x, which drops it for data that cannot be in the order
+	// of every panel's x (runs sorted by size, drawn against tokens).
+	sayOrder := sp.Connect == ""
 	xGaps := map[string][]Point{}
 	var low lowCells
 	outX := outside{axis: "x", ax: &sp.X, col: xi}
@@ -111,7 +115,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 				unsorted = append(unsorted, o)
 			}
 		}
-		if len(unsorted) > 0 {
+		if len(unsorted) > 0 && sayOrder {
 			l.warnings = append(l.warnings, unsortedWarning(t, at, si >= 0, unsorted))
 		}
 	}
@@ -416,28 +420,31 @@ type outOfOrder struct {
 // line once sorted, so it passes quietly); o then names the first row out
 // of order.
 func sortByX(s *Series, gaps []Point) (o outOfOrder, ok bool) {
-	up, down := true, true
+	// The rows' direction is that of the first two different x; the row
+	// named is the first to go back past the furthest x before it.
+	dir := 0.0
 	var first outOfOrder
-	hi, hiRow := math.Inf(-1), 0
+	far, farRow := 0.0, 0
 	for i, p := range s.Points {
-		if i > 0 {
-			prev := s.Points[i-1].X
-			if p.X < prev {
-				up = false
-			}
-			if p.X > prev {
-				down = false
-			}
+		if i == 0 {
+			far, farRow = p.X, p.Row
+			continue
 		}
-		if p.X < hi && first.row == 0 {
-			first = outOfOrder{name: s.Name, row: p.Row, after: hiRow, x: p.X, prev: hi}
+		if dir == 0 && p.X != far {
+			dir = math.Copysign(1, p.X-far)
 		}
-		if p.X > hi {
-			hi, hiRow = p.X, p.Row
+		switch {
+		case (p.X-far)*dir < 0:
+			first = outOfOrder{name: s.Name, row: p.Row, after: farRow, x: p.X, prev: far}
+		case p.X != far:
+			far, farRow = p.X, p.Row
+		}
+		if first.row != 0 {
+			break
 		}
 	}
-	ok = up || down
-	if len(gaps) == 0 && up {
+	ok = first.row == 0
+	if len(gaps) == 0 && ok && dir >= 0 {
 		return first, true
 	}
 	pts := make([]Point, 0, len(s.Points)+len(gaps))
@@ -456,11 +463,6 @@ func sortByX(s *Series, gaps []Point) (o outOfOrder, ok bool) {
 		kept = kept[:len(kept)-1]
 	}
 	s.Points = kept
-	if !ok && first.row == 0 {
-		// Unreachable: points in neither order have a drop below the
-		// running maximum. Keep the message whole all the same.
-		first = outOfOrder{name: s.Name}
-	}
 	return first, ok
 }
 

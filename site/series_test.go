@@ -277,6 +277,17 @@ func TestLineOrder(t *testing.T) {
 			warn: `content/p.md:11: the line's rows are not in x order (line 11 has x 2 after 3 on line 10)` + fix,
 		},
 		{
+			name: "in descending rows, the row named is the one that goes back up",
+			spec: "data: |\n  x,y\n  5,50\n  4,40\n  2,20\n  3,30\n  1,10\nx: x\ny: y\n",
+			want: []string{": 1,10@13 2,20@11 3,30@12 4,40@10 5,50@9"},
+			warn: `content/p.md:12: the line's rows are not in x order (line 12 has x 3 after 2 on line 11)` + fix,
+		},
+		{
+			name: "connect: x draws in x order without the warning",
+			spec: "data: |\n  x,y\n  1,10\n  3,30\n  2,20\nx: x\ny: y\nconnect: x\n",
+			want: []string{": 1,10@9 2,20@11 3,30@10"},
+		},
+		{
 			name: "a gap moves with its x",
 			spec: "data: |\n  x,y\n  1,10\n  3,NA\n  2,20\n  4,40\nx: x\ny: y\n",
 			want: []string{": 1,10@9 2,20@11 |3@10 4,40@12"},
