@@ -130,6 +130,8 @@ type Axis struct {
 	Min    *float64
 	Max    *float64
 	Format string // one of the Format constants
+	// FormatPos is where `format` was written, zero when it was not.
+	FormatPos diag.Pos
 	// Low and High name the columns of each value's interval, or Err the
 	// column of a symmetric error (value ± err); see interval.go.
 	Low, High, Err Field

@@ -347,3 +347,64 @@ func TestLineOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestPercentOfFractions checks the warning about format: percent on an
+// axis whose values are all fractions, given once for the format key that
+// the panels share.
+func TestPercentOfFractions(t *testing.T) {
+	// The chart spec's first line is line 7 of the page.
+	const tail = `: if the values are fractions, write format: fraction, which shows 0.45 as 45%`
+	tests := []struct {
+		name string
+		spec string
+		warn []string
+	}{
+		{
+			name: "fractions under percent",
+			spec: "data: |\n  x,y\n  1,0.25\n  2,0.6\nx: x\ny: {field: y, format: percent}\n",
+			warn: []string{`content/p.md:12:23: format: percent shows a value in percent as it is (45 → 45%), but every y value of the chart lies between -1 and 1 (0.25 to 0.6), so the ticks would read 0.25% … 0.6%` + tail},
+		},
+		{
+			name: "percentages under percent",
+			spec: "data: |\n  x,y\n  1,25\n  2,60\nx: x\ny: {field: y, format: percent}\n",
+		},
+		{
+			name: "one value above 1 is enough",
+			spec: "data: |\n  x,y\n  1,0.25\n  2,1.5\nx: x\ny: {field: y, format: percent}\n",
+		},
+		{
+			name: "all zero says nothing",
+			spec: "data: |\n  x,y\n  1,0\n  2,0\nx: x\ny: {field: y, format: percent}\n",
+		},
+		{
+			name: "fraction is what fractions want",
+			spec: "data: |\n  x,y\n  1,0.25\n  2,0.6\nx: x\ny: {field: y, format: fraction}\n",
+		},
+		{
+			name: "negative fractions on x",
+			spec: "data: |\n  x,y\n  -0.5,3\n  0.5,4\nx: {field: x, format: percent}\ny: y\n",
+			warn: []string{`content/p.md:11:23: format: percent shows a value in percent as it is (45 → 45%), but every x value of the chart lies between -1 and 1 (-0.5 to 0.5), so the ticks would read -0.5% … 0.5%` + tail},
+		},
+		{
+			name: "panels sharing the chart's format count together",
+			spec: "data: |\n  p,x,y\n  a,1,0.25\n  b,1,40\ny: {field: y, format: percent}\npanels:\n  - {x: x, where: {p: a}}\n  - {x: x, where: {p: b}}\n",
+		},
+		{
+			name: "a panel's own format is judged on its own values",
+			spec: "data: |\n  p,x,y\n  a,1,0.25\n  b,1,40\ny: {field: y, format: percent}\npanels:\n  - {x: x, where: {p: a}, y: {format: percent}}\n  - {x: x, where: {p: b}}\n",
+			warn: []string{`content/p.md:13:39: format: percent shows a value in percent as it is (45 → 45%), but every y value of the chart lies between -1 and 1 (0.25), so the ticks would read 0.25%` + tail},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := load(t, map[string]string{"content/p.md": chartMD(tc.spec)}, Options{})
+			var got []string
+			for _, w := range s.Warnings {
+				got = append(got, w.Error())
+			}
+			if !slices.Equal(got, tc.warn) {
+				t.Errorf("warnings:\n got %q\nwant %q", got, tc.warn)
+			}
+		})
+	}
+}
