@@ -116,7 +116,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 			}
 		}
 		if len(unsorted) > 0 && sayOrder {
-			l.warnings = append(l.warnings, unsortedWarning(t, at, si >= 0, unsorted))
+			l.warnings = append(l.warnings, unsortedWarning(t, at, n, sp.X.Field.Name, si >= 0, unsorted))
 		}
 	}
 	if len(left) > 0 {
@@ -470,7 +470,7 @@ func sortByX(s *Series, gaps []Point) (o outOfOrder, ok bool) {
 // out of x order: the line is drawn in x order, which is what the data
 // says of a curve, but an author who appended a row may not expect it, and
 // one who meant a path must say so.
-func unsortedWarning(t *table.Table, at diag.Pos, named bool, us []outOfOrder) *diag.Error {
+func unsortedWarning(t *table.Table, at diag.Pos, n int, x string, named bool, us []outOfOrder) *diag.Error {
 	const show = 3
 	var b strings.Builder
 	for i, u := range us {
@@ -486,16 +486,21 @@ func unsortedWarning(t *table.Table, at diag.Pos, named bool, us []outOfOrder) *
 		}
 		fmt.Fprintf(&b, "(line %d has x %s after %s on line %d)", u.row, shortNumber(u.x), shortNumber(u.prev), u.after)
 	}
+	order := "not in order of x " + diag.Quote(x)
 	var what string
 	switch {
 	case !named:
-		what = "the line's rows are not in x order " + b.String()
+		what = "the line's rows are " + order + " " + b.String()
 	case len(us) == 1:
-		what = "the rows of the line " + b.String() + " are not in x order"
+		what = "the rows of the line " + b.String() + " are " + order
 	default:
-		what = "the rows of the lines " + b.String() + " are not in x order"
+		what = "the rows of the lines " + b.String() + " are " + order
+	}
+	chart := "the chart"
+	if n > 0 {
+		chart = "panel " + strconv.Itoa(n) + " of the chart"
 	}
 	return diag.Errorf(diag.Pos{File: t.Name, Line: us[0].row},
-		"%s: the chart at %s draws each line in x order; if the line is a path through the rows (a training trajectory), write connect: rows to keep their order",
-		what, at)
+		"%s: %s at %s draws each line in x order; if the line is a path through the rows (a training trajectory), write connect: rows to keep their order",
+		what, chart, at)
 }

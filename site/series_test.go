@@ -268,19 +268,25 @@ func TestLineOrder(t *testing.T) {
 			name: "an appended row is drawn at its x, not back at the end: no triangle",
 			spec: "data: |\n  family,params,mmlu\n  Llama 3,8e9,66.6\n  Llama 3,70e9,79.5\n  Llama 3,405e9,85.2\n  Llama 3,8e9,66.7\nx: params\ny: mmlu\nseries: family\n",
 			want: []string{"Llama 3: 8e+09,66.6@9 8e+09,66.7@12 7e+10,79.5@10 4.05e+11,85.2@11"},
-			warn: `content/p.md:12: the rows of the line "Llama 3" (line 12 has x 8e9 after 4.05e11 on line 11) are not in x order` + fix,
+			warn: `content/p.md:12: the rows of the line "Llama 3" (line 12 has x 8e9 after 4.05e11 on line 11) are not in order of x "params"` + fix,
 		},
 		{
 			name: "a line without series",
 			spec: "data: |\n  x,y\n  1,10\n  3,30\n  2,20\nx: x\ny: y\n",
 			want: []string{": 1,10@9 2,20@11 3,30@10"},
-			warn: `content/p.md:11: the line's rows are not in x order (line 11 has x 2 after 3 on line 10)` + fix,
+			warn: `content/p.md:11: the line's rows are not in order of x "x" (line 11 has x 2 after 3 on line 10)` + fix,
 		},
 		{
 			name: "in descending rows, the row named is the one that goes back up",
 			spec: "data: |\n  x,y\n  5,50\n  4,40\n  2,20\n  3,30\n  1,10\nx: x\ny: y\n",
 			want: []string{": 1,10@13 2,20@11 3,30@12 4,40@10 5,50@9"},
-			warn: `content/p.md:12: the line's rows are not in x order (line 12 has x 3 after 2 on line 11)` + fix,
+			warn: `content/p.md:12: the line's rows are not in order of x "x" (line 12 has x 3 after 2 on line 11)` + fix,
+		},
+		{
+			name: "the warning names the panel and its x",
+			spec: "data: |\n  x,t,y\n  1,3,10\n  2,1,20\n  3,2,30\ny: y\npanels:\n  - {x: x}\n  - {x: t}\n",
+			want: []string{": 1,10@9 2,20@10 3,30@11"},
+			warn: `content/p.md:11: the line's rows are not in order of x "t" (line 11 has x 2 after 1 on line 10): panel 2 of the chart at content/p.md:7:1 draws each line in x order; if the line is a path through the rows (a training trajectory), write connect: rows to keep their order`,
 		},
 		{
 			name: "connect: x draws in x order without the warning",
@@ -321,7 +327,7 @@ func TestLineOrder(t *testing.T) {
 			name: "one warning names three series and counts the rest, when out of order",
 			spec: "data: |\n  m,x,y\n  a,2,1\n  a,3,1\n  a,1,1\n  b,2,1\n  b,3,1\n  b,1,1\n  c,1,1\n  c,3,1\n  c,2,1\n  d,2,1\n  d,3,1\n  d,1,1\nx: x\ny: y\nseries: m\n",
 			want: []string{"a: 1,1@11 2,1@9 3,1@10", "b: 1,1@14 2,1@12 3,1@13", "c: 1,1@15 2,1@17 3,1@16", "d: 1,1@20 2,1@18 3,1@19"},
-			warn: `content/p.md:11: the rows of the lines "a" (line 11 has x 1 after 3 on line 10), "b" (line 14 has x 1 after 3 on line 13), "c" (line 17 has x 2 after 3 on line 16) and 1 more are not in x order` + fix,
+			warn: `content/p.md:11: the rows of the lines "a" (line 11 has x 1 after 3 on line 10), "b" (line 14 has x 1 after 3 on line 13), "c" (line 17 has x 2 after 3 on line 16) and 1 more are not in order of x "x"` + fix,
 		},
 	}
 	for _, tc := range tests {
