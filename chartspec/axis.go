@@ -26,6 +26,7 @@ type axisLayer struct {
 	field            Field
 	title            string
 	scale, format    string // "" when not set
+	formatPos        diag.Pos
 	min, max         *float64
 	minText, maxText string // as written, for messages
 	minPos, maxPos   diag.Pos
@@ -71,6 +72,7 @@ func (p *parser) axis(e entry) axisLayer {
 			a.scale = p.choice(ae, scales, "unknown scale %q: an axis scale is linear or log%s", scaleAlias)
 		case "format":
 			a.format = p.choice(ae, formats, "unknown format %q: a tick format is auto, sci, pow, si, percent, fraction, plain or year%s", formatAlias)
+			a.formatPos = p.valuePos(ae)
 		case "min":
 			a.min, a.minText, a.minPos, a.minSet = p.number(ae)
 		case "max":
@@ -237,7 +239,7 @@ func mergeAxis(chart, panel axisLayer) axisLayer {
 		a.scale = panel.scale
 	}
 	if panel.format != "" {
-		a.format = panel.format
+		a.format, a.formatPos = panel.format, panel.formatPos
 	}
 	if panel.minSet {
 		a.min, a.minText, a.minPos, a.minSet = panel.min, panel.minText, panel.minPos, true
@@ -256,7 +258,7 @@ func mergeAxis(chart, panel axisLayer) axisLayer {
 // only the whole can tell: a field, bounds in order, and a log axis above 0.
 // at stands for the axis when no level of the spec set it.
 func (p *parser) resolveAxis(a *axisLayer, name string, at diag.Pos, quiet bool) Axis {
-	ax := Axis{Field: a.field, Title: a.title, Scale: a.scale, Format: a.format, Min: a.min, Max: a.max, Pos: at}
+	ax := Axis{Field: a.field, Title: a.title, Scale: a.scale, Format: a.format, FormatPos: a.formatPos, Min: a.min, Max: a.max, Pos: at}
 	if a.set {
 		ax.Pos = a.pos
 	}

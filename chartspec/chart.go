@@ -10,8 +10,8 @@ import (
 
 // The keys each level of a spec knows, in the order messages list them.
 var (
-	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "where", "panels", "columns", "height", "colors", "legend", "downsample", "hlines", "vlines", "bands", "annotations", "style", "order", "fit", "frontier", "source"}
-	panelKeys = []string{"title", "type", "data", "x", "y", "series", "label", "where", "hlines", "vlines", "bands", "annotations", "fit", "frontier"}
+	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "where", "panels", "columns", "height", "colors", "legend", "downsample", "hlines", "vlines", "bands", "annotations", "style", "order", "connect", "fit", "frontier", "source"}
+	panelKeys = []string{"title", "type", "data", "x", "y", "series", "label", "where", "hlines", "vlines", "bands", "annotations", "connect", "fit", "frontier"}
 	axisKeys  = []string{"field", "title", "scale", "min", "max", "format", "unit", "low", "high", "err", "interval"}
 	chartOnly = []string{"subtitle", "panels", "columns", "height", "colors", "legend", "downsample", "style", "order", "source"}
 	types     = []string{TypeLine, TypeScatter}
@@ -34,6 +34,10 @@ type layer struct {
 	dataTried bool
 	marks     marksLayer
 	fits      fitLayer
+	// connect is the `connect` key as written (ConnectX or ConnectRows),
+	// "" when not set.
+	connect    string
+	connectPos diag.Pos
 }
 
 // chart reads the top-level mapping and resolves its panels.
@@ -184,6 +188,8 @@ func (p *parser) layerKey(l *layer, e entry) bool {
 		l.where = p.where(e, false)
 	case "fit", "frontier":
 		p.fitKey(&l.fits, e)
+	case "connect":
+		l.connect, l.connectPos = p.connect(e)
 	default:
 		return false
 	}
@@ -234,6 +240,32 @@ func (p *parser) chartType(e entry) (string, bool) {
 	return "", false
 }
 
+// connect reads `connect`: how a line joins its points, in x order (the
+// default) or in the order of the rows (a trajectory). Case is forgiven.
+func (p *parser) connect(e entry) (string, diag.Pos) {
+	s, pos, ok := p.text(e, "x or rows")
+	if !ok {
+		return "", pos
+	}
+	t := strings.ToLower(strings.TrimSpace(s))
+	switch t {
+	case ConnectX, ConnectRows:
+		return t, pos
+	case "":
+		p.errorf(pos, "connect has no value: use x (join each line's points in x order, the default) or rows (in the order of the rows, e.g. a training trajectory)")
+		return "", pos
+	}
+	tail := diag.DidYouMean(t, []string{ConnectX, ConnectRows})
+	switch t {
+	case "row", "data", "order", "path", "file", "input", "none", "false", "no", "off", "as-is", "asis", "trajectory":
+		tail = ` — did you mean "rows"?`
+	case "sorted", "sort", "true", "yes", "on", "x-order", "x_order":
+		tail = ` — did you mean "x"?`
+	}
+	p.errorf(pos, "connect must be x (join each line's points in x order, the default) or rows (in the order of the rows, e.g. a training trajectory), not %q%s", s, tail)
+	return "", pos
+}
+
 // resolvePanel lays a panel's keys over the chart's and checks that the
 // result can be drawn. n is the panel's number (1-based), 0 for a chart
 // without panels. quiet drops the "missing key" errors.
@@ -254,6 +286,9 @@ func (p *parser) resolvePanel(top, own *layer, n int, quiet bool) Panel {
 		if own.labelSet {
 			l.label = own.label
 		}
+		if own.connect != "" {
+			l.connect, l.connectPos = own.connect, own.connectPos
+		}
 		l.x = mergeAxis(top.x, own.x)
 		l.y = mergeAxis(top.y, own.y)
 		l.marks = mergeMarks(top.marks, own.marks)
@@ -267,6 +302,7 @@ func (p *parser) resolvePanel(top, own *layer, n int, quiet bool) Panel {
 	if pan.Type == "" {
 		pan.Type = TypeLine
 	}
+	pan.Connect, pan.ConnectPos = l.connect, l.connectPos
 	if !l.dataTried && !quiet {
 		if n == 0 {
 			p.errorf(l.pos, `the chart has no data: add "data: file.csv" or an inline CSV block`)

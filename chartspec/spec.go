@@ -14,6 +14,12 @@ const (
 	TypeScatter = "scatter"
 )
 
+// How a line joins its points (`connect`).
+const (
+	ConnectX    = "x"    // in x order, whatever the order of the rows: the default
+	ConnectRows = "rows" // in the order of the rows: a trajectory that goes back and forth
+)
+
 // Axis scales.
 const (
 	ScaleLinear = "linear"
@@ -100,6 +106,11 @@ type Panel struct {
 	// envelope (fit.go); their zero values draw neither.
 	Fit      Fit
 	Frontier Frontier
+	// Connect is how a line joins its points: ConnectX or "" (sorted by x,
+	// ties in row order; "" when the spec does not say) or ConnectRows (in
+	// the order of the rows); ConnectPos is where `connect` was written.
+	Connect    string
+	ConnectPos diag.Pos
 	// Pos is where the panel's entry in `panels` starts, or the chart's Pos
 	// for a chart without panels.
 	Pos diag.Pos
@@ -119,6 +130,8 @@ type Axis struct {
 	Min    *float64
 	Max    *float64
 	Format string // one of the Format constants
+	// FormatPos is where `format` was written, zero when it was not.
+	FormatPos diag.Pos
 	// Low and High name the columns of each value's interval, or Err the
 	// column of a symmetric error (value ± err); see interval.go.
 	Low, High, Err Field

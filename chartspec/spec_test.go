@@ -82,9 +82,9 @@ panels:
 			y := axis(field("acc", 3, 12), pos(3, 4))
 			y.Title = "Average accuracy (%)"
 			x1 := axis(field("train_flops", 7, 34), pos(7, 26))
-			x1.Title, x1.Scale, x1.Format, x1.Min = "Training FLOPs", ScaleLog, FormatPow, num(1e18)
+			x1.Title, x1.Scale, x1.Format, x1.FormatPos, x1.Min = "Training FLOPs", ScaleLog, FormatPow, pos(4, 25), num(1e18)
 			x2 := axis(field("active_params", 10, 16), pos(10, 8))
-			x2.Format = FormatPow
+			x2.Format, x2.FormatPos = FormatPow, pos(4, 25)
 			y2 := y
 			y2.Pos, y2.Min, y2.Max = pos(11, 8), num(0), num(100)
 			return &Chart{
@@ -125,7 +125,7 @@ colors: {gpt-4: "#1f77b4", llama: "rgb(255, 127, 14)", claude: Orange}
 `,
 		want: func() *Chart {
 			y := axis(field("loss", 4, 10), pos(4, 3))
-			y.Scale, y.Format, y.Max = ScaleLog, FormatSci, num(10)
+			y.Scale, y.Format, y.FormatPos, y.Max = ScaleLog, FormatSci, pos(6, 11), num(10)
 			return &Chart{
 				Pos:    at,
 				Height: 400,
@@ -262,5 +262,37 @@ func TestColonInTitle(t *testing.T) {
 	}
 	if c.Title != "Loss: small models" || c.Subtitle != "Note: 1:2 scale" {
 		t.Errorf("title %q, subtitle %q", c.Title, c.Subtitle)
+	}
+}
+
+// TestConnect checks that `connect` is read at the chart and in a panel, a
+// panel inheriting the chart's and able to set its own, and that case is
+// forgiven.
+func TestConnect(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string // each panel's Connect
+	}{
+		{"not set", "data: runs.csv\nx: flops\ny: loss\n", []string{""}},
+		{"rows", "data: runs.csv\nx: flops\ny: loss\nconnect: rows\n", []string{ConnectRows}},
+		{"x, any case", "data: runs.csv\nx: flops\ny: loss\nconnect: X\n", []string{ConnectX}},
+		{"inherited and overridden", "data: runs.csv\nx: flops\ny: loss\nconnect: Rows\npanels:\n  - {title: A}\n  - {title: B, connect: x}\n", []string{ConnectRows, ConnectX}},
+		{"a panel's own", "data: runs.csv\nx: flops\ny: loss\npanels:\n  - {title: A}\n  - {title: B, connect: rows}\n", []string{"", ConnectRows}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Parse([]byte(tt.src), at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range c.Panels {
+				got = append(got, p.Connect)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Connect = %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

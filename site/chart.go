@@ -39,7 +39,81 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 			c.DataFiles = append(c.DataFiles, file)
 		}
 	}
+	if len(errs) == 0 {
+		l.warnings = append(l.warnings, percentOfFractions(sc, c.Panels)...)
+	}
 	return c, errs.Err()
+}
+
+// percentOfFractions warns about an axis with format: percent whose every
+// value lies within -1 and 1: percent shows 45 as 45%, so fractions would
+// read 0.25% … 0.6%, a figure off by a hundred that looks right. The values
+// of every panel that takes its format from the same `format:` count
+// together; values all zero say nothing.
+func percentOfFractions(sc *chartspec.Chart, panels []Panel) []*diag.Error {
+	type span struct {
+		name           string
+		lo, hi         float64
+		n              int
+		outside, zeros bool
+	}
+	var order []diag.Pos
+	spans := map[diag.Pos]*span{}
+	for i := range sc.Panels {
+		if i >= len(panels) {
+			break
+		}
+		for _, name := range []string{"x", "y"} {
+			ax := &sc.Panels[i].X
+			if name == "y" {
+				ax = &sc.Panels[i].Y
+			}
+			if ax.Format != chartspec.FormatPercent {
+				continue
+			}
+			sp := spans[ax.FormatPos]
+			if sp == nil {
+				sp = &span{name: name, zeros: true}
+				spans[ax.FormatPos] = sp
+				order = append(order, ax.FormatPos)
+			}
+			for _, s := range panels[i].Series {
+				for _, pt := range s.Points {
+					v := pt.X
+					if name == "y" {
+						if pt.Gap() {
+							continue
+						}
+						v = pt.Y
+					}
+					if sp.n == 0 || v < sp.lo {
+						sp.lo = v
+					}
+					if sp.n == 0 || v > sp.hi {
+						sp.hi = v
+					}
+					sp.n++
+					sp.outside = sp.outside || v < -1 || v > 1
+					sp.zeros = sp.zeros && v == 0
+				}
+			}
+		}
+	}
+	var out []*diag.Error
+	for _, pos := range order {
+		sp := spans[pos]
+		if sp.n == 0 || sp.outside || sp.zeros {
+			continue
+		}
+		vals, ticks := shortNumber(sp.lo)+" to "+shortNumber(sp.hi), shortNumber(sp.lo)+"% … "+shortNumber(sp.hi)+"%"
+		if sp.lo == sp.hi {
+			vals, ticks = shortNumber(sp.lo), shortNumber(sp.lo)+"%"
+		}
+		out = append(out, diag.Errorf(pos,
+			"format: percent shows a value in percent as it is (45 → 45%%), but every %s value of the chart lies between -1 and 1 (%s), so the ticks would read %s: if the values are fractions, write format: fraction, which shows 0.45 as 45%%",
+			sp.name, vals, ticks))
+	}
+	return out
 }
 
 // chartID derives a chart's DOM id from its page and position, so that two

@@ -58,14 +58,14 @@ func TestChartData(t *testing.T) {
 		{
 			name:  "no series: one unnamed series in file order",
 			files: map[string]string{"data/runs.csv": runsCSV},
-			spec:  "data: data/runs.csv\nx: flops\ny: acc\n",
+			spec:  "data: data/runs.csv\nx: flops\ny: acc\nconnect: rows\n",
 			want:  [][]string{{": 1e+18,50 1e+18,40 1e+19,60 3.14e+23,70 1e+21,45"}},
 			data:  []string{"data/runs.csv"},
 		},
 		{
 			name:  "label column",
 			files: map[string]string{"content/p/runs.csv": runsCSV},
-			spec:  "data: runs.csv\nx: flops\ny: acc\nlabel: model\n",
+			spec:  "data: runs.csv\nx: flops\ny: acc\nlabel: model\nconnect: rows\n",
 			want:  [][]string{{": 1e+18,50[b] 1e+18,40[a] 1e+19,60[b] 3.14e+23,70[c] 1e+21,45[a]"}},
 			data:  []string{"content/p/runs.csv"},
 		},

@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -54,6 +55,15 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	// its last are dropped and gaps in a row become one.
 	line := sp.Type == chartspec.TypeLine
 	gaps := map[int]Point{}
+	// A line drawn in x order (the default) takes its gaps at their x, not
+	// where their rows stand: every row with an x but no y waits here, by
+	// series name, until the points are sorted.
+	byX := line && sp.Connect != chartspec.ConnectRows
+	// Rows out of x order are worth a warning only when the spec does not
+	// say connect: x, which drops it for data that cannot be in the order
+	// of every panel's x (runs sorted by size, drawn against tokens).
+	sayOrder := sp.Connect == ""
+	xGaps := map[string][]Point{}
 	var low lowCells
 	outX := outside{axis: "x", ax: &sp.X, col: xi}
 	outY := outside{axis: "y", ax: &sp.Y, col: yi}
@@ -67,6 +77,10 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		}
 		if !okx || !oky || (si >= 0 && name == "") {
 			left = append(left, row)
+			if byX && okx && (si < 0 || name != "") {
+				xGaps[name] = append(xGaps[name], Point{X: x, Y: math.NaN(), Row: row})
+				continue
+			}
 			if k, seen := index[name]; line && okx && seen && (si < 0 || name != "") {
 				if _, waiting := gaps[k]; !waiting {
 					gaps[k] = Point{X: x, Y: math.NaN(), Row: row}
@@ -93,6 +107,17 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	l.warnings = append(l.warnings, iv.warnings(t, at)...)
 	if len(errs) > 0 {
 		return Panel{}, file, errs
+	}
+	if byX {
+		var unsorted []outOfOrder
+		for k := range out.Series {
+			if o, ok := sortByX(&out.Series[k], xGaps[out.Series[k].Name]); !ok {
+				unsorted = append(unsorted, o)
+			}
+		}
+		if len(unsorted) > 0 && sayOrder {
+			l.warnings = append(l.warnings, unsortedWarning(t, at, n, sp.X.Field.Name, si >= 0, unsorted))
+		}
 	}
 	if len(left) > 0 {
 		l.warnings = append(l.warnings, diag.Errorf(diag.Pos{File: t.Name, Line: left[0]},
@@ -377,4 +402,105 @@ func linesList(lines []int) string {
 		b.WriteString(strconv.Itoa(n))
 	}
 	return b.String()
+}
+
+// outOfOrder is a line series whose rows were not in x order: the row
+// whose x came after a larger one, and that larger one's.
+type outOfOrder struct {
+	name       string
+	row, after int
+	x, prev    float64
+}
+
+// sortByX puts a line's points in x order, ties in row order, with the gaps
+// (rows with an x but no y) at their own x: a gap before the line's first
+// point or after its last is dropped and gaps side by side become one, as
+// for a line drawn in row order. ok is false when the drawn points were in
+// neither ascending nor descending x order (descending data makes the same
+// line once sorted, so it passes quietly); o then names the first row out
+// of order.
+func sortByX(s *Series, gaps []Point) (o outOfOrder, ok bool) {
+	// The rows' direction is that of the first two different x; the row
+	// named is the first to go back past the furthest x before it.
+	dir := 0.0
+	var first outOfOrder
+	far, farRow := 0.0, 0
+	for i, p := range s.Points {
+		if i == 0 {
+			far, farRow = p.X, p.Row
+			continue
+		}
+		if dir == 0 && p.X != far {
+			dir = math.Copysign(1, p.X-far)
+		}
+		switch {
+		case (p.X-far)*dir < 0:
+			first = outOfOrder{name: s.Name, row: p.Row, after: farRow, x: p.X, prev: far}
+		case p.X != far:
+			far, farRow = p.X, p.Row
+		}
+		if first.row != 0 {
+			break
+		}
+	}
+	ok = first.row == 0
+	if len(gaps) == 0 && ok && dir >= 0 {
+		return first, true
+	}
+	pts := make([]Point, 0, len(s.Points)+len(gaps))
+	pts = append(pts, s.Points...)
+	pts = append(pts, gaps...)
+	sort.SliceStable(pts, func(i, j int) bool { return pts[i].Row < pts[j].Row })
+	sort.SliceStable(pts, func(i, j int) bool { return pts[i].X < pts[j].X })
+	kept := pts[:0]
+	for _, p := range pts {
+		if p.Gap() && (len(kept) == 0 || kept[len(kept)-1].Gap()) {
+			continue
+		}
+		kept = append(kept, p)
+	}
+	for len(kept) > 0 && kept[len(kept)-1].Gap() {
+		kept = kept[:len(kept)-1]
+	}
+	s.Points = kept
+	return first, ok
+}
+
+// unsortedWarning is the warning about a panel whose line series had rows
+// out of x order: the line is drawn in x order, which is what the data
+// says of a curve, but an author who appended a row may not expect it, and
+// one who meant a path must say so.
+func unsortedWarning(t *table.Table, at diag.Pos, n int, x string, named bool, us []outOfOrder) *diag.Error {
+	const show = 3
+	var b strings.Builder
+	for i, u := range us {
+		if i == show {
+			fmt.Fprintf(&b, " and %d more", len(us)-show)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if named {
+			fmt.Fprintf(&b, "%s ", diag.Quote(u.name))
+		}
+		fmt.Fprintf(&b, "(line %d has x %s after %s on line %d)", u.row, shortNumber(u.x), shortNumber(u.prev), u.after)
+	}
+	order := "not in order of x " + diag.Quote(x)
+	var what string
+	switch {
+	case !named:
+		what = "the line's rows are " + order + " " + b.String()
+	case len(us) == 1:
+		what = "the rows of the line " + b.String() + " are " + order
+	default:
+		what = "the rows of the lines " + b.String() + " are " + order
+	}
+	chart := "the chart"
+	if n > 0 {
+		chart = "panel " + strconv.Itoa(n) + " of the chart"
+	}
+	return diag.Errorf(diag.Pos{File: t.Name, Line: us[0].row},
+		"%s: %s at %s draws each line in x order; if the line is a path through the rows (a training trajectory), write connect: rows to keep their order",
+		what, chart, at)
 }

@@ -236,3 +236,181 @@ func TestShortNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestLineOrder checks that a line joins its points in x order (ties in row
+// order, gaps at their own x) unless the spec says connect: rows, and that
+// rows out of x order are named in one warning per panel.
+func TestLineOrder(t *testing.T) {
+	// Inline rows start on line 9 of the page.
+	const fix = ": the chart at content/p.md:7:1 draws each line in x order; if the line is a path through the rows (a training trajectory), write connect: rows to keep their order"
+	tests := []struct {
+		name string
+		spec string
+		want []string
+		warn string // the warning's text, "" for none
+	}{
+		{
+			name: "rows in x order stay as they are",
+			spec: "data: |\n  x,y\n  1,10\n  2,20\n  3,30\nx: x\ny: y\n",
+			want: []string{": 1,10@9 2,20@10 3,30@11"},
+		},
+		{
+			name: "ties keep row order and pass quietly",
+			spec: "data: |\n  x,y\n  1,10\n  1,5\n  2,20\nx: x\ny: y\n",
+			want: []string{": 1,10@9 1,5@10 2,20@11"},
+		},
+		{
+			name: "descending rows make the same line, quietly",
+			spec: "data: |\n  x,y\n  3,30\n  2,20\n  1,10\nx: x\ny: y\n",
+			want: []string{": 1,10@11 2,20@10 3,30@9"},
+		},
+		{
+			name: "an appended row is drawn at its x, not back at the end: no triangle",
+			spec: "data: |\n  family,params,mmlu\n  Llama 3,8e9,66.6\n  Llama 3,70e9,79.5\n  Llama 3,405e9,85.2\n  Llama 3,8e9,66.7\nx: params\ny: mmlu\nseries: family\n",
+			want: []string{"Llama 3: 8e+09,66.6@9 8e+09,66.7@12 7e+10,79.5@10 4.05e+11,85.2@11"},
+			warn: `content/p.md:12: the rows of the line "Llama 3" (line 12 has x 8e9 after 4.05e11 on line 11) are not in order of x "params"` + fix,
+		},
+		{
+			name: "a line without series",
+			spec: "data: |\n  x,y\n  1,10\n  3,30\n  2,20\nx: x\ny: y\n",
+			want: []string{": 1,10@9 2,20@11 3,30@10"},
+			warn: `content/p.md:11: the line's rows are not in order of x "x" (line 11 has x 2 after 3 on line 10)` + fix,
+		},
+		{
+			name: "in descending rows, the row named is the one that goes back up",
+			spec: "data: |\n  x,y\n  5,50\n  4,40\n  2,20\n  3,30\n  1,10\nx: x\ny: y\n",
+			want: []string{": 1,10@13 2,20@11 3,30@12 4,40@10 5,50@9"},
+			warn: `content/p.md:12: the line's rows are not in order of x "x" (line 12 has x 3 after 2 on line 11)` + fix,
+		},
+		{
+			name: "the warning names the panel and its x",
+			spec: "data: |\n  x,t,y\n  1,3,10\n  2,1,20\n  3,2,30\ny: y\npanels:\n  - {x: x}\n  - {x: t}\n",
+			want: []string{": 1,10@9 2,20@10 3,30@11"},
+			warn: `content/p.md:11: the line's rows are not in order of x "t" (line 11 has x 2 after 1 on line 10): panel 2 of the chart at content/p.md:7:1 draws each line in x order; if the line is a path through the rows (a training trajectory), write connect: rows to keep their order`,
+		},
+		{
+			name: "connect: x draws in x order without the warning",
+			spec: "data: |\n  x,y\n  1,10\n  3,30\n  2,20\nx: x\ny: y\nconnect: x\n",
+			want: []string{": 1,10@9 2,20@11 3,30@10"},
+		},
+		{
+			name: "a gap moves with its x",
+			spec: "data: |\n  x,y\n  1,10\n  3,NA\n  2,20\n  4,40\nx: x\ny: y\n",
+			want: []string{": 1,10@9 2,20@11 |3@10 4,40@12"},
+		},
+		{
+			name: "a gap before the first point in rows but inside the line in x",
+			spec: "data: |\n  x,y\n  2,NA\n  1,10\n  3,30\nx: x\ny: y\n",
+			want: []string{": 1,10@10 |2@9 3,30@11"},
+		},
+		{
+			name: "a gap that lands before the first x, or beside another, is dropped",
+			spec: "data: |\n  x,y\n  2,20\n  0,NA\n  3,NA\n  3.5,NA\n  4,40\nx: x\ny: y\n",
+			want: []string{": 2,20@9 |3@11 4,40@13"},
+		},
+		{
+			name: "connect: rows keeps the rows' order, without a warning",
+			spec: "data: |\n  x,y\n  1,10\n  3,NA\n  3,30\n  2,20\nx: x\ny: y\nconnect: rows\n",
+			want: []string{": 1,10@9 |3@10 3,30@11 2,20@12"},
+		},
+		{
+			name: "a scatter chart keeps row order, without a warning",
+			spec: "type: scatter\ndata: |\n  x,y\n  1,10\n  3,30\n  2,20\nx: x\ny: y\n",
+			want: []string{": 1,10@10 3,30@11 2,20@12"},
+		},
+		{
+			name: "series each in descending or ascending order pass quietly",
+			spec: "data: |\n  m,x,y\n  a,2,1\n  a,1,1\n  b,2,1\n  b,1,1\n  c,2,1\n  c,1,1\n  d,2,1\n  d,1,1\n  e,1,1\n  e,2,1\nx: x\ny: y\nseries: m\n",
+			want: []string{"a: 1,1@10 2,1@9", "b: 1,1@12 2,1@11", "c: 1,1@14 2,1@13", "d: 1,1@16 2,1@15", "e: 1,1@17 2,1@18"},
+		},
+		{
+			name: "one warning names three series and counts the rest, when out of order",
+			spec: "data: |\n  m,x,y\n  a,2,1\n  a,3,1\n  a,1,1\n  b,2,1\n  b,3,1\n  b,1,1\n  c,1,1\n  c,3,1\n  c,2,1\n  d,2,1\n  d,3,1\n  d,1,1\nx: x\ny: y\nseries: m\n",
+			want: []string{"a: 1,1@11 2,1@9 3,1@10", "b: 1,1@14 2,1@12 3,1@13", "c: 1,1@15 2,1@17 3,1@16", "d: 1,1@20 2,1@18 3,1@19"},
+			warn: `content/p.md:11: the rows of the lines "a" (line 11 has x 1 after 3 on line 10), "b" (line 14 has x 1 after 3 on line 13), "c" (line 17 has x 2 after 3 on line 16) and 1 more are not in order of x "x"` + fix,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := load(t, map[string]string{"content/p.md": chartMD(tc.spec)}, Options{})
+			c := page(t, s, "content/p.md").Charts[0]
+			if got := gapView(c.Panels[0]); !slices.Equal(got, tc.want) {
+				t.Errorf("series:\n got %q\nwant %q", got, tc.want)
+			}
+			var got []string
+			for _, w := range s.Warnings {
+				if !strings.Contains(w.Msg, "left out of the chart") {
+					got = append(got, w.Error())
+				}
+			}
+			want := []string{}
+			if tc.warn != "" {
+				want = []string{tc.warn}
+			}
+			if len(got) != len(want) || (len(want) == 1 && got[0] != want[0]) {
+				t.Errorf("warnings:\n got %q\nwant %q", got, want)
+			}
+		})
+	}
+}
+
+// TestPercentOfFractions checks the warning about format: percent on an
+// axis whose values are all fractions, given once for the format key that
+// the panels share.
+func TestPercentOfFractions(t *testing.T) {
+	// The chart spec's first line is line 7 of the page.
+	const tail = `: if the values are fractions, write format: fraction, which shows 0.45 as 45%`
+	tests := []struct {
+		name string
+		spec string
+		warn []string
+	}{
+		{
+			name: "fractions under percent",
+			spec: "data: |\n  x,y\n  1,0.25\n  2,0.6\nx: x\ny: {field: y, format: percent}\n",
+			warn: []string{`content/p.md:12:23: format: percent shows a value in percent as it is (45 → 45%), but every y value of the chart lies between -1 and 1 (0.25 to 0.6), so the ticks would read 0.25% … 0.6%` + tail},
+		},
+		{
+			name: "percentages under percent",
+			spec: "data: |\n  x,y\n  1,25\n  2,60\nx: x\ny: {field: y, format: percent}\n",
+		},
+		{
+			name: "one value above 1 is enough",
+			spec: "data: |\n  x,y\n  1,0.25\n  2,1.5\nx: x\ny: {field: y, format: percent}\n",
+		},
+		{
+			name: "all zero says nothing",
+			spec: "data: |\n  x,y\n  1,0\n  2,0\nx: x\ny: {field: y, format: percent}\n",
+		},
+		{
+			name: "fraction is what fractions want",
+			spec: "data: |\n  x,y\n  1,0.25\n  2,0.6\nx: x\ny: {field: y, format: fraction}\n",
+		},
+		{
+			name: "negative fractions on x",
+			spec: "data: |\n  x,y\n  -0.5,3\n  0.5,4\nx: {field: x, format: percent}\ny: y\n",
+			warn: []string{`content/p.md:11:23: format: percent shows a value in percent as it is (45 → 45%), but every x value of the chart lies between -1 and 1 (-0.5 to 0.5), so the ticks would read -0.5% … 0.5%` + tail},
+		},
+		{
+			name: "panels sharing the chart's format count together",
+			spec: "data: |\n  p,x,y\n  a,1,0.25\n  b,1,40\ny: {field: y, format: percent}\npanels:\n  - {x: x, where: {p: a}}\n  - {x: x, where: {p: b}}\n",
+		},
+		{
+			name: "a panel's own format is judged on its own values",
+			spec: "data: |\n  p,x,y\n  a,1,0.25\n  b,1,40\ny: {field: y, format: percent}\npanels:\n  - {x: x, where: {p: a}, y: {format: percent}}\n  - {x: x, where: {p: b}}\n",
+			warn: []string{`content/p.md:13:39: format: percent shows a value in percent as it is (45 → 45%), but every y value of the chart lies between -1 and 1 (0.25), so the ticks would read 0.25%` + tail},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := load(t, map[string]string{"content/p.md": chartMD(tc.spec)}, Options{})
+			var got []string
+			for _, w := range s.Warnings {
+				got = append(got, w.Error())
+			}
+			if !slices.Equal(got, tc.warn) {
+				t.Errorf("warnings:\n got %q\nwant %q", got, tc.warn)
+			}
+		})
+	}
+}

@@ -56,7 +56,7 @@ func TestWhereRows(t *testing.T) {
 		},
 		{
 			name: "a range and a negation",
-			spec: "data: long.csv\nx: flops\ny: score\nwhere: {params: \"> 1e3 and < 1e10\", task: \"!= Mod\"}\n",
+			spec: "data: long.csv\nx: flops\ny: score\nwhere: {params: \"> 1e3 and < 1e10\", task: \"!= Mod\"}\nconnect: rows\n",
 			want: [][]string{{": 1e+20,50@6 1e+21,52@7 1e+19,49@9"}},
 		},
 		{
@@ -66,7 +66,7 @@ func TestWhereRows(t *testing.T) {
 		},
 		{
 			name: "a value no row has, beside one that some rows have, is a warning",
-			spec: "data: long.csv\nx: flops\ny: score\nwhere: {task: [WiC, wic]}\n",
+			spec: "data: long.csv\nx: flops\ny: score\nwhere: {task: [WiC, wic]}\nconnect: rows\n",
 			want: [][]string{{": 1e+20,50@6 1e+21,52@7 1e+22,60@8 1e+19,49@9"}},
 			warnings: []string{
 				`content/p/index.md:10:21: no row of content/p/long.csv has "wic" in column "task" (its values: "Mod", "WiC" — did you mean "WiC"?): this value of where keeps nothing`,
