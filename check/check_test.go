@@ -417,3 +417,27 @@ func TestGapsInChecks(t *testing.T) {
 		t.Errorf("warnings %v, want only the labels one and two", got)
 	}
 }
+
+// TestLabelsNamed: the crowded-labels warning names the labels that
+// collide, in the data's order, quoted as diag quotes text from content:
+// the first few, then how many more.
+func TestLabelsNamed(t *testing.T) {
+	csv := "name,x,y\n"
+	for i := range 7 {
+		csv += fmt.Sprintf("\"m\x1b%d\",%d,%d\n", i, 100+i, 100+i)
+	}
+	csv += "far,1,1\n"
+	s := load(t, map[string]string{
+		"scalesite.yaml": withConfig,
+		"content/p.md":   page("type: scatter\ndata: p.csv\nx: x\ny: y\nlabel: name\n"),
+		"content/p.csv":  csv,
+	})
+	var got []string
+	for _, w := range Labels(s.Pages[0].Charts[0]) {
+		got = append(got, w.Msg)
+	}
+	want := `7 of the 8 point labels stand too close to another to sit beside their points ("m\x1b0", "m\x1b1", "m\x1b2", "m\x1b3", … and 3 more): `
+	if len(got) != 1 || !strings.HasPrefix(got[0], want) {
+		t.Errorf("Labels = %q, want one warning starting %q", got, want)
+	}
+}
