@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/scalesite/scalesite/check"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/output"
@@ -180,7 +181,9 @@ func loadAll(s *site.Site, scanErrs diag.List) error {
 	return list.Sort()
 }
 
-// Render loads and renders the site without writing it.
+// Render loads and renders the site without writing it. The site's
+// Warnings are those a build's would be: the loader's, and check's about
+// each page (check.Page), as the build's stream adds them.
 func Render(source string, opts site.Options) (*site.Site, *output.Output, error) {
 	s, err := site.Load(source, opts)
 	if err != nil {
@@ -190,10 +193,20 @@ func Render(source string, opts site.Options) (*site.Site, *output.Output, error
 	if err != nil {
 		return nil, nil, err
 	}
+	pages := s.Pages
+	if s.Home != nil {
+		pages = append(pages[:len(pages):len(pages)], s.Home)
+	}
+	for _, p := range pages {
+		s.Warnings = append(s.Warnings, check.Page(p, s.Config)...)
+	}
+	s.Warnings = s.Warnings.Sort()
 	return s, out, nil
 }
 
-// Summarize counts what a build made.
+// Summarize counts what a build made, and lists its warnings: the one list
+// of warnings that both scalesite build and scalesite check print
+// (Warnings).
 func Summarize(s *site.Site, out *output.Output) *Report {
 	r := &Report{Pages: len(s.Pages), Files: len(out.Files), Warnings: s.Warnings}
 	all := s.Pages
@@ -205,9 +218,23 @@ func Summarize(s *site.Site, out *output.Output) *Report {
 		r.Charts += len(p.Charts)
 		r.Points += p.Points()
 	}
-	// A new list: the site's own stays as it was for the next Summarize.
-	r.Warnings = append(append(slices.Clone(s.Warnings), HeavyPages(s, out)...), RelativeURLs(s)...).Sort()
+	r.Warnings = Warnings(s, out)
 	return r
+}
+
+// Warnings is every warning about the site s rendered into out: s's own
+// (the loader's, and check's about each page, which the build adds as it
+// loads each page and Render adds to the site it loads), check's about the
+// site as a whole, pages too heavy, and links that are relative for want of
+// a full baseURL. scalesite build and scalesite check both print this
+// list, so they never tell a site's author different things.
+func Warnings(s *site.Site, out *output.Output) diag.List {
+	// A new list: the site's own stays as it was for the next call.
+	list := slices.Clone(s.Warnings)
+	list = append(list, check.SiteWide(s)...)
+	list = append(list, HeavyPages(s, out)...)
+	list = append(list, RelativeURLs(s)...)
+	return list.Sort()
 }
 
 // checkDest refuses an output folder that is, holds, or lies among the

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"sync"
 
+	"github.com/scalesite/scalesite/check"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
@@ -71,9 +73,14 @@ func newPageSource(s *site.Site, opts site.Options, w *output.Writer) *pageSourc
 	return ps
 }
 
-// Load loads p in full, and holds its warnings until it is rendered.
+// Load loads p in full, and holds its warnings until it is rendered: the
+// loader's, and check's about the page (check.Page), which needs the page
+// in full and so runs here, while the build has it.
 func (ps *pageSource) Load(p *site.Page) (*site.Page, error) {
 	full, warn, err := ps.s.LoadPage(p)
+	if err == nil && full != nil {
+		warn = append(slices.Clip(warn), check.Page(full, ps.s.Config)...)
+	}
 	ps.mu.Lock()
 	ps.warnings = append(ps.warnings, warn...)
 	ps.pending[p.Path] = warn

@@ -194,7 +194,7 @@ func runCase(t *testing.T, bin string, base *corpus.Archive, c *corpus.Case) {
 	}
 
 	if c.Command == "build" {
-		checkCase(t, bin, c, src, root, errs)
+		checkCase(t, bin, c, src, root, errs, warns)
 	}
 
 	if *update && !r.timedOut && !crashed {
@@ -210,8 +210,9 @@ func runCase(t *testing.T, bin string, base *corpus.Archive, c *corpus.Case) {
 // checkCase runs `scalesite check` on the case's site (src, laid over
 // already): it must end in time and memory without a crash, print only safe
 // lines, and report the errors the build reported (buildErrs), or succeed
-// where the build did.
-func checkCase(t *testing.T, bin string, c *corpus.Case, src, root string, buildErrs []string) {
+// where the build did and print the warnings it printed (buildWarns): the
+// two commands print one list of warnings, and this is its guard.
+func checkCase(t *testing.T, bin string, c *corpus.Case, src, root string, buildErrs, buildWarns []string) {
 	t.Helper()
 	r := runScalesite(t, bin, c.Timeout, "check", "--source", src)
 	t.Logf("%s: check exit %d in %v, peak RSS %d MiB", c.Desc, r.code, r.elapsed.Round(time.Millisecond), r.maxRSS>>20)
@@ -236,13 +237,16 @@ func checkCase(t *testing.T, bin string, c *corpus.Case, src, root string, build
 			t.Errorf("check printed %q", excerptText(text, 80))
 		}
 	}
-	errs, _, other := splitStderr(stderr)
+	errs, warns, other := splitStderr(stderr)
 	if len(other) > 0 {
 		t.Errorf("check's stderr has lines that are neither an error nor a warning:\n%s", excerptText(strings.Join(other, "\n"), 2000))
 	}
 	if c.IsWarn {
 		if r.code != 0 {
 			t.Errorf("check failed (exit %d) where the build succeeded:\n%s", r.code, excerptText(stderr, 3000))
+		}
+		if !slices.Equal(warns, buildWarns) {
+			t.Errorf("check's warnings differ from the build's:\n check: %s\n build: %s", joinLines(warns), joinLines(buildWarns))
 		}
 		return
 	}

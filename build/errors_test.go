@@ -19,12 +19,12 @@ import (
 // site-wide data, a page bundle with its own CSV, and a static file. Every
 // error case below is this site with a few files added or replaced.
 var goodSite = map[string]string{
-	"scalesite.yaml":   "title: Good site\nbaseURL: https://u.github.io/repo/\n",
+	"scalesite.yaml":   "title: Good site\nbaseURL: https://u.github.io/repo/\ndescription: A site with no problem.\n",
 	"content/index.md": "---\ntitle: Home\n---\nWelcome to the *good* site.\n",
-	"content/runs.md": "---\ntitle: Runs\ndate: 2025-01-02\n---\nLoss falls with compute.\n\n" +
+	"content/runs.md": "---\ntitle: Runs\ndescription: Training runs.\ndate: 2025-01-02\n---\nLoss falls with compute.\n\n" +
 		"```chart\ndata: data/runs.csv\nx: {field: flops, scale: log}\ny: loss\nseries: model\n```\n",
 	"data/runs.csv": "model,flops,loss\na,1e18,3.1\na,1e19,2.9\nb,1e18,3.0\nb,1e19,2.7\n",
-	"content/audio/index.md": "---\ntitle: Audio\ndate: 2025-03-01\n---\n" +
+	"content/audio/index.md": "---\ntitle: Audio\ndescription: Audio runs.\ndate: 2025-03-01\n---\n" +
 		"```chart\ntype: scatter\ndata: audio.csv\nx: {field: params_m, scale: log}\ny: roc_auc\nlabel: model\n```\n",
 	"content/audio/audio.csv": "model,params_m,roc_auc\nVGG-ish,10,84.45\nMERT-95M,100,87.25\n",
 	"static/robots.txt":       "User-agent: *\n",
@@ -359,7 +359,7 @@ var errorCases = []struct {
 		files: map[string]string{"data/runs.csv": "\"model\n::error file=x::pwned\",flops,loss\na,1e18,3\n", "content/bad.md": chartPage(specOK + "series: model\n")},
 		want: []string{
 			`content/bad.md:10:9: series column "model" is not in data/runs.csv (its columns: "model\n::error file=x::pw…", "flops", "loss")`,
-			`content/runs.md:11:9: series column "model" is not in data/runs.csv (its columns: "model\n::error file=x::pw…", "flops", "loss")`,
+			`content/runs.md:12:9: series column "model" is not in data/runs.csv (its columns: "model\n::error file=x::pw…", "flops", "loss")`,
 		},
 	},
 	{

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/scalesite/scalesite/diag"
@@ -68,6 +69,20 @@ func TestRebuildMatchesFreshBuild(t *testing.T) {
 			// the manifest.
 			if now, err := os.Stat(filepath.Join(dest, "gaps", "index.html")); err != nil || !os.SameFile(kept, now) || !kept.ModTime().Equal(now.ModTime()) {
 				t.Errorf("%s: gaps/index.html was written again", st.name)
+			}
+			// Its warnings, the loader's and check's (it has no
+			// description), came from the manifest too.
+			var loader, checked bool
+			for _, w := range got.Warnings {
+				if w.Pos.File == "data/gaps.csv" && strings.Contains(w.Msg, "missing values") {
+					loader = true
+				}
+				if w.Pos.File == "content/gaps.md" && strings.Contains(w.Msg, "has no description") {
+					checked = true
+				}
+			}
+			if !loader || !checked {
+				t.Errorf("%s: the kept page's warnings (loader's %v, check's %v) are not all printed: %v", st.name, loader, checked, got.Warnings)
 			}
 		}
 		if !slices.EqualFunc(got.Warnings, want.Warnings, func(a, b *diag.Error) bool { return *a == *b }) {

@@ -37,6 +37,8 @@ const (
 	// all) from which a chart is worth a warning: the placer moves a few
 	// close labels apart without loss.
 	minCrowded = 2
+	// maxNamedLabels is how many of the crowded labels a warning names.
+	maxNamedLabels = 4
 )
 
 // Layout, as the renderer draws charts (the chart's height, palette and
@@ -50,7 +52,8 @@ const (
 	minPanelWidth = 220
 )
 
-// Site returns the warnings about s, sorted by file and line.
+// Site returns the warnings about s, sorted by file and line: those of
+// each page (Page) and those of the site as a whole (SiteWide).
 func Site(s *site.Site) diag.List {
 	var out diag.List
 	pages := slices.Clone(s.Pages)
@@ -58,26 +61,43 @@ func Site(s *site.Site) diag.List {
 		pages = append(pages, s.Home)
 	}
 	for _, p := range pages {
-		if p.Slug == "" {
-			out = append(out, homeDescription(p, s.Config)...)
-		} else {
-			out = append(out, Description(p)...)
-		}
-		for _, c := range p.Charts {
-			out = append(out, Labels(c)...)
-			out = append(out, SinglePoints(c)...)
-			out = append(out, UnusedColors(c)...)
-			out = append(out, UnusedStyles(c)...)
-			out = append(out, SeriesLookAlike(c)...)
-			out = append(out, NarrowPanels(c)...)
-		}
+		out = append(out, Page(p, s.Config)...)
 	}
+	out = append(out, SiteWide(s)...)
+	return out.Sort()
+}
+
+// Page returns the warnings about one page, loaded in full (its charts and
+// its parsed Markdown), under the site's config cfg: the build runs it on
+// each page as it streams them, and keeps its warnings with the page for
+// the next build.
+func Page(p *site.Page, cfg site.Config) diag.List {
+	var out diag.List
+	if p.Slug == "" {
+		out = append(out, homeDescription(p, cfg)...)
+	} else {
+		out = append(out, Description(p)...)
+	}
+	for _, c := range p.Charts {
+		out = append(out, Labels(c)...)
+		out = append(out, SinglePoints(c)...)
+		out = append(out, UnusedColors(c)...)
+		out = append(out, UnusedStyles(c)...)
+		out = append(out, SeriesLookAlike(c)...)
+		out = append(out, NarrowPanels(c)...)
+	}
+	return append(out, pageHTML(p, cfg.Markdown.Unsafe)...)
+}
+
+// SiteWide returns the warnings about s that belong to no page: a site
+// without a home page or a description, and script-running files under
+// static/. It needs only what site.Scan reads.
+func SiteWide(s *site.Site) diag.List {
+	var out diag.List
 	if s.Home == nil {
 		out = append(out, homeDescription(nil, s.Config)...)
 	}
-	out = append(out, ScriptableFiles(s)...)
-	out = append(out, HTML(s)...)
-	return out.Sort()
+	return append(out, ScriptableFiles(s)...)
 }
 
 // UnusedColors warns about entries of a `colors` mapping that name no series
@@ -263,9 +283,16 @@ func Labels(c *site.Chart) diag.List {
 			crowded[f[0]], crowded[f[1]] = true, true
 		}
 		if len(crowded) >= minCrowded && 4*len(crowded) >= len(marks) {
+			// The crowded labels are named in the order the data gives them.
+			names := make([]string, 0, len(crowded))
+			for _, m := range slices.SortedFunc(slices.Values(marks), func(a, b mark) int { return cmp.Compare(a.order, b.order) }) {
+				if crowded[m.order] {
+					names = append(names, m.label)
+				}
+			}
 			out = append(out, diag.Errorf(chartPos(c),
-				"%d of the %d point labels%s stand too close to another to sit beside their points: scalesite moves them around their points (with a leader line) and hides those it cannot place, which show on hover; a taller chart (height:), a wider axis range (min:, max:) or fewer labels would show more",
-				len(crowded), len(marks), panelName(c, i)))
+				"%d of the %d point labels%s stand too close to another to sit beside their points (%s): scalesite moves them around their points (with a leader line) and hides those it cannot place, which show on hover; a taller chart (height:), a wider axis range (min:, max:) or fewer labels would show more",
+				len(crowded), len(marks), panelName(c, i), diag.QuoteList(names, maxNamedLabels)))
 		}
 	}
 	return out

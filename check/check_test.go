@@ -268,13 +268,14 @@ func TestScaler(t *testing.T) {
 // TestDemoSite: the demo's own pages draw without a warning. The gallery
 // of real published charts is written as its authors' data stands, so it
 // may only draw the warnings that describe that data: crowded labels,
-// single-point series, points outside a narrowed axis, many series.
+// single-point series, many series (cmd/scalesite's TestCheckDemoSite
+// lists the few left).
 func TestDemoSite(t *testing.T) {
 	s, err := site.Load("..", site.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	allowed := []string{"point labels", "have a single point", "has a single point", "outside the", "series: past 10"}
+	allowed := []string{"point labels", "has a single point", "series: past 10"}
 	for _, w := range Site(s) {
 		msg := w.Error()
 		if !strings.HasPrefix(msg, "content/gallery/") {
@@ -414,5 +415,29 @@ func TestGapsInChecks(t *testing.T) {
 	got := Site(s)
 	if len(got) != 1 || !strings.HasPrefix(got[0].Error(), `content/p.md:6: 2 of the 4 point labels stand too close`) {
 		t.Errorf("warnings %v, want only the labels one and two", got)
+	}
+}
+
+// TestLabelsNamed: the crowded-labels warning names the labels that
+// collide, in the data's order, quoted as diag quotes text from content:
+// the first few, then how many more.
+func TestLabelsNamed(t *testing.T) {
+	csv := "name,x,y\n"
+	for i := range 7 {
+		csv += fmt.Sprintf("\"m\x1b%d\",%d,%d\n", i, 100+i, 100+i)
+	}
+	csv += "far,1,1\n"
+	s := load(t, map[string]string{
+		"scalesite.yaml": withConfig,
+		"content/p.md":   page("type: scatter\ndata: p.csv\nx: x\ny: y\nlabel: name\n"),
+		"content/p.csv":  csv,
+	})
+	var got []string
+	for _, w := range Labels(s.Pages[0].Charts[0]) {
+		got = append(got, w.Msg)
+	}
+	want := `7 of the 8 point labels stand too close to another to sit beside their points ("m\x1b0", "m\x1b1", "m\x1b2", "m\x1b3", … and 3 more): `
+	if len(got) != 1 || !strings.HasPrefix(got[0], want) {
+		t.Errorf("Labels = %q, want one warning starting %q", got, want)
 	}
 }

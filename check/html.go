@@ -30,42 +30,48 @@ func HTML(s *site.Site) diag.List {
 	if s.Home != nil {
 		pages = append(pages, s.Home)
 	}
-	unsafe := s.Config.Markdown.Unsafe
 	for _, p := range pages {
-		if p.Doc == nil {
-			continue
-		}
-		_ = ast.Walk(p.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-			if !entering {
-				return ast.WalkContinue, nil
-			}
-			switch n := n.(type) {
-			case *markdown.ChartBlock:
-				return ast.WalkSkipChildren, nil
-			case *ast.HTMLBlock:
-				if !unsafe && n.HTMLBlockType != ast.HTMLBlockType2 && n.Lines().Len() > 0 {
-					first := n.Lines().At(0)
-					out = append(out, leftOut(p, first.Start, first.Value(p.Body), "block")...)
-				}
-			case *ast.RawHTML:
-				if !unsafe && n.Segments.Len() > 0 {
-					var b bytes.Buffer
-					for i := range n.Segments.Len() {
-						seg := n.Segments.At(i)
-						b.Write(seg.Value(p.Body))
-					}
-					out = append(out, leftOut(p, n.Segments.At(0).Start, b.Bytes(), "tag")...)
-				}
-			case *ast.Image:
-				if dest := string(n.Destination); isForeign(dest) {
-					out = append(out, diag.Errorf(p.NodePos(n),
-						"image %s is on another site and will not load: the site's Content-Security-Policy lets pages show images from the site itself only (img-src 'self'), so that a page asks nothing of other hosts; save the image under content/ or static/ and show it from there",
-						diag.Quote(dest)))
-				}
-			}
-			return ast.WalkContinue, nil
-		})
+		out = append(out, pageHTML(p, s.Config.Markdown.Unsafe)...)
 	}
+	return out
+}
+
+// pageHTML is HTML for one page; unsafe is the config's markdown: {unsafe:}.
+func pageHTML(p *site.Page, unsafe bool) diag.List {
+	if p.Doc == nil {
+		return nil
+	}
+	var out diag.List
+	_ = ast.Walk(p.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *markdown.ChartBlock:
+			return ast.WalkSkipChildren, nil
+		case *ast.HTMLBlock:
+			if !unsafe && n.HTMLBlockType != ast.HTMLBlockType2 && n.Lines().Len() > 0 {
+				first := n.Lines().At(0)
+				out = append(out, leftOut(p, first.Start, first.Value(p.Body), "block")...)
+			}
+		case *ast.RawHTML:
+			if !unsafe && n.Segments.Len() > 0 {
+				var b bytes.Buffer
+				for i := range n.Segments.Len() {
+					seg := n.Segments.At(i)
+					b.Write(seg.Value(p.Body))
+				}
+				out = append(out, leftOut(p, n.Segments.At(0).Start, b.Bytes(), "tag")...)
+			}
+		case *ast.Image:
+			if dest := string(n.Destination); isForeign(dest) {
+				out = append(out, diag.Errorf(p.NodePos(n),
+					"image %s is on another site and will not load: the site's Content-Security-Policy lets pages show images from the site itself only (img-src 'self'), so that a page asks nothing of other hosts; save the image under content/ or static/ and show it from there",
+					diag.Quote(dest)))
+			}
+		}
+		return ast.WalkContinue, nil
+	})
 	return out
 }
 

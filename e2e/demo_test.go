@@ -127,7 +127,8 @@ func TestDemoSiteInChromium(t *testing.T) {
 	b := newBrowser(t)
 	root, _ := filepath.Abs("..")
 	dest := t.TempDir()
-	if _, err := build.Run(build.Options{Source: root, Dest: dest}); err != nil {
+	// Built for the root it is served at, not for scalesite.yaml's baseURL.
+	if _, err := build.Run(build.Options{Source: root, Dest: dest, Options: site.Options{BaseURL: "/"}}); err != nil {
 		t.Fatalf("building the demo site: %v", err)
 	}
 	s, err := site.Load(root, site.Options{})

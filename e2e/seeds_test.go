@@ -21,7 +21,8 @@ func demoServer(t *testing.T) string {
 	t.Helper()
 	root, _ := filepath.Abs("..")
 	dest := t.TempDir()
-	if _, err := build.Run(build.Options{Source: root, Dest: dest}); err != nil {
+	// Built for the root it is served at, not for scalesite.yaml's baseURL.
+	if _, err := build.Run(build.Options{Source: root, Dest: dest, Options: site.Options{BaseURL: "/"}}); err != nil {
 		t.Fatalf("building the demo site: %v", err)
 	}
 	return serve(t, dest)

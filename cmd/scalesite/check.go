@@ -8,15 +8,18 @@ import (
 	"strings"
 
 	"github.com/scalesite/scalesite/build"
-	"github.com/scalesite/scalesite/check"
 	"github.com/scalesite/scalesite/diag"
 )
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check [flags]", `Checks the site without writing anything: reads scalesite.yaml, every page
 and every data file, renders every page in memory, and prints every error and
-every warning (rows left out for missing values, point labels that would
-overlap, line charts with one point per line, pages without a description).
+every warning a build prints, the same list (rows left out for missing
+values or outside an axis range, point labels that would overlap, line
+charts with one point per line, more series than colours, panels too narrow,
+colours, styles or an order naming no series, pages without a description,
+HTML a page leaves out, script-running files under static/, pages too
+heavy, and a baseURL that is only a path).
 Exits with 1 when there are errors, 0 otherwise (warnings allowed): run it in CI.`, stderr)
 	// The site package is not imported by name here: the tests of this
 	// package have a helper called site.
@@ -29,7 +32,7 @@ Exits with 1 when there are errors, 0 otherwise (warnings allowed): run it in CI
 		return code
 	}
 	source := opts.Source
-	s, _, err := build.Render(source, opts.Options)
+	s, out, err := build.Render(source, opts.Options)
 	if err != nil {
 		list, ok := err.(diag.List)
 		if !ok {
@@ -46,7 +49,8 @@ Exits with 1 when there are errors, 0 otherwise (warnings allowed): run it in CI
 		fmt.Fprintf(stdout, "checked %d %s: %d %s\n", n, plural(n, "page", "pages"), len(list), plural(len(list), "error", "errors"))
 		return 1
 	}
-	warnings := append(append(diag.List{}, s.Warnings...), check.Site(s)...).Sort()
+	// The warnings a build of the site prints, from the same function.
+	warnings := build.Summarize(s, out).Warnings
 	printWarnings(stderr, warnings)
 	pages, charts := len(s.Pages), 0
 	if s.Home != nil {

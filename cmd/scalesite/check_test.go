@@ -9,7 +9,7 @@ import (
 
 func TestCheck(t *testing.T) {
 	clean := map[string]string{
-		"scalesite.yaml": "title: T\ndescription: A site.\n",
+		"scalesite.yaml": "title: T\ndescription: A site.\nbaseURL: https://u.github.io/t/\n",
 		"content/a.md":   "---\ntitle: A\ndescription: Page A.\n---\n```chart\ndata: |\n  x,y\n  1,2\n  2,3\nx: x\ny: y\n```\n",
 	}
 	with := func(extra map[string]string) map[string]string {
@@ -44,7 +44,7 @@ func TestCheck(t *testing.T) {
 			stdout: "checked 2 pages, 2 charts: 0 errors, 3 warnings\n",
 			stderr: "warning: content/b.csv:5: 1 row left out of the chart at content/b.md:5:1 because of missing values (blank or NA) on line 5\n" +
 				"warning: content/b.md:1: \"B\" has no description: add a line like \"description: One sentence on what the charts show.\" to its front matter; it is shown under the title in the page list and in search results and link previews\n" +
-				"warning: content/b.md:5: 2 of the 3 point labels stand too close to another to sit beside their points: scalesite moves them around their points (with a leader line) and hides those it cannot place, which show on hover; a taller chart (height:), a wider axis range (min:, max:) or fewer labels would show more\n",
+				"warning: content/b.md:5: 2 of the 3 point labels stand too close to another to sit beside their points (\"first\", \"second\"): scalesite moves them around their points (with a leader line) and hides those it cannot place, which show on hover; a taller chart (height:), a wider axis range (min:, max:) or fewer labels would show more\n",
 		},
 		{
 			name: "every error, not only the first",
@@ -107,7 +107,9 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-// TestCheckDemoSite checks the demo site as its workflow does.
+// TestCheckDemoSite checks the demo site as its workflow does, and builds
+// it: both print the same warnings, and only those the gallery still owes
+// (demoWarnings). A newcomer's first make serve prints nothing else.
 func TestCheckDemoSite(t *testing.T) {
 	code, stdout, stderr := runCmd("check", "-s", "../..")
 	if code != 0 || !strings.HasPrefix(stdout, "checked ") || !strings.Contains(stdout, ": 0 errors, ") {
@@ -118,6 +120,43 @@ func TestCheckDemoSite(t *testing.T) {
 			t.Errorf("stderr line %q is neither an error nor a warning", line)
 		}
 	}
+	code, _, buildErr := runCmd("build", "-s", "../..", "-d", filepath.Join(t.TempDir(), "out"))
+	if code != 0 {
+		t.Fatalf("build: exit %d, stderr:\n%s", code, buildErr)
+	}
+	if buildErr != stderr {
+		t.Errorf("build's warnings differ from check's:\nbuild:\n%s\ncheck:\n%s", buildErr, stderr)
+	}
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(stderr), "\n") {
+		if line != "" {
+			got = append(got, line)
+		}
+	}
+	if len(got) != len(demoWarnings) {
+		t.Errorf("the demo site has %d warnings, want %d:\n%s", len(got), len(demoWarnings), stderr)
+		return
+	}
+	for i, w := range demoWarnings {
+		if !strings.HasPrefix(got[i], "warning: "+w[0]) || !strings.Contains(got[i], w[1]) {
+			t.Errorf("warning %d = %q, want one at %s about %q", i, got[i], w[0], w[1])
+		}
+	}
+}
+
+// demoWarnings are the warnings the demo site still prints, where and what
+// (issue 20 wants none: fix one, then remove it here). Each describes a
+// published figure as its data stands and needs a redesign of the chart,
+// not a number changed.
+var demoWarnings = [][2]string{
+	// GPT-3 has one point in panel (H) only; elsewhere it is a line.
+	{"content/gallery/emergent-abilities/index.md:15: ", `series "GPT-3" has a single point`},
+	// 88 labelled systems over seven decades.
+	{"content/gallery/epoch-compute-history/index.md:13: ", "point labels stand too close"},
+	// 30 model families on one chart.
+	{"content/gallery/mmlu-vs-params/index.md:14: ", "this chart has 30 series"},
+	// 42 labelled models on one chart.
+	{"content/gallery/uncheatable-eval/index.md:14: ", "point labels stand too close"},
 }
 
 func TestCheckBadUsage(t *testing.T) {
