@@ -167,3 +167,39 @@ func TestReloadRefusesNewLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestReloadRemovedBundle: a page bundle removed whole (its page and the
+// data file its chart reads) reloads without the page. The data file
+// sorts before the page, and reading the page again for it failed with a
+// bare "file does not exist" that kept the preview in error.
+func TestReloadRemovedBundle(t *testing.T) {
+	root := sitetest.New(t, map[string]string{
+		"scalesite.yaml":         "title: T\n",
+		"content/index.md":       "---\ntitle: Home\n---\nHome.\n",
+		"content/acc/index.md":   "---\ntitle: Acc\n---\n```chart\ndata: acc.csv\nx: n\ny: acc\n```\n",
+		"content/acc/acc.csv":    "n,acc\n1,2\n2,3\n",
+		"content/other/index.md": "---\ntitle: Other\n---\nText.\n",
+	})
+	s, err := Load(root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(root, "content", "acc")); err != nil {
+		t.Fatal(err)
+	}
+	for _, changed := range [][]string{
+		{"content/acc/acc.csv", "content/acc/index.md"},
+		{"content/acc"},
+		{"content/acc/acc.csv"},
+	} {
+		n, err := s.Reload(changed)
+		if err != nil {
+			t.Fatalf("Reload(%q): %v", changed, err)
+		}
+		for _, p := range n.Pages {
+			if p.Path == "content/acc/index.md" {
+				t.Errorf("Reload(%q): the removed page is still there", changed)
+			}
+		}
+	}
+}

@@ -70,6 +70,24 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 			}
 		}
 	}
+	// A page read again for a data file it uses may itself be gone (a page
+	// bundle removed whole): its removal sorts after its data's, or comes
+	// in the next batch of changes. It is removed now.
+	reload = slices.DeleteFunc(reload, func(pf string) bool {
+		if s.fileExists(pf) {
+			return false
+		}
+		if _, still := n.loaded[pf]; still {
+			delete(n.loaded, pf)
+			removed = true
+		}
+		return true
+	})
+	if len(n.loaded) == 0 && len(reload) == 0 {
+		// No page is left: Load says why (no content/ folder, or no
+		// page in it), as a build would.
+		return Load(s.Root, s.opts)
+	}
 	for i, lp := range loadPages(&n, reload, &errs) {
 		n.loaded[reload[i]] = lp
 	}
