@@ -71,8 +71,6 @@ const (
 //	command check      run `scalesite check` on the case instead of build, for
 //	                   the warnings only check gives (files in static/ that run
 //	                   script); want and warn are then what check prints
-//	slow               skip the case with -short (make test-fast): its point is
-//	                   a bound on seconds of work, so it takes that long by design
 func TestBadInputCorpus(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("testdata", "bad", "*.txtar"))
 	if err != nil {
@@ -91,9 +89,6 @@ func TestBadInputCorpus(t *testing.T) {
 	bin := buildCommand(t)
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
-			if c.Slow && testing.Short() {
-				t.Skip("a slow case (-short)")
-			}
 			t.Parallel()
 			runCase(t, bin, base, c)
 		})

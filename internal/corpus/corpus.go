@@ -134,7 +134,7 @@ type Case struct {
 	Name, Path string
 	Archive    *Archive
 	Desc       string     // what the case is: the first line
-	Directives [][]string // each a directive's fields (forbid, timeout, command and slow are read into the fields below)
+	Directives [][]string // each a directive's fields (forbid, timeout and command are read into the fields below)
 	Files      map[string][]byte
 	Want, Warn []string
 	HasWant    bool          // the archive has a want section: the build must fail with Want
@@ -142,7 +142,6 @@ type Case struct {
 	Forbid     []string      // text that must not reach the output or the terminal
 	Timeout    time.Duration // a tighter bound the case sets on the build, 0 for none
 	Command    string        // the command the corpus runs on the case: "build" or "check"
-	Slow       bool          // skipped with -short: its point is seconds of work
 }
 
 // Load reads the case at path (dir/NAME.txtar). Which of the want and warn
@@ -182,11 +181,6 @@ func Load(t testing.TB, path string) *Case {
 			if c.Timeout, err = time.ParseDuration(d[1]); err != nil {
 				t.Fatalf("%s: %q: %v", path, l, err)
 			}
-		case "slow":
-			if len(d) != 1 {
-				t.Fatalf("%s: %q: want slow alone", path, l)
-			}
-			c.Slow = true
 		case "command":
 			if len(d) != 2 || (d[1] != "build" && d[1] != "check") {
 				t.Fatalf("%s: %q: want command build|check", path, l)
@@ -211,7 +205,7 @@ func Load(t testing.TB, path string) *Case {
 		default:
 			t.Fatalf("%s: unknown directive %q", path, l)
 		}
-		if d[0] != "forbid" && d[0] != "timeout" && d[0] != "command" && d[0] != "slow" {
+		if d[0] != "forbid" && d[0] != "timeout" && d[0] != "command" {
 			c.Directives = append(c.Directives, d)
 		}
 	}
