@@ -100,7 +100,7 @@ func TestDestinations(t *testing.T) {
 					t.Fatalf("Run: error %v, want one naming %s and saying %q", err, diag.Quote(dest), tc.refuse)
 				}
 				if !maps.Equal(after, before) {
-					t.Errorf("a refused build changed files:%s", diskDiff(after, before))
+					t.Errorf("a refused build changed files:%s", sitetest.TreeDiff(after, before))
 				}
 				return
 			}
@@ -147,22 +147,4 @@ func kept(p string, folders []string) bool {
 		}
 	}
 	return false
-}
-
-// diskDiff says how two sitetest.Trees differ.
-func diskDiff(got, want map[string]string) string {
-	var b strings.Builder
-	for p, v := range got {
-		if w, ok := want[p]; !ok {
-			b.WriteString("\n  added " + p)
-		} else if w != v {
-			b.WriteString("\n  changed " + p)
-		}
-	}
-	for p := range want {
-		if _, ok := got[p]; !ok {
-			b.WriteString("\n  missing " + p)
-		}
-	}
-	return b.String()
 }

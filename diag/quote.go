@@ -25,31 +25,7 @@ func Quote(s string) string { return quoteCut(s, MaxQuoted) }
 // \u202e, but without quotes around it and with backslashes and quotes
 // kept: for text shown unquoted, such as TeX, which is full of both.
 func Visible(s string) string {
-	clean := true
-	for _, r := range s {
-		if r == utf8.RuneError || !strconv.IsPrint(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b.WriteString(`\x` + strconv.FormatUint(uint64(s[i])|0x100, 16)[1:])
-		case !strconv.IsPrint(r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
+	return escapeRunes(s, func(r rune) bool { return !strconv.IsPrint(r) })
 }
 
 // MaxPlain is the longest path or name QuoteIfNeeded shows without quotes.
@@ -159,23 +135,32 @@ func isClean(msg string) bool {
 // newline and tab included, and invalid UTF-8, the way Go writes them in a
 // quoted string; the rest of s is kept as it is.
 func escapeControls(s string) string {
-	clean := true
-	for _, r := range s {
-		if isControl(r) || r == '\n' || r == '\t' || r == utf8.RuneError {
-			clean = false
+	return escapeRunes(s, func(r rune) bool { return isControl(r) || r == '\n' || r == '\t' })
+}
+
+// escapeRunes writes each character of s that escape reports, and each
+// byte of invalid UTF-8, as Go writes it in a quoted string (\u202e, \xff),
+// and keeps the rest of s as it is; s itself when nothing is escaped.
+func escapeRunes(s string, escape func(rune) bool) string {
+	i := 0
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if (r == utf8.RuneError && size == 1) || escape(r) {
 			break
 		}
+		i += size
 	}
-	if clean {
+	if i == len(s) {
 		return s
 	}
 	var b strings.Builder
-	for i := 0; i < len(s); {
+	b.WriteString(s[:i])
+	for i < len(s) {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && size == 1:
-			b.WriteString(`\x` + strconv.FormatUint(uint64(s[i]), 16))
-		case isControl(r) || r == '\n' || r == '\t':
+			b.WriteString(`\x` + strconv.FormatUint(uint64(s[i])|0x100, 16)[1:])
+		case escape(r):
 			q := strconv.QuoteRune(r)
 			b.WriteString(q[1 : len(q)-1])
 		default:

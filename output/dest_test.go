@@ -204,14 +204,14 @@ func TestDestinations(t *testing.T) {
 					t.Fatalf("error %v, want one naming the folder and saying %q", err, tc.refuse)
 				}
 				if after := linkTree(t, parent); !equalTrees(after, before) {
-					t.Errorf("a refused build changed the files:%s", treeDiff(after, before))
+					t.Errorf("a refused build changed the files:%s", sitetest.TreeDiff(after, before))
 				}
 			} else {
 				if err != nil {
 					t.Fatalf("Write: %v", err)
 				}
 				if got := linkTree(t, dest); !equalTrees(got, tc.want) {
-					t.Errorf("the output folder holds:%s", treeDiff(got, tc.want))
+					t.Errorf("the output folder holds:%s", sitetest.TreeDiff(got, tc.want))
 				}
 				owned, _, err := readMarker(dest)
 				if err != nil || !slices.Equal(slices.Sorted(maps.Keys(owned)), []string{"a/index.html", "css/site.css", "index.html"}) {

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+
+	"github.com/scalesite/scalesite/internal/sitetest"
 )
 
 // faultFS is the operating system's file system, except that the calls
@@ -239,7 +241,7 @@ func TestCommitKilledAtEachCall(t *testing.T) {
 		}
 		w.Abort()
 		if got := fullTree(t, dest); !equalTrees(got, before) {
-			t.Fatalf("killed at call %d (%v): after the next build began, the output is not the old one: %s", n, commitErr, treeDiff(got, before))
+			t.Fatalf("killed at call %d (%v): after the next build began, the output is not the old one: %s", n, commitErr, sitetest.TreeDiff(got, before))
 		}
 		if got := entries(t, filepath.Dir(dest)); !slices.Equal(got, []string{"public"}) {
 			t.Errorf("killed at call %d: beside the output: %q, want only public", n, got)
@@ -323,22 +325,4 @@ func TestFullDiskTmpfs(t *testing.T) {
 			t.Errorf("%d more files: beside the output: %q, want only public", k, got)
 		}
 	}
-}
-
-// treeDiff says how two trees differ.
-func treeDiff(got, want map[string]string) string {
-	var b strings.Builder
-	for p, v := range got {
-		if w, ok := want[p]; !ok {
-			b.WriteString("\n  added " + p)
-		} else if w != v {
-			b.WriteString("\n  changed " + p)
-		}
-	}
-	for p := range want {
-		if _, ok := got[p]; !ok {
-			b.WriteString("\n  missing " + p)
-		}
-	}
-	return b.String()
 }

@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/scalesite/scalesite/internal/sitetest"
 )
 
 // TestSecondBuildWaits: while one build of a folder is under way, a second
@@ -122,7 +124,7 @@ func TestConcurrentBuildsOneWins(t *testing.T) {
 		case equalTrees(got, want["b"]):
 			won["b"]++
 		default:
-			t.Fatalf("round %d: the folder holds a mix of both sites:%s", round, treeDiff(got, want["a"]))
+			t.Fatalf("round %d: the folder holds a mix of both sites:%s", round, sitetest.TreeDiff(got, want["a"]))
 		}
 	}
 	if waits.Load() == 0 {

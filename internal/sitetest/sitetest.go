@@ -5,6 +5,7 @@ package sitetest
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -72,4 +73,23 @@ func Symlink(t testing.TB, target, link string) {
 	if err := os.Symlink(target, link); err != nil {
 		t.Skip("no symbolic links:", err)
 	}
+}
+
+// TreeDiff says how two Trees differ: each path added, changed or missing
+// in got, a line each, for a test's failure message.
+func TreeDiff(got, want map[string]string) string {
+	var b strings.Builder
+	for p, v := range got {
+		if w, ok := want[p]; !ok {
+			b.WriteString("\n  added " + p)
+		} else if w != v {
+			b.WriteString("\n  changed " + p)
+		}
+	}
+	for p := range want {
+		if _, ok := got[p]; !ok {
+			b.WriteString("\n  missing " + p)
+		}
+	}
+	return b.String()
 }
