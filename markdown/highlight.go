@@ -74,10 +74,7 @@ func CodeCSS(w io.Writer, light, dark string) error {
 	lightRules, darkRules := codeRules(ls), codeRules(ds)
 	var b strings.Builder
 	fmt.Fprintf(&b, "/* Highlighted code: Chroma's %q style, and %q under the dark scheme.\n", light, dark)
-	// The header names the package's old folder, render/markdown: it is kept
-	// until code.css is written again, so that the move leaves the built
-	// site's bytes unchanged.
-	b.WriteString("   Made by `go test ./render/markdown -run TestCodeCSS -update`; do not edit. */\n\n")
+	b.WriteString("   Made by `go test ./markdown -run TestCodeCSS -update`; do not edit. */\n\n")
 	b.WriteString(codeLayout)
 	for _, r := range lightRules {
 		fmt.Fprintf(&b, "%s { %s }\n", r.selector, strings.Join(r.decls, "; "))
