@@ -17,7 +17,7 @@
    * ------------------------------------------------------------------- */
 
   // PALETTE: the series colours, in order. The Go side emits the same list
-  // (render/style.go, palette); change both together.
+  // (chart/style.go, palette); change both together: chart_test.go checks.
   //
   // Tableau 10's hue families (blue, orange, red, teal, green, yellow,
   // purple, pink, brown, grey) tuned into the band where every colour has at
