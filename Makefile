@@ -92,8 +92,10 @@ fuzz:
 
 ## bench: the Go benchmarks of the pipeline, then one synthetic site of $(BENCHPAGES)
 ## pages built by scalesite and by Hugo in turn (scripts/bench/compare_hugo.py,
-## which needs Debian's hugo package); BENCHMARKS.md has the figures
+## which needs Debian's hugo package), and the live preview's start-up on $(SERVEPAGES)
+## pages against hugo server's (scripts/bench/servemem.py); BENCHMARKS.md has the figures
 BENCHPAGES ?= 1000
+SERVEPAGES ?= 10000
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./...
@@ -102,6 +104,10 @@ bench: build
 	XDG_CACHE_HOME=/proc/no-cache python3 scripts/bench/compare_hugo.py $(BIN) $(BENCHPAGES) --runs 5
 	@echo "the same command run again over its own output (scalesite rebuilds only what changed):"
 	python3 scripts/bench/compare_hugo.py $(BIN) $(BENCHPAGES) --runs 5
+	@echo "preview start-up on $(SERVEPAGES) pages: until the home page answers, and peak memory (scalesite serve, hugo server):"
+	@work=$$(mktemp -d /tmp/servemem-XXXXXX) && trap 'rm -rf "$$work"' EXIT && \
+		python3 scripts/bench/gensite.py "$$work/site" $(SERVEPAGES) --hugo >/dev/null && \
+		python3 scripts/bench/servemem.py $(BIN) "$$work/site"
 
 clean:
 	rm -rf bin public
