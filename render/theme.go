@@ -72,6 +72,10 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 	t := &theme{kinds: map[string]*template.Template{}, assets: map[string]asset{}}
 	for p, b := range files {
 		if name, ok := strings.CutPrefix(p, "assets/"); ok {
+			b, err := minifyAsset(themeFile(siteTheme, p), b)
+			if err != nil {
+				return nil, err
+			}
 			t.assets[name] = asset{Path: hashedName(p, b), Data: b}
 		}
 	}
@@ -130,13 +134,18 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 // themeError names the theme file a template error is in: the site's own
 // theme folder when the file came from there.
 func themeError(siteTheme, p string, err error) error {
-	where := "built-in theme " + p
+	return fmt.Errorf("%s: %w", themeFile(siteTheme, p), err)
+}
+
+// themeFile names the theme file p: in the site's own theme folder when it
+// came from there, else in the built-in theme.
+func themeFile(siteTheme, p string) string {
 	if siteTheme != "" {
-		if _, statErr := os.Stat(path.Join(siteTheme, p)); statErr == nil {
-			where = path.Join(siteTheme, p)
+		if _, err := os.Stat(path.Join(siteTheme, p)); err == nil {
+			return path.Join(siteTheme, p)
 		}
 	}
-	return fmt.Errorf("%s: %w", where, err)
+	return "built-in theme " + p
 }
 
 // hashedName turns "assets/site.css" into "assets/site.<hash>.css".

@@ -46,7 +46,7 @@ func TestThemeOverride(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(th.assets["site.css"].Data) != "body{color:red}" || th.assets["site.js"].Data == nil {
+	if strings.TrimSpace(string(th.assets["site.css"].Data)) != "body{color:red}" || th.assets["site.js"].Data == nil {
 		t.Errorf("site.css not replaced, or site.js lost")
 	}
 	out, err := th.execute("page", &PageData{Site: &SiteData{}, Kind: "page", Title: "T"})
