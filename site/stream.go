@@ -224,7 +224,7 @@ func (p *Page) Light() *Page {
 
 // Summary is what a build keeps of a rendered page besides its front
 // matter, so that the next build can list the page without loading it
-// again when nothing it reads has changed (build's cache).
+// again when nothing it reads has changed (pipeline/cache.go).
 type Summary struct {
 	Charts   []ChartSummary `json:"charts,omitempty"`
 	Headings []Heading      `json:"headings,omitempty"`

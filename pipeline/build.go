@@ -1,7 +1,7 @@
-// Package build runs the whole pipeline: load the site, render it, write it.
+// Package pipeline runs the whole pipeline: load the site, render it, write it.
 // The command's build and the live preview both call it, so there is one way
 // a site becomes files.
-package build
+package pipeline
 
 import (
 	"context"
