@@ -1,6 +1,8 @@
-// Package pipeline runs the whole pipeline: load the site, render it, write it.
-// The command's build and the live preview both call it, so there is one way
-// a site becomes files.
+// Package pipeline runs the whole pipeline: load the site, render it, and
+// write it (Run, for scalesite build) or hand it to the live preview's
+// server (Preview, for scalesite serve), so that there is one way a site
+// becomes files. What either makes again on a rebuild, and what it keeps,
+// is stated in internal/rebuild.
 package pipeline
 
 import (

@@ -5,6 +5,7 @@ import (
 
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/internal/par"
+	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
@@ -22,7 +23,7 @@ func (r *renderer) dataFiles() ([]output.File, error) {
 		p := pages[i]
 		for j, c := range p.Charts {
 			name := chart.DataFile(p.Slug, c)
-			b, err := r.rr.cachedData(name, pagesKey(p)+strconv.Itoa(j), func() ([]byte, error) { return chart.CSV(c), nil })
+			b, err := r.rr.cachedData(name, csvKey(p, j), func() ([]byte, error) { return chart.CSV(c), nil })
 			if err != nil {
 				errs[i] = err
 				return
@@ -38,4 +39,10 @@ func (r *renderer) dataFiles() ([]output.File, error) {
 		out = append(out, fs...)
 	}
 	return out, nil
+}
+
+// csvKey is the key a Renderer keeps the CSV file of p's j-th chart by:
+// the page itself (see internal/rebuild).
+func csvKey(p *site.Page, j int) string {
+	return rebuild.PagesKey(p) + strconv.Itoa(j)
 }

@@ -4,14 +4,13 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/yuin/goldmark"
 
 	"github.com/scalesite/scalesite/chart"
+	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
@@ -56,8 +55,9 @@ type cachedFile struct {
 	plain bool
 }
 
-// linkSum is a checksum of what listings show of one page.
-type linkSum [16]byte
+// linkSum is a checksum of what listings show of one page
+// (rebuild.LinkSum).
+type linkSum = [16]byte
 
 // NewRenderer loads the theme of s.
 func NewRenderer(s *site.Site) (*Renderer, error) {
@@ -209,25 +209,6 @@ func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) 
 	return b, nil
 }
 
-// pagesKey identifies a list of loaded pages. A reload makes new *site.Page
-// values for what it read again and keeps the others, so equal keys mean the
-// same content. A long list is identified by a checksum of its pointers.
-func pagesKey(pages ...*site.Page) string {
-	if len(pages) == 0 {
-		return ""
-	}
-	b := make([]byte, 0, len(pages)*13)
-	for _, p := range pages {
-		b = strconv.AppendUint(b, uint64(uintptr(unsafe.Pointer(p))), 16)
-		b = append(b, ',')
-	}
-	if len(pages) <= 4 {
-		return string(b)
-	}
-	sum := sha256.Sum256(b)
-	return "#" + string(sum[:])
-}
-
 // linkKey identifies what listings show of pages (title, date, tags, chart
 // titles...): a page whose body alone changed leaves it the same, so the
 // home page and tag pages listing it need not be rendered again. It is a
@@ -238,11 +219,7 @@ func linkKey(r *renderer, pages ...*site.Page) string {
 		return "" // nothing is remembered, so nothing needs a key
 	}
 	if len(pages) == 1 {
-		if pages[0] == nil {
-			return "-"
-		}
-		k := r.linkSum(pages[0])
-		return string(k[:])
+		return r.oneLinkKey(pages[0])
 	}
 	h := sha256.New()
 	rr := r.rr
@@ -263,21 +240,42 @@ func linkKey(r *renderer, pages ...*site.Page) string {
 	return string(h.Sum(nil))
 }
 
-// linkSum is the checksum of what listings show of p, computed once per
-// page.
+// linkSum is rebuild.LinkSum of p, computed once per page by a Renderer
+// that remembers (a stream renderer computes it each time it is asked).
 func (r *renderer) linkSum(p *site.Page) linkSum {
+	if r.rr.links == nil {
+		return rebuild.LinkSum(r.link(p))
+	}
 	r.rr.mu.Lock()
 	k, ok := r.rr.links[p]
 	r.rr.mu.Unlock()
 	if ok {
 		return k
 	}
-	sum := sha256.Sum256(fmt.Appendf(nil, "%v", r.link(p)))
-	copy(k[:], sum[:])
+	k = rebuild.LinkSum(r.link(p))
 	r.rr.mu.Lock()
 	r.rr.links[p] = k
 	r.rr.mu.Unlock()
 	return k
+}
+
+// neighboursKey is the key of what a page shows of its neighbours, the
+// next older page prev and the next newer one next (either may be nil):
+// the one key of it in both mechanisms (see internal/rebuild), the
+// Renderer's (renderer.page, Stale) and the build's manifest (Stream hands
+// it to PageSource.Keep and Rendered).
+func (r *renderer) neighboursKey(prev, next *site.Page) string {
+	return r.oneLinkKey(prev) + r.oneLinkKey(next)
+}
+
+// oneLinkKey is the key of one neighbour's link: its LinkSum, or a key of
+// its own for none.
+func (r *renderer) oneLinkKey(p *site.Page) string {
+	if p == nil {
+		return "-"
+	}
+	k := r.linkSum(p)
+	return string(k[:])
 }
 
 // A save in the live preview changes a page or two of a site that may have
@@ -416,7 +414,7 @@ func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*output.Outpu
 	charts := func(p *site.Page) error { // as dataFiles makes them
 		for j, c := range p.Charts {
 			name := chart.DataFile(p.Slug, c)
-			b, err := rr.cachedData(name, pagesKey(p)+strconv.Itoa(j), func() ([]byte, error) { return chart.CSV(c), nil })
+			b, err := rr.cachedData(name, csvKey(p, j), func() ([]byte, error) { return chart.CSV(c), nil })
 			if err != nil {
 				return err
 			}

@@ -25,6 +25,7 @@ import (
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/internal/par"
+	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
@@ -281,18 +282,30 @@ func (r *renderer) url(slug string) string {
 // page renders the i-th page to slug/index.html.
 func (r *renderer) page(i int) (output.File, error) {
 	p := r.site.Pages[i]
-	var prev, next *site.Page
+	prev, next := r.neighbours(i)
+	return r.rr.cached(p.Slug+"/index.html", r.pageKey(i), func() ([]byte, error) {
+		return r.renderPage(p, prev, next)
+	})
+}
+
+// neighbours are the i-th page's next older page prev and next newer one
+// next (either may be nil).
+func (r *renderer) neighbours(i int) (prev, next *site.Page) {
 	if i > 0 {
 		next = r.site.Pages[i-1]
 	}
 	if i+1 < len(r.site.Pages) {
 		prev = r.site.Pages[i+1]
 	}
-	// The neighbours matter through the links to them only.
-	key := pagesKey(p) + linkKey(r, prev) + linkKey(r, next)
-	return r.rr.cached(p.Slug+"/index.html", key, func() ([]byte, error) {
-		return r.renderPage(p, prev, next)
-	})
+	return prev, next
+}
+
+// pageKey is the key a Renderer keeps the i-th page's file by: the page
+// itself, and its neighbours through the links to them only (see
+// internal/rebuild).
+func (r *renderer) pageKey(i int) string {
+	prev, next := r.neighbours(i)
+	return rebuild.PagesKey(r.site.Pages[i]) + r.neighboursKey(prev, next)
 }
 
 // renderPage renders page p, between the next older page prev and the next
@@ -401,7 +414,7 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) 
 
 // home renders index.html: the prose of content/index.md, then every page.
 func (r *renderer) home() (output.File, error) {
-	return r.rr.cached("index.html", pagesKey(r.site.Home)+linkKey(r, r.site.Pages...), r.renderHome)
+	return r.rr.cached("index.html", rebuild.PagesKey(r.site.Home)+linkKey(r, r.site.Pages...), r.renderHome)
 }
 
 func (r *renderer) renderHome() ([]byte, error) {
