@@ -25,8 +25,8 @@ import (
 
 	"github.com/scalesite/scalesite/internal/chromium"
 
-	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/internal/sitetest"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 // browserTest skips a test that opens Chromium when -short is given,

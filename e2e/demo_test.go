@@ -15,9 +15,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/site"
 	"github.com/scalesite/scalesite/table"
 )

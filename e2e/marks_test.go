@@ -10,9 +10,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/internal/sitetest"
+	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/site"
 )
 

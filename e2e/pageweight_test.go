@@ -18,9 +18,9 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
-	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/internal/sitetest"
 	"github.com/scalesite/scalesite/internal/twochart"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 // pageWeightGoal is the goal for a page of two 120-point charts:

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/check"
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/site"
 )
 

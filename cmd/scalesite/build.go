@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"runtime/debug"
 
-	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/output"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 func runBuild(args []string, stdout, stderr io.Writer) int {

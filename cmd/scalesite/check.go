@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 func runCheck(args []string, stdout, stderr io.Writer) int {

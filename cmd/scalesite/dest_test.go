@@ -16,9 +16,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/internal/synth"
 	"github.com/scalesite/scalesite/output"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 // TestBuildKilledMidCommit kills the real command with SIGKILL while it

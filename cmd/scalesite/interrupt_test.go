@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/internal/synth"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 // commandBinary builds this command into a temporary folder: signals are

@@ -79,15 +79,16 @@
 //     pointer (PagesKey).
 //   - The Renderer keys each file it made and makes it again when its key
 //     changed (render.Renderer.cached, cachedData), with these keys: a page,
-//     PagesKey(page) + its neighboursKey; a chart's CSV file, PagesKey(page)
-//     + the chart's index; the home page, PagesKey(home) + the LinkSums of
-//     every page; a tag page, the tag's name + the LinkSums of its pages; the
-//     tags index, the list of tags with their counts; the feed, the LinkSums
-//     of every page; the sitemap, the same + the number of tags; the search
-//     index, the pointers of every page (PagesKey); 404.html and the search
-//     page, a constant (made once per Renderer). Why: each file is a
-//     function of exactly what its key names, given the config and theme
-//     the Renderer was made for.
+//     PagesKey of it and its neighboursKey (render's pageKey); a chart's CSV
+//     file, PagesKey of its page and the chart's index (render's csvKey);
+//     the home page, PagesKey of it and the LinkSums of every page; a tag
+//     page, the tag's name and the LinkSums of its pages; the tags index,
+//     the list of tags with their counts; the feed, the LinkSums of every
+//     page; the sitemap, the same and the number of tags; the search index,
+//     the pointers of every page (PagesKey); 404.html and the search page, a
+//     constant (made once per Renderer). Why: each file is a function of
+//     exactly what its key names, given the config and theme the Renderer
+//     was made for.
 //   - When at most 64 pages are new values, the page list, the home, the
 //     files beside pages and the static files are otherwise the same, and
 //     each new page shows the same outside itself (slug, LinkSum, search

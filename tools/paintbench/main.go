@@ -43,8 +43,8 @@ import (
 
 	"github.com/scalesite/scalesite/internal/chromium"
 
-	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/internal/twochart"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 func main() {
