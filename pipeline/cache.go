@@ -14,6 +14,7 @@ import (
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/output"
+	"github.com/scalesite/scalesite/render"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -193,7 +194,8 @@ func (ps *pageSource) sum(f string) string {
 
 // siteKey is a checksum of what every page of s depends on: this program,
 // the config, the theme's files, the options, and the site-wide facts the
-// layouts show (whether there are tags, whether there is a search page).
+// layouts show (render.Facts: whether there are tags, whether there is a
+// search page).
 func siteKey(s *site.Site, opts site.Options) string {
 	h := sha256.New()
 	if exe, err := os.Executable(); err == nil {
@@ -215,11 +217,7 @@ func siteKey(s *site.Site, opts site.Options) string {
 			return nil
 		})
 	}
-	hasTags, search := false, true
-	for _, p := range s.Pages {
-		hasTags = hasTags || len(p.Tags) > 0
-		search = search && p.Slug != "search"
-	}
-	fmt.Fprintf(h, "tags %t search %t\n", hasTags, search)
+	facts := render.Facts(s)
+	fmt.Fprintf(h, "tags %t search %t\n", facts.HasTags, facts.Search)
 	return hex.EncodeToString(h.Sum(nil))
 }

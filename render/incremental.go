@@ -30,6 +30,7 @@ type Renderer struct {
 
 	mu      sync.Mutex
 	cache   map[string]*cachedFile // by output path; nil: remember nothing
+	facts   *SiteFacts             // the last call's site's; nil before the first
 	gen     int                    // counts the calls; see cachedFile.used
 	links   map[*site.Page]linkSum // linkKey of each page, computed once
 	renders int
@@ -83,10 +84,18 @@ func NewStreamRenderer(s *site.Site) (*Renderer, error) {
 	return &Renderer{theme: th, md: markdown.New(ext...), themeDir: s.ThemeDir, config: s.Config}, nil
 }
 
-// Fits reports whether rr can render s: the same theme folder and config.
-// A theme's files changing on disk needs a new Renderer too.
+// Fits reports whether rr can render s: the same theme folder and config,
+// and, once rr has rendered, the same SiteFacts, which every page shows
+// but no page's key holds. A theme's files changing on disk needs a new
+// Renderer too.
 func (rr *Renderer) Fits(s *site.Site) bool {
-	return rr.themeDir == s.ThemeDir && rr.config == s.Config
+	if rr.themeDir != s.ThemeDir || rr.config != s.Config {
+		return false
+	}
+	rr.mu.Lock()
+	facts := rr.facts
+	rr.mu.Unlock()
+	return facts == nil || *facts == Facts(s)
 }
 
 // Renders counts the pages (of any kind: pages, home, tags, 404) rendered
@@ -298,21 +307,20 @@ type lastRender struct {
 	root      string
 	resources []string
 	static    []string
-	hasTags   bool
 	files     []output.File  // its output.Output, the files the cache keeps without bytes
 	index     map[string]int // output path → index in files
 }
 
 // remember keeps, after a call that went through every file of s, what
 // the next call needs to patch it.
-func (rr *Renderer) remember(s *site.Site, files []output.File, hasTags bool) {
+func (rr *Renderer) remember(s *site.Site, files []output.File) {
 	rr.patched = nil
 	if rr.cache == nil || !rr.lean {
 		rr.last = nil
 		return
 	}
 	l := &lastRender{pages: slices.Clone(s.Pages), home: s.Home, root: s.Root, resources: s.Resources,
-		static: s.Static, hasTags: hasTags, files: slices.Clone(files), index: make(map[string]int, len(files))}
+		static: s.Static, files: slices.Clone(files), index: make(map[string]int, len(files))}
 	rr.mu.Lock()
 	for i, f := range l.files {
 		l.index[f.Path] = i
@@ -397,7 +405,7 @@ func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*output.Outpu
 		files[i].Data = nil // made by the last call: as the cache keeps it now
 	}
 	rr.last, rr.patched = nil, nil // until this call succeeds
-	r := rr.start(s, l.hasTags)
+	r := rr.start(s)
 	made := make([]int, 0, 3*len(changed)+3)
 	put := func(f output.File) error {
 		i, ok := l.index[f.Path]

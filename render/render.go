@@ -139,7 +139,7 @@ func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 	}
 	rr.last, rr.patched = nil, nil
 	groups := tagGroups(s.Pages)
-	r := rr.start(s, len(groups) > 0)
+	r := rr.start(s)
 	defer rr.end(s)
 
 	// The listings (home, tags, feed, sitemap) each go through every page, so
@@ -180,22 +180,48 @@ func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 		return nil, err
 	}
 	out.Files = files
-	rr.remember(s, files, len(groups) > 0)
+	rr.remember(s, files)
 	return out, nil
 }
 
-// start begins a call of Render or Stream: the state of rendering s, whose
-// pages have tags or not.
-func (rr *Renderer) start(s *site.Site, hasTags bool) *renderer {
+// SiteFacts are what the layouts show of the site as a whole on every
+// page, besides its config: whether any page has tags (the footer links
+// the tags index) and whether the built-in search page exists (a page of
+// the site's own at search/ takes its place). Both rebuild mechanisms go
+// by them (see internal/rebuild): they are part of the build's site key,
+// and a Renderer that rendered a site with other facts does not Fit.
+type SiteFacts struct {
+	HasTags bool
+	Search  bool
+}
+
+// Facts are the SiteFacts of s.
+func Facts(s *site.Site) SiteFacts {
+	f := SiteFacts{Search: hasSearchPage(s)}
+	for _, p := range s.Pages {
+		if len(p.Tags) > 0 {
+			f.HasTags = true
+			break
+		}
+	}
+	return f
+}
+
+// start begins a call of Render or Stream: the state of rendering s.
+func (rr *Renderer) start(s *site.Site) *renderer {
+	facts := Facts(s)
 	r := &renderer{site: s, theme: rr.theme, md: rr.md, rr: rr, origin: s.Config.Origin(), data: &SiteData{
 		Title: s.Config.Title, Description: s.Config.Description, BaseURL: s.Config.BaseURL,
 		BasePath: s.Config.BasePath, Language: s.Config.Language, FeedURL: s.Config.BasePath + FeedFile,
-		HasTags: hasTags, ContentSecurityPolicy: ContentSecurityPolicy,
+		HasTags: facts.HasTags, ContentSecurityPolicy: ContentSecurityPolicy,
 		MathCSS: mathStylesheet(s.Config.BasePath),
 	}}
-	if hasSearchPage(s) {
+	if facts.Search {
 		r.data.SearchURL = r.url(searchSlug)
 	}
+	rr.mu.Lock()
+	rr.facts = &facts
+	rr.mu.Unlock()
 	rr.begin()
 	return r
 }

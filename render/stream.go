@@ -49,7 +49,7 @@ type PageSource interface {
 func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File)) (*output.Output, error) {
 	pages := s.Pages
 	n := len(pages)
-	r := rr.start(s, len(tagGroups(pages)) > 0)
+	r := rr.start(s)
 	defer rr.end(s)
 
 	var (

@@ -24,9 +24,10 @@
 // (output.MarkerName), or when the site key differs from the last build's:
 // pipeline/cache.go siteKey, a SHA-256 of the scalesite binary (path, size,
 // modification time), scalesite.yaml's bytes, the resolved config and the
-// command's options, every file of the site's theme, and two site-wide
-// facts every page's layout shows (whether any page has tags; whether the
-// built-in search page exists). Otherwise, per kind of file:
+// command's options, every file of the site's theme, and the two
+// site-wide facts every page's layout shows (render.Facts: whether any page
+// has tags; whether the built-in search page exists). Otherwise, per kind
+// of file:
 //
 //   - A page is neither loaded nor rendered, and its files (its HTML and its
 //     charts' CSV files) are kept as they are on disk, when all of these are
@@ -69,9 +70,10 @@
 //     the first update, when the config or a theme file changed
 //     (site.NeedsFullLoad), or when no page would be left. A new Renderer is
 //     made too when the last render failed (it counts as made files no one
-//     kept), when render.Renderer.Fits says the new site's config or theme
-//     folder differ, or when the server lacks a file the lean Renderer
-//     handed back without bytes.
+//     kept), when render.Renderer.Fits says the new site's config, theme
+//     folder or site-wide facts (render.Facts, as in the build's site key)
+//     differ, or when the server lacks a file the lean Renderer handed
+//     back without bytes.
 //   - Otherwise site.Site.Reload reads again only the changed pages, and the
 //     pages whose charts, bibliography or images read a changed file (the
 //     same list of inputs as the build's: site.Page.Inputs). Every other
@@ -87,8 +89,8 @@
 //     page; the sitemap, the same and the number of tags; the search index,
 //     the pointers of every page (PagesKey); 404.html and the search page, a
 //     constant (made once per Renderer). Why: each file is a function of
-//     exactly what its key names, given the config and theme the Renderer
-//     was made for.
+//     exactly what its key names, given the config, theme and site-wide
+//     facts the Renderer was made for.
 //   - When at most 64 pages are new values, the page list, the home, the
 //     files beside pages and the static files are otherwise the same, and
 //     each new page shows the same outside itself (slug, LinkSum, search
