@@ -1,11 +1,8 @@
 package render
 
 import (
-	"strconv"
-
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/internal/par"
-	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
@@ -39,10 +36,4 @@ func (r *renderer) dataFiles() ([]output.File, error) {
 		out = append(out, fs...)
 	}
 	return out, nil
-}
-
-// csvKey is the key a Renderer keeps the CSV file of p's j-th chart by:
-// the page itself (see internal/rebuild).
-func csvKey(p *site.Page, j int) string {
-	return rebuild.PagesKey(p) + strconv.Itoa(j)
 }

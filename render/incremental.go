@@ -1,7 +1,6 @@
 package render
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"slices"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"github.com/yuin/goldmark"
 
 	"github.com/scalesite/scalesite/chart"
-	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
@@ -55,10 +53,6 @@ type cachedFile struct {
 	// without its size.
 	plain bool
 }
-
-// linkSum is a checksum of what listings show of one page
-// (rebuild.LinkSum).
-type linkSum = [16]byte
 
 // NewRenderer loads the theme of s.
 func NewRenderer(s *site.Site) (*Renderer, error) {
@@ -216,75 +210,6 @@ func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) 
 	rr.cache[path] = c
 	rr.mu.Unlock()
 	return b, nil
-}
-
-// linkKey identifies what listings show of pages (title, date, tags, chart
-// titles...): a page whose body alone changed leaves it the same, so the
-// home page and tag pages listing it need not be rendered again. It is a
-// checksum: a listing of 10,000 pages has a key of 32 bytes, not one of
-// the length of every link. A nil page (no neighbour) has a key of its own.
-func linkKey(r *renderer, pages ...*site.Page) string {
-	if r.rr.cache == nil {
-		return "" // nothing is remembered, so nothing needs a key
-	}
-	if len(pages) == 1 {
-		return r.oneLinkKey(pages[0])
-	}
-	h := sha256.New()
-	rr := r.rr
-	rr.mu.Lock()
-	for _, p := range pages {
-		if p == nil {
-			continue
-		}
-		k, ok := rr.links[p]
-		if !ok {
-			rr.mu.Unlock()
-			k = r.linkSum(p)
-			rr.mu.Lock()
-		}
-		h.Write(k[:])
-	}
-	rr.mu.Unlock()
-	return string(h.Sum(nil))
-}
-
-// linkSum is rebuild.LinkSum of p, computed once per page by a Renderer
-// that remembers (a stream renderer computes it each time it is asked).
-func (r *renderer) linkSum(p *site.Page) linkSum {
-	if r.rr.links == nil {
-		return rebuild.LinkSum(r.link(p))
-	}
-	r.rr.mu.Lock()
-	k, ok := r.rr.links[p]
-	r.rr.mu.Unlock()
-	if ok {
-		return k
-	}
-	k = rebuild.LinkSum(r.link(p))
-	r.rr.mu.Lock()
-	r.rr.links[p] = k
-	r.rr.mu.Unlock()
-	return k
-}
-
-// neighboursKey is the key of what a page shows of its neighbours, the
-// next older page prev and the next newer one next (either may be nil):
-// the one key of it in both mechanisms (see internal/rebuild), the
-// Renderer's (renderer.page, Stale) and the build's manifest (Stream hands
-// it to PageSource.Keep and Rendered).
-func (r *renderer) neighboursKey(prev, next *site.Page) string {
-	return r.oneLinkKey(prev) + r.oneLinkKey(next)
-}
-
-// oneLinkKey is the key of one neighbour's link: its LinkSum, or a key of
-// its own for none.
-func (r *renderer) oneLinkKey(p *site.Page) string {
-	if p == nil {
-		return "-"
-	}
-	k := r.linkSum(p)
-	return string(k[:])
 }
 
 // A save in the live preview changes a page or two of a site that may have

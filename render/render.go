@@ -184,29 +184,6 @@ func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 	return out, nil
 }
 
-// SiteFacts are what the layouts show of the site as a whole on every
-// page, besides its config: whether any page has tags (the footer links
-// the tags index) and whether the built-in search page exists (a page of
-// the site's own at search/ takes its place). Both rebuild mechanisms go
-// by them (see internal/rebuild): they are part of the build's site key,
-// and a Renderer that rendered a site with other facts does not Fit.
-type SiteFacts struct {
-	HasTags bool
-	Search  bool
-}
-
-// Facts are the SiteFacts of s.
-func Facts(s *site.Site) SiteFacts {
-	f := SiteFacts{Search: hasSearchPage(s)}
-	for _, p := range s.Pages {
-		if len(p.Tags) > 0 {
-			f.HasTags = true
-			break
-		}
-	}
-	return f
-}
-
 // start begins a call of Render or Stream: the state of rendering s.
 func (rr *Renderer) start(s *site.Site) *renderer {
 	facts := Facts(s)
@@ -312,26 +289,6 @@ func (r *renderer) page(i int) (output.File, error) {
 	return r.rr.cached(p.Slug+"/index.html", r.pageKey(i), func() ([]byte, error) {
 		return r.renderPage(p, prev, next)
 	})
-}
-
-// neighbours are the i-th page's next older page prev and next newer one
-// next (either may be nil).
-func (r *renderer) neighbours(i int) (prev, next *site.Page) {
-	if i > 0 {
-		next = r.site.Pages[i-1]
-	}
-	if i+1 < len(r.site.Pages) {
-		prev = r.site.Pages[i+1]
-	}
-	return prev, next
-}
-
-// pageKey is the key a Renderer keeps the i-th page's file by: the page
-// itself, and its neighbours through the links to them only (see
-// internal/rebuild).
-func (r *renderer) pageKey(i int) string {
-	prev, next := r.neighbours(i)
-	return rebuild.PagesKey(r.site.Pages[i]) + r.neighboursKey(prev, next)
 }
 
 // renderPage renders page p, between the next older page prev and the next

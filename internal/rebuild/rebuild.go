@@ -5,7 +5,10 @@
 // comment. It sits at the bottom of the import flow, so that the loader
 // (site), the renderer (render), the writer (output) and the pipeline
 // (pipeline) all take their shared keys from here; a key that needs a
-// type of one of them is computed there, and named here.
+// type of one of them is computed there, and named here: the Renderer's
+// keys, and the two the build's state takes from render (neighboursKey,
+// Facts), are in render/keys.go; the build's site key in pipeline/cache.go;
+// the checksum of output bytes in output/manifest.go.
 //
 // There are two mechanisms, and only two:
 //
