@@ -50,10 +50,11 @@
 //     these, and of the site key.
 //   - A chart's CSV file goes with its page: kept with it, made again with
 //     it. Why: it is a function of the page's chart and its data.
-//   - The home page, the tag pages and the tags index, 404.html, the search
-//     page and index, the feed, the sitemap and robots.txt are rendered by
-//     every build (from the pages' light forms). Why: each shows every page,
-//     and rendering them is cheap next to loading the pages.
+//   - The home page (loaded in full: it is never kept), the tag pages and
+//     the tags index, 404.html, the search page and index, the feed, the
+//     sitemap and robots.txt are rendered by every build (from the pages'
+//     light forms). Why: each shows every page, and rendering them is cheap
+//     next to loading the pages.
 //   - Every file handed to the writer, rendered or copied (a static file, a
 //     file beside a page, a theme asset, KaTeX's files), is written into
 //     the output folder only when its bytes differ from what is there: same
@@ -67,7 +68,9 @@
 //
 // # The preview (in memory)
 //
-// A save is reloaded and rendered by pipeline.Preview.Update:
+// A save is reloaded and rendered by pipeline.Preview.Update. An update
+// that fails leaves the last good site current (and served), and keeps its
+// changes pending: the next update reads them again with its own.
 //
 //   - The whole site is loaded again, and rendered by a new Renderer, on
 //     the first update, when the config or a theme file changed
@@ -93,7 +96,10 @@
 //     the pointers of every page (PagesKey); 404.html and the search page, a
 //     constant (made once per Renderer). Why: each file is a function of
 //     exactly what its key names, given the config, theme and site-wide
-//     facts the Renderer was made for.
+//     facts the Renderer was made for. robots.txt, .nojekyll, the theme's
+//     assets and KaTeX's files have no key: every render hands them back
+//     with their bytes (small, or the theme's own bytes, the same each
+//     time), and the server compares them.
 //   - When at most 64 pages are new values, the page list, the home, the
 //     files beside pages and the static files are otherwise the same, and
 //     each new page shows the same outside itself (slug, LinkSum, search
