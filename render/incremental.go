@@ -18,8 +18,10 @@ import (
 // Renderer renders sites with one theme and remembers what it rendered, so
 // that after a change to a few pages only those pages, and the pages that
 // show them (their neighbours' links, the home page, their tags' pages), are
-// rendered again. The live preview keeps one; a build streams through one
-// made by NewStreamRenderer, which remembers nothing.
+// rendered again. The live preview keeps one (pipeline.Preview); a build
+// streams through one made by NewStreamRenderer, which remembers nothing.
+// The keys it remembers by are in keys.go, and internal/rebuild states the
+// rules they serve.
 type Renderer struct {
 	theme    *theme
 	md       goldmark.Markdown
