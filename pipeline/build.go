@@ -45,7 +45,7 @@ type Report struct {
 // output folder is left as it was, unless the error is an
 // *output.PartialError, which says what was left changed.
 func Run(opts Options) (*Report, error) {
-	return run(opts, output.Options{Waiting: opts.Waiting}.Begin)
+	return run(opts, output.Options{Waiting: opts.Waiting}.Begin, nil)
 }
 
 // RunContext is Run for a build that may be interrupted (the command's
@@ -94,7 +94,7 @@ func RunContext(ctx context.Context, opts Options) (*Report, error) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		r, err := run(opts, begin)
+		r, err := run(opts, begin, nil)
 		done <- result{r, err}
 	}()
 	select {
@@ -119,8 +119,10 @@ func RunContext(ctx context.Context, opts Options) (*Report, error) {
 	return nil, context.Cause(ctx)
 }
 
-// run is Run with the way the output writer starts.
-func run(opts Options, begin func(dest string) (*output.Writer, error)) (*Report, error) {
+// run is Run with the way the output writer starts. through, when not
+// nil, is the page source the stream reads pages through, given the
+// build's own (a test's, to see which pages are loaded).
+func run(opts Options, begin func(dest string) (*output.Writer, error), through func(*pageSource) render.PageSource) (*Report, error) {
 	start := time.Now()
 	dest := opts.Dest
 	if dest == "" {
@@ -148,7 +150,11 @@ func run(opts Options, begin func(dest string) (*output.Writer, error)) (*Report
 		return nil, err
 	}
 	src := newPageSource(s, opts.Options, w)
-	out, err := rr.Stream(s, src, w.Add)
+	var via render.PageSource = src
+	if through != nil {
+		via = through(src)
+	}
+	out, err := rr.Stream(s, via, w.Add)
 	if err != nil {
 		w.Abort()
 		return nil, err

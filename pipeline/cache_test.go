@@ -27,8 +27,8 @@ func (c *countingSource) Load(p *site.Page) (*site.Page, error) {
 	return c.pageSource.Load(p)
 }
 
-// TestRebuildLoadsOnlyWhatChanged builds a site again after each edit, as
-// run does, and checks which pages the build loaded: none that the last
+// TestRebuildLoadsOnlyWhatChanged builds a site again after each edit, and
+// checks which pages the build loaded: none that the last
 // build's state says are unchanged, with their neighbours' links as they
 // were (the key Stream hands the state must be the one it recorded).
 func TestRebuildLoadsOnlyWhatChanged(t *testing.T) {
@@ -64,29 +64,16 @@ func TestRebuildLoadsOnlyWhatChanged(t *testing.T) {
 	}
 }
 
-// buildCounting builds src into dest as run does, and returns the pages
-// the build loaded, sorted.
+// buildCounting builds src into dest and returns the pages the build
+// loaded, sorted.
 func buildCounting(t *testing.T, src, dest string) []string {
 	t.Helper()
-	s, err := site.Scan(src, site.Options{})
+	var cs *countingSource
+	_, err := run(Options{Source: src, Dest: dest}, output.Options{}.Begin, func(ps *pageSource) render.PageSource {
+		cs = &countingSource{pageSource: ps}
+		return cs
+	})
 	if err != nil {
-		t.Fatal(err)
-	}
-	rr, err := render.NewStreamRenderer(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := output.Options{}.Begin(dest)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs := &countingSource{pageSource: newPageSource(s, site.Options{}, w)}
-	if _, err := rr.Stream(s, cs, w.Add); err != nil {
-		w.Abort()
-		t.Fatal(err)
-	}
-	w.SetState(cs.state())
-	if err := w.Commit(); err != nil {
 		t.Fatal(err)
 	}
 	slices.Sort(cs.loaded)
