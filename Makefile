@@ -63,7 +63,7 @@ test-fast: fmt-check vet
 ## golden: rewrite every golden file from what the code makes now, in each package
 ## whose tests take -update (found here, so a new one is never left out): the
 ## charts' options, Markdown and math markup, code.css, KaTeX's markup and the
-## errors and warnings of build/'s bad-input corpus. Review `git diff` before
+## errors and warnings of pipeline/'s bad-input corpus. Review `git diff` before
 ## committing it.
 golden:
 	@pkgs=$$(grep -rl --include='*_test.go' --exclude-dir=node_modules 'flag.Bool("update"' . | xargs -n1 dirname | sort -u); \

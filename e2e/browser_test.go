@@ -25,8 +25,8 @@ import (
 
 	"github.com/scalesite/scalesite/internal/chromium"
 
-	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/internal/sitetest"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 // browserTest skips a test that opens Chromium when -short is given,
@@ -178,7 +178,7 @@ func serve(t *testing.T, dir string) string {
 func buildSite(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dest := t.TempDir()
-	if _, err := build.Run(build.Options{Source: sitetest.New(t, files), Dest: dest}); err != nil {
+	if _, err := pipeline.Run(pipeline.Options{Source: sitetest.New(t, files), Dest: dest}); err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	return serve(t, dest)

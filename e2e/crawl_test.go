@@ -22,7 +22,7 @@ import (
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"github.com/scalesite/scalesite/build"
+	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -410,7 +410,7 @@ func buildDemo(t *testing.T, baseURL string) (dir string, pages int) {
 	t.Helper()
 	root, _ := filepath.Abs("..")
 	dir = t.TempDir()
-	if _, err := build.Run(build.Options{Source: root, Dest: dir, Options: site.Options{BaseURL: baseURL}}); err != nil {
+	if _, err := pipeline.Run(pipeline.Options{Source: root, Dest: dir, Options: site.Options{BaseURL: baseURL}}); err != nil {
 		t.Fatalf("building the demo site: %v", err)
 	}
 	s, err := site.Load(root, site.Options{})

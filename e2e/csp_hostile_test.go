@@ -17,8 +17,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/internal/sitetest"
+	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/render"
 )
 
@@ -265,7 +265,7 @@ func TestCSPOnGitHubPages(t *testing.T) {
 	bin := scalesiteCommand(t)
 	src := sitetest.New(t, hostileCSP())
 	dest := t.TempDir()
-	if _, err := build.Run(build.Options{Source: src, Dest: dest}); err != nil {
+	if _, err := pipeline.Run(pipeline.Options{Source: src, Dest: dest}); err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	base := serve(t, dest)

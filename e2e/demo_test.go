@@ -15,9 +15,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/site"
 	"github.com/scalesite/scalesite/table"
 )
@@ -128,7 +128,7 @@ func TestDemoSiteInChromium(t *testing.T) {
 	root, _ := filepath.Abs("..")
 	dest := t.TempDir()
 	// Built for the root it is served at, not for scalesite.yaml's baseURL.
-	if _, err := build.Run(build.Options{Source: root, Dest: dest, Options: site.Options{BaseURL: "/"}}); err != nil {
+	if _, err := pipeline.Run(pipeline.Options{Source: root, Dest: dest, Options: site.Options{BaseURL: "/"}}); err != nil {
 		t.Fatalf("building the demo site: %v", err)
 	}
 	s, err := site.Load(root, site.Options{})

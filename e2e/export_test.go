@@ -23,7 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/scalesite/scalesite/build"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 // The export tests (issue 8): a chart's figure leaves the page as a PNG at
@@ -63,7 +63,7 @@ func buildExportSite(t *testing.T) string {
 	t.Helper()
 	src := writeExportSite(t)
 	dest := t.TempDir()
-	if _, err := build.Run(build.Options{Source: src, Dest: dest}); err != nil {
+	if _, err := pipeline.Run(pipeline.Options{Source: src, Dest: dest}); err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	return serve(t, dest)

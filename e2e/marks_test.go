@@ -10,9 +10,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/internal/sitetest"
+	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -149,7 +149,7 @@ func TestMarksInChromium(t *testing.T) {
 	b := newBrowser(t)
 	src := sitetest.New(t, marksSite)
 	dest := t.TempDir()
-	if _, err := build.Run(build.Options{Source: src, Dest: dest}); err != nil {
+	if _, err := pipeline.Run(pipeline.Options{Source: src, Dest: dest}); err != nil {
 		t.Fatalf("building: %v", err)
 	}
 	base := serve(t, dest)

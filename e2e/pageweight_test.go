@@ -18,9 +18,9 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
-	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/internal/sitetest"
 	"github.com/scalesite/scalesite/internal/twochart"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 // pageWeightGoal is the goal for a page of two 120-point charts:
@@ -47,7 +47,7 @@ const (
 func TestPageWeight(t *testing.T) {
 	b := newBrowser(t)
 	dest := t.TempDir()
-	if _, err := build.Run(build.Options{Source: sitetest.New(t, twochart.Site()), Dest: dest}); err != nil {
+	if _, err := pipeline.Run(pipeline.Options{Source: sitetest.New(t, twochart.Site()), Dest: dest}); err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	srv := httptest.NewServer(twochart.Gzip(http.FileServer(http.Dir(dest))))

@@ -10,8 +10,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/internal/sitetest"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 // TestSearch types queries into the search page, in Chromium, and follows
@@ -26,7 +26,7 @@ func TestSearch(t *testing.T) {
 		"content/loss.md":  "---\ntitle: Loss curves\ndate: 2025-02-01\ndescription: Loss falls as a power of compute.\n---\n## Setup\n\nText.\n",
 		"content/notes.md": "---\ntitle: Notes on <script>alert(1)</script>\ndate: 2025-01-01\n---\nText.\n",
 	}
-	if _, err := build.Run(build.Options{Source: sitetest.New(t, files), Dest: dest}); err != nil {
+	if _, err := pipeline.Run(pipeline.Options{Source: sitetest.New(t, files), Dest: dest}); err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	srv := serveUnder(t, dest, "/lab/")

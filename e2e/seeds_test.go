@@ -12,7 +12,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
-	"github.com/scalesite/scalesite/build"
+	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -22,7 +22,7 @@ func demoServer(t *testing.T) string {
 	root, _ := filepath.Abs("..")
 	dest := t.TempDir()
 	// Built for the root it is served at, not for scalesite.yaml's baseURL.
-	if _, err := build.Run(build.Options{Source: root, Dest: dest, Options: site.Options{BaseURL: "/"}}); err != nil {
+	if _, err := pipeline.Run(pipeline.Options{Source: root, Dest: dest, Options: site.Options{BaseURL: "/"}}); err != nil {
 		t.Fatalf("building the demo site: %v", err)
 	}
 	return serve(t, dest)

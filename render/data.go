@@ -1,8 +1,6 @@
 package render
 
 import (
-	"strconv"
-
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/output"
@@ -22,7 +20,7 @@ func (r *renderer) dataFiles() ([]output.File, error) {
 		p := pages[i]
 		for j, c := range p.Charts {
 			name := chart.DataFile(p.Slug, c)
-			b, err := r.rr.cachedData(name, pagesKey(p)+strconv.Itoa(j), func() ([]byte, error) { return chart.CSV(c), nil })
+			b, err := r.rr.cachedData(name, csvKey(p, j), func() ([]byte, error) { return chart.CSV(c), nil })
 			if err != nil {
 				errs[i] = err
 				return

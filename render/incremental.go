@@ -1,13 +1,10 @@
 package render
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/yuin/goldmark"
 
@@ -21,8 +18,10 @@ import (
 // Renderer renders sites with one theme and remembers what it rendered, so
 // that after a change to a few pages only those pages, and the pages that
 // show them (their neighbours' links, the home page, their tags' pages), are
-// rendered again. The live preview keeps one; a build streams through one
-// made by NewStreamRenderer, which remembers nothing.
+// rendered again. The live preview keeps one (pipeline.Preview); a build
+// streams through one made by NewStreamRenderer, which remembers nothing.
+// The keys it remembers by are in keys.go, and internal/rebuild states the
+// rules they serve.
 type Renderer struct {
 	theme    *theme
 	md       goldmark.Markdown
@@ -31,6 +30,7 @@ type Renderer struct {
 
 	mu      sync.Mutex
 	cache   map[string]*cachedFile // by output path; nil: remember nothing
+	facts   *SiteFacts             // the last call's site's; nil before the first
 	gen     int                    // counts the calls; see cachedFile.used
 	links   map[*site.Page]linkSum // linkKey of each page, computed once
 	renders int
@@ -56,9 +56,6 @@ type cachedFile struct {
 	plain bool
 }
 
-// linkSum is a checksum of what listings show of one page.
-type linkSum [16]byte
-
 // NewRenderer loads the theme of s.
 func NewRenderer(s *site.Site) (*Renderer, error) {
 	rr, err := NewStreamRenderer(s)
@@ -83,10 +80,18 @@ func NewStreamRenderer(s *site.Site) (*Renderer, error) {
 	return &Renderer{theme: th, md: markdown.New(ext...), themeDir: s.ThemeDir, config: s.Config}, nil
 }
 
-// Fits reports whether rr can render s: the same theme folder and config.
-// A theme's files changing on disk needs a new Renderer too.
+// Fits reports whether rr can render s: the same theme folder and config,
+// and, once rr has rendered, the same SiteFacts, which every page shows
+// but no page's key holds. A theme's files changing on disk needs a new
+// Renderer too.
 func (rr *Renderer) Fits(s *site.Site) bool {
-	return rr.themeDir == s.ThemeDir && rr.config == s.Config
+	if rr.themeDir != s.ThemeDir || rr.config != s.Config {
+		return false
+	}
+	rr.mu.Lock()
+	facts := rr.facts
+	rr.mu.Unlock()
+	return facts == nil || *facts == Facts(s)
 }
 
 // Renders counts the pages (of any kind: pages, home, tags, 404) rendered
@@ -209,77 +214,6 @@ func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) 
 	return b, nil
 }
 
-// pagesKey identifies a list of loaded pages. A reload makes new *site.Page
-// values for what it read again and keeps the others, so equal keys mean the
-// same content. A long list is identified by a checksum of its pointers.
-func pagesKey(pages ...*site.Page) string {
-	if len(pages) == 0 {
-		return ""
-	}
-	b := make([]byte, 0, len(pages)*13)
-	for _, p := range pages {
-		b = strconv.AppendUint(b, uint64(uintptr(unsafe.Pointer(p))), 16)
-		b = append(b, ',')
-	}
-	if len(pages) <= 4 {
-		return string(b)
-	}
-	sum := sha256.Sum256(b)
-	return "#" + string(sum[:])
-}
-
-// linkKey identifies what listings show of pages (title, date, tags, chart
-// titles...): a page whose body alone changed leaves it the same, so the
-// home page and tag pages listing it need not be rendered again. It is a
-// checksum: a listing of 10,000 pages has a key of 32 bytes, not one of
-// the length of every link. A nil page (no neighbour) has a key of its own.
-func linkKey(r *renderer, pages ...*site.Page) string {
-	if r.rr.cache == nil {
-		return "" // nothing is remembered, so nothing needs a key
-	}
-	if len(pages) == 1 {
-		if pages[0] == nil {
-			return "-"
-		}
-		k := r.linkSum(pages[0])
-		return string(k[:])
-	}
-	h := sha256.New()
-	rr := r.rr
-	rr.mu.Lock()
-	for _, p := range pages {
-		if p == nil {
-			continue
-		}
-		k, ok := rr.links[p]
-		if !ok {
-			rr.mu.Unlock()
-			k = r.linkSum(p)
-			rr.mu.Lock()
-		}
-		h.Write(k[:])
-	}
-	rr.mu.Unlock()
-	return string(h.Sum(nil))
-}
-
-// linkSum is the checksum of what listings show of p, computed once per
-// page.
-func (r *renderer) linkSum(p *site.Page) linkSum {
-	r.rr.mu.Lock()
-	k, ok := r.rr.links[p]
-	r.rr.mu.Unlock()
-	if ok {
-		return k
-	}
-	sum := sha256.Sum256(fmt.Appendf(nil, "%v", r.link(p)))
-	copy(k[:], sum[:])
-	r.rr.mu.Lock()
-	r.rr.links[p] = k
-	r.rr.mu.Unlock()
-	return k
-}
-
 // A save in the live preview changes a page or two of a site that may have
 // thousands. When the pages it read again keep what the other files show
 // of them (their links in listings, their search entry, their slug, their
@@ -300,21 +234,20 @@ type lastRender struct {
 	root      string
 	resources []string
 	static    []string
-	hasTags   bool
 	files     []output.File  // its output.Output, the files the cache keeps without bytes
 	index     map[string]int // output path → index in files
 }
 
 // remember keeps, after a call that went through every file of s, what
 // the next call needs to patch it.
-func (rr *Renderer) remember(s *site.Site, files []output.File, hasTags bool) {
+func (rr *Renderer) remember(s *site.Site, files []output.File) {
 	rr.patched = nil
 	if rr.cache == nil || !rr.lean {
 		rr.last = nil
 		return
 	}
 	l := &lastRender{pages: slices.Clone(s.Pages), home: s.Home, root: s.Root, resources: s.Resources,
-		static: s.Static, hasTags: hasTags, files: slices.Clone(files), index: make(map[string]int, len(files))}
+		static: s.Static, files: slices.Clone(files), index: make(map[string]int, len(files))}
 	rr.mu.Lock()
 	for i, f := range l.files {
 		l.index[f.Path] = i
@@ -399,7 +332,7 @@ func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*output.Outpu
 		files[i].Data = nil // made by the last call: as the cache keeps it now
 	}
 	rr.last, rr.patched = nil, nil // until this call succeeds
-	r := rr.start(s, l.hasTags)
+	r := rr.start(s)
 	made := make([]int, 0, 3*len(changed)+3)
 	put := func(f output.File) error {
 		i, ok := l.index[f.Path]
@@ -416,7 +349,7 @@ func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*output.Outpu
 	charts := func(p *site.Page) error { // as dataFiles makes them
 		for j, c := range p.Charts {
 			name := chart.DataFile(p.Slug, c)
-			b, err := rr.cachedData(name, pagesKey(p)+strconv.Itoa(j), func() ([]byte, error) { return chart.CSV(c), nil })
+			b, err := rr.cachedData(name, csvKey(p, j), func() ([]byte, error) { return chart.CSV(c), nil })
 			if err != nil {
 				return err
 			}

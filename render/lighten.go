@@ -50,19 +50,10 @@ func (rr *Renderer) Stale(s *site.Site, need func(*site.Page) bool) []int {
 			stale = append(stale, i)
 			continue
 		}
-		var prev, next *site.Page
-		if i > 0 {
-			next = s.Pages[i-1]
-		}
-		if i+1 < len(s.Pages) {
-			prev = s.Pages[i+1]
-		}
-		// As renderer.page keys the page.
-		key := pagesKey(p) + linkKey(r, prev) + linkKey(r, next)
 		// Its charts' data files (renderer.dataFiles), which a light page
-		// has no data to write, are keyed by pagesKey(p) too, and made by
-		// the same calls: they are as current as the page.
-		if !rr.holds(p.Slug+"/index.html", key) {
+		// has no data to write, are keyed by the page too (csvKey), and
+		// made by the same calls: they are as current as the page.
+		if !rr.holds(p.Slug+"/index.html", r.pageKey(i)) {
 			stale = append(stale, i)
 		}
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/internal/par"
+	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
@@ -138,7 +139,7 @@ func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 	}
 	rr.last, rr.patched = nil, nil
 	groups := tagGroups(s.Pages)
-	r := rr.start(s, len(groups) > 0)
+	r := rr.start(s)
 	defer rr.end(s)
 
 	// The listings (home, tags, feed, sitemap) each go through every page, so
@@ -179,22 +180,25 @@ func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 		return nil, err
 	}
 	out.Files = files
-	rr.remember(s, files, len(groups) > 0)
+	rr.remember(s, files)
 	return out, nil
 }
 
-// start begins a call of Render or Stream: the state of rendering s, whose
-// pages have tags or not.
-func (rr *Renderer) start(s *site.Site, hasTags bool) *renderer {
+// start begins a call of Render or Stream: the state of rendering s.
+func (rr *Renderer) start(s *site.Site) *renderer {
+	facts := Facts(s)
 	r := &renderer{site: s, theme: rr.theme, md: rr.md, rr: rr, origin: s.Config.Origin(), data: &SiteData{
 		Title: s.Config.Title, Description: s.Config.Description, BaseURL: s.Config.BaseURL,
 		BasePath: s.Config.BasePath, Language: s.Config.Language, FeedURL: s.Config.BasePath + FeedFile,
-		HasTags: hasTags, ContentSecurityPolicy: ContentSecurityPolicy,
+		HasTags: facts.HasTags, ContentSecurityPolicy: ContentSecurityPolicy,
 		MathCSS: mathStylesheet(s.Config.BasePath),
 	}}
-	if hasSearchPage(s) {
+	if facts.Search {
 		r.data.SearchURL = r.url(searchSlug)
 	}
+	rr.mu.Lock()
+	rr.facts = &facts
+	rr.mu.Unlock()
 	rr.begin()
 	return r
 }
@@ -281,16 +285,8 @@ func (r *renderer) url(slug string) string {
 // page renders the i-th page to slug/index.html.
 func (r *renderer) page(i int) (output.File, error) {
 	p := r.site.Pages[i]
-	var prev, next *site.Page
-	if i > 0 {
-		next = r.site.Pages[i-1]
-	}
-	if i+1 < len(r.site.Pages) {
-		prev = r.site.Pages[i+1]
-	}
-	// The neighbours matter through the links to them only.
-	key := pagesKey(p) + linkKey(r, prev) + linkKey(r, next)
-	return r.rr.cached(p.Slug+"/index.html", key, func() ([]byte, error) {
+	prev, next := r.neighbours(i)
+	return r.rr.cached(p.Slug+"/index.html", r.pageKey(i), func() ([]byte, error) {
 		return r.renderPage(p, prev, next)
 	})
 }
@@ -401,7 +397,7 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) 
 
 // home renders index.html: the prose of content/index.md, then every page.
 func (r *renderer) home() (output.File, error) {
-	return r.rr.cached("index.html", pagesKey(r.site.Home)+linkKey(r, r.site.Pages...), r.renderHome)
+	return r.rr.cached("index.html", rebuild.PagesKey(r.site.Home)+linkKey(r, r.site.Pages...), r.renderHome)
 }
 
 func (r *renderer) renderHome() ([]byte, error) {

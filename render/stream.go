@@ -1,8 +1,6 @@
 package render
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -51,7 +49,7 @@ type PageSource interface {
 func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File)) (*output.Output, error) {
 	pages := s.Pages
 	n := len(pages)
-	r := rr.start(s, len(tagGroups(pages)) > 0)
+	r := rr.start(s)
 	defer rr.end(s)
 
 	var (
@@ -93,7 +91,7 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File))
 		if failed.Load() {
 			return
 		}
-		links := r.linksKey(prev, next)
+		links := r.neighboursKey(prev, next)
 		if p == nil { // from the last build
 			if files, ok := src.Keep(pages[k], links); ok {
 				written[k] = files
@@ -223,19 +221,6 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File))
 // bigSite is the number of pages above which Stream makes the listings
 // one at a time.
 const bigSite = 2000
-
-// linksKey is a checksum of what a page shows of its neighbours: a page
-// whose neighbours' links are as they were need not be rendered again.
-func (r *renderer) linksKey(prev, next *site.Page) string {
-	h := sha256.New()
-	for _, p := range []*site.Page{prev, next} {
-		if p != nil {
-			fmt.Fprintf(h, "%v", r.link(p))
-		}
-		h.Write([]byte{0})
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
 
 // emitPage hands page p's HTML b and its charts' data files to emit, and
 // returns them as the Output lists them: path and size.

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/check"
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -71,7 +71,7 @@ func TestSite(t *testing.T) {
 	}
 	// What a newcomer sees first must be clean, but for the warning that
 	// the site's address is not known yet.
-	relative := build.RelativeURLs(s)
+	relative := pipeline.RelativeURLs(s)
 	if len(relative) != 1 {
 		t.Errorf("a new site without its address should warn that its URLs are relative: %v", relative)
 	}
@@ -137,7 +137,7 @@ func TestPage(t *testing.T) {
 			t.Errorf("the new page lacks %q:\n%s", want, src)
 		}
 	}
-	r, err := build.Run(build.Options{Source: dir, Dest: filepath.Join(t.TempDir(), "public")})
+	r, err := pipeline.Run(pipeline.Options{Source: dir, Dest: filepath.Join(t.TempDir(), "public")})
 	if err != nil {
 		t.Fatalf("the site with a new page does not build:\n%v", err)
 	}
@@ -389,7 +389,7 @@ func TestSiteWithBaseURL(t *testing.T) {
 	if s.Config.Origin() != "https://someone.github.io" || s.Config.BasePath != "/blog/" {
 		t.Errorf("origin %q, base path %q; want https://someone.github.io and /blog/", s.Config.Origin(), s.Config.BasePath)
 	}
-	for _, w := range append(append(s.Warnings, check.Site(s)...), build.RelativeURLs(s)...) {
+	for _, w := range append(append(s.Warnings, check.Site(s)...), pipeline.RelativeURLs(s)...) {
 		t.Errorf("the new site with its address has a warning: %s", w)
 	}
 }

@@ -13,10 +13,12 @@ import (
 //
 //   - the files it serves are kept gzip-compressed (compact), and sent so to
 //     browsers, which all accept gzip; a page of ~30 KB takes ~7 KB;
-//   - the renderer keeps the keys of what it rendered, not the bytes
-//     (render.Renderer.SetLean): the server holds the only copy;
-//   - each page is made light once rendered (site.Site.Lighten), and loaded
-//     again in full only to be rendered again (site.Site.Refill).
+//   - the pipeline's renderer keeps the keys of what it rendered, not the
+//     bytes (pipeline.Preview, render.Renderer.SetLean): the server holds
+//     the only copy;
+//   - the pipeline makes each page light once rendered (site.Site.Lighten),
+//     and loads it again in full only to render it again
+//     (site.Site.Refill).
 
 // compactMin is the size below which a file is kept as it is: gzip's
 // header and the work of decompressing are not worth it.

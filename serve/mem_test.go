@@ -163,9 +163,7 @@ func TestPatchedRebuilds(t *testing.T) {
 		if e := ts.srv.currentError(); e != "" {
 			t.Fatalf("step %d: %s", i, e)
 		}
-		ts.srv.mu.RLock()
-		_, patched := ts.srv.rr.Patched()
-		ts.srv.mu.RUnlock()
+		patched := ts.srv.preview.Patched()
 		if patched != st.patch {
 			t.Errorf("step %d (%s): patched %v, want %v", i, st.file, patched, st.patch)
 		}

@@ -1,9 +1,11 @@
-// Package serve is the live preview: it builds a site with the same pipeline
-// as `scalesite build` (load → render, no second renderer), serves it from
-// memory as GitHub Pages would, rebuilds what a saved file affects, and tells
-// the browser over Server-Sent Events to update its charts in place or reload.
-// A bad edit leaves the last good site served and shows the error in the
-// browser until it is fixed.
+// Package serve is the live preview's server: HTTP, file watching and
+// live-reload events. The site is loaded and rendered by the same pipeline
+// as `scalesite build` (pipeline.Preview: load → render, kept in memory, no
+// second renderer); serve holds the files it hands back, serves them as
+// GitHub Pages would, has the pipeline rebuild what a saved file affects,
+// and tells the browser over Server-Sent Events to update its charts in
+// place or reload. A bad edit leaves the last good site served and shows
+// the error in the browser until it is fixed.
 package serve
 
 import (
@@ -17,7 +19,6 @@ import (
 	"io"
 	"maps"
 	"net/http"
-	"path"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -26,7 +27,8 @@ import (
 
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/sitefs"
-	"github.com/scalesite/scalesite/render"
+	"github.com/scalesite/scalesite/output"
+	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -66,16 +68,17 @@ type Server struct {
 	// files served change only under it (and mu).
 	building sync.Mutex
 
+	// preview loads and renders the site; it is used under building.
+	preview *pipeline.Preview
+
 	mu sync.RWMutex
 	// files are the files served. A rebuild that made only a few files
 	// again changes the map in place, under mu: read it under mu.
 	files    siteFiles
-	site     *site.Site
-	rr       *render.Renderer
-	pending  []string // changes not yet in a good build
-	err      error    // the last build's error, nil when it succeeded
-	errShown bool     // whether err was announced
-	shownErr error    // the last error announced, nil after a good build
+	site     *site.Site // the site served: the last good build's
+	err      error      // the last build's error, nil when it succeeded
+	errShown bool       // whether err was announced
+	shownErr error      // the last error announced, nil after a good build
 	builds   int
 	attempts int // builds tried, the failed ones included
 	putOff   int // builds the watcher put off for a file that may be half written
@@ -88,7 +91,8 @@ func New(opts Options) (*Server, error) {
 	var b [8]byte
 	rand.Read(b[:])
 	s := &Server{opts: opts, id: hex.EncodeToString(b[:]), hub: newHub(), done: make(chan struct{}),
-		watching: make(chan struct{}), errorQuiet: errorQuiet, files: siteFiles{}, conns: defaultConnLimits()}
+		watching: make(chan struct{}), errorQuiet: errorQuiet, files: siteFiles{}, conns: defaultConnLimits(),
+		preview: pipeline.NewPreview(opts.Source, site.Options{Drafts: opts.Drafts, BaseURL: "/"})}
 	s.Rebuild(nil)
 	s.mu.RLock()
 	err := s.err
@@ -116,14 +120,9 @@ func (s *Server) Builds() int {
 }
 
 // Renders counts the pages rendered since the last full rebuild (see
-// render.Renderer.Renders).
+// pipeline.Preview.Renders).
 func (s *Server) Renders() int {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if s.rr == nil {
-		return 0
-	}
-	return s.rr.Renders()
+	return s.preview.Renders()
 }
 
 // currentError is the error the browsers show: the last build's, once it
@@ -154,46 +153,38 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 	s.building.Lock()
 	defer s.building.Unlock()
 	s.mu.Lock()
-	pending := append(slices.Clone(s.pending), changed...)
-	prevSite, rr, old := s.site, s.rr, s.files
+	prevSite, old := s.site, s.files
 	s.attempts++
 	s.mu.Unlock()
 
-	full := prevSite == nil || changed == nil || slices.ContainsFunc(pending, site.NeedsFullLoad)
-	var next *site.Site
-	var err error
-	if full {
-		next, err = site.Load(s.opts.Source, site.Options{Drafts: s.opts.Drafts, BaseURL: "/"})
-	} else {
-		next, err = prevSite.Reload(pending)
-	}
 	var files siteFiles
 	var made map[string][]byte
 	patched := false
-	if err == nil {
-		fresh := full || rr == nil || !rr.Fits(next)
-		files, made, patched, rr, err = s.render(next, rr, old, fresh)
-	}
+	u, err := s.preview.Update(changed, func(out *output.Output, idx []int, isPatched bool) bool {
+		var ok bool
+		if isPatched {
+			files, made, ok = patchSiteFiles(out, old, idx)
+		} else {
+			files, made, ok = newSiteFiles(out, old)
+		}
+		patched = isPatched
+		return ok
+	})
 	if err != nil {
 		s.mu.Lock()
-		s.pending, s.err, s.errShown = slices.Compact(pending), err, false
-		if rr == nil {
-			s.rr = nil // it counts files as made that were not kept: start again
-		}
+		s.err, s.errShown = err, false
 		s.mu.Unlock()
 		if announce {
 			s.announceError()
 		}
 		return false
 	}
-	// Rendered: the pages need not be held in full any more. (prevSite
-	// shares them, and is dropped.)
-	next.Lighten()
+	next := u.Site
 	var only []string // the files to compare, when not all
 	if patched {
 		only = slices.AppendSeq(make([]string, 0, len(made)), maps.Keys(made))
 	}
-	e := diff(old, files, made, only, full || slices.ContainsFunc(pending, copiedAsIs))
+	e := diff(old, files, made, only, u.Everything)
 	made = nil
 	s.mu.Lock()
 	if patched {
@@ -201,7 +192,7 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 		maps.Copy(old, files)
 		files = old
 	}
-	s.site, s.rr, s.files, s.pending, s.err, s.shownErr = next, rr, files, nil, nil, nil
+	s.site, s.files, s.err, s.shownErr = next, files, nil, nil
 	s.builds++
 	s.mu.Unlock()
 	if prevSite == nil || prevSite.Warnings.Error() != next.Warnings.Error() {
@@ -214,50 +205,13 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 		s.logf("rebuilt in %.1f ms: %d %s changed\n", float64(time.Since(start).Microseconds())/1000, n, plural(n, "page", "pages"))
 	}
 	s.hub.broadcast(e)
-	if full {
+	if u.Full {
 		// Loading and rendering the whole site took several times what
 		// is kept of it: hand that back to the system now, not over the
 		// next minutes.
 		debug.FreeOSMemory()
 	}
 	return true
-}
-
-// render renders next with rr (a new lean Renderer when fresh, or when rr
-// hands back a file without bytes that old lacks) and returns the files to
-// serve, the bytes of those it made, whether the files are only those made
-// again, which old is to take in place (rr patched its last call, which
-// made old), and the Renderer to keep. Pages made light after an earlier build that
-// are to be rendered again are loaded in full first. On a failed render
-// the Renderer returned is nil: it counts as made files that no one kept.
-// On other errors it is rr, or the new one.
-func (s *Server) render(next *site.Site, rr *render.Renderer, old siteFiles, fresh bool) (siteFiles, map[string][]byte, bool, *render.Renderer, error) {
-	for range 2 {
-		if fresh {
-			nr, err := render.NewRenderer(next)
-			if err != nil {
-				return nil, nil, false, rr, err
-			}
-			rr = nr
-			rr.SetLean()
-		}
-		if err := next.Refill(rr.Stale(next, (*site.Page).IsLight)); err != nil {
-			return nil, nil, false, rr, err
-		}
-		out, err := rr.Render(next)
-		if err != nil {
-			return nil, nil, false, nil, err
-		}
-		if idx, ok := rr.Patched(); ok {
-			if files, made, ok := patchSiteFiles(out, old, idx); ok {
-				return files, made, true, rr, nil
-			}
-		} else if files, made, ok := newSiteFiles(out, old); ok {
-			return files, made, false, rr, nil
-		}
-		fresh = true
-	}
-	return nil, nil, false, nil, errors.New("serve: the renderer handed back a file without bytes twice (a bug)")
 }
 
 // announceError logs the last build's error and shows it in the browsers,
@@ -273,18 +227,6 @@ func (s *Server) announceError() {
 	s.mu.Unlock()
 	s.logf("error: %s\n", strings.ReplaceAll(err.Error(), "\n", "\nerror: "))
 	s.hub.broadcast(event{Type: "error", Error: err.Error()})
-}
-
-// copiedAsIs reports whether a changed file is one the site copies rather
-// than renders (an image under static/ or beside a page): the server serves
-// it from disk, so its bytes are not compared, and pages that show it must
-// reload. Data files are left out: their pages are rebuilt and compared.
-func copiedAsIs(f string) bool {
-	switch path.Ext(f) {
-	case ".md", ".csv", ".tsv", ".tab", ".json":
-		return strings.HasPrefix(f, "static/")
-	}
-	return strings.HasPrefix(f, "static/") || strings.HasPrefix(f, "content/")
 }
 
 // diff says which pages a browser must reload and which can update their

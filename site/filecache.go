@@ -1,9 +1,9 @@
 package site
 
 import (
-	"crypto/sha256"
 	"sync"
 
+	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/internal/sitefs"
 )
 
@@ -16,8 +16,8 @@ type fileCache[T any] struct {
 	parse   func(file string, src []byte) (T, error)
 	mu      sync.Mutex
 	entries map[string]*cacheEntry[T]
-	// sums are the SHA-256 of the files read: a build's manifest keeps
-	// them (Site.ReadSum), so no file is read again for it.
+	// sums are the rebuild.FileSum of the files read: a build's manifest
+	// keeps them (Site.ReadSum), so no file is read again for it.
 	sums map[string][32]byte
 }
 
@@ -47,7 +47,7 @@ func (c *fileCache[T]) get(file string) (T, error) {
 			e.err = err
 			return
 		}
-		sum := sha256.Sum256(src)
+		sum := rebuild.FileSum(src)
 		c.mu.Lock()
 		c.sums[file] = sum
 		c.mu.Unlock()

@@ -178,16 +178,10 @@ func (s *Site) expandFolders(changed []string) []string {
 	return slices.Compact(out)
 }
 
-// uses reports whether one of the page's charts read the data file f.
+// uses reports whether f is one of the page's inputs (Inputs).
 func (p *Page) uses(f string) bool {
-	if p.Bibliography == f {
-		return true
-	}
-	if slices.Contains(p.Images, f) {
-		return true
-	}
-	for _, c := range p.Charts {
-		if slices.Contains(c.DataFiles, f) {
+	for in := range p.inputs() {
+		if in == f {
 			return true
 		}
 	}

@@ -82,7 +82,7 @@ type Page struct {
 	Tags        []string
 	TagPos      []diag.Pos // where each tag is written, for messages
 	Draft       bool
-	// SourceSum is the SHA-256 of the page's file, as Scan read it.
+	// SourceSum is the rebuild.FileSum of the page's file, as Scan read it.
 	SourceSum [32]byte
 	// frontMatterRead reports that Scan read the front matter without a
 	// problem, so that LoadPage need not read it again.

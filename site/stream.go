@@ -1,10 +1,10 @@
 package site
 
 import (
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
+	"iter"
 	"path/filepath"
 	"slices"
 
@@ -12,6 +12,7 @@ import (
 	"github.com/scalesite/scalesite/internal/bibtex"
 	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/internal/par"
+	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/table"
@@ -120,7 +121,7 @@ func (s *Site) frontMatterOnly(file string) *Page {
 	p := &Page{Path: file, Slug: slugFor(file)}
 	src, err := s.Files.ReadFile(file, s.Config.Limits.FileLimit())
 	if err == nil {
-		p.SourceSum = sha256.Sum256(src)
+		p.SourceSum = rebuild.FileSum(src)
 		if fm, _, _, err := splitFrontMatter(src, file); err == nil {
 			p.frontMatterRead = fm == nil || p.parseFrontMatter(fm) == nil
 		}
@@ -224,7 +225,7 @@ func (p *Page) Light() *Page {
 
 // Summary is what a build keeps of a rendered page besides its front
 // matter, so that the next build can list the page without loading it
-// again when nothing it reads has changed (build's cache).
+// again when nothing it reads has changed (pipeline/cache.go).
 type Summary struct {
 	Charts   []ChartSummary `json:"charts,omitempty"`
 	Headings []Heading      `json:"headings,omitempty"`
@@ -263,16 +264,32 @@ func (p *Page) WithSummary(sm Summary) *Page {
 
 // Inputs are the site files besides its own that loading p read: its
 // charts' data files, its bibliography, its images. A page whose file and
-// inputs are unchanged loads the same.
+// inputs are unchanged loads the same. Both mechanisms go by this one list
+// (see internal/rebuild): a build keeps their checksums, and Reload reads
+// again the pages that use a changed file (Page.uses).
 func (p *Page) Inputs() []string {
-	var in []string
-	for _, c := range p.Charts {
-		in = append(in, c.DataFiles...)
-	}
-	if p.Bibliography != "" {
-		in = append(in, p.Bibliography)
-	}
-	in = append(in, p.Images...)
+	in := slices.Collect(p.inputs())
 	slices.Sort(in)
 	return slices.Compact(in)
+}
+
+// inputs yields the files Inputs lists, unsorted, some perhaps twice.
+func (p *Page) inputs() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for _, c := range p.Charts {
+			for _, f := range c.DataFiles {
+				if !yield(f) {
+					return
+				}
+			}
+		}
+		if p.Bibliography != "" && !yield(p.Bibliography) {
+			return
+		}
+		for _, f := range p.Images {
+			if !yield(f) {
+				return
+			}
+		}
+	}
 }

@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"runtime/debug"
 
-	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/output"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 func runBuild(args []string, stdout, stderr io.Writer) int {
@@ -25,7 +25,7 @@ an earlier output of scalesite (it lists the files it wrote in
 .scalesite-output): a build replaces or removes only those files, and keeps
 anything else there, such as a .git. Any other folder is refused. A second
 build of the same folder waits for the first to finish.`, stderr)
-	var opts build.Options
+	var opts pipeline.Options
 	fs.StringVar(&opts.Source, "source", ".", "the site `folder`")
 	fs.StringVar(&opts.Source, "s", ".", "short for --source")
 	fs.StringVar(&opts.Dest, "dest", "", "the output `folder` (default SOURCE/public)")
@@ -47,7 +47,7 @@ build of the same folder waits for the first to finish.`, stderr)
 	// and the output folder as it was.
 	ctx, stop := onSignals(context.Background())
 	defer stop()
-	r, err := build.RunContext(ctx, opts)
+	r, err := pipeline.RunContext(ctx, opts)
 	var partial *output.PartialError
 	if code, ok := exitCode(ctx); ok && err != nil && !errors.As(err, &partial) {
 		fmt.Fprintf(stderr, "scalesite build: %s; the output folder was not changed\n", context.Cause(ctx))

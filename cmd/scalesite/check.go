@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -23,7 +23,7 @@ heavy, and a baseURL that is only a path).
 Exits with 1 when there are errors, 0 otherwise (warnings allowed): run it in CI.`, stderr)
 	// The site package is not imported by name here: the tests of this
 	// package have a helper called site.
-	var opts build.Options
+	var opts pipeline.Options
 	fs.StringVar(&opts.Source, "source", ".", "the site `folder`")
 	fs.StringVar(&opts.Source, "s", ".", "short for --source")
 	fs.BoolVar(&opts.Drafts, "drafts", false, "check pages marked draft: true as published pages too")
@@ -32,7 +32,7 @@ Exits with 1 when there are errors, 0 otherwise (warnings allowed): run it in CI
 		return code
 	}
 	source := opts.Source
-	s, out, err := build.Render(source, opts.Options)
+	s, out, err := pipeline.Render(source, opts.Options)
 	if err != nil {
 		list, ok := err.(diag.List)
 		if !ok {
@@ -50,7 +50,7 @@ Exits with 1 when there are errors, 0 otherwise (warnings allowed): run it in CI
 		return 1
 	}
 	// The warnings a build of the site prints, from the same function.
-	warnings := build.Summarize(s, out).Warnings
+	warnings := pipeline.Summarize(s, out).Warnings
 	printWarnings(stderr, warnings)
 	pages, charts := len(s.Pages), 0
 	if s.Home != nil {

@@ -16,9 +16,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/internal/synth"
 	"github.com/scalesite/scalesite/output"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 // TestBuildKilledMidCommit kills the real command with SIGKILL while it
@@ -43,7 +43,7 @@ func TestBuildKilledMidCommit(t *testing.T) {
 	newConfig := bytes.Replace(oldConfig, []byte("Synthetic benchmark"), []byte("Renamed benchmark"), 1)
 	fresh := filepath.Join(t.TempDir(), "fresh")
 	os.WriteFile(config, newConfig, 0o644)
-	if _, err := build.Run(build.Options{Source: src, Dest: fresh}); err != nil {
+	if _, err := pipeline.Run(pipeline.Options{Source: src, Dest: fresh}); err != nil {
 		t.Fatal(err)
 	}
 	want := snapshot(t, fresh)
@@ -148,7 +148,7 @@ func TestConcurrentBuilds(t *testing.T) {
 		os.WriteFile(filepath.Join(src, "content", "only-"+name+".md"), []byte("Only in "+name+".\n"), 0o644)
 		srcs[name] = src
 		fresh := filepath.Join(t.TempDir(), "fresh")
-		if _, err := build.Run(build.Options{Source: src, Dest: fresh}); err != nil {
+		if _, err := pipeline.Run(pipeline.Options{Source: src, Dest: fresh}); err != nil {
 			t.Fatal(err)
 		}
 		want[name] = snapshot(t, fresh)

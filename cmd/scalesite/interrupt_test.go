@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/internal/synth"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 // commandBinary builds this command into a temporary folder: signals are
@@ -140,7 +140,7 @@ func TestSignals(t *testing.T) {
 	synth.Write(t, src, 1500, 40)
 	parent := t.TempDir()
 	dest := filepath.Join(parent, "public")
-	if _, err := build.Run(build.Options{Source: src, Dest: dest}); err != nil {
+	if _, err := pipeline.Run(pipeline.Options{Source: src, Dest: dest}); err != nil {
 		t.Fatal(err)
 	}
 	old := snapshot(t, dest)

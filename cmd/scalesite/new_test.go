@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/scalesite/scalesite/build"
+	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/scaffold"
 )
 
@@ -44,7 +44,7 @@ func TestNewSiteAndPage(t *testing.T) {
 		t.Errorf("new site should say how to run this scalesite (%s) next:\n%s", commandName(), stdout)
 	}
 
-	r, err := build.Run(build.Options{Source: dir, Dest: filepath.Join(t.TempDir(), "public")})
+	r, err := pipeline.Run(pipeline.Options{Source: dir, Dest: filepath.Join(t.TempDir(), "public")})
 	if err != nil {
 		t.Fatalf("the new site does not build:\n%v", err)
 	}

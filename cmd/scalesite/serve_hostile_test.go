@@ -32,7 +32,7 @@ const (
 )
 
 // TestServeHostileInputs runs `scalesite serve` on the good site of the
-// bad-input corpus (build/testdata/bad), then lays each case over it in
+// bad-input corpus (pipeline/testdata/bad), then lays each case over it in
 // turn while it runs, as a person saving files would, and takes it off
 // again. After each case the preview must have reported a build of it
 // (success, or an error announced once the files were quiet), still run,
@@ -56,7 +56,7 @@ func TestServeHostileInputs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the command (-short)")
 	}
-	dir := filepath.Join("..", "..", "build", "testdata", "bad")
+	dir := filepath.Join("..", "..", "pipeline", "testdata", "bad")
 	paths, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
 	if err != nil {
 		t.Fatal(err)

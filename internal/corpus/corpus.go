@@ -1,5 +1,5 @@
-// Package corpus reads the bad-input corpus of build/testdata/bad: the
-// ways to break a site that `scalesite build` (build's TestBadInputCorpus)
+// Package corpus reads the bad-input corpus of pipeline/testdata/bad: the
+// ways to break a site that `scalesite build` (pipeline's TestBadInputCorpus)
 // and `scalesite serve` (cmd/scalesite's TestServeHostileInputs) are
 // tested against. Each case is laid over a good site with Case.Apply.
 package corpus

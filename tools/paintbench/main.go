@@ -43,8 +43,8 @@ import (
 
 	"github.com/scalesite/scalesite/internal/chromium"
 
-	"github.com/scalesite/scalesite/build"
 	"github.com/scalesite/scalesite/internal/twochart"
+	"github.com/scalesite/scalesite/pipeline"
 )
 
 func main() {
@@ -83,7 +83,7 @@ func run(runs int, warm bool, dir, pagePath, keep string) error {
 		if err := writeSource(src); err != nil {
 			return err
 		}
-		if _, err := build.Run(build.Options{Source: src, Dest: dir}); err != nil {
+		if _, err := pipeline.Run(pipeline.Options{Source: src, Dest: dir}); err != nil {
 			return fmt.Errorf("build: %w", err)
 		}
 	}

@@ -1,4 +1,4 @@
-package build
+package pipeline
 
 import (
 	"crypto/sha256"
@@ -12,21 +12,28 @@ import (
 
 	"github.com/scalesite/scalesite/check"
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/output"
+	"github.com/scalesite/scalesite/render"
 	"github.com/scalesite/scalesite/site"
 )
 
-// A rebuild does not load or render again a page that has not changed: its
-// file, the files it reads (data, bibliography, images), its neighbours'
-// links, and everything every page depends on (the config, the theme, the
-// scalesite binary itself) are as they were when the last build wrote it,
-// and its files in the output folder are untouched since. What that takes
-// is kept with the output's manifest (output.Writer.SetState): for each
-// page, the checksums of its inputs, its summary for the listings, its
-// warnings, and the files it wrote.
+// This file is the build's half of the rebuild rules, which
+// internal/rebuild states in full for both mechanisms: what a build keeps
+// for the next in the output's manifest (output.Writer.SetState), and the
+// site key, the one key of it that needs a *site.Site. A rebuild does not
+// load or render again a page that has not changed: its file, the files it
+// reads (data, bibliography, images), its neighbours' links, and everything
+// every page depends on (the config, the theme, the scalesite binary
+// itself) are as they were when the last build wrote it, and its files in
+// the output folder are untouched since. For each page the state keeps
+// the checksums of its inputs (rebuild.FileSum), the key of its
+// neighbours' links (the one render gives Stream, hexadecimal here), its
+// summary for the listings, its warnings, and the files it wrote.
 
-// stateVersion changes whenever buildState's form or meaning does.
-const stateVersion = 1
+// stateVersion changes whenever buildState's form or meaning does. (2: the
+// links key became render's neighboursKey, the Renderer's own.)
+const stateVersion = 2
 
 type buildState struct {
 	Version int                  `json:"version"`
@@ -35,9 +42,9 @@ type buildState struct {
 }
 
 type pageState struct {
-	Source   string            `json:"source"`           // the page file's SHA-256
-	Inputs   map[string]string `json:"inputs,omitempty"` // site file → SHA-256
-	Links    string            `json:"links"`            // what it shows of its neighbours
+	Source   string            `json:"source"`           // the page file's rebuild.FileSum
+	Inputs   map[string]string `json:"inputs,omitempty"` // site file → rebuild.FileSum
+	Links    string            `json:"links"`            // what it shows of its neighbours (neighbours' key)
 	Summary  site.Summary      `json:"summary"`
 	Warnings []diag.Error      `json:"warnings,omitempty"`
 	Files    []string          `json:"files"` // its HTML, then its charts' CSV files
@@ -111,7 +118,7 @@ func (ps *pageSource) Cached(p *site.Page) *site.Page {
 // are raised again.
 func (ps *pageSource) Keep(p *site.Page, links string) ([]output.File, bool) {
 	st := ps.old.Pages[p.Path]
-	if st.Links != links {
+	if st.Links != hex.EncodeToString([]byte(links)) {
 		return nil, false
 	}
 	sizes, ok := ps.w.Keep(st.Files)
@@ -135,7 +142,7 @@ func (ps *pageSource) Keep(p *site.Page, links string) ([]output.File, bool) {
 // Rendered records what the next build needs to keep p.
 func (ps *pageSource) Rendered(p *site.Page, links string, files []output.File) {
 	src := ps.sources[p.Path]
-	st := pageState{Source: hex.EncodeToString(src[:]), Links: links, Summary: p.Summary()}
+	st := pageState{Source: hex.EncodeToString(src[:]), Links: hex.EncodeToString([]byte(links)), Summary: p.Summary()}
 	for _, f := range p.Inputs() {
 		if st.Inputs == nil {
 			st.Inputs = map[string]string{}
@@ -163,7 +170,7 @@ func (ps *pageSource) state() []byte {
 	return b
 }
 
-// sum is the SHA-256 of the site file f, once per build: as the pages'
+// sum is the rebuild.FileSum of the site file f, once per build: as the pages'
 // loading read it, or else read for it; "" when it cannot be read (the
 // page that reads it is then loaded, and reports why).
 func (ps *pageSource) sum(f string) string {
@@ -176,7 +183,7 @@ func (ps *pageSource) sum(f string) string {
 	if h, read := ps.s.ReadSum(f); read {
 		s = hex.EncodeToString(h[:]) // a page of this build read it
 	} else if b, err := ps.s.Files.ReadFile(f, ps.s.Config.Limits.DataLimit()); err == nil {
-		h := sha256.Sum256(b)
+		h := rebuild.FileSum(b)
 		s = hex.EncodeToString(h[:])
 	}
 	ps.mu.Lock()
@@ -187,7 +194,8 @@ func (ps *pageSource) sum(f string) string {
 
 // siteKey is a checksum of what every page of s depends on: this program,
 // the config, the theme's files, the options, and the site-wide facts the
-// layouts show (whether there are tags, whether there is a search page).
+// layouts show (render.Facts: whether there are tags, whether there is a
+// search page).
 func siteKey(s *site.Site, opts site.Options) string {
 	h := sha256.New()
 	if exe, err := os.Executable(); err == nil {
@@ -209,11 +217,7 @@ func siteKey(s *site.Site, opts site.Options) string {
 			return nil
 		})
 	}
-	hasTags, search := false, true
-	for _, p := range s.Pages {
-		hasTags = hasTags || len(p.Tags) > 0
-		search = search && p.Slug != "search"
-	}
-	fmt.Fprintf(h, "tags %t search %t\n", hasTags, search)
+	facts := render.Facts(s)
+	fmt.Fprintf(h, "tags %t search %t\n", facts.HasTags, facts.Search)
 	return hex.EncodeToString(h.Sum(nil))
 }

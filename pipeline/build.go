@@ -1,7 +1,9 @@
-// Package build runs the whole pipeline: load the site, render it, write it.
-// The command's build and the live preview both call it, so there is one way
-// a site becomes files.
-package build
+// Package pipeline runs the whole pipeline: load the site, render it, and
+// write it (Run, for scalesite build) or hand it to the live preview's
+// server (Preview, for scalesite serve), so that there is one way a site
+// becomes files. What either makes again on a rebuild, and what it keeps,
+// is stated in internal/rebuild.
+package pipeline
 
 import (
 	"context"
@@ -43,7 +45,7 @@ type Report struct {
 // output folder is left as it was, unless the error is an
 // *output.PartialError, which says what was left changed.
 func Run(opts Options) (*Report, error) {
-	return run(opts, output.Options{Waiting: opts.Waiting}.Begin)
+	return run(opts, output.Options{Waiting: opts.Waiting}.Begin, nil)
 }
 
 // RunContext is Run for a build that may be interrupted (the command's
@@ -92,7 +94,7 @@ func RunContext(ctx context.Context, opts Options) (*Report, error) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		r, err := run(opts, begin)
+		r, err := run(opts, begin, nil)
 		done <- result{r, err}
 	}()
 	select {
@@ -117,8 +119,10 @@ func RunContext(ctx context.Context, opts Options) (*Report, error) {
 	return nil, context.Cause(ctx)
 }
 
-// run is Run with the way the output writer starts.
-func run(opts Options, begin func(dest string) (*output.Writer, error)) (*Report, error) {
+// run is Run with the way the output writer starts. through, when not
+// nil, is the page source the stream reads pages through, given the
+// build's own (a test's, to see which pages are loaded).
+func run(opts Options, begin func(dest string) (*output.Writer, error), through func(*pageSource) render.PageSource) (*Report, error) {
 	start := time.Now()
 	dest := opts.Dest
 	if dest == "" {
@@ -146,7 +150,11 @@ func run(opts Options, begin func(dest string) (*output.Writer, error)) (*Report
 		return nil, err
 	}
 	src := newPageSource(s, opts.Options, w)
-	out, err := rr.Stream(s, src, w.Add)
+	var via render.PageSource = src
+	if through != nil {
+		via = through(src)
+	}
+	out, err := rr.Stream(s, via, w.Add)
 	if err != nil {
 		w.Abort()
 		return nil, err

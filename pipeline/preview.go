@@ -1,0 +1,165 @@
+package pipeline
+
+import (
+	"errors"
+	"slices"
+	"sync"
+
+	"github.com/scalesite/scalesite/internal/rebuild"
+	"github.com/scalesite/scalesite/output"
+	"github.com/scalesite/scalesite/render"
+	"github.com/scalesite/scalesite/site"
+)
+
+// Preview is the pipeline as the live preview (scalesite serve) runs it: the
+// same load and render steps as a build, kept in memory between saves
+// instead of streamed to disk. It loads the site, or reloads only what a
+// change affects (site.Site.Reload), renders it through one lean
+// render.Renderer that makes again only what changed, and hands the files
+// to the caller, which serves them. The rules that decide what is made
+// again are in cache.go.
+//
+// Update is not safe for concurrent use (the server runs one at a time);
+// Renders and Patched may be called while it runs.
+type Preview struct {
+	source string
+	opts   site.Options
+
+	// pending are the changes not yet in a good update: a failed one
+	// leaves them for the next, which reloads them again.
+	pending []string
+
+	mu   sync.Mutex // guards site and rr for Renders and Patched
+	site *site.Site // the last good site, its pages light
+	rr   *render.Renderer
+}
+
+// NewPreview is a Preview of the site in source, with nothing loaded yet:
+// the first Update loads it whole.
+func NewPreview(source string, opts site.Options) *Preview {
+	return &Preview{source: source, opts: opts}
+}
+
+// Update is what one successful Preview.Update made.
+type Update struct {
+	// Site is the site now current, every page but the home page light
+	// (site.Site.Lighten).
+	Site *site.Site
+	// Full reports that the site was loaded whole (the first update, a
+	// nil list of changes, or a change to the config or a theme).
+	Full bool
+	// Everything reports that every page may show something new: a full
+	// load, or a change to a file the site copies as it is (rebuild.CopiedAsIs),
+	// which pages show without its bytes passing through the renderer.
+	Everything bool
+}
+
+// Take is how Update hands a render's files to its caller. out lists every
+// file of the site; those the renderer did not make again have no bytes
+// (Data nil), and the caller is to keep them as it holds them from the
+// last update. With patched set, out is the last update's files with only
+// those at the indexes in made made again (render.Renderer.Patched), and
+// the caller need look at those only; otherwise made is nil. Take returns
+// false when the caller lacks a file handed back without bytes: Update
+// then renders the whole site again with a new Renderer. The caller may
+// drop the bytes of out's files once it holds them.
+type Take func(out *output.Output, made []int, patched bool) bool
+
+// Update brings the site up to date after the given files (site-relative,
+// slash-separated: created, written or removed) changed; nil means load
+// everything again. It loads (or reloads) the site, renders it, and hands
+// the files to take. On an error the last good site stays current, and
+// the changes are kept for the next Update, which tries them again.
+func (p *Preview) Update(changed []string, take Take) (*Update, error) {
+	pending := append(slices.Clone(p.pending), changed...)
+	p.mu.Lock()
+	prev, rr := p.site, p.rr
+	p.mu.Unlock()
+
+	full := prev == nil || changed == nil || slices.ContainsFunc(pending, site.NeedsFullLoad)
+	var next *site.Site
+	var err error
+	if full {
+		next, err = site.Load(p.source, p.opts)
+	} else {
+		next, err = prev.Reload(pending)
+	}
+	if err == nil {
+		fresh := full || rr == nil || !rr.Fits(next)
+		rr, err = render1(next, rr, fresh, take)
+	}
+	if err != nil {
+		p.pending = slices.Compact(pending)
+		if rr == nil {
+			p.mu.Lock()
+			p.rr = nil // it counts files as made that were not kept: start again
+			p.mu.Unlock()
+		}
+		return nil, err
+	}
+	// Rendered: the pages need not be held in full any more. (prev
+	// shares them, and is dropped.)
+	next.Lighten()
+	p.pending = nil
+	p.mu.Lock()
+	p.site, p.rr = next, rr
+	p.mu.Unlock()
+	return &Update{Site: next, Full: full, Everything: full || slices.ContainsFunc(pending, rebuild.CopiedAsIs)}, nil
+}
+
+// render1 renders next with rr (a new lean Renderer when fresh, or when
+// take lacks a file rr hands back without bytes) and hands the files to
+// take; it returns the Renderer to keep. Pages made light after an earlier
+// update that are to be rendered again are loaded in full first
+// (site.Site.Refill). On a failed render the Renderer returned is nil: it
+// counts as made files that no one kept. On other errors it is rr, or the
+// new one.
+func render1(next *site.Site, rr *render.Renderer, fresh bool, take Take) (*render.Renderer, error) {
+	for range 2 {
+		if fresh {
+			nr, err := render.NewRenderer(next)
+			if err != nil {
+				return rr, err
+			}
+			rr = nr
+			rr.SetLean()
+		}
+		if err := next.Refill(rr.Stale(next, (*site.Page).IsLight)); err != nil {
+			return rr, err
+		}
+		out, err := rr.Render(next)
+		if err != nil {
+			return nil, err
+		}
+		made, patched := rr.Patched()
+		if take(out, made, patched) {
+			return rr, nil
+		}
+		fresh = true
+	}
+	return nil, errors.New("pipeline: the renderer handed back a file without bytes twice (a bug)")
+}
+
+// Renders counts the pages rendered since the last full rebuild (see
+// render.Renderer.Renders).
+func (p *Preview) Renders() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.rr == nil {
+		return 0
+	}
+	return p.rr.Renders()
+}
+
+// Patched reports whether the last good Update patched the files of the
+// one before (render.Renderer.Patched) rather than going through every
+// file of the site.
+func (p *Preview) Patched() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.rr == nil {
+		return false
+	}
+	_, ok := p.rr.Patched()
+	return ok
+}

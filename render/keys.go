@@ -1,0 +1,137 @@
+package render
+
+import (
+	"crypto/sha256"
+	"strconv"
+
+	"github.com/scalesite/scalesite/internal/rebuild"
+	"github.com/scalesite/scalesite/site"
+)
+
+// The keys a Renderer keeps the files it made by, and makes them again
+// when they change, each computed by one function here; internal/rebuild
+// states every rule they serve, and the build's manifest takes the key of
+// a page's neighbours (neighboursKey) and the site-wide facts (Facts) from
+// here too.
+
+// SiteFacts are what the layouts show of the site as a whole on every
+// page, besides its config: whether any page has tags (the footer links
+// the tags index) and whether the built-in search page exists (a page of
+// the site's own at search/ takes its place). Both rebuild mechanisms go
+// by them (see internal/rebuild): they are part of the build's site key,
+// and a Renderer that rendered a site with other facts does not Fit.
+type SiteFacts struct {
+	HasTags bool
+	Search  bool
+}
+
+// Facts are the SiteFacts of s.
+func Facts(s *site.Site) SiteFacts {
+	f := SiteFacts{Search: hasSearchPage(s)}
+	for _, p := range s.Pages {
+		if len(p.Tags) > 0 {
+			f.HasTags = true
+			break
+		}
+	}
+	return f
+}
+
+// pageKey is the key a Renderer keeps the i-th page's file by: the page
+// itself, and its neighbours through the links to them only (see
+// internal/rebuild).
+func (r *renderer) pageKey(i int) string {
+	prev, next := r.neighbours(i)
+	return rebuild.PagesKey(r.site.Pages[i]) + r.neighboursKey(prev, next)
+}
+
+// neighbours are the i-th page's next older page prev and next newer one
+// next (either may be nil).
+func (r *renderer) neighbours(i int) (prev, next *site.Page) {
+	if i > 0 {
+		next = r.site.Pages[i-1]
+	}
+	if i+1 < len(r.site.Pages) {
+		prev = r.site.Pages[i+1]
+	}
+	return prev, next
+}
+
+// neighboursKey is the key of what a page shows of its neighbours, the
+// next older page prev and the next newer one next (either may be nil):
+// the one key of it in both mechanisms (see internal/rebuild), the
+// Renderer's (renderer.page, Stale) and the build's manifest (Stream hands
+// it to PageSource.Keep and Rendered).
+func (r *renderer) neighboursKey(prev, next *site.Page) string {
+	return r.oneLinkKey(prev) + r.oneLinkKey(next)
+}
+
+// oneLinkKey is the key of one neighbour's link: its LinkSum, or a key of
+// its own for none.
+func (r *renderer) oneLinkKey(p *site.Page) string {
+	if p == nil {
+		return "-"
+	}
+	k := r.linkSum(p)
+	return string(k[:])
+}
+
+// linkSum is a checksum of what listings show of one page
+// (rebuild.LinkSum).
+type linkSum = [16]byte
+
+// linkKey identifies what listings show of pages (title, date, tags, chart
+// titles...): a page whose body alone changed leaves it the same, so the
+// home page and tag pages listing it need not be rendered again. It is a
+// checksum: a listing of 10,000 pages has a key of 32 bytes, not one of
+// the length of every link. A nil page (no neighbour) has a key of its own.
+func linkKey(r *renderer, pages ...*site.Page) string {
+	if r.rr.cache == nil {
+		return "" // nothing is remembered, so nothing needs a key
+	}
+	if len(pages) == 1 {
+		return r.oneLinkKey(pages[0])
+	}
+	h := sha256.New()
+	rr := r.rr
+	rr.mu.Lock()
+	for _, p := range pages {
+		if p == nil {
+			continue
+		}
+		k, ok := rr.links[p]
+		if !ok {
+			rr.mu.Unlock()
+			k = r.linkSum(p)
+			rr.mu.Lock()
+		}
+		h.Write(k[:])
+	}
+	rr.mu.Unlock()
+	return string(h.Sum(nil))
+}
+
+// linkSum is rebuild.LinkSum of p, computed once per page by a Renderer
+// that remembers (a stream renderer computes it each time it is asked).
+func (r *renderer) linkSum(p *site.Page) linkSum {
+	if r.rr.links == nil {
+		return rebuild.LinkSum(r.link(p))
+	}
+	r.rr.mu.Lock()
+	k, ok := r.rr.links[p]
+	r.rr.mu.Unlock()
+	if ok {
+		return k
+	}
+	k = rebuild.LinkSum(r.link(p))
+	r.rr.mu.Lock()
+	r.rr.links[p] = k
+	r.rr.mu.Unlock()
+	return k
+}
+
+// csvKey is the key a Renderer keeps the CSV file of p's j-th chart by:
+// the page itself (see internal/rebuild).
+func csvKey(p *site.Page, j int) string {
+	return rebuild.PagesKey(p) + strconv.Itoa(j)
+}
