@@ -1,6 +1,7 @@
 /* scalesite: where point labels go, pure functions only.
  *
  *   placeLabels(items, markers, opts)  greedy placement of point labels
+ *   parkHidden(items, placed)          where the labels left out are hidden
  *   labelRect(item, placement)         the rectangle of a placed label
  *
  * In the browser it adds to window.scalesiteLayout (with ticks.js, labels.js
@@ -159,6 +160,28 @@
     return false;
   };
 
+  // closer: is some marker's centre nearer the rectangle than d px? A
+  // label beside its point (no leader) must have that point nearest: else a
+  // reader pairs it with the other point, as two nearly coincident points
+  // on a phone swap their labels.
+  MarkerIndex.prototype.closer = function (x, y, w, h, d) {
+    var g = this.grid;
+    var start = this.start;
+    var mx = this.x, my = this.y;
+    var x1 = x + w, y1 = y + h, dd = d * d;
+    var a0 = g.cx(x - d), a1 = g.cx(x1 + d), b1 = g.cy(y1 + d);
+    for (var cb = g.cy(y - d); cb <= b1; cb++) {
+      var row = cb * g.cols;
+      for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
+        var cx = mx[k], cy = my[k];
+        var dx = cx < x ? x - cx : cx > x1 ? cx - x1 : 0;
+        var dy = cy < y ? y - cy : cy > y1 ? cy - y1 : 0;
+        if (dx * dx + dy * dy < dd) return true;
+      }
+    }
+    return false;
+  };
+
   // count: how many markers have their centre in the rectangle, up to
   // limit.
   MarkerIndex.prototype.count = function (x, y, w, h, limit) {
@@ -248,6 +271,20 @@
     return t0 < t1;
   }
 
+  // side: which side of the line a->b the point c lies on (+1, -1, or 0
+  // within a hair).
+  function side(ax, ay, bx, by, cx, cy) {
+    var v = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    return v > 1e-9 ? 1 : v < -1e-9 ? -1 : 0;
+  }
+
+  // segsCross: do the segments p and q cross properly (each has the other's
+  // ends strictly on either side)?
+  function segsCross(p1x, p1y, p2x, p2y, q1x, q1y, q2x, q2y) {
+    return side(p1x, p1y, p2x, p2y, q1x, q1y) * side(p1x, p1y, p2x, p2y, q2x, q2y) < 0 &&
+      side(q1x, q1y, q2x, q2y, p1x, p1y) * side(q1x, q1y, q2x, q2y, p2x, p2y) < 0;
+  }
+
   // leaderEnd is where the leader from the point (ax, ay) meets the label:
   // the label's nearest point.
   function leaderEnd(ax, ay, x, y, w, h) {
@@ -259,6 +296,17 @@
   function Leaders() {
     this.seg = [];
   }
+  // crosses: does the segment (ax,ay)-(bx,by) cross a leader drawn so far?
+  // Crossed leaders make a reader follow the wrong line in a crowded
+  // corner. Segments that only touch (two leaders from one point) do not
+  // cross.
+  Leaders.prototype.crosses = function (ax, ay, bx, by) {
+    for (var i = 0; i < this.seg.length; i++) {
+      var s = this.seg[i];
+      if (segsCross(ax, ay, bx, by, s[0], s[1], s[2], s[3])) return true;
+    }
+    return false;
+  };
   Leaders.prototype.hitsRect = function (x, y, w, h) {
     for (var i = 0; i < this.seg.length; i++) {
       var s = this.seg[i];
@@ -289,7 +337,7 @@
   // The first free candidate of one item on rings from..to-1, or null.
   // A label with a leader line keeps the line clear of other labels, and
   // every label keeps clear of the leader lines already drawn.
-  function placeOne(it, marks, labels, pos, from, to, leaders) {
+  function placeOne(it, marks, labels, pos, from, to, leaders, near) {
     var bd = it.bounds;
     var bx0 = -Infinity, by0 = -Infinity, bx1 = Infinity, by1 = Infinity;
     if (bd && finite(bd.x, bd.y, bd.width, bd.height)) {
@@ -311,9 +359,14 @@
         if (own > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, own)) continue;
         if (labels.hits(x, y, w, h) || (marks && marks.hits(x, y, w, h))) continue;
         if (leaders.hitsRect(x, y, w, h)) continue;
-        if (ring > 0) {
-          var end = leaderEnd(it.x, it.y, x, y, w, h);
+        var end = leaderEnd(it.x, it.y, x, y, w, h);
+        if (ring === 0) {
+          // beside its point, the label must be nearest that point
+          var ex = end[0] - it.x, ey = end[1] - it.y;
+          if (near.closer(x, y, w, h, Math.sqrt(ex * ex + ey * ey) - 0.5)) continue;
+        } else {
           if (crossesLabels(labels, it.x, it.y, end[0], end[1])) continue;
+          if (leaders.crosses(it.x, it.y, end[0], end[1])) continue;
           leaders.seg.push([it.x, it.y, end[0], end[1]]);
         }
         labels.add(x, y, w, h);
@@ -327,11 +380,14 @@
   // order of items. items: {x, y, r, w, h, bounds: {x, y, width, height},
   // priority}; markers: {x, y, r}, every marker drawn. Higher priority is
   // placed first, ties in input order. Every label is first tried beside
-  // its point, then farther out with a leader line (which crosses no label,
-  // and no label covers it), always clear of the markers; last, labels that
+  // its point (where no other marker's centre is nearer it than its own
+  // point's), then farther out with a leader line (which crosses no label
+  // and no other leader, and no label covers it), always clear of the
+  // markers; last, labels that
   // found no place try beside their point over other markers (unless
   // opts.overMarkers is false). A label never covers its own marker or
-  // another label. opts.pad: px between labels (default 2).
+  // another label. opts.pad: px between labels (default 2);
+  // opts.obstacles: [{x, y, width, height}], texts no label may cover.
   function placeLabels(items, markers, opts) {
     opts = opts || {};
     items = Array.isArray(items) ? items : [];
@@ -373,6 +429,14 @@
     order.sort(function (a, b) {
       return prio[b] - prio[a] || a - b;
     });
+    // texts already drawn on the plot (a band's or a note's label) are
+    // placed labels to the placer: no label covers them, no leader
+    // crosses them
+    var obstacles = Array.isArray(opts.obstacles) ? opts.obstacles : [];
+    for (i = 0; i < obstacles.length; i++) {
+      var ob = obstacles[i];
+      if (ob && finite(ob.x, ob.y, ob.width, ob.height) && ob.width >= 0 && ob.height >= 0) labels.add(ob.x, ob.y, ob.width, ob.height);
+    }
     var pos = { x: 0, y: 0 };
     // Points in a crowd (several markers within a label's height or two)
     // are placed before the others' labels wall the crowd in: beside
@@ -386,20 +450,64 @@
       crowded[order[i]] = marks.count(it.x - rad, it.y - rad, 2 * rad, 2 * rad, CROWD + 1) > CROWD ? 1 : 0;
     }
     for (i = 0; i < order.length; i++) {
-      if (crowded[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, rings, leaders);
+      if (crowded[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, rings, leaders, marks);
     }
     for (i = 0; i < order.length; i++) {
-      if (!crowded[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, 1, leaders);
+      if (!crowded[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, 1, leaders, marks);
     }
     for (i = 0; i < order.length; i++) {
-      if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, rings, leaders);
+      if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, rings, leaders, marks);
     }
     // in a cluster too dense for that, a label may lie over another
     // point's marker (the site draws labels with a halo), never over a label
     if (opts.overMarkers !== false) {
       for (i = 0; i < order.length; i++) {
-        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, rings, leaders);
+        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, rings, leaders, marks);
       }
+    }
+    return out;
+  }
+
+  // parkHidden(items, placed) -> [{x, y} | null]: where each label that
+  // found no place (placed[i] null) is put so that ECharts' hideOverlap
+  // hides it (it shows on hover): over a shown label of an earlier item
+  // whose marker is no smaller (item.area), which hideOverlap keeps, as it
+  // keeps the larger marker's label and, between equals, the earlier one.
+  // Without one, beside its point inside its bounds: never off the canvas,
+  // where a label no other covers would be drawn cut.
+  function parkHidden(items, placed) {
+    items = Array.isArray(items) ? items : [];
+    placed = Array.isArray(placed) ? placed : [];
+    var out = new Array(items.length);
+    var shown = [];
+    for (var i = 0; i < items.length; i++) {
+      out[i] = null;
+      var it = items[i];
+      if (!it || !finite(it.x, it.y, it.w, it.h)) continue;
+      var area = +it.area || 0;
+      if (placed[i]) {
+        shown.push({ i: i, area: area, x: placed[i].x, y: placed[i].y });
+        continue;
+      }
+      var spot = null;
+      for (var s = 0; s < shown.length; s++) {
+        if (shown[s].area >= area) {
+          spot = { x: shown[s].x, y: shown[s].y, under: true };
+          break;
+        }
+      }
+      if (!spot) {
+        var r = it.r > 0 ? it.r : 0;
+        var x = it.x + r + 3;
+        var y = it.y - it.h / 2;
+        var bd = it.bounds;
+        if (bd && finite(bd.x, bd.y, bd.width, bd.height)) {
+          x = Math.max(bd.x, Math.min(x, bd.x + bd.width - it.w));
+          y = Math.max(bd.y, Math.min(y, bd.y + bd.height - it.h));
+        }
+        spot = { x: x, y: y, under: false };
+      }
+      out[i] = spot;
     }
     return out;
   }
@@ -413,6 +521,7 @@
 
   var api = {
     placeLabels: placeLabels,
+    parkHidden: parkHidden,
     labelRect: labelRect
   };
 
