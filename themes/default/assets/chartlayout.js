@@ -310,17 +310,20 @@
   function labelPlacer(getInst) {
     var served = {};
     var result = {};
-    var group = null;
-    var groupZr = null;
     // drawLeaders draws a thin line from each moved label's point to the
-    // nearest point of the label.
+    // nearest point of the label. Every labelled series has a placer, and
+    // each places the whole chart's labels: they share one group of
+    // leaders, found by its name, so that each leader is drawn once.
     function drawLeaders(inst, leaders) {
       var zr = inst.getZr();
       var G = window.echarts && window.echarts.graphic;
       if (!G) return;
-      if (!group || groupZr !== zr) {
-        group = new G.Group({ silent: true });
-        groupZr = zr;
+      var group = null;
+      zr.storage.getRoots().forEach(function (el) {
+        if (el.name === 'scalesite-leaders') group = el;
+      });
+      if (!group) {
+        group = new G.Group({ silent: true, name: 'scalesite-leaders' });
         zr.add(group);
       }
       group.removeAll();
@@ -415,7 +418,8 @@
       for (var j = 0; j < items.length; j++) {
         var p = placed[j] || parked[j];
         var it = items[j];
-        result[keys[j]] = { x: p.x, y: p.y };
+        // a label left out that no shown label hides is drawn empty
+        result[keys[j]] = { x: p.x, y: p.y, empty: !placed[j] && !p.under };
         if (placed[j] && placed[j].leader) leaders.push({ x: it.x, y: it.y, r: it.r, color: it.color, rect: { x: p.x, y: p.y, w: it.w, h: it.h } });
       }
       drawLeaders(inst, leaders);
@@ -429,7 +433,11 @@
       served[key] = true;
       var r = result[key];
       if (!r) return {};
-      return { x: r.x, y: r.y, align: 'left', verticalAlign: 'top', hideOverlap: true };
+      // the text starts 1 px in: its 2 px halo then fills the box placed
+      // (text width + 2), so that the label is drawn where it was placed
+      var out = { x: r.x + 1, y: r.y, align: 'left', verticalAlign: 'top', hideOverlap: true };
+      if (r.empty) out.fontSize = 0;
+      return out;
     };
   }
 

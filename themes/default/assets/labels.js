@@ -30,6 +30,9 @@
   }
   var LABEL_PAD = 2; // px kept free between labels
   var CROWD = 6; // more markers than this near a point make it crowded
+  // px by which a label without a leader is nearer its own point than any
+  // other marker's centre
+  var NEAREST = 2;
 
   function num(v) {
     return typeof v === 'number' && v > -Infinity && v < Infinity;
@@ -160,11 +163,12 @@
     return false;
   };
 
-  // closer: is some marker's centre nearer the rectangle than d px? A
-  // label beside its point (no leader) must have that point nearest: else a
-  // reader pairs it with the other point, as two nearly coincident points
-  // on a phone swap their labels.
-  MarkerIndex.prototype.closer = function (x, y, w, h, d) {
+  // closer: is the centre of some marker other than the one at (ox, oy)
+  // nearer the rectangle than d px? A label beside its point (no leader)
+  // must have that point clearly nearest: else a reader pairs it with the
+  // other point, as two nearly coincident points on a phone swap their
+  // labels.
+  MarkerIndex.prototype.closer = function (x, y, w, h, d, ox, oy) {
     var g = this.grid;
     var start = this.start;
     var mx = this.x, my = this.y;
@@ -174,6 +178,7 @@
       var row = cb * g.cols;
       for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
         var cx = mx[k], cy = my[k];
+        if (cx === ox && cy === oy) continue;
         var dx = cx < x ? x - cx : cx > x1 ? cx - x1 : 0;
         var dy = cy < y ? y - cy : cy > y1 ? cy - y1 : 0;
         if (dx * dx + dy * dy < dd) return true;
@@ -361,9 +366,10 @@
         if (leaders.hitsRect(x, y, w, h)) continue;
         var end = leaderEnd(it.x, it.y, x, y, w, h);
         if (ring === 0) {
-          // beside its point, the label must be nearest that point
+          // beside its point, the label must be nearest that point, by a
+          // margin a reader sees
           var ex = end[0] - it.x, ey = end[1] - it.y;
-          if (near.closer(x, y, w, h, Math.sqrt(ex * ex + ey * ey) - 0.5)) continue;
+          if (near.closer(x, y, w, h, Math.sqrt(ex * ex + ey * ey) + NEAREST, it.x, it.y)) continue;
         } else {
           if (crossesLabels(labels, it.x, it.y, end[0], end[1])) continue;
           if (leaders.crosses(it.x, it.y, end[0], end[1])) continue;
@@ -468,13 +474,15 @@
     return out;
   }
 
-  // parkHidden(items, placed) -> [{x, y} | null]: where each label that
-  // found no place (placed[i] null) is put so that ECharts' hideOverlap
-  // hides it (it shows on hover): over a shown label of an earlier item
-  // whose marker is no smaller (item.area), which hideOverlap keeps, as it
-  // keeps the larger marker's label and, between equals, the earlier one.
-  // Without one, beside its point inside its bounds: never off the canvas,
-  // where a label no other covers would be drawn cut.
+  // parkHidden(items, placed) -> [{x, y, under} | null]: where each label
+  // that found no place (placed[i] null) is put so that it is not drawn.
+  // under: over a shown label of an earlier item whose marker is no smaller
+  // (item.area), which ECharts' hideOverlap keeps (the larger marker's
+  // label, between equals the earlier one), and hides this one, which shows
+  // on hover. Without such a label (under false) nothing would hide it: the
+  // caller draws it empty (font size 0), at its point inside its bounds, so
+  // that it is neither drawn beside a point it may not be nearest nor off
+  // the canvas; the tooltip still names the point.
   function parkHidden(items, placed) {
     items = Array.isArray(items) ? items : [];
     placed = Array.isArray(placed) ? placed : [];
