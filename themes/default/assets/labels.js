@@ -33,6 +33,8 @@
   // px by which a label without a leader is nearer its own point than any
   // other marker's centre
   var NEAREST = 2;
+  // how many stacked slots (placeStacked) one placement tries in all
+  var STACK_TRIES = 60000;
 
   function num(v) {
     return typeof v === 'number' && v > -Infinity && v < Infinity;
@@ -339,45 +341,104 @@
     return false;
   }
 
+  // Where a label of an item may go: its bounds (with a hair of slack),
+  // written to b as [x0, y0, x1, y1].
+  function boundsOf(it, b) {
+    var bd = it.bounds;
+    b[0] = -Infinity; b[1] = -Infinity; b[2] = Infinity; b[3] = Infinity;
+    if (bd && finite(bd.x, bd.y, bd.width, bd.height)) {
+      b[0] = bd.x - 1e-6;
+      b[1] = bd.y - 1e-6;
+      b[2] = bd.x + bd.width + 1e-6;
+      b[3] = bd.y + bd.height + 1e-6;
+    }
+    return b;
+  }
+
+  // tryAt places the label of it at (x, y) if it may go there, and says
+  // whether it did: inside its bounds, off its own marker, clear of the
+  // labels, of the markers (unless marks is null) and of the leaders. A
+  // label beside its point (leader false) must have its point nearest; one
+  // with a leader needs a leader that crosses no label and no leader.
+  function tryAt(it, x, y, leader, b, marks, labels, leaders, near) {
+    var w = it.w;
+    var h = it.h;
+    var own = it.r > 0 ? it.r : 0;
+    if (x < b[0] || y < b[1] || x + w > b[2] || y + h > b[3]) return false;
+    if (own > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, own)) return false;
+    if (labels.hits(x, y, w, h) || (marks && marks.hits(x, y, w, h))) return false;
+    if (leaders.hitsRect(x, y, w, h)) return false;
+    var end = leaderEnd(it.x, it.y, x, y, w, h);
+    if (!leader) {
+      // beside its point, the label must be nearest that point, by a
+      // margin a reader sees
+      var ex = end[0] - it.x, ey = end[1] - it.y;
+      if (near.closer(x, y, w, h, Math.sqrt(ex * ex + ey * ey) + NEAREST, it.x, it.y)) return false;
+    } else {
+      if (crossesLabels(labels, it.x, it.y, end[0], end[1])) return false;
+      if (leaders.crosses(it.x, it.y, end[0], end[1])) return false;
+      leaders.seg.push([it.x, it.y, end[0], end[1]]);
+    }
+    labels.add(x, y, w, h);
+    return true;
+  }
+
   // The first free candidate of one item on rings from..to-1, or null.
   // A label with a leader line keeps the line clear of other labels, and
   // every label keeps clear of the leader lines already drawn.
   function placeOne(it, marks, labels, pos, from, to, leaders, near) {
-    var bd = it.bounds;
-    var bx0 = -Infinity, by0 = -Infinity, bx1 = Infinity, by1 = Infinity;
-    if (bd && finite(bd.x, bd.y, bd.width, bd.height)) {
-      bx0 = bd.x - 1e-6;
-      by0 = bd.y - 1e-6;
-      bx1 = bd.x + bd.width + 1e-6;
-      by1 = bd.y + bd.height + 1e-6;
-    }
+    var b = boundsOf(it, [0, 0, 0, 0]);
     var own = it.r > 0 ? it.r : 0;
-    var w = it.w;
-    var h = it.h;
     for (var ring = from; ring < to; ring++) {
       var dirs = ring >= 3 ? FAR_DIRS : DIRS;
       for (var d = 0; d < dirs.length; d++) {
         candidatePos(it, own, dirs[d], RINGS[ring], pos);
-        var x = pos.x;
-        var y = pos.y;
-        if (x < bx0 || y < by0 || x + w > bx1 || y + h > by1) continue;
-        if (own > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, own)) continue;
-        if (labels.hits(x, y, w, h) || (marks && marks.hits(x, y, w, h))) continue;
-        if (leaders.hitsRect(x, y, w, h)) continue;
-        var end = leaderEnd(it.x, it.y, x, y, w, h);
-        if (ring === 0) {
-          // beside its point, the label must be nearest that point, by a
-          // margin a reader sees
-          var ex = end[0] - it.x, ey = end[1] - it.y;
-          if (near.closer(x, y, w, h, Math.sqrt(ex * ex + ey * ey) + NEAREST, it.x, it.y)) continue;
-        } else {
-          if (crossesLabels(labels, it.x, it.y, end[0], end[1])) continue;
-          if (leaders.crosses(it.x, it.y, end[0], end[1])) continue;
-          leaders.seg.push([it.x, it.y, end[0], end[1]]);
-        }
-        labels.add(x, y, w, h);
-        return { x: x, y: y, leader: ring > 0 };
+        if (tryAt(it, pos.x, pos.y, ring > 0, b, marks, labels, leaders, near)) return { x: pos.x, y: pos.y, leader: ring > 0 };
       }
+    }
+    return null;
+  }
+
+  // placeStacked tries the slots of a stack of labels beside and above or
+  // below a crowd, nearest first: at each distance of the rings (from 1)
+  // to the left or right of the point, shifted up or down by whole label
+  // heights; above or below it, shifted sideways by half label widths. In
+  // a crowd the 24 directions of the far rings miss most of the free room,
+  // which lies in such a column or row beside the crowd, where labels stack
+  // in the order of their points and their leaders do not cross.
+  function placeStacked(it, marks, labels, to, leaders, near, pad, reach, budget) {
+    if (budget.left <= 0) return null;
+    var b = boundsOf(it, [0, 0, 0, 0]);
+    var own = it.r > 0 ? it.r : 0;
+    var w = it.w, h = it.h;
+    var cands = [];
+    var stepY = h + pad, stepX = Math.max(8, (w + pad) / 2);
+    for (var ring = 1; ring < to; ring++) {
+      var d = own + RINGS[ring];
+      for (var j = -12; j <= 12; j++) {
+        var dy = j * stepY;
+        var gy = Math.max(0, Math.abs(dy) - h / 2);
+        var lenX = Math.sqrt(d * d + gy * gy);
+        if (lenX <= reach) {
+          cands.push(lenX, it.x + d, it.y - h / 2 + dy);
+          cands.push(lenX, it.x - d - w, it.y - h / 2 + dy);
+        }
+        var dx = j * stepX;
+        var gx = Math.max(0, Math.abs(dx) - w / 2);
+        var lenY = Math.sqrt(d * d + gx * gx);
+        if (lenY <= reach) {
+          cands.push(lenY, it.x - w / 2 + dx, it.y - d - h);
+          cands.push(lenY, it.x - w / 2 + dx, it.y + d);
+        }
+      }
+    }
+    var idx = [];
+    for (var k = 0; k < cands.length; k += 3) idx.push(k);
+    idx.sort(function (a, c) { return cands[a] - cands[c] || a - c; });
+    for (var q = 0; q < idx.length && budget.left > 0; q++) {
+      budget.left--;
+      var x = cands[idx[q] + 1], y = cands[idx[q] + 2];
+      if (tryAt(it, x, y, true, b, marks, labels, leaders, near)) return { x: x, y: y, leader: true };
     }
     return null;
   }
@@ -464,6 +525,14 @@
     for (i = 0; i < order.length; i++) {
       if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, rings, leaders, marks);
     }
+    // what is left of a crowd stacks beside it, in its points' order
+    var left = [];
+    for (i = 0; i < order.length; i++) if (!out[order[i]]) left.push(order[i]);
+    left.sort(function (a, b) { return items[a].y - items[b].y || items[a].x - items[b].x || a - b; });
+    // (a budget of tries keeps a chart of thousands of labels fast: the
+    // slots are many, and a chart that crowded shows few labels anyway)
+    var budget = { left: STACK_TRIES };
+    for (i = 0; i < left.length; i++) out[left[i]] = placeStacked(items[left[i]], marks, labels, rings, leaders, marks, pad, reach, budget);
     // in a cluster too dense for that, a label may lie over another
     // point's marker (the site draws labels with a halo), never over a label
     if (opts.overMarkers !== false) {
