@@ -151,8 +151,6 @@ func TestCheckDemoSite(t *testing.T) {
 var demoWarnings = [][2]string{
 	// 88 labelled systems over seven decades.
 	{"content/gallery/epoch-compute-history/index.md:13: ", "point labels stand too close"},
-	// 42 labelled models on one chart.
-	{"content/gallery/uncheatable-eval/index.md:14: ", "point labels stand too close"},
 }
 
 func TestCheckBadUsage(t *testing.T) {
