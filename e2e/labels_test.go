@@ -30,7 +30,7 @@ return [...document.querySelectorAll('[_echarts_instance_]')].map((el, ci) => {
   // a Text is drawn as its tspans: it is drawn when they are
   const drawn = new Set(list);
   list.forEach(e => { if (e.type === 'tspan' && e.parent) drawn.add(e.parent); });
-  const out = {Chart: ci, W: inst.getWidth(), H: inst.getHeight(), Labels: [], Markers: [], Leaders: [], Marks: [], Plots: []};
+  const out = {Chart: ci, W: inst.getWidth(), H: inst.getHeight(), Labelled: 0, Labels: [], Markers: [], Leaders: [], Marks: [], Plots: []};
   m.eachComponent('grid', g => { const r = g.coordinateSystem && g.coordinateSystem.getRect(); if (r) out.Plots.push({X: r.x, Y: r.y, W: r.width, H: r.height}); });
   m.eachSeries(s => {
     if (s.subType !== 'line' && s.subType !== 'scatter') return;
@@ -61,6 +61,7 @@ return [...document.querySelectorAll('[_echarts_instance_]')].map((el, ci) => {
       const find = x => { const tc = x.getTextContent && x.getTextContent(); if (!t && tc && drawn.has(tc) && !hidden(tc)) t = tc; };
       find(g); if (g.traverse) g.traverse(find);
       // a label drawn empty (font size 0, a label left out) shows nothing
+      if (s.get(['label', 'show'])) out.Labelled++;
       if (!t || t.style.fontSize === 0) continue;
       if (!t.style || t.style.text == null || String(t.style.text) === '') continue;
       out.Labels.push(Object.assign({T: String(t.style.text), Series: s.seriesIndex, Index: i, PX: p[0], PY: p[1], PR: mk.R}, box(t)));
@@ -100,13 +101,14 @@ type drawnMarker struct {
 type drawnLeader struct{ X1, Y1, X2, Y2 float64 }
 
 type drawnLabels struct {
-	Chart   int
-	W, H    float64
-	Labels  []drawnLabel
-	Markers []drawnMarker
-	Leaders []drawnLeader
-	Marks   []drawnBox
-	Plots   []drawnBox
+	Chart    int
+	W, H     float64
+	Labelled int // points with a label, drawn or not
+	Labels   []drawnLabel
+	Markers  []drawnMarker
+	Leaders  []drawnLeader
+	Marks    []drawnBox
+	Plots    []drawnBox
 }
 
 // distBox is the distance from (x, y) to the box b.
@@ -221,8 +223,8 @@ func labelledPages(pages []*site.Page) []*site.Page {
 }
 
 // readLabels reads the drawn labels of every chart of the page at url at
-// each width, and reports their problems; a screenshot of each is kept in
-// e2e/artifacts/.
+// each width, in the light and the dark scheme, and reports their
+// problems; a screenshot of each is kept in e2e/artifacts/.
 func readLabels(t *testing.T, tb *tab, url, name string, charts int) {
 	t.Helper()
 	st := &settler{tb: tb}
@@ -246,35 +248,41 @@ func readLabels(t *testing.T, tb *tab, url, name string, charts int) {
 		if err := st.settle(fmt.Sprintf("the viewport change to %d px", v.width)); err != nil {
 			t.Fatal(err)
 		}
-		var got []drawnLabels
-		if err := tb.evalJSON("return "+labelsJS+";", &got); err != nil {
-			t.Fatalf("reading the labels: %v", err)
-		}
-		tb.saveScreenshot(t, fmt.Sprintf("labels-%s-%d", name, v.width))
-		shown := 0
-		for _, c := range got {
-			shown += len(c.Labels)
-			if pr := c.problems(); len(pr) > 0 {
-				t.Errorf("%s at %d px, chart %d: %d problems:\n  %s", url, v.width, c.Chart, len(pr), strings.Join(pr, "\n  "))
+		// the dark scheme rebuilds the charts: the labels are placed again
+		for _, scheme := range []string{"light", "dark"} {
+			if err := setColorScheme(tb, scheme); err != nil {
+				t.Fatal(err)
 			}
+			if err := st.settle("schemeChanged() to " + scheme); err != nil {
+				t.Fatal(err)
+			}
+			var got []drawnLabels
+			if err := tb.evalJSON("return "+labelsJS+";", &got); err != nil {
+				t.Fatalf("reading the labels: %v", err)
+			}
+			tb.saveScreenshot(t, fmt.Sprintf("labels-%s-%d-%s", name, v.width, scheme))
+			shown, labelled, leaders := 0, 0, 0
+			for _, c := range got {
+				shown += len(c.Labels)
+				labelled += c.Labelled
+				leaders += len(c.Leaders)
+				if pr := c.problems(); len(pr) > 0 {
+					t.Errorf("%s at %d px, %s scheme, chart %d: %d problems:\n  %s", url, v.width, scheme, c.Chart, len(pr), strings.Join(pr, "\n  "))
+				}
+			}
+			t.Logf("%s at %d px, %s: %d of %d labels drawn, %d with leaders", name, v.width, scheme, shown, labelled, leaders)
 		}
-		w := 0.0
-		if len(got) > 0 {
-			w = got[0].W
-		}
-		leaders := 0
-		for _, c := range got {
-			leaders += len(c.Leaders)
-		}
-		t.Logf("%s at %d px: %d labels drawn, %d leaders (first chart %.0f px wide)", name, v.width, shown, leaders, w)
+	}
+	if err := setColorScheme(tb, "light"); err != nil {
+		t.Fatal(err)
 	}
 }
 
 // TestPointLabelsReadRight opens every demo page with labelled points, and
 // a page whose labelled points crowd a band's label and a note, at 1200 and
-// 375 px: each label is nearest its own point or joined to it by a leader,
-// leaders do not cross, no text leaves the canvas, no marker is cut by its
-// plot's edge and no label covers a band's or a note's text.
+// 375 px, light and dark: each label is nearest its own point or joined to
+// it by a leader, leaders do not cross, no text leaves the canvas, no
+// marker is cut by a clip and no label covers a band's or a note's text.
 func TestPointLabelsReadRight(t *testing.T) {
 	b := newBrowser(t)
 	base, pages := demoChartPages(t)
