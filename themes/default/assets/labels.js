@@ -35,6 +35,9 @@
   var NEAREST = 2;
   // how many stacked slots (placeStacked) one placement tries in all
   var STACK_TRIES = 60000;
+  // up to how many labels a placement is made with crossing leaders first,
+  // then uncrossed (uncross is quadratic in the leaders)
+  var UNCROSS_MAX = 400;
 
   function num(v) {
     return typeof v === 'number' && v > -Infinity && v < Infinity;
@@ -376,7 +379,7 @@
       if (near.closer(x, y, w, h, Math.sqrt(ex * ex + ey * ey) + NEAREST, it.x, it.y)) return false;
     } else {
       if (crossesLabels(labels, it.x, it.y, end[0], end[1])) return false;
-      if (leaders.crosses(it.x, it.y, end[0], end[1])) return false;
+      if (!leaders.mayCross && leaders.crosses(it.x, it.y, end[0], end[1])) return false;
       leaders.seg.push([it.x, it.y, end[0], end[1]]);
     }
     labels.add(x, y, w, h);
@@ -443,6 +446,119 @@
     return null;
   }
 
+  // slotFor: where the label of item `it` goes in the slot of another
+  // label (its box q, placed for the point (px, py)): against the same
+  // edge, on the side of the point the other label was on.
+  function slotFor(it, q, qw, qh, px, py) {
+    var x, y;
+    if (q.x + qw <= px) x = q.x + qw - it.w; // left of its point: right edges meet
+    else if (q.x >= px) x = q.x; // right of it: left edges
+    else x = q.x + (qw - it.w) / 2;
+    if (q.y + qh <= py) y = q.y + qh - it.h; // above: bottom edges
+    else if (q.y >= py) y = q.y; // below: top edges
+    else y = q.y + (qh - it.h) / 2;
+    return { x: x, y: y, leader: true };
+  }
+
+  // uncross: a placement made with leaders allowed to cross is made to have
+  // none. Where two leaders cross, their labels swap slots (the leaders of
+  // two points to two places cross, and the swapped ones do not) when each
+  // slot takes the other label clear of everything else; else the label
+  // whose leader crosses more leaders is moved (relocate(k): placed again
+  // among the others, with a leader that crosses none; false if it finds
+  // no place), else the other, else left out. out is edited; obstacles are
+  // texts no label may cover.
+  function uncross(items, out, marks, pad, obstacles, relocate) {
+    var ids = [];
+    var i;
+    for (i = 0; i < out.length; i++) if (out[i] && out[i].leader) ids.push(i);
+    function seg(k, p) {
+      var it = items[k];
+      var e = leaderEnd(it.x, it.y, p.x, p.y, it.w, it.h);
+      return [it.x, it.y, e[0], e[1]];
+    }
+    function crosses(a, b) {
+      return segsCross(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]);
+    }
+    // crossings of the leader s (of item k) with the leaders of the others
+    // (but skip)
+    function crossings(k, s, skip) {
+      var n = 0;
+      for (var j = 0; j < ids.length; j++) {
+        var o = ids[j];
+        if (o === k || o === skip || !out[o]) continue;
+        if (crosses(s, seg(o, out[o]))) n++;
+      }
+      return n;
+    }
+    // may the label of k stand at p, with the leader s, the labels a and b
+    // (k among them) set aside?
+    function fits(k, p, s, a, b, other, op) {
+      var it = items[k];
+      var bd = boundsOf(it, [0, 0, 0, 0]);
+      var x = p.x, y = p.y, w = it.w, h = it.h;
+      if (x < bd[0] || y < bd[1] || x + w > bd[2] || y + h > bd[3]) return false;
+      if (it.r > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, it.r)) return false;
+      if (marks.hits(x, y, w, h)) return false;
+      var ow = items[other].w, oh = items[other].h;
+      if (x < op.x + ow + pad && op.x < x + w + pad && y < op.y + oh + pad && op.y < y + h + pad) return false;
+      for (var j = 0; j < out.length; j++) {
+        var q = out[j];
+        if (!q || j === a || j === b) continue;
+        var qw = items[j].w, qh = items[j].h;
+        if (x < q.x + qw + pad && q.x < x + w + pad && y < q.y + qh + pad && q.y < y + h + pad) return false;
+        // the leader through no other label, no other leader through it
+        if (segHitsRect(s[0], s[1], s[2], s[3], q.x + 1, q.y + 1, qw - 2, qh - 2)) return false;
+        if (q.leader) {
+          var t = seg(j, q);
+          if (segHitsRect(t[0], t[1], t[2], t[3], x, y, w, h)) return false;
+        }
+      }
+      for (j = 0; j < obstacles.length; j++) {
+        var ob = obstacles[j];
+        if (x < ob.x + ob.width + pad && ob.x < x + w + pad && y < ob.y + ob.height + pad && ob.y < y + h + pad) return false;
+        if (segHitsRect(s[0], s[1], s[2], s[3], ob.x + 1, ob.y + 1, ob.width - 2, ob.height - 2)) return false;
+      }
+      return true;
+    }
+    for (var guard = 0; guard < 4 * ids.length + 8; guard++) {
+      var pa = -1, pb = -1;
+      for (var u = 0; u < ids.length && pa < 0; u++) {
+        if (!out[ids[u]]) continue;
+        var su = seg(ids[u], out[ids[u]]);
+        for (var v = u + 1; v < ids.length; v++) {
+          if (out[ids[v]] && crosses(su, seg(ids[v], out[ids[v]]))) {
+            pa = ids[u];
+            pb = ids[v];
+            break;
+          }
+        }
+      }
+      if (pa < 0) return;
+      var A = out[pa], B = out[pb];
+      var na = slotFor(items[pa], B, items[pb].w, items[pb].h, items[pb].x, items[pb].y);
+      var nb = slotFor(items[pb], A, items[pa].w, items[pa].h, items[pa].x, items[pa].y);
+      var sa = seg(pa, na), sb = seg(pb, nb);
+      var before = crossings(pa, seg(pa, A), pb) + crossings(pb, seg(pb, B), pa) + 1;
+      if (!crosses(sa, sb) && crossings(pa, sa, pb) + crossings(pb, sb, pa) < before &&
+          fits(pa, na, sa, pa, pb, pb, nb) && fits(pb, nb, sb, pa, pb, pa, na)) {
+        out[pa] = na;
+        out[pb] = nb;
+        continue;
+      }
+      // no swap: the label whose leader crosses more is moved where its
+      // leader crosses none, else the other, else left out
+      var first = crossings(pa, seg(pa, A), -1) >= crossings(pb, seg(pb, B), -1) ? pa : pb;
+      var second = first === pa ? pb : pa;
+      if (relocate(first) || relocate(second)) continue;
+      out[first] = null;
+    }
+    // past the guard, every label still crossing is left out
+    for (u = 0; u < ids.length; u++) {
+      if (out[ids[u]] && crossings(ids[u], seg(ids[u], out[ids[u]]), -1) > 0) out[ids[u]] = null;
+    }
+  }
+
   // placeLabels(items, markers, opts) -> [{x, y, leader} | null], in the
   // order of items. items: {x, y, r, w, h, bounds: {x, y, width, height},
   // priority}; markers: {x, y, r}, every marker drawn. Higher priority is
@@ -505,34 +621,81 @@
       if (ob && finite(ob.x, ob.y, ob.width, ob.height) && ob.width >= 0 && ob.height >= 0) labels.add(ob.x, ob.y, ob.width, ob.height);
     }
     var pos = { x: 0, y: 0 };
-    // Points in a crowd (several markers within a label's height or two)
-    // are placed before the others' labels wall the crowd in: beside
-    // their point, else farther out with a leader. Then every other label
-    // beside its point, then the rest farther out, in the room left.
-    var leaders = new Leaders();
     var crowded = new Uint8Array(items.length);
     for (i = 0; i < order.length; i++) {
       it = items[order[i]];
       var rad = 2.5 * it.h;
       crowded[order[i]] = marks.count(it.x - rad, it.y - rad, 2 * rad, 2 * rad, CROWD + 1) > CROWD ? 1 : 0;
     }
-    for (i = 0; i < order.length; i++) {
-      if (crowded[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, rings, leaders, marks);
-    }
-    for (i = 0; i < order.length; i++) {
-      if (!crowded[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, 1, leaders, marks);
-    }
-    for (i = 0; i < order.length; i++) {
-      if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, rings, leaders, marks);
-    }
-    // what is left of a crowd stacks beside it, in its points' order
-    var left = [];
-    for (i = 0; i < order.length; i++) if (!out[order[i]]) left.push(order[i]);
-    left.sort(function (a, b) { return items[a].y - items[b].y || items[a].x - items[b].x || a - b; });
-    // (a budget of tries keeps a chart of thousands of labels fast: the
-    // slots are many, and a chart that crowded shows few labels anyway)
+    var leaders = new Leaders();
     var budget = { left: STACK_TRIES };
-    for (i = 0; i < left.length; i++) out[left[i]] = placeStacked(items[left[i]], marks, labels, rings, leaders, marks, pad, reach, budget);
+    // Points in a crowd (several markers within a label's height or two)
+    // are placed before the others' labels wall the crowd in: beside
+    // their point, else farther out with a leader. Then every other label
+    // beside its point, then the rest farther out, in the room left, then
+    // what is left of a crowd stacked beside it.
+    function passes() {
+      for (i = 0; i < order.length; i++) {
+        if (crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, rings, leaders, marks);
+      }
+      for (i = 0; i < order.length; i++) {
+        if (!crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, 1, leaders, marks);
+      }
+      for (i = 0; i < order.length; i++) {
+        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, rings, leaders, marks);
+      }
+      var left = [];
+      for (i = 0; i < order.length; i++) if (!out[order[i]]) left.push(order[i]);
+      left.sort(function (a, b) { return items[a].y - items[b].y || items[a].x - items[b].x || a - b; });
+      // (a budget of tries keeps a chart of thousands of labels fast: the
+      // slots are many, and a chart that crowded shows few labels anyway)
+      for (i = 0; i < left.length; i++) out[left[i]] = placeStacked(items[left[i]], marks, labels, rings, leaders, marks, pad, reach, budget);
+    }
+    var obs = [];
+    for (i = 0; i < obstacles.length; i++) {
+      if (obstacles[i] && finite(obstacles[i].x, obstacles[i].y, obstacles[i].width, obstacles[i].height)) obs.push(obstacles[i]);
+    }
+    if (order.length <= UNCROSS_MAX) {
+      // In a crowded corner, leaders that may not cross leave most labels
+      // out: labels are placed with crossing leaders, then uncrossed
+      // (swapped, or left out), then the labels left out try again in the
+      // room left, with leaders that cross none.
+      passes();
+      leaders.mayCross = true;
+      budget.left = STACK_TRIES;
+      passes();
+      var grid = labels.grid;
+      // the indexes again, of the labels placed but skip's
+      var rebuild = function (skip) {
+        labels = new LabelIndex(grid, pad);
+        for (var j = 0; j < obs.length; j++) labels.add(obs[j].x, obs[j].y, obs[j].width, obs[j].height);
+        leaders = new Leaders();
+        for (j = 0; j < out.length; j++) {
+          var pl = out[j];
+          if (!pl || j === skip) continue;
+          var itj = items[j];
+          labels.add(pl.x, pl.y, itj.w, itj.h);
+          if (pl.leader) {
+            var en = leaderEnd(itj.x, itj.y, pl.x, pl.y, itj.w, itj.h);
+            leaders.seg.push([itj.x, itj.y, en[0], en[1]]);
+          }
+        }
+      };
+      var relocate = function (k) {
+        rebuild(k);
+        var p = placeOne(items[k], marks, labels, pos, 1, rings, leaders, marks);
+        if (!p) {
+          budget.left = Math.max(budget.left, 2000);
+          p = placeStacked(items[k], marks, labels, rings, leaders, marks, pad, reach, budget);
+        }
+        if (p) out[k] = p;
+        return !!p;
+      };
+      uncross(items, out, marks, pad, obs, relocate);
+      rebuild(-1);
+      budget.left = STACK_TRIES;
+    }
+    passes();
     // in a cluster too dense for that, a label may lie over another
     // point's marker (the site draws labels with a halo), never over a label
     if (opts.overMarkers !== false) {
