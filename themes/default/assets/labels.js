@@ -651,6 +651,59 @@
       // slots are many, and a chart that crowded shows few labels anyway)
       for (i = 0; i < left.length; i++) out[left[i]] = placeStacked(items[left[i]], marks, labels, rings, leaders, marks, pad, reach, budget);
     }
+    // A crowd's labels stacked in a column beside it, in the order of their
+    // points from top to bottom, each as near its point's height as the
+    // stack allows: leaders from a crowd to a column in its order do not
+    // cross, where labels placed one by one around the crowd wall its
+    // middle in. A crowd is the crowded points within two label heights of
+    // each other; the column stands on the side of the crowd with more room
+    // in the plot. Labels that do not fit go on to the other passes.
+    function stackCrowds() {
+      var ids = [];
+      for (var a = 0; a < order.length; a++) if (crowded[order[a]]) ids.push(order[a]);
+      var parent = {};
+      var find = function (k) { while (parent[k] !== k) k = parent[k] = parent[parent[k]]; return k; };
+      ids.forEach(function (k) { parent[k] = k; });
+      for (a = 0; a < ids.length; a++) {
+        for (var c = a + 1; c < ids.length; c++) {
+          var p = items[ids[a]], q = items[ids[c]];
+          var lim = 2 * Math.max(p.h, q.h);
+          if (Math.abs(p.x - q.x) < lim && Math.abs(p.y - q.y) < lim) parent[find(ids[a])] = find(ids[c]);
+        }
+      }
+      var groups = {};
+      ids.forEach(function (k) { (groups[find(k)] = groups[find(k)] || []).push(k); });
+      Object.keys(groups).forEach(function (g) {
+        var grp = groups[g];
+        if (grp.length < 4) return;
+        var gx0 = Infinity, gx1 = -Infinity;
+        grp.forEach(function (k) { gx0 = Math.min(gx0, items[k].x); gx1 = Math.max(gx1, items[k].x); });
+        var b = boundsOf(items[grp[0]], [0, 0, 0, 0]);
+        var leftSide = gx0 - b[0] >= b[2] - gx1;
+        grp.sort(function (m, n) { return items[m].y - items[n].y || m - n; });
+        // pack the labels down the column, then shift the stack up by half
+        // its drift, so that it stays centred on its points
+        var ys = [], bottom = -Infinity, drift = 0;
+        grp.forEach(function (k, j) {
+          var it2 = items[k];
+          ys[j] = Math.max(it2.y - it2.h / 2, bottom + pad);
+          bottom = ys[j] + it2.h;
+          drift += ys[j] - (it2.y - it2.h / 2);
+        });
+        var shift = grp.length ? drift / grp.length : 0;
+        var gap = RINGS[2];
+        grp.forEach(function (k, j) {
+          var it2 = items[k];
+          var own = it2.r > 0 ? it2.r : 0;
+          var x = leftSide ? gx0 - own - gap - it2.w : gx1 + own + gap;
+          var y = ys[j] - shift;
+          var end = leaderEnd(it2.x, it2.y, x, y, it2.w, it2.h);
+          var ex = end[0] - it2.x, ey = end[1] - it2.y;
+          if (ex * ex + ey * ey > reach * reach) return;
+          if (tryAt(it2, x, y, true, boundsOf(it2, [0, 0, 0, 0]), marks, labels, leaders, marks)) out[k] = { x: x, y: y, leader: true };
+        });
+      });
+    }
     var obs = [];
     for (i = 0; i < obstacles.length; i++) {
       if (obstacles[i] && finite(obstacles[i].x, obstacles[i].y, obstacles[i].width, obstacles[i].height)) obs.push(obstacles[i]);
@@ -660,6 +713,9 @@
       // out: labels are placed with crossing leaders, then uncrossed
       // (swapped, or left out), then the labels left out try again in the
       // room left, with leaders that cross none.
+      leaders.mayCross = true;
+      stackCrowds();
+      leaders.mayCross = false;
       passes();
       leaders.mayCross = true;
       budget.left = STACK_TRIES;
