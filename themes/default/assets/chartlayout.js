@@ -412,7 +412,14 @@
       // stays near its point
       var plotW = 0;
       items.forEach(function (it) { plotW = Math.max(plotW, it.bounds.width); });
-      var placed = L.placeLabels(items, markers, { maxLeader: Math.max(44, plotW / 4), obstacles: items.length ? markTexts(inst, model) : [] });
+      var opts = { maxLeader: Math.max(44, plotW / 4), obstacles: items.length ? markTexts(inst, model) : [] };
+      // every labelled series' placer places the whole chart: the first of
+      // a layout pass does, the others take its placement, kept on the
+      // chart with what it was made from
+      var sig = JSON.stringify([items.map(function (it) { return [it.x, it.y, it.w, it.h, it.r]; }), markers.length, opts]);
+      var kept = inst.__scalesiteLabels;
+      var placed = kept && kept.sig === sig ? kept.placed : L.placeLabels(items, markers, opts);
+      inst.__scalesiteLabels = { sig: sig, placed: placed };
       // a label left out lies over a shown one, which hideOverlap keeps
       var parked = L.parkHidden(items, placed);
       for (var j = 0; j < items.length; j++) {
