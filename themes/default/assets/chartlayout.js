@@ -417,9 +417,9 @@
       // a layout pass does, the others take its placement, kept on the
       // chart with what it was made from
       var sig = JSON.stringify([items.map(function (it) { return [it.x, it.y, it.w, it.h, it.r]; }), markers.length, opts]);
-      var kept = inst.__scalesiteLabels;
+      var kept = inst.scalesiteLabelsKept;
       var placed = kept && kept.sig === sig ? kept.placed : L.placeLabels(items, markers, opts);
-      inst.__scalesiteLabels = { sig: sig, placed: placed };
+      inst.scalesiteLabelsKept = { sig: sig, placed: placed };
       // a label left out lies over a shown one, which hideOverlap keeps
       var parked = L.parkHidden(items, placed);
       for (var j = 0; j < items.length; j++) {
