@@ -340,10 +340,25 @@ func scaler(ax chartspec.Axis, vals []float64) func(float64) (float64, bool) {
 }
 
 // SinglePoints warns about series of a line chart that have one point each:
-// a line needs two.
+// a line needs two. A series drawn as a line in another panel of the chart
+// is not warned about in a panel where the data gives it one point (a model
+// family with one result on that task): the panels share its colour and
+// legend entry, so its marker reads as that family's one result, as the
+// data says, and no row is missing.
 func SinglePoints(c *site.Chart) diag.List {
 	if c.Spec == nil {
 		return nil
+	}
+	lineElsewhere := map[string]bool{}
+	for i, pn := range c.Panels {
+		if i >= len(c.Spec.Panels) || c.Spec.Panels[i].Type != chartspec.TypeLine {
+			continue
+		}
+		for _, s := range pn.Series {
+			if len(s.Points) > 1 {
+				lineElsewhere[s.Name] = true
+			}
+		}
 	}
 	var out diag.List
 	for i, pn := range c.Panels {
@@ -353,7 +368,7 @@ func SinglePoints(c *site.Chart) diag.List {
 		var single []string
 		for _, s := range pn.Series {
 			// a series the spec's style draws as points needs no line
-			if len(s.Points) == 1 && c.Spec.Styles[s.Name].Draw != chartspec.DrawPoints {
+			if len(s.Points) == 1 && c.Spec.Styles[s.Name].Draw != chartspec.DrawPoints && !lineElsewhere[s.Name] {
 				single = append(single, s.Name)
 			}
 		}

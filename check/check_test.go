@@ -201,6 +201,26 @@ func TestSite(t *testing.T) {
 			want: []string{`content/p.md:6: every series has a single point in this line chart (panel "Lines")`},
 		},
 		{
+			name: "a series with one point in a panel and a line in another",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md": page("data: |\n  t,m,a,b\n  A,x,1,1\n  A,x,2,2\n  A,y,1,1\n  A,y,2,3\n  B,x,3,3\n  B,y,1,2\n  B,y,2,2\nx: a\ny: b\nseries: m\n" +
+					"panels:\n  - {title: A, where: {t: A}}\n  - {title: B, where: {t: B}}\n"),
+			},
+		},
+		{
+			name: "a series with one point in every panel",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md": page("data: |\n  t,m,a,b\n  A,x,1,1\n  A,y,1,1\n  A,y,2,3\n  B,x,3,3\n  B,y,1,2\n  B,y,2,2\nx: a\ny: b\nseries: m\n" +
+					"panels:\n  - {title: A, where: {t: A}}\n  - {title: B, where: {t: B}}\n"),
+			},
+			want: []string{
+				`content/p.md:6: series "x" has a single point in this line chart (panel "A")`,
+				`content/p.md:6: series "x" has a single point in this line chart (panel "B")`,
+			},
+		},
+		{
 			name: "panels too narrow to read",
 			files: map[string]string{
 				"scalesite.yaml": withConfig,

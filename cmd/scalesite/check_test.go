@@ -149,14 +149,8 @@ func TestCheckDemoSite(t *testing.T) {
 // published figure as its data stands and needs a redesign of the chart,
 // not a number changed.
 var demoWarnings = [][2]string{
-	// GPT-3 has one point in panel (H) only; elsewhere it is a line.
-	{"content/gallery/emergent-abilities/index.md:15: ", `series "GPT-3" has a single point`},
 	// 88 labelled systems over seven decades.
 	{"content/gallery/epoch-compute-history/index.md:13: ", "point labels stand too close"},
-	// 30 model families on one chart.
-	{"content/gallery/mmlu-vs-params/index.md:14: ", "this chart has 30 series"},
-	// 42 labelled models on one chart.
-	{"content/gallery/uncheatable-eval/index.md:14: ", "point labels stand too close"},
 }
 
 func TestCheckBadUsage(t *testing.T) {

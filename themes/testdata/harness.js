@@ -114,6 +114,7 @@ function run(c) {
     case 'marksWire':
       return show(require(path.join(assets, 'marks.js')).wire(c.option, !!c.dark));
     default:
+      if (Object.prototype.hasOwnProperty.call(labelCases, c.kind)) return labelCases[c.kind](c);
       throw new Error('unknown case kind ' + c.kind);
   }
 }
@@ -132,3 +133,18 @@ process.stdin.on('end', () => {
   });
   process.stdout.write(JSON.stringify(out));
 });
+
+/* ---------------------------------------------------------------------
+ * Point labels (labels.js), themes/labels_test.go: issue 20's cases.
+ * Each takes the items, markers and options as JSON gives them, with
+ * every field the placer reads, and returns structured JSON.
+ * ------------------------------------------------------------------- */
+const labelCases = {
+  // placeLabels with c.opts as given (maxLeader, obstacles, overMarkers).
+  labels: (c) => JSON.stringify(layout.placeLabels(c.items || [], c.markers || [], c.opts)),
+  // placeLabels, then parkHidden for the labels it left out.
+  parkHidden: (c) => {
+    const placed = layout.placeLabels(c.items || [], c.markers || [], c.opts);
+    return JSON.stringify({ placed, parked: layout.parkHidden(c.items || [], placed) });
+  },
+};

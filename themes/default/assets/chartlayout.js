@@ -310,17 +310,20 @@
   function labelPlacer(getInst) {
     var served = {};
     var result = {};
-    var group = null;
-    var groupZr = null;
     // drawLeaders draws a thin line from each moved label's point to the
-    // nearest point of the label.
+    // nearest point of the label. Every labelled series has a placer, and
+    // each places the whole chart's labels: they share one group of
+    // leaders, found by its name, so that each leader is drawn once.
     function drawLeaders(inst, leaders) {
       var zr = inst.getZr();
       var G = window.echarts && window.echarts.graphic;
       if (!G) return;
-      if (!group || groupZr !== zr) {
-        group = new G.Group({ silent: true });
-        groupZr = zr;
+      var group = null;
+      zr.storage.getRoots().forEach(function (el) {
+        if (el.name === 'scalesite-leaders') group = el;
+      });
+      if (!group) {
+        group = new G.Group({ silent: true, name: 'scalesite-leaders' });
         zr.add(group);
       }
       group.removeAll();
@@ -332,11 +335,38 @@
         var d = Math.sqrt(dx * dx + dy * dy);
         if (d < l.r + 2) return;
         group.add(new G.Line({
-          silent: true, z: 50,
+          silent: true, z: 50, name: 'scalesite-leader',
           shape: { x1: ax + dx / d * (l.r + 1), y1: ay + dy / d * (l.r + 1), x2: bx, y2: by },
           style: { stroke: l.color, lineWidth: 0.8, opacity: 0.7 }
         }));
       });
+    }
+    // markTexts: the boxes of the texts that reference lines, bands and
+    // notes (marks.js) drew, which no point label may cover.
+    function markTexts(inst, model) {
+      var groups = [];
+      ['markLine', 'markArea', 'markPoint'].forEach(function (t) {
+        model.eachComponent(t, function (cm) {
+          var v = inst.getViewOfComponentModel(cm);
+          if (v && v.group) groups.push(v.group);
+        });
+      });
+      var out = [];
+      if (!groups.length) return out;
+      // the list brought up to date, so that the texts' boxes are where
+      // they are drawn
+      inst.getZr().storage.getDisplayList(true).forEach(function (e) {
+        if ((e.type !== 'text' && e.type !== 'tspan') || e.ignore || e.invisible) return;
+        for (var p = e.__hostTarget || e.parent; p; p = p.__hostTarget || p.parent) {
+          if (groups.indexOf(p) < 0) continue;
+          var r = e.getBoundingRect().clone();
+          var tr = e.getComputedTransform();
+          if (tr) r.applyTransform(tr);
+          out.push({ x: r.x, y: r.y, width: r.width, height: r.height });
+          return;
+        }
+      });
+      return out;
     }
     function placeAll(inst) {
       served = {};
@@ -382,33 +412,23 @@
       // stays near its point
       var plotW = 0;
       items.forEach(function (it) { plotW = Math.max(plotW, it.bounds.width); });
-      var placed = L.placeLabels(items, markers, { maxLeader: Math.max(44, plotW / 4) });
-      var shown = [];
+      var opts = { maxLeader: Math.max(44, plotW / 4), obstacles: items.length ? markTexts(inst, model) : [] };
+      // every labelled series' placer places the whole chart: the first of
+      // a layout pass does, the others take its placement, kept on the
+      // chart with what it was made from
+      var sig = JSON.stringify([items.map(function (it) { return [it.x, it.y, it.w, it.h, it.r]; }), markers.length, opts]);
+      var kept = inst.scalesiteLabelsKept;
+      var placed = kept && kept.sig === sig ? kept.placed : L.placeLabels(items, markers, opts);
+      inst.scalesiteLabelsKept = { sig: sig, placed: placed };
+      // a label left out lies over a shown one, which hideOverlap keeps
+      var parked = L.parkHidden(items, placed);
       for (var j = 0; j < items.length; j++) {
-        var p = placed[j];
+        var p = placed[j] || parked[j];
         var it = items[j];
-        if (p) {
-          result[keys[j]] = { x: p.x, y: p.y };
-          if (p.leader) leaders.push({ x: it.x, y: it.y, r: it.r, color: it.color, rect: { x: p.x, y: p.y, w: it.w, h: it.h } });
-          shown.push({ key: keys[j], order: j, area: it.area, x: p.x, y: p.y });
-        } else {
-          result[keys[j]] = { hidden: true, order: j, area: it.area, x: it.x + it.r + 3, y: it.y - it.h / 2 };
-        }
+        // a label left out that no shown label hides is drawn empty
+        result[keys[j]] = { x: p.x, y: p.y, empty: !placed[j] && !p.under };
+        if (placed[j] && placed[j].leader) leaders.push({ x: it.x, y: it.y, r: it.r, color: it.color, rect: { x: p.x, y: p.y, w: it.w, h: it.h } });
       }
-      // a hidden label lies over an earlier shown one of no smaller marker,
-      // so hideOverlap keeps the shown one
-      Object.keys(result).forEach(function (k) {
-        var r = result[k];
-        if (!r.hidden) return;
-        for (var s2 = 0; s2 < shown.length; s2++) {
-          if (shown[s2].order < r.order && shown[s2].area >= r.area) {
-            r.x = shown[s2].x;
-            r.y = shown[s2].y;
-            r.under = true;
-            break;
-          }
-        }
-      });
       drawLeaders(inst, leaders);
       return result;
     }
@@ -420,7 +440,11 @@
       served[key] = true;
       var r = result[key];
       if (!r) return {};
-      return { x: r.x, y: r.y, align: 'left', verticalAlign: 'top', hideOverlap: true };
+      // the text starts 1 px in: its 2 px halo then fills the box placed
+      // (text width + 2), so that the label is drawn where it was placed
+      var out = { x: r.x + 1, y: r.y, align: 'left', verticalAlign: 'top', hideOverlap: true };
+      if (r.empty) out.fontSize = 0;
+      return out;
     };
   }
 

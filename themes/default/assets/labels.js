@@ -1,6 +1,7 @@
 /* scalesite: where point labels go, pure functions only.
  *
  *   placeLabels(items, markers, opts)  greedy placement of point labels
+ *   parkHidden(items, placed)          where the labels left out are hidden
  *   labelRect(item, placement)         the rectangle of a placed label
  *
  * In the browser it adds to window.scalesiteLayout (with ticks.js, labels.js
@@ -29,6 +30,14 @@
   }
   var LABEL_PAD = 2; // px kept free between labels
   var CROWD = 6; // more markers than this near a point make it crowded
+  // px by which a label without a leader is nearer its own point than any
+  // other marker's centre
+  var NEAREST = 2;
+  // how many stacked slots (placeStacked) one placement tries in all
+  var STACK_TRIES = 60000;
+  // up to how many labels a placement is made with crossing leaders first,
+  // then uncrossed (uncross is quadratic in the leaders)
+  var UNCROSS_MAX = 400;
 
   function num(v) {
     return typeof v === 'number' && v > -Infinity && v < Infinity;
@@ -159,6 +168,30 @@
     return false;
   };
 
+  // closer: is the centre of some marker other than the one at (ox, oy)
+  // nearer the rectangle than d px? A label beside its point (no leader)
+  // must have that point clearly nearest: else a reader pairs it with the
+  // other point, as two nearly coincident points on a phone swap their
+  // labels.
+  MarkerIndex.prototype.closer = function (x, y, w, h, d, ox, oy) {
+    var g = this.grid;
+    var start = this.start;
+    var mx = this.x, my = this.y;
+    var x1 = x + w, y1 = y + h, dd = d * d;
+    var a0 = g.cx(x - d), a1 = g.cx(x1 + d), b1 = g.cy(y1 + d);
+    for (var cb = g.cy(y - d); cb <= b1; cb++) {
+      var row = cb * g.cols;
+      for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
+        var cx = mx[k], cy = my[k];
+        if (cx === ox && cy === oy) continue;
+        var dx = cx < x ? x - cx : cx > x1 ? cx - x1 : 0;
+        var dy = cy < y ? y - cy : cy > y1 ? cy - y1 : 0;
+        if (dx * dx + dy * dy < dd) return true;
+      }
+    }
+    return false;
+  };
+
   // count: how many markers have their centre in the rectangle, up to
   // limit.
   MarkerIndex.prototype.count = function (x, y, w, h, limit) {
@@ -248,6 +281,20 @@
     return t0 < t1;
   }
 
+  // side: which side of the line a->b the point c lies on (+1, -1, or 0
+  // within a hair).
+  function side(ax, ay, bx, by, cx, cy) {
+    var v = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    return v > 1e-9 ? 1 : v < -1e-9 ? -1 : 0;
+  }
+
+  // segsCross: do the segments p and q cross properly (each has the other's
+  // ends strictly on either side)?
+  function segsCross(p1x, p1y, p2x, p2y, q1x, q1y, q2x, q2y) {
+    return side(p1x, p1y, p2x, p2y, q1x, q1y) * side(p1x, p1y, p2x, p2y, q2x, q2y) < 0 &&
+      side(q1x, q1y, q2x, q2y, p1x, p1y) * side(q1x, q1y, q2x, q2y, p2x, p2y) < 0;
+  }
+
   // leaderEnd is where the leader from the point (ax, ay) meets the label:
   // the label's nearest point.
   function leaderEnd(ax, ay, x, y, w, h) {
@@ -259,6 +306,17 @@
   function Leaders() {
     this.seg = [];
   }
+  // crosses: does the segment (ax,ay)-(bx,by) cross a leader drawn so far?
+  // Crossed leaders make a reader follow the wrong line in a crowded
+  // corner. Segments that only touch (two leaders from one point) do not
+  // cross.
+  Leaders.prototype.crosses = function (ax, ay, bx, by) {
+    for (var i = 0; i < this.seg.length; i++) {
+      var s = this.seg[i];
+      if (segsCross(ax, ay, bx, by, s[0], s[1], s[2], s[3])) return true;
+    }
+    return false;
+  };
   Leaders.prototype.hitsRect = function (x, y, w, h) {
     for (var i = 0; i < this.seg.length; i++) {
       var s = this.seg[i];
@@ -286,52 +344,233 @@
     return false;
   }
 
+  // Where a label of an item may go: its bounds (with a hair of slack),
+  // written to b as [x0, y0, x1, y1].
+  function boundsOf(it, b) {
+    var bd = it.bounds;
+    b[0] = -Infinity; b[1] = -Infinity; b[2] = Infinity; b[3] = Infinity;
+    if (bd && finite(bd.x, bd.y, bd.width, bd.height)) {
+      b[0] = bd.x - 1e-6;
+      b[1] = bd.y - 1e-6;
+      b[2] = bd.x + bd.width + 1e-6;
+      b[3] = bd.y + bd.height + 1e-6;
+    }
+    return b;
+  }
+
+  // tryAt places the label of it at (x, y) if it may go there, and says
+  // whether it did: inside its bounds, off its own marker, clear of the
+  // labels, of the markers (unless marks is null) and of the leaders. A
+  // label beside its point (leader false) must have its point nearest; one
+  // with a leader needs a leader that crosses no label and no leader.
+  function tryAt(it, x, y, leader, b, marks, labels, leaders, near) {
+    var w = it.w;
+    var h = it.h;
+    var own = it.r > 0 ? it.r : 0;
+    if (x < b[0] || y < b[1] || x + w > b[2] || y + h > b[3]) return false;
+    if (own > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, own)) return false;
+    if (labels.hits(x, y, w, h) || (marks && marks.hits(x, y, w, h))) return false;
+    if (leaders.hitsRect(x, y, w, h)) return false;
+    var end = leaderEnd(it.x, it.y, x, y, w, h);
+    if (!leader) {
+      // beside its point, the label must be nearest that point, by a
+      // margin a reader sees
+      var ex = end[0] - it.x, ey = end[1] - it.y;
+      if (near.closer(x, y, w, h, Math.sqrt(ex * ex + ey * ey) + NEAREST, it.x, it.y)) return false;
+    } else {
+      if (crossesLabels(labels, it.x, it.y, end[0], end[1])) return false;
+      if (!leaders.mayCross && leaders.crosses(it.x, it.y, end[0], end[1])) return false;
+      leaders.seg.push([it.x, it.y, end[0], end[1]]);
+    }
+    labels.add(x, y, w, h);
+    return true;
+  }
+
   // The first free candidate of one item on rings from..to-1, or null.
   // A label with a leader line keeps the line clear of other labels, and
   // every label keeps clear of the leader lines already drawn.
-  function placeOne(it, marks, labels, pos, from, to, leaders) {
-    var bd = it.bounds;
-    var bx0 = -Infinity, by0 = -Infinity, bx1 = Infinity, by1 = Infinity;
-    if (bd && finite(bd.x, bd.y, bd.width, bd.height)) {
-      bx0 = bd.x - 1e-6;
-      by0 = bd.y - 1e-6;
-      bx1 = bd.x + bd.width + 1e-6;
-      by1 = bd.y + bd.height + 1e-6;
-    }
+  function placeOne(it, marks, labels, pos, from, to, leaders, near) {
+    var b = boundsOf(it, [0, 0, 0, 0]);
     var own = it.r > 0 ? it.r : 0;
-    var w = it.w;
-    var h = it.h;
     for (var ring = from; ring < to; ring++) {
       var dirs = ring >= 3 ? FAR_DIRS : DIRS;
       for (var d = 0; d < dirs.length; d++) {
         candidatePos(it, own, dirs[d], RINGS[ring], pos);
-        var x = pos.x;
-        var y = pos.y;
-        if (x < bx0 || y < by0 || x + w > bx1 || y + h > by1) continue;
-        if (own > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, own)) continue;
-        if (labels.hits(x, y, w, h) || (marks && marks.hits(x, y, w, h))) continue;
-        if (leaders.hitsRect(x, y, w, h)) continue;
-        if (ring > 0) {
-          var end = leaderEnd(it.x, it.y, x, y, w, h);
-          if (crossesLabels(labels, it.x, it.y, end[0], end[1])) continue;
-          leaders.seg.push([it.x, it.y, end[0], end[1]]);
-        }
-        labels.add(x, y, w, h);
-        return { x: x, y: y, leader: ring > 0 };
+        if (tryAt(it, pos.x, pos.y, ring > 0, b, marks, labels, leaders, near)) return { x: pos.x, y: pos.y, leader: ring > 0 };
       }
     }
     return null;
+  }
+
+  // placeStacked tries the slots of a stack of labels beside and above or
+  // below a crowd, nearest first: at each distance of the rings (from 1)
+  // to the left or right of the point, shifted up or down by whole label
+  // heights; above or below it, shifted sideways by half label widths. In
+  // a crowd the 24 directions of the far rings miss most of the free room,
+  // which lies in such a column or row beside the crowd, where labels stack
+  // in the order of their points and their leaders do not cross.
+  function placeStacked(it, marks, labels, to, leaders, near, pad, reach, budget) {
+    if (budget.left <= 0) return null;
+    var b = boundsOf(it, [0, 0, 0, 0]);
+    var own = it.r > 0 ? it.r : 0;
+    var w = it.w, h = it.h;
+    var cands = [];
+    var stepY = h + pad, stepX = Math.max(8, (w + pad) / 2);
+    for (var ring = 1; ring < to; ring++) {
+      var d = own + RINGS[ring];
+      for (var j = -12; j <= 12; j++) {
+        var dy = j * stepY;
+        var gy = Math.max(0, Math.abs(dy) - h / 2);
+        var lenX = Math.sqrt(d * d + gy * gy);
+        if (lenX <= reach) {
+          cands.push(lenX, it.x + d, it.y - h / 2 + dy);
+          cands.push(lenX, it.x - d - w, it.y - h / 2 + dy);
+        }
+        var dx = j * stepX;
+        var gx = Math.max(0, Math.abs(dx) - w / 2);
+        var lenY = Math.sqrt(d * d + gx * gx);
+        if (lenY <= reach) {
+          cands.push(lenY, it.x - w / 2 + dx, it.y - d - h);
+          cands.push(lenY, it.x - w / 2 + dx, it.y + d);
+        }
+      }
+    }
+    var idx = [];
+    for (var k = 0; k < cands.length; k += 3) idx.push(k);
+    idx.sort(function (a, c) { return cands[a] - cands[c] || a - c; });
+    for (var q = 0; q < idx.length && budget.left > 0; q++) {
+      budget.left--;
+      var x = cands[idx[q] + 1], y = cands[idx[q] + 2];
+      if (tryAt(it, x, y, true, b, marks, labels, leaders, near)) return { x: x, y: y, leader: true };
+    }
+    return null;
+  }
+
+  // slotFor: where the label of item `it` goes in the slot of another
+  // label (its box q, placed for the point (px, py)): against the same
+  // edge, on the side of the point the other label was on.
+  function slotFor(it, q, qw, qh, px, py) {
+    var x, y;
+    if (q.x + qw <= px) x = q.x + qw - it.w; // left of its point: right edges meet
+    else if (q.x >= px) x = q.x; // right of it: left edges
+    else x = q.x + (qw - it.w) / 2;
+    if (q.y + qh <= py) y = q.y + qh - it.h; // above: bottom edges
+    else if (q.y >= py) y = q.y; // below: top edges
+    else y = q.y + (qh - it.h) / 2;
+    return { x: x, y: y, leader: true };
+  }
+
+  // uncross: a placement made with leaders allowed to cross is made to have
+  // none. Where two leaders cross, their labels swap slots (the leaders of
+  // two points to two places cross, and the swapped ones do not) when each
+  // slot takes the other label clear of everything else; else the label
+  // whose leader crosses more leaders is moved (relocate(k): placed again
+  // among the others, with a leader that crosses none; false if it finds
+  // no place), else the other, else left out. out is edited; obstacles are
+  // texts no label may cover.
+  function uncross(items, out, marks, pad, obstacles, relocate) {
+    var ids = [];
+    var i;
+    for (i = 0; i < out.length; i++) if (out[i] && out[i].leader) ids.push(i);
+    function seg(k, p) {
+      var it = items[k];
+      var e = leaderEnd(it.x, it.y, p.x, p.y, it.w, it.h);
+      return [it.x, it.y, e[0], e[1]];
+    }
+    function crosses(a, b) {
+      return segsCross(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]);
+    }
+    // crossings of the leader s (of item k) with the leaders of the others
+    // (but skip)
+    function crossings(k, s, skip) {
+      var n = 0;
+      for (var j = 0; j < ids.length; j++) {
+        var o = ids[j];
+        if (o === k || o === skip || !out[o]) continue;
+        if (crosses(s, seg(o, out[o]))) n++;
+      }
+      return n;
+    }
+    // may the label of k stand at p, with the leader s, the labels a and b
+    // (k among them) set aside?
+    function fits(k, p, s, a, b, other, op) {
+      var it = items[k];
+      var bd = boundsOf(it, [0, 0, 0, 0]);
+      var x = p.x, y = p.y, w = it.w, h = it.h;
+      if (x < bd[0] || y < bd[1] || x + w > bd[2] || y + h > bd[3]) return false;
+      if (it.r > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, it.r)) return false;
+      if (marks.hits(x, y, w, h)) return false;
+      var ow = items[other].w, oh = items[other].h;
+      if (x < op.x + ow + pad && op.x < x + w + pad && y < op.y + oh + pad && op.y < y + h + pad) return false;
+      for (var j = 0; j < out.length; j++) {
+        var q = out[j];
+        if (!q || j === a || j === b) continue;
+        var qw = items[j].w, qh = items[j].h;
+        if (x < q.x + qw + pad && q.x < x + w + pad && y < q.y + qh + pad && q.y < y + h + pad) return false;
+        // the leader through no other label, no other leader through it
+        if (segHitsRect(s[0], s[1], s[2], s[3], q.x + 1, q.y + 1, qw - 2, qh - 2)) return false;
+        if (q.leader) {
+          var t = seg(j, q);
+          if (segHitsRect(t[0], t[1], t[2], t[3], x, y, w, h)) return false;
+        }
+      }
+      for (j = 0; j < obstacles.length; j++) {
+        var ob = obstacles[j];
+        if (x < ob.x + ob.width + pad && ob.x < x + w + pad && y < ob.y + ob.height + pad && ob.y < y + h + pad) return false;
+        if (segHitsRect(s[0], s[1], s[2], s[3], ob.x + 1, ob.y + 1, ob.width - 2, ob.height - 2)) return false;
+      }
+      return true;
+    }
+    for (var guard = 0; guard < 4 * ids.length + 8; guard++) {
+      var pa = -1, pb = -1;
+      for (var u = 0; u < ids.length && pa < 0; u++) {
+        if (!out[ids[u]]) continue;
+        var su = seg(ids[u], out[ids[u]]);
+        for (var v = u + 1; v < ids.length; v++) {
+          if (out[ids[v]] && crosses(su, seg(ids[v], out[ids[v]]))) {
+            pa = ids[u];
+            pb = ids[v];
+            break;
+          }
+        }
+      }
+      if (pa < 0) return;
+      var A = out[pa], B = out[pb];
+      var na = slotFor(items[pa], B, items[pb].w, items[pb].h, items[pb].x, items[pb].y);
+      var nb = slotFor(items[pb], A, items[pa].w, items[pa].h, items[pa].x, items[pa].y);
+      var sa = seg(pa, na), sb = seg(pb, nb);
+      var before = crossings(pa, seg(pa, A), pb) + crossings(pb, seg(pb, B), pa) + 1;
+      if (!crosses(sa, sb) && crossings(pa, sa, pb) + crossings(pb, sb, pa) < before &&
+          fits(pa, na, sa, pa, pb, pb, nb) && fits(pb, nb, sb, pa, pb, pa, na)) {
+        out[pa] = na;
+        out[pb] = nb;
+        continue;
+      }
+      // no swap: the label whose leader crosses more is moved where its
+      // leader crosses none, else the other, else left out
+      var first = crossings(pa, seg(pa, A), -1) >= crossings(pb, seg(pb, B), -1) ? pa : pb;
+      var second = first === pa ? pb : pa;
+      if (relocate(first) || relocate(second)) continue;
+      out[first] = null;
+    }
+    // past the guard, every label still crossing is left out
+    for (u = 0; u < ids.length; u++) {
+      if (out[ids[u]] && crossings(ids[u], seg(ids[u], out[ids[u]]), -1) > 0) out[ids[u]] = null;
+    }
   }
 
   // placeLabels(items, markers, opts) -> [{x, y, leader} | null], in the
   // order of items. items: {x, y, r, w, h, bounds: {x, y, width, height},
   // priority}; markers: {x, y, r}, every marker drawn. Higher priority is
   // placed first, ties in input order. Every label is first tried beside
-  // its point, then farther out with a leader line (which crosses no label,
-  // and no label covers it), always clear of the markers; last, labels that
+  // its point (where no other marker's centre is nearer it than its own
+  // point's), then farther out with a leader line (which crosses no label
+  // and no other leader, and no label covers it), always clear of the
+  // markers; last, labels that
   // found no place try beside their point over other markers (unless
   // opts.overMarkers is false). A label never covers its own marker or
-  // another label. opts.pad: px between labels (default 2).
+  // another label. opts.pad: px between labels (default 2);
+  // opts.obstacles: [{x, y, width, height}], texts no label may cover.
   function placeLabels(items, markers, opts) {
     opts = opts || {};
     items = Array.isArray(items) ? items : [];
@@ -373,33 +612,198 @@
     order.sort(function (a, b) {
       return prio[b] - prio[a] || a - b;
     });
+    // texts already drawn on the plot (a band's or a note's label) are
+    // placed labels to the placer: no label covers them, no leader
+    // crosses them
+    var obstacles = Array.isArray(opts.obstacles) ? opts.obstacles : [];
+    for (i = 0; i < obstacles.length; i++) {
+      var ob = obstacles[i];
+      if (ob && finite(ob.x, ob.y, ob.width, ob.height) && ob.width >= 0 && ob.height >= 0) labels.add(ob.x, ob.y, ob.width, ob.height);
+    }
     var pos = { x: 0, y: 0 };
-    // Points in a crowd (several markers within a label's height or two)
-    // are placed before the others' labels wall the crowd in: beside
-    // their point, else farther out with a leader. Then every other label
-    // beside its point, then the rest farther out, in the room left.
-    var leaders = new Leaders();
     var crowded = new Uint8Array(items.length);
     for (i = 0; i < order.length; i++) {
       it = items[order[i]];
       var rad = 2.5 * it.h;
       crowded[order[i]] = marks.count(it.x - rad, it.y - rad, 2 * rad, 2 * rad, CROWD + 1) > CROWD ? 1 : 0;
     }
-    for (i = 0; i < order.length; i++) {
-      if (crowded[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, rings, leaders);
+    var leaders = new Leaders();
+    var budget = { left: STACK_TRIES };
+    // Points in a crowd (several markers within a label's height or two)
+    // are placed before the others' labels wall the crowd in: beside
+    // their point, else farther out with a leader. Then every other label
+    // beside its point, then the rest farther out, in the room left, then
+    // what is left of a crowd stacked beside it.
+    function passes() {
+      for (i = 0; i < order.length; i++) {
+        if (crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, rings, leaders, marks);
+      }
+      for (i = 0; i < order.length; i++) {
+        if (!crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, 1, leaders, marks);
+      }
+      for (i = 0; i < order.length; i++) {
+        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, rings, leaders, marks);
+      }
+      var left = [];
+      for (i = 0; i < order.length; i++) if (!out[order[i]]) left.push(order[i]);
+      left.sort(function (a, b) { return items[a].y - items[b].y || items[a].x - items[b].x || a - b; });
+      // (a budget of tries keeps a chart of thousands of labels fast: the
+      // slots are many, and a chart that crowded shows few labels anyway)
+      for (i = 0; i < left.length; i++) out[left[i]] = placeStacked(items[left[i]], marks, labels, rings, leaders, marks, pad, reach, budget);
     }
-    for (i = 0; i < order.length; i++) {
-      if (!crowded[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, 1, leaders);
+    // A crowd's labels stacked in a column beside it, in the order of their
+    // points from top to bottom, each as near its point's height as the
+    // stack allows: leaders from a crowd to a column in its order do not
+    // cross, where labels placed one by one around the crowd wall its
+    // middle in. A crowd is the crowded points within two label heights of
+    // each other; the column stands on the side of the crowd with more room
+    // in the plot. Labels that do not fit go on to the other passes.
+    function stackCrowds() {
+      var ids = [];
+      for (var a = 0; a < order.length; a++) if (crowded[order[a]]) ids.push(order[a]);
+      var parent = {};
+      var find = function (k) { while (parent[k] !== k) k = parent[k] = parent[parent[k]]; return k; };
+      ids.forEach(function (k) { parent[k] = k; });
+      for (a = 0; a < ids.length; a++) {
+        for (var c = a + 1; c < ids.length; c++) {
+          var p = items[ids[a]], q = items[ids[c]];
+          var lim = 2 * Math.max(p.h, q.h);
+          if (Math.abs(p.x - q.x) < lim && Math.abs(p.y - q.y) < lim) parent[find(ids[a])] = find(ids[c]);
+        }
+      }
+      var groups = {};
+      ids.forEach(function (k) { (groups[find(k)] = groups[find(k)] || []).push(k); });
+      Object.keys(groups).forEach(function (g) {
+        var grp = groups[g];
+        if (grp.length < 4) return;
+        var gx0 = Infinity, gx1 = -Infinity;
+        grp.forEach(function (k) { gx0 = Math.min(gx0, items[k].x); gx1 = Math.max(gx1, items[k].x); });
+        var b = boundsOf(items[grp[0]], [0, 0, 0, 0]);
+        var leftSide = gx0 - b[0] >= b[2] - gx1;
+        grp.sort(function (m, n) { return items[m].y - items[n].y || m - n; });
+        // pack the labels down the column, then shift the stack up by half
+        // its drift, so that it stays centred on its points
+        var ys = [], bottom = -Infinity, drift = 0;
+        grp.forEach(function (k, j) {
+          var it2 = items[k];
+          ys[j] = Math.max(it2.y - it2.h / 2, bottom + pad);
+          bottom = ys[j] + it2.h;
+          drift += ys[j] - (it2.y - it2.h / 2);
+        });
+        var shift = grp.length ? drift / grp.length : 0;
+        var gap = RINGS[2];
+        grp.forEach(function (k, j) {
+          var it2 = items[k];
+          var own = it2.r > 0 ? it2.r : 0;
+          var x = leftSide ? gx0 - own - gap - it2.w : gx1 + own + gap;
+          var y = ys[j] - shift;
+          var end = leaderEnd(it2.x, it2.y, x, y, it2.w, it2.h);
+          var ex = end[0] - it2.x, ey = end[1] - it2.y;
+          if (ex * ex + ey * ey > reach * reach) return;
+          if (tryAt(it2, x, y, true, boundsOf(it2, [0, 0, 0, 0]), marks, labels, leaders, marks)) out[k] = { x: x, y: y, leader: true };
+        });
+      });
     }
-    for (i = 0; i < order.length; i++) {
-      if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, rings, leaders);
+    var obs = [];
+    for (i = 0; i < obstacles.length; i++) {
+      if (obstacles[i] && finite(obstacles[i].x, obstacles[i].y, obstacles[i].width, obstacles[i].height)) obs.push(obstacles[i]);
     }
+    if (order.length <= UNCROSS_MAX) {
+      // In a crowded corner, leaders that may not cross leave most labels
+      // out: labels are placed with crossing leaders, then uncrossed
+      // (swapped, or left out), then the labels left out try again in the
+      // room left, with leaders that cross none.
+      leaders.mayCross = true;
+      stackCrowds();
+      leaders.mayCross = false;
+      passes();
+      leaders.mayCross = true;
+      budget.left = STACK_TRIES;
+      passes();
+      var grid = labels.grid;
+      // the indexes again, of the labels placed but skip's
+      var rebuild = function (skip) {
+        labels = new LabelIndex(grid, pad);
+        for (var j = 0; j < obs.length; j++) labels.add(obs[j].x, obs[j].y, obs[j].width, obs[j].height);
+        leaders = new Leaders();
+        for (j = 0; j < out.length; j++) {
+          var pl = out[j];
+          if (!pl || j === skip) continue;
+          var itj = items[j];
+          labels.add(pl.x, pl.y, itj.w, itj.h);
+          if (pl.leader) {
+            var en = leaderEnd(itj.x, itj.y, pl.x, pl.y, itj.w, itj.h);
+            leaders.seg.push([itj.x, itj.y, en[0], en[1]]);
+          }
+        }
+      };
+      var relocate = function (k) {
+        rebuild(k);
+        var p = placeOne(items[k], marks, labels, pos, 1, rings, leaders, marks);
+        if (!p) {
+          budget.left = Math.max(budget.left, 2000);
+          p = placeStacked(items[k], marks, labels, rings, leaders, marks, pad, reach, budget);
+        }
+        if (p) out[k] = p;
+        return !!p;
+      };
+      uncross(items, out, marks, pad, obs, relocate);
+      rebuild(-1);
+      budget.left = STACK_TRIES;
+    }
+    passes();
     // in a cluster too dense for that, a label may lie over another
     // point's marker (the site draws labels with a halo), never over a label
     if (opts.overMarkers !== false) {
       for (i = 0; i < order.length; i++) {
-        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, rings, leaders);
+        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, rings, leaders, marks);
       }
+    }
+    return out;
+  }
+
+  // parkHidden(items, placed) -> [{x, y, under} | null]: where each label
+  // that found no place (placed[i] null) is put so that it is not drawn.
+  // under: over a shown label of an earlier item whose marker is no smaller
+  // (item.area), which ECharts' hideOverlap keeps (the larger marker's
+  // label, between equals the earlier one), and hides this one, which shows
+  // on hover. Without such a label (under false) nothing would hide it: the
+  // caller draws it empty (font size 0), at its point inside its bounds, so
+  // that it is neither drawn beside a point it may not be nearest nor off
+  // the canvas; the tooltip still names the point.
+  function parkHidden(items, placed) {
+    items = Array.isArray(items) ? items : [];
+    placed = Array.isArray(placed) ? placed : [];
+    var out = new Array(items.length);
+    var shown = [];
+    for (var i = 0; i < items.length; i++) {
+      out[i] = null;
+      var it = items[i];
+      if (!it || !finite(it.x, it.y, it.w, it.h)) continue;
+      var area = +it.area || 0;
+      if (placed[i]) {
+        shown.push({ i: i, area: area, x: placed[i].x, y: placed[i].y });
+        continue;
+      }
+      var spot = null;
+      for (var s = 0; s < shown.length; s++) {
+        if (shown[s].area >= area) {
+          spot = { x: shown[s].x, y: shown[s].y, under: true };
+          break;
+        }
+      }
+      if (!spot) {
+        var r = it.r > 0 ? it.r : 0;
+        var x = it.x + r + 3;
+        var y = it.y - it.h / 2;
+        var bd = it.bounds;
+        if (bd && finite(bd.x, bd.y, bd.width, bd.height)) {
+          x = Math.max(bd.x, Math.min(x, bd.x + bd.width - it.w));
+          y = Math.max(bd.y, Math.min(y, bd.y + bd.height - it.h));
+        }
+        spot = { x: x, y: y, under: false };
+      }
+      out[i] = spot;
     }
     return out;
   }
@@ -413,6 +817,7 @@
 
   var api = {
     placeLabels: placeLabels,
+    parkHidden: parkHidden,
     labelRect: labelRect
   };
 
