@@ -323,8 +323,13 @@ func (c chartRead) problems(minLabels int, labels bool) []string {
 			shown += s.Shown
 			per = append(per, fmt.Sprintf("%s %d/%d", s.Name, s.Shown, s.Labelled))
 		}
-		if labelled > 0 && shown*10 < labelled*6 {
-			out = append(out, fmt.Sprintf("%d of %d labelled points keep a visible label (%.0f%%), want ≥ 60%% (%s)",
+		// The bar is 55%: since issue 20 a label is shown only where it is
+		// nearest its own point or joined to it by a leader, and leaders
+		// never cross (e2e/labels_test.go), which costs the most crowded
+		// chart of the gallery (Epoch's 88 systems, 1950-2025) a few labels
+		// it used to show beside the wrong point: 51 of 88 at 1200 px.
+		if labelled > 0 && shown*100 < labelled*55 {
+			out = append(out, fmt.Sprintf("%d of %d labelled points keep a visible label (%.0f%%), want ≥ 55%% (%s)",
 				shown, labelled, 100*float64(shown)/float64(labelled), strings.Join(per, ", ")))
 		}
 	}
@@ -725,7 +730,7 @@ func TestReadableProbeCatches(t *testing.T) {
 		`text leaves the 800×400 canvas: "this text starts left of the canvas"`,
 		`series look alike (colour | symbol | line dash = #aa2222 | circle | no line): ["twin a" "twin b"]`,
 		`dense line drawn with a marker on every point: dense (200 points, 200 markers)`,
-		`1 of 10 labelled points keep a visible label (10%), want ≥ 60% (pile 1/10)`,
+		`1 of 10 labelled points keep a visible label (10%), want ≥ 55% (pile 1/10)`,
 	} {
 		if !strings.Contains(bad, want) {
 			t.Errorf("the probe did not report %q; it reported:\n%s", want, bad)
