@@ -67,7 +67,7 @@ func (p *parser) axis(e entry) axisLayer {
 				a.field, a.fieldSet = p.axisField(e.key, strings.TrimSpace(s), pos)
 			}
 		case "title":
-			a.title, _, a.titleSet = p.text(ae, "text")
+			a.title, _, a.titleSet = p.chartText(ae)
 		case "scale":
 			a.scale = p.choice(ae, scales, "unknown scale %q: an axis scale is linear or log%s", scaleAlias)
 		case "format":

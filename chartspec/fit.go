@@ -150,7 +150,7 @@ func (p *parser) fit(e entry) (Fit, bool) {
 			case "extrapolate":
 				f.Extrapolate, _, _, _ = p.number(fe)
 			case "label":
-				f.Label, _, _ = p.text(fe, "text")
+				f.Label, _, _ = p.chartText(fe)
 			default:
 				p.unknown++
 				typo = true
@@ -195,7 +195,7 @@ func (p *parser) fitSeries(e entry) []Field {
 			}
 			return nil
 		}
-		return []Field{{Name: strings.TrimSpace(s), Pos: pos}}
+		return []Field{{Name: p.seriesKey(strings.TrimSpace(s), tokenOf(e.val), pos), Pos: pos}}
 	}
 	var out []Field
 	for _, v := range seq.Values {
@@ -205,7 +205,7 @@ func (p *parser) fitSeries(e entry) []Field {
 			p.errorf(pos, "fit series lists series names, e.g. series: [Observed, Baseline]")
 			continue
 		}
-		out = append(out, Field{Name: strings.TrimSpace(s), Pos: pos})
+		out = append(out, Field{Name: p.seriesKey(strings.TrimSpace(s), tokenOf(v), pos), Pos: pos})
 	}
 	return out
 }

@@ -324,7 +324,11 @@ func (m *mathParser) command() (string, error) {
 	name := m.src[start:m.i]
 	tex := `\` + name
 	if s, ok := symbols[name]; ok {
-		m.skipSpaces()
+		// TeX's space after a name ends the name: $\alpha N$ is αN. Before
+		// a relation or a sign the author's space is kept: $\sigma = 1$.
+		if m.ordinaryNext() {
+			m.skipSpaces()
+		}
 		return s, nil
 	}
 	if s, ok := operators[name]; ok {
@@ -361,6 +365,28 @@ func (m *mathParser) command() (string, error) {
 		return "", nil
 	}
 	return "", m.errAt(at, tex, "%s", unsupported(tex))
+}
+
+// ordinaryNext reports whether what follows the spaces at m.i is a letter,
+// a digit or a symbol command: what TeX sets right beside a symbol.
+func (m *mathParser) ordinaryNext() bool {
+	k := m.i
+	for k < m.end && isSpace(m.src[k]) {
+		k++
+	}
+	if k >= m.end {
+		return true
+	}
+	c := m.src[k]
+	if c == '\\' {
+		j := k + 1
+		for j < m.end && isLetter(m.src[j]) {
+			j++
+		}
+		_, sym := symbols[m.src[k+1:j]]
+		return sym
+	}
+	return isLetter(c) || ('0' <= c && c <= '9') || c >= utf8.RuneSelf
 }
 
 func (m *mathParser) skipSpaces() {

@@ -30,7 +30,7 @@ func TestConvert(t *testing.T) {
 		{`Loss $L$ vs. compute $C$ (FLOPs)`, "Loss L vs. compute C (FLOPs)"},
 		{`$$L(N)$$`, "L(N)"},
 		// Greek, scripts, operators
-		{`$\alpha$`, "α"}, {`$\beta$`, "β"}, {`$\Delta L$`, "ΔL"}, {`$\alpha N$`, "αN"},
+		{`$\alpha$`, "α"}, {`$\alpha = 0.5$`, "α = 0.5"}, {`$\sigma \approx 0.01$`, "σ ≈ 0.01"}, {`$\beta$`, "β"}, {`$\Delta L$`, "ΔL"}, {`$\alpha N$`, "αN"},
 		{`$N_{opt}$`, "Nₒₚₜ"}, {`$C_\mathrm{min}$`, "Cₘᵢₙ"}, {`$C_{\min}$`, "Cₘᵢₙ"},
 		{`$x_2$`, "x₂"}, {`$x_{10}$`, "x₁₀"}, {`$\log_{10} C$`, "log₁₀ C"},
 		{`$10^{21}$`, "10²¹"}, {`$10^{-3}$`, "10⁻³"}, {`$N^{-0.076}$`, "N⁻⁰·⁰⁷⁶"},
