@@ -24,7 +24,7 @@ const (
 )
 
 var (
-	fitKeys      = []string{"type", "over", "series", "extrapolate", "label"}
+	fitKeys      = []string{"type", "over", "series", "extrapolate", "label", "variable", "response"}
 	fitOvers     = []string{FitOverSeries, FitOverAll, FitOverFrontier}
 	frontierDirs = []string{FrontierMax, FrontierMin}
 )
@@ -43,6 +43,10 @@ type Fit struct {
 	Extrapolate *float64
 	// Label replaces "fit" before the formula in the legend.
 	Label string
+	// Variable and Response are the symbols the formula writes for x and
+	// y (L = 11.6 · N⁻⁰·⁰⁷⁶), as plain text; "" leaves the first letter of
+	// the axis' column. They are read as a formula, so N_{opt} is Nₒₚₜ.
+	Variable, Response string
 	// Pos is where the value of `fit` stands.
 	Pos diag.Pos
 }
@@ -151,6 +155,10 @@ func (p *parser) fit(e entry) (Fit, bool) {
 				f.Extrapolate, _, _, _ = p.number(fe)
 			case "label":
 				f.Label, _, _ = p.chartText(fe)
+			case "variable":
+				f.Variable = p.fitSymbol(fe)
+			case "response":
+				f.Response = p.fitSymbol(fe)
 			default:
 				p.unknown++
 				typo = true
@@ -302,4 +310,28 @@ func frontierAlias(w string) string {
 		return FrontierMin
 	}
 	return ""
+}
+
+// fitSymbol reads `variable` or `response`: a symbol for the fit's
+// formula, read as TeX whether or not it is written between $ signs, so
+// that N_{opt} and $N_{opt}$ both give Nₒₚₜ.
+func (p *parser) fitSymbol(e entry) string {
+	s, pos, ok := p.text(e, "a symbol, like N, D or C_{min}")
+	s = strings.TrimSpace(s)
+	if !ok || s == "" {
+		if ok {
+			p.errorf(pos, "fit %s is empty: name the symbol the formula writes, like %s: N", e.key, e.key)
+		}
+		return ""
+	}
+	if !strings.Contains(s, "$") {
+		// Read as a formula: the errors' columns are one to the left, the
+		// added $, which is why the value's own position is used.
+		out := p.plain("$"+s+"$", e.key, nil, pos)
+		if strings.Contains(out, "$") {
+			return s
+		}
+		return out
+	}
+	return p.plain(s, e.key, tokenOf(e.val), pos)
 }

@@ -459,3 +459,11 @@ func script(text string, sup bool) (out string, bad rune, ok bool) {
 	}
 	return b.String(), 0, true
 }
+
+// Superscript writes text in superscript characters (−0.076 as ⁻⁰·⁰⁷⁶,
+// 21 as ²¹), the one table the fit formulas and number-named series use
+// too; ok is false when a character has no superscript form.
+func Superscript(text string) (string, bool) {
+	out, _, ok := script(text, true)
+	return out, ok
+}
