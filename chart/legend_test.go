@@ -138,4 +138,3 @@ func TestFitNames(t *testing.T) {
 		})
 	}
 }
-
