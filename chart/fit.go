@@ -137,7 +137,9 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, nums map[str
 // (or the spec's label), after the series it fits when the legend lists
 // several series (and the spec's label does not name the one fit of the
 // panel), and the panel it is drawn in when fits are drawn in several
-// panels: "Chinchilla fit", "Parameters fit". Two entries "fit:
+// panels and the series does not already tell (it is fitted in several, or
+// the fit is of no one series): "Chinchilla fit", "Parameters fit",
+// "a fit (Compute)". Two entries "fit:
 // L = 11.6 · S⁻⁰·⁰⁷⁶" and "fit: L = 20.7 · S⁻⁰·⁰⁹⁶" in one legend would
 // not say which curve is which.
 func fitOwner(c *site.Chart, i int, f site.Fitted, nums map[string]float64) string {
@@ -150,13 +152,22 @@ func fitOwner(c *site.Chart, i int, f site.Fitted, nums map[string]float64) stri
 	if f.Series != "" && p.Series.Name != "" && len(styleNames(c)) > 1 && (p.Fit.Label == "" || len(c.Panels[i].Fits) > 1) {
 		owner = append(owner, seriesName(p, site.Series{Name: f.Series}, nums))
 	}
-	fitted := 0
+	// The panel is named when fits are drawn in several panels, unless
+	// the series named is fitted in this panel only.
+	fitted, same := 0, 0
 	for k := range c.Spec.Panels {
-		if k < len(c.Panels) && len(c.Panels[k].Fits) > 0 {
-			fitted++
+		if k >= len(c.Panels) || len(c.Panels[k].Fits) == 0 {
+			continue
+		}
+		fitted++
+		for _, g := range c.Panels[k].Fits {
+			if g.Series == f.Series {
+				same++
+				break
+			}
 		}
 	}
-	if fitted > 1 {
+	if fitted > 1 && (len(owner) == 0 || same > 1) {
 		owner = append(owner, panelName(c.Spec, i))
 	}
 	switch len(owner) {

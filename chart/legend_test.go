@@ -118,6 +118,8 @@ func TestFitNames(t *testing.T) {
 			[]string{"Kaplan law: L = 4 · C⁻⁰·³"}},
 		{"series in several panels: series and panel", "data: |\n  m,c,d,l\n  a,1,1,4\n  a,10,20,2\n  a,100,300,1\n  b,1,2,5\n  b,10,30,3\n  b,100,200,2\ny: {field: l, scale: log}\nseries: m\nfit: powerlaw\npanels:\n  - {title: Compute, x: {field: c, scale: log}}\n  - {title: Data, x: {field: d, scale: log}}\n",
 			[]string{"a fit (Compute): L = ", "b fit (Compute): L = ", "a fit (Data): L = ", "b fit (Data): L = "}},
+		{"each series fitted in one panel: the series tells", "data: |\n  m,c,d,l\n  a,1,1,4\n  a,10,20,2\n  a,100,300,1\n  b,1,2,5\n  b,10,30,3\n  b,100,200,2\ny: {field: l, scale: log}\nseries: m\npanels:\n  - {title: Compute, x: {field: c, scale: log}, fit: {type: powerlaw, series: a}}\n  - {title: Data, x: {field: d, scale: log}, fit: {type: powerlaw, series: b}}\n",
+			[]string{"a fit: L = ", "b fit: L = "}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
