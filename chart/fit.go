@@ -136,47 +136,42 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, nums map[str
 // fitOwner is what a fit's legend entry says before its formula: "fit"
 // (or the spec's label), after the series it fits when the legend lists
 // several series (and the spec's label does not name the one fit of the
-// panel), and the panel it is drawn in when fits are drawn in several
-// panels and the series does not already tell (it is fitted in several, or
-// the fit is of no one series): "Chinchilla fit", "Parameters fit",
-// "a fit (Compute)". Two entries "fit:
-// L = 11.6 · S⁻⁰·⁰⁷⁶" and "fit: L = 20.7 · S⁻⁰·⁰⁹⁶" in one legend would
-// not say which curve is which.
+// panel), then the panel it is drawn in when a fit of another panel would
+// otherwise say the same: "Chinchilla fit", "Parameters fit",
+// "a fit (Compute)". Two entries "fit: L = 11.6 · S⁻⁰·⁰⁷⁶" and
+// "fit: L = 20.7 · S⁻⁰·⁰⁹⁶" in one legend would not say which curve is
+// which; more words than that make a legend that wraps on a phone.
 func fitOwner(c *site.Chart, i int, f site.Fitted, nums map[string]float64) string {
+	own, series := fitBase(c, i, f, nums)
+	for k := range c.Spec.Panels {
+		if k == i || k >= len(c.Panels) {
+			continue
+		}
+		for _, g := range c.Panels[k].Fits {
+			if other, _ := fitBase(c, k, g, nums); other != own {
+				continue
+			}
+			if series {
+				return own + " (" + panelName(c.Spec, i) + ")"
+			}
+			return panelName(c.Spec, i) + " " + own
+		}
+	}
+	return own
+}
+
+// fitBase is a fit's legend words without its panel: the spec's label or
+// "fit", after the series' name where fitOwner says (series reports it).
+func fitBase(c *site.Chart, i int, f site.Fitted, nums map[string]float64) (string, bool) {
 	p := c.Spec.Panels[i]
 	what := "fit"
 	if p.Fit.Label != "" {
 		what = p.Fit.Label
 	}
-	var owner []string
 	if f.Series != "" && p.Series.Name != "" && len(styleNames(c)) > 1 && (p.Fit.Label == "" || len(c.Panels[i].Fits) > 1) {
-		owner = append(owner, seriesName(p, site.Series{Name: f.Series}, nums))
+		return seriesName(p, site.Series{Name: f.Series}, nums) + " " + what, true
 	}
-	// The panel is named when fits are drawn in several panels, unless
-	// the series named is fitted in this panel only.
-	fitted, same := 0, 0
-	for k := range c.Spec.Panels {
-		if k >= len(c.Panels) || len(c.Panels[k].Fits) == 0 {
-			continue
-		}
-		fitted++
-		for _, g := range c.Panels[k].Fits {
-			if g.Series == f.Series {
-				same++
-				break
-			}
-		}
-	}
-	if fitted > 1 && (len(owner) == 0 || same > 1) {
-		owner = append(owner, panelName(c.Spec, i))
-	}
-	switch len(owner) {
-	case 0:
-		return what
-	case 1:
-		return owner[0] + " " + what
-	}
-	return owner[0] + " " + what + " (" + owner[1] + ")"
+	return what, false
 }
 
 // panelName names panel i for a legend entry: its title, else its y

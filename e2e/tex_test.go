@@ -69,7 +69,7 @@ func TestTeXDrawnAsText(t *testing.T) {
 		"Non-embedding parameters N",                          // axis name
 		"Runs and fits L = a · Xᵇ",                            // legend title
 		"L(N) runs, generated from α_N = 0.076",               // series name from the data
-		"fit: L = ",                                           // fit symbols
+		"L(N) fit: L = ",                                      // fit symbols
 		" · N⁻⁰·⁰",                                            // ... and superscript exponent
 		" · D⁻⁰·⁰",
 	}
