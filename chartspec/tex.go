@@ -62,7 +62,7 @@ func (p *parser) plain(s, key string, tk *token.Token, pos diag.Pos) string {
 // hold: the key (or column) it stood under, the text, and what to write.
 // The loader says the same of series names read from data.
 func TeXMessage(key, text string, e *plaintex.Error) string {
-	return key + " " + diag.Quote(text) + " is drawn as plain text, which cannot hold " + diag.Quote(e.TeX) + ": " + e.Reason
+	return key + ": " + diag.Quote(text) + " is drawn as plain text, which cannot hold " + diag.Quote(e.TeX) + ": " + e.Reason
 }
 
 // texPos is where byte off of a scalar's text stands: on the scalar's line,

@@ -22,6 +22,7 @@ fit: {type: powerlaw, series: ['$\beta_2 = 0.95$'], label: "$L(N)$ fit"}
 hlines: [{y: 2, label: '$E_{0}$'}]
 bands: [{y: [1, 2], label: '$\pm 1\sigma$'}]
 annotations: [{x: 1, y: 2, text: '$6ND$ FLOPs, \$5M'}]
+source: 'Table 2, the $\alpha$ column'
 panels:
   - {title: '$C_{\min}$'}
 `
@@ -35,13 +36,13 @@ panels:
 		"title": c.Title, "subtitle": c.Subtitle, "x title": p.X.Title, "x unit": p.X.Unit,
 		"y title": p.Y.Title, "legend": c.Legend.Title, "fit label": p.Fit.Label,
 		"fit series": p.Fit.Series[0].Name, "order": c.Order[0].Name,
-		"hline": p.Marks.HLines[0].Label, "band": p.Marks.Bands[0].Label, "note": p.Marks.Annotations[0].Text, "panel": p.Title,
+		"hline": p.Marks.HLines[0].Label, "band": p.Marks.Bands[0].Label, "note": p.Marks.Annotations[0].Text, "panel": p.Title, "source": c.Source.Name,
 	}
 	want := map[string]string{
 		"title": "Loss L(N) vs. parameters N", "subtitle": "α is", "x title": "Parameters N (non-embedding)", "x unit": "μs",
 		"y title": "Loss L (nats), σ ≈ 0.01", "legend": "Budget C (FLOPs)", "fit label": "L(N) fit",
 		"fit series": "β₂ = 0.95", "order": "β₂ = 0.95",
-		"hline": "E₀", "band": "±1σ", "note": "6ND FLOPs, $5M", "panel": "Cₘᵢₙ",
+		"hline": "E₀", "band": "±1σ", "note": "6ND FLOPs, $5M", "panel": "Cₘᵢₙ", "source": "Table 2, the α column",
 	}
 	for k, w := range want {
 		if got[k] != w {
@@ -61,27 +62,27 @@ panels:
 func TestTeXErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
 		{"subscript without a glyph, plain", ok + `title: Loss vs $\alpha_N$` + "\n",
-			`content/audio.md:13:23: title "Loss vs $\\alpha_N$" is drawn as plain text, which cannot hold "_N": "N" has no subscript form in Unicode`},
+			`content/audio.md:13:23: title: "Loss vs $\\alpha_N$" is drawn as plain text, which cannot hold "_N": "N" has no subscript form in Unicode`},
 		{"frac, double quoted", ok + `title: "$\\frac{a}{b}$"` + "\n",
-			`content/audio.md:13:8: title "$\\frac{a}{b}$" is drawn as plain text, which cannot hold "\\frac": a chart's titles, names and labels are drawn as plain text, which cannot show \frac; write a/b instead: $a/b$`},
+			`content/audio.md:13:8: title: "$\\frac{a}{b}$" is drawn as plain text, which cannot hold "\\frac": a chart's titles, names and labels are drawn as plain text, which cannot show \frac; write a/b instead: $a/b$`},
 		{"frac, single quoted", ok + `subtitle: '$\frac{a}{b}$'` + "\n",
-			`content/audio.md:13:13: subtitle "$\\frac{a}{b}$" is drawn as plain text`},
+			`content/audio.md:13:13: subtitle: "$\\frac{a}{b}$" is drawn as plain text`},
 		{"axis title in a flow mapping", "data: runs.csv\nx: {field: c, title: '$C^{q}$'}\ny: loss\n",
-			`content/audio.md:11:25: title "$C^{q}$" is drawn as plain text, which cannot hold "^{q}": "q" has no superscript form`},
+			`content/audio.md:11:25: title: "$C^{q}$" is drawn as plain text, which cannot hold "^{q}": "q" has no superscript form`},
 		{"unclosed formula in a note", ok + `annotations: [{x: 1, y: 2, text: '$\alpha_N = 0.07'}]` + "\n",
-			`content/audio.md:13:35: text "$\\alpha_N = 0.07" is drawn as plain text, which cannot hold "$\\alpha_N": this $ opens a formula that is never closed`},
+			`content/audio.md:13:35: text: "$\\alpha_N = 0.07" is drawn as plain text, which cannot hold "$\\alpha_N": this $ opens a formula that is never closed`},
 		{"legend title, short form", ok + `legend: $\hat{N}$` + "\n",
-			`content/audio.md:13:10: legend "$\\hat{N}$" is drawn as plain text, which cannot hold "\\hat"`},
+			`content/audio.md:13:10: legend: "$\\hat{N}$" is drawn as plain text, which cannot hold "\\hat"`},
 		{"series name in colors", ok + `colors: {"$N_c$": red}` + "\n",
-			`content/audio.md:13:13: series name "$N_c$" is drawn as plain text, which cannot hold "_c": "c" has no subscript form`},
+			`content/audio.md:13:13: series name: "$N_c$" is drawn as plain text, which cannot hold "_c": "c" has no subscript form`},
 		{"series name in order", ok + `order: [$N_c$]` + "\n",
-			`content/audio.md:13:11: series name "$N_c$" is drawn as plain text`},
+			`content/audio.md:13:11: series name: "$N_c$" is drawn as plain text`},
 		{"block scalar: the scalar's start", ok + "title: |\n  a $\\frac{1}{2}$\n",
 			`content/audio.md:13:8: title`},
 		{"panel title", ok + "panels:\n  - {title: '$\\sqrt{N}$'}\n",
-			`content/audio.md:14:15: title "$\\sqrt{N}$" is drawn as plain text, which cannot hold "\\sqrt"`},
+			`content/audio.md:14:15: title: "$\\sqrt{N}$" is drawn as plain text, which cannot hold "\\sqrt"`},
 		{"fit label", ok + "fit: {type: powerlaw, label: '$\\bar{L}$'}\n",
-			`content/audio.md:13:32: label "$\\bar{L}$" is drawn as plain text, which cannot hold "\\bar"`},
+			`content/audio.md:13:32: label: "$\\bar{L}$" is drawn as plain text, which cannot hold "\\bar"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

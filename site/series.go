@@ -75,7 +75,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		y, oky := number(t, r, yi, &sp.Y, &errs, &low)
 		name := ""
 		if si >= 0 {
-			name = names.text(t, r, si, "series name in column "+diag.Quote(sp.Series.Name), &errs)
+			name = names.text(t, r, si, "series name from column "+diag.Quote(sp.Series.Name), &errs)
 		}
 		if !okx || !oky || (si >= 0 && name == "") {
 			left = append(left, row)
