@@ -62,7 +62,17 @@ func (p *parser) plain(s, key string, tk *token.Token, pos diag.Pos) string {
 // hold: the key (or column) it stood under, the text, and what to write.
 // The loader says the same of series names read from data.
 func TeXMessage(key, text string, e *plaintex.Error) string {
-	return key + ": " + diag.Quote(text) + " is drawn as plain text, which cannot hold " + diag.Quote(e.TeX) + ": " + e.Reason
+	return key + ": " + quoteTeX(text) + " is drawn as plain text, which cannot hold " + quoteTeX(e.TeX) + ": " + e.Reason
+}
+
+// quoteTeX quotes TeX for a message with its backslashes as written
+// (diag.Visible): "lpha", not "\alpha" as diag.Quote would write it,
+// cut to diag.MaxQuoted characters.
+func quoteTeX(s string) string {
+	if r := []rune(s); len(r) > diag.MaxQuoted {
+		s = string(r[:diag.MaxQuoted]) + "…"
+	}
+	return `"` + diag.Visible(s) + `"`
 }
 
 // texPos is where byte off of a scalar's text stands: on the scalar's line,

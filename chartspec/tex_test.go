@@ -62,17 +62,17 @@ panels:
 func TestTeXErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
 		{"subscript without a glyph, plain", ok + `title: Loss vs $\alpha_N$` + "\n",
-			`content/audio.md:13:23: title: "Loss vs $\\alpha_N$" is drawn as plain text, which cannot hold "_N": "N" has no subscript form in Unicode`},
+			`content/audio.md:13:23: title: "Loss vs $\alpha_N$" is drawn as plain text, which cannot hold "_N": "N" has no subscript form in Unicode`},
 		{"frac, double quoted", ok + `title: "$\\frac{a}{b}$"` + "\n",
-			`content/audio.md:13:8: title: "$\\frac{a}{b}$" is drawn as plain text, which cannot hold "\\frac": a chart's titles, names and labels are drawn as plain text, which cannot show \frac; write a/b instead: $a/b$`},
+			`content/audio.md:13:8: title: "$\frac{a}{b}$" is drawn as plain text, which cannot hold "\frac": \frac has no plain-text form: write a/b instead: $a/b$`},
 		{"frac, single quoted", ok + `subtitle: '$\frac{a}{b}$'` + "\n",
-			`content/audio.md:13:13: subtitle: "$\\frac{a}{b}$" is drawn as plain text`},
+			`content/audio.md:13:13: subtitle: "$\frac{a}{b}$" is drawn as plain text`},
 		{"axis title in a flow mapping", "data: runs.csv\nx: {field: c, title: '$C^{q}$'}\ny: loss\n",
 			`content/audio.md:11:25: title: "$C^{q}$" is drawn as plain text, which cannot hold "^{q}": "q" has no superscript form`},
 		{"unclosed formula in a note", ok + `annotations: [{x: 1, y: 2, text: '$\alpha_N = 0.07'}]` + "\n",
-			`content/audio.md:13:35: text: "$\\alpha_N = 0.07" is drawn as plain text, which cannot hold "$\\alpha_N": this $ opens a formula that is never closed`},
+			`content/audio.md:13:35: text: "$\alpha_N = 0.07" is drawn as plain text, which cannot hold "$\alpha_N": this $ opens a formula that is never closed`},
 		{"legend title, short form", ok + `legend: $\hat{N}$` + "\n",
-			`content/audio.md:13:10: legend: "$\\hat{N}$" is drawn as plain text, which cannot hold "\\hat"`},
+			`content/audio.md:13:10: legend: "$\hat{N}$" is drawn as plain text, which cannot hold "\hat"`},
 		{"series name in colors", ok + `colors: {"$N_c$": red}` + "\n",
 			`content/audio.md:13:13: series name: "$N_c$" is drawn as plain text, which cannot hold "_c": "c" has no subscript form`},
 		{"series name in order", ok + `order: [$N_c$]` + "\n",
@@ -80,9 +80,9 @@ func TestTeXErrors(t *testing.T) {
 		{"block scalar: the scalar's start", ok + "title: |\n  a $\\frac{1}{2}$\n",
 			`content/audio.md:13:8: title`},
 		{"panel title", ok + "panels:\n  - {title: '$\\sqrt{N}$'}\n",
-			`content/audio.md:14:15: title: "$\\sqrt{N}$" is drawn as plain text, which cannot hold "\\sqrt"`},
+			`content/audio.md:14:15: title: "$\sqrt{N}$" is drawn as plain text, which cannot hold "\sqrt"`},
 		{"fit label", ok + "fit: {type: powerlaw, label: '$\\bar{L}$'}\n",
-			`content/audio.md:13:32: label: "$\\bar{L}$" is drawn as plain text, which cannot hold "\\bar"`},
+			`content/audio.md:13:32: label: "$\bar{L}$" is drawn as plain text, which cannot hold "\bar"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

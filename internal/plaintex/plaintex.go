@@ -401,9 +401,8 @@ func (m *mathParser) skipSpaces() {
 // unsupported says why a command cannot be drawn as text and, for the
 // common ones, what to write instead.
 func unsupported(tex string) string {
-	const lead = "a chart's titles, names and labels are drawn as plain text, which cannot show "
 	if s, ok := instead[tex]; ok {
-		return lead + tex + "; " + s
+		return tex + " has no plain-text form: " + s
 	}
 	return tex + " is not a command scalesite can write as plain text (it writes Greek letters, \\times, \\cdot, \\approx, \\sim, \\propto, \\le, \\ge, \\pm, \\infty, \\log, \\mathrm{…}, \\text{…}, ^ and _ where Unicode has the characters); write the text itself instead, or put the formula in the page's prose, which typesets it"
 }
