@@ -181,3 +181,17 @@ func FuzzConvert(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkConvert: a title with a formula, and one without (the common
+// case, which returns at once).
+func BenchmarkConvert(b *testing.B) {
+	for _, s := range []string{`Test loss $L$ against $N$: $L = (N_{opt}/N)^{0.076}$, $\alpha = 0.5$`, "Validation loss (nats per token)"} {
+		b.Run(strings.Fields(s)[0], func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Convert(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
