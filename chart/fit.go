@@ -210,7 +210,7 @@ func fitsBefore(c *site.Chart, i int, styles map[string]SeriesStyle) map[string]
 // over several series.
 func fitColor(p chartspec.Panel, f site.Fitted, styles map[string]SeriesStyle) string {
 	if f.Series != "" || (p.Fit.Over == chartspec.FitOverSeries && p.Series.Name == "") {
-		if st, ok := styles[styleKey(p, site.Series{Name: f.Series})]; ok {
+		if st, ok := styles[StyleKey(p, site.Series{Name: f.Series})]; ok {
 			return st.Color
 		}
 	}

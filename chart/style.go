@@ -101,13 +101,13 @@ func SeriesStyles(c *site.Chart) map[string]SeriesStyle {
 	return out
 }
 
-// styleKey is the name a series' look is kept under: its name, or, for the
-// one series of a panel without a series column, its legend entry (the y
-// axis' title). Two panels' lone series ("Optimal parameters", "Optimal
-// tokens") are two entries of the shared legend, so they get two looks;
-// keyed by their empty data name they would get one, and the legend could
-// not be read.
-func styleKey(p chartspec.Panel, s site.Series) string {
+// StyleKey is the name a series' look is kept under in SeriesStyles: its
+// name, or, for the one series of a panel without a series column, its
+// legend entry (the y axis' title). Two panels' lone series ("Optimal
+// parameters", "Optimal tokens") are two entries of the shared legend, so
+// they get two looks; keyed by their empty data name they would get one,
+// and the legend could not be read.
+func StyleKey(p chartspec.Panel, s site.Series) string {
 	if p.Series.Name != "" {
 		return s.Name
 	}
@@ -122,7 +122,7 @@ func styleNames(c *site.Chart) []string {
 		for _, s := range data.Series {
 			k := s.Name
 			if i < len(c.Spec.Panels) {
-				k = styleKey(c.Spec.Panels[i], s)
+				k = StyleKey(c.Spec.Panels[i], s)
 			}
 			if !slices.Contains(names, k) {
 				names = append(names, k)
