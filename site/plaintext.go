@@ -3,7 +3,6 @@ package site
 import (
 	"errors"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
@@ -62,14 +61,13 @@ func (pc plainCells) label(s string, t *table.Table, r int, f chartspec.Field, e
 }
 
 // texError is the error about text of a cell at that plain text cannot
-// hold, at the column of the TeX where the cell is written as it reads.
+// hold. It stands at the cell, not at the TeX inside it: a cell's column is
+// where it starts, before any quote or space the table trimmed, so an
+// offset into its text would miss; the message quotes the TeX.
 func texError(at diag.Pos, what, text string, err error) *diag.Error {
 	var e *plaintex.Error
 	if !errors.As(err, &e) {
 		return diag.Errorf(at, "%s: %v", what, err)
-	}
-	if at.Col > 0 && !strings.ContainsAny(text, "\"\n") {
-		at.Col += utf8.RuneCountInString(text[:e.Offset])
 	}
 	return diag.Errorf(at, "%s", chartspec.TeXMessage(what, text, e))
 }

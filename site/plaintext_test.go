@@ -25,9 +25,11 @@ func TestTeXInData(t *testing.T) {
 
 	tests := []struct{ name, csv, spec, want string }{
 		{"series name", "m,x,y\na,1,1\n$N_c$,2,2\n$N_c$,3,3\n", "series: m\n",
-			`content/p/runs.csv:3:3: series name from column "m": "$N_c$" is drawn as plain text, which cannot hold "_c": "c" has no subscript form in Unicode`},
+			`content/p/runs.csv:3:1: series name from column "m": "$N_c$" is drawn as plain text, which cannot hold "_c": "c" has no subscript form in Unicode`},
+		{"series name in a quoted cell: the cell", "m,x,y\na,1,1\n\"  $N_c$, run\",2,2\n", "series: m\n",
+			`content/p/runs.csv:3:1: series name from column "m": "$N_c$, run" is drawn as plain text`},
 		{"label", "m,x,y,l\na,1,1,x\nb,2,2,$\\frac{1}{2}$\n", "label: l\n",
-			`content/p/runs.csv:3:8: label "l" of this row: "$\frac{1}{2}$" is drawn as plain text, which cannot hold "\frac"`},
+			`content/p/runs.csv:3:7: label "l" of this row: "$\frac{1}{2}$" is drawn as plain text, which cannot hold "\frac"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
