@@ -71,3 +71,18 @@ func jsonStrings(v any, out []string) []string {
 	}
 	return out
 }
+
+// TestTeXInColumnNames: columns named in TeX name the CSV file's columns
+// and the axes (which have no title) as plain text.
+func TestTeXInColumnNames(t *testing.T) {
+	c, opt := specOption(t, "data: |\n  run,$\\alpha$,$L_{0}$\n  a,1,2\n  a,2,3\nx: '$\\alpha$'\ny: '$L_{0}$'\nseries: run\n")
+	header, _, _ := strings.Cut(string(CSV(c)), "\n")
+	if header != "run,α,L₀" {
+		t.Errorf("CSV header %q, want run,α,L₀", header)
+	}
+	for _, s := range jsonStrings(opt, nil) {
+		if strings.ContainsAny(s, `$\`) {
+			t.Errorf("option holds TeX: %q", s)
+		}
+	}
+}

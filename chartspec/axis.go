@@ -262,6 +262,11 @@ func (p *parser) resolveAxis(a *axisLayer, name string, at diag.Pos, quiet bool)
 	if a.set {
 		ax.Pos = a.pos
 	}
+	// An axis without a title is named by its column: a column named in
+	// TeX ($\alpha$) is drawn as plain text as a title would be.
+	if ax.Title == "" && strings.Contains(ax.Field.Name, "$") {
+		ax.Title = p.plain(ax.Field.Name, name+" field (the axis' name, as it has no title)", nil, ax.Field.Pos)
+	}
 	if ax.Scale == "" {
 		ax.Scale = ScaleLinear
 	}

@@ -49,6 +49,9 @@ panels:
 			t.Errorf("%s = %q, want %q", k, got[k], w)
 		}
 	}
+	if c, err := Parse([]byte("data: runs.csv\nx: '$\\alpha$'\ny: {field: '$L$', title: Loss}\n"), at); err != nil || c.Panels[0].X.Title != "α" || c.Panels[0].Y.Title != "Loss" {
+		t.Errorf("an axis named by its column in TeX: %v, %+v", err, c)
+	}
 	if c.Colors["β₂ = 0.95"] == "" {
 		t.Errorf("colors keys = %v, want the converted name", c.Colors)
 	}
@@ -81,6 +84,8 @@ func TestTeXErrors(t *testing.T) {
 			`content/audio.md:13:8: title`},
 		{"panel title", ok + "panels:\n  - {title: '$\\sqrt{N}$'}\n",
 			`content/audio.md:14:15: title: "$\sqrt{N}$" is drawn as plain text, which cannot hold "\sqrt"`},
+		{"axis named by a column in TeX", "data: runs.csv\nx: flops\ny: '$\\frac{L}{2}$'\n",
+			`content/audio.md:12:4: y field (the axis' name, as it has no title): "$\frac{L}{2}$" is drawn as plain text, which cannot hold "\frac"`},
 		{"fit label", ok + "fit: {type: powerlaw, label: '$\\bar{L}$'}\n",
 			`content/audio.md:13:32: label: "$\bar{L}$" is drawn as plain text, which cannot hold "\bar"`},
 	}
