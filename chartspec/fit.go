@@ -325,9 +325,9 @@ func (p *parser) fitSymbol(e entry) string {
 		return ""
 	}
 	if !strings.Contains(s, "$") {
-		// Read as a formula: the errors' columns are one to the left, the
-		// added $, which is why the value's own position is used.
-		out := p.plain("$"+s+"$", e.key, nil, pos)
+		// Read as a formula, between the $ signs the author left out; an
+		// error stands at the value (its text has those $ signs added).
+		out := p.plain("$"+s+"$", "fit "+e.key+" (read as a formula)", nil, pos)
 		if strings.Contains(out, "$") {
 			return s
 		}

@@ -86,6 +86,8 @@ func TestTeXErrors(t *testing.T) {
 			`content/audio.md:14:15: title: "$\sqrt{N}$" is drawn as plain text, which cannot hold "\sqrt"`},
 		{"axis named by a column in TeX", "data: runs.csv\nx: flops\ny: '$\\frac{L}{2}$'\n",
 			`content/audio.md:12:4: y field (the axis' name, as it has no title): "$\frac{L}{2}$" is drawn as plain text, which cannot hold "\frac"`},
+		{"fit variable", ok + "fit: {type: powerlaw, variable: N_c}\n",
+			`content/audio.md:13:33: fit variable (read as a formula): "$N_c$" is drawn as plain text, which cannot hold "_c"`},
 		{"fit label", ok + "fit: {type: powerlaw, label: '$\\bar{L}$'}\n",
 			`content/audio.md:13:32: label: "$\bar{L}$" is drawn as plain text, which cannot hold "\bar"`},
 	}
