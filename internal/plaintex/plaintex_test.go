@@ -5,6 +5,11 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/scalesite/scalesite/markdown"
 )
 
 func TestConvert(t *testing.T) {
@@ -193,5 +198,51 @@ func BenchmarkConvert(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestSameDollarsAsThePage: Convert finds the formulas the page's Markdown
+// finds (markdown/math.go) in the same text, so that a title reads like the
+// prose beside it. The rule is written twice, as markdown imports no
+// scalesite package; this test keeps the two the same.
+func TestSameDollarsAsThePage(t *testing.T) {
+	for _, s := range []string{
+		"$5 and $10", "costs $5, $N$ params", "$x$1", "a $b$ c", "$ 5$", "$a $b$", "$a$ and $b$",
+		"$10 for `$HOME`", "price $", "$$x$$", "$a$$b$", "x $y $z$", "$\\$5$", "\\$5 $N$", "$a\\$b$",
+		"$5M-$8M", "from $5 to $10", "$L(N)$ vs $D$: $6ND$", "a$b$c", "$x$y$",
+	} {
+		var page []string
+		doc := markdown.New().Parser().Parse(text.NewReader([]byte(s)))
+		_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if f := markdown.FormulaOf(n); f != nil && entering {
+				page = append(page, f.TeX)
+			}
+			return ast.WalkContinue, nil
+		})
+		var chart []string
+		for i := 0; i < len(s); {
+			switch {
+			case s[i] == '\\' && i+1 < len(s) && s[i+1] == '$':
+				i += 2
+				continue
+			case s[i] != '$':
+				i++
+				continue
+			}
+			open := 1
+			if i+1 < len(s) && s[i+1] == '$' {
+				open = 2
+			}
+			end, ok := closer(s, i+open, open)
+			if !ok {
+				i += open
+				continue
+			}
+			chart = append(chart, s[i+open:end])
+			i = end + open
+		}
+		if strings.Join(page, "|") != strings.Join(chart, "|") {
+			t.Errorf("%q: the page finds formulas %q, a chart %q", s, page, chart)
+		}
 	}
 }
