@@ -186,10 +186,10 @@ func buildOption(c *site.Chart, alt string) *echartsOption {
 			case p.Type == chartspec.TypeScatter && target > 0:
 				pts = thinScatter(pts, ext, p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog)
 			}
-			name := seriesName(p, s, nums)
-			ss, extra := series(p, pts, i, name, styles[s.Name], crowd)
-			ss, extra = restyle(ss, extra, styles[s.Name], crowd)
-			aux = append(aux, intervalSeries(p, pts, i, name, styles[s.Name], ss.Type == types.ChartLine, len(aux))...)
+			name, st := seriesName(p, s, nums), styles[StyleKey(p, s)]
+			ss, extra := series(p, pts, i, name, st, crowd)
+			ss, extra = restyle(ss, extra, st, crowd)
+			aux = append(aux, intervalSeries(p, pts, i, name, st, ss.Type == types.ChartLine, len(aux))...)
 			o.series = append(o.series, ss)
 			ex.series = append(ex.series, extra)
 			if extra.dense {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/internal/htmlesc"
+	"github.com/scalesite/scalesite/internal/plaintex"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -92,9 +93,9 @@ func columnsOf(c *site.Chart, human bool) dataColumns {
 		col.x = shared(func(p chartspec.Panel) string { return axisName(p.X) }, "x")
 		col.y = shared(func(p chartspec.Panel) string { return axisName(p.Y) }, "y")
 	} else {
-		col.x = shared(func(p chartspec.Panel) string { return p.X.Field.Name }, "x")
-		col.y = shared(func(p chartspec.Panel) string { return p.Y.Field.Name }, "y")
-		col.series = shared(func(p chartspec.Panel) string { return p.Series.Name }, "series")
+		col.x = shared(func(p chartspec.Panel) string { return plainHeader(p.X.Field.Name) }, "x")
+		col.y = shared(func(p chartspec.Panel) string { return plainHeader(p.Y.Field.Name) }, "y")
+		col.series = shared(func(p chartspec.Panel) string { return plainHeader(p.Series.Name) }, "series")
 	}
 	// The names must tell the columns apart.
 	taken := func(n string, others ...string) bool {
@@ -385,4 +386,15 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// plainHeader is a column's name for the CSV file's header: as the data
+// names it, with TeX in it ($\alpha$) written as plain text as the chart
+// writes it. A name whose TeX cannot be (never drawn, or the loader would
+// have said so) stays as written.
+func plainHeader(name string) string {
+	if out, err := plaintex.Convert(name); err == nil {
+		return out
+	}
+	return name
 }

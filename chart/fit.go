@@ -2,6 +2,7 @@ package chart
 
 import (
 	"math"
+	"strconv"
 	"unicode"
 	"unicode/utf8"
 
@@ -84,19 +85,7 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, nums map[str
 	seen := fitsBefore(c, i, styles)
 	for _, f := range data.Fits {
 		color := fitColor(p, f, styles)
-		prefix := "fit"
-		if p.Fit.Label != "" {
-			prefix = p.Fit.Label
-		}
-		// Several fits over series are told apart by their series' names.
-		if f.Series != "" && p.Series.Name != "" && len(data.Fits) > 1 {
-			for _, s := range data.Series {
-				if s.Name == f.Series {
-					prefix = seriesName(p, s, nums) + " " + prefix
-				}
-			}
-		}
-		name := prefix + ": " + f.Formula(ysym, xsym) + " (" + f.R2Text() + ")"
+		name := fitOwner(c, i, f, nums) + ": " + f.Formula(ysym, xsym) + " (" + f.R2Text() + ")"
 		// fits sharing a colour (one series fitted in several panels) differ
 		// in dash, as their legend entries do in name
 		dash := fitDashes[seen[color]%len(fitDashes)]
@@ -144,6 +133,63 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, nums map[str
 	return out, extras
 }
 
+// fitOwner is what a fit's legend entry says before its formula: "fit"
+// (or the spec's label), after the series it fits when the legend lists
+// several series (and the spec's label does not name the one fit of the
+// panel), then the panel it is drawn in when a fit of another panel would
+// otherwise say the same: "Chinchilla fit", "Parameters fit",
+// "a fit (Compute)". Two entries "fit: L = 11.6 · S⁻⁰·⁰⁷⁶" and
+// "fit: L = 20.7 · S⁻⁰·⁰⁹⁶" in one legend would not say which curve is
+// which; more words than that make a legend that wraps on a phone.
+func fitOwner(c *site.Chart, i int, f site.Fitted, nums map[string]float64) string {
+	own, series := fitBase(c, i, f, nums)
+	for k := range c.Spec.Panels {
+		if k == i || k >= len(c.Panels) {
+			continue
+		}
+		for _, g := range c.Panels[k].Fits {
+			if other, _ := fitBase(c, k, g, nums); other != own {
+				continue
+			}
+			if series {
+				return own + " (" + panelName(c.Spec, i) + ")"
+			}
+			return panelName(c.Spec, i) + " " + own
+		}
+	}
+	return own
+}
+
+// fitBase is a fit's legend words without its panel: the spec's label or
+// "fit", after the series' name where fitOwner says (series reports it).
+func fitBase(c *site.Chart, i int, f site.Fitted, nums map[string]float64) (string, bool) {
+	p := c.Spec.Panels[i]
+	what := "fit"
+	if p.Fit.Label != "" {
+		what = p.Fit.Label
+	}
+	if f.Series != "" && p.Series.Name != "" && len(styleNames(c)) > 1 && (p.Fit.Label == "" || len(c.Panels[i].Fits) > 1) {
+		return seriesName(p, site.Series{Name: f.Series}, nums) + " " + what, true
+	}
+	return what, false
+}
+
+// panelName names panel i for a legend entry: its title, else its y
+// axis' title when the panels' differ, else its x axis' title, else
+// "panel N".
+func panelName(sc *chartspec.Chart, i int) string {
+	p := sc.Panels[i]
+	switch {
+	case p.Title != "":
+		return p.Title
+	case !sharedTitle(sc, false) && axisName(p.Y) != "":
+		return axisName(p.Y)
+	case !sharedTitle(sc, true) && axisName(p.X) != "":
+		return axisName(p.X)
+	}
+	return "panel " + strconv.Itoa(i+1)
+}
+
 // fitDashes are the dashes of fit lines: the first fit of a colour gets the
 // first, the next fit of that colour (in another panel) the second, ...
 var fitDashes = [][]int{{7, 4}, {12, 3, 3, 3}, {4, 4}, {10, 2, 2, 2, 2, 2}}
@@ -164,7 +210,7 @@ func fitsBefore(c *site.Chart, i int, styles map[string]SeriesStyle) map[string]
 // over several series.
 func fitColor(p chartspec.Panel, f site.Fitted, styles map[string]SeriesStyle) string {
 	if f.Series != "" || (p.Fit.Over == chartspec.FitOverSeries && p.Series.Name == "") {
-		if st, ok := styles[f.Series]; ok {
+		if st, ok := styles[StyleKey(p, site.Series{Name: f.Series})]; ok {
 			return st.Color
 		}
 	}
@@ -279,9 +325,10 @@ func fitExtent(p chartspec.Panel, data site.Panel, xlo, xhi, ylo, yhi float64) (
 	return xlo, xhi, ylo, yhi
 }
 
-// symbols2 are the letters a fit's formula writes for y and x: the first
-// letter of each axis' column, capitalised (loss and compute give
-// L = a·C^b), or y and x when they are not letters or are the same.
+// symbols2 are the letters a fit's formula writes for y and x: the spec's
+// response and variable (fit: {variable: N}), else the first letter of
+// each axis' column, capitalised (loss and compute give L = a · Cᵇ), or y
+// and x when they are not letters or are the same.
 func symbols2(p chartspec.Panel) (y, x string) {
 	letter := func(a chartspec.Axis) string {
 		r, _ := utf8.DecodeRuneInString(a.Field.Name)
@@ -291,6 +338,12 @@ func symbols2(p chartspec.Panel) (y, x string) {
 		return string(unicode.ToUpper(r))
 	}
 	y, x = letter(p.Y), letter(p.X)
+	if p.Fit.Response != "" {
+		y = p.Fit.Response
+	}
+	if p.Fit.Variable != "" {
+		x = p.Fit.Variable
+	}
 	if y == "" || x == "" || y == x {
 		return "y", "x"
 	}

@@ -5,8 +5,8 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 
+	"github.com/scalesite/scalesite/internal/plaintex"
 	"github.com/scalesite/scalesite/site"
 	"github.com/scalesite/scalesite/table"
 )
@@ -42,8 +42,6 @@ func sortedSeries(p site.Panel, nums map[string]float64) []site.Series {
 	return out
 }
 
-var superscripts = strings.NewReplacer("0", "⁰", "1", "¹", "2", "²", "3", "³", "4", "⁴", "5", "⁵", "6", "⁶", "7", "⁷", "8", "⁸", "9", "⁹", "-", "⁻")
-
 // numberName writes a number for a legend: plainly between 0.001 and
 // 100,000, else as m×10ⁿ with at most three significant digits.
 func numberName(v float64) string {
@@ -58,7 +56,8 @@ func numberName(v float64) string {
 		m /= 10
 		e++
 	}
-	pow := "10" + superscripts.Replace(strconv.Itoa(e))
+	exp, _ := plaintex.Superscript(strconv.Itoa(e))
+	pow := "10" + exp
 	switch m {
 	case 1:
 		return pow

@@ -1,8 +1,10 @@
 package chart
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -54,7 +56,7 @@ func SeriesStyles(c *site.Chart) map[string]SeriesStyle {
 		}
 		return col
 	}
-	names := orderNames(c.Spec.Order, c.SeriesNames())
+	names := orderNames(c.Spec.Order, styleNames(c))
 	colors := make(map[string]string, len(names))
 	taken := map[string]bool{}
 	for k, name := range names {
@@ -97,4 +99,35 @@ func SeriesStyles(c *site.Chart) map[string]SeriesStyle {
 	}
 	applySpecStyles(c.Spec, names, out)
 	return out
+}
+
+// StyleKey is the name a series' look is kept under in SeriesStyles: its
+// name, or, for the one series of a panel without a series column, its
+// legend entry (the y axis' title). Two panels' lone series ("Optimal
+// parameters", "Optimal tokens") are two entries of the shared legend, so
+// they get two looks; keyed by their empty data name they would get one,
+// and the legend could not be read.
+func StyleKey(p chartspec.Panel, s site.Series) string {
+	if p.Series.Name != "" {
+		return s.Name
+	}
+	return seriesName(p, s, nil)
+}
+
+// styleNames lists the style keys of a chart's series, in first-seen
+// order across its panels.
+func styleNames(c *site.Chart) []string {
+	var names []string
+	for i, data := range c.Panels {
+		for _, s := range data.Series {
+			k := s.Name
+			if i < len(c.Spec.Panels) {
+				k = StyleKey(c.Spec.Panels[i], s)
+			}
+			if !slices.Contains(names, k) {
+				names = append(names, k)
+			}
+		}
+	}
+	return names
 }

@@ -67,7 +67,7 @@ func (p *parser) axis(e entry) axisLayer {
 				a.field, a.fieldSet = p.axisField(e.key, strings.TrimSpace(s), pos)
 			}
 		case "title":
-			a.title, _, a.titleSet = p.text(ae, "text")
+			a.title, _, a.titleSet = p.chartText(ae)
 		case "scale":
 			a.scale = p.choice(ae, scales, "unknown scale %q: an axis scale is linear or log%s", scaleAlias)
 		case "format":
@@ -261,6 +261,11 @@ func (p *parser) resolveAxis(a *axisLayer, name string, at diag.Pos, quiet bool)
 	ax := Axis{Field: a.field, Title: a.title, Scale: a.scale, Format: a.format, FormatPos: a.formatPos, Min: a.min, Max: a.max, Pos: at}
 	if a.set {
 		ax.Pos = a.pos
+	}
+	// An axis without a title is named by its column: a column named in
+	// TeX ($\alpha$) is drawn as plain text as a title would be.
+	if ax.Title == "" && strings.Contains(ax.Field.Name, "$") {
+		ax.Title = p.plain(ax.Field.Name, name+" field (the axis' name, as it has no title)", nil, ax.Field.Pos)
 	}
 	if ax.Scale == "" {
 		ax.Scale = ScaleLinear

@@ -57,9 +57,9 @@ func (p *parser) chart(root ast.Node) *Chart {
 	for _, e := range p.entries(m) {
 		switch e.key {
 		case "title":
-			c.Title, _, _ = p.text(e, "text")
+			c.Title, _, _ = p.chartText(e)
 		case "subtitle":
-			c.Subtitle, _, _ = p.text(e, "text")
+			c.Subtitle, _, _ = p.chartText(e)
 		case "source":
 			p.source(c, e)
 		case "height":
@@ -154,7 +154,7 @@ func (p *parser) panel(m *ast.MappingNode) layer {
 	for _, e := range p.entries(m) {
 		switch {
 		case e.key == "title":
-			l.title, _, _ = p.text(e, "text")
+			l.title, _, _ = p.chartText(e)
 		case e.key == "where":
 			l.where = p.where(e, true)
 		case p.layerKey(&l, e):

@@ -24,7 +24,7 @@ const (
 )
 
 var (
-	fitKeys      = []string{"type", "over", "series", "extrapolate", "label"}
+	fitKeys      = []string{"type", "over", "series", "extrapolate", "label", "variable", "response"}
 	fitOvers     = []string{FitOverSeries, FitOverAll, FitOverFrontier}
 	frontierDirs = []string{FrontierMax, FrontierMin}
 )
@@ -43,6 +43,10 @@ type Fit struct {
 	Extrapolate *float64
 	// Label replaces "fit" before the formula in the legend.
 	Label string
+	// Variable and Response are the symbols the formula writes for x and
+	// y (L = 11.6 · N⁻⁰·⁰⁷⁶), as plain text; "" leaves the first letter of
+	// the axis' column. They are read as a formula, so N_{opt} is Nₒₚₜ.
+	Variable, Response string
 	// Pos is where the value of `fit` stands.
 	Pos diag.Pos
 }
@@ -150,7 +154,11 @@ func (p *parser) fit(e entry) (Fit, bool) {
 			case "extrapolate":
 				f.Extrapolate, _, _, _ = p.number(fe)
 			case "label":
-				f.Label, _, _ = p.text(fe, "text")
+				f.Label, _, _ = p.chartText(fe)
+			case "variable":
+				f.Variable = p.fitSymbol(fe)
+			case "response":
+				f.Response = p.fitSymbol(fe)
 			default:
 				p.unknown++
 				typo = true
@@ -195,7 +203,7 @@ func (p *parser) fitSeries(e entry) []Field {
 			}
 			return nil
 		}
-		return []Field{{Name: strings.TrimSpace(s), Pos: pos}}
+		return []Field{{Name: p.seriesKey(strings.TrimSpace(s), tokenOf(e.val), pos), Pos: pos}}
 	}
 	var out []Field
 	for _, v := range seq.Values {
@@ -205,7 +213,7 @@ func (p *parser) fitSeries(e entry) []Field {
 			p.errorf(pos, "fit series lists series names, e.g. series: [Observed, Baseline]")
 			continue
 		}
-		out = append(out, Field{Name: strings.TrimSpace(s), Pos: pos})
+		out = append(out, Field{Name: p.seriesKey(strings.TrimSpace(s), tokenOf(v), pos), Pos: pos})
 	}
 	return out
 }
@@ -302,4 +310,28 @@ func frontierAlias(w string) string {
 		return FrontierMin
 	}
 	return ""
+}
+
+// fitSymbol reads `variable` or `response`: a symbol for the fit's
+// formula, read as TeX whether or not it is written between $ signs, so
+// that N_{opt} and $N_{opt}$ both give Nₒₚₜ.
+func (p *parser) fitSymbol(e entry) string {
+	s, pos, ok := p.text(e, "a symbol, like N, D or C_{min}")
+	s = strings.TrimSpace(s)
+	if !ok || s == "" {
+		if ok {
+			p.errorf(pos, "fit %s is empty: name the symbol the formula writes, like %s: N", e.key, e.key)
+		}
+		return ""
+	}
+	if !strings.Contains(s, "$") {
+		// Read as a formula, between the $ signs the author left out; an
+		// error stands at the value (its text has those $ signs added).
+		out := p.plain("$"+s+"$", "fit "+e.key+" (read as a formula)", nil, pos)
+		if strings.Contains(out, "$") {
+			return s
+		}
+		return out
+	}
+	return p.plain(s, e.key, tokenOf(e.val), pos)
 }

@@ -72,7 +72,7 @@ func TestParseFitErrors(t *testing.T) {
 		{"unknown fit key, alias", ok + "fit: {kind: linear}\n",
 			`content/audio.md:13:7: unknown key "kind" in fit — did you mean "type"?`},
 		{"unknown fit key, far", ok + "fit: {type: linear, zzz: 1}\n",
-			`content/audio.md:13:21: unknown key "zzz" in fit: the keys of fit are type, over, series, extrapolate, label`},
+			`content/audio.md:13:21: unknown key "zzz" in fit: the keys of fit are type, over, series, extrapolate, label, variable, response`},
 		{"extrapolate not a number", ok + "fit: {type: linear, extrapolate: far}\n",
 			`content/audio.md:13:34: extrapolate must be a number, like 0.5 or 1e20, not "far"`},
 		{"extrapolate below 0 on log x", "data: runs.csv\nx: {field: flops, scale: log}\ny: loss\nfit: {type: powerlaw, extrapolate: -1}\n",

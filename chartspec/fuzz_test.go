@@ -28,6 +28,8 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add(ok + "hlines: [25, {y: 50, label: a}]\nvlines: 3\nbands: [{x: [1, 2], label: b}]\nannotations: [{x: 1, y: 2, text: c, arrow: true, position: left}]\n" +
 		"style: {a: {draw: points, marker: open-square, dash: [4, 2], width: 1.5}}\norder: [a, b]\npanels:\n  - {hlines: [], y: {field: loss, err: sd, interval: bars}}\n")
+	// TeX in chart text (tex.go): converted, refused, and in keys.
+	f.Add(ok + "title: '$L(N) = N^{-0.076}$, \\$5M'\nsubtitle: $\\frac{a}{b}$\nlegend: '$\\beta_2$'\ncolors: {'$\\beta_2$': red}\nfit: {type: powerlaw, variable: 'C_{min}', response: $L$}\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		c, err := Parse([]byte(src), at)
 		if err != nil {

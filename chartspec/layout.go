@@ -93,7 +93,7 @@ func (p *parser) legend(e entry) Legend {
 		for _, le := range p.entries(v) {
 			switch le.key {
 			case "title":
-				l.Title, _, _ = p.text(le, "text")
+				l.Title, _, _ = p.chartText(le)
 			case "show":
 				b, isBool := p.resolve(le.val).(*ast.BoolNode)
 				if !isBool {
@@ -112,5 +112,5 @@ func (p *parser) legend(e entry) Legend {
 		p.errorf(pos, `legend must be a title ("FLOPs budget"), false, or {title: ..., show: ...}, %s`, unlike(n))
 		return Legend{}
 	}
-	return Legend{Title: s}
+	return Legend{Title: p.plain(s, "legend", tokenOf(n), pos)}
 }

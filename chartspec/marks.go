@@ -214,7 +214,7 @@ func (p *parser) refLine(key string, it markItem) (refLineLayer, bool) {
 			l.val, good = p.markNumber(p.resolve(me.val), p.valuePos(me), me.key)
 			ok = ok && good
 		case "label":
-			l.label, _, _ = p.text(me, "text")
+			l.label, _, _ = p.chartText(me)
 		default:
 			alias := ""
 			switch strings.ToLower(me.key) {
@@ -256,7 +256,7 @@ func (p *parser) band(it markItem) (bandLayer, bool) {
 			b.lo, b.hi, good = p.bandRange(me)
 			ok = ok && good
 		case "label":
-			b.label, _, _ = p.text(me, "text")
+			b.label, _, _ = p.chartText(me)
 		default:
 			alias := ""
 			switch strings.ToLower(me.key) {
@@ -329,7 +329,7 @@ func (p *parser) annotation(it markItem) (annotationLayer, bool) {
 		case "text":
 			var good bool
 			var pos diag.Pos
-			a.text, pos, good = p.text(me, "text")
+			a.text, pos, good = p.chartText(me)
 			a.text = strings.TrimSpace(a.text)
 			hasText = true
 			if good && a.text == "" {

@@ -22,11 +22,11 @@ func (p *parser) source(c *Chart, e entry) {
 			}
 			parts = append(parts, strings.TrimSpace(s))
 		}
-		c.Source = Field{Name: strings.Join(parts, "; "), Pos: p.valuePos(e)}
+		c.Source = Field{Name: p.plain(strings.Join(parts, "; "), "source", nil, p.valuePos(e)), Pos: p.valuePos(e)}
 		return
 	}
 	c.Source.Name, c.Source.Pos, _ = p.text(e, `a citation ("@key"), a web address or text`)
-	c.Source.Name = strings.TrimSpace(c.Source.Name)
+	c.Source.Name = p.plain(strings.TrimSpace(c.Source.Name), "source", nil, c.Source.Pos)
 }
 
 // checkSource reports a source that names a data file: the data is

@@ -85,7 +85,7 @@ func (p *parser) styles(c *Chart, e entry) {
 		if c.Styles == nil {
 			c.Styles = make(map[string]SeriesStyle, len(m.Values))
 		}
-		c.Styles[se.key] = st
+		c.Styles[p.seriesKey(se.key, se.tok, p.pos(se.tok))] = st
 	}
 }
 
@@ -291,6 +291,7 @@ func (p *parser) order(e entry) []Field {
 			p.errorf(pos, "each entry of order is a series name, %s", unlike(r))
 			continue
 		}
+		s = p.seriesKey(s, tokenOf(r), pos)
 		dup := false
 		for _, f := range out {
 			if f.Name == s {

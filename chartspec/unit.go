@@ -36,7 +36,7 @@ func (p *parser) unit(e entry) unitValue {
 	if !ok {
 		return unitValue{}
 	}
-	s = strings.TrimSpace(s)
+	s = p.plain(strings.TrimSpace(s), e.key, tokenOf(e.val), pos)
 	switch {
 	case strings.ContainsAny(s, "\n\r\t"):
 		p.errorf(pos, "unit must be one short line, like FLOPs or ms")

@@ -181,7 +181,7 @@ func (p *parser) colors(c *Chart, e entry) {
 				if c.Colors == nil {
 					c.Colors = make(map[string]string, len(v.Values))
 				}
-				c.Colors[ce.key] = col
+				c.Colors[p.seriesKey(ce.key, ce.tok, p.pos(ce.tok))] = col
 			}
 		}
 	default:

@@ -287,7 +287,7 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 			}
 			checkPoints(t, fmt.Sprintf("%s series %q", c.ID, name), s.Points, g.Data, pointTarget,
 				p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog)
-			checkStyle(t, fmt.Sprintf("%s series %q", c.ID, name), styles[s.Name], g, drawnType == chartspec.TypeLine)
+			checkStyle(t, fmt.Sprintf("%s series %q", c.ID, name), styles[chart.StyleKey(p, s)], g, drawnType == chartspec.TypeLine)
 		}
 	}
 	if k != len(got.Series) {

@@ -153,7 +153,7 @@ func TestFitGPT4InChromium(t *testing.T) {
 	if math.Abs(want.A-0.26) > 0.03 || math.Abs(want.B+0.1257) > 0.005 || math.Abs(want.C-1) > 0.06 {
 		t.Errorf("fitted %+v, want a ≈ 0.26, b ≈ -0.1257, c ≈ 1.0 (the law the points were generated from)", want)
 	}
-	wantName := fmt.Sprintf("Prediction: L = %s + %s·C^%s (%s)", fit.Number(want.C, 3), fit.Number(want.A, 3), fit.Number(want.B, 4), want.R2Text())
+	wantName := "Prediction: " + want.Formula("L", "C") + " (" + want.R2Text() + ")"
 
 	tb := b.tab(t)
 	tb.open(t, base+"/gallery/gpt4-predictable-scaling/", 1)
@@ -331,7 +331,7 @@ func TestFrontierInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantName := fmt.Sprintf("Frontier fit: L = %s·C^%s (%s)", fit.Number(r.A, 3), fit.Number(r.B, 4), r.R2Text())
+	wantName := "Frontier fit: " + r.Formula("L", "C") + " (" + r.R2Text() + ")"
 	if fitted.Name != wantName {
 		t.Errorf("fit named %q, want %q", fitted.Name, wantName)
 	}

@@ -4,13 +4,24 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/scalesite/scalesite/internal/plaintex"
 )
 
 // Formula writes the fitted law with its constants, y and x standing for
-// the variables: "L = 2.57·C^−0.0476", "L = 1.69 + 406·N^−0.34",
-// "y = 0.31 + 0.052·log₁₀ x", "y = 2.1 + 0.5·x". Constants have three
-// significant digits and exponents four; minus signs are U+2212 and large
-// or small constants are written m×10ⁿ.
+// the variables: "L = 2.57 · C⁻⁰·⁰⁴⁸", "L = 1.69 + 406 · N⁻⁰·³⁴",
+// "y = 0.31 + 0.052 · log₁₀ x", "y = 2.1 + 0.5 · x". Constants have three
+// significant digits; minus signs are U+2212 and large or small constants
+// are written m×10ⁿ.
+//
+// Exponents are written as superscripts, with two significant digits:
+// papers quote scaling exponents so (Kaplan et al.'s α_N = 0.076,
+// Chinchilla's a = 0.50), their uncertainty lies in the second digit, and
+// a run of small superscript digits is hard to read (S⁻⁰·⁰⁷⁶³⁵). A
+// superscript has no full stop, so the decimal point is a raised dot; the
+// multiplication dot between constant and variable gets spaces around it
+// to tell the two apart. The fit's exact constants are in the chart's
+// option (scalesiteFit) and tooltip.
 func (r Result) Formula(y, x string) string {
 	var b strings.Builder
 	b.WriteString(y)
@@ -18,13 +29,12 @@ func (r Result) Formula(y, x string) string {
 	switch r.Kind {
 	case PowerLaw:
 		b.WriteString(Number(r.A, 3))
-		b.WriteString("·")
+		b.WriteString(" · ")
 		b.WriteString(x)
-		b.WriteString("^")
-		b.WriteString(Number(r.B, 4))
+		b.WriteString(power(r.B))
 	case PowerLawC:
 		b.WriteString(Number(r.C, 3))
-		term(&b, r.A, x+"^"+Number(r.B, 4))
+		term(&b, r.A, x+power(r.B))
 	case LogLinear:
 		b.WriteString(Number(r.A, 3))
 		term(&b, r.B, "log₁₀ "+x)
@@ -44,8 +54,25 @@ func term(b *strings.Builder, k float64, v string) {
 		b.WriteString(" + ")
 	}
 	b.WriteString(Number(k, 3))
-	b.WriteString("·")
+	b.WriteString(" · ")
 	b.WriteString(v)
+}
+
+// power writes an exponent as superscripts, to two significant digits
+// (Formula says why); one too large or small for plain decimals is
+// written ^(m×10ⁿ) on the line.
+func power(e float64) string {
+	a := math.Abs(e)
+	if e == 0 || math.IsNaN(e) || math.IsInf(e, 0) || a < 1e-3 || a >= 1e4 {
+		return "^(" + Number(e, 2) + ")"
+	}
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(e, 'e', 1, 64), 64)
+	digits := max(0, 1-int(math.Floor(math.Log10(math.Abs(r)))))
+	s := trimZeros(strconv.FormatFloat(r, 'f', digits, 64))
+	if sup, ok := plaintex.Superscript(s); ok {
+		return sup
+	}
+	return "^" + s
 }
 
 // R2Text is the fit's R² for a legend: "R² 0.998"; "R² > 0.999" when it
@@ -59,8 +86,6 @@ func (r Result) R2Text() string {
 	}
 	return "R² " + strconv.FormatFloat(r.R2, 'f', 3, 64)
 }
-
-var superscripts = strings.NewReplacer("0", "⁰", "1", "¹", "2", "²", "3", "³", "4", "⁴", "5", "⁵", "6", "⁶", "7", "⁷", "8", "⁸", "9", "⁹", "-", "⁻")
 
 // Number writes v with sig significant digits as a reader writes a
 // constant: 2.57, 0.0476, 406, 1.5×10¹³, 2.2×10⁻⁵; trailing zeros dropped,
@@ -78,7 +103,8 @@ func Number(v float64, sig int) string {
 		r, _ := strconv.ParseFloat(s, 64)
 		out = trimZeros(strconv.FormatFloat(r, 'f', max(0, sig-1-exp), 64))
 	} else {
-		out = trimZeros(mant) + "×10" + superscripts.Replace(strconv.Itoa(exp))
+		pow, _ := plaintex.Superscript(strconv.Itoa(exp))
+		out = trimZeros(mant) + "×10" + pow
 	}
 	if neg {
 		out = "−" + out

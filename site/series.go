@@ -64,6 +64,8 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	// of every panel's x (runs sorted by size, drawn against tokens).
 	sayOrder := sp.Connect == ""
 	xGaps := map[string][]Point{}
+	// Series names and labels read from the data are chart text too.
+	names, labels := plainCells{}, plainCells{}
 	var low lowCells
 	outX := outside{axis: "x", ax: &sp.X, col: xi}
 	outY := outside{axis: "y", ax: &sp.Y, col: yi}
@@ -73,7 +75,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		y, oky := number(t, r, yi, &sp.Y, &errs, &low)
 		name := ""
 		if si >= 0 {
-			name = t.Rows[r].Cells[si]
+			name = names.text(t, r, si, "series name from column "+diag.Quote(sp.Series.Name), &errs)
 		}
 		if !okx || !oky || (si >= 0 && name == "") {
 			left = append(left, row)
@@ -98,7 +100,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 			out.Series[k].Points = append(out.Series[k].Points, g)
 			delete(gaps, k)
 		}
-		out.Series[k].Points = append(out.Series[k].Points, Point{X: x, Y: y, Label: label(r), Row: row, Bounds: iv.bounds(t, r, x, y, &errs)})
+		out.Series[k].Points = append(out.Series[k].Points, Point{X: x, Y: y, Label: labels.label(label(r), t, r, sp.Label, &errs), Row: row, Bounds: iv.bounds(t, r, x, y, &errs)})
 		outX.add(t, r, x)
 		outY.add(t, r, y)
 	}

@@ -1,0 +1,104 @@
+package chartspec
+
+import (
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/token"
+
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/plaintex"
+)
+
+// Chart text (titles, axis names, labels, notes, legend titles, series
+// names) is drawn as plain text, so each value passes through plaintex:
+// $\alpha_N$ is read once, here, and the canvas, the exports and the HTML
+// around the chart all carry the same Unicode. What plain text cannot hold
+// is an error at the file, line and column of the TeX, naming the key.
+
+// chartText reads a text value (p.text) and writes its formulas as plain
+// text.
+func (p *parser) chartText(e entry) (string, diag.Pos, bool) {
+	s, pos, ok := p.text(e, "text")
+	if !ok {
+		return s, pos, ok
+	}
+	return p.plain(s, e.key, tokenOf(e.val), pos), pos, true
+}
+
+// seriesKey converts a series name written as a key (colors, style) or an
+// entry (order, fit series), so that it matches the series' name as read
+// from the data, converted the same way.
+func (p *parser) seriesKey(s string, tk *token.Token, pos diag.Pos) string {
+	return p.plain(s, "series name", tk, pos)
+}
+
+func tokenOf(n ast.Node) *token.Token {
+	if n == nil {
+		return nil
+	}
+	return n.GetToken()
+}
+
+// plain converts s, the text of the scalar tk (standing at pos) under key,
+// and reports what cannot be converted.
+func (p *parser) plain(s, key string, tk *token.Token, pos diag.Pos) string {
+	out, err := plaintex.Convert(s)
+	if err == nil {
+		return out
+	}
+	var e *plaintex.Error
+	if !errors.As(err, &e) {
+		p.errorf(pos, "%s: %v", key, err)
+		return s
+	}
+	p.errorf(texPos(s, e.Offset, tk, pos), "%s", TeXMessage(key, s, e))
+	return s
+}
+
+// TeXMessage is the message about TeX in chart text that plain text cannot
+// hold: the key (or column) it stood under, the text, and what to write.
+// The loader says the same of series names read from data.
+func TeXMessage(key, text string, e *plaintex.Error) string {
+	return key + ": " + quoteTeX(text) + " is drawn as plain text, which cannot hold " + quoteTeX(e.TeX) + ": " + e.Reason
+}
+
+// quoteTeX quotes TeX for a message with its backslashes as written
+// (diag.Visible): "lpha", not "\alpha" as diag.Quote would write it,
+// cut to diag.MaxQuoted characters.
+func quoteTeX(s string) string {
+	if r := []rune(s); len(r) > diag.MaxQuoted {
+		s = string(r[:diag.MaxQuoted]) + "…"
+	}
+	return `"` + diag.Visible(s) + `"`
+}
+
+// texPos is where byte off of a scalar's text stands: on the scalar's line,
+// off characters in (after its opening quote), when the scalar is written on
+// one line as it reads; the scalar's start otherwise (a block scalar, or
+// escapes that make the text differ from the source).
+func texPos(s string, off int, tk *token.Token, pos diag.Pos) diag.Pos {
+	if pos.Col == 0 || tk == nil {
+		return pos
+	}
+	shift := 0
+	switch tk.Type {
+	case token.DoubleQuoteType, token.SingleQuoteType:
+		shift = 1
+		if o := strings.TrimSpace(tk.Origin); o != "" && len(o) != len(s)+2 {
+			return pos // escapes: the text is not the source
+		}
+	case token.StringType:
+	default:
+		return pos
+	}
+	for _, r := range s {
+		if r == '\n' {
+			return pos
+		}
+	}
+	pos.Col += shift + utf8.RuneCountInString(s[:off])
+	return pos
+}
