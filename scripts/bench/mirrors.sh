@@ -16,11 +16,12 @@ set -eu
 bin=$1 site=$2 rounds=${3:-9} profiles=${4:-5}
 out=$(mktemp -d)
 export XDG_CACHE_HOME=/proc/no-cache
-vs=(def goccy lean std layout figure)
+vs=(def goccy lean std layout figure alloff)
 envof() {
 	case $1 in
 	def) echo "";; goccy) echo "SS_JSON=goccy";; lean) echo "SS_JSON=lean";; std) echo "SS_JSON=std";;
 	layout) echo "SS_LAYOUT=tmpl";; figure) echo "SS_FIGURE=tmpl";;
+	alloff) echo "SS_JSON=goccy SS_LAYOUT=tmpl SS_FIGURE=tmpl";;
 	esac
 }
 for round in $(seq 1 "$rounds"); do
