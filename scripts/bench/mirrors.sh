@@ -8,7 +8,7 @@
 #   patch -p1 < scripts/bench/issue19-mirrors.patch  # (from the branch that added it)
 #   go build -o /tmp/mirrors-ss ./cmd/scalesite
 #
-# First ROUNDS rounds of cold builds (no manifest, a fresh destination on
+# First ROUNDS rounds (0: none) of cold builds (no manifest, a fresh destination on
 # tmpfs, the mirrors do not touch the disk), every variant once a round in
 # a rotating order; then PROFILES CPU profiles of each variant, merged per
 # variant, and the functions that tell the mirrors' share.
@@ -38,7 +38,7 @@ for r in $(seq 1 "$profiles"); do
 	done
 done
 rm -rf /dev/shm/mirrors-out
-python3 - "$out/times" <<'PY'
+[ "$rounds" -gt 0 ] && python3 - "$out/times" <<'PY'
 import statistics as st, sys
 runs = {}
 for line in open(sys.argv[1]):
@@ -51,6 +51,6 @@ for v, r in runs.items():
 PY
 for v in "${vs[@]}"; do
 	echo "== $v: CPU profile of $profiles builds"
-	go tool pprof -top -cum "$bin" "$out/$v"-*.prof 2>/dev/null | grep -E 'Total samples|echartsOption\)\.write(Lib|Lean)?$|goccy/go-json\.Marshal$|encoding/json\.Marshal$|theme\)\.execute$|html/template\.\(\*Template\)\.ExecuteTemplate$|chartData\)\.Figure$|gcBgMarkWorker$|check\.Page$' || true
+	env -u XDG_CACHE_HOME go tool pprof -top -cum "$bin" "$out/$v"-*.prof 2>/dev/null | grep -E 'Total samples|echartsOption\)\.write(Lib|Lean)?$|goccy/go-json\.Marshal$|encoding/json\.Marshal$|theme\)\.execute$|html/template\.\(\*Template\)\.ExecuteTemplate$|chartData\)\.Figure$|gcBgMarkWorker$|check\.Page$' || true
 done
 rm -rf "$out"
