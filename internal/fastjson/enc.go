@@ -4,12 +4,12 @@
 // It is a second definition of what go-echarts' struct tags and
 // encoding/json define together, kept because it pays: in CPU profiles of
 // cold builds of the 1,000-page synthetic site, writing the chart options
-// with it takes about a third of the time goccy/go-json takes and a
-// quarter of encoding/json's, a difference of some 9% of the whole build's
-// CPU (BENCHMARKS.md, "Issue 19: the mirrors"). What keeps it honest is
-// chart's TestOptionJSONMatchesEncodingJSON, which holds every chart of
-// the test corpus to encoding/json's bytes: a go-echarts upgrade that
-// adds, renames or reorders a field fails it. Each writer checks that the
+// with it takes a third to two fifths of the time goccy/go-json takes and
+// a third of encoding/json's, a difference of 8-12% of the whole build's
+// CPU against goccy (BENCHMARKS.md, "Issue 19: the mirrors"). What keeps
+// it honest is chart's TestOptionJSONMatchesEncodingJSON, which holds
+// every chart of the test corpus to encoding/json's bytes: a go-echarts
+// upgrade that adds, renames or reorders a field fails it. Each writer checks that the
 // value sets no field it does not write, and hands a value that does to
 // encoding/json whole (TestOptionJSONFallsBack), so a field is never lost.
 //
