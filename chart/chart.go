@@ -10,6 +10,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/types"
 
 	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/internal/fastjson"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -410,7 +411,7 @@ func seriesData(points []site.Point, logX, logY bool) (pointsData, bool) {
 }
 
 // appendPoints writes points as JSON. Strings are escaped as encoding/json
-// escapes them (appendJSONString), <, > and & included, as in any other
+// escapes them (fastjson.AppendString), <, > and & included, as in any other
 // part of the option.
 //
 // A point is [X, Y] in axis space (log10 on a log axis); on a chart with a
@@ -449,7 +450,7 @@ func appendPoints(b []byte, points []site.Point, logX, logY bool) []byte {
 		item := pt.Label != "" || pt.Bounds != nil // an interval goes with the point, for the tooltip
 		if pt.Label != "" {
 			b = append(b, `{"name":`...)
-			b = appendJSONString(b, pt.Label)
+			b = fastjson.AppendString(b, pt.Label)
 			b = append(b, `,"value":`...)
 		} else if item {
 			b = append(b, `{"value":`...)

@@ -3,10 +3,13 @@ package chart
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"sync"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"github.com/scalesite/scalesite/internal/fastjson"
 )
 
 // A chart's option is built from go-echarts' types (chart.go) and written
@@ -15,8 +18,10 @@ import (
 // TestOptionJSONMatchesEncodingJSON) but without reflection, and escaped
 // for a <script type="application/json"> element as encoding/json escapes
 // (<, > and & as \u003c, \u003e and \u0026; U+2028 and U+2029 as \u2028
-// and \u2029). A go-echarts value with a field these files do not write
-// falls back to encoding/json for that value, so that no option is lost.
+// and \u2029). The go-echarts values are written by internal/fastjson
+// (whose doc says why it is kept: a profile pays for it), which hands a
+// value with a field it does not write to encoding/json, so that no option
+// is lost; scalesite's own parts (extras.go) are written below.
 //
 // The option reaches layouts/chart.html as chartData.Option, a map of its
 // top-level keys whose values are the written JSON (*optionPart, a
@@ -126,76 +131,247 @@ func (o *echartsOption) write() *optionJSON {
 			}
 		}
 	}
-	e := &jsonEnc{b: make([]byte, 0, size)}
+	e := &fastjson.Enc{B: make([]byte, 0, size)}
 	out := &optionJSON{parts: make([]optionPart, 0, 14)}
-	e.open()
+	e.Open()
 	part := func(key string, write func()) {
-		e.key(key)
-		lo := len(e.b)
+		e.Key(key)
+		lo := len(e.B)
 		write()
-		e.scriptSafe(lo)
-		out.parts = append(out.parts, optionPart{key: key, lo: lo, hi: len(e.b), whole: out})
+		e.ScriptSafe(lo)
+		out.parts = append(out.parts, optionPart{key: key, lo: lo, hi: len(e.B), whole: out})
 	}
-	part("animation", func() { e.bool(false) })
+	part("animation", func() { e.Bool(false) })
 	if o.aria != nil {
-		part("aria", func() { e.aria(o.aria) })
+		part("aria", func() { e.Aria(o.aria) })
 	}
-	part("backgroundColor", func() { e.str("transparent") })
-	part("color", func() { e.raw(echartsColors()) })
+	part("backgroundColor", func() { e.Str("transparent") })
+	part("color", func() { e.Raw(echartsColors()) })
 	if len(o.zooms) > 0 {
 		part("dataZoom", func() {
-			e.openArr()
+			e.OpenArr()
 			for i := range o.zooms {
-				e.elem()
-				e.dataZoom(&o.zooms[i])
+				e.Elem()
+				z := &o.zooms[i]
+				e.DataZoom(z, func() any { return newZoomJSON(*z) }, zoomExtra)
 			}
-			e.closeArr()
+			e.CloseArr()
 		})
 	}
 	if len(o.grids) > 0 {
 		part("grid", func() {
-			e.openArr()
+			e.OpenArr()
 			for i := range o.grids {
-				e.elem()
-				e.grid(&o.grids[i])
+				e.Elem()
+				e.Grid(&o.grids[i])
 			}
-			e.closeArr()
+			e.CloseArr()
 		})
 	}
-	part("legend", func() { e.legend(&o.legend) })
-	part("scalesite", func() { e.meta(&o.ex.meta) })
-	part("series", func() { e.allSeries(o.series, o.ex.series) })
+	part("legend", func() { e.Legend(&o.legend) })
+	part("scalesite", func() { writeMeta(e, &o.ex.meta) })
+	part("series", func() { writeSeries(e, o.series, o.ex.series) })
 	part("title", func() {
 		if o.titles == nil {
-			e.null()
+			e.Null()
 			return
 		}
-		e.openArr()
+		e.OpenArr()
 		for i := range o.titles {
-			e.elem()
-			e.title(&o.titles[i])
+			e.Elem()
+			e.Title(&o.titles[i])
 		}
-		e.closeArr()
+		e.CloseArr()
 	})
-	part("toolbox", func() { e.toolbox(&o.toolbox) })
-	part("tooltip", func() { e.tooltip(&o.tooltip) })
+	part("toolbox", func() { e.Toolbox(&o.toolbox) })
+	part("tooltip", func() { e.Tooltip(&o.tooltip, func() any { return tooltipJSON{o.tooltip, true} }, tooltipExtra) })
 	part("xAxis", func() {
-		e.openArr()
+		e.OpenArr()
 		for i := range o.xAxes {
-			e.elem()
-			e.xAxis(&o.xAxes[i], scaleMark{i < len(o.ex.logX) && o.ex.logX[i], markUnit(o.ex.unitX, i, o.xAxes[i].Name)})
+			e.Elem()
+			x, m := &o.xAxes[i], scaleMark{i < len(o.ex.logX) && o.ex.logX[i], markUnit(o.ex.unitX, i, o.xAxes[i].Name)}
+			e.XAxis(x, func() any { return xAxisJSON{*x, m} }, m.write)
 		}
-		e.closeArr()
+		e.CloseArr()
 	})
 	part("yAxis", func() {
-		e.openArr()
+		e.OpenArr()
 		for i := range o.yAxes {
-			e.elem()
-			e.yAxis(&o.yAxes[i], scaleMark{i < len(o.ex.logY) && o.ex.logY[i], markUnit(o.ex.unitY, i, o.yAxes[i].Name)})
+			e.Elem()
+			y, m := &o.yAxes[i], scaleMark{i < len(o.ex.logY) && o.ex.logY[i], markUnit(o.ex.unitY, i, o.yAxes[i].Name)}
+			e.YAxis(y, func() any { return yAxisJSON{*y, m} }, m.write)
 		}
-		e.closeArr()
+		e.CloseArr()
 	})
-	e.close()
-	out.text = e.b
+	e.Close()
+	out.text = e.B
 	return out
+}
+
+// jsonData is JSON the renderer wrote itself (error bars and bands,
+// marks.go), escaped as encoding/json escapes: it is written into the
+// option as it is.
+type jsonData []byte
+
+// MarshalJSON returns d: encoding/json (tests, fallbacks) writes it as it is.
+func (d jsonData) MarshalJSON() ([]byte, error) { return d, nil }
+
+// AppendJSON appends d (fastjson.Appender).
+func (d jsonData) AppendJSON(b []byte) []byte { return append(b, d...) }
+
+// AppendJSON appends the points as MarshalJSON writes them
+// (fastjson.Appender).
+func (d pointsData) AppendJSON(b []byte) []byte { return appendPoints(b, d.points, d.logX, d.logY) }
+
+// tooltipExtra writes tooltipJSON's own member.
+func tooltipExtra(e *fastjson.Enc) {
+	e.Key("confine")
+	e.Bool(true)
+}
+
+// zoomExtra writes zoomJSON's own members.
+func zoomExtra(e *fastjson.Enc) {
+	e.Key("zoomOnMouseWheel")
+	e.Str(zoomOnMouseWheel)
+	e.Key("moveOnMouseMove")
+	e.Bool(moveOnMouseMove)
+	e.Key("moveOnMouseWheel")
+	e.Bool(moveOnMouseWheel)
+}
+
+// write writes the mark's members, as an axis' (xAxisJSON, yAxisJSON).
+func (m scaleMark) write(e *fastjson.Enc) {
+	if m.ScalesiteLog {
+		e.Key("scalesiteLog")
+		e.Bool(true)
+	}
+	e.OptStr("scalesiteUnit", m.Unit)
+	e.OptStr("scalesiteTickUnit", m.TickUnit)
+	e.OptStr("scalesiteTitle", m.Title)
+}
+
+// writeSeries writes the series with their extras (extras.go: seriesJSON),
+// and scalesite's own series in the place of theirs.
+func writeSeries(e *fastjson.Enc, ss charts.MultiSeries, extras []seriesExtra) {
+	e.OpenArr()
+	for i := range ss {
+		e.Elem()
+		var ex seriesExtra
+		if i < len(extras) {
+			ex = extras[i]
+		}
+		switch own := ex.own.(type) {
+		case nil:
+			s := &ss[i]
+			e.Series(s, func() any { return newSeriesJSON(*s, ex) }, ex.write)
+		case customSeries:
+			writeCustomSeries(e, &own)
+		default:
+			e.Marshal(own)
+		}
+	}
+	e.CloseArr()
+}
+
+// write writes seriesJSON's own members.
+func (ex *seriesExtra) write(e *fastjson.Enc) {
+	e.OptStr("labelLayout", ex.labelLayout)
+	if len(ex.lineStyle) > 0 {
+		e.Key("lineStyle")
+		e.AnyMap(ex.lineStyle)
+	}
+	if d := ex.derived; d != nil {
+		if d.Fit != nil {
+			e.Key("scalesiteFit")
+			writeFitMark(e, d.Fit)
+		}
+		if d.Silent {
+			e.Key("silent")
+			e.Bool(true)
+		}
+	}
+}
+
+func writeFitMark(e *fastjson.Enc, m *fitMark) {
+	e.Open()
+	e.Key("role")
+	e.Str(m.Role)
+	e.OptStr("type", m.Type)
+	e.Key("a")
+	e.Float(m.A, 64)
+	e.Key("b")
+	e.Float(m.B, 64)
+	e.Key("c")
+	e.Float(m.C, 64)
+	e.Key("r2")
+	e.Float(m.R2, 64)
+	e.OptInt("n", m.N)
+	e.OptStr("series", m.Series)
+	e.Close()
+}
+
+func writeCustomSeries(e *fastjson.Enc, c *customSeries) {
+	e.Open()
+	e.Key("type")
+	e.Str(c.Type)
+	e.Key("id")
+	e.Str(c.ID)
+	e.Key("name")
+	e.Str(c.Name)
+	e.Key("xAxisIndex")
+	e.Int(c.XAxisIndex)
+	e.Key("yAxisIndex")
+	e.Int(c.YAxisIndex)
+	e.Key("renderItem")
+	e.Str(c.RenderItem)
+	e.Key("encode")
+	if c.Encode == nil {
+		e.Null()
+	} else {
+		keys := make([]string, 0, len(c.Encode))
+		for k := range c.Encode {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		e.Open()
+		for _, k := range keys {
+			e.StrKey(k)
+			e.Any(c.Encode[k])
+		}
+		e.Close()
+	}
+	e.Key("data")
+	if c.Data == nil {
+		e.Null()
+	} else {
+		e.Raw(c.Data)
+	}
+	e.Key("itemStyle")
+	e.AnyMap(c.ItemStyle)
+	e.Key("z")
+	e.Int(c.Z)
+	e.Key("silent")
+	e.Bool(c.Silent)
+	e.Key("clip")
+	e.Bool(c.Clip)
+	e.Key("tooltip")
+	e.AnyMap(c.Tooltip)
+	e.Close()
+}
+
+func writeMeta(e *fastjson.Enc, m *chartMeta) {
+	e.Open()
+	e.Key("columns")
+	e.Int(m.Columns)
+	e.Key("panels")
+	e.Int(m.Panels)
+	e.OptInt("height", m.Height)
+	e.Key("rowHeight")
+	e.Int(m.RowHeight)
+	e.OptStr("legendTitle", m.LegendTitle)
+	e.OptInt("legendTitleIndex", m.LegendTitleIndex)
+	e.OptStr("xTitle", m.XTitle)
+	e.OptStr("yTitle", m.YTitle)
+	e.OptInt("labels", m.Labels)
+	e.Close()
 }

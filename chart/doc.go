@@ -1,7 +1,7 @@
 // Package chart turns a loaded chart (a parsed spec and its data, from
 // site) into what the page carries for it: the ECharts option as JSON
-// (chart.go, axes.go, marks.go, fit.go, style.go, units.go, and the
-// hand-written encoder in chartjson*.go), the alt text (alt.go), and the
+// (chart.go, axes.go, marks.go, fit.go, style.go, units.go, written by
+// chartjson.go with internal/fastjson), the alt text (alt.go), and the
 // chart's data as a CSV file and as HTML tables (export.go). Long lines are
 // downsampled and dense scatters thinned on the way (downsample.go,
 // thin.go).
