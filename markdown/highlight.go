@@ -11,6 +11,7 @@ import (
 	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/yuin/goldmark"
 	highlighting "github.com/yuin/goldmark-highlighting/v2"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -24,10 +25,20 @@ import (
 //
 // Every fenced block is wrapped in <div class="code-block">, where the
 // theme's code.js puts its copy button.
-var Highlight goldmark.Extender = highlighting.NewHighlighting(
+//
+// The lexers a page's blocks use lose Chroma's match timeouts first
+// (untimed.go), so that a busy machine does not change the colours.
+var Highlight goldmark.Extender = highlight{highlighting.NewHighlighting(
 	highlighting.WithFormatOptions(chromahtml.WithClasses(true)),
 	highlighting.WithWrapperRenderer(codeWrapper),
-)
+)}
+
+type highlight struct{ goldmark.Extender }
+
+func (h highlight) Extend(m goldmark.Markdown) {
+	h.Extender.Extend(m)
+	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(untimeLanguages{}, 1000)))
+}
 
 // codeWrapper writes the element around a code block. Chroma writes the
 // <pre> of a highlighted block itself; a plain one gets the <pre><code> that
