@@ -229,8 +229,9 @@
         var m = meta[d][i];
         if (!ax || !m) return;
         ax.axisLabel = ax.axisLabel || {};
+        // m.digits: as many digits as retick's ticks need to differ
         ax.axisLabel.formatter = function (v) {
-          return L.tickLabel(m.log ? Math.pow(10, v) : v, m.format, m.log, m.unit);
+          return L.tickLabel(m.log ? Math.pow(10, v) : v, m.format, m.log, m.unit, m.digits);
         };
         // the zoomed ends are labelled by the ticks, never as raw floats
         ax.axisLabel.showMinLabel = null;
@@ -263,7 +264,7 @@
         if (d === 'x') {
           size = function (values) {
             var w = 0;
-            values.forEach(function (v) { w = Math.max(w, textWidth(L.tickLabel(v, m.format, m.log, m.unit), (m.log ? 13 : 12) + 'px ' + FONT)); });
+            L.tickLabels(values, m.format, m.log, m.unit).labels.forEach(function (s) { w = Math.max(w, textWidth(s, (m.log ? 13 : 12) + 'px ' + FONT)); });
             return w + 6;
           };
         } else {
@@ -278,6 +279,7 @@
         };
         t.major = t.major.map(snapEnd);
         t.minor = t.minor.map(snapEnd);
+        m.digits = L.tickLabels(t.major.map(function (v) { return m.log ? Math.pow(10, v) : v; }), m.format, m.log).digits;
         var all = t.major.concat(t.minor).sort(function (a, b) { return a - b; });
         var isMajor = {};
         t.major.forEach(function (v) { isMajor[v] = true; });
