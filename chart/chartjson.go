@@ -92,7 +92,6 @@ type echartsOption struct {
 	titles  []opts.Title // the chart's title, the legend's, then one per panel
 	legend  opts.Legend
 	tooltip opts.Tooltip
-	toolbox opts.Toolbox
 	aria    *opts.Aria
 	grids   []opts.Grid
 	xAxes   []opts.XAxis
@@ -177,7 +176,6 @@ func (o *echartsOption) write() *optionJSON {
 		}
 		e.closeArr()
 	})
-	part("toolbox", func() { e.toolbox(&o.toolbox) })
 	part("tooltip", func() { e.tooltip(&o.tooltip) })
 	part("xAxis", func() {
 		e.openArr()

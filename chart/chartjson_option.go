@@ -1,7 +1,7 @@
 package chart
 
 // The writers of the option's parts as go-echarts declares them: text
-// styles, titles, legend, toolbox, aria, tooltip, grids, data zooms and
+// styles, titles, legend, aria, tooltip, grids, data zooms and
 // axes. chartjson.go describes the whole.
 
 import (
@@ -80,97 +80,6 @@ func (e *jsonEnc) legend(l *opts.Legend) {
 	e.optStr("right", l.Right)
 	e.optStr("bottom", l.Bottom)
 	e.optStr("orient", l.Orient)
-	e.close()
-}
-
-func (e *jsonEnc) toolbox(t *opts.Toolbox) {
-	r := *t
-	r.Show, r.Orient, r.Left, r.Top, r.Right, r.Bottom, r.Feature = nil, "", "", "", "", "", nil
-	if !allZero(&r) {
-		e.marshal(t)
-		return
-	}
-	e.open()
-	e.optBool("show", t.Show)
-	e.optStr("orient", t.Orient)
-	e.optStr("left", t.Left)
-	e.optStr("top", t.Top)
-	e.optStr("right", t.Right)
-	e.optStr("bottom", t.Bottom)
-	if f := t.Feature; f != nil {
-		e.key("feature")
-		e.toolboxFeature(f)
-	}
-	e.close()
-}
-
-func (e *jsonEnc) toolboxFeature(f *opts.ToolBoxFeature) {
-	r := *f
-	r.SaveAsImage, r.DataZoom, r.Restore, r.UserDefined = nil, nil, nil, nil // UserDefined is not JSON (json:"-")
-	if !allZero(&r) {
-		e.marshal(f)
-		return
-	}
-	e.open()
-	if s := f.SaveAsImage; s != nil {
-		e.key("saveAsImage")
-		e.saveAsImage(s)
-	}
-	if z := f.DataZoom; z != nil {
-		e.key("dataZoom")
-		e.zoomFeature(z)
-	}
-	if s := f.Restore; s != nil {
-		e.key("restore")
-		e.restore(s)
-	}
-	e.close()
-}
-
-func (e *jsonEnc) saveAsImage(s *opts.ToolBoxFeatureSaveAsImage) {
-	r := *s
-	r.Show, r.Type, r.Name, r.Title, r.Icon = nil, "", "", "", ""
-	if !allZero(&r) {
-		e.marshal(s)
-		return
-	}
-	e.open()
-	e.optBool("show", s.Show)
-	e.optStr("type", s.Type)
-	e.optStr("name", s.Name)
-	e.optStr("title", s.Title)
-	e.optStr("icon", s.Icon)
-	e.close()
-}
-
-func (e *jsonEnc) zoomFeature(z *opts.ToolBoxFeatureDataZoom) {
-	r := *z
-	r.Show, r.YAxisIndex, r.Icon, r.Title = nil, nil, nil, nil
-	if !allZero(&r) {
-		e.marshal(z)
-		return
-	}
-	e.open()
-	e.optBool("show", z.Show)
-	e.optAny("yAxisIndex", z.YAxisIndex)
-	e.key("icon")
-	e.stringMap(z.Icon)
-	e.key("title")
-	e.stringMap(z.Title)
-	e.close()
-}
-
-func (e *jsonEnc) restore(s *opts.ToolBoxFeatureRestore) {
-	r := *s
-	r.Show, r.Title, r.Icon = nil, "", ""
-	if !allZero(&r) {
-		e.marshal(s)
-		return
-	}
-	e.open()
-	e.optBool("show", s.Show)
-	e.optStr("title", s.Title)
-	e.optStr("icon", s.Icon)
 	e.close()
 }
 

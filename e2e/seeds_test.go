@@ -280,7 +280,7 @@ func TestSeedChartsInChromium(t *testing.T) {
 			Restored  float64
 			HasCanvas bool
 		}
-		tb.eval(t, firstChart+`c.dispatchAction({type: 'restore'}); return 1`, new(int))
+		tb.eval(t, firstChart+`c.getDom().closest('.scalesite-chart').querySelector('.scalesite-tools [data-tool="reset"]').click(); return 1`, new(int))
 		if err := chromedp.Run(tb.ctx, tb.waitSettled()); err != nil {
 			t.Fatal(err)
 		}
@@ -309,7 +309,7 @@ func TestSeedChartsInChromium(t *testing.T) {
 			window.__wide = c.getWidth();
 			return {InsideX: o.dataZoom.some(z => z.type === 'inside' && z.xAxisIndex && z.xAxisIndex.length),
 				InsideY: o.dataZoom.some(z => z.type === 'inside' && z.yAxisIndex && z.yAxisIndex.length),
-				SaveAs: !!(o.toolbox[0].feature.saveAsImage && o.toolbox[0].feature.saveAsImage.show),
+				SaveAs: !o.toolbox && !!c.getDom().closest('.scalesite-chart').querySelector('.scalesite-tools [data-tool="png"]:not([hidden])'),
 				PNG: c.getDataURL({type: 'png', pixelRatio: 2}).slice(0, 22), Wide: c.getWidth()};`, &more)
 		// The chart follows the window: wait for its width to change, then
 		// for it to draw.

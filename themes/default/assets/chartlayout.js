@@ -42,7 +42,6 @@
     return lines;
   }
 
-  var TOOLBOX = 132; // room for the toolbox (four icons and their padding) beside the title
   var LEGEND_ROW = 24;
 
   // legendRows estimates how many rows the legend wraps onto at width w:
@@ -87,7 +86,7 @@
 
   // frame lays a chart out for width W: the panels in a grid (one column
   // on a narrow screen), each panel's title over its plot, the chart's
-  // title wrapped clear of the toolbox, the legend wrapped onto as many rows
+  // title wrapped to the chart's width, the legend wrapped onto as many rows
   // as it needs. It returns the chart's height and the option parts to set.
   function frame(option, meta, W) {
     var n = Math.max(1, meta.panels || asArray(option.grid).length || 1);
@@ -97,7 +96,7 @@
     var rows = Math.ceil(n / cols);
     var titles = asArray(option.title);
     var main = titles[0] || {};
-    var titleW = narrow ? W - TOOLBOX - 8 : W - 2 * TOOLBOX;
+    var titleW = narrow ? W - 12 : W - 48;
     var titleLines = lineCount(main.text, '600 16px ' + FONT, titleW);
     var subLines = lineCount(main.subtext, '12px ' + FONT, titleW);
     var header = Math.max(34, 8 + titleLines * 20 + (subLines ? subLines * 16 + 4 : 0) + 10);
@@ -170,8 +169,7 @@
     var parts = {
       grid: grids,
       title: titleParts,
-      legend: { type: 'plain', left: 10, right: 10, bottom: 4, itemGap: 10, textStyle: { fontSize: 12, width: legendText(W - 20), overflow: 'break' } },
-      toolbox: { right: 2, top: 2, itemSize: 14, itemGap: 8 }
+      legend: { type: 'plain', left: 10, right: 10, bottom: 4, itemGap: 10, textStyle: { fontSize: 12, width: legendText(W - 20), overflow: 'break' } }
     };
     if (meta.xTitle) parts.xAxis = xParts;
     if (meta.yTitle) parts.yAxis = yParts;
