@@ -523,9 +523,10 @@
     var batch = [];
     model.eachComponent('dataZoom', function (dz, i) {
       var dim = null;
+      // d is the axis' dimension, 'x' or 'y'
       dz.eachTargetAxis(function (d, k) {
-        var ax = model.getComponent(d, k);
-        if (ax && (ax.get('gridIndex') || 0) === g) dim = d.charAt(0);
+        var ax = model.getComponent(d + 'Axis', k);
+        if (ax && (ax.get('gridIndex') || 0) === g) dim = d;
       });
       if (dim && range[dim]) batch.push({ dataZoomIndex: i, startValue: range[dim][0], endValue: range[dim][1] });
     });
