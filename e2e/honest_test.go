@@ -156,6 +156,14 @@ func TestZoomedTicksRead(t *testing.T) {
 					t.Fatal(err)
 				}
 				checkDrawnAxes(t, zoom, axes)
+				// a longer label at an end of the axis is moved in, not cut
+				var clipped []textBox
+				if err := tb.evalJSON(readJS+`return scalesiteRead.readChart(Object.values(window.scalesite.charts)[0], 0).Clipped;`, &clipped); err != nil {
+					t.Fatal(err)
+				}
+				if len(clipped) > 0 {
+					t.Errorf("%s: texts cut at the canvas' edge: %v", zoom, clipped)
+				}
 				if x := axes[0]; math.Abs(x.Lo-w[0]) > 1e-6*(w[1]-w[0]) || math.Abs(x.Hi-w[1]) > 1e-6*(w[1]-w[0]) || len(x.Labels) < 2 {
 					t.Errorf("%s: the step axis shows %g..%g with labels %q", zoom, x.Lo, x.Hi, x.Labels)
 				}

@@ -277,14 +277,26 @@
         };
         t.major = t.major.map(snapEnd);
         t.minor = t.minor.map(snapEnd);
-        m.digits = L.tickLabels(t.major.map(function (v) { return m.log ? Math.pow(10, v) : v; }), m.format, m.log).digits;
+        var tl = L.tickLabels(t.major.map(function (v) { return m.log ? Math.pow(10, v) : v; }), m.format, m.log, m.unit);
+        m.digits = tl.digits;
+        // an end label centred on its tick past the canvas' edge (30.01k at
+        // the right end of a zoomed axis) is aligned inward instead of cut
+        var align = ['', ''];
+        if (d === 'x' && t.major.length) {
+          var W = inst.getWidth();
+          var font = (m.log ? 13 : 12) + 'px ' + FONT;
+          var at = function (k) { return axis.toGlobalCoord(axis.dataToCoord(t.major[k])); };
+          var last = t.major.length - 1;
+          if (at(0) - textWidth(tl.labels[0], font) / 2 < 2) align[0] = 'left';
+          if (at(last) + textWidth(tl.labels[last], font) / 2 > W - 2) align[1] = 'right';
+        }
         var all = t.major.concat(t.minor).sort(function (a, b) { return a - b; });
         var isMajor = {};
         t.major.forEach(function (v) { isMajor[v] = true; });
         var colors = all.map(function (v) { return isMajor[v] ? major : minor; });
-        var key = d + i + ':' + ext[0] + ',' + ext[1] + ':' + all.join(',') + (dark ? 'd' : 'l');
+        var key = d + i + ':' + ext[0] + ',' + ext[1] + ':' + all.join(',') + (dark ? 'd' : 'l') + align.join(',');
         patch[d + 'Axis'][i] = {
-          axisLabel: { customValues: t.major },
+          axisLabel: { customValues: t.major, alignMinLabel: align[0] || null, alignMaxLabel: align[1] || null },
           axisTick: { show: true, customValues: all, length: 4 },
           splitLine: { show: true, lineStyle: { color: colors.length ? colors : major } },
           minorTick: { show: false }, minorSplitLine: { show: false }
