@@ -75,7 +75,10 @@ func checkDrawnAxes(t *testing.T, view string, axes []drawnAxis) {
 			t.Errorf("%s: fewer than 2 labels", what)
 			continue
 		}
-		if most := math.Floor(a.Px/80) + 1; float64(len(a.Labels)) > math.Max(2, most) {
+		// (an axis under 320 px that holds 3 labels may take up to 5 when no
+		// nice step gives 3, as ticks.js does)
+		n := float64(len(a.Labels))
+		if most := math.Floor(a.Px/80) + 1; n > math.Max(2, most) && !(most >= 3 && a.Px < 320 && n <= 5) {
 			t.Errorf("%s: %d labels, more than one per 80 px (%g)", what, len(a.Labels), most)
 		}
 		pos := make([]float64, len(a.Labels))
@@ -101,11 +104,11 @@ func checkDrawnAxes(t *testing.T, view string, axes []drawnAxis) {
 				return
 			}
 		}
-		n := len(pos)
+		last := len(pos) - 1
 		if bare, step := pos[0]-a.Lo, pos[1]-pos[0]; bare > step*1.0001 {
 			t.Errorf("%s: the first %.0f%% of the axis has no label, more than a step", what, 100*bare/(a.Hi-a.Lo))
 		}
-		if bare, step := a.Hi-pos[n-1], pos[n-1]-pos[n-2]; bare > step*1.0001 {
+		if bare, step := a.Hi-pos[last], pos[last]-pos[last-1]; bare > step*1.0001 {
 			t.Errorf("%s: the last %.0f%% of the axis has no label, more than a step", what, 100*bare/(a.Hi-a.Lo))
 		}
 	}

@@ -217,6 +217,22 @@
     return null;
   };
 
+  // loose: the spacing budget cannot give minLabels nice values (20%..55%
+  // in 200 px: 25% 50% or 20% 30% 40% 50%), though it holds that many:
+  // enough labels win over the budget, the fewest that fit (on an axis
+  // under 320 px; at most 5, as counts of nice steps at most double).
+  Chooser.prototype.loose = function (cands) {
+    var best = null;
+    if (this.maxLabels < this.minLabels) return null; // too short for them anyway
+    for (var i = 0; i < cands.length; i++) {
+      var c = cands[i];
+      var n = c.major.length;
+      if (n < this.minLabels || (n >= 2 && c.minGap < this.need(c) - 1e-9)) continue;
+      if (best === null || n <= best.major.length) best = c;
+    }
+    return best;
+  };
+
   function copy(c) {
     return { major: c.major.slice(), raw: c.raw.slice(), minor: c.minor, minGap: c.minGap, need: c.need };
   }
@@ -275,7 +291,7 @@
     }
     if (span >= LOG_DECADE_SPAN && decades[0].major.length >= ch.minLabels) {
       // a label every k decades; the coarsest even when it does not fit
-      return ch.select(decades, true) || ch.select(decades) || ch.fallback(decades);
+      return ch.select(decades, true) || ch.select(decades) || ch.loose(decades) || ch.fallback(decades);
     }
     var sets = [];
     for (var i = 0; i < DECADE_SETS.length; i++) {
@@ -288,7 +304,7 @@
       exponentOf, lo, hi);
     // labels in the decade that cover the axis, else linear ones that do
     // (1.1..9.5 in 300 px: 2 4 6 8, not 2 3 5 with 5..9.5 bare)
-    var c = ch.select(sets.concat(lin), true) || ch.select(sets) || ch.select(lin);
+    var c = ch.select(sets.concat(lin), true) || ch.select(sets) || ch.select(lin) || ch.loose(sets.concat(lin));
     if (c) return c;
     return ch.fallback(sets.concat(lin, decades.slice(1)));
   }
@@ -391,7 +407,7 @@
     } else {
       var lin = linearCandidates(lo, hi, pixels, ch.maxCount, !!opts.integer,
         function (v) { return v; }, lo, hi);
-      c = ch.select(lin, true) || ch.select(lin) || ch.fallback(lin);
+      c = ch.select(lin, true) || ch.select(lin) || ch.loose(lin) || ch.fallback(lin);
     }
     if (!c) return empty;
     coverEnds(c, lo, hi, ch, !!opts.log);
