@@ -143,6 +143,9 @@ func TestTicksNotCrowded(t *testing.T) {
 		{axisCase{name: "steps y", lo: 0, hi: 50000, pixels: 400, y: true}, "0 10,000 20,000 30,000 40,000 50,000", 0},
 		// 200 px holds 3 labels, but no nice step gives 3: 4 rather than 2
 		{axisCase{name: "short y", lo: 20, hi: 55, pixels: 200, y: true, format: "percent"}, "20% 30% 40% 50%", 0},
+		// a log panel's y axis, 2.18..7.24 in 200 px: 3 4 5 6 7 crowd, 3 5
+		// is too few
+		{axisCase{name: "short log y", lo: 0.338404669848, hi: 0.85954627513, pixels: 200, log: true, y: true}, "3 5 7", 2},
 		// 12 decades in 480 px: decade minors, not 96 lines at 2..9
 		{axisCase{name: "12 decades", lo: -4, hi: 8, pixels: 480, log: true}, "10⁻⁴ 0.01 1 100 10⁴ 10⁶ 10⁸", 6},
 		// 150 px a decade: 2..9 are 6.9 px apart at the closest

@@ -304,7 +304,10 @@
       exponentOf, lo, hi);
     // labels in the decade that cover the axis, else linear ones that do
     // (1.1..9.5 in 300 px: 2 4 6 8, not 2 3 5 with 5..9.5 bare)
-    var c = ch.select(sets.concat(lin), true) || ch.select(sets) || ch.select(lin) || ch.loose(sets.concat(lin));
+    // 1, 2, 3, 5, 7 only when nothing else gives enough labels (2.2..7.2 in
+    // 200 px: 3 5 7, where 3 4 5 6 7 crowd and 3 5 are too few)
+    var c = ch.select(sets.concat(lin), true) || ch.select(sets) || ch.select(lin) ||
+      ch.loose(sets.concat(lin, [decadeSetCandidate(lo, hi, pixels, [1, 2, 3, 5, 7])]));
     if (c) return c;
     return ch.fallback(sets.concat(lin, decades.slice(1)));
   }
