@@ -186,7 +186,8 @@ func TestZoomedTicksRead(t *testing.T) {
 // repeated the buttons under the chart), and the buttons work from the
 // keyboard: Tab reaches each, with a visible focus ring and a name;
 // Enter turns Zoom to area on, a drag zooms to the box, Escape turns it
-// off, and Space on Reset zoom shows the whole range again.
+// off, Enter on Undo zoom steps back, and Space on Reset zoom shows the
+// whole range again.
 func TestToolbarOnlyControls(t *testing.T) {
 	browserTest(t)
 	base := buildSite(t, honestSite())
@@ -297,6 +298,26 @@ func TestToolbarOnlyControls(t *testing.T) {
 	tb.eval(t, `return document.querySelector('[data-tool="area"]').getAttribute('aria-pressed');`, &pressed)
 	if pressed != "false" {
 		t.Errorf("Escape left Zoom to area pressed (%q)", pressed)
+	}
+	// Undo zoom, enabled now, steps back to the range before the drag.
+	undo := tabTo("undo")
+	if !strings.HasPrefix(undo.Label, "Undo zoom of ") {
+		t.Errorf("Undo zoom is named %q", undo.Label)
+	}
+	if err := chromedp.Run(tb.ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.settle("Enter on Undo zoom"); err != nil {
+		t.Fatal(err)
+	}
+	var undone struct {
+		Lo, Hi   float64
+		Disabled bool
+	}
+	tb.eval(t, `const e = Object.values(window.scalesite.charts)[0].getModel().getComponent('xAxis', 0).axis.scale.getExtent();
+		return {Lo: e[0], Hi: e[1], Disabled: document.querySelector('[data-tool="undo"]').disabled};`, &undone)
+	if math.Abs(undone.Lo-g.Lo) > 1e-6*span || math.Abs(undone.Hi-g.Hi) > 1e-6*span || !undone.Disabled {
+		t.Errorf("after Undo zoom the x axis shows %g..%g (Undo zoom disabled %v), want %g..%g and nothing more to undo", undone.Lo, undone.Hi, undone.Disabled, g.Lo, g.Hi)
 	}
 	reset := tabTo("reset")
 	if !strings.HasPrefix(reset.Label, "Reset zoom of ") {

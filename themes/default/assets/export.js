@@ -2,11 +2,11 @@
  *
  * Under each chart (layouts/chart.html) is a toolbar of real buttons and
  * links, which the keyboard reaches: Save PNG, Save SVG, Download CSV (a
- * file written beside the page at build time), Zoom to area (added here:
- * it needs the script), Reset zoom, Linear x / Linear y (on a chart with a
- * log axis) and # (a link to the chart). The links work without
- * JavaScript; this file shows and runs the buttons. They are the chart's
- * only controls: the option has no ECharts toolbox.
+ * file written beside the page at build time), Zoom to area and Undo
+ * zoom (added here: they need the script), Reset zoom, Linear x / Linear y
+ * (on a chart with a log axis) and # (a link to the chart). The links work
+ * without JavaScript; this file shows and runs the buttons. They are the
+ * chart's only controls: the option has no ECharts toolbox.
  *
  * What a reader does to a chart (hidden series, zoom, linear axes) is kept
  * in the page's address, so that a shared link opens the chart as it was:
@@ -433,6 +433,7 @@
     } finally {
       applying--;
     }
+    undoable(id, []);
     remember(id);
   }
 
@@ -457,22 +458,46 @@
   // longer has). The toggle is a button of the toolbar, so the keyboard
   // reaches it; Escape or the button again turns it off. While it is on, a
   // drag draws the rectangle instead of panning.
-  var areas = {}; // per chart id: {on, start, box, grid}
+  var areas = {}; // per chart id: {on, start, box, grid, undo}
 
-  // areaButton adds the toggle before Reset zoom, once, named like it.
-  function areaButton(tools) {
-    var b = tools.querySelector('[data-tool="area"]');
-    if (b) return b;
+  // areaButtons adds the toggle and Undo zoom (which steps back through
+  // the areas zoomed to, as the toolbox's did) before Reset zoom, once,
+  // named like it. Undo zoom is disabled, so Tab skips it, until there is
+  // a zoom to undo.
+  function areaButtons(tools) {
+    if (tools.querySelector('[data-tool="area"]')) return;
     var reset = tools.querySelector('[data-tool="reset"]');
-    b = document.createElement('button');
-    b.type = 'button';
-    b.setAttribute('data-tool', 'area');
-    b.setAttribute('aria-pressed', 'false');
     var of = reset && reset.getAttribute('aria-label');
-    b.setAttribute('aria-label', of && of.indexOf('Reset zoom of ') === 0 ? 'Zoom to area of ' + of.slice('Reset zoom of '.length) : 'Zoom to area');
-    b.textContent = 'Zoom to area';
-    tools.insertBefore(b, reset || tools.querySelector('.scalesite-status'));
-    return b;
+    of = of && of.indexOf('Reset zoom of ') === 0 ? ' of ' + of.slice('Reset zoom of '.length) : '';
+    [['area', 'Zoom to area'], ['undo', 'Undo zoom']].forEach(function (d) {
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.setAttribute('data-tool', d[0]);
+      b.setAttribute('aria-label', d[1] + of);
+      if (d[0] === 'area') b.setAttribute('aria-pressed', 'false');
+      else b.disabled = true;
+      b.textContent = d[1];
+      tools.insertBefore(b, reset || tools.querySelector('.scalesite-status'));
+    });
+  }
+
+  // undoable sets the zooms Undo zoom steps back through.
+  function undoable(id, list) {
+    var a = areas[id] || (areas[id] = {});
+    a.undo = list;
+    var tools = toolsOf(id);
+    var b = tools && tools.querySelector('[data-tool="undo"]');
+    if (b) b.disabled = !list.length;
+  }
+
+  function undoZoom(id) {
+    var a = areas[id];
+    var inst = live(id);
+    if (!inst || !a || !a.undo || !a.undo.length) return;
+    var list = a.undo.slice();
+    inst.dispatchAction({ type: 'dataZoom', batch: list.pop() });
+    undoable(id, list);
+    say(id, list.length ? 'Zoom undone' : 'Zoom undone: the chart as it was before Zoom to area');
   }
 
   function areaMode(id, on) {
@@ -530,8 +555,17 @@
       });
       if (dim && range[dim]) batch.push({ dataZoomIndex: i, startValue: range[dim][0], endValue: range[dim][1] });
     });
-    if (batch.length) inst.dispatchAction({ type: 'dataZoom', batch: batch });
-    return batch.length > 0;
+    if (!batch.length) return false;
+    // the windows before, for Undo zoom
+    var before = [];
+    model.eachComponent('dataZoom', function (dz, i) {
+      var r = dz.getPercentRange();
+      before.push({ dataZoomIndex: i, start: r[0], end: r[1] });
+    });
+    inst.dispatchAction({ type: 'dataZoom', batch: batch });
+    var a = areas[inst.getDom().id] || {};
+    undoable(inst.getDom().id, (a.undo || []).concat([before]));
+    return true;
   }
 
   // A drag in area mode: captured on the chart's element before ECharts
@@ -607,7 +641,7 @@
   function wire(id, inst) {
     var tools = toolsOf(id);
     if (tools) {
-      areaButton(tools);
+      areaButtons(tools);
       var hidden = tools.querySelectorAll('[data-tool][hidden]');
       for (var i = 0; i < hidden.length; i++) hidden[i].removeAttribute('hidden');
     }
@@ -653,6 +687,9 @@
           break;
         case 'area':
           areaMode(id, t.getAttribute('aria-pressed') !== 'true');
+          break;
+        case 'undo':
+          undoZoom(id);
           break;
         case 'scale': {
           var d = t.getAttribute('data-axis');
