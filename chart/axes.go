@@ -25,7 +25,7 @@ const axisPad = 0.04
 
 // axisRange is the drawn range of an axis in axis space (log10 for a log
 // axis): the spec's bounds where it sets them, else the data's range plus
-// axisPad on each side.
+// axisPad on each side, but not past zero for data on one side of it.
 func axisRange(a chartspec.Axis, lo, hi float64) (float64, float64) {
 	log := a.Scale == chartspec.ScaleLog
 	conv := func(v float64) float64 {
@@ -52,6 +52,17 @@ func axisRange(a chartspec.Axis, lo, hi float64) (float64, float64) {
 	// The padded ends are arbitrary and rounded; a bound the spec sets is
 	// kept exact, so that a tick at it (2×10⁹ at max: 2e9) is on the axis.
 	rlo, rhi := round12(dlo-pad), round12(dhi+pad)
+	// The pad never crosses zero on a linear axis: steps, losses and counts
+	// that start at 0 do not get an axis from -2,000 (a value no row can
+	// have, labelled as if it could).
+	if !log && span > 0 {
+		if dlo >= 0 && rlo < 0 {
+			rlo = 0
+		}
+		if dhi <= 0 && rhi > 0 {
+			rhi = 0
+		}
+	}
 	if a.Min != nil && (!log || *a.Min > 0) {
 		rlo = conv(*a.Min)
 	}

@@ -79,11 +79,9 @@ func buildOption(c *site.Chart, alt string) *echartsOption {
 	legend := (showLegend(c) || hasDerived(c)) && !sc.Legend.Hide
 
 	o.legend = opts.Legend{Show: optBool(legend), Type: "plain", Bottom: "0", Left: "center"}
-	o.toolbox = opts.Toolbox{Show: optTrue, Right: "4", Top: "0", Feature: &opts.ToolBoxFeature{
-		DataZoom:    &opts.ToolBoxFeatureDataZoom{Show: optTrue, Title: map[string]string{"zoom": "Zoom to area", "back": "Undo zoom"}, Icon: map[string]string{}},
-		Restore:     &opts.ToolBoxFeatureRestore{Show: optTrue, Title: "Reset"},
-		SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: optTrue, Type: "png", Name: c.ID, Title: "Save as PNG"},
-	}}
+	// No ECharts toolbox: the figure's HTML toolbar (Save PNG, Save SVG,
+	// Zoom to area, Reset zoom) does what it did, by keyboard too, and the
+	// bundle is 9 KB lighter without it.
 	o.aria = &opts.Aria{Enabled: optTrue, Label: &opts.AriaLabel{Enabled: optTrue, Description: alt}}
 
 	cols, rows := gridShape(sc)

@@ -233,7 +233,13 @@ func TestAxisRange(t *testing.T) {
 		lo, hi   float64
 		wlo, whi float64
 	}{
-		{"linear pads 4% each side", chartspec.Axis{}, 0, 20000, -800, 20800},
+		{"linear pads 4% each side", chartspec.Axis{}, 100, 200, 96, 204},
+		{"linear across zero pads both sides", chartspec.Axis{}, -10, 10, -10.8, 10.8},
+		// issue 20: steps 0..50,000 were drawn from -2,000
+		{"linear from zero stays at zero", chartspec.Axis{}, 0, 50000, 0, 52000},
+		{"linear near zero stops at zero", chartspec.Axis{}, 0.5, 50, 0, 51.98},
+		{"linear up to zero stops at zero", chartspec.Axis{}, -50, 0, -52, 0},
+		{"min set below zero kept", chartspec.Axis{Min: f(-1000)}, 0, 50000, -1000, 52000},
 		{"log pads in decades", chartspec.Axis{Scale: chartspec.ScaleLog}, 1, 1e10, -0.4, 10.4},
 		{"bounds kept", chartspec.Axis{Min: f(40), Max: f(80)}, 45, 75, 40, 80},
 		{"log bounds as exponents", chartspec.Axis{Scale: chartspec.ScaleLog, Min: f(1e20), Max: f(1e24)}, 2e20, 5e23, 20, 24},

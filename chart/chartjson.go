@@ -97,7 +97,6 @@ type echartsOption struct {
 	titles  []opts.Title // the chart's title, the legend's, then one per panel
 	legend  opts.Legend
 	tooltip opts.Tooltip
-	toolbox opts.Toolbox
 	aria    *opts.Aria
 	grids   []opts.Grid
 	xAxes   []opts.XAxis
@@ -183,7 +182,6 @@ func (o *echartsOption) write() *optionJSON {
 		}
 		e.CloseArr()
 	})
-	part("toolbox", func() { e.Toolbox(&o.toolbox) })
 	part("tooltip", func() { e.Tooltip(&o.tooltip, func() any { return tooltipJSON{o.tooltip, true} }, tooltipExtra) })
 	part("xAxis", func() {
 		e.OpenArr()

@@ -115,6 +115,30 @@ func checkTickInvariants(t *testing.T, a axisCase, r ticksResult) {
 	if len(r.Labels) != len(r.Major) {
 		t.Errorf("%v: %d labels for %d majors", a, len(r.Labels), len(r.Major))
 	}
+	// issue 20: no more than one label per 80 px on average, whatever the
+	// labels' size (26 labels across 1,100 px read as a ruler)
+	// (an axis under 160 px may take 3 when no nice pair of values fits; one
+	// under 320 px that holds 3 labels up to 5 when no nice step gives 3)
+	n := float64(len(r.Major))
+	if most := math.Floor(a.pixels/80) + 1; n > math.Max(2, most) && !(a.pixels < 160 && n <= 3) && !(most >= 3 && a.pixels < 320 && n <= 5) {
+		t.Errorf("%v: %d labels %v, more than one per 80 px (%g)", a, len(r.Major), r.Labels, most)
+	}
+	// issue 20: adjacent labels never read the same (zoomed in, si wrote
+	// 30.1k three times)
+	for i := 1; i < len(r.Labels); i++ {
+		if r.Labels[i] == r.Labels[i-1] {
+			t.Errorf("%v: labels %v repeat %q", a, r.Labels, r.Labels[i])
+		}
+	}
+	// issue 20: tick marks and grid lines no closer than 6 px (minors at
+	// 2..9 of 12 decades in 480 px made a grey band)
+	all := slices.Sorted(slices.Values(append(slices.Clone(r.Major), r.Minor...)))
+	for i := 1; i < len(all); i++ {
+		if d := (all[i] - all[i-1]) / (a.hi - a.lo) * a.pixels; d < 6-1e-9 && len(r.Minor) > 0 {
+			t.Errorf("%v: ticks %v and %v only %.1f px apart", a, all[i-1], all[i], d)
+			break
+		}
+	}
 }
 
 // minSpacing is the smallest pixel distance between adjacent majors.
@@ -165,19 +189,26 @@ func TestChooseTicksLogSpans(t *testing.T) {
 		if decades {
 			// every k decades, k = 1..4, evenly
 			for j := 1; j < len(r.Major); j++ {
-				if d := r.Major[j] - r.Major[j-1]; d != step || d < 1 || d > 4 {
+				// more than 4 only when 4 would exceed one label per 80 px
+				most := math.Max(2, math.Floor(a.pixels/80)+1)
+				if d := r.Major[j] - r.Major[j-1]; d != step || d < 1 || (d > 4 && span/4 < most-1) {
 					t.Errorf("%v: majors %v are not evenly 1 to 4 decades apart", a, r.Labels)
 					break
 				}
 			}
 			inside := math.Floor(a.hi+tickEps) - math.Ceil(a.lo-tickEps) + 1 // powers of ten in range
 			switch {
-			case step > 1:
+			case step > 1 && a.pixels/span >= 6:
 				// minors at every other decade
 				if want := int(inside) - len(r.Major); len(r.Minor) != want {
 					t.Errorf("%v: %d minors, want %d (the decades without a label)", a, len(r.Minor), want)
 				}
-			case a.pixels/span >= 25:
+			case a.pixels/span < 6:
+				// decades closer than 6 px: no minors
+				if len(r.Minor) != 0 {
+					t.Errorf("%v: %d minors, want none: decades are %.1f px apart", a, len(r.Minor), a.pixels/span)
+				}
+			case a.pixels/span*math.Log10(10.0/9) >= 6:
 				// minors at 2..9 of every decade
 				if len(r.Minor) < 8*int(math.Floor(span)-1) {
 					t.Errorf("%v: %d minors, want 2..9 in each decade", a, len(r.Minor))
@@ -187,7 +218,7 @@ func TestChooseTicksLogSpans(t *testing.T) {
 		// labels fit on x axes, except when 4 decades are too close (never
 		// more than 4 between labels); on short y axes, when nothing with 3
 		// labels fits, as many as the length holds
-		if gap := minSpacing(a, r.Major); gap < r.Need-1e-6 && !(decades && step == 4) {
+		if gap := minSpacing(a, r.Major); gap < r.Need-1e-6 && !(decades && step >= 4) {
 			room := math.Floor(a.pixels/r.Need) + 1
 			if !a.y || float64(len(r.Major)) > room || gap < r.Need/2 {
 				t.Errorf("%v: majors %v only %.1f px apart, labels need %.1f", a, r.Labels, gap, r.Need)
@@ -218,8 +249,10 @@ func TestChooseTicksLinear(t *testing.T) {
 	for i, a := range axes {
 		r := res[i]
 		checkTickInvariants(t, a, r)
-		if len(r.Major) < 3 {
-			t.Errorf("%v: %d majors %v, want at least 3", a, len(r.Major), r.Labels)
+		// at least 3 labels on x; a short y axis holds 3 at most (one per
+		// 80 px), and no nice step may give it 3
+		if want := map[bool]int{false: 3, true: 2}[a.y]; len(r.Major) < want {
+			t.Errorf("%v: %d majors %v, want at least %d", a, len(r.Major), r.Labels, want)
 		}
 		if len(r.Minor) != 0 {
 			t.Errorf("%v: linear axes have no minor ticks, got %v", a, r.Minor)
@@ -259,24 +292,26 @@ func TestChooseTicksIssueCases(t *testing.T) {
 		labels string // the major labels, space-separated
 		minors int    // -1: not checked
 	}{
-		// 11 decades of parameters: every decade with minors at 2..9 when
-		// wide, every second decade when narrow
-		{axisCase{name: "params", lo: lg(16), hi: lg(1.8e12), pixels: 600, log: true}, "100 1,000 10⁴ 10⁵ 10⁶ 10⁷ 10⁸ 10⁹ 10¹⁰ 10¹¹ 10¹²", 88},
-		{axisCase{name: "params", lo: lg(16), hi: lg(1.8e12), pixels: 300, log: true}, "100 10⁴ 10⁶ 10⁸ 10¹⁰ 10¹²", 5},
-		{axisCase{name: "params si", lo: lg(16), hi: lg(1.8e12), pixels: 600, log: true, format: "si"}, "100 1k 10k 100k 1M 10M 100M 1B 10B 100B 1T", 88},
-		// 24 decades of FLOPs: every 2 or 4 decades, never more than 4
-		{axisCase{name: "flops", lo: lg(40), hi: lg(4e25), pixels: 600, log: true}, "100 10⁴ 10⁶ 10⁸ 10¹⁰ 10¹² 10¹⁴ 10¹⁶ 10¹⁸ 10²⁰ 10²² 10²⁴", 12},
-		{axisCase{name: "flops", lo: lg(40), hi: lg(4e25), pixels: 300, log: true}, "10⁴ 10⁸ 10¹² 10¹⁶ 10²⁰ 10²⁴", 18},
-		{axisCase{name: "flops", lo: lg(40), hi: lg(4e25), pixels: 1200, log: true}, "100 1,000 10⁴ 10⁵ 10⁶ 10⁷ 10⁸ 10⁹ 10¹⁰ 10¹¹ 10¹² 10¹³ 10¹⁴ 10¹⁵ 10¹⁶ 10¹⁷ 10¹⁸ 10¹⁹ 10²⁰ 10²¹ 10²² 10²³ 10²⁴ 10²⁵", -1},
-		{axisCase{name: "flops", lo: lg(40), hi: lg(4e25), pixels: 240, log: true, y: true}, "1,000 10⁶ 10⁹ 10¹² 10¹⁵ 10¹⁸ 10²¹ 10²⁴", 16},
+		// 11 decades of parameters: a label at most every 80 px (every
+		// second decade in 600 px), minors at the decades between, never at
+		// 2..9 closer than 6 px
+		{axisCase{name: "params", lo: lg(16), hi: lg(1.8e12), pixels: 600, log: true}, "100 10⁴ 10⁶ 10⁸ 10¹⁰ 10¹²", 5},
+		{axisCase{name: "params", lo: lg(16), hi: lg(1.8e12), pixels: 300, log: true}, "1,000 10⁶ 10⁹ 10¹²", 7},
+		{axisCase{name: "params si", lo: lg(16), hi: lg(1.8e12), pixels: 600, log: true, format: "si"}, "100 10k 1M 100M 10B 1T", 5},
+		// 24 decades of FLOPs: every 2, 3 or 6 decades, one label per 80 px
+		// at most
+		{axisCase{name: "flops", lo: lg(40), hi: lg(4e25), pixels: 600, log: true}, "1,000 10⁶ 10⁹ 10¹² 10¹⁵ 10¹⁸ 10²¹ 10²⁴", 16},
+		{axisCase{name: "flops", lo: lg(40), hi: lg(4e25), pixels: 300, log: true}, "10⁶ 10¹² 10¹⁸ 10²⁴", 20},
+		{axisCase{name: "flops", lo: lg(40), hi: lg(4e25), pixels: 1200, log: true}, "100 10⁴ 10⁶ 10⁸ 10¹⁰ 10¹² 10¹⁴ 10¹⁶ 10¹⁸ 10²⁰ 10²² 10²⁴", -1},
+		{axisCase{name: "flops", lo: lg(40), hi: lg(4e25), pixels: 240, log: true, y: true}, "10⁶ 10¹² 10¹⁸ 10²⁴", 20},
 		// negative exponents
-		{axisCase{name: "compute", lo: -10, hi: 0, pixels: 600, log: true}, "10⁻¹⁰ 10⁻⁹ 10⁻⁸ 10⁻⁷ 10⁻⁶ 10⁻⁵ 10⁻⁴ 10⁻³ 0.01 0.1 1", 80},
-		{axisCase{name: "compute", lo: -10, hi: 0, pixels: 300, log: true}, "10⁻¹⁰ 10⁻⁸ 10⁻⁶ 10⁻⁴ 0.01 1", 5},
-		{axisCase{name: "compute si", lo: -10, hi: 0, pixels: 300, log: true, format: "si"}, "100p 10n 1µ 100µ 10m 1", 5},
+		{axisCase{name: "compute", lo: -10, hi: 0, pixels: 600, log: true}, "10⁻¹⁰ 10⁻⁸ 10⁻⁶ 10⁻⁴ 0.01 1", 5},
+		{axisCase{name: "compute", lo: -10, hi: 0, pixels: 300, log: true}, "10⁻⁹ 10⁻⁶ 10⁻³ 1", 7},
+		{axisCase{name: "compute si", lo: -10, hi: 0, pixels: 300, log: true, format: "si"}, "1n 1µ 1m 1", 7},
 		// under 1.5 decades: labels inside the decade
 		{axisCase{name: "loss", lo: lg(1.6), hi: lg(8), pixels: 600, log: true}, "2 3 4 5 6 7 8", 0},
 		{axisCase{name: "loss", lo: lg(1.6), hi: lg(8), pixels: 240, log: true, y: true}, "2 3 5", 4},
-		{axisCase{name: "perplexity", lo: lg(3), hi: lg(18.6), pixels: 600, log: true}, "3 4 5 6 7 8 9 10", 0},
+		{axisCase{name: "perplexity", lo: lg(3), hi: lg(18.6), pixels: 600, log: true}, "3 5 10", 5}, // 3..10 would leave 10..18.6 bare,
 		{axisCase{name: "perplexity", lo: lg(3), hi: lg(18.6), pixels: 300, log: true}, "3 5 10", 5},
 		{axisCase{name: "2.5..6", lo: lg(2.5), hi: lg(6), pixels: 600, log: true}, "3 4 5 6", 0},
 		{axisCase{name: "3..30", lo: lg(3), hi: lg(30), pixels: 600, log: true}, "3 5 10 20 30", 5},
@@ -284,19 +319,19 @@ func TestChooseTicksIssueCases(t *testing.T) {
 		{axisCase{name: "1..20", lo: 0, hi: lg(20), pixels: 1200, log: true}, "1 2 3 4 5 6 7 8 9 10 20", 0},
 		// narrower still: linear ticks of the values, no minors
 		{axisCase{name: "narrow", lo: lg(2.5), hi: lg(3.2), pixels: 600, log: true}, "2.5 2.6 2.7 2.8 2.9 3 3.1 3.2", 0},
-		{axisCase{name: "narrow", lo: lg(2.5), hi: lg(3.2), pixels: 300, log: true}, "2.5 2.6 2.7 2.8 2.9 3 3.1 3.2", 0},
-		{axisCase{name: "narrow", lo: lg(2.5), hi: lg(3.2), pixels: 150, log: true}, "2.6 2.8 3 3.2", 0},
+		{axisCase{name: "narrow", lo: lg(2.5), hi: lg(3.2), pixels: 300, log: true}, "2.6 2.8 3 3.2", 0},
+		{axisCase{name: "narrow", lo: lg(2.5), hi: lg(3.2), pixels: 150, log: true}, "2.5 3", 0},
 		{axisCase{name: "zoomed", lo: lg(1.234e9), hi: lg(1.3e9), pixels: 600, log: true, format: "si"}, "1.24B 1.25B 1.26B 1.27B 1.28B 1.29B 1.3B", 0},
 		// linear axes
-		{axisCase{name: "steps", lo: 0, hi: 20000, pixels: 600}, "0 2,000 4,000 6,000 8,000 10,000 12,000 14,000 16,000 18,000 20,000", 0},
-		{axisCase{name: "steps", lo: 0, hi: 20000, pixels: 300}, "0 5,000 10,000 15,000 20,000", 0},
-		{axisCase{name: "years", lo: 1950, hi: 2030, pixels: 600, format: "year", integer: true}, "1950 1960 1970 1980 1990 2000 2010 2020 2030", 0},
+		{axisCase{name: "steps", lo: 0, hi: 20000, pixels: 600}, "0 5,000 10,000 15,000 20,000", 0},
+		{axisCase{name: "steps", lo: 0, hi: 20000, pixels: 300}, "0 10,000 20,000", 0},
+		{axisCase{name: "years", lo: 1950, hi: 2030, pixels: 600, format: "year", integer: true}, "1960 1980 2000 2020", 0},
 		{axisCase{name: "years", lo: 1950, hi: 2030, pixels: 300, format: "year", integer: true}, "1960 1980 2000 2020", 0},
 		{axisCase{name: "years", lo: 2017, hi: 2021, pixels: 600, format: "year", integer: true}, "2017 2018 2019 2020 2021", 0},
 		{axisCase{name: "negative", lo: -3.7, hi: -0.2, pixels: 600}, "-3.5 -3 -2.5 -2 -1.5 -1 -0.5", 0},
 		{axisCase{name: "negative", lo: -250, hi: 130, pixels: 300}, "-200 -100 0 100", 0},
-		{axisCase{name: "fractions", lo: 0, hi: 0.1 + 0.2, pixels: 600}, "0 0.025 0.05 0.075 0.1 0.125 0.15 0.175 0.2 0.225 0.25 0.275 0.3", 0},
-		{axisCase{name: "fractions", lo: 0, hi: 0.1 + 0.2, pixels: 300}, "0 0.05 0.1 0.15 0.2 0.25 0.3", 0},
+		{axisCase{name: "fractions", lo: 0, hi: 0.1 + 0.2, pixels: 600}, "0 0.05 0.1 0.15 0.2 0.25 0.3", 0},
+		{axisCase{name: "fractions", lo: 0, hi: 0.1 + 0.2, pixels: 300}, "0 0.1 0.2 0.3", 0},
 	}
 	axes := make([]axisCase, len(tests))
 	for i, tt := range tests {
@@ -351,10 +386,11 @@ func TestChooseTicksEdges(t *testing.T) {
 	expect(2, []float64{})
 	expect(3, []float64{})
 	expect(4, []float64{})
-	expect(5, []float64{0, 2, 4, 6, 8, 10}) // 40 px labels + 8: 50 px apart
+	expect(5, []float64{0, 5, 10}) // no more than one label per 80 px
 	expect(6, []float64{0, 100})
-	// 8 decades in 20 px: every 4 decades, even though they do not fit
-	expect(7, []float64{0, 4, 8})
+	// 8 decades in 20 px: two labels, every 5 decades, even though they do
+	// not fit
+	expect(7, []float64{0, 5})
 	if len(res[8].Major) < 2 || res[8].Major[0] != 5 || res[8].Major[len(res[8].Major)-1] != lg2e5 {
 		t.Errorf("10^5..2x10^5: majors %v, want 5 .. log10(2e5) exactly", res[8].Major)
 	}

@@ -1,7 +1,7 @@
 package fastjson
 
 // The writers of the option's parts as go-echarts declares them: text
-// styles, titles, legend, toolbox, aria, tooltip, grids, data zooms and
+// styles, titles, legend, aria, tooltip, grids, data zooms and
 // axes.
 
 import (
@@ -86,97 +86,6 @@ func (e *Enc) Legend(l *opts.Legend) {
 	e.OptStr("right", l.Right)
 	e.OptStr("bottom", l.Bottom)
 	e.OptStr("orient", l.Orient)
-	e.Close()
-}
-
-func (e *Enc) Toolbox(t *opts.Toolbox) {
-	r := *t
-	r.Show, r.Orient, r.Left, r.Top, r.Right, r.Bottom, r.Feature = nil, "", "", "", "", "", nil
-	if !allZero(&r) {
-		e.Marshal(t)
-		return
-	}
-	e.Open()
-	e.OptBool("show", t.Show)
-	e.OptStr("orient", t.Orient)
-	e.OptStr("left", t.Left)
-	e.OptStr("top", t.Top)
-	e.OptStr("right", t.Right)
-	e.OptStr("bottom", t.Bottom)
-	if f := t.Feature; f != nil {
-		e.Key("feature")
-		e.toolboxFeature(f)
-	}
-	e.Close()
-}
-
-func (e *Enc) toolboxFeature(f *opts.ToolBoxFeature) {
-	r := *f
-	r.SaveAsImage, r.DataZoom, r.Restore, r.UserDefined = nil, nil, nil, nil // UserDefined is not JSON (json:"-")
-	if !allZero(&r) {
-		e.Marshal(f)
-		return
-	}
-	e.Open()
-	if s := f.SaveAsImage; s != nil {
-		e.Key("saveAsImage")
-		e.saveAsImage(s)
-	}
-	if z := f.DataZoom; z != nil {
-		e.Key("dataZoom")
-		e.zoomFeature(z)
-	}
-	if s := f.Restore; s != nil {
-		e.Key("restore")
-		e.restore(s)
-	}
-	e.Close()
-}
-
-func (e *Enc) saveAsImage(s *opts.ToolBoxFeatureSaveAsImage) {
-	r := *s
-	r.Show, r.Type, r.Name, r.Title, r.Icon = nil, "", "", "", ""
-	if !allZero(&r) {
-		e.Marshal(s)
-		return
-	}
-	e.Open()
-	e.OptBool("show", s.Show)
-	e.OptStr("type", s.Type)
-	e.OptStr("name", s.Name)
-	e.OptStr("title", s.Title)
-	e.OptStr("icon", s.Icon)
-	e.Close()
-}
-
-func (e *Enc) zoomFeature(z *opts.ToolBoxFeatureDataZoom) {
-	r := *z
-	r.Show, r.YAxisIndex, r.Icon, r.Title = nil, nil, nil, nil
-	if !allZero(&r) {
-		e.Marshal(z)
-		return
-	}
-	e.Open()
-	e.OptBool("show", z.Show)
-	e.OptAny("yAxisIndex", z.YAxisIndex)
-	e.Key("icon")
-	e.StringMap(z.Icon)
-	e.Key("title")
-	e.StringMap(z.Title)
-	e.Close()
-}
-
-func (e *Enc) restore(s *opts.ToolBoxFeatureRestore) {
-	r := *s
-	r.Show, r.Title, r.Icon = nil, "", ""
-	if !allZero(&r) {
-		e.Marshal(s)
-		return
-	}
-	e.Open()
-	e.OptBool("show", s.Show)
-	e.OptStr("title", s.Title)
-	e.OptStr("icon", s.Icon)
 	e.Close()
 }
 

@@ -15,7 +15,7 @@ function labelSizer(c) {
   if (typeof c.charPx === 'number') {
     return (values) => {
       let chars = 0;
-      for (const v of values) chars = Math.max(chars, [...layout.tickLabel(v, c.format || 'auto', !!c.log)].length);
+      for (const s of layout.tickLabels(values, c.format || 'auto', !!c.log).labels) chars = Math.max(chars, [...s].length);
       return chars * c.charPx + (c.labelPad || 0);
     };
   }
@@ -25,13 +25,13 @@ function labelSizer(c) {
 
 function ticks(c) {
   const size = labelSizer(c);
-  const opts = { log: !!c.log, labelSize: size, minLabels: c.minLabels, gap: c.gap, integer: c.integer };
+  const opts = { log: !!c.log, labelSize: size, minLabels: c.minLabels, gap: c.gap, integer: c.integer, spacing: c.spacing };
   const t = layout.chooseTicks(c.lo, c.hi, c.pixels, opts);
   const raw = t.major.map((e) => (c.log ? Math.pow(10, e) : e));
   return {
     major: t.major,
     minor: t.minor,
-    labels: raw.map((v) => layout.tickLabel(v, c.format || 'auto', !!c.log)),
+    labels: layout.tickLabels(raw, c.format || 'auto', !!c.log).labels,
     // the room the labels need: labelSize of the majors plus the gap
     need: (size ? size(raw) : 40) + (typeof c.gap === 'number' ? c.gap : 8),
   };
@@ -80,6 +80,8 @@ function run(c) {
       return JSON.stringify(ticks(c));
     case 'tickLabel':
       return layout.tickLabel(c.value, c.format, !!c.log, c.unit);
+    case 'tickLabels':
+      return JSON.stringify(layout.tickLabels(c.values, c.format, !!c.log, c.unit));
     case 'fullUnit':
       return site.fullValueUnit(c.value, c.format, c.unit);
     case 'place': {

@@ -4,12 +4,16 @@
 // them (what each saved, gzipped, measured on ECharts 6.1.0):
 //   - universal transition, 8.0 KB (charts are drawn with animation off,
 //     and it only animates one series morphing into another),
-//   - the slider dataZoom, 4.6 KB (charts zoom with the inside zoom and the
-//     toolbox's box zoom; the option never holds a slider),
-//   - the scrolling legend and the toolbox's magicType and dataView
-//     features, 4.7 KB together (the legend is always 'plain':
-//     chartlayout.js wraps it onto rows; the option asks the toolbox for
-//     dataZoom, restore and saveAsImage only),
+//   - the slider dataZoom, 4.6 KB (charts zoom with the inside zoom and
+//     the toolbar's Zoom to area, export.js; the option never holds a
+//     slider),
+//   - the scrolling legend, 4.7 KB with the toolbox's magicType and
+//     dataView (the legend is always 'plain': chartlayout.js wraps it onto
+//     rows),
+//   - the toolbox, with its saveAsImage, dataZoom (box zoom) and restore
+//     features and the 'select' dataZoom they use, 9 KB (the figure's HTML
+//     toolbar does all of it, by keyboard too: Save PNG, Save SVG, Zoom to
+//     area, Reset zoom; one set of controls, not two),
 //   - aria, 1.2 KB (the layout writes the chart's description as the
 //     element's role="img" aria-label; ECharts' aria wrote the same text),
 //   - the rest of the echarts/core namespace (zrender, matrix, vector,
@@ -37,25 +41,6 @@ import {
 } from 'echarts/components';
 import { LabelLayout } from 'echarts/features';
 import { CanvasRenderer } from 'echarts/renderers';
-// The toolbox, with the three features scalesite's option asks for (the
-// installer in echarts/components registers all five).
-import ToolboxModel from 'echarts/lib/component/toolbox/ToolboxModel.js';
-import ToolboxView from 'echarts/lib/component/toolbox/ToolboxView.js';
-import { registerFeature } from 'echarts/lib/component/toolbox/featureManager.js';
-import SaveAsImage from 'echarts/lib/component/toolbox/feature/SaveAsImage.js';
-import DataZoom from 'echarts/lib/component/toolbox/feature/DataZoom.js';
-import Restore from 'echarts/lib/component/toolbox/feature/Restore.js';
-import { install as installDataZoomSelect } from 'echarts/lib/component/dataZoom/installDataZoomSelect.js';
-
-function ToolboxComponent(registers) {
-  registers.registerComponentModel(ToolboxModel);
-  registers.registerComponentView(ToolboxView);
-  registerFeature('saveAsImage', SaveAsImage);
-  registerFeature('dataZoom', DataZoom); // box zoom and its undo
-  registerFeature('restore', Restore); // also the 'restore' action
-  use(installDataZoomSelect);
-}
-
 use([
   LineChart,
   ScatterChart,
@@ -65,7 +50,6 @@ use([
   TooltipComponent,
   LegendPlainComponent,
   DataZoomInsideComponent,
-  ToolboxComponent,
   MarkLineComponent,
   MarkAreaComponent, // bands
   MarkPointComponent, // annotations

@@ -1,10 +1,9 @@
 // Command bundle builds the ECharts bundle that scalesite's built-in theme
 // loads: a minified IIFE holding only the parts of ECharts that scalesite
 // charts use (line, scatter and custom series, grid, title, tooltip, plain
-// legend, inside dataZoom, the toolbox's box zoom, restore and save,
-// markLine, markArea, markPoint, label layout, the canvas renderer, and the
-// SVG renderer for Save SVG), exposed as the global `echarts` (entry.js says
-// what is left out, and why).
+// legend, inside dataZoom, markLine, markArea, markPoint, label layout, the
+// canvas renderer, and the SVG renderer for Save SVG), exposed as the
+// global `echarts` (entry.js says what is left out, and why).
 //
 // Run it from the repository root after `npm ci`:
 //

@@ -42,7 +42,6 @@
     return lines;
   }
 
-  var TOOLBOX = 132; // room for the toolbox (four icons and their padding) beside the title
   var LEGEND_ROW = 24;
 
   // legendRows estimates how many rows the legend wraps onto at width w:
@@ -87,7 +86,7 @@
 
   // frame lays a chart out for width W: the panels in a grid (one column
   // on a narrow screen), each panel's title over its plot, the chart's
-  // title wrapped clear of the toolbox, the legend wrapped onto as many rows
+  // title wrapped to the chart's width, the legend wrapped onto as many rows
   // as it needs. It returns the chart's height and the option parts to set.
   function frame(option, meta, W) {
     var n = Math.max(1, meta.panels || asArray(option.grid).length || 1);
@@ -97,7 +96,7 @@
     var rows = Math.ceil(n / cols);
     var titles = asArray(option.title);
     var main = titles[0] || {};
-    var titleW = narrow ? W - TOOLBOX - 8 : W - 2 * TOOLBOX;
+    var titleW = narrow ? W - 12 : W - 48;
     var titleLines = lineCount(main.text, '600 16px ' + FONT, titleW);
     var subLines = lineCount(main.subtext, '12px ' + FONT, titleW);
     var header = Math.max(34, 8 + titleLines * 20 + (subLines ? subLines * 16 + 4 : 0) + 10);
@@ -170,8 +169,7 @@
     var parts = {
       grid: grids,
       title: titleParts,
-      legend: { type: 'plain', left: 10, right: 10, bottom: 4, itemGap: 10, textStyle: { fontSize: 12, width: legendText(W - 20), overflow: 'break' } },
-      toolbox: { right: 2, top: 2, itemSize: 14, itemGap: 8 }
+      legend: { type: 'plain', left: 10, right: 10, bottom: 4, itemGap: 10, textStyle: { fontSize: 12, width: legendText(W - 20), overflow: 'break' } }
     };
     if (meta.xTitle) parts.xAxis = xParts;
     if (meta.yTitle) parts.yAxis = yParts;
@@ -229,8 +227,9 @@
         var m = meta[d][i];
         if (!ax || !m) return;
         ax.axisLabel = ax.axisLabel || {};
+        // m.digits: as many digits as retick's ticks need to differ
         ax.axisLabel.formatter = function (v) {
-          return L.tickLabel(m.log ? Math.pow(10, v) : v, m.format, m.log, m.unit);
+          return L.tickLabel(m.log ? Math.pow(10, v) : v, m.format, m.log, m.unit, m.digits);
         };
         // the zoomed ends are labelled by the ticks, never as raw floats
         ax.axisLabel.showMinLabel = null;
@@ -263,7 +262,7 @@
         if (d === 'x') {
           size = function (values) {
             var w = 0;
-            values.forEach(function (v) { w = Math.max(w, textWidth(L.tickLabel(v, m.format, m.log, m.unit), (m.log ? 13 : 12) + 'px ' + FONT)); });
+            L.tickLabels(values, m.format, m.log, m.unit).labels.forEach(function (s) { w = Math.max(w, textWidth(s, (m.log ? 13 : 12) + 'px ' + FONT)); });
             return w + 6;
           };
         } else {
@@ -278,13 +277,26 @@
         };
         t.major = t.major.map(snapEnd);
         t.minor = t.minor.map(snapEnd);
+        var tl = L.tickLabels(t.major.map(function (v) { return m.log ? Math.pow(10, v) : v; }), m.format, m.log, m.unit);
+        m.digits = tl.digits;
+        // an end label centred on its tick past the canvas' edge (30.01k at
+        // the right end of a zoomed axis) is aligned inward instead of cut
+        var align = ['', ''];
+        if (d === 'x' && t.major.length) {
+          var W = inst.getWidth();
+          var font = (m.log ? 13 : 12) + 'px ' + FONT;
+          var at = function (k) { return axis.toGlobalCoord(axis.dataToCoord(t.major[k])); };
+          var last = t.major.length - 1;
+          if (at(0) - textWidth(tl.labels[0], font) / 2 < 2) align[0] = 'left';
+          if (at(last) + textWidth(tl.labels[last], font) / 2 > W - 2) align[1] = 'right';
+        }
         var all = t.major.concat(t.minor).sort(function (a, b) { return a - b; });
         var isMajor = {};
         t.major.forEach(function (v) { isMajor[v] = true; });
         var colors = all.map(function (v) { return isMajor[v] ? major : minor; });
-        var key = d + i + ':' + ext[0] + ',' + ext[1] + ':' + all.join(',') + (dark ? 'd' : 'l');
+        var key = d + i + ':' + ext[0] + ',' + ext[1] + ':' + all.join(',') + (dark ? 'd' : 'l') + align.join(',');
         patch[d + 'Axis'][i] = {
-          axisLabel: { customValues: t.major },
+          axisLabel: { customValues: t.major, alignMinLabel: align[0] || null, alignMaxLabel: align[1] || null },
           axisTick: { show: true, customValues: all, length: 4 },
           splitLine: { show: true, lineStyle: { color: colors.length ? colors : major } },
           minorTick: { show: false }, minorSplitLine: { show: false }

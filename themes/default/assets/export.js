@@ -2,9 +2,11 @@
  *
  * Under each chart (layouts/chart.html) is a toolbar of real buttons and
  * links, which the keyboard reaches: Save PNG, Save SVG, Download CSV (a
- * file written beside the page at build time), Reset zoom, Linear x /
- * Linear y (on a chart with a log axis) and # (a link to the chart). The
- * links work without JavaScript; this file shows and runs the buttons.
+ * file written beside the page at build time), Zoom to area and Undo
+ * zoom (added here: they need the script), Reset zoom, Linear x / Linear y
+ * (on a chart with a log axis) and # (a link to the chart). The links work
+ * without JavaScript; this file shows and runs the buttons. They are the
+ * chart's only controls: the option has no ECharts toolbox.
  *
  * What a reader does to a chart (hidden series, zoom, linear axes) is kept
  * in the page's address, so that a shared link opens the chart as it was:
@@ -76,12 +78,11 @@
 
   /* ---------------------------------------------------------- images */
 
-  // exportPNG draws the chart at twice its pixels, on the page's colour,
-  // without the ECharts toolbox.
+  // exportPNG draws the chart at twice its pixels, on the page's colour.
   function exportPNG(id) {
     var inst = live(id);
     if (!inst) throw new Error('no chart ' + id);
-    return inst.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: pageBackground(), excludeComponents: ['toolbox'] });
+    return inst.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: pageBackground() });
   }
 
   // exportSVG draws the chart as shown (the same size, series, zoom, ticks
@@ -111,7 +112,6 @@
       });
     });
     opt.dataZoom = [];
-    opt.toolbox = [];
     opt.animation = false;
     opt.backgroundColor = pageBackground();
     var svg = window.echarts.init(null, isDark() ? 'dark' : null, {
@@ -309,8 +309,7 @@
       if (name !== null && sel[name] === false && hide.indexOf(name) < 0) hide.push(name);
     });
     if (hide.length) parts.push('hide=' + hide.map(encodeURIComponent).join(','));
-    // dataZooms on the same axes move together (the toolbox's follow the
-    // inside ones): one of them is enough
+    // dataZooms on the same axes move together: one of them is enough
     var zoom = [];
     var seen = [];
     inst.getModel().eachComponent('dataZoom', function (dz, i) {
@@ -434,6 +433,7 @@
     } finally {
       applying--;
     }
+    undoable(id, []);
     remember(id);
   }
 
@@ -451,35 +451,212 @@
     }
   }
 
+  /* --------------------------------------------------- zoom to area */
+
+  // Zoom to area: with the toggle on, a drag across a plot zooms both axes
+  // to the rectangle drawn (what ECharts' toolbox did, which the option no
+  // longer has). The toggle is a button of the toolbar, so the keyboard
+  // reaches it; Escape or the button again turns it off. While it is on, a
+  // drag draws the rectangle instead of panning.
+  var areas = {}; // per chart id: {on, start, box, grid, undo}
+
+  // areaButtons adds the toggle and Undo zoom (which steps back through
+  // the areas zoomed to, as the toolbox's did) before Reset zoom, once,
+  // named like it. Undo zoom is disabled, so Tab skips it, until there is
+  // a zoom to undo.
+  function areaButtons(tools) {
+    if (tools.querySelector('[data-tool="area"]')) return;
+    var reset = tools.querySelector('[data-tool="reset"]');
+    var of = reset && reset.getAttribute('aria-label');
+    of = of && of.indexOf('Reset zoom of ') === 0 ? ' of ' + of.slice('Reset zoom of '.length) : '';
+    [['area', 'Zoom to area'], ['undo', 'Undo zoom']].forEach(function (d) {
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.setAttribute('data-tool', d[0]);
+      b.setAttribute('aria-label', d[1] + of);
+      if (d[0] === 'area') b.setAttribute('aria-pressed', 'false');
+      else b.disabled = true;
+      b.textContent = d[1];
+      tools.insertBefore(b, reset || tools.querySelector('.scalesite-status'));
+    });
+  }
+
+  // undoable sets the zooms Undo zoom steps back through.
+  function undoable(id, list) {
+    var a = areas[id] || (areas[id] = {});
+    a.undo = list;
+    var tools = toolsOf(id);
+    var b = tools && tools.querySelector('[data-tool="undo"]');
+    if (b) b.disabled = !list.length;
+  }
+
+  function undoZoom(id) {
+    var a = areas[id];
+    var inst = live(id);
+    if (!inst || !a || !a.undo || !a.undo.length) return;
+    var list = a.undo.slice();
+    inst.dispatchAction({ type: 'dataZoom', batch: list.pop() });
+    undoable(id, list);
+    say(id, list.length ? 'Zoom undone' : 'Zoom undone: the chart as it was before Zoom to area');
+  }
+
+  function areaMode(id, on) {
+    var a = areas[id] || (areas[id] = {});
+    a.on = !!on;
+    endDrag(a);
+    var tools = toolsOf(id);
+    var b = tools && tools.querySelector('[data-tool="area"]');
+    if (b) b.setAttribute('aria-pressed', on ? 'true' : 'false');
+    var el = document.getElementById(id);
+    if (el) el.classList.toggle('scalesite-zooming', !!on);
+    say(id, on ? 'Drag across the chart to zoom to that area; Escape to stop' : 'Zoom to area off');
+  }
+
+  function endDrag(a) {
+    if (a.box && a.box.parentNode) a.box.parentNode.removeChild(a.box);
+    a.box = null;
+    a.start = null;
+  }
+
+  // the grid (panel) under a point of the chart, and its rectangle
+  function gridAt(inst, x, y) {
+    var hit = null;
+    inst.getModel().eachComponent('grid', function (g, i) {
+      var r = g.coordinateSystem && g.coordinateSystem.getRect();
+      if (!hit && r && x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height) hit = { index: i, rect: r };
+    });
+    return hit;
+  }
+
+  function chartPoint(el, e) {
+    var r = el.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  }
+
+  function clampTo(r, p) {
+    return { x: Math.max(r.x, Math.min(r.x + r.width, p.x)), y: Math.max(r.y, Math.min(r.y + r.height, p.y)) };
+  }
+
+  // zoomTo zooms the axes of grid g to the pixel rectangle p..q: each
+  // dataZoom gets the window of the axes it moves, in their values.
+  function zoomTo(inst, g, p, q) {
+    var a = inst.convertFromPixel({ gridIndex: g }, [p.x, p.y]);
+    var b = inst.convertFromPixel({ gridIndex: g }, [q.x, q.y]);
+    if (!a || !b) return false;
+    var range = { x: [Math.min(a[0], b[0]), Math.max(a[0], b[0])], y: [Math.min(a[1], b[1]), Math.max(a[1], b[1])] };
+    var model = inst.getModel();
+    var batch = [];
+    model.eachComponent('dataZoom', function (dz, i) {
+      var dim = null;
+      // d is the axis' dimension, 'x' or 'y'
+      dz.eachTargetAxis(function (d, k) {
+        var ax = model.getComponent(d + 'Axis', k);
+        if (ax && (ax.get('gridIndex') || 0) === g) dim = d;
+      });
+      if (dim && range[dim]) batch.push({ dataZoomIndex: i, startValue: range[dim][0], endValue: range[dim][1] });
+    });
+    if (!batch.length) return false;
+    // the windows before, for Undo zoom
+    var before = [];
+    model.eachComponent('dataZoom', function (dz, i) {
+      var r = dz.getPercentRange();
+      before.push({ dataZoomIndex: i, start: r[0], end: r[1] });
+    });
+    inst.dispatchAction({ type: 'dataZoom', batch: batch });
+    var a = areas[inst.getDom().id] || {};
+    undoable(inst.getDom().id, (a.undo || []).concat([before]));
+    return true;
+  }
+
+  // A drag in area mode: captured on the chart's element before ECharts
+  // sees it (no pan), drawn as a box over the plot, zoomed to on release.
+  function wireArea(id, el) {
+    if (el.scalesiteArea) return;
+    el.scalesiteArea = true;
+    function down(e) {
+      var a = areas[id];
+      var inst = live(id);
+      if (!a || !a.on || !inst || (e.button != null && e.button !== 0)) return;
+      e.stopPropagation();
+      e.preventDefault();
+      var p = chartPoint(el, e);
+      var g = gridAt(inst, p.x, p.y);
+      if (!g) return;
+      endDrag(a);
+      a.start = p;
+      a.grid = g;
+      if (getComputedStyle(el).position === 'static') el.style.position = 'relative';
+      a.box = document.createElement('div');
+      a.box.className = 'scalesite-zoombox';
+      el.appendChild(a.box);
+      if (el.setPointerCapture && e.pointerId != null) el.setPointerCapture(e.pointerId);
+    }
+    function move(e) {
+      var a = areas[id];
+      if (!a || !a.on) return;
+      e.stopPropagation();
+      if (!a.start || !a.box) return;
+      var q = clampTo(a.grid.rect, chartPoint(el, e));
+      var s = a.box.style;
+      s.left = Math.min(a.start.x, q.x) + 'px';
+      s.top = Math.min(a.start.y, q.y) + 'px';
+      s.width = Math.abs(q.x - a.start.x) + 'px';
+      s.height = Math.abs(q.y - a.start.y) + 'px';
+    }
+    function up(e) {
+      var a = areas[id];
+      if (!a || !a.on) return;
+      e.stopPropagation();
+      if (!a.start) return;
+      var q = clampTo(a.grid.rect, chartPoint(el, e));
+      var p = a.start;
+      var g = a.grid.index;
+      endDrag(a);
+      var inst = live(id);
+      // a click, or a line: nothing to zoom to
+      if (!inst || Math.abs(q.x - p.x) < 4 || Math.abs(q.y - p.y) < 4) return;
+      if (zoomTo(inst, g, p, q)) say(id, 'Zoomed to the area; Reset zoom shows it all');
+    }
+    el.addEventListener('pointerdown', down, true);
+    el.addEventListener('pointermove', move, true);
+    el.addEventListener('pointerup', up, true);
+    // ECharts pans on mouse and touch events too: none reach it in area mode
+    ['mousedown', 'mousemove', 'mouseup', 'touchstart', 'touchmove', 'wheel'].forEach(function (type) {
+      el.addEventListener(type, function (e) {
+        var a = areas[id];
+        if (a && a.on) e.stopPropagation();
+      }, true);
+    });
+  }
+
+  document.addEventListener('keydown', function (e) {
+    if (e.key !== 'Escape') return;
+    Object.keys(areas).forEach(function (id) {
+      if (areas[id].on) areaMode(id, false);
+    });
+  });
+
   /* ------------------------------------------------------- wiring */
 
   function wire(id, inst) {
     var tools = toolsOf(id);
     if (tools) {
+      areaButtons(tools);
       var hidden = tools.querySelectorAll('[data-tool][hidden]');
       for (var i = 0; i < hidden.length; i++) hidden[i].removeAttribute('hidden');
     }
+    var el = document.getElementById(id);
+    if (el) wireArea(id, el);
     syncButtons(id);
     if (wired) {
       if (wired.has(inst)) return;
       wired.add(inst);
     }
     inst.on('legendselectchanged', function () { remember(id); });
-    // the reader's zooms (inside zoom, the toolbox) come in batches or
+    // the reader's zooms (inside zoom, zoom to area) come in batches or
     // name their origin; site.js' own restoring does neither
     inst.on('datazoom', function (p) {
       if (p && (p.batch || p.from != null)) remember(id);
-    });
-    inst.on('restore', function () {
-      if (applying) return;
-      // the option as first set, with the axes as the page gives them
-      if (linear[id] && (linear[id].x || linear[id].y)) {
-        linear[id] = { x: false, y: false };
-        var src = pageOption(id);
-        if (src) Promise.resolve().then(function () { S.update(id, src); syncButtons(id); remember(id); });
-        return;
-      }
-      remember(id);
     });
   }
 
@@ -507,6 +684,12 @@
         case 'reset':
           resetZoom(id);
           say(id, 'Zoom reset');
+          break;
+        case 'area':
+          areaMode(id, t.getAttribute('aria-pressed') !== 'true');
+          break;
+        case 'undo':
+          undoZoom(id);
           break;
         case 'scale': {
           var d = t.getAttribute('data-axis');

@@ -210,6 +210,31 @@
     return siDigits(v, 3);
   }
 
+  // formatDigits writes v in the form of tick format `name` (pow, sci, si,
+  // percent, fraction, plain, year; anything else as plain) with `digits`
+  // significant digits: the tick labels of a zoomed axis need more than the
+  // forms' defaults to tell their ticks apart (ticks.js tickLabels).
+  function formatDigits(v, name, digits) {
+    v = toNumber(v);
+    if (!isFinite(v)) return special(v);
+    switch (name) {
+      case 'pow':
+        return powDigits(v, digits, TIMES);
+      case 'sci':
+        return sciDigits(v, digits);
+      case 'si':
+        return siDigits(v, digits);
+      case 'percent':
+        return plainDigits(digits > TICK_DIGITS ? v : round(v, 6), digits) + '%';
+      case 'fraction':
+        return formatDigits(v * 100, 'percent', digits);
+      case 'year':
+        return decimal(tidy(v, digits));
+      default:
+        return plainDigits(v, digits);
+    }
+  }
+
   // tick formatters by token name. "auto" here is the linear-axis form; on a
   // log axis "@auto" resolves to pow (see axisFormat).
   var formatters = {
@@ -511,6 +536,7 @@
 
   var api = {
     formatters: formatters,
+    formatDigits: formatDigits,
     axisFormat: axisFormat,
     fullValue: fullValue,
     fullValueUnit: fullValueUnit,

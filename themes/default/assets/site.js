@@ -23,7 +23,6 @@
   var PALETTE = window.scalesiteLayout.palette;
 
   var charts = {};
-  var exportBg = {};
   // Per chart: the layout hints from the page, the axes' scales and formats,
   // the ticks last set, the width last laid out for, and the option as set.
   var states = {};
@@ -44,29 +43,13 @@
     return !!(darkQuery && darkQuery.matches);
   }
 
-  function pageBackground() {
-    var c = window.getComputedStyle(document.body).backgroundColor;
-    return c && c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent' ? c : isDark() ? '#111418' : '#ffffff';
-  }
-
   // Per-chart settings that depend on the page: a transparent canvas (the
-  // page colour shows through), and exported PNGs on the page's colour
-  // (remembered in exportBg, so a theme change can repaint them).
+  // page colour shows through) and colours readable on it. (Saved images
+  // are drawn on the page's colour by export.js.)
   function prepare(id, option) {
     if (option.backgroundColor == null) option.backgroundColor = 'transparent';
     CL.fixColors(option, isDark() ? '#111418' : '#ffffff');
     if (option.color == null) option.color = PALETTE.slice();
-    var auto = [];
-    asArray(option.toolbox).forEach(function (tb, i) {
-      var save = tb && tb.feature && tb.feature.saveAsImage;
-      // a saved PNG has twice the pixels of the screen's canvas
-      if (save && typeof save === 'object' && save.pixelRatio == null) save.pixelRatio = 2;
-      if (save && typeof save === 'object' && save.backgroundColor == null) {
-        save.backgroundColor = pageBackground();
-        auto.push(i);
-      }
-    });
-    exportBg[id] = auto;
     return option;
   }
 
@@ -261,15 +244,6 @@
       checkSettled();
     });
     inst.on('datazoom', function () { retickLater(id); });
-    inst.on('restore', function () {
-      // the option as first set: ticks and plot positions are set again
-      states[id].ticks = {};
-      markBusy(id);
-      Promise.resolve().then(function () {
-        retick(id);
-        freeze(id);
-      });
-    });
     markBusy(id);
     inst.setOption(option);
     retick(id);
@@ -319,7 +293,6 @@
       if (inst.isDisposed() || !document.documentElement.contains(inst.getDom())) {
         if (!inst.isDisposed()) inst.dispose();
         delete charts[id];
-        delete exportBg[id];
         delete sources[id];
         delete states[id];
         delete busy[id];

@@ -3,6 +3,8 @@
  *   chooseTicks(lo, hi, pixels, opts)  tick values of an axis from its visible
  *                                      range and pixel length
  *   tickLabel(value, format, log)      the text of one tick
+ *   tickLabels(values, format, log)    the texts of an axis' ticks, as
+ *                                      precise as their spacing needs
  *
  * Log axes are value axes over log10 of the data: chooseTicks works on
  * exponents and returns exponents; the ticks go to ECharts as
@@ -22,7 +24,13 @@
 
   var EPS = 1e-9; // slack at the ends of a range (exponents or values)
   var LOG_DECADE_SPAN = 1.5; // below this many decades: ticks inside decades
-  var MINOR_DECADE_PX = 25; // minor ticks at 2..9 once a decade is this wide
+  // Minor ticks closer than this become a grey band, not a scale: minors at
+  // 2..9 of a decade drop to minors at the decades, and those to none.
+  var MINOR_GAP_PX = 6;
+  // Labels no denser than one per this many px on average, whatever their
+  // size: 26 labels across a desktop chart read as a ruler, not a scale.
+  var DEFAULT_SPACING_PX = 80;
+  var MAX_DIGITS = 17; // enough to tell any two doubles apart
   var DEFAULT_LABEL_PX = 40;
   var DEFAULT_GAP_PX = 8;
   var MAX_TICKS = 2000;
@@ -117,7 +125,11 @@
         minor.push(i);
       }
     }
-    if (k === 1 && pixels / span >= MINOR_DECADE_PX) {
+    // minors at 2..9 when the closest two (9 and 10) are far enough apart;
+    // decade minors when a decade is; else none
+    var perDecade = pixels / span;
+    if (perDecade < MINOR_GAP_PX) minor = [];
+    if (k === 1 && perDecade * Math.log10(10 / 9) >= MINOR_GAP_PX) {
       for (var n = Math.floor(lo); n <= Math.ceil(hi); n++) {
         for (var m = 2; m <= 9; m++) {
           var e = Math.log10(m) + n;
@@ -147,6 +159,9 @@
         }
       }
     }
+    // no minors closer than MINOR_GAP_PX to one another or a major (the
+    // closest pair is always at the top of a decade, 9 and 10)
+    if (pixels / (hi - lo) * Math.log10(10 / 9) < MINOR_GAP_PX) minor = [];
     return candidate(major, raw, minor, hi - lo, pixels);
   }
 
@@ -154,12 +169,18 @@
 
   // The chooser: the finest candidate whose labels fit and that has at least
   // minLabels majors.
-  function Chooser(pixels, opts) {
+  function Chooser(lo, hi, pixels, opts) {
     opts = opts || {};
+    this.lo = lo;
+    this.hi = hi;
+    this.log = !!opts.log;
     this.pixels = pixels;
     this.labelSize = typeof opts.labelSize === 'function' ? opts.labelSize : null;
     this.gap = isFinite(opts.gap) && opts.gap >= 0 ? +opts.gap : DEFAULT_GAP_PX;
     this.minLabels = isFinite(opts.minLabels) && opts.minLabels >= 1 ? Math.floor(opts.minLabels) : 3;
+    var spacing = isFinite(opts.spacing) && opts.spacing >= 0 ? +opts.spacing : DEFAULT_SPACING_PX;
+    // at most one label per `spacing` px on average (two at least: the ends)
+    this.maxLabels = spacing > 0 ? Math.max(2, Math.floor(pixels / spacing + 1e-9) + 1) : Infinity;
     // more can never fit (and no axis shows thousands of labels)
     this.maxCount = Math.min(MAX_TICKS, Math.max(3, Math.floor(pixels / Math.max(this.gap, 1)) + 2));
   }
@@ -175,17 +196,55 @@
   };
 
   Chooser.prototype.fits = function (c) {
+    if (c.major.length > this.maxLabels) return false;
     return c.major.length < 2 || c.minGap >= this.need(c) - 1e-9;
   };
 
-  // the finest fitting candidate with enough labels, or null
-  Chooser.prototype.select = function (cands) {
+  // the finest fitting candidate with enough labels, or null. With cover,
+  // only one that labels both ends of the axis (coverEnds may add a label
+  // at an end to get there).
+  Chooser.prototype.select = function (cands, cover) {
     for (var i = 0; i < cands.length; i++) {
       var c = cands[i];
-      if (c.major.length >= this.minLabels && this.fits(c)) return c;
+      if (!this.fits(c)) continue;
+      if (cover) {
+        c = copy(c);
+        coverEnds(c, this.lo, this.hi, this, this.log);
+        if (!covers(c, this.lo, this.hi)) continue;
+      }
+      if (c.major.length >= this.minLabels) return c;
     }
     return null;
   };
+
+  // loose: the spacing budget cannot give minLabels nice values (20%..55%
+  // in 200 px: 25% 50% or 20% 30% 40% 50%), though it holds that many:
+  // enough labels win over the budget, the fewest that fit (on an axis
+  // under 320 px; at most 5, as counts of nice steps at most double).
+  Chooser.prototype.loose = function (cands) {
+    var best = null;
+    if (this.maxLabels < this.minLabels) return null; // too short for them anyway
+    for (var i = 0; i < cands.length; i++) {
+      var c = cands[i];
+      var n = c.major.length;
+      if (n < this.minLabels || (n >= 2 && c.minGap < this.need(c) - 1e-9)) continue;
+      if (best === null || n <= best.major.length) best = c;
+    }
+    return best;
+  };
+
+  function copy(c) {
+    return { major: c.major.slice(), raw: c.raw.slice(), minor: c.minor, minGap: c.minGap, need: c.need };
+  }
+
+  // covers: the bare stretch at each end of the axis, from the end to its
+  // nearest label, is no longer than the step from that label to the next.
+  function covers(c, lo, hi) {
+    var n = c.major.length;
+    if (n < 2) return false;
+    return c.major[0] - lo <= c.major[1] - c.major[0] + EPS &&
+      hi - c.major[n - 1] <= c.major[n - 1] - c.major[n - 2] + EPS;
+  }
 
   // Nothing fits with enough labels: the candidate with the most labels the
   // length can hold (at least 2 when some candidate has 2), else the one
@@ -201,8 +260,8 @@
     for (i = 0; i < cands.length; i++) {
       c = cands[i];
       n = c.major.length;
-      if (n < 2) continue;
-      var room = Math.max(2, Math.floor(this.pixels / this.need(c)) + 1);
+      if (n < 2 || n > this.maxLabels) continue;
+      var room = Math.min(this.maxLabels, Math.max(2, Math.floor(this.pixels / this.need(c)) + 1));
       if (n <= room && better(c, n, best && best.major.length, true)) best = c;
     }
     if (best) return best;
@@ -221,10 +280,18 @@
   function logTicks(lo, hi, pixels, ch) {
     var span = hi - lo;
     var decades = [];
-    for (var k = 1; k <= 4; k++) decades.push(decadeCandidate(lo, hi, pixels, k));
+    // every k decades, k = 1..4, then 5, 6, 8, 10, 12, 15, 20... while the
+    // labels are more than the axis' budget (40 decades in 300 px: every 10)
+    var steps = [1, 2, 3, 4];
+    for (var s = 1; s <= span; s *= 10) steps.push(5 * s, 6 * s, 8 * s, 10 * s, 12 * s, 15 * s, 20 * s, 25 * s, 30 * s, 40 * s);
+    for (var k = 0; k < steps.length; k++) {
+      var dc = decadeCandidate(lo, hi, pixels, steps[k]);
+      decades.push(dc);
+      if (steps[k] >= 4 && dc.major.length <= ch.maxLabels) break;
+    }
     if (span >= LOG_DECADE_SPAN && decades[0].major.length >= ch.minLabels) {
-      // a label every k decades, k = 1..4; 4 even when it does not fit
-      return ch.select(decades) || ch.fallback(decades);
+      // a label every k decades; the coarsest even when it does not fit
+      return ch.select(decades, true) || ch.select(decades) || ch.loose(decades) || ch.fallback(decades);
     }
     var sets = [];
     for (var i = 0; i < DECADE_SETS.length; i++) {
@@ -232,12 +299,15 @@
       sets.push(decadeSetCandidate(lo, hi, pixels, DECADE_SETS[i]));
     }
     sets.push(decades[0]);
-    var c = ch.select(sets);
-    if (c) return c;
     // very narrow: linear ticks of the values themselves, no minors
     var lin = linearCandidates(pow10Exact(lo), pow10Exact(hi), pixels, ch.maxCount, false,
       exponentOf, lo, hi);
-    c = ch.select(lin);
+    // labels in the decade that cover the axis, else linear ones that do
+    // (1.1..9.5 in 300 px: 2 4 6 8, not 2 3 5 with 5..9.5 bare)
+    // 1, 2, 3, 5, 7 only when nothing else gives enough labels (2.2..7.2 in
+    // 200 px: 3 5 7, where 3 4 5 6 7 crowd and 3 5 are too few)
+    var c = ch.select(sets.concat(lin), true) || ch.select(sets) || ch.select(lin) ||
+      ch.loose(sets.concat(lin, [decadeSetCandidate(lo, hi, pixels, [1, 2, 3, 5, 7])]));
     if (c) return c;
     return ch.fallback(sets.concat(lin, decades.slice(1)));
   }
@@ -260,12 +330,63 @@
     return out;
   }
 
+  // roundest(a, b, high) is the value in [a, b] with the fewest
+  // significant digits (a multiple of 5, then of 2, on a tie; then the
+  // highest if high, else the lowest), or null when a > b.
+  function roundest(a, b, high) {
+    if (!(a <= b)) return null;
+    if (a <= 0 && b >= 0) return 0;
+    var top = Math.floor(Math.log10(Math.max(Math.abs(a), Math.abs(b))));
+    for (var e = top; e >= top - 16; e--) {
+      var k0 = Math.ceil(a / pow10(e));
+      var k1 = Math.floor(b / pow10(e));
+      var pick = null;
+      for (var k = k0; k <= k1 && k - k0 < 20; k++) {
+        var v = scaled(k, e);
+        if (v < a || v > b) continue;
+        var rank = k % 5 === 0 ? 0 : k % 2 === 0 ? 1 : 2;
+        if (pick === null || rank < pick.rank || (rank === pick.rank && high)) pick = { v: v, rank: rank };
+      }
+      if (pick) return pick.v;
+    }
+    return null;
+  }
+
+  // coverEnds labels an end of the axis left bare: when the stretch from an
+  // end to the nearest label is wider than the step to the next label (a
+  // log axis from 1.3, labelled 2 3 4, leaves the bottom third bare), the
+  // roundest value in that stretch with room for its label becomes a major
+  // too (1.5), within the axis' label budget.
+  function coverEnds(c, lo, hi, ch, log) {
+    if (c.major.length < 2 || !(ch.pixels > 0)) return;
+    var toAxis = log ? exponentOf : function (v) { return v; };
+    var fromAxis = log ? pow10Exact : function (v) { return v; };
+    var room = ch.need(c) / ch.pixels * (hi - lo);
+    var n = c.major.length;
+    if (n < ch.maxLabels && c.major[0] - lo > c.major[1] - c.major[0] + EPS) {
+      var v = roundest(fromAxis(lo), fromAxis(c.major[0] - room), false);
+      if (v !== null && toAxis(v) >= lo - EPS) {
+        c.major.unshift(toAxis(v));
+        c.raw.unshift(v);
+      }
+    }
+    n = c.major.length;
+    if (n < ch.maxLabels && hi - c.major[n - 1] > c.major[n - 1] - c.major[n - 2] + EPS) {
+      var w = roundest(fromAxis(c.major[n - 1] + room), fromAxis(hi), true);
+      if (w !== null && toAxis(w) <= hi + EPS) {
+        c.major.push(toAxis(w));
+        c.raw.push(w);
+      }
+    }
+  }
+
   // chooseTicks(lo, hi, pixels, opts) -> {major, minor}
   //   opts.log        lo, hi and the ticks are log10 exponents
   //   opts.labelSize  f(values) -> px one label needs along the axis, for the
   //                   raw values of a candidate's majors (default 40)
   //   opts.gap        px between labels (default 8)
   //   opts.minLabels  fewest majors wanted (default 3)
+  //   opts.spacing    px per label at the densest, on average (default 80)
   //   opts.integer    linear axes only: integer steps (years, counts)
   function chooseTicks(lo, hi, pixels, opts) {
     opts = opts || {};
@@ -282,16 +403,17 @@
     }
     if (hi - lo <= Math.abs(hi) * 1e-12) return { major: [lo], minor: [] };
     if (!(pixels > 0)) pixels = 0;
-    var ch = new Chooser(pixels, opts);
+    var ch = new Chooser(lo, hi, pixels, opts);
     var c;
     if (opts.log) {
       c = logTicks(lo, hi, pixels, ch);
     } else {
       var lin = linearCandidates(lo, hi, pixels, ch.maxCount, !!opts.integer,
         function (v) { return v; }, lo, hi);
-      c = ch.select(lin) || ch.fallback(lin);
+      c = ch.select(lin, true) || ch.select(lin) || ch.loose(lin) || ch.fallback(lin);
     }
     if (!c) return empty;
+    coverEnds(c, lo, hi, ch, !!opts.log);
     var major = sortedUnique(c.major, []);
     return { major: major, minor: sortedUnique(c.minor, major) };
   }
@@ -324,35 +446,77 @@
   // tick unit if it has one ("12 ms"). Log axes with auto, pow or sci write
   // 0.01 <= |v| < 10000 plainly (0.2, 10, 2,000) and the rest as powers
   // (2×10⁵) or E notation (2E+5).
-  function tickLabel(value, format, log, unit) {
-    var s = tickText(value, format, log);
+  //
+  // digits, when given, is the significant digits every form keeps (from
+  // tickLabels); without it each form keeps its own (si 3, pow 4, ...).
+  function tickLabel(value, format, log, unit, digits) {
+    var s = tickText(value, format, log, digits);
     return unit ? fmt().withUnit(s, unit) : s;
   }
 
-  function tickText(value, format, log) {
-    var v = typeof value === 'number' ? value : (typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN);
+  function toValue(value) {
+    return typeof value === 'number' ? value : (typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN);
+  }
+
+  function tickText(value, format, log, digits) {
+    var v = toValue(value);
     if (isNaN(v)) return '';
-    v = snap(v);
-    var F = fmt().formatters;
+    var exact = digits >= 1;
+    if (!exact) v = snap(v);
+    var F = fmt();
+    var own = typeof format === 'string' && Object.prototype.hasOwnProperty.call(F.formatters, format);
+    var name = !own || format === 'auto' ? 'plain' : format;
     if (format === 'year') {
-      if (!isFinite(v)) return F.plain(v);
-      var y = Number(v.toPrecision(12));
+      if (!isFinite(v)) return F.formatters.plain(v);
+      var y = Number(v.toPrecision(exact ? digits : 12));
       return String(y === 0 ? 0 : y); // 2017, never 2,017
     }
-    var own = typeof format === 'string' && Object.prototype.hasOwnProperty.call(F, format);
     if (log && (!own || format === 'auto' || format === 'pow' || format === 'sci')) {
       var a = Math.abs(v);
-      if (a === 0 || !isFinite(a) || (a >= 0.01 && a < 10000)) return F.plain(v);
-      return format === 'sci' ? F.sci(v) : F.pow(v);
+      if (a === 0 || !isFinite(a) || (a >= 0.01 && a < 10000)) name = 'plain';
+      else name = format === 'sci' ? 'sci' : 'pow';
     }
-    if (!own || format === 'auto') return F.plain(v);
-    return F[format](v);
+    return exact ? F.formatDigits(v, name, digits) : F.formatters[name](v);
+  }
+
+  // tickLabels(values, format, log, unit) -> {labels, digits}: the labels
+  // of an axis' ticks, written with as many significant digits as the
+  // narrowest step needs, in every format: zoomed to 30,000..31,000, si
+  // writes 30k 30.05k 30.1k, never 30.1k twice. The fewest digits with which
+  // every label is its tick's value (to a millionth of the step to its
+  // neighbour) and no two neighbours read the same.
+  function tickLabels(values, format, log, unit) {
+    var vals = [];
+    for (var i = 0; i < values.length; i++) vals.push(toValue(values[i]));
+    var n = vals.length;
+    var tol = vals.map(function (v, j) {
+      var g = Infinity;
+      if (j > 0) g = Math.min(g, Math.abs(v - vals[j - 1]));
+      if (j < n - 1) g = Math.min(g, Math.abs(vals[j + 1] - v));
+      return isFinite(g) && g > 0 ? g * 1e-6 : Math.abs(v) * 1e-9;
+    });
+    var labels = [];
+    var d;
+    for (d = 1; d <= MAX_DIGITS; d++) {
+      labels = vals.map(function (v) { return tickText(v, format, log, d); });
+      var ok = true;
+      for (var k = 0; k < n && ok; k++) {
+        var v = vals[k];
+        if (isFinite(v) && v !== 0 && Math.abs(Number(v.toPrecision(d)) - v) > tol[k]) ok = false;
+        if (k > 0 && labels[k] === labels[k - 1]) ok = false;
+      }
+      if (ok) break;
+    }
+    if (d > MAX_DIGITS) d = MAX_DIGITS;
+    if (unit) labels = labels.map(function (s) { return fmt().withUnit(s, unit); });
+    return { labels: labels, digits: d };
   }
 
 
   var api = {
     chooseTicks: chooseTicks,
-    tickLabel: tickLabel
+    tickLabel: tickLabel,
+    tickLabels: tickLabels
   };
 
   if (typeof module !== 'undefined' && module && module.exports) {
