@@ -73,6 +73,17 @@ func (a axisCase) String() string {
 	return fmt.Sprintf("%s [%g, %g] %s %s %gpx", a.name, a.lo, a.hi, kind, dir, a.pixels)
 }
 
+// runCasesOf runs runTicks over a table of n cases, at(i) being the axis
+// of the i-th.
+func runCasesOf(t *testing.T, n int, at func(int) axisCase) []ticksResult {
+	t.Helper()
+	axes := make([]axisCase, n)
+	for i := range axes {
+		axes[i] = at(i)
+	}
+	return runTicks(t, axes)
+}
+
 func runTicks(t *testing.T, axes []axisCase) []ticksResult {
 	t.Helper()
 	cases := make([]map[string]any, len(axes))
@@ -333,11 +344,7 @@ func TestChooseTicksIssueCases(t *testing.T) {
 		{axisCase{name: "fractions", lo: 0, hi: 0.1 + 0.2, pixels: 600}, "0 0.05 0.1 0.15 0.2 0.25 0.3", 0},
 		{axisCase{name: "fractions", lo: 0, hi: 0.1 + 0.2, pixels: 300}, "0 0.1 0.2 0.3", 0},
 	}
-	axes := make([]axisCase, len(tests))
-	for i, tt := range tests {
-		axes[i] = tt.a
-	}
-	res := runTicks(t, axes)
+	res := runCasesOf(t, len(tests), func(i int) axisCase { return tests[i].a })
 	for i, tt := range tests {
 		r := res[i]
 		checkTickInvariants(t, tt.a, r)

@@ -35,11 +35,7 @@ func TestTickLabelsZoomed(t *testing.T) {
 		{axisCase{name: "log auto", lo: lg(1.2345e9), hi: lg(1.2346e9), pixels: 600, log: true}, ""},
 		{axisCase{name: "log si", lo: lg(30000), hi: lg(30100), pixels: 600, log: true, format: "si"}, "30k 30.02k 30.04k 30.06k 30.08k 30.1k"},
 	}
-	axes := make([]axisCase, len(tests))
-	for i, tt := range tests {
-		axes[i] = tt.a
-	}
-	res := runTicks(t, axes)
+	res := runCasesOf(t, len(tests), func(i int) axisCase { return tests[i].a })
 	for i, tt := range tests {
 		r := res[i]
 		checkTickInvariants(t, tt.a, r) // adjacent labels differ
@@ -105,11 +101,7 @@ func TestTicksCoverEnds(t *testing.T) {
 		{axisCase{name: "13..95", lo: lg(13), hi: lg(95), pixels: 400, log: true, y: true}, ""},
 		{axisCase{name: "1.7..6", lo: lg(1.7), hi: lg(6), pixels: 240, log: true, y: true}, ""},
 	}
-	axes := make([]axisCase, len(tests))
-	for i, tt := range tests {
-		axes[i] = tt.a
-	}
-	res := runTicks(t, axes)
+	res := runCasesOf(t, len(tests), func(i int) axisCase { return tests[i].a })
 	for i, tt := range tests {
 		a, r := tt.a, res[i]
 		checkTickInvariants(t, a, r)
@@ -151,11 +143,7 @@ func TestTicksNotCrowded(t *testing.T) {
 		// 150 px a decade: 2..9 are 6.9 px apart at the closest
 		{axisCase{name: "2 decades", lo: 0, hi: 2, pixels: 300, log: true}, "1 10 100", 16},
 	}
-	axes := make([]axisCase, len(tests))
-	for i, tt := range tests {
-		axes[i] = tt.a
-	}
-	res := runTicks(t, axes)
+	res := runCasesOf(t, len(tests), func(i int) axisCase { return tests[i].a })
 	for i, tt := range tests {
 		r := res[i]
 		checkTickInvariants(t, tt.a, r) // one label per 80 px, minors 6 px apart
