@@ -12,6 +12,7 @@ import (
 
 	"github.com/scalesite/scalesite/internal/bibtex"
 	"github.com/scalesite/scalesite/markdown"
+	"github.com/scalesite/scalesite/render/layout"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -54,14 +55,6 @@ type refView struct {
 type referencesData struct {
 	Numeric bool
 	Refs    []*refView
-}
-
-// chartSource is what layouts/chart.html shows under a chart as its
-// source: a citation (Cite), or a link (URL) or Text.
-type chartSource struct {
-	Cite template.HTML
-	URL  string
-	Text string
 }
 
 func newCiter(p *site.Page) *citer {
@@ -246,7 +239,7 @@ func (c *citer) items(b *bytes.Buffer, items []markdown.CiteItem, raw string) {
 }
 
 // source is what a chart shows as its source, or nil for none.
-func (c *citer) source(s *site.Source) *chartSource {
+func (c *citer) source(s *site.Source) *layout.Source {
 	switch {
 	case s == nil:
 		return nil
@@ -259,9 +252,9 @@ func (c *citer) source(s *site.Source) *chartSource {
 		if c.numeric {
 			b.WriteByte(']')
 		}
-		return &chartSource{Cite: template.HTML(b.String()), Text: s.Text}
+		return &layout.Source{Cite: template.HTML(b.String()), Text: s.Text}
 	}
-	return &chartSource{URL: s.URL, Text: s.Text}
+	return &layout.Source{URL: s.URL, Text: s.Text}
 }
 
 // references writes the page's references list with the theme's

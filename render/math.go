@@ -10,7 +10,7 @@ import (
 // Markdown renderer writes KaTeX's markup in its place: a page shows its
 // formulas without a script. They need KaTeX's stylesheet and fonts, which
 // a site publishes only when one of its pages holds a formula, and which
-// only such a page links to (PageData.Math).
+// only such a page links to (layout.Page.Math).
 //
 // The files keep their names under assets/katex-VERSION/, since the
 // stylesheet finds the fonts by relative URLs (fonts/KaTeX_*.woff2); the

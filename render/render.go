@@ -18,105 +18,26 @@ import (
 	"html/template"
 	"path"
 	"slices"
-	"time"
 
 	"github.com/yuin/goldmark"
 
-	"github.com/scalesite/scalesite/chart"
-	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/output"
+	"github.com/scalesite/scalesite/render/fastlayout"
+	"github.com/scalesite/scalesite/render/layout"
 	"github.com/scalesite/scalesite/site"
 )
 
-// SiteData is the site as layouts see it.
-type SiteData struct {
-	Title       string
-	Description string
-	BaseURL     string
-	BasePath    string // "/" or "/repo/"
-	Language    string
-	FeedURL     string // the Atom feed's path
-	HasTags     bool   // whether there are tag pages (and a tags/ index)
-	// SearchURL is the address of the built-in search page (search.go), or
-	// "" when the site has a page of its own at search/.
-	SearchURL string
-	// ContentSecurityPolicy is the policy the pages run under, which
-	// layouts/base.html sets with <meta http-equiv> as the first element of
-	// <head>: a site's own base.html should set it too.
-	ContentSecurityPolicy string
-	// MathCSS is the address of KaTeX's stylesheet, which pages with Math
-	// link (math.go).
-	MathCSS string
-}
+// chartData is what layouts/chart.html gets for each chart: the chart's
+// data, and its Figure.
+type chartData struct{ layout.Chart }
 
-// PageData is what a layout gets.
-type PageData struct {
-	Site        *SiteData
-	Kind        string // "page", "home", "404", "tag" (one tag's pages), "tags" (every tag) or "search"
-	Title       string
-	Description string
-	Date        time.Time
-	Tags        []string
-	URL         string
-	// Canonical is the page's full address when the base URL names a host
-	// (https://user.github.io/repo/a/), else its path.
-	Canonical string
-	Content   template.HTML
-	Pages     []PageLink // home and tag pages: the pages listed
-	TagList   []TagLink  // the tags index: every tag
-	// Prev is the next older page and Next the next newer one, on pages.
-	Prev, Next *PageLink
-	Charts     int
-	// Code reports a code block on the page: the layout loads the code
-	// stylesheet and the copy button script.
-	Code bool
-	// TOC is the page's table of contents, when it asks for one (toc.go).
-	TOC []TOCEntry
-	// SearchIndex is the address of the search index, on the search page.
-	SearchIndex string
-	// Math reports a formula on the page: the layout links KaTeX's
-	// stylesheet (Site.MathCSS).
-	Math bool
-}
-
-// PageLink is a page in a listing.
-type PageLink struct {
-	Title, URL, Description string
-	Date                    time.Time
-	Tags                    []string
-	Charts                  int
-	// ChartTitles are the titles of the page's charts, so a listing can say
-	// what the page plots.
-	ChartTitles []string
-}
-
-// TagLink is a tag in the tags index.
-type TagLink struct {
-	Name, URL string
-	Pages     int
-}
-
-// chartData is what layouts/chart.html gets for each chart.
-type chartData struct {
-	ID     string
-	Option map[string]any
-	Height int
-	Title  string
-	Alt    string
-	// What the chart's toolbar and data table show (export.go): the CSV
-	// file's name (beside the page), the rows as tables, how many rows the
-	// data has and the tables show, and whether an axis can be switched
-	// between log and linear.
-	CSV         string
-	Tables      []chart.Table
-	Rows, Shown int
-	LogX, LogY  bool
-	// Source is what the chart shows as its source (cite.go), or nil.
-	Source *chartSource
-}
+// Figure is the chart's HTML as the built-in "chart-markup" template
+// writes it, written in Go (fastlayout.Figure): the built-in "chart"
+// template calls it for the charts the renderer makes.
+func (d chartData) Figure() template.HTML { return fastlayout.Figure(&d.Chart) }
 
 // Render renders every page of s with the built-in theme overlaid by the
 // site's own.
@@ -187,7 +108,7 @@ func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 // start begins a call of Render or Stream: the state of rendering s.
 func (rr *Renderer) start(s *site.Site) *renderer {
 	facts := Facts(s)
-	r := &renderer{site: s, theme: rr.theme, md: rr.md, rr: rr, origin: s.Config.Origin(), data: &SiteData{
+	r := &renderer{site: s, theme: rr.theme, md: rr.md, rr: rr, origin: s.Config.Origin(), data: &layout.Site{
 		Title: s.Config.Title, Description: s.Config.Description, BaseURL: s.Config.BaseURL,
 		BasePath: s.Config.BasePath, Language: s.Config.Language, FeedURL: s.Config.BasePath + FeedFile,
 		HasTags: facts.HasTags, ContentSecurityPolicy: ContentSecurityPolicy,
@@ -271,7 +192,7 @@ type renderer struct {
 	theme  *theme
 	md     goldmark.Markdown
 	rr     *Renderer
-	data   *SiteData
+	data   *layout.Site
 	origin string // "https://user.github.io", or "" when the base URL is a path
 }
 
@@ -298,7 +219,7 @@ func (r *renderer) renderPage(p, prev, next *site.Page) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &PageData{
+	d := &layout.Page{
 		Site: r.data, Kind: "page", Title: p.Title, Description: p.Description, Date: p.Date,
 		Tags: p.Tags, URL: r.url(p.Slug), Canonical: r.absURL(r.url(p.Slug)), Content: content, Charts: len(p.Charts),
 		Code: p.Code, TOC: tableOfContents(p), Math: p.Math,
@@ -315,8 +236,8 @@ func (r *renderer) renderPage(p, prev, next *site.Page) ([]byte, error) {
 }
 
 // link is a page as listings show it.
-func (r *renderer) link(p *site.Page) PageLink {
-	l := PageLink{Title: p.Title, URL: r.url(p.Slug), Description: p.Description, Date: p.Date, Tags: p.Tags, Charts: len(p.Charts)}
+func (r *renderer) link(p *site.Page) layout.PageLink {
+	l := layout.PageLink{Title: p.Title, URL: r.url(p.Slug), Description: p.Description, Date: p.Date, Tags: p.Tags, Charts: len(p.Charts)}
 	const listed = 3 // a listing names a few charts, not a whole gallery
 	titled := 0
 	for _, c := range p.Charts {
@@ -342,7 +263,7 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) 
 		r.home,
 		func() (output.File, error) {
 			f, err := rr.cached("404.html", "404", func() ([]byte, error) {
-				return r.theme.execute("404", &PageData{Site: r.data, Kind: "404", Title: "Page not found", URL: s.Config.BasePath + "404.html"})
+				return r.theme.execute("404", &layout.Page{Site: r.data, Kind: "404", Title: "Page not found", URL: s.Config.BasePath + "404.html"})
 			})
 			if err != nil {
 				return f, fmt.Errorf("rendering 404.html: %w", err)
@@ -365,11 +286,11 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) 
 	if len(groups) == 0 {
 		return jobs
 	}
-	index := &PageData{Site: r.data, Kind: "tags", Title: "Tags", URL: r.url("tags"), Canonical: r.absURL(r.url("tags"))}
+	index := &layout.Page{Site: r.data, Kind: "tags", Title: "Tags", URL: r.url("tags"), Canonical: r.absURL(r.url("tags"))}
 	for _, g := range groups {
-		index.TagList = append(index.TagList, TagLink{Name: g.Name, URL: r.url("tags/" + g.Slug), Pages: len(g.Pages)})
+		index.TagList = append(index.TagList, layout.TagLink{Name: g.Name, URL: r.url("tags/" + g.Slug), Pages: len(g.Pages)})
 		jobs = append(jobs, func() (output.File, error) {
-			d := &PageData{Site: r.data, Kind: "tag", Title: g.Name, URL: r.url("tags/" + g.Slug),
+			d := &layout.Page{Site: r.data, Kind: "tag", Title: g.Name, URL: r.url("tags/" + g.Slug),
 				Canonical:   r.absURL(r.url("tags/" + g.Slug)),
 				Description: fmt.Sprintf("Pages tagged %s on %s.", g.Name, s.Config.Title)}
 			for _, p := range g.Pages {
@@ -401,7 +322,7 @@ func (r *renderer) home() (output.File, error) {
 }
 
 func (r *renderer) renderHome() ([]byte, error) {
-	d := &PageData{Site: r.data, Kind: "home", Title: r.site.Config.Title, Description: r.site.Config.Description, URL: r.url(""), Canonical: r.absURL(r.url(""))}
+	d := &layout.Page{Site: r.data, Kind: "home", Title: r.site.Config.Title, Description: r.site.Config.Description, URL: r.url(""), Canonical: r.absURL(r.url(""))}
 	if h := r.site.Home; h != nil {
 		content, err := r.content(h)
 		if err != nil {
@@ -471,16 +392,7 @@ func (w *pageWriter) chartView(c *site.Chart) chartData {
 	return d
 }
 
-func chartView(c *site.Chart) chartData {
-	alt := chart.AltText(c)
-	d := chartData{ID: c.ID, Option: chart.Option(c, alt), Height: chart.Height(c.Spec), Title: c.Spec.Title, Alt: alt, CSV: chart.DataName(c)}
-	d.Tables, d.Rows, d.Shown = chart.Tables(c)
-	for _, p := range c.Spec.Panels {
-		d.LogX = d.LogX || p.X.Scale == chartspec.ScaleLog
-		d.LogY = d.LogY || p.Y.Scale == chartspec.ScaleLog
-	}
-	return d
-}
+func chartView(c *site.Chart) chartData { return chartData{layout.NewChart(c)} }
 
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))

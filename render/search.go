@@ -8,6 +8,7 @@ import (
 
 	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/output"
+	"github.com/scalesite/scalesite/render/layout"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -90,7 +91,7 @@ func (r *renderer) searchJobs() []func() (output.File, error) {
 		return jobs
 	}
 	return append(jobs, func() (output.File, error) {
-		d := &PageData{Site: r.data, Kind: "search", Title: "Search", URL: r.url(searchSlug),
+		d := &layout.Page{Site: r.data, Kind: "search", Title: "Search", URL: r.url(searchSlug),
 			Canonical: r.absURL(r.url(searchSlug)), SearchIndex: r.site.Config.BasePath + SearchFile}
 		f, err := rr.cached(searchSlug+"/index.html", "search", func() ([]byte, error) {
 			return r.theme.execute("search", d)

@@ -10,15 +10,12 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"slices"
 	"strings"
 
+	"github.com/scalesite/scalesite/render/fastlayout"
+	"github.com/scalesite/scalesite/render/layout"
 	"github.com/scalesite/scalesite/themes"
 )
-
-// The layouts a theme must have, one per kind of page. Every other file in
-// layouts/ is a partial available to all of them (base.html, chart.html...).
-var pageKinds = []string{"page", "home", "404", "tag", "tags", "search"}
 
 // EChartsAsset is the theme asset holding the ECharts library.
 const EChartsAsset = "echarts.min.js"
@@ -28,7 +25,7 @@ type theme struct {
 	kinds  map[string]*template.Template // by page kind
 	assets map[string]asset              // by name under assets/
 	// fast writes the kinds whose base.html is the built-in one in Go
-	// rather than with html/template (layoutfast.go).
+	// (package fastlayout) rather than with html/template (layoutfast.go).
 	fast map[string]*fastLayouts
 }
 
@@ -69,7 +66,7 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 			return nil, fmt.Errorf("reading theme: %w", err)
 		}
 	}
-	t := &theme{kinds: map[string]*template.Template{}, assets: map[string]asset{}}
+	t := &theme{assets: map[string]asset{}}
 	for p, b := range files {
 		if name, ok := strings.CutPrefix(p, "assets/"); ok {
 			b, err := minifyAsset(themeFile(siteTheme, p), b)
@@ -82,52 +79,18 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 	if _, ok := t.assets[EChartsAsset]; !ok {
 		return nil, errors.New("this scalesite binary was built without the ECharts library (themes/default/assets/echarts.min.js): build it with `make build`, which runs `npm ci` and `go run ./tools/bundle` before `go build`")
 	}
-	funcs := template.FuncMap{
-		"asset": func(name string) (string, error) {
-			a, ok := t.assets[name]
-			if !ok {
-				return "", fmt.Errorf("the theme has no asset %q", name)
-			}
-			return basePath + a.Path, nil
-		},
-		"url": func(p string) string { return basePath + strings.TrimPrefix(p, "/") },
-		// tagURL is the address of a tag's page.
-		"tagURL": func(tag string) string { return basePath + "tags/" + TagSlug(tag) + "/" },
+	assetPath := func(name string) (string, bool) {
+		a, ok := t.assets[name]
+		return a.Path, ok
 	}
-	base := template.New("").Funcs(funcs)
-	var names []string
-	for p := range files {
-		names = append(names, p)
+	kinds, err := layout.Parse(files, layout.Funcs(basePath, assetPath), func(p string, err error) error {
+		return themeError(siteTheme, p, err)
+	})
+	if err != nil {
+		return nil, err
 	}
-	slices.Sort(names)
-	for _, p := range names {
-		name, ok := strings.CutPrefix(p, "layouts/")
-		if !ok || !strings.HasSuffix(name, ".html") || slices.Contains(pageKinds, strings.TrimSuffix(name, ".html")) {
-			continue
-		}
-		if _, err := base.New(name).Parse(string(files[p])); err != nil {
-			return nil, themeError(siteTheme, p, err)
-		}
-	}
-	for _, kind := range pageKinds {
-		p := "layouts/" + kind + ".html"
-		src, ok := files[p]
-		if !ok {
-			return nil, fmt.Errorf("the theme has no %s", p)
-		}
-		k, err := base.Clone()
-		if err == nil {
-			_, err = k.New(kind + ".html").Parse(string(src))
-		}
-		if err != nil {
-			return nil, themeError(siteTheme, p, err)
-		}
-		if k.Lookup("base") == nil {
-			return nil, fmt.Errorf("the theme's layouts define no \"base\" template (layouts/base.html)")
-		}
-		t.kinds[kind] = k
-	}
-	t.fast = newFastLayouts(t, basePath)
+	t.kinds = kinds
+	t.fast = newFastLayouts(t.kinds, fastlayout.New(basePath, assetPath))
 	return t, nil
 }
 
@@ -156,7 +119,7 @@ func hashedName(p string, b []byte) string {
 }
 
 // execute runs the layout of a page kind.
-func (t *theme) execute(kind string, data *PageData) ([]byte, error) {
+func (t *theme) execute(kind string, data *layout.Page) ([]byte, error) {
 	if f := t.fast[kind]; f != nil && data != nil && data.Site != nil {
 		return t.executeFast(f, kind, data)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/scalesite/scalesite/render/layout"
 	"github.com/scalesite/scalesite/themes"
 )
 
@@ -49,7 +50,7 @@ func TestThemeOverride(t *testing.T) {
 	if strings.TrimSpace(string(th.assets["site.css"].Data)) != "body{color:red}" || th.assets["site.js"].Data == nil {
 		t.Errorf("site.css not replaced, or site.js lost")
 	}
-	out, err := th.execute("page", &PageData{Site: &SiteData{}, Kind: "page", Title: "T"})
+	out, err := th.execute("page", &layout.Page{Site: &layout.Site{}, Kind: "page", Title: "T"})
 	if err != nil || !strings.Contains(string(out), `<p class="mine">T</p>`) {
 		t.Errorf("page layout not replaced: %v\n%s", err, out)
 	}

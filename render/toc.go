@@ -1,13 +1,9 @@
 package render
 
-import "github.com/scalesite/scalesite/site"
-
-// TOCEntry is a heading in a page's table of contents (layouts/page.html),
-// with the headings of the level below it.
-type TOCEntry struct {
-	ID, Text string
-	Sub      []TOCEntry
-}
+import (
+	"github.com/scalesite/scalesite/render/layout"
+	"github.com/scalesite/scalesite/site"
+)
 
 // minTOC is the fewest headings a table of contents lists: one entry would
 // only repeat the heading below it.
@@ -17,18 +13,18 @@ const minTOC = 2
 // the page asks for a table of contents (toc: true), each third-level one
 // under the second-level one before it. The first-level heading is the
 // page's title, and deeper ones are too fine for a contents list.
-func tableOfContents(p *site.Page) []TOCEntry {
+func tableOfContents(p *site.Page) []layout.TOCEntry {
 	if !p.TOC {
 		return nil
 	}
-	var out []TOCEntry
+	var out []layout.TOCEntry
 	n := 0
 	for _, h := range p.Headings {
 		if h.ID == "" || h.Level < 2 || h.Level > 3 {
 			continue
 		}
 		n++
-		e := TOCEntry{ID: h.ID, Text: h.Text}
+		e := layout.TOCEntry{ID: h.ID, Text: h.Text}
 		if h.Level == 3 && len(out) > 0 {
 			last := &out[len(out)-1]
 			last.Sub = append(last.Sub, e)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scalesite/scalesite/render/layout"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -18,23 +19,23 @@ func TestTableOfContents(t *testing.T) {
 	h := func(level int, id string) site.Heading {
 		return site.Heading{Level: level, ID: id, Text: strings.ToUpper(id)}
 	}
-	e := func(id string, sub ...TOCEntry) TOCEntry {
-		return TOCEntry{ID: id, Text: strings.ToUpper(id), Sub: sub}
+	e := func(id string, sub ...layout.TOCEntry) layout.TOCEntry {
+		return layout.TOCEntry{ID: id, Text: strings.ToUpper(id), Sub: sub}
 	}
 	tests := []struct {
 		name     string
 		toc      bool
 		headings []site.Heading
-		want     []TOCEntry
+		want     []layout.TOCEntry
 	}{
 		{"not asked for", false, []site.Heading{h(2, "a"), h(2, "b")}, nil},
-		{"two sections", true, []site.Heading{h(1, "title"), h(2, "a"), h(2, "b")}, []TOCEntry{e("a"), e("b")}},
+		{"two sections", true, []site.Heading{h(1, "title"), h(2, "a"), h(2, "b")}, []layout.TOCEntry{e("a"), e("b")}},
 		{"nested", true, []site.Heading{h(2, "a"), h(3, "a1"), h(3, "a2"), h(4, "deep"), h(2, "b"), h(3, "b1")},
-			[]TOCEntry{e("a", e("a1"), e("a2")), e("b", e("b1"))}},
-		{"third level first", true, []site.Heading{h(3, "x"), h(2, "a"), h(3, "a1")}, []TOCEntry{e("x"), e("a", e("a1"))}},
+			[]layout.TOCEntry{e("a", e("a1"), e("a2")), e("b", e("b1"))}},
+		{"third level first", true, []site.Heading{h(3, "x"), h(2, "a"), h(3, "a1")}, []layout.TOCEntry{e("x"), e("a", e("a1"))}},
 		{"one heading is no contents", true, []site.Heading{h(1, "t"), h(2, "a"), h(4, "d")}, nil},
-		{"a section and its subsection", true, []site.Heading{h(2, "a"), h(3, "a1")}, []TOCEntry{e("a", e("a1"))}},
-		{"no id", true, []site.Heading{h(2, ""), h(2, "a"), h(2, "b")}, []TOCEntry{e("a"), e("b")}},
+		{"a section and its subsection", true, []site.Heading{h(2, "a"), h(3, "a1")}, []layout.TOCEntry{e("a", e("a1"))}},
+		{"no id", true, []site.Heading{h(2, ""), h(2, "a"), h(2, "b")}, []layout.TOCEntry{e("a"), e("b")}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -46,7 +47,7 @@ func TestTableOfContents(t *testing.T) {
 	}
 }
 
-func tocEqual(a, b TOCEntry) bool {
+func tocEqual(a, b layout.TOCEntry) bool {
 	return a.ID == b.ID && a.Text == b.Text && slices.EqualFunc(a.Sub, b.Sub, tocEqual)
 }
 

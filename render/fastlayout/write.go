@@ -1,18 +1,19 @@
-package render
+package fastlayout
 
 // The Go writers of the built-in layouts base.html, page.html, home.html,
-// tag.html and list.html (see layoutfast.go), and the parts they share:
-// page lists, dates and tag links.
+// tag.html and list.html, and the parts they share: page lists, dates and
+// tag links.
 
 import (
 	"strconv"
 	"time"
 
 	"github.com/scalesite/scalesite/internal/htmlesc"
+	"github.com/scalesite/scalesite/render/layout"
 )
 
-// fastBase writes layouts/base.html up to {{template "main" .}}.
-func fastBase(f *fastLayouts, d *PageData, b []byte) []byte {
+// base writes layouts/base.html up to {{template "main" .}}.
+func (f *Writer) base(b []byte, d *layout.Page) []byte {
 	s := d.Site
 	b = append(b, "<!DOCTYPE html>\n<html lang=\""...)
 	if s.Language != "" {
@@ -140,8 +141,8 @@ func fastBase(f *fastLayouts, d *PageData, b []byte) []byte {
 	return append(b, "\n  </div>\n</header>\n<main id=\"content\">\n"...)
 }
 
-// fastBaseEnd writes layouts/base.html after {{template "main" .}}.
-func fastBaseEnd(f *fastLayouts, d *PageData, b []byte) []byte {
+// baseEnd writes layouts/base.html after {{template "main" .}}.
+func (f *Writer) baseEnd(b []byte, d *layout.Page) []byte {
 	s := d.Site
 	b = append(b, "\n</main>\n<footer class=\"site-footer\">\n  <div class=\"site-footer-inner\">\n    <p>"...)
 	if s.HasTags {
@@ -154,14 +155,14 @@ func fastBaseEnd(f *fastLayouts, d *PageData, b []byte) []byte {
 	return append(b, "\">Feed</a> · Built with scalesite</p>\n  </div>\n</footer>\n</body>\n</html>\n"...)
 }
 
-// fastPageMain writes the "main" template of layouts/page.html.
-func fastPageMain(b []byte, f *fastAssets, d *PageData) []byte {
+// pageMain writes the "main" template of layouts/page.html.
+func (f *Writer) pageMain(b []byte, d *layout.Page) []byte {
 	b = append(b, "<article class=\"post\">\n  <header class=\"post-header prose\">\n    <h1 class=\"post-title\">"...)
 	b = htmlesc.Append(b, d.Title)
 	b = append(b, "</h1>"...)
 	if !d.Date.IsZero() || len(d.Tags) > 0 {
 		b = append(b, "\n    <p class=\"post-meta\">"...)
-		b = fastDate(b, d.Date)
+		b = appendDate(b, d.Date)
 		b = f.appendTags(b, d.Tags)
 		b = append(b, "</p>"...)
 	}
@@ -213,8 +214,8 @@ func fastPageMain(b []byte, f *fastAssets, d *PageData) []byte {
 	return append(b, "\n</article>"...)
 }
 
-// fastHomeMain writes the "main" template of layouts/home.html.
-func fastHomeMain(b []byte, f *fastAssets, d *PageData) []byte {
+// homeMain writes the "main" template of layouts/home.html.
+func (f *Writer) homeMain(b []byte, d *layout.Page) []byte {
 	b = append(b, "<div class=\"home\">\n  <header class=\"home-header prose\">\n    <h1 class=\"home-title\">"...)
 	b = htmlesc.Append(b, d.Site.Title)
 	b = append(b, "</h1>"...)
@@ -238,8 +239,8 @@ func fastHomeMain(b []byte, f *fastAssets, d *PageData) []byte {
 	return append(b, "\n  </section>\n</div>"...)
 }
 
-// fastTagMain writes the "main" template of layouts/tag.html.
-func fastTagMain(b []byte, f *fastAssets, d *PageData) []byte {
+// tagMain writes the "main" template of layouts/tag.html.
+func (f *Writer) tagMain(b []byte, d *layout.Page) []byte {
 	b = append(b, "<div class=\"home tag-page\">\n  <header class=\"home-header prose\">\n    <p class=\"tag-kicker\"><a href=\""...)
 	b = append(b, f.tagsIndex...)
 	b = append(b, "\">Tags</a></p>\n    <h1 class=\"home-title\">"...)
@@ -259,7 +260,7 @@ func fastTagMain(b []byte, f *fastAssets, d *PageData) []byte {
 }
 
 // appendPageList writes the "page-list" template of layouts/list.html.
-func (f *fastAssets) appendPageList(b []byte, pages []PageLink) []byte {
+func (f *Writer) appendPageList(b []byte, pages []layout.PageLink) []byte {
 	b = append(b, "<ul class=\"post-list-items\">"...)
 	for i := range pages {
 		p := &pages[i]
@@ -287,7 +288,7 @@ func (f *fastAssets) appendPageList(b []byte, pages []PageLink) []byte {
 		}
 		if !p.Date.IsZero() || len(p.Tags) > 0 || p.Charts > 0 {
 			b = append(b, "\n        <p class=\"post-meta\">"...)
-			b = fastDate(b, p.Date)
+			b = appendDate(b, p.Date)
 			if p.Charts > 0 {
 				b = append(b, "<span class=\"chart-count\"><svg viewBox=\"0 0 16 16\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M1.5 14.5h13M2.5 12l3.5-4.5 3 2.5 4.5-6.5\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.6\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/></svg>"...)
 				b = strconv.AppendInt(b, int64(p.Charts), 10)
@@ -305,8 +306,8 @@ func (f *fastAssets) appendPageList(b []byte, pages []PageLink) []byte {
 	return append(b, "\n    </ul>"...)
 }
 
-// fastDate writes the <time> of a page or a listed page, if it has a date.
-func fastDate(b []byte, t time.Time) []byte {
+// appendDate writes the <time> of a page or a listed page, if it has a date.
+func appendDate(b []byte, t time.Time) []byte {
 	if t.IsZero() {
 		return b
 	}
@@ -318,11 +319,11 @@ func fastDate(b []byte, t time.Time) []byte {
 	return append(b, "</time>"...)
 }
 
-// fastMaxTagLinks is the most tag links fastAssets keeps.
-const fastMaxTagLinks = 1 << 12
+// maxTagLinks is the most tag links a Writer keeps.
+const maxTagLinks = 1 << 12
 
 // appendTags writes the <span> of a page's tags, if it has any.
-func (f *fastAssets) appendTags(b []byte, tags []string) []byte {
+func (f *Writer) appendTags(b []byte, tags []string) []byte {
 	if len(tags) == 0 {
 		return b
 	}
@@ -333,11 +334,11 @@ func (f *fastAssets) appendTags(b []byte, tags []string) []byte {
 			continue
 		}
 		l := []byte("<a class=\"tag\" href=\"")
-		l = htmlesc.AppendURL(l, f.basePath+"tags/"+TagSlug(t)+"/")
+		l = htmlesc.AppendURL(l, layout.TagURL(f.basePath, t))
 		l = append(l, "\" rel=\"tag\">"...)
 		l = htmlesc.Append(l, t)
 		l = append(l, "</a>"...)
-		if f.tagLinkCount.Load() < fastMaxTagLinks {
+		if f.tagLinkCount.Load() < maxTagLinks {
 			f.tagLinkCount.Add(1)
 			f.tagLinks.Store(t, string(l))
 		}

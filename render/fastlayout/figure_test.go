@@ -1,4 +1,4 @@
-package render
+package fastlayout
 
 import (
 	"bytes"
@@ -12,76 +12,30 @@ import (
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/internal/chartcorpus"
 	"github.com/scalesite/scalesite/internal/sitetest"
-	"github.com/scalesite/scalesite/internal/synth"
+	"github.com/scalesite/scalesite/render/layout"
 	"github.com/scalesite/scalesite/site"
 )
 
-// BenchmarkChartHTML renders the charts of synthetic pages (a log-x line
-// chart of three series and a labelled scatter each) into their HTML, as
-// renderer.content does: chartView, then the theme's "chart" template.
-func BenchmarkChartHTML(b *testing.B) {
-	dir := b.TempDir()
-	synth.Write(b, dir, 10, 40)
-	s, err := site.Load(dir, site.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	rr, err := NewRenderer(s)
-	if err != nil {
-		b.Fatal(err)
-	}
-	t := rr.theme.kinds["page"]
-	charts := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		charts = 0
-		for _, p := range s.Pages {
-			w := &pageWriter{charts: make([][]byte, len(p.Charts)), citer: newCiter(p)}
-			for i, c := range p.Charts {
-				var buf bytes.Buffer
-				buf.Grow(512 + 48*c.Points())
-				if err := t.ExecuteTemplate(&buf, "chart", w.chartView(c)); err != nil {
-					b.Fatal(err)
-				}
-				w.charts[i] = buf.Bytes()
-				charts++
-			}
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(charts), "ns/chart")
-}
-
 // TestFigureMatchesTemplate: Figure writes what the built-in theme's
 // "chart-markup" template writes, byte for byte, for the corpus' charts
-// and for chart data whose every text is hostile or odd.
+// and for chart data whose every text is hostile or odd. (render's
+// TestChartTemplateTakesFigure: the "chart" template writes the Figure.)
 func TestFigureMatchesTemplate(t *testing.T) {
-	s := loadDemo(t)
-	rr, err := NewRenderer(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := rr.theme.kinds["page"]
-	check := func(name string, d chartData) {
+	kinds, _ := builtin(t, "/", nil)
+	tmpl := kinds["page"]
+	check := func(name string, d layout.Chart) {
 		t.Helper()
 		var want bytes.Buffer
 		if err := tmpl.ExecuteTemplate(&want, "chart-markup", d); err != nil {
 			t.Fatal(err)
 		}
-		if got := string(d.Figure()); got != want.String() {
-			t.Fatalf("%s: Figure differs from the template:\n%s", name, firstDiff([]byte(got), want.Bytes()))
-		}
-		var viaChart bytes.Buffer // and "chart" takes the Figure
-		if err := tmpl.ExecuteTemplate(&viaChart, "chart", d); err != nil {
-			t.Fatal(err)
-		}
-		if viaChart.String() != want.String() {
-			t.Fatalf("%s: the chart template differs from chart-markup", name)
+		if got := string(Figure(&d)); got != want.String() {
+			t.Fatalf("%s: Figure differs from the template:\n%s", name, chartcorpus.FirstDiff([]byte(got), want.Bytes()))
 		}
 	}
-	charts := chartcorpus.Charts(t, "..")
+	charts := chartcorpus.Charts(t, "../..")
 	for _, c := range charts {
-		w := &pageWriter{citer: newCiter(&site.Page{})}
-		check(c.ID, w.chartView(c))
+		check(c.ID, w0(c))
 	}
 	// Random data from odd pieces: markup, quotes, URL schemes and escapes,
 	// NUL, non-characters, invalid UTF-8, line separators.
@@ -96,7 +50,7 @@ func TestFigureMatchesTemplate(t *testing.T) {
 		}
 		return b.String()
 	}
-	base := w0(t, charts[0])
+	base := w0(charts[0])
 	for i := range 3000 {
 		d := base
 		d.ID, d.Title, d.Alt, d.CSV = text(), text(), text(), text()
@@ -106,11 +60,11 @@ func TestFigureMatchesTemplate(t *testing.T) {
 		case 0:
 			d.Source = nil
 		case 1:
-			d.Source = &chartSource{Cite: template.HTML(`<a href="#ref-x">X</a>` + text()), Text: text()}
+			d.Source = &layout.Source{Cite: template.HTML(`<a href="#ref-x">X</a>` + text()), Text: text()}
 		case 2:
-			d.Source = &chartSource{URL: text(), Text: text()}
+			d.Source = &layout.Source{URL: text(), Text: text()}
 		default:
-			d.Source = &chartSource{Text: text()}
+			d.Source = &layout.Source{Text: text()}
 		}
 		d.Tables = nil
 		for range rng.IntN(3) {
@@ -120,10 +74,15 @@ func TestFigureMatchesTemplate(t *testing.T) {
 	}
 }
 
-// w0 is a chart's data as the renderer gives it to the template.
-func w0(t *testing.T, c *site.Chart) chartData {
-	t.Helper()
-	return (&pageWriter{citer: newCiter(&site.Page{})}).chartView(c)
+// w0 is a chart's data as render gives it to the template, with a link
+// or text for its source (a citation is render's to write, and random
+// above).
+func w0(c *site.Chart) layout.Chart {
+	d := layout.NewChart(c)
+	if s := c.Source; s != nil {
+		d.Source = &layout.Source{URL: s.URL, Text: s.Text}
+	}
+	return d
 }
 
 // TestHostileTextInFigure: the page's script element holds exactly the
@@ -139,7 +98,7 @@ func TestHostileTextInFigure(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := s.Pages[0].Charts[0]
-	d := w0(t, c)
+	d := w0(c)
 	opt := string(d.OptionJSON())
 	for _, raw := range []string{"<", ">", "&", "\u2028", "\u2029"} {
 		if strings.Contains(opt, raw) {
@@ -147,7 +106,7 @@ func TestHostileTextInFigure(t *testing.T) {
 		}
 	}
 	// In the page, the script element holds the option and ends after it.
-	html := string(d.Figure())
+	html := string(Figure(&d))
 	start := strings.Index(html, `class="scalesite-option"`)
 	body := html[strings.Index(html[start:], ">")+start+1:]
 	if end := strings.Index(body, "</script"); end < 0 || body[:end] != opt {

@@ -1,4 +1,4 @@
-package render
+package fastlayout
 
 import (
 	"html/template"
@@ -7,22 +7,18 @@ import (
 
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/internal/htmlesc"
+	"github.com/scalesite/scalesite/render/layout"
 )
-
-// OptionJSON is the chart's option as JSON ready for the page's
-// <script type="application/json"> element. It is the text chart.Option
-// wrote when Option is still that map, and Option encoded by encoding/json
-// (which escapes it the same way) otherwise.
-func (d chartData) OptionJSON() template.JS { return template.JS(chart.OptionBytes(d.Option)) }
 
 // Figure is the chart's HTML: what the built-in theme's "chart-markup"
 // template (layouts/chart.html) writes for d, byte for byte, escaped as
 // html/template escapes each of its actions (attribute values, text, URLs;
 // TestFigureMatchesTemplate), but written here at once rather than by an
 // action each, which cost more than the rest of the chart together. The
-// built-in "chart" template calls it for the charts the renderer makes;
-// a theme's own chart.html writes its own markup.
-func (d chartData) Figure() template.HTML {
+// built-in "chart" template calls it (through the .Figure of the data
+// package render gives it) for the charts the renderer makes; a theme's
+// own chart.html writes its own markup.
+func Figure(d *layout.Chart) template.HTML {
 	var b strings.Builder
 	opt := chart.OptionBytes(d.Option)
 	n := 1536 + len(opt) + 3*len(d.Alt) + 10*len(d.Title) + 4*len(d.ID) + 2*len(d.CSV)

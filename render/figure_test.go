@@ -1,0 +1,76 @@
+package render
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/scalesite/scalesite/internal/chartcorpus"
+	"github.com/scalesite/scalesite/internal/synth"
+	"github.com/scalesite/scalesite/site"
+)
+
+// BenchmarkChartHTML renders the charts of synthetic pages (a log-x line
+// chart of three series and a labelled scatter each) into their HTML, as
+// renderer.content does: chartView, then the theme's "chart" template.
+func BenchmarkChartHTML(b *testing.B) {
+	dir := b.TempDir()
+	synth.Write(b, dir, 10, 40)
+	s, err := site.Load(dir, site.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rr, err := NewRenderer(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	t := rr.theme.kinds["page"]
+	charts := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		charts = 0
+		for _, p := range s.Pages {
+			w := &pageWriter{charts: make([][]byte, len(p.Charts)), citer: newCiter(p)}
+			for i, c := range p.Charts {
+				var buf bytes.Buffer
+				buf.Grow(512 + 48*c.Points())
+				if err := t.ExecuteTemplate(&buf, "chart", w.chartView(c)); err != nil {
+					b.Fatal(err)
+				}
+				w.charts[i] = buf.Bytes()
+				charts++
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(charts), "ns/chart")
+}
+
+// TestChartTemplateTakesFigure: the built-in "chart" template writes
+// what "chart-markup" writes, through chartData's Figure (package
+// fastlayout's TestFigureMatchesTemplate holds the Figure to
+// "chart-markup"), for every chart of the corpus with its source as the
+// page cites it.
+func TestChartTemplateTakesFigure(t *testing.T) {
+	s := loadDemo(t)
+	rr, err := NewRenderer(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := rr.theme.kinds["page"]
+	for _, c := range chartcorpus.Charts(t, "..") {
+		d := (&pageWriter{citer: newCiter(&site.Page{})}).chartView(c)
+		var markup, viaChart bytes.Buffer
+		if err := tmpl.ExecuteTemplate(&markup, "chart-markup", d); err != nil {
+			t.Fatal(err)
+		}
+		if err := tmpl.ExecuteTemplate(&viaChart, "chart", d); err != nil {
+			t.Fatal(err)
+		}
+		if viaChart.String() != markup.String() {
+			t.Fatalf("%s: the chart template differs from chart-markup:\n%s", c.ID, firstDiff(viaChart.Bytes(), markup.Bytes()))
+		}
+		if !strings.Contains(markup.String(), `class="scalesite-option"`) {
+			t.Fatalf("%s: no option in the chart's markup", c.ID)
+		}
+	}
+}

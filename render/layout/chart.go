@@ -1,0 +1,56 @@
+package layout
+
+import (
+	"html/template"
+
+	"github.com/scalesite/scalesite/chart"
+	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/site"
+)
+
+// Chart is what layouts/chart.html gets for each chart (render adds the
+// Figure the built-in "chart" template calls).
+type Chart struct {
+	ID     string
+	Option map[string]any
+	Height int
+	Title  string
+	Alt    string
+	// What the chart's toolbar and data table show: the CSV file's name
+	// (beside the page), the rows as tables, how many rows the data has and
+	// the tables show, and whether an axis can be switched between log and
+	// linear.
+	CSV         string
+	Tables      []chart.Table
+	Rows, Shown int
+	LogX, LogY  bool
+	// Source is what the chart shows as its source (render's cite.go), or nil.
+	Source *Source
+}
+
+// Source is what layouts/chart.html shows under a chart as its source: a
+// citation (Cite), or a link (URL) or Text.
+type Source struct {
+	Cite template.HTML
+	URL  string
+	Text string
+}
+
+// NewChart is c as layouts/chart.html shows it, without its Source, which
+// depends on the page's references.
+func NewChart(c *site.Chart) Chart {
+	alt := chart.AltText(c)
+	d := Chart{ID: c.ID, Option: chart.Option(c, alt), Height: chart.Height(c.Spec), Title: c.Spec.Title, Alt: alt, CSV: chart.DataName(c)}
+	d.Tables, d.Rows, d.Shown = chart.Tables(c)
+	for _, p := range c.Spec.Panels {
+		d.LogX = d.LogX || p.X.Scale == chartspec.ScaleLog
+		d.LogY = d.LogY || p.Y.Scale == chartspec.ScaleLog
+	}
+	return d
+}
+
+// OptionJSON is the chart's option as JSON ready for the page's
+// <script type="application/json"> element. It is the text chart.Option
+// wrote when Option is still that map, and Option encoded by encoding/json
+// (which escapes it the same way) otherwise.
+func (d Chart) OptionJSON() template.JS { return template.JS(chart.OptionBytes(d.Option)) }

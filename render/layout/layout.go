@@ -1,0 +1,164 @@
+// Package layout is what the theme's layouts are given: the data of a page
+// (Page, with the Site, PageLink, TagLink and TOCEntry it holds), of a
+// chart (Chart, with its Source), the functions a layout may call (Funcs),
+// and the layouts parsed into one template set per kind of page (Parse).
+//
+// It sits below both writers of a page: package render, which executes the
+// theme's templates, and package fastlayout, which writes the built-in
+// layouts in Go. Both read the same types from here, so the two cannot be
+// given different data.
+package layout
+
+import (
+	"errors"
+	"fmt"
+	"html/template"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/scalesite/scalesite/site"
+)
+
+// Site is the site as layouts see it.
+type Site struct {
+	Title       string
+	Description string
+	BaseURL     string
+	BasePath    string // "/" or "/repo/"
+	Language    string
+	FeedURL     string // the Atom feed's path
+	HasTags     bool   // whether there are tag pages (and a tags/ index)
+	// SearchURL is the address of the built-in search page (render's
+	// search.go), or "" when the site has a page of its own at search/.
+	SearchURL string
+	// ContentSecurityPolicy is the policy the pages run under, which
+	// layouts/base.html sets with <meta http-equiv> as the first element of
+	// <head>: a site's own base.html should set it too.
+	ContentSecurityPolicy string
+	// MathCSS is the address of KaTeX's stylesheet, which pages with Math
+	// link (render's math.go).
+	MathCSS string
+}
+
+// Page is what a layout gets.
+type Page struct {
+	Site        *Site
+	Kind        string // one of Kinds: "page", "home", "404", "tag" (one tag's pages), "tags" (every tag) or "search"
+	Title       string
+	Description string
+	Date        time.Time
+	Tags        []string
+	URL         string
+	// Canonical is the page's full address when the base URL names a host
+	// (https://user.github.io/repo/a/), else its path.
+	Canonical string
+	Content   template.HTML
+	Pages     []PageLink // home and tag pages: the pages listed
+	TagList   []TagLink  // the tags index: every tag
+	// Prev is the next older page and Next the next newer one, on pages.
+	Prev, Next *PageLink
+	Charts     int
+	// Code reports a code block on the page: the layout loads the code
+	// stylesheet and the copy button script.
+	Code bool
+	// TOC is the page's table of contents, when it asks for one.
+	TOC []TOCEntry
+	// SearchIndex is the address of the search index, on the search page.
+	SearchIndex string
+	// Math reports a formula on the page: the layout links KaTeX's
+	// stylesheet (Site.MathCSS).
+	Math bool
+}
+
+// PageLink is a page in a listing.
+type PageLink struct {
+	Title, URL, Description string
+	Date                    time.Time
+	Tags                    []string
+	Charts                  int
+	// ChartTitles are the titles of the page's charts, so a listing can say
+	// what the page plots.
+	ChartTitles []string
+}
+
+// TagLink is a tag in the tags index.
+type TagLink struct {
+	Name, URL string
+	Pages     int
+}
+
+// TOCEntry is a heading in a page's table of contents (layouts/page.html),
+// with the headings of the level below it.
+type TOCEntry struct {
+	ID, Text string
+	Sub      []TOCEntry
+}
+
+// Kinds are the kinds of page, one layout each (layouts/<kind>.html). A
+// new slice each call, as a caller may sort or extend it.
+func Kinds() []string { return []string{"page", "home", "404", "tag", "tags", "search"} }
+
+// TagURL is the address of a tag's page: the layouts' tagURL, and the tag
+// links the Go writers write.
+func TagURL(basePath, tag string) string { return basePath + "tags/" + site.TagSlug(tag) + "/" }
+
+// Funcs are the functions a layout may call, for a site at basePath whose
+// theme's assets are at the addresses asset returns (false: no such asset).
+func Funcs(basePath string, asset func(name string) (string, bool)) template.FuncMap {
+	return template.FuncMap{
+		"asset": func(name string) (string, error) {
+			p, ok := asset(name)
+			if !ok {
+				return "", fmt.Errorf("the theme has no asset %q", name)
+			}
+			return basePath + p, nil
+		},
+		"url": func(p string) string { return basePath + strings.TrimPrefix(p, "/") },
+		// tagURL is the address of a tag's page.
+		"tagURL": func(tag string) string { return TagURL(basePath, tag) },
+	}
+}
+
+// Parse parses a theme's layouts (files by their path in the theme,
+// "layouts/base.html"; other paths are passed over) into one template set
+// per kind of page: the kind's own file and every other layout, a partial
+// available to all of them. fileErr names the file of a parse error.
+func Parse(files map[string][]byte, funcs template.FuncMap, fileErr func(path string, err error) error) (map[string]*template.Template, error) {
+	kinds := Kinds()
+	base := template.New("").Funcs(funcs)
+	var names []string
+	for p := range files {
+		names = append(names, p)
+	}
+	slices.Sort(names)
+	for _, p := range names {
+		name, ok := strings.CutPrefix(p, "layouts/")
+		if !ok || !strings.HasSuffix(name, ".html") || slices.Contains(kinds, strings.TrimSuffix(name, ".html")) {
+			continue
+		}
+		if _, err := base.New(name).Parse(string(files[p])); err != nil {
+			return nil, fileErr(p, err)
+		}
+	}
+	out := make(map[string]*template.Template, len(kinds))
+	for _, kind := range kinds {
+		p := "layouts/" + kind + ".html"
+		src, ok := files[p]
+		if !ok {
+			return nil, fmt.Errorf("the theme has no %s", p)
+		}
+		k, err := base.Clone()
+		if err == nil {
+			_, err = k.New(kind + ".html").Parse(string(src))
+		}
+		if err != nil {
+			return nil, fileErr(p, err)
+		}
+		if k.Lookup("base") == nil {
+			return nil, errors.New("the theme's layouts define no \"base\" template (layouts/base.html)")
+		}
+		out[kind] = k
+	}
+	return out, nil
+}
