@@ -9,6 +9,13 @@
 // it names rather than reads (the writer copies them), and it reports no
 // content errors: the loader has found them all. What it makes are
 // output.File values, which package output writes.
+//
+// What a layout is given (the page, site and chart data, the layouts'
+// functions and their parse) is package render/layout. The built-in
+// layouts and the chart's figure are also written in Go, by package
+// render/fastlayout; render chooses between a theme's template and its Go
+// writer by the template's fingerprint (layoutfast.go), so a site theme's
+// own layouts are executed as templates.
 package render
 
 import (
