@@ -37,14 +37,20 @@ import (
 	"github.com/scalesite/scalesite/site"
 )
 
-// chartData is what layouts/chart.html gets for each chart: the chart's
-// data, and its Figure.
-type chartData struct{ layout.Chart }
+// chartData is what layouts/chart.html gets for each chart: layout.Chart,
+// with the methods the chart templates call. It is that struct type itself
+// rather than a struct embedding it, so that a template reaches its fields
+// directly, not by reflect's costlier search through embedded fields.
+type chartData layout.Chart
+
+// OptionJSON is layout.Chart's OptionJSON: the option as JSON for the
+// page's script element.
+func (d chartData) OptionJSON() template.JS { return layout.Chart(d).OptionJSON() }
 
 // Figure is the chart's HTML as the built-in "chart-markup" template
 // writes it, written in Go (fastlayout.Figure): the built-in "chart"
 // template calls it for the charts the renderer makes.
-func (d chartData) Figure() template.HTML { return fastlayout.Figure(&d.Chart) }
+func (d chartData) Figure() template.HTML { return fastlayout.Figure((*layout.Chart)(&d)) }
 
 // Render renders every page of s with the built-in theme overlaid by the
 // site's own.
@@ -399,7 +405,7 @@ func (w *pageWriter) chartView(c *site.Chart) chartData {
 	return d
 }
 
-func chartView(c *site.Chart) chartData { return chartData{layout.NewChart(c)} }
+func chartView(c *site.Chart) chartData { return chartData(layout.NewChart(c)) }
 
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))

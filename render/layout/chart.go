@@ -8,8 +8,8 @@ import (
 	"github.com/scalesite/scalesite/site"
 )
 
-// Chart is what layouts/chart.html gets for each chart (render adds the
-// Figure the built-in "chart" template calls).
+// Chart is what layouts/chart.html gets for each chart (render's chartData
+// adds Figure, which the built-in "chart" template calls).
 type Chart struct {
 	ID     string
 	Option map[string]any
