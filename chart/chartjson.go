@@ -23,10 +23,10 @@ import (
 // value with a field it does not write to encoding/json, so that no option
 // is lost; scalesite's own parts (extras.go) are written below.
 //
-// The option reaches layouts/chart.html as chartData.Option, a map of its
+// The option reaches layouts/chart.html as layout.Chart's Option, a map of its
 // top-level keys whose values are the written JSON (*optionPart, a
 // json.Marshaler): {{.Option}} in a site's own chart.html encodes it as
-// before, while the built-in chart.html (chartData.Figure, chartfast.go)
+// before, while the built-in chart.html (fastlayout.Figure)
 // and {{.OptionJSON}} write the text as it is, without encoding it again.
 
 // optionJSON is a chart's option written as JSON: an object of the parts.

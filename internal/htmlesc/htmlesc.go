@@ -1,8 +1,8 @@
 // Package htmlesc escapes strings for HTML byte for byte as html/template
 // does, for the markup render writes in Go rather than through a template
-// (the built-in layouts, layoutfast*.go, and the chart's figure,
-// chartfast.go) and for the rows of a chart's data table (chart's
-// export.go). Each function names the html/template escaper it matches;
+// (the built-in layouts and the chart's figure, render/fastlayout) and for
+// the rows of a chart's data table (chart's export.go). Each function
+// names the html/template escaper it matches;
 // the tests compare them with html/template on hostile text.
 package htmlesc
 

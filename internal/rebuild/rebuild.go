@@ -142,7 +142,7 @@ import (
 func FileSum(b []byte) [32]byte { return sha256.Sum256(b) }
 
 // LinkSum is the checksum of what listings show of one page: link is the
-// page as a listing shows it (render.PageLink: title, address, date,
+// page as a listing shows it (layout.PageLink: title, address, date,
 // description, tags, chart titles), written with %v. A page whose body alone
 // changed keeps its LinkSum, so the pages that link to it (its neighbours,
 // the home page, its tags' pages, the feed, the sitemap) are kept. Both
