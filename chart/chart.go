@@ -72,7 +72,7 @@ func buildOption(c *site.Chart, alt string) *echartsOption {
 	n := len(sc.Panels)
 	o := &echartsOption{}
 	styles := SeriesStyles(c)
-	nums, numeric := numericNames(c)
+	nums, numeric := NumericNames(c)
 	if !numeric {
 		nums = nil
 	}

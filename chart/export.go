@@ -145,7 +145,7 @@ type dataSeries struct {
 // A series is named by its value of the series column, or, when the panel
 // has none, as the legend names it (the y axis).
 func exportSeries(c *site.Chart) []dataSeries {
-	nums, numeric := numericNames(c)
+	nums, numeric := NumericNames(c)
 	if !numeric {
 		nums = nil
 	}

@@ -15,9 +15,9 @@ import (
 // named in the legend as a reader writes them: 6×10¹⁸, 1024. They are also
 // drawn in numeric order, not in the order the rows came.
 
-// numericNames reports whether every series of the chart is named by a
+// NumericNames reports whether every series of the chart is named by a
 // number, and returns those numbers.
-func numericNames(c *site.Chart) (map[string]float64, bool) {
+func NumericNames(c *site.Chart) (map[string]float64, bool) {
 	vals := map[string]float64{}
 	for _, p := range c.Panels {
 		for _, s := range p.Series {

@@ -19,7 +19,6 @@ import (
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/site"
-	"github.com/scalesite/scalesite/table"
 )
 
 // axisInfo is what the browser reports of one axis: its type and scale as
@@ -143,7 +142,7 @@ func TestDemoSiteInChromium(t *testing.T) {
 	numeric := 0 // charts whose series are named by numbers
 	for _, p := range pages {
 		for _, c := range p.Charts {
-			if _, ok := numericNames(c); ok {
+			if _, ok := chart.NumericNames(c); ok {
 				numeric++
 			}
 		}
@@ -238,7 +237,7 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 	// Series: in numeric order when named by numbers, named as a reader
 	// writes the number; every point of the data, or a downsampled subset of
 	// a long line; each name one colour, marker and dash in every panel.
-	nums, numeric := numericNames(c)
+	nums, numeric := chart.NumericNames(c)
 	styles := expectedStyles(t, c)
 	target := sc.Downsample
 	if target == 0 {
@@ -725,22 +724,6 @@ func checkPoints(t *testing.T, what string, want []site.Point, raw []json.RawMes
 		t.Errorf("%s: downsampled to %d points keeping %d of %d gaps, %d of %d labelled points, the lowest %v and the highest %v",
 			what, len(got), gotGaps, gaps, gotLabels, labels, gotLo, gotHi)
 	}
-}
-
-// numericNames reports whether every series of the chart is named by a
-// number (and there are two names at least), and returns those numbers.
-func numericNames(c *site.Chart) (map[string]float64, bool) {
-	vals := map[string]float64{}
-	for _, p := range c.Panels {
-		for _, s := range p.Series {
-			v, missing, ok := table.Number(s.Name)
-			if missing || !ok {
-				return nil, false
-			}
-			vals[s.Name] = v
-		}
-	}
-	return vals, len(vals) > 1
 }
 
 var superscript = strings.NewReplacer("0", "⁰", "1", "¹", "2", "²", "3", "³", "4", "⁴", "5", "⁵", "6", "⁶", "7", "⁷", "8", "⁸", "9", "⁹", "-", "⁻")
