@@ -14,8 +14,8 @@ import (
 
 // drawnProbe sets window.__fp to the performance.now() of the first frame
 // at which every chart of the page has drawn (an ECharts instance with
-// more than five elements in its display list): the criterion of
-// /work/shared/tools/firstpaint, so that the figures compare.
+// more than five elements in its display list): the criterion of the
+// developers' firstpaint probe, so that the figures compare.
 const drawnProbe = `(() => { window.__fp = null; const t = () => {
   const els = document.querySelectorAll('.scalesite-chart, [_echarts_instance_]');
   const inst = [...document.querySelectorAll('[_echarts_instance_]')].map(e => window.echarts && echarts.getInstanceByDom(e));
