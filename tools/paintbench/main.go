@@ -14,6 +14,8 @@
 //	go run ./tools/paintbench -warm           # the assets from the cache after the first load
 //	go run ./tools/paintbench -dir public/    # an already built site (-path the page)
 //	go run ./tools/paintbench -source /tmp/s  # only write the page's source, to build with another binary
+//	go run ./tools/paintbench -bare public/flops-accuracy/index.html  # write bare.html beside it (see writeBare)
+//	go run ./tools/paintbench -compare URL1,URL2 -runs 20  # first paint of pages taken in turn, ratios to URL1
 //
 // It is a measurement, run by hand on a quiet machine, not a test: the
 // times depend on the machine and its load. The page weight has a test:
@@ -54,7 +56,25 @@ func main() {
 	pagePath := flag.String("path", twochart.Path, "the page to load, under the site")
 	keep := flag.String("keep", "", "build the two-chart site into this folder and keep it")
 	source := flag.String("source", "", "only write the two-chart site's source into this folder (to build with another binary)")
+	bare := flag.String("bare", "", "only write bare.html beside this built page: its first chart drawn by ECharts alone")
+	cmp := flag.String("compare", "", "only time first paint of these comma-separated URLs, taken in turn load by load (see compare)")
 	flag.Parse()
+	if *cmp != "" {
+		if err := compare(splitURLs(*cmp), *runs); err != nil {
+			fmt.Fprintln(os.Stderr, "paintbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *bare != "" {
+		out, err := writeBare(*bare)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "paintbench:", err)
+			os.Exit(1)
+		}
+		fmt.Println("wrote", out)
+		return
+	}
 	if *source != "" {
 		if err := writeSource(*source); err != nil {
 			fmt.Fprintln(os.Stderr, "paintbench:", err)

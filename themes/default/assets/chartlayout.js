@@ -5,7 +5,7 @@
  * in those.
  *
  * window.scalesiteChartLayout = {frame, merge, axisMeta, wireAxisLabels,
- * retick, labelPlacer, fixColors, textWidth}. Plain ES2019.
+ * retick, pretick, labelPlacer, fixColors, textWidth}. Plain ES2019.
  */
 (function () {
   'use strict';
@@ -239,75 +239,109 @@
     });
   }
 
-  // retick chooses each axis' ticks for its visible range and length and
-  // returns them as an option patch: labels at the major ticks, tick marks
-  // and grid lines at major and minor ones (minor lines fainter). It returns
-  // null when nothing changed since the ticks last returned.
-  function retick(inst, meta, state, dark) {
-    var model = inst.getModel();
-    if (!model) return false;
-    var patch = { xAxis: [], yAxis: [] };
-    var changed = false;
+  // axisTicks chooses the ticks of one axis for its visible range ext (in
+  // axis units: exponents on a log axis) and its length px, and writes them
+  // into patch as the option parts that show them: labels at the major
+  // ticks, tick marks and grid lines at major and minor ones (minor lines
+  // fainter). at(v) is the canvas x of value v on an x axis, W the chart's
+  // width. It returns whether the ticks differ from those last chosen for
+  // the axis (state.ticks), which it records.
+  function axisTicks(d, i, m, ext, px, at, W, dark, state, patch) {
     var major = dark ? 'rgba(255,255,255,0.16)' : 'rgba(0,0,0,0.13)';
     var minor = dark ? 'rgba(255,255,255,0.06)' : 'rgba(0,0,0,0.05)';
-    var narrow = inst.getWidth() < 500;
+    var size;
+    if (d === 'x') {
+      size = function (values) {
+        var w = 0;
+        L.tickLabels(values, m.format, m.log, m.unit).labels.forEach(function (s) { w = Math.max(w, textWidth(s, (m.log ? 13 : 12) + 'px ' + FONT)); });
+        return w + 6;
+      };
+    } else {
+      size = function () { return 18; };
+    }
+    var t = L.chooseTicks(ext[0], ext[1], px, { log: m.log, labelSize: size, minLabels: W < 500 ? 2 : 3, integer: m.format === 'year' });
+    // a tick a rounding error past an end is at that end: ECharts drops
+    // custom values outside the axis' extent
+    var slack = 1e-9 * Math.max(1, Math.abs(ext[1] - ext[0]));
+    var snapEnd = function (v) {
+      return Math.abs(v - ext[0]) <= slack ? ext[0] : Math.abs(v - ext[1]) <= slack ? ext[1] : v;
+    };
+    t.major = t.major.map(snapEnd);
+    t.minor = t.minor.map(snapEnd);
+    var tl = L.tickLabels(t.major.map(function (v) { return m.log ? Math.pow(10, v) : v; }), m.format, m.log, m.unit);
+    m.digits = tl.digits;
+    // an end label centred on its tick past the canvas' edge (30.01k at
+    // the right end of a zoomed axis) is aligned inward instead of cut
+    var align = ['', ''];
+    if (d === 'x' && t.major.length) {
+      var font = (m.log ? 13 : 12) + 'px ' + FONT;
+      var last = t.major.length - 1;
+      if (at(t.major[0]) - textWidth(tl.labels[0], font) / 2 < 2) align[0] = 'left';
+      if (at(t.major[last]) + textWidth(tl.labels[last], font) / 2 > W - 2) align[1] = 'right';
+    }
+    var all = t.major.concat(t.minor).sort(function (a, b) { return a - b; });
+    var isMajor = {};
+    t.major.forEach(function (v) { isMajor[v] = true; });
+    var colors = all.map(function (v) { return isMajor[v] ? major : minor; });
+    var key = d + i + ':' + ext[0] + ',' + ext[1] + ':' + all.join(',') + (dark ? 'd' : 'l') + align.join(',');
+    patch[d + 'Axis'][i] = {
+      axisLabel: { customValues: t.major, alignMinLabel: align[0] || null, alignMaxLabel: align[1] || null },
+      axisTick: { show: true, customValues: all, length: 4 },
+      splitLine: { show: true, lineStyle: { color: colors.length ? colors : major } },
+      minorTick: { show: false }, minorSplitLine: { show: false }
+    };
+    if (state.ticks[d + i] === key) return false;
+    state.ticks[d + i] = key;
+    return true;
+  }
+
+  // retick chooses each axis' ticks for its range and length as ECharts
+  // laid the chart out (zoomed, resized, or fitted around its labels) and
+  // returns them as an option patch, or null when they are the ticks last
+  // chosen (by pretick or retick): then the chart needs no other pass.
+  function retick(inst, meta, state, dark) {
+    var model = inst.getModel();
+    if (!model) return null;
+    var patch = { xAxis: [], yAxis: [] };
+    var changed = false;
+    var W = inst.getWidth();
     ['x', 'y'].forEach(function (d) {
       model.eachComponent(d + 'Axis', function (axModel, i) {
         var axis = axModel.axis;
         var m = meta[d][i];
         if (!axis || !m || !axis.scale || typeof axis.scale.getExtent !== 'function') return;
-        var ext = axis.scale.getExtent();
         var px = Math.abs(axis.getExtent()[1] - axis.getExtent()[0]);
-        var size;
-        if (d === 'x') {
-          size = function (values) {
-            var w = 0;
-            L.tickLabels(values, m.format, m.log, m.unit).labels.forEach(function (s) { w = Math.max(w, textWidth(s, (m.log ? 13 : 12) + 'px ' + FONT)); });
-            return w + 6;
-          };
-        } else {
-          size = function () { return 18; };
-        }
-        var t = L.chooseTicks(ext[0], ext[1], px, { log: m.log, labelSize: size, minLabels: narrow ? 2 : 3, integer: m.format === 'year' });
-        // a tick a rounding error past an end is at that end: ECharts drops
-        // custom values outside the axis' extent
-        var slack = 1e-9 * Math.max(1, Math.abs(ext[1] - ext[0]));
-        var snapEnd = function (v) {
-          return Math.abs(v - ext[0]) <= slack ? ext[0] : Math.abs(v - ext[1]) <= slack ? ext[1] : v;
-        };
-        t.major = t.major.map(snapEnd);
-        t.minor = t.minor.map(snapEnd);
-        var tl = L.tickLabels(t.major.map(function (v) { return m.log ? Math.pow(10, v) : v; }), m.format, m.log, m.unit);
-        m.digits = tl.digits;
-        // an end label centred on its tick past the canvas' edge (30.01k at
-        // the right end of a zoomed axis) is aligned inward instead of cut
-        var align = ['', ''];
-        if (d === 'x' && t.major.length) {
-          var W = inst.getWidth();
-          var font = (m.log ? 13 : 12) + 'px ' + FONT;
-          var at = function (k) { return axis.toGlobalCoord(axis.dataToCoord(t.major[k])); };
-          var last = t.major.length - 1;
-          if (at(0) - textWidth(tl.labels[0], font) / 2 < 2) align[0] = 'left';
-          if (at(last) + textWidth(tl.labels[last], font) / 2 > W - 2) align[1] = 'right';
-        }
-        var all = t.major.concat(t.minor).sort(function (a, b) { return a - b; });
-        var isMajor = {};
-        t.major.forEach(function (v) { isMajor[v] = true; });
-        var colors = all.map(function (v) { return isMajor[v] ? major : minor; });
-        var key = d + i + ':' + ext[0] + ',' + ext[1] + ':' + all.join(',') + (dark ? 'd' : 'l') + align.join(',');
-        patch[d + 'Axis'][i] = {
-          axisLabel: { customValues: t.major, alignMinLabel: align[0] || null, alignMaxLabel: align[1] || null },
-          axisTick: { show: true, customValues: all, length: 4 },
-          splitLine: { show: true, lineStyle: { color: colors.length ? colors : major } },
-          minorTick: { show: false }, minorSplitLine: { show: false }
-        };
-        if (state.ticks[d + i] !== key) {
-          state.ticks[d + i] = key;
-          changed = true;
-        }
+        var at = function (v) { return axis.toGlobalCoord(axis.dataToCoord(v)); };
+        if (axisTicks(d, i, m, axis.scale.getExtent(), px, at, W, dark, state, patch)) changed = true;
       });
     });
     return changed ? patch : null;
+  }
+
+  // pretick chooses the ticks before ECharts has seen the chart, from the
+  // option alone: each value axis' range is its min and max, its length
+  // that of its grid as frame placed it (grids: frame's grid parts), W the
+  // chart's width. Merged into the option, they let the first setOption
+  // draw the final ticks, where retick needs a drawn chart. An axis it
+  // cannot predict (no numeric min and max: ECharts' own nice extent; not
+  // a value axis; inverted) is left out, and retick then finds it changed
+  // after the first setOption: a second pass, for that chart only.
+  function pretick(option, grids, W, meta, state, dark) {
+    var patch = { xAxis: [], yAxis: [] };
+    grids = asArray(grids);
+    ['x', 'y'].forEach(function (d) {
+      asArray(option[d + 'Axis']).forEach(function (ax, i) {
+        var m = meta[d][i];
+        if (!ax || !m || ax.type !== 'value' || ax.inverse) return;
+        var lo = ax.min, hi = ax.max;
+        if (typeof lo !== 'number' || typeof hi !== 'number' || !(hi > lo)) return;
+        var g = grids[ax.gridIndex || 0];
+        if (!g || typeof g.left !== 'number' || typeof g.width !== 'number' || typeof g.height !== 'number') return;
+        var at = function (v) { return g.left + (v - lo) / (hi - lo) * g.width; };
+        axisTicks(d, i, m, [lo, hi], d === 'x' ? g.width : g.height, at, W, dark, state, patch);
+      });
+    });
+    return patch;
   }
 
   /* ------------------------------------------------------------------ */
@@ -484,6 +518,7 @@
     axisMeta: axisMeta,
     wireAxisLabels: wireAxisLabels,
     retick: retick,
+    pretick: pretick,
     labelPlacer: labelPlacer,
     fixColors: fixColors,
     textWidth: textWidth

@@ -139,12 +139,14 @@
     var fr = CL.frame(option, meta, width);
     CL.merge(option, fr.option);
     el.style.height = fr.height + 'px';
-    states[id] = { meta: meta, axes: axes, ticks: {}, width: width, option: option };
+    var st = states[id] = { meta: meta, axes: axes, ticks: {}, width: width, option: option, pins: null };
+    CL.merge(option, CL.pretick(option, option.grid, width, axes, st, isDark()));
     return option;
   }
 
-  // relayout fits a chart to a new width: panels, titles, legend, then the
-  // ticks for the new axis lengths.
+  // relayout fits a chart to a new width: panels, titles, legend and the
+  // ticks for the new axis lengths, in one setOption (a second only where
+  // pretick could not foresee an axis: see settle).
   function relayout(id) {
     var inst = charts[id];
     var st = states[id];
@@ -155,11 +157,30 @@
     st.width = width;
     var fr = CL.frame(st.option, st.meta, width);
     el.style.height = fr.height + 'px';
+    CL.merge(fr.option, CL.pretick(st.option, fr.option.grid, width, st.axes, st, isDark()));
     markBusy(id);
     inst.resize();
     inst.setOption(fr.option);
+    settle(id);
+  }
+
+  // settle follows the setOption that laid a chart out: retick checks the
+  // ticks pretick chose against the axes as ECharts laid them out, and sets
+  // them again only if they differ (an axis without min and max, a plot
+  // ECharts shrank to fit its labels in, a zoomed chart updated); then the
+  // plots' rectangles are noted for pin. It reads the model, which
+  // setOption lays out at once, not the drawing.
+  function settle(id) {
     retick(id);
-    freeze(id);
+    var inst = charts[id];
+    var st = states[id];
+    if (!inst || inst.isDisposed() || !st) return;
+    var grids = [];
+    inst.getModel().eachComponent('grid', function (g) {
+      var r = g.coordinateSystem && g.coordinateSystem.getRect();
+      grids.push(r ? { left: r.x, top: r.y, width: r.width, height: r.height, right: null, bottom: null, outerBoundsMode: 'none' } : {});
+    });
+    st.pins = grids;
   }
 
   function retick(id) {
@@ -173,27 +194,29 @@
     return true;
   }
 
-  // freeze pins each plot where ECharts fitted it around its axis labels:
-  // a zoom changes the labels, and a plot that moved with them would slide
-  // out from under the reader's cursor.
-  function freeze(id) {
+  // pin fixes each plot where ECharts fitted it around its axis labels
+  // when the chart was laid out (settle noted it): a zoom changes the
+  // labels, and a plot that moved with them would slide out from under the
+  // reader's cursor. It runs at the first zoom after a layout, before the
+  // zoom is painted, not at first paint, which then takes one setOption.
+  function pin(id) {
     var inst = charts[id];
-    if (!inst || inst.isDisposed()) return;
-    var grids = [];
-    inst.getModel().eachComponent('grid', function (g) {
-      var r = g.coordinateSystem && g.coordinateSystem.getRect();
-      grids.push(r ? { left: r.x, top: r.y, width: r.width, height: r.height, right: null, bottom: null, outerBoundsMode: 'none' } : {});
-    });
+    var st = states[id];
+    if (!inst || inst.isDisposed() || !st || !st.pins) return;
+    var grids = st.pins;
+    st.pins = null;
     markBusy(id);
     inst.setOption({ grid: grids });
   }
 
   // retickLater runs after the action that zoomed has finished: ECharts
   // refuses a setOption in the middle of its own update. The zoom is painted
-  // on the next frame, whose 'finished' settles the chart.
+  // on the next frame, whose 'finished' settles the chart; the plots are
+  // pinned first, in the same frame.
   function retickLater(id) {
     markBusy(id);
     Promise.resolve().then(function () {
+      pin(id);
       var inst = charts[id];
       // with nothing new to set, one more paint still reports 'finished'
       if (!retick(id) && inst && !inst.isDisposed()) inst.getZr().refresh();
@@ -246,8 +269,7 @@
     inst.on('datazoom', function () { retickLater(id); });
     markBusy(id);
     inst.setOption(option);
-    retick(id);
-    freeze(id);
+    settle(id);
     clearError(el);
     observe(el);
     chartHooks.forEach(function (f) { f(id, inst); });
@@ -277,8 +299,7 @@
       notMerge: false,
       replaceMerge: ['series', 'xAxis', 'yAxis', 'grid', 'title']
     });
-    retick(id);
-    freeze(id);
+    settle(id);
     clearError(el);
     return inst;
   }
