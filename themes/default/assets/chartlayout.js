@@ -410,7 +410,8 @@
           if (showSymbol) markers.push({ x: pt[0], y: pt[1], r: size / 2 });
           if (!labelled) continue;
           var text = data.getName(i);
-          if (!text) continue;
+          // a point only named (label only:) keeps its name for the tooltip
+          if (!text || data.getItemModel(i).get(['label', 'show']) === false) continue;
           items.push({
             x: pt[0], y: pt[1], r: size / 2,
             w: Math.ceil(textWidth(text, fontSize + 'px ' + FONT)) + 2, h: lineHeight,
