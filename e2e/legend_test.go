@@ -110,59 +110,80 @@ const scriptRunes = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁱⁿᵃᵇᶜ�
 // and dark: no line of a legend entry overlaps another text (a wrapped
 // entry's second line used to run into the next row), and no title,
 // subtitle or legend entry is wrapped before a superscript or subscript
-// or inside a number.
+// or inside a number; nor is a test page's whose texts are long words of
+// scripts.
 func TestLegendTextsApart(t *testing.T) {
 	b := newBrowser(t)
 	base, pages := demoChartPages(t)
 	tb := b.tab(t)
-	st := &settler{tb: tb}
 	for _, p := range pages {
 		if !strings.HasPrefix(p.Slug, "gallery/") {
 			continue
 		}
 		t.Run(readPageName(p), func(t *testing.T) {
-			url := readPageURL(base, p)
-			if err := chromedp.Run(tb.ctx, chromedp.Navigate(url), tb.waitCharts(len(p.Charts))); err != nil {
-				t.Fatalf("opening %s: %v", url, err)
-			}
-			if err := st.settle("loading the page"); err != nil {
-				t.Fatal(err)
-			}
-			for _, v := range readViewports {
-				if err := v.set(tb); err != nil {
-					t.Fatal(err)
-				}
-				var ok bool
-				if err := chromedp.Run(tb.ctx, chromedp.Poll(`[...document.querySelectorAll('[_echarts_instance_]')].every(el => {
-			const i = echarts.getInstanceByDom(el); return i && Math.abs(i.getWidth() - el.clientWidth) < 2; })`, &ok, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
-					t.Fatalf("waiting for the charts to take the %d px width: %v", v.width, err)
-				}
-				if err := st.settle(fmt.Sprintf("the viewport change to %d px", v.width)); err != nil {
-					t.Fatal(err)
-				}
-				for _, scheme := range []string{"light", "dark"} {
-					if err := setColorScheme(tb, scheme); err != nil {
-						t.Fatal(err)
-					}
-					if err := st.settle("schemeChanged() to " + scheme); err != nil {
-						t.Fatal(err)
-					}
-					var got []drawnLines
-					if err := tb.evalJSON("return "+legendJS+";", &got); err != nil {
-						t.Fatalf("reading the texts: %v", err)
-					}
-					for _, c := range got {
-						if pr := c.legendProblems(); len(pr) > 0 {
-							t.Errorf("%d px, %s, chart %d:\n  %s", v.width, scheme, c.Chart, strings.Join(pr, "\n  "))
-						}
-					}
-					tb.saveScreenshot(t, fmt.Sprintf("legend-%s-%d-%s", strings.ReplaceAll(readPageName(p), "/", "-"), v.width, scheme))
-				}
-			}
-			if err := setColorScheme(tb, "light"); err != nil {
-				t.Fatal(err)
-			}
+			readLegends(t, tb, readPageURL(base, p), strings.ReplaceAll(readPageName(p), "/", "-"), len(p.Charts))
 		})
+	}
+	// Texts that must wrap at 375 px inside words of scripts: ECharts
+	// breaks before any superscript or subscript of such a word.
+	t.Run("scripts", func(t *testing.T) {
+		long := "Nₒₚₜ=0.0992·C⁰·⁵·Dₒₚₜ⁻⁰·¹³·Lᵢⱼ²·xᵇyᶜzᵈ"
+		url := buildSite(t, map[string]string{
+			"content/s/index.md": "---\ntitle: Scripts\ndescription: Scripts in wrapped chart text.\n---\n```chart\n" +
+				"title: \"Loss " + long + "\"\nsubtitle: \"a power law a · Cᵇ " + long + long + "\"\n" +
+				"data: |\n  s,c,l\n  " + long + long + ",1,4\n  " + long + long + ",10,2\n  b,1,5\n  b,10,3\n" +
+				"series: s\nx: {field: c, scale: log}\ny: l\n```\n",
+		})
+		readLegends(t, tb, url+"/s/", "scripts", 1)
+	})
+}
+
+// readLegends opens url at each width, light and dark, and reports the
+// legend lines that overlap a text and the titles and legend entries
+// broken where a reader would not break them; a screenshot of each is
+// kept in e2e/artifacts/.
+func readLegends(t *testing.T, tb *tab, url, name string, charts int) {
+	t.Helper()
+	st := &settler{tb: tb}
+	if err := chromedp.Run(tb.ctx, chromedp.Navigate(url), tb.waitCharts(charts)); err != nil {
+		t.Fatalf("opening %s: %v", url, err)
+	}
+	if err := st.settle("loading the page"); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range readViewports {
+		if err := v.set(tb); err != nil {
+			t.Fatal(err)
+		}
+		var ok bool
+		if err := chromedp.Run(tb.ctx, chromedp.Poll(`[...document.querySelectorAll('[_echarts_instance_]')].every(el => {
+			const i = echarts.getInstanceByDom(el); return i && Math.abs(i.getWidth() - el.clientWidth) < 2; })`, &ok, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			t.Fatalf("waiting for the charts to take the %d px width: %v", v.width, err)
+		}
+		if err := st.settle(fmt.Sprintf("the viewport change to %d px", v.width)); err != nil {
+			t.Fatal(err)
+		}
+		for _, scheme := range []string{"light", "dark"} {
+			if err := setColorScheme(tb, scheme); err != nil {
+				t.Fatal(err)
+			}
+			if err := st.settle("schemeChanged() to " + scheme); err != nil {
+				t.Fatal(err)
+			}
+			var got []drawnLines
+			if err := tb.evalJSON("return "+legendJS+";", &got); err != nil {
+				t.Fatalf("reading the texts: %v", err)
+			}
+			for _, c := range got {
+				if pr := c.legendProblems(); len(pr) > 0 {
+					t.Errorf("%d px, %s, chart %d:\n  %s", v.width, scheme, c.Chart, strings.Join(pr, "\n  "))
+				}
+			}
+			tb.saveScreenshot(t, fmt.Sprintf("legend-%s-%d-%s", name, v.width, scheme))
+		}
+	}
+	if err := setColorScheme(tb, "light"); err != nil {
+		t.Fatal(err)
 	}
 }
 
