@@ -44,7 +44,7 @@ func TestCheck(t *testing.T) {
 			stdout: "checked 2 pages, 2 charts: 0 errors, 3 warnings\n",
 			stderr: "warning: content/b.csv:5: 1 row left out of the chart at content/b.md:5:1 because of missing values (blank or NA) on line 5\n" +
 				"warning: content/b.md:1: \"B\" has no description: add a line like \"description: One sentence on what the charts show.\" to its front matter; it is shown under the title in the page list and in search results and link previews\n" +
-				"warning: content/b.md:5: 2 of the 3 point labels stand too close to another to sit beside their points (\"first\", \"second\"): scalesite moves them around their points (with a leader line) and hides those it cannot place, which show on hover; a taller chart (height:), a wider axis range (min:, max:) or fewer labels would show more\n",
+				"warning: content/b.md:5: 2 of the 3 point labels stand too close to another to sit beside their points (\"first\", \"second\"): scalesite moves them around their points (with a leader line) and hides those it cannot place, which show on hover; a taller chart (height:), a wider axis range (min:, max:) or fewer labels (label: {field: ..., only: frontier} labels the frontier, the other points keep their names on hover) would show more\n",
 		},
 		{
 			name: "every error, not only the first",
