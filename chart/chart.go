@@ -160,7 +160,7 @@ func buildOption(c *site.Chart, alt string) *echartsOption {
 		for _, s := range c.Panels[i].Series {
 			points += len(s.Points)
 			for _, pt := range s.Points {
-				if pt.Label != "" {
+				if pt.Label != "" && !pt.NameOnly {
 					labels++
 				}
 			}
@@ -400,7 +400,7 @@ func (d pointsData) MarshalJSON() ([]byte, error) {
 func seriesData(points []site.Point, logX, logY bool) (pointsData, bool) {
 	labelled := false
 	for _, pt := range points {
-		if pt.Label != "" && !math.IsNaN(pt.Y) {
+		if pt.Label != "" && !pt.NameOnly && !math.IsNaN(pt.Y) {
 			labelled = true
 			break
 		}
@@ -416,7 +416,7 @@ func seriesData(points []site.Point, logX, logY bool) (pointsData, bool) {
 // log axis the original values follow ([X, Y, x, y]) so that tooltips show
 // them exactly. A gap (Y NaN) is [X, "-"], which breaks the line. Points
 // with a label are {name, value} items, so the label and the tooltip can
-// show the name.
+// show the name; a point only named (site.Point.NameOnly) hides its label.
 func appendPoints(b []byte, points []site.Point, logX, logY bool) []byte {
 	orig := logX || logY
 	if b == nil {
@@ -466,6 +466,10 @@ func appendPoints(b []byte, points []site.Point, logX, logY bool) []byte {
 		b = append(b, ']')
 		if item {
 			b = appendInterval(b, pt.Bounds)
+			if pt.NameOnly {
+				// named for the tooltip, not labelled (label only:)
+				b = append(b, `,"label":{"show":false}`...)
+			}
 			b = append(b, '}')
 		}
 	}

@@ -28,6 +28,7 @@ type layer struct {
 	series, label       Field
 	typSet, dataSet     bool
 	seriesSet, labelSet bool
+	labelOnly           LabelOnly // goes with label
 	where               whereLayer
 	// dataTried reports that the key was written, valid or not: a bad value
 	// is reported once, not also as missing data.
@@ -181,7 +182,7 @@ func (p *parser) layerKey(l *layer, e entry) bool {
 	case "series":
 		l.series, l.seriesSet = p.field(e)
 	case "label":
-		l.label, l.labelSet = p.field(e)
+		l.label, l.labelOnly, l.labelSet = p.label(e)
 	case "hlines", "vlines", "bands", "annotations":
 		p.marksKey(&l.marks, e)
 	case "where":
@@ -284,7 +285,7 @@ func (p *parser) resolvePanel(top, own *layer, n int, quiet bool) Panel {
 			l.series = own.series
 		}
 		if own.labelSet {
-			l.label = own.label
+			l.label, l.labelOnly = own.label, own.labelOnly
 		}
 		if own.connect != "" {
 			l.connect, l.connectPos = own.connect, own.connectPos
@@ -294,7 +295,7 @@ func (p *parser) resolvePanel(top, own *layer, n int, quiet bool) Panel {
 		l.marks = mergeMarks(top.marks, own.marks)
 		l.fits = mergeFits(top.fits, own.fits)
 	}
-	pan := Panel{Title: l.title, Type: l.typ, Data: l.data, Series: l.series, Label: l.label, Pos: l.pos}
+	pan := Panel{Title: l.title, Type: l.typ, Data: l.data, Series: l.series, Label: l.label, LabelOnly: l.labelOnly, Pos: l.pos}
 	pan.Where = top.where.conds
 	if own != nil {
 		pan.Where = mergeWhere(top.where, own.where)

@@ -97,6 +97,9 @@ type Panel struct {
 	// template naming columns in braces ("{model} ({roc_auc})"). Empty means
 	// no labels.
 	Label Field
+	// LabelOnly says which points show Label beside their marker (label.go);
+	// every point keeps it as its name, for the tooltip.
+	LabelOnly LabelOnly
 	// Marks are the panel's reference lines, bands and notes (marks.go).
 	Marks Marks
 	// Where selects the rows the panel draws, the chart's conditions and the

@@ -257,7 +257,7 @@ func Labels(c *site.Chart) diag.List {
 		var marks []mark
 		for _, s := range pn.Series {
 			for _, pt := range s.Points {
-				if pt.Label == "" || pt.Gap() {
+				if pt.Label == "" || pt.NameOnly || pt.Gap() {
 					continue
 				}
 				x, okx := fx(pt.X)
@@ -291,7 +291,7 @@ func Labels(c *site.Chart) diag.List {
 				}
 			}
 			out = append(out, diag.Errorf(chartPos(c),
-				"%d of the %d point labels%s stand too close to another to sit beside their points (%s): scalesite moves them around their points (with a leader line) and hides those it cannot place, which show on hover; a taller chart (height:), a wider axis range (min:, max:) or fewer labels would show more",
+				"%d of the %d point labels%s stand too close to another to sit beside their points (%s): scalesite moves them around their points (with a leader line) and hides those it cannot place, which show on hover; a taller chart (height:), a wider axis range (min:, max:) or fewer labels (label: {field: ..., only: frontier} labels the frontier, the other points keep their names on hover) would show more",
 				len(crowded), len(marks), panelName(c, i), diag.QuoteList(names, maxNamedLabels)))
 		}
 	}

@@ -86,6 +86,21 @@ func TestSite(t *testing.T) {
 			want: []string{`content/p.md:6: 2 of the 4 point labels stand too close`},
 		},
 		{
+			name: "labels on the frontier only: the names off it are not drawn, so do not collide",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md":   page("type: scatter\ndata: |\n  a,b,l\n  1,1,far\n  50,50,one\n  51,49.5,two\n  100,100,end\nx: a\ny: b\nlabel: {field: l, only: frontier}\n"),
+			},
+		},
+		{
+			name: "labels on the frontier only: only the drawn labels are counted",
+			files: map[string]string{
+				"scalesite.yaml": withConfig,
+				"content/p.md":   page("type: scatter\ndata: |\n  a,b,l\n  1,1,a\n  50,50,b\n  51,50.5,c\n  52,2,d\n  100,100,e\nx: a\ny: b\nlabel: {field: l, only: frontier}\n"),
+			},
+			want: []string{`content/p.md:6: 2 of the 4 point labels stand too close`},
+		},
+		{
 			name: "a log axis spreads what a linear one packs together",
 			files: map[string]string{
 				"scalesite.yaml": withConfig,

@@ -46,6 +46,26 @@ func (p *Panel) FrontierPoints(max bool) []Point {
 	return out
 }
 
+// labelOnly marks the points whose label the spec's label only: leaves
+// out (chartspec.LabelOnly) as named but not labelled. The frontier is the
+// panel's own (frontier: min or max), else max. A point is known by its
+// row, which gives at most one point.
+func labelOnly(sp *chartspec.Panel, p *Panel) {
+	if sp.LabelOnly.What != chartspec.LabelOnlyFrontier {
+		return
+	}
+	on := map[int]bool{}
+	for _, pt := range p.FrontierPoints(sp.Frontier.Dir != chartspec.FrontierMin) {
+		on[pt.Row] = true
+	}
+	for k := range p.Series {
+		for j := range p.Series[k].Points {
+			pt := &p.Series[k].Points[j]
+			pt.NameOnly = pt.Label != "" && !on[pt.Row]
+		}
+	}
+}
+
 // fitPanel fits the curves the spec asks of a loaded panel. n is the
 // panel's number (0 for a chart without panels) and file the data file
 // (site-relative; the page for inline data), for messages. Every problem is

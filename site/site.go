@@ -232,6 +232,9 @@ type Series struct {
 type Point struct {
 	X, Y  float64
 	Label string
+	// NameOnly: Label names the point (tooltip, table, CSV) but is not drawn
+	// beside it, as the spec's label only: leaves it out (LabelOnly).
+	NameOnly bool
 	// Row is the 1-based line of the point's row in its data file (the
 	// page's line for inline data), so that messages can name it.
 	Row int

@@ -144,6 +144,9 @@ process.stdin.on('end', () => {
 const labelCases = {
   // placeLabels with c.opts as given (maxLeader, obstacles, overMarkers).
   labels: (c) => JSON.stringify(layout.placeLabels(c.items || [], c.markers || [], c.opts)),
+  // breakText of c.text at c.width px, each character c.charPx wide (a
+  // code point: a superscript is one character, as on the canvas).
+  breakText: (c) => JSON.stringify(layout.breakText(c.text, c.width, (s) => [...s].length * c.charPx)),
   // placeLabels, then parkHidden for the labels it left out.
   parkHidden: (c) => {
     const placed = layout.placeLabels(c.items || [], c.markers || [], c.opts);

@@ -24,45 +24,46 @@
     return measureCtx.measureText(String(text)).width;
   }
 
-  // lineCount is how many lines text takes when broken at spaces to width.
-  function lineCount(text, font, width) {
-    if (!text) return 0;
-    var words = String(text).split(/\s+/);
-    var lines = 1;
-    var line = '';
-    for (var i = 0; i < words.length; i++) {
-      var next = line ? line + ' ' + words[i] : words[i];
-      if (line && textWidth(next, font) > width) {
-        lines++;
-        line = words[i];
-      } else {
-        line = next;
-      }
-    }
-    return lines;
+  // lines breaks text into the lines the chart draws it in, at width px
+  // (labels.js breakText: never before a superscript or inside a number).
+  // The site breaks titles and legend entries itself, and ECharts draws
+  // them as broken (overflow none), so that what is measured here for the
+  // layout is what is drawn.
+  function lines(text, font, width) {
+    return L.breakText(text, width, function (t) { return textWidth(t, font); });
   }
 
-  var LEGEND_ROW = 24;
+  var LEGEND_FONT = '12px ' + FONT;
+  // px of a legend entry's line: set, not left to ECharts, which measures
+  // a line's height with a CJK glyph (narrow where there is no CJK font, and
+  // a wrapped entry's lines then overlap)
+  var LEGEND_LINE = 16;
+  var LEGEND_GAP = 10; // px between entries, across and down
+  var LEGEND_PAD = 5; // ECharts' legend padding
 
-  // legendRows estimates how many rows the legend wraps onto at width w:
-  // ECharts lays legend items out left to right, 25 px icon, 5 px to the
-  // text, 10 px between items. A name wider than legendText(w) (a fit's
-  // formula on a phone) breaks onto more lines, a row each.
-  function legendRows(names, w) {
-    var rows = 1;
-    var x = 0;
+  // legendHeight is the height of the legend at width w: ECharts lays the
+  // entries out left to right (25 px icon, 5 px to the text, LEGEND_GAP
+  // between), a row as tall as its tallest entry, rows LEGEND_GAP apart.
+  function legendHeight(names, w) {
+    if (!names.length) return 0;
     var max = legendText(w);
+    var x = 0;
+    var rowH = 0;
+    var h = 0;
     for (var i = 0; i < names.length; i++) {
-      var tw = textWidth(names[i], '12px ' + FONT);
-      var item = 25 + 5 + Math.min(tw, max);
+      var ls = lines(names[i], LEGEND_FONT, max);
+      var tw = 0;
+      ls.forEach(function (l) { tw = Math.max(tw, textWidth(l, LEGEND_FONT)); });
+      var item = 25 + 5 + tw;
       if (x > 0 && x + item > w) {
-        rows++;
+        h += rowH + LEGEND_GAP;
         x = 0;
+        rowH = 0;
       }
-      rows += Math.max(0, Math.ceil(tw / max) - 1);
-      x += item + 10;
+      rowH = Math.max(rowH, 14, Math.max(1, ls.length) * LEGEND_LINE);
+      x += item + LEGEND_GAP;
     }
-    return names.length ? rows : 0;
+    return h + rowH + 2 * LEGEND_PAD;
   }
 
   // legendText is the widest a legend name is drawn in a legend w wide.
@@ -97,12 +98,17 @@
     var titles = asArray(option.title);
     var main = titles[0] || {};
     var titleW = narrow ? W - 12 : W - 48;
-    var titleLines = lineCount(main.text, '600 16px ' + FONT, titleW);
-    var subLines = lineCount(main.subtext, '12px ' + FONT, titleW);
-    var header = Math.max(34, 8 + titleLines * 20 + (subLines ? subLines * 16 + 4 : 0) + 10);
+    // the texts as the spec wrote them: the option given to ECharts holds
+    // them broken for the last width
+    var rawTitle = main.scalesiteText != null ? main.scalesiteText : main.text;
+    var rawSub = main.scalesiteSubtext != null ? main.scalesiteSubtext : main.subtext;
+    var titleLines = lines(rawTitle, '600 16px ' + FONT, titleW);
+    var subLines = lines(rawSub, '12px ' + FONT, titleW);
+    var header = Math.max(34, 8 + titleLines.length * 20 + (subLines.length ? subLines.length * 16 + 4 : 0) + 10);
 
     var legendShown = option.legend && asArray(option.legend)[0] && asArray(option.legend)[0].show !== false;
-    var legendH = legendShown ? legendRows(legendNames(option), W - 20) * LEGEND_ROW + 8 : 0;
+    var legendW = legendText(W - 20);
+    var legendH = legendShown ? legendHeight(legendNames(option), W - 20) + 4 : 0;
     var legendTitleH = legendShown && meta.legendTitle ? 18 : 0;
 
     var panelTitleIdx = [];
@@ -158,9 +164,17 @@
     var titleParts = [];
     titleParts[0] = {
       left: narrow ? 6 : 'center', top: 4, itemGap: 4,
-      textStyle: { fontSize: 16, fontWeight: 600, lineHeight: 20, width: titleW, overflow: 'break' },
-      subtextStyle: { fontSize: 12, lineHeight: 16, width: titleW, overflow: 'break' }
+      textStyle: { fontSize: 16, fontWeight: 600, lineHeight: 20, width: null, overflow: 'none' },
+      subtextStyle: { fontSize: 12, lineHeight: 16, width: null, overflow: 'none' }
     };
+    if (rawTitle != null) {
+      titleParts[0].scalesiteText = rawTitle;
+      titleParts[0].text = titleLines.join('\n');
+    }
+    if (rawSub != null) {
+      titleParts[0].scalesiteSubtext = rawSub;
+      titleParts[0].subtext = subLines.join('\n');
+    }
     for (var p = 0; p < panelTitleIdx.length && p < panelTitles.length; p++) titleParts[panelTitleIdx[p]] = panelTitles[p];
     if (meta.legendTitleIndex) {
       titleParts[meta.legendTitleIndex] = { left: 'center', top: Math.round(H - legendH - legendTitleH), textStyle: { fontSize: 12, fontWeight: 600 } };
@@ -169,7 +183,11 @@
     var parts = {
       grid: grids,
       title: titleParts,
-      legend: { type: 'plain', left: 10, right: 10, bottom: 4, itemGap: 10, textStyle: { fontSize: 12, width: legendText(W - 20), overflow: 'break' } }
+      legend: {
+        type: 'plain', left: 10, right: 10, bottom: 4, itemGap: LEGEND_GAP, padding: LEGEND_PAD,
+        textStyle: { fontSize: 12, lineHeight: LEGEND_LINE, width: null, overflow: 'none' },
+        formatter: function (name) { return lines(name, LEGEND_FONT, legendW).join('\n'); }
+      }
     };
     if (meta.xTitle) parts.xAxis = xParts;
     if (meta.yTitle) parts.yAxis = yParts;
@@ -444,7 +462,8 @@
           if (showSymbol) markers.push({ x: pt[0], y: pt[1], r: size / 2 });
           if (!labelled) continue;
           var text = data.getName(i);
-          if (!text) continue;
+          // a point only named (label only:) keeps its name for the tooltip
+          if (!text || data.getItemModel(i).get(['label', 'show']) === false) continue;
           items.push({
             x: pt[0], y: pt[1], r: size / 2,
             w: Math.ceil(textWidth(text, fontSize + 'px ' + FONT)) + 2, h: lineHeight,
