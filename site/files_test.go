@@ -203,3 +203,37 @@ func TestReloadRemovedBundle(t *testing.T) {
 		}
 	}
 }
+
+// TestReloadDataFolderReplaced: a data folder moved away and replaced by
+// a link out of the site is one event naming the folder, none naming its
+// files; the pages that read from it are read again, and refused as a
+// fresh build refuses them.
+func TestReloadDataFolderReplaced(t *testing.T) {
+	root := sitetest.New(t, map[string]string{
+		"scalesite.yaml":   "title: T\n",
+		"content/index.md": "---\ntitle: Home\n---\nHome.\n",
+		"content/runs.md":  "---\ntitle: Runs\n---\n```chart\ndata: data/runs.csv\nx: n\ny: loss\n```\n",
+		"data/runs.csv":    "n,loss\n1,2\n2,3\n",
+	})
+	outside := filepath.Join(t.TempDir(), "outside")
+	if err := os.MkdirAll(outside, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(outside, "runs.csv"), []byte("n,loss\n1,9\n2,9\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(root, "data"), filepath.Join(t.TempDir(), "data")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(root, "data")); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Reload([]string{"data"})
+	if err == nil || !strings.Contains(err.Error(), "data file data/runs.csv leads outside the site folder") {
+		t.Errorf("Reload after replacing data/ by a link: %v, want the page refused", err)
+	}
+}

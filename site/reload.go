@@ -178,10 +178,13 @@ func (s *Site) expandFolders(changed []string) []string {
 	return slices.Compact(out)
 }
 
-// uses reports whether f is one of the page's inputs (Inputs).
+// uses reports whether f is one of the page's inputs (Inputs), or a
+// folder holding one: a data folder moved away, or replaced by another or
+// by a link, changes every file the page read from it, though no event
+// names them.
 func (p *Page) uses(f string) bool {
 	for in := range p.inputs() {
-		if in == f {
+		if in == f || strings.HasPrefix(in, f+"/") {
 			return true
 		}
 	}
