@@ -17,32 +17,6 @@ import (
 	"github.com/scalesite/scalesite/pipeline"
 )
 
-// countSetOption runs before the page's scripts: it wraps echarts.init as
-// the bundle defines window.echarts, so that every instance counts its
-// setOption calls in window.__setOptions[its element's id]. Each call is a
-// layout pass: ECharts lays the whole chart out again in it.
-const countSetOption = `(function () {
-  window.__setOptions = {};
-  var e;
-  Object.defineProperty(window, 'echarts', { configurable: true, enumerable: true,
-    get: function () { return e; },
-    set: function (v) {
-      e = v;
-      if (!v || typeof v.init !== 'function') return;
-      var init = v.init;
-      e = Object.create(v, { init: { enumerable: true, value: function (el) {
-        var inst = init.apply(v, arguments);
-        var set = inst.setOption;
-        var id = el && el.id;
-        inst.setOption = function () {
-          window.__setOptions[id] = (window.__setOptions[id] || 0) + 1;
-          return set.apply(inst, arguments);
-        };
-        return inst;
-      } } });
-    } });
-})();`
-
 // TestLayoutPasses counts the setOption calls (layout passes) of each chart
 // on the two-chart page (issue 21): its first paint takes one, with the
 // ticks, panels and legend already laid out for the width it has (pretick
@@ -72,7 +46,7 @@ func TestLayoutPasses(t *testing.T) {
 			err := chromedp.Run(tb.ctx,
 				emulation.SetDeviceMetricsOverride(tc.width, 800, 1, false),
 				chromedp.ActionFunc(func(ctx context.Context) error {
-					_, err := page.AddScriptToEvaluateOnNewDocument(countSetOption).Do(ctx)
+					_, err := page.AddScriptToEvaluateOnNewDocument(twochart.Probe).Do(ctx)
 					return err
 				}))
 			if err != nil {

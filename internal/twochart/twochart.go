@@ -25,10 +25,12 @@ const Path = "/charts/"
 // bundle defines window.echarts, so that every chart records in
 // window.__paint[its element's id] the performance.now() of its first
 // ECharts 'finished' event, its first complete paint (listened to before
-// the site script's own listener).
+// the site script's own listener), and counts its setOption calls (each a
+// layout pass) in window.__setOptions[its id].
 const Probe = `(function () {
   window.__paint = {};
   window.__marks = {};
+  window.__setOptions = {};
   var e;
   Object.defineProperty(window, 'echarts', { configurable: true, enumerable: true,
     get: function () { return e; },
@@ -48,6 +50,7 @@ const Probe = `(function () {
           try { return set.apply(inst, arguments); } finally {
             window.__marks.setOption = (window.__marks.setOption || 0) + performance.now() - t0;
             window.__marks.setOptions = (window.__marks.setOptions || 0) + 1;
+            if (el && el.id) window.__setOptions[el.id] = (window.__setOptions[el.id] || 0) + 1;
           }
         };
         if (el && el.id) inst.on('finished', function () {
