@@ -277,8 +277,15 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 			if g.Type != drawnType || g.XAxis != i || g.YAxis != i {
 				t.Errorf("%s series %q: a %s on axes %d/%d, want a %s on axes %d/%d", c.ID, name, g.Type, g.XAxis, g.YAxis, drawnType, i, i)
 			}
-			if (p.Label.Name != "") != g.Labels {
-				t.Errorf("%s series %q: labels shown = %v, want %v", c.ID, name, g.Labels, p.Label.Name != "")
+			// Labels are shown when the spec asks for them and a point of
+			// the series is to carry one (label: {only: frontier} names
+			// the others in tooltips only).
+			wantLabels := false
+			for _, pt := range s.Points {
+				wantLabels = wantLabels || (p.Label.Name != "" && pt.Label != "" && !pt.NameOnly)
+			}
+			if wantLabels != g.Labels {
+				t.Errorf("%s series %q: labels shown = %v, want %v", c.ID, name, g.Labels, wantLabels)
 			}
 			pointTarget := 0
 			if p.Type == chartspec.TypeLine && target > 0 {
