@@ -222,10 +222,10 @@ func labelledPages(pages []*site.Page) []*site.Page {
 	return out
 }
 
-// readLabels reads the drawn labels of every chart of the page at url at
-// each width, in the light and the dark scheme, and reports their
-// problems; a screenshot of each is kept in e2e/artifacts/.
-func readLabels(t *testing.T, tb *tab, url, name string, charts int) {
+// eachView opens url (its charts counted) and, at each of readViewports'
+// widths, in the light and then the dark scheme, waits for the charts to
+// settle and calls read; it leaves the light scheme on.
+func eachView(t *testing.T, tb *tab, url string, charts int, read func(width int64, scheme string)) {
 	t.Helper()
 	st := &settler{tb: tb}
 	if err := chromedp.Run(tb.ctx, chromedp.Navigate(url), tb.waitCharts(charts)); err != nil {
@@ -248,7 +248,7 @@ func readLabels(t *testing.T, tb *tab, url, name string, charts int) {
 		if err := st.settle(fmt.Sprintf("the viewport change to %d px", v.width)); err != nil {
 			t.Fatal(err)
 		}
-		// the dark scheme rebuilds the charts: the labels are placed again
+		// the dark scheme rebuilds the charts: everything is laid out again
 		for _, scheme := range []string{"light", "dark"} {
 			if err := setColorScheme(tb, scheme); err != nil {
 				t.Fatal(err)
@@ -256,26 +256,36 @@ func readLabels(t *testing.T, tb *tab, url, name string, charts int) {
 			if err := st.settle("schemeChanged() to " + scheme); err != nil {
 				t.Fatal(err)
 			}
-			var got []drawnLabels
-			if err := tb.evalJSON("return "+labelsJS+";", &got); err != nil {
-				t.Fatalf("reading the labels: %v", err)
-			}
-			tb.saveScreenshot(t, fmt.Sprintf("labels-%s-%d-%s", name, v.width, scheme))
-			shown, labelled, leaders := 0, 0, 0
-			for _, c := range got {
-				shown += len(c.Labels)
-				labelled += c.Labelled
-				leaders += len(c.Leaders)
-				if pr := c.problems(); len(pr) > 0 {
-					t.Errorf("%s at %d px, %s scheme, chart %d: %d problems:\n  %s", url, v.width, scheme, c.Chart, len(pr), strings.Join(pr, "\n  "))
-				}
-			}
-			t.Logf("%s at %d px, %s: %d of %d labels drawn, %d with leaders", name, v.width, scheme, shown, labelled, leaders)
+			read(v.width, scheme)
 		}
 	}
 	if err := setColorScheme(tb, "light"); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// readLabels reads the drawn labels of every chart of the page at url at
+// each width, in the light and the dark scheme, and reports their
+// problems; a screenshot of each is kept in e2e/artifacts/.
+func readLabels(t *testing.T, tb *tab, url, name string, charts int) {
+	t.Helper()
+	eachView(t, tb, url, charts, func(width int64, scheme string) {
+		var got []drawnLabels
+		if err := tb.evalJSON("return "+labelsJS+";", &got); err != nil {
+			t.Fatalf("reading the labels: %v", err)
+		}
+		tb.saveScreenshot(t, fmt.Sprintf("labels-%s-%d-%s", name, width, scheme))
+		shown, labelled, leaders := 0, 0, 0
+		for _, c := range got {
+			shown += len(c.Labels)
+			labelled += c.Labelled
+			leaders += len(c.Leaders)
+			if pr := c.problems(); len(pr) > 0 {
+				t.Errorf("%s at %d px, %s scheme, chart %d: %d problems:\n  %s", url, width, scheme, c.Chart, len(pr), strings.Join(pr, "\n  "))
+			}
+		}
+		t.Logf("%s at %d px, %s: %d of %d labels drawn, %d with leaders", name, width, scheme, shown, labelled, leaders)
+	})
 }
 
 // TestPointLabelsReadRight opens every demo page with labelled points, and

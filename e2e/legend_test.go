@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/chromedp/chromedp"
 )
 
 // legendJS reads, for every chart of the page, the lines of text it drew
@@ -144,47 +141,18 @@ func TestLegendTextsApart(t *testing.T) {
 // kept in e2e/artifacts/.
 func readLegends(t *testing.T, tb *tab, url, name string, charts int) {
 	t.Helper()
-	st := &settler{tb: tb}
-	if err := chromedp.Run(tb.ctx, chromedp.Navigate(url), tb.waitCharts(charts)); err != nil {
-		t.Fatalf("opening %s: %v", url, err)
-	}
-	if err := st.settle("loading the page"); err != nil {
-		t.Fatal(err)
-	}
-	for _, v := range readViewports {
-		if err := v.set(tb); err != nil {
-			t.Fatal(err)
+	eachView(t, tb, url, charts, func(width int64, scheme string) {
+		var got []drawnLines
+		if err := tb.evalJSON("return "+legendJS+";", &got); err != nil {
+			t.Fatalf("reading the texts: %v", err)
 		}
-		var ok bool
-		if err := chromedp.Run(tb.ctx, chromedp.Poll(`[...document.querySelectorAll('[_echarts_instance_]')].every(el => {
-			const i = echarts.getInstanceByDom(el); return i && Math.abs(i.getWidth() - el.clientWidth) < 2; })`, &ok, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
-			t.Fatalf("waiting for the charts to take the %d px width: %v", v.width, err)
+		for _, c := range got {
+			if pr := c.legendProblems(); len(pr) > 0 {
+				t.Errorf("%d px, %s, chart %d:\n  %s", width, scheme, c.Chart, strings.Join(pr, "\n  "))
+			}
 		}
-		if err := st.settle(fmt.Sprintf("the viewport change to %d px", v.width)); err != nil {
-			t.Fatal(err)
-		}
-		for _, scheme := range []string{"light", "dark"} {
-			if err := setColorScheme(tb, scheme); err != nil {
-				t.Fatal(err)
-			}
-			if err := st.settle("schemeChanged() to " + scheme); err != nil {
-				t.Fatal(err)
-			}
-			var got []drawnLines
-			if err := tb.evalJSON("return "+legendJS+";", &got); err != nil {
-				t.Fatalf("reading the texts: %v", err)
-			}
-			for _, c := range got {
-				if pr := c.legendProblems(); len(pr) > 0 {
-					t.Errorf("%d px, %s, chart %d:\n  %s", v.width, scheme, c.Chart, strings.Join(pr, "\n  "))
-				}
-			}
-			tb.saveScreenshot(t, fmt.Sprintf("legend-%s-%d-%s", name, v.width, scheme))
-		}
-	}
-	if err := setColorScheme(tb, "light"); err != nil {
-		t.Fatal(err)
-	}
+		tb.saveScreenshot(t, fmt.Sprintf("legend-%s-%d-%s", name, width, scheme))
+	})
 }
 
 // TestBadBreak: the rule the Chromium test reads wrapped lines by.
