@@ -78,7 +78,16 @@ func newTestSiteQuiet(t *testing.T, watch bool, errQuiet time.Duration) *testSit
 	} else {
 		close(done)
 	}
-	t.Cleanup(func() { cancel(); srv.Close(); hs.Close(); <-done })
+	t.Cleanup(func() {
+		cancel()
+		srv.Close()
+		hs.Close()
+		select {
+		case <-done:
+		case <-time.After(60 * time.Second):
+			t.Error("the watcher did not stop in 60 s after it was told to")
+		}
+	})
 	ts.url = hs.URL
 	return ts
 }

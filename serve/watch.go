@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -53,6 +54,18 @@ func (s *Server) Watch(ctx context.Context) error {
 	for _, d := range watched {
 		addTree(w, filepath.Join(root, d))
 	}
+	// fsnotify reports some errors while it holds the lock that Add and
+	// Remove take (the kernel refusing to drop the watch of a folder
+	// moved out of the site and deleted at once), and waits until the
+	// error is read: read them always, or note, which adds and removes
+	// watches, and fsnotify wait for each other for ever.
+	go func() {
+		for err := range w.Errors {
+			if !errors.Is(err, syscall.EINVAL) { // a watch the kernel dropped already
+				s.logf("watch: %v\n", err)
+			}
+		}
+	}()
 	s.watchingOnce.Do(func() { close(s.watching) })
 	changed := map[string]bool{}
 	var lastChange time.Time
@@ -89,12 +102,6 @@ func (s *Server) Watch(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case err, ok := <-w.Errors:
-			if !ok {
-				return nil
-			}
-			s.logf("watch: %v\n", err)
-			continue
 		case <-later:
 			later = nil
 			if held == heldError {

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -123,5 +124,49 @@ func TestTruncatedSaveWaitsForText(t *testing.T) {
 	}
 	if n, _, _ := ts.buildState(); n-before != 1 {
 		t.Errorf("the save was built %d times, want once (not while the file was empty)", n-before)
+	}
+}
+
+// TestFolderMovedOutAndDeleted: a folder moved out of the site and deleted
+// at once (mv data /tmp/x && rm -rf /tmp/x, a tool that swaps folders) is
+// seen, and the watcher goes on seeing changes after it. fsnotify reports
+// the kernel's refusal to drop the deleted folder's watch as an error while
+// it holds its lock; a watcher that read no errors then, and asked to drop
+// that watch itself, waited for that lock for ever.
+func TestFolderMovedOutAndDeleted(t *testing.T) {
+	ts := newTestSite(t, true)
+	aside := t.TempDir()
+	for i := range 40 {
+		folder := fmt.Sprintf("static/f%d", i)
+		ts.write(folder+"/in.txt", "in\n")
+		ts.eventually("the new folder's file served", ts.serves(fmt.Sprintf("/f%d/in.txt", i), "in"))
+		gone := filepath.Join(aside, fmt.Sprint(i))
+		if err := os.Rename(filepath.Join(ts.dir, filepath.FromSlash(folder)), gone); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.RemoveAll(gone); err != nil {
+			t.Fatal(err)
+		}
+		ts.write(fmt.Sprintf("static/after%d.txt", i), "after\n")
+		ts.eventually("a file written after the folder went served", ts.serves(fmt.Sprintf("/after%d.txt", i), "after"))
+	}
+}
+
+// TestFolderRenamedInside: a folder renamed inside the site is served under
+// its new name, and a file written into it afterwards is seen: the kernel
+// keeps one watch per folder, which the rename must neither lose nor leave
+// under the old name.
+func TestFolderRenamedInside(t *testing.T) {
+	ts := newTestSite(t, true)
+	prev := "static/img"
+	for i := range 40 {
+		next := fmt.Sprintf("static/img%d", i)
+		if err := os.Rename(filepath.Join(ts.dir, filepath.FromSlash(prev)), filepath.Join(ts.dir, filepath.FromSlash(next))); err != nil {
+			t.Fatal(err)
+		}
+		ts.eventually("the renamed folder's file served", ts.serves(fmt.Sprintf("/img%d/figure.svg", i), "svg"))
+		ts.write(next+"/new.txt", fmt.Sprintf("v%d\n", i))
+		ts.eventually("a file written into the renamed folder served", ts.serves(fmt.Sprintf("/img%d/new.txt", i), fmt.Sprintf("v%d", i)))
+		prev = next
 	}
 }

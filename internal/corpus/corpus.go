@@ -248,7 +248,14 @@ func (c *Case) Apply(t testing.TB, src string) {
 	for _, d := range c.Directives {
 		switch d[0] {
 		case "remove":
-			if err := os.RemoveAll(at(d[1])); err != nil {
+			// Moved out of the site in one step, then removed: a preview
+			// watching sees the folder go at once, never a smaller site
+			// of the files not yet removed, which it would rightly build.
+			gone := at(d[1])
+			if aside := filepath.Join(t.TempDir(), "removed"); os.Rename(gone, aside) == nil {
+				gone = aside
+			}
+			if err := os.RemoveAll(gone); err != nil {
 				t.Fatal(err)
 			}
 		case "mkdir":
