@@ -1,0 +1,71 @@
+// Package figure draws a chart without a browser: as SVG for the page, the
+// feed and `scalesite figure`, as PDF for papers and as PNG for social cards.
+//
+// What a chart looks like is decided once, by the theme's scripts (ticks,
+// tick labels, point-label placement, colours, markers, dashes, panel and
+// legend layout), in the browser for the live chart and, at build time, in
+// an embedded JavaScript engine for the static one (internal/scene). They
+// hand this package a Scene: a flat display list in CSS pixels, top-left
+// origin, in paint order. figure only draws it; it makes no layout decision
+// of its own, so the static figure cannot drift from the live chart.
+package figure
+
+// Scene is one chart as drawn at one size.
+type Scene struct {
+	Width      float64 `json:"w"`
+	Height     float64 `json:"h"`
+	Background string  `json:"bg,omitempty"` // CSS colour; empty: transparent
+	Font       string  `json:"font,omitempty"`
+	// Clips are the rectangles items may be clipped to (the plot areas):
+	// Item.Clip is 1 + an index into it, 0 for none.
+	Clips []Rect `json:"clips,omitempty"`
+	Items []Item `json:"items"`
+}
+
+// Rect is a rectangle in CSS pixels.
+type Rect struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+	W float64 `json:"w"`
+	H float64 `json:"h"`
+}
+
+// Item is one thing drawn. Kind says which fields apply:
+//
+//   - "path": a polyline through Points (x0, y0, x1, y1, ...), closed when
+//     Close; stroked with Stroke at LineWidth (Dash: dash and gap lengths),
+//     filled with Fill when set.
+//   - "symbol": a marker of Shape ("circle", "rect", "roundRect",
+//     "triangle", "diamond", "pin", "arrow", "emptyCircle", ...: ECharts'
+//     names) centred at X, Y, Size px across, filled with Fill and
+//     stroked with Stroke.
+//   - "text": Text (one line) at X, Y, FontSize px, Weight (400 normal,
+//     600 bold), Fill colour, Anchor ("start", "middle", "end") and
+//     Baseline ("top", "middle", "bottom", "alphabetic"), turned by Rotate
+//     degrees (clockwise, about X, Y).
+//
+// Role names what an item is for the tests and for accessibility: "tick-x0"
+// (a tick label of the first x axis), "tick-y1", "label" (a point label),
+// "legend", "title", "axis-name-x0", ...; empty for lines and markers.
+type Item struct {
+	Kind      string    `json:"k"`
+	Points    []float64 `json:"p,omitempty"`
+	Close     bool      `json:"close,omitempty"`
+	Shape     string    `json:"shape,omitempty"`
+	X         float64   `json:"x,omitempty"`
+	Y         float64   `json:"y,omitempty"`
+	Size      float64   `json:"size,omitempty"`
+	Text      string    `json:"text,omitempty"`
+	FontSize  float64   `json:"fs,omitempty"`
+	Weight    int       `json:"fw,omitempty"`
+	Anchor    string    `json:"anchor,omitempty"`
+	Baseline  string    `json:"base,omitempty"`
+	Rotate    float64   `json:"rot,omitempty"`
+	Fill      string    `json:"fill,omitempty"`
+	Stroke    string    `json:"stroke,omitempty"`
+	LineWidth float64   `json:"lw,omitempty"`
+	Dash      []float64 `json:"dash,omitempty"`
+	Opacity   float64   `json:"op,omitempty"` // 0 means 1 (opaque)
+	Clip      int       `json:"clip,omitempty"`
+	Role      string    `json:"role,omitempty"`
+}
