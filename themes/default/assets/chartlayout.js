@@ -4,24 +4,40 @@
  * the pure choices (which ticks, where a label goes, which colour reads) live
  * in those.
  *
- * window.scalesiteChartLayout = {frame, merge, axisMeta, wireAxisLabels,
- * retick, pretick, labelPlacer, fixColors, textWidth}. Plain ES2019.
+ * window.scalesiteChartLayout = {prepareOption, frame, merge, axisMeta,
+ * wireAxisLabels, retick, pretick, axisTicks, labelPlacer, fixColors,
+ * textWidth, setMeasure}. Plain ES2019.
+ *
+ * Its pure part (everything but labelPlacer's drawing and retick, which
+ * need an ECharts instance) also runs without a DOM, at build time, in the
+ * static figure's engine (internal/scene, scene.js): there window is the
+ * engine's global object and setMeasure installs the text measurer.
  */
 (function () {
   'use strict';
   var F = window.scalesiteFormat;
   var L = window.scalesiteLayout;
-  if (!F || !L || typeof document === 'undefined') return;
+  if (!F || !L) return;
   var asArray = F.asArray;
 
   var FONT = 'sans-serif';
   var measureCtx = null;
+  // measureFn, when set (setMeasure), measures text instead of a canvas:
+  // the static figure's engine, which has no DOM, installs its own.
+  var measureFn = null;
 
   // textWidth measures text as the chart canvas will draw it.
   function textWidth(text, font) {
+    if (measureFn) return measureFn(String(text), font);
     if (!measureCtx) measureCtx = document.createElement('canvas').getContext('2d');
     measureCtx.font = font;
     return measureCtx.measureText(String(text)).width;
+  }
+
+  // setMeasure installs f(text, cssFont) -> px as the text measurer (null:
+  // the canvas again).
+  function setMeasure(f) {
+    measureFn = typeof f === 'function' ? f : null;
   }
 
   // lines breaks text into the lines the chart draws it in, at width px
@@ -531,7 +547,59 @@
     return option;
   }
 
+  /* ------------------------------------------------------------------ */
+
+  // prepareOption turns a page option into the option ECharts is given for
+  // a chart W px wide, in the page's scheme (dark): layout hints taken out,
+  // the label placer wired (placer(series) returns a series' labelLayout;
+  // without it the '@placeLabels' token stays, for the static figure),
+  // error bars and reference marks wired, colours made readable, tokens
+  // made functions, and panels, titles, legend and ticks laid out. The
+  // live chart (site.js build) and the static figure (scene.js) both
+  // prepare their option here: one sequence. It mutates option; it
+  // returns {option, meta, axes, height, state} (state: pretick's record of
+  // the ticks chosen, which retick compares against).
+  function prepareOption(option, W, dark, placer) {
+    var meta = option.scalesite || {};
+    delete option.scalesite;
+    var axes = axisMeta(option);
+    var page = dark ? '#111418' : '#ffffff';
+    asArray(option.series).forEach(function (s) {
+      if (s && s.labelLayout === '@placeLabels') {
+        if (placer) s.labelLayout = placer(s);
+        if (s.label) {
+          s.label.fontFamily = FONT;
+          // a halo in the page's colour: a label crowded onto another
+          // point's marker still reads
+          s.label.textBorderColor = page;
+          s.label.textBorderWidth = 2;
+        }
+      }
+    });
+    // error bars, bands and reference marks (marks.js); without it, no
+    // custom series is left with a token for its drawing function
+    var marks = typeof window !== 'undefined' ? window.scalesiteMarks : null;
+    if (marks) marks.wire(option, dark);
+    else option.series = asArray(option.series).filter(function (s) { return !(s && s.type === 'custom'); });
+    option = F.applyTokens(option);
+    // a transparent canvas (the page colour shows through) and colours
+    // readable on it (saved images are drawn on the page's colour by
+    // export.js)
+    if (option.backgroundColor == null) option.backgroundColor = 'transparent';
+    fixColors(option, page);
+    if (option.color == null) option.color = L.palette.slice();
+    wireAxisLabels(option, axes); // after applyTokens, which reads the tokens
+    var fr = frame(option, meta, W);
+    merge(option, fr.option);
+    var state = { ticks: {} };
+    merge(option, pretick(option, option.grid, W, axes, state, dark));
+    return { option: option, meta: meta, axes: axes, height: fr.height, state: state };
+  }
+
   window.scalesiteChartLayout = {
+    prepareOption: prepareOption,
+    axisTicks: axisTicks,
+    setMeasure: setMeasure,
     frame: frame,
     merge: merge,
     axisMeta: axisMeta,

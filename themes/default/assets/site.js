@@ -14,13 +14,9 @@
   var F = window.scalesiteFormat;
   var CL = window.scalesiteChartLayout;
   if (!F || !CL || typeof document === 'undefined') return;
-  var applyTokens = F.applyTokens, asArray = F.asArray;
+  var asArray = F.asArray;
   var api = {};
   Object.keys(F).forEach(function (k) { api[k] = F[k]; });
-
-  // The palette of colors.js (3:1 contrast on both backgrounds) for what
-  // the option gives no colour; an option's own `color` wins.
-  var PALETTE = window.scalesiteLayout.palette;
 
   var charts = {};
   // Per chart: the layout hints from the page, the axes' scales and formats,
@@ -41,16 +37,6 @@
 
   function isDark() {
     return !!(darkQuery && darkQuery.matches);
-  }
-
-  // Per-chart settings that depend on the page: a transparent canvas (the
-  // page colour shows through) and colours readable on it. (Saved images
-  // are drawn on the page's colour by export.js.)
-  function prepare(id, option) {
-    if (option.backgroundColor == null) option.backgroundColor = 'transparent';
-    CL.fixColors(option, isDark() ? '#111418' : '#ffffff');
-    if (option.color == null) option.color = PALETTE.slice();
-    return option;
   }
 
   function showError(el, text) {
@@ -114,34 +100,14 @@
   // hints taken out, axes' formatters and the label placer wired, colours
   // made readable, and the panels laid out for the element's width.
   function build(id, option, el) {
-    var meta = option.scalesite || {};
-    delete option.scalesite;
-    var axes = CL.axisMeta(option);
-    asArray(option.series).forEach(function (s) {
-      if (s && s.labelLayout === '@placeLabels') {
-        s.labelLayout = CL.labelPlacer(function () { return charts[id]; });
-        if (s.label) {
-          s.label.fontFamily = 'sans-serif';
-          // a halo in the page's colour: a label crowded onto another
-          // point's marker still reads
-          s.label.textBorderColor = isDark() ? '#111418' : '#ffffff';
-          s.label.textBorderWidth = 2;
-        }
-      }
-    });
-    // error bars, bands and reference marks (marks.js); without it, no
-    // custom series is left with a token for its drawing function
-    if (window.scalesiteMarks) window.scalesiteMarks.wire(option, isDark());
-    else option.series = asArray(option.series).filter(function (s) { return !(s && s.type === 'custom'); });
-    option = prepare(id, applyTokens(option));
-    CL.wireAxisLabels(option, axes); // after applyTokens, which reads the tokens
     var width = el.clientWidth || 600;
-    var fr = CL.frame(option, meta, width);
-    CL.merge(option, fr.option);
-    el.style.height = fr.height + 'px';
-    var st = states[id] = { meta: meta, axes: axes, ticks: {}, width: width, option: option, pins: null };
-    CL.merge(option, CL.pretick(option, option.grid, width, axes, st, isDark()));
-    return option;
+    // the one sequence the static figure (scene.js) runs too
+    var p = CL.prepareOption(option, width, isDark(), function () {
+      return CL.labelPlacer(function () { return charts[id]; });
+    });
+    el.style.height = p.height + 'px';
+    states[id] = { meta: p.meta, axes: p.axes, ticks: p.state.ticks, width: width, option: p.option, pins: null };
+    return p.option;
   }
 
   // relayout fits a chart to a new width: panels, titles, legend and the
