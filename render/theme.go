@@ -68,7 +68,7 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 	}
 	t := &theme{assets: map[string]asset{}}
 	for p, b := range files {
-		if name, ok := strings.CutPrefix(p, "assets/"); ok {
+		if name, ok := strings.CutPrefix(p, "assets/"); ok && !themes.BuildOnly[p] {
 			b, err := minifyAsset(themeFile(siteTheme, p), b)
 			if err != nil {
 				return nil, err

@@ -59,3 +59,21 @@ func TestThemeOverride(t *testing.T) {
 		t.Errorf("template error %v, want it to name %s/layouts/page.html", err, bad)
 	}
 }
+
+// TestBuildOnlyAssetsUnpublished: the theme's build-only scripts
+// (themes.BuildOnly: scene.js, which draws the static figure at build time)
+// are not published with the assets the pages load.
+func TestBuildOnlyAssetsUnpublished(t *testing.T) {
+	th, err := loadTheme(themes.Default(), nil, "", "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := range themes.BuildOnly {
+		if _, err := fs.Stat(themes.Default(), p); err != nil {
+			t.Errorf("build-only %s is not in the theme: %v", p, err)
+		}
+		if a, ok := th.assets[strings.TrimPrefix(p, "assets/")]; ok {
+			t.Errorf("build-only %s is published as %s", p, a.Path)
+		}
+	}
+}

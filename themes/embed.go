@@ -25,6 +25,13 @@ import (
 //go:embed all:default
 var files embed.FS
 
+// BuildOnly are the theme files under assets/ that the build runs and the
+// pages never load (scene.js draws the static figure at build time, in
+// internal/scene): the renderer publishes every other asset, not these.
+var BuildOnly = map[string]bool{
+	"assets/scene.js": true,
+}
+
 // Default returns the built-in theme, rooted at its folder: paths look like
 // "layouts/base.html" and "assets/site.css".
 func Default() fs.FS {

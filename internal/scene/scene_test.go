@@ -1,0 +1,187 @@
+package scene
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/scalesite/scalesite/chart"
+	"github.com/scalesite/scalesite/figure"
+	"github.com/scalesite/scalesite/internal/chartcorpus"
+)
+
+// fakeMeasure is a deterministic stand-in for the browser's text measure:
+// 0.6 em a character (0.66 in a bold font), a wide character 1 em.
+func fakeMeasure(text, font string) float64 {
+	size := 12.0
+	for _, f := range strings.Fields(font) {
+		if px, ok := strings.CutSuffix(f, "px"); ok {
+			fmt.Sscanf(px, "%g", &size)
+		}
+	}
+	em := 0.6
+	if strings.HasPrefix(font, "600 ") || strings.HasPrefix(font, "bold ") {
+		em = 0.66
+	}
+	w := 0.0
+	for _, r := range text {
+		if r >= 0x2e80 {
+			w += size
+		} else {
+			w += em * size
+		}
+	}
+	return w
+}
+
+func newEngine(t testing.TB) *Engine {
+	t.Helper()
+	e, err := New(fakeMeasure)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// expectJS gives, for a page option at width W, the tick label texts of
+// each axis as the theme's own functions choose them for the plots as
+// drawn (clips: the scene's plot rectangles): prepareOption (pretick),
+// then axisTicks for each axis' drawn length, as retick does in the page.
+const expectJS = `(function (text, W, dark, clips) {
+  var CL = scalesiteChartLayout;
+  var p = CL.prepareOption(JSON.parse(text), W, dark, null);
+  var o = p.option, patch = {xAxis: [], yAxis: []}, out = {};
+  ['x', 'y'].forEach(function (d) {
+    scalesiteFormat.asArray(o[d + 'Axis']).forEach(function (ax, i) {
+      var r = clips[ax.gridIndex || 0];
+      var m = p.axes[d][i];
+      if (!r || !m) return;
+      var at = function (v) { return r.x + (v - ax.min) / (ax.max - ax.min) * r.w; };
+      CL.axisTicks(d, i, m, [ax.min, ax.max], d === 'x' ? r.w : r.h, at, W, dark, p.state, patch);
+      var vals = patch[d + 'Axis'][i].axisLabel.customValues.filter(function (v) { return v >= ax.min - 1e-9 && v <= ax.max + 1e-9; });
+      out[d + i] = vals.map(function (v) { return String(ax.axisLabel.formatter(v)); });
+    });
+  });
+  return JSON.stringify(out);
+})`
+
+func expectedTicks(t *testing.T, e *Engine, opt []byte, width int, dark bool, clips []figure.Rect) map[string][]string {
+	t.Helper()
+	cj, _ := json.Marshal(clips)
+	v, err := e.Eval(fmt.Sprintf("%s(%s, %d, %v, %s)", expectJS, jsString(opt), width, dark, cj))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out map[string][]string
+	if err := json.Unmarshal([]byte(v.(string)), &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func jsString(b []byte) string {
+	s, _ := json.Marshal(string(b))
+	return string(s)
+}
+
+// TestCorpusScenes builds the Scene of every chart of the test corpus at
+// 1200 and 375 px, light and dark: it builds, its tick labels are the ones
+// the theme's tick chooser gives for the plots as drawn, every item lies
+// inside the canvas and no number is NaN or infinite.
+func TestCorpusScenes(t *testing.T) {
+	e := newEngine(t)
+	charts := chartcorpus.Charts(t, "../..")
+	for ci, c := range charts {
+		opt := chart.OptionBytes(chart.Option(c, ""))
+		for _, width := range []int{1200, 375} {
+			for _, dark := range []bool{false, true} {
+				what := fmt.Sprintf("chart %d (%s) at %d px, dark %v", ci, c.ID, width, dark)
+				s, err := e.Scene(opt, width, dark)
+				if err != nil {
+					t.Errorf("%s: %v", what, err)
+					continue
+				}
+				if pr := sceneProblems(s); len(pr) > 0 {
+					t.Errorf("%s: %d problems:\n  %s", what, len(pr), strings.Join(pr[:min(len(pr), 8)], "\n  "))
+				}
+				want := expectedTicks(t, e, opt, width, dark, s.Clips)
+				got := map[string][]string{}
+				for _, it := range s.Items {
+					if k, ok := strings.CutPrefix(it.Role, "tick-"); ok {
+						got[k] = append(got[k], it.Text)
+					}
+				}
+				for k, w := range want {
+					if strings.Join(got[k], "|") != strings.Join(w, "|") {
+						t.Errorf("%s: axis %s tick labels %q, the tick chooser gives %q", what, k, got[k], w)
+					}
+				}
+			}
+		}
+	}
+}
+
+// sceneProblems lists what is wrong with a Scene on its face: a number
+// that is NaN or infinite, an item outside the canvas.
+func sceneProblems(s *figure.Scene) []string {
+	var out []string
+	bad := func(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }
+	if bad(s.Width) || bad(s.Height) || s.Width <= 0 || s.Height <= 0 {
+		out = append(out, fmt.Sprintf("canvas %g x %g", s.Width, s.Height))
+	}
+	const slack = 1
+	in := func(x, y float64) bool {
+		return x >= -slack && y >= -slack && x <= s.Width+slack && y <= s.Height+slack
+	}
+	for i, it := range s.Items {
+		for _, v := range append([]float64{it.X, it.Y, it.Size, it.FontSize, it.LineWidth, it.Rotate}, it.Points...) {
+			if bad(v) {
+				out = append(out, fmt.Sprintf("item %d (%s %q): a number is %v", i, it.Kind, it.Text, v))
+				break
+			}
+		}
+		switch it.Kind {
+		case "text", "symbol":
+			if !in(it.X, it.Y) {
+				out = append(out, fmt.Sprintf("item %d (%s %q %s) at %.1f,%.1f: outside the %gx%g canvas", i, it.Kind, it.Text, it.Role, it.X, it.Y, s.Width, s.Height))
+			}
+		case "path":
+			// a path clipped to a plot may run past it (a line leaving
+			// the zoomed range): only unclipped paths must stay inside
+			if it.Clip != 0 {
+				break
+			}
+			for j := 0; j+1 < len(it.Points); j += 2 {
+				if !in(it.Points[j], it.Points[j+1]) {
+					out = append(out, fmt.Sprintf("item %d (path %s) point %.1f,%.1f outside the canvas", i, it.Role, it.Points[j], it.Points[j+1]))
+					break
+				}
+			}
+		default:
+			out = append(out, fmt.Sprintf("item %d: kind %q", i, it.Kind))
+		}
+	}
+	for i, r := range s.Clips {
+		if r.W <= 0 || r.H <= 0 || !in(r.X, r.Y) || !in(r.X+r.W, r.Y+r.H) {
+			out = append(out, fmt.Sprintf("clip %d: %+v", i, r))
+		}
+	}
+	return out
+}
+
+// BenchmarkScene: one chart's Scene at 1200 px, light, over the corpus.
+func BenchmarkScene(b *testing.B) {
+	e := newEngine(b)
+	var opts [][]byte
+	for _, c := range chartcorpus.Charts(b, "../..") {
+		opts = append(opts, chart.OptionBytes(chart.Option(c, "")))
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := e.Scene(opts[i%len(opts)], 1200, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

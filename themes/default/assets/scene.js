@@ -1,0 +1,731 @@
+/* scalesite: a chart as a static picture (issue 21), at build time only.
+ *
+ *   scene(pageOption, width, dark)      the Scene of a chart (figure/scene.go:
+ *                                       a flat display list in CSS px)
+ *   sceneJSON(optionText, width, dark)  the same, JSON in and out (Go calls it)
+ *
+ * The option is prepared by chartlayout.js prepareOption, the sequence the
+ * live chart runs (site.js build): same panels, legend, titles and ticks.
+ * Then this file draws what ECharts draws for that option: background,
+ * grid lines, axes, tick labels, axis names, series, reference marks,
+ * error bars and bands (marks.js' own drawing functions, given a stand-in
+ * of ECharts' custom-series api), point labels placed by labels.js
+ * placeLabels as chartlayout.js labelPlacer places them, legend and
+ * titles. Where ECharts applies a rule of its own, it is written here with
+ * a comment naming it.
+ *
+ * Needs format.js, ticks.js, labels.js, colors.js, marks.js and
+ * chartlayout.js loaded first, and a text measurer (chartlayout.js
+ * setMeasure) where there is no canvas. Not loaded by the pages: the
+ * renderer leaves it out of the site (themes.BuildOnly). Plain ES2019.
+ */
+(function () {
+  'use strict';
+  var G = typeof window !== 'undefined' ? window : this;
+  var F = G.scalesiteFormat;
+  var L = G.scalesiteLayout;
+  var CL = G.scalesiteChartLayout;
+  if (!F || !L || !CL) return;
+  var asArray = F.asArray;
+  var tw = CL.textWidth;
+  var FONT = 'sans-serif';
+
+  /* ECharts 6's colour tokens (lib/visual/tokens.js): the light theme's, and
+   * the dark theme's made from them as ECharts makes them (saturation * 0.9,
+   * lightness 1 - l^1.5). */
+  var LIGHT = { axisLine: '#54555a', axisLabel: '#54555a', primary: '#3c3c41', secondary: '#54555a', quaternary: '#86878c' };
+  function hexRGB(h) {
+    return [parseInt(h.slice(1, 3), 16) / 255, parseInt(h.slice(3, 5), 16) / 255, parseInt(h.slice(5, 7), 16) / 255];
+  }
+  function toHex(c) {
+    return '#' + c.map(function (v) { var s = Math.round(Math.max(0, Math.min(1, v)) * 255).toString(16); return s.length < 2 ? '0' + s : s; }).join('');
+  }
+  function darken(hex) {
+    var c = hexRGB(hex), r = c[0], g = c[1], b = c[2];
+    var mx = Math.max(r, g, b), mn = Math.min(r, g, b), l = (mx + mn) / 2, h = 0, s = 0, d = mx - mn;
+    if (d) {
+      s = l > 0.5 ? d / (2 - mx - mn) : d / (mx + mn);
+      h = mx === r ? (g - b) / d + (g < b ? 6 : 0) : mx === g ? (b - r) / d + 2 : (r - g) / d + 4;
+      h /= 6;
+    }
+    s *= 0.9;
+    l = 1 - Math.pow(l, 1.5);
+    if (!s) return toHex([l, l, l]);
+    var q = l < 0.5 ? l * (1 + s) : l + s - l * s, p = 2 * l - q;
+    var f = function (t) {
+      if (t < 0) t += 1;
+      if (t > 1) t -= 1;
+      return t < 1 / 6 ? p + (q - p) * 6 * t : t < 1 / 2 ? q : t < 2 / 3 ? p + (q - p) * (2 / 3 - t) * 6 : p;
+    };
+    return toHex([f(h + 1 / 3), f(h), f(h - 1 / 3)]);
+  }
+  var DARK = {};
+  Object.keys(LIGHT).forEach(function (k) { DARK[k] = darken(LIGHT[k]); });
+
+  // zrender's line dash for a line type (canvas/dashStyle.js): dashed is
+  // [4w, 2w], dotted [w].
+  function dash(type, w) {
+    if (type === 'dashed') return [4 * w, 2 * w];
+    if (type === 'dotted') return [w];
+    if (typeof type === 'number') return [type];
+    if (Array.isArray(type)) return type.slice();
+    return null;
+  }
+
+  // zrender's line height of a font: the width of a wide (CJK) character
+  // (contain/text.js getLineHeight, stWideCharWidth).
+  function lineHeight(font) {
+    return tw('\u56fd', font);
+  }
+
+  function num(v, d) {
+    return typeof v === 'number' && isFinite(v) ? v : d;
+  }
+
+  function scene(option, W, dark) {
+    var tok = dark ? DARK : LIGHT;
+    var p = CL.prepareOption(option, W, dark, null);
+    var opt = p.option;
+    var H = p.height;
+    var items = [];
+    var clips = [];
+    var out = { w: W, h: H, bg: dark ? '#111418' : '#ffffff', font: FONT, clips: clips, items: items };
+    var add = function (it) {
+      items.push(it);
+      return it;
+    };
+    var xAxes = asArray(opt.xAxis), yAxes = asArray(opt.yAxis), gridOpts = asArray(opt.grid);
+
+    /* ---- the plots: each grid's rectangle as ECharts fits it ---------- */
+    var grids = gridOpts.map(function (g) {
+      return { raw: { x: num(g.left, 0), y: num(g.top, 0), w: num(g.width, W), h: num(g.height, H) }, g: g, x: [], y: [] };
+    });
+    xAxes.forEach(function (ax, i) { if (ax && grids[ax.gridIndex || 0]) grids[ax.gridIndex || 0].x.push(i); });
+    yAxes.forEach(function (ax, i) { if (ax && grids[ax.gridIndex || 0]) grids[ax.gridIndex || 0].y.push(i); });
+
+    function labelFont(ax) {
+      var l = ax.axisLabel || {};
+      return (l.fontWeight && l.fontWeight !== 'normal' ? l.fontWeight + ' ' : '') + (l.fontSize || 12) + 'px ' + FONT;
+    }
+    // the tick labels of an axis as drawn: ECharts draws one per value of
+    // axisLabel.customValues (inside the extent), text from the formatter
+    function tickLabels(ax) {
+      var l = ax.axisLabel || {};
+      if (l.show === false || ax.show === false) return [];
+      var lo = ax.min, hi = ax.max;
+      var vals = asArray(l.customValues).filter(function (v) { return v >= lo - 1e-9 && v <= hi + 1e-9; });
+      return vals.map(function (v) {
+        return { v: v, text: String(typeof l.formatter === 'function' ? l.formatter(v) : v) };
+      });
+    }
+    function frac(ax, v) {
+      return (v - ax.min) / (ax.max - ax.min);
+    }
+    // the boxes of an axis' tick labels and name for a plot rectangle r,
+    // each with the fraction along the axis it moves with
+    function axisBoxes(d, ax, r) {
+      var boxes = [];
+      var font = labelFont(ax);
+      var lh = lineHeight(font);
+      var margin = num((ax.axisLabel || {}).margin, 8); // ECharts' axisLabel.margin default
+      tickLabels(ax).forEach(function (t) {
+        var w = tw(t.text, font);
+        var f = frac(ax, t.v);
+        if (d === 'x') boxes.push({ x: r.x + f * r.w - w / 2, y: r.y + r.h + margin, w: w, h: lh, f: f });
+        else boxes.push({ x: r.x - margin - w, y: r.y + (1 - f) * r.h - lh / 2, w: w, h: lh, f: 1 - f });
+      });
+      var nb = nameBox(d, ax, r);
+      if (nb) boxes.push(nb);
+      return boxes;
+    }
+    // the axis name, where ECharts puts it for nameLocation 'middle' (the
+    // only one this site writes): nameGap from the axis line, an x name
+    // centred below, a y name turned to read upwards, left of the axis
+    function nameBox(d, ax, r) {
+      if (!ax.name) return null;
+      var gap = num(ax.nameGap, 15); // ECharts' nameGap default
+      var ns = ax.nameTextStyle || {};
+      var font = (ns.fontWeight && ns.fontWeight !== 'normal' ? ns.fontWeight + ' ' : '') + (ns.fontSize || 12) + 'px ' + FONT;
+      var lines = String(ax.name).split('\n');
+      var w = 0;
+      lines.forEach(function (l) { w = Math.max(w, tw(l, font)); });
+      var h = lines.length * lineHeight(font);
+      if (d === 'x') return { x: r.x + r.w / 2 - w / 2, y: r.y + r.h + gap, w: w, h: h, f: 0.5, name: lines, font: font, fs: ns.fontSize || 12 };
+      return { x: r.x - gap - h, y: r.y + r.h / 2 - w / 2, w: h, h: w, f: 0.5, name: lines, font: font, fs: ns.fontSize || 12 };
+    }
+    // ECharts' grid outerBounds (coord/cartesian/Grid.js
+    // layOutGridByOuterBounds, outerBoundsMode 'auto', contain 'all'): the
+    // plot shrinks until its tick labels and axis names lie inside the
+    // outer bounds; a label's overflow is divided by the fraction of the
+    // shrink it moves with.
+    function fit(gr) {
+      var ob = gr.g.outerBounds;
+      var raw = gr.raw;
+      if (!ob || gr.g.outerBoundsMode === 'none') return { x: raw.x, y: raw.y, w: raw.w, h: raw.h };
+      var o = { x: num(ob.left, 0), y: num(ob.top, 0), w: num(ob.width, W), h: num(ob.height, H) };
+      var m = [0, 0, 0, 0]; // top, right, bottom, left
+      var fill = function (b, xy, f) {
+        var lo = xy === 0 ? o.x - b.x : o.y - b.y;
+        var hi = xy === 0 ? b.x + b.w - (o.x + o.w) : b.y + b.h - (o.y + o.h);
+        if (lo > 0 && !isNaN(f) && 1 - f > 1e-4) lo /= 1 - f;
+        if (hi > 0 && !isNaN(f) && f > 1e-4) hi /= f;
+        var a = xy === 0 ? [3, 1] : [0, 2];
+        m[a[0]] = Math.max(m[a[0]], lo);
+        m[a[1]] = Math.max(m[a[1]], hi);
+      };
+      var each = function (d, list, axes) {
+        list.forEach(function (i) {
+          var ax = axes[i];
+          if (!ax || ax.show === false) return;
+          axisBoxes(d, ax, raw).forEach(function (b) {
+            fill(b, d === 'x' ? 0 : 1, b.f);
+            fill(b, d === 'x' ? 1 : 0, NaN);
+          });
+        });
+      };
+      each('x', gr.x, xAxes);
+      each('y', gr.y, yAxes);
+      fill(raw, 0, NaN);
+      fill(raw, 1, NaN);
+      // expandOrShrinkRect, clamped to 25% of the raw size (ECharts'
+      // outerBoundsClampWidth/Height default)
+      var r = { x: raw.x + m[3], y: raw.y + m[0], w: raw.w - m[1] - m[3], h: raw.h - m[0] - m[2] };
+      if (r.w < raw.w * 0.25) { r.x -= (raw.w * 0.25 - r.w) / 2; r.w = raw.w * 0.25; }
+      if (r.h < raw.h * 0.25) { r.y -= (raw.h * 0.25 - r.h) / 2; r.h = raw.h * 0.25; }
+      return r;
+    }
+    // retick (chartlayout.js) chooses the ticks again for the axes as
+    // ECharts fitted them; the live chart sets those, and ECharts fits the
+    // plot once more around them from the raw rectangle
+    function retick(rects) {
+      var patch = { xAxis: [], yAxis: [] };
+      [['x', xAxes], ['y', yAxes]].forEach(function (da) {
+        da[1].forEach(function (ax, i) {
+          var m = p.axes[da[0]][i];
+          var r = rects[ax && ax.gridIndex || 0];
+          if (!ax || !m || !r || ax.type !== 'value' || !(ax.max > ax.min)) return;
+          var at = function (v) { return r.x + (v - ax.min) / (ax.max - ax.min) * r.w; };
+          CL.axisTicks(da[0], i, m, [ax.min, ax.max], da[0] === 'x' ? r.w : r.h, at, W, dark, p.state, patch);
+        });
+      });
+      // as setOption merges it: each part's keys replace the axis' own
+      // (merge would keep the tail of a longer customValues list)
+      ['xAxis', 'yAxis'].forEach(function (k) {
+        var axes = k === 'xAxis' ? xAxes : yAxes;
+        patch[k].forEach(function (part, i) {
+          if (!part || !axes[i]) return;
+          Object.keys(part).forEach(function (c) { axes[i][c] = Object.assign({}, axes[i][c], part[c]); });
+        });
+      });
+    }
+    var rects = grids.map(fit);
+    retick(rects);
+    rects = grids.map(fit);
+    rects.forEach(function (r) { clips.push({ x: r.x, y: r.y, w: r.w, h: r.h }); });
+
+    /* ---- axes: grid lines, axis lines, ticks, labels, names ---------- */
+    function drawAxis(d, ax, i) {
+      if (!ax || ax.show === false) return;
+      var gi = ax.gridIndex || 0;
+      var r = rects[gi];
+      if (!r) return;
+      var pos = function (v) { var f = frac(ax, v); return d === 'x' ? r.x + f * r.w : r.y + (1 - f) * r.h; };
+      var ticks = asArray((ax.axisTick || {}).customValues).filter(function (v) { return v >= ax.min - 1e-9 && v <= ax.max + 1e-9; });
+      var sl = ax.splitLine || {};
+      if (sl.show !== false && ax.splitLine) {
+        var ls = sl.lineStyle || {};
+        var colors = asArray(ls.color);
+        ticks.forEach(function (v, k) {
+          var c = pos(v);
+          add({ k: 'path', p: d === 'x' ? [c, r.y, c, r.y + r.h] : [r.x, c, r.x + r.w, c], stroke: colors.length ? colors[k % colors.length] : (dark ? '#484753' : '#dbdee4'), lw: ls.width || 1, dash: dash(ls.type, ls.width || 1) || undefined, split: true });
+        });
+      }
+      var al = ax.axisLine || {};
+      var lineColor = (al.lineStyle && al.lineStyle.color) || tok.axisLine;
+      if (al.show !== false) {
+        add({ k: 'path', p: d === 'x' ? [r.x, r.y + r.h, r.x + r.w, r.y + r.h] : [r.x, r.y, r.x, r.y + r.h], stroke: lineColor, lw: (al.lineStyle && al.lineStyle.width) || 1 });
+      }
+      var at = ax.axisTick || {};
+      if (at.show) {
+        var len = num(at.length, 5);
+        ticks.forEach(function (v) {
+          var c = pos(v);
+          add({ k: 'path', p: d === 'x' ? [c, r.y + r.h, c, r.y + r.h + len] : [r.x - len, c, r.x, c], stroke: lineColor, lw: 1 });
+        });
+      }
+      var lab = ax.axisLabel || {};
+      var fs = lab.fontSize || 12;
+      var margin = num(lab.margin, 8);
+      var tl = tickLabels(ax);
+      tl.forEach(function (t, k) {
+        var c = pos(t.v);
+        var it = { k: 'text', text: t.text, fs: fs, fill: lab.color || tok.axisLabel, role: 'tick-' + d + i };
+        if (d === 'x') {
+          it.x = c;
+          it.y = r.y + r.h + margin;
+          it.anchor = 'middle';
+          it.base = 'top';
+          // alignMinLabel / alignMaxLabel: the end labels aligned inward
+          if (k === 0 && lab.alignMinLabel === 'left') it.anchor = 'start';
+          if (k === tl.length - 1 && lab.alignMaxLabel === 'right') it.anchor = 'end';
+        } else {
+          it.x = r.x - margin;
+          it.y = c;
+          it.anchor = 'end';
+          it.base = 'middle';
+        }
+        if (lab.fontWeight && lab.fontWeight !== 'normal') it.fw = lab.fontWeight === 'bold' ? 600 : +lab.fontWeight || 400;
+        add(it);
+      });
+      var nb = nameBox(d, ax, r);
+      if (nb) {
+        var nc = (ax.nameTextStyle && ax.nameTextStyle.color) || lineColor;
+        var lh = lineHeight(nb.font);
+        nb.name.forEach(function (line, k) {
+          if (d === 'x') add({ k: 'text', text: line, x: nb.x + nb.w / 2, y: nb.y + k * lh, fs: nb.fs, anchor: 'middle', base: 'top', fill: nc, role: 'axis-name-x' + i });
+          else add({ k: 'text', text: line, x: nb.x + nb.w - k * lh, y: nb.y + nb.h / 2, fs: nb.fs, anchor: 'middle', base: 'bottom', rot: -90, fill: nc, role: 'axis-name-y' + i });
+        });
+      }
+    }
+    // ECharts paints split lines under the series, axis lines, ticks and
+    // labels over them
+    var mark = items.length;
+    xAxes.forEach(function (ax, i) { drawAxis('x', ax, i); });
+    yAxes.forEach(function (ax, i) { drawAxis('y', ax, i); });
+    var axisItems = items.splice(mark);
+    var rest = [];
+    axisItems.forEach(function (it) {
+      if (it.split) {
+        delete it.split;
+        items.push(it);
+      } else rest.push(it);
+    });
+
+    /* ---- series ------------------------------------------------------ */
+    var palette = asArray(opt.color);
+    var byName = {};
+    var nextColor = 0;
+    // ECharts' palette (model/mixin/palette.js getColorFromPalette): one
+    // colour per series name, in order; a series without a name takes the next
+    function paletteColor(name) {
+      if (name != null && byName[name] != null) return byName[name];
+      var c = palette.length ? palette[nextColor++ % palette.length] : '#5470c6';
+      if (name != null) byName[name] = c;
+      return c;
+    }
+    var series = asArray(opt.series);
+    var colors = series.map(function (s) {
+      if (!s) return null;
+      var c = paletteColor(s.name);
+      var own = (s.itemStyle && s.itemStyle.color) || (s.type === 'line' && s.lineStyle && s.lineStyle.color);
+      return typeof own === 'string' ? own : c;
+    });
+    function coordOf(s) {
+      var xa = xAxes[s.xAxisIndex || 0], ya = yAxes[s.yAxisIndex || 0];
+      if (!xa || !ya) return null;
+      var r = rects[xa.gridIndex || 0];
+      if (!r) return null;
+      return {
+        r: r, clip: (xa.gridIndex || 0) + 1,
+        at: function (x, y) { return [r.x + frac(xa, x) * r.w, r.y + (1 - frac(ya, y)) * r.h]; }
+      };
+    }
+    function pointOf(d) {
+      var v = d && typeof d === 'object' && !Array.isArray(d) ? d.value : d;
+      if (!Array.isArray(v)) return null;
+      var x = v[0], y = v[1];
+      if (x == null || y == null || x === '-' || y === '-' || isNaN(+x) || isNaN(+y)) return null;
+      return [+x, +y];
+    }
+    function symbolItem(shape, x, y, size, fill, s, clip) {
+      var is = s.itemStyle || {};
+      var it = { k: 'symbol', shape: shape, x: x, y: y, size: size, fill: fill, clip: clip };
+      if (shape && shape.indexOf('empty') === 0) {
+        it.fill = dark ? '#111418' : '#ffffff';
+        it.stroke = fill;
+        it.lw = 2;
+      }
+      if (is.borderColor) { it.stroke = is.borderColor; it.lw = is.borderWidth || 1; }
+      return it;
+    }
+    var labelItems = [], labelKeys = [], markers = [], labelStyle = [];
+    series.forEach(function (s, si) {
+      if (!s || (s.type !== 'line' && s.type !== 'scatter' && s.type !== 'custom')) return;
+      var cs = coordOf(s);
+      if (!cs) return;
+      var color = colors[si];
+      var clip = s.clip === false ? 0 : cs.clip;
+      var data = asArray(s.data);
+      if (s.type === 'custom') {
+        drawCustom(s, data, cs, color, clip);
+        return;
+      }
+      var pts = data.map(pointOf);
+      var line = s.type === 'line';
+      if (line) {
+        var ls = s.lineStyle || {};
+        var lw = num(ls.width, 2); // ECharts' line width default
+        var run = [];
+        var flush = function () {
+          if (run.length >= 4) add({ k: 'path', p: run, stroke: color, lw: lw, dash: dash(ls.type, lw) || undefined, op: ls.opacity != null && ls.opacity !== 1 ? ls.opacity : undefined, clip: clip });
+          run = [];
+        };
+        var prev = null;
+        pts.forEach(function (pt) {
+          if (!pt) { flush(); prev = null; return; } // a gap (connectNulls off)
+          var q = cs.at(pt[0], pt[1]);
+          // step lines (ECharts' step: 'start', 'middle', 'end')
+          if (prev && s.step) {
+            if (s.step === 'end') run.push(q[0], prev[1]);
+            else if (s.step === 'middle') run.push((prev[0] + q[0]) / 2, prev[1], (prev[0] + q[0]) / 2, q[1]);
+            else run.push(prev[0], q[1]);
+          }
+          run.push(q[0], q[1]);
+          prev = q;
+        });
+        flush();
+      }
+      // ECharts' symbol size defaults: 4 on a line (LineSeries symbolSize),
+      // 10 on a scatter
+      var size = num(+s.symbolSize, line ? 4 : 10);
+      var showSymbol = !line || s.showSymbol !== false;
+      var shape = s.symbol || (line ? 'emptyCircle' : 'circle');
+      var opacity = s.itemStyle && s.itemStyle.opacity != null ? s.itemStyle.opacity : (line ? 1 : 0.8); // scatter's itemStyle.opacity 0.8
+      var labelled = !!(s.label && s.label.show);
+      var fontSize = (s.label && s.label.fontSize) || 11;
+      var lh = (s.label && s.label.lineHeight) || 14;
+      var placerSize = Number(s.symbolSize) || 8; // as labelPlacer reads it
+      pts.forEach(function (pt, i) {
+        if (!pt) return;
+        var q = cs.at(pt[0], pt[1]);
+        var r = cs.r;
+        if (q[0] < r.x - 0.5 || q[0] > r.x + r.w + 0.5 || q[1] < r.y - 0.5 || q[1] > r.y + r.h + 0.5) return;
+        if (showSymbol && shape !== 'none') {
+          var sy = symbolItem(shape, q[0], q[1], size, color, s, clip);
+          if (opacity !== 1) sy.op = opacity;
+          add(sy);
+        }
+        if (showSymbol) markers.push({ x: q[0], y: q[1], r: placerSize / 2 });
+        if (!labelled) return;
+        var d = data[i];
+        var text = d && typeof d === 'object' && !Array.isArray(d) ? d.name : null;
+        if (!text || (d.label && d.label.show === false)) return;
+        labelItems.push({
+          x: q[0], y: q[1], r: placerSize / 2,
+          w: Math.ceil(tw(text, fontSize + 'px ' + FONT)) + 2, h: lh,
+          bounds: { x: r.x, y: r.y, width: r.w, height: r.h },
+          priority: 0, area: placerSize * placerSize, color: color
+        });
+        labelKeys.push(text);
+        labelStyle.push({ fs: fontSize, color: (s.label && s.label.color) || color, halo: s.label && s.label.textBorderColor, clip: 0 });
+      });
+    });
+
+    // custom series: marks.js' own drawing functions, given a stand-in of
+    // the api ECharts gives them (value, coord, visual)
+    function drawCustom(s, data, cs, color, clip) {
+      var fn = s.renderItem;
+      if (typeof fn !== 'function') return;
+      var rows = data.map(function (d) { return d && typeof d === 'object' && !Array.isArray(d) ? d.value : d; });
+      var n = rows.length;
+      var cur = 0;
+      var api = {
+        value: function (dim, idx) {
+          var row = rows[idx == null ? cur : idx];
+          var v = row ? row[dim] : NaN;
+          return v == null || v === '' ? NaN : +v;
+        },
+        coord: function (xy) { return cs.at(xy[0], xy[1]); },
+        visual: function (k) { return k === 'color' ? color : null; }
+      };
+      var emit = function (el) {
+        if (!el) return;
+        if (el.type === 'group') { asArray(el.children).forEach(emit); return; }
+        var st = el.style || {};
+        if (el.type === 'line') {
+          var sh = el.shape;
+          add({ k: 'path', p: [sh.x1, sh.y1, sh.x2, sh.y2], stroke: st.stroke || color, lw: st.lineWidth || 1, clip: clip });
+        } else if (el.type === 'polygon') {
+          var ps = [];
+          el.shape.points.forEach(function (q) { ps.push(q[0], q[1]); });
+          add({ k: 'path', p: ps, close: true, fill: st.fill || color, op: st.opacity != null ? st.opacity : undefined, clip: clip });
+        }
+      };
+      for (cur = 0; cur < n; cur++) emit(fn({ dataIndexInside: cur, dataInsideLength: n, dataIndex: cur }, api));
+    }
+
+    /* ---- reference lines, bands and notes (markLine, markArea, markPoint) */
+    var obstacles = [];
+    function markText(text, x, y, anchor, base, label, rot) {
+      var fs = label.fontSize || 12;
+      var w = tw(text, fs + 'px ' + FONT);
+      var lh = label.lineHeight || lineHeight(fs + 'px ' + FONT);
+      var bx = anchor === 'end' ? x - w : anchor === 'middle' ? x - w / 2 : x;
+      var by = base === 'bottom' ? y - lh : base === 'middle' ? y - lh / 2 : y;
+      if (rot) obstacles.push({ x: x - lh, y: anchor === 'end' ? y : y - w, width: lh, height: w });
+      else obstacles.push({ x: bx, y: by, width: w, height: lh });
+      add({ k: 'text', text: text, x: x, y: y, fs: fs, anchor: anchor, base: base, rot: rot || undefined, fill: label.color || tok.secondary, role: 'mark' });
+    }
+    function markValue(d, axes, key, idx) {
+      if (d[key] != null) return +d[key];
+      if (Array.isArray(d.coord)) return +d.coord[idx];
+      return null;
+    }
+    var deferred = [];
+    series.forEach(function (s, si) {
+      if (!s) return;
+      var cs = coordOf(s);
+      if (!cs) return;
+      var r = cs.r;
+      var xa = xAxes[s.xAxisIndex || 0], ya = yAxes[s.yAxisIndex || 0];
+      var X = function (v) { return r.x + frac(xa, v) * r.w; };
+      var Y = function (v) { return r.y + (1 - frac(ya, v)) * r.h; };
+      var ma = s.markArea;
+      if (ma && ma.data) {
+        asArray(ma.data).forEach(function (pair) {
+          if (!Array.isArray(pair) || pair.length < 2) return;
+          var a = pair[0] || {}, b = pair[1] || {};
+          var x0 = a.xAxis != null ? X(+a.xAxis) : r.x, x1 = b.xAxis != null ? X(+b.xAxis) : r.x + r.w;
+          var y0 = a.yAxis != null ? Y(+a.yAxis) : r.y + r.h, y1 = b.yAxis != null ? Y(+b.yAxis) : r.y;
+          var L0 = Math.max(r.x, Math.min(x0, x1)), R0 = Math.min(r.x + r.w, Math.max(x0, x1));
+          var T0 = Math.max(r.y, Math.min(y0, y1)), B0 = Math.min(r.y + r.h, Math.max(y0, y1));
+          if (!(R0 > L0 && B0 > T0)) return;
+          var is = Object.assign({}, ma.itemStyle || {}, a.itemStyle || {});
+          add({ k: 'path', p: [L0, T0, R0, T0, R0, B0, L0, B0], close: true, fill: is.color || 'rgba(140,140,140,0.16)', clip: cs.clip });
+          var label = Object.assign({}, ma.label || {}, a.label || {});
+          var name = a.name != null ? a.name : b.name;
+          if (label.show !== false && name) {
+            // ECharts' markArea label position default 'inside' (centred);
+            // the site writes insideTopLeft and the like
+            var pos = label.position || 'inside', dd = label.distance != null ? label.distance : 5;
+            var tx = (L0 + R0) / 2, ty = (T0 + B0) / 2, an = 'middle', bs = 'middle';
+            if (/Left/.test(pos)) { tx = L0 + dd; an = 'start'; }
+            if (/Right/.test(pos)) { tx = R0 - dd; an = 'end'; }
+            if (/Top/.test(pos)) { ty = T0 + dd; bs = 'top'; }
+            if (/Bottom/.test(pos)) { ty = B0 - dd; bs = 'bottom'; }
+            deferred.push([String(name), tx, ty, an, bs, label]);
+          }
+        });
+      }
+      var ml = s.markLine;
+      if (ml && ml.data) {
+        var mls = ml.lineStyle || {};
+        asArray(ml.data).forEach(function (d) {
+          var a, b;
+          if (Array.isArray(d)) {
+            if (d.length < 2) return;
+            var p0 = [markValue(d[0], null, 'xAxis', 0), markValue(d[0], null, 'yAxis', 1)];
+            var p1 = [markValue(d[1], null, 'xAxis', 0), markValue(d[1], null, 'yAxis', 1)];
+            if (p0[0] == null || p0[1] == null || p1[0] == null || p1[1] == null) return;
+            a = [X(p0[0]), Y(p0[1])];
+            b = [X(p1[0]), Y(p1[1])];
+            d = d[0];
+          } else if (d && d.yAxis != null) {
+            a = [r.x, Y(+d.yAxis)];
+            b = [r.x + r.w, a[1]];
+          } else if (d && d.xAxis != null) {
+            a = [X(+d.xAxis), r.y + r.h];
+            b = [a[0], r.y];
+          } else return;
+          var st = Object.assign({}, mls, d.lineStyle || {});
+          var lw = num(st.width, 1);
+          add({ k: 'path', p: [a[0], a[1], b[0], b[1]], stroke: st.color || colors[si], lw: lw, dash: dash(st.type == null ? 'dashed' : st.type, lw) || undefined, clip: cs.clip });
+          var label = Object.assign({}, ml.label || {}, d.label || {});
+          if (label.show === false || d.name == null || d.name === '') return;
+          // ECharts' markLine label: insideEndTop at the line's end, 5 px
+          // (label.distance) along and above it; on a vertical line the
+          // text runs along it, upwards
+          var dist = label.distance != null ? +asArray(label.distance)[0] : 5;
+          if (a[0] === b[0]) deferred.push([String(d.name), a[0] - dist, b[1] + dist, 'end', 'bottom', label, -90]);
+          else deferred.push([String(d.name), b[0] - dist, b[1] - dist, 'end', 'bottom', label]);
+        });
+      }
+      var mp = s.markPoint;
+      if (mp && mp.data) {
+        asArray(mp.data).forEach(function (d) {
+          if (!d || !Array.isArray(d.coord)) return;
+          var c = [X(+d.coord[0]), Y(+d.coord[1])];
+          var size = asArray(d.symbolSize != null ? d.symbolSize : mp.symbolSize != null ? mp.symbolSize : 50);
+          var sw = +size[0], sh = size.length > 1 ? +size[1] : sw;
+          var off = asArray(d.symbolOffset || [0, 0]);
+          var cx = c[0] + (+off[0] || 0), cy = c[1] + (+off[1] || 0);
+          var fill = (d.itemStyle && d.itemStyle.color) || (mp.itemStyle && mp.itemStyle.color) || colors[si];
+          var sym = d.symbol || mp.symbol || 'pin';
+          if (typeof sym === 'string' && sym.indexOf('path://') === 0) {
+            var poly = pathPolygon(sym.slice(7), cx, cy, sw, sh);
+            if (poly) add({ k: 'path', p: poly, close: true, fill: fill, clip: 0 });
+          } else if (sym !== 'none') {
+            add({ k: 'symbol', shape: sym, x: cx, y: cy, size: Math.max(sw, sh), fill: fill });
+          }
+          var label = Object.assign({}, mp.label || {}, d.label || {});
+          if (label.show === false || d.name == null) return;
+          var dd = label.distance != null ? +label.distance : 5;
+          var pos = label.position || 'inside';
+          var tx = cx, ty = cy, an = 'middle', bs = 'middle';
+          if (pos === 'left') { tx = cx - sw / 2 - dd; an = 'end'; }
+          else if (pos === 'right') { tx = cx + sw / 2 + dd; an = 'start'; }
+          else if (pos === 'top') { ty = cy - sh / 2 - dd; bs = 'bottom'; }
+          else if (pos === 'bottom') { ty = cy + sh / 2 + dd; bs = 'top'; }
+          deferred.push([String(d.name), tx, ty, an, bs, label]);
+        });
+      }
+    });
+    // an SVG path of M and L commands (the site's note arrow) as a polygon
+    // fitted to the symbol's box, as ECharts scales a path:// symbol
+    function pathPolygon(d, cx, cy, w, h) {
+      var nums = d.replace(/[MLZz]/g, ' ').trim().split(/[\s,]+/).map(Number);
+      if (!nums.length || nums.length % 2 || nums.some(isNaN) || /[^MLZz0-9.,\s-]/.test(d)) return null;
+      var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      for (var i = 0; i < nums.length; i += 2) {
+        x0 = Math.min(x0, nums[i]); x1 = Math.max(x1, nums[i]);
+        y0 = Math.min(y0, nums[i + 1]); y1 = Math.max(y1, nums[i + 1]);
+      }
+      var out = [];
+      for (var j = 0; j < nums.length; j += 2) {
+        out.push(cx - w / 2 + (nums[j] - x0) / ((x1 - x0) || 1) * w, cy - h / 2 + (nums[j + 1] - y0) / ((y1 - y0) || 1) * h);
+      }
+      return out;
+    }
+    deferred.forEach(function (a) { markText(a[0], a[1], a[2], a[3], a[4], a[5], a[6]); });
+
+    // axis lines, ticks and labels over the series
+    rest.forEach(function (it) { items.push(it); });
+
+    /* ---- point labels: labels.js placeLabels, as labelPlacer calls it -- */
+    if (labelItems.length) {
+      var plotW = 0;
+      labelItems.forEach(function (it) { plotW = Math.max(plotW, it.bounds.width); });
+      var placed = L.placeLabels(labelItems, markers, { maxLeader: Math.max(44, plotW / 4), obstacles: obstacles });
+      labelItems.forEach(function (it, j) {
+        var pl = placed[j];
+        if (!pl) return; // left out: hidden under a shown label, or drawn empty
+        var ls = labelStyle[j];
+        if (pl.leader) {
+          // chartlayout.js drawLeaders: from the marker's edge to the
+          // nearest point of the label's box
+          var ax = it.x, ay = it.y;
+          var bx = Math.max(pl.x, Math.min(ax, pl.x + it.w)), by = Math.max(pl.y, Math.min(ay, pl.y + it.h));
+          var dx = bx - ax, dy = by - ay, dd = Math.sqrt(dx * dx + dy * dy);
+          if (dd >= it.r + 2) add({ k: 'path', p: [ax + dx / dd * (it.r + 1), ay + dy / dd * (it.r + 1), bx, by], stroke: it.color, lw: 0.8, op: 0.7 });
+        }
+        // the text 1 px in (labelPlacer), top-aligned in a line box of
+        // lineHeight: its middle at y + h/2
+        add({ k: 'text', text: labelKeys[j], x: pl.x + 1, y: pl.y + it.h / 2, fs: ls.fs, anchor: 'start', base: 'middle', fill: ls.color, stroke: ls.halo || undefined, lw: ls.halo ? 2 : undefined, role: 'label' });
+      });
+    }
+
+    /* ---- titles ------------------------------------------------------ */
+    var titles = asArray(opt.title);
+    var main = titles[0] || {};
+    var TPAD = 5; // ECharts' title padding default
+    var ty0 = num(main.top, 4) + TPAD;
+    var tx0 = main.left === 'center' ? W / 2 : num(main.left, 0) + TPAD;
+    var tan = main.left === 'center' ? 'middle' : 'start';
+    var tlines = main.text ? String(main.text).split('\n') : [];
+    var ts = main.textStyle || {};
+    var tlh = ts.lineHeight || 20;
+    tlines.forEach(function (l, k) {
+      add({ k: 'text', text: l, x: tx0, y: ty0 + k * tlh + tlh / 2, fs: ts.fontSize || 18, fw: +ts.fontWeight || 600, anchor: tan, base: 'middle', fill: ts.color || tok.primary, role: 'title' });
+    });
+    var sy0 = ty0 + tlines.length * tlh + (tlines.length ? num(main.itemGap, 10) : 0);
+    var ss = main.subtextStyle || {};
+    var slh = ss.lineHeight || 16;
+    (main.subtext ? String(main.subtext).split('\n') : []).forEach(function (l, k) {
+      add({ k: 'text', text: l, x: tx0, y: sy0 + k * slh + slh / 2, fs: ss.fontSize || 12, anchor: tan, base: 'middle', fill: ss.color || tok.quaternary, role: 'subtitle' });
+    });
+    for (var t = 1; t < titles.length; t++) {
+      var pt = titles[t] || {};
+      if (!pt.text) continue;
+      var pts = pt.textStyle || {};
+      var pfs = pts.fontSize || 18;
+      var ptext = String(pt.text);
+      // overflow 'truncate' at textStyle.width, with ECharts' ellipsis
+      if (pts.overflow === 'truncate' && pts.width && tw(ptext, pfs + 'px ' + FONT) > pts.width) {
+        while (ptext.length > 1 && tw(ptext + '...', pfs + 'px ' + FONT) > pts.width) ptext = ptext.slice(0, -1);
+        ptext += '...';
+      }
+      add({
+        k: 'text', text: ptext, x: num(pt.left, 0) + (pt.textAlign === 'center' ? 0 : TPAD), y: num(pt.top, 0) + TPAD + pfs * 0.6,
+        fs: pfs, fw: pts.fontWeight === 'normal' ? 400 : +pts.fontWeight || (pts.fontWeight === 'bold' ? 600 : 400),
+        anchor: pt.textAlign === 'center' ? 'middle' : 'start', base: 'middle', fill: pts.color || tok.primary,
+        role: t === p.meta.legendTitleIndex ? 'legend-title' : 'panel-title'
+      });
+    }
+
+    /* ---- legend: entries as chartlayout.js legendHeight lays them out -- */
+    var lg = asArray(opt.legend)[0];
+    if (lg && lg.show !== false) {
+      var names = [];
+      var seen = {};
+      var firstOf = {};
+      series.forEach(function (s, si) {
+        if (!s || s.name == null) return;
+        var n = String(s.name);
+        if (!seen[n]) { seen[n] = true; names.push(n); firstOf[n] = si; }
+      });
+      var LW = 25, LH = 14, GAP = num(lg.itemGap, 10), PAD = num(lg.padding, 5), LL = (lg.textStyle && lg.textStyle.lineHeight) || 16;
+      var fmt = typeof lg.formatter === 'function' ? lg.formatter : function (n) { return n; };
+      var maxW = W - num(lg.left, 0) - num(lg.right, 0);
+      var entries = names.map(function (n) {
+        var lines = String(fmt(n)).split('\n');
+        var w = 0;
+        lines.forEach(function (l) { w = Math.max(w, tw(l, '12px ' + FONT)); });
+        return { name: n, lines: lines, w: LW + 5 + w, h: Math.max(LH, lines.length * LL) };
+      });
+      var rows = [], row = [], x = 0;
+      entries.forEach(function (e) {
+        if (row.length && x + e.w > maxW) { rows.push(row); row = []; x = 0; }
+        row.push(e);
+        x += e.w + GAP;
+      });
+      if (row.length) rows.push(row);
+      var totalH = 0;
+      rows.forEach(function (rw, k) { totalH += Math.max.apply(null, rw.map(function (e) { return e.h; })) + (k ? GAP : 0); });
+      var ly = H - num(lg.bottom, 0) - PAD - totalH;
+      var lx0 = num(lg.left, 0) + PAD;
+      var textColor = (lg.textStyle && lg.textStyle.color) || tok.secondary;
+      rows.forEach(function (rw) {
+        var rh = Math.max.apply(null, rw.map(function (e) { return e.h; }));
+        var lx = lx0;
+        rw.forEach(function (e) {
+          var s = series[firstOf[e.name]];
+          var c = colors[firstOf[e.name]];
+          var cy = ly + LH / 2;
+          // ECharts' legend icon (LineSeries getLegendIcon): a line series
+          // is a line across the 25 x 14 icon with its symbol, 80% of 14,
+          // in the middle; any other series its symbol filling the icon
+          if (s.type === 'line') {
+            var ls = s.lineStyle || {};
+            var lw = num(ls.width, 2);
+            add({ k: 'path', p: [lx, cy, lx + LW, cy], stroke: c, lw: lw, dash: dash(ls.type, lw) || undefined, role: 'legend-icon' });
+            var sym = s.symbol && s.symbol !== 'none' ? s.symbol : 'circle';
+            add(symbolItem(sym, lx + LW / 2, cy, LH * 0.8, c, s, 0));
+          } else {
+            add(symbolItem(s.symbol || (s.type === 'scatter' ? 'circle' : 'roundRect'), lx + LW / 2, cy, LH, c, s, 0));
+          }
+          e.lines.forEach(function (l, k) {
+            add({ k: 'text', text: l, x: lx + LW + 5, y: cy + (k - (e.lines.length - 1) / 2) * LL, fs: 12, anchor: 'start', base: 'middle', fill: textColor, role: 'legend' });
+          });
+          lx += e.w + GAP;
+        });
+        ly += rh + GAP;
+      });
+    }
+
+    items.forEach(function (it) {
+      Object.keys(it).forEach(function (k) { if (it[k] === undefined) delete it[k]; });
+    });
+    return out;
+  }
+
+  function sceneJSON(text, width, dark) {
+    return JSON.stringify(scene(JSON.parse(text), width, !!dark));
+  }
+
+  var api = { scene: scene, sceneJSON: sceneJSON };
+  if (typeof module !== 'undefined' && module && module.exports) {
+    module.exports = api;
+  } else {
+    G.scalesiteScene = api;
+  }
+})();
