@@ -124,34 +124,89 @@
     // the boxes of an axis' tick labels and name for a plot rectangle r,
     // each with the fraction along the axis it moves with
     function axisBoxes(d, ax, r) {
+      var boxes = labelBoxes(d, ax, r);
+      var nb = nameBox(d, ax, r, boxes);
+      return nb ? boxes.concat([nb]) : boxes;
+    }
+    // ECharts' tick labels: margin (axisLabel.margin, default 8) from the
+    // axis line; an x label centred under its tick (the first and last
+    // aligned inward by alignMinLabel / alignMaxLabel), a y label
+    // right-aligned, its middle at its tick
+    function labelBoxes(d, ax, r) {
       var boxes = [];
+      var lab = ax.axisLabel || {};
       var font = labelFont(ax);
       var lh = lineHeight(font);
-      var margin = num((ax.axisLabel || {}).margin, 8); // ECharts' axisLabel.margin default
-      tickLabels(ax).forEach(function (t) {
+      var margin = num(lab.margin, 8);
+      // the box of a label has ECharts' axisLabel.textMargin, [0, 3]: 3 px
+      // either side of the text
+      var TM = 3;
+      var tl = tickLabels(ax);
+      tl.forEach(function (t, k) {
         var w = tw(t.text, font);
         var f = frac(ax, t.v);
-        if (d === 'x') boxes.push({ x: r.x + f * r.w - w / 2, y: r.y + r.h + margin, w: w, h: lh, f: f });
-        else boxes.push({ x: r.x - margin - w, y: r.y + (1 - f) * r.h - lh / 2, w: w, h: lh, f: 1 - f });
+        if (d === 'x') {
+          var x = r.x + f * r.w, anchor = 'middle';
+          if (k === 0 && lab.alignMinLabel === 'left') anchor = 'start';
+          if (k === tl.length - 1 && lab.alignMaxLabel === 'right') anchor = 'end';
+          boxes.push({ x: (anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2) - TM, y: r.y + r.h + margin, w: w + 2 * TM, h: lh, f: f, text: t.text, ax: x, ay: r.y + r.h + margin, anchor: anchor });
+        } else {
+          var y = r.y + (1 - f) * r.h;
+          boxes.push({ x: r.x - margin - w - TM, y: y - lh / 2, w: w + 2 * TM, h: lh, f: 1 - f, text: t.text, ax: r.x - margin, ay: y, anchor: 'end' });
+        }
       });
-      var nb = nameBox(d, ax, r);
-      if (nb) boxes.push(nb);
       return boxes;
     }
-    // the axis name, where ECharts puts it for nameLocation 'middle' (the
-    // only one this site writes): nameGap from the axis line, an x name
-    // centred below, a y name turned to read upwards, left of the axis
-    function nameBox(d, ax, r) {
+    // ECharts' axis name for nameLocation 'middle' (the only one this site
+    // writes; component/axis/AxisBuilder.js): nameGap (default 15) from the
+    // axis line, an x name centred below, a y name turned to read upwards,
+    // left of the axis. Its box has a margin (DEFAULT_CENTER_NAME_MARGIN_LEVELS:
+    // [5,3,5,3] for a y name on a plot wider than half the chart, [8,3,8,3]
+    // for an x name on a plot taller than half, else [1,2,1,2]; top and
+    // bottom are across the text), and the name moves away from the axis
+    // until that box clears the tick labels (nameMoveOverlap).
+    function nameBox(d, ax, r, labels) {
       if (!ax.name) return null;
-      var gap = num(ax.nameGap, 15); // ECharts' nameGap default
+      var gap = num(ax.nameGap, 15);
       var ns = ax.nameTextStyle || {};
       var font = (ns.fontWeight && ns.fontWeight !== 'normal' ? ns.fontWeight + ' ' : '') + (ns.fontSize || 12) + 'px ' + FONT;
       var lines = String(ax.name).split('\n');
       var w = 0;
       lines.forEach(function (l) { w = Math.max(w, tw(l, font)); });
-      var h = lines.length * lineHeight(font);
-      if (d === 'x') return { x: r.x + r.w / 2 - w / 2, y: r.y + r.h + gap, w: w, h: h, f: 0.5, name: lines, font: font, fs: ns.fontSize || 12 };
-      return { x: r.x - gap - h, y: r.y + r.h / 2 - w / 2, w: h, h: w, f: 0.5, name: lines, font: font, fs: ns.fontSize || 12 };
+      var lhn = lineHeight(font);
+      var h = lines.length * lhn;
+      // the margin level (Grid.js calcNameMarginLevel): a y name on a plot
+      // wider than half the chart takes level 2, an x name on a plot taller
+      // than half level 1
+      var lvl = d === 'x' ? (r.h <= H * 0.5 ? 0 : 1) : (r.w <= W * 0.5 ? 0 : 2);
+      var mAcross = [1, 5, 8][lvl], mAlong = [2, 3, 3][lvl];
+      // the labels' boxes, widened to the axis line and along the whole
+      // axis (AxisBuilder resetOverlapRecordToShared: stOccupiedRect)
+      var occ = null;
+      labels.forEach(function (b) {
+        if (!occ) occ = { x0: b.x, y0: b.y, x1: b.x + b.w, y1: b.y + b.h };
+        else { occ.x0 = Math.min(occ.x0, b.x); occ.y0 = Math.min(occ.y0, b.y); occ.x1 = Math.max(occ.x1, b.x + b.w); occ.y1 = Math.max(occ.y1, b.y + b.h); }
+      });
+      if (occ && d === 'x') { occ.y0 = Math.min(occ.y0, r.y + r.h); occ.x0 = Math.min(occ.x0, r.x); occ.x1 = Math.max(occ.x1, r.x + r.w); }
+      if (occ && d === 'y') { occ.x1 = Math.max(occ.x1, r.x); occ.y0 = Math.min(occ.y0, r.y); occ.y1 = Math.max(occ.y1, r.y + r.h); }
+      var nb = { f: 0.5, name: lines, font: font, fs: ns.fontSize || 12, lh: lhn };
+      if (d === 'x') {
+        var ty = r.y + r.h + gap;
+        var top = ty - mAcross;
+        if (occ && top < occ.y1 && top + h + 2 * mAcross > occ.y0 && r.x + r.w / 2 - w / 2 - mAlong < occ.x1 && r.x + r.w / 2 + w / 2 + mAlong > occ.x0) ty += occ.y1 - top;
+        nb.tx = r.x + r.w / 2;
+        nb.ty = ty;
+        nb.x = nb.tx - w / 2 - mAlong; nb.y = ty - mAcross; nb.w = w + 2 * mAlong; nb.h = h + 2 * mAcross;
+      } else {
+        var tx = r.x - gap; // the text's bottom edge, turned: its right side
+        var right = tx + mAcross;
+        var cy = r.y + r.h / 2;
+        if (occ && right > occ.x0 && right - h - 2 * mAcross < occ.x1 && cy - w / 2 - mAlong < occ.y1 && cy + w / 2 + mAlong > occ.y0) tx -= right - occ.x0;
+        nb.tx = tx;
+        nb.ty = cy;
+        nb.x = tx - h - mAcross; nb.y = cy - w / 2 - mAlong; nb.w = h + 2 * mAcross; nb.h = w + 2 * mAlong;
+      }
+      return nb;
     }
     // ECharts' grid outerBounds (coord/cartesian/Grid.js
     // layOutGridByOuterBounds, outerBoundsMode 'auto', contain 'all'): the
@@ -255,35 +310,18 @@
       }
       var lab = ax.axisLabel || {};
       var fs = lab.fontSize || 12;
-      var margin = num(lab.margin, 8);
-      var tl = tickLabels(ax);
-      tl.forEach(function (t, k) {
-        var c = pos(t.v);
-        var it = { k: 'text', text: t.text, fs: fs, fill: lab.color || tok.axisLabel, role: 'tick-' + d + i };
-        if (d === 'x') {
-          it.x = c;
-          it.y = r.y + r.h + margin;
-          it.anchor = 'middle';
-          it.base = 'top';
-          // alignMinLabel / alignMaxLabel: the end labels aligned inward
-          if (k === 0 && lab.alignMinLabel === 'left') it.anchor = 'start';
-          if (k === tl.length - 1 && lab.alignMaxLabel === 'right') it.anchor = 'end';
-        } else {
-          it.x = r.x - margin;
-          it.y = c;
-          it.anchor = 'end';
-          it.base = 'middle';
-        }
+      var boxes = labelBoxes(d, ax, r);
+      boxes.forEach(function (b) {
+        var it = { k: 'text', text: b.text, x: b.ax, y: d === 'x' ? b.ay : b.ay, fs: fs, anchor: b.anchor, base: d === 'x' ? 'top' : 'middle', fill: lab.color || tok.axisLabel, role: 'tick-' + d + i };
         if (lab.fontWeight && lab.fontWeight !== 'normal') it.fw = lab.fontWeight === 'bold' ? 600 : +lab.fontWeight || 400;
         add(it);
       });
-      var nb = nameBox(d, ax, r);
+      var nb = nameBox(d, ax, r, boxes);
       if (nb) {
         var nc = (ax.nameTextStyle && ax.nameTextStyle.color) || lineColor;
-        var lh = lineHeight(nb.font);
         nb.name.forEach(function (line, k) {
-          if (d === 'x') add({ k: 'text', text: line, x: nb.x + nb.w / 2, y: nb.y + k * lh, fs: nb.fs, anchor: 'middle', base: 'top', fill: nc, role: 'axis-name-x' + i });
-          else add({ k: 'text', text: line, x: nb.x + nb.w - k * lh, y: nb.y + nb.h / 2, fs: nb.fs, anchor: 'middle', base: 'bottom', rot: -90, fill: nc, role: 'axis-name-y' + i });
+          if (d === 'x') add({ k: 'text', text: line, x: nb.tx, y: nb.ty + k * nb.lh, fs: nb.fs, anchor: 'middle', base: 'top', fill: nc, role: 'axis-name-x' + i });
+          else add({ k: 'text', text: line, x: nb.tx - (nb.name.length - 1 - k) * nb.lh, y: nb.ty, fs: nb.fs, anchor: 'middle', base: 'bottom', rot: -90, fill: nc, role: 'axis-name-y' + i });
         });
       }
     }
@@ -701,7 +739,8 @@
             var sym = s.symbol && s.symbol !== 'none' ? s.symbol : 'circle';
             add(symbolItem(sym, lx + LW / 2, cy, LH * 0.8, c, s, 0));
           } else {
-            add(symbolItem(s.symbol || (s.type === 'scatter' ? 'circle' : 'roundRect'), lx + LW / 2, cy, LH, c, s, 0));
+            var icon = add(symbolItem(s.symbol || (s.type === 'scatter' ? 'circle' : 'roundRect'), lx + LW / 2, cy, LH, c, s, 0));
+            icon.role = 'legend-icon';
           }
           e.lines.forEach(function (l, k) {
             add({ k: 'text', text: l, x: lx + LW + 5, y: cy + (k - (e.lines.length - 1) / 2) * LL, fs: 12, anchor: 'start', base: 'middle', fill: textColor, role: 'legend' });

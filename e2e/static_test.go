@@ -1,0 +1,292 @@
+package e2e
+
+import (
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/scalesite/scalesite/themes"
+)
+
+// The static figure (issue 21) is drawn from a Scene that the theme's own
+// scripts compute (themes/default/assets/scene.js over chartlayout.js
+// prepareOption; in Go, internal/scene runs them in goja). TestStaticMatchesLive
+// holds it to the live chart: in the page, scene.js computes the Scene of
+// each chart at the chart's width with the page's own text measure (the
+// canvas), and its texts and colours are compared with what ECharts drew.
+// That the goja engine computes the same Scene as the page for the same
+// measure is the unit tests' part (internal/scene runs the same scripts).
+
+// staticJS reads every chart of the page twice: as drawn (ECharts' display
+// list) and as the Scene scene.js computes for the page's option. Each text
+// is given by the centre of its box; SCENE_SRC is replaced by scene.js.
+const staticJS = `(() => {
+if (!window.scalesiteScene) { SCENE_SRC }
+const CL = window.scalesiteChartLayout;
+const dark = !!(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
+const centre = e => { const r = e.getBoundingRect().clone(); const tr = e.getComputedTransform(); if (tr) r.applyTransform(tr); return [r.x + r.width / 2, r.y + r.height / 2, r.width, r.height]; };
+const hidden = e => { for (let p = e; p; p = p.__hostTarget || p.parent) if (p.ignore || p.invisible || (p.style && p.style.opacity === 0)) return true; return false; };
+const texts = (group, f) => { if (group) group.traverse(e => { if (e.type === 'text' && !hidden(e) && e.style && e.style.text != null && String(e.style.text) !== '') f(e); }); };
+const hex = c => { if (typeof c !== 'string') return ''; c = c.trim().toLowerCase(); const m = c.match(/^rgba?\((\d+),\s*(\d+),\s*(\d+)/); if (m) return '#' + [m[1], m[2], m[3]].map(v => (+v).toString(16).padStart(2, '0')).join(''); if (/^#[0-9a-f]{3}$/.test(c)) return '#' + c[1] + c[1] + c[2] + c[2] + c[3] + c[3]; return c; };
+return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
+  const id = sc.getAttribute('data-chart');
+  const inst = window.scalesite.charts[id];
+  if (!inst || inst.isDisposed()) return null;
+  const m = inst.getModel(), W = inst.getWidth();
+  const live = {Ticks: {}, Names: {}, Labels: [], Legend: [], Colors: {}, Plots: []};
+  ['x', 'y'].forEach(d => m.eachComponent(d + 'Axis', (am, i) => {
+    const v = inst.getViewOfComponentModel(am);
+    const name = am.get('name');
+    live.Ticks[d + i] = [];
+    texts(v && v.group, e => {
+      const t = String(e.style.text), c = centre(e);
+      if (name != null && t === String(name)) (live.Names[d + i] = live.Names[d + i] || []).push({T: t, X: c[0], Y: c[1], W: c[2], H: c[3], F: e.style.font || '', L: CL.textWidth('\u56fd', e.style.font || '12px sans-serif')});
+      else live.Ticks[d + i].push({T: t, X: c[0], Y: c[1]});
+    });
+  }));
+  m.eachComponent('grid', g => { const r = g.coordinateSystem && g.coordinateSystem.getRect(); if (r) live.Plots.push({x: r.x, y: r.y, w: r.width, h: r.height}); });
+  const list = inst.getZr().storage.getDisplayList(true);
+  const drawn = new Set(list);
+  list.forEach(e => { if (e.type === 'tspan' && e.parent) drawn.add(e.parent); });
+  m.eachSeries(s => {
+    const data = s.getData();
+    const st = data.getVisual('style') || {};
+    const dt = data.getVisual('drawType') || (s.subType === 'line' ? 'stroke' : 'fill');
+    if (s.name != null && !(s.name in live.Colors)) live.Colors[s.name] = hex(st[dt] || st.fill || st.stroke || data.getVisual('color'));
+    if (s.subType !== 'line' && s.subType !== 'scatter') return;
+    for (let i = 0; i < data.count(); i++) {
+      const g = data.getItemGraphicEl(i);
+      if (!g) continue;
+      let t = null;
+      const find = x => { const tc = x.getTextContent && x.getTextContent(); if (!t && tc && drawn.has(tc) && !hidden(tc)) t = tc; };
+      find(g); if (g.traverse) g.traverse(find);
+      if (!t || !t.style || t.style.fontSize === 0 || t.style.text == null || String(t.style.text) === '') continue;
+      const c = centre(t);
+      live.Labels.push({T: String(t.style.text), X: c[0], Y: c[1]});
+    }
+  });
+  m.eachComponent('legend', lm => {
+    const v = inst.getViewOfComponentModel(lm);
+    const ts = [];
+    texts(v && v.group, e => { const c = centre(e); ts.push({T: String(e.style.text), X: c[0], Y: c[1]}); });
+    ts.sort((a, b) => Math.abs(a.Y - b.Y) > 8 ? a.Y - b.Y : a.X - b.X);
+    ts.forEach(t => t.T.split('\n').forEach(l => live.Legend.push(l)));
+  });
+
+  const s = window.scalesiteScene.scene(JSON.parse(sc.textContent), W, dark);
+  const scene = {Ticks: {}, Names: {}, Labels: [], Legend: [], Colors: {}, Plots: s.clips, H: s.h};
+  const legendColor = [];
+  s.items.forEach(it => {
+    if (it.role === 'legend-icon') legendColor.push(hex(it.k === 'path' ? it.stroke : (it.stroke && it.fill && /^#(fff|ffffff|111418)$/.test(it.fill) ? it.stroke : it.fill)));
+    if (it.k !== 'text') return;
+    const font = (it.fw && it.fw !== 400 ? it.fw + ' ' : '') + it.fs + 'px sans-serif';
+    const w = CL.textWidth(it.text, font), lh = CL.textWidth('\u56fd', font);
+    let cx = it.anchor === 'start' ? it.x + w / 2 : it.anchor === 'end' ? it.x - w / 2 : it.x;
+    let cy = it.base === 'top' ? it.y + lh / 2 : it.base === 'bottom' ? it.y - lh / 2 : it.y;
+    if (it.rot === -90) {
+      cx = it.base === 'bottom' ? it.x - lh / 2 : it.base === 'top' ? it.x + lh / 2 : it.x;
+      cy = it.anchor === 'start' ? it.y - w / 2 : it.anchor === 'end' ? it.y + w / 2 : it.y;
+    }
+    const b = {T: it.text, X: cx, Y: cy};
+    const role = it.role || '';
+    if (role.indexOf('tick-') === 0) (scene.Ticks[role.slice(5)] = scene.Ticks[role.slice(5)] || []).push(b);
+    else if (role.indexOf('axis-name-') === 0) (scene.Names[role.slice(10)] = scene.Names[role.slice(10)] || []).push(b);
+    else if (role === 'label') scene.Labels.push(b);
+    else if (role === 'legend') scene.Legend.push(it.text);
+  });
+  // one colour per legend entry: its icon's
+  const names = [];
+  m.eachComponent('legend', lm => { (lm.getData ? lm.getData() : []).forEach(d => names.push(d.get('name'))); });
+  names.forEach((n, i) => { if (legendColor[i] != null) scene.Colors[n] = legendColor[i]; });
+  return {ID: id, W: W, H: inst.getHeight(), Dark: dark, Live: live, Scene: scene};
+}).filter(Boolean);
+})()`
+
+type staticText struct {
+	T          string
+	X, Y, W, H float64
+	F          string
+	L          float64
+}
+
+type staticRead struct {
+	Ticks  map[string][]staticText
+	Names  map[string][]staticText
+	Labels []staticText
+	Legend []string
+	Colors map[string]string
+	Plots  []struct{ X, Y, W, H float64 }
+}
+
+type staticChart struct {
+	ID          string
+	W, H        float64
+	Dark        bool
+	Live, Scene staticRead
+}
+
+// staticTolerance: px a text's centre in the Scene may be from where
+// ECharts drew it.
+const staticTolerance = 3
+
+// problems compares the Scene of a chart with the chart as drawn.
+func (c staticChart) problems() []string {
+	var out []string
+	add := func(f string, a ...any) { out = append(out, fmt.Sprintf(f, a...)) }
+	// the plots, for the reader of a failure: a plot fitted elsewhere
+	// moves every tick label with it
+	for i, lp := range c.Live.Plots {
+		if i < len(c.Scene.Plots) {
+			sp := c.Scene.Plots[i]
+			if math.Abs(lp.X-sp.X) > 1 || math.Abs(lp.Y-sp.Y) > 1 || math.Abs(lp.W-sp.W) > 1 || math.Abs(lp.H-sp.H) > 1 {
+				add("plot %d drawn at %.1f,%.1f %.1fx%.1f, the Scene's at %.1f,%.1f %.1fx%.1f", i, lp.X, lp.Y, lp.W, lp.H, sp.X, sp.Y, sp.W, sp.H)
+			}
+		}
+	}
+	axes := map[string]bool{}
+	for k := range c.Live.Ticks {
+		axes[k] = true
+	}
+	for k := range c.Scene.Ticks {
+		axes[k] = true
+	}
+	keys := make([]string, 0, len(axes))
+	for k := range axes {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		live, scene := sortTicks(k, c.Live.Ticks[k]), sortTicks(k, c.Scene.Ticks[k])
+		if textsOf(live) != textsOf(scene) {
+			add("axis %s: tick labels drawn %s, the Scene has %s", k, textsOf(live), textsOf(scene))
+			continue
+		}
+		for i := range live {
+			if d := dist(live[i], scene[i]); d > staticTolerance {
+				add("axis %s: tick label %q drawn at (%.1f,%.1f), the Scene's at (%.1f,%.1f): %.1f px apart", k, live[i].T, live[i].X, live[i].Y, scene[i].X, scene[i].Y, d)
+			}
+		}
+	}
+	for _, k := range keys {
+		live, scene := c.Live.Names[k], c.Scene.Names[k]
+		if textsOf(live) != textsOf(scene) {
+			add("axis %s: name drawn %s, the Scene has %s", k, textsOf(live), textsOf(scene))
+			continue
+		}
+		for i := range live {
+			if d := dist(live[i], scene[i]); d > staticTolerance {
+				add("axis %s: name %q drawn at (%.1f,%.1f), the Scene's at (%.1f,%.1f): %.1f px apart", k, live[i].T, live[i].X, live[i].Y, scene[i].X, scene[i].Y, d)
+			}
+		}
+	}
+	// point labels: the same texts, each near a Scene label of its text
+	lt, st := labelTexts(c.Live.Labels), labelTexts(c.Scene.Labels)
+	if lt != st {
+		add("point labels drawn %s, the Scene has %s", lt, st)
+	} else {
+		used := make([]bool, len(c.Scene.Labels))
+		for _, l := range c.Live.Labels {
+			best, bd := -1, math.Inf(1)
+			for j, s := range c.Scene.Labels {
+				if !used[j] && s.T == l.T {
+					if d := dist(l, s); d < bd {
+						best, bd = j, d
+					}
+				}
+			}
+			if best >= 0 {
+				used[best] = true
+			}
+			if bd > staticTolerance {
+				add("point label %q drawn at (%.1f,%.1f), the Scene's %.1f px away", l.T, l.X, l.Y, bd)
+			}
+		}
+	}
+	if strings.Join(c.Live.Legend, "|") != strings.Join(c.Scene.Legend, "|") {
+		add("legend drawn %q, the Scene has %q", c.Live.Legend, c.Scene.Legend)
+	}
+	for name, col := range c.Live.Colors {
+		if sc, ok := c.Scene.Colors[name]; ok && sc != col {
+			add("series %q drawn in %s, the Scene's legend icon in %s", name, col, sc)
+		}
+	}
+	return out
+}
+
+func dist(a, b staticText) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
+
+// sortTicks puts an axis' labels in reading order: left to right on an x
+// axis, bottom to top on a y axis.
+func sortTicks(axis string, ts []staticText) []staticText {
+	out := append([]staticText(nil), ts...)
+	sort.SliceStable(out, func(i, j int) bool {
+		if strings.HasPrefix(axis, "x") {
+			return out[i].X < out[j].X
+		}
+		return out[i].Y > out[j].Y
+	})
+	return out
+}
+
+func textsOf(ts []staticText) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = t.T
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+func labelTexts(ts []staticText) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = t.T
+	}
+	sort.Strings(s)
+	if len(s) > 12 {
+		return fmt.Sprintf("%d labels %q...", len(s), s[:12])
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// TestStaticMatchesLive opens every demo page with charts at 1200 and 375
+// px, light and dark, and compares each chart as ECharts drew it with the
+// Scene scene.js computes for it in the page: the same tick label texts on
+// each axis, within 3 px of where they are drawn, and the same axis names,
+// as near; the same point labels,
+// within 3 px; the same legend entries; the same series colours.
+func TestStaticMatchesLive(t *testing.T) {
+	b := newBrowser(t)
+	src, err := fs.ReadFile(themes.Default(), "assets/scene.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := "return " + strings.Replace(staticJS, "SCENE_SRC", string(src), 1) + ";"
+	base, pages := demoChartPages(t)
+	tb := b.tab(t)
+	charts, bad := 0, 0
+	for _, p := range pages {
+		t.Run(readPageName(p), func(t *testing.T) {
+			eachView(t, tb, readPageURL(base, p), len(p.Charts), func(width int64, scheme string) {
+				var got []staticChart
+				if err := tb.evalJSON(js, &got); err != nil {
+					t.Fatalf("at %d px, %s: reading the charts and their Scenes: %v", width, scheme, err)
+				}
+				for _, c := range got {
+					charts++
+					if os.Getenv("STATIC_DEBUG") != "" {
+						t.Logf("%s %d: live names %+v scene names %+v live ticks %+v", c.ID, width, c.Live.Names, c.Scene.Names, c.Live.Ticks)
+					}
+					if pr := c.problems(); len(pr) > 0 {
+						bad++
+						t.Errorf("chart %s at %d px, %s: the Scene differs from the chart drawn (%d):\n  %s", c.ID, width, scheme, len(pr), strings.Join(pr, "\n  "))
+					}
+				}
+			})
+		})
+	}
+	t.Logf("%d of %d chart views differ from their Scene", bad, charts)
+}
