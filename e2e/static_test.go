@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -28,7 +27,7 @@ const staticJS = `(() => {
 if (!window.scalesiteScene) { SCENE_SRC }
 const CL = window.scalesiteChartLayout;
 const dark = !!(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
-const centre = e => { const r = e.getBoundingRect().clone(); const tr = e.getComputedTransform(); if (tr) r.applyTransform(tr); return [r.x + r.width / 2, r.y + r.height / 2, r.width, r.height]; };
+const centre = e => { const r = e.getBoundingRect().clone(); const tr = e.getComputedTransform(); if (tr) r.applyTransform(tr); return [r.x + r.width / 2, r.y + r.height / 2]; };
 const hidden = e => { for (let p = e; p; p = p.__hostTarget || p.parent) if (p.ignore || p.invisible || (p.style && p.style.opacity === 0)) return true; return false; };
 const texts = (group, f) => { if (group) group.traverse(e => { if (e.type === 'text' && !hidden(e) && e.style && e.style.text != null && String(e.style.text) !== '') f(e); }); };
 const hex = c => { if (typeof c !== 'string') return ''; c = c.trim().toLowerCase(); const m = c.match(/^rgba?\((\d+),\s*(\d+),\s*(\d+)/); if (m) return '#' + [m[1], m[2], m[3]].map(v => (+v).toString(16).padStart(2, '0')).join(''); if (/^#[0-9a-f]{3}$/.test(c)) return '#' + c[1] + c[1] + c[2] + c[2] + c[3] + c[3]; return c; };
@@ -44,7 +43,7 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
     live.Ticks[d + i] = [];
     texts(v && v.group, e => {
       const t = String(e.style.text), c = centre(e);
-      if (name != null && t === String(name)) (live.Names[d + i] = live.Names[d + i] || []).push({T: t, X: c[0], Y: c[1], W: c[2], H: c[3], F: e.style.font || '', L: CL.textWidth('\u56fd', e.style.font || '12px sans-serif')});
+      if (name != null && t === String(name)) (live.Names[d + i] = live.Names[d + i] || []).push({T: t, X: c[0], Y: c[1]});
       else live.Ticks[d + i].push({T: t, X: c[0], Y: c[1]});
     });
   }));
@@ -107,10 +106,8 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
 })()`
 
 type staticText struct {
-	T          string
-	X, Y, W, H float64
-	F          string
-	L          float64
+	T    string
+	X, Y float64
 }
 
 type staticRead struct {
@@ -209,8 +206,17 @@ func (c staticChart) problems() []string {
 	if strings.Join(c.Live.Legend, "|") != strings.Join(c.Scene.Legend, "|") {
 		add("legend drawn %q, the Scene has %q", c.Live.Legend, c.Scene.Legend)
 	}
+	// every series in the legend drawn has its colour in the Scene's
+	legend := map[string]bool{}
+	for _, l := range c.Live.Legend {
+		legend[l] = true
+	}
 	for name, col := range c.Live.Colors {
-		if sc, ok := c.Scene.Colors[name]; ok && sc != col {
+		sc, ok := c.Scene.Colors[name]
+		switch {
+		case !ok && len(c.Live.Legend) > 0 && legend[name]:
+			add("series %q drawn in %s has no legend icon in the Scene", name, col)
+		case ok && sc != col:
 			add("series %q drawn in %s, the Scene's legend icon in %s", name, col, sc)
 		}
 	}
@@ -267,7 +273,7 @@ func TestStaticMatchesLive(t *testing.T) {
 	js := "return " + strings.Replace(staticJS, "SCENE_SRC", string(src), 1) + ";"
 	base, pages := demoChartPages(t)
 	tb := b.tab(t)
-	charts, bad := 0, 0
+	charts, bad, ticks, labels, colors := 0, 0, 0, 0, 0
 	for _, p := range pages {
 		t.Run(readPageName(p), func(t *testing.T) {
 			eachView(t, tb, readPageURL(base, p), len(p.Charts), func(width int64, scheme string) {
@@ -277,9 +283,11 @@ func TestStaticMatchesLive(t *testing.T) {
 				}
 				for _, c := range got {
 					charts++
-					if os.Getenv("STATIC_DEBUG") != "" {
-						t.Logf("%s %d: live names %+v scene names %+v live ticks %+v", c.ID, width, c.Live.Names, c.Scene.Names, c.Live.Ticks)
+					for _, ts := range c.Live.Ticks {
+						ticks += len(ts)
 					}
+					labels += len(c.Live.Labels)
+					colors += len(c.Live.Colors)
 					if pr := c.problems(); len(pr) > 0 {
 						bad++
 						t.Errorf("chart %s at %d px, %s: the Scene differs from the chart drawn (%d):\n  %s", c.ID, width, scheme, len(pr), strings.Join(pr, "\n  "))
@@ -288,5 +296,5 @@ func TestStaticMatchesLive(t *testing.T) {
 			})
 		})
 	}
-	t.Logf("%d of %d chart views differ from their Scene", bad, charts)
+	t.Logf("%d of %d chart views differ from their Scene (%d tick labels, %d point labels, %d series colours compared)", bad, charts, ticks, labels, colors)
 }

@@ -250,19 +250,23 @@
       return r;
     }
     // retick (chartlayout.js) chooses the ticks again for the axes as
-    // ECharts fitted them; the live chart sets those, and ECharts fits the
-    // plot once more around them from the raw rectangle
+    // ECharts fitted them; the live chart sets those if they changed, and
+    // ECharts fits the plot once more around them from the raw rectangle
     function retick(rects) {
       var patch = { xAxis: [], yAxis: [] };
+      var changed = false;
       [['x', xAxes], ['y', yAxes]].forEach(function (da) {
         da[1].forEach(function (ax, i) {
           var m = p.axes[da[0]][i];
           var r = rects[ax && ax.gridIndex || 0];
           if (!ax || !m || !r || ax.type !== 'value' || !(ax.max > ax.min)) return;
           var at = function (v) { return r.x + (v - ax.min) / (ax.max - ax.min) * r.w; };
-          CL.axisTicks(da[0], i, m, [ax.min, ax.max], da[0] === 'x' ? r.w : r.h, at, W, dark, p.state, patch);
+          if (CL.axisTicks(da[0], i, m, [ax.min, ax.max], da[0] === 'x' ? r.w : r.h, at, W, dark, p.state, patch)) changed = true;
         });
       });
+      // the page sets the patch only when axisTicks finds an axis' ticks
+      // changed (its key: the range and every tick, major or minor)
+      if (!changed) return;
       // as setOption merges it: each part's keys replace the axis' own
       // (merge would keep the tail of a longer customValues list)
       ['xAxis', 'yAxis'].forEach(function (k) {
