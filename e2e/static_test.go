@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -68,19 +69,39 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
       live.Labels.push({T: String(t.style.text), X: c[0], Y: c[1]});
     }
   });
+  // titles, legend entries and marks' texts, each text element a block
+  live.Blocks = [];
+  m.eachComponent('title', (tm, i) => {
+    let k = 0;
+    texts((inst.getViewOfComponentModel(tm) || {}).group, e => { const c = centre(e); live.Blocks.push({K: i ? 'panel' : (k++ ? 'subtitle' : 'title'), T: String(e.style.text), X: c[0], Y: c[1]}); });
+  });
+  // marks' texts hang on their lines and areas (textContent): found in the
+  // display list by their host
+  const markGroups = [];
+  ['markLine', 'markArea', 'markPoint'].forEach(k => m.eachComponent(k, cm => { const v = inst.getViewOfComponentModel(cm); if (v && v.group) markGroups.push(v.group); }));
+  const seenMark = new Set();
+  inst.getZr().storage.getDisplayList(true).forEach(e => {
+    // a text is drawn as its tspans
+    if (e.type === 'tspan' && e.parent && e.parent.type === 'text') e = e.parent;
+    if (e.type !== 'text' || seenMark.has(e) || hidden(e) || !e.style || e.style.text == null || String(e.style.text) === '') return;
+    seenMark.add(e);
+    for (let p = e.__hostTarget || e.parent; p; p = p.__hostTarget || p.parent) if (markGroups.indexOf(p) >= 0) { const c = centre(e); live.Blocks.push({K: 'mark', T: String(e.style.text), X: c[0], Y: c[1]}); return; }
+  });
   m.eachComponent('legend', lm => {
     const v = inst.getViewOfComponentModel(lm);
     const ts = [];
     texts(v && v.group, e => { const c = centre(e); ts.push({T: String(e.style.text), X: c[0], Y: c[1]}); });
     ts.sort((a, b) => Math.abs(a.Y - b.Y) > 8 ? a.Y - b.Y : a.X - b.X);
     ts.forEach(t => t.T.split('\n').forEach(l => live.Legend.push(l)));
+    ts.forEach(t => live.Blocks.push({K: 'legend', T: t.T, X: t.X, Y: t.Y}));
   });
 
   const s = window.scalesiteScene.scene(JSON.parse(sc.textContent), W, dark);
   const scene = {Ticks: {}, Names: {}, Labels: [], Legend: [], Colors: {}, Plots: s.clips, H: s.h};
   const legendColor = [];
+  const blocks = [];
   s.items.forEach(it => {
-    if (it.role === 'legend-icon') legendColor.push(hex(it.k === 'path' ? it.stroke : (it.stroke && it.fill && /^#(fff|ffffff|111418)$/.test(it.fill) ? it.stroke : it.fill)));
+    if (it.role === 'legend-icon') legendColor.push(hex(it.stroke && (!it.fill || /^#(fff|ffffff|111418)$/.test(it.fill)) ? it.stroke : it.fill));
     if (it.k !== 'text') return;
     const font = (it.fw && it.fw !== 400 ? it.fw + ' ' : '') + it.fs + 'px sans-serif';
     const w = CL.textWidth(it.text, font), lh = CL.textWidth('\u56fd', font);
@@ -92,11 +113,23 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
     }
     const b = {T: it.text, X: cx, Y: cy};
     const role = it.role || '';
+    const kind = {title: 'title', subtitle: 'subtitle', 'panel-title': 'panel', 'legend-title': 'panel', legend: 'legend', mark: 'mark'}[role];
+    if (kind) {
+      // the lines of one title, subtitle or legend entry make one block
+      const last = blocks[blocks.length - 1];
+      const bx = [cx - w / 2, cy - lh / 2, cx + w / 2, cy + lh / 2];
+      if (last && last.K === kind && (kind === 'title' || kind === 'subtitle' || (kind === 'legend' && last.x === it.x && Math.abs(it.y - last.y - 16) < 0.5))) {
+        last.y = it.y;
+        last.T += '\n' + it.text;
+        last.b = [Math.min(last.b[0], bx[0]), Math.min(last.b[1], bx[1]), Math.max(last.b[2], bx[2]), Math.max(last.b[3], bx[3])];
+      } else blocks.push({K: kind, T: it.text, x: it.x, y: it.y, b: bx});
+    }
     if (role.indexOf('tick-') === 0) (scene.Ticks[role.slice(5)] = scene.Ticks[role.slice(5)] || []).push(b);
     else if (role.indexOf('axis-name-') === 0) (scene.Names[role.slice(10)] = scene.Names[role.slice(10)] || []).push(b);
     else if (role === 'label') scene.Labels.push(b);
     else if (role === 'legend') scene.Legend.push(it.text);
   });
+  scene.Blocks = blocks.map(b => ({K: b.K, T: b.T, X: (b.b[0] + b.b[2]) / 2, Y: (b.b[1] + b.b[3]) / 2}));
   // one colour per legend entry: its icon's
   const names = [];
   m.eachComponent('legend', lm => { (lm.getData ? lm.getData() : []).forEach(d => names.push(d.get('name'))); });
@@ -111,12 +144,21 @@ type staticText struct {
 }
 
 type staticRead struct {
+	Blocks []staticBlock
 	Ticks  map[string][]staticText
 	Names  map[string][]staticText
 	Labels []staticText
 	Legend []string
 	Colors map[string]string
 	Plots  []struct{ X, Y, W, H float64 }
+}
+
+// staticBlock is a title, subtitle, panel title, legend entry or a mark's
+// text: K says which; a text of several lines is one block.
+type staticBlock struct {
+	K    string
+	T    string
+	X, Y float64
 }
 
 type staticChart struct {
@@ -203,6 +245,40 @@ func (c staticChart) problems() []string {
 			}
 		}
 	}
+	// titles, panel titles and legend entries in order, marks' texts as a
+	// set: the same texts, their centres within the tolerance
+	for _, k := range []string{"title", "subtitle", "panel", "legend", "mark"} {
+		var live, scene []staticBlock
+		for _, b := range c.Live.Blocks {
+			if b.K == k {
+				live = append(live, b)
+			}
+		}
+		for _, b := range c.Scene.Blocks {
+			if b.K == k {
+				scene = append(scene, b)
+			}
+		}
+		if k == "mark" || k == "legend" {
+			// by text: the order of entries in a row of the legend, or of
+			// marks, is no part of the comparison
+			sort.SliceStable(live, func(i, j int) bool { return live[i].T < live[j].T })
+			sort.SliceStable(scene, func(i, j int) bool { return scene[i].T < scene[j].T })
+		}
+		if len(live) != len(scene) {
+			add("%s texts: %d drawn %q, %d in the Scene %q", k, len(live), blockTexts(live), len(scene), blockTexts(scene))
+			continue
+		}
+		for i := range live {
+			l, s := live[i], scene[i]
+			switch d := math.Hypot(l.X-s.X, l.Y-s.Y); {
+			case l.T != s.T:
+				add("%s %d: drawn %q, the Scene has %q", k, i, l.T, s.T)
+			case d > staticTolerance:
+				add("%s %q drawn centred at (%.1f,%.1f), the Scene's at (%.1f,%.1f): %.1f px apart", k, l.T, l.X, l.Y, s.X, s.Y, d)
+			}
+		}
+	}
 	if strings.Join(c.Live.Legend, "|") != strings.Join(c.Scene.Legend, "|") {
 		add("legend drawn %q, the Scene has %q", c.Live.Legend, c.Scene.Legend)
 	}
@@ -219,6 +295,14 @@ func (c staticChart) problems() []string {
 		case ok && sc != col:
 			add("series %q drawn in %s, the Scene's legend icon in %s", name, col, sc)
 		}
+	}
+	return out
+}
+
+func blockTexts(bs []staticBlock) []string {
+	out := make([]string, len(bs))
+	for i, b := range bs {
+		out[i] = b.T
 	}
 	return out
 }
@@ -262,8 +346,9 @@ func labelTexts(ts []staticText) string {
 // px, light and dark, and compares each chart as ECharts drew it with the
 // Scene scene.js computes for it in the page: the same tick label texts on
 // each axis, within 3 px of where they are drawn, and the same axis names,
-// as near; the same point labels,
-// within 3 px; the same legend entries; the same series colours.
+// as near; the same point labels, within 3 px; the same legend entries,
+// titles, subtitles, panel titles and reference marks' texts, each within
+// 3 px; the same series colours (each legend entry's icon).
 func TestStaticMatchesLive(t *testing.T) {
 	b := newBrowser(t)
 	src, err := fs.ReadFile(themes.Default(), "assets/scene.js")
@@ -285,6 +370,9 @@ func TestStaticMatchesLive(t *testing.T) {
 					charts++
 					for _, ts := range c.Live.Ticks {
 						ticks += len(ts)
+					}
+					if os.Getenv("STATIC_DEBUG") == c.ID {
+						t.Logf("%d %s live %+v\nscene %+v", width, scheme, c.Live.Blocks, c.Scene.Blocks)
 					}
 					labels += len(c.Live.Labels)
 					colors += len(c.Live.Colors)

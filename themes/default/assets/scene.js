@@ -506,7 +506,11 @@
       var by = base === 'bottom' ? y - lh : base === 'middle' ? y - lh / 2 : y;
       if (rot) obstacles.push({ x: x - lh, y: anchor === 'end' ? y : y - w, width: lh, height: w });
       else obstacles.push({ x: bx, y: by, width: w, height: lh });
-      add({ k: 'text', text: text, x: x, y: y, fs: fs, anchor: anchor, base: base, rot: rot || undefined, fill: label.color || tok.secondary, role: 'mark' });
+      // the text drawn by its middle: zrender centres the glyphs in the
+      // line box (lineHeight), which the Scene does not carry
+      var off = base === 'bottom' ? -lh / 2 : base === 'top' ? lh / 2 : 0;
+      var mx = rot ? x + off : x, my = rot ? y : y + off;
+      add({ k: 'text', text: text, x: mx, y: my, fs: fs, anchor: anchor, base: 'middle', rot: rot || undefined, fill: label.color || tok.secondary, stroke: label.textBorderColor || undefined, lw: label.textBorderColor ? label.textBorderWidth || 0 : undefined, role: 'mark' });
     }
     function markValue(d, axes, key, idx) {
       if (d[key] != null) return +d[key];
@@ -686,15 +690,27 @@
         while (ptext.length > 1 && tw(ptext + '...', pfs + 'px ' + FONT) > pts.width) ptext = ptext.slice(0, -1);
         ptext += '...';
       }
+      // ECharts' title: padding 5 inside left and top; a title with left
+      // 'center' centred on the chart; the text's box as tall as its line
+      // height (a wide character's width, zrender's getLineHeight)
+      var pcentre = pt.left === 'center';
+      var plh = pts.lineHeight || lineHeight((pts.fontWeight && pts.fontWeight !== 'normal' ? pts.fontWeight + ' ' : '') + pfs + 'px ' + FONT);
       add({
-        k: 'text', text: ptext, x: num(pt.left, 0) + (pt.textAlign === 'center' ? 0 : TPAD), y: num(pt.top, 0) + TPAD + pfs * 0.6,
+        k: 'text', text: ptext, x: pcentre ? W / 2 : num(pt.left, 0) + TPAD, y: num(pt.top, 0) + TPAD + plh / 2,
         fs: pfs, fw: pts.fontWeight === 'normal' ? 400 : +pts.fontWeight || (pts.fontWeight === 'bold' ? 600 : 400),
-        anchor: pt.textAlign === 'center' ? 'middle' : 'start', base: 'middle', fill: pts.color || tok.primary,
+        anchor: pcentre || pt.textAlign === 'center' ? 'middle' : 'start', base: 'middle', fill: pts.color || tok.primary,
         role: t === p.meta.legendTitleIndex ? 'legend-title' : 'panel-title'
       });
     }
 
-    /* ---- legend: entries as chartlayout.js legendHeight lays them out -- */
+    /* ---- legend: entries laid out as ECharts lays them out ------------ */
+    // (component/legend/LegendView.js and util/layout.js box): each entry
+    // is a group, icon at its origin and text 5 px past the 25 px icon;
+    // entries go left to right with their bounding boxes itemGap apart,
+    // onto a new row where the next would pass the legend's width (its
+    // left and right and padding off the chart's), rows as tall as their
+    // tallest box, itemGap apart; the whole is moved so that its box
+    // starts at left + padding and ends bottom + padding above the foot.
     var lg = asArray(opt.legend)[0];
     if (lg && lg.show !== false) {
       var names = [];
@@ -707,52 +723,102 @@
       });
       var LW = 25, LH = 14, GAP = num(lg.itemGap, 10), PAD = num(lg.padding, 5), LL = (lg.textStyle && lg.textStyle.lineHeight) || 16;
       var fmt = typeof lg.formatter === 'function' ? lg.formatter : function (n) { return n; };
-      var maxW = W - num(lg.left, 0) - num(lg.right, 0);
+      var maxW = W - num(lg.left, 0) - num(lg.right, 0); // measured: the padding is not taken off
+      var textColor = (lg.textStyle && lg.textStyle.color) || tok.secondary;
       var entries = names.map(function (n) {
+        var s = series[firstOf[n]];
+        var c = colors[firstOf[n]];
         var lines = String(fmt(n)).split('\n');
         var w = 0;
         lines.forEach(function (l) { w = Math.max(w, tw(l, '12px ' + FONT)); });
-        return { name: n, lines: lines, w: LW + 5 + w, h: Math.max(LH, lines.length * LL) };
+        // the icon (its items relative to the entry's origin) and its box
+        var icon = [], box;
+        if (s.type === 'line') {
+          // LineSeries getLegendIcon: a line across the icon, its box
+          // widened by half the line's width, and the series' symbol, 80%
+          // of the icon's height, in the middle
+          var ls = s.lineStyle || {};
+          var lw = num(ls.width, 2);
+          icon.push({ k: 'path', p: [0, LH / 2, LW, LH / 2], stroke: c, lw: lw, dash: dash(ls.type, lw) || undefined, role: 'legend-icon' });
+          var sym = s.symbol && s.symbol !== 'none' ? s.symbol : 'circle';
+          var ss = LH * 0.8;
+          var si2 = symbolItem(sym, LW / 2, LH / 2, ss, c, s, 0);
+          // an empty symbol is filled white (tokens.color.neutral00)
+          if (sym.indexOf('empty') === 0) si2.fill = '#ffffff';
+          icon.push(si2);
+          var sw2 = si2.stroke ? (si2.lw || 1) / 2 : 0;
+          // the line's box is widened by half its width, at least 1 px
+          // (measured in Chromium: 27 px for widths 1.5 and 2)
+          var lh2 = Math.max(lw, 2) / 2;
+          box = { x0: Math.min(-lh2, (LW - ss) / 2 - sw2), y0: Math.min(LH / 2 - lh2, (LH - ss) / 2 - sw2), x1: Math.max(LW + lh2, (LW + ss) / 2 + sw2), y1: Math.max(LH / 2 + lh2, (LH + ss) / 2 + sw2) };
+        } else {
+          // any other series: its symbol stretched over the 25 x 14 icon
+          // (ECharts' symbol paths fill their box; a circle is as wide as
+          // the box is high); an empty symbol is drawn white with a 2 px
+          // line in the series' colour
+          var shape = s.symbol || (s.type === 'scatter' ? 'circle' : 'roundRect');
+          var empty = shape.indexOf('empty') === 0;
+          var base = empty ? shape.slice(5).toLowerCase() : shape.toLowerCase();
+          var it0;
+          var polys = {
+            rect: [0, 0, LW, 0, LW, LH, 0, LH], roundrect: [0, 0, LW, 0, LW, LH, 0, LH],
+            triangle: [LW / 2, 0, LW, LH, 0, LH], diamond: [LW / 2, 0, LW, LH / 2, LW / 2, LH, 0, LH / 2]
+          };
+          var round = !polys[base];
+          if (round) it0 = { k: 'symbol', shape: base === 'circle' ? 'circle' : shape, x: LW / 2, y: LH / 2, size: LH, fill: c };
+          else it0 = { k: 'path', p: polys[base].slice(), close: true, fill: c };
+          if (empty) { it0.fill = '#ffffff'; it0.stroke = c; it0.lw = 2; }
+          it0.role = 'legend-icon';
+          icon.push(it0);
+          var sw3 = empty ? 1 : 0;
+          var half = round ? LH / 2 : LW / 2;
+          box = { x0: LW / 2 - half - sw3, y0: -sw3, x1: LW / 2 + half + sw3, y1: LH + sw3 };
+        }
+        var th = lines.length * LL;
+        var r = { x0: Math.min(box.x0, LW + 5), y0: Math.min(box.y0, LH / 2 - th / 2), x1: Math.max(box.x1, LW + 5 + w), y1: Math.max(box.y1, LH / 2 + th / 2) };
+        return { lines: lines, icon: icon, r: r };
       });
-      var rows = [], row = [], x = 0;
+      // box layout: origins, then the whole moved to its place
+      var x = 0, y = 0, lineMax = 0;
+      entries.forEach(function (e, k) {
+        var rw = e.r.x1 - e.r.x0, rh = e.r.y1 - e.r.y0;
+        var next = entries[k + 1];
+        var moveX = rw + (next ? -next.r.x0 + e.r.x0 : 0);
+        var nextX = x + moveX;
+        if (nextX > maxW) {
+          x = 0;
+          nextX = moveX;
+          y += lineMax + GAP;
+          lineMax = rh;
+        } else lineMax = Math.max(lineMax, rh);
+        e.ox = x;
+        e.oy = y;
+        x = nextX + GAP;
+      });
+      var u = null;
       entries.forEach(function (e) {
-        if (row.length && x + e.w > maxW) { rows.push(row); row = []; x = 0; }
-        row.push(e);
-        x += e.w + GAP;
+        var b = { x0: e.ox + e.r.x0, y0: e.oy + e.r.y0, x1: e.ox + e.r.x1, y1: e.oy + e.r.y1 };
+        u = u ? { x0: Math.min(u.x0, b.x0), y0: Math.min(u.y0, b.y0), x1: Math.max(u.x1, b.x1), y1: Math.max(u.y1, b.y1) } : b;
       });
-      if (row.length) rows.push(row);
-      var totalH = 0;
-      rows.forEach(function (rw, k) { totalH += Math.max.apply(null, rw.map(function (e) { return e.h; })) + (k ? GAP : 0); });
-      var ly = H - num(lg.bottom, 0) - PAD - totalH;
-      var lx0 = num(lg.left, 0) + PAD;
-      var textColor = (lg.textStyle && lg.textStyle.color) || tok.secondary;
-      rows.forEach(function (rw) {
-        var rh = Math.max.apply(null, rw.map(function (e) { return e.h; }));
-        var lx = lx0;
-        rw.forEach(function (e) {
-          var s = series[firstOf[e.name]];
-          var c = colors[firstOf[e.name]];
-          var cy = ly + LH / 2;
-          // ECharts' legend icon (LineSeries getLegendIcon): a line series
-          // is a line across the 25 x 14 icon with its symbol, 80% of 14,
-          // in the middle; any other series its symbol filling the icon
-          if (s.type === 'line') {
-            var ls = s.lineStyle || {};
-            var lw = num(ls.width, 2);
-            add({ k: 'path', p: [lx, cy, lx + LW, cy], stroke: c, lw: lw, dash: dash(ls.type, lw) || undefined, role: 'legend-icon' });
-            var sym = s.symbol && s.symbol !== 'none' ? s.symbol : 'circle';
-            add(symbolItem(sym, lx + LW / 2, cy, LH * 0.8, c, s, 0));
-          } else {
-            var icon = add(symbolItem(s.symbol || (s.type === 'scatter' ? 'circle' : 'roundRect'), lx + LW / 2, cy, LH, c, s, 0));
-            icon.role = 'legend-icon';
-          }
-          e.lines.forEach(function (l, k) {
-            add({ k: 'text', text: l, x: lx + LW + 5, y: cy + (k - (e.lines.length - 1) / 2) * LL, fs: 12, anchor: 'start', base: 'middle', fill: textColor, role: 'legend' });
+      if (u) {
+        var gx = num(lg.left, 0) + PAD - u.x0;
+        var gy = H - num(lg.bottom, 0) - PAD - (u.y1 - u.y0) - u.y0;
+        entries.forEach(function (e) {
+          var ox = gx + e.ox, oy = gy + e.oy;
+          e.icon.forEach(function (it) {
+            if (it.k === 'path') {
+              it.p = it.p.map(function (v, j) { return v + (j % 2 ? oy : ox); });
+            } else {
+              it.x += ox;
+              it.y += oy;
+            }
+            add(it);
           });
-          lx += e.w + GAP;
+          e.lines.forEach(function (l, k) {
+            add({ k: 'text', text: l, x: ox + LW + 5, y: oy + LH / 2 + (k - (e.lines.length - 1) / 2) * LL, fs: 12, anchor: 'start', base: 'middle', fill: textColor, role: 'legend' });
+          });
         });
-        ly += rh + GAP;
-      });
+      }
     }
 
     items.forEach(function (it) {
