@@ -75,7 +75,6 @@ const expectJS = `(function (text, W, dark, clips) {
   return JSON.stringify(out);
 })`
 
-
 func expectedTicks(t *testing.T, e *Engine, opt []byte, width int, dark bool, clips []figure.Rect) map[string][]string {
 	t.Helper()
 	cj, _ := json.Marshal(clips)
