@@ -45,7 +45,7 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
     texts(v && v.group, e => {
       const t = String(e.style.text), c = centre(e);
       if (name != null && t === String(name)) (live.Names[d + i] = live.Names[d + i] || []).push({T: t, X: c[0], Y: c[1]});
-      else live.Ticks[d + i].push({T: t, X: c[0], Y: c[1]});
+      else live.Ticks[d + i].push({T: t, X: c[0], Y: c[1], F: hex(e.style.fill)});
     });
   }));
   m.eachComponent('grid', g => { const r = g.coordinateSystem && g.coordinateSystem.getRect(); if (r) live.Plots.push({x: r.x, y: r.y, w: r.width, h: r.height}); });
@@ -73,7 +73,7 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
   live.Blocks = [];
   m.eachComponent('title', (tm, i) => {
     let k = 0;
-    texts((inst.getViewOfComponentModel(tm) || {}).group, e => { const c = centre(e); live.Blocks.push({K: i ? 'panel' : (k++ ? 'subtitle' : 'title'), T: String(e.style.text), X: c[0], Y: c[1]}); });
+    texts((inst.getViewOfComponentModel(tm) || {}).group, e => { const c = centre(e); live.Blocks.push({K: i ? 'panel' : (k++ ? 'subtitle' : 'title'), T: String(e.style.text), X: c[0], Y: c[1], F: hex(e.style.fill)}); });
   });
   // marks' texts hang on their lines and areas (textContent): found in the
   // display list by their host
@@ -85,15 +85,15 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
     if (e.type === 'tspan' && e.parent && e.parent.type === 'text') e = e.parent;
     if (e.type !== 'text' || seenMark.has(e) || hidden(e) || !e.style || e.style.text == null || String(e.style.text) === '') return;
     seenMark.add(e);
-    for (let p = e.__hostTarget || e.parent; p; p = p.__hostTarget || p.parent) if (markGroups.indexOf(p) >= 0) { const c = centre(e); live.Blocks.push({K: 'mark', T: String(e.style.text), X: c[0], Y: c[1]}); return; }
+    for (let p = e.__hostTarget || e.parent; p; p = p.__hostTarget || p.parent) if (markGroups.indexOf(p) >= 0) { const c = centre(e); live.Blocks.push({K: 'mark', T: String(e.style.text), X: c[0], Y: c[1], F: hex(e.style.fill)}); return; }
   });
   m.eachComponent('legend', lm => {
     const v = inst.getViewOfComponentModel(lm);
     const ts = [];
-    texts(v && v.group, e => { const c = centre(e); ts.push({T: String(e.style.text), X: c[0], Y: c[1]}); });
+    texts(v && v.group, e => { const c = centre(e); ts.push({T: String(e.style.text), X: c[0], Y: c[1], F: hex(e.style.fill)}); });
     ts.sort((a, b) => Math.abs(a.Y - b.Y) > 8 ? a.Y - b.Y : a.X - b.X);
     ts.forEach(t => t.T.split('\n').forEach(l => live.Legend.push(l)));
-    ts.forEach(t => live.Blocks.push({K: 'legend', T: t.T, X: t.X, Y: t.Y}));
+    ts.forEach(t => live.Blocks.push({K: 'legend', T: t.T, X: t.X, Y: t.Y, F: t.F}));
   });
 
   const s = window.scalesiteScene.scene(JSON.parse(sc.textContent), W, dark);
@@ -111,7 +111,7 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
       cx = it.base === 'bottom' ? it.x - lh / 2 : it.base === 'top' ? it.x + lh / 2 : it.x;
       cy = it.anchor === 'start' ? it.y - w / 2 : it.anchor === 'end' ? it.y + w / 2 : it.y;
     }
-    const b = {T: it.text, X: cx, Y: cy};
+    const b = {T: it.text, X: cx, Y: cy, F: hex(it.fill)};
     const role = it.role || '';
     const kind = {title: 'title', subtitle: 'subtitle', 'panel-title': 'panel', 'legend-title': 'panel', legend: 'legend', mark: 'mark'}[role];
     if (kind) {
@@ -122,14 +122,14 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
         last.y = it.y;
         last.T += '\n' + it.text;
         last.b = [Math.min(last.b[0], bx[0]), Math.min(last.b[1], bx[1]), Math.max(last.b[2], bx[2]), Math.max(last.b[3], bx[3])];
-      } else blocks.push({K: kind, T: it.text, x: it.x, y: it.y, b: bx});
+      } else blocks.push({K: kind, T: it.text, x: it.x, y: it.y, b: bx, F: hex(it.fill)});
     }
     if (role.indexOf('tick-') === 0) (scene.Ticks[role.slice(5)] = scene.Ticks[role.slice(5)] || []).push(b);
     else if (role.indexOf('axis-name-') === 0) (scene.Names[role.slice(10)] = scene.Names[role.slice(10)] || []).push(b);
     else if (role === 'label') scene.Labels.push(b);
     else if (role === 'legend') scene.Legend.push(it.text);
   });
-  scene.Blocks = blocks.map(b => ({K: b.K, T: b.T, X: (b.b[0] + b.b[2]) / 2, Y: (b.b[1] + b.b[3]) / 2}));
+  scene.Blocks = blocks.map(b => ({K: b.K, T: b.T, X: (b.b[0] + b.b[2]) / 2, Y: (b.b[1] + b.b[3]) / 2, F: b.F}));
   // one colour per legend entry: its icon's
   const names = [];
   m.eachComponent('legend', lm => { (lm.getData ? lm.getData() : []).forEach(d => names.push(d.get('name'))); });
@@ -141,6 +141,7 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
 type staticText struct {
 	T    string
 	X, Y float64
+	F    string // fill colour, #rrggbb
 }
 
 type staticRead struct {
@@ -159,6 +160,7 @@ type staticBlock struct {
 	K    string
 	T    string
 	X, Y float64
+	F    string // fill colour, #rrggbb
 }
 
 type staticChart struct {
@@ -207,6 +209,9 @@ func (c staticChart) problems() []string {
 		for i := range live {
 			if d := dist(live[i], scene[i]); d > staticTolerance {
 				add("axis %s: tick label %q drawn at (%.1f,%.1f), the Scene's at (%.1f,%.1f): %.1f px apart", k, live[i].T, live[i].X, live[i].Y, scene[i].X, scene[i].Y, d)
+			}
+			if !sameColour(live[i].F, scene[i].F) {
+				add("axis %s: tick label %q drawn in %s, the Scene's in %s", k, live[i].T, live[i].F, scene[i].F)
 			}
 		}
 	}
@@ -276,6 +281,8 @@ func (c staticChart) problems() []string {
 				add("%s %d: drawn %q, the Scene has %q", k, i, l.T, s.T)
 			case d > staticTolerance:
 				add("%s %q drawn centred at (%.1f,%.1f), the Scene's at (%.1f,%.1f): %.1f px apart", k, l.T, l.X, l.Y, s.X, s.Y, d)
+			case !sameColour(l.F, s.F):
+				add("%s %q drawn in %s, the Scene's in %s", k, l.T, l.F, s.F)
 			}
 		}
 	}
@@ -305,6 +312,27 @@ func blockTexts(bs []staticBlock) []string {
 		out[i] = b.T
 	}
 	return out
+}
+
+// sameColour: two #rrggbb colours at most 1 apart in each channel (the
+// dark theme's colours are computed, and rounded, on both sides); an
+// unknown colour is no match.
+func sameColour(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	if a == b {
+		return true
+	}
+	var ar, ag, ab, br, bg, bb int
+	if n, _ := fmt.Sscanf(a, "#%02x%02x%02x", &ar, &ag, &ab); n != 3 {
+		return false
+	}
+	if n, _ := fmt.Sscanf(b, "#%02x%02x%02x", &br, &bg, &bb); n != 3 {
+		return false
+	}
+	abs := func(v int) int { return max(v, -v) }
+	return abs(ar-br) <= 1 && abs(ag-bg) <= 1 && abs(ab-bb) <= 1
 }
 
 func dist(a, b staticText) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
