@@ -90,7 +90,15 @@
     var items = [];
     var clips = [];
     var out = { w: W, h: H, bg: dark ? '#111418' : '#ffffff', font: FONT, clips: clips, items: items };
+    // every item is painted in ECharts' order: by the z of the component
+    // or series it belongs to (axes 0, markArea 1, custom series 2 unless
+    // set, scatter 2, line 3, legend 4, markLine and markPoint 5, title 6,
+    // point labels and their leaders 50, as chartlayout.js draws leaders),
+    // then in the order drawn
+    var curZ = 0, order = 0;
     var add = function (it) {
+      it._z = curZ;
+      it._o = order++;
       items.push(it);
       return it;
     };
@@ -329,18 +337,15 @@
         });
       }
     }
-    // ECharts paints split lines under the series, axis lines, ticks and
-    // labels over them
-    var mark = items.length;
+    curZ = 0;
     xAxes.forEach(function (ax, i) { drawAxis('x', ax, i); });
     yAxes.forEach(function (ax, i) { drawAxis('y', ax, i); });
-    var axisItems = items.splice(mark);
-    var rest = [];
-    axisItems.forEach(function (it) {
+    // split lines under the axis lines, ticks and labels
+    items.forEach(function (it) {
       if (it.split) {
         delete it.split;
-        items.push(it);
-      } else rest.push(it);
+        it._o -= order;
+      }
     });
 
     /* ---- series ------------------------------------------------------ */
@@ -398,6 +403,7 @@
       var color = colors[si];
       var clip = s.clip === false ? 0 : cs.clip;
       var data = asArray(s.data);
+      curZ = num(s.z, s.type === 'line' ? 3 : 2);
       if (s.type === 'custom') {
         drawCustom(s, data, cs, color, clip);
         return;
@@ -526,6 +532,7 @@
       var xa = xAxes[s.xAxisIndex || 0], ya = yAxes[s.yAxisIndex || 0];
       var X = function (v) { return r.x + frac(xa, v) * r.w; };
       var Y = function (v) { return r.y + (1 - frac(ya, v)) * r.h; };
+      curZ = 1;
       var ma = s.markArea;
       if (ma && ma.data) {
         asArray(ma.data).forEach(function (pair) {
@@ -553,6 +560,7 @@
           }
         });
       }
+      curZ = 5;
       var ml = s.markLine;
       if (ml && ml.data) {
         var mls = ml.lineStyle || {};
@@ -632,12 +640,11 @@
       }
       return out;
     }
+    curZ = 5;
     deferred.forEach(function (a) { markText(a[0], a[1], a[2], a[3], a[4], a[5], a[6]); });
 
-    // axis lines, ticks and labels over the series
-    rest.forEach(function (it) { items.push(it); });
-
     /* ---- point labels: labels.js placeLabels, as labelPlacer calls it -- */
+    curZ = 50;
     if (labelItems.length) {
       var plotW = 0;
       labelItems.forEach(function (it) { plotW = Math.max(plotW, it.bounds.width); });
@@ -661,6 +668,7 @@
     }
 
     /* ---- titles ------------------------------------------------------ */
+    curZ = 6;
     var titles = asArray(opt.title);
     var main = titles[0] || {};
     var TPAD = 5; // ECharts' title padding default
@@ -711,6 +719,7 @@
     // left and right and padding off the chart's), rows as tall as their
     // tallest box, itemGap apart; the whole is moved so that its box
     // starts at left + padding and ends bottom + padding above the foot.
+    curZ = 4;
     var lg = asArray(opt.legend)[0];
     if (lg && lg.show !== false) {
       var names = [];
@@ -821,7 +830,10 @@
       }
     }
 
+    items.sort(function (a, b) { return a._z - b._z || a._o - b._o; });
     items.forEach(function (it) {
+      delete it._z;
+      delete it._o;
       Object.keys(it).forEach(function (k) { if (it[k] === undefined) delete it[k]; });
     });
     return out;
