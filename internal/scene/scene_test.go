@@ -1,9 +1,12 @@
 package scene
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -192,4 +195,82 @@ func BenchmarkScene(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestGojaMatchesNode: the engine computes the Scene Node computes from the
+// same scripts and the same text measure, so that what the theme's tests
+// and the page hold of the scripts holds of the static figure: for every
+// corpus chart at 1200 and 375 px, light and dark, the same items, numbers
+// equal to a millionth of a pixel.
+func TestGojaMatchesNode(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		if testing.Short() {
+			t.Skip("node not on PATH")
+		}
+		t.Fatal("node not on PATH: the engine is checked against Node (use -short to skip)")
+	}
+	e := newEngine(t)
+	var opts []string
+	for _, c := range chartcorpus.Charts(t, "../..") {
+		opts = append(opts, string(chart.OptionBytes(chart.Option(c, ""))))
+	}
+	dir, err := filepath.Abs("../../themes/default/assets")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, width := range []int{1200, 375} {
+		for _, dark := range []bool{false, true} {
+			in, _ := json.Marshal(map[string]any{"dir": dir, "width": width, "dark": dark, "options": opts})
+			cmd := exec.Command(node, "testdata/node.js")
+			cmd.Stdin = bytes.NewReader(in)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("node: %v\n%s", err, stderr.String())
+			}
+			var want []figure.Scene
+			if err := json.Unmarshal(out, &want); err != nil {
+				t.Fatal(err)
+			}
+			for i, o := range opts {
+				got, err := e.Scene([]byte(o), width, dark)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := sceneDiff(got, &want[i]); d != "" {
+					t.Errorf("chart %d at %d px, dark %v: goja and Node differ: %s", i, width, dark, d)
+				}
+			}
+		}
+	}
+}
+
+// sceneDiff describes the first difference between two Scenes, or is "".
+func sceneDiff(a, b *figure.Scene) string {
+	near := func(x, y float64) bool { return math.Abs(x-y) <= 1e-6*math.Max(1, math.Abs(y)) }
+	if !near(a.Width, b.Width) || !near(a.Height, b.Height) {
+		return fmt.Sprintf("size %gx%g, Node %gx%g", a.Width, a.Height, b.Width, b.Height)
+	}
+	if len(a.Items) != len(b.Items) || len(a.Clips) != len(b.Clips) {
+		return fmt.Sprintf("%d items, %d clips; Node %d, %d", len(a.Items), len(a.Clips), len(b.Items), len(b.Clips))
+	}
+	for i := range a.Items {
+		x, y := a.Items[i], b.Items[i]
+		nums := func(it figure.Item) []float64 {
+			return append([]float64{it.X, it.Y, it.Size, it.FontSize, it.Rotate, it.LineWidth, it.Opacity}, append(it.Points, it.Dash...)...)
+		}
+		nx, ny := nums(x), nums(y)
+		same := len(nx) == len(ny) && x.Kind == y.Kind && x.Text == y.Text && x.Shape == y.Shape && x.Fill == y.Fill &&
+			x.Stroke == y.Stroke && x.Anchor == y.Anchor && x.Baseline == y.Baseline && x.Role == y.Role && x.Clip == y.Clip &&
+			x.Weight == y.Weight && x.Close == y.Close
+		for j := 0; same && j < len(nx); j++ {
+			same = near(nx[j], ny[j])
+		}
+		if !same {
+			return fmt.Sprintf("item %d: %+v, Node %+v", i, x, y)
+		}
+	}
+	return ""
 }

@@ -14,6 +14,12 @@
  * titles. Where ECharts applies a rule of its own, it is written here with
  * a comment naming it.
  *
+ * Not drawn (the site's options do not use them, or they are not part of
+ * a picture): category and time axes, axes without min and max (ECharts'
+ * nice extent) or inverted, nameLocation other than 'middle', smooth lines
+ * and area fills, a series symbol given as path:// (a note's arrow, a
+ * markPoint's path://, is), dataZoom, tooltips and axis pointers.
+ *
  * Needs format.js, ticks.js, labels.js, colors.js, marks.js and
  * chartlayout.js loaded first, and a text measurer (chartlayout.js
  * setMeasure) where there is no canvas. Not loaded by the pages: the
@@ -433,9 +439,9 @@
         });
         flush();
       }
-      // ECharts' symbol size defaults: 4 on a line (LineSeries symbolSize),
-      // 10 on a scatter
-      var size = num(+s.symbolSize, line ? 4 : 10);
+      // ECharts 6's symbol size defaults: 6 on a line (LineSeries
+      // defaultOption; ECharts 4 had 4), 10 on a scatter
+      var size = num(+s.symbolSize, line ? 6 : 10);
       var showSymbol = !line || s.showSymbol !== false;
       var shape = s.symbol || (line ? 'emptyCircle' : 'circle');
       var opacity = s.itemStyle && s.itemStyle.opacity != null ? s.itemStyle.opacity : (line ? 1 : 0.8); // scatter's itemStyle.opacity 0.8
