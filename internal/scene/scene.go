@@ -151,9 +151,9 @@ func (e *Engine) Scene(optionJSON []byte, width int, dark bool) (*figure.Scene, 
 	return &s, nil
 }
 
-// Eval runs JavaScript in the engine and returns its value exported to Go
+// eval runs JavaScript in the engine and returns its value exported to Go
 // (for tests that call the theme's functions themselves).
-func (e *Engine) Eval(src string) (any, error) {
+func (e *Engine) eval(src string) (any, error) {
 	v, err := e.vm.RunString(src)
 	if err != nil {
 		return nil, err

@@ -81,7 +81,7 @@ const expectJS = `(function (text, W, dark, clips) {
 func expectedTicks(t *testing.T, e *Engine, opt []byte, width int, dark bool, clips []figure.Rect) map[string][]string {
 	t.Helper()
 	cj, _ := json.Marshal(clips)
-	v, err := e.Eval(fmt.Sprintf("%s(%s, %d, %v, %s)", expectJS, jsString(opt), width, dark, cj))
+	v, err := e.eval(fmt.Sprintf("%s(%s, %d, %v, %s)", expectJS, jsString(opt), width, dark, cj))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,4 +273,14 @@ func sceneDiff(a, b *figure.Scene) string {
 		}
 	}
 	return ""
+}
+
+// BenchmarkNew: an Engine made (the scripts compiled once per process,
+// then run in a new runtime).
+func BenchmarkNew(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if _, err := New(fakeMeasure); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
