@@ -102,10 +102,9 @@
     // point labels and their leaders 50, as chartlayout.js draws leaders),
     // then in the order drawn
     var curZ = 0, order = 0;
+    var drawn = []; // {z, o, it}: sorted into items at the end
     var add = function (it) {
-      it._z = curZ;
-      it._o = order++;
-      items.push(it);
+      drawn.push({ z: curZ, o: order++, it: it });
       return it;
     };
     var xAxes = asArray(opt.xAxis), yAxes = asArray(opt.yAxis), gridOpts = asArray(opt.grid);
@@ -347,10 +346,10 @@
     xAxes.forEach(function (ax, i) { drawAxis('x', ax, i); });
     yAxes.forEach(function (ax, i) { drawAxis('y', ax, i); });
     // split lines under the axis lines, ticks and labels
-    items.forEach(function (it) {
-      if (it.split) {
-        delete it.split;
-        it._o -= order;
+    drawn.forEach(function (d) {
+      if (d.it.split) {
+        d.it.split = undefined;
+        d.o -= order;
       }
     });
 
@@ -836,12 +835,9 @@
       }
     }
 
-    items.sort(function (a, b) { return a._z - b._z || a._o - b._o; });
-    items.forEach(function (it) {
-      delete it._z;
-      delete it._o;
-      Object.keys(it).forEach(function (k) { if (it[k] === undefined) delete it[k]; });
-    });
+    // (fields left undefined are left out of the JSON)
+    drawn.sort(function (a, b) { return a.z - b.z || a.o - b.o; });
+    for (var di = 0; di < drawn.length; di++) items.push(drawn[di].it);
     return out;
   }
 
