@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-// The pure functions of assets/ticks.js, labels.js and colors.js, run in Node through
+// The pure functions of assets/ticks.js, labels.js, breaktext.js and colors.js, run in Node through
 // testdata/harness.js like the formatters of format.js.
 
 // runHarness runs cases (maps with a "kind", see run() in the harness) and
