@@ -1,7 +1,7 @@
 // Test harness for themes/formatters_test.go and themes/layout_test.go:
 // reads a JSON array of cases on stdin, runs each through the pure functions
 // exported by format.js, ticks.js, labels.js, breaktext.js and colors.js (labels.js
-// requiring labelgeometry.js), and prints a JSON array of results
+// requiring labelgeometry.js), marks.js and linearaxes.js, and prints a JSON array of results
 // (strings; structured results as JSON text) in the same order.
 'use strict';
 const path = require('path');
@@ -116,6 +116,9 @@ function run(c) {
     }
     case 'marksWire':
       return show(require(path.join(assets, 'marks.js')).wire(c.option, !!c.dark));
+    case 'linearOption':
+      // linearaxes.js: the option with the log axes c.lin names made linear
+      return JSON.stringify(require(path.join(assets, 'linearaxes.js')).linearOption(c.option, c.lin));
     default:
       if (Object.prototype.hasOwnProperty.call(labelCases, c.kind)) return labelCases[c.kind](c);
       throw new Error('unknown case kind ' + c.kind);
