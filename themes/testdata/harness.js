@@ -101,8 +101,6 @@ function run(c) {
       return String(layout.contrast(c.a, c.b));
     case 'readable':
       return layout.readableColor(c.color, c.background, c.min);
-    case 'palette':
-      return JSON.stringify(layout.palette);
     case 'renderItem': {
       // marks.js' drawing function c.fn for item c.index of c.data, with an
       // api that maps (x, y) to the pixels (10x, 1000 - 10y) (themes/marks_test.go)

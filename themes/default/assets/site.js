@@ -18,10 +18,6 @@
   var api = {};
   Object.keys(F).forEach(function (k) { api[k] = F[k]; });
 
-  // The palette of colors.js (3:1 contrast on both backgrounds) for what
-  // the option gives no colour; an option's own `color` wins.
-  var PALETTE = window.scalesiteLayout.palette;
-
   var charts = {};
   // Per chart: the layout hints from the page, the axes' scales and formats,
   // the ticks last set, the width last laid out for, and the option as set.
@@ -49,7 +45,6 @@
   function prepare(id, option) {
     if (option.backgroundColor == null) option.backgroundColor = 'transparent';
     CL.fixColors(option, isDark() ? '#111418' : '#ffffff');
-    if (option.color == null) option.color = PALETTE.slice();
     return option;
   }
 
