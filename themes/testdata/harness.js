@@ -1,12 +1,12 @@
 // Test harness for themes/formatters_test.go and themes/layout_test.go:
 // reads a JSON array of cases on stdin, runs each through the pure functions
-// exported by format.js, ticks.js, labels.js, breaktext.js and colors.js (labels.js
+// exported by format.js, tooltip.js, ticks.js, labels.js, breaktext.js and colors.js (labels.js
 // requiring labelgeometry.js), marks.js and linearaxes.js, and prints a JSON array of results
 // (strings; structured results as JSON text) in the same order.
 'use strict';
 const path = require('path');
-const site = require(path.join(__dirname, '..', 'default', 'assets', 'format.js'));
 const assets = path.join(__dirname, '..', 'default', 'assets');
+const site = Object.assign({}, ...['format.js', 'tooltip.js'].map((f) => require(path.join(assets, f))));
 const layout = Object.assign({}, ...['ticks.js', 'labels.js', 'breaktext.js', 'colors.js'].map((f) => require(path.join(assets, f))));
 
 // The labelSize of a ticks case: c.labelPx px per label (a y axis: line
