@@ -4,7 +4,8 @@
  *   <div class="scalesite-canvas" id="ID"></div>
  *   <script type="application/json" class="scalesite-option" data-chart="ID">{...}</script>
  * The option is plain JSON (never evaluated). Its formatter tokens become
- * functions from format.js (loaded before this file), nothing else.
+ * functions from format.js and tooltip.js (loaded before this file), nothing
+ * else.
  *
  * API: window.scalesite = {charts: {id: instance}, mount(root),
  * update(id, option), schemeChanged(), formatters, ...}. Plain ES2019.
@@ -17,10 +18,6 @@
   var applyTokens = F.applyTokens, asArray = F.asArray;
   var api = {};
   Object.keys(F).forEach(function (k) { api[k] = F[k]; });
-
-  // The palette of colors.js (3:1 contrast on both backgrounds) for what
-  // the option gives no colour; an option's own `color` wins.
-  var PALETTE = window.scalesiteLayout.palette;
 
   var charts = {};
   // Per chart: the layout hints from the page, the axes' scales and formats,
@@ -49,7 +46,6 @@
   function prepare(id, option) {
     if (option.backgroundColor == null) option.backgroundColor = 'transparent';
     CL.fixColors(option, isDark() ? '#111418' : '#ffffff');
-    if (option.color == null) option.color = PALETTE.slice();
     return option;
   }
 
