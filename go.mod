@@ -10,13 +10,14 @@ require (
 	github.com/evanw/esbuild v0.28.2
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/go-echarts/go-echarts/v2 v2.6.7
+	github.com/go-text/typesetting v0.3.0
 	github.com/goccy/go-yaml v1.19.2
 	github.com/yuin/goldmark v1.8.7
 	github.com/yuin/goldmark-highlighting/v2 v2.0.0-20230729083705-37449abec8cc
-	golang.org/x/image v0.25.0
-	golang.org/x/net v0.38.0
+	golang.org/x/image v0.27.0
+	golang.org/x/net v0.40.0
 	golang.org/x/sys v0.47.0
-	golang.org/x/text v0.23.0
+	golang.org/x/text v0.25.0
 	gonum.org/v1/gonum v0.17.0
 )
 
@@ -29,5 +30,6 @@ require (
 	github.com/gobwas/pool v0.2.1 // indirect
 	github.com/gobwas/ws v1.4.0 // indirect
 	github.com/google/pprof v0.0.0-20230207041349-798e818bf904 // indirect
+	github.com/stretchr/testify v1.10.0 // indirect
 	golang.org/x/tools v0.30.0 // indirect
 )

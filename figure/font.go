@@ -1,0 +1,402 @@
+package figure
+
+import (
+	"bytes"
+	_ "embed"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/go-text/typesetting/font"
+	"github.com/go-text/typesetting/font/opentype"
+	"github.com/go-text/typesetting/font/opentype/tables"
+	"github.com/go-text/typesetting/harfbuzz"
+	"github.com/go-text/typesetting/language"
+)
+
+// The chart font: DejaVu Sans, Book and Bold, copied from the npm package
+// dejavu-fonts-ttf by tools/bundle (font/LICENSE is its licence). Headless
+// Chromium on Debian draws sans-serif with the same faces, so text measured
+// here is as wide as the live chart measures it.
+var (
+	//go:embed font/DejaVuSans.ttf
+	bookTTF []byte
+	//go:embed font/DejaVuSans-Bold.ttf
+	boldTTF []byte
+	//go:embed font/LICENSE
+	fontLicense string
+)
+
+// FontFamily is the CSS font-family the figures name for their text.
+const FontFamily = "DejaVu Sans, sans-serif"
+
+// FontLicense is the licence of the embedded font (the Bitstream Vera and
+// Arev licences, with DejaVu's changes in the public domain).
+func FontLicense() string { return fontLicense }
+
+// FontTTF returns the TrueType file of the face drawn at weight (see
+// Measure): DejaVu Sans Bold for 600 and heavier, Book for the rest. It is
+// the embedded file itself: callers must not modify it.
+func FontTTF(weight int) []byte {
+	if bold(weight) {
+		return boldTTF
+	}
+	return bookTTF
+}
+
+// bold reports whether text of the CSS weight is drawn with the Bold face:
+// with two faces, a browser draws 600 and heavier in Bold.
+func bold(weight int) bool { return weight >= 600 }
+
+// Measure returns the advance width in CSS px of one line of text drawn in
+// the chart font at size px and CSS weight (400 normal, 600 and up bold),
+// shaped as a browser shapes it by default (kerning and standard
+// ligatures): what canvas measureText says in Chromium with DejaVu Sans.
+//
+// It is safe for concurrent use. Text of Latin, Greek and Cyrillic letters,
+// digits, punctuation and the common symbols is measured from cached
+// advances and kerning pairs without allocating; anything else (combining
+// marks, ligatures, other scripts) is shaped in full and the result kept.
+func Measure(text string, size float64, weight int) float64 {
+	f := faceFor(weight)
+	return float64(f.units(text)) * size / f.upem
+}
+
+// Ascent and Descent return the chart font's ascent and descent (both
+// positive) in px at size: the hhea metrics browsers place a line of text by.
+func Ascent(size float64, weight int) float64 {
+	f := faceFor(weight)
+	return f.ascent * size / f.upem
+}
+
+// Descent: see Ascent.
+func Descent(size float64, weight int) float64 {
+	f := faceFor(weight)
+	return f.descent * size / f.upem
+}
+
+var (
+	facesOnce sync.Once
+	faces     [2]*face
+)
+
+func faceFor(weight int) *face {
+	facesOnce.Do(func() {
+		faces[0] = mustFace(bookTTF)
+		faces[1] = mustFace(boldTTF)
+	})
+	if bold(weight) {
+		return faces[1]
+	}
+	return faces[0]
+}
+
+// denseRunes is the end of the runes whose glyphs are looked up in a table:
+// Latin, Greek, Cyrillic, general punctuation, super- and subscripts,
+// letterlike symbols, arrows and mathematical operators.
+const denseRunes = 0x2300
+
+// asciiPairs is the number of printable ASCII runes, whose kerning pairs
+// are computed once.
+const asciiPairs = 0x7f - 0x20
+
+// Rune classes in face.class.
+const (
+	runeMissing = iota // no glyph, or outside the table: shaped in full
+	runeComplex        // may take part in a substitution or mark: shaped in full
+	runeCommon         // digits, punctuation, symbols: of no script
+	runeLatin
+	runeGreek
+	runeCyrillic
+)
+
+// face is one face of the chart font, with what Measure needs of it.
+type face struct {
+	upem            float64
+	ascent, descent float64 // font units, positive
+
+	glyph [denseRunes]uint16 // rune → glyph
+	class [denseRunes]uint8
+	adv   []int16 // glyph → advance
+
+	// kern holds the kerning lookups of the script classes (index
+	// runeCommon... runeCyrillic); asciiKern caches them for printable
+	// ASCII pairs, [script][left-0x20][right-0x20].
+	kern      [runeCyrillic + 1][]tables.PairPos
+	asciiKern [runeCyrillic + 1][asciiPairs * asciiPairs]int16
+
+	mu     sync.Mutex
+	shaper *harfbuzz.Font
+	shaped map[string]int32
+}
+
+func mustFace(ttf []byte) *face {
+	f, err := newFace(ttf)
+	if err != nil {
+		panic("figure: the embedded font: " + err.Error()) // only a broken build gets here
+	}
+	return f
+}
+
+func newFace(ttf []byte) (*face, error) {
+	ld, err := opentype.NewLoader(bytes.NewReader(ttf))
+	if err != nil {
+		return nil, err
+	}
+	fnt, err := font.NewFont(ld)
+	if err != nil {
+		return nil, err
+	}
+	hf := &font.Face{Font: fnt}
+	ext, _ := hf.FontHExtents()
+	f := &face{
+		upem:    float64(fnt.Upem()),
+		ascent:  float64(ext.Ascender),
+		descent: -float64(ext.Descender),
+		shaper:  harfbuzz.NewFont(hf),
+		shaped:  map[string]int32{},
+	}
+	complexGlyphs := substituted(fnt)
+	maxGlyph := uint16(0)
+	for r := rune(0); r < denseRunes; r++ {
+		g, ok := fnt.NominalGlyph(r)
+		if !ok || g > 0xffff || g == 0 {
+			continue
+		}
+		f.glyph[r] = uint16(g)
+		maxGlyph = max(maxGlyph, uint16(g))
+		switch {
+		case complexGlyphs[tables.GlyphID(g)], unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc, unicode.Cf, unicode.Cc), r == 0x34f, r >= 0x115f && r <= 0x1160, r >= 0x180b && r <= 0x180f:
+			// marks, and what HarfBuzz draws as nothing (default ignorables)
+			f.class[r] = runeComplex
+		case unicode.Is(unicode.Latin, r):
+			f.class[r] = runeLatin
+		case unicode.Is(unicode.Greek, r):
+			f.class[r] = runeGreek
+		case unicode.Is(unicode.Cyrillic, r):
+			f.class[r] = runeCyrillic
+		case unicode.In(r, unicode.Common):
+			f.class[r] = runeCommon
+		default:
+			f.class[r] = runeComplex // another script, or inherited
+		}
+	}
+	f.adv = make([]int16, int(maxGlyph)+1)
+	for g := range f.adv {
+		f.adv[g] = int16(hf.HorizontalAdvance(font.GID(g)))
+	}
+	for cls, tag := range map[int]string{runeCommon: "DFLT", runeLatin: "latn", runeGreek: "grek", runeCyrillic: "cyrl"} {
+		f.kern[cls] = kernLookups(fnt, tag)
+		for a := range asciiPairs {
+			for b := range asciiPairs {
+				f.asciiKern[cls][a*asciiPairs+b] = pairKern(f.kern[cls], f.glyph[a+0x20], f.glyph[b+0x20])
+			}
+		}
+	}
+	return f, nil
+}
+
+// defaultSubst are the substitution features a browser applies by default
+// to horizontal text of the scripts Measure measures itself.
+var defaultSubst = []string{"ccmp", "locl", "rlig", "rclt", "calt", "clig", "liga"}
+
+// substituted returns the glyphs a default substitution of the font may
+// start at: text holding one is shaped in full. Contextual lookups are left
+// out: the font's (DejaVu's ccmp) act only on combining marks, which are
+// shaped in full anyway (TestMeasureFastMatchesShaping holds this to
+// full shaping).
+func substituted(fnt *font.Font) map[tables.GlyphID]bool {
+	out := map[tables.GlyphID]bool{}
+	for _, lk := range lookupsOf(fnt.GSUB.Layout, []string{"DFLT", "latn", "grek", "cyrl"}, defaultSubst) {
+		for _, st := range fnt.GSUB.Lookups[lk].Subtables {
+			switch st.(type) {
+			case tables.ContextualSubs, tables.ChainedContextualSubs:
+				continue
+			}
+			cov := st.Cov()
+			for g := range 0x10000 {
+				if _, ok := cov.Index(tables.GlyphID(g)); ok {
+					out[tables.GlyphID(g)] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// lookupsOf lists the lookups of the features named, for the default
+// language of the scripts named, in order.
+func lookupsOf(l font.Layout, scripts, features []string) []uint16 {
+	seen := map[uint16]bool{}
+	var out []uint16
+	for _, s := range l.Scripts {
+		if !hasTag(scripts, s.Tag) || s.DefaultLangSys == nil {
+			continue
+		}
+		for _, fi := range s.DefaultLangSys.FeatureIndices {
+			if int(fi) >= len(l.Features) || !hasTag(features, l.Features[fi].Tag) {
+				continue
+			}
+			for _, lk := range l.Features[fi].LookupListIndices {
+				if !seen[lk] {
+					seen[lk] = true
+					out = append(out, lk)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func hasTag(names []string, tag font.Tag) bool {
+	for _, n := range names {
+		if opentype.MustNewTag(n) == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// kernLookups returns the pair-positioning subtables of the kern feature
+// of the script (falling back on DFLT), in lookup order.
+func kernLookups(fnt *font.Font, script string) []tables.PairPos {
+	lks := lookupsOf(fnt.GPOS.Layout, []string{script}, []string{"kern"})
+	if lks == nil {
+		lks = lookupsOf(fnt.GPOS.Layout, []string{"DFLT"}, []string{"kern"})
+	}
+	var out []tables.PairPos
+	for _, lk := range lks {
+		for _, st := range fnt.GPOS.Lookups[lk].Subtables {
+			if pp, ok := st.(tables.PairPos); ok {
+				out = append(out, pp)
+			}
+		}
+	}
+	return out
+}
+
+// pairKern is the kerning of the glyph pair l, r in font units: the first
+// subtable covering l in each lookup decides, as in HarfBuzz.
+func pairKern(pps []tables.PairPos, l, r uint16) int16 {
+	var k int16
+	for _, pp := range pps {
+		idx, ok := pp.Cov().Index(tables.GlyphID(l))
+		if !ok {
+			continue
+		}
+		switch d := pp.Data.(type) {
+		case tables.PairPosData1:
+			if idx < len(d.PairSets) {
+				if rec, ok := d.PairSets[idx].FindGlyph(tables.GlyphID(r)); ok {
+					k += rec.ValueRecord1.XAdvance + rec.ValueRecord2.XAdvance
+				}
+			}
+		case tables.PairPosData2:
+			c1, _ := d.ClassDef1.Class(tables.GlyphID(l))
+			c2, _ := d.ClassDef2.Class(tables.GlyphID(r))
+			rec := d.Record(c1, c2)
+			k += rec.ValueRecord1.XAdvance + rec.ValueRecord2.XAdvance
+		}
+	}
+	return k
+}
+
+// units is the advance width of text in font units.
+func (f *face) units(text string) int32 {
+	if w, ok := f.fast(text); ok {
+		return w
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if w, ok := f.shaped[text]; ok {
+		return w
+	}
+	w := f.shape(text)
+	f.shaped[text] = w
+	return w
+}
+
+// fast measures text from the tables, if every rune of it is in them and
+// takes part in no substitution, and its letters are of one script.
+func (f *face) fast(text string) (int32, bool) {
+	script := uint8(runeCommon)
+	for i := 0; i < len(text); {
+		r, n := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(text[i:])
+		}
+		i += n
+		if r >= denseRunes {
+			return 0, false
+		}
+		switch c := f.class[r]; c {
+		case runeMissing, runeComplex:
+			return 0, false
+		case runeCommon:
+		default:
+			if script != runeCommon && script != c {
+				return 0, false
+			}
+			script = c
+		}
+	}
+	var w int32
+	prev := rune(-1)
+	for _, r := range text {
+		g := f.glyph[r]
+		w += int32(f.adv[g])
+		if prev >= 0 {
+			if prev >= 0x20 && prev < 0x7f && r >= 0x20 && r < 0x7f {
+				w += int32(f.asciiKern[script][(prev-0x20)*asciiPairs+(r-0x20)])
+			} else {
+				w += int32(pairKern(f.kern[script], f.glyph[prev], g))
+			}
+		}
+		prev = r
+	}
+	return w, true
+}
+
+// shape measures text shaped in full by HarfBuzz (go-text's port), in runs
+// of one script as a browser segments it. f.mu is held.
+func (f *face) shape(text string) int32 {
+	var w int32
+	runes := []rune(text)
+	for start := 0; start < len(runes); {
+		end, script := scriptRun(runes, start)
+		buf := harfbuzz.NewBuffer()
+		buf.AddRunes(runes, start, end-start)
+		buf.Props.Direction = harfbuzz.LeftToRight
+		buf.Props.Script = script
+		buf.GuessSegmentProperties()
+		buf.Shape(f.shaper, nil)
+		for _, p := range buf.Pos {
+			w += p.XAdvance
+		}
+		start = end
+	}
+	return w
+}
+
+// scriptRun finds the run of text from start in one script: runes of no
+// script (Common, Inherited) join the run they stand in, as in a browser's
+// segmentation.
+func scriptRun(runes []rune, start int) (int, language.Script) {
+	script := language.Common
+	for i := start; i < len(runes); i++ {
+		s := language.LookupScript(runes[i])
+		if s == language.Common || s == language.Inherited || s == language.Unknown {
+			continue
+		}
+		if script == language.Common {
+			script = s
+			continue
+		}
+		if s != script {
+			// the run ends at the last rune of its script, with the
+			// common runes after it
+			return i, script
+		}
+	}
+	return len(runes), script
+}
