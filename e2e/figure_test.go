@@ -68,6 +68,36 @@ func TestMeasureMatchesChromium(t *testing.T) {
 		}
 	}
 	t.Logf("%d strings, figure.Measure within %.3f px of Chromium", len(cases), worst)
+
+	// Where a line of text sits for each textBaseline: the SVG, PDF and
+	// PNG writers place text by figure.BaselineShift.
+	type baseCase struct {
+		Base   string  `json:"base"`
+		Size   float64 `json:"size"`
+		Weight int     `json:"weight"`
+	}
+	var bases []baseCase
+	for _, b := range []string{"top", "middle", "bottom", "alphabetic"} {
+		for _, size := range []float64{10, 12, 13, 16, 18, 24} {
+			for _, w := range []int{400, 700} {
+				bases = append(bases, baseCase{b, size, w})
+			}
+		}
+	}
+	in, _ = json.Marshal(bases)
+	var shifts []float64
+	script = fmt.Sprintf(`(() => {
+		const ctx = document.createElement('canvas').getContext('2d');
+		return %s.map(c => { ctx.font = c.weight + ' ' + c.size + 'px sans-serif'; ctx.textBaseline = c.base; return -ctx.measureText('Hg').alphabeticBaseline; });
+	})()`, in)
+	if err := chromedp.Run(tb.ctx, chromedp.Evaluate(script, &shifts)); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range bases {
+		if got := figure.BaselineShift(c.Base, c.Size, c.Weight); math.Abs(got-shifts[i]) > 0.01 {
+			t.Errorf("textBaseline %s at %gpx, weight %d: the baseline is %.4f px below y in Chromium, figure.BaselineShift says %.4f", c.Base, c.Size, c.Weight, shifts[i], got)
+		}
+	}
 	if *updateWidths {
 		out, err := json.MarshalIndent(cases, "", "\t")
 		if err != nil {

@@ -113,7 +113,11 @@ const (
 // face is one face of the chart font, with what Measure needs of it.
 type face struct {
 	upem            float64
-	ascent, descent float64 // font units, positive
+	ascent, descent float64 // font units, positive (hhea)
+	// typoAscent and typoHeight are the OS/2 typographic ascent and
+	// ascent + descent, in font units, which divide the em box (see
+	// BaselineShift).
+	typoAscent, typoHeight float64
 
 	glyph [denseRunes]uint16 // rune → glyph
 	class [denseRunes]uint8
@@ -155,6 +159,13 @@ func newFace(ttf []byte) (*face, error) {
 		descent: -float64(ext.Descender),
 		shaper:  harfbuzz.NewFont(hf),
 		shaped:  map[string]int32{},
+	}
+	f.typoAscent, f.typoHeight = f.ascent, f.ascent+f.descent
+	if raw, err := ld.RawTable(opentype.MustNewTag("OS/2")); err == nil {
+		if os2, _, err := tables.ParseOs2(raw); err == nil && os2.STypoAscender > 0 && os2.STypoAscender > os2.STypoDescender {
+			f.typoAscent = float64(os2.STypoAscender)
+			f.typoHeight = float64(os2.STypoAscender) - float64(os2.STypoDescender)
+		}
 	}
 	complexGlyphs := substituted(fnt)
 	maxGlyph := uint16(0)
