@@ -43,8 +43,8 @@ func TestSVGShape(t *testing.T) {
 		{Kind: "text", Text: "a < b & c > \"d\" 'e' ]]>", X: 10, Y: 10, Fill: "#000"},
 		{Kind: "text", Text: "ctl\x01\x08\x0b\x0c\x1f\x7f\u0085 \xc3\x28 \ufffe\uffff\U0010FFFF end", X: 10, Y: 30},
 		{Kind: "text", Text: "</text><script>alert(1)</script>", X: 10, Y: 50, Fill: `"/><script>alert(1)</script>`},
-		{Kind: "path", Points: []float64{0, 0, 1}, Stroke: "#000"},                    // one point and a half: nothing
-		{Kind: "path", Points: []float64{0, 0, math.NaN(), 1}, Stroke: "#000"},        // not finite: nothing
+		{Kind: "path", Points: []float64{0, 0, 1}, Stroke: "#000"},                     // one point and a half: nothing
+		{Kind: "path", Points: []float64{0, 0, math.NaN(), 1}, Stroke: "#000"},         // not finite: nothing
 		{Kind: "symbol", Shape: "circle", X: math.Inf(1), Y: 1, Size: 3, Fill: "#000"}, // nothing
 		{Kind: "path", Points: []float64{0.04, -0.04, 10.25, 3.5, 1e-9, 2}, Stroke: "#000", Clip: 7},
 		{Kind: "wobble", Text: "unknown kinds are left out"},
