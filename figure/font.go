@@ -3,6 +3,9 @@ package figure
 import (
 	"bytes"
 	_ "embed"
+	"math"
+	"strconv"
+	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -410,4 +413,97 @@ func scriptRun(runes []rune, start int) (int, language.Script) {
 		}
 	}
 	return len(runes), script
+}
+
+// MeasureFont is Measure with the size and weight read from a CSS font
+// shorthand, as canvas's ctx.font takes it ("bold 13px sans-serif",
+// "600 12px DejaVu Sans", "italic 400 16px/1.2 serif"): the family is
+// ignored (the chart font is the one font), as is the style.
+func MeasureFont(text, font string) float64 {
+	size, weight := ParseFont(font)
+	return Measure(text, size, weight)
+}
+
+// ParseFont reads the size in px and the weight of a CSS font shorthand:
+// the weight ("bold", "bolder", "normal", "lighter" or a number from 1 to
+// 1000) before the size ("12px", "9pt", "1em" as 16px), the size being
+// the first word that starts with a digit or a dot and has a unit. What it
+// cannot read is 12 px and weight 400, the canvas's default (10px
+// sans-serif aside, which ECharts never leaves in place).
+func ParseFont(font string) (size float64, weight int) {
+	size, weight = 12, 400
+	for rest := font; rest != ""; {
+		var word string
+		word, rest = nextWord(rest)
+		if word == "" {
+			continue
+		}
+		switch word {
+		case "bold", "bolder":
+			weight = 700
+			continue
+		case "lighter":
+			weight = 300
+			continue
+		}
+		if c := word[0]; c < '0' || c > '9' {
+			if c != '.' {
+				continue
+			}
+		}
+		if digits(word) {
+			if w, err := strconv.Atoi(word); err == nil && w >= 1 && w <= 1000 {
+				weight = w
+			}
+			continue
+		}
+		if i := strings.IndexByte(word, '/'); i >= 0 {
+			word = word[:i] // the line height
+		}
+		for _, u := range [...]struct {
+			unit  string
+			scale float64
+		}{{"px", 1}, {"pt", 96.0 / 72}, {"em", 16}, {"rem", 16}} {
+			if num, ok := strings.CutSuffix(word, u.unit); ok && number(num) {
+				if v, err := strconv.ParseFloat(num, 64); err == nil && v > 0 && !math.IsInf(v, 0) {
+					return v * u.scale, weight
+				}
+			}
+		}
+	}
+	return size, weight
+}
+
+// digits reports whether s is all ASCII digits (and not empty).
+func digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// number reports whether s is digits with at most one dot, which
+// strconv.ParseFloat reads without an error (and so without allocating).
+func number(s string) bool {
+	dot := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '.' && !dot:
+			dot = true
+		case c < '0' || c > '9':
+			return false
+		}
+	}
+	return s != "" && s != "."
+}
+
+// nextWord cuts the first space-separated word off s.
+func nextWord(s string) (word, rest string) {
+	s = strings.TrimLeft(s, " \t")
+	if i := strings.IndexAny(s, " \t"); i >= 0 {
+		return s[:i], s[i+1:]
+	}
+	return s, ""
 }

@@ -125,3 +125,33 @@ func BenchmarkMeasure(b *testing.B) {
 		Measure(labels[i%len(labels)], 12, 400)
 	}
 }
+
+func TestParseFont(t *testing.T) {
+	for _, c := range []struct {
+		font   string
+		size   float64
+		weight int
+	}{
+		{"12px sans-serif", 12, 400},
+		{"bold 13px sans-serif", 13, 700},
+		{"600 12px DejaVu Sans", 12, 600},
+		{"italic normal 400 16px/1.2 serif", 16, 400},
+		{"normal bolder 9pt Arial", 12, 700},
+		{" 13.5px  'DejaVu Sans'", 13.5, 400},
+		{"", 12, 400},
+		{"garbage", 12, 400},
+		{"bold 1e999px x", 12, 700},
+		{"100 .5em x", 8, 100},
+	} {
+		size, weight := ParseFont(c.font)
+		if size != c.size || weight != c.weight {
+			t.Errorf("ParseFont(%q) = %g, %d; want %g, %d", c.font, size, weight, c.size, c.weight)
+		}
+	}
+	if MeasureFont("GPT-3", "bold 13px sans-serif") != Measure("GPT-3", 13, 700) {
+		t.Error("MeasureFont differs from Measure")
+	}
+	if n := testing.AllocsPerRun(100, func() { MeasureFont("GPT-3 175B", "600 13px sans-serif") }); n != 0 {
+		t.Errorf("MeasureFont allocates %v times a call", n)
+	}
+}
