@@ -2,6 +2,7 @@ package figure
 
 import (
 	"bytes"
+	"fmt"
 	"image/color"
 	"image/png"
 	"io"
@@ -118,6 +119,37 @@ func BenchmarkWritePDF(b *testing.B) {
 	for b.Loop() {
 		if err := WritePDF(io.Discard, s, PDFOptions{}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestConcurrentUse draws and measures from several goroutines at once,
+// as a build does (go test -race checks it).
+func TestConcurrentUse(t *testing.T) {
+	done := make(chan error)
+	for g := range 4 {
+		go func() {
+			var err error
+			for i := range 3 {
+				Measure(fmt.Sprintf("office %d 日本 e\u0301", g*10+i), 12, 400+300*(i%2))
+				switch (g + i) % 3 {
+				case 0:
+					err = WriteSVG(io.Discard, testScene(), SVGOptions{})
+				case 1:
+					err = WritePNG(io.Discard, testScene(), PNGOptions{})
+				case 2:
+					err = WritePDF(io.Discard, testScene(), PDFOptions{})
+				}
+				if err != nil {
+					break
+				}
+			}
+			done <- err
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
 		}
 	}
 }
