@@ -6,9 +6,12 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -92,6 +95,33 @@ func TestWritePDF(t *testing.T) {
 		for _, want := range []string{"GPT-3 175B", "Loss (nats)", "Scaling: λ = 0.3", "Hg middle"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("pdftotext finds no %q in:\n%s", want, text)
+			}
+		}
+	}
+	// where the words are: pdftotext -bbox gives each word's box in pt,
+	// from the baseline less the font's ascent to the baseline plus its
+	// descent; the tick labels are anchored in the middle, top
+	if bbox := run("pdftotext", "-bbox", file, "-"); bbox != "" {
+		for _, c := range []struct {
+			word string
+			x, y float64 // the anchor, px
+		}{{"GPT-3", 250, 266}, {"1,000", 450, 266}, {"0.001", 50, 266}} {
+			label := c.word
+			if c.word == "GPT-3" {
+				label = "GPT-3 175B"
+			}
+			m := regexp.MustCompile(`xMin="([-0-9.]+)" yMin="([-0-9.]+)" xMax="[-0-9.]+" yMax="[-0-9.]+">` + regexp.QuoteMeta(c.word) + `<`).FindStringSubmatch(bbox)
+			if m == nil {
+				t.Errorf("pdftotext -bbox finds no %q:\n%s", c.word, bbox)
+				continue
+			}
+			xMin, _ := strconv.ParseFloat(m[1], 64)
+			yMin, _ := strconv.ParseFloat(m[2], 64)
+			wantX := (c.x - Measure(label, 12, 400)/2) * 0.75
+			wantBaseline := (c.y + BaselineShift("top", 12, 400)) * 0.75
+			baseline := yMin + Ascent(12, 400)*0.75
+			if math.Abs(xMin-wantX) > 0.05 || math.Abs(baseline-wantBaseline) > 0.05 {
+				t.Errorf("%q starts at %.3f pt, baseline %.3f pt; want %.3f, %.3f", c.word, xMin, baseline, wantX, wantBaseline)
 			}
 		}
 	}
