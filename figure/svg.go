@@ -2,6 +2,7 @@ package figure
 
 import (
 	"bufio"
+	"bytes"
 	"hash/fnv"
 	"io"
 	"math"
@@ -32,16 +33,37 @@ type SVGOptions struct {
 // point) is left out, so that what it writes is always well-formed XML.
 func WriteSVG(w io.Writer, s *Scene, opts SVGOptions) error {
 	bw := bufio.NewWriterSize(w, 32<<10)
-	sw := svgWriter{w: bw}
+	sw := svgWriter{w: bw, out: bw}
 	sw.scene(s, opts)
 	return bw.Flush()
 }
 
 type svgWriter struct {
-	w   *bufio.Writer
-	num []byte // scratch for numbers
-	buf []cmd  // scratch for outlines
+	w   svgOut        // where the methods write: out, or an item's buffer
+	out *bufio.Writer // the document
+	num []byte        // scratch for numbers
+	buf []cmd         // scratch for outlines
+
+	groupStyle []byte // the style of the group open
 }
+
+type svgOut interface {
+	io.Writer
+	io.StringWriter
+	io.ByteWriter
+}
+
+// svgItem is one element as written: head (the tag and geometry), style
+// (its paint and font attributes, which items in a row with the same
+// style share on a group), tail (what is its own after them: opacity, the
+// end of the tag, the text).
+type svgItem struct {
+	bytes.Buffer
+	head, style int // the ends of head and style in the buffer
+	clip        int
+}
+
+func (it *svgItem) styleBytes() []byte { return it.Bytes()[it.head:it.style] }
 
 func (sw *svgWriter) str(s string) { sw.w.WriteString(s) }
 
@@ -237,42 +259,91 @@ func (sw *svgWriter) scene(s *Scene, opts SVGOptions) {
 		sw.paint("fill", s.Background)
 		sw.str("/>")
 	}
-	// Items in a row with the same clip share one group.
-	open := 0
+	// Items in a row with the same clip share one group, and within it
+	// items in a row with the same style one more.
+	var cur, next svgItem
+	has := sw.item(s, 0, &cur)
+	openClip, styled := 0, false
 	for i := range s.Items {
-		it := &s.Items[i]
-		clip := it.Clip
-		if clip < 0 || clip > len(s.Clips) {
-			clip = 0
+		if !has {
+			has = sw.item(s, i+1, &cur)
+			continue
 		}
-		if clip != open {
-			if open != 0 {
-				sw.str("</g>")
+		hasNext := sw.item(s, i+1, &next)
+		if cur.clip != openClip || (styled && !bytes.Equal(cur.styleBytes(), sw.groupStyle)) {
+			if styled {
+				sw.out.WriteString("</g>")
+				styled = false
 			}
-			if clip != 0 {
-				sw.str(`<g clip-path="url(#`)
-				sw.str(ids[clip-1])
-				sw.str(`)">`)
+		}
+		if cur.clip != openClip {
+			if openClip != 0 {
+				sw.out.WriteString("</g>")
 			}
-			open = clip
+			if cur.clip != 0 {
+				sw.out.WriteString(`<g clip-path="url(#`)
+				sw.out.WriteString(ids[cur.clip-1])
+				sw.out.WriteString(`)">`)
+			}
+			openClip = cur.clip
 		}
-		switch it.Kind {
-		case "path":
-			sw.path(it)
-		case "symbol":
-			sw.symbol(it)
-		case "text":
-			sw.text(it)
+		b := cur.Bytes()
+		st := cur.styleBytes()
+		if !styled && hasNext && next.clip == cur.clip && len(st) > 0 && bytes.Equal(next.styleBytes(), st) {
+			sw.out.WriteString("<g")
+			sw.out.Write(st)
+			sw.out.WriteString(">")
+			sw.groupStyle = append(sw.groupStyle[:0], st...)
+			styled = true
 		}
+		sw.out.Write(b[:cur.head])
+		if !styled {
+			sw.out.Write(st)
+		}
+		sw.out.Write(b[cur.style:])
+		cur, next = next, cur
+		has = hasNext
 	}
-	if open != 0 {
-		sw.str("</g>")
+	if styled {
+		sw.out.WriteString("</g>")
 	}
-	sw.str("</svg>\n")
+	if openClip != 0 {
+		sw.out.WriteString("</g>")
+	}
+	sw.out.WriteString("</svg>\n")
 }
 
-// style writes the paint attributes of a path or symbol.
-func (sw *svgWriter) style(fill, stroke string, lw float64, dash []float64, opacity float64) {
+// item writes the item i of s into it, reporting whether it is drawn
+// (false too past the last item).
+func (sw *svgWriter) item(s *Scene, i int, it *svgItem) bool {
+	it.Reset()
+	it.head, it.style = 0, 0
+	if i >= len(s.Items) {
+		return false
+	}
+	item := &s.Items[i]
+	it.clip = item.Clip
+	if it.clip < 0 || it.clip > len(s.Clips) {
+		it.clip = 0
+	}
+	sw.w = it
+	defer func() { sw.w = sw.out }()
+	switch item.Kind {
+	case "path":
+		sw.path(item, it)
+	case "symbol":
+		sw.symbol(item, it)
+	case "text":
+		sw.text(item, it)
+	}
+	return it.Len() > 0
+}
+
+// style writes the paint attributes of a path or symbol, its opacity
+// (which a group cannot share: it would make the group's opacity) and the
+// end of the tag, marking where the style starts and ends in it.
+func (sw *svgWriter) style(it *svgItem, fill, stroke string, lw float64, dash []float64, opacity float64) {
+	it.head = it.Len()
 	if fill == "" {
 		fill = "none"
 	}
@@ -295,7 +366,9 @@ func (sw *svgWriter) style(fill, stroke string, lw float64, dash []float64, opac
 			sw.str(`"`)
 		}
 	}
+	it.style = it.Len()
 	sw.opacity(opacity)
+	sw.str("/>")
 }
 
 func (sw *svgWriter) opacity(op float64) {
@@ -306,7 +379,7 @@ func (sw *svgWriter) opacity(op float64) {
 	}
 }
 
-func (sw *svgWriter) path(it *Item) {
+func (sw *svgWriter) path(it *Item, out *svgItem) {
 	p := it.Points
 	if len(p) < 4 || !finitePoints(p) || (it.Fill == "" && it.Stroke == "") {
 		return
@@ -338,8 +411,7 @@ func (sw *svgWriter) path(it *Item) {
 		sw.str("z")
 	}
 	sw.str(`"`)
-	sw.style(it.Fill, it.Stroke, lw, it.Dash, it.Opacity)
-	sw.str("/>")
+	sw.style(out, it.Fill, it.Stroke, lw, it.Dash, it.Opacity)
 }
 
 // sep writes the separator before a number in path data: none before a
@@ -350,7 +422,7 @@ func (sw *svgWriter) sep(next float64) {
 	}
 }
 
-func (sw *svgWriter) symbol(it *Item) {
+func (sw *svgWriter) symbol(it *Item, out *svgItem) {
 	if !finite(it.X, it.Y, it.Size, it.Rotate) || it.Size <= 0 {
 		return
 	}
@@ -385,8 +457,7 @@ func (sw *svgWriter) symbol(it *Item) {
 	if it.Rotate != 0 {
 		sw.rotate(it.Rotate, x, y)
 	}
-	sw.style(fill, stroke, lw, it.Dash, it.Opacity)
-	sw.str("/>")
+	sw.style(out, fill, stroke, lw, it.Dash, it.Opacity)
 }
 
 // outline writes path data for cmds, in absolute coordinates.
@@ -452,7 +523,7 @@ func (sw *svgWriter) rotate(deg, x, y float64) {
 	sw.str(`)"`)
 }
 
-func (sw *svgWriter) text(it *Item) {
+func (sw *svgWriter) text(it *Item, out *svgItem) {
 	size := fontSize(it)
 	if it.Text == "" || !finite(it.X, it.Y, size, it.Rotate) || size <= 0 {
 		return
@@ -463,6 +534,10 @@ func (sw *svgWriter) text(it *Item) {
 	// the baseline, placed here rather than by dominant-baseline, so that
 	// the PDF and PNG writers put it at the same height
 	sw.attrNum("y", y+BaselineShift(it.Baseline, size, it.Weight))
+	if it.Rotate != 0 {
+		sw.rotate(it.Rotate, x, y)
+	}
+	out.head = out.Len()
 	if size != 12 {
 		sw.str(` font-size="`)
 		sw.nPrec(size, 100)
@@ -476,9 +551,6 @@ func (sw *svgWriter) text(it *Item) {
 		sw.str(` text-anchor="middle"`)
 	case "end", "right":
 		sw.str(` text-anchor="end"`)
-	}
-	if it.Rotate != 0 {
-		sw.rotate(it.Rotate, x, y)
 	}
 	fill := it.Fill
 	if fill == "" {
@@ -496,6 +568,7 @@ func (sw *svgWriter) text(it *Item) {
 		sw.nPrec(lw, 100)
 		sw.str(`" stroke-linejoin="round" paint-order="stroke"`)
 	}
+	out.style = out.Len()
 	sw.opacity(it.Opacity)
 	sw.str(">")
 	sw.esc(it.Text)

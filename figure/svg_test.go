@@ -91,9 +91,10 @@ func TestSVGNumbers(t *testing.T) {
 		want string
 	}{{0, "0"}, {-0.0, "0"}, {-0.04, "0"}, {0.5, ".5"}, {-0.5, "-.5"}, {12, "12"}, {12.34, "12.3"}, {12.35, "12.4"}, {-3.96, "-4"}, {1e7, "10000000"}, {math.NaN(), "0"}} {
 		var b bytes.Buffer
-		sw := svgWriter{w: bufioWriter(&b)}
+		bw := bufioWriter(&b)
+		sw := svgWriter{w: bw, out: bw}
 		sw.n(c.v)
-		sw.w.Flush()
+		bw.Flush()
 		if b.String() != c.want {
 			t.Errorf("n(%g) = %q, want %q", c.v, b.String(), c.want)
 		}
