@@ -38,7 +38,11 @@ type PNGOptions struct {
 }
 
 // WritePDF writes s as a one-page vector PDF, its text set in the embedded
-// DejaVu Sans (subset into the file), selectable.
+// DejaVu Sans (subset into the file), selectable. Shapes are placed and
+// text anchored and set on its baseline exactly as WriteSVG does.
+// tdewolff/canvas has no clip paths: shapes an item's clip cuts are cut in
+// Go (polygons and lines, curves flattened), and text is left out when it
+// lies wholly outside its clip, drawn whole otherwise.
 func WritePDF(w io.Writer, s *Scene, opts PDFOptions) error {
 	W, H, err := sceneSize(s)
 	if err != nil {
@@ -78,7 +82,8 @@ func WritePDF(w io.Writer, s *Scene, opts PDFOptions) error {
 	return err
 }
 
-// WritePNG writes s as a PNG of the Scene's size times the scale.
+// WritePNG writes s as a PNG of the Scene's size times the scale, drawn as
+// WritePDF draws it (text as shapes, antialiased).
 func WritePNG(w io.Writer, s *Scene, opts PNGOptions) error {
 	W, H, err := sceneSize(s)
 	if err != nil {
@@ -106,7 +111,9 @@ func WritePNG(w io.Writer, s *Scene, opts PNGOptions) error {
 	d.scene(s)
 	r.Close()
 	canvasMu.Unlock()
-	return png.Encode(w, r.Image)
+	// BestSpeed: half the time of the default level for 4 % more bytes on
+	// a chart, where encoding was most of a PNG's time.
+	return (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(w, r.Image)
 }
 
 func sceneSize(s *Scene) (float64, float64, error) {
