@@ -195,6 +195,11 @@ func newFace(ttf []byte) (*face, error) {
 			f.class[r] = runeComplex // another script, or inherited
 		}
 	}
+	// A canvas measures (and SVG with xml:space="preserve" draws) tab,
+	// line feed, form feed and carriage return as spaces.
+	for _, r := range []rune{'\t', '\n', '\f', '\r'} {
+		f.glyph[r], f.class[r] = f.glyph[' '], f.class[' ']
+	}
 	f.adv = make([]int16, int(maxGlyph)+1)
 	for g := range f.adv {
 		f.adv[g] = int16(hf.HorizontalAdvance(font.GID(g)))
@@ -376,6 +381,11 @@ func (f *face) fast(text string) (int32, bool) {
 func (f *face) shape(text string) int32 {
 	var w int32
 	runes := []rune(text)
+	for i, r := range runes {
+		if r == '\t' || r == '\n' || r == '\f' || r == '\r' {
+			runes[i] = ' ' // as the fast path
+		}
+	}
 	for start := 0; start < len(runes); {
 		end, script := scriptRun(runes, start)
 		buf := harfbuzz.NewBuffer()
