@@ -2,6 +2,7 @@ package figure
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -153,5 +154,35 @@ func TestParseFont(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { MeasureFont("GPT-3 175B", "600 13px sans-serif") }); n != 0 {
 		t.Errorf("MeasureFont allocates %v times a call", n)
+	}
+}
+
+// TestFontCoverage: both faces have a glyph for every character chart
+// text is expected to hold (a subset of the font must keep them).
+func TestFontCoverage(t *testing.T) {
+	var want []rune
+	for r := rune(0x20); r < 0x7f; r++ { // ASCII
+		want = append(want, r)
+	}
+	for r := rune(0xa0); r <= 0xff; r++ { // Latin-1
+		want = append(want, r)
+	}
+	for r := rune(0x391); r <= 0x3c9; r++ { // Greek
+		if r != 0x3a2 { // unassigned
+			want = append(want, r)
+		}
+	}
+	want = append(want, []rune("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿ₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎−×÷≈≤≥±·…–—‘’“”•′″‰→←↑↓↔⇒⇐∞√∑∏∫∂∆∇∈≠≡∝°µ€£¥")...)
+	for _, w := range []int{400, 700} {
+		f := faceFor(w)
+		var missing []string
+		for _, r := range want {
+			if r >= denseRunes || f.glyph[r] == 0 {
+				missing = append(missing, fmt.Sprintf("%c (%U)", r, r))
+			}
+		}
+		if len(missing) > 0 {
+			t.Errorf("weight %d: no glyph for %v", w, missing)
+		}
 	}
 }
