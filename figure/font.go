@@ -132,6 +132,10 @@ type face struct {
 	kern      [runeCyrillic + 1][]tables.PairPos
 	asciiKern [runeCyrillic + 1][asciiPairs * asciiPairs]int16
 
+	// ligatures holds the glyph pairs (first<<16 | second) a default
+	// ligature starts with: text holding one is shaped in full.
+	ligatures map[uint32]bool
+
 	mu     sync.Mutex
 	shaper *harfbuzz.Font
 	shaped map[string]int32
@@ -170,7 +174,8 @@ func newFace(ttf []byte) (*face, error) {
 			f.typoHeight = float64(os2.STypoAscender) - float64(os2.STypoDescender)
 		}
 	}
-	complexGlyphs := substituted(fnt)
+	complexGlyphs, ligatures := substituted(fnt)
+	f.ligatures = ligatures
 	maxGlyph := uint16(0)
 	for r := rune(0); r < denseRunes; r++ {
 		g, ok := fnt.NominalGlyph(r)
@@ -220,27 +225,45 @@ func newFace(ttf []byte) (*face, error) {
 var defaultSubst = []string{"ccmp", "locl", "rlig", "rclt", "calt", "clig", "liga"}
 
 // substituted returns the glyphs a default substitution of the font may
-// start at: text holding one is shaped in full. Contextual lookups are left
-// out: the font's (DejaVu's ccmp) act only on combining marks, which are
-// shaped in full anyway (TestMeasureFastMatchesShaping holds this to
-// full shaping).
-func substituted(fnt *font.Font) map[tables.GlyphID]bool {
-	out := map[tables.GlyphID]bool{}
+// start at, and of those that start a ligature only, the pairs of glyphs
+// (first<<16 | second) a ligature starts with: text holding one (or one of
+// the pairs) is shaped in full. Contextual lookups are left out: the
+// font's (DejaVu's ccmp) act only on combining marks, which are shaped in
+// full anyway (TestMeasureFastMatchesShaping holds this to full shaping).
+func substituted(fnt *font.Font) (glyphs map[tables.GlyphID]bool, ligatures map[uint32]bool) {
+	glyphs, ligatures = map[tables.GlyphID]bool{}, map[uint32]bool{}
+	ligFirst := map[tables.GlyphID]bool{}
 	for _, lk := range lookupsOf(fnt.GSUB.Layout, []string{"DFLT", "latn", "grek", "cyrl"}, defaultSubst) {
 		for _, st := range fnt.GSUB.Lookups[lk].Subtables {
-			switch st.(type) {
+			switch st := st.(type) {
 			case tables.ContextualSubs, tables.ChainedContextualSubs:
+				continue
+			case tables.LigatureSubs:
+				for g := range 0x10000 {
+					idx, ok := st.Coverage.Index(tables.GlyphID(g))
+					if !ok || idx >= len(st.LigatureSets) {
+						continue
+					}
+					for _, lig := range st.LigatureSets[idx].Ligatures {
+						if len(lig.ComponentGlyphIDs) == 0 {
+							glyphs[tables.GlyphID(g)] = true // a ligature of one glyph
+							continue
+						}
+						ligFirst[tables.GlyphID(g)] = true
+						ligatures[uint32(g)<<16|uint32(lig.ComponentGlyphIDs[0])] = true
+					}
+				}
 				continue
 			}
 			cov := st.Cov()
 			for g := range 0x10000 {
 				if _, ok := cov.Index(tables.GlyphID(g)); ok {
-					out[tables.GlyphID(g)] = true
+					glyphs[tables.GlyphID(g)] = true
 				}
 			}
 		}
 	}
-	return out
+	return glyphs, ligatures
 }
 
 // lookupsOf lists the lookups of the features named, for the default
@@ -363,6 +386,9 @@ func (f *face) fast(text string) (int32, bool) {
 	prev := rune(-1)
 	for _, r := range text {
 		g := f.glyph[r]
+		if prev >= 0 && f.ligatures[uint32(f.glyph[prev])<<16|uint32(g)] {
+			return 0, false
+		}
 		w += int32(f.adv[g])
 		if prev >= 0 {
 			if prev >= 0x20 && prev < 0x7f && r >= 0x20 && r < 0x7f {

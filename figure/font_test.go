@@ -186,3 +186,25 @@ func TestFontCoverage(t *testing.T) {
 		}
 	}
 }
+
+// TestMeasureLigatures: text with a ligature of the font (fi, fl, ff) is
+// shaped in full, and text with an f that starts none is measured from the
+// tables, the same width as shaped.
+func TestMeasureLigatures(t *testing.T) {
+	f := faceFor(400)
+	for _, c := range []struct {
+		text string
+		fast bool
+	}{{"fit", false}, {"offset", false}, {"fluff", false}, {"of", true}, {"f(x)", true}, {"half-life", true}, {"if f", true}} {
+		w, ok := f.fast(c.text)
+		if ok != c.fast {
+			t.Errorf("%q: fast path %v, want %v", c.text, ok, c.fast)
+		}
+		f.mu.Lock()
+		want := f.shape(c.text)
+		f.mu.Unlock()
+		if ok && w != want {
+			t.Errorf("%q: fast path %d units, shaped %d", c.text, w, want)
+		}
+	}
+}
