@@ -15,22 +15,25 @@ build: $(BUNDLE)
 	$(GO) build -buildvcs=auto -o $(BIN) ./cmd/scalesite
 
 ## bundle: ECharts from node_modules, only the parts scalesite uses, into the theme,
-## with its licences beside it (both committed, so that `go install` works)
+## with its licences beside it, KaTeX into internal/katex/dist and DejaVu Sans into
+## figure/font (all committed, so that `go install` works)
 bundle: $(BUNDLE)
 
 ## bundle-check: the committed bundle is what `make bundle` makes from package-lock.json
 .PHONY: bundle-check
 bundle-check: node_modules/.package-lock.json
 	@mkdir -p bin/bundle-check
-	@$(GO) run ./tools/bundle -o bin/bundle-check/echarts.min.js -katex bin/bundle-check/katex >/dev/null
+	@$(GO) run ./tools/bundle -o bin/bundle-check/echarts.min.js -katex bin/bundle-check/katex -font bin/bundle-check/font >/dev/null
 	@for f in echarts.min.js echarts-svg.min.js echarts-licenses.txt; do \
 		cmp -s bin/bundle-check/$$f themes/default/assets/$$f || { \
 			echo "themes/default/assets/$$f differs from what make bundle makes from package-lock.json: run make bundle and commit it"; exit 1; }; \
 	done
 	@diff -r bin/bundle-check/katex internal/katex/dist >/dev/null || { \
 		echo "internal/katex/dist differs from what make bundle makes from package-lock.json: run make bundle and commit it"; exit 1; }
+	@diff -r bin/bundle-check/font figure/font >/dev/null || { \
+		echo "figure/font differs from what make bundle makes from package-lock.json: run make bundle and commit it"; exit 1; }
 
-$(BUNDLE): node_modules/.package-lock.json tools/bundle/main.go tools/bundle/entry.js tools/bundle/katex.go
+$(BUNDLE): node_modules/.package-lock.json tools/bundle/main.go tools/bundle/entry.js tools/bundle/katex.go tools/bundle/font.go
 	$(GO) run ./tools/bundle -o $(BUNDLE)
 
 node_modules/.package-lock.json: package.json package-lock.json

@@ -14,9 +14,9 @@ import (
 	"github.com/scalesite/scalesite/site"
 )
 
-// Formatter tokens: the site script (themes/default/assets/format.js and
-// site.js) swaps these strings for functions. Nothing from the content ever
-// becomes code.
+// Formatter tokens: the site script (themes/default/assets/format.js,
+// tooltip.js and site.js) swaps these strings for functions. Nothing from
+// the content ever becomes code.
 const (
 	tooltipToken     = "@tooltip"
 	formatPrefix     = "@"

@@ -253,23 +253,86 @@ func TestAxisRange(t *testing.T) {
 	}
 }
 
-// TestPaletteMatchesSiteScript: the site script gives the same palette to
-// what the option leaves without a colour (colors.js).
-func TestPaletteMatchesSiteScript(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "themes", "default", "assets", "colors.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, list, ok := strings.Cut(string(src), "var PALETTE = [")
-	list, _, _ = strings.Cut(list, "]")
-	var js []string
-	for _, f := range strings.Split(list, ",") {
-		if c := strings.Trim(strings.TrimSpace(f), `'"`); c != "" {
-			js = append(js, c)
+// TestSeriesCarryTheirColours: the palette is chart/'s alone. Every series
+// of every demo chart carries its colour (SeriesStyles': the palette's, or
+// the spec's) in the option, and every option a colour list of its own, so
+// the site script gives nothing a colour (e2e's TestDemoSiteInChromium
+// checks that the page draws these colours).
+func TestSeriesCarryTheirColours(t *testing.T) {
+	s := loadDemo(t)
+	charts := 0
+	for _, p := range s.Pages {
+		for _, c := range p.Charts {
+			charts++
+			var o struct {
+				Color  []string `json:"color"`
+				Series []struct {
+					Name      string `json:"name"`
+					ItemStyle *struct {
+						Color string `json:"color"`
+					} `json:"itemStyle"`
+				} `json:"series"`
+			}
+			if err := json.Unmarshal(OptionBytes(Option(c, "")), &o); err != nil {
+				t.Fatalf("%s: %v", c.ID, err)
+			}
+			if len(o.Color) == 0 {
+				t.Errorf("%s: the option has no colour list: ECharts would colour what has none from its theme", c.ID)
+			}
+			styles := SeriesStyles(c)
+			for _, sr := range o.Series {
+				st, ok := styles[sr.Name]
+				if !ok {
+					continue // a fit's or a mark's series, coloured by its own marks
+				}
+				if sr.ItemStyle == nil || sr.ItemStyle.Color != st.Color {
+					t.Errorf("%s: series %q carries itemStyle %+v, want colour %s", c.ID, sr.Name, sr.ItemStyle, st.Color)
+				}
+			}
 		}
 	}
-	if !ok || !reflect.DeepEqual(js, palette[:]) {
-		t.Errorf("colors.js PALETTE = %v, chart palette = %v: change both together", js, palette)
+	if charts < 10 {
+		t.Fatalf("the demo has %d charts, want its many", charts)
+	}
+}
+
+// TestPaletteContrast: each colour of the palette has at least 3:1 contrast
+// (WCAG 2.x) on both page backgrounds, #ffffff and #111418, and no colour
+// repeats.
+func TestPaletteContrast(t *testing.T) {
+	lum := func(hex string) float64 {
+		var rgb [3]float64
+		for i := range rgb {
+			v, err := strconv.ParseUint(hex[1+2*i:3+2*i], 16, 8)
+			if err != nil || len(hex) != 7 {
+				t.Fatalf("palette colour %q is not #rrggbb", hex)
+			}
+			c := float64(v) / 255
+			if c <= 0.04045 {
+				rgb[i] = c / 12.92
+			} else {
+				rgb[i] = math.Pow((c+0.055)/1.055, 2.4)
+			}
+		}
+		return 0.2126*rgb[0] + 0.7152*rgb[1] + 0.0722*rgb[2]
+	}
+	contrast := func(a, b string) float64 {
+		la, lb := lum(a), lum(b)
+		return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+	}
+	if len(palette) != 10 {
+		t.Errorf("the palette has %d colours, want 10", len(palette))
+	}
+	seen := map[string]bool{}
+	for _, c := range palette {
+		if seen[c] {
+			t.Errorf("the palette repeats %s", c)
+		}
+		seen[c] = true
+		light, dark := contrast(c, "#ffffff"), contrast(c, "#111418")
+		if light < 3 || dark < 3 {
+			t.Errorf("palette colour %s: contrast %.2f on #ffffff and %.2f on #111418, want >= 3 on both", c, light, dark)
+		}
 	}
 }
 

@@ -15,7 +15,10 @@ type Scene struct {
 	Width      float64 `json:"w"`
 	Height     float64 `json:"h"`
 	Background string  `json:"bg,omitempty"` // CSS colour; empty: transparent
-	Font       string  `json:"font,omitempty"`
+	// Font is the CSS font-family the live chart names. The writers draw
+	// every text in the chart font (DejaVu Sans), which is what Chromium
+	// on Debian draws sans-serif with, whatever it says.
+	Font string `json:"font,omitempty"`
 	// Clips are the rectangles items may be clipped to (the plot areas):
 	// Item.Clip is 1 + an index into it, 0 for none.
 	Clips []Rect `json:"clips,omitempty"`
@@ -38,11 +41,18 @@ type Rect struct {
 //   - "symbol": a marker of Shape ("circle", "rect", "roundRect",
 //     "triangle", "diamond", "pin", "arrow", "emptyCircle", ...: ECharts'
 //     names) centred at X, Y, Size px across, filled with Fill and
-//     stroked with Stroke.
-//   - "text": Text (one line) at X, Y, FontSize px, Weight (400 normal,
-//     600 bold), Fill colour, Anchor ("start", "middle", "end") and
-//     Baseline ("top", "middle", "bottom", "alphabetic"), turned by Rotate
-//     degrees (clockwise, about X, Y).
+//     stroked with Stroke (LineWidth px, 1 if 0), turned by Rotate degrees
+//     (clockwise, about X, Y). An "empty" shape without a Stroke is
+//     stroked in Fill, filled white and 2 px wide, as ECharts draws it.
+//   - "text": Text (one line) at X, Y, FontSize px (12 if 0), Weight (400
+//     normal, 600 and up bold), Fill colour, Anchor ("start", "middle",
+//     "end") and Baseline ("top", "middle", "bottom", "alphabetic", placed
+//     as Chromium's canvas places textBaseline: see BaselineShift), turned
+//     by Rotate degrees (clockwise, about X, Y). Stroke, when set, is a
+//     halo LineWidth px wide drawn under the fill (ECharts' textBorder).
+//
+// Colours are CSS colours: #rgb, #rrggbb (with alpha too), rgb(), rgba()
+// and a few names. Opacity multiplies the alpha of fill and stroke.
 //
 // Role names what an item is for the tests and for accessibility: "tick-x0"
 // (a tick label of the first x axis), "tick-y1", "label" (a point label),

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"html"
 
+	"github.com/scalesite/scalesite/internal/texdelim"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -182,7 +183,7 @@ func (mathInlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Cont
 			block.SetPosition(l, pos)
 			return notMath(f.Open, seg.WithStart(start))
 		}
-		i, ok := closer(line, f.Close, afterSpace)
+		i, ok := texdelim.Closer(line, f.Close, afterSpace)
 		if !ok {
 			block.SetPosition(l, pos)
 			return notMath(f.Open, seg.WithStart(start))
@@ -215,36 +216,6 @@ func notMath(open string, seg text.Segment) ast.Node {
 		return nil
 	}
 	return ast.NewTextSegment(text.NewSegment(seg.Start, seg.Start+len(open)))
-}
-
-// closer returns where the closing delimiter is in line, or -1: its first
-// occurrence not escaped by a backslash. A single $ closes only with a
-// non-space before it and no digit after it; the first $ after the opening
-// one that does not is no closing one, and ok is false: the opening $ was
-// a dollar sign. So is it when a backtick comes first, which unlike Pandoc
-// keeps "costs $10, see `$HOME`" prose and code. afterSpace reports
-// whether the character before line is a space (a line end).
-func closer(line []byte, close string, afterSpace bool) (i int, ok bool) {
-	for i = 0; i < len(line); i++ {
-		if close == "$" && line[i] == '`' {
-			return i, false
-		}
-		if bytes.HasPrefix(line[i:], []byte(close)) {
-			if close != "$" {
-				return i, true
-			}
-			spaceBefore := afterSpace
-			if i > 0 {
-				spaceBefore = util.IsSpace(line[i-1])
-			}
-			digitAfter := i+1 < len(line) && '0' <= line[i+1] && line[i+1] <= '9'
-			return i, !spaceBefore && !digitAfter
-		}
-		if line[i] == '\\' {
-			i++
-		}
-	}
-	return -1, true
 }
 
 func partsText(parts []text.Segment, source []byte) string {

@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// TestBreakText: labels.js breakText, the line breaking of chart titles,
+// TestBreakText: breaktext.js breakText, the line breaking of chart titles,
 // subtitles and legend entries (chartlayout.js), never leaves a
 // superscript or subscript at the start of a line, away from the letter
 // it belongs to, nor splits a number; it breaks at spaces, keeps every

@@ -18,7 +18,7 @@ type jsCase struct {
 	Params   map[string]any `json:"params,omitempty"`
 }
 
-// runJS runs the cases through format.js in Node and returns one string each.
+// runJS runs the cases through format.js and tooltip.js in Node and returns one string each.
 func runJS(t *testing.T, cases []jsCase) []string {
 	t.Helper()
 	return harness(t, cases, len(cases))

@@ -9,8 +9,8 @@ import (
 )
 
 // harness runs n cases through testdata/harness.js in Node, which calls the
-// pure functions of the theme's scripts (format.js, ticks.js, labels.js,
-// colors.js), and returns one string per case.
+// pure functions of the theme's scripts (format.js, tooltip.js, ticks.js, labels.js,
+// breaktext.js, colors.js), and returns one string per case.
 func harness(t *testing.T, cases any, n int) []string {
 	t.Helper()
 	node, err := exec.LookPath("node")

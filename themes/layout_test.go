@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-// The pure functions of assets/ticks.js, labels.js and colors.js, run in Node through
+// The pure functions of assets/ticks.js, labels.js, breaktext.js and colors.js, run in Node through
 // testdata/harness.js like the formatters of format.js.
 
 // runHarness runs cases (maps with a "kind", see run() in the harness) and
@@ -853,41 +853,5 @@ func TestReadableColor(t *testing.T) {
 		if h0, h1 := hue(parseColor(t, tt.color)), hue(parseColor(t, g)); !math.IsNaN(h0) && !math.IsNaN(h1) && hueDistance(h0, h1) > 15 {
 			t.Errorf("%s: hue %.0f -> %.0f, want it kept", name, h0, h1)
 		}
-	}
-}
-
-/* ---------------------------------------------------------------------
- * Palette and series styles
- * ------------------------------------------------------------------- */
-
-func TestPaletteContrast(t *testing.T) {
-	out := runHarness(t, []map[string]any{{"kind": "palette"}})
-	var palette []string
-	if err := json.Unmarshal([]byte(out[0]), &palette); err != nil {
-		t.Fatal(err)
-	}
-	if len(palette) != 10 {
-		t.Fatalf("palette has %d colours, want 10", len(palette))
-	}
-	var cases []map[string]any
-	for _, c := range palette {
-		cases = append(cases, map[string]any{"kind": "contrast", "a": c, "b": lightBg}, map[string]any{"kind": "contrast", "a": c, "b": darkBg})
-	}
-	got := runHarness(t, cases)
-	seen := map[string]bool{}
-	for i, c := range palette {
-		if seen[c] {
-			t.Errorf("palette repeats %s", c)
-		}
-		seen[c] = true
-		light, _ := strconv.ParseFloat(got[2*i], 64)
-		dark, _ := strconv.ParseFloat(got[2*i+1], 64)
-		if light < 3 || dark < 3 {
-			t.Errorf("palette colour %s: contrast %.2f on %s and %.2f on %s, want >= 3 on both", c, light, lightBg, dark, darkBg)
-		}
-		if want := wcagContrast(t, c, lightBg); math.Abs(light-want) > 1e-9 {
-			t.Errorf("contrast(%s, %s) = %v, Go says %v", c, lightBg, light, want)
-		}
-		t.Logf("%s  %.2f on %s  %.2f on %s", c, light, lightBg, dark, darkBg)
 	}
 }

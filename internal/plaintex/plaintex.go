@@ -31,6 +31,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/scalesite/scalesite/internal/texdelim"
 )
 
 // Error is TeX that plain text cannot hold, or a formula left open.
@@ -92,35 +94,17 @@ func Convert(s string) (string, error) {
 
 // closer returns where the formula opened before from ends: the first $
 // (or $$) not escaped by a backslash. ok is false when the opening $ is a
-// dollar sign: a space right after it, a backtick or no closing $ before
-// the end, or a closing candidate with a space before it or a digit after
-// it (the rule of markdown/math.go's closer).
+// dollar sign: a space right after it, or texdelim's rule (the one pages'
+// Markdown follows) finds no closing $ for it.
 func closer(s string, from, open int) (int, bool) {
 	if from >= len(s) || isSpace(s[from]) {
 		return 0, false
 	}
-	for i := from; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '`':
-			return 0, false
-		case '$':
-			if open == 2 {
-				if i+1 < len(s) && s[i+1] == '$' && i > from {
-					return i, true
-				}
-				continue
-			}
-			if i == from {
-				return 0, false
-			}
-			spaceBefore := isSpace(s[i-1])
-			digitAfter := i+1 < len(s) && '0' <= s[i+1] && s[i+1] <= '9'
-			return i, !spaceBefore && !digitAfter
-		}
+	i, ok := texdelim.Closer(s[from:], "$$"[:open], false)
+	if !ok || i <= 0 {
+		return 0, false
 	}
-	return 0, false
+	return from + i, true
 }
 
 // looksLikeTeX reports whether what follows an unclosed $ (up to the next
@@ -144,7 +128,7 @@ func looksLikeTeX(s string, from int) (string, bool) {
 	return "", false
 }
 
-func isSpace(c byte) bool  { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+func isSpace(c byte) bool  { return texdelim.IsSpace(c) }
 func isLetter(c byte) bool { return ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') }
 
 // cut shortens TeX quoted in a message.

@@ -39,7 +39,7 @@ import (
 func Mirrors(name string) string {
 	switch name {
 	case "base":
-		return "5e6cb43a754e9e48"
+		return "97ce4b45f3ae0a00"
 	case "page":
 		return "643b736d219c93ac" // its "main"
 	case "home":
@@ -77,7 +77,7 @@ type Writer struct {
 
 // chartAssets are the scripts base.html loads on a page with charts, in order.
 func chartAssets() []string {
-	return []string{"echarts.min.js", "format.js", "ticks.js", "labels.js", "colors.js", "chartlayout.js", "marks.js", "site.js", "export.js"}
+	return []string{"echarts.min.js", "format.js", "tooltip.js", "ticks.js", "labelgeometry.js", "labels.js", "breaktext.js", "colors.js", "chartlayout.js", "marks.js", "site.js", "linearaxes.js", "zoomarea.js", "export.js"}
 }
 
 // New returns the writer of a site at basePath whose theme's assets are at

@@ -1,12 +1,13 @@
 // Test harness for themes/formatters_test.go and themes/layout_test.go:
 // reads a JSON array of cases on stdin, runs each through the pure functions
-// exported by format.js, ticks.js, labels.js and colors.js, and prints a JSON array of results
+// exported by format.js, tooltip.js, ticks.js, labels.js, breaktext.js and colors.js (labels.js
+// requiring labelgeometry.js), marks.js and linearaxes.js, and prints a JSON array of results
 // (strings; structured results as JSON text) in the same order.
 'use strict';
 const path = require('path');
-const site = require(path.join(__dirname, '..', 'default', 'assets', 'format.js'));
 const assets = path.join(__dirname, '..', 'default', 'assets');
-const layout = Object.assign({}, ...['ticks.js', 'labels.js', 'colors.js'].map((f) => require(path.join(assets, f))));
+const site = Object.assign({}, ...['format.js', 'tooltip.js'].map((f) => require(path.join(assets, f))));
+const layout = Object.assign({}, ...['ticks.js', 'labels.js', 'breaktext.js', 'colors.js'].map((f) => require(path.join(assets, f))));
 
 // The labelSize of a ticks case: c.labelPx px per label (a y axis: line
 // height + gap), or c.charPx px per character of the widest label as
@@ -100,8 +101,6 @@ function run(c) {
       return String(layout.contrast(c.a, c.b));
     case 'readable':
       return layout.readableColor(c.color, c.background, c.min);
-    case 'palette':
-      return JSON.stringify(layout.palette);
     case 'renderItem': {
       // marks.js' drawing function c.fn for item c.index of c.data, with an
       // api that maps (x, y) to the pixels (10x, 1000 - 10y) (themes/marks_test.go)
@@ -115,6 +114,9 @@ function run(c) {
     }
     case 'marksWire':
       return show(require(path.join(assets, 'marks.js')).wire(c.option, !!c.dark));
+    case 'linearOption':
+      // linearaxes.js: the option with the log axes c.lin names made linear
+      return JSON.stringify(require(path.join(assets, 'linearaxes.js')).linearOption(c.option, c.lin));
     default:
       if (Object.prototype.hasOwnProperty.call(labelCases, c.kind)) return labelCases[c.kind](c);
       throw new Error('unknown case kind ' + c.kind);

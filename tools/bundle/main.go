@@ -12,7 +12,9 @@
 // It writes themes/default/assets/echarts.min.js and, beside it,
 // echarts-licenses.txt (the licences and notices of ECharts, ZRender and
 // tslib, which the Apache License asks to ship with the code), and prints
-// the size of the bundle, raw and gzipped. Both files are committed, so that
+// the size of the bundle, raw and gzipped. It copies KaTeX into
+// internal/katex/dist (katex.go) and DejaVu Sans, the font of the static
+// figures, into figure/font (font.go). The files are committed, so that
 // `go install` builds a working binary; CI checks that this command
 // reproduces them byte for byte from package-lock.json.
 package main
@@ -46,6 +48,7 @@ func main() {
 	root := flag.String("root", ".", "repository root (the folder holding node_modules/)")
 	out := flag.String("o", "", "output file (default <root>/themes/default/assets/echarts.min.js)")
 	katexDir := flag.String("katex", "", "folder for KaTeX's script, stylesheet and fonts (default <root>/internal/katex/dist)")
+	fontDir := flag.String("font", "", "folder for the chart font, DejaVu Sans (default <root>/figure/font)")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "bundle: unexpected argument %q\n", flag.Arg(0))
@@ -58,13 +61,16 @@ func main() {
 	if *katexDir == "" {
 		*katexDir = filepath.Join(*root, "internal", "katex", "dist")
 	}
-	if err := run(*root, *out, *katexDir); err != nil {
+	if *fontDir == "" {
+		*fontDir = filepath.Join(*root, "figure", "font")
+	}
+	if err := run(*root, *out, *katexDir, *fontDir); err != nil {
 		fmt.Fprintln(os.Stderr, "bundle:", err)
 		os.Exit(1)
 	}
 }
 
-func run(root, out, katexDir string) error {
+func run(root, out, katexDir, fontDir string) error {
 	root, err := filepath.Abs(root)
 	if err != nil {
 		return err
@@ -104,6 +110,11 @@ func run(root, out, katexDir string) error {
 	fmt.Printf("wrote %s: ECharts %s, %s (%s gzipped)\n", out, version, kb(len(code)), kb(gz))
 	fmt.Printf("wrote %s: its SVG renderer, loaded for Save SVG, %s (%s gzipped)\n", filepath.Join(filepath.Dir(out), SVGFile), kb(len(svg)), kb(svgGz))
 	done, err := writeKaTeX(root, katexDir)
+	if err != nil {
+		return err
+	}
+	fmt.Println(done)
+	done, err = writeFont(root, fontDir)
 	if err != nil {
 		return err
 	}

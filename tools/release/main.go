@@ -43,6 +43,7 @@ var extras = []struct{ name, src string }{
 	{"README.md", "README.md"},
 	{"echarts-licenses.txt", "themes/default/assets/echarts-licenses.txt"},
 	{"katex-license.txt", "internal/katex/dist/LICENSE"},
+	{"dejavu-fonts-license.txt", "figure/font/LICENSE"},
 }
 
 func main() {

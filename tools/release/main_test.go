@@ -188,7 +188,7 @@ func TestRelease(t *testing.T) {
 			t.Errorf("%s dated %v, want SOURCE_DATE_EPOCH", e.name, e.time)
 		}
 	}
-	want := []string{base + "/", base + "/" + exe, base + "/LICENSE", base + "/README.md", base + "/echarts-licenses.txt", base + "/katex-license.txt"}
+	want := []string{base + "/", base + "/" + exe, base + "/LICENSE", base + "/README.md", base + "/echarts-licenses.txt", base + "/katex-license.txt", base + "/dejavu-fonts-license.txt"}
 	if !slices.Equal(names, want) {
 		t.Errorf("the archive holds %q, want %q", names, want)
 	}

@@ -1,9 +1,11 @@
 /* scalesite: series colours that read on the page, pure functions only.
  *
- *   palette                            the 10 series colours
  *   contrast(a, b)                     WCAG 2.x contrast ratio of two colours
  *   readableColor(color, bg, min)      a colour moved in lightness until it
  *                                      reads on a background
+ *
+ * The series palette itself is chart/style.go's: the option carries each
+ * series' colour, and readableColor keeps a colour the spec gave readable.
  *
  * In the browser it adds to window.scalesiteLayout (with ticks.js, labels.js
  * and colors.js); in Node it exports the same functions (module.exports)
@@ -11,37 +13,6 @@
  */
 (function () {
   'use strict';
-
-  /* ---------------------------------------------------------------------
-   * The series palette
-   * ------------------------------------------------------------------- */
-
-  // PALETTE: the series colours, in order. The Go side emits the same list
-  // (chart/style.go, palette); change both together: chart_test.go checks.
-  //
-  // Tableau 10's hue families (blue, orange, red, teal, green, yellow,
-  // purple, pink, brown, grey) tuned into the band where every colour has at
-  // least 3:1 contrast (WCAG 2.x, graphics) on BOTH page backgrounds, #ffffff
-  // (light) and #111418 (dark): relative luminance 0.121..0.300. Five of the
-  // Tableau originals (#f28e2b #76b7b2 #edc948 #ff9da7 #bab0ac) are below
-  // 3:1 on white. Contrast on #ffffff / #111418:
-  //   #3b75af 4.83 / 3.83   blue
-  //   #e5731b 3.09 / 5.98   orange
-  //   #c23b3d 5.27 / 3.51   red
-  //   #2a9d8f 3.32 / 5.56   teal
-  //   #4f9a3f 3.48 / 5.30   green
-  //   #b8860b 3.25 / 5.67   yellow (dark goldenrod: no yellow reads on white)
-  //   #9a5ea1 4.68 / 3.95   purple
-  //   #d4577d 3.85 / 4.80   pink
-  //   #8c6d4f 4.76 / 3.88   brown
-  //   #6e7c8c 4.26 / 4.33   grey (slate)
-  // Smallest OKLab distance between two of them 0.085 (Tableau 10: 0.084);
-  // with simulated deuteranopia / protanopia (Machado 2009) 0.028 / 0.016
-  // (Tableau 10: 0.007 / 0.009). Checked by themes/layout_test.go.
-  var PALETTE = [
-    '#3b75af', '#e5731b', '#c23b3d', '#2a9d8f', '#4f9a3f',
-    '#b8860b', '#9a5ea1', '#d4577d', '#8c6d4f', '#6e7c8c'
-  ];
 
   /* ---------------------------------------------------------------------
    * Colour
@@ -188,7 +159,6 @@
 
 
   var api = {
-    palette: PALETTE.slice(),
     contrast: contrast,
     readableColor: readableColor
   };

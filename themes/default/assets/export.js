@@ -3,10 +3,11 @@
  * Under each chart (layouts/chart.html) is a toolbar of real buttons and
  * links, which the keyboard reaches: Save PNG, Save SVG, Download CSV (a
  * file written beside the page at build time), Zoom to area and Undo
- * zoom (added here: they need the script), Reset zoom, Linear x / Linear y
- * (on a chart with a log axis) and # (a link to the chart). The links work
- * without JavaScript; this file shows and runs the buttons. They are the
- * chart's only controls: the option has no ECharts toolbox.
+ * zoom (added by the script: zoomarea.js), Reset zoom, Linear x / Linear y
+ * (on a chart with a log axis; the option rewritten by linearaxes.js) and
+ * # (a link to the chart). The links work without JavaScript; this file
+ * shows and runs the buttons. They are the chart's only controls: the
+ * option has no ECharts toolbox.
  *
  * What a reader does to a chart (hidden series, zoom, linear axes) is kept
  * in the page's address, so that a shared link opens the chart as it was:
@@ -20,7 +21,7 @@
  * SVG text (ECharts' SVG renderer is a file of its own, loaded the first
  * time: echarts.loadSVGRenderer),
  * setLinear(id, {x, y}), chartState(id) → the fragment, applyFragment(hash).
- * Loaded after site.js. Plain ES2019.
+ * Loaded after site.js, linearaxes.js and zoomarea.js. Plain ES2019.
  */
 (function () {
   'use strict';
@@ -28,6 +29,9 @@
   var F = window.scalesiteFormat;
   var CL = window.scalesiteChartLayout;
   if (!S || !S.onChart || !F || !CL || typeof document === 'undefined') return;
+  var T = window.scalesiteTools;
+  if (!T || !T.zoomArea || !T.linearOption) return;
+  var linearOption = T.linearOption, pow10 = T.pow10;
   var asArray = F.asArray;
   // Per chart, the axes shown linear instead of log: {x: bool, y: bool}.
   var linear = {};
@@ -131,92 +135,12 @@
 
   /* ------------------------------------------------------ log/linear */
 
-  function pow10(v) {
-    return typeof v === 'number' ? Math.pow(10, v) : v;
-  }
-
   function pageOption(id) {
     var scripts = document.querySelectorAll('script.scalesite-option');
     for (var i = 0; i < scripts.length; i++) {
       if (scripts[i].getAttribute('data-chart') === id) return JSON.parse(scripts[i].textContent);
     }
     return null;
-  }
-
-  // linearOption turns the page's option (log axes over log10 of the
-  // values) into one whose chosen log axes are linear: each such axis
-  // plots the original values, which the points carry ([X, Y, x, y]).
-  function linearOption(option, lin) {
-    var axes = { x: {}, y: {} };
-    ['x', 'y'].forEach(function (d) {
-      if (!lin[d]) return;
-      asArray(option[d + 'Axis']).forEach(function (ax, k) {
-        if (!ax || ax.scalesiteLog !== true) return;
-        ax.scalesiteLog = false;
-        ax.min = pow10(ax.min);
-        ax.max = pow10(ax.max);
-        axes[d][k] = true;
-        // ticks at 2.5×10²¹, not 2,500,000,000,000,000,000,000
-        var label = ax.axisLabel = ax.axisLabel || {};
-        var big = Math.max(Math.abs(ax.min) || 0, Math.abs(ax.max) || 0);
-        if ((label.formatter == null || label.formatter === '@auto') && (big >= 1e5 || big < 1e-2)) label.formatter = '@pow';
-      });
-    });
-    // a point is [X, Y] or [X, Y, x, y] (the values after the coordinates)
-    function point(v, fx, fy) {
-      if (!Array.isArray(v)) return v;
-      v = v.slice();
-      if (fx) v[0] = v.length >= 4 ? v[2] : pow10(v[0]);
-      if (fy && v[1] !== '-') v[1] = v.length >= 4 ? v[3] : pow10(v[1]);
-      return v;
-    }
-    // an item of a custom series (error bars, bands): every dimension its
-    // encode puts on a switched axis is a coordinate
-    function encoded(v, dims) {
-      if (!Array.isArray(v)) return v;
-      v = v.slice();
-      dims.forEach(function (i) { v[i] = pow10(v[i]); });
-      return v;
-    }
-    // a mark (reference line, area, point) at an axis value or coordinate
-    function mark(m, fx, fy) {
-      if (Array.isArray(m)) return m.map(function (p) { return mark(p, fx, fy); });
-      if (!m || typeof m !== 'object') return m;
-      var out = {};
-      Object.keys(m).forEach(function (k) { out[k] = m[k]; });
-      if (fx && typeof out.xAxis === 'number') out.xAxis = pow10(out.xAxis);
-      if (fy && typeof out.yAxis === 'number') out.yAxis = pow10(out.yAxis);
-      if (Array.isArray(out.coord)) {
-        out.coord = out.coord.slice();
-        if (fx) out.coord[0] = pow10(out.coord[0]);
-        if (fy) out.coord[1] = pow10(out.coord[1]);
-      }
-      return out;
-    }
-    asArray(option.series).forEach(function (s) {
-      if (!s) return;
-      var fx = axes.x[typeof s.xAxisIndex === 'number' ? s.xAxisIndex : 0];
-      var fy = axes.y[typeof s.yAxisIndex === 'number' ? s.yAxisIndex : 0];
-      if (!fx && !fy) return;
-      if (s.type === 'custom' && s.encode && Array.isArray(s.data)) {
-        var dims = (fx ? asArray(s.encode.x) : []).concat(fy ? asArray(s.encode.y) : []);
-        s.data = s.data.map(function (item) { return encoded(item, dims); });
-      } else if (Array.isArray(s.data)) {
-        s.data = s.data.map(function (item) {
-          if (item && typeof item === 'object' && !Array.isArray(item)) {
-            var c = {};
-            Object.keys(item).forEach(function (k) { c[k] = item[k]; });
-            c.value = point(item.value, fx, fy);
-            return c;
-          }
-          return point(item, fx, fy);
-        });
-      }
-      ['markLine', 'markArea', 'markPoint'].forEach(function (k) {
-        if (s[k] && Array.isArray(s[k].data)) s[k].data = mark(s[k].data, fx, fy);
-      });
-    });
-    return option;
   }
 
   function hasLog(id, d) {
@@ -433,7 +357,7 @@
     } finally {
       applying--;
     }
-    undoable(id, []);
+    zoom.undoable(id, []);
     remember(id);
   }
 
@@ -453,200 +377,21 @@
 
   /* --------------------------------------------------- zoom to area */
 
-  // Zoom to area: with the toggle on, a drag across a plot zooms both axes
-  // to the rectangle drawn (what ECharts' toolbox did, which the option no
-  // longer has). The toggle is a button of the toolbar, so the keyboard
-  // reaches it; Escape or the button again turns it off. While it is on, a
-  // drag draws the rectangle instead of panning.
-  var areas = {}; // per chart id: {on, start, box, grid, undo}
-
-  // areaButtons adds the toggle and Undo zoom (which steps back through
-  // the areas zoomed to, as the toolbox's did) before Reset zoom, once,
-  // named like it. Undo zoom is disabled, so Tab skips it, until there is
-  // a zoom to undo.
-  function areaButtons(tools) {
-    if (tools.querySelector('[data-tool="area"]')) return;
-    var reset = tools.querySelector('[data-tool="reset"]');
-    var of = reset && reset.getAttribute('aria-label');
-    of = of && of.indexOf('Reset zoom of ') === 0 ? ' of ' + of.slice('Reset zoom of '.length) : '';
-    [['area', 'Zoom to area'], ['undo', 'Undo zoom']].forEach(function (d) {
-      var b = document.createElement('button');
-      b.type = 'button';
-      b.setAttribute('data-tool', d[0]);
-      b.setAttribute('aria-label', d[1] + of);
-      if (d[0] === 'area') b.setAttribute('aria-pressed', 'false');
-      else b.disabled = true;
-      b.textContent = d[1];
-      tools.insertBefore(b, reset || tools.querySelector('.scalesite-status'));
-    });
-  }
-
-  // undoable sets the zooms Undo zoom steps back through.
-  function undoable(id, list) {
-    var a = areas[id] || (areas[id] = {});
-    a.undo = list;
-    var tools = toolsOf(id);
-    var b = tools && tools.querySelector('[data-tool="undo"]');
-    if (b) b.disabled = !list.length;
-  }
-
-  function undoZoom(id) {
-    var a = areas[id];
-    var inst = live(id);
-    if (!inst || !a || !a.undo || !a.undo.length) return;
-    var list = a.undo.slice();
-    inst.dispatchAction({ type: 'dataZoom', batch: list.pop() });
-    undoable(id, list);
-    say(id, list.length ? 'Zoom undone' : 'Zoom undone: the chart as it was before Zoom to area');
-  }
-
-  function areaMode(id, on) {
-    var a = areas[id] || (areas[id] = {});
-    a.on = !!on;
-    endDrag(a);
-    var tools = toolsOf(id);
-    var b = tools && tools.querySelector('[data-tool="area"]');
-    if (b) b.setAttribute('aria-pressed', on ? 'true' : 'false');
-    var el = document.getElementById(id);
-    if (el) el.classList.toggle('scalesite-zooming', !!on);
-    say(id, on ? 'Drag across the chart to zoom to that area; Escape to stop' : 'Zoom to area off');
-  }
-
-  function endDrag(a) {
-    if (a.box && a.box.parentNode) a.box.parentNode.removeChild(a.box);
-    a.box = null;
-    a.start = null;
-  }
-
-  // the grid (panel) under a point of the chart, and its rectangle
-  function gridAt(inst, x, y) {
-    var hit = null;
-    inst.getModel().eachComponent('grid', function (g, i) {
-      var r = g.coordinateSystem && g.coordinateSystem.getRect();
-      if (!hit && r && x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height) hit = { index: i, rect: r };
-    });
-    return hit;
-  }
-
-  function chartPoint(el, e) {
-    var r = el.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
-  }
-
-  function clampTo(r, p) {
-    return { x: Math.max(r.x, Math.min(r.x + r.width, p.x)), y: Math.max(r.y, Math.min(r.y + r.height, p.y)) };
-  }
-
-  // zoomTo zooms the axes of grid g to the pixel rectangle p..q: each
-  // dataZoom gets the window of the axes it moves, in their values.
-  function zoomTo(inst, g, p, q) {
-    var a = inst.convertFromPixel({ gridIndex: g }, [p.x, p.y]);
-    var b = inst.convertFromPixel({ gridIndex: g }, [q.x, q.y]);
-    if (!a || !b) return false;
-    var range = { x: [Math.min(a[0], b[0]), Math.max(a[0], b[0])], y: [Math.min(a[1], b[1]), Math.max(a[1], b[1])] };
-    var model = inst.getModel();
-    var batch = [];
-    model.eachComponent('dataZoom', function (dz, i) {
-      var dim = null;
-      // d is the axis' dimension, 'x' or 'y'
-      dz.eachTargetAxis(function (d, k) {
-        var ax = model.getComponent(d + 'Axis', k);
-        if (ax && (ax.get('gridIndex') || 0) === g) dim = d;
-      });
-      if (dim && range[dim]) batch.push({ dataZoomIndex: i, startValue: range[dim][0], endValue: range[dim][1] });
-    });
-    if (!batch.length) return false;
-    // the windows before, for Undo zoom
-    var before = [];
-    model.eachComponent('dataZoom', function (dz, i) {
-      var r = dz.getPercentRange();
-      before.push({ dataZoomIndex: i, start: r[0], end: r[1] });
-    });
-    inst.dispatchAction({ type: 'dataZoom', batch: batch });
-    var a = areas[inst.getDom().id] || {};
-    undoable(inst.getDom().id, (a.undo || []).concat([before]));
-    return true;
-  }
-
-  // A drag in area mode: captured on the chart's element before ECharts
-  // sees it (no pan), drawn as a box over the plot, zoomed to on release.
-  function wireArea(id, el) {
-    if (el.scalesiteArea) return;
-    el.scalesiteArea = true;
-    function down(e) {
-      var a = areas[id];
-      var inst = live(id);
-      if (!a || !a.on || !inst || (e.button != null && e.button !== 0)) return;
-      e.stopPropagation();
-      e.preventDefault();
-      var p = chartPoint(el, e);
-      var g = gridAt(inst, p.x, p.y);
-      if (!g) return;
-      endDrag(a);
-      a.start = p;
-      a.grid = g;
-      if (getComputedStyle(el).position === 'static') el.style.position = 'relative';
-      a.box = document.createElement('div');
-      a.box.className = 'scalesite-zoombox';
-      el.appendChild(a.box);
-      if (el.setPointerCapture && e.pointerId != null) el.setPointerCapture(e.pointerId);
-    }
-    function move(e) {
-      var a = areas[id];
-      if (!a || !a.on) return;
-      e.stopPropagation();
-      if (!a.start || !a.box) return;
-      var q = clampTo(a.grid.rect, chartPoint(el, e));
-      var s = a.box.style;
-      s.left = Math.min(a.start.x, q.x) + 'px';
-      s.top = Math.min(a.start.y, q.y) + 'px';
-      s.width = Math.abs(q.x - a.start.x) + 'px';
-      s.height = Math.abs(q.y - a.start.y) + 'px';
-    }
-    function up(e) {
-      var a = areas[id];
-      if (!a || !a.on) return;
-      e.stopPropagation();
-      if (!a.start) return;
-      var q = clampTo(a.grid.rect, chartPoint(el, e));
-      var p = a.start;
-      var g = a.grid.index;
-      endDrag(a);
-      var inst = live(id);
-      // a click, or a line: nothing to zoom to
-      if (!inst || Math.abs(q.x - p.x) < 4 || Math.abs(q.y - p.y) < 4) return;
-      if (zoomTo(inst, g, p, q)) say(id, 'Zoomed to the area; Reset zoom shows it all');
-    }
-    el.addEventListener('pointerdown', down, true);
-    el.addEventListener('pointermove', move, true);
-    el.addEventListener('pointerup', up, true);
-    // ECharts pans on mouse and touch events too: none reach it in area mode
-    ['mousedown', 'mousemove', 'mouseup', 'touchstart', 'touchmove', 'wheel'].forEach(function (type) {
-      el.addEventListener(type, function (e) {
-        var a = areas[id];
-        if (a && a.on) e.stopPropagation();
-      }, true);
-    });
-  }
-
-  document.addEventListener('keydown', function (e) {
-    if (e.key !== 'Escape') return;
-    Object.keys(areas).forEach(function (id) {
-      if (areas[id].on) areaMode(id, false);
-    });
-  });
+  // Zoom to area and Undo zoom: zoomarea.js, which listens for Escape from
+  // here on.
+  var zoom = T.zoomArea({ live: live, toolsOf: toolsOf, say: say });
 
   /* ------------------------------------------------------- wiring */
 
   function wire(id, inst) {
     var tools = toolsOf(id);
     if (tools) {
-      areaButtons(tools);
+      zoom.buttons(tools);
       var hidden = tools.querySelectorAll('[data-tool][hidden]');
       for (var i = 0; i < hidden.length; i++) hidden[i].removeAttribute('hidden');
     }
     var el = document.getElementById(id);
-    if (el) wireArea(id, el);
+    if (el) zoom.wire(id, el);
     syncButtons(id);
     if (wired) {
       if (wired.has(inst)) return;
@@ -686,10 +431,10 @@
           say(id, 'Zoom reset');
           break;
         case 'area':
-          areaMode(id, t.getAttribute('aria-pressed') !== 'true');
+          zoom.mode(id, t.getAttribute('aria-pressed') !== 'true');
           break;
         case 'undo':
-          undoZoom(id);
+          zoom.undo(id);
           break;
         case 'scale': {
           var d = t.getAttribute('data-axis');

@@ -4,7 +4,8 @@
  *   <div class="scalesite-canvas" id="ID"></div>
  *   <script type="application/json" class="scalesite-option" data-chart="ID">{...}</script>
  * The option is plain JSON (never evaluated). Its formatter tokens become
- * functions from format.js (loaded before this file), nothing else.
+ * functions from format.js and tooltip.js (loaded before this file), nothing
+ * else.
  *
  * API: window.scalesite = {charts: {id: instance}, mount(root),
  * update(id, option), schemeChanged(), formatters, ...}. Plain ES2019.

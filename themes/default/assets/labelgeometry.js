@@ -1,0 +1,464 @@
+/* scalesite: the geometry of point labels, pure functions only: where
+ * labels, markers and leader lines collide (labels.js places the labels
+ * with them).
+ *
+ *   Grid(x0, y0, x1, y1, cell)         a uniform grid over a region
+ *   MarkerIndex(grid, markers)         the markers drawn: hits, closer, count
+ *   LabelIndex(grid, pad)              the labels placed so far: hits, add
+ *   Leaders()                          the leader lines drawn so far:
+ *                                      crosses, hitsRect
+ *   crossesLabels(labels, ax, ay, bx, by)  a leader through a placed label?
+ *   uncross(items, out, marks, pad, obstacles, relocate)
+ *                                      a placement whose leaders cross made
+ *                                      to have none
+ *   boundsOf, leaderEnd, segHitsRect, segsCross, rectHitsCircle, finite
+ *                                      the geometry they share
+ *
+ * In the browser it is window.scalesiteLayout.labelGeometry, for labels.js
+ * (load this file before it); in Node it exports the same object
+ * (module.exports). Plain ES2019: no modules, no DOM.
+ */
+(function () {
+  'use strict';
+
+  function num(v) {
+    return typeof v === 'number' && v > -Infinity && v < Infinity;
+  }
+
+  function finite(a, b, c, d) {
+    return num(a) && num(b) && num(c) && num(d);
+  }
+
+  // does the rectangle (x, y, w, h) cover part of the circle (cx, cy, r)?
+  function rectHitsCircle(x, y, w, h, cx, cy, r) {
+    var nx = cx < x ? x : cx > x + w ? x + w : cx;
+    var ny = cy < y ? y : cy > y + h ? y + h : cy;
+    var dx = cx - nx;
+    var dy = cy - ny;
+    return dx * dx + dy * dy < r * r;
+  }
+
+  // A uniform grid over the region where labels can go. Cell indices are
+  // clamped, so shapes beyond the region land in its edge cells.
+  function Grid(x0, y0, x1, y1, cell) {
+    var cols = Math.floor((x1 - x0) / cell) + 1;
+    var rows = Math.floor((y1 - y0) / cell) + 1;
+    while (cols * rows > 262144) { // keep the index small for huge regions
+      cell *= 2;
+      cols = Math.floor((x1 - x0) / cell) + 1;
+      rows = Math.floor((y1 - y0) / cell) + 1;
+    }
+    this.x0 = x0;
+    this.y0 = y0;
+    this.inv = 1 / cell;
+    this.cols = cols;
+    this.rows = rows;
+  }
+  Grid.prototype.cx = function (x) {
+    var c = (x - this.x0) * this.inv;
+    return c < 1 ? 0 : c >= this.cols ? this.cols - 1 : c | 0;
+  };
+  Grid.prototype.cy = function (y) {
+    var c = (y - this.y0) * this.inv;
+    return c < 1 ? 0 : c >= this.rows ? this.rows - 1 : c | 0;
+  };
+
+  // The markers, bucketed by the cell of their centre in compressed rows:
+  // cell c holds entries start[c] .. start[c+1]-1 of x, y, r. A query
+  // widens its box by the largest radius.
+  function MarkerIndex(grid, markers) {
+    var ncell = grid.cols * grid.rows;
+    var n = markers.length;
+    var cellOf = new Int32Array(n);
+    var px = new Float64Array(n);
+    var py = new Float64Array(n);
+    var pr = new Float64Array(n);
+    var start = new Int32Array(ncell + 1);
+    var x0 = grid.x0, y0 = grid.y0, inv = grid.inv, cols = grid.cols, rows = grid.rows;
+    var maxR = 0;
+    var i, c;
+    // each marker read once (its fields may be small integers or doubles)
+    for (i = 0; i < n; i++) {
+      var m = markers[i];
+      cellOf[i] = -1;
+      if (!m) continue;
+      var x = m.x, y = m.y, r = m.r;
+      if (typeof x !== 'number' || typeof y !== 'number' || typeof r !== 'number') continue;
+      if (!(r > 0 && r < Infinity && x > -Infinity && x < Infinity && y > -Infinity && y < Infinity)) continue;
+      var fx = (x - x0) * inv;
+      var fy = (y - y0) * inv;
+      c = (fy < 1 ? 0 : fy >= rows ? rows - 1 : fy | 0) * cols + (fx < 1 ? 0 : fx >= cols ? cols - 1 : fx | 0);
+      cellOf[i] = c;
+      px[i] = x;
+      py[i] = y;
+      pr[i] = r;
+      start[c + 1]++;
+      if (r > maxR) maxR = r;
+    }
+    for (i = 0; i < ncell; i++) start[i + 1] += start[i];
+    var fill = start.slice(0, ncell);
+    var total = start[ncell];
+    var mx = new Float64Array(total);
+    var my = new Float64Array(total);
+    var mr = new Float64Array(total); // squared radii
+    for (i = 0; i < n; i++) {
+      c = cellOf[i];
+      if (c < 0) continue;
+      var slot = fill[c]++;
+      mx[slot] = px[i];
+      my[slot] = py[i];
+      mr[slot] = pr[i] * pr[i];
+    }
+    this.grid = grid;
+    this.start = start;
+    this.maxR = maxR;
+    this.x = mx;
+    this.y = my;
+    this.r = mr;
+  }
+  // does the rectangle cover part of a marker?
+  MarkerIndex.prototype.hits = function (x, y, w, h) {
+    var g = this.grid;
+    var start = this.start;
+    var mx = this.x, my = this.y, mr = this.r;
+    var R = this.maxR;
+    var x1 = x + w, y1 = y + h;
+    var a0 = g.cx(x - R), a1 = g.cx(x1 + R), b1 = g.cy(y1 + R);
+    for (var cb = g.cy(y - R); cb <= b1; cb++) {
+      var row = cb * g.cols;
+      for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
+        // the cells a0..a1 of a row are contiguous in the arrays
+        var cx = mx[k], cy = my[k];
+        var dx = cx < x ? x - cx : cx > x1 ? cx - x1 : 0;
+        var dy = cy < y ? y - cy : cy > y1 ? cy - y1 : 0;
+        if (dx * dx + dy * dy < mr[k]) return true;
+      }
+    }
+    return false;
+  };
+
+  // closer: is the centre of some marker other than the one at (ox, oy)
+  // nearer the rectangle than d px? A label beside its point (no leader)
+  // must have that point clearly nearest: else a reader pairs it with the
+  // other point, as two nearly coincident points on a phone swap their
+  // labels.
+  MarkerIndex.prototype.closer = function (x, y, w, h, d, ox, oy) {
+    var g = this.grid;
+    var start = this.start;
+    var mx = this.x, my = this.y;
+    var x1 = x + w, y1 = y + h, dd = d * d;
+    var a0 = g.cx(x - d), a1 = g.cx(x1 + d), b1 = g.cy(y1 + d);
+    for (var cb = g.cy(y - d); cb <= b1; cb++) {
+      var row = cb * g.cols;
+      for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
+        var cx = mx[k], cy = my[k];
+        if (cx === ox && cy === oy) continue;
+        var dx = cx < x ? x - cx : cx > x1 ? cx - x1 : 0;
+        var dy = cy < y ? y - cy : cy > y1 ? cy - y1 : 0;
+        if (dx * dx + dy * dy < dd) return true;
+      }
+    }
+    return false;
+  };
+
+  // count: how many markers have their centre in the rectangle, up to
+  // limit.
+  MarkerIndex.prototype.count = function (x, y, w, h, limit) {
+    var g = this.grid;
+    var start = this.start;
+    var n = 0;
+    var x1 = x + w, y1 = y + h;
+    var a0 = g.cx(x), a1 = g.cx(x1), b1 = g.cy(y1);
+    for (var cb = g.cy(y); cb <= b1; cb++) {
+      var row = cb * g.cols;
+      for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
+        if (this.x[k] >= x && this.x[k] <= x1 && this.y[k] >= y && this.y[k] <= y1 && ++n >= limit) return n;
+      }
+    }
+    return n;
+  };
+
+  // The labels placed so far: rectangles in flat arrays, and per cell a
+  // linked list of entries (head[cell] -> entry, next[entry], label[entry]).
+  function LabelIndex(grid, pad) {
+    this.grid = grid;
+    this.pad = pad;
+    this.head = new Int32Array(grid.cols * grid.rows).fill(-1);
+    this.next = [];
+    this.label = [];
+    this.x = [];
+    this.y = [];
+    this.w = [];
+    this.h = [];
+  }
+  // does the rectangle come within pad of a placed label?
+  LabelIndex.prototype.hits = function (x, y, w, h) {
+    var g = this.grid;
+    var p = this.pad;
+    var head = this.head, next = this.next, label = this.label;
+    var lx = this.x, ly = this.y, lw = this.w, lh = this.h;
+    var a0 = g.cx(x - p), a1 = g.cx(x + w + p), b1 = g.cy(y + h + p);
+    for (var cb = g.cy(y - p); cb <= b1; cb++) {
+      for (var ca = a0; ca <= a1; ca++) {
+        for (var e = head[cb * g.cols + ca]; e >= 0; e = next[e]) {
+          var q = label[e];
+          if (x < lx[q] + lw[q] + p && lx[q] < x + w + p && y < ly[q] + lh[q] + p && ly[q] < y + h + p) return true;
+        }
+      }
+    }
+    return false;
+  };
+  LabelIndex.prototype.add = function (x, y, w, h) {
+    var g = this.grid;
+    var q = this.x.length;
+    this.x.push(x);
+    this.y.push(y);
+    this.w.push(w);
+    this.h.push(h);
+    var a0 = g.cx(x), a1 = g.cx(x + w), b1 = g.cy(y + h);
+    for (var cb = g.cy(y); cb <= b1; cb++) {
+      for (var ca = a0; ca <= a1; ca++) {
+        var c = cb * g.cols + ca;
+        this.next.push(this.head[c]);
+        this.label.push(q);
+        this.head[c] = this.next.length - 1;
+      }
+    }
+  };
+
+  // segHitsRect: does the segment (x1,y1)-(x2,y2) pass through the
+  // rectangle (Liang-Barsky clipping)?
+  function segHitsRect(x1, y1, x2, y2, rx, ry, rw, rh) {
+    var t0 = 0, t1 = 1;
+    var dx = x2 - x1, dy = y2 - y1;
+    var p = [-dx, dx, -dy, dy];
+    var q = [x1 - rx, rx + rw - x1, y1 - ry, ry + rh - y1];
+    for (var i = 0; i < 4; i++) {
+      if (p[i] === 0) {
+        if (q[i] < 0) return false;
+      } else {
+        var t = q[i] / p[i];
+        if (p[i] < 0) {
+          if (t > t1) return false;
+          if (t > t0) t0 = t;
+        } else {
+          if (t < t0) return false;
+          if (t < t1) t1 = t;
+        }
+      }
+    }
+    return t0 < t1;
+  }
+
+  // side: which side of the line a->b the point c lies on (+1, -1, or 0
+  // within a hair).
+  function side(ax, ay, bx, by, cx, cy) {
+    var v = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    return v > 1e-9 ? 1 : v < -1e-9 ? -1 : 0;
+  }
+
+  // segsCross: do the segments p and q cross properly (each has the other's
+  // ends strictly on either side)?
+  function segsCross(p1x, p1y, p2x, p2y, q1x, q1y, q2x, q2y) {
+    return side(p1x, p1y, p2x, p2y, q1x, q1y) * side(p1x, p1y, p2x, p2y, q2x, q2y) < 0 &&
+      side(q1x, q1y, q2x, q2y, p1x, p1y) * side(q1x, q1y, q2x, q2y, p2x, p2y) < 0;
+  }
+
+  // leaderEnd is where the leader from the point (ax, ay) meets the label:
+  // the label's nearest point.
+  function leaderEnd(ax, ay, x, y, w, h) {
+    return [Math.max(x, Math.min(ax, x + w)), Math.max(y, Math.min(ay, y + h))];
+  }
+
+  // Leaders: the leader lines drawn so far, which later labels must not
+  // cover, and which must not cross a placed label.
+  function Leaders() {
+    this.seg = [];
+  }
+  // crosses: does the segment (ax,ay)-(bx,by) cross a leader drawn so far?
+  // Crossed leaders make a reader follow the wrong line in a crowded
+  // corner. Segments that only touch (two leaders from one point) do not
+  // cross.
+  Leaders.prototype.crosses = function (ax, ay, bx, by) {
+    for (var i = 0; i < this.seg.length; i++) {
+      var s = this.seg[i];
+      if (segsCross(ax, ay, bx, by, s[0], s[1], s[2], s[3])) return true;
+    }
+    return false;
+  };
+  Leaders.prototype.hitsRect = function (x, y, w, h) {
+    for (var i = 0; i < this.seg.length; i++) {
+      var s = this.seg[i];
+      if (segHitsRect(s[0], s[1], s[2], s[3], x, y, w, h)) return true;
+    }
+    return false;
+  };
+
+  // crossesLabels: does a leader from (ax, ay) to (bx, by) pass through a
+  // placed label? The label index is asked for the segment's box.
+  function crossesLabels(labels, ax, ay, bx, by) {
+    var x = Math.min(ax, bx), y = Math.min(ay, by);
+    var w = Math.abs(bx - ax), h = Math.abs(by - ay);
+    var g = labels.grid;
+    var lx = labels.x, ly = labels.y, lw = labels.w, lh = labels.h;
+    var a0 = g.cx(x), a1 = g.cx(x + w), b1 = g.cy(y + h);
+    for (var cb = g.cy(y); cb <= b1; cb++) {
+      for (var ca = a0; ca <= a1; ca++) {
+        for (var e = labels.head[cb * g.cols + ca]; e >= 0; e = labels.next[e]) {
+          var q = labels.label[e];
+          if (segHitsRect(ax, ay, bx, by, lx[q] + 1, ly[q] + 1, lw[q] - 2, lh[q] - 2)) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // Where a label of an item may go: its bounds (with a hair of slack),
+  // written to b as [x0, y0, x1, y1].
+  function boundsOf(it, b) {
+    var bd = it.bounds;
+    b[0] = -Infinity; b[1] = -Infinity; b[2] = Infinity; b[3] = Infinity;
+    if (bd && finite(bd.x, bd.y, bd.width, bd.height)) {
+      b[0] = bd.x - 1e-6;
+      b[1] = bd.y - 1e-6;
+      b[2] = bd.x + bd.width + 1e-6;
+      b[3] = bd.y + bd.height + 1e-6;
+    }
+    return b;
+  }
+
+  // slotFor: where the label of item `it` goes in the slot of another
+  // label (its box q, placed for the point (px, py)): against the same
+  // edge, on the side of the point the other label was on.
+  function slotFor(it, q, qw, qh, px, py) {
+    var x, y;
+    if (q.x + qw <= px) x = q.x + qw - it.w; // left of its point: right edges meet
+    else if (q.x >= px) x = q.x; // right of it: left edges
+    else x = q.x + (qw - it.w) / 2;
+    if (q.y + qh <= py) y = q.y + qh - it.h; // above: bottom edges
+    else if (q.y >= py) y = q.y; // below: top edges
+    else y = q.y + (qh - it.h) / 2;
+    return { x: x, y: y, leader: true };
+  }
+
+  // uncross: a placement made with leaders allowed to cross is made to have
+  // none. Where two leaders cross, their labels swap slots (the leaders of
+  // two points to two places cross, and the swapped ones do not) when each
+  // slot takes the other label clear of everything else; else the label
+  // whose leader crosses more leaders is moved (relocate(k): placed again
+  // among the others, with a leader that crosses none; false if it finds
+  // no place), else the other, else left out. out is edited; obstacles are
+  // texts no label may cover.
+  function uncross(items, out, marks, pad, obstacles, relocate) {
+    var ids = [];
+    var i;
+    for (i = 0; i < out.length; i++) if (out[i] && out[i].leader) ids.push(i);
+    function seg(k, p) {
+      var it = items[k];
+      var e = leaderEnd(it.x, it.y, p.x, p.y, it.w, it.h);
+      return [it.x, it.y, e[0], e[1]];
+    }
+    function crosses(a, b) {
+      return segsCross(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]);
+    }
+    // crossings of the leader s (of item k) with the leaders of the others
+    // (but skip)
+    function crossings(k, s, skip) {
+      var n = 0;
+      for (var j = 0; j < ids.length; j++) {
+        var o = ids[j];
+        if (o === k || o === skip || !out[o]) continue;
+        if (crosses(s, seg(o, out[o]))) n++;
+      }
+      return n;
+    }
+    // may the label of k stand at p, with the leader s, the labels a and b
+    // (k among them) set aside?
+    function fits(k, p, s, a, b, other, op) {
+      var it = items[k];
+      var bd = boundsOf(it, [0, 0, 0, 0]);
+      var x = p.x, y = p.y, w = it.w, h = it.h;
+      if (x < bd[0] || y < bd[1] || x + w > bd[2] || y + h > bd[3]) return false;
+      if (it.r > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, it.r)) return false;
+      if (marks.hits(x, y, w, h)) return false;
+      var ow = items[other].w, oh = items[other].h;
+      if (x < op.x + ow + pad && op.x < x + w + pad && y < op.y + oh + pad && op.y < y + h + pad) return false;
+      for (var j = 0; j < out.length; j++) {
+        var q = out[j];
+        if (!q || j === a || j === b) continue;
+        var qw = items[j].w, qh = items[j].h;
+        if (x < q.x + qw + pad && q.x < x + w + pad && y < q.y + qh + pad && q.y < y + h + pad) return false;
+        // the leader through no other label, no other leader through it
+        if (segHitsRect(s[0], s[1], s[2], s[3], q.x + 1, q.y + 1, qw - 2, qh - 2)) return false;
+        if (q.leader) {
+          var t = seg(j, q);
+          if (segHitsRect(t[0], t[1], t[2], t[3], x, y, w, h)) return false;
+        }
+      }
+      for (j = 0; j < obstacles.length; j++) {
+        var ob = obstacles[j];
+        if (x < ob.x + ob.width + pad && ob.x < x + w + pad && y < ob.y + ob.height + pad && ob.y < y + h + pad) return false;
+        if (segHitsRect(s[0], s[1], s[2], s[3], ob.x + 1, ob.y + 1, ob.width - 2, ob.height - 2)) return false;
+      }
+      return true;
+    }
+    for (var guard = 0; guard < 4 * ids.length + 8; guard++) {
+      var pa = -1, pb = -1;
+      for (var u = 0; u < ids.length && pa < 0; u++) {
+        if (!out[ids[u]]) continue;
+        var su = seg(ids[u], out[ids[u]]);
+        for (var v = u + 1; v < ids.length; v++) {
+          if (out[ids[v]] && crosses(su, seg(ids[v], out[ids[v]]))) {
+            pa = ids[u];
+            pb = ids[v];
+            break;
+          }
+        }
+      }
+      if (pa < 0) return;
+      var A = out[pa], B = out[pb];
+      var na = slotFor(items[pa], B, items[pb].w, items[pb].h, items[pb].x, items[pb].y);
+      var nb = slotFor(items[pb], A, items[pa].w, items[pa].h, items[pa].x, items[pa].y);
+      var sa = seg(pa, na), sb = seg(pb, nb);
+      var before = crossings(pa, seg(pa, A), pb) + crossings(pb, seg(pb, B), pa) + 1;
+      if (!crosses(sa, sb) && crossings(pa, sa, pb) + crossings(pb, sb, pa) < before &&
+          fits(pa, na, sa, pa, pb, pb, nb) && fits(pb, nb, sb, pa, pb, pa, na)) {
+        out[pa] = na;
+        out[pb] = nb;
+        continue;
+      }
+      // no swap: the label whose leader crosses more is moved where its
+      // leader crosses none, else the other, else left out
+      var first = crossings(pa, seg(pa, A), -1) >= crossings(pb, seg(pb, B), -1) ? pa : pb;
+      var second = first === pa ? pb : pa;
+      if (relocate(first) || relocate(second)) continue;
+      out[first] = null;
+    }
+    // past the guard, every label still crossing is left out
+    for (u = 0; u < ids.length; u++) {
+      if (out[ids[u]] && crossings(ids[u], seg(ids[u], out[ids[u]]), -1) > 0) out[ids[u]] = null;
+    }
+  }
+
+  var api = {
+    finite: finite,
+    rectHitsCircle: rectHitsCircle,
+    Grid: Grid,
+    MarkerIndex: MarkerIndex,
+    LabelIndex: LabelIndex,
+    segHitsRect: segHitsRect,
+    segsCross: segsCross,
+    leaderEnd: leaderEnd,
+    Leaders: Leaders,
+    crossesLabels: crossesLabels,
+    boundsOf: boundsOf,
+    uncross: uncross
+  };
+
+  if (typeof module !== 'undefined' && module && module.exports) {
+    module.exports = api;
+  } else if (typeof window !== 'undefined') {
+    var ns = window.scalesiteLayout = window.scalesiteLayout || {};
+    ns.labelGeometry = api;
+  }
+})();
