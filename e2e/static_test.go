@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scalesite/scalesite/figure"
+	"github.com/scalesite/scalesite/internal/scene"
 	"github.com/scalesite/scalesite/themes"
 )
 
@@ -413,4 +415,88 @@ func TestStaticMatchesLive(t *testing.T) {
 		})
 	}
 	t.Logf("%d of %d chart views differ from their Scene (%d tick labels, %d point labels, %d series colours compared)", bad, charts, ticks, labels, colors)
+}
+
+// pageSceneJS computes, in the page, the Scene of every chart at its width
+// with the page's text measure (the canvas), and returns its texts with
+// the page's option, for TestStaticGoMatchesPage.
+const pageSceneJS = `(() => {
+if (!window.scalesiteScene) { SCENE_SRC }
+const dark = !!(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
+return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
+  const id = sc.getAttribute('data-chart');
+  const inst = window.scalesite.charts[id];
+  if (!inst || inst.isDisposed()) return null;
+  const s = window.scalesiteScene.scene(JSON.parse(sc.textContent), inst.getWidth(), dark);
+  return {ID: id, W: inst.getWidth(), Dark: dark, Option: sc.textContent, H: s.h,
+    Texts: s.items.filter(it => it.k === 'text').map(it => ({T: it.text, X: it.x, Y: it.y, F: it.role || ''}))};
+}).filter(Boolean);
+})()`
+
+// TestStaticGoMatchesPage: the Scene the build computes (internal/scene:
+// the theme's scripts in goja, text measured by figure.MeasureFont in the
+// embedded DejaVu Sans) is the Scene the page computes with Chromium's
+// canvas: the same texts, in the same order, each within 1 px. With
+// TestStaticMatchesLive, the static figure shows what the live chart shows.
+func TestStaticGoMatchesPage(t *testing.T) {
+	b := newBrowser(t)
+	src, err := fs.ReadFile(themes.Default(), "assets/scene.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := "return " + strings.Replace(pageSceneJS, "SCENE_SRC", string(src), 1) + ";"
+	eng, err := scene.New(figure.MeasureFont)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, pages := demoChartPages(t)
+	tb := b.tab(t)
+	views, bad := 0, 0
+	for _, p := range pages {
+		t.Run(readPageName(p), func(t *testing.T) {
+			eachView(t, tb, readPageURL(base, p), len(p.Charts), func(width int64, scheme string) {
+				var got []struct {
+					ID     string
+					W, H   float64
+					Dark   bool
+					Option string
+					Texts  []staticText // F: the role
+				}
+				if err := tb.evalJSON(js, &got); err != nil {
+					t.Fatalf("at %d px, %s: computing the Scenes in the page: %v", width, scheme, err)
+				}
+				for _, c := range got {
+					views++
+					s, err := eng.Scene([]byte(c.Option), int(c.W), c.Dark)
+					if err != nil {
+						t.Fatalf("chart %s: %v", c.ID, err)
+					}
+					var goTexts []staticText
+					for _, it := range s.Items {
+						if it.Kind == "text" {
+							goTexts = append(goTexts, staticText{T: it.Text, X: it.X, Y: it.Y, F: it.Role})
+						}
+					}
+					var pr []string
+					if math.Abs(s.Height-c.H) > 0.5 {
+						pr = append(pr, fmt.Sprintf("height %g, the page's %g", s.Height, c.H))
+					}
+					if len(goTexts) != len(c.Texts) {
+						pr = append(pr, fmt.Sprintf("%d texts, the page's Scene %d", len(goTexts), len(c.Texts)))
+					}
+					for i := 0; i < len(goTexts) && i < len(c.Texts) && len(pr) < 12; i++ {
+						g, w := goTexts[i], c.Texts[i]
+						if g.T != w.T || g.F != w.F || math.Abs(g.X-w.X) > 1 || math.Abs(g.Y-w.Y) > 1 {
+							pr = append(pr, fmt.Sprintf("text %d: %s %q at (%.2f,%.2f), the page's %s %q at (%.2f,%.2f)", i, g.F, g.T, g.X, g.Y, w.F, w.T, w.X, w.Y))
+						}
+					}
+					if len(pr) > 0 {
+						bad++
+						t.Errorf("chart %s at %d px, %s: the Go Scene differs from the page's:\n  %s", c.ID, width, scheme, strings.Join(pr, "\n  "))
+					}
+				}
+			})
+		})
+	}
+	t.Logf("%d of %d chart views differ", bad, views)
 }
