@@ -31,11 +31,14 @@ import (
 // them changes the static figure too.
 var Scripts = []string{
 	"assets/format.js",
+	"assets/tooltip.js",
 	"assets/ticks.js",
+	"assets/labelgeometry.js",
 	"assets/labels.js",
+	"assets/breaktext.js",
 	"assets/colors.js",
-	"assets/marks.js",
 	"assets/chartlayout.js",
+	"assets/marks.js",
 	"assets/scene.js",
 }
 

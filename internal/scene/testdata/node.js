@@ -5,8 +5,8 @@
 global.window = global;
 const input = JSON.parse(require('fs').readFileSync(0, 'utf8'));
 const d = input.dir;
-window.scalesiteFormat = require(d + '/format.js');
-window.scalesiteLayout = Object.assign({}, require(d + '/ticks.js'), require(d + '/labels.js'), require(d + '/colors.js'));
+window.scalesiteFormat = Object.assign({}, require(d + '/format.js'), require(d + '/tooltip.js'));
+window.scalesiteLayout = Object.assign({}, require(d + '/ticks.js'), require(d + '/labels.js'), require(d + '/breaktext.js'), require(d + '/colors.js'));
 window.scalesiteMarks = require(d + '/marks.js');
 require(d + '/chartlayout.js');
 const S = require(d + '/scene.js');

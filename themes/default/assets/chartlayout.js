@@ -584,10 +584,9 @@
     option = F.applyTokens(option);
     // a transparent canvas (the page colour shows through) and colours
     // readable on it (saved images are drawn on the page's colour by
-    // export.js)
+    // export.js); the palette is the option's own (chart/)
     if (option.backgroundColor == null) option.backgroundColor = 'transparent';
     fixColors(option, page);
-    if (option.color == null) option.color = L.palette.slice();
     wireAxisLabels(option, axes); // after applyTokens, which reads the tokens
     var fr = frame(option, meta, W);
     merge(option, fr.option);

@@ -20,8 +20,8 @@
  * and area fills, a series symbol given as path:// (a note's arrow, a
  * markPoint's path://, is), dataZoom, tooltips and axis pointers.
  *
- * Needs format.js, ticks.js, labels.js, colors.js, marks.js and
- * chartlayout.js loaded first, and a text measurer (chartlayout.js
+ * Needs format.js, tooltip.js, ticks.js, labelgeometry.js, labels.js,
+ * breaktext.js, colors.js, marks.js and chartlayout.js loaded first, and a text measurer (chartlayout.js
  * setMeasure) where there is no canvas. Not loaded by the pages: the
  * renderer leaves it out of the site (themes.BuildOnly). Plain ES2019.
  */
@@ -392,8 +392,10 @@
     function symbolItem(shape, x, y, size, fill, s, clip) {
       var is = s.itemStyle || {};
       var it = { k: 'symbol', shape: shape, x: x, y: y, size: size, fill: fill, clip: clip };
+      // an empty symbol: white inside (util/symbol.js: tokens.color.neutral00,
+      // the light theme's, in the dark theme too), a 2 px line in its colour
       if (shape && shape.indexOf('empty') === 0) {
-        it.fill = dark ? '#111418' : '#ffffff';
+        it.fill = '#ffffff';
         it.stroke = fill;
         it.lw = 2;
       }
