@@ -284,3 +284,22 @@ func BenchmarkNew(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSceneDejaVu: BenchmarkScene with the build's text measure
+// (figure.MeasureFont, the embedded DejaVu Sans).
+func BenchmarkSceneDejaVu(b *testing.B) {
+	e, err := New(figure.MeasureFont)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var opts [][]byte
+	for _, c := range chartcorpus.Charts(b, "../..") {
+		opts = append(opts, chart.OptionBytes(chart.Option(c, "")))
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := e.Scene(opts[i%len(opts)], 1200, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
