@@ -67,9 +67,9 @@ func WritePDF(w io.Writer, s *Scene, opts PDFOptions) error {
 	}
 	var buf bytes.Buffer
 	r := pdf.New(&buf, pw, ph, nil)
-	if opts.Title != "" {
-		r.SetInfo(opts.Title, "", "", "", "scalesite")
-	}
+	// The creator names scalesite figure, which it checks for before it
+	// replaces a file (cmd/scalesite/figure.go).
+	r.SetInfo(opts.Title, "", "", "", "scalesite figure")
 	d := &drawer{ctx: canvas.NewContext(r), fonts: fonts, k: k, ox: (pw - W*k) / 2, oy: (ph - H*k) / 2, h: H}
 	canvasMu.Lock()
 	d.scene(s)

@@ -3,6 +3,7 @@
 //
 //	scalesite build [--source DIR] [--dest DIR] [--base-url URL] [--drafts]
 //	scalesite check [--source DIR] [--drafts]
+//	scalesite figure [--width 6.5in] [--out FILE|DIR] [--format svg|pdf|png] PAGE[#N]... | --all
 //	scalesite new site DIR
 //	scalesite new page NAME [--source DIR]
 //	scalesite version
@@ -36,6 +37,7 @@ Commands:
 	build     build the site into public/
 	serve     preview the site with live reload as you edit
 	check     check the site for errors and warnings, writing nothing
+	figure    draw charts as SVG, PDF or PNG figures for papers and slides
 	new       start a new site (new site DIR) or page (new page NAME)
 	version   print the version of scalesite and of its ECharts
 
@@ -47,7 +49,7 @@ func main() {
 }
 
 // commands are the names run takes, for a did-you-mean on a typo.
-var commands = []string{"build", "serve", "server", "check", "new", "version", "help"}
+var commands = []string{"build", "serve", "server", "check", "figure", "new", "version", "help"}
 
 // run is the command with its arguments and outputs, so tests can call it.
 func run(args []string, stdout, stderr io.Writer) int {
@@ -62,6 +64,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runServe(rest, stdout, stderr)
 	case "check":
 		return runCheck(rest, stdout, stderr)
+	case "figure":
+		return runFigure(rest, stdout, stderr)
 	case "new":
 		return runNew(rest, stdout, stderr)
 	case "version":
@@ -107,6 +111,12 @@ func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 // parseFlags parses args; it returns a non-negative exit code when the
 // command should stop (help asked for, or bad flags).
 func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) int {
+	return parseFlagsArgs(fs, args, stdout, false)
+}
+
+// parseFlagsArgs is parseFlags for a command that takes arguments after
+// its flags (withArgs) or none.
+func parseFlagsArgs(fs *flag.FlagSet, args []string, stdout io.Writer, withArgs bool) int {
 	// flag prints the usage itself, to the flag set's output (stderr), on
 	// -h as on a bad flag; print it once, here, on stdout when asked for.
 	// The error is printed here too, with a hint for a misspelled flag
@@ -127,7 +137,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	if fs.NArg() > 0 {
+	if fs.NArg() > 0 && !withArgs {
 		fmt.Fprintf(fs.Output(), "scalesite %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
 		return 2
 	}

@@ -1,0 +1,384 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"flag"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/scalesite/scalesite/chart"
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/figure"
+	"github.com/scalesite/scalesite/internal/scene"
+	scsite "github.com/scalesite/scalesite/site"
+)
+
+// pxPer is how many CSS pixels make one unit of length: CSS's 96 px to the
+// inch. A chart laid out at a width of 3.25 in is laid out at 312 px, so its
+// 12 px labels are 9 pt on paper, as a figure of that width in a paper has.
+var pxPer = map[string]float64{
+	"px": 1,
+	"in": 96,
+	"cm": 96 / 2.54,
+	"mm": 96 / 25.4,
+	"pt": 96.0 / 72,
+}
+
+// parseLength reads a length such as "3.25in", "8.5cm", "1200px" or "640"
+// (px) into CSS pixels.
+func parseLength(s string) (float64, error) {
+	s = strings.TrimSpace(strings.ToLower(s))
+	num, unit := s, "px"
+	for u := range pxPer {
+		if n, ok := strings.CutSuffix(s, u); ok {
+			num, unit = strings.TrimSpace(n), u
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("%s is not a length: write a number and a unit, such as 3.25in, 8.5cm, 90mm or 1200px", diag.Quote(s))
+	}
+	px := v * pxPer[unit]
+	if px < 120 || px > 8000 {
+		return 0, fmt.Errorf("%s is %.0f px: a figure is drawn between 120 px (1.25 in) and 8000 px wide", diag.Quote(s), px)
+	}
+	return px, nil
+}
+
+// figureFormats are the formats figure writes, by file extension.
+var figureFormats = []string{"svg", "pdf", "png"}
+
+// chartRef is a chart asked for on the command line, and the charts it
+// names.
+type chartRef struct {
+	arg    string
+	page   *scsite.Page
+	charts []*scsite.Chart
+}
+
+// findCharts resolves the command line's chart references: a page (its
+// source file, "content/scaling.md" or "scaling.md", or its address,
+// "/scaling/"), optionally followed by #N (its N-th chart, from 1) or
+// #chart-id; or a chart's id alone (the id of its element on the page).
+func findCharts(s *scsite.Site, args []string) ([]chartRef, error) {
+	pages := s.Pages
+	if s.Home != nil {
+		pages = append([]*scsite.Page{s.Home}, pages...)
+	}
+	var refs []chartRef
+	for _, arg := range args {
+		pageArg, which, hasWhich := strings.Cut(arg, "#")
+		ref := chartRef{arg: arg}
+		if !hasWhich && strings.HasPrefix(arg, "chart-") {
+			for _, p := range pages {
+				for _, c := range p.Charts {
+					if c.ID == arg {
+						ref.page, ref.charts = p, []*scsite.Chart{c}
+					}
+				}
+			}
+			if ref.page == nil {
+				return nil, fmt.Errorf("no chart has the id %s", diag.Quote(arg))
+			}
+			refs = append(refs, ref)
+			continue
+		}
+		for _, p := range pages {
+			if pageMatches(p, pageArg) {
+				ref.page = p
+				break
+			}
+		}
+		if ref.page == nil {
+			return nil, fmt.Errorf("no page %s: name a page by its file (content/scaling.md) or its address (/scaling/)", diag.Quote(pageArg))
+		}
+		if len(ref.page.Charts) == 0 {
+			return nil, fmt.Errorf("%s has no chart", ref.page.Path)
+		}
+		switch n, err := strconv.Atoi(which); {
+		case !hasWhich:
+			ref.charts = ref.page.Charts
+		case err == nil:
+			if n < 1 || n > len(ref.page.Charts) {
+				return nil, fmt.Errorf("%s: %s has %d %s; #%d names none", arg, ref.page.Path, len(ref.page.Charts), plural(len(ref.page.Charts), "chart", "charts"), n)
+			}
+			ref.charts = []*scsite.Chart{ref.page.Charts[n-1]}
+		default:
+			for _, c := range ref.page.Charts {
+				if c.ID == which {
+					ref.charts = []*scsite.Chart{c}
+				}
+			}
+			if ref.charts == nil {
+				ids := make([]string, len(ref.page.Charts))
+				for i, c := range ref.page.Charts {
+					ids[i] = c.ID
+				}
+				return nil, fmt.Errorf("%s: %s has no chart %s; its charts are %s (or #1 to #%d)", arg, ref.page.Path, diag.Quote(which), strings.Join(ids, ", "), len(ids))
+			}
+		}
+		refs = append(refs, ref)
+	}
+	return refs, nil
+}
+
+// pageMatches reports whether arg names page p: its source file, with or
+// without content/, or its address.
+func pageMatches(p *scsite.Page, arg string) bool {
+	a := filepath.ToSlash(arg)
+	if a == p.Path || "content/"+strings.TrimPrefix(a, "./") == p.Path || strings.TrimPrefix(a, "./") == p.Path {
+		return true
+	}
+	addr := strings.Trim(path.Clean("/"+a), "/")
+	return addr == p.Slug && !strings.HasSuffix(a, ".md")
+}
+
+// signatures are the marks each format's file carries of having been
+// written by scalesite figure: a file at the output path without one is
+// not overwritten.
+var signatures = map[string][]byte{
+	"svg": []byte("<!-- scalesite figure -->"),
+	"pdf": []byte("/Creator(scalesite figure)"),
+	"png": []byte("scalesite figure"),
+}
+
+// writeFigure writes data to name, unless a file is there that scalesite
+// figure did not write: a figure never replaces a file of the user's.
+func writeFigure(name, format string, data []byte) error {
+	old, err := os.Open(name)
+	if err == nil {
+		// The mark is near the start (SVG, PNG) or the end (a PDF's
+		// document information): read both ends.
+		var ends []byte
+		if fi, err := old.Stat(); err == nil && fi.Mode().IsRegular() {
+			const end = 64 << 10
+			head := make([]byte, end)
+			n, _ := io.ReadFull(old, head)
+			ends = head[:n]
+			if size := fi.Size(); size > end {
+				tail := make([]byte, end)
+				n, _ := old.ReadAt(tail, max(end, size-end))
+				ends = append(ends, tail[:n]...)
+			}
+		}
+		old.Close()
+		if !bytes.Contains(ends, signatures[format]) {
+			return fmt.Errorf("%s exists and was not written by scalesite figure: it is left as it is; remove it or name another file", diag.Quote(name))
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".figure-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}
+
+func runFigure(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("figure [flags] PAGE[#N|#ID]... | --all", `Draws charts as figures for papers and slides: SVG, PDF (vector, the font
+embedded) or PNG, with the ticks, labels, colours and legend of the chart on
+the page, laid out for the width asked for.
+
+Name a chart by its page (its file, content/scaling.md, or its address,
+/scaling/) and its place on the page (#2, from 1) or its id (#chart-scaling-2,
+the id of its element on the page); a page alone draws each of its charts.
+--all draws every chart of the site.
+
+The width is the figure's width on paper or screen (3.25in, 8.5cm, 1200px): a
+chart is laid out at that width at 96 px to the inch, so that its 12 px text
+is 9 pt on paper. A figure never replaces a file that scalesite figure did
+not write.`, stderr)
+	var (
+		source, out, format, width string
+		dpi                        float64
+		dark, all, drafts          bool
+	)
+	fs.StringVar(&source, "source", ".", "the site `folder`")
+	fs.StringVar(&source, "s", ".", "short for --source")
+	fs.StringVar(&out, "out", "", "the `file` to write (one chart), or the folder (several; default figures)")
+	fs.StringVar(&out, "o", "", "short for --out")
+	fs.StringVar(&format, "format", "", "svg, pdf or png (default: the --out file's extension, else svg)")
+	fs.StringVar(&width, "width", "6.5in", "the figure's `width`: in, cm, mm, pt or px")
+	fs.Float64Var(&dpi, "dpi", 300, "the PNG's resolution, in `dots` per inch")
+	fs.BoolVar(&dark, "dark", false, "draw in the dark scheme (for slides on a dark background)")
+	fs.BoolVar(&all, "all", false, "draw every chart of the site")
+	fs.BoolVar(&drafts, "drafts", false, "include pages marked draft: true")
+	usage := fs.Usage
+	if code := parseFlagsArgs(fs, flagsFirst(fs, args), stdout, true); code >= 0 {
+		return code
+	}
+	names := fs.Args()
+	if all == (len(names) > 0) {
+		fmt.Fprintf(stderr, "scalesite figure: name the charts to draw, or give --all\n")
+		usage()
+		return 2
+	}
+	px, err := parseLength(width)
+	if err != nil {
+		fmt.Fprintf(stderr, "scalesite figure: --width: %s\n", err)
+		return 2
+	}
+	if format == "" {
+		format = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
+		if !slices.Contains(figureFormats, format) {
+			format = "svg"
+		}
+	}
+	if !slices.Contains(figureFormats, format) {
+		fmt.Fprintf(stderr, "scalesite figure: --format %s: write svg, pdf or png\n", diag.Quote(format))
+		return 2
+	}
+	if format == "png" && (dpi < 24 || dpi > 2400) {
+		fmt.Fprintf(stderr, "scalesite figure: --dpi %g: give a resolution from 24 to 2400\n", dpi)
+		return 2
+	}
+	s, err := scsite.Load(source, scsite.Options{Drafts: drafts})
+	if err != nil {
+		printError(stderr, err)
+		return 1
+	}
+	var charts []*scsite.Chart
+	if all {
+		for _, p := range append([]*scsite.Page{s.Home}, s.Pages...) {
+			if p != nil {
+				charts = append(charts, p.Charts...)
+			}
+		}
+		if len(charts) == 0 {
+			fmt.Fprintf(stderr, "scalesite figure: the site has no chart\n")
+			return 1
+		}
+	} else {
+		refs, err := findCharts(s, names)
+		if err != nil {
+			fmt.Fprintf(stderr, "scalesite figure: %s\n", err)
+			return 1
+		}
+		for _, r := range refs {
+			charts = append(charts, r.charts...)
+		}
+	}
+	// One chart and a file name with an extension: that file. Otherwise a
+	// folder, each chart under its id.
+	single := len(charts) == 1 && out != "" && filepath.Ext(out) != ""
+	if !single && out == "" {
+		out = "figures"
+	}
+	eng, err := scene.New(figure.MeasureFont)
+	if err != nil {
+		fmt.Fprintf(stderr, "scalesite figure: %s\n", err)
+		return 1
+	}
+	for _, c := range charts {
+		name := out
+		if !single {
+			name = filepath.Join(out, c.ID+"."+format)
+		}
+		data, err := drawFigure(eng, c, int(math.Round(px)), dark, format, dpi)
+		if err == nil {
+			err = writeFigure(name, format, data)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "scalesite figure: %s: %s\n", c.ID, err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "%s → %s (%d bytes)\n", c.ID, name, len(data))
+	}
+	return 0
+}
+
+// drawFigure draws chart c width CSS px wide in format.
+func drawFigure(eng *scene.Engine, c *scsite.Chart, width int, dark bool, format string, dpi float64) ([]byte, error) {
+	alt := chart.AltText(c)
+	sc, err := eng.Scene(chart.OptionBytes(chart.Option(c, alt)), width, dark)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	title := c.Title()
+	switch format {
+	case "svg":
+		b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + string(signatures["svg"]) + "\n")
+		err = figure.WriteSVG(&b, sc, figure.SVGOptions{Title: title, Desc: alt})
+	case "pdf":
+		err = figure.WritePDF(&b, sc, figure.PDFOptions{Title: title})
+	case "png":
+		err = figure.WritePNG(&b, sc, figure.PNGOptions{DPI: dpi})
+		return pngSigned(b.Bytes()), err
+	}
+	return b.Bytes(), err
+}
+
+// flagsFirst moves the flags of args (with the values of those that take
+// one) before the other arguments, so that "figure /scaling/#2 -o f.pdf"
+// reads as "figure -o f.pdf /scaling/#2": the flag package stops at the
+// first argument that is not a flag. After "--" nothing moves.
+func flagsFirst(fs *flag.FlagSet, args []string) []string {
+	var flags, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			rest = append(rest, args[i:]...)
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			rest = append(rest, a)
+			continue
+		}
+		flags = append(flags, a)
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if f := fs.Lookup(name); f != nil && !hasValue && i+1 < len(args) {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+				i++
+				flags = append(flags, args[i])
+			}
+		}
+	}
+	return append(flags, rest...)
+}
+
+// pngSigned is a PNG with a tEXt chunk "Software: scalesite figure" after
+// its header, the mark writeFigure looks for.
+func pngSigned(png []byte) []byte {
+	const header = 8 + 4 + 4 + 13 + 4 // signature, IHDR chunk
+	if len(png) < header || string(png[12:16]) != "IHDR" {
+		return png
+	}
+	text := append([]byte("Software\x00"), signatures["png"]...)
+	chunk := binary.BigEndian.AppendUint32(nil, uint32(len(text)))
+	chunk = append(chunk, "tEXt"...)
+	chunk = append(chunk, text...)
+	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
+	out := make([]byte, 0, len(png)+len(chunk))
+	out = append(out, png[:header]...)
+	out = append(out, chunk...)
+	return append(out, png[header:]...)
+}

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"image/png"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	scsite "github.com/scalesite/scalesite/site"
+)
+
+func TestParseLength(t *testing.T) {
+	tests := []struct {
+		in   string
+		px   float64
+		fail string
+	}{
+		{"3.25in", 312, ""},
+		{"8.5cm", 8.5 * 96 / 2.54, ""},
+		{"90mm", 90 * 96 / 25.4, ""},
+		{"1200px", 1200, ""},
+		{"640", 640, ""},
+		{" 6.5 IN ", 624, ""},
+		{"252pt", 336, ""},
+		{"wide", 0, "not a length"},
+		{"NaNpx", 0, "not a length"},
+		{"1in", 0, "between 120 px"},
+		{"1e9px", 0, "between 120 px"},
+	}
+	for _, tt := range tests {
+		px, err := parseLength(tt.in)
+		switch {
+		case tt.fail != "":
+			if err == nil || !strings.Contains(err.Error(), tt.fail) {
+				t.Errorf("parseLength(%q) = %v, %v; want an error saying %q", tt.in, px, err, tt.fail)
+			}
+		case err != nil || px-tt.px > 1e-9 || tt.px-px > 1e-9:
+			t.Errorf("parseLength(%q) = %v, %v; want %v", tt.in, px, err, tt.px)
+		}
+	}
+}
+
+func TestFindCharts(t *testing.T) {
+	chart := "```chart\ndata: runs.csv\nx: {field: n, scale: log}\ny: v\n```\n"
+	dir := site(t, map[string]string{
+		"content/index.md":         "Home, no chart.\n",
+		"content/scaling/index.md": "---\ntitle: Scaling\n---\n" + chart + "\n" + chart,
+		"content/scaling/runs.csv": "n,v\n1,2\n10,3\n",
+		"content/prose.md":         "---\ntitle: Prose\n---\nWords.\n",
+	})
+	s, err := scsite.Load(dir, scsite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first, second string
+	for _, p := range s.Pages {
+		if p.Slug == "scaling" && len(p.Charts) == 2 {
+			first, second = p.Charts[0].ID, p.Charts[1].ID
+		}
+	}
+	if first == "" || first == second {
+		t.Fatalf("the test's page has no two charts: %v", s.Pages)
+	}
+	tests := []struct {
+		arg  string
+		ids  []string
+		fail string
+	}{
+		{"content/scaling/index.md", []string{first, second}, ""},
+		{"scaling/index.md", []string{first, second}, ""},
+		{"/scaling/", []string{first, second}, ""},
+		{"scaling", []string{first, second}, ""},
+		{"/scaling/#2", []string{second}, ""},
+		{"scaling#" + first, []string{first}, ""},
+		{second, []string{second}, ""},
+		{"/scaling/#3", nil, "has 2 charts; #3 names none"},
+		{"/scaling/#0", nil, "#0 names none"},
+		{"/scaling/#fig", nil, "no chart \"fig\"; its charts are " + first + ", " + second},
+		{"/nothing/", nil, "no page \"/nothing/\""},
+		{"prose.md", nil, "content/prose.md has no chart"},
+		{"chart-none", nil, "no chart has the id \"chart-none\""},
+	}
+	for _, tt := range tests {
+		refs, err := findCharts(s, []string{tt.arg})
+		if tt.fail != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.fail) {
+				t.Errorf("%s: error %v; want one saying %q", tt.arg, err, tt.fail)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tt.arg, err)
+			continue
+		}
+		var ids []string
+		for _, c := range refs[0].charts {
+			ids = append(ids, c.ID)
+		}
+		if strings.Join(ids, " ") != strings.Join(tt.ids, " ") {
+			t.Errorf("%s: charts %v; want %v", tt.arg, ids, tt.ids)
+		}
+	}
+}
+
+// TestWriteFigureKeepsUsersFiles: a figure replaces a figure it wrote, never
+// a file of the user's at the same name.
+func TestWriteFigureKeepsUsersFiles(t *testing.T) {
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "fig.svg")
+	if err := writeFigure(mine, "svg", []byte("<svg><!-- scalesite figure --></svg>")); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFigure(mine, "svg", []byte("<svg><!-- scalesite figure -->2</svg>")); err != nil {
+		t.Errorf("replacing a figure it wrote: %v", err)
+	}
+	users := filepath.Join(dir, "paper.pdf")
+	if err := os.WriteFile(users, []byte("%PDF-1.7 the user's own"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := writeFigure(users, "pdf", []byte("%PDF-1.7 /Creator(scalesite figure)"))
+	if err == nil || !strings.Contains(err.Error(), "was not written by scalesite figure") {
+		t.Errorf("over the user's file: %v", err)
+	}
+	if b, _ := os.ReadFile(users); string(b) != "%PDF-1.7 the user's own" {
+		t.Errorf("the user's file now holds %q", b)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".figure-*")); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+// TestFigureEveryDemoChart draws every chart of the demo site in each
+// format and reads each file back: an SVG that parses as XML with the
+// chart's texts in it, a PDF that qpdf finds sound with its fonts embedded
+// (pdffonts), a PNG of the size the width and resolution give.
+func TestFigureEveryDemoChart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("draws every demo chart three times (-short)")
+	}
+	demo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range figureFormats {
+		t.Run(format, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "figs")
+			var stdout, stderr strings.Builder
+			args := []string{"--source", demo, "--all", "--format", format, "--width", "6.5in", "--dpi", "150", "-o", out}
+			if code := run(append([]string{"figure"}, args...), &stdout, &stderr); code != 0 {
+				t.Fatalf("figure %v: exit %d\n%s", args, code, stderr.String())
+			}
+			files, _ := filepath.Glob(filepath.Join(out, "*."+format))
+			if len(files) < 40 || strings.Count(stdout.String(), "\n") != len(files) {
+				t.Fatalf("%d files written, %d lines printed:\n%s", len(files), strings.Count(stdout.String(), "\n"), stdout.String())
+			}
+			// Drawn again, each file replaces the one it wrote.
+			stdout.Reset()
+			if code := run(append([]string{"figure"}, args...), &stdout, &stderr); code != 0 {
+				t.Fatalf("figure %v a second time: exit %d\n%s", args, code, stderr.String())
+			}
+			for _, f := range files {
+				b, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkFigureFile(t, f, format, b)
+			}
+		})
+	}
+}
+
+func checkFigureFile(t *testing.T, name, format string, b []byte) {
+	t.Helper()
+	switch format {
+	case "svg":
+		if !bytes.HasPrefix(b, []byte("<?xml")) || !bytes.Contains(b, signatures["svg"]) || len(b) < 1000 {
+			t.Errorf("%s: not a signed SVG of a chart (%d bytes): %.100s", name, len(b), b)
+		}
+		d := xml.NewDecoder(bytes.NewReader(b))
+		texts := 0
+		for {
+			tok, err := d.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+				break
+			}
+			if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "text" {
+				texts++
+			}
+		}
+		if texts < 4 {
+			t.Errorf("%s: %d texts; a chart has its tick labels at least", name, texts)
+		}
+	case "pdf":
+		if !bytes.HasPrefix(b, []byte("%PDF-")) || len(b) < 5000 {
+			t.Errorf("%s: not a PDF of a chart (%d bytes)", name, len(b))
+		}
+		if qpdf, err := exec.LookPath("qpdf"); err == nil {
+			if out, err := exec.Command(qpdf, "--check", name).CombinedOutput(); err != nil {
+				t.Errorf("qpdf --check %s: %v\n%s", name, err, out)
+			}
+		}
+		if pdffonts, err := exec.LookPath("pdffonts"); err == nil {
+			out, err := exec.Command(pdffonts, name).CombinedOutput()
+			if err != nil || !bytes.Contains(out, []byte("DejaVuSans")) {
+				t.Errorf("pdffonts %s: %v\n%s", name, err, out)
+			}
+			for _, line := range strings.Split(string(out), "\n")[2:] {
+				if f := strings.Fields(line); len(f) > 4 && f[len(f)-5] != "yes" {
+					t.Errorf("%s: a font not embedded: %s", name, line)
+				}
+			}
+		}
+	case "png":
+		if !bytes.Contains(b[:min(len(b), 200)], signatures["png"]) {
+			t.Errorf("%s: no scalesite figure mark", name)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			return
+		}
+		// 6.5 in at 150 dpi
+		if w := img.Bounds().Dx(); w < 970 || w > 980 {
+			t.Errorf("%s: %d px wide; 6.5 in at 150 dpi is 975", name, w)
+		}
+	}
+}
