@@ -150,6 +150,8 @@ const licences = `scalesite is under the MIT License. It embeds, and copies into
   Apache ECharts (Apache License 2.0), with ZRender (BSD 3-Clause) and tslib (0BSD):
     their licences and notices go beside the bundle, as assets/echarts-licenses.*.txt;
   KaTeX (MIT License), into sites with math: its licence goes beside it, as assets/katex-*/LICENSE.
+It also embeds the DejaVu fonts (Bitstream Vera and Arev licences), which scalesite figure
+  draws chart text with; their licence is dejavu-fonts-license.txt in the release archives.
 `
 
 func runVersion(args []string, stdout, stderr io.Writer) int {
