@@ -1,6 +1,7 @@
 /* scalesite: how a chart is laid out for the width it gets, and how its
  * axes and point labels are kept readable as it is zoomed and resized.
- * Loaded after format.js, ticks.js, labels.js and colors.js, before site.js;
+ * Loaded after format.js, tooltip.js, ticks.js, labelgeometry.js, labels.js,
+ * breaktext.js and colors.js, before site.js;
  * the pure choices (which ticks, where a label goes, which colour reads) live
  * in those.
  *
@@ -41,7 +42,7 @@
   }
 
   // lines breaks text into the lines the chart draws it in, at width px
-  // (labels.js breakText: never before a superscript or inside a number).
+  // (breaktext.js breakText: never before a superscript or inside a number).
   // The site breaks titles and legend entries itself, and ECharts draws
   // them as broken (overflow none), so that what is measured here for the
   // layout is what is drawn.

@@ -11,7 +11,7 @@
  * axisLabel.customValues / axisTick.customValues. tickLabel reuses the
  * formatters of format.js (load this file after it).
  *
- * In the browser it adds to window.scalesiteLayout (with ticks.js, labels.js
+ * In the browser it adds to window.scalesiteLayout (with labels.js, breaktext.js
  * and colors.js); in Node it exports the same functions (module.exports)
  * for tests. Plain ES2019: no modules, no DOM.
  */
