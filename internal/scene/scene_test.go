@@ -13,6 +13,8 @@ import (
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/figure"
 	"github.com/scalesite/scalesite/internal/chartcorpus"
+	"github.com/scalesite/scalesite/internal/synth"
+	"github.com/scalesite/scalesite/site"
 )
 
 // fakeMeasure is a deterministic stand-in for the browser's text measure:
@@ -299,6 +301,35 @@ func BenchmarkSceneDejaVu(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if _, err := e.Scene(opts[i%len(opts)], 1200, false); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSceneSynthetic: the Scene of each chart of the benchmark site's
+// pages (internal/synth: a log-x line chart of three 40-point series and a
+// labelled scatter per page) at 760 px, the build's text measure: what
+// static figures add to a build, per chart.
+func BenchmarkSceneSynthetic(b *testing.B) {
+	dir := b.TempDir()
+	synth.Write(b, dir, 50, 40)
+	s, err := site.Load(dir, site.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var opts [][]byte
+	for _, p := range s.Pages {
+		for _, c := range p.Charts {
+			opts = append(opts, chart.OptionBytes(chart.Option(c, chart.AltText(c))))
+		}
+	}
+	e, err := New(figure.MeasureFont)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := e.Scene(opts[i%len(opts)], 760, false); err != nil {
 			b.Fatal(err)
 		}
 	}
