@@ -99,6 +99,26 @@ func jsString(b []byte) string {
 	return string(s)
 }
 
+// views are the widths and schemes the corpus tests draw each chart in:
+// 1200 and 375 px, light and dark; with -short (make test-fast), two of
+// them, both widths and both schemes, or the one at width short.
+func views(short int) []struct {
+	width int
+	dark  bool
+} {
+	type view = struct {
+		width int
+		dark  bool
+	}
+	if testing.Short() {
+		if short == 375 {
+			return []view{{375, true}}
+		}
+		return []view{{1200, false}, {375, true}}
+	}
+	return []view{{1200, false}, {1200, true}, {375, false}, {375, true}}
+}
+
 // TestCorpusScenes builds the Scene of every chart of the test corpus at
 // 1200 and 375 px, light and dark: it builds, its tick labels are the ones
 // the theme's tick chooser gives for the plots as drawn, every item lies
@@ -108,8 +128,9 @@ func TestCorpusScenes(t *testing.T) {
 	charts := chartcorpus.Charts(t, "../..")
 	for ci, c := range charts {
 		opt := chart.OptionBytes(chart.Option(c, ""))
-		for _, width := range []int{1200, 375} {
-			for _, dark := range []bool{false, true} {
+		for _, v := range views(1200) {
+			{
+				width, dark := v.width, v.dark
 				what := fmt.Sprintf("chart %d (%s) at %d px, dark %v", ci, c.ID, width, dark)
 				s, err := e.Scene(opt, width, dark)
 				if err != nil {
@@ -221,8 +242,9 @@ func TestGojaMatchesNode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, width := range []int{1200, 375} {
-		for _, dark := range []bool{false, true} {
+	for _, v := range views(375) {
+		{
+			width, dark := v.width, v.dark
 			in, _ := json.Marshal(map[string]any{"dir": dir, "width": width, "dark": dark, "options": opts})
 			cmd := exec.Command(node, "testdata/node.js")
 			cmd.Stdin = bytes.NewReader(in)
