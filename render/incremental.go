@@ -41,6 +41,9 @@ type Renderer struct {
 	// last is what the last call of a lean Renderer rendered, for the next
 	// to patch (see patch); nil when the next must go through every file.
 	last *lastRender
+	// statics draws the charts' static figures; nil when the pages go
+	// without (the live preview, staticFigures: false).
+	statics *statics
 	// patched are the indexes in the last call's Output of the files it
 	// made, when that call patched the one before (Patched); nil otherwise.
 	patched []int
@@ -63,6 +66,11 @@ func NewRenderer(s *site.Site) (*Renderer, error) {
 		return nil, err
 	}
 	rr.cache, rr.links = map[string]*cachedFile{}, map[*site.Page]linkSum{}
+	// The live preview's Renderer draws no static figures: the live chart
+	// is there at once, and a static figure would only add time between a
+	// save and the page shown again. (Render, the build's files in
+	// memory, turns them on.)
+	rr.statics = nil
 	return rr, nil
 }
 
@@ -77,7 +85,11 @@ func NewStreamRenderer(s *site.Site) (*Renderer, error) {
 	if s.Config.Markdown.Unsafe {
 		ext = append(ext, markdown.RawHTML)
 	}
-	return &Renderer{theme: th, md: markdown.New(ext...), themeDir: s.ThemeDir, config: s.Config}, nil
+	rr := &Renderer{theme: th, md: markdown.New(ext...), themeDir: s.ThemeDir, config: s.Config}
+	if !s.Config.NoStaticFigures {
+		rr.statics = newStatics(th)
+	}
+	return rr, nil
 }
 
 // Fits reports whether rr can render s: the same theme folder and config,
@@ -355,6 +367,17 @@ func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*output.Outpu
 			}
 			if err := put(output.File{Path: name, Data: b}); err != nil {
 				return err
+			}
+			if st := rr.statics; st != nil {
+				name := staticFile(p.Slug, c)
+				b, err := rr.cachedData(name, svgKey(p, j), func() ([]byte, error) { return st.file(c) })
+				st.files.Delete(c)
+				if err != nil {
+					return err
+				}
+				if err := put(output.File{Path: name, Data: b}); err != nil {
+					return err
+				}
 			}
 		}
 		return nil

@@ -26,6 +26,8 @@ func TestIncrementalRenders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// with static figures, as Render draws them (the preview's draws none)
+	rr.statics = newStatics(rr.theme)
 	if _, err := rr.Render(s); err != nil {
 		t.Fatal(err)
 	}

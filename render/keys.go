@@ -135,3 +135,9 @@ func (r *renderer) linkSum(p *site.Page) linkSum {
 func csvKey(p *site.Page, j int) string {
 	return rebuild.PagesKey(p) + strconv.Itoa(j)
 }
+
+// svgKey is the key of the SVG file of p's j-th chart's static figure: the
+// chart's page, as for its CSV (the figure is drawn from the page's
+// option, which the page's key covers, and the theme's scripts, which a
+// new Renderer reads).
+func svgKey(p *site.Page, j int) string { return csvKey(p, j) + "svg" }

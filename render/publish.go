@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"html/template"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/scalesite/scalesite/site"
@@ -120,6 +122,7 @@ func (r *renderer) feed() ([]byte, error) {
 		ID      string   `xml:"id"`
 		Updated string   `xml:"updated"`
 		Summary string   `xml:"summary,omitempty"`
+		Content *content `xml:"content,omitempty"`
 		Cats    []catXML `xml:"category"`
 	}
 	type feed struct {
@@ -150,6 +153,9 @@ func (r *renderer) feed() ([]byte, error) {
 		for _, t := range p.Tags {
 			e.Cats = append(e.Cats, catXML{Term: t})
 		}
+		if r.rr.statics != nil && len(p.Charts) > 0 {
+			e.Content = &content{Type: "html", Text: r.feedFigures(p)}
+		}
 		f.Entries = append(f.Entries, e)
 	}
 	out, err := xml.MarshalIndent(f, "", "  ")
@@ -157,6 +163,43 @@ func (r *renderer) feed() ([]byte, error) {
 		return nil, fmt.Errorf("writing %s: %w", FeedFile, err)
 	}
 	return append([]byte(xml.Header), append(out, '\n')...), nil
+}
+
+type content struct {
+	Type string `xml:"type,attr"`
+	Text string `xml:",chardata"`
+}
+
+// feedFigures is the HTML of a feed entry's content: the page's
+// description, and each chart's static figure as an image (its SVG file,
+// beside its CSV: feed readers run no scripts, and few show inline SVG),
+// its title as its text alternative and caption.
+func (r *renderer) feedFigures(p *site.Page) string {
+	var b strings.Builder
+	if p.Description != "" {
+		b.WriteString("<p>")
+		b.WriteString(template.HTMLEscapeString(p.Description))
+		b.WriteString("</p>\n")
+	}
+	for i, c := range p.Charts {
+		alt := c.Title()
+		if alt == "" {
+			alt = fmt.Sprintf("Chart %d of %q", i+1, p.Title)
+		}
+		src := r.absURL(r.url(p.Slug) + staticName(c.ID))
+		b.WriteString(`<figure><img src="`)
+		b.WriteString(template.HTMLEscapeString(src))
+		b.WriteString(`" alt="`)
+		b.WriteString(template.HTMLEscapeString(alt))
+		b.WriteString(`">`)
+		if t := c.Title(); t != "" {
+			b.WriteString("<figcaption>")
+			b.WriteString(template.HTMLEscapeString(t))
+			b.WriteString("</figcaption>")
+		}
+		b.WriteString("</figure>\n")
+	}
+	return b.String()
 }
 
 type catXML struct {

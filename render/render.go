@@ -28,6 +28,7 @@ import (
 
 	"github.com/yuin/goldmark"
 
+	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/markdown"
@@ -53,11 +54,15 @@ func (d chartData) OptionJSON() template.JS { return layout.Chart(d).OptionJSON(
 func (d chartData) Figure() template.HTML { return fastlayout.Figure((*layout.Chart)(&d)) }
 
 // Render renders every page of s with the built-in theme overlaid by the
-// site's own.
+// site's own: the files a build writes, static figures included (unless
+// the config says staticFigures: false).
 func Render(s *site.Site) (*output.Output, error) {
 	rr, err := NewRenderer(s)
 	if err != nil {
 		return nil, err
+	}
+	if !s.Config.NoStaticFigures {
+		rr.statics = newStatics(rr.theme)
 	}
 	return rr.Render(s)
 }
@@ -363,7 +368,16 @@ func (r *renderer) content(p *site.Page) (template.HTML, error) {
 	for i, c := range p.Charts {
 		var b bytes.Buffer
 		b.Grow(512 + 48*c.Points()) // the option is mostly its points
-		if err := r.theme.kinds["page"].ExecuteTemplate(&b, "chart", w.chartView(c)); err != nil {
+		d := w.chartView(c)
+		if st := r.rr.statics; st != nil {
+			f, err := st.figure(c, chart.OptionBytes(d.Option), d.Alt)
+			if err != nil {
+				return "", err
+			}
+			d.Static, d.StaticHeight, d.StaticNarrowHeight = f.HTML, f.WideH, f.NarrowH
+			st.files.Store(c, f.File)
+		}
+		if err := r.theme.kinds["page"].ExecuteTemplate(&b, "chart", d); err != nil {
 			return "", fmt.Errorf("rendering chart %d: %w", i+1, err)
 		}
 		w.charts[i] = b.Bytes()

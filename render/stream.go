@@ -107,7 +107,12 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File))
 			failed.Store(true)
 			return
 		}
-		written[k] = r.emitPage(p, b, emit)
+		written[k], err = r.emitPage(p, b, emit)
+		if err != nil {
+			renderErrs[k] = fmt.Errorf("%s: %w", p.Path, err)
+			failed.Store(true)
+			return
+		}
 		src.Rendered(p, links, written[k])
 	}
 	// done lets go of page k as Scan listed it, once it is rendered or
@@ -198,7 +203,11 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File))
 	}
 	out.Files = append(out.Files, listed...)
 	if home != nil {
-		out.Files = append(out.Files, r.chartData(home)...)
+		data, err := r.chartData(home)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", home.Path, err)
+		}
+		out.Files = append(out.Files, data...)
 	}
 	for k := range n {
 		out.Files = append(out.Files, written[k][1:]...)
@@ -224,22 +233,34 @@ const bigSite = 2000
 
 // emitPage hands page p's HTML b and its charts' data files to emit, and
 // returns them as the Output lists them: path and size.
-func (r *renderer) emitPage(p *site.Page, b []byte, emit func(output.File)) []output.File {
-	files := append([]output.File{{Path: p.OutputPath(), Data: b}}, r.chartData(p)...)
+func (r *renderer) emitPage(p *site.Page, b []byte, emit func(output.File)) ([]output.File, error) {
+	data, err := r.chartData(p)
+	if err != nil {
+		return nil, err
+	}
+	files := append([]output.File{{Path: p.OutputPath(), Data: b}}, data...)
 	for i, f := range files {
 		emit(f)
 		files[i] = written1(f)
 	}
-	return files
+	return files, nil
 }
 
-// chartData is each of p's charts' CSV file, beside the page.
-func (r *renderer) chartData(p *site.Page) []output.File {
-	files := make([]output.File, len(p.Charts))
-	for j, c := range p.Charts {
-		files[j] = output.File{Path: chart.DataFile(p.Slug, c), Data: chart.CSV(c)}
+// chartData is each of p's charts' CSV file, beside the page, and its
+// static figure's SVG file when the build draws them.
+func (r *renderer) chartData(p *site.Page) ([]output.File, error) {
+	files := make([]output.File, 0, 2*len(p.Charts))
+	for _, c := range p.Charts {
+		files = append(files, output.File{Path: chart.DataFile(p.Slug, c), Data: chart.CSV(c)})
+		if st := r.rr.statics; st != nil {
+			b, err := st.file(c)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, output.File{Path: staticFile(p.Slug, c), Data: b})
+		}
 	}
-	return files
+	return files, nil
 }
 
 // written1 is f as an Output of Stream lists it once written: without its

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"testing/fstest"
 
 	"github.com/scalesite/scalesite/render/fastlayout"
 	"github.com/scalesite/scalesite/render/layout"
@@ -27,6 +28,9 @@ type theme struct {
 	// fast writes the kinds whose base.html is the built-in one in Go
 	// (package fastlayout) rather than with html/template (layoutfast.go).
 	fast map[string]*fastLayouts
+	// files are the theme's files, the built-in ones overlaid with the
+	// site's: the scripts the static figures are computed with (static.go).
+	files fstest.MapFS
 }
 
 // asset is a theme file copied to the site under a name holding its hash,
@@ -66,7 +70,10 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 			return nil, fmt.Errorf("reading theme: %w", err)
 		}
 	}
-	t := &theme{assets: map[string]asset{}}
+	t := &theme{assets: map[string]asset{}, files: fstest.MapFS{}}
+	for p, b := range files {
+		t.files[p] = &fstest.MapFile{Data: b}
+	}
 	for p, b := range files {
 		if name, ok := strings.CutPrefix(p, "assets/"); ok && !themes.BuildOnly[p] {
 			b, err := minifyAsset(themeFile(siteTheme, p), b)

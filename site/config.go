@@ -43,9 +43,13 @@ type Config struct {
 	TOC bool
 	// Markdown is how pages' Markdown is read (markdown.go).
 	Markdown MarkdownConfig
+	// NoStaticFigures leaves out each chart's static figure (the SVG drawn
+	// at build time, shown before and without JavaScript, in print and in
+	// the feed): scalesite.yaml's staticFigures: false.
+	NoStaticFigures bool
 }
 
-var configKeys = []string{"title", "description", "baseURL", "theme", "language", "limits", "toc", "markdown", "bibliography", "citations"}
+var configKeys = []string{"title", "description", "baseURL", "theme", "language", "limits", "toc", "markdown", "bibliography", "citations", "staticFigures"}
 
 // loadConfig reads scalesite.yaml from root; a missing file gives the defaults.
 func loadConfig(files *sitefs.Root) (Config, error) {
@@ -74,6 +78,12 @@ func loadConfig(files *sitefs.Root) (Config, error) {
 		}
 		if keyName(mv) == "markdown" {
 			errs = append(errs, parseMarkdownConfig(mv, at, &cfg.Markdown)...)
+			continue
+		}
+		if keyName(mv) == "staticFigures" {
+			on, err := boolValue(mv, at)
+			cfg.NoStaticFigures = !on
+			errs.Add(err)
 			continue
 		}
 		if keyName(mv) == "toc" {

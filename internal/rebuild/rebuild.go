@@ -50,6 +50,12 @@
 //     these, and of the site key.
 //   - A chart's CSV file goes with its page: kept with it, made again with
 //     it. Why: it is a function of the page's chart and its data.
+//   - So does a chart's static figure (render/static.go: the SVG drawn at
+//     build time, inside the page's HTML and as a file beside the CSV):
+//     kept and made again with its page; nothing of it is cached apart.
+//     Why: it is a function of the page's chart option and of the theme's
+//     scripts (in the site key); staticFigures in scalesite.yaml is in the
+//     site key too. The preview draws none (see below).
 //   - The home page (loaded in full: it is never kept), the tag pages and
 //     the tags index, 404.html, the search page and index, the feed, the
 //     sitemap and robots.txt are rendered by every build (from the pages'
@@ -68,7 +74,10 @@
 //
 // # The preview (in memory)
 //
-// A save is reloaded and rendered by pipeline.Preview.Update. An update
+// A save is reloaded and rendered by pipeline.Preview.Update. Its pages
+// carry no static figures and its charts no SVG files (render.NewRenderer
+// draws none): the live chart is shown at once, and drawing them would add
+// tens of milliseconds a chart between a save and the page shown. An update
 // that fails leaves the last good site current (and served), and keeps its
 // changes pending: the next update reads them again with its own.
 //

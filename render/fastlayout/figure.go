@@ -21,7 +21,7 @@ import (
 func Figure(d *layout.Chart) template.HTML {
 	var b strings.Builder
 	opt := chart.OptionBytes(d.Option)
-	n := 1536 + len(opt) + 3*len(d.Alt) + 10*len(d.Title) + 4*len(d.ID) + 2*len(d.CSV)
+	n := 1536 + len(opt) + len(d.Static) + 3*len(d.Alt) + 10*len(d.Title) + 4*len(d.ID) + 2*len(d.CSV)
 	for _, t := range d.Tables {
 		n += len(t.Body) + len(t.Caption) + 64
 		for _, c := range t.Columns {
@@ -38,11 +38,24 @@ func Figure(d *layout.Chart) template.HTML {
 	b.WriteString(height)
 	b.WriteString(`px">` + "\n" + `<div class="scalesite-canvas" id="`)
 	htmlesc.Write(&b, d.ID)
-	b.WriteString(`" style="height: `)
-	b.WriteString(height)
-	b.WriteString(`px" role="img" aria-label="`)
+	if d.Static != "" {
+		// the box of the static figure shown (site.css), until site.js
+		// sets the live chart's height
+		b.WriteString(`" style="--scalesite-h: `)
+		b.WriteString(strconv.Itoa(d.StaticHeight))
+		b.WriteString(`px; --scalesite-hn: `)
+		b.WriteString(strconv.Itoa(d.StaticNarrowHeight))
+		b.WriteString(`px`)
+	} else {
+		b.WriteString(`" style="height: `)
+		b.WriteString(height)
+		b.WriteString(`px`)
+	}
+	b.WriteString(`" role="img" aria-label="`)
 	htmlesc.Write(&b, d.Alt)
-	b.WriteString(`"></div>`)
+	b.WriteString(`">`)
+	b.WriteString(string(d.Static))
+	b.WriteString(`</div>`)
 	if s := d.Source; s != nil {
 		b.WriteString("\n" + `<p class="scalesite-source">Source: `)
 		switch {
@@ -63,21 +76,25 @@ func Figure(d *layout.Chart) template.HTML {
 	htmlesc.Write(&b, d.ID)
 	b.WriteString(`">`)
 	b.Write(opt)
-	b.WriteString(`</script>` + "\n" + `<noscript><p class="scalesite-noscript"><strong>`)
-	if d.Title != "" {
-		b.WriteString(`The chart “`)
-		htmlesc.Write(&b, d.Title)
-		b.WriteString(`” needs`)
-	} else {
-		b.WriteString(`This chart needs`)
+	b.WriteString(`</script>`)
+	if d.Static == "" {
+		b.WriteString("\n" + `<noscript><p class="scalesite-noscript"><strong>`)
+		if d.Title != "" {
+			b.WriteString(`The chart “`)
+			htmlesc.Write(&b, d.Title)
+			b.WriteString(`” needs`)
+		} else {
+			b.WriteString(`This chart needs`)
+		}
+		b.WriteString(` JavaScript.</strong>`)
+		if d.Alt != "" {
+			b.WriteString(` <span>`)
+			htmlesc.Write(&b, d.Alt)
+			b.WriteString(`</span>`)
+		}
+		b.WriteString(`</p></noscript>`)
 	}
-	b.WriteString(` JavaScript.</strong>`)
-	if d.Alt != "" {
-		b.WriteString(` <span>`)
-		htmlesc.Write(&b, d.Alt)
-		b.WriteString(`</span>`)
-	}
-	b.WriteString(`</p></noscript>` + "\n" + `<div class="scalesite-tools" role="group" aria-label="Tools for `)
+	b.WriteString("\n" + `<div class="scalesite-tools" role="group" aria-label="Tools for `)
 	htmlesc.Write(&b, of)
 	b.WriteString(`" data-chart="`)
 	htmlesc.Write(&b, d.ID)

@@ -26,6 +26,13 @@ type Chart struct {
 	LogX, LogY  bool
 	// Source is what the chart shows as its source (render's cite.go), or nil.
 	Source *Source
+	// Static is the chart's static figure, drawn at build time: two <svg>
+	// elements (render's static.go), the picture of the chart box of a
+	// wide screen and of a phone, StaticHeight and StaticNarrowHeight px
+	// tall, which the canvas element holds until the live chart is drawn.
+	// Empty when there is none (the live preview, staticFigures: false).
+	Static                           template.HTML
+	StaticHeight, StaticNarrowHeight int
 }
 
 // Source is what layouts/chart.html shows under a chart as its source: a

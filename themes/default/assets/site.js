@@ -1,7 +1,7 @@
 /* scalesite: mounts the page's ECharts charts.
  *
  * Each chart arrives as
- *   <div class="scalesite-canvas" id="ID"></div>
+ *   <div class="scalesite-canvas" id="ID">[static figure: <svg class="scalesite-static">]</div>
  *   <script type="application/json" class="scalesite-option" data-chart="ID">{...}</script>
  * The option is plain JSON (never evaluated). Its formatter tokens become
  * functions from format.js and tooltip.js (loaded before this file), nothing
@@ -220,17 +220,26 @@
     var el = document.getElementById(id);
     if (!el) return null;
     if (!window.echarts) {
+      // the static figure, when the page has one, is the chart then
+      if (el.querySelector('.scalesite-static')) return null;
       showError(el, 'The chart library (echarts.min.js) did not load, so this chart cannot be shown.');
       return null;
     }
+    // The static figure (drawn at build time) stays over the canvas until
+    // ECharts has drawn the chart: ECharts empties the element, so it is
+    // taken out and put back, and hidden on the first 'finished'.
+    var statics = [].slice.call(el.querySelectorAll(':scope > .scalesite-static'));
+    statics.forEach(function (s) { el.removeChild(s); });
     var old = window.echarts.getInstanceByDom(el);
     if (old) old.dispose();
     sources[id] = JSON.stringify(option);
     option = build(id, option, el);
     var inst = window.echarts.init(el, isDark() ? 'dark' : null, { renderer: 'canvas' });
+    statics.forEach(function (s) { el.appendChild(s); });
     charts[id] = inst;
     inst.on('finished', function () {
       busy[id] = false;
+      if (statics.length && !el.classList.contains('scalesite-live')) el.classList.add('scalesite-live');
       checkSettled();
     });
     inst.on('datazoom', function () { retickLater(id); });

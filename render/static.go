@@ -1,0 +1,169 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"path"
+	"strconv"
+	"sync"
+
+	"github.com/scalesite/scalesite/chart"
+	"github.com/scalesite/scalesite/figure"
+	"github.com/scalesite/scalesite/internal/scene"
+	"github.com/scalesite/scalesite/render/layout"
+	"github.com/scalesite/scalesite/site"
+)
+
+// The static figure: each chart drawn at build time (internal/scene runs
+// the theme's own layout scripts, figure.WriteSVG draws the Scene) and put
+// in the page inside the chart's canvas element, so that the chart is seen
+// before any script runs, without scripts, and in print; site.js hides it
+// once ECharts has drawn the live chart. The chart's SVG file, beside its
+// CSV, is what the feed shows.
+//
+// Two widths, one shown by site.css's media query: the chart box of the
+// default theme's wide column (--wide, 64rem = 1024 px, less the chart's
+// 1 px borders and 0.5rem paddings) and that of a phone 375 px wide (less
+// 2 × the 1rem gutter, the borders and 2 × 0.15rem paddings). The scripts
+// lay a chart out differently below 600 px (chartlayout.js frame), so one
+// picture scaled does not serve both.
+const (
+	StaticWide   = 1006
+	StaticNarrow = 336
+)
+
+// staticMedia is the media query under which the narrow static figure is
+// shown: the viewports whose chart box is narrower than 600 px (site.css).
+const staticMedia = "(max-width: 638px)"
+
+// statics computes the static figures of a render: engines are not safe
+// for concurrent use, so each goroutine takes one from the pool.
+type statics struct {
+	theme *theme
+	pool  sync.Pool // *scene.Engine
+	files sync.Map  // *site.Chart → []byte: its SVG file, until written
+}
+
+func newStatics(th *theme) *statics { return &statics{theme: th} }
+
+func (st *statics) engine() (*scene.Engine, error) {
+	if e, ok := st.pool.Get().(*scene.Engine); ok {
+		return e, nil
+	}
+	return scene.NewFS(st.theme.files, figure.MeasureFont)
+}
+
+// staticFigure is a chart's static figure as the page and the feed carry it.
+type staticFigure struct {
+	HTML           template.HTML // the two <svg> elements for the canvas
+	WideH, NarrowH int           // their heights in px
+	File           []byte        // the SVG file (wide, light, opaque)
+}
+
+// figure computes c's static figure from its page option.
+func (st *statics) figure(c *site.Chart, option []byte, alt string) (*staticFigure, error) {
+	e, err := st.engine()
+	if err != nil {
+		return nil, err
+	}
+	defer st.pool.Put(e)
+	wide, err := e.Scene(option, StaticWide, false)
+	if err != nil {
+		return nil, fmt.Errorf("chart %s: static figure: %w", c.ID, err)
+	}
+	narrow, err := e.Scene(option, StaticNarrow, false)
+	if err != nil {
+		return nil, fmt.Errorf("chart %s: static figure: %w", c.ID, err)
+	}
+	f := &staticFigure{WideH: ceilPx(wide.Height), NarrowH: ceilPx(narrow.Height)}
+	var file bytes.Buffer
+	if err := figure.WriteSVG(&file, wide, figure.SVGOptions{Title: alt}); err != nil {
+		return nil, err
+	}
+	f.File = file.Bytes()
+	var b bytes.Buffer
+	b.Grow(2 * file.Len())
+	if err := inlineSVG(&b, wide, c.ID, "wide"); err != nil {
+		return nil, err
+	}
+	if err := inlineSVG(&b, narrow, c.ID, "narrow"); err != nil {
+		return nil, err
+	}
+	f.HTML = template.HTML(b.String())
+	return f, nil
+}
+
+func ceilPx(h float64) int {
+	n := int(h)
+	if float64(n) < h {
+		n++
+	}
+	return n
+}
+
+// inlineSVG writes s as an <svg> element of the page: without background
+// (the chart box's shows through, in either colour scheme), hidden from
+// assistive technology (the canvas element carries the alt text), its
+// clip ids made the page's own.
+func inlineSVG(b *bytes.Buffer, s *figure.Scene, id, which string) error {
+	sc := *s
+	sc.Background = ""
+	var svg bytes.Buffer
+	if err := figure.WriteSVG(&svg, &sc, figure.SVGOptions{Responsive: true}); err != nil {
+		return err
+	}
+	out := svg.Bytes()
+	const head = `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" `
+	if !bytes.HasPrefix(out, []byte(head)) {
+		return fmt.Errorf("static figure: unexpected SVG head %.60q", out)
+	}
+	out = out[len(head):]
+	out = bytes.Replace(out, []byte(` role="img"`), nil, 1)
+	out = bytes.TrimSuffix(out, []byte("\n"))
+	prefix := "s-" + safeID(id) + "-" + which + "-"
+	out = bytes.ReplaceAll(out, []byte(`id="`), []byte(`id="`+prefix))
+	out = bytes.ReplaceAll(out, []byte(`url(#`), []byte(`url(#`+prefix))
+	b.WriteString(`<svg class="scalesite-static scalesite-static-` + which + `" aria-hidden="true" focusable="false" `)
+	b.Write(out)
+	return nil
+}
+
+// safeID is id with every character but ASCII letters, digits, '-' and
+// '_' written as its code point.
+func safeID(id string) string {
+	var b []byte
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' {
+			b = append(b, c)
+		} else {
+			b = append(b, '_')
+			b = strconv.AppendInt(b, int64(c), 16)
+		}
+	}
+	return string(b)
+}
+
+// staticName is the name of a chart's SVG file, beside its CSV (named by
+// the chart's id too).
+func staticName(id string) string { return id + ".svg" }
+
+// staticFile is the path of a chart's SVG file in the output.
+func staticFile(slug string, c *site.Chart) string {
+	return path.Join(path.Dir(chart.DataFile(slug, c)), staticName(c.ID))
+}
+
+// file is c's SVG file: the one its page's static figure was drawn with,
+// or drawn now.
+func (st *statics) file(c *site.Chart) ([]byte, error) {
+	if b, ok := st.files.LoadAndDelete(c); ok {
+		return b.([]byte), nil
+	}
+	d := layout.NewChart(c)
+	f, err := st.figure(c, chart.OptionBytes(d.Option), d.Alt)
+	if err != nil {
+		return nil, err
+	}
+	return f.File, nil
+}

@@ -1,0 +1,91 @@
+package render
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/scalesite/scalesite/site"
+)
+
+const staticChartPage = "---\ntitle: P\ndate: 2025-01-01\n---\n```chart\ntitle: Loss <&> \"q\"\ndata: |\n  n,v\n  1,2\n  2,3\n  4,5\nx: n\ny: v\n```\n"
+
+// TestStaticFigureMarkup: a build's page holds each chart's static figure
+// inside its canvas element, wide and narrow, hidden from assistive
+// technology, with the box heights for site.css and no <noscript> note;
+// the chart's SVG file lies beside its CSV; the feed shows it as an image.
+// staticFigures: false leaves all of it out, and the note back in.
+func TestStaticFigureMarkup(t *testing.T) {
+	files := map[string]string{"scalesite.yaml": "title: S\nbaseURL: https://example.org/s/\n", "content/p.md": staticChartPage}
+	got := renderSite(t, files, site.Options{})
+	html := got["p/index.html"]
+	canvas := regexp.MustCompile(`<div class="scalesite-canvas" id="([^"]+)" style="--scalesite-h: (\d+)px; --scalesite-hn: (\d+)px" role="img" aria-label="[^"]+">(.*?)</div>`).FindStringSubmatch(html)
+	if canvas == nil {
+		t.Fatalf("no canvas element with a static figure in:\n%.2000s", html)
+	}
+	id, inner := canvas[1], canvas[4]
+	for _, want := range []string{
+		`<svg class="scalesite-static scalesite-static-wide" aria-hidden="true" focusable="false" viewBox="0 0 1006 ` + canvas[2],
+		`<svg class="scalesite-static scalesite-static-narrow" aria-hidden="true" focusable="false" viewBox="0 0 336 ` + canvas[3],
+		`Loss &lt;&amp;&gt; &quot;q&quot;`, // the title, escaped, as text
+		`clip-path="url(#s-` + id + `-wide-`,
+		`clip-path="url(#s-` + id + `-narrow-`,
+	} {
+		if !strings.Contains(inner, want) {
+			t.Errorf("the canvas element lacks %s:\n%.1500s", want, inner)
+		}
+	}
+	if strings.Contains(inner, `role="img"`) || strings.Contains(inner, "xmlns=") {
+		t.Errorf("the inline SVG keeps its document attributes:\n%.300s", inner)
+	}
+	if strings.Contains(html, "scalesite-noscript") {
+		t.Error("the page keeps the <noscript> note beside the static figure")
+	}
+	svg := got["p/"+id+".svg"]
+	if !strings.HasPrefix(svg, `<svg xmlns="http://www.w3.org/2000/svg"`) || !strings.Contains(svg, `<title>`) {
+		t.Errorf("p/%s.svg: %.200q", id, svg)
+	}
+	if _, ok := got["p/"+id+".csv"]; !ok {
+		t.Errorf("no CSV beside the SVG")
+	}
+	feed := got[FeedFile]
+	if !strings.Contains(feed, `&lt;img src=&#34;https://example.org/s/p/`+id+`.svg&#34; alt=&#34;Loss &amp;lt;&amp;amp;&amp;gt; &amp;#34;q&amp;#34;&#34;&gt;`) {
+		t.Errorf("the feed entry has no image of the chart:\n%s", feed)
+	}
+
+	files["scalesite.yaml"] += "staticFigures: false\n"
+	off := renderSite(t, files, site.Options{})
+	if h := off["p/index.html"]; strings.Contains(h, "scalesite-static") || !strings.Contains(h, "scalesite-noscript") || !strings.Contains(h, `style="height: `) {
+		t.Errorf("staticFigures: false: the page still has a static figure or lacks the note")
+	}
+	for p := range off {
+		if strings.HasSuffix(p, ".svg") && strings.Contains(p, "chart-") {
+			t.Errorf("staticFigures: false: %s written", p)
+		}
+	}
+	if strings.Contains(off[FeedFile], "&lt;img") {
+		t.Error("staticFigures: false: the feed shows images")
+	}
+}
+
+// TestPreviewDrawsNoStaticFigures: the preview's Renderer (NewRenderer)
+// draws no static figure: the live chart is there at once.
+func TestPreviewDrawsNoStaticFigures(t *testing.T) {
+	s, err := site.Load(writeSite(t, map[string]string{"content/p.md": staticChartPage}), site.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rr, err := NewRenderer(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := rr.Render(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range out.Files {
+		if (strings.HasSuffix(f.Path, ".html") && strings.Contains(string(f.Data), "scalesite-static")) || (strings.HasSuffix(f.Path, ".svg") && strings.Contains(f.Path, "chart-")) {
+			t.Errorf("%s: a static figure in the preview", f.Path)
+		}
+	}
+}
