@@ -42,7 +42,7 @@ type Renderer struct {
 	// to patch (see patch); nil when the next must go through every file.
 	last *lastRender
 	// statics draws the charts' static figures; nil when the pages go
-	// without (the live preview, staticFigures: false).
+	// without (the live preview, without staticFigures: true).
 	statics *statics
 	// patched are the indexes in the last call's Output of the files it
 	// made, when that call patched the one before (Patched); nil otherwise.
@@ -86,7 +86,7 @@ func NewStreamRenderer(s *site.Site) (*Renderer, error) {
 		ext = append(ext, markdown.RawHTML)
 	}
 	rr := &Renderer{theme: th, md: markdown.New(ext...), themeDir: s.ThemeDir, config: s.Config}
-	if !s.Config.NoStaticFigures {
+	if s.Config.StaticFigures {
 		rr.statics = newStatics(th)
 	}
 	return rr, nil

@@ -11,6 +11,7 @@ import (
 // TestIncrementalRenders counts what a change renders again.
 func TestIncrementalRenders(t *testing.T) {
 	dir := writeSite(t, map[string]string{
+		"scalesite.yaml":  "title: T\nstaticFigures: true\n",
 		"content/a.md":    "---\ntitle: A\ndate: 2025-01-03\ntags: [x]\n---\nA.\n",
 		"content/b.md":    "---\ntitle: B\ndate: 2025-01-02\ntags: [y]\n---\n```chart\ndata: b.csv\nx: n\ny: v\n```\n",
 		"content/c.md":    "---\ntitle: C\ndate: 2025-01-01\n---\nC.\n",

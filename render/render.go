@@ -54,14 +54,14 @@ func (d chartData) OptionJSON() template.JS { return layout.Chart(d).OptionJSON(
 func (d chartData) Figure() template.HTML { return fastlayout.Figure((*layout.Chart)(&d)) }
 
 // Render renders every page of s with the built-in theme overlaid by the
-// site's own: the files a build writes, static figures included (unless
-// the config says staticFigures: false).
+// site's own: the files a build writes, static figures included when the
+// config says staticFigures: true.
 func Render(s *site.Site) (*output.Output, error) {
 	rr, err := NewRenderer(s)
 	if err != nil {
 		return nil, err
 	}
-	if !s.Config.NoStaticFigures {
+	if s.Config.StaticFigures {
 		rr.statics = newStatics(rr.theme)
 	}
 	return rr.Render(s)

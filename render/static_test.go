@@ -16,7 +16,7 @@ const staticChartPage = "---\ntitle: P\ndate: 2025-01-01\n---\n```chart\ntitle: 
 // the chart's SVG file lies beside its CSV; the feed shows it as an image.
 // staticFigures: false leaves all of it out, and the note back in.
 func TestStaticFigureMarkup(t *testing.T) {
-	files := map[string]string{"scalesite.yaml": "title: S\nbaseURL: https://example.org/s/\n", "content/p.md": staticChartPage}
+	files := map[string]string{"scalesite.yaml": "title: S\nbaseURL: https://example.org/s/\nstaticFigures: true\n", "content/p.md": staticChartPage}
 	got := renderSite(t, files, site.Options{})
 	html := got["p/index.html"]
 	canvas := regexp.MustCompile(`<div class="scalesite-canvas" id="([^"]+)" style="--scalesite-h: (\d+)px; --scalesite-hn: (\d+)px" role="img" aria-label="[^"]+">(.*?)</div>`).FindStringSubmatch(html)
@@ -53,7 +53,7 @@ func TestStaticFigureMarkup(t *testing.T) {
 		t.Errorf("the feed entry has no image of the chart:\n%s", feed)
 	}
 
-	files["scalesite.yaml"] += "staticFigures: false\n"
+	files["scalesite.yaml"] = strings.Replace(files["scalesite.yaml"], "staticFigures: true", "staticFigures: false", 1)
 	off := renderSite(t, files, site.Options{})
 	if h := off["p/index.html"]; strings.Contains(h, "scalesite-static") || !strings.Contains(h, "scalesite-noscript") || !strings.Contains(h, `style="height: `) {
 		t.Errorf("staticFigures: false: the page still has a static figure or lacks the note")
@@ -71,7 +71,7 @@ func TestStaticFigureMarkup(t *testing.T) {
 // TestPreviewDrawsNoStaticFigures: the preview's Renderer (NewRenderer)
 // draws no static figure: the live chart is there at once.
 func TestPreviewDrawsNoStaticFigures(t *testing.T) {
-	s, err := site.Load(writeSite(t, map[string]string{"content/p.md": staticChartPage}), site.Options{})
+	s, err := site.Load(writeSite(t, map[string]string{"scalesite.yaml": "title: S\nstaticFigures: true\n", "content/p.md": staticChartPage}), site.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,10 +43,12 @@ type Config struct {
 	TOC bool
 	// Markdown is how pages' Markdown is read (markdown.go).
 	Markdown MarkdownConfig
-	// NoStaticFigures leaves out each chart's static figure (the SVG drawn
-	// at build time, shown before and without JavaScript, in print and in
-	// the feed): scalesite.yaml's staticFigures: false.
-	NoStaticFigures bool
+	// StaticFigures draws each chart's static figure at build time (the
+	// SVG shown before and without JavaScript, in print and in the feed):
+	// scalesite.yaml's staticFigures: true. Off by default while a figure
+	// costs some 20 ms of the build's CPU each (BENCHMARKS.md, issue 21):
+	// 35 times the cold build of a site of 2,000 charts.
+	StaticFigures bool
 }
 
 var configKeys = []string{"title", "description", "baseURL", "theme", "language", "limits", "toc", "markdown", "bibliography", "citations", "staticFigures"}
@@ -82,7 +84,7 @@ func loadConfig(files *sitefs.Root) (Config, error) {
 		}
 		if keyName(mv) == "staticFigures" {
 			on, err := boolValue(mv, at)
-			cfg.NoStaticFigures = !on
+			cfg.StaticFigures = on
 			errs.Add(err)
 			continue
 		}
