@@ -66,6 +66,9 @@ type chartData struct {
 	Rows, Shown int
 	LogX, LogY  bool
 	Source      *chartSource
+	// the static figure (render/static.go); empty here
+	Static                           template.HTML
+	StaticHeight, StaticNarrowHeight int
 }
 
 type chartSource struct {
