@@ -377,15 +377,10 @@ func (d *drawer) outline(cmds []cmd) *canvas.Path {
 			x, y := d.pt(c.a[4], c.a[5])
 			path.CubeTo(x1, y1, x2, y2, x, y)
 		case opArc:
-			ox, oy, r, a0, a1 := c.a[0], c.a[1], c.a[2], c.a[3], c.a[4]
-			// in halves at most: an arc command cannot draw a whole circle
-			steps := 1
-			if math.Abs(a1-a0) > math.Pi*1.5 {
-				steps = 2
-			}
-			for k := 1; k <= steps; k++ {
-				from := a0 + (a1-a0)*float64(k-1)/float64(steps)
-				to := a0 + (a1-a0)*float64(k)/float64(steps)
+			ox, oy, r := c.a[0], c.a[1], c.a[2]
+			parts, n := arcParts(c.a[3], c.a[4])
+			for _, part := range parts[:n] {
+				from, to := part[0], part[1]
 				x, y := d.pt(ox+r*math.Cos(to), oy+r*math.Sin(to))
 				// clockwise on the screen (y down) is counter-clockwise
 				// on the page (y up): the sweep flag turns over

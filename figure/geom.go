@@ -312,3 +312,15 @@ var namedColors = map[string]uint32{
 	"aqua": 0x00ffff, "cyan": 0x00ffff, "fuchsia": 0xff00ff, "magenta": 0xff00ff,
 	"darkgray": 0xa9a9a9, "darkgrey": 0xa9a9a9, "lightgray": 0xd3d3d3, "lightgrey": 0xd3d3d3,
 }
+
+// arcParts splits the arc of angles a0 to a1 into the parts an arc command
+// (SVG's, a PDF path's) draws: one, or two halves when it is over three
+// quarters of a turn, since one arc command cannot draw a whole circle.
+// Each part is its start and end angle; parts[:n] are the parts.
+func arcParts(a0, a1 float64) (parts [2][2]float64, n int) {
+	if math.Abs(a1-a0) <= math.Pi*1.5 {
+		return [2][2]float64{{a0, a1}}, 1
+	}
+	mid := a0 + (a1-a0)/2
+	return [2][2]float64{{a0, mid}, {mid, a1}}, 2
+}

@@ -478,15 +478,10 @@ func (sw *svgWriter) outline(cmds []cmd) {
 				sw.n(c.a[i])
 			}
 		case opArc:
-			// An SVG arc cannot draw a whole circle: split in halves.
-			ox, oy, r, a0, a1 := c.a[0], c.a[1], c.a[2], c.a[3], c.a[4]
-			steps := 1
-			if math.Abs(a1-a0) > math.Pi*1.5 {
-				steps = 2
-			}
-			for k := 1; k <= steps; k++ {
-				from := a0 + (a1-a0)*float64(k-1)/float64(steps)
-				to := a0 + (a1-a0)*float64(k)/float64(steps)
+			ox, oy, r := c.a[0], c.a[1], c.a[2]
+			parts, n := arcParts(c.a[3], c.a[4])
+			for _, part := range parts[:n] {
+				from, to := part[0], part[1]
 				ex, ey := ox+r*math.Cos(to), oy+r*math.Sin(to)
 				sw.str("A")
 				sw.nPrec(r, 100)

@@ -207,14 +207,23 @@ func sceneProblems(s *figure.Scene) []string {
 
 // BenchmarkScene: one chart's Scene at 1200 px, light, over the corpus.
 func BenchmarkScene(b *testing.B) {
-	e := newEngine(b)
+	benchScenes(b, newEngine(b), corpusOptions(b), 1200)
+}
+
+// corpusOptions are the page options of the test corpus' charts.
+func corpusOptions(b *testing.B) [][]byte {
 	var opts [][]byte
 	for _, c := range chartcorpus.Charts(b, "../..") {
 		opts = append(opts, chart.OptionBytes(chart.Option(c, "")))
 	}
+	return opts
+}
+
+// benchScenes times the Scenes of opts, in turn, width px wide, light.
+func benchScenes(b *testing.B, e *Engine, opts [][]byte, width int) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := e.Scene(opts[i%len(opts)], 1200, false); err != nil {
+		if _, err := e.Scene(opts[i%len(opts)], width, false); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -316,16 +325,7 @@ func BenchmarkSceneDejaVu(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var opts [][]byte
-	for _, c := range chartcorpus.Charts(b, "../..") {
-		opts = append(opts, chart.OptionBytes(chart.Option(c, "")))
-	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := e.Scene(opts[i%len(opts)], 1200, false); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchScenes(b, e, corpusOptions(b), 1200)
 }
 
 // BenchmarkSceneSynthetic: the Scene of each chart of the benchmark site's
@@ -349,10 +349,5 @@ func BenchmarkSceneSynthetic(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := e.Scene(opts[i%len(opts)], 760, false); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchScenes(b, e, opts, 760)
 }

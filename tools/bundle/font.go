@@ -1,10 +1,7 @@
 package main
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -23,18 +20,9 @@ var FontFiles = []string{"DejaVuSans.ttf", "DejaVuSans-Bold.ttf"}
 // live chart measures.
 func writeFont(root, dir string) (string, error) {
 	src := filepath.Join(root, "node_modules", "dejavu-fonts-ttf")
-	data, err := os.ReadFile(filepath.Join(src, "package.json"))
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("%s not found: run npm ci first (in %s)", src, root)
-	}
+	version, err := npmVersion(root, "dejavu-fonts-ttf")
 	if err != nil {
 		return "", err
-	}
-	var pkg struct {
-		Version string `json:"version"`
-	}
-	if err := json.Unmarshal(data, &pkg); err != nil || pkg.Version == "" {
-		return "", fmt.Errorf("node_modules/dejavu-fonts-ttf/package.json has no version (%v)", err)
 	}
 	files := map[string][]byte{}
 	for _, f := range FontFiles {
@@ -62,5 +50,5 @@ func writeFont(root, dir string) (string, error) {
 		}
 		size += len(b)
 	}
-	return fmt.Sprintf("wrote %s: DejaVu Sans %s, Book and Bold, %s", dir, pkg.Version, kb(size)), nil
+	return fmt.Sprintf("wrote %s: DejaVu Sans %s, Book and Bold, %s", dir, version, kb(size)), nil
 }

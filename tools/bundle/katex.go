@@ -2,10 +2,8 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -23,18 +21,9 @@ import (
 // asks copies to keep. The licence itself is copied beside them.
 func writeKaTeX(root, dir string) (string, error) {
 	src := filepath.Join(root, "node_modules", "katex")
-	data, err := os.ReadFile(filepath.Join(src, "package.json"))
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("%s not found: run npm ci first (in %s)", src, root)
-	}
+	version, err := npmVersion(root, "katex")
 	if err != nil {
 		return "", err
-	}
-	var pkg struct {
-		Version string `json:"version"`
-	}
-	if err := json.Unmarshal(data, &pkg); err != nil || pkg.Version == "" {
-		return "", fmt.Errorf("node_modules/katex/package.json has no version (%v)", err)
 	}
 	dist := filepath.Join(src, "dist")
 	css, err := os.ReadFile(filepath.Join(dist, "katex.min.css"))
@@ -54,7 +43,7 @@ func writeKaTeX(root, dir string) (string, error) {
 		return "", errors.New("node_modules/katex/LICENSE names no copyright holder")
 	}
 	copyright, _, _ := strings.Cut(string(licence[at:]), "\n")
-	banner := fmt.Sprintf("/*! KaTeX %s (MIT), %s. The licence in full: LICENSE beside this file. */\n", pkg.Version, copyright)
+	banner := fmt.Sprintf("/*! KaTeX %s (MIT), %s. The licence in full: LICENSE beside this file. */\n", version, copyright)
 	js, err := os.ReadFile(filepath.Join(dist, "katex.min.js"))
 	if err != nil {
 		return "", err
@@ -86,7 +75,7 @@ func writeKaTeX(root, dir string) (string, error) {
 			size += len(b)
 		}
 	}
-	return fmt.Sprintf("wrote %s: KaTeX %s, the stylesheet and %d WOFF2 fonts %s", dir, pkg.Version, len(fonts), kb(size)), nil
+	return fmt.Sprintf("wrote %s: KaTeX %s, the stylesheet and %d WOFF2 fonts %s", dir, version, len(fonts), kb(size)), nil
 }
 
 var (

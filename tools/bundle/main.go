@@ -75,7 +75,7 @@ func run(root, out, katexDir, fontDir string) error {
 	if err != nil {
 		return err
 	}
-	version, err := echartsVersion(root)
+	version, err := npmVersion(root, "echarts")
 	if err != nil {
 		return err
 	}
@@ -166,13 +166,14 @@ func licenses(root string) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// echartsVersion reads the installed ECharts version, failing with a hint
-// when node_modules has not been installed.
-func echartsVersion(root string) (string, error) {
-	data, err := os.ReadFile(filepath.Join(root, "node_modules", "echarts", "package.json"))
+// npmVersion reads the version of the npm package name installed under
+// root/node_modules, failing with a hint when node_modules has not been
+// installed.
+func npmVersion(root, name string) (string, error) {
+	data, err := os.ReadFile(filepath.Join(root, "node_modules", name, "package.json"))
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", fmt.Errorf("%s not found: run npm ci first (in %s)",
-			filepath.Join(root, "node_modules", "echarts"), root)
+			filepath.Join(root, "node_modules", name), root)
 	}
 	if err != nil {
 		return "", err
@@ -181,10 +182,10 @@ func echartsVersion(root string) (string, error) {
 		Version string `json:"version"`
 	}
 	if err := json.Unmarshal(data, &pkg); err != nil {
-		return "", fmt.Errorf("node_modules/echarts/package.json: %v", err)
+		return "", fmt.Errorf("node_modules/%s/package.json: %v", name, err)
 	}
 	if pkg.Version == "" {
-		return "", errors.New("node_modules/echarts/package.json has no version")
+		return "", fmt.Errorf("node_modules/%s/package.json has no version", name)
 	}
 	return pkg.Version, nil
 }
