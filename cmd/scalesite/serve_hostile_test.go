@@ -202,7 +202,8 @@ func (h *hostile) writeLast(t *testing.T) string {
 // as they are now: an error announced (built false; only when errors is
 // set, otherwise errors are passed over), or a success after which last
 // is served (built true). reported is false, and the test failed, when
-// the preview exited or said nothing of the kind in timeout.
+// the preview exited or said nothing of the kind in timeout. Each good
+// build before that leaves its home page in h.home.
 func (h *hostile) await(t *testing.T, last string, timeout time.Duration, errors bool) (built, reported bool) {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
@@ -223,6 +224,13 @@ func (h *hostile) await(t *testing.T, last string, timeout time.Duration, errors
 		case strings.HasPrefix(line, "rebuilt in "):
 			if status, _, err := h.get(last); err == nil && status == 200 {
 				return true, true
+			}
+			// A good build of the files half laid (the case's page
+			// written, its data file not yet, or not yet all of it) is
+			// the last good one until a later one: the preview rightly
+			// serves it after the error the whole case then makes.
+			if status, body, err := h.get("/"); err == nil && status == 200 {
+				h.home = body
 			}
 		}
 	}
