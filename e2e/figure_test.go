@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -33,8 +34,9 @@ type measureCase struct {
 // TestMeasureMatchesChromium checks figure.Measure, which the static
 // figures lay text out by, against what Chromium's canvas measures (the
 // live chart's ECharts measures with it) for the strings of
-// figure/testdata/measure.json, in sans-serif, which Chromium on Debian
-// draws with DejaVu Sans: within half a pixel each. With -update-widths it
+// figure/testdata/measure.json, in the web faces of the chart font that a
+// site with static figures ships and draws its live charts in
+// (figure.WebFaces): within half a pixel each. With -update-widths it
 // records Chromium's widths in the file.
 func TestMeasureMatchesChromium(t *testing.T) {
 	path := filepath.Join("..", "figure", "testdata", "measure.json")
@@ -47,13 +49,33 @@ func TestMeasureMatchesChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb := newBrowser(t).tab(t)
+	// The web faces a site with static figures ships (figure.WebFaces),
+	// as its pages declare them, under a family no machine has installed.
+	faces, err := figure.WebFaces()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var load strings.Builder
+	for _, f := range faces {
+		fmt.Fprintf(&load, "{ const f = new FontFace('W', Uint8Array.from(atob('%s'), c => c.charCodeAt(0)), {weight: '%d'}); document.fonts.add(f); await f.load(); }\n", base64.StdEncoding.EncodeToString(f.Data), f.Weight)
+	}
+	var loaded int
+	if err := chromedp.Run(tb.ctx, chromedp.Navigate("about:blank"), chromedp.Evaluate(fmt.Sprintf(`(async () => {
+		%s
+		return [...document.fonts].filter(f => f.status === 'loaded').length;
+	})()`, load.String()), &loaded, awaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+	if loaded != len(faces) {
+		t.Fatalf("%d web faces loaded, want %d", loaded, len(faces))
+	}
 	in, _ := json.Marshal(cases)
 	var widths []float64
 	script := fmt.Sprintf(`(() => {
 		const ctx = document.createElement('canvas').getContext('2d');
-		return %s.map(c => { ctx.font = c.weight + ' ' + c.size + 'px sans-serif'; return ctx.measureText(c.text).width; });
+		return %s.map(c => { ctx.font = c.weight + ' ' + c.size + 'px W'; return ctx.measureText(c.text).width; });
 	})()`, in)
-	if err := chromedp.Run(tb.ctx, chromedp.Navigate("about:blank"), chromedp.Evaluate(script, &widths)); err != nil {
+	if err := chromedp.Run(tb.ctx, chromedp.Evaluate(script, &widths)); err != nil {
 		t.Fatal(err)
 	}
 	worst := 0.0
@@ -92,7 +114,7 @@ func TestMeasureMatchesChromium(t *testing.T) {
 	var shifts []float64
 	script = fmt.Sprintf(`(() => {
 		const ctx = document.createElement('canvas').getContext('2d');
-		return %s.map(c => { ctx.font = c.weight + ' ' + c.size + 'px sans-serif'; ctx.textBaseline = c.base; return -ctx.measureText('Hg').alphabeticBaseline; });
+		return %s.map(c => { ctx.font = c.weight + ' ' + c.size + 'px W'; ctx.textBaseline = c.base; return -ctx.measureText('Hg').alphabeticBaseline; });
 	})()`, in)
 	if err := chromedp.Run(tb.ctx, chromedp.Evaluate(script, &shifts)); err != nil {
 		t.Fatal(err)

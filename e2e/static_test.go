@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -428,7 +429,10 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
   const inst = window.scalesite.charts[id];
   if (!inst || inst.isDisposed()) return null;
   const s = window.scalesiteScene.scene(JSON.parse(sc.textContent), inst.getWidth(), dark);
+  const ts = inst.getOption().textStyle;
   return {ID: id, W: inst.getWidth(), Dark: dark, Option: sc.textContent, H: s.h,
+    Family: ((Array.isArray(ts) ? ts[0] : ts) || {}).fontFamily || '',
+    Faces: [...document.fonts].filter(f => f.family.replace(/"/g, '') === 'DejaVu Sans' && f.status === 'loaded').map(f => f.weight),
     Texts: s.items.filter(it => it.k === 'text').map(it => ({T: it.text, X: it.x, Y: it.y, F: it.role || ''}))};
 }).filter(Boolean);
 })()`
@@ -461,6 +465,8 @@ func TestStaticGoMatchesPage(t *testing.T) {
 					Dark   bool
 					Option string
 					Texts  []staticText // F: the role
+					Family string       // the chart's text font
+					Faces  []string     // the weights of the chart font loaded
 				}
 				if err := tb.evalJSON(js, &got); err != nil {
 					t.Fatalf("at %d px, %s: computing the Scenes in the page: %v", width, scheme, err)
@@ -478,6 +484,11 @@ func TestStaticGoMatchesPage(t *testing.T) {
 						}
 					}
 					var pr []string
+					// the page draws its charts in the chart font it
+					// ships, loaded, as the static figures were measured
+					if !strings.HasPrefix(c.Family, `"DejaVu Sans"`) || !slices.Contains(c.Faces, "400") || !slices.Contains(c.Faces, "700") {
+						pr = append(pr, fmt.Sprintf("drawn in %q with the chart font's faces %v loaded, want \"DejaVu Sans\" with 400 and 700", c.Family, c.Faces))
+					}
 					if math.Abs(s.Height-c.H) > 0.5 {
 						pr = append(pr, fmt.Sprintf("height %g, the page's %g", s.Height, c.H))
 					}

@@ -53,8 +53,10 @@ func bold(weight int) bool { return weight >= 600 }
 
 // Measure returns the advance width in CSS px of one line of text drawn in
 // the chart font at size px and CSS weight (400 normal, 600 and up bold),
-// shaped as a browser shapes it by default (kerning and standard
-// ligatures): what canvas measureText says in Chromium with DejaVu Sans.
+// shaped as a browser shapes it by default, with kerning and without
+// ligatures: what canvas measureText says in Chromium with the web faces
+// (WebFaces), which have none. (With the whole font installed, Chromium
+// would join fi, fl and ff.)
 //
 // It is safe for concurrent use. Text of Latin, Greek and Cyrillic letters,
 // digits, punctuation and the common symbols is measured from cached
@@ -221,8 +223,16 @@ func newFace(ttf []byte) (*face, error) {
 }
 
 // defaultSubst are the substitution features a browser applies by default
-// to horizontal text of the scripts Measure measures itself.
-var defaultSubst = []string{"ccmp", "locl", "rlig", "rclt", "calt", "clig", "liga"}
+// to horizontal text of the scripts Measure measures itself, less the
+// ligatures (liga, clig), which the web faces the pages draw with do not
+// have (webfont.go).
+var defaultSubst = []string{"ccmp", "locl", "rlig", "rclt", "calt"}
+
+// noLigatures turns off the default ligatures when text is shaped in full.
+var noLigatures = []harfbuzz.Feature{
+	{Tag: opentype.MustNewTag("liga"), Value: 0, Start: 0, End: harfbuzz.FeatureGlobalEnd},
+	{Tag: opentype.MustNewTag("clig"), Value: 0, Start: 0, End: harfbuzz.FeatureGlobalEnd},
+}
 
 // substituted returns the glyphs a default substitution of the font may
 // start at, and of those that start a ligature only, the pairs of glyphs
@@ -419,7 +429,7 @@ func (f *face) shape(text string) int32 {
 		buf.Props.Direction = harfbuzz.LeftToRight
 		buf.Props.Script = script
 		buf.GuessSegmentProperties()
-		buf.Shape(f.shaper, nil)
+		buf.Shape(f.shaper, noLigatures)
 		for _, p := range buf.Pos {
 			w += p.XAdvance
 		}

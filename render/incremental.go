@@ -44,6 +44,10 @@ type Renderer struct {
 	// statics draws the charts' static figures; nil when the pages go
 	// without (the live preview, without staticFigures: true).
 	statics *statics
+	// font is the chart font the pages load with static figures (see
+	// chartFont), made once.
+	fontOnce sync.Once
+	font     *chartFont
 	// patched are the indexes in the last call's Output of the files it
 	// made, when that call patched the one before (Patched); nil otherwise.
 	patched []int

@@ -135,6 +135,9 @@ func (rr *Renderer) start(s *site.Site) *renderer {
 	if facts.Search {
 		r.data.SearchURL = r.url(searchSlug)
 	}
+	if cf := rr.chartFont(); cf != nil {
+		r.data.ChartFont = cf.head
+	}
 	rr.mu.Lock()
 	rr.facts = &facts
 	rr.mu.Unlock()
@@ -157,6 +160,7 @@ func (r *renderer) siteFiles() []output.File {
 		files = append(files, output.File{Path: a.Path, Data: a.Data})
 	}
 	files = append(files, mathFiles(s)...)
+	files = append(files, r.chartFontFiles()...)
 	for _, f := range s.Resources {
 		files = append(files, output.File{Path: f, Src: path.Join(s.Root, "content", f), Root: s.Files, Rel: "content/" + f})
 	}

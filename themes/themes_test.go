@@ -16,6 +16,7 @@ type siteData struct {
 	Title, Description, BasePath, Language, FeedURL string
 	HasTags                                         bool
 	SearchURL, ContentSecurityPolicy, MathCSS       string
+	ChartFont                                       template.HTML
 }
 
 type pageLink struct {

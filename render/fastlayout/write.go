@@ -115,6 +115,10 @@ func (f *Writer) base(b []byte, d *layout.Page) []byte {
 		b = append(b, f.searchJS...)
 		b = append(b, "\" defer></script>"...)
 	}
+	if d.Charts > 0 && s.ChartFont != "" {
+		b = append(b, '\n')
+		b = append(b, s.ChartFont...)
+	}
 	if d.Charts > 0 {
 		b = append(b, f.chartScripts...)
 	}

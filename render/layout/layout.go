@@ -39,6 +39,10 @@ type Site struct {
 	// MathCSS is the address of KaTeX's stylesheet, which pages with Math
 	// link (render's math.go).
 	MathCSS string
+	// ChartFont is the markup that loads the chart font, which pages with
+	// charts carry in their head when the site has static figures (render's
+	// chartfont.go); empty otherwise.
+	ChartFont template.HTML
 }
 
 // Page is what a layout gets.

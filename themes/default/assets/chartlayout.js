@@ -21,6 +21,9 @@
   if (!F || !L) return;
   var asArray = F.asArray;
 
+  // FONT is the font family chart text is measured and drawn in: the
+  // reader's sans-serif, or the chart font a site with static figures
+  // ships (setFont), which the figures were measured in.
   var FONT = 'sans-serif';
   var measureCtx = null;
   // measureFn, when set (setMeasure), measures text instead of a canvas:
@@ -39,6 +42,11 @@
   // the canvas again).
   function setMeasure(f) {
     measureFn = typeof f === 'function' ? f : null;
+  }
+
+  // setFont sets the font family of chart text (a CSS font-family list).
+  function setFont(family) {
+    FONT = family || 'sans-serif';
   }
 
   // lines breaks text into the lines the chart draws it in, at width px
@@ -563,6 +571,9 @@
   function prepareOption(option, W, dark, placer) {
     var meta = option.scalesite || {};
     delete option.scalesite;
+    // every text of the chart in FONT (ECharts' global text style), as
+    // it is measured here
+    option.textStyle = Object.assign({}, option.textStyle, { fontFamily: FONT });
     var axes = axisMeta(option);
     var page = dark ? '#111418' : '#ffffff';
     asArray(option.series).forEach(function (s) {
@@ -600,6 +611,7 @@
     prepareOption: prepareOption,
     axisTicks: axisTicks,
     setMeasure: setMeasure,
+    setFont: setFont,
     frame: frame,
     merge: merge,
     axisMeta: axisMeta,

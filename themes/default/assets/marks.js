@@ -107,7 +107,6 @@
         label.color = text;
         label.textBorderColor = halo;
         label.textBorderWidth = 3;
-        label.fontFamily = 'sans-serif';
       });
     });
     return option;

@@ -33,6 +33,24 @@
   // Functions called with (id, instance) for every ECharts instance made
   // (export.js wires the chart's toolbar to it): see onChart.
   var chartHooks = [];
+  // The chart font: a site with static figures ships the font they were
+  // measured in (render's chartfont.go names it in a meta element), and
+  // the live charts are measured and drawn in it, once it has loaded, so
+  // that each comes out as the figure it replaces. Charts are mounted
+  // after that (start), and settled() waits for them.
+  var fontMeta = document.querySelector('meta[name="scalesite-chart-font"]');
+  var chartFont = fontMeta && fontMeta.getAttribute('content');
+  var fontsLoaded = null;
+  if (chartFont) {
+    var family = '"' + chartFont.replace(/["\\]/g, '') + '"';
+    CL.setFont(family + ', sans-serif');
+    fontsLoaded = Promise.resolve();
+    if (document.fonts && document.fonts.load) {
+      fontsLoaded = Promise.all([document.fonts.load('12px ' + family), document.fonts.load('600 16px ' + family)])
+        .catch(function () {}); // a font that fails to load leaves sans-serif drawn
+    }
+  }
+  var started = false;
   var darkQuery = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
   var observer = null;
 
@@ -79,6 +97,7 @@
   }
 
   function checkSettled() {
+    if (!started) return;
     var pending = Object.keys(busy).some(function (id) {
       return busy[id] && charts[id] && !charts[id].isDisposed();
     });
@@ -358,9 +377,21 @@
   };
   window.scalesite = api;
 
+  function start() {
+    if (!chartFont) {
+      started = true;
+      mount(document);
+      return;
+    }
+    fontsLoaded.then(function () {
+      started = true;
+      mount(document);
+      checkSettled();
+    });
+  }
   if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', function () { mount(document); });
+    document.addEventListener('DOMContentLoaded', start);
   } else {
-    mount(document);
+    start();
   }
 })();
