@@ -26,7 +26,9 @@ type SVGOptions struct {
 }
 
 // WriteSVG writes s as an SVG 1.1 document: coordinates in the Scene's px
-// (the viewBox), rounded to 0.1 px; text as <text> in DejaVu Sans, so that
+// (the viewBox), rounded to 0.1 px; a solid line denser than four points
+// a half pixel, as only the points that make its ink (thin.go); text as
+// <text> in DejaVu Sans, so that
 // it stays selectable and searchable; clip rectangles as <clipPath>.
 // Everything that comes from the Scene (texts, colours) is escaped, and
 // an item that cannot be drawn (a non-finite coordinate, a path of one
@@ -387,6 +389,9 @@ func (sw *svgWriter) path(it *Item, out *svgItem) {
 	lw := it.LineWidth
 	if lw == 0 {
 		lw = 1
+	}
+	if !it.Close && it.Fill == "" && len(it.Dash) == 0 {
+		p = thinLine(p, thinColumn) // a dense line: the points that make its ink (thin.go)
 	}
 	sw.str(`<path d="M`)
 	// Relative moves after the first point, each from the rounded point
