@@ -326,7 +326,9 @@
     var isMajor = {};
     t.major.forEach(function (v) { isMajor[v] = true; });
     var colors = all.map(function (v) { return isMajor[v] ? major : minor; });
-    var key = d + i + ':' + ext[0] + ',' + ext[1] + ':' + all.join(',') + (dark ? 'd' : 'l') + align.join(',');
+    // which ticks are major is part of the key: a new choice may only
+    // move ticks between major and minor, and the labels go with majors
+    var key = d + i + ':' + ext[0] + ',' + ext[1] + ':' + t.major.join(',') + '|' + all.join(',') + (dark ? 'd' : 'l') + align.join(',');
     patch[d + 'Axis'][i] = {
       axisLabel: { customValues: t.major, alignMinLabel: align[0] || null, alignMaxLabel: align[1] || null },
       axisTick: { show: true, customValues: all, length: 4 },
