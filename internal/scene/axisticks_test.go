@@ -10,10 +10,9 @@ import (
 // whether the ticks it chose differ from the ones last set, and the
 // caller sets them again only then. A new axis length may keep every
 // tick and only change which of them are major (and so labelled): a log
-// axis over three decades on a phone (two labels may do), 235 then 240
-// px long, goes from labels at 1
-// and 100 to labels at every decade, with the same four ticks. That is a
-// change.
+// axis over three decades on a phone (two labels may do), 235 then 240 px
+// long, goes from labels at 1 and 100 to labels at every decade, with the
+// same four ticks. That is a change.
 func TestAxisTicksSeesMajorsMove(t *testing.T) {
 	e, err := New(figure.MeasureFont)
 	if err != nil {
