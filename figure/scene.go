@@ -16,8 +16,9 @@ type Scene struct {
 	Height     float64 `json:"h"`
 	Background string  `json:"bg,omitempty"` // CSS colour; empty: transparent
 	// Font is the CSS font-family the live chart names. The writers draw
-	// every text in the chart font (DejaVu Sans), which is what Chromium
-	// on Debian draws sans-serif with, whatever it says.
+	// every text in the chart font (DejaVu Sans), whatever it says: the
+	// font the live charts of a site with static figures are drawn in
+	// (WebFaces).
 	Font string `json:"font,omitempty"`
 	// Clips are the rectangles items may be clipped to (the plot areas):
 	// Item.Clip is 1 + an index into it, 0 for none.
