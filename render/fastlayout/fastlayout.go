@@ -39,7 +39,7 @@ import (
 func Mirrors(name string) string {
 	switch name {
 	case "base":
-		return "97ce4b45f3ae0a00"
+		return "691ce75aa48ebc7a"
 	case "page":
 		return "643b736d219c93ac" // its "main"
 	case "home":
