@@ -54,7 +54,7 @@ func (p *Page) resolveCard() error {
 	case ref.text == "":
 		return nil
 	case len(p.Charts) == 0:
-		return diag.Errorf(ref.pos, `"card" names chart %s, but the page has no chart`, diag.Quote(ref.text))
+		return diag.Errorf(ref.pos, `"card" names a chart for the page's social card, but the page has no chart`)
 	}
 	if n, err := strconv.Atoi(ref.text); err == nil {
 		if n < 1 || n > len(p.Charts) {
