@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"image/png"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/scalesite/scalesite/figure"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
@@ -293,4 +295,49 @@ func TestCutText(t *testing.T) {
 			t.Errorf("cutText(%q, %d) = %q, want %q", tc.in, tc.max, got, tc.want)
 		}
 	}
+}
+
+// BenchmarkCard: one social card of the demo site (each page's card chart
+// in turn): its Scene (option, layout, fallbacks), and the Scene drawn as
+// the PNG.
+func BenchmarkCard(b *testing.B) {
+	s := loadDemo(b)
+	rr, err := NewStreamRenderer(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	st := newStatics(rr.theme)
+	var charts []*site.Chart
+	for _, p := range s.Pages {
+		if c := p.CardChart(); c != nil {
+			charts = append(charts, c)
+		}
+	}
+	scenes := make([]*figure.Scene, len(charts))
+	for i, c := range charts {
+		if scenes[i], err = st.cardScene(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("scene", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			if _, err := st.cardScene(charts[i%len(charts)]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("png", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			if err := figure.WritePNG(io.Discard, scenes[i%len(scenes)], figure.PNGOptions{Scale: CardScale}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("card", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			if _, err := st.card(charts[i%len(charts)]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
