@@ -341,3 +341,20 @@ func BenchmarkCard(b *testing.B) {
 		}
 	})
 }
+
+// TestCardHome: the home page's charts give it a card too, beside its
+// CSV at the site's root.
+func TestCardHome(t *testing.T) {
+	got := renderSite(t, map[string]string{
+		"scalesite.yaml":   "title: S\nbaseURL: https://example.org/s/\nstaticFigures: true\n",
+		"content/index.md": cardPage("card: 2\n"),
+	}, site.Options{})
+	meta := cardMeta(got["index.html"])
+	const name = "chart-home-2.card.png"
+	if meta["og:image"] != "https://example.org/s/"+name || meta["twitter:card"] != "summary_large_image" {
+		t.Errorf("home page: og:image %q, twitter:card %q", meta["og:image"], meta["twitter:card"])
+	}
+	if w, h, err := pngSize(got[name]); err != nil || w != 1200 || h != 630 {
+		t.Errorf("%s: %d × %d, %v", name, w, h, err)
+	}
+}
