@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/scalesite/scalesite/output"
 )
 
 // TestRebuildCards: the build writes a page's social card again when its
@@ -67,5 +69,18 @@ func TestRebuildCards(t *testing.T) {
 	}
 	if audio2, _ := read(audioCard); audio2 != audio0 {
 		t.Error("the audio page did not change, and its card was written again")
+	}
+
+	// a file of someone else's where the card is to go is not replaced
+	if err := os.WriteFile(runsCard, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writeSite(t, src, map[string]string{"content/runs.md": files["content/runs.md"]})
+	_, err := run(Options{Source: src, Dest: dest}, output.Options{}.Begin, nil)
+	if err == nil || !strings.Contains(err.Error(), "that scalesite did not write") {
+		t.Errorf("a card over a file scalesite did not write: %v", err)
+	}
+	if b, _ := os.ReadFile(runsCard); string(b) != "mine" {
+		t.Errorf("the file in the card's place was replaced: %.20q", b)
 	}
 }
