@@ -78,7 +78,7 @@
 // # The preview (in memory)
 //
 // A save is reloaded and rendered by pipeline.Preview.Update. Its pages
-// carry no static figures and its charts no SVG files (render.NewRenderer
+// carry no static figures nor social cards, and its charts no SVG files (render.NewRenderer
 // draws none): the live chart is shown at once, and drawing them would add
 // tens of milliseconds a chart between a save and the page shown. An update
 // that fails leaves the last good site current (and served), and keeps its
