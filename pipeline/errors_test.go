@@ -73,7 +73,7 @@ var errorCases = []struct {
 	{
 		name:  "front matter: unknown key without suggestion",
 		files: map[string]string{"content/bad.md": "---\nauthor: Me\n---\nBody.\n"},
-		want:  []string{`content/bad.md:2:1: unknown key "author" in the front matter (known keys: title, date, description, tags, draft, toc, bibliography, citations)`},
+		want:  []string{`content/bad.md:2:1: unknown key "author" in the front matter (known keys: title, date, description, tags, draft, toc, bibliography, citations, card)`},
 	},
 	{
 		name:  "front matter: never closed",

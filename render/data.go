@@ -7,7 +7,7 @@ import (
 	"github.com/scalesite/scalesite/site"
 )
 
-// dataFiles returns the CSV files (and the static figures' SVG files) of the charts of the home page and every
+// dataFiles returns the CSV files (and the static figures' SVG files and social cards) of the charts of the home page and every
 // page, rendered again only for pages that changed.
 func (r *renderer) dataFiles() ([]output.File, error) {
 	pages := r.site.Pages
@@ -35,6 +35,12 @@ func (r *renderer) dataFiles() ([]output.File, error) {
 					return
 				}
 				per[i] = append(per[i], output.File{Path: name, Data: b})
+			}
+			if f, ok, err := r.rr.cardOutput(p, j, c, true); err != nil {
+				errs[i] = err
+				return
+			} else if ok {
+				per[i] = append(per[i], f)
 			}
 		}
 	})

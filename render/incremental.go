@@ -383,6 +383,13 @@ func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*output.Outpu
 					return err
 				}
 			}
+			if f, ok, err := rr.cardOutput(p, j, c, true); err != nil {
+				return err
+			} else if ok {
+				if err := put(f); err != nil {
+					return err
+				}
+			}
 		}
 		return nil
 	}

@@ -141,3 +141,8 @@ func csvKey(p *site.Page, j int) string {
 // option, which the page's key covers, and the theme's scripts, which a
 // new Renderer reads).
 func svgKey(p *site.Page, j int) string { return csvKey(p, j) + "svg" }
+
+// cardKey is the key of the social card of p's j-th chart (card.go): the
+// chart's page, as for its SVG file, and for the same reasons (which
+// chart the card shows is the page's front matter).
+func cardKey(p *site.Page, j int) string { return csvKey(p, j) + "card" }

@@ -244,7 +244,7 @@ func (r *renderer) renderPage(p, prev, next *site.Page) ([]byte, error) {
 	d := &layout.Page{
 		Site: r.data, Kind: "page", Title: p.Title, Description: p.Description, Date: p.Date,
 		Tags: p.Tags, URL: r.url(p.Slug), Canonical: r.absURL(r.url(p.Slug)), Content: content, Charts: len(p.Charts),
-		Code: p.Code, TOC: tableOfContents(p), Math: p.Math,
+		Code: p.Code, TOC: tableOfContents(p), Math: p.Math, Card: r.card(p),
 	}
 	if next != nil {
 		l := r.link(next)
@@ -351,7 +351,7 @@ func (r *renderer) renderHome() ([]byte, error) {
 			return nil, fmt.Errorf("%s: %w", h.Path, err)
 		}
 		d.Content, d.Charts, d.Code = content, len(h.Charts), h.Code
-		d.Math = h.Math
+		d.Math, d.Card = h.Math, r.card(h)
 		if h.Description != "" {
 			d.Description = h.Description
 		}

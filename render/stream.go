@@ -247,10 +247,11 @@ func (r *renderer) emitPage(p *site.Page, b []byte, emit func(output.File)) ([]o
 }
 
 // chartData is each of p's charts' CSV file, beside the page, and its
-// static figure's SVG file when the build draws them.
+// static figure's SVG file and the page's social card when the build
+// draws them.
 func (r *renderer) chartData(p *site.Page) ([]output.File, error) {
-	files := make([]output.File, 0, 2*len(p.Charts))
-	for _, c := range p.Charts {
+	files := make([]output.File, 0, 2*len(p.Charts)+1)
+	for j, c := range p.Charts {
 		files = append(files, output.File{Path: chart.DataFile(p.Slug, c), Data: chart.CSV(c)})
 		if st := r.rr.statics; st != nil {
 			b, err := st.file(c)
@@ -258,6 +259,11 @@ func (r *renderer) chartData(p *site.Page) ([]output.File, error) {
 				return nil, err
 			}
 			files = append(files, output.File{Path: staticFile(p.Slug, c), Data: b})
+		}
+		if f, ok, err := r.rr.cardOutput(p, j, c, false); err != nil {
+			return nil, err
+		} else if ok {
+			files = append(files, f)
 		}
 	}
 	return files, nil

@@ -8,7 +8,7 @@ import (
 	"github.com/scalesite/scalesite/internal/textfile"
 )
 
-var frontMatterKeys = []string{"title", "date", "description", "tags", "draft", "toc", "bibliography", "citations"}
+var frontMatterKeys = []string{"title", "date", "description", "tags", "draft", "toc", "bibliography", "citations", "card"}
 
 // dateLayouts are the ways a page date may be written, most common first.
 var dateLayouts = []string{"2006-01-02", time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02T15:04"}
@@ -73,6 +73,8 @@ func (p *Page) parseFrontMatter(fm []byte) error {
 			p.Draft, err = boolValue(mv, at)
 		case "bibliography", "citations":
 			err = p.frontMatterCite(mv, at)
+		case "card":
+			err = p.readCard(mv, at)
 		case "toc":
 			var toc bool
 			if toc, err = boolValue(mv, at); err == nil {

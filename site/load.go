@@ -259,6 +259,7 @@ func (l *pageLoader) load(file string) (*Page, error) {
 		p.Charts = append(p.Charts, c)
 		return ast.WalkSkipChildren, nil
 	})
+	errs.Add(p.resolveCard())
 	errs.Add(l.cite(p))
 	return p, errs.Err()
 }

@@ -123,6 +123,11 @@ type Page struct {
 	// Math reports a formula on the page, which the theme loads KaTeX's
 	// stylesheet for (math.go).
 	Math bool
+	// Card is the index in Charts of the chart the page's social card
+	// shows (card.go: the front matter's card:, else 0, the first chart);
+	// -1 for none (card: false). CardChart is that chart.
+	Card int
+	card cardRef
 }
 
 // Points counts the data points drawn on the page.

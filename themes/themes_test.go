@@ -48,6 +48,13 @@ type pageData struct {
 	Code, Math         bool
 	TOC                []tocEntry
 	SearchIndex        string
+	Card               *cardData
+}
+
+type cardData struct {
+	URL           string
+	Width, Height int
+	Alt           string
 }
 
 type tocEntry struct {
@@ -272,7 +279,16 @@ func TestPageTemplate(t *testing.T) {
 		URL:         "/repo/audio-models/",
 		Content:     `<p>Prose.</p>`,
 		Charts:      2,
+		Card:        &cardData{URL: "https://example.org/repo/audio-models/chart-audio-models-1.card.png", Width: 1200, Height: 630, Alt: `Loss <vs> "compute"`},
 	})
+	mustContain(t, "page", out,
+		`<meta property="og:image" content="https://example.org/repo/audio-models/chart-audio-models-1.card.png">`,
+		`<meta property="og:image:width" content="1200">`,
+		`<meta property="og:image:height" content="630">`,
+		`<meta property="og:image:alt" content="Loss &lt;vs&gt; &#34;compute&#34;">`,
+		`<meta name="twitter:card" content="summary_large_image">`,
+		`<meta name="twitter:image" content="https://example.org/repo/audio-models/chart-audio-models-1.card.png">`,
+	)
 	mustContain(t, "page", out,
 		"<!DOCTYPE html>", `<html lang="en">`,
 		`<meta charset="utf-8">`,
@@ -299,7 +315,8 @@ func TestPageTemplate(t *testing.T) {
 
 	// no charts: no scripts at all; no date: no <time>
 	out = execute(t, tmpl, "base", pageData{Site: site, Kind: "page", Title: "Notes", URL: "/repo/notes/"})
-	mustNotContain(t, "page without charts", out, "<script", "<time", "0001")
+	mustNotContain(t, "page without charts", out, "<script", "<time", "0001", "og:image", "twitter:image")
+	mustContain(t, "page without a card", out, `<meta name="twitter:card" content="summary">`)
 	mustContain(t, "page without description", out, `<meta name="description" content="Plots of scaling laws.">`)
 }
 

@@ -55,7 +55,10 @@
 //     kept and made again with its page; nothing of it is cached apart.
 //     Why: it is a function of the page's chart option and of the theme's
 //     scripts (in the site key); staticFigures in scalesite.yaml is in the
-//     site key too. The preview draws none (see below).
+//     site key too. The preview draws none (see below). The page's social
+//     card (render/card.go: a PNG of the chart its front matter's card:
+//     names, or its first, beside that chart's CSV) follows the same rule,
+//     for the same reasons: it is one of its page's files.
 //   - The home page (loaded in full: it is never kept), the tag pages and
 //     the tags index, 404.html, the search page and index, the feed, the
 //     sitemap and robots.txt are rendered by every build (from the pages'
@@ -75,7 +78,7 @@
 // # The preview (in memory)
 //
 // A save is reloaded and rendered by pipeline.Preview.Update. Its pages
-// carry no static figures and its charts no SVG files (render.NewRenderer
+// carry no static figures nor social cards, and its charts no SVG files (render.NewRenderer
 // draws none): the live chart is shown at once, and drawing them would add
 // tens of milliseconds a chart between a save and the page shown. An update
 // that fails leaves the last good site current (and served), and keeps its
@@ -97,7 +100,9 @@
 //   - The Renderer keys each file it made and makes it again when its key
 //     changed (render.Renderer.cached, cachedData), with these keys: a page,
 //     PagesKey of it and its neighboursKey (render's pageKey); a chart's CSV
-//     file, PagesKey of its page and the chart's index (render's csvKey);
+//     file, PagesKey of its page and the chart's index (render's csvKey),
+//     and so its SVG file and social card when a Renderer draws them
+//     (svgKey, cardKey);
 //     the home page, PagesKey of it and the LinkSums of every page; a tag
 //     page, the tag's name and the LinkSums of its pages; the tags index,
 //     the list of tags with their counts; the feed, the LinkSums of every

@@ -143,7 +143,21 @@ func NewFS(theme fs.FS, measure Measure) (*Engine, error) {
 // chart.OptionBytes(chart.Option(c, alt))), width CSS px wide, in the dark
 // scheme or the light one.
 func (e *Engine) Scene(optionJSON []byte, width int, dark bool) (*figure.Scene, error) {
-	v, err := e.scene(goja.Undefined(), e.vm.ToValue(string(optionJSON)), e.vm.ToValue(width), e.vm.ToValue(dark))
+	return e.call(optionJSON, width, dark, goja.Undefined())
+}
+
+// SceneFit computes the Scene of the chart whose page option is optionJSON
+// laid out to fill a box width × height CSS px (a social card): the
+// chart's titles and legend as at that width, its panels sharing the
+// height they leave, whatever height the spec asks for. The Scene is
+// taller than the box only when titles and legend leave the panels less
+// than 60 px.
+func (e *Engine) SceneFit(optionJSON []byte, width, height int, dark bool) (*figure.Scene, error) {
+	return e.call(optionJSON, width, dark, e.vm.ToValue(height))
+}
+
+func (e *Engine) call(optionJSON []byte, width int, dark bool, height goja.Value) (*figure.Scene, error) {
+	v, err := e.scene(goja.Undefined(), e.vm.ToValue(string(optionJSON)), e.vm.ToValue(width), e.vm.ToValue(dark), height)
 	if err != nil {
 		return nil, fmt.Errorf("scene: %w", err)
 	}

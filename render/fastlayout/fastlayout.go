@@ -39,7 +39,7 @@ import (
 func Mirrors(name string) string {
 	switch name {
 	case "base":
-		return "1b0f7d9dfec1364e"
+		return "d0b9c35ec839a003"
 	case "page":
 		return "643b736d219c93ac" // its "main"
 	case "home":

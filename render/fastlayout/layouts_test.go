@@ -99,6 +99,9 @@ func randomPage(r *rand.Rand, kind string) *layout.Page {
 		d.TagList = append(d.TagList, layout.TagLink{Name: str(), URL: str(), Pages: r.IntN(3)})
 	}
 	if r.IntN(2) == 0 {
+		d.Card = &layout.Card{URL: str(), Width: pick(r, []int{1200, 0, -7}), Height: pick(r, []int{630, 0}), Alt: str()}
+	}
+	if r.IntN(2) == 0 {
 		l := link()
 		d.Prev = &l
 	}

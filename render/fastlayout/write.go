@@ -78,12 +78,32 @@ func (f *Writer) base(b []byte, d *layout.Page) []byte {
 		b = htmlesc.AppendURL(b, d.Canonical)
 		b = append(b, "\">"...)
 	}
-	b = append(b, "\n<meta name=\"twitter:card\" content=\"summary\">\n<meta name=\"twitter:title\" content=\""...)
+	if c := d.Card; c != nil {
+		b = append(b, "\n<meta property=\"og:image\" content=\""...)
+		b = htmlesc.Append(b, c.URL)
+		b = append(b, "\">\n<meta property=\"og:image:type\" content=\"image/png\">\n<meta property=\"og:image:width\" content=\""...)
+		b = strconv.AppendInt(b, int64(c.Width), 10)
+		b = append(b, "\">\n<meta property=\"og:image:height\" content=\""...)
+		b = strconv.AppendInt(b, int64(c.Height), 10)
+		b = append(b, "\">\n<meta property=\"og:image:alt\" content=\""...)
+		b = htmlesc.Append(b, c.Alt)
+		b = append(b, "\">\n<meta name=\"twitter:card\" content=\"summary_large_image\">"...)
+	} else {
+		b = append(b, "\n<meta name=\"twitter:card\" content=\"summary\">"...)
+	}
+	b = append(b, "\n<meta name=\"twitter:title\" content=\""...)
 	b = htmlesc.Append(b, title)
 	b = append(b, "\">"...)
 	if desc != "" {
 		b = append(b, "\n<meta name=\"twitter:description\" content=\""...)
 		b = htmlesc.Append(b, desc)
+		b = append(b, "\">"...)
+	}
+	if c := d.Card; c != nil {
+		b = append(b, "\n<meta name=\"twitter:image\" content=\""...)
+		b = htmlesc.Append(b, c.URL)
+		b = append(b, "\">\n<meta name=\"twitter:image:alt\" content=\""...)
+		b = htmlesc.Append(b, c.Alt)
 		b = append(b, "\">"...)
 	}
 	if d.Kind == "404" || d.Kind == "search" {

@@ -73,6 +73,16 @@ type Page struct {
 	// Math reports a formula on the page: the layout links KaTeX's
 	// stylesheet (Site.MathCSS).
 	Math bool
+	// Card is the page's social card, the picture link previews show
+	// (og:image), or nil when it has none.
+	Card *Card
+}
+
+// Card is a page's social card: a PNG of one of its charts.
+type Card struct {
+	URL           string // its full address when the base URL names a host, else its path
+	Width, Height int    // in pixels
+	Alt           string // the chart's text alternative
 }
 
 // PageLink is a page in a listing.

@@ -143,7 +143,11 @@
     var panelTitleH = panelTitleIdx.length ? 22 : 0;
 
     var rowH;
-    if (narrow) {
+    if (meta.fitHeight) {
+      // a box of a given height (a social card, scene.js): the rows share
+      // what the header and legend leave
+      rowH = Math.max(60, (meta.fitHeight - header - legendH - legendTitleH) / rows);
+    } else if (narrow) {
       rowH = Math.max(260, Math.min(360, Math.round(W * 0.9)));
     } else if (rows === 1) {
       rowH = Math.max(240, (meta.height || 440) - header - legendH - legendTitleH);
@@ -152,7 +156,7 @@
     }
     // a panel crowded with labelled points gets more room for them, unless
     // the spec set the height
-    if (!narrow && !meta.height && meta.labels > 40) rowH = Math.max(rowH, Math.min(720, 260 + meta.labels * 4));
+    if (!narrow && !meta.height && !meta.fitHeight && meta.labels > 40) rowH = Math.max(rowH, Math.min(720, 260 + meta.labels * 4));
     var H = header + rows * rowH + legendTitleH + legendH;
     var cellW = W / cols;
 

@@ -1,8 +1,9 @@
 /* scalesite: a chart as a static picture (issue 21), at build time only.
  *
- *   scene(pageOption, width, dark)      the Scene of a chart (figure/scene.go:
- *                                       a flat display list in CSS px)
- *   sceneJSON(optionText, width, dark)  the same, JSON in and out (Go calls it)
+ *   scene(pageOption, width, dark[, height])  the Scene of a chart (figure/scene.go:
+ *                                       a flat display list in CSS px), fitted
+ *                                       to height px when given (a social card)
+ *   sceneJSON(optionText, width, dark[, height])  the same, JSON in and out (Go calls it)
  *
  * The option is prepared by chartlayout.js prepareOption, the sequence the
  * live chart runs (site.js build): same panels, legend, titles and ticks.
@@ -88,11 +89,18 @@
     return typeof v === 'number' && isFinite(v) ? v : d;
   }
 
-  function scene(option, W, dark) {
+  // H, when given, is the height of the box to fit (a social card): the
+  // panels take what the titles and legend leave, whatever the spec's
+  // height.
+  function scene(option, W, dark, H) {
     var tok = dark ? DARK : LIGHT;
+    if (H > 0) {
+      option.scalesite = option.scalesite || {};
+      option.scalesite.fitHeight = H;
+    }
     var p = CL.prepareOption(option, W, dark, null);
     var opt = p.option;
-    var H = p.height;
+    H = p.height;
     var items = [];
     var clips = [];
     var out = { w: W, h: H, bg: dark ? '#111418' : '#ffffff', font: FONT, clips: clips, items: items };
@@ -843,8 +851,8 @@
     return out;
   }
 
-  function sceneJSON(text, width, dark) {
-    return JSON.stringify(scene(JSON.parse(text), width, !!dark));
+  function sceneJSON(text, width, dark, height) {
+    return JSON.stringify(scene(JSON.parse(text), width, !!dark, height));
   }
 
   var api = { scene: scene, sceneJSON: sceneJSON };

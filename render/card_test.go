@@ -1,0 +1,360 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/scalesite/scalesite/figure"
+	"github.com/scalesite/scalesite/output"
+	"github.com/scalesite/scalesite/site"
+)
+
+// cardPage is a page of two charts; front is its front matter's extra
+// lines.
+func cardPage(front string) string {
+	return "---\ntitle: P\ndate: 2025-01-01\n" + front + "---\n" +
+		"```chart\ntitle: First <&> \"q\"\ndata: |\n  n,v\n  1,2\n  2,3\n  4,5\nx: n\ny: v\n```\n\n" +
+		"```chart\ntitle: Second\ndata: |\n  n,v\n  1,7\n  2,3\nx: n\ny: v\n```\n"
+}
+
+// cardMeta is the page's social card meta tags, by property or name.
+func cardMeta(html string) map[string]string {
+	m := map[string]string{}
+	for _, g := range regexp.MustCompile(`<meta (?:property|name)="((?:og|twitter):[a-z:_]+)" content="([^"]*)">`).FindAllStringSubmatch(html, -1) {
+		m[g[1]] = g[2]
+	}
+	return m
+}
+
+// pngSize is the size of a PNG file, or an error.
+func pngSize(b string) (int, int, error) {
+	c, err := png.DecodeConfig(strings.NewReader(b))
+	return c.Width, c.Height, err
+}
+
+// TestCardMeta: a page with charts carries its social card, the chart the
+// front matter's card: names or else its first, as og:image (its full
+// address, size and text alternative) and a large Twitter card; the PNG
+// lies beside the chart's CSV, 1200 × 630. A page with card: false, and
+// every page when staticFigures is off, keeps the small card and no PNG.
+func TestCardMeta(t *testing.T) {
+	const yaml = "title: S\nbaseURL: https://example.org/s/\nstaticFigures: true\n"
+	for _, tc := range []struct {
+		name, front, want string // want: the card's chart id; "" for none
+		yaml              string
+	}{
+		{"first chart", "", "chart-p-1", yaml},
+		{"card by number", "card: 2\n", "chart-p-2", yaml},
+		{"card by id", "card: chart-p-2\n", "chart-p-2", yaml},
+		{"card: true", "card: true\n", "chart-p-1", yaml},
+		{"card: false", "card: false\n", "", yaml},
+		{"no static figures", "", "", strings.Replace(yaml, "true", "false", 1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := renderSite(t, map[string]string{"scalesite.yaml": tc.yaml, "content/p.md": cardPage(tc.front)}, site.Options{})
+			meta := cardMeta(got["p/index.html"])
+			var cards []string
+			for p := range got {
+				if strings.HasSuffix(p, ".card.png") {
+					cards = append(cards, p)
+				}
+			}
+			if tc.want == "" {
+				if meta["twitter:card"] != "summary" || meta["og:image"] != "" || meta["twitter:image"] != "" || len(cards) > 0 {
+					t.Errorf("a card where none is wanted: meta %v, files %v", meta, cards)
+				}
+				return
+			}
+			name := "p/" + tc.want + ".card.png"
+			wantMeta := map[string]string{
+				"og:image": "https://example.org/s/" + name, "og:image:type": "image/png",
+				"og:image:width": "1200", "og:image:height": "630",
+				"twitter:card": "summary_large_image", "twitter:image": "https://example.org/s/" + name,
+			}
+			for k, v := range wantMeta {
+				if meta[k] != v {
+					t.Errorf("%s = %q, want %q", k, meta[k], v)
+				}
+			}
+			wantAlt := "Second. Line chart"
+			if tc.want == "chart-p-1" {
+				wantAlt = "First &lt;&amp;&gt; &#34;q&#34;. Line chart"
+			}
+			for _, k := range []string{"og:image:alt", "twitter:image:alt"} {
+				if !strings.HasPrefix(meta[k], wantAlt) {
+					t.Errorf("%s = %q, want it to start %q", k, meta[k], wantAlt)
+				}
+			}
+			if len(cards) != 1 || cards[0] != name {
+				t.Fatalf("card files %v, want [%s]", cards, name)
+			}
+			if w, h, err := pngSize(got[name]); err != nil || w != 1200 || h != 630 {
+				t.Errorf("%s: %d × %d, %v; want a PNG of 1200 × 630", name, w, h, err)
+			}
+		})
+	}
+}
+
+// TestDemoCards: every page of the demo site with a chart, the home page
+// included, has its og:image meta and a PNG of 1200 × 630 at that address;
+// every text on each card is at least 24 px, and its plots keep a height
+// that reads.
+func TestDemoCards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders the demo site")
+	}
+	s := loadDemo(t)
+	if !s.Config.StaticFigures {
+		t.Fatal("the demo site draws no static figures")
+	}
+	out, err := Render(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{}
+	for _, f := range out.Files {
+		files[f.Path] = f.Data
+	}
+	pages := append([]*site.Page{s.Home}, s.Pages...)
+	st := newStatics(mustTheme(t, s))
+	n := 0
+	for _, p := range pages {
+		if p == nil || len(p.Charts) == 0 {
+			continue
+		}
+		n++
+		html := string(files[p.OutputPath()])
+		meta := cardMeta(html)
+		c := p.CardChart()
+		name := cardFile(p.Slug, c)
+		if want := s.Config.BaseURL + name; meta["og:image"] != want || meta["twitter:card"] != "summary_large_image" {
+			t.Errorf("%s: og:image %q, twitter:card %q; want %q and summary_large_image", p.Path, meta["og:image"], meta["twitter:card"], want)
+		}
+		if meta["og:image:alt"] == "" {
+			t.Errorf("%s: no og:image:alt", p.Path)
+		}
+		c0, err := png.DecodeConfig(bytes.NewReader(files[name]))
+		if err != nil || c0.Width != 1200 || c0.Height != 630 {
+			t.Errorf("%s: %s is %d × %d (%v), want a PNG of 1200 × 630", p.Path, name, c0.Width, c0.Height, err)
+		}
+		sc, err := st.cardScene(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range sc.Items {
+			if it.Kind != "text" {
+				continue
+			}
+			fs := it.FontSize
+			if fs == 0 {
+				fs = 12
+			}
+			if fs*CardScale < 24 {
+				t.Errorf("%s: %q (%s) is %g px on the card, under 24", p.Path, it.Text, it.Role, fs*CardScale)
+			}
+		}
+		for _, r := range sc.Clips {
+			if r.H < 100 {
+				t.Errorf("%s: a plot %g px high on the card (of %d)", p.Path, r.H, CardHeight)
+			}
+		}
+	}
+	if n < 20 {
+		t.Errorf("%d demo pages with charts, want 20 or more", n)
+	}
+}
+
+// mustTheme is the theme a Renderer of s draws with.
+func mustTheme(t *testing.T, s *site.Site) *theme {
+	t.Helper()
+	rr, err := NewStreamRenderer(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rr.theme
+}
+
+// TestCardCrowded: a chart of many series with long names, and one of
+// many panels, still fit the card, their plots a height that reads.
+func TestCardCrowded(t *testing.T) {
+	var many strings.Builder
+	many.WriteString("name,n,v\n")
+	for i := range 24 {
+		fmt.Fprintf(&many, "model family number %d,1,%d\nmodel family number %d,2,%d\n", i, i, i, i+1)
+	}
+	var panels strings.Builder
+	panels.WriteString("panels:\n")
+	for i := range 8 {
+		fmt.Fprintf(&panels, "  - title: Panel %d\n    data: p.csv\n    x: n\n    y: v\n", i)
+	}
+	files := map[string]string{
+		"scalesite.yaml":          "title: S\nstaticFigures: true\n",
+		"content/many/index.md":   "---\ntitle: Many\n---\n```chart\ntitle: Twenty-four series\nsubtitle: with long names\ndata: m.csv\nx: n\ny: v\nseries: name\n```\n",
+		"content/many/m.csv":      many.String(),
+		"content/panels/index.md": "---\ntitle: Panels\n---\n```chart\ntitle: Eight panels\n" + panels.String() + "```\n",
+		"content/panels/p.csv":    "n,v\n1,2\n2,3\n",
+	}
+	s, err := site.Load(writeSite(t, files), site.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := newStatics(mustTheme(t, s))
+	for _, p := range s.Pages {
+		sc, err := st.cardScene(p.Charts[0])
+		if err != nil {
+			t.Fatalf("%s: %v", p.Path, err)
+		}
+		if len(sc.Clips) == 0 {
+			t.Fatalf("%s: no plot on the card", p.Path)
+		}
+		for _, r := range sc.Clips {
+			if r.H < 100 || r.W < 200 {
+				t.Errorf("%s: a plot of %g × %g px on the card", p.Path, r.W, r.H)
+			}
+		}
+	}
+}
+
+// TestCardIncremental: a Renderer that remembers (the preview's mechanism,
+// here with static figures on) draws a page's card again when its chart
+// changes, and keeps it when another page changes.
+func TestCardIncremental(t *testing.T) {
+	dir := writeSite(t, map[string]string{
+		"scalesite.yaml": "title: S\nstaticFigures: true\n",
+		"content/a.md":   "---\ntitle: A\n---\n```chart\ndata: a.csv\nx: n\ny: v\n```\n",
+		"content/a.csv":  "n,v\n1,2\n2,3\n",
+		"content/b.md":   "---\ntitle: B\n---\n```chart\ndata: b.csv\nx: n\ny: v\n```\n",
+		"content/b.csv":  "n,v\n1,2\n2,3\n",
+	})
+	s, err := site.Load(dir, site.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rr, err := NewRenderer(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rr.statics = newStatics(rr.theme)
+	const aCard, bCard = "a/chart-a-1.card.png", "b/chart-b-1.card.png"
+	cards := func(out *output.Output) map[string]string {
+		m := map[string]string{}
+		for _, f := range out.Files {
+			if strings.HasSuffix(f.Path, ".card.png") {
+				m[f.Path] = string(f.Data)
+			}
+		}
+		return m
+	}
+	out, err := rr.Render(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := cards(out)
+	entryA, entryB := rr.cache[aCard], rr.cache[bCard]
+	if len(before) != 2 || entryA == nil || entryB == nil {
+		t.Fatalf("first render: cards %d, cache entries %v %v", len(before), entryA, entryB)
+	}
+	writeSiteFile(t, dir, "content/b.csv", "n,v\n1,9\n2,3\n")
+	n, err := s.Reload([]string{"content/b.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err = rr.Render(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := cards(out)
+	if rr.cache[aCard] != entryA || after[aCard] != before[aCard] {
+		t.Error("a's card was drawn again, though its page did not change")
+	}
+	if rr.cache[bCard] == entryB || after[bCard] == before[bCard] {
+		t.Error("b's card was not drawn again after its data changed")
+	}
+}
+
+// TestCutText: the card's text alternative is cut at a word, marked.
+func TestCutText(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"exactly10!", 10, "exactly10!"},
+		{"one two three four", 12, "one two…"},
+		{"abcdefghijklmnop", 8, "abcdefg…"},
+		{"ééééééé", 4, "ééé…"},
+		{"one two, three", 11, "one two…"},
+	} {
+		if got := cutText(tc.in, tc.max); got != tc.want {
+			t.Errorf("cutText(%q, %d) = %q, want %q", tc.in, tc.max, got, tc.want)
+		}
+	}
+}
+
+// BenchmarkCard: one social card of the demo site (each page's card chart
+// in turn): its Scene (option, layout, fallbacks), and the Scene drawn as
+// the PNG.
+func BenchmarkCard(b *testing.B) {
+	s := loadDemo(b)
+	rr, err := NewStreamRenderer(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	st := newStatics(rr.theme)
+	var charts []*site.Chart
+	for _, p := range s.Pages {
+		if c := p.CardChart(); c != nil {
+			charts = append(charts, c)
+		}
+	}
+	scenes := make([]*figure.Scene, len(charts))
+	for i, c := range charts {
+		if scenes[i], err = st.cardScene(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("scene", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			if _, err := st.cardScene(charts[i%len(charts)]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("png", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			if err := figure.WritePNG(io.Discard, scenes[i%len(scenes)], figure.PNGOptions{Scale: CardScale}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("card", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			if _, err := st.card(charts[i%len(charts)]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestCardHome: the home page's charts give it a card too, beside its
+// CSV at the site's root.
+func TestCardHome(t *testing.T) {
+	got := renderSite(t, map[string]string{
+		"scalesite.yaml":   "title: S\nbaseURL: https://example.org/s/\nstaticFigures: true\n",
+		"content/index.md": cardPage("card: 2\n"),
+	}, site.Options{})
+	meta := cardMeta(got["index.html"])
+	const name = "chart-home-2.card.png"
+	if meta["og:image"] != "https://example.org/s/"+name || meta["twitter:card"] != "summary_large_image" {
+		t.Errorf("home page: og:image %q, twitter:card %q", meta["og:image"], meta["twitter:card"])
+	}
+	if w, h, err := pngSize(got[name]); err != nil || w != 1200 || h != 630 {
+		t.Errorf("%s: %d × %d, %v", name, w, h, err)
+	}
+}
