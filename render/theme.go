@@ -83,6 +83,11 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 			t.assets[name] = asset{Path: hashedName(p, b), Data: b}
 		}
 	}
+	bundle, err := chartBundle(t.assets, siteTheme)
+	if err != nil {
+		return nil, err
+	}
+	t.assets[themes.ChartBundle] = bundle
 	if _, ok := t.assets[EChartsAsset]; !ok {
 		return nil, errors.New("this scalesite binary was built without the ECharts library (themes/default/assets/echarts.min.js): build it with `make build`, which runs `npm ci` and `go run ./tools/bundle` before `go build`")
 	}
@@ -99,6 +104,34 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 	t.kinds = kinds
 	t.fast = newFastLayouts(t.kinds, fastlayout.New(basePath, assetPath))
 	return t, nil
+}
+
+// chartBundle joins the theme's chart scripts (themes.ChartScripts), each
+// as minified in assets, in their order into the one file a page with
+// charts loads after ECharts (themes.ChartBundle). Each script was
+// minified alone, so an error in one names its own file; joined, they run
+// as they ran one <script> after another (each of the built-in ones keeps
+// its names inside its own function, and a script that declares globals
+// declares them as before), but for one thing: a script that throws as it
+// loads now stops those after it. A site's theme that overrides a chart script
+// changes the bundle (and its hashed name); one that has a file named as
+// the bundle is refused, as the page would never load it.
+func chartBundle(assets map[string]asset, siteTheme string) (asset, error) {
+	if _, ok := assets[themes.ChartBundle]; ok {
+		return asset{}, fmt.Errorf("%s: assets/%s is the name of the file scalesite makes of the theme's chart scripts; give this file another name", themeFile(siteTheme, "assets/"+themes.ChartBundle), themes.ChartBundle)
+	}
+	var b []byte
+	for _, name := range themes.ChartScripts() {
+		a, ok := assets[name]
+		if !ok {
+			return asset{}, fmt.Errorf("the theme has no assets/%s, a script every page with charts runs", name)
+		}
+		b = append(b, a.Data...)
+		if len(a.Data) > 0 && a.Data[len(a.Data)-1] != '\n' {
+			b = append(b, '\n')
+		}
+	}
+	return asset{Path: hashedName("assets/"+themes.ChartBundle, b), Data: b}, nil
 }
 
 // themeError names the theme file a template error is in: the site's own

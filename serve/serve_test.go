@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -488,5 +489,38 @@ func TestCopiedFileReloadsPages(t *testing.T) {
 	ts.srv.Rebuild([]string{"content/a/runs.csv"})
 	if e := next(t, ev, "change"); len(e.Reload) != 0 || len(e.Charts) != 1 {
 		t.Errorf("after a data edit: reload %v, charts %v; want the chart updated in place only", e.Reload, e.Charts)
+	}
+}
+
+// TestThemeScriptReloads: a chart script of the site's theme, saved, is in
+// the page's one file of chart scripts (the bundle the renderer makes of
+// them) at once: the page names a new file (so a browser that reloads it
+// cannot keep the old one from its cache), and that file holds the script.
+func TestThemeScriptReloads(t *testing.T) {
+	ts := newTestSite(t, true)
+	bundle := regexp.MustCompile(`<script src="(/assets/charts\.[0-9a-f]{8}\.js)" defer></script>`)
+	bundleOf := func() string {
+		_, body := ts.get("/a/")
+		m := bundle.FindStringSubmatch(body)
+		if m == nil {
+			t.Fatalf("page /a/ loads no charts.<hash>.js:\n%s", body)
+		}
+		return m[1]
+	}
+	holds := func(text string) func() bool {
+		return func() bool { _, body := ts.get(bundleOf()); return strings.Contains(body, text) }
+	}
+	builtin := bundleOf()
+	ts.write("themes/mine/assets/ticks.js", "window.scalesiteMineTicks = 1;\n")
+	ts.write("scalesite.yaml", "title: Test site\ntheme: mine\n")
+	ts.eventually("the site theme's ticks.js in the page's chart scripts", holds("window.scalesiteMineTicks=1;"))
+	first := bundleOf()
+	if first == builtin {
+		t.Errorf("the page loads %s with the site's ticks.js as without it", first)
+	}
+	ts.write("themes/mine/assets/ticks.js", "window.scalesiteMineTicks = 2;\n")
+	ts.eventually("the saved ticks.js in the page's chart scripts", holds("window.scalesiteMineTicks=2;"))
+	if bundleOf() == first {
+		t.Errorf("the page still loads %s after ticks.js changed", first)
 	}
 }

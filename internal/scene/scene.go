@@ -26,20 +26,18 @@ import (
 	"github.com/scalesite/scalesite/themes"
 )
 
-// Scripts are the theme assets the engine runs, in load order (the order
-// the pages load them in, scene.js last). A theme that overrides one of
+// Scripts are the theme assets the engine runs, in load order: the
+// scripts that lay a chart out, as the pages run them
+// (themes.LayoutScripts), then scene.js. A theme that overrides one of
 // them changes the static figure too.
-var Scripts = []string{
-	"assets/format.js",
-	"assets/tooltip.js",
-	"assets/ticks.js",
-	"assets/labelgeometry.js",
-	"assets/labels.js",
-	"assets/breaktext.js",
-	"assets/colors.js",
-	"assets/chartlayout.js",
-	"assets/marks.js",
-	"assets/scene.js",
+var Scripts = sceneScripts()
+
+func sceneScripts() []string {
+	var s []string
+	for _, name := range themes.LayoutScripts() {
+		s = append(s, "assets/"+name)
+	}
+	return append(s, "assets/scene.js")
 }
 
 // Measure gives the width in CSS px of text drawn in a CSS font

@@ -39,7 +39,7 @@ import (
 func Mirrors(name string) string {
 	switch name {
 	case "base":
-		return "d0b9c35ec839a003"
+		return "4a990c31c1fb4607"
 	case "page":
 		return "643b736d219c93ac" // its "main"
 	case "home":
@@ -75,9 +75,11 @@ type Writer struct {
 	tagLinkCount                             atomic.Int32
 }
 
-// chartAssets are the scripts base.html loads on a page with charts, in order.
+// chartAssets are the scripts base.html loads on a page with charts, in
+// order: ECharts, then the theme's chart scripts in one file
+// (themes.ChartBundle).
 func chartAssets() []string {
-	return []string{"echarts.min.js", "format.js", "tooltip.js", "ticks.js", "labelgeometry.js", "labels.js", "breaktext.js", "colors.js", "chartlayout.js", "marks.js", "site.js", "linearaxes.js", "zoomarea.js", "export.js"}
+	return []string{"echarts.min.js", "charts.js"}
 }
 
 // New returns the writer of a site at basePath whose theme's assets are at
