@@ -15,7 +15,6 @@ package scene
 
 import (
 	"crypto/sha256"
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"sync"
@@ -50,7 +49,8 @@ type Measure func(text, cssFont string) float64
 // comment.
 type Engine struct {
 	vm    *goja.Runtime
-	scene goja.Callable
+	parse goja.Callable // JSON.parse
+	scene goja.Callable // scene.js' scene
 }
 
 var (
@@ -131,11 +131,15 @@ func NewFS(theme fs.FS, measure Measure) (*Engine, error) {
 	if sc == nil || goja.IsUndefined(sc) {
 		return nil, fmt.Errorf("scene: scene.js did not load")
 	}
-	fn, ok := goja.AssertFunction(sc.ToObject(vm).Get("sceneJSON"))
+	fn, ok := goja.AssertFunction(sc.ToObject(vm).Get("scene"))
 	if !ok {
-		return nil, fmt.Errorf("scene: scene.js has no sceneJSON")
+		return nil, fmt.Errorf("scene: scene.js has no scene")
 	}
-	return &Engine{vm: vm, scene: fn}, nil
+	parse, ok := goja.AssertFunction(vm.GlobalObject().Get("JSON").ToObject(vm).Get("parse"))
+	if !ok {
+		return nil, fmt.Errorf("scene: no JSON.parse")
+	}
+	return &Engine{vm: vm, parse: parse, scene: fn}, nil
 }
 
 // Scene computes the Scene of the chart whose page option is optionJSON
@@ -143,15 +147,19 @@ func NewFS(theme fs.FS, measure Measure) (*Engine, error) {
 // chart.OptionBytes(chart.Option(c, alt))), width CSS px wide, in the dark
 // scheme or the light one.
 func (e *Engine) Scene(optionJSON []byte, width int, dark bool) (*figure.Scene, error) {
-	v, err := e.scene(goja.Undefined(), e.vm.ToValue(string(optionJSON)), e.vm.ToValue(width), e.vm.ToValue(dark))
+	option, err := e.parse(goja.Undefined(), e.vm.ToValue(string(optionJSON)))
+	if err != nil {
+		return nil, fmt.Errorf("scene: reading the option: %w", err)
+	}
+	v, err := e.scene(goja.Undefined(), option, e.vm.ToValue(width), e.vm.ToValue(dark))
 	if err != nil {
 		return nil, fmt.Errorf("scene: %w", err)
 	}
-	var s figure.Scene
-	if err := json.Unmarshal([]byte(v.String()), &s); err != nil {
+	s, err := sceneReader{e.vm}.scene(v)
+	if err != nil {
 		return nil, fmt.Errorf("scene: reading the scene: %w", err)
 	}
-	return &s, nil
+	return s, nil
 }
 
 // eval runs JavaScript in the engine and returns its value exported to Go

@@ -1,8 +1,9 @@
 /* scalesite: a chart as a static picture (issue 21), at build time only.
  *
  *   scene(pageOption, width, dark)      the Scene of a chart (figure/scene.go:
- *                                       a flat display list in CSS px)
- *   sceneJSON(optionText, width, dark)  the same, JSON in and out (Go calls it)
+ *                                       a flat display list in CSS px, its
+ *                                       fields named by their JSON names;
+ *                                       Go reads the object itself)
  *
  * The option is prepared by chartlayout.js prepareOption, the sequence the
  * live chart runs (site.js build): same panels, legend, titles and ticks.
@@ -265,6 +266,7 @@
     // retick (chartlayout.js) chooses the ticks again for the axes as
     // ECharts fitted them; the live chart sets those if they changed, and
     // ECharts fits the plot once more around them from the raw rectangle
+    // (retick says whether they changed)
     function retick(rects) {
       var patch = { xAxis: [], yAxis: [] };
       var changed = false;
@@ -279,7 +281,7 @@
       });
       // the page sets the patch only when axisTicks finds an axis' ticks
       // changed (its key: the range and every tick, major or minor)
-      if (!changed) return;
+      if (!changed) return false;
       // as setOption merges it: each part's keys replace the axis' own
       // (merge would keep the tail of a longer customValues list)
       ['xAxis', 'yAxis'].forEach(function (k) {
@@ -289,10 +291,10 @@
           Object.keys(part).forEach(function (c) { axes[i][c] = Object.assign({}, axes[i][c], part[c]); });
         });
       });
+      return true;
     }
     var rects = grids.map(fit);
-    retick(rects);
-    rects = grids.map(fit);
+    if (retick(rects)) rects = grids.map(fit);
     rects.forEach(function (r) { clips.push({ x: r.x, y: r.y, w: r.w, h: r.h }); });
 
     /* ---- axes: grid lines, axis lines, ticks, labels, names ---------- */
@@ -378,7 +380,7 @@
       var r = rects[xa.gridIndex || 0];
       if (!r) return null;
       return {
-        r: r, clip: (xa.gridIndex || 0) + 1,
+        r: r, clip: (xa.gridIndex || 0) + 1, xa: xa, ya: ya,
         at: function (x, y) { return [r.x + frac(xa, x) * r.w, r.y + (1 - frac(ya, y)) * r.h]; }
       };
     }
@@ -415,30 +417,47 @@
         drawCustom(s, data, cs, color, clip);
         return;
       }
-      var pts = data.map(pointOf);
+      // each point's position in px, once: px[i], py[i], or ok[i] false
+      // where the datum is no point (plain loops and flat arrays: the
+      // engine that draws the static figure interprets every closure and
+      // small array)
+      var n = data.length, px = new Array(n), py = new Array(n), ok = new Array(n);
+      var r0 = cs.r, xa = cs.xa, ya = cs.ya, i;
+      for (i = 0; i < n; i++) {
+        var pt = pointOf(data[i]);
+        ok[i] = !!pt;
+        if (!pt) continue;
+        px[i] = r0.x + frac(xa, pt[0]) * r0.w;
+        py[i] = r0.y + (1 - frac(ya, pt[1])) * r0.h;
+      }
       var line = s.type === 'line';
       if (line) {
         var ls = s.lineStyle || {};
         var lw = num(ls.width, 2); // ECharts' line width default
+        var lineDash = dash(ls.type, lw) || undefined;
+        var lineOp = ls.opacity != null && ls.opacity !== 1 ? ls.opacity : undefined;
+        var step = s.step;
         var run = [];
-        var flush = function () {
-          if (run.length >= 4) add({ k: 'path', p: run, stroke: color, lw: lw, dash: dash(ls.type, lw) || undefined, op: ls.opacity != null && ls.opacity !== 1 ? ls.opacity : undefined, clip: clip });
-          run = [];
-        };
-        var prev = null;
-        pts.forEach(function (pt) {
-          if (!pt) { flush(); prev = null; return; } // a gap (connectNulls off)
-          var q = cs.at(pt[0], pt[1]);
-          // step lines (ECharts' step: 'start', 'middle', 'end')
-          if (prev && s.step) {
-            if (s.step === 'end') run.push(q[0], prev[1]);
-            else if (s.step === 'middle') run.push((prev[0] + q[0]) / 2, prev[1], (prev[0] + q[0]) / 2, q[1]);
-            else run.push(prev[0], q[1]);
+        var hasPrev = false, qx0 = 0, qy0 = 0;
+        for (i = 0; i <= n; i++) {
+          if (i === n || !ok[i]) { // the end, or a gap (connectNulls off)
+            if (run.length >= 4) add({ k: 'path', p: run, stroke: color, lw: lw, dash: lineDash, op: lineOp, clip: clip });
+            run = [];
+            hasPrev = false;
+            continue;
           }
-          run.push(q[0], q[1]);
-          prev = q;
-        });
-        flush();
+          var qx = px[i], qy = py[i];
+          // step lines (ECharts' step: 'start', 'middle', 'end')
+          if (hasPrev && step) {
+            if (step === 'end') run.push(qx, qy0);
+            else if (step === 'middle') run.push((qx0 + qx) / 2, qy0, (qx0 + qx) / 2, qy);
+            else run.push(qx0, qy);
+          }
+          run.push(qx, qy);
+          hasPrev = true;
+          qx0 = qx;
+          qy0 = qy;
+        }
       }
       // ECharts 6's symbol size defaults: 6 on a line (LineSeries
       // defaultOption; ECharts 4 had 4), 10 on a scatter
@@ -450,30 +469,31 @@
       var fontSize = (s.label && s.label.fontSize) || 11;
       var lh = (s.label && s.label.lineHeight) || 14;
       var placerSize = Number(s.symbolSize) || 8; // as labelPlacer reads it
-      pts.forEach(function (pt, i) {
-        if (!pt) return;
-        var q = cs.at(pt[0], pt[1]);
-        var r = cs.r;
-        if (q[0] < r.x - 0.5 || q[0] > r.x + r.w + 0.5 || q[1] < r.y - 0.5 || q[1] > r.y + r.h + 0.5) return;
-        if (showSymbol && shape !== 'none') {
-          var sy = symbolItem(shape, q[0], q[1], size, color, s, clip);
+      var symbols = showSymbol && shape !== 'none';
+      var xlo = r0.x - 0.5, xhi = r0.x + r0.w + 0.5, ylo = r0.y - 0.5, yhi = r0.y + r0.h + 0.5;
+      for (i = 0; i < n; i++) {
+        if (!ok[i]) continue;
+        var x = px[i], y = py[i];
+        if (x < xlo || x > xhi || y < ylo || y > yhi) continue;
+        if (symbols) {
+          var sy = symbolItem(shape, x, y, size, color, s, clip);
           if (opacity !== 1) sy.op = opacity;
           add(sy);
         }
-        if (showSymbol) markers.push({ x: q[0], y: q[1], r: placerSize / 2 });
-        if (!labelled) return;
+        if (showSymbol) markers.push({ x: x, y: y, r: placerSize / 2 });
+        if (!labelled) continue;
         var d = data[i];
         var text = d && typeof d === 'object' && !Array.isArray(d) ? d.name : null;
-        if (!text || (d.label && d.label.show === false)) return;
+        if (!text || (d.label && d.label.show === false)) continue;
         labelItems.push({
-          x: q[0], y: q[1], r: placerSize / 2,
+          x: x, y: y, r: placerSize / 2,
           w: Math.ceil(tw(text, fontSize + 'px ' + FONT)) + 2, h: lh,
-          bounds: { x: r.x, y: r.y, width: r.w, height: r.h },
+          bounds: { x: r0.x, y: r0.y, width: r0.w, height: r0.h },
           priority: 0, area: placerSize * placerSize, color: color
         });
         labelKeys.push(text);
         labelStyle.push({ fs: fontSize, color: (s.label && s.label.color) || color, halo: s.label && s.label.textBorderColor, clip: 0 });
-      });
+      }
     });
 
     // custom series: marks.js' own drawing functions, given a stand-in of
@@ -843,11 +863,7 @@
     return out;
   }
 
-  function sceneJSON(text, width, dark) {
-    return JSON.stringify(scene(JSON.parse(text), width, !!dark));
-  }
-
-  var api = { scene: scene, sceneJSON: sceneJSON };
+  var api = { scene: scene };
   if (typeof module !== 'undefined' && module && module.exports) {
     module.exports = api;
   } else {
