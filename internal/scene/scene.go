@@ -58,21 +58,38 @@ var (
 	compiled   = map[[32]byte][]*goja.Program{}
 )
 
-// programs compiles the scripts of theme, once per distinct text.
-func programs(theme fs.FS) ([]*goja.Program, error) {
+// ScriptsSum is a SHA-256 of the scripts of theme an Engine runs (names
+// and bytes, in load order): what a Scene depends on of the theme, for a
+// cache of Scenes to key them by.
+func ScriptsSum(theme fs.FS) ([32]byte, error) {
+	key, _, err := readScripts(theme)
+	return key, err
+}
+
+// readScripts reads the scripts of theme, with their ScriptsSum.
+func readScripts(theme fs.FS) ([32]byte, []string, error) {
+	var key [32]byte
 	srcs := make([]string, len(Scripts))
 	h := sha256.New()
 	for i, name := range Scripts {
 		b, err := fs.ReadFile(theme, name)
 		if err != nil {
-			return nil, fmt.Errorf("scene: %w", err)
+			return key, nil, fmt.Errorf("scene: %w", err)
 		}
 		srcs[i] = string(b)
 		fmt.Fprintf(h, "%s\x00%d\x00", name, len(b))
 		h.Write(b)
 	}
-	var key [32]byte
 	copy(key[:], h.Sum(nil))
+	return key, srcs, nil
+}
+
+// programs compiles the scripts of theme, once per distinct text.
+func programs(theme fs.FS) ([]*goja.Program, error) {
+	key, srcs, err := readScripts(theme)
+	if err != nil {
+		return nil, err
+	}
 	compiledMu.Lock()
 	defer compiledMu.Unlock()
 	if p, ok := compiled[key]; ok {
