@@ -141,7 +141,11 @@ func NewFS(theme fs.FS, measure Measure) (*Engine, error) {
 	if !ok {
 		return nil, fmt.Errorf("scene: chartlayout.js has no setMeasure")
 	}
-	if _, err := setMeasure(goja.Undefined(), vm.ToValue(func(text, font string) float64 { return measure(text, font) })); err != nil {
+	// a native function, not a Go func the runtime would call by reflection
+	measureFn := func(call goja.FunctionCall) goja.Value {
+		return vm.ToValue(measure(call.Argument(0).String(), call.Argument(1).String()))
+	}
+	if _, err := setMeasure(goja.Undefined(), vm.ToValue(measureFn)); err != nil {
 		return nil, err
 	}
 	sc := vm.GlobalObject().Get("scalesiteScene")
