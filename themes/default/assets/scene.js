@@ -102,10 +102,14 @@
     // set, scatter 2, line 3, legend 4, markLine and markPoint 5, title 6,
     // point labels and their leaders 50, as chartlayout.js draws leaders),
     // then in the order drawn
-    var curZ = 0, order = 0;
-    var drawn = []; // {z, o, it}: sorted into items at the end
+    var curZ = 0;
+    // the items drawn, in order, each with its z; under marks those that
+    // go first within their z (the split lines): put in items at the end
+    var drawnIt = [], drawnZ = [], under = [];
     var add = function (it) {
-      drawn.push({ z: curZ, o: order++, it: it });
+      drawnIt.push(it);
+      drawnZ.push(curZ);
+      under.push(false);
       return it;
     };
     var xAxes = asArray(opt.xAxis), yAxes = asArray(opt.yAxis), gridOpts = asArray(opt.grid);
@@ -122,15 +126,28 @@
       return (l.fontWeight && l.fontWeight !== 'normal' ? l.fontWeight + ' ' : '') + (l.fontSize || 12) + 'px ' + FONT;
     }
     // the tick labels of an axis as drawn: ECharts draws one per value of
-    // axisLabel.customValues (inside the extent), text from the formatter
+    // axisLabel.customValues (inside the extent), text from the formatter,
+    // each with its width (w). The plot is fitted twice and drawn once
+    // around the same labels: they are made once per axis and axisLabel
+    // (retick's patch gives an axis a new axisLabel).
+    var tickMemo = [];
     function tickLabels(ax) {
       var l = ax.axisLabel || {};
       if (l.show === false || ax.show === false) return [];
+      for (var k = 0; k < tickMemo.length; k++) {
+        if (tickMemo[k].ax === ax && tickMemo[k].l === ax.axisLabel) return tickMemo[k].list;
+      }
       var lo = ax.min, hi = ax.max;
-      var vals = asArray(l.customValues).filter(function (v) { return v >= lo - 1e-9 && v <= hi + 1e-9; });
-      return vals.map(function (v) {
-        return { v: v, text: String(typeof l.formatter === 'function' ? l.formatter(v) : v) };
-      });
+      var font = labelFont(ax);
+      var vals = asArray(l.customValues), list = [];
+      for (var i = 0; i < vals.length; i++) {
+        var v = vals[i];
+        if (!(v >= lo - 1e-9 && v <= hi + 1e-9)) continue;
+        var text = String(typeof l.formatter === 'function' ? l.formatter(v) : v);
+        list.push({ v: v, text: text, w: tw(text, font) });
+      }
+      tickMemo.push({ ax: ax, l: ax.axisLabel, list: list });
+      return list;
     }
     function frac(ax, v) {
       return (v - ax.min) / (ax.max - ax.min);
@@ -157,7 +174,7 @@
       var TM = 3;
       var tl = tickLabels(ax);
       tl.forEach(function (t, k) {
-        var w = tw(t.text, font);
+        var w = t.w;
         var f = frac(ax, t.v);
         if (d === 'x') {
           var x = r.x + f * r.w, anchor = 'middle';
@@ -348,12 +365,12 @@
     xAxes.forEach(function (ax, i) { drawAxis('x', ax, i); });
     yAxes.forEach(function (ax, i) { drawAxis('y', ax, i); });
     // split lines under the axis lines, ticks and labels
-    drawn.forEach(function (d) {
-      if (d.it.split) {
-        d.it.split = undefined;
-        d.o -= order;
+    for (var sk = 0; sk < drawnIt.length; sk++) {
+      if (drawnIt[sk].split) {
+        drawnIt[sk].split = undefined;
+        under[sk] = true;
       }
-    });
+    }
 
     /* ---- series ------------------------------------------------------ */
     var palette = asArray(opt.color);
@@ -383,13 +400,6 @@
         r: r, clip: (xa.gridIndex || 0) + 1, xa: xa, ya: ya,
         at: function (x, y) { return [r.x + frac(xa, x) * r.w, r.y + (1 - frac(ya, y)) * r.h]; }
       };
-    }
-    function pointOf(d) {
-      var v = d && typeof d === 'object' && !Array.isArray(d) ? d.value : d;
-      if (!Array.isArray(v)) return null;
-      var x = v[0], y = v[1];
-      if (x == null || y == null || x === '-' || y === '-' || isNaN(+x) || isNaN(+y)) return null;
-      return [+x, +y];
     }
     function symbolItem(shape, x, y, size, fill, s, clip) {
       var is = s.itemStyle || {};
@@ -423,12 +433,18 @@
       // small array)
       var n = data.length, px = new Array(n), py = new Array(n), ok = new Array(n);
       var r0 = cs.r, xa = cs.xa, ya = cs.ya, i;
+      var xmin = xa.min, xspan = xa.max - xa.min, ymin = ya.min, yspan = ya.max - ya.min;
       for (i = 0; i < n; i++) {
-        var pt = pointOf(data[i]);
-        ok[i] = !!pt;
-        if (!pt) continue;
-        px[i] = r0.x + frac(xa, pt[0]) * r0.w;
-        py[i] = r0.y + (1 - frac(ya, pt[1])) * r0.h;
+        // a point: a datum [x, y] or {value: [x, y]}, both numbers
+        var d0 = data[i];
+        var v = d0 && typeof d0 === 'object' && !Array.isArray(d0) ? d0.value : d0;
+        ok[i] = false;
+        if (!Array.isArray(v)) continue;
+        var vx = v[0], vy = v[1];
+        if (vx == null || vy == null || vx === '-' || vy === '-' || isNaN(+vx) || isNaN(+vy)) continue;
+        ok[i] = true;
+        px[i] = r0.x + (+vx - xmin) / xspan * r0.w;
+        py[i] = r0.y + (1 - (+vy - ymin) / yspan) * r0.h;
       }
       var line = s.type === 'line';
       if (line) {
@@ -470,15 +486,15 @@
       var lh = (s.label && s.label.lineHeight) || 14;
       var placerSize = Number(s.symbolSize) || 8; // as labelPlacer reads it
       var symbols = showSymbol && shape !== 'none';
+      // the series' symbol, the same at every point but for x and y
+      var sym0 = symbols ? symbolItem(shape, 0, 0, size, color, s, clip) : null;
       var xlo = r0.x - 0.5, xhi = r0.x + r0.w + 0.5, ylo = r0.y - 0.5, yhi = r0.y + r0.h + 0.5;
       for (i = 0; i < n; i++) {
         if (!ok[i]) continue;
         var x = px[i], y = py[i];
         if (x < xlo || x > xhi || y < ylo || y > yhi) continue;
         if (symbols) {
-          var sy = symbolItem(shape, x, y, size, color, s, clip);
-          if (opacity !== 1) sy.op = opacity;
-          add(sy);
+          add({ k: 'symbol', shape: sym0.shape, x: x, y: y, size: sym0.size, fill: sym0.fill, clip: sym0.clip, stroke: sym0.stroke, lw: sym0.lw, op: opacity !== 1 ? opacity : undefined });
         }
         if (showSymbol) markers.push({ x: x, y: y, r: placerSize / 2 });
         if (!labelled) continue;
@@ -857,9 +873,24 @@
       }
     }
 
-    // (fields left undefined are left out of the JSON)
-    drawn.sort(function (a, b) { return a.z - b.z || a.o - b.o; });
-    for (var di = 0; di < drawn.length; di++) items.push(drawn[di].it);
+    // the items by z, then those under first, then in the order drawn (a
+    // stable sort by z of few distinct values, without a comparator
+    // called for every pair); fields left undefined are left out
+    var zs = [], bins = [];
+    for (var di = 0; di < drawnIt.length; di++) {
+      var zb = zs.indexOf(drawnZ[di]);
+      if (zb < 0) {
+        zb = zs.length;
+        zs.push(drawnZ[di]);
+        bins.push([[], []]);
+      }
+      bins[zb][under[di] ? 0 : 1].push(drawnIt[di]);
+    }
+    var byZ = zs.map(function (z, k) { return k; }).sort(function (a, b) { return zs[a] - zs[b]; });
+    for (var zi = 0; zi < byZ.length; zi++) {
+      Array.prototype.push.apply(items, bins[byZ[zi]][0]);
+      Array.prototype.push.apply(items, bins[byZ[zi]][1]);
+    }
     return out;
   }
 
