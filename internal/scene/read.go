@@ -57,57 +57,37 @@ func (r sceneReader) scene(v goja.Value) (*figure.Scene, error) {
 }
 
 // item reads one item of the display list into it: its own properties
-// only, as JSON.stringify writes them.
+// only, as JSON.stringify writes them. (Each field is looked up by name:
+// Object.Keys would allocate an iterator and a list per item, and a name
+// the item lacks is not found without allocating.)
 func (r sceneReader) item(o *goja.Object, it *figure.Item) error {
-	for _, k := range o.Keys() {
-		v := o.Get(k)
-		var err error
-		switch k {
-		case "k":
-			it.Kind = r.str(v)
-		case "p":
-			it.Points, err = r.numbers(v)
-		case "close":
-			it.Close = v != nil && v.ToBoolean()
-		case "shape":
-			it.Shape = r.str(v)
-		case "x":
-			it.X = r.num(v)
-		case "y":
-			it.Y = r.num(v)
-		case "size":
-			it.Size = r.num(v)
-		case "text":
-			it.Text = r.str(v)
-		case "fs":
-			it.FontSize = r.num(v)
-		case "fw":
-			it.Weight = int(r.num(v))
-		case "anchor":
-			it.Anchor = r.str(v)
-		case "base":
-			it.Baseline = r.str(v)
-		case "rot":
-			it.Rotate = r.num(v)
-		case "fill":
-			it.Fill = r.str(v)
-		case "stroke":
-			it.Stroke = r.str(v)
-		case "lw":
-			it.LineWidth = r.num(v)
-		case "dash":
-			it.Dash, err = r.numbers(v)
-		case "op":
-			it.Opacity = r.num(v)
-		case "clip":
-			it.Clip = int(r.num(v))
-		case "role":
-			it.Role = r.str(v)
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", k, err)
-		}
+	var err error
+	it.Kind = r.str(o.Get("k"))
+	if it.Points, err = r.numbers(o.Get("p")); err != nil {
+		return fmt.Errorf("p: %w", err)
 	}
+	if v := o.Get("close"); v != nil {
+		it.Close = v.ToBoolean()
+	}
+	it.Shape = r.str(o.Get("shape"))
+	it.X = r.num(o.Get("x"))
+	it.Y = r.num(o.Get("y"))
+	it.Size = r.num(o.Get("size"))
+	it.Text = r.str(o.Get("text"))
+	it.FontSize = r.num(o.Get("fs"))
+	it.Weight = int(r.num(o.Get("fw")))
+	it.Anchor = r.str(o.Get("anchor"))
+	it.Baseline = r.str(o.Get("base"))
+	it.Rotate = r.num(o.Get("rot"))
+	it.Fill = r.str(o.Get("fill"))
+	it.Stroke = r.str(o.Get("stroke"))
+	it.LineWidth = r.num(o.Get("lw"))
+	if it.Dash, err = r.numbers(o.Get("dash")); err != nil {
+		return fmt.Errorf("dash: %w", err)
+	}
+	it.Opacity = r.num(o.Get("op"))
+	it.Clip = int(r.num(o.Get("clip")))
+	it.Role = r.str(o.Get("role"))
 	return nil
 }
 
