@@ -7,6 +7,7 @@ import (
 	"path"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/figure"
@@ -38,14 +39,20 @@ const (
 const staticMedia = "(max-width: 638px)"
 
 // statics computes the static figures of a render: engines are not safe
-// for concurrent use, so each goroutine takes one from the pool.
+// for concurrent use, so each goroutine takes one from the pool. A Scene
+// computed once is kept in the figure cache (figcache.go), so that a
+// rebuild draws again only the charts whose inputs changed.
 type statics struct {
 	theme *theme
+	cache *figureCache
 	pool  sync.Pool // *scene.Engine
 	files sync.Map  // *site.Chart → []byte: its SVG file, until written
+	// drawn counts the Scenes the engines computed (not read from the
+	// cache), for tests.
+	drawn atomic.Int64
 }
 
-func newStatics(th *theme) *statics { return &statics{theme: th} }
+func newStatics(th *theme) *statics { return &statics{theme: th, cache: openFigureCache(th)} }
 
 func (st *statics) engine() (*scene.Engine, error) {
 	if e, ok := st.pool.Get().(*scene.Engine); ok {
@@ -61,18 +68,34 @@ type staticFigure struct {
 	File           []byte        // the SVG file (wide, light, opaque)
 }
 
-// figure computes c's static figure from its page option.
-func (st *statics) figure(c *site.Chart, option []byte, alt string) (*staticFigure, error) {
+// scene is the Scene of option at width px, light: from the figure cache,
+// or computed and kept there.
+func (st *statics) scene(option []byte, width int) (*figure.Scene, error) {
+	key := st.cache.key(option, width, false)
+	if s := st.cache.get(key); s != nil {
+		return s, nil
+	}
 	e, err := st.engine()
 	if err != nil {
 		return nil, err
 	}
 	defer st.pool.Put(e)
-	wide, err := e.Scene(option, StaticWide, false)
+	s, err := e.Scene(option, width, false)
+	if err != nil {
+		return nil, err
+	}
+	st.drawn.Add(1)
+	st.cache.put(key, s)
+	return s, nil
+}
+
+// figure computes c's static figure from its page option.
+func (st *statics) figure(c *site.Chart, option []byte, alt string) (*staticFigure, error) {
+	wide, err := st.scene(option, StaticWide)
 	if err != nil {
 		return nil, fmt.Errorf("chart %s: static figure: %w", c.ID, err)
 	}
-	narrow, err := e.Scene(option, StaticNarrow, false)
+	narrow, err := st.scene(option, StaticNarrow)
 	if err != nil {
 		return nil, fmt.Errorf("chart %s: static figure: %w", c.ID, err)
 	}

@@ -52,13 +52,19 @@
 //     it. Why: it is a function of the page's chart and its data.
 //   - So does a chart's static figure (render/static.go: the SVG drawn at
 //     build time, inside the page's HTML and as a file beside the CSV):
-//     kept and made again with its page; nothing of it is cached apart.
-//     Why: it is a function of the page's chart option and of the theme's
-//     scripts (in the site key); staticFigures in scalesite.yaml is in the
-//     site key too. The preview draws none (see below). The page's social
-//     card (render/card.go: a PNG of the chart its front matter's card:
-//     names, or its first, beside that chart's CSV) follows the same rule,
-//     for the same reasons: it is one of its page's files.
+//     kept and made again with its page. A page made again draws again
+//     only the Scenes whose inputs changed: each Scene is kept in the
+//     figure cache (render/figcache.go states its rules: keyed by the page
+//     option, width, scheme, the theme's scripts, the font and the
+//     program; in the user's cache folder; bounded), and read back when
+//     its key is found. Why: a Scene is a function of exactly what its key
+//     names, and costs milliseconds to draw; staticFigures in
+//     scalesite.yaml is in the site key. The preview draws none (see
+//     below).
+//     The page's social card (render/card.go: a PNG of the chart its front
+//     matter's card: names, or its first, beside that chart's CSV) is one
+//     of its page's files, kept and made again with it; its Scene is not
+//     cached apart.
 //   - The home page (loaded in full: it is never kept), the tag pages and
 //     the tags index, 404.html, the search page and index, the feed, the
 //     sitemap and robots.txt are rendered by every build (from the pages'

@@ -15,7 +15,6 @@ package scene
 
 import (
 	"crypto/sha256"
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"sync"
@@ -48,7 +47,8 @@ type Measure func(text, cssFont string) float64
 // comment.
 type Engine struct {
 	vm    *goja.Runtime
-	scene goja.Callable
+	parse goja.Callable // JSON.parse
+	scene goja.Callable // scene.js' scene
 }
 
 var (
@@ -56,21 +56,38 @@ var (
 	compiled   = map[[32]byte][]*goja.Program{}
 )
 
-// programs compiles the scripts of theme, once per distinct text.
-func programs(theme fs.FS) ([]*goja.Program, error) {
+// ScriptsSum is a SHA-256 of the scripts of theme an Engine runs (names
+// and bytes, in load order): what a Scene depends on of the theme, for a
+// cache of Scenes to key them by.
+func ScriptsSum(theme fs.FS) ([32]byte, error) {
+	key, _, err := readScripts(theme)
+	return key, err
+}
+
+// readScripts reads the scripts of theme, with their ScriptsSum.
+func readScripts(theme fs.FS) ([32]byte, []string, error) {
+	var key [32]byte
 	srcs := make([]string, len(Scripts))
 	h := sha256.New()
 	for i, name := range Scripts {
 		b, err := fs.ReadFile(theme, name)
 		if err != nil {
-			return nil, fmt.Errorf("scene: %w", err)
+			return key, nil, fmt.Errorf("scene: %w", err)
 		}
 		srcs[i] = string(b)
 		fmt.Fprintf(h, "%s\x00%d\x00", name, len(b))
 		h.Write(b)
 	}
-	var key [32]byte
 	copy(key[:], h.Sum(nil))
+	return key, srcs, nil
+}
+
+// programs compiles the scripts of theme, once per distinct text.
+func programs(theme fs.FS) ([]*goja.Program, error) {
+	key, srcs, err := readScripts(theme)
+	if err != nil {
+		return nil, err
+	}
 	compiledMu.Lock()
 	defer compiledMu.Unlock()
 	if p, ok := compiled[key]; ok {
@@ -122,18 +139,26 @@ func NewFS(theme fs.FS, measure Measure) (*Engine, error) {
 	if !ok {
 		return nil, fmt.Errorf("scene: chartlayout.js has no setMeasure")
 	}
-	if _, err := setMeasure(goja.Undefined(), vm.ToValue(func(text, font string) float64 { return measure(text, font) })); err != nil {
+	// a native function, not a Go func the runtime would call by reflection
+	measureFn := func(call goja.FunctionCall) goja.Value {
+		return vm.ToValue(measure(call.Argument(0).String(), call.Argument(1).String()))
+	}
+	if _, err := setMeasure(goja.Undefined(), vm.ToValue(measureFn)); err != nil {
 		return nil, err
 	}
 	sc := vm.GlobalObject().Get("scalesiteScene")
 	if sc == nil || goja.IsUndefined(sc) {
 		return nil, fmt.Errorf("scene: scene.js did not load")
 	}
-	fn, ok := goja.AssertFunction(sc.ToObject(vm).Get("sceneJSON"))
+	fn, ok := goja.AssertFunction(sc.ToObject(vm).Get("scene"))
 	if !ok {
-		return nil, fmt.Errorf("scene: scene.js has no sceneJSON")
+		return nil, fmt.Errorf("scene: scene.js has no scene")
 	}
-	return &Engine{vm: vm, scene: fn}, nil
+	parse, ok := goja.AssertFunction(vm.GlobalObject().Get("JSON").ToObject(vm).Get("parse"))
+	if !ok {
+		return nil, fmt.Errorf("scene: no JSON.parse")
+	}
+	return &Engine{vm: vm, parse: parse, scene: fn}, nil
 }
 
 // Scene computes the Scene of the chart whose page option is optionJSON
@@ -155,15 +180,19 @@ func (e *Engine) SceneFit(optionJSON []byte, width, height int, dark bool) (*fig
 }
 
 func (e *Engine) call(optionJSON []byte, width int, dark bool, height goja.Value) (*figure.Scene, error) {
-	v, err := e.scene(goja.Undefined(), e.vm.ToValue(string(optionJSON)), e.vm.ToValue(width), e.vm.ToValue(dark), height)
+	option, err := e.parse(goja.Undefined(), e.vm.ToValue(string(optionJSON)))
+	if err != nil {
+		return nil, fmt.Errorf("scene: reading the option: %w", err)
+	}
+	v, err := e.scene(goja.Undefined(), option, e.vm.ToValue(width), e.vm.ToValue(dark), height)
 	if err != nil {
 		return nil, fmt.Errorf("scene: %w", err)
 	}
-	var s figure.Scene
-	if err := json.Unmarshal([]byte(v.String()), &s); err != nil {
+	s, err := sceneReader{e.vm}.scene(v)
+	if err != nil {
 		return nil, fmt.Errorf("scene: reading the scene: %w", err)
 	}
-	return &s, nil
+	return s, nil
 }
 
 // eval runs JavaScript in the engine and returns its value exported to Go

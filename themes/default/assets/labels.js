@@ -196,9 +196,13 @@
     if (!order.length) return out;
     // label cells about two label heights: a query touches a handful of
     // cells; marker cells finer, so that a query scans few markers beyond
-    // the box itself
+    // the box itself, but not many more cells than markers: the index
+    // answers the same at any cell size, and building one of thousands of
+    // cells for a dozen markers costs more than every query it serves
     var avg = heights / order.length;
-    var marks = new MarkerIndex(new Grid(x0, y0, x1, y1, Math.min(16, Math.max(4, avg / 2))), markers);
+    var mcell = Math.min(16, Math.max(4, avg / 2));
+    while ((Math.floor((x1 - x0) / mcell) + 1) * (Math.floor((y1 - y0) / mcell) + 1) > 4 * markers.length + 64) mcell *= 2;
+    var marks = new MarkerIndex(new Grid(x0, y0, x1, y1, mcell), markers);
     var labels = new LabelIndex(new Grid(x0, y0, x1, y1, Math.min(64, Math.max(8, 2 * avg))), pad);
     var prio = new Float64Array(items.length);
     for (i = 0; i < order.length; i++) prio[order[i]] = +items[order[i]].priority || 0;

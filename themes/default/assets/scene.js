@@ -1,9 +1,10 @@
 /* scalesite: a chart as a static picture (issue 21), at build time only.
  *
  *   scene(pageOption, width, dark[, height])  the Scene of a chart (figure/scene.go:
- *                                       a flat display list in CSS px), fitted
+ *                                       a flat display list in CSS px, its
+ *                                       fields named by their JSON names;
+ *                                       Go reads the object itself), fitted
  *                                       to height px when given (a social card)
- *   sceneJSON(optionText, width, dark[, height])  the same, JSON in and out (Go calls it)
  *
  * The option is prepared by chartlayout.js prepareOption, the sequence the
  * live chart runs (site.js build): same panels, legend, titles and ticks.
@@ -109,10 +110,14 @@
     // set, scatter 2, line 3, legend 4, markLine and markPoint 5, title 6,
     // point labels and their leaders 50, as chartlayout.js draws leaders),
     // then in the order drawn
-    var curZ = 0, order = 0;
-    var drawn = []; // {z, o, it}: sorted into items at the end
+    var curZ = 0;
+    // the items drawn, in order, each with its z; under marks those that
+    // go first within their z (the split lines): put in items at the end
+    var drawnIt = [], drawnZ = [], under = [];
     var add = function (it) {
-      drawn.push({ z: curZ, o: order++, it: it });
+      drawnIt.push(it);
+      drawnZ.push(curZ);
+      under.push(false);
       return it;
     };
     var xAxes = asArray(opt.xAxis), yAxes = asArray(opt.yAxis), gridOpts = asArray(opt.grid);
@@ -129,15 +134,28 @@
       return (l.fontWeight && l.fontWeight !== 'normal' ? l.fontWeight + ' ' : '') + (l.fontSize || 12) + 'px ' + FONT;
     }
     // the tick labels of an axis as drawn: ECharts draws one per value of
-    // axisLabel.customValues (inside the extent), text from the formatter
+    // axisLabel.customValues (inside the extent), text from the formatter,
+    // each with its width (w). The plot is fitted twice and drawn once
+    // around the same labels: they are made once per axis and axisLabel
+    // (retick's patch gives an axis a new axisLabel).
+    var tickMemo = [];
     function tickLabels(ax) {
       var l = ax.axisLabel || {};
       if (l.show === false || ax.show === false) return [];
+      for (var k = 0; k < tickMemo.length; k++) {
+        if (tickMemo[k].ax === ax && tickMemo[k].l === ax.axisLabel) return tickMemo[k].list;
+      }
       var lo = ax.min, hi = ax.max;
-      var vals = asArray(l.customValues).filter(function (v) { return v >= lo - 1e-9 && v <= hi + 1e-9; });
-      return vals.map(function (v) {
-        return { v: v, text: String(typeof l.formatter === 'function' ? l.formatter(v) : v) };
-      });
+      var font = labelFont(ax);
+      var vals = asArray(l.customValues), list = [];
+      for (var i = 0; i < vals.length; i++) {
+        var v = vals[i];
+        if (!(v >= lo - 1e-9 && v <= hi + 1e-9)) continue;
+        var text = String(typeof l.formatter === 'function' ? l.formatter(v) : v);
+        list.push({ v: v, text: text, w: tw(text, font) });
+      }
+      tickMemo.push({ ax: ax, l: ax.axisLabel, list: list });
+      return list;
     }
     function frac(ax, v) {
       return (v - ax.min) / (ax.max - ax.min);
@@ -164,7 +182,7 @@
       var TM = 3;
       var tl = tickLabels(ax);
       tl.forEach(function (t, k) {
-        var w = tw(t.text, font);
+        var w = t.w;
         var f = frac(ax, t.v);
         if (d === 'x') {
           var x = r.x + f * r.w, anchor = 'middle';
@@ -273,6 +291,7 @@
     // retick (chartlayout.js) chooses the ticks again for the axes as
     // ECharts fitted them; the live chart sets those if they changed, and
     // ECharts fits the plot once more around them from the raw rectangle
+    // (retick says whether they changed)
     function retick(rects) {
       var patch = { xAxis: [], yAxis: [] };
       var changed = false;
@@ -287,7 +306,7 @@
       });
       // the page sets the patch only when axisTicks finds an axis' ticks
       // changed (its key: the range and every tick, major or minor)
-      if (!changed) return;
+      if (!changed) return false;
       // as setOption merges it: each part's keys replace the axis' own
       // (merge would keep the tail of a longer customValues list)
       ['xAxis', 'yAxis'].forEach(function (k) {
@@ -297,10 +316,10 @@
           Object.keys(part).forEach(function (c) { axes[i][c] = Object.assign({}, axes[i][c], part[c]); });
         });
       });
+      return true;
     }
     var rects = grids.map(fit);
-    retick(rects);
-    rects = grids.map(fit);
+    if (retick(rects)) rects = grids.map(fit);
     rects.forEach(function (r) { clips.push({ x: r.x, y: r.y, w: r.w, h: r.h }); });
 
     /* ---- axes: grid lines, axis lines, ticks, labels, names ---------- */
@@ -354,12 +373,12 @@
     xAxes.forEach(function (ax, i) { drawAxis('x', ax, i); });
     yAxes.forEach(function (ax, i) { drawAxis('y', ax, i); });
     // split lines under the axis lines, ticks and labels
-    drawn.forEach(function (d) {
-      if (d.it.split) {
-        d.it.split = undefined;
-        d.o -= order;
+    for (var sk = 0; sk < drawnIt.length; sk++) {
+      if (drawnIt[sk].split) {
+        drawnIt[sk].split = undefined;
+        under[sk] = true;
       }
-    });
+    }
 
     /* ---- series ------------------------------------------------------ */
     var palette = asArray(opt.color);
@@ -386,16 +405,9 @@
       var r = rects[xa.gridIndex || 0];
       if (!r) return null;
       return {
-        r: r, clip: (xa.gridIndex || 0) + 1,
+        r: r, clip: (xa.gridIndex || 0) + 1, xa: xa, ya: ya,
         at: function (x, y) { return [r.x + frac(xa, x) * r.w, r.y + (1 - frac(ya, y)) * r.h]; }
       };
-    }
-    function pointOf(d) {
-      var v = d && typeof d === 'object' && !Array.isArray(d) ? d.value : d;
-      if (!Array.isArray(v)) return null;
-      var x = v[0], y = v[1];
-      if (x == null || y == null || x === '-' || y === '-' || isNaN(+x) || isNaN(+y)) return null;
-      return [+x, +y];
     }
     function symbolItem(shape, x, y, size, fill, s, clip) {
       var is = s.itemStyle || {};
@@ -423,30 +435,53 @@
         drawCustom(s, data, cs, color, clip);
         return;
       }
-      var pts = data.map(pointOf);
+      // each point's position in px, once: px[i], py[i], or ok[i] false
+      // where the datum is no point (plain loops and flat arrays: the
+      // engine that draws the static figure interprets every closure and
+      // small array)
+      var n = data.length, px = new Array(n), py = new Array(n), ok = new Array(n);
+      var r0 = cs.r, xa = cs.xa, ya = cs.ya, i;
+      var xmin = xa.min, xspan = xa.max - xa.min, ymin = ya.min, yspan = ya.max - ya.min;
+      for (i = 0; i < n; i++) {
+        // a point: a datum [x, y] or {value: [x, y]}, both numbers
+        var d0 = data[i];
+        var v = d0 && typeof d0 === 'object' && !Array.isArray(d0) ? d0.value : d0;
+        ok[i] = false;
+        if (!Array.isArray(v)) continue;
+        var vx = v[0], vy = v[1];
+        if (vx == null || vy == null || vx === '-' || vy === '-' || isNaN(+vx) || isNaN(+vy)) continue;
+        ok[i] = true;
+        px[i] = r0.x + (+vx - xmin) / xspan * r0.w;
+        py[i] = r0.y + (1 - (+vy - ymin) / yspan) * r0.h;
+      }
       var line = s.type === 'line';
       if (line) {
         var ls = s.lineStyle || {};
         var lw = num(ls.width, 2); // ECharts' line width default
+        var lineDash = dash(ls.type, lw) || undefined;
+        var lineOp = ls.opacity != null && ls.opacity !== 1 ? ls.opacity : undefined;
+        var step = s.step;
         var run = [];
-        var flush = function () {
-          if (run.length >= 4) add({ k: 'path', p: run, stroke: color, lw: lw, dash: dash(ls.type, lw) || undefined, op: ls.opacity != null && ls.opacity !== 1 ? ls.opacity : undefined, clip: clip });
-          run = [];
-        };
-        var prev = null;
-        pts.forEach(function (pt) {
-          if (!pt) { flush(); prev = null; return; } // a gap (connectNulls off)
-          var q = cs.at(pt[0], pt[1]);
-          // step lines (ECharts' step: 'start', 'middle', 'end')
-          if (prev && s.step) {
-            if (s.step === 'end') run.push(q[0], prev[1]);
-            else if (s.step === 'middle') run.push((prev[0] + q[0]) / 2, prev[1], (prev[0] + q[0]) / 2, q[1]);
-            else run.push(prev[0], q[1]);
+        var hasPrev = false, qx0 = 0, qy0 = 0;
+        for (i = 0; i <= n; i++) {
+          if (i === n || !ok[i]) { // the end, or a gap (connectNulls off)
+            if (run.length >= 4) add({ k: 'path', p: run, stroke: color, lw: lw, dash: lineDash, op: lineOp, clip: clip });
+            run = [];
+            hasPrev = false;
+            continue;
           }
-          run.push(q[0], q[1]);
-          prev = q;
-        });
-        flush();
+          var qx = px[i], qy = py[i];
+          // step lines (ECharts' step: 'start', 'middle', 'end')
+          if (hasPrev && step) {
+            if (step === 'end') run.push(qx, qy0);
+            else if (step === 'middle') run.push((qx0 + qx) / 2, qy0, (qx0 + qx) / 2, qy);
+            else run.push(qx0, qy);
+          }
+          run.push(qx, qy);
+          hasPrev = true;
+          qx0 = qx;
+          qy0 = qy;
+        }
       }
       // ECharts 6's symbol size defaults: 6 on a line (LineSeries
       // defaultOption; ECharts 4 had 4), 10 on a scatter
@@ -458,30 +493,31 @@
       var fontSize = (s.label && s.label.fontSize) || 11;
       var lh = (s.label && s.label.lineHeight) || 14;
       var placerSize = Number(s.symbolSize) || 8; // as labelPlacer reads it
-      pts.forEach(function (pt, i) {
-        if (!pt) return;
-        var q = cs.at(pt[0], pt[1]);
-        var r = cs.r;
-        if (q[0] < r.x - 0.5 || q[0] > r.x + r.w + 0.5 || q[1] < r.y - 0.5 || q[1] > r.y + r.h + 0.5) return;
-        if (showSymbol && shape !== 'none') {
-          var sy = symbolItem(shape, q[0], q[1], size, color, s, clip);
-          if (opacity !== 1) sy.op = opacity;
-          add(sy);
+      var symbols = showSymbol && shape !== 'none';
+      // the series' symbol, the same at every point but for x and y
+      var sym0 = symbols ? symbolItem(shape, 0, 0, size, color, s, clip) : null;
+      var xlo = r0.x - 0.5, xhi = r0.x + r0.w + 0.5, ylo = r0.y - 0.5, yhi = r0.y + r0.h + 0.5;
+      for (i = 0; i < n; i++) {
+        if (!ok[i]) continue;
+        var x = px[i], y = py[i];
+        if (x < xlo || x > xhi || y < ylo || y > yhi) continue;
+        if (symbols) {
+          add({ k: 'symbol', shape: sym0.shape, x: x, y: y, size: sym0.size, fill: sym0.fill, clip: sym0.clip, stroke: sym0.stroke, lw: sym0.lw, op: opacity !== 1 ? opacity : undefined });
         }
-        if (showSymbol) markers.push({ x: q[0], y: q[1], r: placerSize / 2 });
-        if (!labelled) return;
+        if (showSymbol) markers.push({ x: x, y: y, r: placerSize / 2 });
+        if (!labelled) continue;
         var d = data[i];
         var text = d && typeof d === 'object' && !Array.isArray(d) ? d.name : null;
-        if (!text || (d.label && d.label.show === false)) return;
+        if (!text || (d.label && d.label.show === false)) continue;
         labelItems.push({
-          x: q[0], y: q[1], r: placerSize / 2,
+          x: x, y: y, r: placerSize / 2,
           w: Math.ceil(tw(text, fontSize + 'px ' + FONT)) + 2, h: lh,
-          bounds: { x: r.x, y: r.y, width: r.w, height: r.h },
+          bounds: { x: r0.x, y: r0.y, width: r0.w, height: r0.h },
           priority: 0, area: placerSize * placerSize, color: color
         });
         labelKeys.push(text);
         labelStyle.push({ fs: fontSize, color: (s.label && s.label.color) || color, halo: s.label && s.label.textBorderColor, clip: 0 });
-      });
+      }
     });
 
     // custom series: marks.js' own drawing functions, given a stand-in of
@@ -845,17 +881,28 @@
       }
     }
 
-    // (fields left undefined are left out of the JSON)
-    drawn.sort(function (a, b) { return a.z - b.z || a.o - b.o; });
-    for (var di = 0; di < drawn.length; di++) items.push(drawn[di].it);
+    // the items by z, then those under first, then in the order drawn (a
+    // stable sort by z of few distinct values, without a comparator
+    // called for every pair); fields left undefined are left out
+    var zs = [], bins = [];
+    for (var di = 0; di < drawnIt.length; di++) {
+      var zb = zs.indexOf(drawnZ[di]);
+      if (zb < 0) {
+        zb = zs.length;
+        zs.push(drawnZ[di]);
+        bins.push([[], []]);
+      }
+      bins[zb][under[di] ? 0 : 1].push(drawnIt[di]);
+    }
+    var byZ = zs.map(function (z, k) { return k; }).sort(function (a, b) { return zs[a] - zs[b]; });
+    for (var zi = 0; zi < byZ.length; zi++) {
+      Array.prototype.push.apply(items, bins[byZ[zi]][0]);
+      Array.prototype.push.apply(items, bins[byZ[zi]][1]);
+    }
     return out;
   }
 
-  function sceneJSON(text, width, dark, height) {
-    return JSON.stringify(scene(JSON.parse(text), width, !!dark, height));
-  }
-
-  var api = { scene: scene, sceneJSON: sceneJSON };
+  var api = { scene: scene };
   if (typeof module !== 'undefined' && module && module.exports) {
     module.exports = api;
   } else {

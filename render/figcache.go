@@ -1,0 +1,244 @@
+package render
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/scalesite/scalesite/figure"
+	"github.com/scalesite/scalesite/internal/scene"
+)
+
+// The figure cache: every rule of it is here.
+//
+// A chart's static figure is two Scenes (static.go), each a few
+// milliseconds of the theme's scripts in goja; a page whose prose changed,
+// or which another change makes the build render again, would draw all
+// its charts again. The cache keeps each Scene computed, so that a build
+// draws again only the charts whose inputs changed: the other Scenes are
+// read back (a tenth of a millisecond) and written as SVG as before.
+//
+//   - Key: a SHA-256 of what a Scene is a function of, and nothing else:
+//     the page option (the JSON the page carries: the chart, its data and
+//     its alt text, as chart.OptionBytes writes them), the width in CSS px,
+//     the colour scheme, the theme's scripts the engine runs
+//     (scene.ScriptsSum: the built-in theme's, overlaid with the site's
+//     own), the font the text is measured with (figure.FontTTF, both
+//     weights), the scalesite program (its path, size and modification
+//     time, as the build's site key takes it: the Go code that runs the
+//     scripts and measures the text is in it) and figureCacheVersion (the
+//     form of an entry). A change to any of them misses: no entry is ever
+//     wrong, only unused.
+//   - Where: one file an entry, the Scene as gzipped JSON (figure.Scene's
+//     own encoding), in the user's cache folder (os.UserCacheDir, as the
+//     build's manifest), scalesite/figures/, named by its key. Written to
+//     a temporary file and renamed, so that concurrent builds never read a
+//     half-written entry; an entry that cannot be read or decoded is a
+//     miss. No cache folder, or one that cannot be written: every Scene is
+//     drawn, the build goes on.
+//   - Bound: at most figureCacheLimit bytes of entries. A hit sets the
+//     entry's modification time (at most once an hour), and when a render
+//     starts, at most once an hour, the entries least recently used are
+//     removed until the folder holds three quarters of the limit. A build
+//     writes its new entries before the next prune: the folder may pass
+//     the limit by what one build draws.
+//   - Who: the build's renderers (NewStreamRenderer, Render) with
+//     staticFigures: true. The live preview draws no static figure, so
+//     neither reads nor writes the cache.
+type figureCache struct {
+	dir   string // the entries' folder; "" when there is no cache
+	base  []byte // the part of the key every Scene of this render shares
+	limit int64  // figureCacheLimit (a test's smaller)
+	// off is set once an entry could not be written: the folder is not
+	// writable (a read-only home, cold_ab.sh's /proc/no-cache), and the
+	// build stops trying.
+	off atomic.Bool
+}
+
+const (
+	// figureCacheVersion changes whenever an entry's form or meaning does.
+	figureCacheVersion = 1
+	// figureCacheLimit bounds the entries' bytes: a Scene of a
+	// benchmark-site chart is about 3 KB gzipped, of a 20,000-point line
+	// some 200 KB, so tens of thousands of charts.
+	figureCacheLimit = 256 << 20
+	// figureCacheTouch is how stale an entry's time may be before a hit
+	// sets it again, and how often the folder is pruned.
+	figureCacheTouch = time.Hour
+)
+
+// openFigureCache opens the cache for the Scenes drawn with theme's
+// scripts, and prunes it if it is due. Without a cache folder it keeps
+// nothing.
+func openFigureCache(th *theme) *figureCache {
+	fc := &figureCache{limit: figureCacheLimit}
+	root, err := os.UserCacheDir()
+	if err != nil {
+		return fc
+	}
+	scripts, err := scene.ScriptsSum(th.files)
+	if err != nil {
+		return fc
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "figures %d\n", figureCacheVersion)
+	if exe, err := os.Executable(); err == nil {
+		if fi, err := os.Stat(exe); err == nil {
+			fmt.Fprintf(h, "exe %s %d %d\n", exe, fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	h.Write(scripts[:])
+	for _, w := range []int{400, 600} {
+		f := sha256.Sum256(figure.FontTTF(w))
+		h.Write(f[:])
+	}
+	fc.base = h.Sum(nil)
+	fc.dir = filepath.Join(root, "scalesite", "figures")
+	fc.prune(time.Now())
+	return fc
+}
+
+// key is the key of the Scene of option at width px in a scheme.
+func (fc *figureCache) key(option []byte, width int, dark bool) string {
+	h := sha256.New()
+	h.Write(fc.base)
+	fmt.Fprintf(h, "%d %t %d\n", width, dark, len(option))
+	h.Write(option)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// path is where the entry of key lies.
+func (fc *figureCache) path(key string) string {
+	return filepath.Join(fc.dir, key[:2], key[2:]+".json.gz")
+}
+
+// get reads the Scene of key, or is nil.
+func (fc *figureCache) get(key string) *figure.Scene {
+	if fc.dir == "" {
+		return nil
+	}
+	p := fc.path(key)
+	f, err := os.Open(p)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil
+	}
+	var s figure.Scene
+	if err := json.NewDecoder(zr).Decode(&s); err != nil {
+		return nil
+	}
+	if fi, err := f.Stat(); err == nil && time.Since(fi.ModTime()) > figureCacheTouch {
+		now := time.Now()
+		os.Chtimes(p, now, now)
+	}
+	return &s
+}
+
+// put keeps s as the Scene of key; a failure only leaves it out.
+func (fc *figureCache) put(key string, s *figure.Scene) {
+	if fc.dir == "" || fc.off.Load() {
+		return
+	}
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
+	if err := json.NewEncoder(zw).Encode(s); err != nil {
+		return
+	}
+	if err := zw.Close(); err != nil {
+		return
+	}
+	p := fc.path(key)
+	if err := writeAtomic(p, b.Bytes()); err != nil {
+		fc.off.Store(true)
+	}
+}
+
+// writeAtomic writes b as the file p, through a temporary file renamed.
+func writeAtomic(p string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(p), ".new-*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(b)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), p)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
+
+// prune removes the least recently used entries when the folder holds
+// more than its limit of bytes, down to three quarters of it; at most
+// once per figureCacheTouch (a marker file's time says when it last ran).
+// Temporary files an interrupted build left are removed with them.
+func (fc *figureCache) prune(now time.Time) {
+	if fc.dir == "" {
+		return
+	}
+	marker := filepath.Join(fc.dir, ".pruned")
+	if fi, err := os.Stat(marker); err == nil && now.Sub(fi.ModTime()) < figureCacheTouch {
+		return
+	}
+	type entry struct {
+		path string
+		size int64
+		used time.Time
+	}
+	var entries []entry
+	var total int64
+	err := filepath.WalkDir(fc.dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || p == marker {
+			return nil
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return nil
+		}
+		if filepath.Base(p)[0] == '.' && now.Sub(fi.ModTime()) > figureCacheTouch {
+			os.Remove(p) // a temporary file left behind
+			return nil
+		}
+		entries = append(entries, entry{p, fi.Size(), fi.ModTime()})
+		total += fi.Size()
+		return nil
+	})
+	if err != nil {
+		return
+	}
+	if total > fc.limit {
+		slices.SortFunc(entries, func(a, b entry) int { return a.used.Compare(b.used) })
+		for _, e := range entries {
+			if total <= fc.limit/4*3 {
+				break
+			}
+			if os.Remove(e.path) == nil {
+				total -= e.size
+			}
+		}
+	}
+	if os.MkdirAll(fc.dir, 0o755) == nil {
+		os.WriteFile(marker, nil, 0o644)
+		os.Chtimes(marker, now, now)
+	}
+}

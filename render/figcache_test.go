@@ -1,0 +1,152 @@
+package render
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/scalesite/scalesite/site"
+)
+
+// buildFigures renders the site in dir as a build does, with a Renderer of
+// its own (a build starts from nothing in memory), and gives its files and
+// the number of Scenes its engines computed.
+func buildFigures(t *testing.T, dir string) (map[string]string, int64) {
+	t.Helper()
+	s, err := site.Load(dir, site.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rr, err := NewRenderer(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rr.statics = newStatics(rr.theme) // as Render
+	out, err := rr.Render(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, f := range out.Files {
+		if f.Src == "" {
+			files[f.Path] = string(f.Data)
+		}
+	}
+	return files, rr.statics.drawn.Load()
+}
+
+// TestFigureCacheRedrawsOnlyChanged: a rebuild draws again the Scenes of
+// the charts whose inputs changed, and only those (two a chart: wide and
+// narrow); a page whose prose alone changed, or a chart beside a changed
+// one, is read from the cache; and what the cache gives is the figure
+// drawn afresh, byte for byte.
+func TestFigureCacheRedrawsOnlyChanged(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dir := writeSite(t, map[string]string{
+		"scalesite.yaml":  "title: T\nstaticFigures: true\n",
+		"content/a.md":    "---\ntitle: A\n---\nA.\n\n```chart\ndata: one.csv\nx: n\ny: v\n```\n\n```chart\ndata: two.csv\nx: n\ny: v\n```\n",
+		"content/b.md":    "---\ntitle: B\n---\nB.\n\n```chart\ndata: |\n  n,v\n  1,2\n  2,5\nx: n\ny: v\n```\n",
+		"content/one.csv": "n,v\n1,2\n2,3\n",
+		"content/two.csv": "n,v\n1,7\n2,9\n",
+	})
+	write := func(name, body string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first, drawn := buildFigures(t, dir)
+	if drawn != 6 {
+		t.Fatalf("first build: %d Scenes drawn, want 6 (3 charts, 2 widths)", drawn)
+	}
+	tests := []struct {
+		name  string
+		file  string
+		body  string
+		drawn int64
+	}{
+		{"nothing changed", "", "", 0},
+		{"one chart's data (its page has another chart)", "content/one.csv", "n,v\n1,2\n2,4\n", 2},
+		{"a page's prose", "content/b.md", "---\ntitle: B\n---\nB, longer.\n\n```chart\ndata: |\n  n,v\n  1,2\n  2,5\nx: n\ny: v\n```\n", 0},
+		{"a chart written in its page", "content/b.md", "---\ntitle: B\n---\nB.\n\n```chart\ndata: |\n  n,v\n  1,2\n  2,6\nx: n\ny: v\n```\n", 2},
+	}
+	for _, tt := range tests {
+		if tt.file != "" {
+			write(tt.file, tt.body)
+		}
+		if _, got := buildFigures(t, dir); got != tt.drawn {
+			t.Errorf("%s: %d Scenes drawn, want %d", tt.name, got, tt.drawn)
+		}
+	}
+
+	// the first site again: every Scene from the cache, the same bytes as
+	// drawn afresh
+	write("content/one.csv", "n,v\n1,2\n2,3\n")
+	write("content/b.md", "---\ntitle: B\n---\nB.\n\n```chart\ndata: |\n  n,v\n  1,2\n  2,5\nx: n\ny: v\n```\n")
+	again, drawn := buildFigures(t, dir)
+	if drawn != 0 {
+		t.Errorf("the first site again: %d Scenes drawn, want 0", drawn)
+	}
+	for name, b := range first {
+		if again[name] != b {
+			t.Errorf("%s: the build from the cache differs from the one drawn afresh", name)
+		}
+	}
+}
+
+// TestFigureCacheUnwritable: with a cache folder that cannot be written,
+// the build draws every Scene and goes on.
+func TestFigureCacheUnwritable(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", "/proc/no-cache")
+	dir := writeSite(t, map[string]string{
+		"scalesite.yaml": "title: T\nstaticFigures: true\n",
+		"content/b.md":   "---\ntitle: B\n---\n```chart\ndata: |\n  n,v\n  1,2\n  2,5\nx: n\ny: v\n```\n",
+	})
+	for i := 0; i < 2; i++ {
+		if _, drawn := buildFigures(t, dir); drawn != 2 {
+			t.Errorf("build %d: %d Scenes drawn, want 2", i+1, drawn)
+		}
+	}
+}
+
+// TestFigureCachePrune: past the limit, a prune removes the entries least
+// recently used down to three quarters of it, and keeps the others.
+func TestFigureCachePrune(t *testing.T) {
+	fc := &figureCache{dir: t.TempDir(), limit: 6000}
+	const n = 8
+	size := 1000 // n entries: past the limit
+	now := time.Now()
+	var paths []string
+	for i := 0; i < n; i++ {
+		p := filepath.Join(fc.dir, "ab", string(rune('a'+i))+".json.gz")
+		if err := writeAtomic(p, make([]byte, size)); err != nil {
+			t.Fatal(err)
+		}
+		used := now.Add(-time.Duration(n-i) * time.Hour) // a the oldest
+		os.Chtimes(p, used, used)
+		paths = append(paths, p)
+	}
+	fc.prune(now)
+	kept := 0
+	for i, p := range paths {
+		_, err := os.Stat(p)
+		if err == nil {
+			kept++
+		} else if kept > 0 {
+			t.Errorf("entry %d removed after a newer one was kept", i)
+		}
+	}
+	if want := int(fc.limit / 4 * 3 / int64(size)); kept != want {
+		t.Errorf("%d entries kept, want %d (three quarters of the limit)", kept, want)
+	}
+	// within the hour, no second prune
+	for i := 0; i < n; i++ {
+		writeAtomic(paths[i], make([]byte, size))
+	}
+	fc.prune(now.Add(time.Minute))
+	for i, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("entry %d removed by a prune within the hour", i)
+		}
+	}
+}
