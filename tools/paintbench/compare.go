@@ -23,12 +23,25 @@ const drawnProbe = `(() => { window.__fp = null; const t = () => {
   requestAnimationFrame(t); }; requestAnimationFrame(t); })()`
 
 // compare loads the pages in turn, runs times over (page 1, page 2, ...,
-// page 1, ...), each load in a fresh tab with the cache off, and prints
+// page 1, ...), each load in a fresh tab with the cache off (over the
+// network throttle names, if any: see main), and prints
 // each page's median first paint and its ratio to the first page's. Taking
 // the pages in turn, load by load, puts the machine's changing load on all
 // of them alike, where timing one page's loads and then the other's (as
 // firstpaint does) lets a minute's load fall on one side only.
-func compare(urls []string, runs int) error {
+func compare(urls []string, runs int, throttle string) error {
+	var conditions []*network.Conditions
+	switch throttle {
+	case "":
+	case "4g":
+		// Chrome DevTools' "Fast 4G" preset: 9 Mbit/s down, 1.5 up, 60 ms
+		conditions = []*network.Conditions{{Latency: 60, DownloadThroughput: 9e6 / 8, UploadThroughput: 1.5e6 / 8}}
+	case "3g":
+		// its "Slow 3G": 400 kbit/s down and up, 400 ms
+		conditions = []*network.Conditions{{Latency: 400, DownloadThroughput: 400e3 / 8, UploadThroughput: 400e3 / 8}}
+	default:
+		return fmt.Errorf("-throttle %q: want 4g or 3g", throttle)
+	}
 	ctx, stop, err := startChromium()
 	if err != nil {
 		return err
@@ -41,6 +54,13 @@ func compare(urls []string, runs int) error {
 			tctx, c2 := context.WithTimeout(tctx, 30*time.Second)
 			var fp float64
 			err := chromedp.Run(tctx, network.Enable(), network.SetCacheDisabled(true), page.BringToFront(),
+				chromedp.ActionFunc(func(ctx context.Context) error {
+					if conditions == nil {
+						return nil
+					}
+					_, err := network.EmulateNetworkConditionsByRule(conditions).Do(ctx)
+					return err
+				}),
 				chromedp.ActionFunc(func(ctx context.Context) error {
 					_, err := page.AddScriptToEvaluateOnNewDocument(drawnProbe).Do(ctx)
 					return err

@@ -16,6 +16,7 @@
 //	go run ./tools/paintbench -source /tmp/s  # only write the page's source, to build with another binary
 //	go run ./tools/paintbench -bare public/flops-accuracy/index.html  # write bare.html beside it (see writeBare)
 //	go run ./tools/paintbench -compare URL1,URL2 -runs 20  # first paint of pages taken in turn, ratios to URL1
+//	go run ./tools/paintbench -compare URL1,URL2 -throttle 4g  # the same over an emulated network
 //
 // It is a measurement, run by hand on a quiet machine, not a test: the
 // times depend on the machine and its load. The page weight has a test:
@@ -57,10 +58,11 @@ func main() {
 	keep := flag.String("keep", "", "build the two-chart site into this folder and keep it")
 	source := flag.String("source", "", "only write the two-chart site's source into this folder (to build with another binary)")
 	bare := flag.String("bare", "", "only write bare.html beside this built page: its first chart drawn by ECharts alone")
+	throttle := flag.String("throttle", "", "with -compare: the network DevTools emulates for each load, 4g (9 Mbit/s, 60 ms) or 3g (400 kbit/s, 400 ms); none by default")
 	cmp := flag.String("compare", "", "only time first paint of these comma-separated URLs, taken in turn load by load (see compare)")
 	flag.Parse()
 	if *cmp != "" {
-		if err := compare(splitURLs(*cmp), *runs); err != nil {
+		if err := compare(splitURLs(*cmp), *runs, *throttle); err != nil {
 			fmt.Fprintln(os.Stderr, "paintbench:", err)
 			os.Exit(1)
 		}
