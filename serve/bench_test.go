@@ -73,3 +73,26 @@ func BenchmarkSaveToEvent(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRetitle10k is a save that changes a listing on the 10,000-page
+// synthetic site: one page's title, which its tags' pages, the home page,
+// the feed and the search index show.
+func BenchmarkRetitle10k(b *testing.B) {
+	dir := b.TempDir()
+	synth.Write(b, dir, 10000, 40)
+	s, err := New(Options{Source: dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	page := filepath.Join(dir, "content", "page-05000.md")
+	orig, _ := os.ReadFile(page)
+	b.ResetTimer()
+	for i := range b.N {
+		os.WriteFile(page, bytes.Replace(orig, []byte("title: Synthetic scaling study 5000"), fmt.Appendf(nil, "title: Retitled %d", i), 1), 0o644)
+		s.Rebuild([]string{"content/page-05000.md"})
+	}
+	b.StopTimer()
+	if e := s.currentError(); e != "" {
+		b.Fatal(e)
+	}
+}
