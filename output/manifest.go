@@ -12,6 +12,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/scalesite/scalesite/internal/atomicfile"
 )
 
 // A manifest lists what the last build wrote into an output folder: each
@@ -109,23 +111,7 @@ func writeManifest(dest string, m *manifest) error {
 	if p == "" {
 		return nil
 	}
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(p), filepath.Base(p)+".new-*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(b)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), p)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
+	err = atomicfile.Write(p, b, filepath.Base(p)+".new-*", 0o600)
 	pruneManifests(filepath.Dir(p))
 	return err
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/scalesite/scalesite/figure"
+	"github.com/scalesite/scalesite/internal/atomicfile"
 	"github.com/scalesite/scalesite/internal/scene"
 )
 
@@ -161,31 +162,9 @@ func (fc *figureCache) put(key string, s *figure.Scene) {
 		return
 	}
 	p := fc.path(key)
-	if err := writeAtomic(p, b.Bytes()); err != nil {
+	if err := atomicfile.Write(p, b.Bytes(), ".new-*", 0o600); err != nil {
 		fc.off.Store(true)
 	}
-}
-
-// writeAtomic writes b as the file p, through a temporary file renamed.
-func writeAtomic(p string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(p), ".new-*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(b)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), p)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
 }
 
 // prune removes the least recently used entries when the folder holds

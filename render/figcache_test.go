@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scalesite/scalesite/internal/atomicfile"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -119,7 +120,7 @@ func TestFigureCachePrune(t *testing.T) {
 	var paths []string
 	for i := 0; i < n; i++ {
 		p := filepath.Join(fc.dir, "ab", string(rune('a'+i))+".json.gz")
-		if err := writeAtomic(p, make([]byte, size)); err != nil {
+		if err := atomicfile.Write(p, make([]byte, size), ".new-*", 0o600); err != nil {
 			t.Fatal(err)
 		}
 		used := now.Add(-time.Duration(n-i) * time.Hour) // a the oldest
@@ -141,7 +142,7 @@ func TestFigureCachePrune(t *testing.T) {
 	}
 	// within the hour, no second prune
 	for i := 0; i < n; i++ {
-		writeAtomic(paths[i], make([]byte, size))
+		atomicfile.Write(paths[i], make([]byte, size), ".new-*", 0o600)
 	}
 	fc.prune(now.Add(time.Minute))
 	for i, p := range paths {

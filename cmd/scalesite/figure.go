@@ -19,6 +19,7 @@ import (
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/figure"
+	"github.com/scalesite/scalesite/internal/atomicfile"
 	"github.com/scalesite/scalesite/internal/scene"
 	scsite "github.com/scalesite/scalesite/site"
 )
@@ -179,27 +180,7 @@ func writeFigure(name, format string, data []byte) error {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".figure-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
+	return atomicfile.Write(name, data, ".figure-*", 0o644)
 }
 
 func runFigure(args []string, stdout, stderr io.Writer) int {
