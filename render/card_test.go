@@ -231,15 +231,7 @@ func TestCardIncremental(t *testing.T) {
 		"content/b.md":   "---\ntitle: B\n---\n```chart\ndata: b.csv\nx: n\ny: v\n```\n",
 		"content/b.csv":  "n,v\n1,2\n2,3\n",
 	})
-	s, err := site.Load(dir, site.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rr, err := NewRenderer(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rr.statics = newStatics(rr.theme)
+	s, rr := loadRenderer(t, dir, true)
 	const aCard, bCard = "a/chart-a-1.card.png", "b/chart-b-1.card.png"
 	cards := func(out *output.Output) map[string]string {
 		m := map[string]string{}

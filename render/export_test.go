@@ -186,14 +186,7 @@ func TestChartCSVIncremental(t *testing.T) {
 		"content/b.md":  "---\ntitle: B\n---\n```chart\ndata: b.csv\nx: n\ny: v\n```\n",
 		"content/b.csv": "n,v\n1,2\n",
 	})
-	s, err := site.Load(dir, site.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rr, err := NewRenderer(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, rr := loadRenderer(t, dir, false)
 	csvOf := func(out *output.Output) string {
 		for _, f := range out.Files {
 			if f.Path == "b/chart-b-1.csv" {
@@ -261,4 +254,23 @@ func TestSiteChartTemplate(t *testing.T) {
 	if strings.ContainsAny(got, "<>&\u2028") || !strings.Contains(got, `\u003c/script\u003e`) {
 		t.Errorf("option not escaped for the script element: %s", got)
 	}
+}
+
+// loadRenderer loads the site at dir and makes the Renderer a preview
+// would (it remembers what it rendered); with static figures on, when
+// statics is set, as Render turns them on (the preview's draws none).
+func loadRenderer(t *testing.T, dir string, statics bool) (*site.Site, *Renderer) {
+	t.Helper()
+	s, err := site.Load(dir, site.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rr, err := NewRenderer(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if statics {
+		rr.statics = newStatics(rr.theme)
+	}
+	return s, rr
 }

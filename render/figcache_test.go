@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/scalesite/scalesite/internal/atomicfile"
-	"github.com/scalesite/scalesite/site"
 )
 
 // buildFigures renders the site in dir as a build does, with a Renderer of
@@ -15,15 +14,7 @@ import (
 // the number of Scenes its engines computed.
 func buildFigures(t *testing.T, dir string) (map[string]string, int64) {
 	t.Helper()
-	s, err := site.Load(dir, site.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rr, err := NewRenderer(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rr.statics = newStatics(rr.theme) // as Render
+	s, rr := loadRenderer(t, dir, true)
 	out, err := rr.Render(s)
 	if err != nil {
 		t.Fatal(err)

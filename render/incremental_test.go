@@ -19,16 +19,7 @@ func TestIncrementalRenders(t *testing.T) {
 		"content/b.csv":   "n,v\n1,2\n2,3\n",
 		"data/shared.csv": "n,v\n1,2\n",
 	})
-	s, err := site.Load(dir, site.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rr, err := NewRenderer(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// with static figures, as Render draws them (the preview's draws none)
-	rr.statics = newStatics(rr.theme)
+	s, rr := loadRenderer(t, dir, true)
 	if _, err := rr.Render(s); err != nil {
 		t.Fatal(err)
 	}
