@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -187,15 +188,24 @@ func (fc *figureCache) prune(now time.Time) {
 	var entries []entry
 	var total int64
 	err := filepath.WalkDir(fc.dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || p == marker {
+		if err != nil || !d.Type().IsRegular() || p == marker {
+			return nil
+		}
+		// only the cache's own files: its entries and their temporary
+		// files, never another file someone put in the folder
+		base := filepath.Base(p)
+		temp := strings.HasPrefix(base, ".new-")
+		if !temp && !(strings.HasSuffix(base, ".json.gz") && len(filepath.Base(filepath.Dir(p))) == 2) {
 			return nil
 		}
 		fi, err := d.Info()
 		if err != nil {
 			return nil
 		}
-		if filepath.Base(p)[0] == '.' && now.Sub(fi.ModTime()) > figureCacheTouch {
-			os.Remove(p) // a temporary file left behind
+		if temp {
+			if now.Sub(fi.ModTime()) > figureCacheTouch {
+				os.Remove(p) // a temporary file left behind
+			}
 			return nil
 		}
 		entries = append(entries, entry{p, fi.Size(), fi.ModTime()})

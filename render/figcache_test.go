@@ -102,7 +102,8 @@ func TestFigureCacheUnwritable(t *testing.T) {
 }
 
 // TestFigureCachePrune: past the limit, a prune removes the entries least
-// recently used down to three quarters of it, and keeps the others.
+// recently used down to three quarters of it, and keeps the others; it
+// removes only the cache's own files (and temporary files a build left).
 func TestFigureCachePrune(t *testing.T) {
 	fc := &figureCache{dir: t.TempDir(), limit: 6000}
 	const n = 8
@@ -118,7 +119,26 @@ func TestFigureCachePrune(t *testing.T) {
 		os.Chtimes(p, used, used)
 		paths = append(paths, p)
 	}
+	// files the cache did not write stay, however old; a temporary file
+	// a build left goes
+	old := now.Add(-48 * time.Hour)
+	foreign := []string{filepath.Join(fc.dir, "notes.txt"), filepath.Join(fc.dir, "ab", "mine.bin"), filepath.Join(fc.dir, "ab", ".hidden")}
+	for _, p := range foreign {
+		os.WriteFile(p, make([]byte, size), 0o644)
+		os.Chtimes(p, old, old)
+	}
+	stale := filepath.Join(fc.dir, "ab", ".new-123")
+	os.WriteFile(stale, nil, 0o600)
+	os.Chtimes(stale, old, old)
 	fc.prune(now)
+	for _, p := range foreign {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s, not the cache's, was removed", p)
+		}
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("a temporary file two days old was kept")
+	}
 	kept := 0
 	for i, p := range paths {
 		_, err := os.Stat(p)
