@@ -177,8 +177,13 @@ func lowestPlot(s *figure.Scene) float64 {
 	return h
 }
 
-// card draws chart c's social card.
+// card is chart c's social card: from the figure cache, or drawn and kept
+// there.
 func (st *statics) card(c *site.Chart) ([]byte, error) {
+	key := st.cache.cardKey(chart.OptionBytes(chart.Option(c, chart.AltText(c))))
+	if b := st.cache.read(key, cardEntry); b != nil {
+		return b, nil
+	}
 	s, err := st.cardScene(c)
 	if err != nil {
 		return nil, err
@@ -187,6 +192,8 @@ func (st *statics) card(c *site.Chart) ([]byte, error) {
 	if err := figure.WritePNG(&b, s, figure.PNGOptions{Scale: CardScale}); err != nil {
 		return nil, fmt.Errorf("chart %s: social card: %w", c.ID, err)
 	}
+	st.cards.Add(1)
+	st.cache.write(key, cardEntry, b.Bytes())
 	return b.Bytes(), nil
 }
 

@@ -53,6 +53,10 @@ import (
 //     removed until the folder holds three quarters of the limit. A build
 //     writes its new entries before the next prune: the folder may pass
 //     the limit by what one build draws.
+//   - Social cards (card.go) are kept the same way, as the PNG file: keyed
+//     by the same base, the card's size and scale and the page option of
+//     its chart (from which card.go derives all it draws), with their own
+//     name (.png), under the same bound.
 //   - Who: the build's renderers (NewStreamRenderer, Render) with
 //     staticFigures: true. The live preview draws no static figure, so
 //     neither reads nor writes the cache.
@@ -118,23 +122,61 @@ func (fc *figureCache) key(option []byte, width int, dark bool) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// path is where the entry of key lies.
-func (fc *figureCache) path(key string) string {
-	return filepath.Join(fc.dir, key[:2], key[2:]+".json.gz")
+// cardKey is the key of the social card of the chart whose page option
+// is option.
+func (fc *figureCache) cardKey(option []byte) string {
+	h := sha256.New()
+	h.Write(fc.base)
+	fmt.Fprintf(h, "card %d %d %d %d\n", CardWidth, CardHeight, CardScale, len(option))
+	h.Write(option)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// The entries' names: a Scene's, a card's.
+const (
+	sceneEntry = ".json.gz"
+	cardEntry  = ".png"
+)
+
+// path is where the entry of key with the name's ending ext lies.
+func (fc *figureCache) path(key, ext string) string {
+	return filepath.Join(fc.dir, key[:2], key[2:]+ext)
+}
+
+// read reads the entry of key, or is nil; a hit marks it used.
+func (fc *figureCache) read(key, ext string) []byte {
+	if fc.dir == "" {
+		return nil
+	}
+	p := fc.path(key, ext)
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil
+	}
+	if fi, err := os.Stat(p); err == nil && time.Since(fi.ModTime()) > figureCacheTouch {
+		now := time.Now()
+		os.Chtimes(p, now, now)
+	}
+	return b
+}
+
+// write keeps b as the entry of key; a failure only leaves it out.
+func (fc *figureCache) write(key, ext string, b []byte) {
+	if fc.dir == "" || fc.off.Load() {
+		return
+	}
+	if err := atomicfile.Write(fc.path(key, ext), b, ".new-*", 0o600); err != nil {
+		fc.off.Store(true)
+	}
 }
 
 // get reads the Scene of key, or is nil.
 func (fc *figureCache) get(key string) *figure.Scene {
-	if fc.dir == "" {
+	b := fc.read(key, sceneEntry)
+	if b == nil {
 		return nil
 	}
-	p := fc.path(key)
-	f, err := os.Open(p)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
+	zr, err := gzip.NewReader(bytes.NewReader(b))
 	if err != nil {
 		return nil
 	}
@@ -142,14 +184,10 @@ func (fc *figureCache) get(key string) *figure.Scene {
 	if err := json.NewDecoder(zr).Decode(&s); err != nil {
 		return nil
 	}
-	if fi, err := f.Stat(); err == nil && time.Since(fi.ModTime()) > figureCacheTouch {
-		now := time.Now()
-		os.Chtimes(p, now, now)
-	}
 	return &s
 }
 
-// put keeps s as the Scene of key; a failure only leaves it out.
+// put keeps s as the Scene of key.
 func (fc *figureCache) put(key string, s *figure.Scene) {
 	if fc.dir == "" || fc.off.Load() {
 		return
@@ -162,10 +200,7 @@ func (fc *figureCache) put(key string, s *figure.Scene) {
 	if err := zw.Close(); err != nil {
 		return
 	}
-	p := fc.path(key)
-	if err := atomicfile.Write(p, b.Bytes(), ".new-*", 0o600); err != nil {
-		fc.off.Store(true)
-	}
+	fc.write(key, sceneEntry, b.Bytes())
 }
 
 // prune removes the least recently used entries when the folder holds
@@ -195,7 +230,7 @@ func (fc *figureCache) prune(now time.Time) {
 		// files, never another file someone put in the folder
 		base := filepath.Base(p)
 		temp := strings.HasPrefix(base, ".new-")
-		if !temp && !(strings.HasSuffix(base, ".json.gz") && len(filepath.Base(filepath.Dir(p))) == 2) {
+		if !temp && !((strings.HasSuffix(base, sceneEntry) || strings.HasSuffix(base, cardEntry)) && len(filepath.Base(filepath.Dir(p))) == 2) {
 			return nil
 		}
 		fi, err := d.Info()

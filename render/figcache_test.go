@@ -11,8 +11,8 @@ import (
 
 // buildFigures renders the site in dir as a build does, with a Renderer of
 // its own (a build starts from nothing in memory), and gives its files and
-// the number of Scenes its engines computed.
-func buildFigures(t *testing.T, dir string) (map[string]string, int64) {
+// the number of Scenes its engines computed and of social cards it drew.
+func buildFigures(t *testing.T, dir string) (map[string]string, int64, int64) {
 	t.Helper()
 	s, rr := loadRenderer(t, dir, true)
 	out, err := rr.Render(s)
@@ -25,7 +25,7 @@ func buildFigures(t *testing.T, dir string) (map[string]string, int64) {
 			files[f.Path] = string(f.Data)
 		}
 	}
-	return files, rr.statics.drawn.Load()
+	return files, rr.statics.drawn.Load(), rr.statics.cards.Load()
 }
 
 // TestFigureCacheRedrawsOnlyChanged: a rebuild draws again the Scenes of
@@ -47,37 +47,39 @@ func TestFigureCacheRedrawsOnlyChanged(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	first, drawn := buildFigures(t, dir)
-	if drawn != 6 {
-		t.Fatalf("first build: %d Scenes drawn, want 6 (3 charts, 2 widths)", drawn)
+	first, drawn, cards := buildFigures(t, dir)
+	if drawn != 6 || cards != 2 {
+		t.Fatalf("first build: %d Scenes and %d cards drawn, want 6 (3 charts, 2 widths) and 2 (a page's first chart)", drawn, cards)
 	}
 	tests := []struct {
-		name  string
-		file  string
-		body  string
-		drawn int64
+		name         string
+		file         string
+		body         string
+		drawn, cards int64
 	}{
-		{"nothing changed", "", "", 0},
-		{"one chart's data (its page has another chart)", "content/one.csv", "n,v\n1,2\n2,4\n", 2},
-		{"a page's prose", "content/b.md", "---\ntitle: B\n---\nB, longer.\n\n```chart\ndata: |\n  n,v\n  1,2\n  2,5\nx: n\ny: v\n```\n", 0},
-		{"a chart written in its page", "content/b.md", "---\ntitle: B\n---\nB.\n\n```chart\ndata: |\n  n,v\n  1,2\n  2,6\nx: n\ny: v\n```\n", 2},
+		{"nothing changed", "", "", 0, 0},
+		{"one chart's data (its page has another chart)", "content/one.csv", "n,v\n1,2\n2,4\n", 2, 1},
+		{"the page's other chart's data (not its card)", "content/two.csv", "n,v\n1,7\n2,8\n", 2, 0},
+		{"a page's prose", "content/b.md", "---\ntitle: B\n---\nB, longer.\n\n```chart\ndata: |\n  n,v\n  1,2\n  2,5\nx: n\ny: v\n```\n", 0, 0},
+		{"a chart written in its page", "content/b.md", "---\ntitle: B\n---\nB.\n\n```chart\ndata: |\n  n,v\n  1,2\n  2,6\nx: n\ny: v\n```\n", 2, 1},
 	}
 	for _, tt := range tests {
 		if tt.file != "" {
 			write(tt.file, tt.body)
 		}
-		if _, got := buildFigures(t, dir); got != tt.drawn {
-			t.Errorf("%s: %d Scenes drawn, want %d", tt.name, got, tt.drawn)
+		if _, got, gotCards := buildFigures(t, dir); got != tt.drawn || gotCards != tt.cards {
+			t.Errorf("%s: %d Scenes and %d cards drawn, want %d and %d", tt.name, got, gotCards, tt.drawn, tt.cards)
 		}
 	}
 
 	// the first site again: every Scene from the cache, the same bytes as
 	// drawn afresh
 	write("content/one.csv", "n,v\n1,2\n2,3\n")
+	write("content/two.csv", "n,v\n1,7\n2,9\n")
 	write("content/b.md", "---\ntitle: B\n---\nB.\n\n```chart\ndata: |\n  n,v\n  1,2\n  2,5\nx: n\ny: v\n```\n")
-	again, drawn := buildFigures(t, dir)
-	if drawn != 0 {
-		t.Errorf("the first site again: %d Scenes drawn, want 0", drawn)
+	again, drawn, cards := buildFigures(t, dir)
+	if drawn != 0 || cards != 0 {
+		t.Errorf("the first site again: %d Scenes and %d cards drawn, want none", drawn, cards)
 	}
 	for name, b := range first {
 		if again[name] != b {
@@ -95,7 +97,7 @@ func TestFigureCacheUnwritable(t *testing.T) {
 		"content/b.md":   "---\ntitle: B\n---\n```chart\ndata: |\n  n,v\n  1,2\n  2,5\nx: n\ny: v\n```\n",
 	})
 	for i := 0; i < 2; i++ {
-		if _, drawn := buildFigures(t, dir); drawn != 2 {
+		if _, drawn, _ := buildFigures(t, dir); drawn != 2 {
 			t.Errorf("build %d: %d Scenes drawn, want 2", i+1, drawn)
 		}
 	}

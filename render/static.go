@@ -50,6 +50,8 @@ type statics struct {
 	// drawn counts the Scenes the engines computed (not read from the
 	// cache), for tests.
 	drawn atomic.Int64
+	// cards counts the social cards drawn (not read from the cache).
+	cards atomic.Int64
 }
 
 func newStatics(th *theme) *statics { return &statics{theme: th, cache: openFigureCache(th)} }

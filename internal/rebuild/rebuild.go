@@ -63,8 +63,8 @@
 //     below).
 //     The page's social card (render/card.go: a PNG of the chart its front
 //     matter's card: names, or its first, beside that chart's CSV) is one
-//     of its page's files, kept and made again with it; its Scene is not
-//     cached apart.
+//     of its page's files, kept and made again with it; made again, it is
+//     read from the figure cache when its chart is as it was.
 //   - The home page (loaded in full: it is never kept), the tag pages and
 //     the tags index, 404.html, the search page and index, the feed, the
 //     sitemap and robots.txt are rendered by every build (from the pages'
