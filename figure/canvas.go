@@ -312,10 +312,7 @@ func (d *drawer) symbol(it *Item) {
 		return
 	}
 	if line {
-		if stroke == "" {
-			stroke = fill
-		}
-		fill = ""
+		fill, stroke = lineSymbolPaints(fill, stroke)
 	}
 	if it.Rotate != 0 {
 		rotateCmds(d.cmds, it.Rotate, it.X, it.Y)

@@ -132,6 +132,16 @@ func symbolStyle(it *Item) (shape, fill, stroke string, lw float64) {
 	return shape, fill, stroke, lw
 }
 
+// lineSymbolPaints are the paints of a symbol symbolShape draws as lines
+// (line true): it has no inside to fill, so it is stroked, in its fill
+// colour when it has no stroke of its own.
+func lineSymbolPaints(fill, stroke string) (string, string) {
+	if stroke == "" {
+		stroke = fill
+	}
+	return "", stroke
+}
+
 // BaselineShift is how far below Y the alphabetic baseline of a line of
 // text lies for its Baseline, in px, as Chromium's canvas places
 // textBaseline (TextMetrics::GetFontBaseline): "top" and "bottom" are the

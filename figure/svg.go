@@ -450,10 +450,7 @@ func (sw *svgWriter) symbol(it *Item, out *svgItem) {
 			return
 		}
 		if line {
-			if stroke == "" {
-				stroke = fill
-			}
-			fill = ""
+			fill, stroke = lineSymbolPaints(fill, stroke)
 		}
 		sw.str(`<path d="`)
 		sw.outline(sw.buf)
