@@ -57,7 +57,7 @@ func main() {
 	pagePath := flag.String("path", twochart.Path, "the page to load, under the site")
 	keep := flag.String("keep", "", "build the two-chart site into this folder and keep it")
 	source := flag.String("source", "", "only write the two-chart site's source into this folder (to build with another binary)")
-	bare := flag.String("bare", "", "only write bare.html beside this built page: its first chart drawn by ECharts alone")
+	bare := flag.String("bare", "", "only write bare.html beside this built page: each of its charts drawn by ECharts alone")
 	throttle := flag.String("throttle", "", "with -compare: the network DevTools emulates for each load, 4g (9 Mbit/s, 60 ms) or 3g (400 kbit/s, 400 ms); none by default")
 	cmp := flag.String("compare", "", "only time first paint of these comma-separated URLs, taken in turn load by load (see compare)")
 	flag.Parse()
