@@ -53,8 +53,21 @@ func (r *renderer) card(p *site.Page) *layout.Card {
 	return &layout.Card{
 		URL:   r.absURL(r.url(p.Slug) + cardName(c.ID)),
 		Width: CardWidth * CardScale, Height: CardHeight * CardScale,
-		Alt: cutText(chart.AltText(c), cardAltMax),
+		Alt: cutText(cardAlt(c), cardAltMax),
 	}
+}
+
+// cardAlt is the text alternative of chart c's social card: c's own, of
+// the panels the card shows (cardPanels), so that it does not describe
+// panels a reader of the preview cannot see; it says so when some are
+// left out.
+func cardAlt(c *site.Chart) string {
+	n := cardPanels(c)
+	if n >= len(c.Panels) || n >= len(c.Spec.Panels) {
+		return chart.AltText(c)
+	}
+	alt := chart.AltText(cardChart(c, n, false))
+	return fmt.Sprintf("%s (The first %d of the chart's %d panels.)", alt, n, len(c.Panels))
 }
 
 // cutText is s cut to at most max characters, at a space when there is

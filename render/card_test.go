@@ -100,6 +100,25 @@ func TestCardMeta(t *testing.T) {
 	}
 }
 
+// TestCardAltPanels: the card of a chart of more panels than it shows
+// describes the panels it shows, and says that the others are left out.
+func TestCardAltPanels(t *testing.T) {
+	page := "---\ntitle: P\n---\n```chart\ntitle: Four\ndata: |\n  n,v,w\n  1,2,3\n  2,3,4\nx: n\ny: v\n" +
+		"panels:\n  - {title: Alpha}\n  - {title: Beta}\n  - {title: Gamma, y: w}\n  - {title: Delta}\n```\n"
+	got := renderSite(t, map[string]string{"scalesite.yaml": "staticFigures: true\n", "content/p.md": page}, site.Options{})
+	alt := cardMeta(got["p/index.html"])["og:image:alt"]
+	for _, want := range []string{"Panel 1 (Alpha)", "Panel 2 (Beta)", "The first 2 of the chart&#39;s 4 panels."} {
+		if !strings.Contains(alt, want) {
+			t.Errorf("og:image:alt %q lacks %q", alt, want)
+		}
+	}
+	for _, not := range []string{"Gamma", "Delta", "Panel 3"} {
+		if strings.Contains(alt, not) {
+			t.Errorf("og:image:alt %q describes %q, which the card does not show", alt, not)
+		}
+	}
+}
+
 // TestDemoCards: every page of the demo site with a chart, the home page
 // included, has its og:image meta and a PNG of 1200 × 630 at that address;
 // every text on each card is at least 24 px, and its plots keep a height
