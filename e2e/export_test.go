@@ -429,7 +429,7 @@ func TestExportInChromium(t *testing.T) {
 				tools = append(tools, s)
 			}
 		}
-		want := []string{lossChart + " png", lossChart + " svg", lossChart + " csv", lossChart + " area", lossChart + " reset", lossChart + " scalex", lossChart + " link"}
+		want := []string{lossChart + " png", lossChart + " svg", lossChart + " pdf", lossChart + " csv", lossChart + " area", lossChart + " reset", lossChart + " scalex", lossChart + " link"}
 		if len(tools) < len(want) || !slices.Equal(tools[:len(want)], want) {
 			t.Errorf("Tab went through %q, want the first chart's toolbar in order: %q", seen, want)
 		}

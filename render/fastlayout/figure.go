@@ -102,7 +102,9 @@ func Figure(d *layout.Chart) template.HTML {
 	htmlesc.Write(&b, of)
 	b.WriteString(`" hidden>Save PNG</button>` + "\n" + `<button type="button" data-tool="svg" aria-label="Save SVG image of `)
 	htmlesc.Write(&b, of)
-	b.WriteString(`" hidden>Save SVG</button>` + "\n")
+	b.WriteString(`" hidden>Save SVG</button>` + "\n" + `<button type="button" data-tool="pdf" aria-label="Save PDF of `)
+	htmlesc.Write(&b, of)
+	b.WriteString(`" hidden>Save PDF</button>` + "\n")
 	csvLink := func() {
 		b.WriteString(`<a href="`)
 		htmlesc.WriteURL(&b, d.CSV)
