@@ -57,7 +57,7 @@ func TestMeasureMatchesChromium(t *testing.T) {
 	}
 	var load strings.Builder
 	for _, f := range faces {
-		fmt.Fprintf(&load, "{ const f = new FontFace('W', Uint8Array.from(atob('%s'), c => c.charCodeAt(0)), {weight: '%d'}); document.fonts.add(f); await f.load(); }\n", base64.StdEncoding.EncodeToString(f.Data), f.Weight)
+		fmt.Fprintf(&load, "{ const f = new FontFace('W', Uint8Array.from(atob('%s'), c => c.charCodeAt(0)), {weight: '%d', unicodeRange: '%s'}); document.fonts.add(f); await f.load(); }\n", base64.StdEncoding.EncodeToString(f.Data), f.Weight, f.UnicodeRange)
 	}
 	var loaded int
 	if err := chromedp.Run(tb.ctx, chromedp.Navigate("about:blank"), chromedp.Evaluate(fmt.Sprintf(`(async () => {

@@ -126,7 +126,11 @@ type face struct {
 
 	glyph [denseRunes]uint16 // rune → glyph
 	class [denseRunes]uint8
-	adv   []int16 // glyph → advance
+	// part is the part of the web faces each rune is drawn from
+	// (webPart): no kerning applies between runes of two parts, since a
+	// browser shapes each face's run of text alone.
+	part [denseRunes]uint8
+	adv  []int16 // glyph → advance
 
 	// kern holds the kerning lookups of the script classes (index
 	// runeCommon... runeCyrillic); asciiKern caches them for printable
@@ -204,8 +208,11 @@ func newFace(ttf []byte) (*face, error) {
 	}
 	// A canvas measures (and SVG with xml:space="preserve" draws) tab,
 	// line feed, form feed and carriage return as spaces.
+	for r := range rune(denseRunes) {
+		f.part[r] = webPart(r)
+	}
 	for _, r := range []rune{'\t', '\n', '\f', '\r'} {
-		f.glyph[r], f.class[r] = f.glyph[' '], f.class[' ']
+		f.glyph[r], f.class[r], f.part[r] = f.glyph[' '], f.class[' '], f.part[' ']
 	}
 	f.adv = make([]int16, int(maxGlyph)+1)
 	for g := range f.adv {
@@ -403,7 +410,7 @@ func (f *face) fast(text string) (int32, bool) {
 		if prev >= 0 {
 			if prev >= 0x20 && prev < 0x7f && r >= 0x20 && r < 0x7f {
 				w += int32(f.asciiKern[script][(prev-0x20)*asciiPairs+(r-0x20)])
-			} else {
+			} else if f.part[prev] == f.part[r] {
 				w += int32(pairKern(f.kern[script], f.glyph[prev], g))
 			}
 		}
@@ -413,7 +420,8 @@ func (f *face) fast(text string) (int32, bool) {
 }
 
 // shape measures text shaped in full by HarfBuzz (go-text's port), in runs
-// of one script as a browser segments it. f.mu is held.
+// of one script and one part of the web faces (webPart), as a browser
+// segments it. f.mu is held.
 func (f *face) shape(text string) int32 {
 	var w int32
 	runes := []rune(text)
@@ -424,6 +432,12 @@ func (f *face) shape(text string) int32 {
 	}
 	for start := 0; start < len(runes); {
 		end, script := scriptRun(runes, start)
+		for i := start + 1; i < end; i++ {
+			if webPart(runes[i]) != webPart(runes[start]) { // white space is a space by now
+				end = i
+				break
+			}
+		}
 		buf := harfbuzz.NewBuffer()
 		buf.AddRunes(runes, start, end-start)
 		buf.Props.Direction = harfbuzz.LeftToRight

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"strings"
 
 	tfont "github.com/tdewolff/font"
 )
@@ -17,15 +18,69 @@ import (
 //
 // The whole faces are 1.4 MB; the web faces keep the glyphs of chart text
 // (webRanges) and drop the hinting instructions, which widths do not
-// depend on: about 20 KB each on the wire (gzip). They keep the kerning
-// (the legacy kern table, which a browser applies as DejaVu's GPOS
-// kerning: the same pairs) but no substitutions, so the page draws no
-// ligatures, and Measure measures none.
+// depend on. They keep the kerning (the legacy kern table, which a
+// browser applies as DejaVu's GPOS kerning: the same pairs) but no
+// substitutions, so the page draws no ligatures, and Measure measures
+// none.
+//
+// Each weight comes in two parts, declared with their unicode-range: the
+// base (ASCII and the characters the theme's number formats write, all a
+// chart of plain text draws: about 8 KB on the wire) and the rest of
+// webRanges (accented letters, Greek, symbols: about 12 KB), which a
+// browser fetches only for a page whose text needs it. A browser shapes
+// text one face at a time, so no kerning applies between a character of
+// one part and one of the other: Measure does the same (webPart).
+// They are WOFF files, their tables compressed, so that they travel
+// small from a host that does not compress fonts.
 
-// WebFace is one face of the chart font as a web font: a TrueType file.
+// WebFace is one part of one face of the chart font as a web font: a WOFF
+// file.
 type WebFace struct {
 	Weight int // the CSS font-weight it is declared with: 400 or 700
-	Data   []byte
+	// Base reports the base part, which every page with charts needs
+	// (preloaded); the other part is fetched when a page's text needs it.
+	Base bool
+	// UnicodeRange is the part's characters as CSS unicode-range writes
+	// them ("U+20-7E, U+A0, ...").
+	UnicodeRange string
+	Data         []byte
+}
+
+// webBaseRanges are the characters of the web faces' base part: ASCII,
+// and what format.js and ticks.js write of numbers and units (no-break
+// space, superscripts, ×, µ, °, ‰, primes, ∞, dashes, ellipsis). They lie
+// within webRanges.
+var webBaseRanges = [][2]rune{
+	{0x20, 0x7e}, {0xa0, 0xa0}, {0xb0, 0xb0}, {0xb2, 0xb3}, {0xb5, 0xb5}, {0xb7, 0xb7}, {0xb9, 0xb9}, {0xd7, 0xd7},
+	{0x2013, 0x2014}, {0x2026, 0x2026}, {0x2030, 0x2030}, {0x2032, 0x2033},
+	{0x2070, 0x2070}, {0x2074, 0x2079}, {0x207b, 0x207b}, {0x2212, 0x2212}, {0x221e, 0x221e},
+}
+
+// Parts of the web faces a rune is drawn from (webPart).
+const (
+	partBase  = iota // webBaseRanges
+	partExt          // the rest of webRanges
+	partOther        // neither: the reader's sans-serif
+)
+
+// webPart is the part of the web faces that holds r.
+func webPart(r rune) uint8 {
+	if inRanges(r, webBaseRanges) {
+		return partBase
+	}
+	if inRanges(r, webRanges) {
+		return partExt
+	}
+	return partOther
+}
+
+func inRanges(r rune, ranges [][2]rune) bool {
+	for _, rg := range ranges {
+		if rg[0] <= r && r <= rg[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // webRanges are the characters the web faces hold: ASCII and Latin-1 (the
@@ -46,18 +101,55 @@ var webRanges = [][2]rune{
 }
 
 // WebFaces returns the chart font's Book and Bold faces cut to webRanges,
-// without hinting. The result is the same on every call (a build writes
-// the same bytes every time).
+// without hinting, each in its two parts: Book's base, Book's rest,
+// Bold's base, Bold's rest. The result is the same on every call (a build
+// writes the same bytes every time).
 func WebFaces() ([]WebFace, error) {
 	var faces []WebFace
 	for _, weight := range []int{400, 700} {
-		b, err := webFace(FontTTF(weight))
-		if err != nil {
-			return nil, fmt.Errorf("figure: the web face of weight %d: %w", weight, err)
+		for _, part := range []uint8{partBase, partExt} {
+			runes := partRunes(part)
+			b, err := webFace(FontTTF(weight), runes)
+			if err != nil {
+				return nil, fmt.Errorf("figure: the web face of weight %d: %w", weight, err)
+			}
+			faces = append(faces, WebFace{Weight: weight, Base: part == partBase, UnicodeRange: unicodeRange(runes), Data: b})
 		}
-		faces = append(faces, WebFace{Weight: weight, Data: b})
 	}
 	return faces, nil
+}
+
+// partRunes are the runes of webRanges in the given part, in order.
+func partRunes(part uint8) []rune {
+	var runes []rune
+	for _, rg := range webRanges {
+		for r := rg[0]; r <= rg[1]; r++ {
+			if webPart(r) == part {
+				runes = append(runes, r)
+			}
+		}
+	}
+	return runes
+}
+
+// unicodeRange writes runes (in order) as a CSS unicode-range value.
+func unicodeRange(runes []rune) string {
+	var b strings.Builder
+	for i := 0; i < len(runes); {
+		j := i
+		for j+1 < len(runes) && runes[j+1] == runes[j]+1 {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "U+%X", runes[i])
+		if j > i {
+			fmt.Fprintf(&b, "-%X", runes[j])
+		}
+		i = j + 1
+	}
+	return b.String()
 }
 
 // webTables are the tables the web faces keep: what a browser needs to
@@ -65,19 +157,19 @@ func WebFaces() ([]WebFace, error) {
 // positioning beyond the kern table).
 var webTables = []string{"OS/2", "cmap", "glyf", "head", "hhea", "hmtx", "kern", "loca", "maxp", "name", "post"}
 
-func webFace(ttf []byte) ([]byte, error) {
+// webFace is the face ttf cut to the glyphs of runes, without hinting, as
+// a WOFF file.
+func webFace(ttf []byte, runes []rune) ([]byte, error) {
 	f, err := tfont.ParseSFNT(ttf, 0)
 	if err != nil {
 		return nil, err
 	}
 	ids := []uint16{0}
 	seen := map[uint16]bool{0: true}
-	for _, rg := range webRanges {
-		for r := rg[0]; r <= rg[1]; r++ {
-			if g := f.GlyphIndex(r); g != 0 && !seen[g] {
-				seen[g] = true
-				ids = append(ids, g)
-			}
+	for _, r := range runes {
+		if g := f.GlyphIndex(r); g != 0 && !seen[g] {
+			seen[g] = true
+			ids = append(ids, g)
 		}
 	}
 	sub, err := f.Subset(ids, tfont.SubsetOptions{Tables: webTables})
@@ -93,7 +185,7 @@ func webFace(ttf []byte) ([]byte, error) {
 	if err := unhint(tables); err != nil {
 		return nil, err
 	}
-	return writeSFNT(tables), nil
+	return woff(writeSFNT(tables))
 }
 
 // unhint rewrites tables' glyf without the glyphs' instructions, and loca

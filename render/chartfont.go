@@ -16,7 +16,9 @@ import (
 // their licence, and its pages with charts preload them, declare them for
 // the inline figures (whose text names "DejaVu Sans") and name the family
 // in a meta element, which site.js reads to draw the live charts in it
-// once it has loaded. A site without static figures leaves chart text in
+// once it has loaded. Each face is in two parts (figure.WebFace): the
+// base, which the pages preload, and the rest, which a browser fetches
+// only for a page whose chart text needs it. A site without static figures leaves chart text in
 // the reader's sans-serif and loads no font.
 
 // chartFontFamily is the family the pages declare the web faces as: the
@@ -40,12 +42,20 @@ func newChartFont(basePath string) *chartFont {
 	cf := &chartFont{}
 	var preload, faceCSS strings.Builder
 	for _, f := range faces {
-		name := hashedName("assets/dejavu-sans-"+weightName(f.Weight)+".ttf", f.Data)
+		part := ""
+		if !f.Base {
+			part = "-ext"
+		}
+		name := hashedName("assets/dejavu-sans-"+weightName(f.Weight)+part+".woff", f.Data)
 		cf.files = append(cf.files, output.File{Path: name, Data: f.Data})
 		url := template.HTMLEscapeString(basePath + name)
-		preload.WriteString(`<link rel="preload" href="` + url + `" as="font" type="font/ttf" crossorigin>` + "\n")
+		if f.Base {
+			// every chart draws from the base part; the other is
+			// fetched for a page whose text needs it (unicode-range)
+			preload.WriteString(`<link rel="preload" href="` + url + `" as="font" type="font/woff" crossorigin>` + "\n")
+		}
 		faceCSS.WriteString(`@font-face{font-family:"` + chartFontFamily + `";font-weight:` + weightName(f.Weight) +
-			`;font-display:swap;src:url("` + url + `") format("truetype")}`)
+			`;font-display:swap;src:url("` + url + `") format("woff");unicode-range:` + f.UnicodeRange + `}`)
 	}
 	licence := []byte(figure.FontLicense())
 	cf.files = append(cf.files, output.File{Path: hashedName("assets/dejavu-sans-licence.txt", licence), Data: licence})

@@ -46,7 +46,17 @@
     CL.setFont(family + ', sans-serif');
     fontsLoaded = Promise.resolve();
     if (document.fonts && document.fonts.load) {
-      fontsLoaded = Promise.all([document.fonts.load('12px ' + family), document.fonts.load('600 16px ' + family)])
+      // The faces come in parts by unicode-range: load those that hold
+      // the charts' characters (their options' text beyond ASCII, \u
+      // escapes read), not only the base part a sample of ASCII loads.
+      var text = 'BESbswy 0123456789';
+      var opts = document.querySelectorAll('script.scalesite-option');
+      for (var i = 0; i < opts.length; i++) {
+        text += opts[i].textContent.replace(/\\u([0-9a-fA-F]{4})/g, function (m, h) {
+          return String.fromCharCode(parseInt(h, 16));
+        }).replace(/[\x00-\x7f]+/g, '');
+      }
+      fontsLoaded = Promise.all([document.fonts.load('12px ' + family, text), document.fonts.load('600 16px ' + family, text)])
         .catch(function () {}); // a font that fails to load leaves sans-serif drawn
     }
   }
