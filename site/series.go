@@ -69,13 +69,17 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	var low lowCells
 	outX := outside{axis: "x", ax: &sp.X, col: xi}
 	outY := outside{axis: "y", ax: &sp.Y, col: yi}
+	nameWhat := ""
+	if si >= 0 {
+		nameWhat = "series name from column " + diag.Quote(sp.Series.Name)
+	}
 	for r := range t.Rows {
 		row := t.Rows[r].Line
 		x, okx := number(t, r, xi, &sp.X, &errs, &low)
 		y, oky := number(t, r, yi, &sp.Y, &errs, &low)
 		name := ""
 		if si >= 0 {
-			name = names.text(t, r, si, "series name from column "+diag.Quote(sp.Series.Name), &errs)
+			name = names.text(t, r, si, nameWhat, &errs)
 		}
 		if !okx || !oky || (si >= 0 && name == "") {
 			left = append(left, row)
