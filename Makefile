@@ -65,7 +65,8 @@ test-fast: fmt-check vet
 
 ## golden: rewrite every golden file from what the code makes now, in each package
 ## whose tests take -update (found here, so a new one is never left out): the
-## charts' options, Markdown and math markup, code.css, KaTeX's markup and the
+## charts' options, Markdown and math markup, code.css, the built-in theme's
+## scripts and stylesheets minified (render/minified), KaTeX's markup and the
 ## errors and warnings of pipeline/'s bad-input corpus. Review `git diff` before
 ## committing it.
 golden:

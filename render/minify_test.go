@@ -1,8 +1,10 @@
 package render
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -81,5 +83,82 @@ func TestBuiltinThemeMinified(t *testing.T) {
 	_, err = loadTheme(themes.Default(), os.DirFS(bad), bad, "/")
 	if err == nil || !strings.Contains(err.Error(), bad+"/assets/extra.js:1:9") {
 		t.Errorf("err = %v, want it to name %s/assets/extra.js:1:9", err, bad)
+	}
+}
+
+// TestPremadeMinified: render/minified holds each script and stylesheet
+// of the built-in theme that a build publishes, as esbuild minifies it
+// now, named for the content it was made from, and nothing else; -update
+// rewrites the folder (make golden). A stale folder costs no correctness
+// (a file not found in it is minified as the build runs) but the time it
+// is there to save.
+func TestPremadeMinified(t *testing.T) {
+	want := map[string][]byte{}
+	err := fs.WalkDir(themes.Default(), "assets", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() || strings.HasPrefix(d.Name(), ".") || themes.BuildOnly[p] {
+			return err
+		}
+		loader, ok := minifyLoader(p)
+		if !ok {
+			return nil
+		}
+		b, err := fs.ReadFile(themes.Default(), p)
+		if err != nil {
+			return err
+		}
+		m, err := esbuildMinify(themeFile("", p), b, loader)
+		want[premadeName(themeFile("", p), b)] = m
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) < 10 {
+		t.Fatalf("only %d scripts and stylesheets in the built-in theme", len(want))
+	}
+	if *update {
+		old, err := os.ReadDir("minified")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range old {
+			if err := os.Remove(filepath.Join("minified", e.Name())); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for name, b := range want {
+			if err := os.WriteFile(filepath.Join("minified", name), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return
+	}
+	const fix = "run go test ./render -run TestPremadeMinified -update"
+	got, err := fs.ReadDir(premade, "minified")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range got {
+		if _, ok := want[e.Name()]; !ok {
+			t.Errorf("render/minified/%s is no built-in theme file's: %s", e.Name(), fix)
+		}
+	}
+	for name, w := range want {
+		b, err := premade.ReadFile("minified/" + name)
+		if err != nil {
+			t.Errorf("render/minified lacks %s, a built-in theme file minified: %s", name, fix)
+		} else if !bytes.Equal(b, w) {
+			t.Errorf("render/minified/%s is not what esbuild makes of its file now: %s", name, fix)
+		}
+	}
+}
+
+// BenchmarkLoadTheme: reading the built-in theme, as every build does
+// once: minifying its scripts and stylesheets was most of it.
+func BenchmarkLoadTheme(b *testing.B) {
+	for b.Loop() {
+		if _, err := loadTheme(themes.Default(), nil, "", "/"); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

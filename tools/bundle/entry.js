@@ -19,7 +19,10 @@
 //   - the rest of the echarts/core namespace (zrender, matrix, vector,
 //     helper, format, number, time, util, parseGeoJSON, extend*...), 4.3 KB.
 // The SVG renderer (8.3 KB) is a file of its own, loaded for Save SVG only
-// (below).
+// (below). And modules that the parts below import but that no option
+// scalesite writes reaches (the category, time and log scales, decals, the
+// `large` scatter, dataset transforms, ...), 10.4 KB, are stand-ins that
+// throw an error saying what is left out: stubs.go.
 //
 // The bundle exposes as the global `echarts` the functions of ECharts'
 // core (init, getInstanceByDom, getInstanceById, dispose, connect,

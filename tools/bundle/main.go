@@ -3,7 +3,8 @@
 // charts use (line, scatter and custom series, grid, title, tooltip, plain
 // legend, inside dataZoom, markLine, markArea, markPoint, label layout, the
 // canvas renderer, and the SVG renderer for Save SVG), exposed as the
-// global `echarts` (entry.js says what is left out, and why).
+// global `echarts` (entry.js says what is left out, and why; stubs.go, the
+// modules of those parts that no scalesite option reaches).
 //
 // Run it from the repository root after `npm ci`:
 //
@@ -249,11 +250,19 @@ func build(root, version string) (code, svg []byte, err error) {
 		fmt.Fprintf(&src, "  %q: { %s },\n", m, strings.Join(fields, ", "))
 	}
 	src.WriteString("};\n")
+	modules, err := modulesDir(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	loaded := map[string]bool{}
 	opts := buildOptions(root, src.String(), "tools/bundle/entry.js", banner)
 	opts.GlobalName = "echarts"
 	opts.Define["SCALESITE_SVG_FILE"] = strconv.Quote(svgName)
-	code, err = bundle(opts)
-	return code, svg, err
+	opts.Plugins = []api.Plugin{stubPlugin(modules, loaded)}
+	if code, err = bundle(opts); err != nil {
+		return nil, nil, err
+	}
+	return code, svg, checkStubs(loaded)
 }
 
 // svgOwn reports whether the module at rel (a path under node_modules) is
@@ -285,7 +294,10 @@ var innerHTML = strings.NewReplacer(
 // as the IIFE published, where each taken module is a stand-in reading
 // those names from echarts.__svgShared.
 func buildSVG(root, version string) ([]byte, map[string][]string, error) {
-	modules := filepath.Join(root, "node_modules") + string(filepath.Separator)
+	modules, err := modulesDir(root)
+	if err != nil {
+		return nil, nil, err
+	}
 	var shared map[string][]string // nil in the first pass
 	plugin := api.Plugin{Name: "scalesite-svg", Setup: func(b api.PluginBuild) {
 		b.OnResolve(api.OnResolveOptions{Filter: `.*`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
@@ -435,17 +447,20 @@ func usedImports(root, esm string) (map[string][]string, error) {
 // exportNames lists the names module (a path under root/node_modules)
 // exports, as esbuild reads them.
 func exportNames(root, module string) ([]string, error) {
-	res := api.Build(api.BuildOptions{
-		EntryPoints:   []string{module},
-		AbsWorkingDir: root,
-		Bundle:        true,
-		Format:        api.FormatESModule,
-		Platform:      api.PlatformBrowser,
-		Outdir:        "out",
-		Metafile:      true,
-		Write:         false,
-		LogLevel:      api.LogLevelSilent,
-	})
+	return listExports(module, api.BuildOptions{EntryPoints: []string{module}, AbsWorkingDir: root})
+}
+
+// listExports lists the names exported by the entry point of opts (its
+// EntryPoints or Stdin), named module in errors, as esbuild reads them.
+func listExports(module string, opts api.BuildOptions) ([]string, error) {
+	opts.Bundle = true
+	opts.Format = api.FormatESModule
+	opts.Platform = api.PlatformBrowser
+	opts.Outdir = "out"
+	opts.Metafile = true
+	opts.Write = false
+	opts.LogLevel = api.LogLevelSilent
+	res := api.Build(opts)
 	if len(res.Errors) > 0 {
 		return nil, fmt.Errorf("%s: %s", module, res.Errors[0].Text)
 	}

@@ -23,7 +23,7 @@ const ctx = vm.createContext({ console, setTimeout, clearTimeout });
 vm.runInContext(main, ctx);
 const draw = () => vm.runInContext(` + "`" + `(() => {
   const c = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 400, height: 300 });
-  c.setOption({ animation: false, title: { text: 'Loss' }, xAxis: { type: 'log' }, yAxis: {},
+  c.setOption({ animation: false, title: { text: 'Loss' }, xAxis: { type: 'value' }, yAxis: { type: 'value' },
     series: [{ type: 'line', data: [[1, 3], [10, 2.5], [100, 2.1]] }] });
   const s = c.getZr().painter.type === 'svg' ? c.renderToSVGString() : '';
   c.dispose();
