@@ -61,13 +61,13 @@ func optBool(v bool) types.Bool {
 // types and writes it as JSON (chartjson.go): the map layouts/chart.html
 // gets as chartData.Option, of the option's top-level keys and their
 // JSON.
-func Option(c *site.Chart, alt string) map[string]any {
-	return buildOption(c, alt).write().optionMap()
+func Option(c *site.Chart) map[string]any {
+	return buildOption(c).write().optionMap()
 }
 
 // buildOption builds the option of a chart as go-echarts values, an XY
 // chart whose series each carry their own type.
-func buildOption(c *site.Chart, alt string) *echartsOption {
+func buildOption(c *site.Chart) *echartsOption {
 	sc := c.Spec
 	n := len(sc.Panels)
 	o := &echartsOption{}
@@ -82,7 +82,8 @@ func buildOption(c *site.Chart, alt string) *echartsOption {
 	// No ECharts toolbox: the figure's HTML toolbar (Save PNG, Save SVG,
 	// Zoom to area, Reset zoom) does what it did, by keyboard too, and the
 	// bundle is 9 KB lighter without it.
-	o.aria = &opts.Aria{Enabled: optTrue, Label: &opts.AriaLabel{Enabled: optTrue, Description: alt}}
+	// No aria in the option: the bundle has no aria component, and the
+	// figure carries the same text as its role="img" aria-label.
 
 	cols, rows := gridShape(sc)
 	top := 40

@@ -46,7 +46,7 @@ func TestSeedChartOptions(t *testing.T) {
 			if len(p.Charts) != 1 {
 				t.Fatalf("%d charts, want 1", len(p.Charts))
 			}
-			got, err := json.MarshalIndent(Option(p.Charts[0], AltText(p.Charts[0])), "", "  ")
+			got, err := json.MarshalIndent(Option(p.Charts[0]), "", "  ")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +77,7 @@ func TestSeedChartSemantics(t *testing.T) {
 	s := loadDemo(t)
 	opt := func(slug string) map[string]any {
 		p := findPage(t, s, slug)
-		b, err := json.Marshal(Option(p.Charts[0], ""))
+		b, err := json.Marshal(Option(p.Charts[0]))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -273,7 +273,7 @@ func TestSeriesCarryTheirColours(t *testing.T) {
 					} `json:"itemStyle"`
 				} `json:"series"`
 			}
-			if err := json.Unmarshal(OptionBytes(Option(c, "")), &o); err != nil {
+			if err := json.Unmarshal(OptionBytes(Option(c)), &o); err != nil {
 				t.Fatalf("%s: %v", c.ID, err)
 			}
 			if len(o.Color) == 0 {

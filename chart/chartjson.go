@@ -97,7 +97,6 @@ type echartsOption struct {
 	titles  []opts.Title // the chart's title, the legend's, then one per panel
 	legend  opts.Legend
 	tooltip opts.Tooltip
-	aria    *opts.Aria
 	grids   []opts.Grid
 	xAxes   []opts.XAxis
 	yAxes   []opts.YAxis
@@ -141,9 +140,6 @@ func (o *echartsOption) write() *optionJSON {
 		out.parts = append(out.parts, optionPart{key: key, lo: lo, hi: len(e.B), whole: out})
 	}
 	part("animation", func() { e.Bool(false) })
-	if o.aria != nil {
-		part("aria", func() { e.Aria(o.aria) })
-	}
 	part("backgroundColor", func() { e.Str("transparent") })
 	part("color", func() { e.Raw(echartsColors()) })
 	if len(o.zooms) > 0 {

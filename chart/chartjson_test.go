@@ -88,7 +88,7 @@ func referenceJSON(t testing.TB, o *echartsOption) []byte {
 	ch := charts.NewScatter()
 	ch.SetGlobalOptions(
 		charts.WithLegendOpts(o.legend),
-		charts.WithAriaOpts(o.aria), charts.WithTooltipOpts(o.tooltip),
+		charts.WithTooltipOpts(o.tooltip),
 	)
 	ch.XAxisList, ch.YAxisList = o.xAxes, o.yAxes
 	ch.GridList, ch.DataZoomList, ch.MultiSeries = o.grids, o.zooms, o.series
@@ -104,15 +104,14 @@ func referenceJSON(t testing.TB, o *echartsOption) []byte {
 // for byte, what go-echarts and encoding/json write for the same values.
 func TestOptionJSONMatchesEncodingJSON(t *testing.T) {
 	for _, c := range chartcorpus.Charts(t, "..") {
-		alt := AltText(c)
-		want := referenceJSON(t, buildOption(c, alt))
-		got := buildOption(c, alt).write()
+		want := referenceJSON(t, buildOption(c))
+		got := buildOption(c).write()
 		if string(got.text) != string(want) {
 			t.Errorf("%s: the option differs from encoding/json's:\n%s", c.ID, firstDiff(bytes.ReplaceAll(got.text, []byte(","), []byte(",\n")), bytes.ReplaceAll(want, []byte(","), []byte(",\n"))))
 			continue
 		}
 		// Through the map, as a site's own chart.html encodes it.
-		m, err := json.Marshal(Option(c, alt))
+		m, err := json.Marshal(Option(c))
 		if err != nil || string(m) != string(want) {
 			t.Errorf("%s: json.Marshal(Option) differs (%v)", c.ID, err)
 		}
@@ -123,7 +122,7 @@ func TestOptionJSONMatchesEncodingJSON(t *testing.T) {
 // not know is written by encoding/json, so the option still has it.
 func TestOptionJSONFallsBack(t *testing.T) {
 	c := chartcorpus.Charts(t, "..")[0]
-	o := buildOption(c, "alt <&>")
+	o := buildOption(c)
 	o.titles[0].Link = "https://example.com/?a=<b>&c"
 	o.legend.Icon = "circle"
 	o.tooltip.AxisPointer = &opts.AxisPointer{Type: "cross"}
@@ -157,15 +156,15 @@ func TestHostileTextInOptionJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := s.Pages[0].Charts[0]
-	opt := string(OptionBytes(Option(c, AltText(c))))
+	opt := string(OptionBytes(Option(c)))
 	for _, raw := range []string{"<", ">", "&", "\u2028", "\u2029"} {
 		if strings.Contains(opt, raw) {
 			t.Errorf("the option holds %q as it is", raw)
 		}
 	}
 	esc := `\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e\u2028\u0026`
-	if n := strings.Count(opt, esc); n < 4 { // the title, the aria description, the series name, the label
-		t.Errorf("the hostile text is written escaped %d times, want at least 4:\n%s", n, opt)
+	if n := strings.Count(opt, esc); n < 3 { // the title, the series name, the label
+		t.Errorf("the hostile text is written escaped %d times, want at least 3:\n%s", n, opt)
 	}
 	var got struct {
 		Title  []struct{ Text string }
@@ -187,7 +186,7 @@ func TestHostileTextInOptionJSON(t *testing.T) {
 	// The same value as encoding/json gives for the go-echarts option.
 	var mine, ref any
 	json.Unmarshal([]byte(opt), &mine)
-	json.Unmarshal(referenceJSON(t, buildOption(c, AltText(c))), &ref)
+	json.Unmarshal(referenceJSON(t, buildOption(c)), &ref)
 	if !reflect.DeepEqual(mine, ref) {
 		t.Error("the option reads back differently from encoding/json's")
 	}

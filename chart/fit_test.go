@@ -21,7 +21,7 @@ func specOption(t *testing.T, spec string) (*site.Chart, map[string]any) {
 		t.Fatal(err)
 	}
 	c := s.Pages[0].Charts[0]
-	b, err := json.Marshal(Option(c, AltText(c)))
+	b, err := json.Marshal(Option(c))
 	if err != nil {
 		t.Fatal(err)
 	}

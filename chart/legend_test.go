@@ -71,7 +71,7 @@ func TestLegendEntriesDiffer(t *testing.T) {
 		if c.Spec.Legend.Hide {
 			continue
 		}
-		o := buildOption(c, "")
+		o := buildOption(c)
 		if o.legend.Show == nil || !*o.legend.Show {
 			continue
 		}

@@ -25,7 +25,7 @@ func TestTeXNowhereInExports(t *testing.T) {
 		for _, tb := range tables {
 			texts["table"] = append(texts["table"], tb.Caption, strings.Join(tb.Columns, "|"), string(tb.Body))
 		}
-		b, err := json.Marshal(Option(c, alt))
+		b, err := json.Marshal(Option(c))
 		if err != nil {
 			t.Fatal(err)
 		}

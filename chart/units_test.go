@@ -22,7 +22,7 @@ func TestAxisUnits(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := s.Pages[0].Charts[0]
-	b, err := json.Marshal(Option(c, ""))
+	b, err := json.Marshal(Option(c))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -111,7 +111,7 @@ func TestStaticFigureWithoutScript(t *testing.T) {
 						pr = append(pr, fmt.Sprintf("the figure %v lies outside the chart box %v", g.SVG, g.Box))
 					}
 				}
-				s, err := eng.Scene(chart.OptionBytes(chart.Option(c, chart.AltText(c))), v.drawn, false)
+				s, err := eng.Scene(chart.OptionBytes(chart.Option(c)), v.drawn, false)
 				if err != nil {
 					t.Fatal(err)
 				}

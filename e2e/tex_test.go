@@ -27,7 +27,7 @@ document.querySelectorAll('[_echarts_instance_]').forEach(el => {
   (o.title || []).forEach(t => { if (t.text) out.push({Where: 'title', T: String(t.text)}); if (t.subtext) out.push({Where: 'subtitle', T: String(t.subtext)}); });
   const fig = el.closest('figure') || el.parentElement;
   out.push({Where: 'figure', T: fig.innerText});
-  const aria = el.getAttribute('aria-label') || (o.aria && o.aria.label && o.aria.label.description) || '';
+  const aria = el.getAttribute('aria-label') || '';
   if (aria) out.push({Where: 'aria', T: aria});
 });
 return out;`

@@ -135,7 +135,7 @@ var fontSizes = regexp.MustCompile(`"fontSize":\s*([0-9]+(?:\.[0-9]*)?(?:[eE][-+
 
 // cardOption is c's page option with no font under cardFontMin.
 func cardOption(c *site.Chart) []byte {
-	option := chart.OptionBytes(chart.Option(c, chart.AltText(c)))
+	option := chart.OptionBytes(chart.Option(c))
 	return fontSizes.ReplaceAllFunc(option, func(m []byte) []byte {
 		v, err := strconv.ParseFloat(string(fontSizes.FindSubmatch(m)[1]), 64)
 		if err != nil || v >= cardFontMin {
@@ -193,7 +193,7 @@ func lowestPlot(s *figure.Scene) float64 {
 // card is chart c's social card: from the figure cache, or drawn and kept
 // there.
 func (st *statics) card(c *site.Chart) ([]byte, error) {
-	key := st.cache.cardKey(chart.OptionBytes(chart.Option(c, chart.AltText(c))))
+	key := st.cache.cardKey(chart.OptionBytes(chart.Option(c)))
 	if b := st.cache.read(key, cardEntry); b != nil {
 		return b, nil
 	}

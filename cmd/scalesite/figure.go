@@ -299,7 +299,7 @@ not write.`, stderr)
 // drawFigure draws chart c width CSS px wide in format.
 func drawFigure(eng *scene.Engine, c *scsite.Chart, width int, dark bool, format string, dpi float64) ([]byte, error) {
 	alt := chart.AltText(c)
-	sc, err := eng.Scene(chart.OptionBytes(chart.Option(c, alt)), width, dark)
+	sc, err := eng.Scene(chart.OptionBytes(chart.Option(c)), width, dark)
 	if err != nil {
 		return nil, err
 	}

@@ -59,7 +59,6 @@ func TestWritersMatchEncodingJSON(t *testing.T) {
 		{"legend", &opts.Legend{Show: yes, Top: "0"}, nil},
 		{"legend with an icon", &opts.Legend{Icon: "circle"}, nil},
 		{"grid", &opts.Grid{Left: "10%", ContainLabel: yes}, nil},
-		{"aria", &opts.Aria{Enabled: yes, Label: &opts.AriaLabel{Enabled: yes, Description: "d"}}, nil},
 		{"item style", &opts.ItemStyle{Color: "#123", Opacity: opts.Float(0.5)}, nil},
 		{"label", &opts.Label{Show: yes, FontSize: 11, Formatter: "{b}"}, nil},
 		{"emphasis", &opts.Emphasis{Focus: "series", Label: &opts.Label{Show: yes, BorderWidth: 1.5}}, nil},
@@ -73,8 +72,6 @@ func TestWritersMatchEncodingJSON(t *testing.T) {
 			e.Legend(v)
 		case *opts.Grid:
 			e.Grid(v)
-		case *opts.Aria:
-			e.Aria(v)
 		case *opts.ItemStyle:
 			e.ItemStyle(v)
 		case *opts.Label:

@@ -89,35 +89,6 @@ func (e *Enc) Legend(l *opts.Legend) {
 	e.Close()
 }
 
-func (e *Enc) Aria(a *opts.Aria) {
-	r := *a
-	r.Enabled, r.Label = nil, nil
-	if !allZero(&r) {
-		e.Marshal(a)
-		return
-	}
-	e.Open()
-	e.OptBool("enabled", a.Enabled)
-	if l := a.Label; l != nil {
-		e.Key("label")
-		e.ariaLabel(l)
-	}
-	e.Close()
-}
-
-func (e *Enc) ariaLabel(l *opts.AriaLabel) {
-	r := *l
-	r.Enabled, r.Description = nil, ""
-	if !allZero(&r) {
-		e.Marshal(l)
-		return
-	}
-	e.Open()
-	e.OptBool("enabled", l.Enabled)
-	e.OptStr("description", l.Description)
-	e.Close()
-}
-
 // tooltip writes the tooltip with Confine (extras.go: tooltipJSON).
 // Tooltip writes a tooltip wrapped by whole, with extra's members.
 func (e *Enc) Tooltip(t *opts.Tooltip, whole func() any, extra func(*Enc)) {

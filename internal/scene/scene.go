@@ -163,7 +163,7 @@ func NewFS(theme fs.FS, measure Measure) (*Engine, error) {
 
 // Scene computes the Scene of the chart whose page option is optionJSON
 // (the JSON the page carries in its option script element:
-// chart.OptionBytes(chart.Option(c, alt))), width CSS px wide, in the dark
+// chart.OptionBytes(chart.Option(c))), width CSS px wide, in the dark
 // scheme or the light one.
 func (e *Engine) Scene(optionJSON []byte, width int, dark bool) (*figure.Scene, error) {
 	return e.call(optionJSON, width, dark, goja.Undefined())

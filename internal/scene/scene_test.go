@@ -127,7 +127,7 @@ func TestCorpusScenes(t *testing.T) {
 	e := newEngine(t)
 	charts := chartcorpus.Charts(t, "../..")
 	for ci, c := range charts {
-		opt := chart.OptionBytes(chart.Option(c, ""))
+		opt := chart.OptionBytes(chart.Option(c))
 		for _, v := range views(1200) {
 			{
 				width, dark := v.width, v.dark
@@ -214,7 +214,7 @@ func BenchmarkScene(b *testing.B) {
 func corpusOptions(b *testing.B) [][]byte {
 	var opts [][]byte
 	for _, c := range chartcorpus.Charts(b, "../..") {
-		opts = append(opts, chart.OptionBytes(chart.Option(c, "")))
+		opts = append(opts, chart.OptionBytes(chart.Option(c)))
 	}
 	return opts
 }
@@ -245,7 +245,7 @@ func TestGojaMatchesNode(t *testing.T) {
 	e := newEngine(t)
 	var opts []string
 	for _, c := range chartcorpus.Charts(t, "../..") {
-		opts = append(opts, string(chart.OptionBytes(chart.Option(c, ""))))
+		opts = append(opts, string(chart.OptionBytes(chart.Option(c))))
 	}
 	dir, err := filepath.Abs("../../themes/default/assets")
 	if err != nil {
@@ -342,7 +342,7 @@ func BenchmarkSceneSynthetic(b *testing.B) {
 	var opts [][]byte
 	for _, p := range s.Pages {
 		for _, c := range p.Charts {
-			opts = append(opts, chart.OptionBytes(chart.Option(c, chart.AltText(c))))
+			opts = append(opts, chart.OptionBytes(chart.Option(c)))
 		}
 	}
 	e, err := New(figure.MeasureFont)
@@ -362,7 +362,7 @@ func TestSceneFit(t *testing.T) {
 	charts := chartcorpus.Charts(t, "../..")
 	fitted := 0
 	for ci, c := range charts {
-		opt := chart.OptionBytes(chart.Option(c, ""))
+		opt := chart.OptionBytes(chart.Option(c))
 		var plotH [2]float64
 		for i, h := range []int{315, 630} {
 			what := fmt.Sprintf("chart %d (%s) in 600 × %d px", ci, c.ID, h)

@@ -47,7 +47,7 @@ type Source struct {
 // depends on the page's references.
 func NewChart(c *site.Chart) Chart {
 	alt := chart.AltText(c)
-	d := Chart{ID: c.ID, Option: chart.Option(c, alt), Height: chart.Height(c.Spec), Title: c.Spec.Title, Alt: alt, CSV: chart.DataName(c)}
+	d := Chart{ID: c.ID, Option: chart.Option(c), Height: chart.Height(c.Spec), Title: c.Spec.Title, Alt: alt, CSV: chart.DataName(c)}
 	d.Tables, d.Rows, d.Shown = chart.Tables(c)
 	for _, p := range c.Spec.Panels {
 		d.LogX = d.LogX || p.X.Scale == chartspec.ScaleLog
