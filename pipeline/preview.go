@@ -29,9 +29,13 @@ type Preview struct {
 	// leaves them for the next, which reloads them again.
 	pending []string
 
-	mu   sync.Mutex // guards site and rr for Renders and Patched
+	mu   sync.Mutex // guards site and rr for Renders and Patched, starting and loading
 	site *site.Site // the last good site, its pages light
 	rr   *render.Renderer
+	// starting is the Start under way (start.go), nil when none is.
+	starting *starting
+	// loading, when not nil, is called before Start loads each page.
+	loading func(path string)
 }
 
 // NewPreview is a Preview of the site in source, with nothing loaded yet:
