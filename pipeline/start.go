@@ -141,6 +141,6 @@ func (ss *startSource) Load(p *site.Page) (*site.Page, error) {
 	return full, err
 }
 
-func (*startSource) Cached(*site.Page) *site.Page                 { return nil }
+func (*startSource) Cached(*site.Page) *site.Page                  { return nil }
 func (*startSource) Keep(*site.Page, string) ([]output.File, bool) { return nil, false }
 func (*startSource) Rendered(*site.Page, string, []output.File)    {}
