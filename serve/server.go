@@ -88,6 +88,9 @@ type Server struct {
 	starting bool
 	added    chan struct{}
 	restated []string
+	// waiting, when not nil, is called when a request begins to wait for
+	// a file the start-up has not made yet (tests).
+	waiting func(urlPath string)
 }
 
 // New builds the site once, and returns when it is built (Start returns

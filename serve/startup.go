@@ -27,6 +27,14 @@ import (
 // in the background. Errors are New's.
 func Start(opts Options) (*Server, error) {
 	s := newServer(opts)
+	if err := s.begin(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// begin is Start's work for a new server s.
+func (s *Server) begin() error {
 	s.building.Lock() // before any rebuild the watcher asks for
 	first := make(chan struct{})
 	var once sync.Once
@@ -37,10 +45,7 @@ func Start(opts Options) (*Server, error) {
 		s.start(true, served)
 	}()
 	<-first
-	if err := s.fatal(); err != nil {
-		return nil, err
-	}
-	return s, nil
+	return s.fatal()
 }
 
 // start is the first build, or the first after one that failed, under
@@ -139,6 +144,9 @@ func (s *Server) find(r *http.Request) (f *servedFile, redirect string, ok bool,
 		if !hurried {
 			s.preview.Hurry(r.URL.Path)
 			hurried = true
+			if s.waiting != nil {
+				s.waiting(r.URL.Path)
+			}
 		}
 		select {
 		case <-added:
