@@ -1,7 +1,8 @@
 // Package serve is the live preview's server: HTTP, file watching and
 // live-reload events. The site is loaded and rendered by the same pipeline
 // as `scalesite build` (pipeline.Preview: load → render, kept in memory, no
-// second renderer); serve holds the files it hands back, serves them as
+// second renderer; streamed in at the start, the home page first, see
+// startup.go); serve holds the files it hands back, serves them as
 // GitHub Pages would, has the pipeline rebuild what a saved file affects,
 // and tells the browser over Server-Sent Events to update its charts in
 // place or reload. A bad edit leaves the last good site served and shows
