@@ -121,7 +121,9 @@ func TestStartHurry(t *testing.T) {
 // the listings: the start recorded what it made.
 func TestStartRecordsKeys(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "site")
-	writeSite(t, src, manyPages(10))
+	files := manyPages(10)
+	files["content/index.md"] = "---\ntitle: Home\n---\nWelcome.\n\n```chart\ndata: data/runs.csv\nx: flops\ny: loss\n```\n"
+	writeSite(t, src, files)
 	opts := site.Options{BaseURL: "/"}
 	pv := NewPreview(src, opts)
 	h := &held{}
@@ -143,9 +145,9 @@ func TestStartRecordsKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	// (The neighbour is loaded again to be rendered: its charts' files are
-	// made again with it.)
+	// made again with it. The home page's chart is the same page's.)
 	for _, f := range h.made {
-		if strings.HasPrefix(f, "page-") || strings.HasPrefix(f, "audio/") {
+		if strings.HasPrefix(f, "page-") || strings.HasPrefix(f, "audio/") || strings.HasSuffix(f, ".csv") && !strings.Contains(f, "/") {
 			t.Errorf("%s was made again, though nothing it shows changed", f)
 		}
 	}
@@ -192,4 +194,41 @@ func TestStartErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestStartDrafts: the drafts a streamed start leaves out are known to the
+// site it settles, as to a whole load's: their problems are the same
+// warnings, and a draft published by a save is read and listed.
+func TestStartDrafts(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "site")
+	files := maps.Clone(goodSite)
+	files["content/draft.md"] = "---\ntitle: Draft\ndate: 2025-02-01\ndraft: true\n---\nNot yet.\n"
+	files["content/broken-draft.md"] = "---\ntitle: Broken\ndraft: true\n---\n```chart\ndata: data/runs.csv\nx: flops\ny: nope\n```\n"
+	writeSite(t, src, files)
+	opts := site.Options{BaseURL: "/"}
+	whole, err := NewPreview(src, opts).Update(nil, (&held{}).take)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pv := NewPreview(src, opts)
+	h := &held{}
+	u, err := pv.Start(h.emit, h.take)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := u.Site.Warnings.Error(), whole.Site.Warnings.Error(); got != want || !strings.Contains(got, "in a draft") {
+		t.Errorf("warnings after a streamed start:\n%s\nafter a whole load:\n%s", got, want)
+	}
+	writeSite(t, src, map[string]string{"content/draft.md": "---\ntitle: Draft\ndate: 2025-02-01\n---\nPublished.\n"})
+	if _, err := pv.Update([]string{"content/draft.md"}, h.take); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(h.files["draft/index.html"], []byte("Published.")) || !bytes.Contains(h.files["index.html"], []byte(">Draft<")) {
+		t.Errorf("a draft published after a streamed start is not served, or not listed")
+	}
+	want, err := previewFresh(src, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertHeldIsFresh(t, "a draft published", h, want)
 }
