@@ -72,17 +72,24 @@ func (s *Server) start(announce bool, served func()) bool {
 		files, _, ok = newSiteFiles(out, held)
 		return ok
 	})
-	s.mu.Lock()
-	s.starting = false
-	close(s.added)
 	if err != nil {
+		s.mu.Lock()
 		s.files, s.err, s.errShown = siteFiles{}, err, false
 		s.mu.Unlock()
 		if announce {
 			s.announceError()
 		}
+		// The requests still waiting get the error page, with the error
+		// once it is announced.
+		s.mu.Lock()
+		s.starting = false
+		close(s.added)
+		s.mu.Unlock()
 		return false
 	}
+	s.mu.Lock()
+	s.starting = false
+	close(s.added)
 	reload := s.restated
 	if retry {
 		reload = []string{"*"} // the browsers show the error page
