@@ -107,6 +107,7 @@ func New(opts Options) (*Server, error) {
 	return s, nil
 }
 
+// newServer is a server of the site opts names, with nothing built yet.
 func newServer(opts Options) *Server {
 	var b [8]byte
 	rand.Read(b[:])
