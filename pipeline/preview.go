@@ -13,11 +13,13 @@ import (
 
 // Preview is the pipeline as the live preview (scalesite serve) runs it: the
 // same load and render steps as a build, kept in memory between saves
-// instead of streamed to disk. It loads the site, or reloads only what a
-// change affects (site.Site.Reload), renders it through one lean
-// render.Renderer that makes again only what changed, and hands the files
-// to the caller, which serves them. The rules that decide what is made
-// again are in cache.go.
+// instead of written to disk. It starts streamed, as a build runs (Start,
+// start.go: the home page first, then each page loaded, rendered, handed to
+// the caller and kept light), then reloads only what a change affects
+// (site.Site.Reload), renders it through one lean render.Renderer that
+// makes again only what changed, and hands the files to the caller, which
+// serves them. The rules that decide what is made again are stated in
+// internal/rebuild.
 //
 // Update is not safe for concurrent use (the server runs one at a time);
 // Renders and Patched may be called while it runs.
@@ -29,13 +31,17 @@ type Preview struct {
 	// leaves them for the next, which reloads them again.
 	pending []string
 
-	mu   sync.Mutex // guards site and rr for Renders and Patched
+	mu   sync.Mutex // guards site and rr for Renders and Patched, starting and loading
 	site *site.Site // the last good site, its pages light
 	rr   *render.Renderer
+	// starting is the Start under way (start.go), nil when none is.
+	starting *starting
+	// loading, when not nil, is called before Start loads each page.
+	loading func(path string)
 }
 
 // NewPreview is a Preview of the site in source, with nothing loaded yet:
-// the first Update loads it whole.
+// Start streams it in (or the first Update loads it whole).
 func NewPreview(source string, opts site.Options) *Preview {
 	return &Preview{source: source, opts: opts}
 }
@@ -45,7 +51,7 @@ type Update struct {
 	// Site is the site now current, every page but the home page light
 	// (site.Site.Lighten).
 	Site *site.Site
-	// Full reports that the site was loaded whole (the first update, a
+	// Full reports that the site was loaded whole (Start, the first update, a
 	// nil list of changes, or a change to the config or a theme).
 	Full bool
 	// Everything reports that every page may show something new: a full

@@ -2,11 +2,13 @@ package pipeline
 
 import (
 	"bytes"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/scalesite/scalesite/output"
@@ -18,10 +20,26 @@ import (
 // file's bytes, kept across updates for the files handed back without
 // them; a copied file by its source.
 type held struct {
+	mu    sync.Mutex // for emit, which Start calls from several goroutines
 	files map[string][]byte
 	src   map[string]string
 	made  []string // the files the last take was given bytes for, sorted
 	takes int
+}
+
+// emit keeps a file Preview.Start hands out as it makes it, as the server
+// does.
+func (h *held) emit(f output.File) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.files == nil {
+		h.files, h.src = map[string][]byte{}, map[string]string{}
+	}
+	if f.Src != "" {
+		h.src[f.Path] = f.Src
+		return
+	}
+	h.files[f.Path] = bytes.Clone(f.Data)
 }
 
 // take is a Take that keeps the files as the server keeps them. It
@@ -78,8 +96,16 @@ func previewFresh(src string, opts site.Options) (*output.Output, error) {
 // Preview and checks after each step that the files it handed out, kept
 // across updates, are exactly those a fresh render of the site makes; that
 // it made again only what the step changed; and that it loaded the whole
-// site only when it had to.
+// site only when it had to. The first update is a whole one (Update) or
+// streamed (Start), whose Renderer records the keys of what it made as it
+// streams: the saves after either make again the same files.
 func TestPreviewMatchesFreshRender(t *testing.T) {
+	for _, streamed := range []bool{false, true} {
+		t.Run(fmt.Sprintf("streamed=%v", streamed), func(t *testing.T) { testPreviewMatchesFreshRender(t, streamed) })
+	}
+}
+
+func testPreviewMatchesFreshRender(t *testing.T, streamed bool) {
 	src := filepath.Join(t.TempDir(), "site")
 	base := maps.Clone(goodSite)
 	base["content/older.md"] = "---\ntitle: Older\ndate: 2024-06-01\n---\nAn older page.\n"
@@ -141,7 +167,13 @@ func TestPreviewMatchesFreshRender(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		u, err := pv.Update(st.changed, h.take)
+		var u *Update
+		var err error
+		if streamed && st.name == "first update" {
+			u, err = pv.Start(h.emit, h.take)
+		} else {
+			u, err = pv.Update(st.changed, h.take)
+		}
 		if err != nil {
 			t.Fatalf("%s: %v", st.name, err)
 		}

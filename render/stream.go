@@ -8,6 +8,7 @@ import (
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/par"
+	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
@@ -47,10 +48,41 @@ type PageSource interface {
 // error reports every page's problems (as one sorted diag.List);
 // rendering stops.
 func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File)) (*output.Output, error) {
+	return rr.StreamWith(s, src, emit, StreamOptions{})
+}
+
+// StreamOptions change how StreamWith streams a site: the live preview's
+// start-up (pipeline.Preview.Start) streams it this way.
+type StreamOptions struct {
+	// HomeFirst has the home page rendered and handed to emit before any
+	// other page is loaded, its listing made from the pages as Scan lists
+	// them (no chart titles, no chart counts yet), so that it can be
+	// served at once. It is rendered again, and handed to emit again,
+	// with the other listings once every page is loaded.
+	HomeFirst bool
+	// Order, when not nil, is the order the pages are loaded in (see
+	// Order); by default it is the site's.
+	Order *Order
+}
+
+// StreamWith is Stream with options. A Renderer made by NewRenderer (one
+// that remembers what it rendered) records the key of each file as it
+// renders it, as Render would have: each page and its charts' data files
+// keyed by the page's light form, which takes the place of the page in s
+// (site.Page.Lightened, so that site.Site.Settle can keep it), the
+// listings by those light forms and the home page, which s keeps in full.
+// The next Render of the site then makes again only what changed, and can
+// patch this call's files (Patched).
+func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.File), opts StreamOptions) (*output.Output, error) {
 	pages := s.Pages
 	n := len(pages)
 	r := rr.start(s)
 	defer rr.end(s)
+	keeps := rr.cache != nil
+	order := opts.Order
+	if order == nil {
+		order = NewOrder(n)
+	}
 
 	var (
 		mu       sync.Mutex
@@ -113,6 +145,9 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File))
 			failed.Store(true)
 			return
 		}
+		if keeps {
+			rr.record(light[k], rebuild.PagesKey(light[k])+links, written[k])
+		}
 		src.Rendered(p, links, written[k])
 	}
 	// done lets go of page k as Scan listed it, once it is rendered or
@@ -122,11 +157,39 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File))
 		pages[k] = light[k]
 		mu.Unlock()
 	}
-	par.For(n, 0, func(j int) {
+	var home *site.Page
+	var homeErr error
+	if opts.HomeFirst {
+		early := *s // the listing as Scan knows the pages: their front matter
+		if s.Home != nil {
+			home, homeErr = src.Load(s.Home)
+			early.Home = home
+		}
+		if homeErr == nil {
+			er := *r
+			er.site = &early
+			b, err := er.renderHome()
+			if err != nil {
+				return nil, err
+			}
+			emit(output.File{Path: "index.html", Data: b})
+		}
+		// And what it loads: the theme's assets, and the files copied as
+		// they are. (Handed again at the end, with the rest.)
+		for _, f := range r.siteFiles() {
+			emit(f)
+		}
+	}
+	par.For(n, 0, func(int) {
+		j := order.take()
 		var p, l *site.Page
 		if l = src.Cached(pages[j]); l == nil {
 			if p = load(j); p != nil {
-				l = p.Light()
+				if keeps {
+					l = p.Lightened()
+				} else {
+					l = p.Light()
+				}
 				l.SourceSum = pages[j].SourceSum
 			}
 		}
@@ -148,9 +211,7 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File))
 			done(k)
 		}
 	})
-	var home *site.Page
-	var homeErr error
-	if s.Home != nil {
+	if s.Home != nil && !opts.HomeFirst {
 		home, homeErr = src.Load(s.Home)
 	}
 	if err := joinErrors(append(loadErrs, homeErr)); err != nil {
@@ -169,6 +230,9 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File))
 	if home != nil {
 		ls.Home = home
 		s.Home = home.Light()
+		if keeps {
+			s.Home = home // the home page's key is its page's
+		}
 	}
 	r.site = &ls
 	jobs := r.listingJobs(tagGroups(light))
@@ -207,6 +271,9 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", home.Path, err)
 		}
+		if keeps {
+			rr.record(home, "", data)
+		}
 		out.Files = append(out.Files, data...)
 	}
 	for k := range n {
@@ -224,7 +291,79 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File))
 		}
 	}
 	out.Files = files
+	rr.remember(s, files)
 	return out, nil
+}
+
+// record keeps in rr's memory the files a stream made for page p (its
+// light form, by which they are keyed), as Render would have kept them
+// (renderer.page, dataFiles): its HTML, rendered for key, first unless key
+// is "" (the home page's, which its listing makes), then its charts' data
+// files. The files are listed as written, with their sizes.
+func (rr *Renderer) record(p *site.Page, key string, files []output.File) {
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	if key != "" {
+		rr.cache[files[0].Path] = &cachedFile{key: key, size: files[0].Size, used: rr.gen}
+		rr.renders++
+		files = files[1:]
+	}
+	for j, c := range p.Charts {
+		name := chart.DataFile(p.Slug, c)
+		for _, f := range files {
+			if f.Path == name {
+				rr.cache[name] = &cachedFile{key: csvKey(p, j), size: f.Size, used: rr.gen, plain: true}
+			}
+		}
+	}
+}
+
+// Order is the order in which StreamWith loads a site's pages: the site's,
+// except that a page asked for (Hurry) is loaded next, with its two
+// neighbours, so that it is rendered as soon as a page can be. It is safe
+// for concurrent use.
+type Order struct {
+	mu     sync.Mutex
+	taken  []bool
+	asked  []bool // in urgent, or taken from it
+	next   int    // no page before it is left in the site's order
+	urgent []int  // pages asked for, to take first
+}
+
+// NewOrder is the site's order of n pages.
+func NewOrder(n int) *Order { return &Order{taken: make([]bool, n), asked: make([]bool, n)} }
+
+// Hurry has the i-th page and its neighbours loaded next, those not yet
+// taken.
+func (o *Order) Hurry(i int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, k := range []int{i, i - 1, i + 1} {
+		if k >= 0 && k < len(o.taken) && !o.taken[k] && !o.asked[k] {
+			o.asked[k] = true
+			o.urgent = append(o.urgent, k)
+		}
+	}
+}
+
+// take returns the index of the next page to load, and marks it taken. It
+// is called once for each page.
+func (o *Order) take() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for len(o.urgent) > 0 {
+		k := o.urgent[0]
+		o.urgent = o.urgent[1:]
+		if !o.taken[k] {
+			o.taken[k] = true
+			return k
+		}
+	}
+	for o.taken[o.next] {
+		o.next++
+	}
+	o.taken[o.next] = true
+	return o.next
 }
 
 // bigSite is the number of pages above which Stream makes the listings

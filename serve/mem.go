@@ -18,7 +18,10 @@ import (
 //     the only copy;
 //   - the pipeline makes each page light once rendered (site.Site.Lighten),
 //     and loads it again in full only to render it again
-//     (site.Site.Refill).
+//     (site.Site.Refill);
+//   - the start-up streams the site in (startup.go, pipeline.Preview.Start):
+//     a page is loaded in full only while it is rendered, so that a few are
+//     at any time, never the whole site.
 
 // compactMin is the size below which a file is kept as it is: gzip's
 // header and the work of decompressing are not worth it.

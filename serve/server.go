@@ -1,7 +1,8 @@
 // Package serve is the live preview's server: HTTP, file watching and
 // live-reload events. The site is loaded and rendered by the same pipeline
 // as `scalesite build` (pipeline.Preview: load → render, kept in memory, no
-// second renderer); serve holds the files it hands back, serves them as
+// second renderer; streamed in at the start, the home page first, see
+// startup.go); serve holds the files it hands back, serves them as
 // GitHub Pages would, has the pipeline rebuild what a saved file affects,
 // and tells the browser over Server-Sent Events to update its charts in
 // place or reload. A bad edit leaves the last good site served and shows
@@ -82,29 +83,53 @@ type Server struct {
 	builds   int
 	attempts int // builds tried, the failed ones included
 	putOff   int // builds the watcher put off for a file that may be half written
+	// While the site is streamed in (startup.go): starting is set, added
+	// is closed and replaced each time a file is added, and restated
+	// lists the pages served that were made again since.
+	starting bool
+	added    chan struct{}
+	restated []string
+	// waiting, when not nil, is called when a request begins to wait for
+	// a file the start-up has not made yet (tests).
+	waiting func(urlPath string)
 }
 
-// New builds the site once. An error in the content does not stop the
-// server: it serves an error page until the content is fixed. Only errors
-// that make serving impossible (no content/ folder) are returned.
+// New builds the site once, and returns when it is built (Start returns
+// sooner). An error in the content does not stop the server: it serves an
+// error page until the content is fixed. Only errors that make serving
+// impossible (no content/ folder) are returned.
 func New(opts Options) (*Server, error) {
+	s := newServer(opts)
+	s.Rebuild(nil)
+	if err := s.fatal(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// newServer is a server of the site opts names, with nothing built yet.
+func newServer(opts Options) *Server {
 	var b [8]byte
 	rand.Read(b[:])
-	s := &Server{opts: opts, id: hex.EncodeToString(b[:]), hub: newHub(), done: make(chan struct{}),
+	return &Server{opts: opts, id: hex.EncodeToString(b[:]), hub: newHub(), done: make(chan struct{}),
 		watching: make(chan struct{}), errorQuiet: errorQuiet, files: siteFiles{}, conns: defaultConnLimits(),
 		preview: pipeline.NewPreview(opts.Source, site.Options{Drafts: opts.Drafts, BaseURL: "/"})}
-	s.Rebuild(nil)
+}
+
+// fatal is the error of a first build that makes serving impossible: one
+// that is not about the content. It is nil while the first build runs.
+func (s *Server) fatal() error {
 	s.mu.RLock()
-	err := s.err
+	err, built := s.err, s.site != nil
 	s.mu.RUnlock()
-	if err != nil && s.site == nil {
+	if err != nil && !built {
 		var list diag.List
 		var one *diag.Error
 		if !errors.As(err, &list) && !errors.As(err, &one) {
-			return nil, err
+			return err
 		}
 	}
-	return s, nil
+	return nil
 }
 
 // Close ends the event streams.
@@ -154,6 +179,11 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 	defer s.building.Unlock()
 	s.mu.Lock()
 	prevSite, old := s.site, s.files
+	if prevSite == nil {
+		// Nothing built yet: the site is streamed in (startup.go).
+		s.mu.Unlock()
+		return s.start(announce, nil)
+	}
 	s.attempts++
 	s.mu.Unlock()
 
@@ -338,14 +368,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.serveEvents(w, r)
 		return
 	}
-	s.mu.RLock()
-	f, redirect, ok := s.files.lookup(r.URL.Path)
-	nf, found := s.files["404.html"]
-	limit := site.DefaultLimits.FileLimit()
-	if s.site != nil {
-		limit = s.site.Config.Limits.FileLimit()
-	}
-	s.mu.RUnlock()
+	f, redirect, ok, nf, found, limit := s.find(r)
 	switch {
 	case redirect != "":
 		http.Redirect(w, r, redirect, http.StatusMovedPermanently)

@@ -39,15 +39,19 @@ func (s *Site) Lighten() int {
 	return n
 }
 
-// lighten makes p light in place, keeping the inputs Reload checks
-// (Page.uses).
-func lighten(p *Page) {
+// lighten makes p light in place (Lightened).
+func lighten(p *Page) { *p = *p.Lightened() }
+
+// Lightened returns p as Lighten leaves it: its light form (Light),
+// keeping the inputs Reload checks (Page.uses). The live preview's
+// streamed start-up keeps it in p's place.
+func (p *Page) Lightened() *Page {
 	l := p.Light()
 	l.Images = p.Images
 	for i, c := range l.Charts {
 		c.DataFiles = p.Charts[i].DataFiles
 	}
-	*p = *l
+	return l
 }
 
 // Refill loads again in full the pages at the given indexes of s.Pages

@@ -56,7 +56,8 @@ func serveSite(ctx context.Context, opts serve.Options, bind string, port int, m
 		fmt.Fprintf(stderr, "warning: --bind %s makes the preview reachable from other machines; it is meant for your own browser\n", bind)
 	}
 	opts.Bind = bind // the server answers requests for its own name
-	srv, err := serve.New(opts)
+	// The home page is served first; the rest of the site follows.
+	srv, err := serve.Start(opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "error: %s\n", err)
 		return 1

@@ -115,6 +115,13 @@ func (h *hostile) start(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The preview answers with an early home page as soon as it has read
+	// the pages' front matter, and replaces it once it has loaded every
+	// page (serve.Start); a request for a page that is not there is
+	// answered once that is done.
+	if _, _, err := h.get("/no-such-page/"); err != nil {
+		t.Fatalf("the preview's start-up: %v\n%s", err, h.p.stderr.tail(20))
+	}
 	status, body, err := h.get("/")
 	if err != nil || status != 200 {
 		t.Fatalf("the base site's home page: %d %v\n%s", status, err, h.p.stderr.tail(20))

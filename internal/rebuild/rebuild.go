@@ -90,9 +90,20 @@
 // that fails leaves the last good site current (and served), and keeps its
 // changes pending: the next update reads them again with its own.
 //
-//   - The whole site is loaded again, and rendered by a new Renderer, on
-//     the first update, when the config or a theme file changed
-//     (site.NeedsFullLoad), or when no page would be left. A new Renderer is
+//   - The preview starts streamed (pipeline.Preview.Start): site.Scan, then
+//     the home page made from the pages' front matter and served, then each
+//     page loaded, rendered, served and kept light, in the site's order or
+//     first when a browser asks for it; the listings are made last, and the
+//     home page again with them. Its Renderer records, as it streams, the
+//     key of each file it makes, the same keys as below, by the light page
+//     that stays in the site (render.Renderer.StreamWith), and the site is
+//     then settled into the one a whole load makes (site.Site.Settle), so
+//     that the saves that follow make again what they would after a whole
+//     load. A start-up that fails serves nothing of what it made, and the
+//     next save starts again the same way.
+//   - The whole site is loaded again, and rendered by a new Renderer, when
+//     the config or a theme file changed (site.NeedsFullLoad), or when no
+//     page would be left. A new Renderer is
 //     made too when the last render failed (it counts as made files no one
 //     kept), when render.Renderer.Fits says the new site's config, theme
 //     folder or site-wide facts (render.Facts, as in the build's site key)
