@@ -274,9 +274,10 @@
         var m = meta[d][i];
         if (!ax || !m) return;
         ax.axisLabel = ax.axisLabel || {};
-        // m.digits: as many digits as retick's ticks need to differ
+        // m.digits: as many digits as retick's ticks need to differ;
+        // m.powers: the axis' ticks all written as powers
         ax.axisLabel.formatter = function (v) {
-          return L.tickLabel(m.log ? Math.pow(10, v) : v, m.format, m.log, m.unit, m.digits);
+          return L.tickLabel(m.log ? Math.pow(10, v) : v, m.format, m.log, m.unit, m.digits, m.powers);
         };
         // the zoomed ends are labelled by the ticks, never as raw floats
         ax.axisLabel.showMinLabel = null;
@@ -317,6 +318,7 @@
     t.minor = t.minor.map(snapEnd);
     var tl = L.tickLabels(t.major.map(function (v) { return m.log ? Math.pow(10, v) : v; }), m.format, m.log, m.unit);
     m.digits = tl.digits;
+    m.powers = tl.powers;
     // an end label centred on its tick past the canvas' edge (30.01k at
     // the right end of a zoomed axis) is aligned inward instead of cut
     var align = ['', ''];

@@ -445,20 +445,35 @@
   // `value` (on a log axis the caller passes 10^exponent), with the axis'
   // tick unit if it has one ("12 ms"). Log axes with auto, pow or sci write
   // 0.01 <= |v| < 10000 plainly (0.2, 10, 2,000) and the rest as powers
-  // (2×10⁵) or E notation (2E+5).
+  // (2×10⁵) or E notation (2E+5); but an axis writes its ticks in one form:
+  // where one of them needs a power, every one is a power (10³ 10⁵ 10⁷,
+  // never 1,000 10⁵ 10⁷), which tickLabels decides (powers).
   //
   // digits, when given, is the significant digits every form keeps (from
   // tickLabels); without it each form keeps its own (si 3, pow 4, ...).
-  function tickLabel(value, format, log, unit, digits) {
-    var s = tickText(value, format, log, digits);
+  function tickLabel(value, format, log, unit, digits, powers) {
+    var s = tickText(value, format, log, digits, powers);
     return unit ? fmt().withUnit(s, unit) : s;
+  }
+
+  // logForm reports whether a log axis of this format writes its ticks in
+  // the plain-or-power forms of tickLabel.
+  function logForm(format, log) {
+    var own = typeof format === 'string' && Object.prototype.hasOwnProperty.call(fmt().formatters, format);
+    return !!log && (!own || format === 'auto' || format === 'pow' || format === 'sci');
+  }
+
+  // plainRange reports whether |v| is written plainly on a log axis.
+  function plainRange(v) {
+    var a = Math.abs(v);
+    return a === 0 || !isFinite(a) || (a >= 0.01 && a < 10000);
   }
 
   function toValue(value) {
     return typeof value === 'number' ? value : (typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN);
   }
 
-  function tickText(value, format, log, digits) {
+  function tickText(value, format, log, digits, powers) {
     var v = toValue(value);
     if (isNaN(v)) return '';
     var exact = digits >= 1;
@@ -471,15 +486,15 @@
       var y = Number(v.toPrecision(exact ? digits : 12));
       return String(y === 0 ? 0 : y); // 2017, never 2,017
     }
-    if (log && (!own || format === 'auto' || format === 'pow' || format === 'sci')) {
+    if (logForm(format, log)) {
       var a = Math.abs(v);
-      if (a === 0 || !isFinite(a) || (a >= 0.01 && a < 10000)) name = 'plain';
+      if (a === 0 || !isFinite(a) || (!powers && plainRange(v))) name = 'plain';
       else name = format === 'sci' ? 'sci' : 'pow';
     }
     return exact ? F.formatDigits(v, name, digits) : F.formatters[name](v);
   }
 
-  // tickLabels(values, format, log, unit) -> {labels, digits}: the labels
+  // tickLabels(values, format, log, unit) -> {labels, digits, powers}: the labels
   // of an axis' ticks, written with as many significant digits as the
   // narrowest step needs, in every format: zoomed to 30,000..31,000, si
   // writes 30k 30.05k 30.1k, never 30.1k twice. The fewest digits with which
@@ -495,10 +510,12 @@
       if (j < n - 1) g = Math.min(g, Math.abs(vals[j + 1] - v));
       return isFinite(g) && g > 0 ? g * 1e-6 : Math.abs(v) * 1e-9;
     });
+    // one form an axis: every tick a power where one needs it
+    var powers = logForm(format, log) && vals.some(function (v) { return !plainRange(v); });
     var labels = [];
     var d;
     for (d = 1; d <= MAX_DIGITS; d++) {
-      labels = vals.map(function (v) { return tickText(v, format, log, d); });
+      labels = vals.map(function (v) { return tickText(v, format, log, d, powers); });
       var ok = true;
       for (var k = 0; k < n && ok; k++) {
         var v = vals[k];
@@ -509,7 +526,7 @@
     }
     if (d > MAX_DIGITS) d = MAX_DIGITS;
     if (unit) labels = labels.map(function (s) { return fmt().withUnit(s, unit); });
-    return { labels: labels, digits: d };
+    return { labels: labels, digits: d, powers: powers };
   }
 
 
