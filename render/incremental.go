@@ -406,8 +406,8 @@ func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*output.Outpu
 			return nil, err
 		}
 	}
-	if home {
-		f, err := r.home()
+	if home { // the first page of the home listing shows it
+		f, err := r.homePage(1)
 		if err != nil {
 			return nil, err
 		}
