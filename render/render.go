@@ -70,10 +70,10 @@ func Render(s *site.Site) (*output.Output, error) {
 // (the same *site.Page values, the same neighbours, the same listings) are
 // taken from that call instead of rendered again.
 func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
-	if changed, home, ok := rr.delta(s); ok {
-		// Only a few pages are new, and what they show elsewhere is as
-		// it was: make them again in the last call's files.
-		return rr.patch(s, changed, home)
+	if d, ok := rr.delta(s); ok {
+		// Only a few pages are new, in the places of the old: make
+		// them again in the last call's files, with what shows them.
+		return rr.patch(s, d)
 	}
 	rr.last, rr.patched = nil, nil
 	groups := tagGroups(s.Pages)
@@ -118,7 +118,7 @@ func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 		return nil, err
 	}
 	out.Files = files
-	rr.remember(s, files)
+	rr.remember(s, groups, files)
 	return out, nil
 }
 
