@@ -86,7 +86,7 @@ func TestOwnSearchPage(t *testing.T) {
 // whatever their text.
 func TestSearchIndexMatchesEncodingJSON(t *testing.T) {
 	tests := map[string]map[string]string{
-		"no pages": {"scalesite.yaml": "title: T\n", "content/index.md": "Home.\n"},
+		"no pages":  {"scalesite.yaml": "title: T\n", "content/index.md": "Home.\n"},
 		"home only": {"scalesite.yaml": "title: \"A <b> & \\u2028 site\"\ndescription: \"x\\u2029y\"\n", "content/index.md": "## News\n"},
 		"pages": {
 			"scalesite.yaml":   "title: Lab\nbaseURL: /l a&b/\n",
