@@ -33,6 +33,10 @@ type Renderer struct {
 	facts   *SiteFacts             // the last call's site's; nil before the first
 	gen     int                    // counts the calls; see cachedFile.used
 	links   map[*site.Page]linkSum // linkKey of each page, computed once
+	// searchJSON is each page's entry in the search index as written
+	// (searchIndex), kept as links are; nil when the Renderer remembers
+	// nothing.
+	searchJSON map[*site.Page][]byte
 	renders int
 	// lean: the cache keeps the keys of the files, not their bytes, and
 	// Render hands back a file it did not render again without its bytes
@@ -69,7 +73,7 @@ func NewRenderer(s *site.Site) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	rr.cache, rr.links = map[string]*cachedFile{}, map[*site.Page]linkSum{}
+	rr.cache, rr.links, rr.searchJSON = map[string]*cachedFile{}, map[*site.Page]linkSum{}, map[*site.Page][]byte{}
 	// The live preview's Renderer draws no static figures: the live chart
 	// is there at once, and a static figure would only add time between a
 	// save and the page shown again. (Render, the build's files in
@@ -139,18 +143,8 @@ func (rr *Renderer) end(s *site.Site) {
 			delete(rr.cache, p)
 		}
 	}
-	if len(rr.links) > 2*len(s.Pages)+16 {
-		keep := make(map[*site.Page]bool, len(s.Pages))
-		for _, p := range s.Pages {
-			keep[p] = true
-		}
-		for p := range rr.links {
-			if !keep[p] {
-				delete(rr.links, p)
-			}
-		}
-	}
 	rr.mu.Unlock()
+	rr.pruneLinks(s)
 }
 
 // cached returns the file at path as rendered for key, rendering it when
@@ -478,21 +472,28 @@ func (rr *Renderer) patch(s *site.Site, d delta) (*output.Output, error) {
 	return &output.Output{Files: files}, nil
 }
 
-// pruneLinks forgets the link keys of pages no longer in s, once there are
-// many.
+// pruneLinks forgets the link keys and search entries of pages no longer
+// in s, once there are many.
 func (rr *Renderer) pruneLinks(s *site.Site) {
 	rr.mu.Lock()
 	defer rr.mu.Unlock()
-	if len(rr.links) <= 2*len(s.Pages)+16 {
+	limit := 2*len(s.Pages) + 16
+	if len(rr.links) <= limit && len(rr.searchJSON) <= limit {
 		return
 	}
-	keep := make(map[*site.Page]bool, len(s.Pages))
+	keep := make(map[*site.Page]bool, len(s.Pages)+1)
 	for _, p := range s.Pages {
 		keep[p] = true
 	}
+	keep[s.Home] = true
 	for p := range rr.links {
 		if !keep[p] {
 			delete(rr.links, p)
+		}
+	}
+	for p := range rr.searchJSON {
+		if !keep[p] {
+			delete(rr.searchJSON, p)
 		}
 	}
 }

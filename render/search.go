@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 
@@ -36,61 +37,110 @@ type searchHeading struct {
 }
 
 // searchIndex is the JSON of the search index: the home page, then every
-// page in the home page's order (searchEntries), written as encoding/json
+// page in the home page's order (searchPages), written as encoding/json
 // writes it (TestSearchIndexMatchesEncodingJSON) by internal/fastjson,
-// without reflection: at 10,000 pages it is 5 MB, which the live preview
-// writes again when a title is saved, and encoding/json took 25 ms of the
-// 50 a save has (BENCHMARKS.md, issue 22).
+// without reflection. A Renderer that remembers keeps each page's entry
+// as written (Renderer.searchJSON), so that a save in the live preview
+// writes one entry and copies the others: at 10,000 pages the index is
+// 2 MB, which encoding/json took 25 ms to write, of the 50 a save has
+// (BENCHMARKS.md, issue 22).
 func (r *renderer) searchIndex() ([]byte, error) {
 	pages := r.searchPages()
+	kept := r.rr.keptSearchJSON(pages)
 	e := fastjson.Enc{B: make([]byte, 0, 256*len(pages))}
 	e.Open()
 	e.Key("pages")
 	e.OpenArr()
-	for _, p := range pages {
-		x := r.searchEntry(p)
+	var made map[*site.Page][]byte
+	for i, p := range pages {
 		e.Elem()
-		e.Open()
-		e.Key("title")
-		e.Str(x.Title)
-		e.Key("url")
-		e.Str(x.URL)
-		e.OptStr("description", x.Description)
-		if len(x.Tags) > 0 {
-			e.Key("tags")
-			e.OpenArr()
-			for _, t := range x.Tags {
-				e.Elem()
-				e.Str(t)
-			}
-			e.CloseArr()
+		if kept != nil && kept[i] != nil {
+			e.Raw(kept[i])
+			continue
 		}
-		first := true
-		for _, h := range p.Headings {
-			if !searched(h) {
-				continue
+		start := len(e.B)
+		r.appendSearchEntry(&e, p)
+		if kept != nil {
+			if made == nil {
+				made = map[*site.Page][]byte{}
 			}
-			if first {
-				e.Key("headings")
-				e.OpenArr()
-				first = false
-			}
-			e.Elem()
-			e.Open()
-			e.Key("text")
-			e.Str(h.Text)
-			e.Key("id")
-			e.Str(h.ID)
-			e.Close()
+			made[p] = bytes.Clone(e.B[start:])
 		}
-		if !first {
-			e.CloseArr()
-		}
-		e.Close()
 	}
 	e.CloseArr()
 	e.Close()
+	r.rr.keepSearchJSON(made)
 	return append(e.B, '\n'), nil
+}
+
+// appendSearchEntry writes p's entry in the search index.
+func (r *renderer) appendSearchEntry(e *fastjson.Enc, p *site.Page) {
+	x := r.searchEntry(p)
+	e.Open()
+	e.Key("title")
+	e.Str(x.Title)
+	e.Key("url")
+	e.Str(x.URL)
+	e.OptStr("description", x.Description)
+	if len(x.Tags) > 0 {
+		e.Key("tags")
+		e.OpenArr()
+		for _, t := range x.Tags {
+			e.Elem()
+			e.Str(t)
+		}
+		e.CloseArr()
+	}
+	first := true
+	for _, h := range p.Headings {
+		if !searched(h) {
+			continue
+		}
+		if first {
+			e.Key("headings")
+			e.OpenArr()
+			first = false
+		}
+		e.Elem()
+		e.Open()
+		e.Key("text")
+		e.Str(h.Text)
+		e.Key("id")
+		e.Str(h.ID)
+		e.Close()
+	}
+	if !first {
+		e.CloseArr()
+	}
+	e.Close()
+}
+
+// keptSearchJSON returns the search entries rr keeps of pages, by index
+// (nil for a page it keeps none of), or nil when rr remembers nothing.
+func (rr *Renderer) keptSearchJSON(pages []*site.Page) [][]byte {
+	if rr.searchJSON == nil {
+		return nil
+	}
+	out := make([][]byte, len(pages))
+	rr.mu.Lock()
+	for i, p := range pages {
+		out[i] = rr.searchJSON[p]
+	}
+	rr.mu.Unlock()
+	return out
+}
+
+// keepSearchJSON keeps the search entries made, by page. (A page is a
+// new value whenever it is read again: its pointer keys what it shows.)
+func (rr *Renderer) keepSearchJSON(made map[*site.Page][]byte) {
+	if len(made) == 0 {
+		return
+	}
+	rr.mu.Lock()
+	for p, b := range made {
+		rr.searchJSON[p] = b
+	}
+	rr.mu.Unlock()
 }
 
 // searchPages are the pages of the search index, in its order: the home

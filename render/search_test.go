@@ -120,6 +120,10 @@ func TestSearchIndexMatchesEncodingJSON(t *testing.T) {
 			if string(got) != want.String() {
 				t.Errorf("fastjson wrote\n%s\nencoding/json writes\n%s", got, want.String())
 			}
+			// Again, from the entries the Renderer keeps.
+			if again, err := r.searchIndex(); err != nil || string(again) != string(got) {
+				t.Errorf("written again from the kept entries:\n%s\nfirst:\n%s", again, got)
+			}
 		})
 	}
 }
