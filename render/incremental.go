@@ -28,16 +28,16 @@ type Renderer struct {
 	themeDir string
 	config   site.Config
 
-	mu      sync.Mutex
-	cache   map[string]*cachedFile // by output path; nil: remember nothing
-	facts   *SiteFacts             // the last call's site's; nil before the first
-	gen     int                    // counts the calls; see cachedFile.used
-	links   map[*site.Page]linkSum // linkKey of each page, computed once
+	mu    sync.Mutex
+	cache map[string]*cachedFile // by output path; nil: remember nothing
+	facts *SiteFacts             // the last call's site's; nil before the first
+	gen   int                    // counts the calls; see cachedFile.used
+	links map[*site.Page]linkSum // linkKey of each page, computed once
 	// searchJSON is each page's entry in the search index as written
 	// (searchIndex), kept as links are; nil when the Renderer remembers
 	// nothing.
 	searchJSON map[*site.Page][]byte
-	renders int
+	renders    int
 	// lean: the cache keeps the keys of the files, not their bytes, and
 	// Render hands back a file it did not render again without its bytes
 	// (see SetLean in lighten.go).
