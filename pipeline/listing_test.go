@@ -3,9 +3,11 @@ package pipeline
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/scalesite/scalesite/internal/synth"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -44,4 +46,29 @@ func TestDemoHomeListsEveryPage(t *testing.T) {
 	if len(tags) > 0 {
 		t.Errorf("the build wrote %s", tags)
 	}
+}
+
+// TestPagedListingsReproducible builds a site of paged listings (40 pages
+// by 7) with one worker and with several: the same files, byte for byte.
+func TestPagedListingsReproducible(t *testing.T) {
+	src := t.TempDir()
+	synth.Write(t, src, 40, 5)
+	if err := os.WriteFile(filepath.Join(src, site.ConfigFile), []byte("title: Paged\nbaseURL: /p/\nlistSize: 7\nfeedSize: 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var trees []map[string][]byte
+	for _, procs := range []int{1, 2} {
+		dest := filepath.Join(t.TempDir(), "public")
+		func() {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			if _, err := Run(Options{Source: src, Dest: dest}); err != nil {
+				t.Fatal(err)
+			}
+		}()
+		trees = append(trees, snapshot(t, dest))
+	}
+	if _, ok := trees[0]["page/6/index.html"]; !ok {
+		t.Fatalf("no page/6/index.html: the home listing of 40 pages by 7 is not paged")
+	}
+	compareTrees(t, "GOMAXPROCS=1 and 2", trees[0], trees[1])
 }
