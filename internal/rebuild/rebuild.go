@@ -115,9 +115,11 @@
 //     page; each page of a tag's listing, the tag's name and the same
 //     (render's listingKey); the tags index, the list of tags with their
 //     counts; the feed, the LinkSums of its feedSize newest pages; the
-//     sitemap, the LinkSums of every page and the number of tags; the search index,
-//     the pointers of every page (PagesKey); 404.html and the search page, a
-//     constant (made once per Renderer). Why: each file is a function of
+//     sitemap, the LinkSums of every page and the number of tags; the
+//     search index, the pointers of every page (PagesKey), and within it
+//     each page's entry, kept as written, by the page's pointer (render's
+//     searchJSON, pruned with the LinkSums); 404.html and the search page,
+//     a constant (made once per Renderer). Why: each file is a function of
 //     exactly what its key names, given the config, theme and site-wide
 //     facts the Renderer was made for. robots.txt, .nojekyll, the theme's
 //     assets and KaTeX's files have no key: every render hands them back
