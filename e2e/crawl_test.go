@@ -22,6 +22,7 @@ import (
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/scalesite/scalesite/internal/synth"
 	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/site"
 )
@@ -369,8 +370,8 @@ func crawlSite(t *testing.T, srv *subPathServer, baseURL string, wantPages int) 
 		var f atomFeed
 		if err := xml.Unmarshal(c.body[feed], &f); err != nil {
 			t.Errorf("the feed %s is not an Atom feed: %v", feed, err)
-		} else if len(f.Entries) != wantPages || f.Updated == "" {
-			t.Errorf("the feed has %d entries (updated %q), want one per page: %d", len(f.Entries), f.Updated, wantPages)
+		} else if want := min(wantPages, site.DefaultFeedSize); len(f.Entries) != want || f.Updated == "" {
+			t.Errorf("the feed has %d entries (updated %q), want one per page, the newest %d at most: %d", len(f.Entries), f.Updated, site.DefaultFeedSize, want)
 		}
 	}
 	if icon == "" {
@@ -627,5 +628,31 @@ func TestCrawlerCatches(t *testing.T) {
 	}
 	if len(c.errors) != 7 { // the five above, 404.html and .nojekyll
 		t.Errorf("%d errors, want 7:\n%s", len(c.errors), got)
+	}
+}
+
+// TestCrawlPagedListings builds a site whose listings take several pages
+// (listSize: 4, 23 pages, each with two tags) for a sub-path and crawls it: every
+// page of the home listing and of each tag's is reached through the
+// pagers, and every link of theirs leads to a file the build wrote.
+func TestCrawlPagedListings(t *testing.T) {
+	const baseURL = "https://someone.github.io/paged/"
+	src := t.TempDir()
+	synth.Write(t, src, 23, 3)
+	if err := os.WriteFile(filepath.Join(src, "scalesite.yaml"), []byte("title: Paged\nbaseURL: "+baseURL+"\nlistSize: 4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := pipeline.Run(pipeline.Options{Source: src, Dest: dir}); err != nil {
+		t.Fatal(err)
+	}
+	pages := crawlSite(t, serveUnder(t, dir, "/paged/"), baseURL, 23)
+	for _, want := range []string{"/paged/page/6/", "/paged/tags/bench/page/6/", "/paged/tags/scaling/page/2/"} {
+		if !slices.ContainsFunc(pages, func(p string) bool { return strings.HasSuffix(p, want) }) {
+			t.Errorf("the crawl did not reach %s (reached %d pages)", want, len(pages))
+		}
+	}
+	if slices.ContainsFunc(pages, func(p string) bool { return strings.HasSuffix(p, "/page/7/") }) {
+		t.Errorf("the crawl reached a seventh page of a listing of 23 pages by 4")
 	}
 }

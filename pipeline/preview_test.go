@@ -136,8 +136,14 @@ func testPreviewMatchesFreshRender(t *testing.T, streamed bool) {
 			notMade: []string{"index.html", "older/index.html", "audio/index.html"}},
 		{name: "a neighbour's title changed", changed: []string{"content/runs.md"},
 			write: map[string]string{"content/runs.md": runs},
-			// audio (newer) and older (older) show a link to it.
-			made: []string{"runs/index.html", "audio/index.html", "older/index.html", "index.html", "feed.xml", "sitemap.xml"}},
+			// audio (newer) and older (older) show a link to it; the
+			// sitemap shows no titles.
+			made:    []string{"runs/index.html", "audio/index.html", "older/index.html", "index.html", "feed.xml", "search.json"},
+			notMade: []string{"sitemap.xml"}},
+		{name: "a page's date changed, in its place", changed: []string{"content/older.md"},
+			write:   map[string]string{"content/older.md": "---\ntitle: Older\ndate: 2024-07-01\n---\nAn older page, edited.\n"},
+			made:    []string{"older/index.html", "runs/index.html", "index.html", "feed.xml", "sitemap.xml"},
+			notMade: []string{"audio/index.html", "search.json"}},
 		{name: "a page added", changed: []string{"content/new.md"},
 			write: map[string]string{"content/new.md": "---\ntitle: New\ndate: 2025-02-01\n---\nNew page.\n"},
 			made:  []string{"new/index.html", "index.html"}},

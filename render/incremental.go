@@ -28,12 +28,16 @@ type Renderer struct {
 	themeDir string
 	config   site.Config
 
-	mu      sync.Mutex
-	cache   map[string]*cachedFile // by output path; nil: remember nothing
-	facts   *SiteFacts             // the last call's site's; nil before the first
-	gen     int                    // counts the calls; see cachedFile.used
-	links   map[*site.Page]linkSum // linkKey of each page, computed once
-	renders int
+	mu    sync.Mutex
+	cache map[string]*cachedFile // by output path; nil: remember nothing
+	facts *SiteFacts             // the last call's site's; nil before the first
+	gen   int                    // counts the calls; see cachedFile.used
+	links map[*site.Page]linkSum // linkKey of each page, computed once
+	// searchJSON is each page's entry in the search index as written
+	// (searchIndex), kept as links are; nil when the Renderer remembers
+	// nothing.
+	searchJSON map[*site.Page][]byte
+	renders    int
 	// lean: the cache keeps the keys of the files, not their bytes, and
 	// Render hands back a file it did not render again without its bytes
 	// (see SetLean in lighten.go).
@@ -69,7 +73,7 @@ func NewRenderer(s *site.Site) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	rr.cache, rr.links = map[string]*cachedFile{}, map[*site.Page]linkSum{}
+	rr.cache, rr.links, rr.searchJSON = map[string]*cachedFile{}, map[*site.Page]linkSum{}, map[*site.Page][]byte{}
 	// The live preview's Renderer draws no static figures: the live chart
 	// is there at once, and a static figure would only add time between a
 	// save and the page shown again. (Render, the build's files in
@@ -139,18 +143,8 @@ func (rr *Renderer) end(s *site.Site) {
 			delete(rr.cache, p)
 		}
 	}
-	if len(rr.links) > 2*len(s.Pages)+16 {
-		keep := make(map[*site.Page]bool, len(s.Pages))
-		for _, p := range s.Pages {
-			keep[p] = true
-		}
-		for p := range rr.links {
-			if !keep[p] {
-				delete(rr.links, p)
-			}
-		}
-	}
 	rr.mu.Unlock()
+	rr.pruneLinks(s)
 }
 
 // cached returns the file at path as rendered for key, rendering it when
@@ -231,13 +225,18 @@ func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) 
 }
 
 // A save in the live preview changes a page or two of a site that may have
-// thousands. When the pages it read again keep what the other files show
-// of them (their links in listings, their search entry, their slug, their
-// charts' names, whether they have math), only those pages and their
-// charts' data files are made again: the next Render patches the last
-// call's files (patch) instead of keying every file of the site, and
-// Patched tells the caller which files it made, so that its own work is
-// that of the change too. Anything else goes through every file.
+// thousands. When the pages it read again keep their place in the site
+// (their slug, their place in the order, their tags, their charts' names,
+// whether they have math), only those pages and what shows them are made
+// again: the next Render patches the last call's files (patch) instead of
+// keying every file of the site, and Patched tells the caller which files
+// it made, so that its own work is that of the change too. What shows a
+// page outside its own file: when its link in listings changed (title,
+// date, description, chart titles), its neighbours' pages, the page of the
+// home listing and of each of its tags' listings that lists it, the feed
+// when it is among the newest, and the sitemap when its date changed; when
+// its search entry changed, the search index. Anything else goes through
+// every file.
 
 // patchMax is how many changed pages a patch takes at most: beyond it,
 // going through every file costs little more.
@@ -252,18 +251,33 @@ type lastRender struct {
 	static    []string
 	files     []output.File  // its output.Output, the files the cache keeps without bytes
 	index     map[string]int // output path → index in files
+	// groups are the tags' listings as the last call made them, and
+	// groupAt the indexes in pages of each group's pages (ascending), so
+	// that a patch finds a page's place in its tags' listings without
+	// grouping every page again.
+	groups  []tagGroup
+	groupAt [][]int
+}
+
+// delta is what changed since the last call, when the next call can patch
+// it.
+type delta struct {
+	changed []int // indexes in s.Pages of the pages that are new values
+	listed  []int // those of changed whose link or search entry changed too
+	home    bool  // whether the home page is a new value
 }
 
 // remember keeps, after a call that went through every file of s, what
 // the next call needs to patch it.
-func (rr *Renderer) remember(s *site.Site, files []output.File) {
+func (rr *Renderer) remember(s *site.Site, groups []tagGroup, files []output.File) {
 	rr.patched = nil
 	if rr.cache == nil || !rr.lean {
 		rr.last = nil
 		return
 	}
 	l := &lastRender{pages: slices.Clone(s.Pages), home: s.Home, root: s.Root, resources: s.Resources,
-		static: s.Static, files: slices.Clone(files), index: make(map[string]int, len(files))}
+		static: s.Static, files: slices.Clone(files), index: make(map[string]int, len(files)), groups: groups}
+	l.groupAt = groupIndexes(s.Pages, groups)
 	rr.mu.Lock()
 	for i, f := range l.files {
 		l.index[f.Path] = i
@@ -294,40 +308,43 @@ func (rr *Renderer) Patched() ([]int, bool) {
 	return rr.patched, true
 }
 
-// delta compares s with the last call's site: it returns the indexes in
-// s.Pages of the pages that are new values, whether the home page is, and
-// whether the next call can patch the last (see above).
-func (rr *Renderer) delta(s *site.Site) (changed []int, home, ok bool) {
+// delta compares s with the last call's site, and says whether the next
+// call can patch the last (see above) and what changed.
+func (rr *Renderer) delta(s *site.Site) (d delta, ok bool) {
 	l := rr.last
 	if l == nil || rr.cache == nil || !rr.lean || !rr.Fits(s) || len(s.Pages) != len(l.pages) || s.Root != l.root ||
 		!slices.Equal(s.Resources, l.resources) || !slices.Equal(s.Static, l.static) {
-		return nil, false, false
+		return d, false
 	}
 	r := &renderer{site: s, theme: rr.theme, md: rr.md, rr: rr}
 	for i, p := range s.Pages {
 		if p == l.pages[i] {
 			continue
 		}
-		if len(changed) == patchMax || !r.sameOutside(l.pages[i], p) {
-			return nil, false, false
+		if len(d.changed) == patchMax || !r.samePlace(l.pages[i], p) {
+			return delta{}, false
 		}
-		changed = append(changed, i)
+		d.changed = append(d.changed, i)
+		if !r.sameOutside(l.pages[i], p) {
+			d.listed = append(d.listed, i)
+		}
 	}
 	if s.Home != l.home {
-		if s.Home == nil || l.home == nil || !r.sameOutside(l.home, s.Home) {
-			return nil, false, false
+		if s.Home == nil || l.home == nil || !r.samePlace(l.home, s.Home) || !r.sameOutside(l.home, s.Home) {
+			return delta{}, false
 		}
-		home = true
+		d.home = true
 	}
-	return changed, home, true
+	return d, true
 }
 
-// sameOutside reports whether page b shows the same as a outside its own
-// page: the same link in listings and the feed, search entry, slug, math
+// samePlace reports whether page b, a new value of a at the same index of
+// the site's pages (so in the same place in the order), has the same
+// place in the site's files as a: the same slug, the same tags (so the
+// same tag listings, tags index and site-wide facts), math or not
 // (KaTeX's files are written when a page has some) and charts' data files.
-func (r *renderer) sameOutside(a, b *site.Page) bool {
-	if a.Slug != b.Slug || a.Math != b.Math || len(a.Charts) != len(b.Charts) || r.linkSum(a) != r.linkSum(b) ||
-		!sameSearchEntry(a, b) {
+func (r *renderer) samePlace(a, b *site.Page) bool {
+	if a.Slug != b.Slug || a.Math != b.Math || len(a.Charts) != len(b.Charts) || !slices.Equal(a.Tags, b.Tags) {
 		return false
 	}
 	for i, c := range a.Charts {
@@ -338,10 +355,19 @@ func (r *renderer) sameOutside(a, b *site.Page) bool {
 	return true
 }
 
+// sameOutside reports whether page b, in the same place as a (samePlace),
+// shows the same as a outside its own page: the same link in listings and
+// the feed, and search entry.
+func (r *renderer) sameOutside(a, b *site.Page) bool {
+	return r.linkSum(a) == r.linkSum(b) && sameSearchEntry(a, b)
+}
+
 // patch renders s, which differs from the last call's site only in the
 // pages delta found, by making those pages and their charts' data files
-// again in the last call's files.
-func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*output.Output, error) {
+// again in the last call's files, and what shows the pages of d.listed
+// (listPatch).
+func (rr *Renderer) patch(s *site.Site, d delta) (*output.Output, error) {
+	changed, home := d.changed, d.home
 	l := rr.last
 	files := l.files // handed out again, patched: see Patched
 	for _, i := range rr.patched {
@@ -393,7 +419,8 @@ func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*output.Outpu
 		}
 		return nil
 	}
-	for _, i := range changed {
+	// The changed pages, and the neighbours of those whose link changed.
+	for _, i := range d.pages(len(s.Pages)) {
 		p := s.Pages[i]
 		f, err := r.page(i)
 		if err != nil {
@@ -402,26 +429,28 @@ func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*output.Outpu
 		if err := put(f); err != nil {
 			return nil, err
 		}
+		if l.pages[i] == p {
+			continue // a neighbour: its charts are as they were
+		}
 		if err := charts(p); err != nil {
 			return nil, err
 		}
 	}
 	if home {
-		f, err := r.home()
-		if err != nil {
-			return nil, err
-		}
-		if err := put(f); err != nil {
-			return nil, err
-		}
 		if err := charts(s.Home); err != nil {
 			return nil, err
 		}
 	}
+	// The pages of the listings that show them, the feed, the sitemap and
+	// the search index, as they changed.
+	plain, err := rr.listPatch(r, l, d, put)
+	if err != nil {
+		return nil, err
+	}
 	// The size the cache keeps of the files made, for the next call,
-	// which drops their bytes.
+	// which drops their bytes (cachedData's files have none).
 	for _, i := range made {
-		if f := &files[i]; !strings.HasSuffix(f.Path, ".csv") { // (cachedData's have none)
+		if f := &files[i]; !strings.HasSuffix(f.Path, ".csv") && !plain[f.Path] {
 			f.Size = len(f.Data)
 		}
 	}
@@ -443,21 +472,28 @@ func (rr *Renderer) patch(s *site.Site, changed []int, home bool) (*output.Outpu
 	return &output.Output{Files: files}, nil
 }
 
-// pruneLinks forgets the link keys of pages no longer in s, once there are
-// many.
+// pruneLinks forgets the link keys and search entries of pages no longer
+// in s, once there are many.
 func (rr *Renderer) pruneLinks(s *site.Site) {
 	rr.mu.Lock()
 	defer rr.mu.Unlock()
-	if len(rr.links) <= 2*len(s.Pages)+16 {
+	limit := 2*len(s.Pages) + 16
+	if len(rr.links) <= limit && len(rr.searchJSON) <= limit {
 		return
 	}
-	keep := make(map[*site.Page]bool, len(s.Pages))
+	keep := make(map[*site.Page]bool, len(s.Pages)+1)
 	for _, p := range s.Pages {
 		keep[p] = true
 	}
+	keep[s.Home] = true
 	for p := range rr.links {
 		if !keep[p] {
 			delete(rr.links, p)
+		}
+	}
+	for p := range rr.searchJSON {
+		if !keep[p] {
+			delete(rr.searchJSON, p)
 		}
 	}
 }

@@ -7,7 +7,7 @@ package render
 // The layouts stay the definition: a writer is used only while the parse
 // tree of the theme's template it mirrors is the built-in one it was
 // written from (fastlayout.Mirrors), so a site theme that overrides
-// base.html, page.html, home.html, tag.html or list.html gets its own
+// base.html, page.html, home.html, tag.html, list.html or pager.html gets its own
 // template executed, and an edit of the built-in layouts turns the writer
 // off until it is updated (TestFastLayoutsInUse says so).
 
@@ -42,7 +42,8 @@ func newFastLayouts(kinds map[string]*template.Template, w *fastlayout.Writer) m
 		}
 		f := &fastLayouts{Writer: w}
 		if m := w.Main(kind); m != nil && fastlayout.Fingerprint(k, "main") == fastlayout.Mirrors(kind) &&
-			(kind == "page" || fastlayout.Fingerprint(k, "page-list") == fastlayout.Mirrors("page-list")) {
+			(kind == "page" || fastlayout.Fingerprint(k, "page-list") == fastlayout.Mirrors("page-list") &&
+				fastlayout.Fingerprint(k, "pager") == fastlayout.Mirrors("pager")) {
 			f.main = m
 		}
 		out[kind] = f

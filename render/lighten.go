@@ -31,10 +31,11 @@ func (rr *Renderer) SetLean() {
 // nothing returns every page need accepts.
 func (rr *Renderer) Stale(s *site.Site, need func(*site.Page) bool) []int {
 	var stale []int
-	if changed, _, ok := rr.delta(s); ok {
+	if d, ok := rr.delta(s); ok {
 		// The next Render patches the last: it makes again only the
-		// pages that changed. (The home page is never light.)
-		for _, i := range changed {
+		// pages that changed, and the neighbours of those whose link
+		// changed. (The home page is never light.)
+		for _, i := range d.pages(len(s.Pages)) {
 			if need(s.Pages[i]) {
 				stale = append(stale, i)
 			}

@@ -70,7 +70,8 @@ func (r *renderer) absURL(path string) string {
 	return r.origin + path
 }
 
-// sitemap lists the home page, every page and every tag page.
+// sitemap lists the home page, every page and every tag page, and every
+// page of their listings.
 func (r *renderer) sitemap(groups []tagGroup) []byte {
 	var b bytes.Buffer
 	b.WriteString(xml.Header)
@@ -84,7 +85,9 @@ func (r *renderer) sitemap(groups []tagGroup) []byte {
 		}
 		b.WriteString("</url>\n")
 	}
+	listed := func(path string, pages []*site.Page) { entry(path, newest(pages)) }
 	entry(r.url(""), newest(r.site.Pages))
+	r.listingSitemap(r.homeListing(), listed)
 	for _, p := range r.site.Pages {
 		entry(r.url(p.Slug), p.Date)
 	}
@@ -93,6 +96,7 @@ func (r *renderer) sitemap(groups []tagGroup) []byte {
 	}
 	for _, g := range groups {
 		entry(r.url("tags/"+g.Slug), newest(g.Pages))
+		r.listingSitemap(tagListing(g), listed)
 	}
 	b.WriteString("</urlset>\n")
 	return b.Bytes()
@@ -108,8 +112,11 @@ func newest(pages []*site.Page) time.Time {
 	return t
 }
 
-// feed is an Atom feed of the pages, newest first. Its "updated" time is
-// the newest page's date, never the build time, so two builds are identical.
+// feed is an Atom feed of the newest pages (feedSize in scalesite.yaml,
+// 20 by default, as Hugo's rssLimit bounds its feeds), newest first: a feed
+// reader wants what is new, and a feed of every page of a large site is
+// megabytes each reader fetches again and again. Its "updated" time is the
+// newest page's date, never the build time, so two builds are identical.
 func (r *renderer) feed() ([]byte, error) {
 	type link struct {
 		Href string `xml:"href,attr"`
@@ -144,11 +151,12 @@ func (r *renderer) feed() ([]byte, error) {
 		}
 		return t.UTC().Format(time.RFC3339)
 	}
+	pages := r.feedPages() // the dated pages come first, the newest first
 	f := feed{Title: r.site.Config.Title, Subtitle: r.site.Config.Description, ID: r.absURL(r.url("")),
-		Updated: stamp(newest(r.site.Pages)), Generator: "scalesite"}
+		Updated: stamp(newest(pages)), Generator: "scalesite"}
 	f.Author.Name = r.site.Config.Title
 	f.Links = []link{{Href: r.absURL(r.url("")), Rel: "alternate", Type: "text/html"}, {Href: r.absURL(r.url("") + FeedFile), Rel: "self", Type: "application/atom+xml"}}
-	for _, p := range r.site.Pages {
+	for _, p := range pages {
 		e := entry{Title: p.Title, Link: link{Href: r.absURL(r.url(p.Slug))}, ID: r.absURL(r.url(p.Slug)), Updated: stamp(p.Date), Summary: p.Description}
 		for _, t := range p.Tags {
 			e.Cats = append(e.Cats, catXML{Term: t})

@@ -30,7 +30,6 @@ import (
 
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/internal/par"
-	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/render/fastlayout"
@@ -71,10 +70,10 @@ func Render(s *site.Site) (*output.Output, error) {
 // (the same *site.Page values, the same neighbours, the same listings) are
 // taken from that call instead of rendered again.
 func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
-	if changed, home, ok := rr.delta(s); ok {
-		// Only a few pages are new, and what they show elsewhere is as
-		// it was: make them again in the last call's files.
-		return rr.patch(s, changed, home)
+	if d, ok := rr.delta(s); ok {
+		// Only a few pages are new, in the places of the old: make
+		// them again in the last call's files, with what shows them.
+		return rr.patch(s, d)
 	}
 	rr.last, rr.patched = nil, nil
 	groups := tagGroups(s.Pages)
@@ -119,7 +118,7 @@ func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 		return nil, err
 	}
 	out.Files = files
-	rr.remember(s, files)
+	rr.remember(s, groups, files)
 	return out, nil
 }
 
@@ -277,12 +276,12 @@ func (r *renderer) link(p *site.Page) layout.PageLink {
 }
 
 // listingJobs returns the work of rendering the files that list pages: the
-// home page, 404.html, each tag's page, the tags index, the feed and the
-// sitemap. Each job is independent of the others and of the pages.
+// pages of the home listing, 404.html, the pages of each tag's listing,
+// the tags index, the feed and the sitemap. Each job is independent of the
+// others and of the pages.
 func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) {
 	rr, s := r.rr, r.site
 	jobs := []func() (output.File, error){
-		r.home,
 		func() (output.File, error) {
 			f, err := rr.cached("404.html", "404", func() ([]byte, error) {
 				return r.theme.execute("404", &layout.Page{Site: r.data, Kind: "404", Title: "Page not found", URL: s.Config.BasePath + "404.html"})
@@ -294,11 +293,13 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) 
 			return f, nil
 		},
 	}
+	jobs = append(jobs, r.listingPageJobs(groups)...)
 	jobs = append(jobs, r.searchJobs()...)
-	// The feed and the sitemap show what listings show, and the tags.
+	// The feed shows what listings show of the newest pages; the sitemap
+	// lists every page, every page of each listing, and the tags.
 	jobs = append(jobs,
 		func() (output.File, error) {
-			feed, err := rr.cachedData(FeedFile, linkKey(r, s.Pages...), r.feed)
+			feed, err := rr.cachedData(FeedFile, linkKey(r, r.feedPages()...), r.feed)
 			return output.File{Path: FeedFile, Data: feed, Default: true}, err
 		},
 		func() (output.File, error) {
@@ -311,21 +312,6 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) 
 	index := &layout.Page{Site: r.data, Kind: "tags", Title: "Tags", URL: r.url("tags"), Canonical: r.absURL(r.url("tags"))}
 	for _, g := range groups {
 		index.TagList = append(index.TagList, layout.TagLink{Name: g.Name, URL: r.url("tags/" + g.Slug), Pages: len(g.Pages)})
-		jobs = append(jobs, func() (output.File, error) {
-			d := &layout.Page{Site: r.data, Kind: "tag", Title: g.Name, URL: r.url("tags/" + g.Slug),
-				Canonical:   r.absURL(r.url("tags/" + g.Slug)),
-				Description: fmt.Sprintf("Pages tagged %s on %s.", g.Name, s.Config.Title)}
-			for _, p := range g.Pages {
-				d.Pages = append(d.Pages, r.link(p))
-			}
-			f, err := rr.cached("tags/"+g.Slug+"/index.html", g.Name+"\x00"+linkKey(r, g.Pages...), func() ([]byte, error) {
-				return r.theme.execute("tag", d)
-			})
-			if err != nil {
-				return f, fmt.Errorf("rendering the page of tag %q: %w", g.Name, err)
-			}
-			return f, nil
-		})
 	}
 	return append(jobs, func() (output.File, error) {
 		f, err := rr.cached("tags/index.html", fmt.Sprint(index.TagList), func() ([]byte, error) {
@@ -336,34 +322,6 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) 
 		}
 		return f, nil
 	})
-}
-
-// home renders index.html: the prose of content/index.md, then every page.
-func (r *renderer) home() (output.File, error) {
-	return r.rr.cached("index.html", rebuild.PagesKey(r.site.Home)+linkKey(r, r.site.Pages...), r.renderHome)
-}
-
-func (r *renderer) renderHome() ([]byte, error) {
-	d := &layout.Page{Site: r.data, Kind: "home", Title: r.site.Config.Title, Description: r.site.Config.Description, URL: r.url(""), Canonical: r.absURL(r.url(""))}
-	if h := r.site.Home; h != nil {
-		content, err := r.content(h)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", h.Path, err)
-		}
-		d.Content, d.Charts, d.Code = content, len(h.Charts), h.Code
-		d.Math, d.Card = h.Math, r.card(h)
-		if h.Description != "" {
-			d.Description = h.Description
-		}
-	}
-	for _, p := range r.site.Pages {
-		d.Pages = append(d.Pages, r.link(p))
-	}
-	b, err := r.theme.execute("home", d)
-	if err != nil {
-		return nil, fmt.Errorf("rendering index.html: %w", err)
-	}
-	return b, nil
 }
 
 // content renders a page's Markdown with its charts in place.

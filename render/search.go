@@ -2,10 +2,10 @@ package render
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 
+	"github.com/scalesite/scalesite/internal/fastjson"
 	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/render/layout"
@@ -37,34 +37,134 @@ type searchHeading struct {
 }
 
 // searchIndex is the JSON of the search index: the home page, then every
-// page in the home page's order. A heading of the first level repeats the
-// title, and one below the fourth is too fine to search for.
+// page in the home page's order (searchPages), written as encoding/json
+// writes it (TestSearchIndexMatchesEncodingJSON) by internal/fastjson,
+// without reflection. A Renderer that remembers keeps each page's entry
+// as written (Renderer.searchJSON), so that a save in the live preview
+// writes one entry and copies the others: at 10,000 pages the index is
+// 2 MB, which encoding/json took 25 ms to write, of the 50 a save has
+// (BENCHMARKS.md, issue 22).
 func (r *renderer) searchIndex() ([]byte, error) {
+	pages := r.searchPages()
+	kept := r.rr.keptSearchJSON(pages)
+	e := fastjson.Enc{B: make([]byte, 0, 256*len(pages))}
+	e.Open()
+	e.Key("pages")
+	e.OpenArr()
+	var made map[*site.Page][]byte
+	for i, p := range pages {
+		e.Elem()
+		if kept != nil && kept[i] != nil {
+			e.Raw(kept[i])
+			continue
+		}
+		start := len(e.B)
+		r.appendSearchEntry(&e, p)
+		if kept != nil {
+			if made == nil {
+				made = map[*site.Page][]byte{}
+			}
+			made[p] = bytes.Clone(e.B[start:])
+		}
+	}
+	e.CloseArr()
+	e.Close()
+	r.rr.keepSearchJSON(made)
+	return append(e.B, '\n'), nil
+}
+
+// appendSearchEntry writes p's entry in the search index.
+func (r *renderer) appendSearchEntry(e *fastjson.Enc, p *site.Page) {
+	x := r.searchEntry(p)
+	e.Open()
+	e.Key("title")
+	e.Str(x.Title)
+	e.Key("url")
+	e.Str(x.URL)
+	e.OptStr("description", x.Description)
+	if len(x.Tags) > 0 {
+		e.Key("tags")
+		e.OpenArr()
+		for _, t := range x.Tags {
+			e.Elem()
+			e.Str(t)
+		}
+		e.CloseArr()
+	}
+	first := true
+	for _, h := range p.Headings {
+		if !searched(h) {
+			continue
+		}
+		if first {
+			e.Key("headings")
+			e.OpenArr()
+			first = false
+		}
+		e.Elem()
+		e.Open()
+		e.Key("text")
+		e.Str(h.Text)
+		e.Key("id")
+		e.Str(h.ID)
+		e.Close()
+	}
+	if !first {
+		e.CloseArr()
+	}
+	e.Close()
+}
+
+// keptSearchJSON returns the search entries rr keeps of pages, by index
+// (nil for a page it keeps none of), or nil when rr remembers nothing.
+func (rr *Renderer) keptSearchJSON(pages []*site.Page) [][]byte {
+	if rr.searchJSON == nil {
+		return nil
+	}
+	out := make([][]byte, len(pages))
+	rr.mu.Lock()
+	for i, p := range pages {
+		out[i] = rr.searchJSON[p]
+	}
+	rr.mu.Unlock()
+	return out
+}
+
+// keepSearchJSON keeps the search entries made, by page. (A page is a
+// new value whenever it is read again: its pointer keys what it shows.)
+func (rr *Renderer) keepSearchJSON(made map[*site.Page][]byte) {
+	if len(made) == 0 {
+		return
+	}
+	rr.mu.Lock()
+	for p, b := range made {
+		rr.searchJSON[p] = b
+	}
+	rr.mu.Unlock()
+}
+
+// searchPages are the pages of the search index, in its order: the home
+// page, then every page in the home page's order.
+func (r *renderer) searchPages() []*site.Page {
 	pages := make([]*site.Page, 0, len(r.site.Pages)+1)
 	if r.site.Home != nil {
 		pages = append(pages, r.site.Home)
 	}
-	pages = append(pages, r.site.Pages...)
-	index := struct {
-		Pages []searchEntry `json:"pages"`
-	}{Pages: make([]searchEntry, 0, len(pages))}
-	for _, p := range pages {
-		e := searchEntry{Title: p.Title, URL: r.url(p.Slug), Description: p.Description, Tags: p.Tags}
-		if p.Slug == "" {
-			e.Title = r.site.Config.Title
-			if e.Description == "" {
-				e.Description = r.site.Config.Description
-			}
+	return append(pages, r.site.Pages...)
+}
+
+// searchEntry is p's entry in the search index, but for its headings
+// (searchHeadings). The home page's title is the site's, and so is its
+// description when it has none.
+func (r *renderer) searchEntry(p *site.Page) searchEntry {
+	e := searchEntry{Title: p.Title, URL: r.url(p.Slug), Description: p.Description, Tags: p.Tags}
+	if p.Slug == "" {
+		e.Title = r.site.Config.Title
+		if e.Description == "" {
+			e.Description = r.site.Config.Description
 		}
-		e.Headings = searchHeadings(p)
-		index.Pages = append(index.Pages, e)
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	if err := enc.Encode(index); err != nil {
-		return nil, fmt.Errorf("writing %s: %w", SearchFile, err)
-	}
-	return b.Bytes(), nil
+	return e
 }
 
 // hasSearchPage reports whether the site gets the built-in search page: a
@@ -117,9 +217,16 @@ func sameSearchEntry(a, b *site.Page) bool {
 func searchHeadings(p *site.Page) []searchHeading {
 	var out []searchHeading
 	for _, h := range p.Headings {
-		if h.Level >= 2 && h.Level <= 4 && h.ID != "" && h.Text != "" {
+		if searched(h) {
 			out = append(out, searchHeading{Text: h.Text, ID: h.ID})
 		}
 	}
 	return out
+}
+
+// searched reports whether the search index lists a heading: one of the
+// first level repeats the title, and one below the fourth is too fine to
+// search for.
+func searched(h site.Heading) bool {
+	return h.Level >= 2 && h.Level <= 4 && h.ID != "" && h.Text != ""
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -77,5 +78,52 @@ func TestOwnSearchPage(t *testing.T) {
 	}
 	if got[SearchFile] != "copy:{}" {
 		t.Errorf("a static search.json does not replace the index: %q", got[SearchFile])
+	}
+}
+
+// TestSearchIndexMatchesEncodingJSON: the search index written by
+// internal/fastjson is what encoding/json writes of the same entries,
+// whatever their text.
+func TestSearchIndexMatchesEncodingJSON(t *testing.T) {
+	tests := map[string]map[string]string{
+		"no pages":  {"scalesite.yaml": "title: T\n", "content/index.md": "Home.\n"},
+		"home only": {"scalesite.yaml": "title: \"A <b> & \\u2028 site\"\ndescription: \"x\\u2029y\"\n", "content/index.md": "## News\n"},
+		"pages": {
+			"scalesite.yaml":   "title: Lab\nbaseURL: /l a&b/\n",
+			"content/index.md": "---\ndescription: \"home </script>\"\n---\n# One\n\n## Two & <three>\n",
+			"content/a.md":     "---\ntitle: \"Loss </script><b> \\\"q\\\"\"\ndate: 2025-02-01\ndescription: \"Loss \\\\ vs \\u00e9 compute.\"\ntags: [audio, \"c++\", ünï]\n---\n# Title again\n\n## Setup & *data*\n\n### Runs\n\n#### Seeds\n\n##### Too deep\n",
+			"content/b.md":     "---\ntitle: B\ndate: 2025-01-01\ntags: []\n---\nNo headings.\n",
+			"content/c.md":     "---\ntitle: \"\"\n---\n## Only a heading\n",
+		},
+	}
+	for name, files := range tests {
+		t.Run(name, func(t *testing.T) {
+			s, rr := loadRenderer(t, writeSite(t, files), false)
+			r := rr.start(s)
+			got, err := r.searchIndex()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var index struct {
+				Pages []searchEntry `json:"pages"`
+			}
+			index.Pages = []searchEntry{}
+			for _, p := range r.searchPages() {
+				e := r.searchEntry(p)
+				e.Headings = searchHeadings(p)
+				index.Pages = append(index.Pages, e)
+			}
+			var want bytes.Buffer
+			if err := json.NewEncoder(&want).Encode(index); err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != want.String() {
+				t.Errorf("fastjson wrote\n%s\nencoding/json writes\n%s", got, want.String())
+			}
+			// Again, from the entries the Renderer keeps.
+			if again, err := r.searchIndex(); err != nil || string(again) != string(got) {
+				t.Errorf("written again from the kept entries:\n%s\nfirst:\n%s", again, got)
+			}
+		})
 	}
 }

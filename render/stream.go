@@ -168,7 +168,7 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 		if homeErr == nil {
 			er := *r
 			er.site = &early
-			b, err := er.renderHome()
+			b, err := er.renderHome(er.homeListing(), 1)
 			if err != nil {
 				return nil, err
 			}
@@ -235,7 +235,8 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 		}
 	}
 	r.site = &ls
-	jobs := r.listingJobs(tagGroups(light))
+	groups := tagGroups(light)
+	jobs := r.listingJobs(groups)
 	listed := make([]output.File, len(jobs))
 	listErrs := make([]error, len(jobs))
 	// Each listing of a large site is as large as the site's list of pages
@@ -291,7 +292,7 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 		}
 	}
 	out.Files = files
-	rr.remember(s, files)
+	rr.remember(s, groups, files)
 	return out, nil
 }
 

@@ -3,6 +3,7 @@ package serve
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"io"
 	"strings"
 	"sync"
@@ -58,7 +59,14 @@ func gunzip(z []byte) ([]byte, error) {
 		return nil, err
 	}
 	var out bytes.Buffer
-	out.Grow(4 * len(z))
+	// The size gzip's trailer gives (modulo 4 GiB): the buffer is made
+	// once, not grown and copied as a page or search.json compressed ten
+	// times over is read.
+	size := 4 * len(z)
+	if n := len(z); n >= 18 {
+		size = max(size, int(binary.LittleEndian.Uint32(z[n-4:])))
+	}
+	out.Grow(size + bytes.MinRead)
 	if _, err := out.ReadFrom(r); err != nil {
 		return nil, err
 	}

@@ -126,8 +126,10 @@ func TestGzip(t *testing.T) {
 // TestPatchedRebuilds: a save that changes a page's body (or a chart's
 // data, or the home page's prose) makes that page and its charts' data
 // again and nothing else, with the work of the change (the renderer
-// patches its last files, which the server takes in place); saves that
-// change what other files show of a page go through every file. After a
+// patches its last files, which the server takes in place); a save that
+// changes what other files show of a page (its title, its headings)
+// patches those files too; saves that change a page's place in the site
+// (its tags) go through every file. After a
 // run of both, every file served is what a new server makes of the same
 // files, and each save told the browsers what changed.
 func TestPatchedRebuilds(t *testing.T) {
@@ -145,10 +147,10 @@ func TestPatchedRebuilds(t *testing.T) {
 		{"content/a/index.md", strings.Replace(a, "Alpha text.", "Alpha, edited.", 1), true, []string{"/a/"}, nil},
 		// (A new heading changes the search index, and a new title the
 		// links too: every page reloads, as search.json changed.)
-		{"content/a/index.md", strings.Replace(a, "Alpha text.", "Alpha, edited.\n\n## A heading", 1), false, []string{"*"}, nil},
+		{"content/a/index.md", strings.Replace(a, "Alpha text.", "Alpha, edited.\n\n## A heading", 1), true, []string{"*"}, nil},
 		{"content/index.md", "Home prose, edited.\n", true, []string{"/"}, nil},
 		{"content/a/runs.csv", "s,n,v\nq,1,2\nq,10,7\nr,1,4\nr,10,5\n", true, nil, []string{"/a/"}},
-		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\n---\nBeta, edited twice.\n", false, []string{"*"}, nil},
+		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\n---\nBeta, edited twice.\n", true, []string{"*"}, nil},
 		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\n---\nBeta, edited thrice.\n", true, []string{"/b/"}, nil},
 		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\ntags: [x]\n---\nBeta, edited thrice.\n", false, nil, nil},
 		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\ntags: [x]\n---\nBeta, once more.\n", true, []string{"/b/"}, nil},

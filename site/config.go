@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/scalesite/scalesite/diag"
@@ -49,13 +50,31 @@ type Config struct {
 	// costs some 20 ms of the build's CPU each (BENCHMARKS.md, issue 21):
 	// 35 times the cold build of a site of 2,000 charts.
 	StaticFigures bool
+	// ListSize is how many pages each page of a listing shows (the home
+	// page's list, a tag's): scalesite.yaml's listSize, DefaultListSize
+	// by default. A longer listing goes on at page/2/, page/3/... (render's
+	// listing.go), so that a listing of 10,000 pages is not one page of
+	// megabytes, and a save that changes one entry makes one page again.
+	ListSize int
+	// FeedSize is how many of the newest pages the Atom feed carries:
+	// scalesite.yaml's feedSize, DefaultFeedSize by default (Hugo's
+	// rssLimit).
+	FeedSize int
 }
 
-var configKeys = []string{"title", "description", "baseURL", "theme", "language", "limits", "toc", "markdown", "bibliography", "citations", "staticFigures"}
+// The defaults of listSize and feedSize, and the most either may be.
+const (
+	DefaultListSize = 50
+	DefaultFeedSize = 20
+	maxListSize     = 100000
+)
+
+var configKeys = []string{"title", "description", "baseURL", "theme", "language", "limits", "toc", "markdown", "bibliography", "citations", "staticFigures", "listSize", "feedSize"}
 
 // loadConfig reads scalesite.yaml from root; a missing file gives the defaults.
 func loadConfig(files *sitefs.Root) (Config, error) {
-	cfg := Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/", Limits: DefaultLimits}
+	cfg := Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/", Limits: DefaultLimits,
+		ListSize: DefaultListSize, FeedSize: DefaultFeedSize}
 	src, err := files.ReadFile(ConfigFile, DefaultLimits.FileLimit())
 	if errors.Is(err, fs.ErrNotExist) {
 		return cfg, nil
@@ -132,6 +151,18 @@ func loadConfig(files *sitefs.Root) (Config, error) {
 			}
 		case "language":
 			cfg.Language = v
+		case "listSize":
+			if n, err := countValue(v, "listSize", "pages each page of a listing shows", DefaultListSize, nodePos(at, mv.Value)); err != nil {
+				errs.Add(err)
+			} else {
+				cfg.ListSize = n
+			}
+		case "feedSize":
+			if n, err := countValue(v, "feedSize", "newest pages the feed carries", DefaultFeedSize, nodePos(at, mv.Value)); err != nil {
+				errs.Add(err)
+			} else {
+				cfg.FeedSize = n
+			}
 		case "bibliography":
 			cfg.BibliographyPos = nodePos(at, mv.Value)
 			cfg.Bibliography, err = configBibliography(files, v, cfg.BibliographyPos)
@@ -145,6 +176,17 @@ func loadConfig(files *sitefs.Root) (Config, error) {
 		return cfg, errs.Sort()
 	}
 	return cfg, nil
+}
+
+// countValue reads the value v of key, a count of what (its default
+// def): a whole number from 1 to maxListSize.
+func countValue(v, key, what string, def int, pos diag.Pos) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 1 || n > maxListSize {
+		return 0, diag.Errorf(pos, "%s %s must be a whole number from 1 to %d: how many %s, like %s: %d",
+			key, diag.Quote(v), maxListSize, what, key, def)
+	}
+	return n, nil
 }
 
 // Origin is the scheme and host of the base URL ("https://user.github.io"),

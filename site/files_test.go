@@ -237,3 +237,67 @@ func TestReloadDataFolderReplaced(t *testing.T) {
 		t.Errorf("Reload after replacing data/ by a link: %v, want the page refused", err)
 	}
 }
+
+// TestReloadNewDate: a page whose new date leaves it in its place takes
+// the old page's place (the other pages are the same values); one whose
+// new date moves it, or two saved together that cross, are sorted again:
+// the order is always a fresh load's.
+func TestReloadNewDate(t *testing.T) {
+	page := func(title, date string) string { return "---\ntitle: " + title + "\ndate: " + date + "\n---\n" }
+	root := siteWith(t, map[string]string{
+		"content/a.md": page("A", "2025-03-01"), "content/b.md": page("B", "2025-02-01"), "content/c.md": page("C", "2025-01-01"),
+	})
+	s, err := Load(root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		files map[string]string
+		order string
+		kept  bool // the pages not read again are the same values
+	}{
+		{"a date in place", map[string]string{"content/b.md": page("B", "2025-02-15")}, "ABC", true},
+		{"a date that moves the page", map[string]string{"content/b.md": page("B", "2025-04-01")}, "BAC", false},
+		{"a date equal to a neighbour's: by path", map[string]string{"content/c.md": page("C", "2025-03-01")}, "BAC", false},
+		{"two dates that cross", map[string]string{"content/a.md": page("A", "2025-01-02"), "content/c.md": page("C", "2025-03-02")}, "BCA", false},
+	}
+	for _, tt := range tests {
+		var changed []string
+		for f, body := range tt.files {
+			if err := os.WriteFile(filepath.Join(root, f), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			changed = append(changed, f)
+		}
+		slices.Sort(changed)
+		n, err := s.Reload(changed)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		order := ""
+		for _, p := range n.Pages {
+			order += p.Title
+		}
+		if order != tt.order {
+			t.Errorf("%s: order %s, want %s", tt.name, order, tt.order)
+		}
+		fresh, err := Load(root, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range fresh.Pages {
+			if n.Pages[i].Path != p.Path || !n.Pages[i].Date.Equal(p.Date) {
+				t.Errorf("%s: page %d is %s %v, a fresh load's %s %v", tt.name, i, n.Pages[i].Path, n.Pages[i].Date, p.Path, p.Date)
+			}
+		}
+		if tt.kept {
+			for i, p := range n.Pages {
+				if !slices.Contains(changed, p.Path) && p != s.Pages[i] {
+					t.Errorf("%s: %s is a new value, though it was not read again", tt.name, p.Path)
+				}
+			}
+		}
+		s = n
+	}
+}

@@ -49,6 +49,18 @@ func Load(root string, opts Options) (*Site, error) {
 	return s, nil
 }
 
+// pageOrder is the order of a site's pages (Site.Pages): newest date
+// first, pages without a date last, and by path where dates are equal.
+func pageOrder(a, b *Page) int {
+	if a.Date.IsZero() != b.Date.IsZero() {
+		if a.Date.IsZero() {
+			return 1
+		}
+		return -1
+	}
+	return cmp.Or(b.Date.Compare(a.Date), cmp.Compare(a.Path, b.Path))
+}
+
 // assemble fills Pages, Home and Warnings from the loaded pages: it drops
 // drafts (unless asked for), refuses two pages at one path, and sorts.
 func (s *Site) assemble() error {
@@ -81,15 +93,7 @@ func (s *Site) assemble() error {
 			s.Pages = append(s.Pages, p)
 		}
 	}
-	slices.SortFunc(s.Pages, func(a, b *Page) int {
-		if a.Date.IsZero() != b.Date.IsZero() {
-			if a.Date.IsZero() {
-				return 1
-			}
-			return -1
-		}
-		return cmp.Or(b.Date.Compare(a.Date), cmp.Compare(a.Path, b.Path))
-	})
+	slices.SortFunc(s.Pages, pageOrder)
 	tagErrs, tagWarnings := tagPageClashes(s.Pages)
 	errs = append(errs, tagErrs...)
 	s.Warnings = append(s.Warnings, tagWarnings...).Sort()

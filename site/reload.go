@@ -101,15 +101,17 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 }
 
 // reassemble is assemble for a reload that read again only the pages in
-// files, when each kept what assemble looks at (path, slug, date, draft,
-// tags and where they are written) and neither has warnings: the pages
-// keep their order, and the checks of slugs and tags their outcome, so
-// the new pages take the old ones' places in a copy of s.Pages. It
-// reports false, having changed nothing, when assemble must run instead.
-// Its work is that of the pages read, not of the site's.
+// files, when each kept what assemble looks at (path, slug, draft, tags
+// and where they are written, and its place in the order: a new date
+// that leaves it between the same neighbours) and neither has warnings:
+// the pages keep their order, and the checks of slugs and tags their
+// outcome, so the new pages take the old ones' places in a copy of
+// s.Pages. It reports false, having changed nothing, when assemble must
+// run instead. Its work is that of the pages read, not of the site's.
 func (n *Site) reassemble(s *Site, files []string) bool {
 	pages, home := s.Pages, s.Home
 	copied := false
+	var dated []int // indexes of the pages whose date changed
 	for _, f := range files {
 		old, ok := s.loaded[f]
 		now, ok2 := n.loaded[f]
@@ -117,8 +119,7 @@ func (n *Site) reassemble(s *Site, files []string) bool {
 			return false
 		}
 		op, np := old.page, now.page
-		if op.Path != np.Path || op.Slug != np.Slug || op.Draft != np.Draft || !op.Date.Equal(np.Date) ||
-			op.Date.Location().String() != np.Date.Location().String() ||
+		if op.Path != np.Path || op.Slug != np.Slug || op.Draft != np.Draft ||
 			!slices.Equal(op.Tags, np.Tags) || !slices.Equal(op.TagPos, np.TagPos) {
 			return false
 		}
@@ -137,6 +138,14 @@ func (n *Site) reassemble(s *Site, files []string) bool {
 			pages, copied = slices.Clone(pages), true
 		}
 		pages[i] = np
+		if !op.Date.Equal(np.Date) {
+			dated = append(dated, i)
+		}
+	}
+	for _, i := range dated { // (once every page is in place)
+		if i > 0 && pageOrder(pages[i-1], pages[i]) >= 0 || i+1 < len(pages) && pageOrder(pages[i], pages[i+1]) >= 0 {
+			return false
+		}
 	}
 	n.Pages, n.Home = pages, home
 	return true

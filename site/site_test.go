@@ -265,6 +265,8 @@ func TestConfig(t *testing.T) {
 			Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/", Limits: Limits{Data: 200 << 20, File: 1536 << 20, Page: DefaultLimits.Page}}},
 		{"limits in bytes and KiB", "limits:\n  data: 1000000\n  page: 512KiB\n",
 			Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/", Limits: Limits{Data: 1000000, File: DefaultLimits.File, Page: 512 << 10}}},
+		{"listSize and feedSize", "listSize: 10\nfeedSize: 1\n",
+			Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/", ListSize: 10, FeedSize: 1}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -275,6 +277,12 @@ func TestConfig(t *testing.T) {
 			s := load(t, files, Options{})
 			if tc.want.Limits == (Limits{}) {
 				tc.want.Limits = DefaultLimits
+			}
+			if tc.want.ListSize == 0 {
+				tc.want.ListSize = DefaultListSize
+			}
+			if tc.want.FeedSize == 0 {
+				tc.want.FeedSize = DefaultFeedSize
 			}
 			if s.Config != tc.want {
 				t.Errorf("Config = %+v\nwant     %+v", s.Config, tc.want)

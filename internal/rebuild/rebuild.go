@@ -65,8 +65,8 @@
 //     matter's card: names, or its first, beside that chart's CSV) is one
 //     of its page's files, kept and made again with it; made again, it is
 //     read from the figure cache when its chart is as it was.
-//   - The home page (loaded in full: it is never kept), the tag pages and
-//     the tags index, 404.html, the search page and index, the feed, the
+//   - The pages of the home listing (the home page loaded in full: it is
+//     never kept), of the tags' listings and the tags index, 404.html, the search page and index, the feed, the
 //     sitemap and robots.txt are rendered by every build (from the pages'
 //     light forms). Why: each shows every page, and rendering them is cheap
 //     next to loading the pages.
@@ -120,26 +120,41 @@
 //     file, PagesKey of its page and the chart's index (render's csvKey),
 //     and so its SVG file and social card when a Renderer draws them
 //     (svgKey, cardKey);
-//     the home page, PagesKey of it and the LinkSums of every page; a tag
-//     page, the tag's name and the LinkSums of its pages; the tags index,
-//     the list of tags with their counts; the feed, the LinkSums of every
-//     page; the sitemap, the same and the number of tags; the search index,
-//     the pointers of every page (PagesKey); 404.html and the search page, a
-//     constant (made once per Renderer). Why: each file is a function of
+//     each page of the home listing (render's listing.go: listSize
+//     entries a page, page/n/), the LinkSums of its entries, its number
+//     and the listing's length, and for the first, PagesKey of the home
+//     page; each page of a tag's listing, the tag's name and the same
+//     (render's listingKey); the tags index, the list of tags with their
+//     counts; the feed, the LinkSums of its feedSize newest pages; the
+//     sitemap, the LinkSums of every page and the number of tags; the
+//     search index, the pointers of every page (PagesKey), and within it
+//     each page's entry, kept as written, by the page's pointer (render's
+//     searchJSON, pruned with the LinkSums); 404.html and the search page,
+//     a constant (made once per Renderer). Why: each file is a function of
 //     exactly what its key names, given the config, theme and site-wide
 //     facts the Renderer was made for. robots.txt, .nojekyll, the theme's
 //     assets and KaTeX's files have no key: every render hands them back
 //     with their bytes (small, or the theme's own bytes, the same each
 //     time), and the server compares them.
-//   - When at most 64 pages are new values, the page list, the home, the
+//   - When at most 64 pages are new values, each at the index of the old
+//     one (so in the same place in the order), the page list, the home, the
 //     files beside pages and the static files are otherwise the same, and
-//     each new page shows the same outside itself (slug, LinkSum, search
-//     entry, math or not, its charts' CSV names: render's sameOutside), the
-//     Renderer patches its last output: only those pages and their CSV
-//     files are made again, and the listings are not looked at
-//     (render.Renderer.Patched). The search index is then keyed so that the
-//     next full pass makes it again (the old pages' addresses may be
-//     reused).
+//     each new page keeps its place in the site's files (slug, tags, math
+//     or not, its charts' CSV names: render's samePlace), the Renderer
+//     patches its last output (render.Renderer.Patched): those pages and
+//     their CSV files are made again; and for a page whose LinkSum or
+//     search entry changed (render's sameOutside), what shows it
+//     (render/listpatch.go): its neighbours' pages, the page of the home
+//     listing and of each of its tags' listings that lists it (by their
+//     keys above), the feed when it is among the feedSize newest, the
+//     sitemap when its date changed, the search index when its entry
+//     changed. Every other file is not looked at. The search index and a
+//     sitemap made by a patch are then keyed so that the next full pass
+//     makes them again (the old pages' addresses may be reused; a key of
+//     every page would cost the patch a pass over every page). A page
+//     that moves in the order, a new or removed page, or a change of tags
+//     goes through every file, and makes again each listing page whose
+//     entries moved.
 //   - Pages are held light once rendered (site.Site.Lighten); a light page
 //     whose key changed is loaded again in full first
 //     (render.Renderer.Stale, site.Site.Refill).

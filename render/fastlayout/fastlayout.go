@@ -1,5 +1,5 @@
 // Package fastlayout writes the built-in theme's layouts (base.html,
-// page.html, home.html, tag.html, list.html) and the chart's figure (the
+// page.html, home.html, tag.html, list.html, pager.html) and the chart's figure (the
 // "chart-markup" template of chart.html) in Go, the same bytes the
 // templates write, each value escaped as html/template escapes it in its
 // place by the one escaper of markup written in Go, internal/htmlesc.
@@ -34,20 +34,22 @@ import (
 
 // Mirrors is the fingerprint (Fingerprint) of the built-in template the Go
 // writer of name mirrors: "base" (base.html), the "main" of "page", "home"
-// and "tag", and "page-list" (list.html); "" for any other name. Update it
-// with the writer.
+// and "tag", "page-list" (list.html) and "pager" (pager.html); "" for any
+// other name. Update it with the writer.
 func Mirrors(name string) string {
 	switch name {
 	case "base":
-		return "4a990c31c1fb4607"
+		return "fd646f9691255f67"
 	case "page":
 		return "643b736d219c93ac" // its "main"
 	case "home":
-		return "10fb5a0d7221422e"
+		return "272179343c0c0faf"
 	case "tag":
-		return "4f3195be7da6020f"
+		return "6a7cb43d3b138a6d"
 	case "page-list":
 		return "7a69b8c81e18c5c2"
+	case "pager":
+		return "77cc61ce002bd831"
 	}
 	return ""
 }
@@ -120,7 +122,8 @@ func New(basePath string, asset func(name string) (string, bool)) *Writer {
 
 // Main is the writer of the "main" template of the layout of kind ("page",
 // "home" or "tag"), or nil for a kind it has none for. The writers of
-// "home" and "tag" also write list.html's "page-list".
+// "home" and "tag" also write list.html's "page-list" and pager.html's
+// "pager".
 func (w *Writer) Main(kind string) func(b []byte, d *layout.Page) []byte {
 	switch kind {
 	case "page":

@@ -101,6 +101,12 @@ func randomPage(r *rand.Rand, kind string) *layout.Page {
 		d.Pages = append(d.Pages, link())
 		d.TagList = append(d.TagList, layout.TagLink{Name: str(), URL: str(), Pages: r.IntN(3)})
 	}
+	// render gives every home and tag page a Pager (tag.html reads its
+	// Total), and no other kind one.
+	if kind == "home" || kind == "tag" || r.IntN(4) == 0 {
+		d.Pager = &layout.Pager{Number: pick(r, []int{1, 2, 17}), Count: pick(r, []int{0, 1, 2, 300}), Total: pick(r, []int{0, 1, 2, 12345}),
+			Newer: pick(r, []string{"", str()}), Older: pick(r, []string{"", str()})}
+	}
 	if r.IntN(2) == 0 {
 		d.Card = &layout.Card{URL: str(), Width: pick(r, []int{1200, 0, -7}), Height: pick(r, []int{630, 0}), Alt: str()}
 	}
@@ -165,6 +171,9 @@ func TestMirrors(t *testing.T) {
 		}
 		if got, want := Fingerprint(kinds[kind], "page-list"), Mirrors("page-list"); got != want {
 			t.Errorf("layouts/list.html: the fingerprint of \"page-list\" is %s, Mirrors has %s", got, want)
+		}
+		if got, want := Fingerprint(kinds[kind], "pager"), Mirrors("pager"); got != want {
+			t.Errorf("layouts/pager.html: the fingerprint of \"pager\" is %s, Mirrors has %s", got, want)
 		}
 	}
 }

@@ -1,8 +1,8 @@
 package fastlayout
 
 // The Go writers of the built-in layouts base.html, page.html, home.html,
-// tag.html and list.html, and the parts they share: page lists, dates and
-// tag links.
+// tag.html, list.html and pager.html, and the parts they share: page lists, pagers,
+// dates and tag links.
 
 import (
 	"strconv"
@@ -77,6 +77,18 @@ func (f *Writer) base(b []byte, d *layout.Page) []byte {
 		b = append(b, "\">\n<link rel=\"canonical\" href=\""...)
 		b = htmlesc.AppendURL(b, d.Canonical)
 		b = append(b, "\">"...)
+	}
+	if pg := d.Pager; pg != nil {
+		if pg.Newer != "" {
+			b = append(b, "\n<link rel=\"prev\" href=\""...)
+			b = htmlesc.AppendURL(b, pg.Newer)
+			b = append(b, "\">"...)
+		}
+		if pg.Older != "" {
+			b = append(b, "\n<link rel=\"next\" href=\""...)
+			b = htmlesc.AppendURL(b, pg.Older)
+			b = append(b, "\">"...)
+		}
 	}
 	if c := d.Card; c != nil {
 		b = append(b, "\n<meta property=\"og:image\" content=\""...)
@@ -257,6 +269,9 @@ func (f *Writer) homeMain(b []byte, d *layout.Page) []byte {
 	b = append(b, "\n  <section class=\"post-list prose\" aria-labelledby=\"post-list-heading\">\n    <h2 id=\"post-list-heading\" class=\"post-list-heading\">Pages</h2>"...)
 	if len(d.Pages) > 0 {
 		b = f.appendPageList(b, d.Pages)
+		if d.Pager != nil {
+			b = appendPager(b, d.Pager)
+		}
 	} else {
 		b = append(b, "\n    <p class=\"empty\">No pages yet. Add a Markdown file under <code>content/</code> and build again.</p>"...)
 	}
@@ -270,8 +285,12 @@ func (f *Writer) tagMain(b []byte, d *layout.Page) []byte {
 	b = append(b, "\">Tags</a></p>\n    <h1 class=\"home-title\">"...)
 	b = htmlesc.Append(b, d.Title)
 	b = append(b, "</h1>\n    <p class=\"home-description\">"...)
-	b = strconv.AppendInt(b, int64(len(d.Pages)), 10)
-	if len(d.Pages) == 1 {
+	var pg layout.Pager // the template fails on a nil Pager; render always sets it
+	if d.Pager != nil {
+		pg = *d.Pager
+	}
+	b = strconv.AppendInt(b, int64(pg.Total), 10)
+	if pg.Total == 1 {
 		b = append(b, " page"...)
 	} else {
 		b = append(b, " pages"...)
@@ -280,7 +299,33 @@ func (f *Writer) tagMain(b []byte, d *layout.Page) []byte {
 	b = htmlesc.Append(b, d.Title)
 	b = append(b, "”.</p>\n  </header>\n  <section class=\"post-list prose\">"...)
 	b = f.appendPageList(b, d.Pages)
+	b = appendPager(b, &pg)
 	return append(b, "\n  </section>\n</div>"...)
+}
+
+// appendPager writes the "pager" template of layouts/pager.html: the links
+// to a listing's newer and older pages, when it has more than one.
+func appendPager(b []byte, pg *layout.Pager) []byte {
+	if pg.Count <= 1 {
+		return b
+	}
+	b = append(b, "\n    <nav class=\"pager\" aria-label=\"More pages of this list\">"...)
+	if pg.Newer != "" {
+		b = append(b, "\n      <a class=\"pager-newer\" href=\""...)
+		b = htmlesc.AppendURL(b, pg.Newer)
+		b = append(b, "\" rel=\"prev\">← Newer</a>"...)
+	}
+	b = append(b, "\n      <span class=\"pager-at\">Page "...)
+	b = strconv.AppendInt(b, int64(pg.Number), 10)
+	b = append(b, " of "...)
+	b = strconv.AppendInt(b, int64(pg.Count), 10)
+	b = append(b, "</span>"...)
+	if pg.Older != "" {
+		b = append(b, "\n      <a class=\"pager-older\" href=\""...)
+		b = htmlesc.AppendURL(b, pg.Older)
+		b = append(b, "\" rel=\"next\">Older →</a>"...)
+	}
+	return append(b, "\n    </nav>"...)
 }
 
 // appendPageList writes the "page-list" template of layouts/list.html.

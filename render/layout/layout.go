@@ -58,8 +58,11 @@ type Page struct {
 	// (https://user.github.io/repo/a/), else its path.
 	Canonical string
 	Content   template.HTML
-	Pages     []PageLink // home and tag pages: the pages listed
-	TagList   []TagLink  // the tags index: every tag
+	Pages     []PageLink // home and tag pages: the pages listed on this page of the listing
+	// Pager is where this page of a listing stands among the listing's
+	// pages, on home and tag pages; nil on other kinds.
+	Pager   *Pager
+	TagList []TagLink // the tags index: every tag
 	// Prev is the next older page and Next the next newer one, on pages.
 	Prev, Next *PageLink
 	Charts     int
@@ -94,6 +97,20 @@ type PageLink struct {
 	// ChartTitles are the titles of the page's charts, so a listing can say
 	// what the page plots.
 	ChartTitles []string
+}
+
+// Pager is where one page of a listing (the home page's list of pages, a
+// tag's) stands among the pages the listing is cut into: listSize entries
+// each (scalesite.yaml), newest first, page 1 at the listing's own address
+// and page n at its page/n/.
+type Pager struct {
+	Number int // this page's number, from 1
+	Count  int // how many pages the listing has, 1 or more
+	Total  int // how many entries the listing has, across its pages
+	// Newer is the address of the page before this one (newer entries),
+	// Older of the one after (older entries); "" at either end. The
+	// layouts link them with rel="prev" and rel="next".
+	Newer, Older string
 }
 
 // TagLink is a tag in the tags index.

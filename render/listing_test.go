@@ -1,0 +1,272 @@
+package render
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/scalesite/scalesite/site"
+)
+
+// pagedSite is a site of n pages, page-01 the newest, at /repo/, with a
+// listSize of 3; every page is tagged "all", and the first `odd` ones
+// (every other) "odd" too.
+func pagedSite(n int) map[string]string {
+	files := map[string]string{
+		"scalesite.yaml":   "title: Paged\nbaseURL: https://u.github.io/repo/\nlistSize: 3\nfeedSize: 2\n",
+		"content/index.md": "Welcome to the *intro*.\n",
+	}
+	for i := 1; i <= n; i++ {
+		tags := "[all]"
+		if i%2 == 1 {
+			tags = "[all, odd]"
+		}
+		files[fmt.Sprintf("content/page-%02d.md", i)] = fmt.Sprintf("---\ntitle: Page %02d\ndate: 2025-%02d-01\ntags: %s\n---\nBody.\n", i, 13-i%13, tags)
+		if i > 12 {
+			files[fmt.Sprintf("content/page-%02d.md", i)] = fmt.Sprintf("---\ntitle: Page %02d\ndate: 2024-01-%02d\ntags: %s\n---\nBody.\n", i, 40-i, tags)
+		}
+	}
+	return files
+}
+
+var (
+	listedTitle = regexp.MustCompile(`<h3 class="post-item-title"><a href="[^"]*">([^<]*)</a>`)
+	headLink    = regexp.MustCompile(`<link rel="(prev|next)" href="([^"]*)">`)
+	pagerLink   = regexp.MustCompile(`<a class="pager-(newer|older)" href="([^"]*)" rel="(prev|next)">`)
+	pagerAt     = regexp.MustCompile(`<span class="pager-at">([^<]*)</span>`)
+)
+
+// listingPage is what a test reads of one page of a listing.
+type listingPage struct {
+	titles       []string // the entries, in order
+	prev, next   string   // <link rel> in the head
+	newer, older string   // the pager's links
+	at           string   // "Page 2 of 4", or "" without a pager
+	intro        bool     // the home page's prose is on it
+}
+
+func readListing(t *testing.T, html string) listingPage {
+	t.Helper()
+	var l listingPage
+	for _, m := range listedTitle.FindAllStringSubmatch(html, -1) {
+		l.titles = append(l.titles, m[1])
+	}
+	for _, m := range headLink.FindAllStringSubmatch(html, -1) {
+		if m[1] == "prev" {
+			l.prev = m[2]
+		} else {
+			l.next = m[2]
+		}
+	}
+	for _, m := range pagerLink.FindAllStringSubmatch(html, -1) {
+		if (m[1] == "newer") != (m[3] == "prev") {
+			t.Errorf("pager link %q has rel %q", m[1], m[3])
+		}
+		if m[1] == "newer" {
+			l.newer = m[2]
+		} else {
+			l.older = m[2]
+		}
+	}
+	if m := pagerAt.FindStringSubmatch(html); m != nil {
+		l.at = m[1]
+	}
+	l.intro = strings.Contains(html, "<em>intro</em>")
+	return l
+}
+
+// TestListingPages: the home page and the tag pages list listSize pages
+// each, newest first, page 1 at the listing's address and page n at
+// page/n/ under it, linked both ways in the pager and the head.
+func TestListingPages(t *testing.T) {
+	titles := func(from, to int) []string {
+		var out []string
+		for i := from; i <= to; i++ {
+			out = append(out, fmt.Sprintf("Page %02d", i))
+		}
+		return out
+	}
+	type want struct {
+		path   string
+		titles []string
+		at     string // the pager's "Page n of m", "" for none
+		newer  string // the address of the newer page, "" for none
+		older  string
+	}
+	tests := []struct {
+		name  string
+		pages int
+		want  []want
+		none  []string // files that must not exist
+	}{
+		{"no pages", 0, []want{{path: "index.html"}}, []string{"page/1/index.html", "page/2/index.html", "tags/all/index.html"}},
+		{"one page", 1, []want{
+			{path: "index.html", titles: titles(1, 1)},
+			{path: "tags/all/index.html", titles: titles(1, 1)},
+		}, []string{"page/2/index.html", "tags/all/page/2/index.html"}},
+		{"exactly listSize", 3, []want{
+			{path: "index.html", titles: titles(1, 3)},
+		}, []string{"page/2/index.html", "page/1/index.html"}},
+		{"listSize and one", 4, []want{
+			{path: "index.html", titles: titles(1, 3), at: "Page 1 of 2", older: "/repo/page/2/"},
+			{path: "page/2/index.html", titles: titles(4, 4), at: "Page 2 of 2", newer: "/repo/"},
+			{path: "tags/all/index.html", titles: titles(1, 3), at: "Page 1 of 2", older: "/repo/tags/all/page/2/"},
+			{path: "tags/all/page/2/index.html", titles: titles(4, 4), at: "Page 2 of 2", newer: "/repo/tags/all/"},
+			{path: "tags/odd/index.html", titles: []string{"Page 01", "Page 03"}},
+		}, []string{"page/3/index.html", "tags/odd/page/2/index.html"}},
+		{"a tag of many pages", 11, []want{
+			{path: "index.html", titles: titles(1, 3), at: "Page 1 of 4", older: "/repo/page/2/"},
+			{path: "page/2/index.html", titles: titles(4, 6), at: "Page 2 of 4", newer: "/repo/", older: "/repo/page/3/"},
+			{path: "page/3/index.html", titles: titles(7, 9), at: "Page 3 of 4", newer: "/repo/page/2/", older: "/repo/page/4/"},
+			{path: "page/4/index.html", titles: titles(10, 11), at: "Page 4 of 4", newer: "/repo/page/3/"},
+			{path: "tags/odd/index.html", titles: []string{"Page 01", "Page 03", "Page 05"}, at: "Page 1 of 2", older: "/repo/tags/odd/page/2/"},
+			{path: "tags/odd/page/2/index.html", titles: []string{"Page 07", "Page 09", "Page 11"}, at: "Page 2 of 2", newer: "/repo/tags/odd/"},
+		}, []string{"page/5/index.html", "tags/odd/page/3/index.html"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := renderSite(t, pagedSite(tt.pages), site.Options{})
+			for _, w := range tt.want {
+				html, ok := got[w.path]
+				if !ok {
+					t.Errorf("no %s", w.path)
+					continue
+				}
+				l := readListing(t, html)
+				if !slices.Equal(l.titles, w.titles) {
+					t.Errorf("%s lists %q, want %q", w.path, l.titles, w.titles)
+				}
+				if l.at != w.at || l.newer != w.newer || l.older != w.older {
+					t.Errorf("%s: pager %q, newer %q, older %q; want %q, %q, %q", w.path, l.at, l.newer, l.older, w.at, w.newer, w.older)
+				}
+				if l.prev != w.newer || l.next != w.older {
+					t.Errorf("%s: <link rel=prev> %q, next %q; want %q, %q", w.path, l.prev, l.next, w.newer, w.older)
+				}
+				// The home page's prose is on its first page only.
+				if home := w.path == "index.html"; strings.HasPrefix(w.path, "index.html") || strings.HasPrefix(w.path, "page/") {
+					if l.intro != home {
+						t.Errorf("%s: the home page's prose shown %v, want %v", w.path, l.intro, home)
+					}
+				}
+				canon := "https://u.github.io/repo/" + strings.TrimSuffix(w.path, "index.html")
+				if !strings.Contains(html, `<link rel="canonical" href="`+canon+`">`) {
+					t.Errorf("%s: canonical address is not %s", w.path, canon)
+				}
+			}
+			for _, p := range tt.none {
+				if _, ok := got[p]; ok {
+					t.Errorf("%s is written, want none", p)
+				}
+			}
+			// Every listing page is in the sitemap; the feed carries
+			// feedSize entries.
+			for path := range got {
+				if strings.HasSuffix(path, "index.html") && strings.Contains(path, "page/") {
+					loc := "<loc>https://u.github.io/repo/" + strings.TrimSuffix(path, "index.html") + "</loc>"
+					if !strings.Contains(got[SitemapFile], loc) {
+						t.Errorf("the sitemap lacks %s", loc)
+					}
+				}
+			}
+			if n, want := strings.Count(got[FeedFile], "<entry>"), min(tt.pages, 2); n != want {
+				t.Errorf("the feed has %d entries, want %d", n, want)
+			}
+		})
+	}
+}
+
+// TestTagPageCountsEveryPage: a tag page says how many pages the tag has,
+// not how many this page of its listing shows.
+func TestTagPageCountsEveryPage(t *testing.T) {
+	got := renderSite(t, pagedSite(11), site.Options{})
+	for _, p := range []string{"tags/all/index.html", "tags/all/page/4/index.html"} {
+		if !strings.Contains(got[p], "11 pages tagged “all”") {
+			t.Errorf("%s does not say 11 pages tagged “all”", p)
+		}
+	}
+}
+
+// TestListingSaveMakesItsPages: in the live preview (a lean Renderer), a
+// save that changes a page's link makes again the page, its neighbours,
+// and the one page of each listing that lists it, by patching the last
+// call's files; a save that moves pages across listing pages goes through
+// every file, and makes again the listing pages they moved across. Each
+// result is what a fresh render makes.
+func TestListingSaveMakesItsPages(t *testing.T) {
+	dir := writeSite(t, pagedSite(11))
+	s, rr := loadRenderer(t, dir, false)
+	rr.SetLean()
+	held := map[string][]byte{}
+	render := func() (made []string, patched bool) {
+		t.Helper()
+		if err := s.Refill(rr.Stale(s, (*site.Page).IsLight)); err != nil {
+			t.Fatal(err)
+		}
+		out, err := rr.Render(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range out.Files {
+			if f.Data != nil {
+				held[f.Path] = slices.Clone(f.Data)
+				if strings.HasSuffix(f.Path, ".html") {
+					made = append(made, f.Path)
+				}
+			}
+		}
+		s.Lighten()
+		_, patched = rr.Patched()
+		slices.Sort(made)
+		return made, patched
+	}
+	render()
+	tests := []struct {
+		name    string
+		file    string
+		body    string
+		patched bool
+		made    []string // the HTML files made again
+	}{
+		{"a body", "content/page-05.md", "---\ntitle: Page 05\ndate: 2025-08-01\ntags: [all, odd]\n---\nNew body.\n", true,
+			[]string{"page-05/index.html"}},
+		{"a title on the second page of the home listing", "content/page-05.md", "---\ntitle: Page Five\ndate: 2025-08-01\ntags: [all, odd]\n---\nNew body.\n", true,
+			[]string{"page-04/index.html", "page-05/index.html", "page-06/index.html", "page/2/index.html", "tags/all/page/2/index.html", "tags/odd/index.html"}},
+		{"a date that keeps the order", "content/page-01.md", "---\ntitle: Page 01\ndate: 2025-12-02\ntags: [all, odd]\n---\nBody.\n", true,
+			[]string{"index.html", "page-01/index.html", "page-02/index.html", "tags/all/index.html", "tags/odd/index.html"}},
+		{"a date that moves a page from the first page to the last", "content/page-02.md", "---\ntitle: Page 02\ndate: 2020-01-01\ntags: [all]\n---\nBody.\n", false,
+			[]string{"index.html", "page-01/index.html", "page-02/index.html", "page-03/index.html", "page-11/index.html",
+				"page/2/index.html", "page/3/index.html", "page/4/index.html",
+				"tags/all/index.html", "tags/all/page/2/index.html", "tags/all/page/3/index.html", "tags/all/page/4/index.html"}},
+	}
+	for _, tt := range tests {
+		writeSiteFile(t, dir, tt.file, tt.body)
+		n, err := s.Reload([]string{tt.file})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		s = n
+		made, patched := render()
+		if patched != tt.patched || !slices.Equal(made, tt.made) {
+			t.Errorf("%s: patched %v, made %q;\nwant %v, %q", tt.name, patched, made, tt.patched, tt.made)
+		}
+		fresh, err := site.Load(dir, site.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		frr, err := NewRenderer(fresh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := frr.Render(fresh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range want.Files {
+			if f.Src == "" && string(held[f.Path]) != string(f.Data) {
+				t.Errorf("%s: %s differs from a fresh render's", tt.name, f.Path)
+			}
+		}
+	}
+}
