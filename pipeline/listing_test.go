@@ -72,3 +72,62 @@ func TestPagedListingsReproducible(t *testing.T) {
 	}
 	compareTrees(t, "GOMAXPROCS=1 and 2", trees[0], trees[1])
 }
+
+// TestStreamedStartPagedListings: the preview's streamed start-up on a
+// site whose listings run to several pages (listSize 3), then saves that
+// move a page within them (a title, a date that reorders, a tag, a new
+// page): after each, the files the preview holds are exactly a fresh
+// render's, page/2/ and the tag pages' second pages included.
+func TestStreamedStartPagedListings(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "site")
+	page := func(title, date, tags string) string {
+		return "---\ntitle: " + title + "\ndate: " + date + "\ntags: [" + tags + "]\n---\nText of " + title + ".\n"
+	}
+	files := map[string]string{"scalesite.yaml": "title: Paged\nlistSize: 3\nfeedSize: 2\n"}
+	for i, d := range []string{"01", "02", "03", "04", "05", "06", "07", "08"} {
+		tags := "even"
+		if i%2 == 1 {
+			tags = "odd"
+		}
+		files["content/p"+d+".md"] = page("Page "+d, "2025-01-"+d, tags+", all")
+	}
+	writeSite(t, src, files)
+	opts := site.Options{BaseURL: "/"}
+	pv := NewPreview(src, opts)
+	h := &held{}
+	if _, err := pv.Start(h.emit, h.take); err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		name  string
+		write map[string]string
+	}{
+		{"start", nil},
+		{"a title", map[string]string{"content/p02.md": page("Page two, renamed", "2025-01-02", "even, all")}},
+		{"a date that reorders", map[string]string{"content/p02.md": page("Page two, renamed", "2025-01-09", "even, all")}},
+		{"a tag", map[string]string{"content/p03.md": page("Page 03", "2025-01-03", "odd, all, new")}},
+		{"a new page", map[string]string{"content/p00.md": page("Page 00", "2024-12-31", "even, all")}},
+	}
+	for _, st := range steps {
+		var changed []string
+		for f := range st.write {
+			changed = append(changed, f)
+		}
+		if st.write != nil {
+			writeSite(t, src, st.write)
+			if _, err := pv.Update(changed, h.take); err != nil {
+				t.Fatalf("%s: %v", st.name, err)
+			}
+		}
+		want, err := previewFresh(src, opts)
+		if err != nil {
+			t.Fatalf("%s, fresh render: %v", st.name, err)
+		}
+		assertHeldIsFresh(t, st.name, h, want)
+		for _, f := range []string{"page/2/index.html", "page/3/index.html", "tags/all/page/2/index.html"} {
+			if _, ok := h.files[f]; !ok {
+				t.Errorf("%s: the preview holds no %s", st.name, f)
+			}
+		}
+	}
+}
