@@ -30,6 +30,7 @@ import (
 	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/pipeline"
+	"github.com/scalesite/scalesite/render"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -259,6 +260,10 @@ func (s *Server) announceError() {
 	s.hub.broadcast(event{Type: "error", Error: err.Error()})
 }
 
+// searchPage is the address of the search page, which reads
+// render.SearchFile.
+const searchPage = "/search/"
+
 // diff says which pages a browser must reload and which can update their
 // charts in place. made are the files made by this build, with their
 // bytes as the renderer made them; the others are as in old. With all set
@@ -298,6 +303,17 @@ func diff(old, new siteFiles, made map[string][]byte, only []string, all bool) e
 		}
 		if f.Src == "" && strings.HasSuffix(p, ".csv") {
 			// A chart's data file: its page's chart changed with it.
+			return
+		}
+		switch p {
+		case render.FeedFile, render.SitemapFile, render.RobotsFile:
+			// No page loads them: a feed reader or a crawler fetches
+			// them anew.
+			return
+		case render.SearchFile:
+			// Only the search page reads the index: a title saved need
+			// not reload every page open in a browser.
+			e.Reload = append(e.Reload, searchPage)
 			return
 		}
 		if !strings.HasSuffix(p, ".html") {
