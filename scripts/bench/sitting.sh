@@ -52,6 +52,12 @@ for mode in "" --title --date --tags --new; do
 	[ -z "$mode" ] && url=http://127.0.0.1:$port/$(basename "$newest" .md)/
 	python3 "$here/reload_latency.py" "$work/s10k" "$url" "$newest" $mode --runs 10
 done
+echo "-- save to screen (headless Chromium), text of $(basename "$newest"), its page open"
+(cd "$here/../.." && go run ./tools/paintlatency -runs 10 "http://127.0.0.1:$port/$(basename "$newest" .md)/" "$newest")
+echo "-- save to screen, title of $(basename "$newest"), the home page open"
+(cd "$here/../.." && go run ./tools/paintlatency -runs 10 -title "http://127.0.0.1:$port/" "$newest")
+echo "-- save to screen, title of $(basename "$newest"), its page open"
+(cd "$here/../.." && go run ./tools/paintlatency -runs 10 -title "http://127.0.0.1:$port/$(basename "$newest" .md)/" "$newest")
 kill $pid
 trap - EXIT
 
