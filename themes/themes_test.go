@@ -49,6 +49,13 @@ type pageData struct {
 	TOC                []tocEntry
 	SearchIndex        string
 	Card               *cardData
+	Pager              *pagerData
+}
+
+// pagerData is render/layout.Pager: where a page of a listing stands.
+type pagerData struct {
+	Number, Count, Total int
+	Newer, Older         string
 }
 
 type cardData struct {
@@ -98,7 +105,7 @@ var stubFuncs = template.FuncMap{
 
 func parseLayouts(t *testing.T, main string) *template.Template {
 	t.Helper()
-	tmpl, err := template.New("").Funcs(stubFuncs).ParseFS(Default(), "layouts/base.html", "layouts/chart.html", "layouts/list.html", "layouts/"+main)
+	tmpl, err := template.New("").Funcs(stubFuncs).ParseFS(Default(), "layouts/base.html", "layouts/chart.html", "layouts/list.html", "layouts/pager.html", "layouts/"+main)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,8 +350,20 @@ func TestHomeTemplate(t *testing.T) {
 	)
 	mustNotContain(t, "home", out, "<script", "0 charts", "0001")
 
+	mustNotContain(t, "home of one page", out, `class="pager"`, `rel="prev"`, `rel="next"`)
+
 	out = execute(t, tmpl, "base", pageData{Site: site, Kind: "home", URL: "/repo/"})
 	mustContain(t, "empty home", out, "No pages yet")
+
+	// the second page of a listing of three: links to both neighbours
+	out = execute(t, tmpl, "base", pageData{Site: site, Kind: "home", URL: "/repo/page/2/",
+		Pages: []pageLink{{Title: "Older one", URL: "/repo/older/"}},
+		Pager: &pagerData{Number: 2, Count: 3, Total: 7, Newer: "/repo/", Older: "/repo/page/3/"}})
+	mustContain(t, "page 2 of 3", out,
+		`<link rel="prev" href="/repo/">`, `<link rel="next" href="/repo/page/3/">`,
+		`<a class="pager-newer" href="/repo/" rel="prev">← Newer</a>`,
+		`<span class="pager-at">Page 2 of 3</span>`,
+		`<a class="pager-older" href="/repo/page/3/" rel="next">Older →</a>`)
 }
 
 func Test404Template(t *testing.T) {
