@@ -132,7 +132,7 @@ func (rr *Renderer) start(s *site.Site) *renderer {
 		MathCSS: mathStylesheet(s.Config.BasePath),
 	}}
 	if facts.Search {
-		r.data.SearchURL = r.url(searchSlug)
+		r.data.SearchURL = r.url(SearchSlug)
 	}
 	if cf := rr.chartFont(); cf != nil {
 		r.data.ChartFont = cf.head

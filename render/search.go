@@ -18,7 +18,9 @@ import (
 // searches it there, with no server and nothing asked of any other host.
 const (
 	SearchFile = "search.json"
-	searchSlug = "search"
+	// SearchSlug is the search page's slug: the page that reads
+	// SearchFile, the built-in one or a site's own.
+	SearchSlug = "search"
 )
 
 // searchEntry is a page in the search index.
@@ -171,7 +173,7 @@ func (r *renderer) searchEntry(p *site.Page) searchEntry {
 // page of the site's own at search/ takes its place.
 func hasSearchPage(s *site.Site) bool {
 	for _, p := range s.Pages {
-		if p.Slug == searchSlug {
+		if p.Slug == SearchSlug {
 			return false
 		}
 	}
@@ -191,13 +193,13 @@ func (r *renderer) searchJobs() []func() (output.File, error) {
 		return jobs
 	}
 	return append(jobs, func() (output.File, error) {
-		d := &layout.Page{Site: r.data, Kind: "search", Title: "Search", URL: r.url(searchSlug),
-			Canonical: r.absURL(r.url(searchSlug)), SearchIndex: r.site.Config.BasePath + SearchFile}
-		f, err := rr.cached(searchSlug+"/index.html", "search", func() ([]byte, error) {
+		d := &layout.Page{Site: r.data, Kind: "search", Title: "Search", URL: r.url(SearchSlug),
+			Canonical: r.absURL(r.url(SearchSlug)), SearchIndex: r.site.Config.BasePath + SearchFile}
+		f, err := rr.cached(SearchSlug+"/index.html", "search", func() ([]byte, error) {
 			return r.theme.execute("search", d)
 		})
 		if err != nil {
-			return f, fmt.Errorf("rendering %s/index.html: %w", searchSlug, err)
+			return f, fmt.Errorf("rendering %s/index.html: %w", SearchSlug, err)
 		}
 		return f, nil
 	})

@@ -260,10 +260,6 @@ func (s *Server) announceError() {
 	s.hub.broadcast(event{Type: "error", Error: err.Error()})
 }
 
-// searchPage is the address of the search page, which reads
-// render.SearchFile.
-const searchPage = "/search/"
-
 // diff says which pages a browser must reload and which can update their
 // charts in place. made are the files made by this build, with their
 // bytes as the renderer made them; the others are as in old. With all set
@@ -313,7 +309,7 @@ func diff(old, new siteFiles, made map[string][]byte, only []string, all bool) e
 		case render.SearchFile:
 			// Only the search page reads the index: a title saved need
 			// not reload every page open in a browser.
-			e.Reload = append(e.Reload, searchPage)
+			e.Reload = append(e.Reload, pageURL(render.SearchSlug+"/index.html"))
 			return
 		}
 		if !strings.HasSuffix(p, ".html") {

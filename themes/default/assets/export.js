@@ -19,7 +19,8 @@
  * API, on window.scalesite: exportPNG(id) → a PNG data URL (twice the
  * canvas' pixels, on the page's colour), exportSVG(id) → a promise of the
  * SVG text (ECharts' SVG renderer is a file of its own, loaded the first
- * time: echarts.loadSVGRenderer),
+ * time: echarts.loadSVGRenderer), say(id, text) → the chart's toolbar
+ * status line (read out by screen readers, cleared after 5 s),
  * setLinear(id, {x, y}), chartState(id) → the fragment, applyFragment(hash).
  * Loaded after site.js, linearaxes.js and zoomarea.js. Plain ES2019.
  */
@@ -467,6 +468,7 @@
 
   S.exportPNG = exportPNG;
   S.exportSVG = exportSVG;
+  S.say = say;
   S.setLinear = setLinear;
   S.chartState = chartState;
   S.applyFragment = applyFragment;

@@ -19,12 +19,6 @@
   if (!S || !S.onChart || typeof document === 'undefined') return;
   var PRINTING = 'scalesite-printing';
 
-  function status(id, text) {
-    var tools = document.querySelector('.scalesite-tools[data-chart="' + id + '"]');
-    var out = tools && tools.querySelector('.scalesite-status');
-    if (out) out.textContent = text;
-  }
-
   // endPrint takes the print-only box and the page size away.
   function endPrint() {
     document.documentElement.classList.remove(PRINTING);
@@ -62,11 +56,11 @@
     var id = t && t.closest('.scalesite-tools').getAttribute('data-chart');
     if (!id) return;
     printChart(id).then(function () {
-      status(id, 'Choose "Save as PDF" in the print dialog');
+      if (S.say) S.say(id, 'Choose "Save as PDF" in the print dialog');
       window.print();
     }).catch(function (err) {
       endPrint();
-      status(id, 'That did not work: ' + (err && err.message ? err.message : err));
+      if (S.say) S.say(id, 'That did not work: ' + (err && err.message ? err.message : err));
     });
   });
   window.addEventListener('afterprint', endPrint);

@@ -52,7 +52,10 @@
       var text = 'BESbswy 0123456789';
       var opts = document.querySelectorAll('script.scalesite-option');
       for (var i = 0; i < opts.length; i++) {
-        text += opts[i].textContent.replace(/\\u([0-9a-fA-F]{4})/g, function (m, h) {
+        var json = opts[i].textContent;
+        // most options are ASCII and escape nothing: one scan, no copy
+        if (!/[^\x00-\x7f]|\\u/.test(json)) continue;
+        text += json.replace(/\\u([0-9a-fA-F]{4})/g, function (m, h) {
           return String.fromCharCode(parseInt(h, 16));
         }).replace(/[\x00-\x7f]+/g, '');
       }
