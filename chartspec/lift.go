@@ -1,6 +1,9 @@
 package chartspec
 
-import "bytes"
+import (
+	"bytes"
+	"strings"
+)
 
 // liftedBlock is the text of a `data: |` block taken out of the YAML before
 // parsing, with the line (of the spec as written) and column where its first
@@ -62,21 +65,12 @@ func liftDataBlocks(src []byte) ([]byte, map[int]liftedBlock, []lineShift) {
 		if first == -2 || first < 0 {
 			continue
 		}
-		var text bytes.Buffer
-		for _, l := range lines[first:end] {
-			// A blank line keeps the spaces past the indentation, as YAML
-			// does: they are text (a line of spaces) in a block scalar.
-			body := bytes.TrimRight(l, "\n")
-			text.Write(body[min(indent, len(body)):])
-			text.WriteByte('\n')
-		}
-		t := bytes.TrimRight(text.Bytes(), "\n")
 		if out == nil {
 			out = make([]byte, 0, len(src))
 			lifted = map[int]liftedBlock{}
 		}
 		key := i + 1 - removed // the key's line in the shortened source
-		lifted[key] = liftedBlock{text: string(t) + "\n", line: first + 1, col: indent + 1}
+		lifted[key] = liftedBlock{text: blockText(lines[first:end], indent), line: first + 1, col: indent + 1}
 		shifts = append(shifts, lineShift{after: key, by: end - (i + 1)})
 		removed += end - (i + 1)
 		for j := i + 1; j < end; j++ {
@@ -94,6 +88,34 @@ func liftDataBlocks(src []byte) ([]byte, map[int]liftedBlock, []lineShift) {
 		out = append(out, '\n')
 	}
 	return out, lifted, shifts
+}
+
+// blockText is the text of a block scalar's lines: each without its
+// indentation, and one line end after the last line with text (clip
+// chomping, as YAML reads `|` and as the library gave it before lifting).
+// A blank line keeps the spaces past the indentation, as YAML does: they
+// are text (a line of spaces) in a block scalar. It is built in one
+// allocation: inline data is most of a chart spec's bytes.
+func blockText(lines [][]byte, indent int) string {
+	last, size := -1, 0
+	for i, l := range lines {
+		body := bytes.TrimSuffix(l, []byte("\n"))
+		if len(body) > indent {
+			last = i
+		}
+		size += len(body) - min(indent, len(body)) + 1
+	}
+	if last < 0 {
+		return "\n"
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for _, l := range lines[:last+1] {
+		body := bytes.TrimSuffix(l, []byte("\n"))
+		b.Write(body[min(indent, len(body)):])
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // origLine turns a line of the (possibly shortened) YAML into a line of the

@@ -106,15 +106,39 @@ func (chartTransformer) Transform(doc *ast.Document, reader text.Reader, _ parse
 		line += bytes.Count(source[counted:start], []byte{'\n'})
 		counted = start
 		cb.Line = line
-		var spec bytes.Buffer
-		for j := 0; j < lines.Len(); j++ {
-			seg := lines.At(j)
-			spec.Write(seg.Value(source))
-		}
-		cb.Spec = spec.Bytes()
+		cb.Spec = blockContent(source, lines)
 		cb.SetLines(lines)
 		fc.Parent().ReplaceChild(fc.Parent(), fc, cb)
 	}
+}
+
+// blockContent is the text of a block's lines. Lines that follow one
+// another in the source unchanged (a block not inside a list item or a
+// quote) are the source itself, capped so that an append copies: the spec
+// is most of a chart page's bytes. Otherwise it is copied once.
+func blockContent(source []byte, lines *text.Segments) []byte {
+	n := lines.Len()
+	if n == 0 {
+		return nil
+	}
+	contiguous, size := true, 0
+	for j := range n {
+		seg := lines.At(j)
+		size += seg.Len() + 1
+		if seg.Padding != 0 || seg.ForceNewline || (j > 0 && seg.Start != lines.At(j-1).Stop) {
+			contiguous = false
+		}
+	}
+	if contiguous {
+		first, last := lines.At(0), lines.At(n-1)
+		return source[first.Start:last.Stop:last.Stop]
+	}
+	spec := make([]byte, 0, size)
+	for j := range n {
+		seg := lines.At(j)
+		spec = append(spec, seg.Value(source)...)
+	}
+	return spec
 }
 
 // openingFence returns the offset of the fence before a fenced block's info

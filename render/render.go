@@ -328,8 +328,6 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) 
 func (r *renderer) content(p *site.Page) (template.HTML, error) {
 	w := &pageWriter{charts: make([][]byte, len(p.Charts)), citer: newCiter(p)}
 	for i, c := range p.Charts {
-		var b bytes.Buffer
-		b.Grow(512 + 48*c.Points()) // the option is mostly its points
 		d := w.chartView(c)
 		if st := r.rr.statics; st != nil {
 			f, err := st.figure(c, chart.OptionBytes(d.Option), d.Alt)
@@ -339,13 +337,19 @@ func (r *renderer) content(p *site.Page) (template.HTML, error) {
 			d.Static, d.StaticHeight, d.StaticNarrowHeight = f.HTML, f.WideH, f.NarrowH
 			st.files.Store(c, f.File)
 		}
+		var b bytes.Buffer
+		b.Grow(chartHTMLSize(&d)) // once: the tables and option are most of a page's bytes
 		if err := r.theme.kinds["page"].ExecuteTemplate(&b, "chart", d); err != nil {
 			return "", fmt.Errorf("rendering chart %d: %w", i+1, err)
 		}
 		w.charts[i] = b.Bytes()
 	}
 	var buf bytes.Buffer
-	buf.Grow(len(p.Body) * 2)
+	size := len(p.Body) * 2
+	for _, c := range w.charts {
+		size += len(c)
+	}
+	buf.Grow(size)
 	w.Writer = bufio.NewWriter(&buf)
 	if err := r.md.Renderer().Render(w, p.Body, p.Doc); err != nil {
 		return "", err
@@ -357,6 +361,16 @@ func (r *renderer) content(p *site.Page) (template.HTML, error) {
 		return "", err
 	}
 	return template.HTML(buf.String()), nil
+}
+
+// chartHTMLSize is room for a chart's HTML: its option, its tables, its
+// static figure and the markup around them.
+func chartHTMLSize(d *chartData) int {
+	n := 2048 + len(chart.OptionBytes(d.Option)) + len(d.Static)
+	for _, t := range d.Tables {
+		n += len(t.Body) + 256
+	}
+	return n
 }
 
 // pageWriter hands the rendered charts to the ```chart block renderer,
