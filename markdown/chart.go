@@ -125,7 +125,10 @@ func blockContent(source []byte, lines *text.Segments) []byte {
 	for j := range n {
 		seg := lines.At(j)
 		size += seg.Len() + 1
-		if seg.Padding != 0 || seg.ForceNewline || (j > 0 && seg.Start != lines.At(j-1).Stop) {
+		// Value adds a line end only to a last line without one (goldmark
+		// sets ForceNewline on every line of a fenced block).
+		addsNewline := seg.ForceNewline && seg.Stop > seg.Start && source[seg.Stop-1] != '\n'
+		if seg.Padding != 0 || addsNewline || (j > 0 && seg.Start != lines.At(j-1).Stop) {
 			contiguous = false
 		}
 	}
