@@ -35,7 +35,6 @@ func liftDataBlocks(src []byte) ([]byte, map[int]liftedBlock, []lineShift) {
 	var lifted map[int]liftedBlock
 	var shifts []lineShift
 	removed := 0
-	var out []byte
 	for i := 0; i < len(lines); i++ {
 		keyIndent, ok := dataBlockKey(lines[i])
 		if !ok {
@@ -65,8 +64,7 @@ func liftDataBlocks(src []byte) ([]byte, map[int]liftedBlock, []lineShift) {
 		if first == -2 || first < 0 {
 			continue
 		}
-		if out == nil {
-			out = make([]byte, 0, len(src))
+		if lifted == nil {
 			lifted = map[int]liftedBlock{}
 		}
 		key := i + 1 - removed // the key's line in the shortened source
@@ -81,6 +79,11 @@ func liftDataBlocks(src []byte) ([]byte, map[int]liftedBlock, []lineShift) {
 	if lifted == nil {
 		return src, nil, nil
 	}
+	size := 1 // what is left: the spec's few lines
+	for _, l := range lines {
+		size += len(l)
+	}
+	out := make([]byte, 0, size)
 	for _, l := range lines {
 		out = append(out, l...)
 	}
