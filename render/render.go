@@ -25,6 +25,7 @@ import (
 	"html/template"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/yuin/goldmark"
 
@@ -344,7 +345,9 @@ func (r *renderer) content(p *site.Page) (template.HTML, error) {
 		}
 		w.charts[i] = b.Bytes()
 	}
-	var buf bytes.Buffer
+	// A strings.Builder, sized once: its String is the page's HTML without
+	// another copy of it.
+	var buf strings.Builder
 	size := len(p.Body) * 2
 	for _, c := range w.charts {
 		size += len(c)
@@ -357,9 +360,11 @@ func (r *renderer) content(p *site.Page) (template.HTML, error) {
 	if err := w.Flush(); err != nil {
 		return "", err
 	}
-	if err := w.references(&buf, r.theme.kinds["page"]); err != nil {
+	var refs bytes.Buffer
+	if err := w.references(&refs, r.theme.kinds["page"]); err != nil {
 		return "", err
 	}
+	buf.Write(refs.Bytes())
 	return template.HTML(buf.String()), nil
 }
 
