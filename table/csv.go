@@ -27,11 +27,28 @@ import (
 // rows as ",,,"), are skipped. Spaces around cells are trimmed, so that
 // "a, b" reads as "a" and "b" the way a researcher means it.
 func ParseCSV(src []byte, at diag.Pos, comma rune) (*Table, error) {
+	return parseCSV(src, nil, at, comma)
+}
+
+// ParseCSVString is ParseCSV of text held as a string (a chart's inline
+// data): the cells of text without a double quote are cut from it as it is.
+func ParseCSVString(text string, at diag.Pos, comma rune) (*Table, error) {
+	return parseCSV([]byte(text), &text, at, comma)
+}
+
+// parseCSV is ParseCSV; text, when not nil, is src as a string.
+func parseCSV(src []byte, text *string, at diag.Pos, comma rune) (*Table, error) {
 	at = normalize(at)
 	if err := textfile.Check(src, at, textfile.DataFile); err != nil {
 		return nil, err
 	}
-	src = stripBOM(src)
+	if bom := len(src) - len(stripBOM(src)); bom > 0 {
+		src = src[bom:]
+		if text != nil {
+			t := (*text)[bom:]
+			text = &t
+		}
+	}
 	if !validComma(comma) {
 		return nil, diag.Errorf(at, "cannot use %q to separate cells", comma)
 	}
@@ -42,7 +59,11 @@ func ParseCSV(src []byte, at diag.Pos, comma rune) (*Table, error) {
 	p.trim = !unicode.IsSpace(comma)
 	var r records
 	if bytes.IndexByte(src, '"') < 0 {
-		r = newPlainReader(src, comma, p.trim)
+		if text == nil {
+			s := string(src)
+			text = &s
+		}
+		r = &plainReader{text: *text, comma: comma, trim: p.trim}
 	} else {
 		in := readers.Get().(*reader)
 		in.bytes.Reset(src)

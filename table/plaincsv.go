@@ -32,10 +32,6 @@ type plainReader struct {
 	cols  []int // the byte column of each field of rec
 }
 
-func newPlainReader(src []byte, comma rune, trim bool) *plainReader {
-	return &plainReader{text: string(src), comma: comma, trim: trim}
-}
-
 // Read returns the next record, or io.EOF.
 func (r *plainReader) Read() ([]string, error) {
 	for r.at < len(r.text) {

@@ -41,7 +41,7 @@ func checkPlainReader(t testing.TB, src string, comma rune) {
 	cr := csv.NewReader(bytes.NewReader([]byte(src)))
 	cr.Comma, cr.FieldsPerRecord, cr.ReuseRecord, cr.TrimLeadingSpace = comma, -1, true, trim
 	wantRecs, wantPos := readAll(t, cr)
-	gotRecs, gotPos := readAll(t, newPlainReader([]byte(src), comma, trim))
+	gotRecs, gotPos := readAll(t, &plainReader{text: src, comma: comma, trim: trim})
 	if !reflect.DeepEqual(gotRecs, wantRecs) || !reflect.DeepEqual(gotPos, wantPos) {
 		t.Fatalf("%q, %q:\n plainReader %q at %v\n encoding/csv %q at %v", src, comma, gotRecs, gotPos, wantRecs, wantPos)
 	}
@@ -71,4 +71,19 @@ func FuzzPlainReader(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string, comma rune) {
 		checkPlainReader(t, src, comma)
 	})
+}
+
+// TestParseCSVStringIsParseCSV: the string form reads the same table, or
+// the same error, with or without quotes and a byte order mark.
+func TestParseCSVStringIsParseCSV(t *testing.T) {
+	for _, src := range []string{
+		"a,b\n1,2\n", "\xef\xbb\xbfa,b\n1,2\n", "\xef\xbb\xbfa,\"b\"\n1,2\n", "a,\"b, c\"\n1,2\n", "a,b\n1,2,3\n", "", "a,a\n1,2\n",
+	} {
+		at := page
+		want, wantErr := ParseCSV([]byte(src), at, ',')
+		got, gotErr := ParseCSVString(src, at, ',')
+		if !reflect.DeepEqual(got, want) || (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
+			t.Errorf("%q: ParseCSVString = %+v, %v; ParseCSV = %+v, %v", src, got, gotErr, want, wantErr)
+		}
+	}
 }
