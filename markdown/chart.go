@@ -197,12 +197,14 @@ func isChartInfo(info []byte) bool {
 }
 
 // ChartWriter is implemented by the writer given to goldmark's Render when the
-// page's charts are known: ChartHTML returns the markup of the chart at index.
-// Rendering through any other writer prints a placeholder figure, so a page
-// can be previewed without its charts.
+// page's charts are known: WriteChart writes the markup of the chart at
+// index to the writer itself (a chart's markup is most of a page's bytes:
+// written in place, it is not copied again). Rendering through any other
+// writer prints a placeholder figure, so a page can be previewed without
+// its charts.
 type ChartWriter interface {
 	util.BufWriter
-	ChartHTML(index int) []byte
+	WriteChart(index int) error
 }
 
 type chartRenderer struct{}
@@ -217,8 +219,7 @@ func renderChart(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.Wal
 	}
 	cb := n.(*ChartBlock)
 	if cw, ok := w.(ChartWriter); ok {
-		_, err := w.Write(cw.ChartHTML(cb.Index))
-		return ast.WalkSkipChildren, err
+		return ast.WalkSkipChildren, cw.WriteChart(cb.Index)
 	}
 	_, err := w.WriteString("<figure class=\"scalesite-chart\"></figure>\n")
 	return ast.WalkSkipChildren, err

@@ -193,7 +193,10 @@ type chartWriter struct {
 	charts []string
 }
 
-func (w chartWriter) ChartHTML(i int) []byte { return []byte(w.charts[i]) }
+func (w chartWriter) WriteChart(i int) error {
+	_, err := w.WriteString(w.charts[i])
+	return err
+}
 
 func TestChartWriter(t *testing.T) {
 	src := []byte("Intro.\n\n```chart\nA\n```\n\n- item\n\n  ```chart\n  B\n  ```\n\nEnd.\n")

@@ -327,7 +327,10 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) 
 
 // content renders a page's Markdown with its charts in place.
 func (r *renderer) content(p *site.Page) (template.HTML, error) {
-	w := &pageWriter{charts: make([][]byte, len(p.Charts)), citer: newCiter(p)}
+	w := &pageWriter{charts: make([]chartData, len(p.Charts)), layouts: r.theme.kinds["page"], citer: newCiter(p)}
+	// A strings.Builder, sized once for the text and the charts: its String
+	// is the page's HTML without another copy of it.
+	size := len(p.Body) * 2
 	for i, c := range p.Charts {
 		d := w.chartView(c)
 		if st := r.rr.statics; st != nil {
@@ -338,20 +341,10 @@ func (r *renderer) content(p *site.Page) (template.HTML, error) {
 			d.Static, d.StaticHeight, d.StaticNarrowHeight = f.HTML, f.WideH, f.NarrowH
 			st.files.Store(c, f.File)
 		}
-		var b bytes.Buffer
-		b.Grow(chartHTMLSize(&d)) // once: the tables and option are most of a page's bytes
-		if err := r.theme.kinds["page"].ExecuteTemplate(&b, "chart", d); err != nil {
-			return "", fmt.Errorf("rendering chart %d: %w", i+1, err)
-		}
-		w.charts[i] = b.Bytes()
+		w.charts[i] = d
+		size += chartHTMLSize(&d)
 	}
-	// A strings.Builder, sized once: its String is the page's HTML without
-	// another copy of it.
 	var buf strings.Builder
-	size := len(p.Body) * 2
-	for _, c := range w.charts {
-		size += len(c)
-	}
 	buf.Grow(size)
 	w.Writer = bufio.NewWriter(&buf)
 	if err := r.md.Renderer().Render(w, p.Body, p.Doc); err != nil {
@@ -378,15 +371,23 @@ func chartHTMLSize(d *chartData) int {
 	return n
 }
 
-// pageWriter hands the rendered charts to the ```chart block renderer,
-// and writes citations (cite.go).
+// pageWriter writes the page's charts where the ```chart block renderer
+// asks for them, through the theme's "chart" template, and writes
+// citations (cite.go).
 type pageWriter struct {
 	*bufio.Writer
-	charts [][]byte
+	charts  []chartData
+	layouts *template.Template // the page's, which define "chart"
 	*citer
 }
 
-func (w *pageWriter) ChartHTML(i int) []byte { return w.charts[i] }
+// WriteChart writes chart i of the page in place.
+func (w *pageWriter) WriteChart(i int) error {
+	if err := w.layouts.ExecuteTemplate(w.Writer, "chart", w.charts[i]); err != nil {
+		return fmt.Errorf("rendering chart %d: %w", i+1, err)
+	}
+	return nil
+}
 
 var (
 	_ markdown.ChartWriter = (*pageWriter)(nil)
