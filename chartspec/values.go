@@ -98,7 +98,8 @@ func (p *parser) block(lit *ast.LiteralNode) (string, diag.Pos) {
 	return value, p.at2(line, indent+1)
 }
 
-func leadingSpaces(s string) int {
+// leadingSpaces counts the spaces a line starts with.
+func leadingSpaces[T string | []byte](s T) int {
 	n := 0
 	for n < len(s) && s[n] == ' ' {
 		n++

@@ -106,15 +106,42 @@ func (chartTransformer) Transform(doc *ast.Document, reader text.Reader, _ parse
 		line += bytes.Count(source[counted:start], []byte{'\n'})
 		counted = start
 		cb.Line = line
-		var spec bytes.Buffer
-		for j := 0; j < lines.Len(); j++ {
-			seg := lines.At(j)
-			spec.Write(seg.Value(source))
-		}
-		cb.Spec = spec.Bytes()
+		cb.Spec = blockContent(source, lines)
 		cb.SetLines(lines)
 		fc.Parent().ReplaceChild(fc.Parent(), fc, cb)
 	}
+}
+
+// blockContent is the text of a block's lines. Lines that follow one
+// another in the source unchanged (a block not inside a list item or a
+// quote) are the source itself, capped so that an append copies: the spec
+// is most of a chart page's bytes. Otherwise it is copied once.
+func blockContent(source []byte, lines *text.Segments) []byte {
+	n := lines.Len()
+	if n == 0 {
+		return nil
+	}
+	contiguous, size := true, 0
+	for j := range n {
+		seg := lines.At(j)
+		size += seg.Len() + 1
+		// Value adds a line end only to a last line without one (goldmark
+		// sets ForceNewline on every line of a fenced block).
+		addsNewline := seg.ForceNewline && seg.Stop > seg.Start && source[seg.Stop-1] != '\n'
+		if seg.Padding != 0 || addsNewline || (j > 0 && seg.Start != lines.At(j-1).Stop) {
+			contiguous = false
+		}
+	}
+	if contiguous {
+		first, last := lines.At(0), lines.At(n-1)
+		return source[first.Start:last.Stop:last.Stop]
+	}
+	spec := make([]byte, 0, size)
+	for j := range n {
+		seg := lines.At(j)
+		spec = append(spec, seg.Value(source)...)
+	}
+	return spec
 }
 
 // openingFence returns the offset of the fence before a fenced block's info
@@ -170,12 +197,14 @@ func isChartInfo(info []byte) bool {
 }
 
 // ChartWriter is implemented by the writer given to goldmark's Render when the
-// page's charts are known: ChartHTML returns the markup of the chart at index.
-// Rendering through any other writer prints a placeholder figure, so a page
-// can be previewed without its charts.
+// page's charts are known: WriteChart writes the markup of the chart at
+// index to the writer itself (a chart's markup is most of a page's bytes:
+// written in place, it is not copied again). Rendering through any other
+// writer prints a placeholder figure, so a page can be previewed without
+// its charts.
 type ChartWriter interface {
 	util.BufWriter
-	ChartHTML(index int) []byte
+	WriteChart(index int) error
 }
 
 type chartRenderer struct{}
@@ -190,8 +219,7 @@ func renderChart(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.Wal
 	}
 	cb := n.(*ChartBlock)
 	if cw, ok := w.(ChartWriter); ok {
-		_, err := w.Write(cw.ChartHTML(cb.Index))
-		return ast.WalkSkipChildren, err
+		return ast.WalkSkipChildren, cw.WriteChart(cb.Index)
 	}
 	_, err := w.WriteString("<figure class=\"scalesite-chart\"></figure>\n")
 	return ast.WalkSkipChildren, err

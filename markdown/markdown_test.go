@@ -193,7 +193,10 @@ type chartWriter struct {
 	charts []string
 }
 
-func (w chartWriter) ChartHTML(i int) []byte { return []byte(w.charts[i]) }
+func (w chartWriter) WriteChart(i int) error {
+	_, err := w.WriteString(w.charts[i])
+	return err
+}
 
 func TestChartWriter(t *testing.T) {
 	src := []byte("Intro.\n\n```chart\nA\n```\n\n- item\n\n  ```chart\n  B\n  ```\n\nEnd.\n")
@@ -323,5 +326,63 @@ func TestBasePathLinks(t *testing.T) {
 		if got := strings.TrimSpace(out.String()); got != tt.want {
 			t.Errorf("base %s: %s → %s, want %s", tt.base, tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestBlockContentIsTheLinesText holds blockContent to what goldmark's own
+// Segment.Value gives line by line, whether it takes the source as it is
+// (lines one after another) or copies, and checks that the source taken
+// as it is cannot be written past by an append.
+func TestBlockContentIsTheLinesText(t *testing.T) {
+	tests := []struct {
+		name  string
+		src   string
+		alias bool // the spec is the source's own bytes
+	}{
+		{"top level", "```chart\ndata: a.csv\nx: f\n```\n", true},
+		{"no line end at the end", "```chart\ndata: a.csv\nx: f", false},
+		{"empty", "```chart\n```\n", false},
+		{"blank lines", "```chart\n\nx: f\n\n  \ny: g\n```\n", true},
+		{"in a list item", "- two:\n\n  ```chart\n  data: a.csv\n    x: f\n  ```\n", false},
+		{"in a block quote", "> ```chart\n> data: a.csv\n> x: f\n> ```\n", false},
+		{"indented fence", "  ```chart\n  x: f\n   y: g\n```\n", false},
+		{"tab in a list item", "- a\n\n  ```chart\n  \tx: f\n  y: g\n  ```\n", false},
+		{"windows line ends", "```chart\r\ndata: a.csv\r\nx: f\r\n```\r\n", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			source := []byte(tt.src)
+			doc := New().Parser().Parse(text.NewReader(source))
+			found := false
+			_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+				cb, ok := n.(*ChartBlock)
+				if !ok || !entering {
+					return ast.WalkContinue, nil
+				}
+				found = true
+				var want []byte
+				for i := range cb.Lines().Len() {
+					seg := cb.Lines().At(i)
+					want = append(want, seg.Value(source)...)
+				}
+				if !bytes.Equal(cb.Spec, want) {
+					t.Errorf("Spec = %q, want %q", cb.Spec, want)
+				}
+				aliased := false
+				for i := range source {
+					aliased = aliased || (len(cb.Spec) > 0 && &cb.Spec[0] == &source[i])
+				}
+				if len(want) > 0 && aliased != tt.alias {
+					t.Errorf("Spec is the source's bytes: %v, want %v", aliased, tt.alias)
+				}
+				if aliased && cap(cb.Spec) != len(cb.Spec) {
+					t.Errorf("Spec aliases the source with room to append (cap %d, len %d)", cap(cb.Spec), len(cb.Spec))
+				}
+				return ast.WalkContinue, nil
+			})
+			if !found {
+				t.Fatal("no chart block")
+			}
+		})
 	}
 }

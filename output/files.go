@@ -18,8 +18,28 @@ func sameContent(p string, data []byte) bool {
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(data)) {
 		return false
 	}
-	b, err := os.ReadFile(p)
-	return err == nil && bytes.Equal(b, data)
+	// Compared a piece at a time, not read whole: a build into its own
+	// output compares every page, and a copy of each was as many bytes
+	// again for the garbage collector.
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var buf [16 << 10]byte
+	for {
+		n, err := f.Read(buf[:min(len(buf), len(data)+1)])
+		if n > len(data) || !bytes.Equal(buf[:n], data[:n]) {
+			return false
+		}
+		data = data[n:]
+		if err == io.EOF {
+			return len(data) == 0
+		}
+		if err != nil {
+			return false
+		}
+	}
 }
 
 // sameFiles reports whether the files at a and b hold the same bytes.

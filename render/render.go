@@ -25,6 +25,7 @@ import (
 	"html/template"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/yuin/goldmark"
 
@@ -326,10 +327,11 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) 
 
 // content renders a page's Markdown with its charts in place.
 func (r *renderer) content(p *site.Page) (template.HTML, error) {
-	w := &pageWriter{charts: make([][]byte, len(p.Charts)), citer: newCiter(p)}
+	w := &pageWriter{charts: make([]chartData, len(p.Charts)), layouts: r.theme.kinds["page"], citer: newCiter(p)}
+	// A strings.Builder, sized once for the text and the charts: its String
+	// is the page's HTML without another copy of it.
+	size := len(p.Body) * 2
 	for i, c := range p.Charts {
-		var b bytes.Buffer
-		b.Grow(512 + 48*c.Points()) // the option is mostly its points
 		d := w.chartView(c)
 		if st := r.rr.statics; st != nil {
 			f, err := st.figure(c, chart.OptionBytes(d.Option), d.Alt)
@@ -339,13 +341,11 @@ func (r *renderer) content(p *site.Page) (template.HTML, error) {
 			d.Static, d.StaticHeight, d.StaticNarrowHeight = f.HTML, f.WideH, f.NarrowH
 			st.files.Store(c, f.File)
 		}
-		if err := r.theme.kinds["page"].ExecuteTemplate(&b, "chart", d); err != nil {
-			return "", fmt.Errorf("rendering chart %d: %w", i+1, err)
-		}
-		w.charts[i] = b.Bytes()
+		w.charts[i] = d
+		size += chartHTMLSize(&d)
 	}
-	var buf bytes.Buffer
-	buf.Grow(len(p.Body) * 2)
+	var buf strings.Builder
+	buf.Grow(size)
 	w.Writer = bufio.NewWriter(&buf)
 	if err := r.md.Renderer().Render(w, p.Body, p.Doc); err != nil {
 		return "", err
@@ -353,21 +353,41 @@ func (r *renderer) content(p *site.Page) (template.HTML, error) {
 	if err := w.Flush(); err != nil {
 		return "", err
 	}
-	if err := w.references(&buf, r.theme.kinds["page"]); err != nil {
+	var refs bytes.Buffer
+	if err := w.references(&refs, r.theme.kinds["page"]); err != nil {
 		return "", err
 	}
+	buf.Write(refs.Bytes())
 	return template.HTML(buf.String()), nil
 }
 
-// pageWriter hands the rendered charts to the ```chart block renderer,
-// and writes citations (cite.go).
+// chartHTMLSize is room for a chart's HTML: its option, its tables, its
+// static figure and the markup around them.
+func chartHTMLSize(d *chartData) int {
+	n := 2048 + len(chart.OptionBytes(d.Option)) + len(d.Static)
+	for _, t := range d.Tables {
+		n += len(t.Body) + 256
+	}
+	return n
+}
+
+// pageWriter writes the page's charts where the ```chart block renderer
+// asks for them, through the theme's "chart" template, and writes
+// citations (cite.go).
 type pageWriter struct {
 	*bufio.Writer
-	charts [][]byte
+	charts  []chartData
+	layouts *template.Template // the page's, which define "chart"
 	*citer
 }
 
-func (w *pageWriter) ChartHTML(i int) []byte { return w.charts[i] }
+// WriteChart writes chart i of the page in place.
+func (w *pageWriter) WriteChart(i int) error {
+	if err := w.layouts.ExecuteTemplate(w.Writer, "chart", w.charts[i]); err != nil {
+		return fmt.Errorf("rendering chart %d: %w", i+1, err)
+	}
+	return nil
+}
 
 var (
 	_ markdown.ChartWriter = (*pageWriter)(nil)

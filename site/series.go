@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -49,6 +50,14 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 
 	var out Panel
 	index := map[string]int{}
+	// The points are gathered in row order, each with its series, and handed
+	// to the series in one backing array after the loop: appending to each
+	// series as it comes grew its slice a dozen times per chart.
+	drawn := make([]Point, 0, len(t.Rows))
+	var drawnSeries []int32 // drawn[i]'s series, when a column names them
+	if si >= 0 {
+		drawnSeries = make([]int32, 0, len(t.Rows))
+	}
 	var left []int // lines of rows left out for missing values
 	// A line breaks where a row has an x but no y: the gap waits here for
 	// the series' next point, so gaps before a series' first point or after
@@ -101,13 +110,20 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 			out.Series = append(out.Series, Series{Name: name})
 		}
 		if g, waiting := gaps[k]; waiting {
-			out.Series[k].Points = append(out.Series[k].Points, g)
+			drawn = append(drawn, g)
+			if si >= 0 {
+				drawnSeries = append(drawnSeries, int32(k))
+			}
 			delete(gaps, k)
 		}
-		out.Series[k].Points = append(out.Series[k].Points, Point{X: x, Y: y, Label: labels.label(label(r), t, r, sp.Label, &errs), Row: row, Bounds: iv.bounds(t, r, x, y, &errs)})
+		drawn = append(drawn, Point{X: x, Y: y, Label: labels.label(label(r), t, r, sp.Label, &errs), Row: row, Bounds: iv.bounds(t, r, x, y, &errs)})
+		if si >= 0 {
+			drawnSeries = append(drawnSeries, int32(k))
+		}
 		outX.add(t, r, x)
 		outY.add(t, r, y)
 	}
+	dealPoints(out.Series, drawn, drawnSeries)
 	errs = append(errs, low.errors(t)...)
 	errs = append(errs, iv.errors(t)...)
 	l.warnings = append(l.warnings, iv.warnings(t, at)...)
@@ -145,6 +161,36 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		out.Series = []Series{{}}
 	}
 	return out, file, nil
+}
+
+// dealPoints hands the points, in order, to their series (series[of[i]]
+// gets points[i]). One series takes points as they are; several share one
+// backing array, each capped at its end so that an append never runs into
+// the next.
+func dealPoints(series []Series, points []Point, of []int32) {
+	switch len(series) {
+	case 0:
+		return
+	case 1:
+		series[0].Points = points[:len(points):len(points)]
+		return
+	}
+	start := make([]int, len(series)+1)
+	for _, k := range of {
+		start[k+1]++
+	}
+	for k := range series {
+		start[k+1] += start[k]
+	}
+	all := make([]Point, len(points))
+	next := slices.Clone(start[:len(series)])
+	for i, k := range of {
+		all[next[k]] = points[i]
+		next[k]++
+	}
+	for k := range series {
+		series[k].Points = all[start[k]:start[k+1]:start[k+1]]
+	}
 }
 
 // noPoints is the warning about a panel that draws no point although its

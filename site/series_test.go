@@ -414,3 +414,54 @@ func TestPercentOfFractions(t *testing.T) {
 		})
 	}
 }
+
+// TestDealPoints: each series gets its points in their order, and an
+// append to one series never writes over the next one's points.
+func TestDealPoints(t *testing.T) {
+	pt := func(row int) Point { return Point{X: float64(row), Y: 1, Row: row} }
+	tests := []struct {
+		name   string
+		series int
+		of     []int32
+		want   [][]int // rows per series
+	}{
+		{"one series", 1, nil, [][]int{{1, 2, 3}}},
+		{"one series named", 1, []int32{0, 0, 0}, [][]int{{1, 2, 3}}},
+		{"interleaved", 3, []int32{0, 1, 2, 0, 1, 2}, [][]int{{1, 4}, {2, 5}, {3, 6}}},
+		{"in runs", 2, []int32{0, 0, 1, 1, 1}, [][]int{{1, 2}, {3, 4, 5}}},
+		{"uneven", 3, []int32{2, 0, 2, 2, 1}, [][]int{{2}, {5}, {1, 3, 4}}},
+	}
+	for _, tt := range tests {
+		rows := len(tt.of)
+		if tt.of == nil {
+			rows = 3
+		}
+		points := make([]Point, rows)
+		for i := range points {
+			points[i] = pt(i + 1)
+		}
+		series := make([]Series, tt.series)
+		dealPoints(series, points, tt.of)
+		for k, want := range tt.want {
+			var got []int
+			for _, p := range series[k].Points {
+				got = append(got, p.Row)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: series %d has rows %v, want %v", tt.name, k, got, want)
+			}
+		}
+		for k := range series {
+			series[k].Points = append(series[k].Points, pt(99))
+		}
+		for k, want := range tt.want {
+			var got []int
+			for _, p := range series[k].Points[:len(want)] {
+				got = append(got, p.Row)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: after an append to every series, series %d has rows %v, want %v", tt.name, k, got, want)
+			}
+		}
+	}
+}

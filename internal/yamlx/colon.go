@@ -22,21 +22,22 @@ func QuoteColonValues(src []byte) []byte {
 	if !bytes.Contains(src, []byte(": ")) {
 		return src
 	}
+	// out is made at the first line quoted: most specs have none, and
+	// copying every line of one (inline data included) was wasted.
 	var out []byte
-	changed := false
+	copied := 0 // src[:copied] is in out
 	block := -1 // indentation of the key owning a block scalar being skipped
 	depth := 0  // open flow collections ({ or [) carried over from earlier lines
-	for rest := src; len(rest) > 0; {
-		line := rest
-		next := []byte(nil)
-		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
-			line, next = rest[:i+1], rest[i+1:]
+	for at := 0; at < len(src); {
+		line := src[at:]
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i+1]
 		}
-		rest = next
+		start := at
+		at += len(line)
 		indent := len(line) - len(bytes.TrimLeft(line, " "))
 		blank := len(bytes.TrimSpace(line)) == 0
 		if block >= 0 && (blank || indent > block) {
-			out = append(out, line...)
 			continue
 		}
 		block = -1
@@ -46,20 +47,21 @@ func QuoteColonValues(src []byte) []byte {
 		inFlow := depth > 0 // a continuation line of a {…} or […] spread over lines
 		depth = flowDepth(line, depth)
 		if inFlow {
-			out = append(out, line...)
 			continue
 		}
 		if q, ok := quoteLine(line); ok {
+			if out == nil {
+				out = make([]byte, 0, len(src)+len(q)-len(line)+16)
+			}
+			out = append(out, src[copied:start]...)
 			out = append(out, q...)
-			changed = true
-			continue
+			copied = at
 		}
-		out = append(out, line...)
 	}
-	if !changed {
+	if out == nil {
 		return src
 	}
-	return out
+	return append(out, src[copied:]...)
 }
 
 // quoteLine rewrites one "key: value" line whose plain value holds a colon.

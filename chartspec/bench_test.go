@@ -1,0 +1,67 @@
+package chartspec_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/chartcorpus"
+	"github.com/scalesite/scalesite/internal/synth"
+	"github.com/scalesite/scalesite/markdown"
+)
+
+// BenchmarkParseCorpus reads every spec of the test corpus (every option
+// the renderer writes) once per round.
+func BenchmarkParseCorpus(b *testing.B) {
+	benchmarkSpecs(b, chartcorpus.Specs)
+}
+
+// BenchmarkParseSynthetic reads the two chart blocks of a page of the
+// synthetic site the build benchmarks use (pipeline's BuildSynthetic,
+// scripts/bench): a line chart of 120 inline rows and a scatter of 12,
+// each with flow-style axes.
+func BenchmarkParseSynthetic(b *testing.B) {
+	dir := b.TempDir()
+	synth.Write(b, dir, 1, 40)
+	src, err := os.ReadFile(filepath.Join(dir, "content", "page-00000.md"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var specs []string
+	doc := markdown.New().Parser().Parse(text.NewReader(src))
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if cb, ok := n.(*markdown.ChartBlock); ok && entering {
+			specs = append(specs, string(cb.Spec))
+		}
+		return ast.WalkContinue, nil
+	})
+	if len(specs) != 2 {
+		b.Fatalf("%d chart blocks in the synthetic page, want 2", len(specs))
+	}
+	benchmarkSpecs(b, specs)
+}
+
+func benchmarkSpecs(b *testing.B, specs []string) {
+	srcs := make([][]byte, len(specs))
+	size := 0
+	for i, s := range specs {
+		srcs[i] = []byte(s)
+		size += len(s)
+	}
+	at := diag.Pos{File: "page.md", Line: 5, Col: 1}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, src := range srcs {
+			if _, err := chartspec.Parse(src, at); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(specs))/1e3, "µs/spec")
+}
