@@ -77,21 +77,21 @@ func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, put func(outp
 	}
 	homes := map[int]bool{}
 	if d.home {
-		homes[1] = true // the first page of the home listing shows it
+		homes[0] = true // the first page of the home listing shows it
 	}
 	type tagPage struct{ group, n int }
 	tags := map[tagPage]bool{}
 	feed, sitemap, search := false, false, false
 	for _, i := range d.listed {
 		old, p := l.pages[i], s.Pages[i]
-		homes[i/size+1] = true
+		homes[pageOf(i, len(s.Pages), size)] = true
 		for _, t := range p.Tags {
 			g, ok := sort.Find(len(l.groups), func(k int) int { return cmp.Compare(TagSlug(t), l.groups[k].Slug) })
 			if !ok {
 				continue
 			}
 			if at, ok := slices.BinarySearch(l.groupAt[g], i); ok {
-				tags[tagPage{g, at/size + 1}] = true
+				tags[tagPage{g, pageOf(at, len(l.groupAt[g]), size)}] = true
 			}
 		}
 		feed = feed || i < len(r.feedPages())
