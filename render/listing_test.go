@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -239,7 +241,7 @@ func TestListingSaveMakesItsPages(t *testing.T) {
 			}
 		}
 		s.Lighten()
-		_, patched = rr.Patched()
+		_, _, patched = rr.Patched()
 		slices.Sort(made)
 		return made, patched
 	}
@@ -260,9 +262,27 @@ func TestListingSaveMakesItsPages(t *testing.T) {
 		{"a date that moves a page from the first page to the last", "content/page-02.md", "---\ntitle: Page 02\ndate: 2020-01-01\ntags: [all]\n---\nBody.\n", false,
 			[]string{"index.html", "page-01/index.html", "page-02/index.html", "page-03/index.html", "page-11/index.html",
 				"page/1/index.html", "page/2/index.html", "tags/all/index.html", "tags/all/page/1/index.html", "tags/all/page/2/index.html"}},
+		// 12 pages: the first page of 5 gives 3 to a new full page/3/,
+		// and page/2/ links to it.
+		{"a new newest page that fills the first page to twice listSize", "content/page-00.md", "---\ntitle: Page 00\ndate: 2026-01-01\ntags: [all]\n---\nBody.\n", true,
+			[]string{"index.html", "page-00/index.html", "page-01/index.html", "page/2/index.html", "page/3/index.html",
+				"tags/all/index.html", "tags/all/page/2/index.html", "tags/all/page/3/index.html", "tags/index.html"}},
+		// 13 pages: the first page, the page, its neighbour; no full page.
+		{"a new newest page", "content/page-0a.md", "---\ntitle: Page 0a\ndate: 2026-02-01\ntags: [all]\n---\nBody.\n", true,
+			[]string{"index.html", "page-00/index.html", "page-0a/index.html", "tags/all/index.html", "tags/index.html"}},
+		{"a new tag on the newest page", "content/page-0a.md", "---\ntitle: Page 0a\ndate: 2026-02-01\ntags: [all, fresh]\n---\nBody.\n", true,
+			[]string{"index.html", "page-00/index.html", "page-0a/index.html", "tags/all/index.html", "tags/fresh/index.html", "tags/index.html"}},
+		{"the newest page removed", "content/page-0a.md", "", true,
+			[]string{"index.html", "page-00/index.html", "tags/all/index.html", "tags/index.html"}},
 	}
 	for _, tt := range tests {
-		writeSiteFile(t, dir, tt.file, tt.body)
+		if tt.body == "" {
+			if err := os.Remove(filepath.Join(dir, tt.file)); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			writeSiteFile(t, dir, tt.file, tt.body)
+		}
 		n, err := s.Reload([]string{tt.file})
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
@@ -288,6 +308,14 @@ func TestListingSaveMakesItsPages(t *testing.T) {
 			if f.Src == "" && string(held[f.Path]) != string(f.Data) {
 				t.Errorf("%s: %s differs from a fresh render's", tt.name, f.Path)
 			}
+		}
+		if _, removed, ok := rr.Patched(); ok {
+			for _, p := range removed {
+				delete(held, p)
+			}
+		}
+		if len(held) != len(want.Files) {
+			t.Errorf("%s: %d files held, a fresh render makes %d", tt.name, len(held), len(want.Files))
 		}
 	}
 }

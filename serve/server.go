@@ -191,14 +191,15 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 	var files siteFiles
 	var made map[string][]byte
 	patched := false
-	u, err := s.preview.Update(changed, func(out *output.Output, idx []int, isPatched bool) bool {
+	var removed []string
+	u, err := s.preview.Update(changed, func(out *output.Output, idx []int, gone []string, isPatched bool) bool {
 		var ok bool
 		if isPatched {
 			files, made, ok = patchSiteFiles(out, old, idx)
 		} else {
 			files, made, ok = newSiteFiles(out, old)
 		}
-		patched = isPatched
+		patched, removed = isPatched, gone
 		return ok
 	})
 	if err != nil {
@@ -219,8 +220,12 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 	made = nil
 	s.mu.Lock()
 	if patched {
-		// files are those made again: old (s.files) takes them in place.
+		// files are those made again: old (s.files) takes them in place,
+		// and drops those removed.
 		maps.Copy(old, files)
+		for _, p := range removed {
+			delete(old, p)
+		}
 		files = old
 	}
 	s.site, s.files, s.err, s.shownErr = next, files, nil, nil
