@@ -24,8 +24,8 @@ func TestDiffReloads(t *testing.T) {
 		{"assets/site.css", []string{"*"}},
 		{"notes/index.html", []string{"/notes/"}},
 	} {
-		old := siteFiles{tc.file: storeFile(output.File{Path: tc.file, Data: []byte("old")})}
-		new := siteFiles{tc.file: storeFile(output.File{Path: tc.file, Data: []byte("new")})}
+		old := siteFiles{tc.file: storeFile(output.File{Path: tc.file, Data: []byte("old")}, false)}
+		new := siteFiles{tc.file: storeFile(output.File{Path: tc.file, Data: []byte("new")}, false)}
 		e := diff(old, new, map[string][]byte{tc.file: []byte("new")}, []string{tc.file}, false)
 		if !slices.Equal(e.Reload, tc.want) || len(e.Charts) > 0 {
 			t.Errorf("%s changed: reload %v, charts %v; want reload %v", tc.file, e.Reload, e.Charts, tc.want)

@@ -43,6 +43,14 @@ type servedFile struct {
 	// src is the renderer's bytes of a theme asset (the same slice each
 	// build while the theme is the same), so that it is compressed once.
 	src []byte
+	// sum is a hash of the renderer's bytes (fileSum): diff tells a file
+	// made again unchanged by it, without decompressing the old one.
+	sum uint64
+	// later is set on a large file stored as it is, to be compressed once
+	// the browsers have been told of the save (compressLater): a title saved
+	// on a site of 10,000 pages makes a 2.2 MB search index again, whose
+	// compression would otherwise stand between the save and the screen.
+	later bool
 }
 
 // sameBytes reports whether a and b are the same slice.
@@ -138,15 +146,21 @@ func patchSiteFiles(out *output.Output, prev siteFiles, idx []int) (m siteFiles,
 	return m, made, true
 }
 
-// storeFile makes a generated file ready to serve.
-func storeFile(f output.File) *servedFile {
-	sf := &servedFile{File: f, live: -1, ctype: contentType(f.Path, f.Data)}
+// storeFile makes a generated file ready to serve. With later set, a file
+// of laterMin bytes or more is stored as it is, marked to be compressed by
+// compressLater.
+func storeFile(f output.File, later bool) *servedFile {
+	sf := &servedFile{File: f, live: -1, ctype: contentType(f.Path, f.Data), sum: fileSum(f.Data)}
 	sf.Data, sf.Size = nil, len(f.Data)
 	b := f.Data
 	if strings.HasSuffix(f.Path, ".html") {
 		b, sf.live = injectLive(b)
 	}
-	sf.body, sf.gz = compact(b)
+	if later && len(b) >= laterMin {
+		sf.body, sf.later = b, true
+	} else {
+		sf.body, sf.gz = compact(b)
+	}
 	if strings.HasPrefix(f.Path, "assets/") {
 		sf.src = f.Data // the theme's, kept by it anyway
 	}
@@ -358,10 +372,11 @@ func skeleton(page []byte) []byte {
 
 // storeFiles stores the files of out at the indexes in todo into m, in
 // parallel (compressing is the work), and lets go of their bytes in out.
+// Large files are left for compressLater.
 func storeFiles(out *output.Output, todo []int, m siteFiles) {
 	stored := make([]*servedFile, len(todo))
 	par.For(len(todo), 0, func(j int) {
-		stored[j] = storeFile(out.Files[todo[j]])
+		stored[j] = storeFile(out.Files[todo[j]], true)
 	})
 	for j, i := range todo {
 		m[out.Files[i].Path] = stored[j]

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/binary"
+	"hash/maphash"
 	"io"
 	"strings"
 	"sync"
@@ -23,6 +24,20 @@ import (
 //   - the start-up streams the site in (startup.go, pipeline.Preview.Start):
 //     a page is loaded in full only while it is rendered, so that a few are
 //     at any time, never the whole site.
+
+// laterMin is the size from which a file made by a save is compressed
+// after the browsers have been told of it (servedFile.later): compressing
+// 256 KiB takes about a millisecond.
+const laterMin = 256 << 10
+
+// fileSeed seeds fileSum: one per process, for sums compared only within
+// it.
+var fileSeed = maphash.MakeSeed()
+
+// fileSum is the hash diff compares a file made again by, with the old
+// one's: a 64-bit hash, so that two different versions of a file that
+// hash alike (and so tell no browser to reload) are a 1-in-2⁶⁴ chance.
+func fileSum(b []byte) uint64 { return maphash.Bytes(fileSeed, b) }
 
 // compactMin is the size below which a file is kept as it is: gzip's
 // header and the work of decompressing are not worth it.

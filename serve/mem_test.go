@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/scalesite/scalesite/output"
 )
 
 // TestLightPagesRenderedAgain: once built, the pages are held light; a
@@ -274,4 +276,48 @@ func (w *hashingWriter) Write(b []byte) (int, error) {
 	}
 	w.n += len(b)
 	return w.sum.Write(b)
+}
+
+// TestLargeFilesCompressedLater: a save stores a large file it made as it
+// is, for the browsers to be told sooner, and compresses it once they have
+// been: after Rebuild it is served compressed, the same bytes.
+func TestLargeFilesCompressedLater(t *testing.T) {
+	var big strings.Builder
+	for i := 0; big.Len() < laterMin+laterMin/2; i++ {
+		fmt.Fprintf(&big, "Row %d of a long appendix, the loss at step %d.\n\n", i, 1000*i)
+	}
+	out := &output.Output{Files: []output.File{
+		{Path: "big/index.html", Data: []byte("<html><body><main>" + big.String() + "</main></body></html>")},
+		{Path: "small/index.html", Data: []byte("<html><body><main>" + strings.Repeat("short text ", 100) + "</main></body></html>")},
+	}}
+	m := siteFiles{}
+	raws := [][]byte{out.Files[0].Data, out.Files[1].Data}
+	storeFiles(out, []int{0, 1}, m)
+	if f := m["big/index.html"]; !f.later || f.gz || !bytes.Equal(f.raw(), raws[0]) {
+		t.Fatalf("the large page: later %v, gz %v: want stored as it is, to compress later", f.later, f.gz)
+	}
+	if f := m["small/index.html"]; f.later || !f.gz {
+		t.Fatalf("the small page: later %v, gz %v: want compressed at once", f.later, f.gz)
+	}
+
+	ts := newTestSite(t, false)
+	ts.write("content/big.md", "---\ntitle: Big\ndate: 2025-01-09\n---\n"+big.String()+"The last row.\n")
+	for i := range 2 { // a new page, then the same page saved again
+		if i == 1 {
+			ts.write("content/big.md", "---\ntitle: Big\ndate: 2025-01-09\n---\n"+big.String()+"The last row, edited.\n")
+		}
+		ts.srv.Rebuild([]string{"content/big.md"})
+		if e := ts.srv.currentError(); e != "" {
+			t.Fatal(e)
+		}
+		f := ts.srv.files["big/index.html"]
+		if f == nil || f.later || !f.gz || f.Size < laterMin {
+			t.Fatalf("save %d: big/index.html after the save: %+v, want compressed", i, f)
+		}
+		want := []string{"The last row.", "The last row, edited."}[i]
+		if _, body := ts.get("/big/"); !strings.Contains(body, want) {
+			t.Errorf("save %d: /big/ lacks %q", i, want)
+		}
+	}
+
 }

@@ -10,7 +10,6 @@
 package serve
 
 import (
-	"bytes"
 	"crypto/rand"
 	_ "embed"
 	"encoding/hex"
@@ -27,6 +26,7 @@ import (
 	"time"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/internal/sitefs"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/pipeline"
@@ -217,6 +217,12 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 		only = slices.AppendSeq(make([]string, 0, len(made)), maps.Keys(made))
 	}
 	e := diff(old, files, made, only, u.Everything)
+	var later []string // the large files made, compressed once the browsers know
+	for p := range made {
+		if files[p].later {
+			later = append(later, p)
+		}
+	}
 	made = nil
 	s.mu.Lock()
 	if patched {
@@ -241,6 +247,7 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 		s.logf("rebuilt in %.1f ms: %d %s changed\n", float64(time.Since(start).Microseconds())/1000, n, plural(n, "page", "pages"))
 	}
 	s.hub.broadcast(e)
+	s.compressLater(later)
 	if u.Full {
 		// Loading and rendering the whole site took several times what
 		// is kept of it: hand that back to the system now, not over the
@@ -248,6 +255,36 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 		debug.FreeOSMemory()
 	}
 	return true
+}
+
+// compressLater compresses the files at paths stored uncompressed by
+// storeFile, now that the browsers have been told of the save, and serves
+// them so: a request meanwhile has had them as they are. It runs under
+// s.building, as every change of s.files by a build does.
+func (s *Server) compressLater(paths []string) {
+	if len(paths) == 0 {
+		return
+	}
+	s.mu.RLock()
+	stored := make([]*servedFile, len(paths))
+	for i, p := range paths {
+		stored[i] = s.files[p]
+	}
+	s.mu.RUnlock()
+	done := make([]*servedFile, len(paths))
+	par.For(len(paths), 0, func(i int) {
+		f := *stored[i]
+		f.body, f.gz = compact(f.body)
+		f.later = false
+		done[i] = &f
+	})
+	s.mu.Lock()
+	for i, p := range paths {
+		if s.files[p] == stored[i] {
+			s.files[p] = done[i]
+		}
+	}
+	s.mu.Unlock()
 }
 
 // announceError logs the last build's error and shows it in the browsers,
@@ -286,15 +323,14 @@ func diff(old, new siteFiles, made map[string][]byte, only []string, all bool) e
 				return // not made again, or a copied file named as before
 			}
 		} else if ok && o.Src == "" {
-			oraw := o.raw()
-			if bytes.Equal(oraw, raw) {
-				return
+			if o.Size == len(raw) && o.sum == f.sum {
+				return // the same bytes (fileSum), told without decompressing o
 			}
 			if f.Src == "" && strings.HasSuffix(p, ".csv") {
 				return // a chart's data file: its page's chart changed with it
 			}
 			if strings.HasSuffix(p, ".html") {
-				if chartsOnly(oraw, raw) {
+				if chartsOnly(o.raw(), raw) {
 					e.Charts = append(e.Charts, pageURL(p))
 				} else {
 					e.Reload = append(e.Reload, pageURL(p))

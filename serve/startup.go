@@ -117,7 +117,7 @@ func (s *Server) add(f output.File) {
 	if f.Src != "" {
 		sf = &servedFile{File: f, live: -1}
 	} else {
-		sf = storeFile(f)
+		sf = storeFile(f, false)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
