@@ -158,7 +158,7 @@ func TestPatchedRebuilds(t *testing.T) {
 		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\ntags: [x]\n---\nBeta, edited thrice.\n", true, nil, nil},
 		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\ntags: [x]\n---\nBeta, once more.\n", true, []string{"/b/"}, nil},
 		{"content/d.md", "---\ntitle: Page D\ndate: 2026-01-01\ntags: [y]\n---\nDelta.\n", true, nil, nil},
-		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\ntags: [z]\n---\nBeta, once more.\n", true, nil, nil},
+		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\ntags: [z]\n---\nBeta, once more.\n", true, []string{"/", "/b/", "/search/", "/tags/", "/tags/x/", "/tags/z/"}, nil}, // tags/x/ removed: reloaded (to the 404)
 	}
 	evs := make(chan []byte, 64)
 	ts.srv.hub.mu.Lock()

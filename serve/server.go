@@ -217,6 +217,16 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 		only = slices.AppendSeq(make([]string, 0, len(made)), maps.Keys(made))
 	}
 	e := diff(old, files, made, only, u.Everything)
+	if patched && len(removed) > 0 && !slices.Contains(e.Reload, "*") {
+		// A page the patch removed reloads where it is open (to the 404),
+		// as diff reloads it after a pass over every file.
+		for _, p := range removed {
+			if strings.HasSuffix(p, ".html") {
+				e.Reload = append(e.Reload, pageURL(p))
+			}
+		}
+		slices.Sort(e.Reload)
+	}
 	var later []string // the large files made, compressed once the browsers know
 	for p := range made {
 		if files[p].later {
