@@ -128,6 +128,10 @@ func TestStreamedStartPagedListings(t *testing.T) {
 			hasNot: []string{"page/3/index.html", "tags/all/page/3/index.html", "tags/newest/index.html"}},
 		{name: "a tag removed", write: map[string]string{"content/p03.md": page("Page 03", "2025-01-03", "odd, all")}, patched: true,
 			hasNot: []string{"tags/new/index.html"}},
+		// A tag is named as its newest page writes it: every page of its
+		// listing shows the name.
+		{name: "a newest page that writes a tag otherwise", write: map[string]string{"content/p13.md": page("Page 13", "2025-01-13", "odd, All")}, patched: true},
+		{name: "that page removed", remove: "content/p13.md", patched: true},
 	}
 	for _, st := range steps {
 		var changed []string

@@ -137,12 +137,8 @@ func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, fs *patchFile
 	type tagPage struct{ group, n int }
 	tags := map[tagPage]bool{}
 	if d.reshaped() {
-		// The listings change: the tags' are grouped again (a few ms for
-		// 10,000 pages), and each listing that changed makes the pages of
-		// it listingChanges says.
-		oldGroups := l.groups
-		l.groups = tagGroups(s.Pages)
-		l.groupAt = groupIndexes(s.Pages, l.groups)
+		// The listings change: each that changed makes the pages of it
+		// listingChanges says (all of a tag's whose name changed).
 		if d.added >= 0 || d.removed >= 0 {
 			remake, gone := listingChanges(l.pages, s.Pages, size)
 			for _, n := range remake {
@@ -152,33 +148,20 @@ func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, fs *patchFile
 				fs.remove(r.homeListing().outputPath(n))
 			}
 		}
-		var slugs []string
-		addTags := func(p *site.Page) {
-			for _, t := range p.Tags {
-				slugs = append(slugs, TagSlug(t))
-			}
-		}
-		for k, i := range d.changed {
-			addTags(d.was[k])
-			addTags(s.Pages[i])
-		}
-		if d.added >= 0 {
-			addTags(s.Pages[d.added])
-		}
-		if d.removed >= 0 {
-			addTags(l.pages[d.removed])
-		}
-		slices.Sort(slugs)
-		for _, slug := range slices.Compact(slugs) {
-			var old, now []*site.Page
-			if g, ok := findGroup(oldGroups, slug); ok {
-				old = oldGroups[g].Pages
-			}
+		was, renamed := l.regroup(s, d)
+		for slug, old := range was {
+			var now []*site.Page
 			g, ok := findGroup(l.groups, slug)
 			if ok {
 				now = l.groups[g].Pages
 			}
 			remake, gone := listingChanges(old, now, size)
+			if slices.Contains(renamed, slug) {
+				remake = remake[:0]
+				for n := range tagListing(l.groups[g]).count(size) {
+					remake = append(remake, n)
+				}
+			}
 			for _, n := range remake {
 				tags[tagPage{g, n}] = true
 			}
@@ -199,8 +182,8 @@ func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, fs *patchFile
 		// The tags' listings hold the new pages in the places of the old.
 		for _, i := range d.changed {
 			p := s.Pages[i]
-			for _, t := range p.Tags {
-				g, ok := findGroup(l.groups, TagSlug(t))
+			for _, slug := range tagSlugs(p) {
+				g, ok := findGroup(l.groups, slug)
 				if !ok {
 					continue
 				}
