@@ -106,8 +106,14 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 // that leaves it between the same neighbours) and neither has warnings:
 // the pages keep their order, and the checks of slugs and tags their
 // outcome, so the new pages take the old ones' places in a copy of
-// s.Pages. It reports false, having changed nothing, when assemble must
-// run instead. Its work is that of the pages read, not of the site's.
+// s.Pages. A page new to the site (the live preview's new page) takes its
+// place in the order, and a page may take or drop tags, when the checks'
+// outcome is plainly the same: the site has no warning of tags spelled two
+// ways, the new page's slug is no other's, and each tag taken is spelled
+// as elsewhere or shares its slug with no other tag (tagsFit). It reports
+// false, having changed nothing, when assemble must run instead. Its work
+// is that of the pages read, and of a pass over the pages' tags when
+// these change, not of sorting the site's.
 func (n *Site) reassemble(s *Site, files []string) bool {
 	pages, home := s.Pages, s.Home
 	copied := false
@@ -115,12 +121,31 @@ func (n *Site) reassemble(s *Site, files []string) bool {
 	for _, f := range files {
 		old, ok := s.loaded[f]
 		now, ok2 := n.loaded[f]
+		if !ok && ok2 && now.page != nil && len(now.warnings) == 0 && now.page.Slug != "" {
+			// A page new to the site.
+			np := now.page
+			if np.Draft && !s.opts.Drafts {
+				continue
+			}
+			if slices.ContainsFunc(pages, func(p *Page) bool { return p.Slug == np.Slug }) || !s.tagsFit(pages, nil, np) {
+				return false
+			}
+			if !copied {
+				pages, copied = slices.Clone(pages), true
+			}
+			at, _ := slices.BinarySearchFunc(pages, np, pageOrder)
+			pages = slices.Insert(pages, at, np)
+			continue
+		}
 		if !ok || !ok2 || old.page == nil || now.page == nil || len(old.warnings) > 0 || len(now.warnings) > 0 {
 			return false
 		}
 		op, np := old.page, now.page
-		if op.Path != np.Path || op.Slug != np.Slug || op.Draft != np.Draft ||
-			!slices.Equal(op.Tags, np.Tags) || !slices.Equal(op.TagPos, np.TagPos) {
+		if op.Path != np.Path || op.Slug != np.Slug || op.Draft != np.Draft {
+			return false
+		}
+		if (!slices.Equal(op.Tags, np.Tags) || !slices.Equal(op.TagPos, np.TagPos)) &&
+			(op.Draft && !s.opts.Drafts || !s.tagsFit(pages, op, np)) {
 			return false
 		}
 		if op.Draft && !s.opts.Drafts {
@@ -148,6 +173,47 @@ func (n *Site) reassemble(s *Site, files []string) bool {
 		}
 	}
 	n.Pages, n.Home = pages, home
+	return true
+}
+
+// tagsFit reports whether page np, taking the place of old among pages
+// (or added, old nil), leaves the checks of tags across pages
+// (tagPageClashes) without errors or warnings, as s has none: each of its
+// tags is spelled as another page spells it (no other spelling of it can
+// exist), or shares its slug with no other page's tag.
+func (s *Site) tagsFit(pages []*Page, old, np *Page) bool {
+	own := 0
+	for _, lp := range s.loaded {
+		own += len(lp.warnings)
+	}
+	if len(s.Warnings) != own {
+		return false // a warning of the checks across pages
+	}
+	var spellings map[string]bool // every tag of the other pages, made when needed
+	for _, t := range np.Tags {
+		if old != nil && slices.Contains(old.Tags, t) {
+			continue
+		}
+		if spellings == nil {
+			spellings = map[string]bool{}
+			for _, p := range pages {
+				if p != old {
+					for _, u := range p.Tags {
+						spellings[u] = true
+					}
+				}
+			}
+		}
+		if spellings[t] {
+			continue
+		}
+		slug := TagSlug(t)
+		for u := range spellings {
+			if TagSlug(u) == slug {
+				return false
+			}
+		}
+	}
 	return true
 }
 
