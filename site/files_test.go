@@ -1,6 +1,7 @@
 package site
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -302,10 +303,10 @@ func TestReloadNewDate(t *testing.T) {
 	}
 }
 
-// TestReloadNewPageAndTags: a page added, or tags taken or dropped (which
-// a reload places without sorting the site when no check of tags across
-// pages can say anything, else by assembling the site again): the order,
-// the tags and the warnings are a fresh load's.
+// TestReloadNewPageAndTags: a page added or removed, or tags taken or
+// dropped (which a reload places without sorting the site when no check of
+// tags across pages can say anything, else by assembling the site again):
+// the order, the tags and the warnings are a fresh load's.
 func TestReloadNewPageAndTags(t *testing.T) {
 	page := func(title, date, tags string) string {
 		return "---\ntitle: " + title + "\ndescription: d\ndate: " + date + "\ntags: [" + tags + "]\n---\n"
@@ -313,32 +314,45 @@ func TestReloadNewPageAndTags(t *testing.T) {
 	tests := []struct {
 		name  string
 		files map[string]string
+		extra map[string]string // more files of the site before the reload
 	}{
-		{"a page in the middle", map[string]string{"content/n.md": page("N", "2025-02-15", "x")}},
-		{"the newest page, a new tag", map[string]string{"content/n.md": page("N", "2026-01-01", "x, fresh")}},
-		{"a page dated as another: by path", map[string]string{"content/bb.md": page("BB", "2025-02-01", "x")}},
-		{"a new page spelling a tag otherwise", map[string]string{"content/n.md": page("N", "2026-01-01", "X")}},
-		{"a page that takes a tag", map[string]string{"content/b.md": page("B", "2025-02-01", "x, y")}},
-		{"a page that takes a tag spelled otherwise", map[string]string{"content/b.md": page("B", "2025-02-01", "x, Y")}},
-		{"a page that drops a tag", map[string]string{"content/a.md": page("A", "2025-03-01", "")}},
-		{"a new draft", map[string]string{"content/d.md": "---\ntitle: D\ndraft: true\ndate: 2026-01-01\n---\n"}},
+		{"a page in the middle", map[string]string{"content/n.md": page("N", "2025-02-15", "x")}, nil},
+		{"the newest page, a new tag", map[string]string{"content/n.md": page("N", "2026-01-01", "x, fresh")}, nil},
+		{"a page dated as another: by path", map[string]string{"content/bb.md": page("BB", "2025-02-01", "x")}, nil},
+		{"a new page spelling a tag otherwise", map[string]string{"content/n.md": page("N", "2026-01-01", "X")}, nil},
+		{"a page that takes a tag", map[string]string{"content/b.md": page("B", "2025-02-01", "x, y")}, nil},
+		{"a page that takes a tag spelled otherwise", map[string]string{"content/b.md": page("B", "2025-02-01", "x, Y")}, nil},
+		{"a page that drops a tag", map[string]string{"content/a.md": page("A", "2025-03-01", "")}, nil},
+		{"a new draft", map[string]string{"content/d.md": "---\ntitle: D\ndraft: true\ndate: 2026-01-01\n---\n"}, nil},
+		{"a page removed", map[string]string{"content/b.md": ""}, nil},
+		{"the last page of a tag removed", map[string]string{"content/c.md": ""}, nil},
+		{"a page removed, one added", map[string]string{"content/a.md": "", "content/n.md": page("N", "2026-01-01", "x")}, nil},
+		{"the page of a tag spelled otherwise removed", map[string]string{"content/v.md": ""}, map[string]string{"content/v.md": page("V", "2024-01-01", "X")}},
+		{"a page removed beside a tag spelled otherwise", map[string]string{"content/c.md": ""}, map[string]string{"content/v.md": page("V", "2024-01-01", "X")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root := siteWith(t, map[string]string{
+			files := map[string]string{
 				"content/a.md": page("A", "2025-03-01", "x, y"), "content/b.md": page("B", "2025-02-01", "x"), "content/c.md": page("C", "2025-01-01", "y"),
-			})
+			}
+			maps.Copy(files, tt.extra)
+			root := siteWith(t, files)
 			s, err := Load(root, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			var changed []string
 			for f, body := range tt.files {
-				if err := os.WriteFile(filepath.Join(root, f), []byte(body), 0o644); err != nil {
+				write := func() error { return os.WriteFile(filepath.Join(root, f), []byte(body), 0o644) }
+				if body == "" {
+					write = func() error { return os.Remove(filepath.Join(root, f)) }
+				}
+				if err := write(); err != nil {
 					t.Fatal(err)
 				}
 				changed = append(changed, f)
 			}
+			slices.Sort(changed)
 			n, err := s.Reload(changed)
 			if err != nil {
 				t.Fatal(err)
