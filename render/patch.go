@@ -28,7 +28,7 @@ func (rr *Renderer) patch(s *site.Site, d delta) (*output.Output, error) {
 		fresh = append(fresh, d.added)
 	}
 	if d.removed >= 0 {
-		fs.removePage(rr, l.pages[d.removed])
+		fs.removePage(l.pages[d.removed])
 	}
 	// The changed and added pages, and the neighbours of those whose link
 	// changed or that were added or removed.
@@ -166,7 +166,7 @@ func (fs *patchFiles) remove(path string) {
 
 // removePage marks the files of page p, removed from the site, to be
 // removed: its page and its charts' files.
-func (fs *patchFiles) removePage(rr *Renderer, p *site.Page) {
+func (fs *patchFiles) removePage(p *site.Page) {
 	fs.remove(p.Slug + "/index.html")
 	for _, c := range p.Charts {
 		fs.remove(chart.DataFile(p.Slug, c))
