@@ -156,6 +156,13 @@ func testPreviewMatchesFreshRender(t *testing.T, streamed bool) {
 			made:  []string{"new/index.html", "index.html", "audio/index.html", "runs/index.html"}, notMade: []string{"older/index.html"}, patch: true},
 		{name: "a page removed", changed: []string{"content/older.md"}, remove: []string{"content/older.md"},
 			made: []string{"index.html", "runs/index.html"}, notMade: []string{"audio/index.html"}, patch: true},
+		// A page with a chart brings its chart's data file, and takes it
+		// away with it.
+		{name: "a page with a chart added", changed: []string{"content/charted.md"},
+			write: map[string]string{"content/charted.md": "---\ntitle: Charted\ndate: 2023-01-01\n---\nA chart.\n\n```chart\ndata: data/runs.csv\nx: {field: flops, scale: log}\ny: loss\nseries: model\n```\n"},
+			made:  []string{"charted/index.html", "index.html", "runs/index.html"}, notMade: []string{"audio/index.html"}, patch: true},
+		{name: "a page with a chart removed", changed: []string{"content/charted.md"}, remove: []string{"content/charted.md"},
+			made: []string{"index.html", "runs/index.html"}, patch: true},
 		// Every page's footer links the tags index once a page has a tag,
 		// and the search page's place is taken by a page at search/.
 		{name: "the first tag", changed: []string{"content/new.md"},
