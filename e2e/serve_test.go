@@ -150,7 +150,11 @@ func TestLivePreviewInChromium(t *testing.T) {
 	}
 
 	// Edit the prose: the new text shows at the same scroll position, and the
-	// unchanged chart keeps its hidden series (it is moved, not redrawn).
+	// unchanged chart keeps its hidden series (it stays, not redrawn). What
+	// did not change stays the same element (the page is brought to its new
+	// version node by node, not swapped whole: a browser lays out and
+	// paints again only what changed).
+	tb.eval(t, `document.querySelector('main h1').__kept = true; return true`, new(bool))
 	page0 := filepath.Join(dir, "content", "rwkv-scaling", "index.md")
 	prose, _ := os.ReadFile(page0)
 	if err := os.WriteFile(page0, append(append([]byte{}, prose...), "\nA sentence added while previewing.\n"...), 0o644); err != nil {
@@ -161,6 +165,11 @@ func TestLivePreviewInChromium(t *testing.T) {
 		Hidden: c.getOption().legend[0].selected['SmolLM2 1.7B'] === false}`, &state)
 	if !state.Same || !state.Hidden || state.Scroll != 300 {
 		t.Errorf("after a prose edit: same document %v, SmolLM2 still hidden %v, scroll %v; want true, true, 300", state.Same, state.Hidden, state.Scroll)
+	}
+	var kept bool
+	tb.eval(t, `return document.querySelector('main h1').__kept === true`, &kept)
+	if !kept {
+		t.Errorf("after a prose edit, the page's unchanged title is a new element: the page was swapped whole")
 	}
 	if err := os.WriteFile(page0, prose, 0o644); err != nil {
 		t.Fatal(err)

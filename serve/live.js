@@ -5,8 +5,8 @@
  * It listens to the server's event stream. A page whose charts alone changed
  * updates them in place (hidden series, zoom and scroll stay); any other
  * change shows the page's new version at the same scroll position (its main
- * content swapped in place, or a reload when its stylesheets or scripts
- * changed). A build
+ * content brought to the new version node by node, or a reload when its
+ * stylesheets or scripts changed). A build
  * error shows an overlay with the file, line, column and message; the next
  * good build removes it. When the server restarts, the page reloads.
  *
@@ -88,39 +88,103 @@
     return out.join('\n');
   }
 
-  // refresh shows the page's new version: its <main> is swapped in place
-  // (the scroll position stays, and nothing is downloaded again) when the
-  // page uses the same stylesheets and scripts; otherwise the page reloads.
+  // refresh shows the page's new version in place (the scroll position
+  // stays, and nothing is downloaded again) when it uses the same
+  // stylesheets and scripts; otherwise the page reloads. Its <main> is
+  // brought to the new version node by node (morph): what did not change
+  // stays as it is, so that the browser lays out and paints again only what
+  // did. A title saved redraws one entry of a listing of fifty, not the
+  // fifty (BENCHMARKS.md, issue 22: its layout took 20-40 ms).
   function refresh() {
     return fetchPage().then(function (doc) {
       var main = document.querySelector('main'), fresh = doc.querySelector('main');
       if (!main || !fresh || assetsOf(doc) !== assetsOf(document)) return reload();
       var y = window.scrollY;
-      // Charts whose option did not change are moved into the new version
-      // as they are: no redraw, and their hidden series and zoom stay.
+      // Charts whose option did not change stay as they are: no redraw,
+      // and their hidden series and zoom stay.
       var keep = {};
       var figs = main.querySelectorAll('figure.scalesite-chart');
       for (var i = 0; i < figs.length; i++) {
         var s = figs[i].querySelector('script.scalesite-option');
         if (s) keep[s.getAttribute('data-chart')] = { fig: figs[i], text: s.textContent };
       }
-      var next = document.importNode(fresh, true);
-      var nfigs = next.querySelectorAll('figure.scalesite-chart');
-      var changed = 0;
-      for (var j = 0; j < nfigs.length; j++) {
-        var ns = nfigs[j].querySelector('script.scalesite-option');
-        var k = ns && keep[ns.getAttribute('data-chart')];
-        if (k && k.text === ns.textContent) nfigs[j].replaceWith(k.fig);
-        else changed++;
-      }
+      var changed = { charts: 0 };
+      morph(main, fresh, keep, changed);
       document.title = doc.title;
-      main.replaceWith(next);
       window.scrollTo(0, y);
       // New and changed charts are drawn after the text has been painted.
-      if (window.scalesite && changed) setTimeout(function () { window.scalesite.mount(document); }, 0);
-      if (!window.scalesite && nfigs.length) return reload(); // the page's first chart: load the chart scripts
+      if (window.scalesite && changed.charts) setTimeout(function () { window.scalesite.mount(document); }, 0);
+      if (!window.scalesite && fresh.querySelector('figure.scalesite-chart')) return reload(); // the page's first chart: load the chart scripts
       window.__scalesiteUpdated = (window.__scalesiteUpdated || 0) + 1;
     }).catch(reload);
+  }
+
+  function isChart(n) {
+    return n.nodeType === 1 && n.nodeName === 'FIGURE' && n.classList.contains('scalesite-chart');
+  }
+
+  // imported returns node n of the new version, made this document's, with
+  // each chart in it the one in keep with the same option (taken out of
+  // keep), or else counted in changed.charts, to be drawn.
+  function imported(n, keep, changed) {
+    var out = document.importNode(n, true);
+    if (out.nodeType !== 1) return out;
+    var figs = isChart(out) ? [out] : out.querySelectorAll('figure.scalesite-chart');
+    for (var i = 0; i < figs.length; i++) {
+      var s = figs[i].querySelector('script.scalesite-option');
+      var id = s && s.getAttribute('data-chart');
+      var k = id && keep[id];
+      if (k && k.text === s.textContent) {
+        delete keep[id];
+        if (figs[i] === out) return k.fig;
+        figs[i].replaceWith(k.fig);
+      } else {
+        changed.charts++;
+      }
+    }
+    return out;
+  }
+
+  // morph makes the children (and attributes) of the live element a those
+  // of b, from the new version of the page, keeping every node of a that is
+  // already right. A chart is taken whole (imported): the one on the page
+  // with the same option, moved here if it was elsewhere, or the new one.
+  function morph(a, b, keep, changed) {
+    if (a.nodeType === 1) {
+      var i, at;
+      for (i = a.attributes.length - 1; i >= 0; i--) {
+        at = a.attributes[i];
+        if (!b.hasAttribute(at.name)) a.removeAttribute(at.name);
+      }
+      for (i = 0; i < b.attributes.length; i++) {
+        at = b.attributes[i];
+        if (a.getAttribute(at.name) !== at.value) a.setAttribute(at.name, at.value);
+      }
+    }
+    var ac = a.firstChild, bc = b.firstChild;
+    while (bc) {
+      var nb = bc.nextSibling;
+      if (isChart(bc)) {
+        var put = imported(bc, keep, changed);
+        if (put !== ac) a.insertBefore(put, ac); // a kept chart is moved
+        else ac = ac.nextSibling;
+      } else if (ac && !isChart(ac) && ac.nodeType === bc.nodeType && ac.nodeName === bc.nodeName) {
+        if (ac.nodeType === 1) {
+          if (!ac.isEqualNode(bc)) morph(ac, bc, keep, changed);
+        } else if (ac.nodeValue !== bc.nodeValue) {
+          ac.nodeValue = bc.nodeValue;
+        }
+        ac = ac.nextSibling;
+      } else {
+        a.insertBefore(imported(bc, keep, changed), ac);
+      }
+      bc = nb;
+    }
+    while (ac) {
+      var next = ac.nextSibling;
+      a.removeChild(ac);
+      ac = next;
+    }
   }
 
   // Update the charts of this page from its new version, in place.
