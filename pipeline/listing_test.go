@@ -67,17 +67,21 @@ func TestPagedListingsReproducible(t *testing.T) {
 		}()
 		trees = append(trees, snapshot(t, dest))
 	}
-	if _, ok := trees[0]["page/6/index.html"]; !ok {
-		t.Fatalf("no page/6/index.html: the home listing of 40 pages by 7 is not paged")
+	// 40 pages by 7: four full pages of 7 and a first page of 12.
+	if _, ok := trees[0]["page/4/index.html"]; !ok {
+		t.Fatalf("no page/4/index.html: the home listing of 40 pages by 7 is not paged")
 	}
 	compareTrees(t, "GOMAXPROCS=1 and 2", trees[0], trees[1])
 }
 
 // TestStreamedStartPagedListings: the preview's streamed start-up on a
 // site whose listings run to several pages (listSize 3), then saves that
-// move a page within them (a title, a date that reorders, a tag, a new
-// page): after each, the files the preview holds are exactly a fresh
-// render's, page/2/ and the tag pages' second pages included.
+// move a page within them (a title, a date that reorders, a tag), add
+// pages (the oldest, the newest, one that fills the first page to
+// 2·listSize, which makes a new full page/3/), add a tag, remove a page and
+// a tag: after each, the files the preview holds are exactly a fresh
+// render's, the full pages and the tag pages' included, and each save but
+// the reordering patched the last (no pass over every file).
 func TestStreamedStartPagedListings(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "site")
 	page := func(title, date, tags string) string {
@@ -99,24 +103,54 @@ func TestStreamedStartPagedListings(t *testing.T) {
 		t.Fatal(err)
 	}
 	steps := []struct {
-		name  string
-		write map[string]string
+		name    string
+		write   map[string]string
+		remove  string // a file removed
+		patched bool
+		has     []string // files the preview holds
+		hasNot  []string // files it does not
 	}{
-		{"start", nil},
-		{"a title", map[string]string{"content/p02.md": page("Page two, renamed", "2025-01-02", "even, all")}},
-		{"a date that reorders", map[string]string{"content/p02.md": page("Page two, renamed", "2025-01-09", "even, all")}},
-		{"a tag", map[string]string{"content/p03.md": page("Page 03", "2025-01-03", "odd, all, new")}},
-		{"a new page", map[string]string{"content/p00.md": page("Page 00", "2024-12-31", "even, all")}},
+		{name: "start", has: []string{"page/1/index.html", "tags/all/page/1/index.html"}, hasNot: []string{"page/2/index.html"}},
+		{name: "a title", write: map[string]string{"content/p02.md": page("Page two, renamed", "2025-01-02", "even, all")}, patched: true},
+		{name: "a date that reorders", write: map[string]string{"content/p02.md": page("Page two, renamed", "2025-01-09", "even, all")}},
+		{name: "a new tag", write: map[string]string{"content/p03.md": page("Page 03", "2025-01-03", "odd, all, new")}, patched: true,
+			has: []string{"tags/new/index.html"}},
+		{name: "a new oldest page", write: map[string]string{"content/p00.md": page("Page 00", "2024-12-31", "even, all")}, patched: true,
+			has: []string{"page/2/index.html", "tags/all/page/2/index.html"}},
+		{name: "a new newest page", write: map[string]string{"content/p10.md": page("Page 10", "2025-01-10", "even, all")}, patched: true},
+		{name: "another newest page", write: map[string]string{"content/p11.md": page("Page 11", "2025-01-11", "odd, all")}, patched: true,
+			hasNot: []string{"page/3/index.html"}},
+		{name: "a newest page that fills the first page to 2·listSize", write: map[string]string{"content/p12.md": page("Page 12", "2025-01-12", "even, all")}, patched: true,
+			has: []string{"page/3/index.html", "tags/all/page/3/index.html"}},
+		{name: "a new tag on the newest page", write: map[string]string{"content/p12.md": page("Page 12", "2025-01-12", "even, all, newest")}, patched: true,
+			has: []string{"tags/newest/index.html"}},
+		{name: "the newest page removed", remove: "content/p12.md", patched: true,
+			hasNot: []string{"page/3/index.html", "tags/all/page/3/index.html", "tags/newest/index.html"}},
+		{name: "a tag removed", write: map[string]string{"content/p03.md": page("Page 03", "2025-01-03", "odd, all")}, patched: true,
+			hasNot: []string{"tags/new/index.html"}},
+		// A tag is named as its newest page writes it: every page of its
+		// listing shows the name.
+		{name: "a newest page that writes a tag otherwise", write: map[string]string{"content/p13.md": page("Page 13", "2025-01-13", "odd, All")}, patched: true},
+		{name: "that page removed", remove: "content/p13.md", patched: true},
 	}
 	for _, st := range steps {
 		var changed []string
 		for f := range st.write {
 			changed = append(changed, f)
 		}
-		if st.write != nil {
+		if st.remove != "" {
+			if err := os.Remove(filepath.Join(src, st.remove)); err != nil {
+				t.Fatal(err)
+			}
+			changed = append(changed, st.remove)
+		}
+		if changed != nil {
 			writeSite(t, src, st.write)
 			if _, err := pv.Update(changed, h.take); err != nil {
 				t.Fatalf("%s: %v", st.name, err)
+			}
+			if got := pv.Patched(); got != st.patched {
+				t.Errorf("%s: patched %v, want %v", st.name, got, st.patched)
 			}
 		}
 		want, err := previewFresh(src, opts)
@@ -124,9 +158,14 @@ func TestStreamedStartPagedListings(t *testing.T) {
 			t.Fatalf("%s, fresh render: %v", st.name, err)
 		}
 		assertHeldIsFresh(t, st.name, h, want)
-		for _, f := range []string{"page/2/index.html", "page/3/index.html", "tags/all/page/2/index.html"} {
+		for _, f := range st.has {
 			if _, ok := h.files[f]; !ok {
 				t.Errorf("%s: the preview holds no %s", st.name, f)
+			}
+		}
+		for _, f := range st.hasNot {
+			if _, ok := h.files[f]; ok {
+				t.Errorf("%s: the preview holds %s", st.name, f)
 			}
 		}
 	}

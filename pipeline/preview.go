@@ -64,12 +64,13 @@ type Update struct {
 // file of the site; those the renderer did not make again have no bytes
 // (Data nil), and the caller is to keep them as it holds them from the
 // last update. With patched set, out is the last update's files with only
-// those at the indexes in made made again (render.Renderer.Patched), and
-// the caller need look at those only; otherwise made is nil. Take returns
+// those at the indexes in made made again or added, and those named in
+// removed gone (render.Renderer.Patched): the caller need look at those
+// only; otherwise made and removed are nil. Take returns
 // false when the caller lacks a file handed back without bytes: Update
 // then renders the whole site again with a new Renderer. The caller may
 // drop the bytes of out's files once it holds them.
-type Take func(out *output.Output, made []int, patched bool) bool
+type Take func(out *output.Output, made []int, removed []string, patched bool) bool
 
 // Update brings the site up to date after the given files (site-relative,
 // slash-separated: created, written or removed) changed; nil means load
@@ -137,8 +138,8 @@ func render1(next *site.Site, rr *render.Renderer, fresh bool, take Take) (*rend
 		if err != nil {
 			return nil, err
 		}
-		made, patched := rr.Patched()
-		if take(out, made, patched) {
+		made, removed, patched := rr.Patched()
+		if take(out, made, removed, patched) {
 			return rr, nil
 		}
 		fresh = true
@@ -166,6 +167,6 @@ func (p *Preview) Patched() bool {
 	if p.rr == nil {
 		return false
 	}
-	_, ok := p.rr.Patched()
+	_, _, ok := p.rr.Patched()
 	return ok
 }

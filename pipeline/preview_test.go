@@ -44,7 +44,7 @@ func (h *held) emit(f output.File) {
 
 // take is a Take that keeps the files as the server keeps them. It
 // refuses an output that hands back without bytes a file it lacks.
-func (h *held) take(out *output.Output, made []int, patched bool) bool {
+func (h *held) take(out *output.Output, made []int, removed []string, patched bool) bool {
 	h.takes++
 	files, src := h.files, h.src
 	idx := made
@@ -71,6 +71,10 @@ func (h *held) take(out *output.Output, made []int, patched bool) bool {
 			files[f.Path] = bytes.Clone(f.Data)
 			h.made = append(h.made, f.Path)
 		}
+	}
+	for _, p := range removed {
+		delete(files, p)
+		delete(src, p)
 	}
 	slices.Sort(h.made)
 	h.files, h.src = files, src
@@ -124,6 +128,9 @@ func testPreviewMatchesFreshRender(t *testing.T, streamed bool) {
 		// be made again, notMade files that must not (nil: not checked).
 		full, everything bool
 		made, notMade    []string
+		// patch: the update must patch the last (Preview.Patched) rather
+		// than go through every file (false: not checked).
+		patch bool
 	}{
 		{name: "first update", full: true, everything: true},
 		{name: "a page's body changed", changed: []string{"content/older.md"},
@@ -146,13 +153,34 @@ func testPreviewMatchesFreshRender(t *testing.T, streamed bool) {
 			notMade: []string{"audio/index.html", "search.json"}},
 		{name: "a page added", changed: []string{"content/new.md"},
 			write: map[string]string{"content/new.md": "---\ntitle: New\ndate: 2025-02-01\n---\nNew page.\n"},
-			made:  []string{"new/index.html", "index.html"}},
-		{name: "a page removed", changed: []string{"content/older.md"}, remove: []string{"content/older.md"}},
+			made:  []string{"new/index.html", "index.html", "audio/index.html", "runs/index.html"}, notMade: []string{"older/index.html"}, patch: true},
+		{name: "a page removed", changed: []string{"content/older.md"}, remove: []string{"content/older.md"},
+			made: []string{"index.html", "runs/index.html"}, notMade: []string{"audio/index.html"}, patch: true},
+		// A page with a chart brings its chart's data file, and takes it
+		// away with it.
+		{name: "a page with a chart added", changed: []string{"content/charted.md"},
+			write: map[string]string{"content/charted.md": "---\ntitle: Charted\ndate: 2023-01-01\n---\nA chart.\n\n```chart\ndata: data/runs.csv\nx: {field: flops, scale: log}\ny: loss\nseries: model\n```\n"},
+			made:  []string{"charted/index.html", "index.html", "runs/index.html"}, notMade: []string{"audio/index.html"}, patch: true},
+		{name: "a page with a chart removed", changed: []string{"content/charted.md"}, remove: []string{"content/charted.md"},
+			made: []string{"index.html", "runs/index.html"}, patch: true},
 		// Every page's footer links the tags index once a page has a tag,
 		// and the search page's place is taken by a page at search/.
 		{name: "the first tag", changed: []string{"content/new.md"},
 			write: map[string]string{"content/new.md": "---\ntitle: New\ndate: 2025-02-01\ntags: [fresh]\n---\nNew page.\n"},
 			made:  []string{"new/index.html", "audio/index.html", "404.html", "tags/index.html"}},
+		{name: "a new tag", changed: []string{"content/new.md"},
+			write:   map[string]string{"content/new.md": "---\ntitle: New\ndate: 2025-02-01\ntags: [fresh, more]\n---\nNew page.\n"},
+			made:    []string{"new/index.html", "index.html", "tags/index.html", "tags/more/index.html", "tags/fresh/index.html", "sitemap.xml"},
+			notMade: []string{"404.html"}, patch: true},
+		{name: "a tagged page added", changed: []string{"content/tagged.md"},
+			write:   map[string]string{"content/tagged.md": "---\ntitle: Tagged\ndate: 2023-02-01\ntags: [more]\n---\nTagged page.\n"},
+			made:    []string{"tagged/index.html", "index.html", "tags/index.html", "tags/more/index.html"},
+			notMade: []string{"new/index.html", "tags/fresh/index.html", "404.html"}, patch: true},
+		{name: "a tagged page removed", changed: []string{"content/tagged.md"}, remove: []string{"content/tagged.md"},
+			made: []string{"index.html", "tags/index.html", "tags/more/index.html"}, patch: true},
+		{name: "a tag removed", changed: []string{"content/new.md"},
+			write: map[string]string{"content/new.md": "---\ntitle: New\ndate: 2025-02-01\ntags: [fresh]\n---\nNew page.\n"},
+			made:  []string{"new/index.html", "index.html", "tags/index.html", "tags/fresh/index.html"}, patch: true},
 		{name: "the last tag removed", changed: []string{"content/new.md"},
 			write: map[string]string{"content/new.md": "---\ntitle: New\ndate: 2025-02-01\n---\nNew page.\n"},
 			made:  []string{"new/index.html", "audio/index.html", "404.html"}},
@@ -185,6 +213,9 @@ func testPreviewMatchesFreshRender(t *testing.T, streamed bool) {
 		}
 		if u.Full != st.full || u.Everything != st.everything {
 			t.Errorf("%s: full %v, everything %v; want %v, %v", st.name, u.Full, u.Everything, st.full, st.everything)
+		}
+		if st.patch && !pv.Patched() {
+			t.Errorf("%s: went through every file, want a patch of the last update", st.name)
 		}
 		for _, f := range st.made {
 			if _, ok := slices.BinarySearch(h.made, f); !ok {
@@ -229,7 +260,18 @@ func assertHeldIsFresh(t *testing.T, step string, h *held, want *output.Output) 
 		}
 	}
 	if len(h.files) != n {
-		t.Errorf("%s: the preview holds %d generated files, a fresh render makes %d", step, len(h.files), n)
+		fresh := map[string]bool{}
+		for _, f := range want.Files {
+			fresh[f.Path] = true
+		}
+		var extra []string
+		for p := range h.files {
+			if !fresh[p] {
+				extra = append(extra, p)
+			}
+		}
+		slices.Sort(extra)
+		t.Errorf("%s: the preview holds %d generated files, a fresh render makes %d; not a fresh render's: %q", step, len(h.files), n, extra)
 	}
 }
 
@@ -283,13 +325,16 @@ func TestPreviewRendersAgainForMissingFile(t *testing.T) {
 	if _, err := pv.Update(nil, h.take); err != nil {
 		t.Fatal(err)
 	}
-	// A page older than every other: the update goes through every file
-	// (the list of pages changed), and audio's, whose neighbours are as
-	// they were, comes back without bytes.
+	// Two pages older than every other: the update goes through every
+	// file (a patch takes one page added at most), and audio's, whose
+	// neighbours are as they were, comes back without bytes.
 	delete(h.files, "audio/index.html") // as if the server had lost it
-	writeSite(t, src, map[string]string{"content/oldest.md": "---\ntitle: Oldest\ndate: 2020-01-01\n---\nThe oldest page.\n"})
+	writeSite(t, src, map[string]string{
+		"content/oldest.md":  "---\ntitle: Oldest\ndate: 2020-01-01\n---\nThe oldest page.\n",
+		"content/oldest2.md": "---\ntitle: Oldest too\ndate: 2019-01-01\n---\nAn older page.\n",
+	})
 	takes := h.takes
-	if _, err := pv.Update([]string{"content/oldest.md"}, h.take); err != nil {
+	if _, err := pv.Update([]string{"content/oldest.md", "content/oldest2.md"}, h.take); err != nil {
 		t.Fatal(err)
 	}
 	if got := h.takes - takes; got != 2 {
@@ -299,7 +344,7 @@ func TestPreviewRendersAgainForMissingFile(t *testing.T) {
 		t.Errorf("the file the caller lacked was not handed out again")
 	}
 
-	refuse := func(*output.Output, []int, bool) bool { return false }
+	refuse := func(*output.Output, []int, []string, bool) bool { return false }
 	writeSite(t, src, map[string]string{"content/index.md": "---\ntitle: Home\n---\nWelcome, edited twice.\n"})
 	if _, err := pv.Update([]string{"content/index.md"}, refuse); err == nil || !strings.Contains(err.Error(), "twice") {
 		t.Errorf("Update with a caller that refuses every output: err %v, want the renderer's bug reported", err)

@@ -74,8 +74,8 @@ func (p *Preview) Start(emit func(output.File), take Take) (*Update, error) {
 	if err := s.Settle(pages, src.warnings); err != nil {
 		return nil, err
 	}
-	made, patched := rr.Patched()
-	if !take(out, made, patched) {
+	made, removed, patched := rr.Patched()
+	if !take(out, made, removed, patched) {
 		return nil, errors.New("pipeline: the server lacks a file the start-up handed it (a bug)")
 	}
 	p.mu.Lock()

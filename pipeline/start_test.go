@@ -159,7 +159,7 @@ func TestStartRecordsKeys(t *testing.T) {
 	// The new page, its neighbour, the home page, 404 (it lists nothing,
 	// but the Renderer is new when the facts change: they do not here).
 	if n := pv.Renders() - renders; n > 3 {
-		t.Errorf("the save rendered %d pages, want 3 at most (the new page, its neighbour, the home page)", n)
+		t.Errorf("the save rendered %d pages, want 3 at most (the new page, its neighbour, the home page); made %q", n, h.made)
 	}
 	want, err := previewFresh(src, opts)
 	if err != nil {

@@ -1,9 +1,7 @@
 package render
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/yuin/goldmark"
@@ -55,6 +53,9 @@ type Renderer struct {
 	// patched are the indexes in the last call's Output of the files it
 	// made, when that call patched the one before (Patched); nil otherwise.
 	patched []int
+	// removed are the files of the call before that the last call, a
+	// patch, removed (Patched).
+	removed []string
 }
 
 type cachedFile struct {
@@ -262,15 +263,28 @@ type lastRender struct {
 // delta is what changed since the last call, when the next call can patch
 // it.
 type delta struct {
-	changed []int // indexes in s.Pages of the pages that are new values
-	listed  []int // those of changed whose link or search entry changed too
-	home    bool  // whether the home page is a new value
+	changed []int        // indexes in s.Pages of the pages that are new values of pages of the last call
+	was     []*site.Page // the last call's value of each of changed
+	listed  []int        // those of changed whose link or search entry changed too
+	home    bool         // whether the home page is a new value
+	// added is the index in s.Pages of a page new to the site, and
+	// removed the index in the last call's pages of a page gone from it;
+	// -1 for none. One of them at most.
+	added, removed int
+	// regroup reports that the tags' listings are not those of the last
+	// call: a page added or removed has tags, or a changed page's tags
+	// changed.
+	regroup bool
 }
+
+// reshaped reports whether the patch adds or removes files: a page added
+// or removed, or the tags' listings changed.
+func (d delta) reshaped() bool { return d.added >= 0 || d.removed >= 0 || d.regroup }
 
 // remember keeps, after a call that went through every file of s, what
 // the next call needs to patch it.
 func (rr *Renderer) remember(s *site.Site, groups []tagGroup, files []output.File) {
-	rr.patched = nil
+	rr.patched, rr.removed = nil, nil
 	if rr.cache == nil || !rr.lean {
 		rr.last = nil
 		return
@@ -293,40 +307,69 @@ func (rr *Renderer) remember(s *site.Site, groups []tagGroup, files []output.Fil
 }
 
 // Patched returns the indexes in the Output of the last Render of the
-// files it made (with their bytes), and true, when that call patched the
-// one before: the Output has the same files in the same order, and those
-// not listed are as in the call before, without bytes. Otherwise it
+// files it made (with their bytes), the files of the call before that it
+// removed, and true, when that call patched the one before: the Output
+// holds the files of the call before, but for those removed, with those at
+// the indexes made made again or added (a new page, a new tag's listing),
+// and the others as in the call before, without bytes. Otherwise it
 // returns false.
 //
 // A patched Output shares its Files with the Renderer, which patches them
 // again in the next call: the caller reads it, and may drop the bytes of
 // the files (set Data to nil), until then.
-func (rr *Renderer) Patched() ([]int, bool) {
+func (rr *Renderer) Patched() (made []int, removed []string, ok bool) {
 	if rr.patched == nil {
-		return nil, false
+		return nil, nil, false
 	}
-	return rr.patched, true
+	return rr.patched, rr.removed, true
 }
 
 // delta compares s with the last call's site, and says whether the next
-// call can patch the last (see above) and what changed.
+// call can patch the last (see above) and what changed. The pages are
+// walked in step: a page of the same slug in the same place is the same
+// page, changed or not; one page more (or less) may stand anywhere, when
+// its slug is new to the site (or gone from it).
 func (rr *Renderer) delta(s *site.Site) (d delta, ok bool) {
 	l := rr.last
-	if l == nil || rr.cache == nil || !rr.lean || !rr.Fits(s) || len(s.Pages) != len(l.pages) || s.Root != l.root ||
+	grow := 0
+	if l != nil {
+		grow = len(s.Pages) - len(l.pages)
+	}
+	if l == nil || rr.cache == nil || !rr.lean || !rr.Fits(s) || grow < -1 || grow > 1 || s.Root != l.root ||
 		!slices.Equal(s.Resources, l.resources) || !slices.Equal(s.Static, l.static) {
 		return d, false
 	}
+	d.added, d.removed = -1, -1
 	r := &renderer{site: s, theme: rr.theme, md: rr.md, rr: rr}
-	for i, p := range s.Pages {
-		if p == l.pages[i] {
-			continue
+	for i, j := 0, 0; i < len(s.Pages) || j < len(l.pages); {
+		if i < len(s.Pages) && j < len(l.pages) {
+			p, q := s.Pages[i], l.pages[j]
+			if p == q {
+				i, j = i+1, j+1
+				continue
+			}
+			if p.Slug == q.Slug {
+				if len(d.changed) == patchMax || !r.samePlace(q, p) {
+					return delta{}, false
+				}
+				d.changed, d.was = append(d.changed, i), append(d.was, q)
+				d.regroup = d.regroup || !slices.Equal(q.Tags, p.Tags)
+				if !r.sameOutside(q, p) {
+					d.listed = append(d.listed, i)
+				}
+				i, j = i+1, j+1
+				continue
+			}
 		}
-		if len(d.changed) == patchMax || !r.samePlace(l.pages[i], p) {
+		switch {
+		case grow == 1 && d.added < 0 && i < len(s.Pages) && standsAlone(s.Pages[i], l.pages):
+			d.added, i = i, i+1
+			d.regroup = d.regroup || len(s.Pages[d.added].Tags) > 0
+		case grow == -1 && d.removed < 0 && j < len(l.pages) && standsAlone(l.pages[j], s.Pages):
+			d.removed, j = j, j+1
+			d.regroup = d.regroup || len(l.pages[d.removed].Tags) > 0
+		default:
 			return delta{}, false
-		}
-		d.changed = append(d.changed, i)
-		if !r.sameOutside(l.pages[i], p) {
-			d.listed = append(d.listed, i)
 		}
 	}
 	if s.Home != l.home {
@@ -338,13 +381,29 @@ func (rr *Renderer) delta(s *site.Site) (d delta, ok bool) {
 	return d, true
 }
 
-// samePlace reports whether page b, a new value of a at the same index of
+// standsAlone reports whether page p, added to the pages of others or
+// removed from them, changes no file of the site but its own, its charts'
+// and those that list it: its slug is no other page's, and it has no math
+// (KaTeX's files are written when a page has some).
+func standsAlone(p *site.Page, others []*site.Page) bool {
+	if p.Math {
+		return false
+	}
+	for _, q := range others {
+		if q.Slug == p.Slug {
+			return false
+		}
+	}
+	return true
+}
+
+// samePlace reports whether page b, a new value of a at the same place in
 // the site's pages (so in the same place in the order), has the same
-// place in the site's files as a: the same slug, the same tags (so the
-// same tag listings, tags index and site-wide facts), math or not
-// (KaTeX's files are written when a page has some) and charts' data files.
+// place in the site's files as a: the same slug, math or not (KaTeX's
+// files are written when a page has some) and charts' data files. Its
+// tags may differ (delta.regroup).
 func (r *renderer) samePlace(a, b *site.Page) bool {
-	if a.Slug != b.Slug || a.Math != b.Math || len(a.Charts) != len(b.Charts) || !slices.Equal(a.Tags, b.Tags) {
+	if a.Slug != b.Slug || a.Math != b.Math || len(a.Charts) != len(b.Charts) {
 		return false
 	}
 	for i, c := range a.Charts {
@@ -360,116 +419,6 @@ func (r *renderer) samePlace(a, b *site.Page) bool {
 // the feed, and search entry.
 func (r *renderer) sameOutside(a, b *site.Page) bool {
 	return r.linkSum(a) == r.linkSum(b) && sameSearchEntry(a, b)
-}
-
-// patch renders s, which differs from the last call's site only in the
-// pages delta found, by making those pages and their charts' data files
-// again in the last call's files, and what shows the pages of d.listed
-// (listPatch).
-func (rr *Renderer) patch(s *site.Site, d delta) (*output.Output, error) {
-	changed, home := d.changed, d.home
-	l := rr.last
-	files := l.files // handed out again, patched: see Patched
-	for _, i := range rr.patched {
-		files[i].Data = nil // made by the last call: as the cache keeps it now
-	}
-	rr.last, rr.patched = nil, nil // until this call succeeds
-	r := rr.start(s)
-	made := make([]int, 0, 3*len(changed)+3)
-	put := func(f output.File) error {
-		i, ok := l.index[f.Path]
-		if !ok {
-			return fmt.Errorf("render: %s is not among the last call's files (a bug)", f.Path)
-		}
-		f.Default = files[i].Default
-		files[i] = f
-		if f.Data != nil {
-			made = append(made, i)
-		}
-		return nil
-	}
-	charts := func(p *site.Page) error { // as dataFiles makes them
-		for j, c := range p.Charts {
-			name := chart.DataFile(p.Slug, c)
-			b, err := rr.cachedData(name, csvKey(p, j), func() ([]byte, error) { return chart.CSV(c), nil })
-			if err != nil {
-				return err
-			}
-			if err := put(output.File{Path: name, Data: b}); err != nil {
-				return err
-			}
-			if st := rr.statics; st != nil {
-				name := staticFile(p.Slug, c)
-				b, err := rr.cachedData(name, svgKey(p, j), func() ([]byte, error) { return st.file(c) })
-				st.files.Delete(c)
-				if err != nil {
-					return err
-				}
-				if err := put(output.File{Path: name, Data: b}); err != nil {
-					return err
-				}
-			}
-			if f, ok, err := rr.cardOutput(p, j, c, true); err != nil {
-				return err
-			} else if ok {
-				if err := put(f); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
-	// The changed pages, and the neighbours of those whose link changed.
-	for _, i := range d.pages(len(s.Pages)) {
-		p := s.Pages[i]
-		f, err := r.page(i)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p.Path, err)
-		}
-		if err := put(f); err != nil {
-			return nil, err
-		}
-		if l.pages[i] == p {
-			continue // a neighbour: its charts are as they were
-		}
-		if err := charts(p); err != nil {
-			return nil, err
-		}
-	}
-	if home {
-		if err := charts(s.Home); err != nil {
-			return nil, err
-		}
-	}
-	// The pages of the listings that show them, the feed, the sitemap and
-	// the search index, as they changed.
-	plain, err := rr.listPatch(r, l, d, put)
-	if err != nil {
-		return nil, err
-	}
-	// The size the cache keeps of the files made, for the next call,
-	// which drops their bytes (cachedData's files have none).
-	for _, i := range made {
-		if f := &files[i]; !strings.HasSuffix(f.Path, ".csv") && !plain[f.Path] {
-			f.Size = len(f.Data)
-		}
-	}
-	for _, i := range changed {
-		l.pages[i] = s.Pages[i]
-	}
-	l.home = s.Home
-	// The search index, kept, is keyed by the pages' addresses, which
-	// are no longer all the site's: once the old pages are freed, new
-	// ones could take their addresses, and that key with them. The next
-	// call that goes through every file makes it again.
-	rr.mu.Lock()
-	if c, ok := rr.cache[SearchFile]; ok {
-		c.key = "\x00patched"
-	}
-	rr.mu.Unlock()
-	rr.pruneLinks(s)
-	rr.last, rr.patched = l, made
-	return &output.Output{Files: files}, nil
 }
 
 // pruneLinks forgets the link keys and search entries of pages no longer

@@ -11,14 +11,29 @@ import (
 )
 
 // The listings, the home page's list of pages and each tag's, are cut into
-// pages of listSize entries (scalesite.yaml), newest first, as Hugo cuts
-// them: page 1 at the listing's own address (/, /tags/x/), page n at
-// page/n/ under it (/page/2/, /tags/x/page/2/). Why: a listing of 10,000
-// pages in one file is 9 MB of HTML, which no browser shows quickly and
-// which the live preview would make again, compress and compare whenever
-// one entry's title changed; cut, each file is some 40 KB, and a change
-// to one entry makes its page of each listing again, and no other (each
-// is keyed by the LinkSums of its own entries: listingKey).
+// pages of listSize entries (scalesite.yaml), numbered from the oldest:
+// page/1/ under the listing's address (/page/1/, /tags/x/page/1/) holds
+// its listSize oldest entries, page/2/ the next listSize, and so on; the
+// listing's own address (/, /tags/x/), its first page, holds the newest
+// rest: from listSize to 2·listSize−1 entries once the listing has
+// listSize, so that it is never nearly empty, and every entry while it has
+// fewer. Each page lists its entries newest first.
+//
+// Why cut: a listing of 10,000 pages in one file is 9 MB of HTML, which no
+// browser shows quickly and which the live preview would make again,
+// compress and compare whenever one entry's title changed; cut, each file
+// is some 40 KB, and a change to one entry makes its page of each listing
+// again, and no other (each is keyed by the LinkSums of its own entries:
+// listingKey).
+//
+// Why from the oldest (Hugo numbers from the newest, so that its page n
+// shows other entries after every new page): a page/n/ once full shows the
+// same entries for the life of the site, so a link to it, a search
+// engine's or a reader's, stays true; and a new page changes the first
+// page of the home listing and of its tags' and no other, but for making
+// one new full page/n/ each listSize new pages (and relinking the one
+// before it), where Hugo's numbering makes every page of each listing
+// again.
 
 // listSize is how many entries each page of a listing shows.
 func (r *renderer) listSize() int {
@@ -38,21 +53,29 @@ func (r *renderer) feedPages() []*site.Page {
 }
 
 // listing is one listing cut into pages: its address (r.url of its
-// folder) and its entries, newest first.
+// folder) and its entries, newest first. Its pages are numbered as above:
+// 0 is the first page, at the listing's address, and n ≥ 1 is page/n/,
+// full, n = 1 the oldest.
 type listing struct {
 	dir   string // "" for the home page, "tags/x"
 	pages []*site.Page
 }
 
-// count is how many pages the listing takes, size entries each: one at
-// least, which says there are none.
-func (l listing) count(size int) int {
-	return max(1, (len(l.pages)+size-1)/size)
+// full is how many full pages (page/1/ … page/full/) the listing has
+// besides its first: none while it has fewer than 2·size entries.
+func (l listing) full(size int) int {
+	return max(0, len(l.pages)/size-1)
 }
 
-// slug is the folder of the listing's n-th page, as r.url takes it.
+// count is how many pages the listing takes: its full pages and its
+// first, which says there are none when it has no entries.
+func (l listing) count(size int) int {
+	return l.full(size) + 1
+}
+
+// slug is the folder of the listing's page n, as r.url takes it.
 func (l listing) slug(n int) string {
-	if n == 1 {
+	if n == 0 {
 		return l.dir
 	}
 	if l.dir == "" {
@@ -61,7 +84,7 @@ func (l listing) slug(n int) string {
 	return l.dir + "/page/" + strconv.Itoa(n)
 }
 
-// outputPath is the file of the listing's n-th page.
+// outputPath is the file of the listing's page n.
 func (l listing) outputPath(n int) string {
 	if s := l.slug(n); s != "" {
 		return s + "/index.html"
@@ -69,34 +92,74 @@ func (l listing) outputPath(n int) string {
 	return "index.html"
 }
 
-// entries are the pages the listing's n-th page shows.
-func (l listing) entries(n, size int) []*site.Page {
-	from := min((n-1)*size, len(l.pages))
-	return l.pages[from:min(from+size, len(l.pages))]
+// bounds are the indexes in l.pages (newest first) of the entries the
+// listing's page n shows: l.pages[from:to].
+func (l listing) bounds(n, size int) (from, to int) {
+	total := len(l.pages)
+	if n == 0 {
+		return 0, total - l.full(size)*size
+	}
+	return total - n*size, total - (n-1)*size
 }
 
-// pager is where the listing's n-th page stands among its pages.
+// entries are the pages the listing's page n shows, newest first.
+func (l listing) entries(n, size int) []*site.Page {
+	from, to := l.bounds(n, size)
+	return l.pages[from:to]
+}
+
+// pageOf is the page of a listing of total entries that shows its entry
+// at index i (newest first): 0, the first, or the full page n.
+func pageOf(i, total, size int) int {
+	n := (total-1-i)/size + 1 // counted from the oldest
+	if n > max(0, total/size-1) {
+		return 0
+	}
+	return n
+}
+
+// pager is where the listing's page n stands among its pages. A full page
+// says nothing that changes with the entries newer than its own (its
+// number, its entries counted from the oldest, its older neighbour), but
+// for its newer neighbour when it is the newest full page: it stays as it
+// is while pages are added.
 func (r *renderer) pager(l listing, n int) *layout.Pager {
 	size := r.listSize()
-	pg := &layout.Pager{Number: n, Count: l.count(size), Total: len(l.pages)}
-	if n > 1 {
-		pg.Newer = r.url(l.slug(n - 1))
+	from, to := l.bounds(n, size)
+	total := len(l.pages)
+	pg := &layout.Pager{Number: n, Count: l.count(size), Total: total, From: total - to + 1, To: total - from}
+	switch full := l.full(size); {
+	case n == 0:
+		if full > 0 {
+			pg.Older = r.url(l.slug(full))
+		}
+	case n == full:
+		pg.Newer = r.url(l.slug(0))
+	default:
+		pg.Newer = r.url(l.slug(n + 1))
 	}
-	if n < pg.Count {
-		pg.Older = r.url(l.slug(n + 1))
+	if n > 1 {
+		pg.Older = r.url(l.slug(n - 1))
 	}
 	return pg
 }
 
-// listingKey is the key a Renderer keeps the listing's n-th page by: the
-// LinkSums of its entries, its place among the listing's pages and the
-// listing's length (internal/rebuild). A title changed makes again the
-// one page of each listing that shows the entry; a page added or dated
-// anew shifts the entries after it, and makes again each page they shift
-// across.
+// listingKey is the key a Renderer keeps the listing's page n by: the
+// LinkSums of its entries and what its pager says (internal/rebuild). A
+// title changed makes again the one page of each listing that shows the
+// entry; a page added makes again the first page, and, once in listSize
+// times, the new full page and the full page before it; a page dated anew
+// makes again each page the entries shift across.
 func (r *renderer) listingKey(l listing, n int) string {
 	size := r.listSize()
-	return linkKey(r, l.entries(n, size)...) + "\x00" + strconv.Itoa(n) + "/" + strconv.Itoa(len(l.pages))
+	key := linkKey(r, l.entries(n, size)...) + "\x00" + strconv.Itoa(n)
+	switch full := l.full(size); {
+	case n == 0:
+		return key + "/" + strconv.Itoa(full) + "/" + strconv.Itoa(len(l.pages))
+	case n == full:
+		return key + "/newest"
+	}
+	return key
 }
 
 // homeListing is the listing of the home page: every page.
@@ -105,13 +168,13 @@ func (r *renderer) homeListing() listing { return listing{pages: r.site.Pages} }
 // tagListing is the listing of a tag's page: its pages.
 func tagListing(g tagGroup) listing { return listing{dir: "tags/" + g.Slug, pages: g.Pages} }
 
-// homePage renders the n-th page of the home listing: index.html, with
-// the prose of content/index.md, for the first; page/n/index.html, the
+// homePage renders page n of the home listing: index.html, with the
+// prose of content/index.md, for the first (0); page/n/index.html, the
 // list alone, for the others.
 func (r *renderer) homePage(n int) (output.File, error) {
 	l := r.homeListing()
 	key := r.listingKey(l, n)
-	if n == 1 {
+	if n == 0 {
 		key = rebuild.PagesKey(r.site.Home) + key
 	}
 	return r.rr.cached(l.outputPath(n), key, func() ([]byte, error) { return r.renderHome(l, n) })
@@ -120,7 +183,7 @@ func (r *renderer) homePage(n int) (output.File, error) {
 func (r *renderer) renderHome(l listing, n int) ([]byte, error) {
 	d := &layout.Page{Site: r.data, Kind: "home", Title: r.site.Config.Title, Description: r.site.Config.Description,
 		URL: r.url(l.slug(n)), Canonical: r.absURL(r.url(l.slug(n))), Pager: r.pager(l, n)}
-	if h := r.site.Home; h != nil && n == 1 {
+	if h := r.site.Home; h != nil && n == 0 {
 		content, err := r.content(h)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Path, err)
@@ -141,7 +204,7 @@ func (r *renderer) renderHome(l listing, n int) ([]byte, error) {
 	return b, nil
 }
 
-// tagPage renders the n-th page of tag g's listing.
+// tagPage renders page n of tag g's listing.
 func (r *renderer) tagPage(g tagGroup, n int) (output.File, error) {
 	l := tagListing(g)
 	f, err := r.rr.cached(l.outputPath(n), g.Name+"\x00"+r.listingKey(l, n), func() ([]byte, error) {
@@ -164,22 +227,23 @@ func (r *renderer) tagPage(g tagGroup, n int) (output.File, error) {
 func (r *renderer) listingPageJobs(groups []tagGroup) []func() (output.File, error) {
 	size := r.listSize()
 	var jobs []func() (output.File, error)
-	for n := 1; n <= r.homeListing().count(size); n++ {
+	for n := range r.homeListing().count(size) {
 		jobs = append(jobs, func() (output.File, error) { return r.homePage(n) })
 	}
 	for _, g := range groups {
-		for n := 1; n <= tagListing(g).count(size); n++ {
+		for n := range tagListing(g).count(size) {
 			jobs = append(jobs, func() (output.File, error) { return r.tagPage(g, n) })
 		}
 	}
 	return jobs
 }
 
-// listingSitemap adds to the sitemap, through entry, the pages of the
-// listing l after its first (the caller lists the first with its own).
+// listingSitemap adds to the sitemap, through entry, the full pages of the
+// listing l, page/1/ first (the caller lists the first page with its
+// own).
 func (r *renderer) listingSitemap(l listing, entry func(path string, pages []*site.Page)) {
 	size := r.listSize()
-	for n := 2; n <= l.count(size); n++ {
+	for n := 1; n <= l.full(size); n++ {
 		entry(r.url(l.slug(n)), l.entries(n, size))
 	}
 }

@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -77,9 +79,11 @@ func readListing(t *testing.T, html string) listingPage {
 	return l
 }
 
-// TestListingPages: the home page and the tag pages list listSize pages
-// each, newest first, page 1 at the listing's address and page n at
-// page/n/ under it, linked both ways in the pager and the head.
+// TestListingPages: the home page and the tag pages are cut into pages
+// of listSize entries numbered from the oldest: page/1/ the listSize
+// oldest, and the listing's own address the newest rest, from listSize to
+// 2·listSize−1 entries once there are listSize; each lists newest first,
+// linked to its neighbours both ways in the pager and the head.
 func TestListingPages(t *testing.T) {
 	titles := func(from, to int) []string {
 		var out []string
@@ -91,7 +95,7 @@ func TestListingPages(t *testing.T) {
 	type want struct {
 		path   string
 		titles []string
-		at     string // the pager's "Page n of m", "" for none
+		at     string // what the pager says, "" for no pager
 		newer  string // the address of the newer page, "" for none
 		older  string
 	}
@@ -105,25 +109,41 @@ func TestListingPages(t *testing.T) {
 		{"one page", 1, []want{
 			{path: "index.html", titles: titles(1, 1)},
 			{path: "tags/all/index.html", titles: titles(1, 1)},
-		}, []string{"page/2/index.html", "tags/all/page/2/index.html"}},
+		}, []string{"page/1/index.html", "tags/all/page/1/index.html"}},
+		{"listSize less one", 2, []want{
+			{path: "index.html", titles: titles(1, 2)},
+		}, []string{"page/1/index.html"}},
 		{"exactly listSize", 3, []want{
 			{path: "index.html", titles: titles(1, 3)},
-		}, []string{"page/2/index.html", "page/1/index.html"}},
-		{"listSize and one", 4, []want{
-			{path: "index.html", titles: titles(1, 3), at: "Page 1 of 2", older: "/repo/page/2/"},
-			{path: "page/2/index.html", titles: titles(4, 4), at: "Page 2 of 2", newer: "/repo/"},
-			{path: "tags/all/index.html", titles: titles(1, 3), at: "Page 1 of 2", older: "/repo/tags/all/page/2/"},
-			{path: "tags/all/page/2/index.html", titles: titles(4, 4), at: "Page 2 of 2", newer: "/repo/tags/all/"},
-			{path: "tags/odd/index.html", titles: []string{"Page 01", "Page 03"}},
-		}, []string{"page/3/index.html", "tags/odd/page/2/index.html"}},
+		}, []string{"page/1/index.html", "page/2/index.html"}},
+		{"twice listSize less one: the first page holds them all", 5, []want{
+			{path: "index.html", titles: titles(1, 5)},
+			{path: "tags/all/index.html", titles: titles(1, 5)},
+			{path: "tags/odd/index.html", titles: []string{"Page 01", "Page 03", "Page 05"}},
+		}, []string{"page/1/index.html", "tags/all/page/1/index.html"}},
+		{"twice listSize: one full page", 6, []want{
+			{path: "index.html", titles: titles(1, 3), at: "The newest: entries 4–6", older: "/repo/page/1/"},
+			{path: "page/1/index.html", titles: titles(4, 6), at: "Page 1 from the oldest: entries 1–3", newer: "/repo/"},
+			{path: "tags/all/index.html", titles: titles(1, 3), at: "The newest: entries 4–6", older: "/repo/tags/all/page/1/"},
+			{path: "tags/all/page/1/index.html", titles: titles(4, 6), at: "Page 1 from the oldest: entries 1–3", newer: "/repo/tags/all/"},
+		}, []string{"page/2/index.html", "tags/all/page/2/index.html", "tags/odd/page/1/index.html"}},
+		{"twice listSize and one", 7, []want{
+			{path: "index.html", titles: titles(1, 4), at: "The newest: entries 4–7", older: "/repo/page/1/"},
+			{path: "page/1/index.html", titles: titles(5, 7), at: "Page 1 from the oldest: entries 1–3", newer: "/repo/"},
+		}, []string{"page/2/index.html"}},
 		{"a tag of many pages", 11, []want{
-			{path: "index.html", titles: titles(1, 3), at: "Page 1 of 4", older: "/repo/page/2/"},
-			{path: "page/2/index.html", titles: titles(4, 6), at: "Page 2 of 4", newer: "/repo/", older: "/repo/page/3/"},
-			{path: "page/3/index.html", titles: titles(7, 9), at: "Page 3 of 4", newer: "/repo/page/2/", older: "/repo/page/4/"},
-			{path: "page/4/index.html", titles: titles(10, 11), at: "Page 4 of 4", newer: "/repo/page/3/"},
-			{path: "tags/odd/index.html", titles: []string{"Page 01", "Page 03", "Page 05"}, at: "Page 1 of 2", older: "/repo/tags/odd/page/2/"},
-			{path: "tags/odd/page/2/index.html", titles: []string{"Page 07", "Page 09", "Page 11"}, at: "Page 2 of 2", newer: "/repo/tags/odd/"},
-		}, []string{"page/5/index.html", "tags/odd/page/3/index.html"}},
+			{path: "index.html", titles: titles(1, 5), at: "The newest: entries 7–11", older: "/repo/page/2/"},
+			{path: "page/2/index.html", titles: titles(6, 8), at: "Page 2 from the oldest: entries 4–6", newer: "/repo/", older: "/repo/page/1/"},
+			{path: "page/1/index.html", titles: titles(9, 11), at: "Page 1 from the oldest: entries 1–3", newer: "/repo/page/2/"},
+			{path: "tags/odd/index.html", titles: []string{"Page 01", "Page 03", "Page 05"}, at: "The newest: entries 4–6", older: "/repo/tags/odd/page/1/"},
+			{path: "tags/odd/page/1/index.html", titles: []string{"Page 07", "Page 09", "Page 11"}, at: "Page 1 from the oldest: entries 1–3", newer: "/repo/tags/odd/"},
+		}, []string{"page/3/index.html", "tags/odd/page/2/index.html"}},
+		{"full pages linked both ways", 14, []want{
+			{path: "index.html", titles: titles(1, 5), at: "The newest: entries 10–14", older: "/repo/page/3/"},
+			{path: "page/3/index.html", titles: titles(6, 8), at: "Page 3 from the oldest: entries 7–9", newer: "/repo/", older: "/repo/page/2/"},
+			{path: "page/2/index.html", titles: titles(9, 11), at: "Page 2 from the oldest: entries 4–6", newer: "/repo/page/3/", older: "/repo/page/1/"},
+			{path: "page/1/index.html", titles: titles(12, 14), at: "Page 1 from the oldest: entries 1–3", newer: "/repo/page/2/"},
+		}, []string{"page/4/index.html"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -177,13 +197,17 @@ func TestListingPages(t *testing.T) {
 	}
 }
 
-// TestTagPageCountsEveryPage: a tag page says how many pages the tag has,
-// not how many this page of its listing shows.
+// TestTagPageCountsEveryPage: a tag's first page says how many pages the
+// tag has, not how many it shows; its full pages do not count them, so
+// that they stay as they are while pages are added.
 func TestTagPageCountsEveryPage(t *testing.T) {
 	got := renderSite(t, pagedSite(11), site.Options{})
-	for _, p := range []string{"tags/all/index.html", "tags/all/page/4/index.html"} {
-		if !strings.Contains(got[p], "11 pages tagged “all”") {
-			t.Errorf("%s does not say 11 pages tagged “all”", p)
+	if p := "tags/all/index.html"; !strings.Contains(got[p], "11 pages tagged “all”") {
+		t.Errorf("%s does not say 11 pages tagged “all”", p)
+	}
+	for _, p := range []string{"tags/all/page/1/index.html", "tags/all/page/2/index.html"} {
+		if !strings.Contains(got[p], "Pages tagged “all”.") || strings.Contains(got[p], "11 pages") {
+			t.Errorf("%s does not say “Pages tagged “all”.” alone", p)
 		}
 	}
 }
@@ -217,7 +241,7 @@ func TestListingSaveMakesItsPages(t *testing.T) {
 			}
 		}
 		s.Lighten()
-		_, patched = rr.Patched()
+		_, _, patched = rr.Patched()
 		slices.Sort(made)
 		return made, patched
 	}
@@ -231,17 +255,34 @@ func TestListingSaveMakesItsPages(t *testing.T) {
 	}{
 		{"a body", "content/page-05.md", "---\ntitle: Page 05\ndate: 2025-08-01\ntags: [all, odd]\n---\nNew body.\n", true,
 			[]string{"page-05/index.html"}},
-		{"a title on the second page of the home listing", "content/page-05.md", "---\ntitle: Page Five\ndate: 2025-08-01\ntags: [all, odd]\n---\nNew body.\n", true,
-			[]string{"page-04/index.html", "page-05/index.html", "page-06/index.html", "page/2/index.html", "tags/all/page/2/index.html", "tags/odd/index.html"}},
+		{"a title on a full page of the home listing", "content/page-07.md", "---\ntitle: Page Seven\ndate: 2025-06-01\ntags: [all, odd]\n---\nBody.\n", true,
+			[]string{"page-06/index.html", "page-07/index.html", "page-08/index.html", "page/2/index.html", "tags/all/page/2/index.html", "tags/odd/page/1/index.html"}},
 		{"a date that keeps the order", "content/page-01.md", "---\ntitle: Page 01\ndate: 2025-12-02\ntags: [all, odd]\n---\nBody.\n", true,
 			[]string{"index.html", "page-01/index.html", "page-02/index.html", "tags/all/index.html", "tags/odd/index.html"}},
 		{"a date that moves a page from the first page to the last", "content/page-02.md", "---\ntitle: Page 02\ndate: 2020-01-01\ntags: [all]\n---\nBody.\n", false,
 			[]string{"index.html", "page-01/index.html", "page-02/index.html", "page-03/index.html", "page-11/index.html",
-				"page/2/index.html", "page/3/index.html", "page/4/index.html",
-				"tags/all/index.html", "tags/all/page/2/index.html", "tags/all/page/3/index.html", "tags/all/page/4/index.html"}},
+				"page/1/index.html", "page/2/index.html", "tags/all/index.html", "tags/all/page/1/index.html", "tags/all/page/2/index.html"}},
+		// 12 pages: the first page of 5 gives 3 to a new full page/3/,
+		// and page/2/ links to it.
+		{"a new newest page that fills the first page to twice listSize", "content/page-00.md", "---\ntitle: Page 00\ndate: 2026-01-01\ntags: [all]\n---\nBody.\n", true,
+			[]string{"index.html", "page-00/index.html", "page-01/index.html", "page/2/index.html", "page/3/index.html",
+				"tags/all/index.html", "tags/all/page/2/index.html", "tags/all/page/3/index.html", "tags/index.html"}},
+		// 13 pages: the first page, the page, its neighbour; no full page.
+		{"a new newest page", "content/page-0a.md", "---\ntitle: Page 0a\ndate: 2026-02-01\ntags: [all]\n---\nBody.\n", true,
+			[]string{"index.html", "page-00/index.html", "page-0a/index.html", "tags/all/index.html", "tags/index.html"}},
+		{"a new tag on the newest page", "content/page-0a.md", "---\ntitle: Page 0a\ndate: 2026-02-01\ntags: [all, fresh]\n---\nBody.\n", true,
+			[]string{"index.html", "page-00/index.html", "page-0a/index.html", "tags/all/index.html", "tags/fresh/index.html", "tags/index.html"}},
+		{"the newest page removed", "content/page-0a.md", "", true,
+			[]string{"index.html", "page-00/index.html", "tags/all/index.html", "tags/index.html"}},
 	}
 	for _, tt := range tests {
-		writeSiteFile(t, dir, tt.file, tt.body)
+		if tt.body == "" {
+			if err := os.Remove(filepath.Join(dir, tt.file)); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			writeSiteFile(t, dir, tt.file, tt.body)
+		}
 		n, err := s.Reload([]string{tt.file})
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
@@ -267,6 +308,14 @@ func TestListingSaveMakesItsPages(t *testing.T) {
 			if f.Src == "" && string(held[f.Path]) != string(f.Data) {
 				t.Errorf("%s: %s differs from a fresh render's", tt.name, f.Path)
 			}
+		}
+		if _, removed, ok := rr.Patched(); ok {
+			for _, p := range removed {
+				delete(held, p)
+			}
+		}
+		if len(held) != len(want.Files) {
+			t.Errorf("%s: %d files held, a fresh render makes %d", tt.name, len(held), len(want.Files))
 		}
 	}
 }

@@ -9,24 +9,46 @@ import (
 	"github.com/scalesite/scalesite/site"
 )
 
-// What a patch (incremental.go) makes again outside the changed pages
+// What a patch (patch.go) makes again outside the changed pages
 // themselves, when their links or search entries changed: a title saved in
 // the live preview of a site of 10,000 pages makes again the page, its
 // neighbours, one page of the home listing and of each of its tags'
 // listings, and the search index; not the 200 pages of each listing, nor
-// the sitemap, nor a key of every page (BENCHMARKS.md, issue 22).
+// the sitemap, nor a key of every page (BENCHMARKS.md, issue 22). A page
+// added (the newest, say) makes again the first page of the home listing
+// and of each of its tags' (the full pages, numbered from the oldest, do
+// not move: listing.go), and, once in listSize new pages, a new full page
+// and the one before it; a new tag makes its listing and the tags index;
+// a page removed, or a tag, removes the listing pages no longer needed.
 
-// pages are the indexes, ascending and each once, of the pages a patch
-// renders: the changed ones, and the neighbours of those whose link
-// changed (their own pages show it).
+// pages are the indexes in the new pages, ascending and each once, of the
+// pages a patch renders: the changed and added ones, and the neighbours of
+// those whose link changed or that were added or removed (their own
+// pages show it).
 func (d delta) pages(n int) []int {
 	out := slices.Clone(d.changed)
-	for _, i := range d.listed {
+	near := func(i int) {
 		if i > 0 {
 			out = append(out, i-1)
 		}
 		if i+1 < n {
 			out = append(out, i+1)
+		}
+	}
+	for _, i := range d.listed {
+		near(i)
+	}
+	if d.added >= 0 {
+		out = append(out, d.added)
+		near(d.added)
+	}
+	if i := d.removed; i >= 0 {
+		// The pages on either side of it: i-1 and i in the new pages.
+		if i > 0 {
+			out = append(out, i-1)
+		}
+		if i < n {
+			out = append(out, i)
 		}
 	}
 	slices.Sort(out)
@@ -54,44 +76,137 @@ func groupIndexes(pages []*site.Page, groups []tagGroup) [][]int {
 	return out
 }
 
-// listPatch makes again, through put, what shows the changed pages of d
-// outside their own page (see above), and returns the paths of the files
-// of cachedData among them (the feed, the sitemap, the search index),
-// which the cache keeps without their size. It brings the last call's
-// tag listings (l's) up to date with the new pages.
-func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, put func(output.File) error) (plain map[string]bool, err error) {
-	s := r.site
-	size := r.listSize()
-	// The tags' listings hold the new pages (the same places: samePlace).
-	for _, i := range d.changed {
-		p := s.Pages[i]
-		for _, t := range p.Tags {
-			g, ok := sort.Find(len(l.groups), func(k int) int { return cmp.Compare(TagSlug(t), l.groups[k].Slug) })
-			if !ok {
-				continue
-			}
-			if at, ok := slices.BinarySearch(l.groupAt[g], i); ok {
-				l.groups[g].Pages[at] = p
+// findGroup is the index in groups (in slug order) of the tag of slug.
+func findGroup(groups []tagGroup, slug string) (int, bool) {
+	return sort.Find(len(groups), func(k int) int { return cmp.Compare(slug, groups[k].Slug) })
+}
+
+// listingChanges are the pages of a listing that was old and is now new
+// (entries newest first) to make again, and those to remove, when entries
+// were added or removed: the first page, and each full page from the one
+// that holds the oldest entry not as it was (compared from the oldest: a
+// new newest entry moves none) to the newest; the newest full page of
+// old and of new, when they differ, whose newer neighbours change; and
+// the full pages new no longer fills. Entries changed in place (same slug) count as
+// the same: their own page is made again by their link.
+func listingChanges(old, new []*site.Page, size int) (remake, gone []int) {
+	n0, n1 := len(old), len(new)
+	same := 0 // entries the same, counted from the oldest
+	for same < n0 && same < n1 && (old[n0-1-same] == new[n1-1-same] || old[n0-1-same].Slug == new[n1-1-same].Slug) {
+		same++
+	}
+	if same == n0 && same == n1 {
+		return nil, nil
+	}
+	f0, f1 := listing{pages: old}.full(size), listing{pages: new}.full(size)
+	if n1 > 0 {
+		remake = append(remake, 0)
+	}
+	from := same/size + 1
+	for n := from; n <= f1; n++ {
+		remake = append(remake, n)
+	}
+	if f0 != f1 {
+		// The newest full page of old and of new: its newer neighbour
+		// is another page than it was.
+		for _, n := range []int{f0, f1} {
+			if n >= 1 && n < from && n <= f1 {
+				remake = append(remake, n)
 			}
 		}
 	}
-	homes := map[int]bool{}
-	if d.home {
-		homes[1] = true // the first page of the home listing shows it
+	for n := f1 + 1; n <= f0; n++ {
+		gone = append(gone, n)
 	}
+	if n1 == 0 {
+		gone = append(gone, 0)
+	}
+	return remake, gone
+}
+
+// listPatch makes again, through fs, what shows the changed pages of d
+// outside their own page (see above), removes the listing pages no longer
+// needed, and returns the paths of the files of cachedData among those
+// made (the feed, the sitemap, the search index), which the cache keeps
+// without their size. It brings the last call's tag listings (l's) up to
+// date with the new pages.
+func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, fs *patchFiles) (plain map[string]bool, err error) {
+	s := r.site
+	size := r.listSize()
+	homes := map[int]bool{}
 	type tagPage struct{ group, n int }
 	tags := map[tagPage]bool{}
-	feed, sitemap, search := false, false, false
+	if d.reshaped() {
+		// The listings change: each that changed makes the pages of it
+		// listingChanges says (all of a tag's whose name changed).
+		if d.added >= 0 || d.removed >= 0 {
+			remake, gone := listingChanges(l.pages, s.Pages, size)
+			for _, n := range remake {
+				homes[n] = true
+			}
+			for _, n := range gone {
+				fs.remove(r.homeListing().outputPath(n))
+			}
+		}
+		was, renamed := l.regroup(s, d)
+		for slug, old := range was {
+			var now []*site.Page
+			g, ok := findGroup(l.groups, slug)
+			if ok {
+				now = l.groups[g].Pages
+			}
+			remake, gone := listingChanges(old, now, size)
+			if slices.Contains(renamed, slug) {
+				remake = remake[:0]
+				for n := range tagListing(l.groups[g]).count(size) {
+					remake = append(remake, n)
+				}
+			}
+			for _, n := range remake {
+				tags[tagPage{g, n}] = true
+			}
+			for _, n := range gone {
+				fs.remove(listing{dir: "tags/" + slug}.outputPath(n))
+			}
+		}
+		if len(l.groups) > 0 { // (a site that gains or loses its tags goes through every file: SiteFacts)
+			f, err := r.tagsIndex(l.groups)
+			if err != nil {
+				return nil, err
+			}
+			if err := fs.put(f); err != nil {
+				return nil, err
+			}
+		}
+	} else {
+		// The tags' listings hold the new pages in the places of the old.
+		for _, i := range d.changed {
+			p := s.Pages[i]
+			for _, slug := range tagSlugs(p) {
+				g, ok := findGroup(l.groups, slug)
+				if !ok {
+					continue
+				}
+				if at, ok := slices.BinarySearch(l.groupAt[g], i); ok {
+					l.groups[g].Pages[at] = p
+				}
+			}
+		}
+	}
+	if d.home {
+		homes[0] = true // the first page of the home listing shows it
+	}
+	feed, sitemap, search := d.reshaped(), d.reshaped(), d.added >= 0 || d.removed >= 0
 	for _, i := range d.listed {
-		old, p := l.pages[i], s.Pages[i]
-		homes[i/size+1] = true
+		old, p := d.was[slices.Index(d.changed, i)], s.Pages[i]
+		homes[pageOf(i, len(s.Pages), size)] = true
 		for _, t := range p.Tags {
-			g, ok := sort.Find(len(l.groups), func(k int) int { return cmp.Compare(TagSlug(t), l.groups[k].Slug) })
+			g, ok := findGroup(l.groups, TagSlug(t))
 			if !ok {
 				continue
 			}
 			if at, ok := slices.BinarySearch(l.groupAt[g], i); ok {
-				tags[tagPage{g, at/size + 1}] = true
+				tags[tagPage{g, pageOf(at, len(l.groupAt[g]), size)}] = true
 			}
 		}
 		feed = feed || i < len(r.feedPages())
@@ -103,7 +218,7 @@ func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, put func(outp
 		if err != nil {
 			return nil, err
 		}
-		if err := put(f); err != nil {
+		if err := fs.put(f); err != nil {
 			return nil, err
 		}
 	}
@@ -117,7 +232,7 @@ func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, put func(outp
 		if err != nil {
 			return nil, err
 		}
-		if err := put(f); err != nil {
+		if err := fs.put(f); err != nil {
 			return nil, err
 		}
 	}
@@ -133,7 +248,7 @@ func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, put func(outp
 		rr.cache[path] = c
 		rr.mu.Unlock()
 		plain[path] = true
-		return put(output.File{Path: path, Data: b, Default: true})
+		return fs.put(output.File{Path: path, Data: b, Default: true})
 	}
 	if feed {
 		if err := remake(FeedFile, linkKey(r, r.feedPages()...), r.feed); err != nil {

@@ -76,12 +76,22 @@ func (r *renderer) sitemap(groups []tagGroup) []byte {
 	var b bytes.Buffer
 	b.WriteString(xml.Header)
 	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	b.Grow(100 * (len(r.site.Pages) + len(groups) + 2))
+	var day []byte
 	entry := func(path string, date time.Time) {
 		b.WriteString("  <url><loc>")
-		xml.EscapeText(&b, []byte(r.absURL(path)))
+		loc := r.absURL(path)
+		if xmlPlain(loc) {
+			b.WriteString(loc) // (a patch in the preview remakes the sitemap: most addresses need no escaping)
+		} else {
+			xml.EscapeText(&b, []byte(loc))
+		}
 		b.WriteString("</loc>")
 		if !date.IsZero() {
-			b.WriteString("<lastmod>" + date.UTC().Format("2006-01-02") + "</lastmod>")
+			b.WriteString("<lastmod>")
+			day = date.UTC().AppendFormat(day[:0], "2006-01-02")
+			b.Write(day)
+			b.WriteString("</lastmod>")
 		}
 		b.WriteString("</url>\n")
 	}
@@ -100,6 +110,17 @@ func (r *renderer) sitemap(groups []tagGroup) []byte {
 	}
 	b.WriteString("</urlset>\n")
 	return b.Bytes()
+}
+
+// xmlPlain reports whether xml.EscapeText writes s as it is: printable
+// ASCII without the characters it escapes.
+func xmlPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '&' || c == '<' || c == '>' || c == '"' || c == '\'' {
+			return false
+		}
+	}
+	return true
 }
 
 func newest(pages []*site.Page) time.Time {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/xml"
 	"os"
 	"strings"
@@ -127,5 +128,25 @@ func TestOutputClash(t *testing.T) {
 	_, err = Render(s)
 	if err == nil || !strings.Contains(err.Error(), "would both be written to a/index.html") {
 		t.Fatalf("err = %v, want a clash at a/index.html", err)
+	}
+}
+
+// TestXMLPlain: the sitemap writes an address as it is only when
+// xml.EscapeText would.
+func TestXMLPlain(t *testing.T) {
+	for _, tt := range []struct {
+		s     string
+		plain bool
+	}{
+		{"https://u.github.io/repo/page-00027/", true},
+		{"/repo/tags/scaling-laws/page/3/", true},
+		{"/a&b/", false}, {"/a<b/", false}, {"/a>b/", false}, {`/a"b/`, false}, {"/a'b/", false},
+		{"/a\tb/", false}, {"/a\nb/", false}, {"/über/", false}, {"/a\x7fb/", false},
+	} {
+		var b bytes.Buffer
+		xml.EscapeText(&b, []byte(tt.s))
+		if got := xmlPlain(tt.s); got != tt.plain || got && b.String() != tt.s {
+			t.Errorf("xmlPlain(%q) = %v, want %v (EscapeText: %q)", tt.s, got, tt.plain, b.String())
+		}
 	}
 }

@@ -76,7 +76,7 @@ func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 		// them again in the last call's files, with what shows them.
 		return rr.patch(s, d)
 	}
-	rr.last, rr.patched = nil, nil
+	rr.last, rr.patched, rr.removed = nil, nil, nil
 	groups := tagGroups(s.Pages)
 	r := rr.start(s)
 	defer rr.end(s)
@@ -310,20 +310,27 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) 
 	if len(groups) == 0 {
 		return jobs
 	}
+	return append(jobs, func() (output.File, error) { return r.tagsIndex(groups) })
+}
+
+// tagsIndex renders the tags index, tags/index.html: every tag, with how
+// many pages it has.
+func (r *renderer) tagsIndex(groups []tagGroup) (output.File, error) {
 	index := &layout.Page{Site: r.data, Kind: "tags", Title: "Tags", URL: r.url("tags"), Canonical: r.absURL(r.url("tags"))}
 	for _, g := range groups {
 		index.TagList = append(index.TagList, layout.TagLink{Name: g.Name, URL: r.url("tags/" + g.Slug), Pages: len(g.Pages)})
 	}
-	return append(jobs, func() (output.File, error) {
-		f, err := rr.cached("tags/index.html", fmt.Sprint(index.TagList), func() ([]byte, error) {
-			return r.theme.execute("tags", index)
-		})
-		if err != nil {
-			return f, fmt.Errorf("rendering tags/index.html: %w", err)
-		}
-		return f, nil
+	f, err := r.rr.cached(tagsIndexFile, fmt.Sprint(index.TagList), func() ([]byte, error) {
+		return r.theme.execute("tags", index)
 	})
+	if err != nil {
+		return f, fmt.Errorf("rendering %s: %w", tagsIndexFile, err)
+	}
+	return f, nil
 }
+
+// tagsIndexFile is the tags index's file.
+const tagsIndexFile = "tags/index.html"
 
 // content renders a page's Markdown with its charts in place.
 func (r *renderer) content(p *site.Page) (template.HTML, error) {

@@ -168,7 +168,7 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 		if homeErr == nil {
 			er := *r
 			er.site = &early
-			b, err := er.renderHome(er.homeListing(), 1)
+			b, err := er.renderHome(er.homeListing(), 0)
 			if err != nil {
 				return nil, err
 			}

@@ -121,10 +121,11 @@ func newSiteFiles(out *output.Output, prev siteFiles) (m siteFiles, made map[str
 }
 
 // patchSiteFiles is newSiteFiles for an Output that has prev's files with
-// only those at the indexes in idx made again (render.Renderer.Patched):
-// it returns the files made again only, for prev to take in place, and
-// its work is theirs, not the site's. ok is false when a file listed has
-// no served copy in prev to replace.
+// only those at the indexes in idx made again or added, and others
+// removed (render.Renderer.Patched): it returns the files made again or
+// added only, for prev to take in place, and its work is theirs, not the
+// site's. ok is false when a file listed is copied, or has no bytes and
+// no served copy in prev.
 func patchSiteFiles(out *output.Output, prev siteFiles, idx []int) (m siteFiles, made map[string][]byte, ok bool) {
 	m = make(siteFiles, len(idx))
 	made = make(map[string][]byte, len(idx))
@@ -132,7 +133,7 @@ func patchSiteFiles(out *output.Output, prev siteFiles, idx []int) (m siteFiles,
 	for _, i := range idx {
 		f := out.Files[i]
 		old, found := prev[f.Path]
-		if !found || f.Src != "" || old.Src != "" {
+		if f.Src != "" || (found && old.Src != "") || (!found && f.Data == nil) {
 			return nil, nil, false
 		}
 		if f.Data == nil {

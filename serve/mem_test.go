@@ -130,8 +130,8 @@ func TestGzip(t *testing.T) {
 // again and nothing else, with the work of the change (the renderer
 // patches its last files, which the server takes in place); a save that
 // changes what other files show of a page (its title, its headings)
-// patches those files too; saves that change a page's place in the site
-// (its tags) go through every file. After a
+// patches those files too, and so do saves that add a tag or a page (the
+// files they add taken in, those they remove dropped). After a
 // run of both, every file served is what a new server makes of the same
 // files, and each save told the browsers what changed.
 func TestPatchedRebuilds(t *testing.T) {
@@ -155,8 +155,10 @@ func TestPatchedRebuilds(t *testing.T) {
 		{"content/a/runs.csv", "s,n,v\nq,1,2\nq,10,7\nr,1,4\nr,10,5\n", true, nil, []string{"/a/"}},
 		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\n---\nBeta, edited twice.\n", true, []string{"/", "/a/", "/b/", "/c/", "/search/"}, nil},
 		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\n---\nBeta, edited thrice.\n", true, []string{"/b/"}, nil},
-		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\ntags: [x]\n---\nBeta, edited thrice.\n", false, nil, nil},
+		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\ntags: [x]\n---\nBeta, edited thrice.\n", true, nil, nil},
 		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\ntags: [x]\n---\nBeta, once more.\n", true, []string{"/b/"}, nil},
+		{"content/d.md", "---\ntitle: Page D\ndate: 2026-01-01\ntags: [y]\n---\nDelta.\n", true, nil, nil},
+		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\ntags: [z]\n---\nBeta, once more.\n", true, []string{"/", "/b/", "/search/", "/tags/", "/tags/x/", "/tags/z/"}, nil}, // tags/x/ removed: reloaded (to the 404)
 	}
 	evs := make(chan []byte, 64)
 	ts.srv.hub.mu.Lock()

@@ -191,14 +191,15 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 	var files siteFiles
 	var made map[string][]byte
 	patched := false
-	u, err := s.preview.Update(changed, func(out *output.Output, idx []int, isPatched bool) bool {
+	var removed []string
+	u, err := s.preview.Update(changed, func(out *output.Output, idx []int, gone []string, isPatched bool) bool {
 		var ok bool
 		if isPatched {
 			files, made, ok = patchSiteFiles(out, old, idx)
 		} else {
 			files, made, ok = newSiteFiles(out, old)
 		}
-		patched = isPatched
+		patched, removed = isPatched, gone
 		return ok
 	})
 	if err != nil {
@@ -216,6 +217,16 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 		only = slices.AppendSeq(make([]string, 0, len(made)), maps.Keys(made))
 	}
 	e := diff(old, files, made, only, u.Everything)
+	if patched && len(removed) > 0 && !slices.Contains(e.Reload, "*") {
+		// A page the patch removed reloads where it is open (to the 404),
+		// as diff reloads it after a pass over every file.
+		for _, p := range removed {
+			if strings.HasSuffix(p, ".html") {
+				e.Reload = append(e.Reload, pageURL(p))
+			}
+		}
+		slices.Sort(e.Reload)
+	}
 	var later []string // the large files made, compressed once the browsers know
 	for p := range made {
 		if files[p].later {
@@ -225,8 +236,12 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 	made = nil
 	s.mu.Lock()
 	if patched {
-		// files are those made again: old (s.files) takes them in place.
+		// files are those made again: old (s.files) takes them in place,
+		// and drops those removed.
 		maps.Copy(old, files)
+		for _, p := range removed {
+			delete(old, p)
+		}
 		files = old
 	}
 	s.site, s.files, s.err, s.shownErr = next, files, nil, nil

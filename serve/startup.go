@@ -64,7 +64,7 @@ func (s *Server) start(announce bool, served func()) bool {
 		if f.Path == "index.html" && served != nil {
 			served()
 		}
-	}, func(out *output.Output, _ []int, _ bool) bool {
+	}, func(out *output.Output, _ []int, _ []string, _ bool) bool {
 		s.mu.RLock()
 		held := s.files
 		s.mu.RUnlock()

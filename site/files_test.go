@@ -1,6 +1,7 @@
 package site
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -299,5 +300,78 @@ func TestReloadNewDate(t *testing.T) {
 			}
 		}
 		s = n
+	}
+}
+
+// TestReloadNewPageAndTags: a page added or removed, or tags taken or
+// dropped (which a reload places without sorting the site when no check of
+// tags across pages can say anything, else by assembling the site again):
+// the order, the tags and the warnings are a fresh load's.
+func TestReloadNewPageAndTags(t *testing.T) {
+	page := func(title, date, tags string) string {
+		return "---\ntitle: " + title + "\ndescription: d\ndate: " + date + "\ntags: [" + tags + "]\n---\n"
+	}
+	tests := []struct {
+		name  string
+		files map[string]string
+		extra map[string]string // more files of the site before the reload
+	}{
+		{"a page in the middle", map[string]string{"content/n.md": page("N", "2025-02-15", "x")}, nil},
+		{"the newest page, a new tag", map[string]string{"content/n.md": page("N", "2026-01-01", "x, fresh")}, nil},
+		{"a page dated as another: by path", map[string]string{"content/bb.md": page("BB", "2025-02-01", "x")}, nil},
+		{"a new page spelling a tag otherwise", map[string]string{"content/n.md": page("N", "2026-01-01", "X")}, nil},
+		{"a page that takes a tag", map[string]string{"content/b.md": page("B", "2025-02-01", "x, y")}, nil},
+		{"a page that takes a tag spelled otherwise", map[string]string{"content/b.md": page("B", "2025-02-01", "x, Y")}, nil},
+		{"a page that drops a tag", map[string]string{"content/a.md": page("A", "2025-03-01", "")}, nil},
+		{"a new draft", map[string]string{"content/d.md": "---\ntitle: D\ndraft: true\ndate: 2026-01-01\n---\n"}, nil},
+		{"a page removed", map[string]string{"content/b.md": ""}, nil},
+		{"the last page of a tag removed", map[string]string{"content/c.md": ""}, nil},
+		{"a page removed, one added", map[string]string{"content/a.md": "", "content/n.md": page("N", "2026-01-01", "x")}, nil},
+		{"the page of a tag spelled otherwise removed", map[string]string{"content/v.md": ""}, map[string]string{"content/v.md": page("V", "2024-01-01", "X")}},
+		{"a page removed beside a tag spelled otherwise", map[string]string{"content/c.md": ""}, map[string]string{"content/v.md": page("V", "2024-01-01", "X")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{
+				"content/a.md": page("A", "2025-03-01", "x, y"), "content/b.md": page("B", "2025-02-01", "x"), "content/c.md": page("C", "2025-01-01", "y"),
+			}
+			maps.Copy(files, tt.extra)
+			root := siteWith(t, files)
+			s, err := Load(root, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var changed []string
+			for f, body := range tt.files {
+				write := func() error { return os.WriteFile(filepath.Join(root, f), []byte(body), 0o644) }
+				if body == "" {
+					write = func() error { return os.Remove(filepath.Join(root, f)) }
+				}
+				if err := write(); err != nil {
+					t.Fatal(err)
+				}
+				changed = append(changed, f)
+			}
+			slices.Sort(changed)
+			n, err := s.Reload(changed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fresh, err := Load(root, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(n.Pages) != len(fresh.Pages) {
+				t.Fatalf("%d pages, a fresh load has %d", len(n.Pages), len(fresh.Pages))
+			}
+			for i, p := range fresh.Pages {
+				if n.Pages[i].Path != p.Path || !slices.Equal(n.Pages[i].Tags, p.Tags) {
+					t.Errorf("page %d is %s %q, a fresh load's %s %q", i, n.Pages[i].Path, n.Pages[i].Tags, p.Path, p.Tags)
+				}
+			}
+			if n.Warnings.Error() != fresh.Warnings.Error() {
+				t.Errorf("warnings %q, a fresh load's %q", n.Warnings.Error(), fresh.Warnings.Error())
+			}
+		})
 	}
 }

@@ -38,7 +38,7 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 	changed = s.expandFolders(changed)
 	var reload []string
 	var errs diag.List
-	removed := false
+	var gone []string // the pages' files removed
 	for _, f := range changed {
 		exists := s.fileExists(f)
 		if exists && !strings.HasSuffix(f, ".md") && (strings.HasPrefix(f, "content/") || strings.HasPrefix(f, "static/")) {
@@ -53,7 +53,9 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 			if exists {
 				reload = append(reload, f)
 			} else {
-				_, removed = n.loaded[f]
+				if _, ok := n.loaded[f]; ok {
+					gone = append(gone, f)
+				}
 				delete(n.loaded, f)
 			}
 		case strings.HasPrefix(f, "content/"):
@@ -79,7 +81,7 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 		}
 		if _, still := n.loaded[pf]; still {
 			delete(n.loaded, pf)
-			removed = true
+			gone = append(gone, pf)
 		}
 		return true
 	})
@@ -91,7 +93,7 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 	for i, lp := range loadPages(&n, reload, &errs) {
 		n.loaded[reload[i]] = lp
 	}
-	if removed || len(errs) > 0 || !n.reassemble(s, reload) {
+	if len(errs) > 0 || !n.reassemble(s, reload, gone) {
 		errs.Add(n.assemble())
 	}
 	if len(errs) > 0 {
@@ -106,21 +108,65 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 // that leaves it between the same neighbours) and neither has warnings:
 // the pages keep their order, and the checks of slugs and tags their
 // outcome, so the new pages take the old ones' places in a copy of
-// s.Pages. It reports false, having changed nothing, when assemble must
-// run instead. Its work is that of the pages read, not of the site's.
-func (n *Site) reassemble(s *Site, files []string) bool {
+// s.Pages. A page new to the site (the live preview's new page) takes its
+// place in the order, and a page may take or drop tags, when the checks'
+// outcome is plainly the same: the site has no warning of tags spelled two
+// ways, the new page's slug is no other's, and each tag taken is spelled
+// as elsewhere or shares its slug with no other tag (tagsFit); a page
+// removed (the files gone) leaves the order, when it had no warnings. It reports
+// false, having changed nothing, when assemble must run instead. Its work
+// is that of the pages read, and of a pass over the pages' tags when
+// these change, not of sorting the site's.
+func (n *Site) reassemble(s *Site, files, gone []string) bool {
 	pages, home := s.Pages, s.Home
 	copied := false
+	for _, f := range gone {
+		lp := s.loaded[f]
+		if len(lp.warnings) > 0 || lp.page == s.Home {
+			return false
+		}
+		op := lp.page
+		if op == nil || op.Draft && !s.opts.Drafts {
+			continue // listed neither before nor now
+		}
+		i := slices.Index(pages, op)
+		if i < 0 || len(op.Tags) > 0 && s.tagsWarned() {
+			return false
+		}
+		if !copied {
+			pages, copied = slices.Clone(pages), true
+		}
+		pages = slices.Delete(pages, i, i+1)
+	}
 	var dated []int // indexes of the pages whose date changed
 	for _, f := range files {
 		old, ok := s.loaded[f]
 		now, ok2 := n.loaded[f]
+		if !ok && ok2 && now.page != nil && len(now.warnings) == 0 && now.page.Slug != "" {
+			// A page new to the site.
+			np := now.page
+			if np.Draft && !s.opts.Drafts {
+				continue
+			}
+			if slices.ContainsFunc(pages, func(p *Page) bool { return p.Slug == np.Slug }) || !s.tagsFit(pages, nil, np) {
+				return false
+			}
+			if !copied {
+				pages, copied = slices.Clone(pages), true
+			}
+			at, _ := slices.BinarySearchFunc(pages, np, pageOrder)
+			pages = slices.Insert(pages, at, np)
+			continue
+		}
 		if !ok || !ok2 || old.page == nil || now.page == nil || len(old.warnings) > 0 || len(now.warnings) > 0 {
 			return false
 		}
 		op, np := old.page, now.page
-		if op.Path != np.Path || op.Slug != np.Slug || op.Draft != np.Draft ||
-			!slices.Equal(op.Tags, np.Tags) || !slices.Equal(op.TagPos, np.TagPos) {
+		if op.Path != np.Path || op.Slug != np.Slug || op.Draft != np.Draft {
+			return false
+		}
+		if (!slices.Equal(op.Tags, np.Tags) || !slices.Equal(op.TagPos, np.TagPos)) &&
+			(op.Draft && !s.opts.Drafts || !s.tagsFit(pages, op, np)) {
 			return false
 		}
 		if op.Draft && !s.opts.Drafts {
@@ -149,6 +195,53 @@ func (n *Site) reassemble(s *Site, files []string) bool {
 	}
 	n.Pages, n.Home = pages, home
 	return true
+}
+
+// tagsFit reports whether page np, taking the place of old among pages
+// (or added, old nil), leaves the checks of tags across pages
+// (tagPageClashes) without errors or warnings, as s has none: each of its
+// tags is spelled as another page spells it (no other spelling of it can
+// exist), or shares its slug with no other page's tag.
+func (s *Site) tagsFit(pages []*Page, old, np *Page) bool {
+	if s.tagsWarned() {
+		return false
+	}
+	var spellings map[string]bool // every tag of the other pages, made when needed
+	for _, t := range np.Tags {
+		if old != nil && slices.Contains(old.Tags, t) {
+			continue
+		}
+		if spellings == nil {
+			spellings = map[string]bool{}
+			for _, p := range pages {
+				if p != old {
+					for _, u := range p.Tags {
+						spellings[u] = true
+					}
+				}
+			}
+		}
+		if spellings[t] {
+			continue
+		}
+		slug := TagSlug(t)
+		for u := range spellings {
+			if TagSlug(u) == slug {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// tagsWarned reports whether s has warnings of the checks of tags across
+// pages (tagPageClashes): warnings beyond its pages' own.
+func (s *Site) tagsWarned() bool {
+	own := 0
+	for _, lp := range s.loaded {
+		own += len(lp.warnings)
+	}
+	return len(s.Warnings) != own
 }
 
 // expandFolders adds, for each changed path that is a folder (created,

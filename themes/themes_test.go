@@ -55,6 +55,7 @@ type pageData struct {
 // pagerData is render/layout.Pager: where a page of a listing stands.
 type pagerData struct {
 	Number, Count, Total int
+	From, To             int
 	Newer, Older         string
 }
 
@@ -355,15 +356,24 @@ func TestHomeTemplate(t *testing.T) {
 	out = execute(t, tmpl, "base", pageData{Site: site, Kind: "home", URL: "/repo/"})
 	mustContain(t, "empty home", out, "No pages yet")
 
-	// the second page of a listing of three: links to both neighbours
+	// full page 2 of a listing of four pages (numbered from the oldest):
+	// links to both neighbours
 	out = execute(t, tmpl, "base", pageData{Site: site, Kind: "home", URL: "/repo/page/2/",
 		Pages: []pageLink{{Title: "Older one", URL: "/repo/older/"}},
-		Pager: &pagerData{Number: 2, Count: 3, Total: 7, Newer: "/repo/", Older: "/repo/page/3/"}})
-	mustContain(t, "page 2 of 3", out,
-		`<link rel="prev" href="/repo/">`, `<link rel="next" href="/repo/page/3/">`,
-		`<a class="pager-newer" href="/repo/" rel="prev">← Newer</a>`,
-		`<span class="pager-at">Page 2 of 3</span>`,
-		`<a class="pager-older" href="/repo/page/3/" rel="next">Older →</a>`)
+		Pager: &pagerData{Number: 2, Count: 4, Total: 11, From: 4, To: 6, Newer: "/repo/page/3/", Older: "/repo/page/1/"}})
+	mustContain(t, "page 2 from the oldest", out,
+		`<link rel="prev" href="/repo/page/3/">`, `<link rel="next" href="/repo/page/1/">`,
+		`<a class="pager-newer" href="/repo/page/3/" rel="prev">← Newer</a>`,
+		`<span class="pager-at">Page 2 from the oldest: entries 4–6</span>`,
+		`<a class="pager-older" href="/repo/page/1/" rel="next">Older →</a>`)
+
+	// the first page: the newest entries, an older page only
+	out = execute(t, tmpl, "base", pageData{Site: site, Kind: "home", URL: "/repo/",
+		Pages: []pageLink{{Title: "Newest one", URL: "/repo/newest/"}},
+		Pager: &pagerData{Number: 0, Count: 4, Total: 11, From: 10, To: 11, Older: "/repo/page/3/"}})
+	mustContain(t, "the first page", out, `<link rel="next" href="/repo/page/3/">`,
+		`<span class="pager-at">The newest: entries 10–11</span>`)
+	mustNotContain(t, "the first page", out, `rel="prev"`)
 }
 
 func Test404Template(t *testing.T) {

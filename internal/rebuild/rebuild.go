@@ -121,10 +121,13 @@
 //     and so its SVG file and social card when a Renderer draws them
 //     (svgKey, cardKey);
 //     each page of the home listing (render's listing.go: listSize
-//     entries a page, page/n/), the LinkSums of its entries, its number
-//     and the listing's length, and for the first, PagesKey of the home
-//     page; each page of a tag's listing, the tag's name and the same
-//     (render's listingKey); the tags index, the list of tags with their
+//     entries a full page, page/n/, numbered from the oldest), the
+//     LinkSums of its entries, its number, and what its pager says that
+//     may change: for the first page, the listing's length and its number
+//     of full pages, and PagesKey of the home page; for the newest full
+//     page, that it is (its newer neighbour is the first page); a full
+//     page says nothing else that a new page changes; each page of a
+//     tag's listing, the tag's name and the same (render's listingKey); the tags index, the list of tags with their
 //     counts; the feed, the LinkSums of its feedSize newest pages; the
 //     sitemap, the LinkSums of every page and the number of tags; the
 //     search index, the pointers of every page (PagesKey), and within it
@@ -136,13 +139,26 @@
 //     assets and KaTeX's files have no key: every render hands them back
 //     with their bytes (small, or the theme's own bytes, the same each
 //     time), and the server compares them.
-//   - When at most 64 pages are new values, each at the index of the old
-//     one (so in the same place in the order), the page list, the home, the
-//     files beside pages and the static files are otherwise the same, and
-//     each new page keeps its place in the site's files (slug, tags, math
-//     or not, its charts' CSV names: render's samePlace), the Renderer
-//     patches its last output (render.Renderer.Patched): those pages and
-//     their CSV files are made again; and for a page whose LinkSum or
+//   - When at most 64 pages are new values of pages in the same place in
+//     the order (the same slug where the old stood), besides at most one
+//     page added or one removed (a slug new to the site, or gone from it,
+//     without math: render's delta, standsAlone), the home, the files
+//     beside pages and the static files are otherwise the same, and each
+//     new value keeps its place in the site's files (slug, math or not,
+//     its charts' CSV names: render's samePlace; its tags may change), the
+//     Renderer patches its last output (render.Renderer.Patched, which
+//     names the files added among those made, and the files removed):
+//     those pages and their CSV files are made again; a page added is
+//     made with its charts' files, and its neighbours' pages; a page
+//     removed takes its files with it, and its neighbours' pages are made
+//     again; when a page is added or removed, or tags change, the tags are
+//     grouped again and each listing whose entries changed makes again
+//     its first page and its full pages from the one holding the oldest
+//     entry that changed (none for a new newest page, but a new full page
+//     and the one before it once in listSize new pages), and removes the
+//     pages it no longer fills (a tag's whole listing, when it has no page
+//     left), with the tags index, the feed and the sitemap (render's
+//     listingChanges); and for a page whose LinkSum or
 //     search entry changed (render's sameOutside), what shows it
 //     (render/listpatch.go): its neighbours' pages, the page of the home
 //     listing and of each of its tags' listings that lists it (by their
@@ -152,9 +168,10 @@
 //     sitemap made by a patch are then keyed so that the next full pass
 //     makes them again (the old pages' addresses may be reused; a key of
 //     every page would cost the patch a pass over every page). A page
-//     that moves in the order, a new or removed page, or a change of tags
-//     goes through every file, and makes again each listing page whose
-//     entries moved.
+//     that moves in the order, more pages added or removed at once, or a
+//     site that gains or loses its first tag (a site-wide fact) goes
+//     through every file, and makes again each listing page whose entries
+//     moved.
 //   - Pages are held light once rendered (site.Site.Lighten); a light page
 //     whose key changed is loaded again in full first
 //     (render.Renderer.Stale, site.Site.Refill).

@@ -45,11 +45,11 @@ func Mirrors(name string) string {
 	case "home":
 		return "272179343c0c0faf"
 	case "tag":
-		return "6a7cb43d3b138a6d"
+		return "e297bacc46fd65a4"
 	case "page-list":
 		return "7a69b8c81e18c5c2"
 	case "pager":
-		return "77cc61ce002bd831"
+		return "8edc26a826ddc383"
 	}
 	return ""
 }

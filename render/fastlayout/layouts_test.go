@@ -104,7 +104,8 @@ func randomPage(r *rand.Rand, kind string) *layout.Page {
 	// render gives every home and tag page a Pager (tag.html reads its
 	// Total), and no other kind one.
 	if kind == "home" || kind == "tag" || r.IntN(4) == 0 {
-		d.Pager = &layout.Pager{Number: pick(r, []int{1, 2, 17}), Count: pick(r, []int{0, 1, 2, 300}), Total: pick(r, []int{0, 1, 2, 12345}),
+		d.Pager = &layout.Pager{Number: pick(r, []int{0, 1, 2, 17}), Count: pick(r, []int{0, 1, 2, 300}), Total: pick(r, []int{0, 1, 2, 12345}),
+			From: pick(r, []int{0, 1, 51}), To: pick(r, []int{0, 50, 12345}),
 			Newer: pick(r, []string{"", str()}), Older: pick(r, []string{"", str()})}
 	}
 	if r.IntN(2) == 0 {

@@ -284,18 +284,25 @@ func (f *Writer) tagMain(b []byte, d *layout.Page) []byte {
 	b = append(b, f.tagsIndex...)
 	b = append(b, "\">Tags</a></p>\n    <h1 class=\"home-title\">"...)
 	b = htmlesc.Append(b, d.Title)
-	b = append(b, "</h1>\n    <p class=\"home-description\">"...)
+	b = append(b, "</h1>"...)
 	var pg layout.Pager // the template fails on a nil Pager; render always sets it
 	if d.Pager != nil {
 		pg = *d.Pager
 	}
-	b = strconv.AppendInt(b, int64(pg.Total), 10)
-	if pg.Total == 1 {
-		b = append(b, " page"...)
+	// A full page of the listing (Number ≥ 1) does not count the tag's
+	// pages: it stays as it is while pages are added (render/listing.go).
+	if pg.Number != 0 {
+		b = append(b, "\n    <p class=\"home-description\">Pages tagged “"...)
 	} else {
-		b = append(b, " pages"...)
+		b = append(b, "\n    <p class=\"home-description\">"...)
+		b = strconv.AppendInt(b, int64(pg.Total), 10)
+		if pg.Total == 1 {
+			b = append(b, " page"...)
+		} else {
+			b = append(b, " pages"...)
+		}
+		b = append(b, " tagged “"...)
 	}
-	b = append(b, " tagged “"...)
 	b = htmlesc.Append(b, d.Title)
 	b = append(b, "”.</p>\n  </header>\n  <section class=\"post-list prose\">"...)
 	b = f.appendPageList(b, d.Pages)
@@ -315,10 +322,16 @@ func appendPager(b []byte, pg *layout.Pager) []byte {
 		b = htmlesc.AppendURL(b, pg.Newer)
 		b = append(b, "\" rel=\"prev\">← Newer</a>"...)
 	}
-	b = append(b, "\n      <span class=\"pager-at\">Page "...)
-	b = strconv.AppendInt(b, int64(pg.Number), 10)
-	b = append(b, " of "...)
-	b = strconv.AppendInt(b, int64(pg.Count), 10)
+	if pg.Number != 0 {
+		b = append(b, "\n      <span class=\"pager-at\">Page "...)
+		b = strconv.AppendInt(b, int64(pg.Number), 10)
+		b = append(b, " from the oldest: entries "...)
+	} else {
+		b = append(b, "\n      <span class=\"pager-at\">The newest: entries "...)
+	}
+	b = strconv.AppendInt(b, int64(pg.From), 10)
+	b = append(b, "–"...)
+	b = strconv.AppendInt(b, int64(pg.To), 10)
 	b = append(b, "</span>"...)
 	if pg.Older != "" {
 		b = append(b, "\n      <a class=\"pager-older\" href=\""...)

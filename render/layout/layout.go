@@ -101,15 +101,23 @@ type PageLink struct {
 
 // Pager is where one page of a listing (the home page's list of pages, a
 // tag's) stands among the pages the listing is cut into: listSize entries
-// each (scalesite.yaml), newest first, page 1 at the listing's own address
-// and page n at its page/n/.
+// each (scalesite.yaml), numbered from the oldest, so that a full page
+// shows the same entries for the life of the site: page n at the
+// listing's page/n/ holds its entries (n−1)·listSize+1 … n·listSize,
+// counted from the oldest, and the first page, at the listing's own
+// address, the newest rest (render/listing.go).
 type Pager struct {
-	Number int // this page's number, from 1
+	// Number is this page's number from the oldest, n of page/n/; 0 on
+	// the listing's first page.
+	Number int
 	Count  int // how many pages the listing has, 1 or more
 	Total  int // how many entries the listing has, across its pages
-	// Newer is the address of the page before this one (newer entries),
-	// Older of the one after (older entries); "" at either end. The
-	// layouts link them with rel="prev" and rel="next".
+	// From and To are the entries this page shows, counted from the
+	// oldest (1 the oldest, Total the newest), From ≤ To when it shows any.
+	From, To int
+	// Newer is the address of the page of the next newer entries, Older
+	// of the next older; "" at either end. The layouts link them with
+	// rel="prev" and rel="next": a listing reads newest first.
 	Newer, Older string
 }
 
