@@ -238,12 +238,12 @@ func (r *renderer) listingPageJobs(groups []tagGroup) []func() (output.File, err
 	return jobs
 }
 
-// listingSitemap adds to the sitemap, through entry, the full pages of the
-// listing l, page/1/ first (the caller lists the first page with its
-// own).
-func (r *renderer) listingSitemap(l listing, entry func(path string, pages []*site.Page)) {
+// listingSitemap adds to the sitemap, through entry, the slug of each full
+// page of the listing l, page/1/ first (the caller lists the first page
+// with its own).
+func (r *renderer) listingSitemap(l listing, entry func(slug string, pages []*site.Page)) {
 	size := r.listSize()
 	for n := 1; n <= l.full(size); n++ {
-		entry(r.url(l.slug(n)), l.entries(n, size))
+		entry(l.slug(n), l.entries(n, size))
 	}
 }

@@ -211,6 +211,9 @@ func (s *Site) tagsFit(pages []*Page, old, np *Page) bool {
 		if old != nil && slices.Contains(old.Tags, t) {
 			continue
 		}
+		if spellings == nil && spelledSo(pages, old, t) {
+			continue // (a tag most pages have is found at once, not in a set of every tag)
+		}
 		if spellings == nil {
 			spellings = map[string]bool{}
 			for _, p := range pages {
@@ -232,6 +235,16 @@ func (s *Site) tagsFit(pages []*Page, old, np *Page) bool {
 		}
 	}
 	return true
+}
+
+// spelledSo reports whether a page of pages other than old has tag t.
+func spelledSo(pages []*Page, old *Page, t string) bool {
+	for _, p := range pages {
+		if p != old && slices.Contains(p.Tags, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // tagsWarned reports whether s has warnings of the checks of tags across
