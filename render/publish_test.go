@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/scalesite/scalesite/internal/sitetest"
 	"github.com/scalesite/scalesite/site"
@@ -147,6 +148,24 @@ func TestXMLPlain(t *testing.T) {
 		xml.EscapeText(&b, []byte(tt.s))
 		if got := xmlPlain(tt.s); got != tt.plain || got && b.String() != tt.s {
 			t.Errorf("xmlPlain(%q) = %v, want %v (EscapeText: %q)", tt.s, got, tt.plain, b.String())
+		}
+	}
+}
+
+// TestAppendDay: appendDay writes what time's own 2006-01-02 layout does,
+// for every year, including those it leaves to it.
+func TestAppendDay(t *testing.T) {
+	for _, tc := range []time.Time{
+		time.Date(2025, 1, 2, 0, 0, 0, 0, time.UTC),
+		time.Date(1999, 12, 31, 23, 59, 59, 0, time.UTC),
+		time.Date(7, 7, 7, 0, 0, 0, 0, time.UTC),
+		time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(9999, 10, 10, 0, 0, 0, 0, time.UTC),
+		time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(-44, 3, 15, 0, 0, 0, 0, time.UTC),
+	} {
+		if got, want := string(appendDay(nil, tc)), tc.Format("2006-01-02"); got != want {
+			t.Errorf("appendDay(%v) = %q, want %q", tc, got, want)
 		}
 	}
 }
