@@ -58,6 +58,10 @@ echo "-- save to screen, title of $(basename "$newest"), the home page open"
 (cd "$here/../.." && go run ./tools/paintlatency -runs 10 -title "http://127.0.0.1:$port/" "$newest")
 echo "-- save to screen, title of $(basename "$newest"), its page open"
 (cd "$here/../.." && go run ./tools/paintlatency -runs 10 -title "http://127.0.0.1:$port/$(basename "$newest" .md)/" "$newest")
+for mode in -date -tags -new; do
+	echo "-- save to screen, $mode of $(basename "$newest"), the home page open"
+	(cd "$here/../.." && go run ./tools/paintlatency -runs 10 $mode "http://127.0.0.1:$port/" "$newest")
+done
 kill $pid
 trap - EXIT
 
