@@ -126,4 +126,25 @@ func TestLivePreviewMorph(t *testing.T) {
 	if !got.Same || !got.H1 {
 		t.Errorf("after the charts traded places: same document %v, the same h1 %v", got.Same, got.H1)
 	}
+
+	// The home page, and a new newest page: its entry is added at the top
+	// of the listing, and the entry that was there stays the same element.
+	if err := chromedp.Run(tb.ctx, chromedp.Navigate(hs.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	tb.waitLive(t)
+	tb.eval(t, `document.querySelector('.post-item').__mark = 'old'; window.__sameDocument = true; return true`, new(bool))
+	if err := os.WriteFile(filepath.Join(dir, "content", "newer.md"), []byte("---\ntitle: A newer page, FOURTH-MARK\ndate: 2025-04-01\n---\nNewer.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb.poll(t, "the new page never showed on the home page", `document.body.textContent.includes('FOURTH-MARK')`)
+	var entries struct {
+		Same  bool
+		Marks string
+	}
+	tb.eval(t, `return {Same: window.__sameDocument === true,
+		Marks: Array.from(document.querySelectorAll('.post-item')).map(li => (li.__mark || 'new') + ':' + li.querySelector('a').textContent).join('|')}`, &entries)
+	if want := "new:A newer page, FOURTH-MARK|old:Two charts"; !entries.Same || entries.Marks != want {
+		t.Errorf("the home page after a new page: same document %v, entries %q, want %q", entries.Same, entries.Marks, want)
+	}
 }

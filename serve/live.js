@@ -145,6 +145,13 @@
     return out;
   }
 
+  // after returns n's next sibling that is not white space, or null.
+  function after(n) {
+    n = n.nextSibling;
+    while (n && n.nodeType === 3 && !/\S/.test(n.nodeValue)) n = n.nextSibling;
+    return n;
+  }
+
   // morph makes the children (and attributes) of the live element a those
   // of b, from the new version of the page, keeping every node of a that is
   // already right. A chart is taken whole (imported): the one on the page
@@ -169,9 +176,26 @@
         if (put !== ac) a.insertBefore(put, ac); // a kept chart is moved
         else ac = ac.nextSibling;
       } else if (ac && !isChart(ac) && ac.nodeType === bc.nodeType && ac.nodeName === bc.nodeName) {
-        if (ac.nodeType === 1) {
-          if (!ac.isEqualNode(bc)) morph(ac, bc, keep, changed);
-        } else if (ac.nodeValue !== bc.nodeValue) {
+        if (ac.nodeType === 1 && !ac.isEqualNode(bc)) {
+          // One element added or taken out (a new page at the top of a
+          // listing): the rest is moved along, not rewritten.
+          var ahead = after(bc);
+          if (ahead && ahead.isEqualNode(ac)) {
+            a.insertBefore(imported(bc, keep, changed), ac);
+            bc = nb;
+            continue;
+          }
+          ahead = after(ac);
+          if (ahead && !isChart(ahead) && ahead.isEqualNode(bc)) {
+            while (ac !== ahead) {
+              var gone = ac;
+              ac = ac.nextSibling;
+              a.removeChild(gone);
+            }
+            continue;
+          }
+          morph(ac, bc, keep, changed);
+        } else if (ac.nodeType !== 1 && ac.nodeValue !== bc.nodeValue) {
           ac.nodeValue = bc.nodeValue;
         }
         ac = ac.nextSibling;
