@@ -154,7 +154,7 @@ func (l *pageLoader) table(p *Page, d chartspec.DataRef) (t *table.Table, file s
 		if head, _, _ := strings.Cut(d.Inline, "\n"); strings.Contains(head, "\t") && !strings.Contains(head, ",") {
 			comma = '\t'
 		}
-		t, err := table.ParseCSVString(d.Inline, d.InlinePos, comma)
+		t, err := table.ParseCSV([]byte(d.Inline), d.InlinePos, comma)
 		return t, "", err
 	}
 	if strings.ContainsRune(d.Path, 0) {

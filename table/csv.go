@@ -27,59 +27,33 @@ import (
 // rows as ",,,"), are skipped. Spaces around cells are trimmed, so that
 // "a, b" reads as "a" and "b" the way a researcher means it.
 func ParseCSV(src []byte, at diag.Pos, comma rune) (*Table, error) {
-	return parseCSV(src, nil, at, comma)
-}
-
-// ParseCSVString is ParseCSV of text held as a string (a chart's inline
-// data): the cells of text without a double quote are cut from it as it is.
-func ParseCSVString(text string, at diag.Pos, comma rune) (*Table, error) {
-	return parseCSV([]byte(text), &text, at, comma)
-}
-
-// parseCSV is ParseCSV; text, when not nil, is src as a string.
-func parseCSV(src []byte, text *string, at diag.Pos, comma rune) (*Table, error) {
 	at = normalize(at)
 	if err := textfile.Check(src, at, textfile.DataFile); err != nil {
 		return nil, err
 	}
-	if bom := len(src) - len(stripBOM(src)); bom > 0 {
-		src = src[bom:]
-		if text != nil {
-			t := (*text)[bom:]
-			text = &t
-		}
-	}
+	src = stripBOM(src)
 	if !validComma(comma) {
 		return nil, diag.Errorf(at, "cannot use %q to separate cells", comma)
 	}
 	p := &csvParser{src: src, at: at, comma: comma, ascii: isASCII(src)}
-	// Trimming leading space inside the reader (rather than after it) lets
+
+	in := readers.Get().(*reader)
+	in.bytes.Reset(src)
+	in.buf.Reset(&in.bytes)
+	defer func() {
+		in.bytes.Reset(nil)
+		in.buf.Reset(&in.bytes)
+		readers.Put(in)
+	}()
+	r := csv.NewReader(&in.buf) // a large enough *bufio.Reader is used as is
+	r.Comma = comma
+	r.FieldsPerRecord = -1 // ragged rows get our own message, with the header's names
+	r.ReuseRecord = true   // cells are copied into one backing array per table
+	// Trimming leading space inside encoding/csv (rather than after it) lets
 	// `a, "b, c"` be quoted after the space. It must stay off when the
 	// separator is itself a space (TSV): it would swallow empty cells.
 	p.trim = !unicode.IsSpace(comma)
-	var r records
-	if bytes.IndexByte(src, '"') < 0 {
-		if text == nil {
-			s := string(src)
-			text = &s
-		}
-		r = &plainReader{text: *text, comma: comma, trim: p.trim}
-	} else {
-		in := readers.Get().(*reader)
-		in.bytes.Reset(src)
-		in.buf.Reset(&in.bytes)
-		defer func() {
-			in.bytes.Reset(nil)
-			in.buf.Reset(&in.bytes)
-			readers.Put(in)
-		}()
-		cr := csv.NewReader(&in.buf) // a large enough *bufio.Reader is used as is
-		cr.Comma = comma
-		cr.FieldsPerRecord = -1 // ragged rows get our own message, with the header's names
-		cr.ReuseRecord = true   // cells are copied into one backing array per table
-		cr.TrimLeadingSpace = p.trim
-		r = cr
-	}
+	r.TrimLeadingSpace = p.trim
 
 	var t *Table
 	for {
@@ -137,17 +111,17 @@ var readers = sync.Pool{New: func() any {
 	return r
 }}
 
-// csvParser holds what turning the records read (encoding/csv's, or plainReader's) into a Table needs.
+// csvParser holds what turning encoding/csv's records into a Table needs.
 type csvParser struct {
 	src   []byte
 	at    diag.Pos
 	comma rune
-	trim  bool // the reader trims leading space (not TSV)
+	trim  bool // encoding/csv trims leading space (not TSV)
 	ascii bool // byte columns are character columns
 	errs  problems
 
 	// cells and cols back every row's Cells and Cols, so that a row costs no
-	// allocation of its own beyond the string the reader makes.
+	// allocation of its own beyond the string encoding/csv makes.
 	cells []string
 	cols  []int
 	lead  []int // per cell of the current record: spaces trimmed before it (TSV only)
@@ -184,7 +158,7 @@ func (p *csvParser) blank(rec []string) bool {
 
 // fieldPos returns the line (within src) and byte column of cell i of the
 // record just read, past any space trimmed before it.
-func (p *csvParser) fieldPos(r records, i int) (line, col int) {
+func (p *csvParser) fieldPos(r *csv.Reader, i int) (line, col int) {
 	line, col = r.FieldPos(i)
 	if i < len(p.lead) && p.lead[i] > 0 {
 		if off := p.offset(line, col); off < len(p.src) && p.src[off] == '"' {
@@ -196,7 +170,7 @@ func (p *csvParser) fieldPos(r records, i int) (line, col int) {
 }
 
 // header makes the table from the first record and checks its names.
-func (p *csvParser) header(rec []string, r records) *Table {
+func (p *csvParser) header(rec []string, r *csv.Reader) *Table {
 	t := &Table{Name: p.at.File, Columns: append([]string(nil), rec...)}
 	line, _ := r.FieldPos(0)
 	t.header = Row{Line: p.at.Line + line - 1, Cells: t.Columns, Cols: make([]int, len(rec))}
@@ -256,7 +230,7 @@ func (p *csvParser) header(rec []string, r records) *Table {
 
 // row appends a record to t, or records why it cannot, and reports whether
 // parsing should go on.
-func (p *csvParser) row(t *Table, rec []string, r records) bool {
+func (p *csvParser) row(t *Table, rec []string, r *csv.Reader) bool {
 	if len(rec) != len(t.Columns) {
 		return p.errs.add(p.ragged(t, rec, r))
 	}
@@ -283,7 +257,7 @@ func (p *csvParser) row(t *Table, rec []string, r records) bool {
 	return true
 }
 
-// pos converts the reader's line and byte column within src to a position
+// pos converts encoding/csv's line and byte column within src to a position
 // in the file; col 0 leaves the column unknown.
 func (p *csvParser) pos(line, col int) diag.Pos {
 	return diag.Pos{File: p.at.File, Line: p.at.Line + line - 1, Col: p.col(line, col)}
