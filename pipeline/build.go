@@ -131,11 +131,7 @@ func run(opts Options, begin func(dest string) (*output.Writer, error), through 
 	if err := checkDest(opts.Source, dest); err != nil {
 		return nil, err
 	}
-	s, err := site.Scan(opts.Source, opts.Options)
-	var scanErrs diag.List
-	if errors.As(err, &scanErrs) {
-		return nil, loadAll(s, scanErrs)
-	}
+	s, err := scan(opts.Source, opts.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -171,6 +167,17 @@ func run(opts Options, begin func(dest string) (*output.Writer, error), through 
 	r := Summarize(s, out)
 	r.Elapsed = time.Since(start)
 	return r, nil
+}
+
+// scan is site.Scan, whose page errors are reported with those of loading
+// every page (loadAll), as a whole load reports them.
+func scan(source string, opts site.Options) (*site.Site, error) {
+	s, err := site.Scan(source, opts)
+	var scanErrs diag.List
+	if errors.As(err, &scanErrs) {
+		return nil, loadAll(s, scanErrs)
+	}
+	return s, err
 }
 
 // loadAll reports the problems of a site whose scan found some (scanErrs):

@@ -33,11 +33,7 @@ import (
 // emitted is a site: the caller is to drop it, and the next Start or
 // Update loads the site again.
 func (p *Preview) Start(emit func(output.File), take Take) (*Update, error) {
-	s, err := site.Scan(p.source, p.opts)
-	var scanErrs diag.List
-	if errors.As(err, &scanErrs) {
-		return nil, loadAll(s, scanErrs)
-	}
+	s, err := scan(p.source, p.opts)
 	if err != nil {
 		return nil, err
 	}
