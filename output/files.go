@@ -10,48 +10,52 @@ import (
 	"runtime"
 
 	"github.com/scalesite/scalesite/internal/par"
+	"github.com/scalesite/scalesite/internal/rawfile"
 )
 
-// sameContent reports whether the regular file at p holds exactly data.
-func sameContent(p string, data []byte) bool {
-	fi, err := os.Lstat(p)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(data)) {
-		return false
-	}
-	// Compared a piece at a time, not read whole: a build into its own
-	// output compares every page, and a copy of each was as many bytes
-	// again for the garbage collector.
-	f, err := os.Open(p)
-	if err != nil {
-		return false
+// sameContent reports whether the file at p is a regular file (not a
+// link) that holds exactly data, and gives its modification time for the
+// manifest. It opens the file once, with no os.File around it
+// (rawfile): a build into its own output compares every file it makes,
+// and each os.Open and os.Lstat was a handful of system calls.
+func sameContent(p string, data []byte) (mtime int64, same bool) {
+	f, fi, ok := openRegular(p)
+	if !ok {
+		return 0, false
 	}
 	defer f.Close()
+	if fi.Size != int64(len(data)) {
+		return 0, false
+	}
+	// Compared a piece at a time, not read whole: a copy of each page
+	// was as many bytes again for the garbage collector.
 	var buf [16 << 10]byte
 	for {
 		n, err := f.Read(buf[:min(len(buf), len(data)+1)])
 		if n > len(data) || !bytes.Equal(buf[:n], data[:n]) {
-			return false
+			return 0, false
 		}
 		data = data[n:]
 		if err == io.EOF {
-			return len(data) == 0
+			return fi.ModTime, len(data) == 0
 		}
 		if err != nil {
-			return false
+			return 0, false
 		}
 	}
 }
 
-// sameFiles reports whether the files at a and b hold the same bytes.
-func sameFiles(a, b string) bool {
-	fa, err := os.Open(a)
-	if err != nil {
-		return false
+// sameFiles reports whether the file at p is a regular file (not a link)
+// that holds the bytes of the file src, and gives p's modification time.
+func sameFiles(p, src string) (mtime int64, same bool) {
+	fa, fi, ok := openRegular(p)
+	if !ok {
+		return 0, false
 	}
 	defer fa.Close()
-	fb, err := os.Open(b)
+	fb, err := os.Open(src)
 	if err != nil {
-		return false
+		return 0, false
 	}
 	defer fb.Close()
 	ba, bb := make([]byte, 64<<10), make([]byte, 64<<10)
@@ -59,17 +63,31 @@ func sameFiles(a, b string) bool {
 		na, erra := io.ReadFull(fa, ba)
 		nb, errb := io.ReadFull(fb, bb)
 		if na != nb || !bytes.Equal(ba[:na], bb[:nb]) {
-			return false
+			return 0, false
 		}
 		endA := erra == io.EOF || erra == io.ErrUnexpectedEOF
 		endB := errb == io.EOF || errb == io.ErrUnexpectedEOF
 		switch {
 		case endA && endB:
-			return true
+			return fi.ModTime, true
 		case endA != endB, erra != nil && !endA, errb != nil && !endB:
-			return false
+			return 0, false
 		}
 	}
+}
+
+// openRegular opens the file at p when it is a regular file, not a link.
+func openRegular(p string) (*rawfile.File, rawfile.Info, bool) {
+	f, err := rawfile.OpenNoFollow(p)
+	if err != nil {
+		return nil, rawfile.Info{}, false
+	}
+	fi, err := f.Stat()
+	if err != nil || fi.Mode != 0 {
+		f.Close()
+		return nil, rawfile.Info{}, false
+	}
+	return f, fi, true
 }
 
 // parallel runs do(0..n-1) on a few goroutines and returns the first error.

@@ -37,14 +37,27 @@ func TestSameContent(t *testing.T) {
 		if err := os.WriteFile(p, tt.file, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got := sameContent(p, tt.data); got != tt.want {
+		if _, got := sameContent(p, tt.data); got != tt.want {
 			t.Errorf("%s: sameContent = %v, want %v", tt.name, got, tt.want)
 		}
 	}
-	if sameContent(filepath.Join(dir, "missing"), nil) {
+	if _, same := sameContent(filepath.Join(dir, "missing"), nil); same {
 		t.Error("a missing file holds nothing, not the empty data")
 	}
-	if sameContent(dir, nil) {
+	if _, same := sameContent(dir, nil); same {
 		t.Error("a folder is not a file holding the empty data")
+	}
+	if err := os.Symlink("a", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	if _, same := sameContent(filepath.Join(dir, "link"), tests[0].file); same {
+		t.Error("a link is not a file that holds what its target holds: writing replaces it")
+	}
+	fi, err := os.Stat(filepath.Join(dir, "b"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mtime, _ := sameContent(filepath.Join(dir, "b"), tests[1].data); mtime != fi.ModTime().UnixNano() {
+		t.Errorf("sameContent's modification time %d, os.Stat says %d", mtime, fi.ModTime().UnixNano())
 	}
 }

@@ -377,14 +377,17 @@ func (w *Writer) unchanged(f File, size int64, sum uint64) (manifestEntry, bool)
 	if o, ok := w.owned[f.Path]; !ok || o.Size != size || o.Sum != sum {
 		return manifestEntry{}, false
 	}
-	fi, err := os.Lstat(p)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() != size {
+	var mtime int64
+	var same bool
+	if f.Src == "" {
+		mtime, same = sameContent(p, f.Data)
+	} else {
+		mtime, same = sameFiles(p, f.Src)
+	}
+	if !same {
 		return manifestEntry{}, false
 	}
-	if f.Src == "" && !sameContent(p, f.Data) || f.Src != "" && !sameFiles(p, f.Src) {
-		return manifestEntry{}, false
-	}
-	return manifestEntry{Size: size, Sum: sum, MTime: fi.ModTime().UnixNano()}, true
+	return manifestEntry{Size: size, Sum: sum, MTime: mtime}, true
 }
 
 // mkdirOnce makes the folder d, once however many files go into it.

@@ -25,6 +25,10 @@ import (
 // Root is a site folder opened for reading.
 type Root struct {
 	dir string // absolute, every symbolic link resolved
+	// beneath is the folder dir held open, where the system can open a
+	// file below it in one call that refuses every way out of it
+	// (beneath_linux.go); nil elsewhere.
+	beneath *os.File
 }
 
 // Open returns the site folder dir, resolved to its real path.
@@ -37,7 +41,7 @@ func Open(dir string) (*Root, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Root{dir: real}, nil
+	return &Root{dir: real, beneath: openBeneath(real)}, nil
 }
 
 // Dir is the real path of the site folder.
@@ -156,6 +160,9 @@ func (r *Root) inside(real string) bool {
 // ReadFile reads the site file rel (slash-separated, relative to the site
 // folder) under the rule, with at most limit bytes.
 func (r *Root) ReadFile(rel string, limit Limit) ([]byte, error) {
+	if b, err, done := r.readBeneath(rel, limit); done {
+		return b, err
+	}
 	real, err := r.Resolve(rel)
 	if err != nil {
 		return nil, err
@@ -218,7 +225,13 @@ func readRegular(real, rel string, limit Limit) ([]byte, error) {
 	if err := checkInfo(fi, rel, limit); err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, fi.Size()+1)
+	return readBody(f, fi.Size(), rel, limit)
+}
+
+// readBody reads f, a regular file of size bytes when it was opened, to
+// its end, without reading past limit.
+func readBody(f io.Reader, size int64, rel string, limit Limit) ([]byte, error) {
+	b := make([]byte, 0, size+1)
 	for {
 		n, err := f.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]
@@ -239,11 +252,16 @@ func readRegular(real, rel string, limit Limit) ([]byte, error) {
 
 // checkInfo applies the rule's file-type and size parts.
 func checkInfo(fi fs.FileInfo, rel string, limit Limit) error {
-	if kind := kindOf(fi.Mode()); kind != "" {
+	return checkMode(fi.Mode(), fi.Size(), rel, limit)
+}
+
+// checkMode is checkInfo for a file's mode and size.
+func checkMode(mode fs.FileMode, size int64, rel string, limit Limit) error {
+	if kind := kindOf(mode); kind != "" {
 		return &Error{Path: rel, Reason: "is " + kind + ", not a regular file: scalesite reads only regular files"}
 	}
-	if limit.Bytes > 0 && fi.Size() > limit.Bytes {
-		return &TooLargeError{Path: rel, Size: fi.Size(), Limit: limit.Bytes, Key: limit.Key}
+	if limit.Bytes > 0 && size > limit.Bytes {
+		return &TooLargeError{Path: rel, Size: size, Limit: limit.Bytes, Key: limit.Key}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package sitefs
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -89,20 +90,24 @@ func TestReadFile(t *testing.T) {
 		{"/etc/passwd", "error: is not a path inside the site folder"},
 		{"data/a\x00b.csv", `error: "data/a\x00b.csv" has a NUL character in its name`},
 	} {
-		t.Run(tc.rel, func(t *testing.T) {
-			b, err := r.ReadFile(tc.rel, limit)
-			want, isErr := strings.CutPrefix(tc.want, "error: ")
-			switch {
-			case isErr && err == nil:
-				t.Fatalf("read %q, want an error with %q", b, want)
-			case isErr && !strings.Contains(err.Error(), want):
-				t.Fatalf("error %q, want it to contain %q", err, want)
-			case !isErr && err != nil:
-				t.Fatalf("error %v", err)
-			case !isErr && string(b) != want:
-				t.Fatalf("read %q, want %q", b, want)
-			}
-		})
+		// The general path alone (no folder held open for the fast
+		// one) must give the same.
+		for _, r := range []*Root{r, {dir: r.dir}} {
+			t.Run(fmt.Sprintf("%s/fast=%t", tc.rel, r.beneath != nil), func(t *testing.T) {
+				b, err := r.ReadFile(tc.rel, limit)
+				want, isErr := strings.CutPrefix(tc.want, "error: ")
+				switch {
+				case isErr && err == nil:
+					t.Fatalf("read %q, want an error with %q", b, want)
+				case isErr && !strings.Contains(err.Error(), want):
+					t.Fatalf("error %q, want it to contain %q", err, want)
+				case !isErr && err != nil:
+					t.Fatalf("error %v", err)
+				case !isErr && string(b) != want:
+					t.Fatalf("read %q, want %q", b, want)
+				}
+			})
+		}
 	}
 }
 

@@ -1,0 +1,136 @@
+//go:build unix
+
+package rawfile
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+func TestOpenNoFollow(t *testing.T) {
+	dir := t.TempDir()
+	body := strings.Repeat("0123456789", 5000) // more than one read's worth
+	must(t, os.WriteFile(filepath.Join(dir, "page.html"), []byte(body), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "empty"), nil, 0o644))
+	must(t, os.Symlink("page.html", filepath.Join(dir, "link")))
+	must(t, syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644))
+	must(t, os.Mkdir(filepath.Join(dir, "folder"), 0o755))
+
+	for _, tc := range []struct {
+		name string
+		mode fs.FileMode
+		body string
+		err  error // from OpenNoFollow
+	}{
+		{"page.html", 0, body, nil},
+		{"empty", 0, "", nil},
+		{"link", 0, "", syscall.ELOOP},
+		{"pipe", fs.ModeNamedPipe, "", nil}, // opened without waiting for a writer
+		{"folder", fs.ModeDir, "", nil},
+		{"missing", 0, "", fs.ErrNotExist},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := filepath.Join(dir, tc.name)
+			f, err := OpenNoFollow(p)
+			if tc.err != nil {
+				if !errors.Is(err, tc.err) {
+					t.Fatalf("OpenNoFollow = %v, want %v", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			fi, err := f.Stat()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.Lstat(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fi.Mode != tc.mode || fi.Mode != want.Mode().Type() {
+				t.Errorf("Mode = %v, want %v (os.Lstat: %v)", fi.Mode, tc.mode, want.Mode().Type())
+			}
+			if fi.ModTime != want.ModTime().UnixNano() {
+				t.Errorf("ModTime = %d, os.Lstat says %d", fi.ModTime, want.ModTime().UnixNano())
+			}
+			if tc.mode != 0 {
+				return
+			}
+			if fi.Size != int64(len(tc.body)) {
+				t.Errorf("Size = %d, want %d", fi.Size, len(tc.body))
+			}
+			got, err := io.ReadAll(f)
+			if err != nil || string(got) != tc.body {
+				t.Errorf("read %d bytes, %v; want %d", len(got), err, len(tc.body))
+			}
+			if n, err := f.Read(make([]byte, 8)); n != 0 || err != io.EOF {
+				t.Errorf("Read at the end = %d, %v; want 0, io.EOF", n, err)
+			}
+		})
+	}
+}
+
+func TestOpenBeneath(t *testing.T) {
+	if !CanOpenBeneath {
+		t.Skip("no one-call open beneath a folder on this system")
+	}
+	outside := t.TempDir()
+	must(t, os.WriteFile(filepath.Join(outside, "secret"), []byte("secret"), 0o644))
+	dir := t.TempDir()
+	must(t, os.MkdirAll(filepath.Join(dir, "data", "sub"), 0o755))
+	must(t, os.WriteFile(filepath.Join(dir, "data", "runs.csv"), []byte("x\n1\n"), 0o644))
+	must(t, os.Symlink("data", filepath.Join(dir, "inside")))
+	must(t, os.Symlink(outside, filepath.Join(dir, "out")))
+	must(t, os.Symlink("../../..", filepath.Join(dir, "data", "sub", "up")))
+	must(t, os.Symlink(filepath.Join(dir, "data"), filepath.Join(dir, "absolute")))
+	must(t, os.Symlink("runs.csv", filepath.Join(dir, "data", "alias.csv")))
+	root, err := os.Open(dir)
+	must(t, err)
+	defer root.Close()
+
+	for _, tc := range []struct {
+		rel string
+		ok  bool
+	}{
+		{"data/runs.csv", true},
+		{"inside/runs.csv", true},                    // a relative link that stays inside
+		{"data/sub/../runs.csv", true},               // ".." that stays inside
+		{"out/secret", false},                        // a link out
+		{"data/sub/up/secret", false},                // a relative link out
+		{"../secret", false},                         // ".." out
+		{"absolute/runs.csv", false},                 // an absolute link, even to inside
+		{"data/alias.csv", false},                    // a link as the last element
+		{"data/missing.csv", false},                  // missing
+		{filepath.Join(dir, "data/runs.csv"), false}, // absolute
+	} {
+		t.Run(tc.rel, func(t *testing.T) {
+			f, err := OpenBeneath(root, tc.rel)
+			if (err == nil) != tc.ok {
+				t.Fatalf("OpenBeneath = %v, want ok %t", err, tc.ok)
+			}
+			if err != nil {
+				return
+			}
+			defer f.Close()
+			if b, err := io.ReadAll(f); err != nil || string(b) != "x\n1\n" {
+				t.Errorf("read %q, %v", b, err)
+			}
+		})
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
