@@ -31,6 +31,6 @@ func OpenBeneath(dir *os.File, rel string) (*File, error) {
 		if err != nil {
 			return nil, &fs.PathError{Op: "openat2", Path: rel, Err: err}
 		}
-		return &File{fd}, nil
+		return &File{fd: fd}, nil
 	}
 }

@@ -28,6 +28,18 @@ func OpenNoFollow(path string) (*File, error) {
 	return &File{f}, nil
 }
 
+// Create creates or truncates the file at path for writing.
+func Create(path string) (*File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	return &File{f}, nil
+}
+
+// Write writes all of b, or returns why it could not.
+func (f *File) Write(b []byte) (int, error) { return f.f.Write(b) }
+
 // Stat returns the open file's type, size and modification time.
 func (f *File) Stat() (Info, error) {
 	fi, err := f.f.Stat()

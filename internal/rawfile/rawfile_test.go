@@ -134,3 +134,37 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+func TestCreate(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "index.html")
+	must(t, os.WriteFile(p, []byte("an older, longer page"), 0o600))
+	body := strings.Repeat("<p>x</p>", 20000)
+	f, err := Create(p)
+	must(t, err)
+	if n, err := f.Write([]byte(body)); n != len(body) || err != nil {
+		t.Fatalf("Write = %d, %v", n, err)
+	}
+	must(t, f.Close())
+	if got, err := os.ReadFile(p); err != nil || string(got) != body {
+		t.Fatalf("the file holds %d bytes, %v; want the %d written, the old ones gone", len(got), err, len(body))
+	}
+
+	_, err = Create(filepath.Join(dir, "missing", "index.html"))
+	var pe *fs.PathError
+	if !errors.As(err, &pe) || pe.Op != "open" || !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Create in a missing folder = %v, want an open *fs.PathError that is fs.ErrNotExist", err)
+	}
+
+	// A full disk is told by the write, as os.File's Write tells it.
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	f, err = Create("/dev/full")
+	must(t, err)
+	defer f.Close()
+	_, err = f.Write([]byte(body))
+	if !errors.As(err, &pe) || pe.Op != "write" || !errors.Is(err, syscall.ENOSPC) {
+		t.Errorf("Write to a full disk = %v, want a write *fs.PathError that is ENOSPC", err)
+	}
+}

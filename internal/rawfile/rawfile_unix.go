@@ -10,7 +10,10 @@ import (
 )
 
 // File is an open file descriptor, without an os.File around it.
-type File struct{ fd int }
+type File struct {
+	fd   int
+	path string // for a write's errors
+}
 
 // OpenNoFollow opens path for reading. It does not follow a symbolic link
 // as the last element of path (the error is then ELOOP) and does not block
@@ -24,8 +27,44 @@ func OpenNoFollow(path string) (*File, error) {
 		if err != nil {
 			return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 		}
-		return &File{fd}, nil
+		return &File{fd: fd}, nil
 	}
+}
+
+// Create creates or truncates the file at path for writing (mode 0o644
+// before the umask, as os.Create's 0o666 would not be for a web page).
+// Errors are *fs.PathError, as os.OpenFile's.
+func Create(path string) (*File, error) {
+	for {
+		fd, err := unix.Open(path, unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_CLOEXEC, 0o644)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+		return &File{fd: fd, path: path}, nil
+	}
+}
+
+// Write writes all of b, or returns why it could not, as an
+// *fs.PathError as os.File's Write does.
+func (f *File) Write(b []byte) (int, error) {
+	done := 0
+	for done < len(b) {
+		n, err := unix.Write(f.fd, b[done:])
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return done, &fs.PathError{Op: "write", Path: f.path, Err: err}
+		}
+		if n == 0 {
+			return done, &fs.PathError{Op: "write", Path: f.path, Err: io.ErrShortWrite}
+		}
+		done += n
+	}
+	return done, nil
 }
 
 // Stat returns the open file's type, size and modification time.
@@ -63,8 +102,14 @@ func (f *File) Read(b []byte) (int, error) {
 	}
 }
 
-// Close closes the file.
-func (f *File) Close() error { return unix.Close(f.fd) }
+// Close closes the file. A written file's error (a disk that filled up
+// on a network file system says so only here) is an *fs.PathError.
+func (f *File) Close() error {
+	if err := unix.Close(f.fd); err != nil && f.path != "" {
+		return &fs.PathError{Op: "close", Path: f.path, Err: err}
+	}
+	return nil
+}
 
 // modeOf is the type bits of a stat mode as an fs.FileMode.
 func modeOf(m uint32) fs.FileMode {
