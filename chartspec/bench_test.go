@@ -26,11 +26,17 @@ func BenchmarkParseCorpus(b *testing.B) {
 // scripts/bench): a line chart of 120 inline rows and a scatter of 12,
 // each with flow-style axes.
 func BenchmarkParseSynthetic(b *testing.B) {
-	dir := b.TempDir()
-	synth.Write(b, dir, 1, 40)
+	benchmarkSpecs(b, syntheticSpecs(b))
+}
+
+// syntheticSpecs returns the two chart blocks of the synthetic site's first
+// page, as the Markdown reader hands them to Parse.
+func syntheticSpecs(tb testing.TB) []string {
+	dir := tb.TempDir()
+	synth.Write(tb, dir, 1, 40)
 	src, err := os.ReadFile(filepath.Join(dir, "content", "page-00000.md"))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	var specs []string
 	doc := markdown.New().Parser().Parse(text.NewReader(src))
@@ -41,9 +47,9 @@ func BenchmarkParseSynthetic(b *testing.B) {
 		return ast.WalkContinue, nil
 	})
 	if len(specs) != 2 {
-		b.Fatalf("%d chart blocks in the synthetic page, want 2", len(specs))
+		tb.Fatalf("%d chart blocks in the synthetic page, want 2", len(specs))
 	}
-	benchmarkSpecs(b, specs)
+	return specs
 }
 
 func benchmarkSpecs(b *testing.B, specs []string) {
