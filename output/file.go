@@ -25,6 +25,12 @@ type File struct {
 	// (render.(*Renderer).Stream), which drops the bytes of each file once it
 	// is handed to the writer.
 	Size int
+	// Release, when not nil, says Data is lent: the renderer's buffer,
+	// which it writes its next page into once Release is called. The
+	// Writer calls it when it is done with the bytes (written, or
+	// dropped); whoever keeps the bytes never calls it, and the buffer is
+	// then simply not used again.
+	Release func()
 }
 
 // Len is the length of the file's bytes, also once they are dropped.

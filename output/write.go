@@ -179,6 +179,9 @@ func (o Options) Begin(dest string) (*Writer, error) {
 				if err := w.write(f); err != nil {
 					w.fail(err)
 				}
+				if f.Release != nil {
+					f.Release() // write keeps nothing of f.Data
+				}
 			}
 		}()
 	}
@@ -235,7 +238,8 @@ func (w *Writer) Keep(paths []string) (sizes []int, ok bool) {
 }
 
 // Add queues one file. It may be called from several goroutines, and after
-// Cancel (the file is dropped), but not after Commit or Abort.
+// Cancel (the file is dropped), but not after Commit or Abort. The file's
+// Release, if any, is called once its bytes are written or dropped.
 func (w *Writer) Add(f File) { w.files <- f }
 
 // Commit waits for every file, then puts the new version in place. After

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 )
@@ -158,6 +159,57 @@ func TestWriteManyFiles(t *testing.T) {
 	}
 	if got := tree(t, dest); !equalTrees(got, want) {
 		t.Errorf("output holds %d entries, want %d", len(got), len(want))
+	}
+}
+
+// TestWriterReleasesLentBytes: the Writer calls a file's Release once,
+// after its bytes are written: a renderer may then write over them (here,
+// Release does), and the output still holds what was added. A file added
+// after Cancel is dropped, and released too.
+func TestWriterReleasesLentBytes(t *testing.T) {
+	for _, cancel := range []bool{false, true} {
+		t.Run(fmt.Sprintf("cancel=%v", cancel), func(t *testing.T) {
+			dest := filepath.Join(t.TempDir(), "public")
+			w, err := Begin(dest)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cancel {
+				w.Cancel()
+			}
+			var mu sync.Mutex
+			released := map[string]int{}
+			want := map[string]string{}
+			for i := range 50 {
+				p := fmt.Sprintf("p%d/index.html", i)
+				b := []byte(strings.Repeat(string(rune('a'+i%26)), 100+i))
+				want[p], want[fmt.Sprintf("p%d/", i)] = string(b), ""
+				w.Add(File{Path: p, Data: b, Release: func() {
+					mu.Lock()
+					released[p]++
+					mu.Unlock()
+					clear(b) // the renderer's next page
+				}})
+			}
+			err = w.Commit()
+			if cancel {
+				if err != ErrCanceled {
+					t.Fatalf("Commit after Cancel: %v, want ErrCanceled", err)
+				}
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			for p := range want {
+				if strings.HasSuffix(p, ".html") && released[p] != 1 {
+					t.Errorf("%s released %d times, want once", p, released[p])
+				}
+			}
+			if !cancel {
+				if got := tree(t, dest); !equalTrees(got, want) {
+					t.Errorf("output holds other bytes than those added")
+				}
+			}
+		})
 	}
 }
 

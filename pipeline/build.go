@@ -150,7 +150,8 @@ func run(opts Options, begin func(dest string) (*output.Writer, error), through 
 	if through != nil {
 		via = through(src)
 	}
-	out, err := rr.Stream(s, via, w.Add)
+	// The writer gives back each page's buffer once it is written (Lend).
+	out, err := rr.StreamWith(s, via, w.Add, render.StreamOptions{Lend: true})
 	if err != nil {
 		w.Abort()
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"html"
 	"html/template"
+	"io"
 	"slices"
 	"strings"
 
@@ -259,7 +260,7 @@ func (c *citer) source(s *site.Source) *layout.Source {
 
 // references writes the page's references list with the theme's
 // "references" template, or nothing when the page cites nothing.
-func (c *citer) references(w *bytes.Buffer, t *template.Template) error {
+func (c *citer) references(w io.Writer, t *template.Template) error {
 	if len(c.refs) == 0 {
 		return nil
 	}

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bufio"
 	"bytes"
 	"strings"
 	"testing"
@@ -13,8 +12,9 @@ import (
 
 // BenchmarkChartHTML renders the charts of synthetic pages (a log-x line
 // chart of three series and a labelled scatter each) into their HTML, as
-// renderer.content does: chartView, then the theme's "chart" template
-// (pageWriter.WriteChart).
+// renderer.appendContent does: chartView, then pageWriter.WriteChart,
+// which writes the figure in Go with the built-in "chart" template
+// (template: the theme's "chart" template executed instead).
 func BenchmarkChartHTML(b *testing.B) {
 	dir := b.TempDir()
 	synth.Write(b, dir, 10, 40)
@@ -27,28 +27,31 @@ func BenchmarkChartHTML(b *testing.B) {
 		b.Fatal(err)
 	}
 	t := rr.theme.kinds["page"]
-	charts := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		charts = 0
-		for _, p := range s.Pages {
-			w := &pageWriter{charts: make([]chartData, len(p.Charts)), layouts: t, citer: newCiter(p)}
-			for i, c := range p.Charts {
-				w.charts[i] = w.chartView(c)
-				var buf bytes.Buffer
-				buf.Grow(chartHTMLSize(&w.charts[i]))
-				w.Writer = bufio.NewWriter(&buf)
-				if err := w.WriteChart(i); err != nil {
-					b.Fatal(err)
+	for _, bc := range []struct {
+		name    string
+		figures bool
+	}{{"go", true}, {"template", false}} {
+		b.Run(bc.name, func(b *testing.B) {
+			charts := 0
+			w := &appendWriter{}
+			b.ReportAllocs()
+			for b.Loop() {
+				charts = 0
+				for _, p := range s.Pages {
+					pw := &pageWriter{appendWriter: w, charts: make([]chartData, len(p.Charts)), layouts: t, figures: bc.figures, citer: newCiter(p)}
+					for i, c := range p.Charts {
+						pw.charts[i] = pw.chartView(c)
+						w.b = w.b[:0]
+						if err := pw.WriteChart(i); err != nil {
+							b.Fatal(err)
+						}
+						charts++
+					}
 				}
-				if err := w.Flush(); err != nil {
-					b.Fatal(err)
-				}
-				charts++
 			}
-		}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(charts), "ns/chart")
+		})
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(charts), "ns/chart")
 }
 
 // TestChartTemplateTakesFigure: the built-in "chart" template writes
@@ -74,6 +77,15 @@ func TestChartTemplateTakesFigure(t *testing.T) {
 		}
 		if viaChart.String() != markup.String() {
 			t.Fatalf("%s: the chart template differs from chart-markup:\n%s", c.ID, firstDiff(viaChart.Bytes(), markup.Bytes()))
+		}
+		// And pageWriter.WriteChart, which writes the figure in Go when
+		// the "chart" template is the built-in one, writes the same.
+		w := &pageWriter{appendWriter: &appendWriter{}, charts: []chartData{d}, layouts: tmpl, figures: rr.theme.figures, citer: newCiter(&site.Page{})}
+		if err := w.WriteChart(0); err != nil {
+			t.Fatal(err)
+		}
+		if string(w.b) != markup.String() {
+			t.Fatalf("%s: WriteChart differs from chart-markup:\n%s", c.ID, firstDiff(w.b, markup.Bytes()))
 		}
 		if !strings.Contains(markup.String(), `class="scalesite-option"`) {
 			t.Fatalf("%s: no option in the chart's markup", c.ID)

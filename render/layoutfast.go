@@ -12,8 +12,8 @@ package render
 // off until it is updated (TestFastLayoutsInUse says so).
 
 import (
+	"bytes"
 	"html/template"
-	"sync"
 
 	"github.com/scalesite/scalesite/render/fastlayout"
 	"github.com/scalesite/scalesite/render/layout"
@@ -51,29 +51,18 @@ func newFastLayouts(kinds map[string]*template.Template, w *fastlayout.Writer) m
 	return out
 }
 
-// fastBufPool holds the buffers pages are written into before they are copied
-// out at their size.
-var fastBufPool = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); return &b }}
-
-// fastMaxPooled is the largest buffer put back in fastBufPool.
-const fastMaxPooled = 4 << 20
-
 // executeFast writes the page of kind with the built-in "base" template
 // written in Go, and the kind's "main" template in Go too when it is the
 // built-in one.
 func (t *theme) executeFast(f *fastLayouts, kind string, d *layout.Page) ([]byte, error) {
-	bp := fastBufPool.Get().(*[]byte)
-	b, err := f.Page((*bp)[:0], f.main, t.kinds[kind], d)
+	bp := t.bufs.get()
+	b, err := f.Page(*bp, f.main, t.kinds[kind], d)
+	*bp = b
 	if err != nil {
-		*bp = b[:0]
-		fastBufPool.Put(bp)
+		t.bufs.put(bp)
 		return nil, err
 	}
-	out := make([]byte, len(b))
-	copy(out, b)
-	if cap(b) <= fastMaxPooled {
-		*bp = b[:0]
-		fastBufPool.Put(bp)
-	}
+	out := bytes.Clone(b)
+	t.bufs.put(bp)
 	return out, nil
 }

@@ -94,6 +94,10 @@ func TestFastLayoutsInUse(t *testing.T) {
 				kind, fastlayout.Fingerprint(th.kinds[kind], "main"), fastlayout.Fingerprint(th.kinds[kind], "page-list"), fastlayout.Mirrors(kind), fastlayout.Mirrors("page-list"))
 		}
 	}
+	if !th.figures {
+		t.Errorf("layouts/chart.html's \"chart\" is not written in Go: its fingerprint is %s, fastlayout.Mirrors has %s",
+			fastlayout.Fingerprint(th.kinds["page"], "chart"), fastlayout.Mirrors("chart"))
+	}
 }
 
 // TestFastLayoutsOverride: a site theme's own layouts are executed as
@@ -121,5 +125,15 @@ func TestFastLayoutsOverride(t *testing.T) {
 	}
 	if len(th.fast) != 0 {
 		t.Errorf("with the site's own base.html, want every kind executed as templates, got %v", th.fast)
+	}
+	if !th.figures {
+		t.Errorf("with the site's own base.html, want the built-in \"chart\" still written in Go")
+	}
+	dir = writeSite(t, map[string]string{"layouts/chart.html": `{{define "chart"}}<div class="mine">{{.Figure}}</div>{{end}}`})
+	if th, err = loadTheme(themes.Default(), os.DirFS(dir), dir, "/"); err != nil {
+		t.Fatal(err)
+	}
+	if th.figures {
+		t.Errorf("with the site's own \"chart\", want it executed as a template")
 	}
 }

@@ -19,13 +19,11 @@
 package render
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"html/template"
 	"path"
 	"slices"
-	"strings"
 
 	"github.com/yuin/goldmark"
 
@@ -235,15 +233,25 @@ func (r *renderer) page(i int) (output.File, error) {
 }
 
 // renderPage renders page p, between the next older page prev and the next
-// newer one next (either may be nil).
+// newer one next (either may be nil): bytes of its own.
 func (r *renderer) renderPage(p, prev, next *site.Page) ([]byte, error) {
-	content, err := r.content(p)
+	bp, err := r.writePage(p, prev, next)
 	if err != nil {
 		return nil, err
 	}
+	b := bytes.Clone(*bp)
+	r.theme.bufs.put(bp)
+	return b, nil
+}
+
+// writePage is renderPage in a buffer of the theme's (buffers), to be
+// given back (r.theme.bufs.put) once the page's bytes are used. With the
+// built-in layout of pages, the page's content is written straight into
+// it.
+func (r *renderer) writePage(p, prev, next *site.Page) (*[]byte, error) {
 	d := &layout.Page{
 		Site: r.data, Kind: "page", Title: p.Title, Description: p.Description, Date: p.Date,
-		Tags: p.Tags, URL: r.url(p.Slug), Canonical: r.absURL(r.url(p.Slug)), Content: content, Charts: len(p.Charts),
+		Tags: p.Tags, URL: r.url(p.Slug), Canonical: r.absURL(r.url(p.Slug)), Charts: len(p.Charts),
 		Code: p.Code, TOC: tableOfContents(p), Math: p.Math, Card: r.card(p),
 	}
 	if next != nil {
@@ -254,7 +262,26 @@ func (r *renderer) renderPage(p, prev, next *site.Page) ([]byte, error) {
 		l := r.link(prev)
 		d.Prev = &l
 	}
-	return r.theme.execute("page", d)
+	if f := r.theme.fast["page"]; f != nil && f.main != nil {
+		bp := r.theme.bufs.get()
+		b, err := f.PageContent(*bp, d, func(b []byte) ([]byte, error) { return r.appendContent(b, p) })
+		*bp = b
+		if err != nil {
+			r.theme.bufs.put(bp)
+			return nil, err
+		}
+		return bp, nil
+	}
+	content, err := r.content(p)
+	if err != nil {
+		return nil, err
+	}
+	d.Content = content
+	b, err := r.theme.execute("page", d)
+	if err != nil {
+		return nil, err
+	}
+	return &b, nil
 }
 
 // link is a page as listings show it.
@@ -334,63 +361,67 @@ const tagsIndexFile = "tags/index.html"
 
 // content renders a page's Markdown with its charts in place.
 func (r *renderer) content(p *site.Page) (template.HTML, error) {
-	w := &pageWriter{charts: make([]chartData, len(p.Charts)), layouts: r.theme.kinds["page"], citer: newCiter(p)}
-	// A strings.Builder, sized once for the text and the charts: its String
-	// is the page's HTML without another copy of it.
-	size := len(p.Body) * 2
+	bp := r.theme.bufs.get()
+	b, err := r.appendContent(*bp, p)
+	*bp = b
+	html := template.HTML(b)
+	r.theme.bufs.put(bp)
+	return html, err
+}
+
+// appendContent appends a page's Markdown rendered, with its charts in
+// place, to b.
+func (r *renderer) appendContent(b []byte, p *site.Page) ([]byte, error) {
+	layouts := r.theme.kinds["page"]
+	w := &pageWriter{
+		appendWriter: &appendWriter{b: b}, charts: make([]chartData, len(p.Charts)),
+		layouts: layouts, figures: r.theme.figures, citer: newCiter(p),
+	}
 	for i, c := range p.Charts {
 		d := w.chartView(c)
 		if st := r.rr.statics; st != nil {
 			f, err := st.figure(c, chart.OptionBytes(d.Option), d.Alt)
 			if err != nil {
-				return "", err
+				return w.b, err
 			}
 			d.Static, d.StaticHeight, d.StaticNarrowHeight = f.HTML, f.WideH, f.NarrowH
 			st.files.Store(c, f.File)
 		}
 		w.charts[i] = d
-		size += chartHTMLSize(&d)
 	}
-	var buf strings.Builder
-	buf.Grow(size)
-	w.Writer = bufio.NewWriter(&buf)
 	if err := r.md.Renderer().Render(w, p.Body, p.Doc); err != nil {
-		return "", err
+		return w.b, err
 	}
-	if err := w.Flush(); err != nil {
-		return "", err
-	}
-	var refs bytes.Buffer
-	if err := w.references(&refs, r.theme.kinds["page"]); err != nil {
-		return "", err
-	}
-	buf.Write(refs.Bytes())
-	return template.HTML(buf.String()), nil
-}
-
-// chartHTMLSize is room for a chart's HTML: its option, its tables, its
-// static figure and the markup around them.
-func chartHTMLSize(d *chartData) int {
-	n := 2048 + len(chart.OptionBytes(d.Option)) + len(d.Static)
-	for _, t := range d.Tables {
-		n += len(t.Body) + 256
-	}
-	return n
+	err := w.references(w.appendWriter, layouts)
+	return w.b, err
 }
 
 // pageWriter writes the page's charts where the ```chart block renderer
 // asks for them, through the theme's "chart" template, and writes
 // citations (cite.go).
 type pageWriter struct {
-	*bufio.Writer
+	*appendWriter
 	charts  []chartData
 	layouts *template.Template // the page's, which define "chart"
+	// figures is set when the page's "chart" template is the built-in
+	// one: the renderer's charts are then written by
+	// fastlayout.AppendFigure, as that template's {{.Figure}} writes them.
+	figures bool
 	*citer
 }
 
 // WriteChart writes chart i of the page in place.
 func (w *pageWriter) WriteChart(i int) error {
-	if err := w.layouts.ExecuteTemplate(w.Writer, "chart", w.charts[i]); err != nil {
+	d := &w.charts[i]
+	if w.figures {
+		// What the built-in "chart" template writes: {{if
+		// .Option.scalesite}}{{.Figure}}{{else}}...
+		if truth, ok := template.IsTrue(d.Option["scalesite"]); ok && truth {
+			w.b = fastlayout.AppendFigure(w.b, (*layout.Chart)(d))
+			return nil
+		}
+	}
+	if err := w.layouts.ExecuteTemplate(w.appendWriter, "chart", *d); err != nil {
 		return fmt.Errorf("rendering chart %d: %w", i+1, err)
 	}
 	return nil

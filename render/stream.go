@@ -63,6 +63,14 @@ type StreamOptions struct {
 	// Order, when not nil, is the order the pages are loaded in (see
 	// Order); by default it is the site's.
 	Order *Order
+	// Lend has each page's HTML handed to emit in the renderer's buffer,
+	// lent (output.File.Release): emit's taker calls Release once it is
+	// done with the bytes, and the buffer takes a later page. A build
+	// lends them to its output.Writer, which calls Release once the file
+	// is written: the pages' bytes are then not allocated afresh for each
+	// page. Without it each page's bytes are its own, for a taker that
+	// keeps them (the live preview).
+	Lend bool
 }
 
 // StreamWith is Stream with options. A Renderer made by NewRenderer (one
@@ -133,13 +141,13 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 				return
 			}
 		}
-		b, err := r.renderPage(p, prev, next)
+		f, err := r.pageFile(p, prev, next, opts.Lend)
 		if err != nil {
 			renderErrs[k] = fmt.Errorf("%s: %w", p.Path, err)
 			failed.Store(true)
 			return
 		}
-		written[k], err = r.emitPage(p, b, emit)
+		written[k], err = r.emitPage(p, f, emit)
 		if err != nil {
 			renderErrs[k] = fmt.Errorf("%s: %w", p.Path, err)
 			failed.Store(true)
@@ -371,14 +379,33 @@ func (o *Order) take() int {
 // one at a time.
 const bigSite = 2000
 
-// emitPage hands page p's HTML b and its charts' data files to emit, and
-// returns them as the Output lists them: path and size.
-func (r *renderer) emitPage(p *site.Page, b []byte, emit func(output.File)) ([]output.File, error) {
+// pageFile renders page p, between prev and next, into its file: in a
+// buffer lent (StreamOptions.Lend) when lend is set.
+func (r *renderer) pageFile(p, prev, next *site.Page, lend bool) (output.File, error) {
+	if !lend {
+		b, err := r.renderPage(p, prev, next)
+		return output.File{Path: p.OutputPath(), Data: b}, err
+	}
+	bp, err := r.writePage(p, prev, next)
+	if err != nil {
+		return output.File{}, err
+	}
+	bufs := r.theme.bufs
+	return output.File{Path: p.OutputPath(), Data: *bp, Release: func() { bufs.put(bp) }}, nil
+}
+
+// emitPage hands page p's HTML file f and its charts' data files to
+// emit, and returns them as the Output lists them: path and size. f is
+// not emitted when the data files fail, and its buffer is given back.
+func (r *renderer) emitPage(p *site.Page, f output.File, emit func(output.File)) ([]output.File, error) {
 	data, err := r.chartData(p)
 	if err != nil {
+		if f.Release != nil {
+			f.Release()
+		}
 		return nil, err
 	}
-	files := append([]output.File{{Path: p.OutputPath(), Data: b}}, data...)
+	files := append([]output.File{f}, data...)
 	for i, f := range files {
 		emit(f)
 		files[i] = written1(f)
@@ -415,6 +442,7 @@ func written1(f output.File) output.File {
 	if f.Src == "" {
 		f.Size, f.Data = len(f.Data), nil
 	}
+	f.Release = nil // the bytes are the taker's to give back
 	return f
 }
 

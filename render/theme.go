@@ -31,6 +31,11 @@ type theme struct {
 	// files are the theme's files, the built-in ones overlaid with the
 	// site's: the scripts the static figures are computed with (static.go).
 	files fstest.MapFS
+	// figures is set when the pages' "chart" template is the built-in
+	// one: the renderer's charts are written in Go (pageWriter.WriteChart).
+	figures bool
+	// bufs are the buffers its pages are written into (buffers.go).
+	bufs *buffers
 }
 
 // asset is a theme file copied to the site under a name holding its hash,
@@ -70,7 +75,7 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 			return nil, fmt.Errorf("reading theme: %w", err)
 		}
 	}
-	t := &theme{assets: map[string]asset{}, files: fstest.MapFS{}}
+	t := &theme{assets: map[string]asset{}, files: fstest.MapFS{}, bufs: newBuffers()}
 	for p, b := range files {
 		t.files[p] = &fstest.MapFile{Data: b}
 	}
@@ -103,6 +108,9 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 	}
 	t.kinds = kinds
 	t.fast = newFastLayouts(t.kinds, fastlayout.New(basePath, assetPath))
+	if k := t.kinds["page"]; k != nil {
+		t.figures = fastlayout.Fingerprint(k, "chart") == fastlayout.Mirrors("chart")
+	}
 	return t, nil
 }
 
@@ -163,16 +171,16 @@ func (t *theme) execute(kind string, data *layout.Page) ([]byte, error) {
 	if f := t.fast[kind]; f != nil && data != nil && data.Site != nil {
 		return t.executeFast(f, kind, data)
 	}
-	bp := fastBufPool.Get().(*[]byte)
-	b := bytes.NewBuffer((*bp)[:0])
-	if err := t.kinds[kind].ExecuteTemplate(b, "base", data); err != nil {
+	bp := t.bufs.get()
+	w := &appendWriter{b: *bp}
+	err := t.kinds[kind].ExecuteTemplate(w, "base", data)
+	*bp = w.b
+	if err != nil {
+		t.bufs.put(bp)
 		return nil, err
 	}
-	out := bytes.Clone(b.Bytes())
-	if b.Cap() <= fastMaxPooled {
-		*bp = b.Bytes()[:0]
-		fastBufPool.Put(bp)
-	}
+	out := bytes.Clone(w.b)
+	t.bufs.put(bp)
 	return out, nil
 }
 

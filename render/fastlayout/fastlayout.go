@@ -34,8 +34,9 @@ import (
 
 // Mirrors is the fingerprint (Fingerprint) of the built-in template the Go
 // writer of name mirrors: "base" (base.html), the "main" of "page", "home"
-// and "tag", "page-list" (list.html) and "pager" (pager.html); "" for any
-// other name. Update it with the writer.
+// and "tag", "page-list" (list.html), "pager" (pager.html) and "chart"
+// (chart.html's, whose {{.Figure}} AppendFigure writes); "" for any other
+// name. Update it with the writer.
 func Mirrors(name string) string {
 	switch name {
 	case "base":
@@ -50,6 +51,8 @@ func Mirrors(name string) string {
 		return "7a69b8c81e18c5c2"
 	case "pager":
 		return "8edc26a826ddc383"
+	case "chart":
+		return "5008ba3c4f008a43"
 	}
 	return ""
 }

@@ -3,7 +3,6 @@ package fastlayout
 import (
 	"html/template"
 	"strconv"
-	"strings"
 
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/internal/htmlesc"
@@ -19,151 +18,162 @@ import (
 // package render gives it) for the charts the renderer makes; a theme's
 // own chart.html writes its own markup.
 func Figure(d *layout.Chart) template.HTML {
-	var b strings.Builder
-	opt := chart.OptionBytes(d.Option)
-	n := 1536 + len(opt) + len(d.Static) + 3*len(d.Alt) + 10*len(d.Title) + 4*len(d.ID) + 2*len(d.CSV)
+	return template.HTML(AppendFigure(make([]byte, 0, FigureSize(d)), d))
+}
+
+// FigureSize is about the length of the chart's HTML (Figure), for a
+// buffer to be sized once.
+func FigureSize(d *layout.Chart) int {
+	n := 1536 + len(chart.OptionBytes(d.Option)) + len(d.Static) + 3*len(d.Alt) + 10*len(d.Title) + 4*len(d.ID) + 2*len(d.CSV)
 	for _, t := range d.Tables {
 		n += len(t.Body) + len(t.Caption) + 64
 		for _, c := range t.Columns {
 			n += len(c) + 24
 		}
 	}
-	b.Grow(n)
+	return n
+}
+
+// AppendFigure appends the chart's HTML, Figure's bytes, to b: the
+// renderer writes it straight into the page this way, without the string
+// Figure makes of it first.
+func AppendFigure(b []byte, d *layout.Chart) []byte {
+	opt := chart.OptionBytes(d.Option)
 	of := "this chart"
 	if d.Title != "" {
 		of = "“" + d.Title + "”"
 	}
 	height := strconv.Itoa(d.Height) // a CSS value of digits: as it is
-	b.WriteString(`<figure class="scalesite-chart" style="--scalesite-plot: `)
-	b.WriteString(height)
-	b.WriteString(`px">` + "\n" + `<div class="scalesite-canvas" id="`)
-	htmlesc.Write(&b, d.ID)
+	b = append(b, `<figure class="scalesite-chart" style="--scalesite-plot: `...)
+	b = append(b, height...)
+	b = append(b, `px">`+"\n"+`<div class="scalesite-canvas" id="`...)
+	b = htmlesc.Append(b, d.ID)
 	if d.Static != "" {
 		// the box of the static figure shown (site.css), until site.js
 		// sets the live chart's height
-		b.WriteString(`" style="--scalesite-h: `)
-		b.WriteString(strconv.Itoa(d.StaticHeight))
-		b.WriteString(`px; --scalesite-hn: `)
-		b.WriteString(strconv.Itoa(d.StaticNarrowHeight))
-		b.WriteString(`px`)
+		b = append(b, `" style="--scalesite-h: `...)
+		b = strconv.AppendInt(b, int64(d.StaticHeight), 10)
+		b = append(b, `px; --scalesite-hn: `...)
+		b = strconv.AppendInt(b, int64(d.StaticNarrowHeight), 10)
+		b = append(b, `px`...)
 	} else {
-		b.WriteString(`" style="height: `)
-		b.WriteString(height)
-		b.WriteString(`px`)
+		b = append(b, `" style="height: `...)
+		b = append(b, height...)
+		b = append(b, `px`...)
 	}
-	b.WriteString(`" role="img" aria-label="`)
-	htmlesc.Write(&b, d.Alt)
-	b.WriteString(`">`)
-	b.WriteString(string(d.Static))
-	b.WriteString(`</div>`)
+	b = append(b, `" role="img" aria-label="`...)
+	b = htmlesc.Append(b, d.Alt)
+	b = append(b, `">`...)
+	b = append(b, d.Static...)
+	b = append(b, `</div>`...)
 	if s := d.Source; s != nil {
-		b.WriteString("\n" + `<p class="scalesite-source">Source: `)
+		b = append(b, "\n"+`<p class="scalesite-source">Source: `...)
 		switch {
 		case s.Cite != "":
-			b.WriteString(string(s.Cite))
+			b = append(b, s.Cite...)
 		case s.URL != "":
-			b.WriteString(`<a href="`)
-			htmlesc.WriteURL(&b, s.URL)
-			b.WriteString(`">`)
-			htmlesc.Write(&b, s.Text)
-			b.WriteString(`</a>`)
+			b = append(b, `<a href="`...)
+			b = htmlesc.AppendURL(b, s.URL)
+			b = append(b, `">`...)
+			b = htmlesc.Append(b, s.Text)
+			b = append(b, `</a>`...)
 		default:
-			htmlesc.Write(&b, s.Text)
+			b = htmlesc.Append(b, s.Text)
 		}
-		b.WriteString(`</p>`)
+		b = append(b, `</p>`...)
 	}
-	b.WriteString("\n" + `<script type="application/json" class="scalesite-option" data-chart="`)
-	htmlesc.Write(&b, d.ID)
-	b.WriteString(`">`)
-	b.Write(opt)
-	b.WriteString(`</script>`)
+	b = append(b, "\n"+`<script type="application/json" class="scalesite-option" data-chart="`...)
+	b = htmlesc.Append(b, d.ID)
+	b = append(b, `">`...)
+	b = append(b, opt...)
+	b = append(b, `</script>`...)
 	if d.Static == "" {
-		b.WriteString("\n" + `<noscript><p class="scalesite-noscript"><strong>`)
+		b = append(b, "\n"+`<noscript><p class="scalesite-noscript"><strong>`...)
 		if d.Title != "" {
-			b.WriteString(`The chart “`)
-			htmlesc.Write(&b, d.Title)
-			b.WriteString(`” needs`)
+			b = append(b, `The chart “`...)
+			b = htmlesc.Append(b, d.Title)
+			b = append(b, `” needs`...)
 		} else {
-			b.WriteString(`This chart needs`)
+			b = append(b, `This chart needs`...)
 		}
-		b.WriteString(` JavaScript.</strong>`)
+		b = append(b, ` JavaScript.</strong>`...)
 		if d.Alt != "" {
-			b.WriteString(` <span>`)
-			htmlesc.Write(&b, d.Alt)
-			b.WriteString(`</span>`)
+			b = append(b, ` <span>`...)
+			b = htmlesc.Append(b, d.Alt)
+			b = append(b, `</span>`...)
 		}
-		b.WriteString(`</p></noscript>`)
+		b = append(b, `</p></noscript>`...)
 	}
-	b.WriteString("\n" + `<div class="scalesite-tools" role="group" aria-label="Tools for `)
-	htmlesc.Write(&b, of)
-	b.WriteString(`" data-chart="`)
-	htmlesc.Write(&b, d.ID)
-	b.WriteString(`">` + "\n" + `<button type="button" data-tool="png" aria-label="Save PNG image of `)
-	htmlesc.Write(&b, of)
-	b.WriteString(`" hidden>Save PNG</button>` + "\n" + `<button type="button" data-tool="svg" aria-label="Save SVG image of `)
-	htmlesc.Write(&b, of)
-	b.WriteString(`" hidden>Save SVG</button>` + "\n" + `<button type="button" data-tool="pdf" aria-label="Save PDF of `)
-	htmlesc.Write(&b, of)
-	b.WriteString(`" hidden>Save PDF</button>` + "\n")
+	b = append(b, "\n"+`<div class="scalesite-tools" role="group" aria-label="Tools for `...)
+	b = htmlesc.Append(b, of)
+	b = append(b, `" data-chart="`...)
+	b = htmlesc.Append(b, d.ID)
+	b = append(b, `">`+"\n"+`<button type="button" data-tool="png" aria-label="Save PNG image of `...)
+	b = htmlesc.Append(b, of)
+	b = append(b, `" hidden>Save PNG</button>`+"\n"+`<button type="button" data-tool="svg" aria-label="Save SVG image of `...)
+	b = htmlesc.Append(b, of)
+	b = append(b, `" hidden>Save SVG</button>`+"\n"+`<button type="button" data-tool="pdf" aria-label="Save PDF of `...)
+	b = htmlesc.Append(b, of)
+	b = append(b, `" hidden>Save PDF</button>`+"\n"...)
 	csvLink := func() {
-		b.WriteString(`<a href="`)
-		htmlesc.WriteURL(&b, d.CSV)
-		b.WriteString(`" download="`)
-		htmlesc.Write(&b, d.CSV)
+		b = append(b, `<a href="`...)
+		b = htmlesc.AppendURL(b, d.CSV)
+		b = append(b, `" download="`...)
+		b = htmlesc.Append(b, d.CSV)
 	}
 	csvLink()
-	b.WriteString(`" type="text/csv" data-tool="csv" aria-label="Download CSV data of `)
-	htmlesc.Write(&b, of)
-	b.WriteString(`">Download CSV</a>` + "\n" + `<button type="button" data-tool="reset" aria-label="Reset zoom of `)
-	htmlesc.Write(&b, of)
-	b.WriteString(`" hidden>Reset zoom</button>`)
+	b = append(b, `" type="text/csv" data-tool="csv" aria-label="Download CSV data of `...)
+	b = htmlesc.Append(b, of)
+	b = append(b, `">Download CSV</a>`+"\n"+`<button type="button" data-tool="reset" aria-label="Reset zoom of `...)
+	b = htmlesc.Append(b, of)
+	b = append(b, `" hidden>Reset zoom</button>`...)
 	if d.LogX {
-		b.WriteString("\n" + `<button type="button" data-tool="scale" data-axis="x" aria-pressed="false" aria-label="Linear x axis on `)
-		htmlesc.Write(&b, of)
-		b.WriteString(`" hidden>Linear x</button>`)
+		b = append(b, "\n"+`<button type="button" data-tool="scale" data-axis="x" aria-pressed="false" aria-label="Linear x axis on `...)
+		b = htmlesc.Append(b, of)
+		b = append(b, `" hidden>Linear x</button>`...)
 	}
 	if d.LogY {
-		b.WriteString("\n" + `<button type="button" data-tool="scale" data-axis="y" aria-pressed="false" aria-label="Linear y axis on `)
-		htmlesc.Write(&b, of)
-		b.WriteString(`" hidden>Linear y</button>`)
+		b = append(b, "\n"+`<button type="button" data-tool="scale" data-axis="y" aria-pressed="false" aria-label="Linear y axis on `...)
+		b = htmlesc.Append(b, of)
+		b = append(b, `" hidden>Linear y</button>`...)
 	}
-	b.WriteString("\n" + `<a class="scalesite-anchor" href="#`)
-	htmlesc.WriteURLPart(&b, d.ID)
-	b.WriteString(`" data-tool="link" aria-label="Link to `)
-	htmlesc.Write(&b, of)
-	b.WriteString(`">#</a>` + "\n" + `<span class="scalesite-status" role="status"></span>` + "\n" + `</div>`)
+	b = append(b, "\n"+`<a class="scalesite-anchor" href="#`...)
+	b = htmlesc.AppendURLPart(b, d.ID)
+	b = append(b, `" data-tool="link" aria-label="Link to `...)
+	b = htmlesc.Append(b, of)
+	b = append(b, `">#</a>`+"\n"+`<span class="scalesite-status" role="status"></span>`+"\n"+`</div>`...)
 	if len(d.Tables) > 0 {
-		b.WriteString("\n" + `<details class="scalesite-data">` + "\n" + `<summary>Data table (`)
+		b = append(b, "\n"+`<details class="scalesite-data">`+"\n"+`<summary>Data table (`...)
 		if d.Shown < d.Rows {
-			b.WriteString(strconv.Itoa(d.Shown))
-			b.WriteString(` of `)
+			b = strconv.AppendInt(b, int64(d.Shown), 10)
+			b = append(b, ` of `...)
 		}
-		b.WriteString(strconv.Itoa(d.Rows))
-		b.WriteString(` rows)</summary>`)
+		b = strconv.AppendInt(b, int64(d.Rows), 10)
+		b = append(b, ` rows)</summary>`...)
 		if d.Shown < d.Rows {
-			b.WriteString("\n" + `<p>Long series are cut short here; the `)
+			b = append(b, "\n"+`<p>Long series are cut short here; the `...)
 			csvLink()
-			b.WriteString(`">CSV file</a> has every row.</p>`)
+			b = append(b, `">CSV file</a> has every row.</p>`...)
 		}
 		for _, t := range d.Tables {
-			b.WriteString("\n<table>")
+			b = append(b, "\n<table>"...)
 			if t.Caption != "" {
-				b.WriteString("\n<caption>")
-				htmlesc.Write(&b, t.Caption)
-				b.WriteString("</caption>")
+				b = append(b, "\n<caption>"...)
+				b = htmlesc.Append(b, t.Caption)
+				b = append(b, "</caption>"...)
 			}
-			b.WriteString("\n<thead><tr>")
+			b = append(b, "\n<thead><tr>"...)
 			for _, c := range t.Columns {
-				b.WriteString(`<th scope="col">`)
-				htmlesc.Write(&b, c)
-				b.WriteString(`</th>`)
+				b = append(b, `<th scope="col">`...)
+				b = htmlesc.Append(b, c)
+				b = append(b, `</th>`...)
 			}
-			b.WriteString("</tr></thead>\n<tbody>\n")
-			b.WriteString(string(t.Body))
-			b.WriteString("</tbody>\n</table>")
+			b = append(b, "</tr></thead>\n<tbody>\n"...)
+			b = append(b, t.Body...)
+			b = append(b, "</tbody>\n</table>"...)
 		}
-		b.WriteString("\n</details>")
+		b = append(b, "\n</details>"...)
 	}
-	b.WriteString("\n</figure>")
-	return template.HTML(b.String())
+	b = append(b, "\n</figure>"...)
+	return b
 }

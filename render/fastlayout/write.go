@@ -193,6 +193,30 @@ func (f *Writer) baseEnd(b []byte, d *layout.Page) []byte {
 
 // pageMain writes the "main" template of layouts/page.html.
 func (f *Writer) pageMain(b []byte, d *layout.Page) []byte {
+	b = f.pageMainHead(b, d)
+	b = append(b, d.Content...)
+	return pageMainTail(b, d)
+}
+
+// PageContent is Page for a page of kind "page" whose "main" template is
+// the built-in one (Main("page")), with the page's content appended in its
+// place by content instead of taken from d.Content: written straight into
+// the page, the content is not made apart and copied in. On an error it
+// returns what it wrote so far, as Page does.
+func (f *Writer) PageContent(b []byte, d *layout.Page, content func([]byte) ([]byte, error)) ([]byte, error) {
+	b = f.base(b, d)
+	b = f.pageMainHead(b, d)
+	b, err := content(b)
+	if err != nil {
+		return b, err
+	}
+	b = pageMainTail(b, d)
+	return f.baseEnd(b, d), nil
+}
+
+// pageMainHead writes the "main" template of layouts/page.html up to
+// {{.Content}}.
+func (f *Writer) pageMainHead(b []byte, d *layout.Page) []byte {
 	b = append(b, "<article class=\"post\">\n  <header class=\"post-header prose\">\n    <h1 class=\"post-title\">"...)
 	b = htmlesc.Append(b, d.Title)
 	b = append(b, "</h1>"...)
@@ -226,8 +250,12 @@ func (f *Writer) pageMain(b []byte, d *layout.Page) []byte {
 		}
 		b = append(b, "\n    </ul>\n  </nav>"...)
 	}
-	b = append(b, "\n  <div class=\"post-body prose\">\n"...)
-	b = append(b, d.Content...)
+	return append(b, "\n  <div class=\"post-body prose\">\n"...)
+}
+
+// pageMainTail writes the "main" template of layouts/page.html after
+// {{.Content}}.
+func pageMainTail(b []byte, d *layout.Page) []byte {
 	b = append(b, "\n  </div>"...)
 	if d.Prev != nil || d.Next != nil {
 		b = append(b, "\n  <nav class=\"post-nav-wrap prose\" aria-label=\"More pages\">\n    <div class=\"post-nav\">"...)
