@@ -1,8 +1,12 @@
+//go:build ignore
+
 // Command yamlcmp times the YAML library scalesite reads chart specs with
 // (github.com/goccy/go-yaml) beside go.yaml.in/yaml/v3's Node API, which
 // also keeps a line and column per node, on the specs scalesite's own
 // benchmarks parse (issue 22). It is a measurement, not a switch: yaml.v3
-// stays out of scalesite's go.mod, which is why this is a module of its own.
+// stays out of scalesite's go.mod, so yamlcmp.sh runs it in a module of its
+// own made in a temporary folder (a go.mod kept in this repository, below
+// scalesite's, broke `go install` of scalesite at a commit).
 //
 // The specs come from a folder written by
 //
