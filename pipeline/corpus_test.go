@@ -190,6 +190,10 @@ func runCase(t *testing.T, bin string, base *corpus.Archive, c *corpus.Case) {
 
 	if c.Command == "build" {
 		checkCase(t, bin, c, src, root, errs, warns)
+		if c.IsWarn && r.code == 0 {
+			checkOutputBounded(t, src, after)
+			checkFigures(t, bin, c, src, root)
+		}
 	}
 
 	if *update && !r.timedOut && !crashed {
@@ -300,7 +304,8 @@ func runScalesite(t *testing.T, bin string, timeout time.Duration, args ...strin
 	defer cancel()
 	sh := append([]string{"-c", "ulimit -v " + strconv.Itoa(corpusVMLimitKB) + ` && exec "$0" "$@"`, bin}, args...)
 	cmd := exec.CommandContext(ctx, "sh", sh...)
-	cmd.Env = append(os.Environ(), "SCALESITE_CORPUS_SECRET="+corpusSecret)
+	// The figure cache goes into a folder of the test's, never the user's.
+	cmd.Env = append(os.Environ(), "SCALESITE_CORPUS_SECRET="+corpusSecret, "XDG_CACHE_HOME="+t.TempDir())
 	stdout, stderr := &cappedBuffer{max: 1 << 20}, &cappedBuffer{max: 1 << 20}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.WaitDelay = 10 * time.Second
