@@ -93,7 +93,7 @@ func (w *Writer) commitInPlace() error {
 		}
 		return writeError(w.name, err)
 	}
-	w.removeEmptied(pl)
+	removeEmptied(w.dest, pl)
 	removeTree(w.tmp)
 	w.saveManifest()
 	return nil
@@ -320,15 +320,17 @@ func (w *Writer) emptiedBy(p string, gone map[string]bool) ([]dirOp, bool) {
 	return dirs, ok
 }
 
-// removeEmptied removes the folders that the files a commit removed leave
-// empty (a page deleted from the site), up to dest, which stays. It is
-// done after the commit: a folder left behind is no harm.
-func (w *Writer) removeEmptied(pl *plan) {
+// removeEmptied removes the folders of dest that the files the commit of
+// pl removed leave empty (a page deleted from the site), up to dest, which
+// stays. It is done after the commit (or by the next build, when the
+// commit was killed just after it was done): a folder left behind is no
+// harm.
+func removeEmptied(dest string, pl *plan) {
 	seen := map[string]bool{}
 	for _, p := range pl.aside {
 		for d := path.Dir(p); d != "." && !seen[d]; d = path.Dir(d) {
 			seen[d] = true
-			full := w.destPath(d)
+			full := filepath.Join(dest, filepath.FromSlash(d))
 			if !empty(full) || os.Remove(full) != nil {
 				break
 			}

@@ -82,6 +82,7 @@ func recoverStale(fsys fileSystem, name, dest string) (notes []string, err error
 			if b, err := os.ReadFile(filepath.Join(p, journalDone)); err == nil {
 				if jdest, pl, err := decodeJournal(b); err == nil && jdest == dest {
 					proven = pl
+					removeEmptied(dest, pl)
 				}
 			}
 		case m[1] != "":
@@ -93,7 +94,7 @@ func recoverStale(fsys fileSystem, name, dest string) (notes []string, err error
 		if unproven := filesNotIn(filepath.Join(p, "old"), proven); unproven != "" {
 			if kept, err := keepFolder(p); err == nil {
 				notes = append(notes, fmt.Sprintf("an earlier build of %s left files in its temporary folder that scalesite cannot prove are its own (%s, say): they are kept in %s, and the build goes on; look at them, and delete that folder when they are not needed",
-					diag.Quote(name), diag.Quote(unproven), diag.Quote(kept)))
+					diag.Quote(name), diag.Quote(unproven), strconv.Quote(kept))) // whole: the user goes there
 			}
 			continue
 		}
