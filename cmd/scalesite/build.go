@@ -42,6 +42,7 @@ build of the same folder waits for the first to finish.`, stderr)
 	opts.Waiting = func() {
 		fmt.Fprintf(stderr, "scalesite build: another build is writing to %s; waiting for it to finish (Ctrl-C stops this one)\n", diag.Quote(opts.Dest))
 	}
+	opts.Notice = func(note string) { fmt.Fprintf(stderr, "scalesite build: %s\n", note) }
 	limitMemory()
 	// Ctrl-C or SIGTERM stops the build with its temporary folder removed
 	// and the output folder as it was.
