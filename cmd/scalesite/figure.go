@@ -149,8 +149,8 @@ func pageMatches(p *scsite.Page, arg string) bool {
 
 // maxFigureBytes is the largest existing file writeFigure reads to see
 // whether it is a figure it wrote: more than the largest PNG it draws
-// (2^26 pixels). A larger file is not one of its figures.
-const maxFigureBytes = 512 << 20
+// (2^26 pixels, compressed). A larger file is not one of its figures.
+const maxFigureBytes = 256 << 20
 
 // writeFigure writes the sealed figure data to name. A file already there
 // is replaced only when it is provably a figure scalesite figure wrote,
