@@ -296,3 +296,53 @@ func checkFigureFile(t *testing.T, name, format string, b []byte) {
 		}
 	}
 }
+
+// TestFigureIntoPaperWorkflow runs scalesite figure as a paper's Makefile
+// does, and as issue 32 reported it: the same figure drawn twice into one
+// file (replaced, no --force needed; each format), then pointed at a LaTeX
+// file that mentions "scalesite figure" and at a README: both refused and
+// left byte for byte, until --force.
+func TestFigureIntoPaperWorkflow(t *testing.T) {
+	src := site(t, good)
+	dir := t.TempDir()
+	figure := func(out string, extra ...string) (int, string) {
+		var stdout, stderr strings.Builder
+		args := append([]string{"figure", "--source", src, "--width", "3in", "--dpi", "72", "-o", out}, extra...)
+		code := run(append(args, "/runs/#2"), &stdout, &stderr)
+		return code, stdout.String() + stderr.String()
+	}
+	for _, format := range figureFormats {
+		out := filepath.Join(dir, "fig."+format)
+		for i := range 2 {
+			if code, msg := figure(out); code != 0 {
+				t.Fatalf("%s, time %d: exit %d: %s", format, i+1, code, msg)
+			}
+		}
+		b, _ := os.ReadFile(out)
+		if !figseal.Verify(b) {
+			t.Errorf("%s: the figure does not carry its seal", format)
+		}
+	}
+	paper := filepath.Join(dir, "paper.tex")
+	readme := filepath.Join(dir, "README.md")
+	texts := map[string]string{
+		paper:  "% Figures: scalesite figure --format png -o fig.png\n\\documentclass{article}\n",
+		readme: "# Paper\n\n<!-- scalesite figure -->\nRun `scalesite figure`.\n",
+	}
+	for name, text := range texts {
+		os.WriteFile(name, []byte(text), 0o644)
+		code, msg := figure(name, "--format", "png")
+		if code == 0 || !strings.Contains(msg, filepath.Base(name)) || !strings.Contains(msg, "--force") {
+			t.Errorf("over %s: exit %d: %s", filepath.Base(name), code, msg)
+		}
+		if b, _ := os.ReadFile(name); string(b) != text {
+			t.Errorf("%s now holds %q", filepath.Base(name), b)
+		}
+	}
+	if code, msg := figure(paper, "--format", "png", "--force"); code != 0 {
+		t.Errorf("--force: exit %d: %s", code, msg)
+	}
+	if b, _ := os.ReadFile(paper); !figseal.Verify(b) {
+		t.Errorf("--force did not write the figure")
+	}
+}
