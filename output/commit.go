@@ -144,8 +144,15 @@ func (w *Writer) plan(marker []byte) (*plan, error) {
 		gone[p] = true
 	}
 	slices.Sort(w.staged)
+	// Whether each file dest holds at a new file's path is as an earlier
+	// build wrote it: read in parallel, as a rebuild without a trusted
+	// manifest reads every file it replaces.
+	written := make([]bool, len(w.staged))
+	if err := parallel(len(w.staged), func(i int) error { written[i] = w.asWritten(w.staged[i]); return nil }); err != nil {
+		return nil, err
+	}
 	dirs := map[string]bool{} // folders checked: true when the commit makes them
-	for _, p := range w.staged {
+	for i, p := range w.staged {
 		if err := w.planFolders(pl, dirs, gone, path.Dir(p), p); err != nil {
 			return nil, err
 		}
@@ -162,7 +169,7 @@ func (w *Writer) plan(marker []byte) (*plan, error) {
 			// Replaced only while it holds the bytes the list says an
 			// earlier build wrote: a list planted or edited to name a
 			// file of the user's does not make it scalesite's.
-			if !w.asWritten(p) {
+			if !written[i] {
 				return nil, w.inTheWay(p, p)
 			}
 			pl.aside = append(pl.aside, p)
