@@ -40,8 +40,8 @@ const (
 	zeros     = "0000000000000000000000000000000000000000000000000000000000000000"
 )
 
-// iend is the last chunk of every PNG.
-var iend = []byte{0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82}
+// iend is the last chunk of every PNG: no data, and its CRC.
+const iend = "\x00\x00\x00\x00IEND\xae\x42\x60\x82"
 
 // maxPDFSeals bounds how many places that look like a PDF's seal Verify
 // checks, each by hashing the file once.
@@ -59,7 +59,7 @@ func Seal(format string, data []byte) ([]byte, error) {
 		out = hex.AppendEncode(out, sum[:])
 		return append(out, svgEnd...), nil
 	case "png":
-		if !bytes.HasSuffix(data, iend) || !bytes.HasPrefix(data, []byte("\x89PNG")) {
+		if !bytes.HasSuffix(data, []byte(iend)) || !bytes.HasPrefix(data, []byte("\x89PNG")) {
 			return nil, errors.New("figseal: not a PNG that ends with its IEND chunk")
 		}
 		sum := sha256.Sum256(data)
@@ -115,7 +115,7 @@ func verifySVG(b []byte) bool {
 }
 
 func verifyPNG(b []byte) bool {
-	if len(b) < pngChunkLen+len(iend) || !bytes.HasSuffix(b, iend) {
+	if len(b) < pngChunkLen+len(iend) || !bytes.HasSuffix(b, []byte(iend)) {
 		return false
 	}
 	at := len(b) - len(iend) - pngChunkLen
@@ -124,7 +124,7 @@ func verifyPNG(b []byte) bool {
 	if !isHex(digest) || !bytes.Equal(chunk, pngChunk(string(digest))) {
 		return false
 	}
-	return matches(digest, b[:at], iend)
+	return matches(digest, b[:at], []byte(iend))
 }
 
 func verifyPDF(b []byte) bool {
