@@ -26,6 +26,8 @@ type PDFOptions struct {
 	Width, Height float64
 	// Title is the document's title (its info dictionary).
 	Title string
+	// Keywords are the document's keywords (its info dictionary).
+	Keywords string
 }
 
 // PNGOptions say how WritePNG writes a Scene.
@@ -67,9 +69,7 @@ func WritePDF(w io.Writer, s *Scene, opts PDFOptions) error {
 	}
 	var buf bytes.Buffer
 	r := pdf.New(&buf, pw, ph, nil)
-	// The creator names scalesite figure, which it checks for before it
-	// replaces a file (cmd/scalesite/figure.go).
-	r.SetInfo(opts.Title, "", "", "", "scalesite figure")
+	r.SetInfo(opts.Title, "", opts.Keywords, "", "scalesite figure")
 	d := &drawer{ctx: canvas.NewContext(r), fonts: fonts, k: k, ox: (pw - W*k) / 2, oy: (ph - H*k) / 2, h: H}
 	canvasMu.Lock()
 	d.scene(s)
@@ -78,8 +78,27 @@ func WritePDF(w io.Writer, s *Scene, opts PDFOptions) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(buf.Bytes())
+	_, err = w.Write(withoutDate(buf.Bytes()))
 	return err
+}
+
+// withoutDate blanks the creation date tdewolff/canvas writes into a PDF's
+// information (the time it is written), with spaces of its length, so
+// that no offset moves: the same Scene makes the same bytes, and a figure
+// drawn again unchanged is the same file.
+func withoutDate(b []byte) []byte {
+	at := bytes.LastIndex(b, []byte("/CreationDate("))
+	if at < 0 {
+		return b
+	}
+	end := bytes.IndexByte(b[at:], ')')
+	if end < 0 {
+		return b
+	}
+	for i := at; i <= at+end; i++ {
+		b[i] = ' '
+	}
+	return b
 }
 
 // WritePNG writes s as a PNG of the Scene's size times the scale, drawn as

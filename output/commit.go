@@ -54,8 +54,8 @@ func (w *Writer) commitFresh() error {
 // replaced or removed is moved aside into old/, folders are made, and the
 // new files moved in. If a step fails, every step is undone, so dest is
 // as it was, file for file; a build killed half-way has its steps undone
-// by the next build, which finds the journal (recoverStale). Removing the
-// journal is the moment the new output counts as in place.
+// by the next build, which finds the journal (recoverStale). Renaming the
+// journal to journalDone is the moment the new output counts as in place.
 func (w *Writer) commitInPlace() error {
 	marker := formatMarker(w.next)
 	pl, err := w.plan(marker)
@@ -81,7 +81,7 @@ func (w *Writer) commitInPlace() error {
 	}
 	err = w.apply(pl)
 	if err == nil {
-		err = w.fsys.Remove(filepath.Join(w.tmp, journalName))
+		err = w.fsys.Rename(filepath.Join(w.tmp, journalName), filepath.Join(w.tmp, journalDone))
 	}
 	if err != nil {
 		if uerr := undo(w.fsys, w.dest, w.tmp, pl); uerr != nil {
@@ -93,7 +93,7 @@ func (w *Writer) commitInPlace() error {
 		}
 		return writeError(w.name, err)
 	}
-	w.removeEmptied(pl)
+	removeEmptied(w.dest, pl)
 	removeTree(w.tmp)
 	w.saveManifest()
 	return nil
@@ -113,6 +113,9 @@ type plan struct {
 	rmdirs []dirOp  // folders the asides empty where a new file goes, children first
 	mkdirs []string // folders made for new files, parents first
 	place  []string // files moved from new/ into dest, the list (MarkerName) last
+	// want is the size and checksum of each file of place, to tell, when
+	// the commit is undone, the file it moved in from one put there since.
+	want []ownedFile
 }
 
 // dirOp is a folder a commit removes, with its permissions, to make it
@@ -141,8 +144,15 @@ func (w *Writer) plan(marker []byte) (*plan, error) {
 		gone[p] = true
 	}
 	slices.Sort(w.staged)
+	// Whether each file dest holds at a new file's path is as an earlier
+	// build wrote it: read in parallel, as a rebuild without a trusted
+	// manifest reads every file it replaces.
+	written := make([]bool, len(w.staged))
+	if err := parallel(len(w.staged), func(i int) error { written[i] = w.asWritten(w.staged[i]); return nil }); err != nil {
+		return nil, err
+	}
 	dirs := map[string]bool{} // folders checked: true when the commit makes them
-	for _, p := range w.staged {
+	for i, p := range w.staged {
 		if err := w.planFolders(pl, dirs, gone, path.Dir(p), p); err != nil {
 			return nil, err
 		}
@@ -156,7 +166,10 @@ func (w *Writer) plan(marker []byte) (*plan, error) {
 		case err != nil:
 			return nil, writeError(w.name, err)
 		case fi.Mode().IsRegular():
-			if _, ok := w.owned[p]; !ok {
+			// Replaced only while it holds the bytes the list says an
+			// earlier build wrote: a list planted or edited to name a
+			// file of the user's does not make it scalesite's.
+			if !written[i] {
 				return nil, w.inTheWay(p, p)
 			}
 			pl.aside = append(pl.aside, p)
@@ -176,6 +189,14 @@ func (w *Writer) plan(marker []byte) (*plan, error) {
 			pl.aside = append(pl.aside, MarkerName)
 		}
 		pl.place = append(pl.place, MarkerName)
+	}
+	pl.want = make([]ownedFile, len(pl.place))
+	for i, p := range pl.place {
+		if p == MarkerName {
+			pl.want[i] = ownedFile{Size: int64(len(marker)), Sum: checksum(marker)}
+		} else {
+			pl.want[i] = ownedFile{Size: w.next[p].Size, Sum: w.next[p].Sum}
+		}
 	}
 	return pl, nil
 }
@@ -231,29 +252,7 @@ func (w *Writer) removable() ([]string, error) {
 	slices.Sort(cand)
 	ok := make([]bool, len(cand))
 	err := parallel(len(cand), func(i int) error {
-		p := cand[i]
-		if !w.noLinkAbove(p) {
-			return nil
-		}
-		o := w.owned[p]
-		full := w.destPath(p)
-		if w.old != nil {
-			if e, found := w.old.Files[p]; found && e.unchanged(full, o.Size, o.Sum) {
-				ok[i] = true
-				return nil
-			}
-		}
-		fi, err := os.Lstat(full)
-		if err != nil || !fi.Mode().IsRegular() || fi.Size() != o.Size {
-			return nil
-		}
-		f, err := os.Open(full)
-		if err != nil {
-			return nil
-		}
-		sum, _, err := checksumReader(f)
-		f.Close()
-		ok[i] = err == nil && sum == o.Sum
+		ok[i] = w.asWritten(cand[i])
 		return nil
 	})
 	var out []string
@@ -263,6 +262,25 @@ func (w *Writer) removable() ([]string, error) {
 		}
 	}
 	return out, err
+}
+
+// asWritten reports whether dest's file p is one an earlier build wrote,
+// still as it wrote it: the list names it, no link is above it, and it is
+// a regular file with the listed size and checksum (told by its time with
+// a trusted manifest, by reading it otherwise). It is the one test before
+// a build replaces or removes a file.
+func (w *Writer) asWritten(p string) bool {
+	o, listed := w.owned[p]
+	if !listed || !w.noLinkAbove(p) {
+		return false
+	}
+	full := w.destPath(p)
+	if w.old != nil {
+		if e, found := w.old.Files[p]; found && e.unchanged(full, o.Size, o.Sum) {
+			return true
+		}
+	}
+	return holds(full, o)
 }
 
 // noLinkAbove reports whether every folder above p in dest is a folder,
@@ -309,15 +327,17 @@ func (w *Writer) emptiedBy(p string, gone map[string]bool) ([]dirOp, bool) {
 	return dirs, ok
 }
 
-// removeEmptied removes the folders that the files a commit removed leave
-// empty (a page deleted from the site), up to dest, which stays. It is
-// done after the commit: a folder left behind is no harm.
-func (w *Writer) removeEmptied(pl *plan) {
+// removeEmptied removes the folders of dest that the files the commit of
+// pl removed leave empty (a page deleted from the site), up to dest, which
+// stays. It is done after the commit (or by the next build, when the
+// commit was killed just after it was done): a folder left behind is no
+// harm.
+func removeEmptied(dest string, pl *plan) {
 	seen := map[string]bool{}
 	for _, p := range pl.aside {
 		for d := path.Dir(p); d != "." && !seen[d]; d = path.Dir(d) {
 			seen[d] = true
-			full := w.destPath(d)
+			full := filepath.Join(dest, filepath.FromSlash(d))
 			if !empty(full) || os.Remove(full) != nil {
 				break
 			}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -70,10 +71,12 @@ func TestRebuildWritesOnlyChanges(t *testing.T) {
 	}
 }
 
-// TestRebuildNoticesEditedOutput checks that a file changed in the output
-// folder since the last build (by hand, by another tool) is written again
-// even when the new bytes equal the last build's.
-func TestRebuildNoticesEditedOutput(t *testing.T) {
+// TestRebuildKeepsEditedOutput checks that a file changed in the output
+// folder since the last build (by hand, by another tool) is not replaced,
+// even at the same size: its bytes are no longer those the build wrote,
+// so the build refuses, naming it, and changes nothing. Once it is moved
+// out of the way, the build writes it again.
+func TestRebuildKeepsEditedOutput(t *testing.T) {
 	dest := filepath.Join(t.TempDir(), "public")
 	out := files("a/index.html", "AAAA", "b.txt", "BBBB")
 	if err := Write(dest, out); err != nil {
@@ -82,6 +85,14 @@ func TestRebuildNoticesEditedOutput(t *testing.T) {
 	p := filepath.Join(dest, "a", "index.html")
 	os.WriteFile(p, []byte("EDIT"), 0o644) // same size, new time
 	os.Remove(filepath.Join(dest, "b.txt"))
+	err := Write(dest, out)
+	if err == nil || !strings.Contains(err.Error(), `holds a file at "a/index.html" that scalesite did not write (or that was changed since)`) {
+		t.Fatalf("over an edited file: %v", err)
+	}
+	if got := tree(t, dest); !equalTrees(got, map[string]string{"a/": "", "a/index.html": "EDIT"}) {
+		t.Errorf("after the refused rebuild: %v", got)
+	}
+	os.Remove(p)
 	if err := Write(dest, out); err != nil {
 		t.Fatal(err)
 	}

@@ -109,10 +109,21 @@ func TestDestinations(t *testing.T) {
 			name: "an earlier output with a file changed by hand that the site still makes",
 			make: func(t *testing.T, dest string) map[string]string {
 				writeOutput(t, dest, earlier)
-				putFile(t, filepath.Join(dest, "a", "index.html"), "edited")
-				return nil
+				return putAll(t, filepath.Dir(dest), "public", map[string]string{"a/index.html": "edited"})
 			},
-			want: built, // the site's file: the build writes it again
+			// Its bytes are no longer those the list says the build
+			// wrote: it is not provably scalesite's, so it is kept.
+			refuse: `holds a file at "a/index.html" that scalesite did not write (or that was changed since)`,
+		},
+		{
+			name: "a folder with a list planted to name someone's file",
+			make: func(t *testing.T, dest string) map[string]string {
+				user := putAll(t, filepath.Dir(dest), "public", map[string]string{"index.html": "my notes"})
+				// The size is right, the checksum is not that of the file.
+				putFile(t, filepath.Join(dest, MarkerName), markerHeader+"8 0 \"index.html\"\n")
+				return user
+			},
+			refuse: `holds a file at "index.html" that scalesite did not write`,
 		},
 		{
 			name: "an earlier output with a file changed by hand that the site no longer makes",

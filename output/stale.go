@@ -2,13 +2,18 @@ package output
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
+
+	"github.com/scalesite/scalesite/diag"
 )
 
 // A Writer's temporary folders sit beside the destination, named
@@ -32,18 +37,21 @@ var processStart = time.Now()
 
 // recoverStale undoes the commits that killed builds of dest (a real path;
 // name is the caller's name for it) left half-done, and removes the
-// temporary folders they left, returning the folders removed. The caller
-// holds dest's lock. It takes only folders (never a file or a symbolic
-// link) in dest's parent whose name is exactly of a Writer's form for this
-// destination, and, unless the folder holds a journal, only those whose
-// process is gone: a build of an earlier version, which takes no lock, may
-// be running.
+// temporary folders they left, returning notes that say what it did for
+// the user. The caller holds dest's lock. It takes only folders (never a
+// file or a symbolic link) in dest's parent whose name is exactly of a
+// Writer's form for this destination, and, unless the folder holds a
+// journal, only those whose process is gone: a build of an earlier
+// version, which takes no lock, may be running.
 // Names of the form of earlier versions (".DEST.new-RAND", without a
 // process id, and ".old" folders) are taken too. A folder it cannot remove
-// is left for the next build; but when a commit cannot be undone, it
-// returns an error and the build must not go on, for its old files are in
-// that folder.
-func recoverStale(fsys fileSystem, name, dest string) ([]string, error) {
+// is left for the next build. A folder whose old/ holds a file that no
+// whole journal of dest names as moved aside by its commit (so not
+// provably scalesite's) is not removed but renamed out of the way (see
+// keepFolder), and the build goes on. Only when a commit cannot be undone
+// does it return an error, and the build must not go on, for its old
+// files are in that folder.
+func recoverStale(fsys fileSystem, name, dest string) (notes []string, err error) {
 	dest = filepath.Clean(dest)
 	parent := filepath.Dir(dest)
 	entries, err := os.ReadDir(parent)
@@ -51,7 +59,6 @@ func recoverStale(fsys fileSystem, name, dest string) ([]string, error) {
 		return nil, nil
 	}
 	pattern := staleName(filepath.Base(dest))
-	var removed []string
 	for _, e := range entries {
 		m := pattern.FindStringSubmatch(e.Name())
 		if m == nil || e.Type() != os.ModeDir { // a folder, not a link to one
@@ -61,21 +68,77 @@ func recoverStale(fsys fileSystem, name, dest string) ([]string, error) {
 		// A folder with a journal is of a Writer of this version, which
 		// held the lock the caller holds now: it is done, whatever its
 		// process (this one, after a commit that could not be undone).
-		if exists(filepath.Join(p, journalName)) {
-			if err := recoverJournal(fsys, name, dest, p); err != nil {
-				return removed, err
+		var proven *plan // the plan whose files in old/ are scalesite's
+		switch {
+		case exists(filepath.Join(p, journalName)):
+			pl, note, err := recoverJournal(fsys, name, dest, p)
+			if err != nil {
+				return notes, err
 			}
-		} else if m[1] != "" {
+			proven = pl
+			notes = append(notes, note)
+		case exists(filepath.Join(p, journalDone)):
+			// The commit was done: old/ holds the files it replaced.
+			if b, err := os.ReadFile(filepath.Join(p, journalDone)); err == nil {
+				if jdest, pl, err := decodeJournal(b); err == nil && jdest == dest {
+					proven = pl
+					removeEmptied(dest, pl)
+				}
+			}
+		case m[1] != "":
 			pid, err := strconv.Atoi(m[1])
 			if err != nil || pid <= 0 || inUse(p, pid) {
 				continue
 			}
 		}
-		if os.RemoveAll(p) == nil {
-			removed = append(removed, p)
+		if unproven := filesNotIn(filepath.Join(p, "old"), proven); unproven != "" {
+			if kept, err := keepFolder(p); err == nil {
+				notes = append(notes, fmt.Sprintf("an earlier build of %s left files in its temporary folder that scalesite cannot prove are its own (%s, say): they are kept in %s, and the build goes on; look at them, and delete that folder when they are not needed",
+					diag.Quote(name), diag.Quote(unproven), strconv.Quote(kept))) // whole: the user goes there
+			}
+			continue
+		}
+		os.RemoveAll(p)
+	}
+	return notes, nil
+}
+
+// filesNotIn returns the first thing in the folder old (a file, a link)
+// that is not a folder and that pl does not name as moved aside; "" when
+// there is none (or no folder old). pl nil names nothing.
+func filesNotIn(old string, pl *plan) string {
+	named := map[string]bool{}
+	if pl != nil {
+		for _, p := range pl.aside {
+			named[p] = true
 		}
 	}
-	return removed, nil
+	var found string
+	filepath.WalkDir(old, func(q string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		rel, _ := filepath.Rel(old, q)
+		if rel = filepath.ToSlash(rel); !named[rel] {
+			found = rel
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return found
+}
+
+// keepFolder renames the temporary folder p, which holds files scalesite
+// cannot prove are its own, to ".DEST.kept-…", a name no build takes, and
+// returns that name.
+func keepFolder(p string) (string, error) {
+	base := filepath.Base(p)
+	i := strings.Index(base, ".new-")
+	kept := filepath.Join(filepath.Dir(p), base[:i]+".kept-"+base[i+len(".new-"):])
+	if err := os.Rename(p, kept); err != nil {
+		return "", err
+	}
+	return kept, nil
 }
 
 // staleName matches the names of the temporary folders of an output folder

@@ -55,6 +55,10 @@ type Options struct {
 	// Stop, when closed while Begin waits for another build, makes Begin
 	// give up and return ErrCanceled.
 	Stop <-chan struct{}
+	// Notice, when not nil, is given each note of what Begin did to
+	// recover from a build of the same destination that was killed (the
+	// files it put back, or kept aside).
+	Notice func(string)
 
 	fs fileSystem // nil means the operating system's (tests fail calls)
 }
@@ -152,7 +156,13 @@ func (o Options) Begin(dest string) (*Writer, error) {
 			w.unlock()
 		}
 	}()
-	if _, err := recoverStale(w.fsys, dest, w.dest); err != nil {
+	notes, err := recoverStale(w.fsys, dest, w.dest)
+	if o.Notice != nil {
+		for _, n := range notes {
+			o.Notice(n)
+		}
+	}
+	if err != nil {
 		return nil, err
 	}
 	if err := w.claim(); err != nil {

@@ -31,6 +31,9 @@ type Options struct {
 	// Waiting, when not nil, is called when another build is writing to
 	// the same output folder; this one then waits for it to finish.
 	Waiting func()
+	// Notice, when not nil, is given each note of what the build did to
+	// recover from an earlier build of the folder that was killed.
+	Notice func(string)
 	site.Options
 }
 
@@ -45,7 +48,7 @@ type Report struct {
 // output folder is left as it was, unless the error is an
 // *output.PartialError, which says what was left changed.
 func Run(opts Options) (*Report, error) {
-	return run(opts, output.Options{Waiting: opts.Waiting}.Begin, nil)
+	return run(opts, output.Options{Waiting: opts.Waiting, Notice: opts.Notice}.Begin, nil)
 }
 
 // RunContext is Run for a build that may be interrupted (the command's
@@ -75,7 +78,7 @@ func RunContext(ctx context.Context, opts Options) (*Report, error) {
 		begun = done
 		mu.Unlock()
 		defer close(done)
-		nw, err := output.Options{Waiting: opts.Waiting, Stop: ctx.Done()}.Begin(dest)
+		nw, err := output.Options{Waiting: opts.Waiting, Notice: opts.Notice, Stop: ctx.Done()}.Begin(dest)
 		mu.Lock()
 		defer mu.Unlock()
 		if err != nil {

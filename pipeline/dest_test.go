@@ -63,11 +63,18 @@ func TestDestinations(t *testing.T) {
 		{name: "an earlier output", dest: func(t *testing.T, root string) string {
 			return earlierOutput(t, root)
 		}},
-		{name: "an earlier output edited by hand (a file added, a file changed)", dest: func(t *testing.T, root string) string {
+		{name: "an earlier output with a file added by hand", dest: func(t *testing.T, root string) string {
+			p := earlierOutput(t, root)
+			writeSite(t, p, map[string]string{"CNAME": "example.org"})
+			return p
+		}},
+		// A file the build wrote, changed since, is no longer provably
+		// its own: it is not replaced.
+		{name: "an earlier output with a file changed by hand", dest: func(t *testing.T, root string) string {
 			p := earlierOutput(t, root)
 			writeSite(t, p, map[string]string{"CNAME": "example.org", "index.html": "edited by hand"})
 			return p
-		}},
+		}, refuse: `holds a file at "index.html" that scalesite did not write (or that was changed since)`},
 		{name: "an earlier output with a .git inside", dest: func(t *testing.T, root string) string {
 			p := earlierOutput(t, root)
 			writeSite(t, p, map[string]string{".git/HEAD": "ref: refs/heads/gh-pages\n", ".git/config": "[core]\n"})

@@ -376,18 +376,29 @@ func write(src string, root *os.Root, dir, shown string, data any) ([]string, er
 		if err := root.MkdirAll(path.Dir(p), 0o755); err != nil {
 			return names, err
 		}
-		w, err := root.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if err != nil {
-			return names, err
-		}
-		_, err = w.Write(f.data)
-		if cerr := w.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
+		if err := createNew(root, p, filepath.Join(shown, filepath.FromSlash(f.name)), f.data); err != nil {
 			return names, err
 		}
 		names = append(names, f.name)
 	}
 	return names, nil
+}
+
+// createNew creates the file p inside root holding data, only when nothing
+// is there: O_EXCL, so that a file (or a link, even to nothing) made
+// there since write looked is never opened, let alone replaced. shown is
+// its name in messages.
+func createNew(root *os.Root, p, shown string, data []byte) error {
+	w, err := root.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("%s already exists: scalesite does not overwrite files; move it away or choose another name", shown)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

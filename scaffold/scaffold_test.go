@@ -393,3 +393,58 @@ func TestSiteWithBaseURL(t *testing.T) {
 		t.Errorf("the new site with its address has a warning: %s", w)
 	}
 }
+
+// TestCreateNewNeverReplaces: the one call by which scalesite new writes a
+// file creates it only when nothing is there (O_EXCL through os.Root): a
+// file, a link to a file, or a link to nothing made at that name after
+// the check (in a race) is refused and left as it is, and nothing is
+// written through the link.
+func TestCreateNewNeverReplaces(t *testing.T) {
+	tests := []struct {
+		name string
+		make func(t *testing.T, dir, outside string)
+	}{
+		{"nothing there", func(t *testing.T, dir, outside string) {}},
+		{"a file", func(t *testing.T, dir, outside string) {
+			os.WriteFile(filepath.Join(dir, "index.md"), []byte("mine"), 0o644)
+		}},
+		{"a link to a file", func(t *testing.T, dir, outside string) {
+			os.WriteFile(filepath.Join(outside, "secret.md"), []byte("mine"), 0o644)
+			os.Symlink(filepath.Join(outside, "secret.md"), filepath.Join(dir, "index.md"))
+		}},
+		{"a link to nothing", func(t *testing.T, dir, outside string) {
+			os.Symlink(filepath.Join(outside, "new.md"), filepath.Join(dir, "index.md"))
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, outside := t.TempDir(), t.TempDir()
+			tc.make(t, dir, outside)
+			root, err := os.OpenRoot(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer root.Close()
+			err = createNew(root, "index.md", "content/x/index.md", []byte("new page"))
+			b, _ := os.ReadFile(filepath.Join(dir, "index.md"))
+			if tc.name == "nothing there" {
+				if err != nil || string(b) != "new page" {
+					t.Fatalf("%q, %v", b, err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), "content/x/index.md already exists: scalesite does not overwrite files") {
+				t.Errorf("error %v; want one naming the file", err)
+			}
+			if string(b) == "new page" {
+				t.Errorf("the page was written over what was there")
+			}
+			if names, _ := os.ReadDir(outside); len(names) > 1 || len(names) == 1 && names[0].Name() != "secret.md" {
+				t.Errorf("written outside: %v", names)
+			}
+			if b, err := os.ReadFile(filepath.Join(outside, "secret.md")); err == nil && string(b) != "mine" {
+				t.Errorf("the link's target now holds %q", b)
+			}
+		})
+	}
+}

@@ -22,9 +22,12 @@ Ctrl-C stops the build and leaves the output folder as it was.
 
 The destination must be a new or empty folder (a .git in it is fine), or
 an earlier output of scalesite (it lists the files it wrote in
-.scalesite-output): a build replaces or removes only those files, and keeps
-anything else there, such as a .git. Any other folder is refused. A second
-build of the same folder waits for the first to finish.`, stderr)
+.scalesite-output): a build replaces or removes only those files, and only
+while each still holds the bytes it wrote (a file edited there is kept, and
+the build stops and names it), and keeps anything else there, such as a
+.git. Any other folder is refused. A second build of the same folder waits
+for the first to finish; a build that was killed is undone or finished by
+the next one, which says what it did.`, stderr)
 	var opts pipeline.Options
 	fs.StringVar(&opts.Source, "source", ".", "the site `folder`")
 	fs.StringVar(&opts.Source, "s", ".", "short for --source")
@@ -42,6 +45,7 @@ build of the same folder waits for the first to finish.`, stderr)
 	opts.Waiting = func() {
 		fmt.Fprintf(stderr, "scalesite build: another build is writing to %s; waiting for it to finish (Ctrl-C stops this one)\n", diag.Quote(opts.Dest))
 	}
+	opts.Notice = func(note string) { fmt.Fprintf(stderr, "scalesite build: %s\n", note) }
 	limitMemory()
 	// Ctrl-C or SIGTERM stops the build with its temporary folder removed
 	// and the output folder as it was.

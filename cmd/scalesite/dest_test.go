@@ -107,6 +107,9 @@ func TestBuildKilledMidCommit(t *testing.T) {
 		if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "the output folder was not changed") {
 			t.Fatalf("attempt %d: the failing build: %v\n%s", attempt, err, stderr.String())
 		}
+		if mixed && !strings.Contains(stderr.String(), "its old files were put back") {
+			t.Errorf("attempt %d: the next build does not say it put the old files back:\n%s", attempt, stderr.String())
+		}
 		if strings.Contains(stderr.String(), "waiting") {
 			t.Errorf("attempt %d: the next build waited for the killed one: %s", attempt, stderr.String())
 		}

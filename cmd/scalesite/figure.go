@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path"
@@ -20,6 +21,7 @@ import (
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/figure"
 	"github.com/scalesite/scalesite/internal/atomicfile"
+	"github.com/scalesite/scalesite/internal/figseal"
 	"github.com/scalesite/scalesite/internal/scene"
 	scsite "github.com/scalesite/scalesite/site"
 )
@@ -145,42 +147,51 @@ func pageMatches(p *scsite.Page, arg string) bool {
 	return addr == p.Slug && !strings.HasSuffix(a, ".md")
 }
 
-// signatures are the marks each format's file carries of having been
-// written by scalesite figure: a file at the output path without one is
-// not overwritten.
-var signatures = map[string][]byte{
-	"svg": []byte("<!-- scalesite figure -->"),
-	"pdf": []byte("/Creator(scalesite figure)"),
-	"png": []byte("scalesite figure"),
-}
+// maxFigureBytes is the largest existing file writeFigure reads to see
+// whether it is a figure it wrote: more than the largest PNG it draws
+// (2^26 pixels, compressed). A larger file is not one of its figures.
+const maxFigureBytes = 256 << 20
 
-// writeFigure writes data to name, unless a file is there that scalesite
-// figure did not write: a figure never replaces a file of the user's.
-func writeFigure(name, format string, data []byte) error {
-	old, err := os.Open(name)
-	if err == nil {
-		// The mark is near the start (SVG, PNG) or the end (a PDF's
-		// document information): read both ends.
-		var ends []byte
-		if fi, err := old.Stat(); err == nil && fi.Mode().IsRegular() {
-			const end = 64 << 10
-			head := make([]byte, end)
-			n, _ := io.ReadFull(old, head)
-			ends = head[:n]
-			if size := fi.Size(); size > end {
-				tail := make([]byte, end)
-				n, _ := old.ReadAt(tail, max(end, size-end))
-				ends = append(ends, tail[:n]...)
-			}
-		}
-		old.Close()
-		if !bytes.Contains(ends, signatures[format]) {
-			return fmt.Errorf("%s exists and was not written by scalesite figure: it is left as it is; remove it or name another file", diag.Quote(name))
-		}
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return err
+// writeFigure writes the sealed figure data to name. A file already there
+// is replaced only when it is provably a figure scalesite figure wrote,
+// unchanged since (its seal verifies: figseal), or with force; a file
+// holding data already is left as it is (unchanged reports that). Anything
+// else (a paper, a README, a figure edited by hand, a folder) is refused,
+// naming it and the way out.
+func writeFigure(name string, data []byte, force bool) (unchanged bool, err error) {
+	// The name is quoted whole: the user acts on it (strconv.Quote
+	// escapes what a terminal would run).
+	refuse := func(what string) error {
+		return fmt.Errorf("%s %s, not a figure that scalesite figure wrote (or one changed since): it is left as it is; write the figure to another file (-o), or give --force to replace it", strconv.Quote(name), what)
 	}
-	return atomicfile.Write(name, data, ".figure-*", 0o644)
+	fi, err := os.Lstat(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return false, err
+	case fi.IsDir():
+		return false, fmt.Errorf("%s is a folder: name a file with -o (fig.pdf), or give several charts to write into a folder", strconv.Quote(name))
+	case !fi.Mode().IsRegular():
+		if !force {
+			return false, refuse("is a symbolic link or a special file")
+		}
+	case fi.Size() > maxFigureBytes:
+		if !force {
+			return false, refuse("exists")
+		}
+	default:
+		old, err := os.ReadFile(name)
+		if err != nil {
+			return false, err
+		}
+		if bytes.Equal(old, data) {
+			return true, nil
+		}
+		if !force && !figseal.Verify(old) {
+			return false, refuse("exists")
+		}
+	}
+	return false, atomicfile.Write(name, data, ".figure-*", 0o644)
 }
 
 func runFigure(args []string, stdout, stderr io.Writer) int {
@@ -195,12 +206,16 @@ the id of its element on the page); a page alone draws each of its charts.
 
 The width is the figure's width on paper or screen (3.25in, 8.5cm, 1200px): a
 chart is laid out at that width at 96 px to the inch, so that its 12 px text
-is 9 pt on paper. A figure never replaces a file that scalesite figure did
-not write.`, stderr)
+is 9 pt on paper.
+
+A figure replaces a file only when it can prove it wrote that file: each
+figure carries a seal (the SHA-256 of its own bytes), and a file whose seal
+does not verify (a paper, a README, a figure edited since) is left as it is
+unless --force is given. Drawing the same figure again replaces it.`, stderr)
 	var (
 		source, out, format, width string
 		dpi                        float64
-		dark, all, drafts          bool
+		dark, all, drafts, force   bool
 	)
 	fs.StringVar(&source, "source", ".", "the site `folder`")
 	fs.StringVar(&source, "s", ".", "short for --source")
@@ -212,6 +227,7 @@ not write.`, stderr)
 	fs.BoolVar(&dark, "dark", false, "draw in the dark scheme (for slides on a dark background)")
 	fs.BoolVar(&all, "all", false, "draw every chart of the site")
 	fs.BoolVar(&drafts, "drafts", false, "include pages marked draft: true")
+	fs.BoolVar(&force, "force", false, "replace an existing file even when it is not a figure scalesite figure wrote")
 	usage := fs.Usage
 	if code := parseFlagsArgs(fs, flagsFirst(fs, args), stdout, true); code >= 0 {
 		return code
@@ -284,14 +300,19 @@ not write.`, stderr)
 			name = filepath.Join(out, c.ID+"."+format)
 		}
 		data, err := drawFigure(eng, c, int(math.Round(px)), dark, format, dpi)
+		var unchanged bool
 		if err == nil {
-			err = writeFigure(name, format, data)
+			unchanged, err = writeFigure(name, data, force)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "scalesite figure: %s: %s\n", c.ID, err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "%s → %s (%d bytes)\n", c.ID, name, len(data))
+		note := ""
+		if unchanged {
+			note = ", unchanged"
+		}
+		fmt.Fprintf(stdout, "%s → %s (%d bytes%s)\n", c.ID, name, len(data), note)
 	}
 	return 0
 }
@@ -305,17 +326,21 @@ func drawFigure(eng *scene.Engine, c *scsite.Chart, width int, dark bool, format
 	}
 	var b bytes.Buffer
 	title := c.Title()
+	data := &b
 	switch format {
 	case "svg":
-		b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + string(signatures["svg"]) + "\n")
+		b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 		err = figure.WriteSVG(&b, sc, figure.SVGOptions{Title: title, Desc: alt})
 	case "pdf":
-		err = figure.WritePDF(&b, sc, figure.PDFOptions{Title: title})
+		err = figure.WritePDF(&b, sc, figure.PDFOptions{Title: title, Keywords: figseal.Keywords})
 	case "png":
 		err = figure.WritePNG(&b, sc, figure.PNGOptions{DPI: dpi})
-		return pngSigned(b.Bytes()), err
+		data = bytes.NewBuffer(pngSigned(b.Bytes()))
 	}
-	return b.Bytes(), err
+	if err != nil {
+		return nil, err
+	}
+	return figseal.Seal(format, data.Bytes())
 }
 
 // flagsFirst moves the flags of args (with the values of those that take
@@ -347,13 +372,14 @@ func flagsFirst(fs *flag.FlagSet, args []string) []string {
 }
 
 // pngSigned is a PNG with a tEXt chunk "Software: scalesite figure" after
-// its header, the mark writeFigure looks for.
+// its header, which says, to a person or a program that reads it, what
+// made it (its seal is figseal's).
 func pngSigned(png []byte) []byte {
 	const header = 8 + 4 + 4 + 13 + 4 // signature, IHDR chunk
 	if len(png) < header || string(png[12:16]) != "IHDR" {
 		return png
 	}
-	text := append([]byte("Software\x00"), signatures["png"]...)
+	text := []byte("Software\x00scalesite figure")
 	chunk := binary.BigEndian.AppendUint32(nil, uint32(len(text)))
 	chunk = append(chunk, "tEXt"...)
 	chunk = append(chunk, text...)

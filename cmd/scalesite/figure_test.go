@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scalesite/scalesite/internal/figseal"
 	scsite "github.com/scalesite/scalesite/site"
 )
 
@@ -107,30 +108,91 @@ func TestFindCharts(t *testing.T) {
 	}
 }
 
-// TestWriteFigureKeepsUsersFiles: a figure replaces a figure it wrote, never
-// a file of the user's at the same name.
-func TestWriteFigureKeepsUsersFiles(t *testing.T) {
-	dir := t.TempDir()
-	mine := filepath.Join(dir, "fig.svg")
-	if err := writeFigure(mine, "svg", []byte("<svg><!-- scalesite figure --></svg>")); err != nil {
-		t.Fatal(err)
+// TestWriteFigureReplacesOnlyItsOwn: a figure replaces a file only when
+// that file's seal proves scalesite figure wrote it, unchanged since, or
+// with --force; a paper that mentions scalesite figure, a README, a figure
+// edited by hand, one of an earlier version (marked, not sealed), a link
+// or a folder are left as they are, with a message naming the file and
+// the way out.
+func TestWriteFigureReplacesOnlyItsOwn(t *testing.T) {
+	fig := func(s string) []byte {
+		b, err := figseal.Seal("svg", []byte("<svg>"+s+"</svg>\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
 	}
-	if err := writeFigure(mine, "svg", []byte("<svg><!-- scalesite figure -->2</svg>")); err != nil {
-		t.Errorf("replacing a figure it wrote: %v", err)
+	edited := bytes.Replace(fig("one"), []byte("one"), []byte("two"), 1)
+	tests := []struct {
+		name    string
+		there   []byte // the file at the name before; nil: none
+		link    bool   // a link to a file holding there
+		dir     bool   // a folder
+		force   bool
+		replace bool   // whether the new figure is written
+		same    bool   // whether it was there already
+		refuse  string // the error
+	}{
+		{name: "no file", replace: true},
+		{name: "a figure it wrote", there: fig("one"), replace: true},
+		{name: "the same figure", there: fig("new"), same: true},
+		{name: "a paper that mentions scalesite figure", there: []byte("\\includegraphics{fig} % made with <!-- scalesite figure --> and scalesite-seal sha256:\n"), refuse: "not a figure that scalesite figure wrote"},
+		{name: "a README", there: []byte("# scalesite\n\nRun `scalesite figure --format png -o paper.tex`.\n"), refuse: "give --force to replace it"},
+		{name: "a figure edited by hand", there: edited, refuse: "not a figure that scalesite figure wrote (or one changed since)"},
+		{name: "a figure of an earlier version, marked but not sealed", there: []byte("<?xml?>\n<!-- scalesite figure -->\n<svg/>"), refuse: "not a figure"},
+		{name: "an empty file", there: []byte{}, refuse: "not a figure"},
+		{name: "a link to a paper", there: []byte("\\documentclass{article}"), link: true, refuse: "symbolic link"},
+		{name: "a folder", dir: true, refuse: "is a folder"},
+		{name: "a paper, with --force", there: []byte("\\documentclass{article}"), force: true, replace: true},
+		{name: "a link, with --force", there: []byte("\\documentclass{article}"), link: true, force: true, replace: true},
 	}
-	users := filepath.Join(dir, "paper.pdf")
-	if err := os.WriteFile(users, []byte("%PDF-1.7 the user's own"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	err := writeFigure(users, "pdf", []byte("%PDF-1.7 /Creator(scalesite figure)"))
-	if err == nil || !strings.Contains(err.Error(), "was not written by scalesite figure") {
-		t.Errorf("over the user's file: %v", err)
-	}
-	if b, _ := os.ReadFile(users); string(b) != "%PDF-1.7 the user's own" {
-		t.Errorf("the user's file now holds %q", b)
-	}
-	if left, _ := filepath.Glob(filepath.Join(dir, ".figure-*")); len(left) > 0 {
-		t.Errorf("temporary files left: %v", left)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			name := filepath.Join(dir, "fig.svg")
+			target := filepath.Join(dir, "paper.tex")
+			switch {
+			case tt.dir:
+				os.Mkdir(name, 0o755)
+			case tt.link:
+				os.WriteFile(target, tt.there, 0o644)
+				os.Symlink(target, name)
+			case tt.there != nil:
+				os.WriteFile(name, tt.there, 0o644)
+			}
+			unchanged, err := writeFigure(name, fig("new"), tt.force)
+			if tt.refuse != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.refuse) || !strings.Contains(err.Error(), "fig.svg") {
+					t.Fatalf("error %v; want one naming the file and saying %q", err, tt.refuse)
+				}
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if unchanged != tt.same {
+				t.Errorf("unchanged = %v, want %v", unchanged, tt.same)
+			}
+			got, _ := os.ReadFile(name)
+			switch {
+			case tt.replace || tt.same:
+				if !bytes.Equal(got, fig("new")) {
+					t.Errorf("the file holds %q, want the new figure", got)
+				}
+			case tt.link:
+				if fi, _ := os.Lstat(name); fi.Mode()&os.ModeSymlink == 0 {
+					t.Errorf("the link was replaced")
+				}
+			case !tt.dir && !bytes.Equal(got, tt.there):
+				t.Errorf("the file now holds %q, want %q", got, tt.there)
+			}
+			if tt.link {
+				if b, _ := os.ReadFile(target); !bytes.Equal(b, tt.there) {
+					t.Errorf("the link's target now holds %q", b)
+				}
+			}
+			if left, _ := filepath.Glob(filepath.Join(dir, ".figure-*")); len(left) > 0 {
+				t.Errorf("temporary files left: %v", left)
+			}
+		})
 	}
 }
 
@@ -178,7 +240,7 @@ func checkFigureFile(t *testing.T, name, format string, b []byte) {
 	t.Helper()
 	switch format {
 	case "svg":
-		if !bytes.HasPrefix(b, []byte("<?xml")) || !bytes.Contains(b, signatures["svg"]) || len(b) < 1000 {
+		if !bytes.HasPrefix(b, []byte("<?xml")) || !figseal.Verify(b) || len(b) < 1000 {
 			t.Errorf("%s: not a signed SVG of a chart (%d bytes): %.100s", name, len(b), b)
 		}
 		d := xml.NewDecoder(bytes.NewReader(b))
@@ -200,7 +262,7 @@ func checkFigureFile(t *testing.T, name, format string, b []byte) {
 			t.Errorf("%s: %d texts; a chart has its tick labels at least", name, texts)
 		}
 	case "pdf":
-		if !bytes.HasPrefix(b, []byte("%PDF-")) || len(b) < 5000 {
+		if !bytes.HasPrefix(b, []byte("%PDF-")) || !figseal.Verify(b) || len(b) < 5000 {
 			t.Errorf("%s: not a PDF of a chart (%d bytes)", name, len(b))
 		}
 		if qpdf, err := exec.LookPath("qpdf"); err == nil {
@@ -220,8 +282,8 @@ func checkFigureFile(t *testing.T, name, format string, b []byte) {
 			}
 		}
 	case "png":
-		if !bytes.Contains(b[:min(len(b), 200)], signatures["png"]) {
-			t.Errorf("%s: no scalesite figure mark", name)
+		if !figseal.Verify(b) {
+			t.Errorf("%s: no seal of scalesite figure", name)
 		}
 		img, err := png.Decode(bytes.NewReader(b))
 		if err != nil {
@@ -232,5 +294,55 @@ func checkFigureFile(t *testing.T, name, format string, b []byte) {
 		if w := img.Bounds().Dx(); w < 970 || w > 980 {
 			t.Errorf("%s: %d px wide; 6.5 in at 150 dpi is 975", name, w)
 		}
+	}
+}
+
+// TestFigureIntoPaperWorkflow runs scalesite figure as a paper's Makefile
+// does, and as issue 32 reported it: the same figure drawn twice into one
+// file (replaced, no --force needed; each format), then pointed at a LaTeX
+// file that mentions "scalesite figure" and at a README: both refused and
+// left byte for byte, until --force.
+func TestFigureIntoPaperWorkflow(t *testing.T) {
+	src := site(t, good)
+	dir := t.TempDir()
+	figure := func(out string, extra ...string) (int, string) {
+		var stdout, stderr strings.Builder
+		args := append([]string{"figure", "--source", src, "--width", "3in", "--dpi", "72", "-o", out}, extra...)
+		code := run(append(args, "/runs/#2"), &stdout, &stderr)
+		return code, stdout.String() + stderr.String()
+	}
+	for _, format := range figureFormats {
+		out := filepath.Join(dir, "fig."+format)
+		for i := range 2 {
+			if code, msg := figure(out); code != 0 {
+				t.Fatalf("%s, time %d: exit %d: %s", format, i+1, code, msg)
+			}
+		}
+		b, _ := os.ReadFile(out)
+		if !figseal.Verify(b) {
+			t.Errorf("%s: the figure does not carry its seal", format)
+		}
+	}
+	paper := filepath.Join(dir, "paper.tex")
+	readme := filepath.Join(dir, "README.md")
+	texts := map[string]string{
+		paper:  "% Figures: scalesite figure --format png -o fig.png\n\\documentclass{article}\n",
+		readme: "# Paper\n\n<!-- scalesite figure -->\nRun `scalesite figure`.\n",
+	}
+	for name, text := range texts {
+		os.WriteFile(name, []byte(text), 0o644)
+		code, msg := figure(name, "--format", "png")
+		if code == 0 || !strings.Contains(msg, filepath.Base(name)) || !strings.Contains(msg, "--force") {
+			t.Errorf("over %s: exit %d: %s", filepath.Base(name), code, msg)
+		}
+		if b, _ := os.ReadFile(name); string(b) != text {
+			t.Errorf("%s now holds %q", filepath.Base(name), b)
+		}
+	}
+	if code, msg := figure(paper, "--format", "png", "--force"); code != 0 {
+		t.Errorf("--force: exit %d: %s", code, msg)
+	}
+	if b, _ := os.ReadFile(paper); !figseal.Verify(b) {
+		t.Errorf("--force did not write the figure")
 	}
 }

@@ -156,6 +156,27 @@ func TestCreate(t *testing.T) {
 		t.Errorf("Create in a missing folder = %v, want an open *fs.PathError that is fs.ErrNotExist", err)
 	}
 
+	// A link where the file goes is not followed: the file it names
+	// keeps its bytes, and so does a link to nothing (no file is made).
+	target := filepath.Join(dir, "thesis.tex")
+	must(t, os.WriteFile(target, []byte("my thesis"), 0o644))
+	must(t, os.Symlink(target, filepath.Join(dir, "link.html")))
+	must(t, os.Symlink(filepath.Join(dir, "nothing"), filepath.Join(dir, "dangling.html")))
+	for _, name := range []string{"link.html", "dangling.html"} {
+		if f, err := Create(filepath.Join(dir, name)); err == nil || !errors.Is(err, syscall.ELOOP) {
+			if f != nil {
+				f.Close()
+			}
+			t.Errorf("Create over %s = %v, want ELOOP", name, err)
+		}
+	}
+	if b, _ := os.ReadFile(target); string(b) != "my thesis" {
+		t.Errorf("the link's target now holds %q", b)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "nothing")); err == nil {
+		t.Errorf("a file was made through a link to nothing")
+	}
+
 	// A full disk is told by the write, as os.File's Write tells it.
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full")

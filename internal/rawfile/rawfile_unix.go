@@ -33,10 +33,12 @@ func OpenNoFollow(path string) (*File, error) {
 
 // Create creates or truncates the file at path for writing (mode 0o644
 // before the umask, as os.Create's 0o666 would not be for a web page).
-// Errors are *fs.PathError, as os.OpenFile's.
+// It does not follow a symbolic link as the last element of path (the
+// error is then ELOOP): a link put where a new file goes never takes the
+// write to the file it names. Errors are *fs.PathError, as os.OpenFile's.
 func Create(path string) (*File, error) {
 	for {
-		fd, err := unix.Open(path, unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_CLOEXEC, 0o644)
+		fd, err := unix.Open(path, unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o644)
 		if err == unix.EINTR {
 			continue
 		}
