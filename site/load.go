@@ -241,6 +241,12 @@ func (l *pageLoader) load(file string) (*Page, error) {
 		p.Title = titleFromSlug(p.Slug)
 	}
 	p.Body, p.BodyLine = body, bodyLine
+	if lim := markdown.Prescan(body); lim != nil {
+		// goldmark would take minutes or gigabytes over it: not parsed.
+		p.Doc = ast.NewDocument()
+		errs.Add(diag.Errorf(p.Pos(lim.Offset), "%s", lim.Msg))
+		return p, errs.Err()
+	}
 	p.Doc = l.md.Parser().Parse(text.NewReader(body))
 	errs.Add(l.markup(p))
 	errs.Add(l.typeset(p))
