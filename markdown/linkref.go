@@ -4,12 +4,16 @@ package markdown
 // (github.com/yuin/goldmark v1.8.7, parser/link_ref.go and
 // parseLinkDestination in parser/link.go; MIT licence, Copyright (c) 2019
 // Yusuke Inuzuka), which goldmark does not export, with one change: the
-// lines of the definitions are taken out of their paragraph in one pass.
-// goldmark copies the rest of the paragraph once for each definition, so a
-// block of 200,000 of them took more than a minute; here it takes a fraction
-// of a second. A definition parses as goldmark parses it.
+// lines of the definitions are taken out of their paragraph in one pass,
+// and the text of a label or title is found by a binary search for its line
+// (linesValue). goldmark copies the rest of the paragraph once for each
+// definition, and walks back over the whole paragraph for each label, so a
+// block of 200,000 definitions took more than a minute; here it takes a
+// fraction of a second. A definition parses as goldmark parses it.
 
 import (
+	"sort"
+
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -28,7 +32,7 @@ func (linkReferences) Transform(node *ast.Paragraph, reader text.Reader, pc pars
 	removed := make([]bool, lines.Len())
 	some := false
 	for {
-		ref, start, end := parseLinkReferenceDefinition(block, pc)
+		ref, start, end := parseLinkReferenceDefinition(block, reader.Source(), lines, pc)
 		if start < 0 {
 			break
 		}
@@ -65,9 +69,10 @@ func (linkReferences) Transform(node *ast.Paragraph, reader text.Reader, pc pars
 }
 
 // parseLinkReferenceDefinition is goldmark's: it parses the definition at
-// the block reader's position, adds it to pc, and returns its node and the
-// lines it spans ([start, end), or -1, -1 when there is none).
-func parseLinkReferenceDefinition(block text.Reader, pc parser.Context) (*ast.LinkReferenceDefinition, int, int) {
+// the position of block, a reader of lines of source, adds it to pc, and
+// returns its node and the lines it spans ([start, end), or -1, -1 when
+// there is none).
+func parseLinkReferenceDefinition(block text.Reader, source []byte, lines *text.Segments, pc parser.Context) (*ast.LinkReferenceDefinition, int, int) {
 	block.SkipSpaces()
 	line, _ := block.PeekLine()
 	if line == nil {
@@ -90,7 +95,7 @@ func parseLinkReferenceDefinition(block text.Reader, pc parser.Context) (*ast.Li
 	if !found {
 		return nil, -1, -1
 	}
-	label := segmentsValue(block, segments)
+	label := segmentsValue(source, lines, segments)
 	if util.IsBlank(label) {
 		return nil, -1, -1
 	}
@@ -138,7 +143,7 @@ func parseLinkReferenceDefinition(block text.Reader, pc parser.Context) (*ast.Li
 		block.AdvanceLine()
 		return ref, startLine, endLine + 1
 	}
-	title := segmentsValue(block, segments)
+	title := segmentsValue(source, lines, segments)
 
 	line, _ = block.PeekLine()
 	if line != nil && !util.IsBlank(line) {
@@ -152,16 +157,42 @@ func parseLinkReferenceDefinition(block text.Reader, pc parser.Context) (*ast.Li
 	return define(title), startLine, endLine + 1
 }
 
-// segmentsValue is the text of segments, joined.
-func segmentsValue(block text.Reader, segments *text.Segments) []byte {
+// segmentsValue is the text of segments of lines of source, joined.
+func segmentsValue(source []byte, lines, segments *text.Segments) []byte {
 	if segments.Len() == 1 {
-		return block.Value(segments.At(0))
+		return linesValue(source, lines, segments.At(0))
 	}
 	var b []byte
 	for i := range segments.Len() {
-		b = append(b, block.Value(segments.At(i))...)
+		b = append(b, linesValue(source, lines, segments.At(i))...)
 	}
 	return b
+}
+
+// linesValue is what goldmark's block reader gives as the Value of seg, a
+// segment of lines of source: each line's padding (from a tab) and bytes.
+// goldmark's finds the line seg starts in by walking back from the last
+// line, which for each definition of a block of them took the time of the
+// whole block; a binary search finds the same line.
+func linesValue(source []byte, lines *text.Segments, seg text.Segment) []byte {
+	line := max(0, sort.Search(lines.Len(), func(i int) bool { return lines.At(i).Start > seg.Start })-1)
+	ret := make([]byte, 0, seg.Stop-seg.Start+1)
+	i := seg.Start
+	for ; line < lines.Len(); line++ {
+		s := lines.At(line)
+		if i < 0 {
+			i = s.Start
+		}
+		ret = s.ConcatPadding(ret)
+		for ; i < seg.Stop && i < s.Stop; i++ {
+			ret = append(ret, source[i])
+		}
+		i = -1
+		if s.Stop > seg.Stop {
+			break
+		}
+	}
+	return ret
 }
 
 // parseLinkDestination is goldmark's: the destination of a link at the
