@@ -19,6 +19,14 @@ const (
 	MaxNesting = 32
 	// MaxFootnotes is how many footnote definitions a page may have.
 	MaxFootnotes = 1000
+	// MaxParagraphLines is how many lines a paragraph with a closing
+	// bracket in it (a link, a citation, a footnote) may have: goldmark
+	// reads each link's text by walking back from the paragraph's last
+	// line, so 40,000 lines of links took 3 s, and 150,000 half a minute.
+	MaxParagraphLines = 1000
+	// MaxBytes is the largest page: goldmark's tree of a page takes up to
+	// 300 times its size in memory.
+	MaxBytes = 2 << 20
 )
 
 // LimitError is the first place in a page's Markdown where it passes one of
@@ -44,8 +52,12 @@ type prescan struct {
 	fenceOpen int    // how many containers hold that code block
 	paragraph bool   // the last line was paragraph text, which a lazy line may continue
 	footnotes int
+	// lines and bracket: how many lines the paragraph the scan is in has
+	// had, and whether one held a ].
+	lines   int
+	bracket bool
 
-	maxNesting, maxFootnotes int // the limits (MaxNesting and MaxFootnotes but in tests)
+	maxNesting, maxFootnotes, maxLines int // the limits (the constants but in tests)
 }
 
 // Prescan checks a page's Markdown against MaxNesting and MaxFootnotes in
@@ -56,13 +68,17 @@ type prescan struct {
 // is nested no deeper in goldmark's tree, and that a page nested well within
 // the limit in goldmark's tree is not refused.
 func Prescan(src []byte) *LimitError {
-	return prescanWith(src, MaxNesting, MaxFootnotes)
+	if len(src) > MaxBytes {
+		return &LimitError{Offset: MaxBytes, Msg: fmt.Sprintf(
+			"the page is %.1f MB, more than the %d MB a page may have: split the page, and put data in CSV files beside it", float64(len(src))/(1<<20), MaxBytes>>20)}
+	}
+	return prescanWith(src, MaxNesting, MaxFootnotes, MaxParagraphLines)
 }
 
 // prescanWith is Prescan with other limits, for tests that reach them with
 // small pages.
-func prescanWith(src []byte, maxNesting, maxFootnotes int) *LimitError {
-	s := &prescan{src: src, maxNesting: maxNesting, maxFootnotes: maxFootnotes}
+func prescanWith(src []byte, maxNesting, maxFootnotes, maxLines int) *LimitError {
+	s := &prescan{src: src, maxNesting: maxNesting, maxFootnotes: maxFootnotes, maxLines: maxLines}
 	for start := 0; start < len(src); {
 		end := bytes.IndexByte(src[start:], '\n')
 		if end < 0 {
@@ -155,6 +171,8 @@ func (s *prescan) line(start, end int) *LimitError {
 	// containers open although their markers are missing.
 	lazy := opened == 0 && matched < len(s.open) && s.paragraph && !blank &&
 		fence == nil && !isThematicBreak(rest) && !bytes.HasPrefix(rest, []byte("#"))
+	// The line goes on the paragraph of the line before.
+	continues := s.paragraph && opened == 0 && (lazy || matched == len(s.open))
 	if !lazy {
 		s.open = kept
 	}
@@ -163,15 +181,25 @@ func (s *prescan) line(start, end int) *LimitError {
 	case blank:
 	case fence != nil:
 		s.fence, s.fenceOpen = fence, len(s.open)
-	case w-col <= 3 && isFootnoteDefinition(ln[j:]):
-		s.footnotes++
-		if s.footnotes > s.maxFootnotes {
-			return &LimitError{Offset: start + j, Msg: fmt.Sprintf(
-				"this is footnote %d of the page, more than the %d footnotes a page may have: split the page", s.footnotes, s.maxFootnotes)}
+	default:
+		if w-col <= 3 && isFootnoteDefinition(rest) {
+			s.footnotes++
+			if s.footnotes > s.maxFootnotes {
+				return &LimitError{Offset: start + j, Msg: fmt.Sprintf(
+					"this is footnote %d of the page, more than the %d footnotes a page may have: split the page", s.footnotes, s.maxFootnotes)}
+			}
+			continues = false
 		}
 		s.paragraph = true
-	default:
-		s.paragraph = true
+		if !continues {
+			s.lines, s.bracket = 0, false
+		}
+		s.lines++
+		s.bracket = s.bracket || bytes.IndexByte(rest, ']') >= 0
+		if s.lines > s.maxLines && s.bracket {
+			return &LimitError{Offset: start + j, Msg: fmt.Sprintf(
+				"this paragraph has links or brackets in it and runs on for more than %d lines, the most a page may have: put blank lines between its parts", s.maxLines)}
+		}
 	}
 	return nil
 }

@@ -66,6 +66,15 @@ func TestPrescan(t *testing.T) {
 		{"indented code is no container", "    " + strings.Repeat("> ", 40) + "\n", -1, ""},
 		{"1000 footnotes", footnotes(1000), -1, ""},
 		{"1001 footnotes", footnotes(1001), len(footnotes(1000)), "this is footnote 1001 of the page, more than the 1000 footnotes"},
+		{"1000 lines of links", strings.Repeat("[a]\n", 1000), -1, ""},
+		{"1001 lines of links", strings.Repeat("[a]\n", 1001), 4000, "this paragraph has links or brackets in it and runs on for more than 1000 lines"},
+		{"a bracket after 1000 lines", strings.Repeat("a\n", 1499) + "b [a]\n", 2998, "this paragraph has links"},
+		{"5000 lines without a bracket", strings.Repeat("a\n", 5000), -1, ""},
+		{"paragraphs of 600 lines", strings.Repeat(strings.Repeat("[a]\n", 600)+"\n", 3), -1, ""},
+		{"a list of 2000 links", strings.Repeat("- [a]\n", 2000), -1, ""},
+		{"a paragraph continued lazily in a quote", "> [a]\n" + strings.Repeat("[a]\n", 1000), 6 + 999*4, "this paragraph has links"},
+		{"2 MB", strings.Repeat("a", MaxBytes), -1, ""},
+		{"over 2 MB", strings.Repeat("a", MaxBytes+1), MaxBytes, "the page is 2.0 MB, more than the 2 MB a page may have"},
 		{"footnote references are not definitions", strings.Repeat("a[^1] ", 2000) + "\n\n[^1]: x\n", -1, ""},
 	}
 	for _, tc := range tests {
@@ -79,7 +88,7 @@ func TestPrescan(t *testing.T) {
 			case err != nil && (err.Offset != tc.offset || !strings.HasPrefix(err.Msg, tc.msg)):
 				t.Fatalf("refused at %d: %s\nwant at %d: %s…", err.Offset, err.Msg, tc.offset, tc.msg)
 			}
-			if err == nil && len(tc.src) < 1<<16 {
+			if err == nil && len(tc.src) < 1<<14 {
 				if n := nesting([]byte(tc.src)); n > MaxNesting {
 					t.Errorf("accepted, but goldmark nests it %d deep", n)
 				}
@@ -112,7 +121,7 @@ func FuzzPrescan(f *testing.F) {
 		if len(src) > 4096 {
 			return
 		}
-		err := prescanWith([]byte(src), limit, 3)
+		err := prescanWith([]byte(src), limit, 3, 1000)
 		deep := nesting([]byte(src))
 		nestingErr := err != nil && strings.HasPrefix(err.Msg, "block quotes")
 		if err == nil && deep > limit {
