@@ -395,3 +395,27 @@ func FuzzImageSize(f *testing.F) {
 		}
 	})
 }
+
+// TestMarkdownLimits: a page past a limit of markdown.Prescan fails at the
+// place in the file where it passes it, without goldmark reading it.
+func TestMarkdownLimits(t *testing.T) {
+	for _, tc := range []struct {
+		name, body, want string
+	}{
+		{"quotes 33 deep", "Text.\n\n" + strings.Repeat("> ", 33) + "x\n",
+			"content/p.md:6:65: block quotes and lists are nested 33 deep here, more than the 32 levels a page may have: nest them less deeply"},
+		{"1001 footnotes", strings.Repeat("[^a]: x\n\n", 1001),
+			"content/p.md:2004:1: this is footnote 1001 of the page, more than the 1000 footnotes a page may have: split the page"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := sitetest.New(t, map[string]string{
+				"scalesite.yaml": "title: T\n",
+				"content/p.md":   "---\ntitle: P\n---\n" + tc.body,
+			})
+			_, err := Load(root, Options{})
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("got %v\nwant %s", err, tc.want)
+			}
+		})
+	}
+}
