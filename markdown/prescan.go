@@ -68,10 +68,6 @@ type prescan struct {
 // is nested no deeper in goldmark's tree, and that a page nested well within
 // the limit in goldmark's tree is not refused.
 func Prescan(src []byte) *LimitError {
-	if len(src) > MaxBytes {
-		return &LimitError{Offset: MaxBytes, Msg: fmt.Sprintf(
-			"the page is %.1f MB, more than the %d MB a page may have: split the page, and put data in CSV files beside it", float64(len(src))/(1<<20), MaxBytes>>20)}
-	}
 	return prescanWith(src, MaxNesting, MaxFootnotes, MaxParagraphLines)
 }
 
@@ -88,6 +84,11 @@ func prescanWith(src []byte, maxNesting, maxFootnotes, maxLines int) *LimitError
 		}
 		if err := s.line(start, end); err != nil {
 			return err
+		}
+		if end >= MaxBytes && len(src) > MaxBytes {
+			// Any other limit passed before this point is told first.
+			return &LimitError{Offset: MaxBytes, Msg: fmt.Sprintf(
+				"the page is %.1f MB, more than the %d MB a page may have: split the page, and put data in CSV files beside it", float64(len(src))/(1<<20), MaxBytes>>20)}
 		}
 		start = end + 1
 	}

@@ -75,6 +75,8 @@ func TestPrescan(t *testing.T) {
 		{"a paragraph continued lazily in a quote", "> [a]\n" + strings.Repeat("[a]\n", 1000), 6 + 999*4, "this paragraph has links"},
 		{"2 MB", strings.Repeat("a", MaxBytes), -1, ""},
 		{"over 2 MB", strings.Repeat("a", MaxBytes+1), MaxBytes, "the page is 2.0 MB, more than the 2 MB a page may have"},
+		{"over 2 MB in lines", strings.Repeat("a\n", MaxBytes/2+1), MaxBytes, "the page is 2.0 MB, more than the 2 MB"},
+		{"a limit passed before 2 MB is told first", strings.Repeat("> ", 33) + "x\n" + strings.Repeat("a", MaxBytes), 64, "block quotes and lists are nested 33 deep"},
 		{"footnote references are not definitions", strings.Repeat("a[^1] ", 2000) + "\n\n[^1]: x\n", -1, ""},
 	}
 	for _, tc := range tests {
