@@ -56,6 +56,9 @@ type prescan struct {
 	// had, and whether one held a ].
 	lines   int
 	bracket bool
+	// defs: every line of the paragraph so far looks like a link reference
+	// definition, which goldmark takes out before it reads the links.
+	defs bool
 
 	maxNesting, maxFootnotes, maxLines int // the limits (the constants but in tests)
 }
@@ -193,7 +196,10 @@ func (s *prescan) line(start, end int) *LimitError {
 		}
 		s.paragraph = true
 		if !continues {
-			s.lines, s.bracket = 0, false
+			s.lines, s.bracket, s.defs = 0, false, true
+		}
+		if s.defs = s.defs && w-col <= 3 && isDefinition(rest); s.defs {
+			return nil
 		}
 		s.lines++
 		s.bracket = s.bracket || bytes.IndexByte(rest, ']') >= 0
@@ -325,4 +331,11 @@ func isFootnoteDefinition(b []byte) bool {
 	}
 	end := bytes.Index(b, []byte("]:"))
 	return end > 2 && bytes.IndexAny(b[2:end], " \t]") < 0
+}
+
+// isDefinition reports whether the line b looks like the start of a link
+// reference definition: [label]: on a line of its own.
+func isDefinition(b []byte) bool {
+	end := bytes.Index(b, []byte("]:"))
+	return len(b) > 0 && b[0] == '[' && end > 1 && bytes.IndexByte(b[1:end], ']') < 0
 }

@@ -77,6 +77,8 @@ func TestPrescan(t *testing.T) {
 		{"over 2 MB", strings.Repeat("a", MaxBytes+1), MaxBytes, "the page is 2.0 MB, more than the 2 MB a page may have"},
 		{"over 2 MB in lines", strings.Repeat("a\n", MaxBytes/2+1), MaxBytes, "the page is 2.0 MB, more than the 2 MB"},
 		{"a limit passed before 2 MB is told first", strings.Repeat("> ", 33) + "x\n" + strings.Repeat("a", MaxBytes), 64, "block quotes and lists are nested 33 deep"},
+		{"a block of 5000 link definitions", "[a]\n\n" + strings.Repeat("[a]: /u\n", 5000), -1, ""},
+		{"5000 definitions after text are text", "a\n" + strings.Repeat("[a]: /u\n", 5000), 2 + 999*8, "this paragraph has links"},
 		{"footnote references are not definitions", strings.Repeat("a[^1] ", 2000) + "\n\n[^1]: x\n", -1, ""},
 	}
 	for _, tc := range tests {
