@@ -91,7 +91,7 @@ func prescanWith(src []byte, maxNesting, maxFootnotes, maxLines int) *LimitError
 		if end >= MaxBytes && len(src) > MaxBytes {
 			// Any other limit passed before this point is told first.
 			return &LimitError{Offset: MaxBytes, Msg: fmt.Sprintf(
-				"the page is %.1f MB, more than the %d MB a page may have: split the page, and put data in CSV files beside it", float64(len(src))/(1<<20), MaxBytes>>20)}
+				"the Markdown of this page is %.1f MB, more than the %d MB a page may have: split the page, and put data in CSV files beside it", float64(len(src))/(1<<20), MaxBytes>>20)}
 		}
 		start = end + 1
 	}
@@ -205,7 +205,7 @@ func (s *prescan) line(start, end int) *LimitError {
 		s.bracket = s.bracket || bytes.IndexByte(rest, ']') >= 0
 		if s.lines > s.maxLines && s.bracket {
 			return &LimitError{Offset: start + j, Msg: fmt.Sprintf(
-				"this paragraph has links or brackets in it and runs on for more than %d lines, the most a page may have: put blank lines between its parts", s.maxLines)}
+				"this paragraph runs on for more than %d lines with links or brackets in it, more than a paragraph may have: put blank lines between its parts", s.maxLines)}
 		}
 	}
 	return nil
