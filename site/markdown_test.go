@@ -419,3 +419,25 @@ func TestMarkdownLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestChartsOnlyDropsTrees: with ChartsOnly (scalesite figure), Load keeps
+// no page's Markdown tree, which can take a few hundred MB, and keeps its
+// charts.
+func TestChartsOnlyDropsTrees(t *testing.T) {
+	root := sitetest.New(t, map[string]string{
+		"scalesite.yaml": "title: T\n",
+		"data/runs.csv":  "flops,loss\n1e18,3.1\n1e19,2.9\n",
+		"content/p.md":   "---\ntitle: P\n---\nText.\n\n```chart\ndata: data/runs.csv\nx: flops\ny: loss\n```\n",
+	})
+	s, err := Load(root, Options{ChartsOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := page(t, s, "content/p.md")
+	if p.Doc != nil {
+		t.Error("the page keeps its Markdown tree")
+	}
+	if len(p.Charts) != 1 || p.Charts[0].Spec == nil || len(p.Charts[0].Panels) == 0 {
+		t.Errorf("the page's charts are not kept whole: %+v", p.Charts)
+	}
+}
