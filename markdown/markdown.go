@@ -13,13 +13,26 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/util"
 )
 
 // New returns the Markdown processor for pages, with any further extensions
 // (such as BasePath). It is safe for concurrent use.
 func New(extra ...goldmark.Extender) goldmark.Markdown {
 	return goldmark.New(
+		goldmark.WithParser(newParser()),
 		goldmark.WithExtensions(append([]goldmark.Extender{extension.GFM, extension.Footnote, Charts, Math, Highlight, Figures, Citations}, extra...)...),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+	)
+}
+
+// newParser is goldmark's default parser but for the link reference
+// definitions, whose parser in goldmark takes time growing with the square
+// of their number in a block (linkref.go).
+func newParser() parser.Parser {
+	return parser.NewParser(
+		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithInlineParsers(parser.DefaultInlineParsers()...),
+		parser.WithParagraphTransformers(util.Prioritized(linkReferences{}, 100)),
 	)
 }

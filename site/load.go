@@ -29,6 +29,11 @@ type Options struct {
 	Drafts bool
 	// BaseURL, when set, replaces the config's baseURL (as --base-url does).
 	BaseURL string
+	// ChartsOnly drops each page's Markdown tree once the page is read, for
+	// a command that draws its charts and writes no page (scalesite
+	// figure): the tree of a page can take a few hundred MB, and Load
+	// keeps every page.
+	ChartsOnly bool
 }
 
 // Load reads the site in root. On content errors it returns a diag.List with
@@ -185,6 +190,9 @@ func loadPages(s *Site, files []string, errs *diag.List) []loadedPage {
 		l := s.pageLoader(c)
 		out[i].page, pageErrs[i] = l.load(files[i])
 		out[i].warnings = l.warnings
+		if s.opts.ChartsOnly && out[i].page != nil {
+			out[i].page.Doc = nil
+		}
 	})
 	for i, err := range pageErrs {
 		if err != nil && out[i].page != nil && out[i].page.Draft && !drafts {
@@ -241,6 +249,12 @@ func (l *pageLoader) load(file string) (*Page, error) {
 		p.Title = titleFromSlug(p.Slug)
 	}
 	p.Body, p.BodyLine = body, bodyLine
+	if lim := markdown.Prescan(body); lim != nil {
+		// goldmark would take minutes or gigabytes over it: not parsed.
+		p.Doc = ast.NewDocument()
+		errs.Add(diag.Errorf(p.Pos(lim.Offset), "%s", lim.Msg))
+		return p, errs.Err()
+	}
 	p.Doc = l.md.Parser().Parse(text.NewReader(body))
 	errs.Add(l.markup(p))
 	errs.Add(l.typeset(p))

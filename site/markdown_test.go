@@ -395,3 +395,49 @@ func FuzzImageSize(f *testing.F) {
 		}
 	})
 }
+
+// TestMarkdownLimits: a page past a limit of markdown.Prescan fails at the
+// place in the file where it passes it, without goldmark reading it.
+func TestMarkdownLimits(t *testing.T) {
+	for _, tc := range []struct {
+		name, body, want string
+	}{
+		{"quotes 33 deep", "Text.\n\n" + strings.Repeat("> ", 33) + "x\n",
+			"content/p.md:6:65: block quotes and lists are nested 33 deep here, more than the 32 levels a page may have: nest them less deeply"},
+		{"1001 footnotes", strings.Repeat("[^a]: x\n\n", 1001),
+			"content/p.md:2004:1: this is footnote 1001 of the page, more than the 1000 footnotes a page may have: split the page"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := sitetest.New(t, map[string]string{
+				"scalesite.yaml": "title: T\n",
+				"content/p.md":   "---\ntitle: P\n---\n" + tc.body,
+			})
+			_, err := Load(root, Options{})
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("got %v\nwant %s", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestChartsOnlyDropsTrees: with ChartsOnly (scalesite figure), Load keeps
+// no page's Markdown tree, which can take a few hundred MB, and keeps its
+// charts.
+func TestChartsOnlyDropsTrees(t *testing.T) {
+	root := sitetest.New(t, map[string]string{
+		"scalesite.yaml": "title: T\n",
+		"data/runs.csv":  "flops,loss\n1e18,3.1\n1e19,2.9\n",
+		"content/p.md":   "---\ntitle: P\n---\nText.\n\n```chart\ndata: data/runs.csv\nx: flops\ny: loss\n```\n",
+	})
+	s, err := Load(root, Options{ChartsOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := page(t, s, "content/p.md")
+	if p.Doc != nil {
+		t.Error("the page keeps its Markdown tree")
+	}
+	if len(p.Charts) != 1 || p.Charts[0].Spec == nil || len(p.Charts[0].Panels) == 0 {
+		t.Errorf("the page's charts are not kept whole: %+v", p.Charts)
+	}
+}

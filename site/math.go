@@ -46,6 +46,11 @@ const (
 // the same formulas on every machine.
 const MaxCostlyFormulas = 3
 
+// MaxFormulas is how many formulas a page may have. Each typeset formula is
+// kept as markup of a few KB until the page is written: 100,000 took
+// 340 MB. A long paper has a few hundred.
+const MaxFormulas = 10000
+
 // typeset typesets the page's formulas with KaTeX and keeps each one's
 // markup on its node, which the renderer writes as it is. A formula KaTeX
 // refuses is an error at the place of the mistake; what KaTeX typesets but
@@ -55,7 +60,7 @@ const MaxCostlyFormulas = 3
 func (l *pageLoader) typeset(p *Page) error {
 	var errs diag.List
 	page := katex.NewBudget(l.pageMath)
-	stopped, costly := false, 0
+	stopped, costly, formulas := false, 0, 0
 	_ = ast.Walk(p.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		f := markdown.FormulaOf(n)
 		if f == nil || !entering {
@@ -63,6 +68,11 @@ func (l *pageLoader) typeset(p *Page) error {
 		}
 		p.Math = true
 		if stopped {
+			return ast.WalkSkipChildren, nil
+		}
+		if formulas++; formulas > MaxFormulas {
+			stopped = true
+			errs.Add(diag.Errorf(p.Pos(n.Pos()), "this is formula %d of the page, more than the %d formulas a page may have: split the page", formulas, MaxFormulas))
 			return ast.WalkSkipChildren, nil
 		}
 		if costly == MaxCostlyFormulas {
@@ -90,14 +100,16 @@ func (l *pageLoader) typeset(p *Page) error {
 // refused for the work it would take (katex.Error.Costly) or stopped at
 // katex.FormulaTime.
 func (l *pageLoader) formula(p *Page, n ast.Node, f *markdown.Formula, page *katex.Budget) (stopped, costly bool, err error) {
-	at := p.Pos(n.Pos())
+	// Where the formula is, found only for a message: p.Pos counts the
+	// lines above it, which for each of 100,000 formulas took a minute.
+	at := func() diag.Pos { return p.Pos(n.Pos()) }
 	if b, ok := n.(*markdown.MathBlock); ok && b.Unclosed {
-		return false, false, diag.Errorf(at, "display math opened with %s is never closed: end it with %s on a line of its own (or at the end of the formula's last line)", f.Open, f.Close)
+		return false, false, diag.Errorf(at(), "display math opened with %s is never closed: end it with %s on a line of its own (or at the end of the formula's last line)", f.Open, f.Close)
 	}
 	// Where KaTeX's offsets into the TeX are in the file.
 	pos := func(offset int) diag.Pos {
 		if offset < 0 {
-			return at
+			return at()
 		}
 		return p.Pos(f.Offset(offset))
 	}
@@ -123,15 +135,15 @@ func (l *pageLoader) formula(p *Page, n ast.Node, f *markdown.Formula, page *kat
 		}
 		return false, ke.Costly, diag.Errorf(pos(ke.Offset), "KaTeX cannot typeset %s: %s", written(n, f), msg)
 	case errors.As(err, &te) && te.Budget == nil:
-		return false, true, diag.Errorf(at, "KaTeX took more than %v to typeset %s, and was stopped: simplify the formula, or split it into several", katex.FormulaTime, written(n, f))
+		return false, true, diag.Errorf(at(), "KaTeX took more than %v to typeset %s, and was stopped: simplify the formula, or split it into several", katex.FormulaTime, written(n, f))
 	case errors.As(err, &te) && te.Budget == page:
-		return true, false, diag.Errorf(at, "this page's formulas took more than %v to typeset in all, and KaTeX was stopped at %s: it and the formulas after it are not typeset; simplify them, or put some on another page",
+		return true, false, diag.Errorf(at(), "this page's formulas took more than %v to typeset in all, and KaTeX was stopped at %s: it and the formulas after it are not typeset; simplify them, or put some on another page",
 			page.Total(), written(n, f))
 	case errors.As(err, &te):
-		return true, false, diag.Errorf(at, "the site's formulas took more than %v to typeset in all, and KaTeX was stopped at %s: it and the formulas after it are not typeset; simplify them, or move the heaviest out of the site",
+		return true, false, diag.Errorf(at(), "the site's formulas took more than %v to typeset in all, and KaTeX was stopped at %s: it and the formulas after it are not typeset; simplify them, or move the heaviest out of the site",
 			te.Budget.Total(), written(n, f))
 	case err != nil:
-		return false, false, diag.Errorf(at, "cannot typeset %s: %v", written(n, f), err)
+		return false, false, diag.Errorf(at(), "cannot typeset %s: %v", written(n, f), err)
 	}
 	f.HTML = []byte(res.HTML)
 	return false, false, nil

@@ -266,3 +266,31 @@ func TestMathCostlyFormulasStopThePage(t *testing.T) {
 		})
 	}
 }
+
+// TestMathFormulasPerPage: a page of more than MaxFormulas formulas fails
+// with one error, at the first formula past the limit.
+func TestMathFormulasPerPage(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		formulas int
+		want     string
+	}{
+		{"at the limit", MaxFormulas, ""},
+		{"one more", MaxFormulas + 1, fmt.Sprintf("content/p.md:4:%d: this is formula %d of the page, more than the %d formulas a page may have: split the page", 4*MaxFormulas+1, MaxFormulas+1, MaxFormulas)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := sitetest.New(t, map[string]string{
+				"scalesite.yaml": "title: T\n",
+				"content/p.md":   "---\ntitle: P\n---\n" + strings.Repeat("$x$ ", tc.formulas) + "\n",
+			})
+			_, err := Load(root, Options{})
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tc.want {
+				t.Errorf("got %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -257,7 +257,8 @@ unless --force is given. Drawing the same figure again replaces it.`, stderr)
 		fmt.Fprintf(stderr, "scalesite figure: --dpi %g: give a resolution from 24 to 2400\n", dpi)
 		return 2
 	}
-	s, err := scsite.Load(source, scsite.Options{Drafts: drafts})
+	limitMemory()
+	s, err := scsite.Load(source, scsite.Options{Drafts: drafts, ChartsOnly: true})
 	if err != nil {
 		printError(stderr, err)
 		return 1

@@ -42,6 +42,7 @@ and shows the error in the browser. Ctrl-C stops the server.`, stderr)
 	// another program); a port asked for does not.
 	portGiven := false
 	fs.Visit(func(f *flag.Flag) { portGiven = portGiven || f.Name == "port" || f.Name == "p" })
+	limitMemory()
 	code := serveSite(ctx, opts, *bind, *port, !portGiven, *open, stdout, stderr)
 	if sig, ok := exitCode(ctx); ok && code == 0 {
 		return sig

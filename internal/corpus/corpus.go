@@ -312,6 +312,12 @@ func (c *Case) Apply(t testing.TB, src string) {
 //	yaml-block   a YAML block sequence nested SIZE deep: - - - … x
 //	inline-rows  SIZE rows of an inline CSV (model,flops,loss) indented by two spaces
 //	yaml-lines   SIZE lines of a YAML block list indented by two spaces: "  - 1"
+//	quote-markers    Markdown block quotes nested SIZE deep on one line: > > > … x
+//	indented-list    a Markdown list of SIZE lines, each item nested in the one above
+//	ref-definitions  SIZE Markdown link reference definitions of one label: [r]: /u
+//	footnotes        SIZE Markdown footnotes, each referred to and defined
+//	link-lines       a Markdown paragraph of SIZE lines, each a link: [r]
+//	formulas         SIZE inline formulas on one line: $x$ $x$ …
 //
 // SIZE is a count, or bytes with a KB or MB suffix (1024-based).
 func generate(t testing.TB, casePath string, template []byte, sizeText, kind string) []byte {
@@ -345,6 +351,22 @@ func generate(t testing.TB, casePath string, template []byte, sizeText, kind str
 		}
 	case "yaml-lines":
 		b.WriteString(strings.Repeat("  - 1\n", size))
+	case "quote-markers":
+		b.WriteString(strings.Repeat("> ", size) + "x")
+	case "indented-list":
+		for i := range size {
+			b.WriteString(strings.Repeat("  ", i) + "- x\n")
+		}
+	case "ref-definitions":
+		b.WriteString(strings.Repeat("[r]: /u\n", size))
+	case "footnotes":
+		for i := 1; i <= size; i++ {
+			fmt.Fprintf(&b, "Text.[^%d]\n\n[^%d]: A note.\n\n", i, i)
+		}
+	case "link-lines":
+		b.WriteString(strings.Repeat("[r]\n", size))
+	case "formulas":
+		b.WriteString(strings.Repeat("$x$ ", size))
 	default:
 		t.Fatalf("%s: unknown kind %q for generate", casePath, kind)
 	}
