@@ -312,6 +312,7 @@ func (c *Case) Apply(t testing.TB, src string) {
 //	yaml-block   a YAML block sequence nested SIZE deep: - - - … x
 //	inline-rows  SIZE rows of an inline CSV (model,flops,loss) indented by two spaces
 //	yaml-lines   SIZE lines of a YAML block list indented by two spaces: "  - 1"
+//	label-refs   "{c}" repeated to SIZE bytes: a label template naming column c that often
 //
 // SIZE is a count, or bytes with a KB or MB suffix (1024-based).
 func generate(t testing.TB, casePath string, template []byte, sizeText, kind string) []byte {
@@ -345,6 +346,8 @@ func generate(t testing.TB, casePath string, template []byte, sizeText, kind str
 		}
 	case "yaml-lines":
 		b.WriteString(strings.Repeat("  - 1\n", size))
+	case "label-refs":
+		b.WriteString(strings.Repeat("{c}", size/3))
 	default:
 		t.Fatalf("%s: unknown kind %q for generate", casePath, kind)
 	}
