@@ -36,7 +36,7 @@ func TestPointLabelText(t *testing.T) {
 		{name: "a column of the limit", field: "a", cells: []string{greek}, want: greek},
 		{name: "a template of the limit", field: "{a}", cells: []string{greek}, want: greek},
 		{name: "a long cell is cut", field: "a", cells: []string{long}, want: strings.Repeat("x", MaxLabelChars-1) + "…", cut: true},
-		{name: "a cell named 20,000 times is cut", field: strings.Repeat("{a}", 160), cells: []string{long}, want: strings.Repeat("x", MaxLabelChars-1) + "…", cut: true},
+		{name: "a cell named 160 times is cut", field: strings.Repeat("{a}", 160), cells: []string{long}, want: strings.Repeat("x", MaxLabelChars-1) + "…", cut: true},
 		{name: "cut between characters", field: "{a}{a}", cells: []string{greek}, want: strings.Repeat("β", MaxLabelChars-1) + "…", cut: true},
 		{name: "a template too long", field: strings.Repeat("{a}", 20_000), cells: []string{"x"},
 			err: "data.md:3:8: label template is 60000 characters long: a point label holds at most 500 characters; shorten the template (each {column} in it is filled from the row)"},
@@ -109,7 +109,7 @@ func FuzzPointLabel(f *testing.F) {
 		if n := utf8.RuneCountInString(got); n > MaxLabelChars {
 			t.Fatalf("label of %d characters", n)
 		}
-		if cut != strings.HasSuffix(got, "…") && cut {
+		if cut && !strings.HasSuffix(got, "…") {
 			t.Fatalf("cut label %q without its ellipsis", got)
 		}
 	})
