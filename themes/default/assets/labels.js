@@ -47,6 +47,8 @@
   var NEAREST = 2;
   // how many stacked slots (placeStacked) one placement tries in all
   var STACK_TRIES = 60000;
+  // the most candidates placeLabels remembers the answers for (bytes)
+  var MEMO_MAX = 1 << 24;
   // up to how many labels a placement is made with crossing leaders first,
   // then uncrossed (uncross is quadratic in the leaders)
   var UNCROSS_MAX = 400;
@@ -262,10 +264,12 @@
     // what is left of a crowd stacked beside it.
     // (memo: the candidates refused in this call of passes, which the
     // later passes, and the pass over markers after the last call, need
-    // not try again: within a call, labels and leaders are only added)
-    var memo = new Uint8Array(items.length * CANDS);
+    // not try again: within a call, labels and leaders are only added; up
+    // to 16 MB of it, some 87,000 labels: past that every pass asks again,
+    // to the same answers)
+    var memo = items.length * CANDS <= MEMO_MAX ? new Uint8Array(items.length * CANDS) : null;
     function passes() {
-      memo.fill(0);
+      if (memo) memo.fill(0);
       for (i = 0; i < order.length; i++) {
         if (crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, rings, leaders, marks, memo, order[i]);
       }
