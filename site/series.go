@@ -42,7 +42,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	xi := column(sp.X.Field, "x")
 	yi := column(sp.Y.Field, "y")
 	si := column(sp.Series, "series")
-	label := l.compileLabel(sp.Label, t, tname, &errs)
+	label := compileLabel(sp.Label, t, tname, &errs)
 	iv := intervalColumns(sp, column)
 	if len(errs) > 0 {
 		return Panel{}, file, errs
@@ -58,7 +58,8 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	if si >= 0 {
 		drawnSeries = make([]int32, 0, len(t.Rows))
 	}
-	var left []int // lines of rows left out for missing values
+	var left []int      // lines of rows left out for missing values
+	var cutLabels []int // lines of rows whose label was cut at MaxLabelChars
 	// A line breaks where a row has an x but no y: the gap waits here for
 	// the series' next point, so gaps before a series' first point or after
 	// its last are dropped and gaps in a row become one.
@@ -116,7 +117,11 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 			}
 			delete(gaps, k)
 		}
-		drawn = append(drawn, Point{X: x, Y: y, Label: labels.label(label(r), t, r, sp.Label, &errs), Row: row, Bounds: iv.bounds(t, r, x, y, &errs)})
+		text, cut := label.text(r)
+		if cut {
+			cutLabels = append(cutLabels, row)
+		}
+		drawn = append(drawn, Point{X: x, Y: y, Label: labels.label(text, t, r, sp.Label, &errs), Row: row, Bounds: iv.bounds(t, r, x, y, &errs)})
 		if si >= 0 {
 			drawnSeries = append(drawnSeries, int32(k))
 		}
@@ -140,6 +145,9 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		if len(unsorted) > 0 && sayOrder {
 			l.warnings = append(l.warnings, unsortedWarning(t, at, n, sp.X.Field.Name, si >= 0, unsorted))
 		}
+	}
+	if len(cutLabels) > 0 {
+		l.warnings = append(l.warnings, labelsCutWarning(t, at, sp.Label, cutLabels))
 	}
 	if len(left) > 0 {
 		l.warnings = append(l.warnings, diag.Errorf(diag.Pos{File: t.Name, Line: left[0]},
@@ -373,62 +381,6 @@ func numberText(cell string) string {
 		return cell[:most] + "…"
 	}
 	return cell
-}
-
-// compileLabel returns a function giving the label text of a row: the value
-// of one column, or a template whose {column} parts are filled from the row.
-func (l *pageLoader) compileLabel(f chartspec.Field, t *table.Table, tname string, errs *diag.List) func(row int) string {
-	if f.Name == "" {
-		return func(int) string { return "" }
-	}
-	if !strings.Contains(f.Name, "{") {
-		i := t.Index(f.Name)
-		if i < 0 {
-			errs.Add(diag.Errorf(f.Pos, "label column %q is not in %s (its columns: %s)%s",
-				f.Name, tname, diag.QuoteList(t.Columns, 8), diag.DidYouMean(f.Name, t.Columns)))
-			return nil
-		}
-		return func(r int) string { return t.Rows[r].Cells[i] }
-	}
-	// A template: literal text and column references, alternating.
-	type part struct {
-		text string
-		col  int // -1 for literal text
-	}
-	var parts []part
-	rest := f.Name
-	for rest != "" {
-		open := strings.IndexByte(rest, '{')
-		if open < 0 {
-			parts = append(parts, part{rest, -1})
-			break
-		}
-		end := strings.IndexByte(rest[open:], '}')
-		if end < 0 {
-			errs.Add(diag.Errorf(f.Pos, "label %q has a { without a closing }", f.Name))
-			return nil
-		}
-		name := rest[open+1 : open+end]
-		i := t.Index(name)
-		if i < 0 {
-			errs.Add(diag.Errorf(f.Pos, "label names column %q, which is not in %s (its columns: %s)%s",
-				"{"+name+"}", tname, diag.QuoteList(t.Columns, 8), diag.DidYouMean(name, t.Columns)))
-			return nil
-		}
-		parts = append(parts, part{rest[:open], -1}, part{"", i})
-		rest = rest[open+end+1:]
-	}
-	return func(r int) string {
-		var b strings.Builder
-		for _, p := range parts {
-			if p.col < 0 {
-				b.WriteString(p.text)
-			} else {
-				b.WriteString(t.Rows[r].Cells[p.col])
-			}
-		}
-		return b.String()
-	}
 }
 
 func plural(n int, one, many string) string {

@@ -1,10 +1,16 @@
 package themes
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -320,5 +326,111 @@ func TestParkHidden(t *testing.T) {
 		if h != len(tc.under) {
 			t.Errorf("%s: %d labels hidden, want %d: %s", tc.name, h, len(tc.under), out[i])
 		}
+	}
+}
+
+// TestPlaceLabelsPairsGrowLinearly: the work of placing labels, counted as
+// the pairs of shapes (label and label, label and marker, leader and label
+// or leader) the placer tests, grows with the labels, not with their
+// square. Scatters of 1,000 and 4,000 labelled points at the same density
+// (the plot grows with the points, so each has as many neighbours): when
+// every candidate was tested against every leader drawn, the leader tests
+// alone were 2,646 per label at 1,000 points and 14,424 at 4,000 (the
+// bound below fails by far); with the leaders in a grid, every test counted
+// is about 450 and 600 per label.
+func TestPlaceLabelsPairsGrowLinearly(t *testing.T) {
+	sizes := []int{1000, 4000}
+	cases := make([]placeCase, len(sizes))
+	for k, n := range sizes {
+		side := math.Sqrt(float64(n) / 1000)
+		b := placeBounds{X: 60, Y: 40, Width: 700 * side, Height: 640 * side}
+		rng := rand.New(rand.NewPCG(uint64(n), 32))
+		c := placeCase{name: fmt.Sprintf("%d points", n)}
+		for i := range n {
+			x, y := b.X+rng.Float64()*b.Width, b.Y+rng.Float64()*b.Height
+			c.markers = append(c.markers, marker{x, y, 4})
+			c.items = append(c.items, placeItem{X: x, Y: y, R: 4, W: 20 + 7*float64(len(fmt.Sprint(i))), H: 12, Bounds: b})
+		}
+		cases[k] = c
+	}
+	res := runPlace(t, cases)
+	const perLabel = 1500 // pairs a label may cost, whatever the number of labels
+	for k, c := range cases {
+		n := len(c.items)
+		t.Logf("%s: %.0f pairs tested, %.0f per label; %d labels placed", c.name, res[k].Pairs, res[k].Pairs/float64(n), checkPlacements(t, c, res[k]))
+		if res[k].Pairs <= 0 || res[k].Pairs > perLabel*float64(n) {
+			t.Errorf("%s: %.0f pairs of shapes tested, want at most %d per label (%d)", c.name, res[k].Pairs, perLabel, perLabel*n)
+		}
+	}
+	if a, b := res[0].Pairs/1000, res[1].Pairs/4000; b > 2*a {
+		t.Errorf("pairs per label grew from %.0f at 1,000 points to %.0f at 4,000: the work grows faster than n log n", a, b)
+	}
+}
+
+var updatePlacements = flag.Bool("update", false, "rewrite testdata/placements.golden")
+
+// TestPlaceLabelsUnchanged holds placeLabels and parkHidden, on crowded
+// generated scatters (300 points, which go through uncross; 1,000 and
+// 4,000 in one plot; 2,000 labels among 20,000 markers; markers of
+// several sizes, some texts of bands), to testdata/placements.golden,
+// which the placer wrote when it tested every leader drawn for each
+// candidate: the grid of leaders, the memo of refused candidates and
+// parkHidden's binary search change the cost, never a label's place or
+// whether it shows. -update rewrites it, for a change of placement made on
+// purpose.
+func TestPlaceLabelsUnchanged(t *testing.T) {
+	var cases []labelCase
+	for _, n := range []int{300, 1000, 4000} {
+		rng := rand.New(rand.NewPCG(uint64(n), 7))
+		b := placeBounds{X: 60, Y: 40, Width: 700, Height: 640}
+		c := labelCase{name: fmt.Sprintf("scatter of %d", n), maxLeader: 175}
+		for range n {
+			f := rng.Float64()
+			x := b.X + b.Width*f
+			y := math.Max(b.Y+2, math.Min(b.Y+b.Height-2, b.Y+b.Height*(0.9-0.8*f)+rng.NormFloat64()*60))
+			r := []float64{2, 3, 4, 6}[rng.IntN(4)]
+			c.items = append(c.items, labelItem{X: x, Y: y, R: r, W: 20 + float64(rng.IntN(50)), H: 12, Area: r * r * 4, Bounds: b})
+			c.markers = append(c.markers, marker{x, y, r})
+		}
+		if n == 300 {
+			c.obstacles = []placeBounds{{X: 300, Y: 300, Width: 120, Height: 14}, {X: 500, Y: 100, Width: 90, Height: 14}}
+		}
+		cases = append(cases, c)
+	}
+	{
+		rng := rand.New(rand.NewPCG(3, 4))
+		b := placeBounds{X: 60, Y: 40, Width: 1000, Height: 500}
+		c := labelCase{name: "2,000 labels among 20,000 markers", maxLeader: 250}
+		for s := range 10 {
+			phase := rng.Float64() * 6
+			for j := range 2000 {
+				c.markers = append(c.markers, marker{b.X + float64(j)/2000*b.Width, b.Y + b.Height*(0.08+0.085*float64(s)+0.04*math.Sin(float64(j)/150+phase)), 2})
+			}
+		}
+		for _, k := range rng.Perm(len(c.markers))[:2000] {
+			m := c.markers[k]
+			c.items = append(c.items, labelItem{X: m.X, Y: m.Y, R: m.R, W: 24 + float64(rng.IntN(40)), H: 12, Area: 16, Bounds: b})
+		}
+		cases = append(cases, c)
+	}
+	out := runLabels(t, "parkHidden", cases)
+	var got strings.Builder
+	for i, c := range cases {
+		sum := sha256.Sum256([]byte(out[i]))
+		fmt.Fprintf(&got, "%s: %s\n", c.name, hex.EncodeToString(sum[:12]))
+	}
+	golden := filepath.Join("testdata", "placements.golden")
+	if *updatePlacements {
+		if err := os.WriteFile(golden, []byte(got.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != string(want) {
+		t.Errorf("placements differ from %s:\n%s\nwant\n%s", golden, got.String(), want)
 	}
 }

@@ -523,6 +523,7 @@ type placeResult struct {
 	Placed []*placement `json:"placed"`
 	Ms     float64      `json:"ms"`
 	CPUMs  float64      `json:"cpuMs"`
+	Pairs  float64      `json:"pairs"` // pairs of shapes the indexes tested
 }
 
 type placeCase struct {

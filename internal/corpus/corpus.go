@@ -318,6 +318,7 @@ func (c *Case) Apply(t testing.TB, src string) {
 //	footnotes        SIZE Markdown footnotes, each referred to and defined
 //	link-lines       a Markdown paragraph of SIZE lines, each a link: [r]
 //	formulas         SIZE inline formulas on one line: $x$ $x$ …
+//	label-refs   "{c}" repeated to SIZE bytes: a label template naming column c that often
 //
 // SIZE is a count, or bytes with a KB or MB suffix (1024-based).
 func generate(t testing.TB, casePath string, template []byte, sizeText, kind string) []byte {
@@ -367,6 +368,8 @@ func generate(t testing.TB, casePath string, template []byte, sizeText, kind str
 		b.WriteString(strings.Repeat("[r]\n", size))
 	case "formulas":
 		b.WriteString(strings.Repeat("$x$ ", size))
+	case "label-refs":
+		b.WriteString(strings.Repeat("{c}", size/3))
 	default:
 		t.Fatalf("%s: unknown kind %q for generate", casePath, kind)
 	}

@@ -94,8 +94,10 @@ function run(c) {
         bounds: it.bounds && { x: it.bounds.x, y: it.bounds.y, width: it.bounds.width, height: it.bounds.height },
       }));
       const markers = (c.markers || []).map((m) => ({ x: m.x, y: m.y, r: m.r }));
-      const t = timed(() => layout.placeLabels(items, markers, c.opts));
-      return JSON.stringify({ placed: t.result, ms: t.ms, cpuMs: t.cpuMs });
+      // (tally: the pairs of shapes the placer's indexes tested)
+      const opts = Object.assign({}, c.opts, { tally: {} });
+      const t = timed(() => layout.placeLabels(items, markers, opts));
+      return JSON.stringify({ placed: t.result, ms: t.ms, cpuMs: t.cpuMs, pairs: opts.tally.pairs });
     }
     case 'contrast':
       return String(layout.contrast(c.a, c.b));

@@ -3,10 +3,10 @@
  * with them).
  *
  *   Grid(x0, y0, x1, y1, cell)         a uniform grid over a region
- *   MarkerIndex(grid, markers)         the markers drawn: hits, closer, count
- *   LabelIndex(grid, pad)              the labels placed so far: hits, add
- *   Leaders()                          the leader lines drawn so far:
- *                                      crosses, hitsRect
+ *   MarkerIndex(grid, markers, tally)  the markers drawn: hits, closer, count
+ *   LabelIndex(grid, pad, tally)       the labels placed so far: hits, add
+ *   Leaders(grid, tally)               the leader lines drawn so far:
+ *                                      add, crosses, hitsRect
  *   crossesLabels(labels, ax, ay, bx, by)  a leader through a placed label?
  *   uncross(items, out, marks, pad, obstacles, relocate)
  *                                      a placement whose leaders cross made
@@ -65,8 +65,9 @@
 
   // The markers, bucketed by the cell of their centre in compressed rows:
   // cell c holds entries start[c] .. start[c+1]-1 of x, y, r. A query
-  // widens its box by the largest radius.
-  function MarkerIndex(grid, markers) {
+  // widens its box by the largest radius. tally.pairs counts the markers
+  // tested.
+  function MarkerIndex(grid, markers, tally) {
     var ncell = grid.cols * grid.rows;
     var n = markers.length;
     var cellOf = new Int32Array(n);
@@ -110,6 +111,7 @@
       mr[slot] = pr[i] * pr[i];
     }
     this.grid = grid;
+    this.tally = tally || { pairs: 0 };
     this.start = start;
     this.maxR = maxR;
     this.x = mx;
@@ -124,16 +126,22 @@
     var R = this.maxR;
     var x1 = x + w, y1 = y + h;
     var a0 = g.cx(x - R), a1 = g.cx(x1 + R), b1 = g.cy(y1 + R);
+    var n = 0;
     for (var cb = g.cy(y - R); cb <= b1; cb++) {
       var row = cb * g.cols;
       for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
         // the cells a0..a1 of a row are contiguous in the arrays
+        n++;
         var cx = mx[k], cy = my[k];
         var dx = cx < x ? x - cx : cx > x1 ? cx - x1 : 0;
         var dy = cy < y ? y - cy : cy > y1 ? cy - y1 : 0;
-        if (dx * dx + dy * dy < mr[k]) return true;
+        if (dx * dx + dy * dy < mr[k]) {
+          this.tally.pairs += n;
+          return true;
+        }
       }
     }
+    this.tally.pairs += n;
     return false;
   };
 
@@ -148,16 +156,22 @@
     var mx = this.x, my = this.y;
     var x1 = x + w, y1 = y + h, dd = d * d;
     var a0 = g.cx(x - d), a1 = g.cx(x1 + d), b1 = g.cy(y1 + d);
+    var n = 0;
     for (var cb = g.cy(y - d); cb <= b1; cb++) {
       var row = cb * g.cols;
       for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
+        n++;
         var cx = mx[k], cy = my[k];
         if (cx === ox && cy === oy) continue;
         var dx = cx < x ? x - cx : cx > x1 ? cx - x1 : 0;
         var dy = cy < y ? y - cy : cy > y1 ? cy - y1 : 0;
-        if (dx * dx + dy * dy < dd) return true;
+        if (dx * dx + dy * dy < dd) {
+          this.tally.pairs += n;
+          return true;
+        }
       }
     }
+    this.tally.pairs += n;
     return false;
   };
 
@@ -172,6 +186,7 @@
     for (var cb = g.cy(y); cb <= b1; cb++) {
       var row = cb * g.cols;
       for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
+        this.tally.pairs++;
         if (this.x[k] >= x && this.x[k] <= x1 && this.y[k] >= y && this.y[k] <= y1 && ++n >= limit) return n;
       }
     }
@@ -180,10 +195,16 @@
 
   // The labels placed so far: rectangles in flat arrays, and per cell a
   // linked list of entries (head[cell] -> entry, next[entry], label[entry]).
-  function LabelIndex(grid, pad) {
+  // lo[row] .. hi[row] are the columns of the row's cells that hold any (a
+  // query skips the empty rest: a far leader's box spans a hundred cells).
+  // tally.pairs counts the labels tested.
+  function LabelIndex(grid, pad, tally) {
     this.grid = grid;
+    this.tally = tally || { pairs: 0 };
     this.pad = pad;
     this.head = new Int32Array(grid.cols * grid.rows).fill(-1);
+    this.lo = new Int32Array(grid.rows).fill(grid.cols);
+    this.hi = new Int32Array(grid.rows).fill(-1);
     this.next = [];
     this.label = [];
     this.x = [];
@@ -198,14 +219,21 @@
     var head = this.head, next = this.next, label = this.label;
     var lx = this.x, ly = this.y, lw = this.w, lh = this.h;
     var a0 = g.cx(x - p), a1 = g.cx(x + w + p), b1 = g.cy(y + h + p);
+    var lo = this.lo, hi = this.hi;
+    var n = 0;
     for (var cb = g.cy(y - p); cb <= b1; cb++) {
-      for (var ca = a0; ca <= a1; ca++) {
+      for (var ca = a0 > lo[cb] ? a0 : lo[cb], ce = a1 < hi[cb] ? a1 : hi[cb]; ca <= ce; ca++) {
         for (var e = head[cb * g.cols + ca]; e >= 0; e = next[e]) {
+          n++;
           var q = label[e];
-          if (x < lx[q] + lw[q] + p && lx[q] < x + w + p && y < ly[q] + lh[q] + p && ly[q] < y + h + p) return true;
+          if (x < lx[q] + lw[q] + p && lx[q] < x + w + p && y < ly[q] + lh[q] + p && ly[q] < y + h + p) {
+            this.tally.pairs += n;
+            return true;
+          }
         }
       }
     }
+    this.tally.pairs += n;
     return false;
   };
   LabelIndex.prototype.add = function (x, y, w, h) {
@@ -217,6 +245,8 @@
     this.h.push(h);
     var a0 = g.cx(x), a1 = g.cx(x + w), b1 = g.cy(y + h);
     for (var cb = g.cy(y); cb <= b1; cb++) {
+      if (a0 < this.lo[cb]) this.lo[cb] = a0;
+      if (a1 > this.hi[cb]) this.hi[cb] = a1;
       for (var ca = a0; ca <= a1; ca++) {
         var c = cb * g.cols + ca;
         this.next.push(this.head[c]);
@@ -227,25 +257,60 @@
   };
 
   // segHitsRect: does the segment (x1,y1)-(x2,y2) pass through the
-  // rectangle (Liang-Barsky clipping)?
+  // rectangle (Liang-Barsky clipping)? The four clipping edges are written
+  // out, in the order -dx, dx, -dy, dy, rather than looped over arrays: the
+  // placer asks this for each leader near each candidate, and goja (the
+  // static figures) pays for every array made.
   function segHitsRect(x1, y1, x2, y2, rx, ry, rw, rh) {
-    var t0 = 0, t1 = 1;
+    var t0 = 0, t1 = 1, t;
     var dx = x2 - x1, dy = y2 - y1;
-    var p = [-dx, dx, -dy, dy];
-    var q = [x1 - rx, rx + rw - x1, y1 - ry, ry + rh - y1];
-    for (var i = 0; i < 4; i++) {
-      if (p[i] === 0) {
-        if (q[i] < 0) return false;
-      } else {
-        var t = q[i] / p[i];
-        if (p[i] < 0) {
-          if (t > t1) return false;
-          if (t > t0) t0 = t;
-        } else {
-          if (t < t0) return false;
-          if (t < t1) t1 = t;
-        }
-      }
+    var q = x1 - rx; // p = -dx
+    if (dx === 0) {
+      if (q < 0) return false;
+    } else if (-dx < 0) {
+      t = q / -dx;
+      if (t > t1) return false;
+      if (t > t0) t0 = t;
+    } else {
+      t = q / -dx;
+      if (t < t0) return false;
+      if (t < t1) t1 = t;
+    }
+    q = rx + rw - x1; // p = dx
+    if (dx === 0) {
+      if (q < 0) return false;
+    } else if (dx < 0) {
+      t = q / dx;
+      if (t > t1) return false;
+      if (t > t0) t0 = t;
+    } else {
+      t = q / dx;
+      if (t < t0) return false;
+      if (t < t1) t1 = t;
+    }
+    q = y1 - ry; // p = -dy
+    if (dy === 0) {
+      if (q < 0) return false;
+    } else if (-dy < 0) {
+      t = q / -dy;
+      if (t > t1) return false;
+      if (t > t0) t0 = t;
+    } else {
+      t = q / -dy;
+      if (t < t0) return false;
+      if (t < t1) t1 = t;
+    }
+    q = ry + rh - y1; // p = dy
+    if (dy === 0) {
+      if (q < 0) return false;
+    } else if (dy < 0) {
+      t = q / dy;
+      if (t > t1) return false;
+      if (t > t0) t0 = t;
+    } else {
+      t = q / dy;
+      if (t < t0) return false;
+      if (t < t1) t1 = t;
     }
     return t0 < t1;
   }
@@ -271,27 +336,89 @@
   }
 
   // Leaders: the leader lines drawn so far, which later labels must not
-  // cover, and which must not cross a placed label.
-  function Leaders() {
+  // cover, and which must not cross a placed label. Each is listed in the
+  // cells of grid its box covers (head[cell] -> entry, next[entry],
+  // ref[entry]), so that a question about a segment or a rectangle tests
+  // only the leaders whose box meets its own: a leader that crosses a
+  // segment or passes through a rectangle has a box that meets theirs, so
+  // the answers are those of testing every leader, at a cost that does not
+  // grow with the leaders drawn elsewhere (testing every leader made a
+  // chart of 1,000 labels quadratic). stamp[leader] marks the leaders a
+  // question has tested, as one leader lies in several cells. tally.pairs
+  // counts the leaders tested.
+  function Leaders(grid, tally) {
+    this.grid = grid;
+    this.tally = tally || { pairs: 0 };
+    this.head = new Int32Array(grid.cols * grid.rows).fill(-1);
+    this.lo = new Int32Array(grid.rows).fill(grid.cols); // as LabelIndex's
+    this.hi = new Int32Array(grid.rows).fill(-1);
+    this.next = [];
+    this.ref = [];
     this.seg = [];
+    this.stamp = [];
+    this.asked = 0;
+    this.mayCross = false;
   }
+  // add draws the leader (ax,ay)-(bx,by).
+  Leaders.prototype.add = function (ax, ay, bx, by) {
+    var g = this.grid;
+    var k = this.seg.length;
+    this.seg.push([ax, ay, bx, by]);
+    this.stamp.push(0);
+    var a0 = g.cx(Math.min(ax, bx)), a1 = g.cx(Math.max(ax, bx));
+    var b0 = g.cy(Math.min(ay, by)), b1 = g.cy(Math.max(ay, by));
+    for (var cb = b0; cb <= b1; cb++) {
+      if (a0 < this.lo[cb]) this.lo[cb] = a0;
+      if (a1 > this.hi[cb]) this.hi[cb] = a1;
+      for (var ca = a0; ca <= a1; ca++) {
+        var c = cb * g.cols + ca;
+        this.next.push(this.head[c]);
+        this.ref.push(k);
+        this.head[c] = this.next.length - 1;
+      }
+    }
+  };
+  // near calls test(segment) for each leader listed in the cells of the
+  // box (x0,y0)-(x1,y1), once each, until test says true; it returns
+  // whether one did.
+  Leaders.prototype.near = function (x0, y0, x1, y1, test) {
+    var g = this.grid;
+    var head = this.head, next = this.next, ref = this.ref, seg = this.seg, stamp = this.stamp;
+    var asked = ++this.asked;
+    var a0 = g.cx(x0), a1 = g.cx(x1), b1 = g.cy(y1);
+    var lo = this.lo, hi = this.hi;
+    var n = 0;
+    for (var cb = g.cy(y0); cb <= b1; cb++) {
+      for (var ca = a0 > lo[cb] ? a0 : lo[cb], ce = a1 < hi[cb] ? a1 : hi[cb]; ca <= ce; ca++) {
+        for (var e = head[cb * g.cols + ca]; e >= 0; e = next[e]) {
+          var k = ref[e];
+          if (stamp[k] === asked) continue;
+          stamp[k] = asked;
+          n++;
+          if (test(seg[k])) {
+            this.tally.pairs += n;
+            return true;
+          }
+        }
+      }
+    }
+    this.tally.pairs += n;
+    return false;
+  };
   // crosses: does the segment (ax,ay)-(bx,by) cross a leader drawn so far?
   // Crossed leaders make a reader follow the wrong line in a crowded
   // corner. Segments that only touch (two leaders from one point) do not
   // cross.
   Leaders.prototype.crosses = function (ax, ay, bx, by) {
-    for (var i = 0; i < this.seg.length; i++) {
-      var s = this.seg[i];
-      if (segsCross(ax, ay, bx, by, s[0], s[1], s[2], s[3])) return true;
-    }
-    return false;
+    return this.near(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by), function (s) {
+      return segsCross(ax, ay, bx, by, s[0], s[1], s[2], s[3]);
+    });
   };
+  // hitsRect: does a leader drawn so far pass through the rectangle?
   Leaders.prototype.hitsRect = function (x, y, w, h) {
-    for (var i = 0; i < this.seg.length; i++) {
-      var s = this.seg[i];
-      if (segHitsRect(s[0], s[1], s[2], s[3], x, y, w, h)) return true;
-    }
-    return false;
+    return this.near(x, y, x + w, y + h, function (s) {
+      return segHitsRect(s[0], s[1], s[2], s[3], x, y, w, h);
+    });
   };
 
   // crossesLabels: does a leader from (ax, ay) to (bx, by) pass through a
@@ -302,14 +429,21 @@
     var g = labels.grid;
     var lx = labels.x, ly = labels.y, lw = labels.w, lh = labels.h;
     var a0 = g.cx(x), a1 = g.cx(x + w), b1 = g.cy(y + h);
+    var lo = labels.lo, hi = labels.hi;
+    var n = 0;
     for (var cb = g.cy(y); cb <= b1; cb++) {
-      for (var ca = a0; ca <= a1; ca++) {
+      for (var ca = a0 > lo[cb] ? a0 : lo[cb], ce = a1 < hi[cb] ? a1 : hi[cb]; ca <= ce; ca++) {
         for (var e = labels.head[cb * g.cols + ca]; e >= 0; e = labels.next[e]) {
+          n++;
           var q = labels.label[e];
-          if (segHitsRect(ax, ay, bx, by, lx[q] + 1, ly[q] + 1, lw[q] - 2, lh[q] - 2)) return true;
+          if (segHitsRect(ax, ay, bx, by, lx[q] + 1, ly[q] + 1, lw[q] - 2, lh[q] - 2)) {
+            labels.tally.pairs += n;
+            return true;
+          }
         }
       }
     }
+    labels.tally.pairs += n;
     return false;
   }
 

@@ -47,6 +47,8 @@
   var NEAREST = 2;
   // how many stacked slots (placeStacked) one placement tries in all
   var STACK_TRIES = 60000;
+  // the most candidates placeLabels remembers the answers for (bytes)
+  var MEMO_MAX = 1 << 24;
   // up to how many labels a placement is made with crossing leaders first,
   // then uncrossed (uncross is quadratic in the leaders)
   var UNCROSS_MAX = 400;
@@ -64,45 +66,70 @@
     pos.y = dy > 0 ? it.y + oy : dy < 0 ? it.y + oy - it.h : it.y - it.h / 2;
   }
 
+  // tryAt's answers: the label placed, or why not. A candidate refused
+  // for its bounds, its own marker, a label, a leader or a nearer point
+  // (BLOCKED) stays refused while labels and leaders are only added, one
+  // refused for another point's marker (ON_MARKER) while the markers are
+  // asked; so placeOne need not ask again.
+  var PLACED = 0, BLOCKED = 1, ON_MARKER = 2;
+
   // tryAt places the label of it at (x, y) if it may go there, and says
   // whether it did: inside its bounds, off its own marker, clear of the
-  // labels, of the markers (unless marks is null) and of the leaders. A
+  // labels, of the leaders and of the markers (unless marks is null). A
   // label beside its point (leader false) must have its point nearest; one
   // with a leader needs a leader that crosses no label and no leader.
   function tryAt(it, x, y, leader, b, marks, labels, leaders, near) {
     var w = it.w;
     var h = it.h;
     var own = it.r > 0 ? it.r : 0;
-    if (x < b[0] || y < b[1] || x + w > b[2] || y + h > b[3]) return false;
-    if (own > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, own)) return false;
-    if (labels.hits(x, y, w, h) || (marks && marks.hits(x, y, w, h))) return false;
-    if (leaders.hitsRect(x, y, w, h)) return false;
+    if (x < b[0] || y < b[1] || x + w > b[2] || y + h > b[3]) return BLOCKED;
+    if (own > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, own)) return BLOCKED;
+    if (labels.hits(x, y, w, h)) return BLOCKED;
+    if (marks && marks.hits(x, y, w, h)) return ON_MARKER;
+    if (leaders.hitsRect(x, y, w, h)) return BLOCKED;
     var end = leaderEnd(it.x, it.y, x, y, w, h);
     if (!leader) {
       // beside its point, the label must be nearest that point, by a
       // margin a reader sees
       var ex = end[0] - it.x, ey = end[1] - it.y;
-      if (near.closer(x, y, w, h, Math.sqrt(ex * ex + ey * ey) + NEAREST, it.x, it.y)) return false;
+      if (near.closer(x, y, w, h, Math.sqrt(ex * ex + ey * ey) + NEAREST, it.x, it.y)) return BLOCKED;
     } else {
-      if (crossesLabels(labels, it.x, it.y, end[0], end[1])) return false;
-      if (!leaders.mayCross && leaders.crosses(it.x, it.y, end[0], end[1])) return false;
-      leaders.seg.push([it.x, it.y, end[0], end[1]]);
+      if (crossesLabels(labels, it.x, it.y, end[0], end[1])) return BLOCKED;
+      if (!leaders.mayCross && leaders.crosses(it.x, it.y, end[0], end[1])) return BLOCKED;
     }
+    if (leader) leaders.add(it.x, it.y, end[0], end[1]);
     labels.add(x, y, w, h);
-    return true;
+    return PLACED;
+  }
+
+  // The candidates placeOne tries for an item, by ring: CAND_AT[ring] is
+  // the first's number, CANDS how many in all.
+  var CAND_AT = [];
+  var CANDS = 0;
+  for (var cr = 0; cr < RINGS.length; cr++) {
+    CAND_AT.push(CANDS);
+    CANDS += cr >= 3 ? FAR_DIRS.length : DIRS.length;
   }
 
   // The first free candidate of one item on rings from..to-1, or null.
   // A label with a leader line keeps the line clear of other labels, and
-  // every label keeps clear of the leader lines already drawn.
-  function placeOne(it, marks, labels, pos, from, to, leaders, near) {
+  // every label keeps clear of the leader lines already drawn. memo (or
+  // null) holds, for item k, the candidates refused so far (CANDS each):
+  // those refused BLOCKED are not tried again, nor those refused
+  // ON_MARKER while marks are asked; it is valid while labels and leaders
+  // are only added.
+  function placeOne(it, marks, labels, pos, from, to, leaders, near, memo, k) {
     var b = boundsOf(it, [0, 0, 0, 0]);
     var own = it.r > 0 ? it.r : 0;
     for (var ring = from; ring < to; ring++) {
       var dirs = ring >= 3 ? FAR_DIRS : DIRS;
       for (var d = 0; d < dirs.length; d++) {
+        var slot = memo ? k * CANDS + CAND_AT[ring] + d : -1;
+        if (slot >= 0 && (memo[slot] === BLOCKED || (memo[slot] === ON_MARKER && marks))) continue;
         candidatePos(it, own, dirs[d], RINGS[ring], pos);
-        if (tryAt(it, pos.x, pos.y, ring > 0, b, marks, labels, leaders, near)) return { x: pos.x, y: pos.y, leader: ring > 0 };
+        var got = tryAt(it, pos.x, pos.y, ring > 0, b, marks, labels, leaders, near);
+        if (got === PLACED) return { x: pos.x, y: pos.y, leader: ring > 0 };
+        if (slot >= 0) memo[slot] = got;
       }
     }
     return null;
@@ -147,7 +174,7 @@
     for (var q = 0; q < idx.length && budget.left > 0; q++) {
       budget.left--;
       var x = cands[idx[q] + 1], y = cands[idx[q] + 2];
-      if (tryAt(it, x, y, true, b, marks, labels, leaders, near)) return { x: x, y: y, leader: true };
+      if (tryAt(it, x, y, true, b, marks, labels, leaders, near) === PLACED) return { x: x, y: y, leader: true };
     }
     return null;
   }
@@ -202,8 +229,12 @@
     var avg = heights / order.length;
     var mcell = Math.min(16, Math.max(4, avg / 2));
     while ((Math.floor((x1 - x0) / mcell) + 1) * (Math.floor((y1 - y0) / mcell) + 1) > 4 * markers.length + 64) mcell *= 2;
-    var marks = new MarkerIndex(new Grid(x0, y0, x1, y1, mcell), markers);
-    var labels = new LabelIndex(new Grid(x0, y0, x1, y1, Math.min(64, Math.max(8, 2 * avg))), pad);
+    // every pair the indexes test is counted here (opts.tally, for tests:
+    // the work grows as n log n, not n²)
+    var tally = opts.tally && typeof opts.tally === 'object' ? opts.tally : { pairs: 0 };
+    tally.pairs = 0;
+    var marks = new MarkerIndex(new Grid(x0, y0, x1, y1, mcell), markers, tally);
+    var labels = new LabelIndex(new Grid(x0, y0, x1, y1, Math.min(64, Math.max(8, 2 * avg))), pad, tally);
     var prio = new Float64Array(items.length);
     for (i = 0; i < order.length; i++) prio[order[i]] = +items[order[i]].priority || 0;
     order.sort(function (a, b) {
@@ -224,22 +255,29 @@
       var rad = 2.5 * it.h;
       crowded[order[i]] = marks.count(it.x - rad, it.y - rad, 2 * rad, 2 * rad, CROWD + 1) > CROWD ? 1 : 0;
     }
-    var leaders = new Leaders();
+    var leaders = new Leaders(labels.grid, tally);
     var budget = { left: STACK_TRIES };
     // Points in a crowd (several markers within a label's height or two)
     // are placed before the others' labels wall the crowd in: beside
     // their point, else farther out with a leader. Then every other label
     // beside its point, then the rest farther out, in the room left, then
     // what is left of a crowd stacked beside it.
+    // (memo: the candidates refused in this call of passes, which the
+    // later passes, and the pass over markers after the last call, need
+    // not try again: within a call, labels and leaders are only added; up
+    // to 16 MB of it, some 87,000 labels: past that every pass asks again,
+    // to the same answers)
+    var memo = items.length * CANDS <= MEMO_MAX ? new Uint8Array(items.length * CANDS) : null;
     function passes() {
+      if (memo) memo.fill(0);
       for (i = 0; i < order.length; i++) {
-        if (crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, rings, leaders, marks);
+        if (crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, rings, leaders, marks, memo, order[i]);
       }
       for (i = 0; i < order.length; i++) {
-        if (!crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, 1, leaders, marks);
+        if (!crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, 1, leaders, marks, memo, order[i]);
       }
       for (i = 0; i < order.length; i++) {
-        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, rings, leaders, marks);
+        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, rings, leaders, marks, memo, order[i]);
       }
       var left = [];
       for (i = 0; i < order.length; i++) if (!out[order[i]]) left.push(order[i]);
@@ -297,7 +335,7 @@
           var end = leaderEnd(it2.x, it2.y, x, y, it2.w, it2.h);
           var ex = end[0] - it2.x, ey = end[1] - it2.y;
           if (ex * ex + ey * ey > reach * reach) return;
-          if (tryAt(it2, x, y, true, boundsOf(it2, [0, 0, 0, 0]), marks, labels, leaders, marks)) out[k] = { x: x, y: y, leader: true };
+          if (tryAt(it2, x, y, true, boundsOf(it2, [0, 0, 0, 0]), marks, labels, leaders, marks) === PLACED) out[k] = { x: x, y: y, leader: true };
         });
       });
     }
@@ -320,9 +358,9 @@
       var grid = labels.grid;
       // the indexes again, of the labels placed but skip's
       var rebuild = function (skip) {
-        labels = new LabelIndex(grid, pad);
+        labels = new LabelIndex(grid, pad, tally);
         for (var j = 0; j < obs.length; j++) labels.add(obs[j].x, obs[j].y, obs[j].width, obs[j].height);
-        leaders = new Leaders();
+        leaders = new Leaders(grid, tally);
         for (j = 0; j < out.length; j++) {
           var pl = out[j];
           if (!pl || j === skip) continue;
@@ -330,13 +368,13 @@
           labels.add(pl.x, pl.y, itj.w, itj.h);
           if (pl.leader) {
             var en = leaderEnd(itj.x, itj.y, pl.x, pl.y, itj.w, itj.h);
-            leaders.seg.push([itj.x, itj.y, en[0], en[1]]);
+            leaders.add(itj.x, itj.y, en[0], en[1]);
           }
         }
       };
       var relocate = function (k) {
         rebuild(k);
-        var p = placeOne(items[k], marks, labels, pos, 1, rings, leaders, marks);
+        var p = placeOne(items[k], marks, labels, pos, 1, rings, leaders, marks, null, k);
         if (!p) {
           budget.left = Math.max(budget.left, 2000);
           p = placeStacked(items[k], marks, labels, rings, leaders, marks, pad, reach, budget);
@@ -353,7 +391,7 @@
     // point's marker (the site draws labels with a halo), never over a label
     if (opts.overMarkers !== false) {
       for (i = 0; i < order.length; i++) {
-        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, rings, leaders, marks);
+        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, rings, leaders, marks, memo, order[i]);
       }
     }
     return out;
@@ -367,12 +405,16 @@
   // on hover. Without such a label (under false) nothing would hide it: the
   // caller draws it empty (font size 0), at its point inside its bounds, so
   // that it is neither drawn beside a point it may not be nearest nor off
-  // the canvas; the tooltip still names the point.
+  // the canvas; the tooltip still names the point. The earliest such label
+  // is found by a binary search over the largest marker area so far (most
+  // [j] is the largest area of shown[0..j], which never falls), so that a
+  // chart of thousands of hidden labels costs n log n, not n².
   function parkHidden(items, placed) {
     items = Array.isArray(items) ? items : [];
     placed = Array.isArray(placed) ? placed : [];
     var out = new Array(items.length);
     var shown = [];
+    var most = [];
     for (var i = 0; i < items.length; i++) {
       out[i] = null;
       var it = items[i];
@@ -380,15 +422,17 @@
       var area = +it.area || 0;
       if (placed[i]) {
         shown.push({ i: i, area: area, x: placed[i].x, y: placed[i].y });
+        most.push(most.length && most[most.length - 1] > area ? most[most.length - 1] : area);
         continue;
       }
       var spot = null;
-      for (var s = 0; s < shown.length; s++) {
-        if (shown[s].area >= area) {
-          spot = { x: shown[s].x, y: shown[s].y, under: true };
-          break;
-        }
+      var lo = 0, hi = most.length; // the first j with most[j] >= area, or most.length
+      while (lo < hi) {
+        var mid = (lo + hi) >> 1;
+        if (most[mid] >= area) hi = mid;
+        else lo = mid + 1;
       }
+      if (lo < shown.length) spot = { x: shown[lo].x, y: shown[lo].y, under: true };
       if (!spot) {
         var r = it.r > 0 ? it.r : 0;
         var x = it.x + r + 3;
