@@ -1,0 +1,321 @@
+package scene
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dop251/goja"
+)
+
+// The theme's scripts run under a bound. A site's own theme may replace
+// any of them (themes/NAME/assets/ticks.js), and a script that loops
+// forever would hang the build, one that allocates forever would end it in
+// an out-of-memory crash. Every run of the scripts (loading them, each
+// Scene) is watched: past its time, or when the Go heap has grown past its
+// memory while it ran, the runtime is interrupted (goja's
+// Runtime.Interrupt) and the call returns a *ScriptError naming the script
+// and the function it was stopped in.
+//
+// goja has no heap of its own: its objects are Go's. The watchdog samples
+// the Go heap (runtime/metrics, no stop of the world) every memoryTick, and
+// when it has grown by more than the limit since the call started it
+// collects the garbage once and looks again, so that garbage another
+// goroutine left is not counted against the script. A built-in function
+// (a single "x".repeat(1e9)) is not interrupted while it runs: the bound
+// is on what a script does in its own code.
+
+// Limits bound one run of the theme's scripts. A zero field takes its
+// default.
+type Limits struct {
+	// Time is the most one call (a Scene, or loading the scripts) may
+	// take.
+	Time time.Duration
+	// Memory is the most bytes the Go heap may grow by during one call.
+	Memory int64
+	// Budget, when set, is shared by the calls of a build: their time
+	// together.
+	Budget *Budget
+}
+
+const (
+	// DefaultTime is Limits.Time's default: a chart of 20,000 points takes
+	// a few hundred milliseconds, so 10 s is a script that will not end.
+	DefaultTime = 10 * time.Second
+	// DefaultMemory is Limits.Memory's default: a chart of 20,000 points
+	// allocates some 40 MB over its whole run, far less at once.
+	DefaultMemory = 256 << 20
+	// memoryTick is how often the watchdog samples the heap.
+	memoryTick = 5 * time.Millisecond
+)
+
+func (l Limits) time() time.Duration {
+	if l.Time > 0 {
+		return l.Time
+	}
+	return DefaultTime
+}
+
+func (l Limits) memory() int64 {
+	if l.Memory > 0 {
+		return l.Memory
+	}
+	return DefaultMemory
+}
+
+// Budget is the time the calls of a build may spend in the theme's
+// scripts together, shared by its engines. Safe for concurrent use.
+type Budget struct {
+	total time.Duration
+	spent atomic.Int64 // nanoseconds
+}
+
+// NewBudget is a Budget of total.
+func NewBudget(total time.Duration) *Budget { return &Budget{total: total} }
+
+// left is the time left, at most d.
+func (b *Budget) left(d time.Duration) (time.Duration, bool) {
+	if b == nil {
+		return d, false
+	}
+	rest := b.total - time.Duration(b.spent.Load())
+	if rest < d {
+		return max(rest, 0), true
+	}
+	return d, false
+}
+
+func (b *Budget) spend(d time.Duration) {
+	if b != nil {
+		b.spent.Add(int64(d))
+	}
+}
+
+// Why a run was stopped.
+const (
+	StoppedTime   = "time"
+	StoppedMemory = "memory"
+	StoppedBudget = "budget"
+)
+
+// ScriptError is an error of the theme's scripts: one threw, or was
+// stopped by a limit, or returned what is not a Scene.
+type ScriptError struct {
+	// Script is the file it happened in, as the theme names it
+	// ("assets/ticks.js"); Func the function, Line and Col the place
+	// (0 when unknown).
+	Script, Func string
+	Line, Col    int
+	// Stopped is StoppedTime, StoppedMemory or StoppedBudget when a limit
+	// stopped the script, "" when it failed by itself.
+	Stopped string
+	// Limit is the limit that stopped it, in words ("10s", "256 MB").
+	Limit string
+	// Msg is what the script threw, or what was wrong with what it
+	// returned.
+	Msg string
+}
+
+// Name is the script's file name without its folder ("ticks.js").
+func (e *ScriptError) Name() string {
+	if e.Script == "" {
+		return "scripts"
+	}
+	return path.Base(e.Script)
+}
+
+// Where is the function and place the script failed at, in words:
+// "in tickValues (ticks.js:42:7)", or "" when unknown.
+func (e *ScriptError) Where() string {
+	if e.Script == "" || e.Line == 0 {
+		return ""
+	}
+	at := fmt.Sprintf("%s:%d:%d", e.Name(), e.Line, e.Col)
+	if e.Func == "" {
+		return "at " + at
+	}
+	return fmt.Sprintf("in %s (%s)", e.Func, at)
+}
+
+func (e *ScriptError) Error() string {
+	where := e.Where()
+	if where != "" {
+		where = ", " + where
+	}
+	switch e.Stopped {
+	case StoppedTime:
+		return fmt.Sprintf("the theme's %s did not finish in %s%s", e.Name(), e.Limit, where)
+	case StoppedMemory:
+		return fmt.Sprintf("the theme's %s used more than %s of memory%s", e.Name(), e.Limit, where)
+	case StoppedBudget:
+		return fmt.Sprintf("the theme's scripts used up the build's %s for static figures%s", e.Limit, where)
+	}
+	return fmt.Sprintf("the theme's %s failed%s: %s", e.Name(), where, e.Msg)
+}
+
+// stopped is the value an interrupt carries: why, and the limit.
+type stopped struct{ why, limit string }
+
+func (s stopped) Error() string { return s.why }
+
+// guard watches one run of vm under lim until its stop is called.
+type guard struct {
+	vm    *goja.Runtime
+	start time.Time
+	lim   Limits
+	done  chan struct{}
+	wg    sync.WaitGroup
+	// tripped is why the watchdog stopped the run, once it has: Go code
+	// reading the scripts' objects, which no interrupt stops, asks it.
+	tripped atomic.Pointer[stopped]
+}
+
+// watch starts watching vm under lim; the caller must call stop when the
+// run is over, before vm runs anything else.
+func watch(vm *goja.Runtime, lim Limits) *guard {
+	g := &guard{vm: vm, start: time.Now(), lim: lim, done: make(chan struct{})}
+	d, byBudget := lim.Budget.left(lim.time())
+	why := stopped{StoppedTime, formatDuration(d)}
+	if byBudget {
+		why = stopped{StoppedBudget, formatDuration(lim.Budget.total)}
+	}
+	if d <= 0 {
+		// nothing left: the run is stopped at its first instruction
+		g.interrupt(why)
+		return g
+	}
+	g.wg.Add(1)
+	go g.run(d, why)
+	return g
+}
+
+// run is the watchdog: it interrupts the run after d, or when the heap
+// has grown past the limit.
+func (g *guard) run(d time.Duration, why stopped) {
+	defer g.wg.Done()
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	tick := time.NewTicker(memoryTick)
+	defer tick.Stop()
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	heap := func() int64 {
+		metrics.Read(sample)
+		return int64(sample[0].Value.Uint64())
+	}
+	// base is the heap as the run started (its garbage too: lenient);
+	// mark the heap after the last collection the watchdog made, so that
+	// it collects at most once per limit of new allocation.
+	base := heap()
+	mark := base
+	limit := g.lim.memory()
+	for {
+		select {
+		case <-g.done:
+			return
+		case <-timer.C:
+			g.interrupt(why)
+			return
+		case <-tick.C:
+			if heap()-mark <= limit {
+				continue
+			}
+			// garbage counts too: collect it, and count what is left
+			runtime.GC()
+			mark = heap()
+			if mark-base > limit {
+				g.interrupt(stopped{StoppedMemory, formatBytes(limit)})
+				return
+			}
+		}
+	}
+}
+
+func (g *guard) interrupt(why stopped) {
+	g.tripped.Store(&why)
+	g.vm.Interrupt(why)
+}
+
+// check is the error of a run the watchdog stopped, nil while it runs:
+// for Go code that reads the scripts' objects.
+func (g *guard) check() error {
+	if g == nil {
+		return nil
+	}
+	if why := g.tripped.Load(); why != nil {
+		return &ScriptError{Script: "assets/scene.js", Stopped: why.why, Limit: why.limit}
+	}
+	return nil
+}
+
+// stop ends the watch, spends the run's time from the budget and clears
+// any interrupt, so that the runtime can run again.
+func (g *guard) stop() {
+	close(g.done)
+	g.wg.Wait()
+	g.vm.ClearInterrupt()
+	g.lim.Budget.spend(time.Since(g.start))
+}
+
+// scriptError makes err, returned by a run of the scripts, a
+// *ScriptError naming the script and function it happened in.
+func scriptError(err error) error {
+	var se *ScriptError
+	if errors.As(err, &se) {
+		return err
+	}
+	e := &ScriptError{Msg: err.Error()}
+	var stack []goja.StackFrame
+	var intr *goja.InterruptedError
+	var exc *goja.Exception
+	switch {
+	case errors.As(err, &intr):
+		if s, ok := intr.Value().(stopped); ok {
+			e.Stopped, e.Limit = s.why, s.limit
+		}
+		stack = intr.Stack()
+	case errors.As(err, &exc):
+		e.Msg = exc.Value().String()
+		stack = exc.Stack()
+	}
+	var so *goja.StackOverflowError
+	if errors.As(err, &so) {
+		e.Msg = "it called itself too deeply (endless recursion?)"
+		stack = so.Stack()
+	}
+	// the innermost frame in one of the theme's scripts
+	for i := range stack {
+		f := &stack[i]
+		p := f.Position()
+		if p.Filename == "" || !strings.HasPrefix(p.Filename, "assets/") {
+			continue
+		}
+		e.Script, e.Line, e.Col = p.Filename, p.Line, p.Column
+		if fn := f.FuncName(); !strings.HasPrefix(fn, "<") {
+			e.Func = fn // not <anonymous>, <native>
+		}
+		break
+	}
+	return e
+}
+
+// formatDuration writes d as a reader would: "10 s", "250 ms", "10 min".
+func formatDuration(d time.Duration) string {
+	switch {
+	case d >= time.Minute && d%time.Minute == 0:
+		return fmt.Sprintf("%d min", d/time.Minute)
+	case d >= time.Second:
+		return fmt.Sprintf("%g s", d.Seconds())
+	}
+	return fmt.Sprintf("%d ms", d.Milliseconds())
+}
+
+// formatBytes writes n bytes in MB (2^20).
+func formatBytes(n int64) string {
+	return fmt.Sprintf("%d MB", n>>20)
+}
