@@ -10,8 +10,11 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/dop251/goja"
+
+	"github.com/scalesite/scalesite/diag"
 )
 
 // The theme's scripts run under a bound. A site's own theme may replace
@@ -143,21 +146,38 @@ func (e *ScriptError) Where() string {
 	return fmt.Sprintf("in %s (%s)", e.Func, at)
 }
 
-func (e *ScriptError) Error() string {
+func (e *ScriptError) Error() string { return e.Describe("a chart") }
+
+// Describe says what happened while the scripts drew what ("the chart's
+// static figure"), in a reader's words.
+func (e *ScriptError) Describe(what string) string {
 	where := e.Where()
 	if where != "" {
 		where = ", " + where
 	}
 	switch e.Stopped {
 	case StoppedTime:
-		return fmt.Sprintf("the theme's %s did not finish in %s%s", e.Name(), e.Limit, where)
+		return fmt.Sprintf("the theme's %s did not finish drawing %s in %s%s", e.Name(), what, e.Limit, where)
 	case StoppedMemory:
-		return fmt.Sprintf("the theme's %s used more than %s of memory%s", e.Name(), e.Limit, where)
+		return fmt.Sprintf("the theme's %s used more than %s of memory drawing %s%s", e.Name(), e.Limit, what, where)
 	case StoppedBudget:
-		return fmt.Sprintf("the theme's scripts used up the build's %s for static figures%s", e.Limit, where)
+		return fmt.Sprintf("the theme's scripts used up the build's %s for static figures before drawing %s (%s stopped%s)", e.Limit, what, e.Name(), where)
 	}
-	return fmt.Sprintf("the theme's %s failed%s: %s", e.Name(), where, e.Msg)
+	return fmt.Sprintf("the theme's %s failed drawing %s%s: %s", e.Name(), what, where, shortMsg(e.Msg))
 }
+
+// shortMsg is a script's message as an error shows it: its first line, cut
+// to maxMsg characters, what would not print escaped.
+func shortMsg(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	if utf8.RuneCountInString(s) > maxMsg {
+		s = string([]rune(s)[:maxMsg-1]) + "…"
+	}
+	return diag.Visible(s)
+}
+
+// maxMsg is the most characters of a script's message an error shows.
+const maxMsg = 200
 
 // stopped is the value an interrupt carries: why, and the limit.
 type stopped struct{ why, limit string }

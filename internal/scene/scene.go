@@ -236,6 +236,10 @@ func (e *Engine) call(optionJSON []byte, width int, dark bool, height goja.Value
 		return nil, err
 	}
 	s, err = sceneReader{vm: e.vm, guard: g}.scene(v)
+	var stopped *ScriptError
+	if errors.As(err, &stopped) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, &ScriptError{Script: "assets/scene.js", Msg: "it returned no drawable scene: " + err.Error()}
 	}
