@@ -94,20 +94,15 @@ func (st *statics) scriptError(c *site.Chart, what string, err error) error {
 	if !errors.As(err, &se) {
 		return fmt.Errorf("chart %s: %s: %w", c.ID, what, err)
 	}
-	msg := se.Describe("the chart's " + what)
-	switch {
-	case se.Stopped == scene.StoppedBudget:
-		msg += ": a build draws its static figures in at most that; turn them off (staticFigures: false in scalesite.yaml) for a site this large"
-	case se.Script != "" && st.theme.own[se.Script]:
-		msg += fmt.Sprintf(": fix %s/%s, or remove it to use the built-in theme's, or turn static figures off (staticFigures: false in scalesite.yaml)", st.theme.ownDir, se.Script)
-	default:
-		msg += ": this is a bug in scalesite's built-in theme; please report it with this chart; until it is fixed, staticFigures: false in scalesite.yaml builds the site without static figures"
+	ownFile := ""
+	if se.Script != "" && st.theme.own[se.Script] {
+		ownFile = st.theme.ownDir + "/" + se.Script
 	}
 	pos := diag.Pos{}
 	if c.Spec != nil {
 		pos = diag.Pos{File: c.Spec.Pos.File, Line: c.Spec.Pos.Line}
 	}
-	return &diag.Error{Pos: pos, Msg: msg}
+	return se.At(pos, "the chart's "+what, ownFile, true)
 }
 
 // staticFigure is a chart's static figure as the page and the feed carry it.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path"
@@ -22,6 +23,7 @@ import (
 	"github.com/scalesite/scalesite/internal/atomicfile"
 	"github.com/scalesite/scalesite/internal/scene"
 	scsite "github.com/scalesite/scalesite/site"
+	"github.com/scalesite/scalesite/themes"
 )
 
 // pxPer is how many CSS pixels make one unit of length: CSS's 96 px to the
@@ -273,27 +275,53 @@ not write.`, stderr)
 	if !single && out == "" {
 		out = "figures"
 	}
-	eng, err := scene.New(figure.MeasureFont)
-	if err != nil {
-		fmt.Fprintf(stderr, "scalesite figure: %s\n", err)
-		return 1
-	}
+	// the site's theme overlays the built-in one, as in its pages
+	theme := scene.Layers(themes.Default(), s.Theme)
+	var eng *scene.Engine
 	for _, c := range charts {
 		name := out
 		if !single {
 			name = filepath.Join(out, c.ID+"."+format)
 		}
-		data, err := drawFigure(eng, c, int(math.Round(px)), dark, format, dpi)
-		if err == nil {
-			err = writeFigure(name, format, data)
+		if eng == nil || eng.Failed() {
+			if eng, err = scene.NewFS(theme, figure.MeasureFont); err != nil {
+				fmt.Fprintf(stderr, "scalesite figure: %s\n", figureError(s, c, err))
+				return 1
+			}
 		}
+		data, err := drawFigure(eng, c, int(math.Round(px)), dark, format, dpi)
 		if err != nil {
+			fmt.Fprintf(stderr, "scalesite figure: %s\n", figureError(s, c, err))
+			return 1
+		}
+		if err = writeFigure(name, format, data); err != nil {
 			fmt.Fprintf(stderr, "scalesite figure: %s: %s\n", c.ID, err)
 			return 1
 		}
 		fmt.Fprintf(stdout, "%s → %s (%d bytes)\n", c.ID, name, len(data))
 	}
 	return 0
+}
+
+// figureError is err, met drawing chart c of site s: a failure of the
+// theme's scripts is an error at the chart's place in its page, naming the
+// script (the site's own file when it gave it).
+func figureError(s *scsite.Site, c *scsite.Chart, err error) error {
+	var se *scene.ScriptError
+	if !errors.As(err, &se) {
+		return fmt.Errorf("%s: %w", c.ID, err)
+	}
+	ownFile := ""
+	if s.Theme != nil && se.Script != "" {
+		if _, err := fs.Stat(s.Theme, se.Script); err == nil {
+			ownFile = path.Join("themes", filepath.Base(s.ThemeDir), se.Script)
+		}
+	}
+	pos := diag.Pos{}
+	if c.Spec != nil {
+		pos = diag.Pos{File: c.Spec.Pos.File, Line: c.Spec.Pos.Line}
+	}
+	return se.At(pos, "the chart's figure", ownFile, false)
 }
 
 // drawFigure draws chart c width CSS px wide in format.

@@ -3,6 +3,7 @@ package scene
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"runtime"
 	"runtime/metrics"
@@ -164,6 +165,52 @@ func (e *ScriptError) Describe(what string) string {
 		return fmt.Sprintf("the theme's scripts used up the build's %s for static figures before drawing %s (%s stopped%s)", e.Limit, what, e.Name(), where)
 	}
 	return fmt.Sprintf("the theme's %s failed drawing %s%s: %s", e.Name(), what, where, shortMsg(e.Msg))
+}
+
+// At is the error as a command reports it: at pos (the chart's place in
+// its page), saying what happened drawing what ("the chart's static
+// figure"), and what to do. ownFile is the site's file the script came
+// from (themes/NAME/assets/ticks.js), "" for the built-in theme's; build
+// is set for a build's static figures, which the config can turn off.
+func (e *ScriptError) At(pos diag.Pos, what, ownFile string, build bool) *diag.Error {
+	msg := e.Describe(what)
+	off := ""
+	if build {
+		off = "turn static figures off (staticFigures: false in scalesite.yaml)"
+	}
+	switch {
+	case e.Stopped == StoppedBudget:
+		msg += ": a build draws its static figures in at most that; " + off + " for a site this large"
+	case ownFile != "" && build:
+		msg += fmt.Sprintf(": fix %s, or remove it to use the built-in theme's, or %s", ownFile, off)
+	case ownFile != "":
+		msg += fmt.Sprintf(": fix %s, or remove it to use the built-in theme's", ownFile)
+	case build:
+		msg += ": this is a bug in scalesite's built-in theme; please report it with this chart; until it is fixed, staticFigures: false in scalesite.yaml builds the site without static figures"
+	default:
+		msg += ": this is a bug in scalesite's built-in theme; please report it with this chart"
+	}
+	return &diag.Error{Pos: pos, Msg: msg}
+}
+
+// Layers is the theme folder whose files are those of the last of layers
+// that has them: the built-in theme overlaid with a site's own, for
+// NewFS.
+func Layers(layers ...fs.FS) fs.FS { return layered(layers) }
+
+type layered []fs.FS
+
+func (l layered) Open(name string) (fs.File, error) {
+	for i := len(l) - 1; i >= 0; i-- {
+		if l[i] == nil {
+			continue
+		}
+		f, err := l[i].Open(name)
+		if err == nil || !errors.Is(err, fs.ErrNotExist) {
+			return f, err
+		}
+	}
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 }
 
 // shortMsg is a script's message as an error shows it: its first line, cut
