@@ -140,7 +140,12 @@ func (e *ScriptError) Where() string {
 	if e.Script == "" || e.Line == 0 {
 		return ""
 	}
-	at := fmt.Sprintf("%s:%d:%d", e.Name(), e.Line, e.Col)
+	// a stopped run was stopped anywhere in its loop: its line says
+	// where, a column would only vary from run to run
+	at := fmt.Sprintf("%s:%d", e.Name(), e.Line)
+	if e.Stopped == "" {
+		at += fmt.Sprintf(":%d", e.Col)
+	}
 	if e.Func == "" {
 		return "at " + at
 	}

@@ -61,15 +61,15 @@ func TestScriptLimits(t *testing.T) {
 		msg     string // in the error's text
 	}{
 		{short, "loops forever", "assets/ticks.js", inChooseTicks("for (;;) {}"), StoppedTime, "chooseTicks",
-			"the theme's ticks.js did not finish drawing a chart in 300 ms, in chooseTicks (ticks.js:391:"},
+			"the theme's ticks.js did not finish drawing a chart in 300 ms, in chooseTicks (ticks.js:391)"},
 		{memory, "allocates forever", "assets/ticks.js", inChooseTicks("var hoard = []; for (;;) { hoard.push([1, 2, 3, 4, 5, 6, 7, 8]); }"), StoppedMemory, "chooseTicks",
-			"the theme's ticks.js used more than 64 MB of memory drawing a chart, in chooseTicks (ticks.js:391:"},
+			"the theme's ticks.js used more than 64 MB of memory drawing a chart, in chooseTicks (ticks.js:391)"},
 		{short, "recurses forever", "assets/ticks.js", inChooseTicks("(function deep(n) { return deep(n + 1) + 1; })(0);"), "", "deep",
 			"the theme's ticks.js failed drawing a chart, in deep (ticks.js:391:"},
 		{short, "throws", "assets/ticks.js", inChooseTicks("throw new TypeError('no ticks today');"), "", "chooseTicks",
 			"the theme's ticks.js failed drawing a chart, in chooseTicks (ticks.js:391:"},
 		{short, "loops forever as it loads", "assets/ticks.js", func(s string) string { return "while (true) {}\n" + s }, StoppedTime, "",
-			"the theme's ticks.js did not finish drawing a chart in 300 ms, at ticks.js:1:"},
+			"the theme's ticks.js did not finish drawing a chart in 300 ms, at ticks.js:1"},
 		{short, "returns a sparse array of items", "assets/scene.js", func(s string) string {
 			return s + "\nwindow.scalesiteScene.scene = function () { var a = []; a.length = 4000000000; return {w: 1, h: 1, items: a}; };"
 		}, "", "", "the theme's scene.js failed drawing a chart: it returned no drawable scene: items: an array of 4000000000 elements"},
