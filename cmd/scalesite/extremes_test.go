@@ -163,7 +163,7 @@ func TestCorpusChartPathsNoInternalError(t *testing.T) {
 // data (data/x.csv), its title and text as given.
 func extremeSite(spec, csv string) map[string]string {
 	return map[string]string{
-		"scalesite.yaml": "title: Extremes\ndescription: Extreme charts.\nbaseURL: https://u.github.io/repo/\n",
+		"scalesite.yaml":   "title: Extremes\ndescription: Extreme charts.\nbaseURL: https://u.github.io/repo/\n",
 		"content/index.md": "---\ntitle: Home\n---\nHome.\n",
 		"content/x.md":     "---\ntitle: X\ndescription: An extreme chart.\ndate: 2025-01-02\n---\nProse.\n\n```chart\n" + spec + "```\n",
 		"data/x.csv":       csv,
