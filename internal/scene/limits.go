@@ -29,9 +29,11 @@ import (
 //
 // goja has no heap of its own: its objects are Go's. The watchdog samples
 // the Go heap (runtime/metrics, no stop of the world) every memoryTick, and
-// when it has grown by more than the limit since the call started it
-// collects the garbage once and looks again, so that garbage another
-// goroutine left is not counted against the script. A built-in function
+// when it has grown by more than the limit since the call started (or since
+// the watchdog last collected) it collects the garbage and looks again, so
+// that garbage is not counted against the script. The heap is the
+// process's: a script allocating without end may stop another engine's
+// run beside it too; the build fails on either. A built-in function
 // (a single "x".repeat(1e9)) is not interrupted while it runs: the bound
 // is on what a script does in its own code.
 
@@ -263,27 +265,28 @@ func watch(vm *goja.Runtime, lim Limits) *guard {
 		return g
 	}
 	g.wg.Add(1)
-	go g.run(d, why)
+	go g.run(d, why, heapBytes())
 	return g
 }
 
+// heapBytes is the bytes of the Go heap's objects, live and garbage.
+func heapBytes() int64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(sample)
+	return int64(sample[0].Value.Uint64())
+}
+
 // run is the watchdog: it interrupts the run after d, or when the heap
-// has grown past the limit.
-func (g *guard) run(d time.Duration, why stopped) {
+// has grown past the limit from base, the heap as the run started (its
+// garbage too: lenient).
+func (g *guard) run(d time.Duration, why stopped, base int64) {
 	defer g.wg.Done()
 	timer := time.NewTimer(d)
 	defer timer.Stop()
 	tick := time.NewTicker(memoryTick)
 	defer tick.Stop()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	heap := func() int64 {
-		metrics.Read(sample)
-		return int64(sample[0].Value.Uint64())
-	}
-	// base is the heap as the run started (its garbage too: lenient);
-	// mark the heap after the last collection the watchdog made, so that
-	// it collects at most once per limit of new allocation.
-	base := heap()
+	// mark is the heap after the last collection the watchdog made, so
+	// that it collects at most once per limit of new allocation
 	mark := base
 	limit := g.lim.memory()
 	for {
@@ -294,12 +297,12 @@ func (g *guard) run(d time.Duration, why stopped) {
 			g.interrupt(why)
 			return
 		case <-tick.C:
-			if heap()-mark <= limit {
+			if heapBytes()-mark <= limit {
 				continue
 			}
 			// garbage counts too: collect it, and count what is left
 			runtime.GC()
-			mark = heap()
+			mark = heapBytes()
 			if mark-base > limit {
 				g.interrupt(stopped{StoppedMemory, formatBytes(limit)})
 				return
