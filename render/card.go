@@ -11,6 +11,7 @@ import (
 
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/figure"
+	"github.com/scalesite/scalesite/internal/scene"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/render/layout"
 	"github.com/scalesite/scalesite/site"
@@ -153,7 +154,7 @@ func (st *statics) cardScene(c *site.Chart) (*figure.Scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer st.pool.Put(e)
+	defer st.release(e)
 	type try struct {
 		panels   int
 		noLegend bool
@@ -164,18 +165,52 @@ func (st *statics) cardScene(c *site.Chart) (*figure.Scene, error) {
 		if i > 0 && t == tries[i-1] {
 			continue
 		}
-		s, err = e.SceneFit(cardOption(cardChart(c, t.panels, t.noLegend)), CardWidth, CardHeight, false)
+		cc := cardChart(c, t.panels, t.noLegend)
+		cc.Spec.Title = cardTitle(cc.Spec.Title)
+		s, err = e.SceneFit(cardOption(cc), CardWidth, CardHeight, false)
 		if err != nil {
-			return nil, fmt.Errorf("chart %s: social card: %w", c.ID, err)
+			return nil, st.scriptError(c, "social card", err)
 		}
 		if s.Width == CardWidth && s.Height == CardHeight && lowestPlot(s) >= cardMinPlot {
 			break
 		}
 	}
 	if s.Width != CardWidth || s.Height != CardHeight {
-		return nil, fmt.Errorf("chart %s: social card: laid out %g × %g px, not %d × %d (a bug in the theme's scripts)", c.ID, s.Width, s.Height, CardWidth, CardHeight)
+		return nil, st.scriptError(c, "social card", &scene.ScriptError{
+			Script: "assets/scene.js",
+			Msg:    fmt.Sprintf("it laid the card out %g × %g px, not %d × %d", s.Width, s.Height, CardWidth, CardHeight),
+		})
 	}
 	return s, nil
+}
+
+// The card's title is its chart's, cut with "…" to what cardTitleLines
+// lines of the card hold (chartlayout.js wraps it to the chart's width less
+// 48 px, in a 600 16px font; cardTitleSlack is for where the lines break),
+// so that no title, however long, takes the plots' height.
+const (
+	cardTitleLines = 3
+	cardTitleSlack = 80
+	cardTitleFont  = "600 16px sans-serif"
+)
+
+// cardTitle is title as the card shows it.
+func cardTitle(title string) string {
+	room := float64(cardTitleLines*(CardWidth-48) - cardTitleSlack)
+	if figure.MeasureFont(title, cardTitleFont) <= room {
+		return title
+	}
+	// the most characters whose cut fits
+	lo, hi := 1, utf8.RuneCountInString(title)
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if figure.MeasureFont(cutText(title, mid), cardTitleFont) <= room {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return cutText(title, lo)
 }
 
 // lowestPlot is the height of the lowest plot of s (its clip rectangles),

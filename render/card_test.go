@@ -239,6 +239,51 @@ func TestCardCrowded(t *testing.T) {
 	}
 }
 
+// TestCardLongTitle: a chart title of 1,200 characters (words, one long
+// word, CJK) leaves a card of 600 × 315 px whose plot reads, its title cut
+// to cardTitleLines lines with "…".
+func TestCardLongTitle(t *testing.T) {
+	titles := map[string]string{
+		"words": strings.Repeat("Held-out loss against training compute, ", 30)[:1200],
+		"word":  strings.Repeat("W", 1200),
+		"cjk":   strings.Repeat("損失と計算量", 200),
+	}
+	files := map[string]string{"scalesite.yaml": "title: S\nstaticFigures: true\n"}
+	for name, title := range titles {
+		files["content/"+name+"/index.md"] = "---\ntitle: T\n---\n```chart\ntitle: \"" + title + "\"\ndata: |\n  n,v\n  1,2\n  2,3\nx: n\ny: v\n```\n"
+	}
+	s, err := site.Load(writeSite(t, files), site.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := newStatics(mustTheme(t, s))
+	for _, p := range s.Pages {
+		sc, err := st.cardScene(p.Charts[0])
+		if err != nil {
+			t.Fatalf("%s: %v", p.Path, err)
+		}
+		if sc.Width != CardWidth || sc.Height != CardHeight || lowestPlot(sc) < cardMinPlot {
+			t.Errorf("%s: a card of %g × %g px, its plot %g px high", p.Path, sc.Width, sc.Height, lowestPlot(sc))
+		}
+		title := cardTitle(p.Charts[0].Spec.Title)
+		if !strings.HasSuffix(title, "…") {
+			t.Errorf("%s: the card's title %q is not cut", p.Path, title)
+		}
+		lines := 0
+		for _, it := range sc.Items {
+			if it.Kind == "text" && it.FontSize == 16 {
+				lines++
+			}
+		}
+		if lines == 0 || lines > cardTitleLines {
+			t.Errorf("%s: the card's title is %d lines, want 1 to %d", p.Path, lines, cardTitleLines)
+		}
+	}
+	if got := cardTitle("Loss against compute"); got != "Loss against compute" {
+		t.Errorf("a short title is changed: %q", got)
+	}
+}
+
 // TestCardIncremental: a Renderer that remembers (the preview's mechanism,
 // here with static figures on) draws a page's card again when its chart
 // changes, and keeps it when another page changes.

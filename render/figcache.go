@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -47,6 +48,11 @@ import (
 //     half-written entry; an entry that cannot be read or decoded is a
 //     miss. No cache folder, or one that cannot be written: every Scene is
 //     drawn, the build goes on.
+//   - Proof: an entry's name is not trusted. Its first line
+//     (encodeEntry) holds its full key and a SHA-256 of its body, and it
+//     is used only when both match: an entry moved to another's name, cut
+//     short or with a byte changed is a miss, drawn again and written over
+//     (never served).
 //   - Bound: at most figureCacheLimit bytes of entries. A hit sets the
 //     entry's modification time (at most once an hour), and when a render
 //     starts, at most once an hour, the entries least recently used are
@@ -72,7 +78,7 @@ type figureCache struct {
 
 const (
 	// figureCacheVersion changes whenever an entry's form or meaning does.
-	figureCacheVersion = 1
+	figureCacheVersion = 2
 	// figureCacheLimit bounds the entries' bytes: a Scene of a
 	// benchmark-site chart is about 3 KB gzipped, of a 20,000-point line
 	// some 200 KB, so tens of thousands of charts.
@@ -143,7 +149,8 @@ func (fc *figureCache) path(key, ext string) string {
 	return filepath.Join(fc.dir, key[:2], key[2:]+ext)
 }
 
-// read reads the entry of key, or is nil; a hit marks it used.
+// read reads the body of the entry of key, or is nil when there is none
+// or it does not prove to be key's (decodeEntry); a hit marks it used.
 func (fc *figureCache) read(key, ext string) []byte {
 	if fc.dir == "" {
 		return nil
@@ -153,21 +160,56 @@ func (fc *figureCache) read(key, ext string) []byte {
 	if err != nil {
 		return nil
 	}
+	body, ok := decodeEntry(b, key)
+	if !ok {
+		return nil
+	}
 	if fi, err := os.Stat(p); err == nil && time.Since(fi.ModTime()) > figureCacheTouch {
 		now := time.Now()
 		os.Chtimes(p, now, now)
 	}
-	return b
+	return body
 }
 
-// write keeps b as the entry of key; a failure only leaves it out.
+// write keeps b as the body of the entry of key; a failure only leaves it
+// out.
 func (fc *figureCache) write(key, ext string, b []byte) {
 	if fc.dir == "" || fc.off.Load() {
 		return
 	}
-	if err := atomicfile.Write(fc.path(key, ext), b, ".new-*", 0o600); err != nil {
+	if err := atomicfile.Write(fc.path(key, ext), encodeEntry(key, b), ".new-*", 0o600); err != nil {
 		fc.off.Store(true)
 	}
+}
+
+// entryMagic starts every entry's first line.
+const entryMagic = "scalesite-figure"
+
+// encodeEntry is the entry of key holding body: a first line
+// "scalesite-figure VERSION KEY SUM" (SUM the SHA-256 of body, in hex),
+// then body.
+func encodeEntry(key string, body []byte) []byte {
+	sum := sha256.Sum256(body)
+	head := fmt.Sprintf("%s %d %s %s\n", entryMagic, figureCacheVersion, key, hex.EncodeToString(sum[:]))
+	return append([]byte(head), body...)
+}
+
+// decodeEntry is the body of entry b, ok only when b is an entry of this
+// version, for key, whose body has the SHA-256 its first line says.
+func decodeEntry(b []byte, key string) (body []byte, ok bool) {
+	line, body, found := bytes.Cut(b, []byte("\n"))
+	if !found {
+		return nil, false
+	}
+	f := strings.Fields(string(line))
+	if len(f) != 4 || f[0] != entryMagic || f[1] != strconv.Itoa(figureCacheVersion) || f[2] != key {
+		return nil, false
+	}
+	sum := sha256.Sum256(body)
+	if f[3] != hex.EncodeToString(sum[:]) {
+		return nil, false
+	}
+	return body, true
 }
 
 // get reads the Scene of key, or is nil.

@@ -1,8 +1,11 @@
 package render
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -162,5 +165,77 @@ func TestFigureCachePrune(t *testing.T) {
 		if _, err := os.Stat(p); err != nil {
 			t.Errorf("entry %d removed by a prune within the hour", i)
 		}
+	}
+}
+
+// TestFigureCacheEntriesProveThemselves: entries swapped on disk, one cut
+// short, one with a byte changed (Scenes and cards alike) are not served:
+// the build's files are those of a fresh build, the bad entries are drawn
+// again and written over, and the next build reads them all.
+func TestFigureCacheEntriesProveThemselves(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	dir := writeSite(t, map[string]string{
+		"scalesite.yaml":  "title: T\nstaticFigures: true\n",
+		"content/a.md":    "---\ntitle: A\n---\n```chart\ndata: one.csv\nx: n\ny: v\n```\n\n```chart\ndata: two.csv\nx: n\ny: v\n```\n",
+		"content/b.md":    "---\ntitle: B\n---\n```chart\ndata: |\n  n,v\n  1,2\n  2,5\nx: n\ny: v\n```\n",
+		"content/one.csv": "n,v\n1,2\n2,3\n",
+		"content/two.csv": "n,v\n1,7\n2,9\n",
+	})
+	fresh, _, _ := buildFigures(t, dir)
+	entries := func(ext string) []string {
+		var ps []string
+		filepath.WalkDir(filepath.Join(cache, "scalesite", "figures"), func(p string, d fs.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() && strings.HasSuffix(p, ext) {
+				ps = append(ps, p)
+			}
+			return err
+		})
+		slices.Sort(ps)
+		return ps
+	}
+	scenes, cards := entries(sceneEntry), entries(cardEntry)
+	if len(scenes) != 6 || len(cards) != 2 {
+		t.Fatalf("%d Scene entries and %d cards, want 6 and 2", len(scenes), len(cards))
+	}
+	read := func(p string) []byte {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	write := func(p string, b []byte) {
+		if err := os.WriteFile(p, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	swap := func(a, b string) {
+		ba, bb := read(a), read(b)
+		write(a, bb)
+		write(b, ba)
+	}
+	swap(scenes[0], scenes[1])
+	swap(cards[0], cards[1])
+	cut := read(scenes[2])
+	write(scenes[2], cut[:len(cut)/2])
+	flip := read(scenes[3])
+	flip[len(flip)-10] ^= 0x01 // in the gzip stream's last bytes: its checksum or size
+	write(scenes[3], flip)
+	flip = read(scenes[4])
+	flip[len(flip)/2] ^= 0x20
+	write(scenes[4], flip)
+
+	got, drawn, drawnCards := buildFigures(t, dir)
+	if drawn != 5 || drawnCards != 2 {
+		t.Errorf("%d Scenes and %d cards drawn, want the 5 and 2 tampered with", drawn, drawnCards)
+	}
+	for name, b := range fresh {
+		if got[name] != b {
+			t.Errorf("%s: the build from the tampered cache differs from a fresh build", name)
+		}
+	}
+	if _, drawn, drawnCards := buildFigures(t, dir); drawn != 0 || drawnCards != 0 {
+		t.Errorf("the build after: %d Scenes and %d cards drawn, want none (the entries written over)", drawn, drawnCards)
 	}
 }

@@ -186,7 +186,7 @@ func (r *renderer) renderHome(l listing, n int) ([]byte, error) {
 	if h := r.site.Home; h != nil && n == 0 {
 		content, err := r.content(h)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", h.Path, err)
+			return nil, atPage(h.Path, err)
 		}
 		d.Content, d.Charts, d.Code = content, len(h.Charts), h.Code
 		d.Math, d.Card = h.Math, r.card(h)

@@ -36,7 +36,7 @@ func (rr *Renderer) patch(s *site.Site, d delta) (*output.Output, error) {
 		p := s.Pages[i]
 		f, err := r.page(i)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p.Path, err)
+			return nil, atPage(p.Path, err)
 		}
 		if err := fs.put(f); err != nil {
 			return nil, err

@@ -20,6 +20,7 @@ package render
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html/template"
 	"path"
@@ -28,6 +29,7 @@ import (
 	"github.com/yuin/goldmark"
 
 	"github.com/scalesite/scalesite/chart"
+	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/output"
@@ -50,6 +52,17 @@ func (d chartData) OptionJSON() template.JS { return layout.Chart(d).OptionJSON(
 // writes it, written in Go (fastlayout.Figure): the built-in "chart"
 // template calls it for the charts the renderer makes.
 func (d chartData) Figure() template.HTML { return fastlayout.Figure((*layout.Chart)(&d)) }
+
+// atPage is err, met rendering the page whose source is path, naming the
+// page: unless it is a content error that names its own file (a static
+// figure's, at its chart).
+func atPage(path string, err error) error {
+	var de *diag.Error
+	if errors.As(err, &de) && de.File != "" {
+		return err
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
 
 // Render renders every page of s with the built-in theme overlaid by the
 // site's own: the files a build writes, static figures included when the
@@ -97,7 +110,7 @@ func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 	})
 	for i, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", pages[i].Path, err)
+			return nil, atPage(pages[i].Path, err)
 		}
 	}
 	for _, err := range listErrs {

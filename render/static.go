@@ -2,14 +2,17 @@ package render
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html/template"
 	"path"
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/scalesite/scalesite/chart"
+	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/figure"
 	"github.com/scalesite/scalesite/internal/scene"
 	"github.com/scalesite/scalesite/render/layout"
@@ -45,8 +48,11 @@ const staticMedia = "(max-width: 638px)"
 type statics struct {
 	theme *theme
 	cache *figureCache
-	pool  sync.Pool // *scene.Engine
-	files sync.Map  // *site.Chart → []byte: its SVG file, until written
+	// limits bound each run of the theme's scripts, their Budget the
+	// build's runs together (newStatics; a test's smaller).
+	limits scene.Limits
+	pool   sync.Pool // *scene.Engine
+	files  sync.Map  // *site.Chart → []byte: its SVG file, until written
 	// drawn counts the Scenes the engines computed (not read from the
 	// cache), for tests.
 	drawn atomic.Int64
@@ -54,13 +60,49 @@ type statics struct {
 	cards atomic.Int64
 }
 
-func newStatics(th *theme) *statics { return &statics{theme: th, cache: openFigureCache(th)} }
+// staticsBudget is the time a build's static figures may spend in the
+// theme's scripts together: some 10,000 charts of the benchmark site's,
+// drawn at both widths with their cards.
+const staticsBudget = 10 * time.Minute
 
+func newStatics(th *theme) *statics {
+	return &statics{theme: th, cache: openFigureCache(th), limits: scene.Limits{Budget: scene.NewBudget(staticsBudget)}}
+}
+
+// engine is an engine of the pool, or a new one; give it back with
+// release.
 func (st *statics) engine() (*scene.Engine, error) {
 	if e, ok := st.pool.Get().(*scene.Engine); ok {
 		return e, nil
 	}
-	return scene.NewFS(st.theme.files, figure.MeasureFont)
+	return scene.NewLimited(st.theme.files, figure.MeasureFont, st.limits)
+}
+
+// release gives e back to the pool, unless a run of it failed.
+func (st *statics) release(e *scene.Engine) {
+	if !e.Failed() {
+		st.pool.Put(e)
+	}
+}
+
+// scriptError is err, met drawing what of chart c (its static figure,
+// its social card), as the build reports it: a failure of the theme's
+// scripts is an error at the chart's place in its page, naming the script
+// and how to go on; any other error keeps the chart's id.
+func (st *statics) scriptError(c *site.Chart, what string, err error) error {
+	var se *scene.ScriptError
+	if !errors.As(err, &se) {
+		return fmt.Errorf("chart %s: %s: %w", c.ID, what, err)
+	}
+	ownFile := ""
+	if se.Script != "" && st.theme.own[se.Script] {
+		ownFile = st.theme.ownDir + "/" + se.Script
+	}
+	pos := diag.Pos{}
+	if c.Spec != nil {
+		pos = diag.Pos{File: c.Spec.Pos.File, Line: c.Spec.Pos.Line}
+	}
+	return se.At(pos, "the chart's "+what, ownFile, true)
 }
 
 // staticFigure is a chart's static figure as the page and the feed carry it.
@@ -81,7 +123,7 @@ func (st *statics) scene(option []byte, width int) (*figure.Scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer st.pool.Put(e)
+	defer st.release(e)
 	s, err := e.Scene(option, width, false)
 	if err != nil {
 		return nil, err
@@ -95,11 +137,11 @@ func (st *statics) scene(option []byte, width int) (*figure.Scene, error) {
 func (st *statics) figure(c *site.Chart, option []byte, alt string) (*staticFigure, error) {
 	wide, err := st.scene(option, StaticWide)
 	if err != nil {
-		return nil, fmt.Errorf("chart %s: static figure: %w", c.ID, err)
+		return nil, st.scriptError(c, "static figure", err)
 	}
 	narrow, err := st.scene(option, StaticNarrow)
 	if err != nil {
-		return nil, fmt.Errorf("chart %s: static figure: %w", c.ID, err)
+		return nil, st.scriptError(c, "static figure", err)
 	}
 	f := &staticFigure{WideH: ceilPx(wide.Height), NarrowH: ceilPx(narrow.Height)}
 	var file bytes.Buffer

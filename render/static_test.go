@@ -1,10 +1,14 @@
 package render
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/scene"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -87,5 +91,48 @@ func TestPreviewDrawsNoStaticFigures(t *testing.T) {
 		if (strings.HasSuffix(f.Path, ".html") && strings.Contains(string(f.Data), "scalesite-static")) || (strings.HasSuffix(f.Path, ".svg") && strings.Contains(f.Path, "chart-")) {
 			t.Errorf("%s: a static figure in the preview", f.Path)
 		}
+	}
+}
+
+// TestStaticFigureScriptStopped: a site's theme whose ticks.js loops, or
+// allocates, forever fails the build (bound by the engine's limits, set
+// small here) with an error at the chart's page and line that names the
+// site's script; a stopped engine is not used again.
+func TestStaticFigureScriptStopped(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	stub := func(body string) string {
+		return "(function () {\n  var ns = window.scalesiteLayout = window.scalesiteLayout || {};\n" +
+			"  ns.chooseTicks = function chooseTicks() {\n    " + body + "\n  };\n" +
+			"  ns.tickLabel = function (v) { return String(v); };\n" +
+			"  ns.tickLabels = function (vals) { return { labels: vals.map(String), digits: 1, powers: false }; };\n})();\n"
+	}
+	tests := []struct {
+		name, body, want string
+	}{
+		{"loops", "for (;;) {}", "content/a.md:5: the theme's ticks.js did not finish drawing the chart's static figure in 200 ms, in chooseTicks (ticks.js:3): fix themes/mine/assets/ticks.js"},
+		{"allocates", "var hoard = []; for (;;) hoard.push([1, 2, 3, 4, 5, 6, 7, 8]);", "content/a.md:5: the theme's ticks.js used more than 32 MB of memory drawing the chart's static figure, in chooseTicks (ticks.js:4): fix themes/mine/assets/ticks.js"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := writeSite(t, map[string]string{
+				"scalesite.yaml":              "title: T\nstaticFigures: true\ntheme: mine\n",
+				"content/a.md":                "---\ntitle: A\n---\n```chart\ndata: |\n  n,v\n  1,2\n  2,3\nx: n\ny: v\n```\n",
+				"themes/mine/assets/ticks.js": stub(tt.body),
+			})
+			s, rr := loadRenderer(t, dir, true)
+			limit := 200 * time.Millisecond
+			if tt.name == "allocates" {
+				limit = 10 * time.Minute // memory is the point
+			}
+			rr.statics.limits = scene.Limits{Time: limit, Memory: 32 << 20}
+			_, err := rr.Render(s)
+			var de *diag.Error
+			if !errors.As(err, &de) || !strings.HasPrefix(de.Error(), tt.want) {
+				t.Fatalf("got %v\nwant an error starting %q", err, tt.want)
+			}
+			if e, ok := rr.statics.pool.Get().(*scene.Engine); ok && e.Failed() {
+				t.Error("a stopped engine went back to the pool")
+			}
+		})
 	}
 }

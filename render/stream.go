@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"sync"
 	"sync/atomic"
 
@@ -143,13 +142,13 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 		}
 		f, err := r.pageFile(p, prev, next, opts.Lend)
 		if err != nil {
-			renderErrs[k] = fmt.Errorf("%s: %w", p.Path, err)
+			renderErrs[k] = atPage(p.Path, err)
 			failed.Store(true)
 			return
 		}
 		written[k], err = r.emitPage(p, f, emit)
 		if err != nil {
-			renderErrs[k] = fmt.Errorf("%s: %w", p.Path, err)
+			renderErrs[k] = atPage(p.Path, err)
 			failed.Store(true)
 			return
 		}
@@ -278,7 +277,7 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 	if home != nil {
 		data, err := r.chartData(home)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", home.Path, err)
+			return nil, atPage(home.Path, err)
 		}
 		if keeps {
 			rr.record(home, "", data)

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"testing/fstest"
 
@@ -31,6 +32,11 @@ type theme struct {
 	// files are the theme's files, the built-in ones overlaid with the
 	// site's: the scripts the static figures are computed with (static.go).
 	files fstest.MapFS
+	// own are the files of files that the site's theme gave, and ownDir
+	// its folder as the site names it (themes/NAME): a static figure's
+	// error names the script the site can fix.
+	own    map[string]bool
+	ownDir string
 	// figures is set when the pages' "chart" template is the built-in
 	// one: the renderer's charts are written in Go (pageWriter.WriteChart).
 	figures bool
@@ -54,7 +60,8 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 		layers = append(layers, siteFS)
 	}
 	files := map[string][]byte{} // later layers win
-	for _, layer := range layers {
+	own := map[string]bool{}
+	for i, layer := range layers {
 		err := fs.WalkDir(layer, ".", func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				if errors.Is(err, fs.ErrNotExist) && p == "." {
@@ -68,6 +75,7 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 					return err
 				}
 				files[p] = b
+				own[p] = i > 0
 			}
 			return nil
 		})
@@ -75,7 +83,10 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 			return nil, fmt.Errorf("reading theme: %w", err)
 		}
 	}
-	t := &theme{assets: map[string]asset{}, files: fstest.MapFS{}, bufs: newBuffers()}
+	t := &theme{assets: map[string]asset{}, files: fstest.MapFS{}, own: own, bufs: newBuffers()}
+	if siteTheme != "" {
+		t.ownDir = "themes/" + filepath.Base(siteTheme)
+	}
 	for p, b := range files {
 		t.files[p] = &fstest.MapFile{Data: b}
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/scalesite/scalesite/internal/figseal"
 	"github.com/scalesite/scalesite/internal/scene"
 	scsite "github.com/scalesite/scalesite/site"
+	"github.com/scalesite/scalesite/themes"
 )
 
 // pxPer is how many CSS pixels make one unit of length: CSS's 96 px to the
@@ -290,21 +291,26 @@ unless --force is given. Drawing the same figure again replaces it.`, stderr)
 	if !single && out == "" {
 		out = "figures"
 	}
-	eng, err := scene.New(figure.MeasureFont)
-	if err != nil {
-		fmt.Fprintf(stderr, "scalesite figure: %s\n", err)
-		return 1
-	}
+	// the site's theme overlays the built-in one, as in its pages
+	theme := scene.Layers(themes.Default(), s.Theme)
+	var eng *scene.Engine
 	for _, c := range charts {
 		name := out
 		if !single {
 			name = filepath.Join(out, c.ID+"."+format)
 		}
-		data, err := drawFigure(eng, c, int(math.Round(px)), dark, format, dpi)
-		var unchanged bool
-		if err == nil {
-			unchanged, err = writeFigure(name, data, force)
+		if eng == nil || eng.Failed() {
+			if eng, err = scene.NewFS(theme, figure.MeasureFont); err != nil {
+				fmt.Fprintf(stderr, "scalesite figure: %s\n", figureError(s, c, err))
+				return 1
+			}
 		}
+		data, err := drawFigure(eng, c, int(math.Round(px)), dark, format, dpi)
+		if err != nil {
+			fmt.Fprintf(stderr, "scalesite figure: %s\n", figureError(s, c, err))
+			return 1
+		}
+		unchanged, err := writeFigure(name, data, force)
 		if err != nil {
 			fmt.Fprintf(stderr, "scalesite figure: %s: %s\n", c.ID, err)
 			return 1
@@ -316,6 +322,27 @@ unless --force is given. Drawing the same figure again replaces it.`, stderr)
 		fmt.Fprintf(stdout, "%s → %s (%d bytes%s)\n", c.ID, name, len(data), note)
 	}
 	return 0
+}
+
+// figureError is err, met drawing chart c of site s: a failure of the
+// theme's scripts is an error at the chart's place in its page, naming the
+// script (the site's own file when it gave it).
+func figureError(s *scsite.Site, c *scsite.Chart, err error) error {
+	var se *scene.ScriptError
+	if !errors.As(err, &se) {
+		return fmt.Errorf("%s: %w", c.ID, err)
+	}
+	ownFile := ""
+	if s.Theme != nil && se.Script != "" {
+		if _, err := fs.Stat(s.Theme, se.Script); err == nil {
+			ownFile = path.Join("themes", filepath.Base(s.ThemeDir), se.Script)
+		}
+	}
+	pos := diag.Pos{}
+	if c.Spec != nil {
+		pos = diag.Pos{File: c.Spec.Pos.File, Line: c.Spec.Pos.Line}
+	}
+	return se.At(pos, "the chart's figure", ownFile, false)
 }
 
 // drawFigure draws chart c width CSS px wide in format.

@@ -21,8 +21,19 @@ import (
 
 // sceneReader reads the Scene objects of one runtime.
 type sceneReader struct {
-	vm *goja.Runtime
+	vm    *goja.Runtime
+	guard *guard // the run's watchdog, asked every checkEvery elements
 }
+
+// The most elements the reader takes of an array, beyond any real chart's
+// (a line of 300,000 points is 600,000 numbers): an array's length is not
+// what it holds (a sparse one), so it is read by appending, and the run's
+// watchdog is asked as it goes.
+const (
+	maxItems   = 1 << 22
+	maxNumbers = 1 << 24
+	checkEvery = 1 << 12
+)
 
 // scene reads the object scene.js' scene returned.
 func (r sceneReader) scene(v goja.Value) (*figure.Scene, error) {
@@ -49,6 +60,11 @@ func (r sceneReader) scene(v goja.Value) (*figure.Scene, error) {
 	}
 	s.Items = make([]figure.Item, len(items))
 	for i, it := range items {
+		if i%checkEvery == 0 {
+			if err := r.guard.check(); err != nil {
+				return nil, err
+			}
+		}
 		if err := r.item(it, &s.Items[i]); err != nil {
 			return nil, fmt.Errorf("item %d: %w", i, err)
 		}
@@ -122,13 +138,18 @@ func (r sceneReader) numbers(v goja.Value) ([]float64, error) {
 	if absent(v) {
 		return nil, nil
 	}
-	o, n, err := r.array(v)
+	o, n, err := r.array(v, maxNumbers)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]float64, n)
-	for i := range out {
-		out[i] = r.num(o.Get(strconv.Itoa(i)))
+	out := make([]float64, 0, min(n, checkEvery))
+	for i := range n {
+		if i%checkEvery == checkEvery-1 {
+			if err := r.guard.check(); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, r.num(o.Get(strconv.Itoa(i))))
 	}
 	return out, nil
 }
@@ -138,28 +159,37 @@ func (r sceneReader) objects(v goja.Value) ([]*goja.Object, error) {
 	if absent(v) {
 		return nil, nil
 	}
-	o, n, err := r.array(v)
+	o, n, err := r.array(v, maxItems)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*goja.Object, n)
-	for i := range out {
+	out := make([]*goja.Object, 0, min(n, checkEvery))
+	for i := range n {
+		if i%checkEvery == checkEvery-1 {
+			if err := r.guard.check(); err != nil {
+				return nil, err
+			}
+		}
 		e, ok := o.Get(strconv.Itoa(i)).(*goja.Object)
 		if !ok {
 			return nil, fmt.Errorf("element %d is not an object", i)
 		}
-		out[i] = e
+		out = append(out, e)
 	}
 	return out, nil
 }
 
-// array is v as an array and its length. Its elements are read by index
-// (Object.Get of "0", "1", ...: goja's arrays answer an index without
-// reflection, which ExportTo costs per element).
-func (r sceneReader) array(v goja.Value) (*goja.Object, int, error) {
+// array is v as an array and its length, at most max. Its elements are
+// read by index (Object.Get of "0", "1", ...: goja's arrays answer an
+// index without reflection, which ExportTo costs per element).
+func (r sceneReader) array(v goja.Value, max int) (*goja.Object, int, error) {
 	o, ok := v.(*goja.Object)
 	if !ok || o.ClassName() != "Array" {
-		return nil, 0, fmt.Errorf("%v is not an array", v)
+		return nil, 0, fmt.Errorf("%.40v is not an array", v)
 	}
-	return o, int(o.Get("length").ToInteger()), nil
+	n := o.Get("length").ToInteger()
+	if n > int64(max) {
+		return nil, 0, fmt.Errorf("an array of %d elements, over the %d a Scene may hold", n, max)
+	}
+	return o, int(n), nil
 }

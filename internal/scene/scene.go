@@ -15,6 +15,7 @@ package scene
 
 import (
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io/fs"
 	"sync"
@@ -49,6 +50,10 @@ type Engine struct {
 	vm    *goja.Runtime
 	parse goja.Callable // JSON.parse
 	scene goja.Callable // scene.js' scene
+	lim   Limits
+	// failed is set once a run of the scripts failed or was stopped: the
+	// scripts' state may be half changed, so the engine is not used again.
+	failed bool
 }
 
 var (
@@ -112,8 +117,14 @@ func New(measure Measure) (*Engine, error) {
 
 // NewFS makes an Engine over the scripts of theme (a theme folder: paths
 // like "assets/scene.js"; the built-in theme overlaid with a site's own,
-// for instance).
+// for instance), under the default Limits.
 func NewFS(theme fs.FS, measure Measure) (*Engine, error) {
+	return NewLimited(theme, measure, Limits{})
+}
+
+// NewLimited makes an Engine over the scripts of theme whose every run
+// (loading the scripts, each Scene) is bound by lim (limits.go).
+func NewLimited(theme fs.FS, measure Measure, lim Limits) (*Engine, error) {
 	if measure == nil {
 		return nil, fmt.Errorf("scene: no text measure")
 	}
@@ -122,15 +133,19 @@ func NewFS(theme fs.FS, measure Measure) (*Engine, error) {
 		return nil, err
 	}
 	vm := goja.New()
+	vm.SetMaxCallStackSize(maxCallDepth)
 	// the scripts add themselves to window, the page's global object
 	if err := vm.Set("window", vm.GlobalObject()); err != nil {
 		return nil, err
 	}
-	for i, p := range progs {
+	g := watch(vm, lim)
+	for _, p := range progs {
 		if _, err := vm.RunProgram(p); err != nil {
-			return nil, fmt.Errorf("scene: running %s: %w", Scripts[i], err)
+			g.stop()
+			return nil, scriptError(err)
 		}
 	}
+	g.stop()
 	cl := vm.GlobalObject().Get("scalesiteChartLayout")
 	if cl == nil || goja.IsUndefined(cl) {
 		return nil, fmt.Errorf("scene: chartlayout.js did not load")
@@ -158,8 +173,17 @@ func NewFS(theme fs.FS, measure Measure) (*Engine, error) {
 	if !ok {
 		return nil, fmt.Errorf("scene: no JSON.parse")
 	}
-	return &Engine{vm: vm, parse: parse, scene: fn}, nil
+	return &Engine{vm: vm, parse: parse, scene: fn, lim: lim}, nil
 }
+
+// maxCallDepth bounds the scripts' call depth: theirs is a few dozen
+// calls, and an endless recursion ends in a *ScriptError, not in Go's
+// stack overflow.
+const maxCallDepth = 10000
+
+// Failed reports whether a run of the engine failed or was stopped: such
+// an engine is not to be used again.
+func (e *Engine) Failed() bool { return e.failed }
 
 // Scene computes the Scene of the chart whose page option is optionJSON
 // (the JSON the page carries in its option script element:
@@ -179,20 +203,56 @@ func (e *Engine) SceneFit(optionJSON []byte, width, height int, dark bool) (*fig
 	return e.call(optionJSON, width, dark, e.vm.ToValue(height))
 }
 
-func (e *Engine) call(optionJSON []byte, width int, dark bool, height goja.Value) (*figure.Scene, error) {
+// call runs scene.js' scene under the engine's limits. Every error it
+// returns is a *ScriptError: the option is the program's own JSON, so
+// what fails is the theme's scripts.
+func (e *Engine) call(optionJSON []byte, width int, dark bool, height goja.Value) (s *figure.Scene, err error) {
+	if e.failed {
+		return nil, fmt.Errorf("scene: the engine is used again after a failed run")
+	}
+	g := watch(e.vm, e.lim)
+	defer func() {
+		// reading the Scene may run the scripts' getters, which throw
+		// as panics
+		if r := recover(); r != nil {
+			perr, ok := r.(error)
+			if !ok || !isScriptPanic(perr) {
+				panic(r)
+			}
+			s, err = nil, perr
+		}
+		g.stop()
+		if err != nil {
+			e.failed = true
+			err = scriptError(err)
+		}
+	}()
 	option, err := e.parse(goja.Undefined(), e.vm.ToValue(string(optionJSON)))
 	if err != nil {
-		return nil, fmt.Errorf("scene: reading the option: %w", err)
+		return nil, err
 	}
 	v, err := e.scene(goja.Undefined(), option, e.vm.ToValue(width), e.vm.ToValue(dark), height)
 	if err != nil {
-		return nil, fmt.Errorf("scene: %w", err)
+		return nil, err
 	}
-	s, err := sceneReader{e.vm}.scene(v)
+	s, err = sceneReader{vm: e.vm, guard: g}.scene(v)
+	var stopped *ScriptError
+	if errors.As(err, &stopped) {
+		return nil, err
+	}
 	if err != nil {
-		return nil, fmt.Errorf("scene: reading the scene: %w", err)
+		return nil, &ScriptError{Script: "assets/scene.js", Msg: "it returned no drawable scene: " + err.Error()}
 	}
 	return s, nil
+}
+
+// isScriptPanic reports whether err, panicked by goja while Go read the
+// scripts' objects, is the scripts' exception or interrupt.
+func isScriptPanic(err error) bool {
+	var exc *goja.Exception
+	var intr *goja.InterruptedError
+	var so *goja.StackOverflowError
+	return errors.As(err, &exc) || errors.As(err, &intr) || errors.As(err, &so)
 }
 
 // eval runs JavaScript in the engine and returns its value exported to Go
