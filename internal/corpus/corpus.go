@@ -232,7 +232,8 @@ func Load(t testing.TB, path string) *Case {
 //	generate PATH SIZE KIND   fill PATH with generated text (see generate)
 //	unescape PATH             decode \xHH, \n, \t, \r and \\ in PATH, and drop its final newline
 //	encode PATH utf-16le      re-encode PATH (UTF-8 text) as UTF-16 with a byte order mark
-//	repeat PATH COUNT         PATH (as the lines before made it) also written COUNT times more, as NAME-1.EXT … NAME-COUNT.EXT beside it: a site of many pages
+//	repeat PATH COUNT         PATH (as the lines before made it) also written COUNT times more, as NAME-1.EXT … NAME-COUNT.EXT beside it: a site of many pages (in a folder of
+//	                          the case's own, which taking the case off removes whole)
 //	(the archive's files)     written, replacing the base site's
 //	symlink PATH -> TARGET    PATH is a symbolic link to TARGET, absolute or relative to PATH's folder
 //	fifo PATH                 PATH is a named pipe
