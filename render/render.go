@@ -299,7 +299,12 @@ func (r *renderer) writePage(p, prev, next *site.Page) (*[]byte, error) {
 
 // link is a page as listings show it.
 func (r *renderer) link(p *site.Page) layout.PageLink {
-	l := layout.PageLink{Title: p.Title, URL: r.url(p.Slug), Description: p.Description, Date: p.Date, Tags: p.Tags, Charts: len(p.Charts)}
+	l := layout.PageLink{Title: p.Title, URL: r.url(p.Slug), Description: p.Description, Date: p.Date, Charts: len(p.Charts)}
+	// A few tags, as a few chart titles: the page is listed under each of
+	// its tags, and each entry showing every tag made the tags' listings
+	// grow with the square of a page's tags (issue 32).
+	l.Tags = p.Tags[:min(len(p.Tags), layout.ListedTags)]
+	l.MoreTags = len(p.Tags) - len(l.Tags)
 	const listed = 3 // a listing names a few charts, not a whole gallery
 	titled := 0
 	for _, c := range p.Charts {

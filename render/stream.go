@@ -248,14 +248,18 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 	listErrs := make([]error, len(jobs))
 	// Each listing of a large site is as large as the site's list of pages
 	// (the home page of 100,000 pages is 88 MB), so they are made one at a
-	// time, each handed to the writer and dropped before the next.
-	workers := 0
+	// time, each handed to the writer and dropped before the next. A site
+	// of many tags has many listing files, each small (a page of 50 tags
+	// is in 51 listings: 2,000 such pages with listSize: 1 make 100,000
+	// files, 375 MB): they too are each handed to the writer and dropped,
+	// made a few at a time.
+	workers, stream := 0, n > bigSite || len(jobs) > bigSite
 	if n > bigSite {
 		workers = 1
 	}
 	par.For(len(jobs), workers, func(j int) {
 		f, err := jobs[j]()
-		if err == nil && n > bigSite && !f.Default {
+		if err == nil && stream && !f.Default {
 			emit(f)
 			f = written1(f)
 		}
@@ -374,8 +378,8 @@ func (o *Order) take() int {
 	return o.next
 }
 
-// bigSite is the number of pages above which Stream makes the listings
-// one at a time.
+// bigSite is the number of pages, or of listing files, above which
+// Stream makes the listings one at a time.
 const bigSite = 2000
 
 // pageFile renders page p, between prev and next, into its file: in a

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/sitetest"
@@ -12,7 +13,8 @@ import (
 // FuzzFrontMatter checks that no page, however broken its front matter,
 // panics the loader; that every problem is positioned in the page, within
 // its lines; that every message is safe to print in a CI log; and that the
-// tags kept each have a page of their own, one page per tag.
+// tags kept each have a page of their own, one page per tag, and are
+// within the limits (MaxPageTags, MaxTagLength).
 func FuzzFrontMatter(f *testing.F) {
 	for _, s := range []string{
 		"---\ntitle: Audio models: ROC-AUC vs. parameters\ndate: 2025-03-01\ndescription: One line.\ntags: [audio]\ndraft: false\n---\nProse.\n",
@@ -24,6 +26,8 @@ func FuzzFrontMatter(f *testing.F) {
 		"---\ndate: tomorrow\ndraft: maybe\n---\n", "---\nbibliography: refs.bib\ncitations: numerc\n---\n[@a]\n", "---\n\"::error::x\\e\": 1\n---\n",
 		"---\ntitle: " + strings.Repeat("{a: ", 70) + "\n---\n",
 		"---\ntoc: true\n---\n## A\n", "---\ntoc: [x]\n---\n",
+		"---\ntags: [" + strings.Repeat("a, b, ", 30) + "c]\n---\n", "---\ntags: [" + strings.Repeat("é", 101) + "]\n---\n",
+		"---\ntags: [t00, t01, t02, t03, t04, t05, t06, t07, t08, t09, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31, t32, t33, t34, t35, t36, t37, t38, t39, t40, t41, t42, t43, t44, t45, t46, t47, t48, t49, T49, t50]\n---\n",
 	} {
 		f.Add(s)
 	}
@@ -55,8 +59,14 @@ func FuzzFrontMatter(f *testing.F) {
 		if len(p.TagPos) != len(p.Tags) {
 			t.Fatalf("%d positions for %d tags", len(p.TagPos), len(p.Tags))
 		}
+		if len(p.Tags) > MaxPageTags {
+			t.Fatalf("%d tags kept, more than MaxPageTags", len(p.Tags))
+		}
 		slugs := map[string]bool{}
 		for _, tag := range p.Tags {
+			if n := utf8.RuneCountInString(tag); n > MaxTagLength {
+				t.Fatalf("tag of %d characters kept, more than MaxTagLength", n)
+			}
 			slug := TagSlug(tag)
 			if slug == "" || slugs[slug] {
 				t.Fatalf("tag %q: slug %q empty or shared in %q", tag, slug, p.Tags)

@@ -16,6 +16,19 @@ import (
 // that file systems allow.
 const maxTagSlug = 100
 
+// The limits of a page's tags (documented in the format guide's Limits).
+// Each tag of a page lists the page on the tag's own page, so the output
+// of a page grows with its tags: bounded, it stays a constant times the
+// page's bytes. Real pages have a handful of tags, and rarely 20.
+const (
+	// MaxPageTags is the most tags one page may have.
+	MaxPageTags = 50
+	// MaxTagLength is the longest a tag may be, in characters: a tag's
+	// name is shown on its page, in its listing and beside every page
+	// listed with it.
+	MaxTagLength = 100
+)
+
 // TagSlug is the folder of a tag's page under tags/, and so the last part of
 // its address: lower case, words joined by hyphens ("Language Models" →
 // "language-models"). It keeps letters, digits, "+" and symbols beyond
@@ -67,7 +80,9 @@ func TagSlug(tag string) string {
 }
 
 // readTags reads the front matter's tags, with the position of each. It
-// refuses a tag that has no page of its own (no letter or digit), and two
+// refuses a tag that has no page of its own (no letter or digit), one
+// longer than MaxTagLength, a page of more than MaxPageTags tags (at the
+// first tag past the limit, and reads no further), and two
 // tags of the page that would share one tag page while spelt differently
 // (see tagClashes); a second spelling of the same tag ("Audio", "audio"),
 // or the same tag again, is dropped.
@@ -94,9 +109,19 @@ func readTags(mv *ast.MappingValueNode, at diag.Pos) ([]string, []diag.Pos, erro
 		if slices.Contains(out, t) {
 			continue // the same tag again (an alias of the title, say): one is enough
 		}
+		if n := utf8.RuneCountInString(t); n > MaxTagLength {
+			errs.Add(diag.Errorf(pos[i], "tag %s is %d characters long, more than the %d a tag may have: shorten it to the words a reader would look for",
+				diag.Quote(t), n, MaxTagLength))
+			continue
+		}
 		if TagSlug(t) == "" {
 			errs.Add(diag.Errorf(pos[i], "tag %q has no letter or digit, so it can have no page of its own: write a word, or remove it", t))
 			continue
+		}
+		if len(out) == MaxPageTags {
+			errs.Add(diag.Errorf(pos[i], "this page has more than %d tags, the most a page may have (each tag lists the page on a page of its own): keep the few a reader would look the page up by",
+				MaxPageTags))
+			break
 		}
 		out, outPos = append(out, t), append(outPos, pos[i])
 	}

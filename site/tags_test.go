@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -68,6 +69,18 @@ func TestTagsInFrontMatter(t *testing.T) {
 		{"C# and C sharp", "[C#, C sharp]", nil, []string{
 			`content/p.md:4:12: tags "C sharp" and "C#" (content/p.md:4:8) would share one page, tags/c-sharp/`,
 		}},
+		{"the most tags a page may have", numberedTags(0, MaxPageTags), strings.Split(strings.Trim(numberedTags(0, MaxPageTags), "[]"), ", "), nil},
+		{"the same tag again does not count", "[t000, " + strings.Trim(numberedTags(0, MaxPageTags), "[]") + ", t001]", strings.Split(strings.Trim(numberedTags(0, MaxPageTags), "[]"), ", "), nil},
+		{"one tag too many", numberedTags(0, MaxPageTags+1), nil, []string{
+			`content/p.md:4:308: this page has more than 50 tags, the most a page may have (each tag lists the page on a page of its own): keep the few a reader would look the page up by`,
+		}},
+		{"thousands of tags: one error", numberedTags(0, 5000), nil, []string{
+			`content/p.md:4:308: this page has more than 50 tags, the most a page may have`,
+		}},
+		{"a tag of the longest length", "[" + strings.Repeat("x", MaxTagLength) + "]", []string{strings.Repeat("x", MaxTagLength)}, nil},
+		{"a tag too long", "[ok, " + strings.Repeat("é", MaxTagLength+1) + "]", nil, []string{
+			`content/p.md:4:12: tag "` + strings.Repeat("é", diag.MaxQuoted) + `…" is 101 characters long, more than the 100 a tag may have: shorten it to the words a reader would look for`,
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -127,4 +140,14 @@ func TestTagPageClashes(t *testing.T) {
 	if got := strings.Split(warnings.Error(), "\n"); !slices.Equal(got, wantWarnings) {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(wantWarnings, "\n"))
 	}
+}
+
+// numberedTags is a YAML flow list of n tags, t000 onwards from first:
+// each six columns from the last.
+func numberedTags(first, n int) string {
+	tags := make([]string, n)
+	for i := range tags {
+		tags[i] = fmt.Sprintf("t%03d", first+i)
+	}
+	return "[" + strings.Join(tags, ", ") + "]"
 }

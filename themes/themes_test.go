@@ -23,6 +23,7 @@ type pageLink struct {
 	Title, URL, Description string
 	Date                    time.Time
 	Tags                    []string
+	MoreTags                int
 	Charts                  int
 	ChartTitles             []string
 }
@@ -334,7 +335,7 @@ func TestHomeTemplate(t *testing.T) {
 		Content: `<p>Welcome.</p>`,
 		Pages: []pageLink{
 			{Title: "Audio", URL: "/repo/audio/", Description: "ROC-AUC vs params.", Date: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC), Tags: []string{"audio"}, Charts: 2},
-			{Title: "One chart", URL: "/repo/one/", Charts: 1},
+			{Title: "One chart", URL: "/repo/one/", Charts: 1, Tags: []string{"vision"}, MoreTags: 7},
 			{Title: "Prose only", URL: "/repo/prose/"},
 		},
 	})
@@ -348,8 +349,12 @@ func TestHomeTemplate(t *testing.T) {
 		`<time datetime="2025-03-01">1 March 2025</time>`,
 		`2 charts`, `1 chart<`,
 		`href="/repo/tags/audio/"`,
+		`rel="tag">vision</a><span class="tag-count">+7 more</span></span>`,
 	)
 	mustNotContain(t, "home", out, "<script", "0 charts", "0001")
+	if n := strings.Count(out, "more</span>"); n != 1 {
+		t.Errorf("%d entries say how many more tags they have, want 1 (the one with more than it shows)", n)
+	}
 
 	mustNotContain(t, "home of one page", out, `class="pager"`, `rel="prev"`, `rel="next"`)
 

@@ -198,6 +198,10 @@ func Load(t testing.TB, path string) *Case {
 			if len(d) != 4 {
 				t.Fatalf("%s: %q: want generate PATH SIZE KIND", path, l)
 			}
+		case "repeat":
+			if n, err := strconv.Atoi(d[min(2, len(d)-1)]); len(d) != 3 || err != nil || n < 1 {
+				t.Fatalf("%s: %q: want repeat PATH COUNT", path, l)
+			}
 		case "encode":
 			if len(d) != 3 {
 				t.Fatalf("%s: %q: want encode PATH utf-16le|utf-16be", path, l)
@@ -228,6 +232,8 @@ func Load(t testing.TB, path string) *Case {
 //	generate PATH SIZE KIND   fill PATH with generated text (see generate)
 //	unescape PATH             decode \xHH, \n, \t, \r and \\ in PATH, and drop its final newline
 //	encode PATH utf-16le      re-encode PATH (UTF-8 text) as UTF-16 with a byte order mark
+//	repeat PATH COUNT         PATH (as the lines before made it) also written COUNT times more, as NAME-1.EXT … NAME-COUNT.EXT beside it: a site of many pages (in a folder of
+//	                          the case's own, which taking the case off removes whole)
 //	(the archive's files)     written, replacing the base site's
 //	symlink PATH -> TARGET    PATH is a symbolic link to TARGET, absolute or relative to PATH's folder
 //	fifo PATH                 PATH is a named pipe
@@ -268,6 +274,12 @@ func (c *Case) Apply(t testing.TB, src string) {
 			files[d[1]] = unescape(t, c.Path, files[d[1]])
 		case "encode":
 			files[d[1]] = encodeUTF16(t, c.Path, files[d[1]], d[2])
+		case "repeat":
+			n, _ := strconv.Atoi(d[2])
+			ext := filepath.Ext(d[1])
+			for i := 1; i <= n; i++ {
+				files[fmt.Sprintf("%s-%d%s", strings.TrimSuffix(d[1], ext), i, ext)] = files[d[1]]
+			}
 		}
 	}
 	for p, b := range files {
@@ -319,6 +331,7 @@ func (c *Case) Apply(t testing.TB, src string) {
 //	link-lines       a Markdown paragraph of SIZE lines, each a link: [r]
 //	formulas         SIZE inline formulas on one line: $x$ $x$ …
 //	label-refs   "{c}" repeated to SIZE bytes: a label template naming column c that often
+//	tag-lines    SIZE lines of a YAML block list of different tags: "  - tag-00001"
 //
 // SIZE is a count, or bytes with a KB or MB suffix (1024-based).
 func generate(t testing.TB, casePath string, template []byte, sizeText, kind string) []byte {
@@ -370,6 +383,10 @@ func generate(t testing.TB, casePath string, template []byte, sizeText, kind str
 		b.WriteString(strings.Repeat("$x$ ", size))
 	case "label-refs":
 		b.WriteString(strings.Repeat("{c}", size/3))
+	case "tag-lines":
+		for i := 1; i <= size; i++ {
+			fmt.Fprintf(&b, "  - tag-%05d\n", i)
+		}
 	default:
 		t.Fatalf("%s: unknown kind %q for generate", casePath, kind)
 	}

@@ -48,7 +48,7 @@ func Mirrors(name string) string {
 	case "tag":
 		return "e297bacc46fd65a4"
 	case "page-list":
-		return "7a69b8c81e18c5c2"
+		return "1cc0d6e315668d8b"
 	case "pager":
 		return "8edc26a826ddc383"
 	case "chart":

@@ -79,7 +79,7 @@ func randomPage(r *rand.Rand, kind string) *layout.Page {
 		return pick(r, []time.Time{{}, time.Date(2025, 3, 14, 0, 0, 0, 0, time.UTC), time.Date(-5, 12, 1, 0, 0, 0, 0, time.FixedZone("x", 3600)), time.Date(12345, 1, 2, 3, 4, 5, 6, time.UTC)})
 	}
 	link := func() layout.PageLink {
-		return layout.PageLink{Title: str(), URL: str(), Description: str(), Date: date(), Tags: strs(), Charts: pick(r, []int{0, 1, 2, 17, -1}), ChartTitles: strs()}
+		return layout.PageLink{Title: str(), URL: str(), Description: str(), Date: date(), Tags: strs(), MoreTags: pick(r, []int{0, 0, 1, 45, -1}), Charts: pick(r, []int{0, 1, 2, 17, -1}), ChartTitles: strs()}
 	}
 	s := &layout.Site{
 		Title: str(), Description: str(), BaseURL: str(), BasePath: str(), Language: str(), FeedURL: str(),

@@ -223,7 +223,7 @@ func (f *Writer) pageMainHead(b []byte, d *layout.Page) []byte {
 	if !d.Date.IsZero() || len(d.Tags) > 0 {
 		b = append(b, "\n    <p class=\"post-meta\">"...)
 		b = appendDate(b, d.Date)
-		b = f.appendTags(b, d.Tags)
+		b = f.appendTags(b, d.Tags, 0)
 		b = append(b, "</p>"...)
 	}
 	b = append(b, "\n  </header>"...)
@@ -408,7 +408,7 @@ func (f *Writer) appendPageList(b []byte, pages []layout.PageLink) []byte {
 					b = append(b, " charts</span>"...)
 				}
 			}
-			b = f.appendTags(b, p.Tags)
+			b = f.appendTags(b, p.Tags, p.MoreTags)
 			b = append(b, "</p>"...)
 		}
 		b = append(b, "\n      </li>"...)
@@ -432,8 +432,9 @@ func appendDate(b []byte, t time.Time) []byte {
 // maxTagLinks is the most tag links a Writer keeps.
 const maxTagLinks = 1 << 12
 
-// appendTags writes the <span> of a page's tags, if it has any.
-func (f *Writer) appendTags(b []byte, tags []string) []byte {
+// appendTags writes the <span> of a page's tags, if it has any, and says
+// how many more it has when more is not 0 (a listing's entry).
+func (f *Writer) appendTags(b []byte, tags []string, more int) []byte {
 	if len(tags) == 0 {
 		return b
 	}
@@ -453,6 +454,11 @@ func (f *Writer) appendTags(b []byte, tags []string) []byte {
 			f.tagLinks.Store(t, string(l))
 		}
 		b = append(b, l...)
+	}
+	if more != 0 {
+		b = append(b, "<span class=\"tag-count\">+"...)
+		b = strconv.AppendInt(b, int64(more), 10)
+		b = append(b, " more</span>"...)
 	}
 	return append(b, "</span>"...)
 }

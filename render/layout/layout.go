@@ -88,12 +88,21 @@ type Card struct {
 	Alt           string // the chart's text alternative
 }
 
+// ListedTags is the most tags a listing's entry (PageLink) shows.
+const ListedTags = 5
+
 // PageLink is a page in a listing.
 type PageLink struct {
 	Title, URL, Description string
 	Date                    time.Time
-	Tags                    []string
-	Charts                  int
+	// Tags are the first of the page's tags, at most ListedTags of them:
+	// a page is listed under each of its tags, so an entry that showed
+	// every tag would make the listings grow with the square of the tags.
+	Tags []string
+	// MoreTags is how many of the page's tags the entry leaves out (the
+	// page itself shows them all).
+	MoreTags int
+	Charts   int
 	// ChartTitles are the titles of the page's charts, so a listing can say
 	// what the page plots.
 	ChartTitles []string
