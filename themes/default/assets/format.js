@@ -91,19 +91,14 @@
   }
 
   // mantissa and exponent: v = m * 10^e with 1 <= |m| < 10, m rounded to
-  // `digits` significant digits.
+  // `digits` significant digits. Read from the decimal digits of v itself
+  // (toExponential), never as v / 10^e: 10^e is no double past 10^308 and
+  // an inexact one below 10^-307 (1e-320 would read 1.00001×10⁻³²⁰).
   function splitExp(v, digits) {
-    var a = Math.abs(v);
-    var e = Math.floor(Math.log10(a));
-    var m = tidy(a / Math.pow(10, e), digits);
-    if (m >= 10) {
-      m = tidy(m / 10, digits);
-      e += 1;
-    } else if (m < 1) {
-      m = tidy(m * 10, digits);
-      e -= 1;
-    }
-    return { sign: v < 0 ? MINUS : '', m: m, e: e };
+    var d = Math.min(Math.max(Math.round(digits) || 1, 1), 21);
+    var s = Math.abs(v).toExponential(d - 1);
+    var at = s.indexOf('e');
+    return { sign: v < 0 ? MINUS : '', m: Number(s.slice(0, at)), e: parseInt(s.slice(at + 1), 10) };
   }
 
   // 1e21 -> "10²¹", 1e-3 -> "10⁻³", 1 -> "1", 5e8 -> "5×10⁸"
