@@ -12,13 +12,14 @@ import (
 
 // The range a linear axis can draw. Its ends, the pixel of each value and
 // every tick are computed from max - min, in float64 in Go and in the
-// browser: past maxLinearSpan that difference (padded by the axis' margin)
-// overflows to Infinity and nothing is drawn; below minLinearSpan (the
+// browser: past maxLinearSpan that difference, padded by the axis' margin
+// (4% a side, chart's axisPad: 1.6e308 × 1.08 is under 1.8e308), overflows
+// to Infinity and nothing is drawn; below minLinearSpan (the
 // smallest normal float64) it holds fewer than 15 significant digits and
 // the points and ticks of the axis land on a few pixels. A log axis plots
 // exponents and draws every value above 0 that a float64 holds.
 const (
-	maxLinearSpan = 1e308
+	maxLinearSpan = 1.6e308
 	minLinearSpan = 0x1p-1022 // about 2.2e-308
 )
 
@@ -70,7 +71,7 @@ func linearRangeErrors(sp *chartspec.Panel, p *Panel, file string) diag.List {
 		unit := "1e" + strconv.Itoa(exp)
 		example := strconv.FormatFloat(mant, 'g', -1, 64)
 		sup, _ := plaintex.Superscript(strconv.Itoa(exp))
-		limit := "a linear axis draws a range of at most 1e308 (the largest number is about 1.8e308)"
+		limit := "a linear axis draws a range of at most 1.6e308 (the largest number is about 1.8e308, and the axis adds a margin)"
 		if span < minLinearSpan {
 			limit = "a linear axis needs a range of at least 2.2e-308 (below it numbers lose their precision)"
 		}

@@ -21,7 +21,7 @@ func TestLinearRangeErrors(t *testing.T) {
 			name: "range overflows",
 			csv:  "x,y\n1,-1.7e308\n2,1.7e308\n",
 			spec: "data: runs.csv\nx: x\ny: y\n",
-			want: `content/p/runs.csv:3: the y values of column "y" run from -1.7e308 (line 2) to 1.7e308 (line 3), a range of more than 1.8e308: a linear axis draws a range of at most 1e308 (the largest number is about 1.8e308); write the column in units of 1e308 (1.7e308 becomes 1.7) and say so in the axis title, e.g. "y (×10³⁰⁸)", or use scale: log`,
+			want: `content/p/runs.csv:3: the y values of column "y" run from -1.7e308 (line 2) to 1.7e308 (line 3), a range of more than 1.8e308: a linear axis draws a range of at most 1.6e308 (the largest number is about 1.8e308, and the axis adds a margin); write the column in units of 1e308 (1.7e308 becomes 1.7) and say so in the axis title, e.g. "y (×10³⁰⁸)", or use scale: log`,
 		},
 		{
 			name: "range of subnormals",
@@ -38,6 +38,9 @@ func TestLinearRangeErrors(t *testing.T) {
 		{name: "huge but drawable", csv: "x,y\n1,1e300\n2,3e300\n", spec: "data: runs.csv\nx: x\ny: y\n"},
 		{name: "near the largest, one value", csv: "x,y\n1,1.7e308\n", spec: "data: runs.csv\nx: x\ny: y\n"},
 		{name: "near the largest, a span of 1e308", csv: "x,y\n1,7e307\n2,1.7e308\n", spec: "data: runs.csv\nx: x\ny: y\n"},
+		{name: "near the largest, a span of 1.6e308", csv: "x,y\n1,1e307\n2,1.7e308\n", spec: "data: runs.csv\nx: x\ny: y\n"},
+		{name: "a span past 1.6e308", csv: "x,y\n1,-1e307\n2,1.6e308\n", spec: "data: runs.csv\nx: x\ny: y\n",
+			want: `content/p/runs.csv:3: the y values of column "y" run from -1e307 (line 2) to 1.6e308 (line 3), a range of 1.7e308:`},
 		{name: "tiny but normal", csv: "x,y\n1,1e-300\n2,3e-300\n", spec: "data: runs.csv\nx: x\ny: y\n"},
 		{name: "subnormal beside zero's neighbours", csv: "x,y\n1,1e-320\n2,1\n", spec: "data: runs.csv\nx: x\ny: y\n"},
 		{name: "subnormals on a log axis", csv: "x,y\n1,1e-320\n2,3e-320\n", spec: "data: runs.csv\nx: x\ny: {field: y, scale: log}\n"},

@@ -173,3 +173,54 @@ func TestTicksTinyRangeDistinct(t *testing.T) {
 		t.Errorf("1e-10..3e-10: labels %q (at %v), want %q", got, res[0].Major, want)
 	}
 }
+
+// FuzzAxisTicks: whatever range a float64 can hold, linear or log, the
+// axis' ticks are chosen (no endless loop, no Infinity), lie inside it,
+// increase, and no two neighbouring labels read the same.
+func FuzzAxisTicks(f *testing.F) {
+	for _, c := range magnitudeCases() {
+		f.Add(c.lo, c.hi, c.log)
+	}
+	e := newEngine(f)
+	if _, err := e.eval(`scalesiteChartLayout.tickLabelOf = function (v, m) {
+		return scalesiteLayout.tickLabel(v, m.format, m.log, m.unit, m.digits, m.powers);
+	}`); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, lo, hi float64, log bool) {
+		if math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) || !(lo < hi) || math.IsInf(hi-lo, 0) {
+			return // the loader lets no such axis through (linearRangeErrors)
+		}
+		if log && (math.Abs(lo) > 330 || math.Abs(hi) > 330) {
+			return // exponents of no float64
+		}
+		arg, err := json.Marshal([][]any{{lo, hi, log, "auto"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := e.eval(magnitudeTicksJS + "(" + string(arg) + ")")
+		if err != nil {
+			t.Fatalf("[%v, %v] log %v: %v", lo, hi, log, err)
+		}
+		var res []magnitudeResult
+		if err := json.Unmarshal([]byte(out.(string)), &res); err != nil {
+			t.Fatalf("[%v, %v] log %v: %v", lo, hi, log, err)
+		}
+		r := res[0]
+		for _, list := range [][]float64{r.Major, r.All} {
+			for k, v := range list {
+				if v < lo || v > hi {
+					t.Fatalf("[%v, %v] log %v: tick %v outside the range", lo, hi, log, v)
+				}
+				if k > 0 && !(v > list[k-1]) {
+					t.Fatalf("[%v, %v] log %v: ticks %v do not increase", lo, hi, log, list)
+				}
+			}
+		}
+		for k, s := range r.Labels {
+			if s == "" || (k > 0 && s == r.Labels[k-1]) {
+				t.Fatalf("[%v, %v] log %v: labels %q", lo, hi, log, r.Labels)
+			}
+		}
+	})
+}
