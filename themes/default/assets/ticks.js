@@ -101,7 +101,9 @@
         // ends in whole steps (relative by construction)
         var k0 = Math.ceil(lo / step - REL);
         var k1 = Math.floor(hi / step + REL);
-        if (!isFinite(k0) || !isFinite(k1) || k1 - k0 + 1 > maxCount) continue;
+        // past 2^52 steps from 0, k++ no longer moves k (the range is
+        // narrower than the doubles there: 1 to 1 + 1e-16)
+        if (!(Math.abs(k0) < 4503599627370496 && Math.abs(k1) < 4503599627370496) || k1 - k0 + 1 > maxCount) continue;
         var major = [];
         var raw = [];
         for (var k = k0; k <= k1; k++) {
@@ -366,6 +368,7 @@
       var k0 = Math.ceil(a / pow10(e));
       var k1 = Math.floor(b / pow10(e));
       var pick = null;
+      if (!(Math.abs(k0) < 4503599627370496 && Math.abs(k1) < 4503599627370496)) break; // k++ would not move k
       for (var k = k0; k <= k1 && k - k0 < 20; k++) {
         var v = scaled(k, e);
         if (v < a || v > b) continue;
