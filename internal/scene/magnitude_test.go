@@ -119,7 +119,9 @@ func magnitudeCases() []magnitudeCase {
 			magnitudeCase{lo: e, hi: e + 0.5, log: true},
 		)
 	}
-	cases = append(cases, magnitudeCase{lo: 307, hi: 308.25, log: true}, magnitudeCase{lo: 306.9, hi: 308.3, log: true})
+	// padded past the doubles: data from 1e308 to 1.7e308 (2×10³⁰⁸ is Infinity)
+	cases = append(cases, magnitudeCase{lo: 307, hi: 308.25, log: true}, magnitudeCase{lo: 306.9, hi: 308.3, log: true},
+		magnitudeCase{lo: 307.8, hi: 308.36, log: true}, magnitudeCase{lo: -323.4, hi: -320, log: true})
 	return cases
 }
 

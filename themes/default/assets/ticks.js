@@ -39,6 +39,10 @@
   var DEFAULT_GAP_PX = 8;
   var MAX_TICKS = 2000;
   var MAX_EXPONENT = 400; // beyond any double: a log axis out there is a caller's bug
+  // the exponents of the doubles: log10 of the largest (1.8e308) and of
+  // the smallest above 0 (5e-324)
+  var LOG_MAX = Math.log10(Number.MAX_VALUE);
+  var LOG_MIN = -323.3062153431158;
 
   // 10^n exactly as a double (10^-3 as 1/1000, the correctly rounded 0.001)
   function pow10(n) {
@@ -430,8 +434,18 @@
       lo = hi;
       hi = t;
     }
-    if (hi - lo <= Math.abs(hi) * 1e-12) return { major: [lo], minor: [] };
     if (!(pixels > 0)) pixels = 0;
+    if (opts.log && (hi > LOG_MAX || lo < LOG_MIN)) {
+      // a log axis padded past the doubles (data up to 1.7e308 padded to
+      // 10^308.4): ticks only where there are numbers, never at 2×10³⁰⁸,
+      // which is Infinity; the pixels of the part left
+      var clo = Math.max(lo, LOG_MIN), chi = Math.min(hi, LOG_MAX);
+      if (!(clo < chi)) return empty;
+      pixels *= (chi - clo) / (hi - lo);
+      lo = clo;
+      hi = chi;
+    }
+    if (hi - lo <= Math.abs(hi) * 1e-12) return { major: [lo], minor: [] };
     var ch = new Chooser(lo, hi, pixels, opts);
     var c;
     if (opts.log) {
@@ -496,13 +510,10 @@
     return !own || format === 'auto' || format === 'pow' || format === 'sci';
   }
 
-  // plainRange reports whether |v| is written plainly: on a log axis
-  // between 0.01 and 10^4, on a linear one between 10^-4 and 10^9 (a
-  // thousands-separated number of at most 11 characters).
+  // plainRange reports whether |v| is written plainly (format.js'
+  // autoPlain, the one rule of auto).
   function plainRange(v, log) {
-    var a = Math.abs(v);
-    if (a === 0 || !isFinite(a)) return true;
-    return log ? a >= 0.01 && a < 1e4 : a >= 1e-4 && a < 1e9;
+    return fmt().autoPlain(v, log);
   }
 
   function toValue(value) {
