@@ -458,6 +458,9 @@
     if (!c) return empty;
     coverEnds(c, lo, hi, ch, !!opts.log);
     var major = sortedUnique(c.major, []);
+    // among the fewest subnormals two exponents may be one double (5e-324
+    // is also 6e-324): one tick for it
+    if (opts.log) major = major.filter(function (v, i) { return i === 0 || pow10Exact(v) !== pow10Exact(major[i - 1]); });
     return { major: major, minor: sortedUnique(c.minor, major) };
   }
 
