@@ -14,13 +14,14 @@ import (
 // every tick are computed from max - min, in float64 in Go and in the
 // browser: past maxLinearSpan that difference, padded by the axis' margin
 // (4% a side, chart's axisPad: 1.6e308 × 1.08 is under 1.8e308), overflows
-// to Infinity and nothing is drawn; below minLinearSpan (the
-// smallest normal float64) it holds fewer than 15 significant digits and
-// the points and ticks of the axis land on a few pixels. A log axis plots
-// exponents and draws every value above 0 that a float64 holds.
+// to Infinity and nothing is drawn; below minLinearSpan the pixel of a
+// value, the axis' length divided by the span, overflows in ECharts
+// (6.1.0 draws no point of 0..1.6e-306 on a 330 px axis; 1e-300 leaves
+// room for an axis of 10^5 px). A log axis plots exponents and draws every
+// value above 0 that a float64 holds.
 const (
 	maxLinearSpan = 1.6e308
-	minLinearSpan = 0x1p-1022 // about 2.2e-308
+	minLinearSpan = 1e-300
 )
 
 // axisEnd is the point of a panel at one end of an axis' values.
@@ -73,7 +74,7 @@ func linearRangeErrors(sp *chartspec.Panel, p *Panel, file string) diag.List {
 		sup, _ := plaintex.Superscript(strconv.Itoa(exp))
 		limit := "a linear axis draws a range of at most 1.6e308 (the largest number is about 1.8e308, and the axis adds a margin)"
 		if span < minLinearSpan {
-			limit = "a linear axis needs a range of at least 2.2e-308 (below it numbers lose their precision)"
+			limit = "a linear axis needs a range of at least 1e-300 (the chart divides its length by the range, which below that is past the largest number)"
 		}
 		spanText := shortNumber(span)
 		if math.IsInf(span, 0) {

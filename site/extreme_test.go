@@ -6,8 +6,8 @@ import (
 )
 
 // TestLinearRangeErrors (issue 32): a linear axis whose values span more
-// than a float64 can subtract (-1.7e308 to 1.7e308) or, not 0, less than a
-// normal float64 (1e-320 to 3e-320) is an error naming the rows and the
+// than a float64 can subtract (-1.7e308 to 1.7e308) or, not 0, less than
+// ECharts can divide by (1e-320 to 3e-320) is an error naming the rows and the
 // fix; values merely extreme (1e300 to 3e300, 1e-300 to 3e-300, 1.7e308
 // alone, subnormals on a log axis or beside larger values) load.
 func TestLinearRangeErrors(t *testing.T) {
@@ -27,7 +27,7 @@ func TestLinearRangeErrors(t *testing.T) {
 			name: "range of subnormals",
 			csv:  "x,y\n1,1e-320\n2,2e-320\n3,3e-320\n",
 			spec: "data: runs.csv\nx: x\ny: y\n",
-			want: `content/p/runs.csv:4: the y values of column "y" run from 1e-320 (line 2) to 3e-320 (line 4), a range of 2e-320: a linear axis needs a range of at least 2.2e-308 (below it numbers lose their precision); write the column in units of 1e-320 (3e-320 becomes 3) and say so in the axis title, e.g. "y (×10⁻³²⁰)", or use scale: log`,
+			want: `content/p/runs.csv:4: the y values of column "y" run from 1e-320 (line 2) to 3e-320 (line 4), a range of 2e-320: a linear axis needs a range of at least 1e-300 (the chart divides its length by the range, which below that is past the largest number); write the column in units of 1e-320 (3e-320 becomes 3) and say so in the axis title, e.g. "y (×10⁻³²⁰)", or use scale: log`,
 		},
 		{
 			name: "x range overflows",
@@ -41,7 +41,9 @@ func TestLinearRangeErrors(t *testing.T) {
 		{name: "near the largest, a span of 1.6e308", csv: "x,y\n1,1e307\n2,1.7e308\n", spec: "data: runs.csv\nx: x\ny: y\n"},
 		{name: "a span past 1.6e308", csv: "x,y\n1,-1e307\n2,1.6e308\n", spec: "data: runs.csv\nx: x\ny: y\n",
 			want: `content/p/runs.csv:3: the y values of column "y" run from -1e307 (line 2) to 1.6e308 (line 3), a range of 1.7e308:`},
-		{name: "tiny but normal", csv: "x,y\n1,1e-300\n2,3e-300\n", spec: "data: runs.csv\nx: x\ny: y\n"},
+		{name: "tiny but drawable", csv: "x,y\n1,1e-300\n2,3e-300\n", spec: "data: runs.csv\nx: x\ny: y\n"},
+		{name: "normal but past what ECharts divides by", csv: "x,y\n1,1e-307\n2,4e-307\n", spec: "data: runs.csv\nx: x\ny: y\n",
+			want: `content/p/runs.csv:3: the y values of column "y" run from 1e-307 (line 2) to 4e-307 (line 3), a range of 3e-307: a linear axis needs a range of at least 1e-300`},
 		{name: "subnormal beside zero's neighbours", csv: "x,y\n1,1e-320\n2,1\n", spec: "data: runs.csv\nx: x\ny: y\n"},
 		{name: "subnormals on a log axis", csv: "x,y\n1,1e-320\n2,3e-320\n", spec: "data: runs.csv\nx: x\ny: {field: y, scale: log}\n"},
 		{name: "one subnormal", csv: "x,y\n1,1e-320\n", spec: "data: runs.csv\nx: x\ny: y\n"},
