@@ -30,7 +30,7 @@ func axisRange(a chartspec.Axis, lo, hi float64) (float64, float64) {
 	log := a.Scale == chartspec.ScaleLog
 	conv := func(v float64) float64 {
 		if log {
-			return math.Log10(v)
+			return log10(v)
 		}
 		return v
 	}
@@ -52,6 +52,10 @@ func axisRange(a chartspec.Axis, lo, hi float64) (float64, float64) {
 	// The padded ends are arbitrary and rounded; a bound the spec sets is
 	// kept exact, so that a tick at it (2×10⁹ at max: 2e9) is on the axis.
 	rlo, rhi := round12(dlo-pad), round12(dhi+pad)
+	// Near the largest float64 (1.7e308) the pad may overflow: the axis
+	// then ends at the largest number, never at Infinity, which no chart
+	// can draw (the loader lets no range through whose span overflows).
+	rlo, rhi = math.Max(rlo, -math.MaxFloat64), math.Min(rhi, math.MaxFloat64)
 	// The pad never crosses zero on a linear axis: steps, losses and counts
 	// that start at 0 do not get an axis from -2,000 (a value no row can
 	// have, labelled as if it could).
@@ -79,6 +83,15 @@ func axisRange(a chartspec.Axis, lo, hi float64) (float64, float64) {
 	return rlo, rhi
 }
 
+// log10 is math.Log10, right for subnormals too: math.Log10 reads 1e-320
+// as 10^-307.95. A subnormal is scaled by 2^64 (exactly) first.
+func log10(v float64) float64 {
+	if v > 0 && v < 0x1p-1022 {
+		return math.Log10(v*0x1p64) - 64*math.Log10(2)
+	}
+	return math.Log10(v)
+}
+
 // round12 drops float noise past 12 significant digits, so options (and
 // golden files) carry 2.5, not 2.4999999999999996.
 func round12(v float64) float64 {
@@ -86,6 +99,11 @@ func round12(v float64) float64 {
 		return v
 	}
 	mag := math.Pow(10, 11-math.Floor(math.Log10(math.Abs(v))))
+	if math.IsInf(mag, 0) || math.IsInf(v*mag, 0) {
+		// |v| below about 1e-297: 10^(11-e) is past the largest float64,
+		// and v*mag would be NaN; v holds no noise worth the rounding
+		return v
+	}
 	return math.Round(v*mag) / mag
 }
 

@@ -481,7 +481,7 @@ func appendPoints(b []byte, points []site.Point, logX, logY bool) []byte {
 // decade (far below a pixel at any zoom a reader can reach), so the option
 // carries 23.4969296481 rather than 23.496929648073216.
 func logCoord(v float64) float64 {
-	return math.Round(math.Log10(v)*1e10) / 1e10
+	return math.Round(log10(v)*1e10) / 1e10
 }
 
 // appendNumber writes a float in the shorter of its plain and scientific

@@ -245,9 +245,19 @@ func TestAxisRange(t *testing.T) {
 		{"log bounds as exponents", chartspec.Axis{Scale: chartspec.ScaleLog, Min: f(1e20), Max: f(1e24)}, 2e20, 5e23, 20, 24},
 		{"one value", chartspec.Axis{Scale: chartspec.ScaleLog}, 100, 100, 1.5, 2.5},
 		{"min beyond data", chartspec.Axis{Min: f(100)}, 1, 10, 100, 109},
+		// issue 32: every magnitude a float64 holds, never Infinity or NaN
+		{"near the largest", chartspec.Axis{}, 1e308, 1.7e308, 0.972e308, 1.728e308},
+		{"one value near the largest", chartspec.Axis{}, 1.7e308, 1.7e308, 1.53e308, math.MaxFloat64},
+		{"one value near the most negative", chartspec.Axis{}, -1.7e308, -1.7e308, -math.MaxFloat64, -1.53e308},
+		{"subnormals", chartspec.Axis{}, 1e-320, 3e-320, 9.2e-321, 3.08e-320},
+		{"tiny", chartspec.Axis{}, -3e-300, -1e-300, -3.08e-300, -9.2e-301},
+		// 1e-320 is 9.99988671826831e-321 as a float64 (math.Log10 read it as 10^-307.95)
+		{"subnormals on a log axis", chartspec.Axis{Scale: chartspec.ScaleLog}, 1e-320, 1e-310, -320.400005028, -309.599999807},
 	} {
 		lo, hi := axisRange(tt.a, tt.lo, tt.hi)
-		if math.Abs(lo-tt.wlo) > 1e-9 || math.Abs(hi-tt.whi) > 1e-9 {
+		// to 1e-9 of the wanted range (an absolute 1e-9 says nothing of 1e-320)
+		tol := 1e-9 * math.Max(math.Abs(tt.whi-tt.wlo), math.Max(math.Abs(tt.wlo), math.Abs(tt.whi))/1e3)
+		if !(math.Abs(lo-tt.wlo) <= tol && math.Abs(hi-tt.whi) <= tol) {
 			t.Errorf("%s: axisRange = [%g, %g], want [%g, %g]", tt.name, lo, hi, tt.wlo, tt.whi)
 		}
 	}

@@ -135,7 +135,7 @@ func downsample(pts []site.Point, target int, logX, logY bool) []site.Point {
 // never prefers it, but keeps it where it must (endpoints, extremes).
 func screen(v float64, log bool) float64 {
 	if log {
-		return math.Log10(v)
+		return log10(v)
 	}
 	return v
 }

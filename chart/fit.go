@@ -248,7 +248,7 @@ func fitLine(name string, pts []site.Point, grid int, color string, logX, logY b
 func fitCurve(f site.Fitted, extrapolate *float64, logX bool) (main, ext []site.Point) {
 	conv, back := identity, identity
 	if logX {
-		conv, back = math.Log10, func(v float64) float64 { return math.Pow(10, v) }
+		conv, back = log10, func(v float64) float64 { return math.Pow(10, v) }
 	}
 	lo, hi := conv(f.Lo), conv(f.Hi)
 	sample := func(a, b float64, n int) []site.Point {

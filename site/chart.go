@@ -30,6 +30,10 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 		panel, file, err := l.panel(p, &sc.Panels[i], at, panelNumber(sc, i))
 		errs.Add(err)
 		if err == nil {
+			err = linearRangeErrors(&sc.Panels[i], &panel, cmp.Or(file, p.Path)).Err()
+			errs.Add(err)
+		}
+		if err == nil {
 			labelOnly(&sc.Panels[i], &panel)
 			panel.Fits, err = fitPanel(&sc.Panels[i], &panel, panelNumber(sc, i), cmp.Or(file, p.Path))
 			errs.Add(err)

@@ -124,6 +124,13 @@ func TestTickFormatters(t *testing.T) {
 		tick("auto", 0.30000000000000004, "0.3"),
 		tick("auto", 84.5, "84.5"),
 		tick("auto", 2000, "2,000"),
+		// issue 32: huge and tiny as powers, never 101 digits
+		tick("auto", 1e100, "10¹⁰⁰"),
+		tick("auto", -2.5e-10, "-2.5×10⁻¹⁰"),
+		tick("auto", 1e-320, "10⁻³²⁰"),
+		tick("auto", 1.7e308, "1.7×10³⁰⁸"),
+		tick("auto", 999999999, "999,999,999"),
+		tick("auto", 0.0001, "0.0001"),
 	})
 }
 
@@ -133,8 +140,8 @@ func TestAxisFormatResolution(t *testing.T) {
 	}
 	checkJS(t, []jsTest{
 		af("@auto", "log", "pow"),
-		af("@auto", "value", "plain"),
-		af("@auto", "", "plain"), // echarts' default axis type is value
+		af("@auto", "value", "auto"),
+		af("@auto", "", "auto"), // echarts' default axis type is value
 		af("@auto", "category", "null"),
 		af("@si", "log", "si"),
 		af("@sci", "value", "sci"),
@@ -147,6 +154,11 @@ func TestAxisFormatResolution(t *testing.T) {
 func TestFullPrecisionValues(t *testing.T) {
 	checkJS(t, []jsTest{
 		full("pow", 3.14e23, "3.14 × 10²³"),
+		// issue 32: auto's tooltip writes huge and tiny values as powers
+		full("auto", 1e100, "10¹⁰⁰"),
+		full("auto", 1.23456789e100, "1.23456789 × 10¹⁰⁰"),
+		full("auto", 1300000, "1,300,000"),
+		full("auto", 1e-320, "10⁻³²⁰"),
 		full("pow", 3.14159265358979e23, "3.14159265358979 × 10²³"),
 		full("pow", 1e23, "10²³"),
 		full("pow", 88.98, "88.98"),

@@ -2,6 +2,7 @@ package themes
 
 import (
 	"encoding/json"
+	"math"
 	"reflect"
 	"testing"
 )
@@ -53,5 +54,28 @@ func TestLinearOption(t *testing.T) {
 	}
 	if m := o.Series[0].MarkLine.Data; len(m) != 1 || m[0]["xAxis"] != 1e4 {
 		t.Errorf("mark line %v, want at x = 1e4", m)
+	}
+}
+
+// TestLinearOptionNearTheLargest (issue 32): a log axis padded past the
+// largest double (10^306.9 to 10^308.3) made linear ends at the largest
+// double, not at Infinity, where ECharts draws nothing.
+func TestLinearOptionNearTheLargest(t *testing.T) {
+	option := map[string]any{
+		"xAxis":  []any{map[string]any{"scalesiteLog": true, "min": 306.9, "max": 308.3}},
+		"series": []any{map[string]any{"type": "line", "data": []any{[]any{307, 1, 1e307, 1}}}},
+	}
+	got := harness(t, []map[string]any{{"kind": "linearOption", "option": option, "lin": map[string]any{"x": true}}}, 1)
+	var o struct {
+		XAxis []struct {
+			Min float64  `json:"min"`
+			Max *float64 `json:"max"` // JSON writes Infinity as null
+		} `json:"xAxis"`
+	}
+	if err := json.Unmarshal([]byte(got[0]), &o); err != nil {
+		t.Fatalf("%v: %s", err, got[0])
+	}
+	if x := o.XAxis[0]; x.Max == nil || *x.Max != math.MaxFloat64 || x.Min <= 0 {
+		t.Errorf("x axis from %v to %v, want up to the largest double %v", x.Min, x.Max, math.MaxFloat64)
 	}
 }

@@ -309,8 +309,9 @@
     }
     var t = L.chooseTicks(ext[0], ext[1], px, { log: m.log, labelSize: size, minLabels: W < 500 ? 2 : 3, integer: m.format === 'year' });
     // a tick a rounding error past an end is at that end: ECharts drops
-    // custom values outside the axis' extent
-    var slack = 1e-9 * Math.max(1, Math.abs(ext[1] - ext[0]));
+    // custom values outside the axis' extent. The error is relative to the
+    // range: a slack of at least 1e-9 put every tick of 1e-10..3e-10 at 1e-10.
+    var slack = 1e-9 * Math.abs(ext[1] - ext[0]);
     var snapEnd = function (v) {
       return Math.abs(v - ext[0]) <= slack ? ext[0] : Math.abs(v - ext[1]) <= slack ? ext[1] : v;
     };

@@ -91,19 +91,17 @@
   }
 
   // mantissa and exponent: v = m * 10^e with 1 <= |m| < 10, m rounded to
-  // `digits` significant digits.
+  // `digits` significant digits. Read from the decimal digits of v itself
+  // (toExponential), never as v / 10^e: 10^e is no double past 10^308 and
+  // an inexact one below 10^-307 (1e-320 would read 1.00001×10⁻³²⁰).
   function splitExp(v, digits) {
-    var a = Math.abs(v);
-    var e = Math.floor(Math.log10(a));
-    var m = tidy(a / Math.pow(10, e), digits);
-    if (m >= 10) {
-      m = tidy(m / 10, digits);
-      e += 1;
-    } else if (m < 1) {
-      m = tidy(m * 10, digits);
-      e -= 1;
-    }
-    return { sign: v < 0 ? MINUS : '', m: m, e: e };
+    var d = Math.min(Math.max(Math.round(digits) || 1, 1), 21);
+    // the shortest digits that read back as v when they are few enough
+    // (1e-320, a subnormal, is 9.99988671826831e-321 to 15 digits)
+    var s = Math.abs(v).toExponential();
+    if (s.indexOf('e') - (s.indexOf('.') >= 0 ? 1 : 0) > d) s = Math.abs(v).toExponential(d - 1);
+    var at = s.indexOf('e');
+    return { sign: v < 0 ? MINUS : '', m: Number(s.slice(0, at)), e: parseInt(s.slice(at + 1), 10) };
   }
 
   // 1e21 -> "10²¹", 1e-3 -> "10⁻³", 1 -> "1", 5e8 -> "5×10⁸"
@@ -200,6 +198,22 @@
     return powDigits(v, 4, TIMES);
   }
 
+  // autoPlain is the one rule of format auto: it writes |v| plainly on a
+  // log axis from 0.01 to 10^4, on a linear one from 10^-4 to 10^9 (a
+  // number of at most 11 characters), and anything else as a power:
+  // 1e100 is 10¹⁰⁰, never 101 digits. (ticks.js writes a whole axis in
+  // one form by it; tooltips and slider handles write each value by it.)
+  function autoPlain(v, log) {
+    var a = Math.abs(toNumber(v));
+    if (a === 0 || !isFinite(a)) return true;
+    return log ? a >= 0.01 && a < 1e4 : a >= 1e-4 && a < 1e9;
+  }
+
+  // auto on a linear axis, value by value
+  function auto(v) {
+    return autoPlain(v, false) ? plain(v) : pow(v);
+  }
+
   function sci(v) {
     return sciDigits(v, 4);
   }
@@ -236,7 +250,7 @@
   // tick formatters by token name. "auto" here is the linear-axis form; on a
   // log axis "@auto" resolves to pow (see axisFormat).
   var formatters = {
-    auto: plain,
+    auto: auto,
     pow: pow,
     sci: sci,
     si: si,
@@ -254,7 +268,7 @@
     if (!Object.prototype.hasOwnProperty.call(formatters, name)) return null;
     if (name === 'auto') {
       if (axisType === 'log') return 'pow';
-      if (axisType == null || axisType === 'value') return 'plain';
+      if (axisType == null || axisType === 'value') return 'auto';
       return null; // category / time axes: echarts' default labels
     }
     return name;
@@ -286,6 +300,8 @@
         return plainDigits(n * 100, FULL_DIGITS) + '%';
       case 'year':
         return decimal(tidy(n, FULL_DIGITS));
+      case 'auto':
+        return autoPlain(n, false) ? plainDigits(n, FULL_DIGITS) : powDigits(n, FULL_DIGITS, ' ' + TIMES + ' ');
       default:
         return plainDigits(n, FULL_DIGITS);
     }
@@ -305,6 +321,8 @@
         return plainDigits(toNumber(v), 3) + '%';
       case 'fraction':
         return plainDigits(toNumber(v) * 100, 3) + '%';
+      case 'auto':
+        return autoPlain(v, false) ? plainDigits(v, 4) : powDigits(v, 3, TIMES);
       default:
         return plainDigits(v, 4);
     }
@@ -341,6 +359,7 @@
   var api = {
     formatters: formatters,
     formatDigits: formatDigits,
+    autoPlain: autoPlain,
     axisFormat: axisFormat,
     fullValue: fullValue,
     fullValueUnit: fullValueUnit,

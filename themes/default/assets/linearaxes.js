@@ -21,6 +21,10 @@
     return typeof v === 'number' ? Math.pow(10, v) : v;
   }
 
+  function clampEnd(v) {
+    return typeof v === 'number' ? Math.max(-Number.MAX_VALUE, Math.min(v, Number.MAX_VALUE)) : v;
+  }
+
   // linearOption turns the page's option (log axes over log10 of the
   // values) into one whose chosen log axes are linear: each such axis
   // plots the original values, which the points carry ([X, Y, x, y]).
@@ -31,8 +35,10 @@
       asArray(option[d + 'Axis']).forEach(function (ax, k) {
         if (!ax || ax.scalesiteLog !== true) return;
         ax.scalesiteLog = false;
-        ax.min = pow10(ax.min);
-        ax.max = pow10(ax.max);
+        // an end past the largest double (a log axis padded to 10^308.3)
+        // is the largest double: an axis to Infinity draws nothing
+        ax.min = clampEnd(pow10(ax.min));
+        ax.max = clampEnd(pow10(ax.max));
         axes[d][k] = true;
         // ticks at 2.5×10²¹, not 2,500,000,000,000,000,000,000
         var label = ax.axisLabel = ax.axisLabel || {};

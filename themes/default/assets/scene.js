@@ -150,7 +150,7 @@
       var vals = asArray(l.customValues), list = [];
       for (var i = 0; i < vals.length; i++) {
         var v = vals[i];
-        if (!(v >= lo - 1e-9 && v <= hi + 1e-9)) continue;
+        if (!inExtent(ax, v)) continue;
         var text = String(typeof l.formatter === 'function' ? l.formatter(v) : v);
         list.push({ v: v, text: text, w: tw(text, font) });
       }
@@ -159,6 +159,12 @@
     }
     function frac(ax, v) {
       return (v - ax.min) / (ax.max - ax.min);
+    }
+    // inExtent: v is on the axis, to a rounding error relative to its
+    // range (an absolute one drew every tick of 1e-10..3e-10 at once)
+    function inExtent(ax, v) {
+      var slack = 1e-9 * Math.abs(ax.max - ax.min);
+      return v >= ax.min - slack && v <= ax.max + slack;
     }
     // the boxes of an axis' tick labels and name for a plot rectangle r,
     // each with the fraction along the axis it moves with
@@ -329,7 +335,7 @@
       var r = rects[gi];
       if (!r) return;
       var pos = function (v) { var f = frac(ax, v); return d === 'x' ? r.x + f * r.w : r.y + (1 - f) * r.h; };
-      var ticks = asArray((ax.axisTick || {}).customValues).filter(function (v) { return v >= ax.min - 1e-9 && v <= ax.max + 1e-9; });
+      var ticks = asArray((ax.axisTick || {}).customValues).filter(function (v) { return inExtent(ax, v); });
       var sl = ax.splitLine || {};
       if (sl.show !== false && ax.splitLine) {
         var ls = sl.lineStyle || {};

@@ -22,7 +22,11 @@
    * Ticks
    * ------------------------------------------------------------------- */
 
-  var EPS = 1e-9; // slack at the ends of a range (exponents or values)
+  // Slack at the ends of a range, as a fraction of its span: a tolerance
+  // relative to the range, never an absolute one, holds at every magnitude
+  // (an absolute 1e-9 let every tick of 1e-10..3e-10 through, and none of
+  // 1e-300..3e-300 apart).
+  var REL = 1e-9;
   var LOG_DECADE_SPAN = 1.5; // below this many decades: ticks inside decades
   // Minor ticks closer than this become a grey band, not a scale: minors at
   // 2..9 of a decade drop to minors at the decades, and those to none.
@@ -35,21 +39,36 @@
   var DEFAULT_GAP_PX = 8;
   var MAX_TICKS = 2000;
   var MAX_EXPONENT = 400; // beyond any double: a log axis out there is a caller's bug
+  // the exponents of the doubles: log10 of the largest (1.8e308) and of
+  // the smallest above 0 (5e-324)
+  var LOG_MAX = Math.log10(Number.MAX_VALUE);
+  var LOG_MIN = -323.3062153431158;
 
   // 10^n exactly as a double (10^-3 as 1/1000, the correctly rounded 0.001)
   function pow10(n) {
-    return n >= 0 ? Math.pow(10, n) : 1 / Math.pow(10, -n);
+    return scaled(1, n);
   }
 
   // m * 10^n, correctly rounded when m is an exact integer or half-integer
+  // and 10^|n| is a normal double; below 10^-300 in two steps, as 10^|n| is
+  // past the largest double there (1 / 10^320 would be 0, not 1e-320).
   function scaled(m, n) {
-    return n >= 0 ? m * Math.pow(10, n) : m / Math.pow(10, -n);
+    if (n >= 0) return m * Math.pow(10, n);
+    if (n >= -300) return m / Math.pow(10, -n);
+    return m / 1e300 / Math.pow(10, -n - 300);
+  }
+
+  // log10 of a positive value, subnormals included: goja (the build's
+  // JavaScript) reads log10(2e-320) as -307.95, so a value below 10^-300
+  // is scaled up first.
+  function log10(v) {
+    return v < 1e-300 ? Math.log10(v * 1e300) - 300 : Math.log10(v);
   }
 
   // the exponent of a positive value: an integer for exact powers of ten
   function exponentOf(v) {
-    var n = Math.round(Math.log10(v));
-    return v === pow10(n) ? n : Math.log10(v);
+    var n = Math.round(log10(v));
+    return v === pow10(n) ? n : log10(v);
   }
 
   // The candidates a range offers are built fine to coarse; each has majors
@@ -69,24 +88,33 @@
   function linearCandidates(lo, hi, pixels, maxCount, integer, toAxis, axLo, axHi) {
     var out = [];
     var span = hi - lo;
+    // a range past the doubles (10^308.3 on a log axis) or none: no linear ticks
+    if (!(span > 0) || !isFinite(span)) return out;
     var mags = [1, 2, 2.5, 5];
-    var top = Math.floor(Math.log10(span)) + 1;
-    var bottom = Math.floor(Math.log10(span / Math.max(maxCount, 1))) - 1;
+    var top = Math.floor(log10(span)) + 1;
+    // no step below the smallest double (5e-324): span / maxCount may be 0
+    var bottom = Math.max(Math.floor(log10(span / Math.max(maxCount, 1))) - 1, -324);
+    var axTol = (axHi - axLo) * REL;
     for (var e = bottom; e <= top; e++) {
       for (var j = 0; j < mags.length; j++) {
         var m = mags[j];
         var step = scaled(m, e);
+        // a step past the doubles, or below them, spaces nothing
+        if (!(step > 0) || !isFinite(step)) continue;
         if (integer && (step < 1 || (m === 2.5 && e === 0))) continue;
-        var k0 = Math.ceil(lo / step - EPS);
-        var k1 = Math.floor(hi / step + EPS);
-        if (k1 - k0 + 1 > maxCount) continue;
+        // ends in whole steps (relative by construction)
+        var k0 = Math.ceil(lo / step - REL);
+        var k1 = Math.floor(hi / step + REL);
+        // past 2^52 steps from 0, k++ no longer moves k (the range is
+        // narrower than the doubles there: 1 to 1 + 1e-16)
+        if (!(Math.abs(k0) < 4503599627370496 && Math.abs(k1) < 4503599627370496) || k1 - k0 + 1 > maxCount) continue;
         var major = [];
         var raw = [];
         for (var k = k0; k <= k1; k++) {
           var v = scaled(k * m, e);
           if (v === 0) v = 0; // no -0
           var a = toAxis(v);
-          if (a < axLo - EPS || a > axHi + EPS) continue;
+          if (!isFinite(a) || a < axLo - axTol || a > axHi + axTol) continue;
           major.push(a);
           raw.push(v);
         }
@@ -103,8 +131,9 @@
     var raw = [];
     var minor = [];
     var span = hi - lo;
-    var i0 = Math.ceil(lo - EPS);
-    var i1 = Math.floor(hi + EPS);
+    var tol = span * REL;
+    var i0 = Math.ceil(lo - tol);
+    var i1 = Math.floor(hi + tol);
     // every k-th decade, from the phase that labels the most of them
     // (10⁻⁵ 10⁻³ 10⁻¹ rather than 10⁻⁴ 10⁻²); multiples of k on a tie
     var phase = 0;
@@ -133,7 +162,7 @@
       for (var n = Math.floor(lo); n <= Math.ceil(hi); n++) {
         for (var m = 2; m <= 9; m++) {
           var e = Math.log10(m) + n;
-          if (e >= lo - EPS && e <= hi + EPS) minor.push(e);
+          if (e >= lo - tol && e <= hi + tol) minor.push(e);
         }
       }
       minor.sort(function (a, b) { return a - b; });
@@ -147,10 +176,11 @@
     var major = [];
     var raw = [];
     var minor = [];
+    var tol = (hi - lo) * REL;
     for (var n = Math.floor(lo) - 1; n <= Math.ceil(hi); n++) {
       for (var m = 1; m <= 9; m++) {
         var e = m === 1 ? n : Math.log10(m) + n;
-        if (e < lo - EPS || e > hi + EPS) continue;
+        if (e < lo - tol || e > hi + tol) continue;
         if (set.indexOf(m) >= 0) {
           major.push(e);
           raw.push(scaled(m, n));
@@ -242,8 +272,9 @@
   function covers(c, lo, hi) {
     var n = c.major.length;
     if (n < 2) return false;
-    return c.major[0] - lo <= c.major[1] - c.major[0] + EPS &&
-      hi - c.major[n - 1] <= c.major[n - 1] - c.major[n - 2] + EPS;
+    var tol = (hi - lo) * REL;
+    return c.major[0] - lo <= c.major[1] - c.major[0] + tol &&
+      hi - c.major[n - 1] <= c.major[n - 1] - c.major[n - 2] + tol;
   }
 
   // Nothing fits with enough labels: the candidate with the most labels the
@@ -334,13 +365,14 @@
   // significant digits (a multiple of 5, then of 2, on a tie; then the
   // highest if high, else the lowest), or null when a > b.
   function roundest(a, b, high) {
-    if (!(a <= b)) return null;
+    if (!(a <= b) || !isFinite(a) || !isFinite(b)) return null;
     if (a <= 0 && b >= 0) return 0;
-    var top = Math.floor(Math.log10(Math.max(Math.abs(a), Math.abs(b))));
+    var top = Math.floor(log10(Math.max(Math.abs(a), Math.abs(b))));
     for (var e = top; e >= top - 16; e--) {
       var k0 = Math.ceil(a / pow10(e));
       var k1 = Math.floor(b / pow10(e));
       var pick = null;
+      if (!(Math.abs(k0) < 4503599627370496 && Math.abs(k1) < 4503599627370496)) break; // k++ would not move k
       for (var k = k0; k <= k1 && k - k0 < 20; k++) {
         var v = scaled(k, e);
         if (v < a || v > b) continue;
@@ -362,18 +394,19 @@
     var toAxis = log ? exponentOf : function (v) { return v; };
     var fromAxis = log ? pow10Exact : function (v) { return v; };
     var room = ch.need(c) / ch.pixels * (hi - lo);
+    var tol = (hi - lo) * REL;
     var n = c.major.length;
-    if (n < ch.maxLabels && c.major[0] - lo > c.major[1] - c.major[0] + EPS) {
+    if (n < ch.maxLabels && c.major[0] - lo > c.major[1] - c.major[0] + tol) {
       var v = roundest(fromAxis(lo), fromAxis(c.major[0] - room), false);
-      if (v !== null && toAxis(v) >= lo - EPS) {
+      if (v !== null && toAxis(v) >= lo - tol) {
         c.major.unshift(toAxis(v));
         c.raw.unshift(v);
       }
     }
     n = c.major.length;
-    if (n < ch.maxLabels && hi - c.major[n - 1] > c.major[n - 1] - c.major[n - 2] + EPS) {
+    if (n < ch.maxLabels && hi - c.major[n - 1] > c.major[n - 1] - c.major[n - 2] + tol) {
       var w = roundest(fromAxis(c.major[n - 1] + room), fromAxis(hi), true);
-      if (w !== null && toAxis(w) <= hi + EPS) {
+      if (w !== null && toAxis(w) <= hi + tol) {
         c.major.push(toAxis(w));
         c.raw.push(w);
       }
@@ -401,8 +434,18 @@
       lo = hi;
       hi = t;
     }
-    if (hi - lo <= Math.abs(hi) * 1e-12) return { major: [lo], minor: [] };
     if (!(pixels > 0)) pixels = 0;
+    if (opts.log && (hi > LOG_MAX || lo < LOG_MIN)) {
+      // a log axis padded past the doubles (data up to 1.7e308 padded to
+      // 10^308.4): ticks only where there are numbers, never at 2×10³⁰⁸,
+      // which is Infinity; the pixels of the part left
+      var clo = Math.max(lo, LOG_MIN), chi = Math.min(hi, LOG_MAX);
+      if (!(clo < chi)) return empty;
+      pixels *= (chi - clo) / (hi - lo);
+      lo = clo;
+      hi = chi;
+    }
+    if (hi - lo <= Math.abs(hi) * 1e-12) return { major: [lo], minor: [] };
     var ch = new Chooser(lo, hi, pixels, opts);
     var c;
     if (opts.log) {
@@ -415,6 +458,9 @@
     if (!c) return empty;
     coverEnds(c, lo, hi, ch, !!opts.log);
     var major = sortedUnique(c.major, []);
+    // among the fewest subnormals two exponents may be one double (5e-324
+    // is also 6e-324): one tick for it
+    if (opts.log) major = major.filter(function (v, i) { return i === 0 || pow10Exact(v) !== pow10Exact(major[i - 1]); });
     return { major: major, minor: sortedUnique(c.minor, major) };
   }
 
@@ -445,9 +491,11 @@
   // `value` (on a log axis the caller passes 10^exponent), with the axis'
   // tick unit if it has one ("12 ms"). Log axes with auto, pow or sci write
   // 0.01 <= |v| < 10000 plainly (0.2, 10, 2,000) and the rest as powers
-  // (2×10⁵) or E notation (2E+5); but an axis writes its ticks in one form:
-  // where one of them needs a power, every one is a power (10³ 10⁵ 10⁷,
-  // never 1,000 10⁵ 10⁷), which tickLabels decides (powers).
+  // (2×10⁵) or E notation (2E+5); linear axes with auto write
+  // 0.0001 <= |v| < 10^9 plainly (0.0005, 250,000,000) and the rest as
+  // powers (10¹⁰⁰, never 101 digits); but an axis writes its ticks in one
+  // form: where one of them needs a power, every one is a power (10³ 10⁵
+  // 10⁷, never 1,000 10⁵ 10⁷), which tickLabels decides (powers).
   //
   // digits, when given, is the significant digits every form keeps (from
   // tickLabels); without it each form keeps its own (si 3, pow 4, ...).
@@ -456,17 +504,19 @@
     return unit ? fmt().withUnit(s, unit) : s;
   }
 
-  // logForm reports whether a log axis of this format writes its ticks in
-  // the plain-or-power forms of tickLabel.
-  function logForm(format, log) {
+  // powerForm reports whether an axis of this format writes its ticks in
+  // the plain-or-power forms of tickLabel: a log axis in auto, pow or sci,
+  // a linear one in auto.
+  function powerForm(format, log) {
     var own = typeof format === 'string' && Object.prototype.hasOwnProperty.call(fmt().formatters, format);
-    return !!log && (!own || format === 'auto' || format === 'pow' || format === 'sci');
+    if (!log) return !own || format === 'auto';
+    return !own || format === 'auto' || format === 'pow' || format === 'sci';
   }
 
-  // plainRange reports whether |v| is written plainly on a log axis.
-  function plainRange(v) {
-    var a = Math.abs(v);
-    return a === 0 || !isFinite(a) || (a >= 0.01 && a < 10000);
+  // plainRange reports whether |v| is written plainly (format.js'
+  // autoPlain, the one rule of auto).
+  function plainRange(v, log) {
+    return fmt().autoPlain(v, log);
   }
 
   function toValue(value) {
@@ -486,9 +536,9 @@
       var y = Number(v.toPrecision(exact ? digits : 12));
       return String(y === 0 ? 0 : y); // 2017, never 2,017
     }
-    if (logForm(format, log)) {
+    if (powerForm(format, log)) {
       var a = Math.abs(v);
-      if (a === 0 || !isFinite(a) || (!powers && plainRange(v))) name = 'plain';
+      if (a === 0 || !isFinite(a) || (!powers && plainRange(v, log))) name = 'plain';
       else name = format === 'sci' ? 'sci' : 'pow';
     }
     return exact ? F.formatDigits(v, name, digits) : F.formatters[name](v);
@@ -508,10 +558,11 @@
       var g = Infinity;
       if (j > 0) g = Math.min(g, Math.abs(v - vals[j - 1]));
       if (j < n - 1) g = Math.min(g, Math.abs(vals[j + 1] - v));
-      return isFinite(g) && g > 0 ? g * 1e-6 : Math.abs(v) * 1e-9;
+      // never below the spacing of the doubles there (subnormals: 5e-324)
+      return Math.max(isFinite(g) && g > 0 ? g * 1e-6 : Math.abs(v) * 1e-9, 4 * Number.MIN_VALUE);
     });
     // one form an axis: every tick a power where one needs it
-    var powers = logForm(format, log) && vals.some(function (v) { return !plainRange(v); });
+    var powers = powerForm(format, log) && vals.some(function (v) { return !plainRange(v, log); });
     var labels = [];
     var d;
     for (d = 1; d <= MAX_DIGITS; d++) {
