@@ -83,7 +83,8 @@ const (
 )
 
 // CallTime is the CPU time one call drawing a chart of n points and point
-// labels may take: BaseTime, plus PointTime for each, at most MaxTime.
+// labels may take: BaseTime, plus PointTime for each, in whole seconds
+// (cut down, so that an error says "5 s", not "5.012 s"), at most MaxTime.
 func CallTime(n int) time.Duration {
 	if n <= 0 {
 		return BaseTime
@@ -91,7 +92,7 @@ func CallTime(n int) time.Duration {
 	if int64(n) > int64((MaxTime-BaseTime)/PointTime) {
 		return MaxTime
 	}
-	return BaseTime + time.Duration(n)*PointTime
+	return (BaseTime + time.Duration(n)*PointTime).Truncate(time.Second)
 }
 
 // time is the CPU time a call drawing a chart of n points and labels may

@@ -98,9 +98,11 @@ func TestCallTime(t *testing.T) {
 	}{
 		{-1, 5 * time.Second},
 		{0, 5 * time.Second},
-		{1, 5*time.Second + 3*time.Millisecond},
+		{1, 5 * time.Second},
+		{333, 5 * time.Second},
+		{334, 6 * time.Second},
 		{8000, 29 * time.Second}, // 4,000 labelled points
-		{18333, 59999 * time.Millisecond},
+		{18333, 59 * time.Second},
 		{18334, time.Minute},
 		{1 << 40, time.Minute},
 	}
