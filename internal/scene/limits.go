@@ -154,7 +154,8 @@ func chartSize(optionJSON []byte) int {
 	if json.Unmarshal(optionJSON, &o) != nil {
 		return 0
 	}
-	n := max(o.Scalesite.Labels, 0)
+	// the count is the program's own, bounded here so the sum cannot wrap
+	n := min(max(o.Scalesite.Labels, 0), 1<<40)
 	for _, s := range o.Series {
 		n += len(s.Data)
 	}

@@ -129,10 +129,22 @@ func TestChartSize(t *testing.T) {
 		{`{"scalesite":{"labels":2},"series":[{"type":"scatter","data":[{"name":"a","value":[1,2]},{"name":"b","value":[3,4]}]}]}`, 4},
 		{`{"scalesite":{"labels":-5},"series":[{"data":[1]}]}`, 1},
 		{`{"series":[{"type":"line"}]}`, 0},
+		{`{"scalesite":{"labels":9223372036854775807},"series":[{"data":[1]}]}`, 1<<40 + 1},
 	}
 	for _, tt := range tests {
 		if got := chartSize([]byte(tt.option)); got != tt.want {
 			t.Errorf("chartSize(%s) = %d, want %d", tt.option, got, tt.want)
 		}
 	}
+}
+
+// FuzzChartSize: any bytes give a size of at least 0, and never a panic.
+func FuzzChartSize(f *testing.F) {
+	f.Add([]byte(`{"scalesite":{"labels":2},"series":[{"data":[{"name":"a","value":[1,2]},[3,4]]}]}`))
+	f.Add([]byte(`{"series":[{"data":null},{}]}`))
+	f.Fuzz(func(t *testing.T, option []byte) {
+		if n := chartSize(option); n < 0 {
+			t.Errorf("chartSize(%q) = %d", option, n)
+		}
+	})
 }
