@@ -60,7 +60,7 @@ type statics struct {
 	cards atomic.Int64
 }
 
-// staticsBudget is the time a build's static figures may spend in the
+// staticsBudget is the CPU time a build's static figures may spend in the
 // theme's scripts together: some 10,000 charts of the benchmark site's,
 // drawn at both widths with their cards.
 const staticsBudget = 10 * time.Minute

@@ -1,14 +1,12 @@
 package scene
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path"
-	"runtime"
-	"runtime/metrics"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
@@ -22,13 +20,21 @@ import (
 // any of them (themes/NAME/assets/ticks.js), and a script that loops
 // forever would hang the build, one that allocates forever would end it in
 // an out-of-memory crash. Every run of the scripts (loading them, each
-// Scene) is watched: past its time, or when the Go heap has grown past its
-// memory while it ran, the runtime is interrupted (goja's
+// Scene) is watched (watch.go): past its time, or when the Go heap has
+// grown past its memory while it ran, the runtime is interrupted (goja's
 // Runtime.Interrupt) and the call returns a *ScriptError naming the script
 // and the function it was stopped in.
 //
+// Time is the CPU time of the OS thread that runs the call (the call locks
+// its goroutine to it), not the wall clock's: on a busy machine (a CI
+// runner of 2 cores running many tests) a chart that needs 3 s of CPU may
+// take 15 s of wall time, and must still draw. Where the thread's CPU clock
+// is not available (other systems than Linux), it is the wall clock's.
+// What one call may take grows with the chart's size (CallTime): a dense
+// labelled scatter legitimately takes seconds to place its labels.
+//
 // goja has no heap of its own: its objects are Go's. The watchdog samples
-// the Go heap (runtime/metrics, no stop of the world) every memoryTick, and
+// the Go heap (runtime/metrics, no stop of the world) every tick, and
 // when it has grown by more than the limit since the call started (or since
 // the watchdog last collected) it collects the garbage and looks again, so
 // that garbage is not counted against the script. The heap is the
@@ -40,32 +46,62 @@ import (
 // Limits bound one run of the theme's scripts. A zero field takes its
 // default.
 type Limits struct {
-	// Time is the most one call (a Scene, or loading the scripts) may
-	// take.
+	// Time, when set, is the most CPU time one call (a Scene, or loading
+	// the scripts) may take, whatever the chart's size; zero is CallTime
+	// of the chart's size.
 	Time time.Duration
 	// Memory is the most bytes the Go heap may grow by during one call.
 	Memory int64
-	// Budget, when set, is shared by the calls of a build: their time
-	// together.
+	// Budget, when set, is shared by the calls of a build: their CPU
+	// time together.
 	Budget *Budget
+	// observe, when set (tests), is told of every look of the watchdog
+	// at a call's clocks: the call's CPU time and wall time so far.
+	observe func(cpu, wall time.Duration)
 }
 
+// The time a call may take is the one rule CallTime states; the format
+// guide ("Limits of static figures") says it in words, and a call stopped
+// by it says its limit in its error.
 const (
-	// DefaultTime is Limits.Time's default: a chart of 20,000 points takes
-	// a few hundred milliseconds, so 10 s is a script that will not end.
-	DefaultTime = 10 * time.Second
+	// BaseTime is the CPU time any call may take: loading the scripts,
+	// or drawing a chart of a few points (a few milliseconds of CPU).
+	BaseTime = 5 * time.Second
+	// PointTime is the CPU time a call may take more for each point and
+	// each point label of the chart: placing the labels of a labelled
+	// scatter is what grows with its size. 4,000 labelled points (8,000
+	// points and labels) took 14.1 s of CPU at 1200 px (13.1 s at 1006 px,
+	// the static figure's width) on a loaded machine; BaseTime and
+	// 8,000 × PointTime, 29 s, allow that twice over.
+	PointTime = 3 * time.Millisecond
+	// MaxTime is the most CPU time a call may take, however large its
+	// chart.
+	MaxTime = 60 * time.Second
 	// DefaultMemory is Limits.Memory's default: a chart of 20,000 points
 	// allocates some 40 MB over its whole run, far less at once.
 	DefaultMemory = 256 << 20
-	// memoryTick is how often the watchdog samples the heap.
-	memoryTick = 5 * time.Millisecond
 )
 
-func (l Limits) time() time.Duration {
+// CallTime is the CPU time one call drawing a chart of n points and point
+// labels may take: BaseTime, plus PointTime for each, in whole seconds
+// (cut down, so that an error says "5 s", not "5.012 s"), at most MaxTime.
+func CallTime(n int) time.Duration {
+	if n <= 0 {
+		return BaseTime
+	}
+	if int64(n) > int64((MaxTime-BaseTime)/PointTime) {
+		return MaxTime
+	}
+	return (BaseTime + time.Duration(n)*PointTime).Truncate(time.Second)
+}
+
+// time is the CPU time a call drawing a chart of n points and labels may
+// take under l.
+func (l Limits) time(n int) time.Duration {
 	if l.Time > 0 {
 		return l.Time
 	}
-	return DefaultTime
+	return CallTime(n)
 }
 
 func (l Limits) memory() int64 {
@@ -75,7 +111,7 @@ func (l Limits) memory() int64 {
 	return DefaultMemory
 }
 
-// Budget is the time the calls of a build may spend in the theme's
+// Budget is the CPU time the calls of a build may spend in the theme's
 // scripts together, shared by its engines. Safe for concurrent use.
 type Budget struct {
 	total time.Duration
@@ -101,6 +137,29 @@ func (b *Budget) spend(d time.Duration) {
 	if b != nil {
 		b.spent.Add(int64(d))
 	}
+}
+
+// chartSize is the points and point labels of the chart whose page
+// option is optionJSON: the data of its series, and the labels the
+// option's scalesite part counts. An option it cannot read is of size 0.
+func chartSize(optionJSON []byte) int {
+	var o struct {
+		Scalesite struct {
+			Labels int `json:"labels"`
+		} `json:"scalesite"`
+		Series []struct {
+			Data []json.RawMessage `json:"data"`
+		} `json:"series"`
+	}
+	if json.Unmarshal(optionJSON, &o) != nil {
+		return 0
+	}
+	// the count is the program's own, bounded here so the sum cannot wrap
+	n := min(max(o.Scalesite.Labels, 0), 1<<40)
+	for _, s := range o.Series {
+		n += len(s.Data)
+	}
+	return n
 }
 
 // Why a run was stopped.
@@ -232,110 +291,6 @@ func shortMsg(s string) string {
 
 // maxMsg is the most characters of a script's message an error shows.
 const maxMsg = 200
-
-// stopped is the value an interrupt carries: why, and the limit.
-type stopped struct{ why, limit string }
-
-func (s stopped) Error() string { return s.why }
-
-// guard watches one run of vm under lim until its stop is called.
-type guard struct {
-	vm    *goja.Runtime
-	start time.Time
-	lim   Limits
-	done  chan struct{}
-	wg    sync.WaitGroup
-	// tripped is why the watchdog stopped the run, once it has: Go code
-	// reading the scripts' objects, which no interrupt stops, asks it.
-	tripped atomic.Pointer[stopped]
-}
-
-// watch starts watching vm under lim; the caller must call stop when the
-// run is over, before vm runs anything else.
-func watch(vm *goja.Runtime, lim Limits) *guard {
-	g := &guard{vm: vm, start: time.Now(), lim: lim, done: make(chan struct{})}
-	d, byBudget := lim.Budget.left(lim.time())
-	why := stopped{StoppedTime, formatDuration(d)}
-	if byBudget {
-		why = stopped{StoppedBudget, formatDuration(lim.Budget.total)}
-	}
-	if d <= 0 {
-		// nothing left: the run is stopped at its first instruction
-		g.interrupt(why)
-		return g
-	}
-	g.wg.Add(1)
-	go g.run(d, why, heapBytes())
-	return g
-}
-
-// heapBytes is the bytes of the Go heap's objects, live and garbage.
-func heapBytes() int64 {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	metrics.Read(sample)
-	return int64(sample[0].Value.Uint64())
-}
-
-// run is the watchdog: it interrupts the run after d, or when the heap
-// has grown past the limit from base, the heap as the run started (its
-// garbage too: lenient).
-func (g *guard) run(d time.Duration, why stopped, base int64) {
-	defer g.wg.Done()
-	timer := time.NewTimer(d)
-	defer timer.Stop()
-	tick := time.NewTicker(memoryTick)
-	defer tick.Stop()
-	// mark is the heap after the last collection the watchdog made, so
-	// that it collects at most once per limit of new allocation
-	mark := base
-	limit := g.lim.memory()
-	for {
-		select {
-		case <-g.done:
-			return
-		case <-timer.C:
-			g.interrupt(why)
-			return
-		case <-tick.C:
-			if heapBytes()-mark <= limit {
-				continue
-			}
-			// garbage counts too: collect it, and count what is left
-			runtime.GC()
-			mark = heapBytes()
-			if mark-base > limit {
-				g.interrupt(stopped{StoppedMemory, formatBytes(limit)})
-				return
-			}
-		}
-	}
-}
-
-func (g *guard) interrupt(why stopped) {
-	g.tripped.Store(&why)
-	g.vm.Interrupt(why)
-}
-
-// check is the error of a run the watchdog stopped, nil while it runs:
-// for Go code that reads the scripts' objects.
-func (g *guard) check() error {
-	if g == nil {
-		return nil
-	}
-	if why := g.tripped.Load(); why != nil {
-		return &ScriptError{Script: "assets/scene.js", Stopped: why.why, Limit: why.limit}
-	}
-	return nil
-}
-
-// stop ends the watch, spends the run's time from the budget and clears
-// any interrupt, so that the runtime can run again.
-func (g *guard) stop() {
-	close(g.done)
-	g.wg.Wait()
-	g.vm.ClearInterrupt()
-	g.lim.Budget.spend(time.Since(g.start))
-}
 
 // scriptError makes err, returned by a run of the scripts, a
 // *ScriptError naming the script and function it happened in.

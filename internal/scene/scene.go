@@ -138,7 +138,7 @@ func NewLimited(theme fs.FS, measure Measure, lim Limits) (*Engine, error) {
 	if err := vm.Set("window", vm.GlobalObject()); err != nil {
 		return nil, err
 	}
-	g := watch(vm, lim)
+	g := watch(vm, lim, 0)
 	for _, p := range progs {
 		if _, err := vm.RunProgram(p); err != nil {
 			g.stop()
@@ -203,14 +203,15 @@ func (e *Engine) SceneFit(optionJSON []byte, width, height int, dark bool) (*fig
 	return e.call(optionJSON, width, dark, e.vm.ToValue(height))
 }
 
-// call runs scene.js' scene under the engine's limits. Every error it
+// call runs scene.js' scene under the engine's limits, its time as
+// CallTime gives it for the option's size. Every error it
 // returns is a *ScriptError: the option is the program's own JSON, so
 // what fails is the theme's scripts.
 func (e *Engine) call(optionJSON []byte, width int, dark bool, height goja.Value) (s *figure.Scene, err error) {
 	if e.failed {
 		return nil, fmt.Errorf("scene: the engine is used again after a failed run")
 	}
-	g := watch(e.vm, e.lim)
+	g := watch(e.vm, e.lim, chartSize(optionJSON))
 	defer func() {
 		// reading the Scene may run the scripts' getters, which throw
 		// as panics
