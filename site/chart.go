@@ -41,9 +41,46 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 		}
 	}
 	if len(errs) == 0 {
+		errs.Add(tooManySeries(sc, c.Panels, at))
+	}
+	if len(errs) == 0 {
 		l.warnings = append(l.warnings, percentOfFractions(sc, c.Panels)...)
 	}
 	return c, errs.Err()
+}
+
+// MaxChartSeries is the most curves one chart draws: its series and fitted
+// curves, over all its panels. A real figure has under a hundred; a legend
+// of a thousand cannot be read, and every curve costs the page (and its
+// static figure) a legend entry, its points and, for a fit, a hundred
+// samples, so the limit bounds what a chart weighs and costs to draw.
+const MaxChartSeries = 1000
+
+// tooManySeries is the error of a chart that draws more than
+// MaxChartSeries series and fits, at the series column that makes them.
+func tooManySeries(sc *chartspec.Chart, panels []Panel, at diag.Pos) error {
+	series, fits := 0, 0
+	for _, p := range panels {
+		series += len(p.Series)
+		fits += len(p.Fits)
+	}
+	if series+fits <= MaxChartSeries {
+		return nil
+	}
+	for _, sp := range sc.Panels {
+		if sp.Series.Name != "" {
+			at = sp.Series.Pos
+			break
+		}
+	}
+	what := fmt.Sprintf("%d series", series)
+	switch {
+	case fits == 1:
+		what += " and 1 fitted curve"
+	case fits > 1:
+		what += fmt.Sprintf(" and %d fitted curves", fits)
+	}
+	return diag.Errorf(at, "this chart draws %s, more than the %d a chart can draw (series and fits together, over all panels): a legend that long cannot be read; keep fewer series with where:, fit fewer with fit: {type: ..., series: [...]}, or split the data over several charts", what, MaxChartSeries)
 }
 
 // percentOfFractions warns about an axis with format: percent whose every
