@@ -26,22 +26,33 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 	}
 	c := &Chart{Spec: sc, ID: chartID(p.Slug, index)}
 	var errs diag.List
+	loaded := make([]bool, len(sc.Panels))
+	files := make([]string, len(sc.Panels))
 	for i := range sc.Panels {
 		panel, file, err := l.panel(p, &sc.Panels[i], at, panelNumber(sc, i))
 		errs.Add(err)
 		if err == nil {
 			labelOnly(&sc.Panels[i], &panel)
-			panel.Fits, err = fitPanel(&sc.Panels[i], &panel, panelNumber(sc, i), cmp.Or(file, p.Path))
-			errs.Add(err)
+			loaded[i] = true
 		}
-		l.warnings = append(l.warnings, largeSeries(sc, &sc.Panels[i], &panel, at)...)
 		c.Panels = append(c.Panels, panel)
+		files[i] = file
 		if file != "" && !slices.Contains(c.DataFiles, file) {
 			c.DataFiles = append(c.DataFiles, file)
 		}
 	}
-	if len(errs) == 0 {
-		errs.Add(tooManySeries(sc, c.Panels, at))
+	// Counted before anything is fitted, so that a chart of too many
+	// series costs one error, not a fit (or a fit's error) per series.
+	if err := tooManySeries(sc, c.Panels, at); err != nil {
+		return c, append(errs, err).Err()
+	}
+	for i := range sc.Panels {
+		if loaded[i] {
+			var err error
+			c.Panels[i].Fits, err = fitPanel(&sc.Panels[i], &c.Panels[i], panelNumber(sc, i), cmp.Or(files[i], p.Path))
+			errs.Add(err)
+		}
+		l.warnings = append(l.warnings, largeSeries(sc, &sc.Panels[i], &c.Panels[i], at)...)
 	}
 	if len(errs) == 0 {
 		l.warnings = append(l.warnings, percentOfFractions(sc, c.Panels)...)
@@ -56,13 +67,16 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 // samples, so the limit bounds what a chart weighs and costs to draw.
 const MaxChartSeries = 1000
 
-// tooManySeries is the error of a chart that draws more than
-// MaxChartSeries series and fits, at the series column that makes them.
-func tooManySeries(sc *chartspec.Chart, panels []Panel, at diag.Pos) error {
+// tooManySeries is the error of a chart that would draw more than
+// MaxChartSeries series and fits, at the series column that makes them. It
+// counts the fits the spec asks for, before they are fitted.
+func tooManySeries(sc *chartspec.Chart, panels []Panel, at diag.Pos) *diag.Error {
 	series, fits := 0, 0
-	for _, p := range panels {
+	for i, p := range panels {
 		series += len(p.Series)
-		fits += len(p.Fits)
+		if i < len(sc.Panels) {
+			fits += fitCount(&sc.Panels[i].Fit, &p)
+		}
 	}
 	if series+fits <= MaxChartSeries {
 		return nil

@@ -162,6 +162,20 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file string) ([]Fitted, erro
 	return out, errs.Err()
 }
 
+// fitCount is how many curves fitPanel fits in panel p: one per chosen
+// series, or one over all points or the frontier.
+func fitCount(f *chartspec.Fit, p *Panel) int {
+	switch {
+	case f.Type == "":
+		return 0
+	case f.Over == chartspec.FitOverAll || f.Over == chartspec.FitOverFrontier:
+		return 1
+	case len(f.Series) > 0:
+		return min(len(f.Series), len(p.Series))
+	}
+	return len(p.Series)
+}
+
 // drawnPoints leaves out a line's gaps.
 func drawnPoints(pts []Point) []Point {
 	out := make([]Point, 0, len(pts))

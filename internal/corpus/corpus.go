@@ -312,6 +312,7 @@ func (c *Case) Apply(t testing.TB, src string) {
 //	yaml-block   a YAML block sequence nested SIZE deep: - - - … x
 //	inline-rows  SIZE rows of an inline CSV (model,flops,loss) indented by two spaces
 //	yaml-lines   SIZE lines of a YAML block list indented by two spaces: "  - 1"
+//	same-points  a CSV "model,x,y" of SIZE rows "m<row>,1,2": one point, each row its own model
 //
 // SIZE is a count, or bytes with a KB or MB suffix (1024-based).
 func generate(t testing.TB, casePath string, template []byte, sizeText, kind string) []byte {
@@ -345,6 +346,11 @@ func generate(t testing.TB, casePath string, template []byte, sizeText, kind str
 		}
 	case "yaml-lines":
 		b.WriteString(strings.Repeat("  - 1\n", size))
+	case "same-points":
+		b.WriteString("model,x,y\n")
+		for i := range size {
+			fmt.Fprintf(&b, "m%d,1,2\n", i)
+		}
 	default:
 		t.Fatalf("%s: unknown kind %q for generate", casePath, kind)
 	}
