@@ -183,3 +183,37 @@ func TestThinScatterDegenerate(t *testing.T) {
 		})
 	}
 }
+
+// FuzzThinScatter thins a large series built from a few fuzzed values (and
+// their duplicates, extremes and NaNs) over a fuzzed extent: the result is
+// an ordered subsequence, within MaxThinnedScatter, and keeps a point when
+// the series has one.
+func FuzzThinScatter(f *testing.F) {
+	f.Add(1.0, 2.0, 1.0, 1.0, 2.0, 2.0, false, false)
+	f.Add(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, false, false)
+	f.Add(1e-300, 1e300, 1e-300, 1e300, 1e-300, 1e300, true, true)
+	f.Add(-math.MaxFloat64, math.MaxFloat64, -math.MaxFloat64, math.MaxFloat64, -1.0, 1.0, false, false)
+	f.Add(math.NaN(), 1.0, 0.0, 1.0, math.Inf(1), 1.0, false, true)
+	f.Fuzz(func(t *testing.T, a, b, x0, x1, y0, y1 float64, logX, logY bool) {
+		n := chartspec.ScatterThinAbove + 1000
+		pts := make([]site.Point, n)
+		vals := []float64{a, b, (a + b) / 2, a * 1.0000001, b}
+		for i := range pts {
+			pts[i] = site.Point{X: vals[i%5], Y: vals[(i/5)%5], Row: i + 2}
+			if i%7 == 0 {
+				pts[i].X = x0 + (x1-x0)*float64(i)/float64(n)
+			}
+		}
+		got := thinScatter(pts, [4]float64{x0, x1, y0, y1}, logX, logY)
+		if len(got) == 0 || len(got) > MaxThinnedScatter {
+			t.Fatalf("%d points thinned to %d", n, len(got))
+		}
+		last := 0
+		for _, p := range got {
+			if p.Row <= last {
+				t.Fatal("thinning changed the order of the points")
+			}
+			last = p.Row
+		}
+	})
+}
