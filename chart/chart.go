@@ -156,6 +156,7 @@ func buildOption(c *site.Chart) *echartsOption {
 		target = chartspec.DefaultDownsample
 	}
 	var aux []auxSeries // intervals and marks, drawn after every data series (marks.go)
+	fitNamer := newFitNames(c, nums)
 	for i, p := range sc.Panels {
 		labels, points := 0, 0
 		for _, s := range c.Panels[i].Series {
@@ -196,7 +197,7 @@ func buildOption(c *site.Chart) *echartsOption {
 				ex.axisTooltip = true
 			}
 		}
-		fs, fx := fitSeries(c, i, styles, nums)
+		fs, fx := fitSeries(c, i, styles, fitNamer)
 		o.series, ex.series = append(o.series, fs...), append(ex.series, fx...)
 		aux = append(aux, markSeries(p, i)...)
 	}

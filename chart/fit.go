@@ -75,7 +75,7 @@ func hasDerived(c *site.Chart) bool {
 
 // fitSeries builds the derived series of panel i: its fits, their
 // extrapolations, its frontier and the frontier's rings.
-func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, nums map[string]float64) ([]charts.SingleSeries, []seriesExtra) {
+func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, names *fitNames) ([]charts.SingleSeries, []seriesExtra) {
 	p := c.Spec.Panels[i]
 	data := c.Panels[i]
 	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
@@ -85,7 +85,7 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, nums map[str
 	seen := fitsBefore(c, i, styles)
 	for _, f := range data.Fits {
 		color := fitColor(p, f, styles)
-		name := fitOwner(c, i, f, nums) + ": " + f.Formula(ysym, xsym) + " (" + f.R2Text() + ")"
+		name := names.owner(i, f) + ": " + f.Formula(ysym, xsym) + " (" + f.R2Text() + ")"
 		// fits sharing a colour (one series fitted in several panels) differ
 		// in dash, as their legend entries do in name
 		dash := fitDashes[seen[color]%len(fitDashes)]
@@ -133,7 +133,38 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, nums map[str
 	return out, extras
 }
 
-// fitOwner is what a fit's legend entry says before its formula: "fit"
+// fitNames names the fits of one chart in the legend (fitOwner). It is
+// made once per chart, so that naming F fits over S series costs O(F + S),
+// not a pass over every series and every other panel's fits per fit, which
+// made a chart of 3,000 fitted series take over a minute.
+type fitNames struct {
+	c    *site.Chart
+	nums map[string]float64
+	// manyStyles: the chart has more than one style key (series), so a
+	// fit is named after its series.
+	manyStyles bool
+	// panels lists, for each fitBase, the panels that have a fit of it
+	// (each panel once, in order).
+	panels map[string][]int
+}
+
+func newFitNames(c *site.Chart, nums map[string]float64) *fitNames {
+	n := &fitNames{c: c, nums: nums, manyStyles: len(styleNames(c)) > 1, panels: map[string][]int{}}
+	for k := range c.Spec.Panels {
+		if k >= len(c.Panels) {
+			continue
+		}
+		for _, g := range c.Panels[k].Fits {
+			base, _ := n.base(k, g)
+			if ps := n.panels[base]; len(ps) == 0 || ps[len(ps)-1] != k {
+				n.panels[base] = append(ps, k)
+			}
+		}
+	}
+	return n
+}
+
+// owner is what a fit's legend entry says before its formula: "fit"
 // (or the spec's label), after the series it fits when the legend lists
 // several series (and the spec's label does not name the one fit of the
 // panel), then the panel it is drawn in when a fit of another panel would
@@ -141,35 +172,27 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, nums map[str
 // "a fit (Compute)". Two entries "fit: L = 11.6 · S⁻⁰·⁰⁷⁶" and
 // "fit: L = 20.7 · S⁻⁰·⁰⁹⁶" in one legend would not say which curve is
 // which; more words than that make a legend that wraps on a phone.
-func fitOwner(c *site.Chart, i int, f site.Fitted, nums map[string]float64) string {
-	own, series := fitBase(c, i, f, nums)
-	for k := range c.Spec.Panels {
-		if k == i || k >= len(c.Panels) {
-			continue
-		}
-		for _, g := range c.Panels[k].Fits {
-			if other, _ := fitBase(c, k, g, nums); other != own {
-				continue
-			}
-			if series {
-				return own + " (" + panelName(c.Spec, i) + ")"
-			}
-			return panelName(c.Spec, i) + " " + own
-		}
+func (n *fitNames) owner(i int, f site.Fitted) string {
+	own, series := n.base(i, f)
+	if len(n.panels[own]) < 2 { // no other panel has a fit that says the same
+		return own
 	}
-	return own
+	if series {
+		return own + " (" + panelName(n.c.Spec, i) + ")"
+	}
+	return panelName(n.c.Spec, i) + " " + own
 }
 
-// fitBase is a fit's legend words without its panel: the spec's label or
-// "fit", after the series' name where fitOwner says (series reports it).
-func fitBase(c *site.Chart, i int, f site.Fitted, nums map[string]float64) (string, bool) {
-	p := c.Spec.Panels[i]
+// base is a fit's legend words without its panel: the spec's label or
+// "fit", after the series' name where owner says (series reports it).
+func (n *fitNames) base(i int, f site.Fitted) (string, bool) {
+	p := n.c.Spec.Panels[i]
 	what := "fit"
 	if p.Fit.Label != "" {
 		what = p.Fit.Label
 	}
-	if f.Series != "" && p.Series.Name != "" && len(styleNames(c)) > 1 && (p.Fit.Label == "" || len(c.Panels[i].Fits) > 1) {
-		return seriesName(p, site.Series{Name: f.Series}, nums) + " " + what, true
+	if f.Series != "" && p.Series.Name != "" && n.manyStyles && (p.Fit.Label == "" || len(n.c.Panels[i].Fits) > 1) {
+		return seriesName(p, site.Series{Name: f.Series}, n.nums) + " " + what, true
 	}
 	return what, false
 }

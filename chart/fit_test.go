@@ -2,7 +2,9 @@ package chart
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -257,5 +259,33 @@ func TestAltTextNamesFits(t *testing.T) {
 	alt := AltText(c)
 	if !strings.Contains(alt, "Fit: L = ") || !strings.Contains(alt, "R²") || !strings.Contains(alt, "frontier") {
 		t.Errorf("alt text %q does not state the fit and the frontier", alt)
+	}
+}
+
+// BenchmarkOptionManyFits builds the option of one chart of n series, each
+// with fit: powerlaw, up to site.MaxChartSeries curves. Naming each fit
+// once listed every series (styleNames per fit): 3,000 fitted series took
+// over a minute; the cost per series must stay flat as n grows.
+func BenchmarkOptionManyFits(b *testing.B) {
+	for _, n := range []int{100, site.MaxChartSeries / 2} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			var csv strings.Builder
+			csv.WriteString("model,flops,loss\n")
+			for i := range n {
+				fmt.Fprintf(&csv, "m%d,1e18,3.%d\nm%d,1e19,2.%d\nm%d,1e20,1.%d\n", i, i%10, i, i%10, i, i%10)
+			}
+			md := "---\ntitle: Chart\n---\n```chart\ndata: data/runs.csv\nx: {field: flops, scale: log}\ny: {field: loss, scale: log}\nseries: model\nfit: powerlaw\n```\n"
+			s, err := site.Load(sitetest.New(b, map[string]string{"content/f.md": md, "data/runs.csv": csv.String()}), site.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			c := s.Pages[0].Charts[0]
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				OptionBytes(Option(c))
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/series")
+		})
 	}
 }

@@ -119,16 +119,20 @@ func orderSeries(order []chartspec.Field, ss []site.Series) []site.Series {
 	if len(order) == 0 {
 		return ss
 	}
+	byName := make(map[string][]int, len(ss)) // a name's series, in order
+	for k, s := range ss {
+		byName[s.Name] = append(byName[s.Name], k)
+	}
 	out := make([]site.Series, 0, len(ss))
+	ordered := make(map[string]bool, len(order))
 	for _, f := range order {
-		for _, s := range ss {
-			if s.Name == f.Name {
-				out = append(out, s)
-			}
+		ordered[f.Name] = true
+		for _, k := range byName[f.Name] {
+			out = append(out, ss[k])
 		}
 	}
 	for _, s := range ss {
-		if !slices.ContainsFunc(order, func(f chartspec.Field) bool { return f.Name == s.Name }) {
+		if !ordered[s.Name] {
 			out = append(out, s)
 		}
 	}
@@ -140,15 +144,22 @@ func orderNames(order []chartspec.Field, names []string) []string {
 	if len(order) == 0 {
 		return names
 	}
+	has := make(map[string]bool, len(names))
+	for _, n := range names {
+		has[n] = true
+	}
 	out := make([]string, 0, len(names))
+	placed := make(map[string]bool, len(names))
 	for _, f := range order {
-		if slices.Contains(names, f.Name) {
+		if has[f.Name] {
 			out = append(out, f.Name)
+			placed[f.Name] = true
 		}
 	}
 	for _, n := range names {
-		if !slices.Contains(out, n) {
+		if !placed[n] {
 			out = append(out, n)
+			placed[n] = true
 		}
 	}
 	return out

@@ -1,7 +1,6 @@
 package chart
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/scalesite/scalesite/chartspec"
@@ -142,13 +141,15 @@ func StyleKey(p chartspec.Panel, s site.Series) string {
 // order across its panels.
 func styleNames(c *site.Chart) []string {
 	var names []string
+	seen := map[string]bool{}
 	for i, data := range c.Panels {
 		for _, s := range data.Series {
 			k := s.Name
 			if i < len(c.Spec.Panels) {
 				k = StyleKey(c.Spec.Panels[i], s)
 			}
-			if !slices.Contains(names, k) {
+			if !seen[k] {
+				seen[k] = true
 				names = append(names, k)
 			}
 		}

@@ -3,6 +3,7 @@ package chart
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/scalesite/scalesite/chartspec"
@@ -74,17 +75,145 @@ func TestThinScatter(t *testing.T) {
 		}
 	}
 
-	// Points outside the axis range (a spec's min or max) are kept: they
-	// are clipped when drawn, not thinned.
+	// Points outside the extent (a spec's narrower axis range) are thinned
+	// on the grid's outer cells, not dropped: every such cell keeps one.
 	narrow := ext
 	narrow[1] = math.Pow(10, 9)
-	out := 0
+	outCells := map[[2]int]bool{}
 	for _, p := range big {
-		if p.X > narrow[1] {
-			out++
+		if p.X > narrow[1] && p.Label == "" {
+			outCells[cellIn(p, narrow, true)] = true
 		}
 	}
-	if got := thinScatter(big, narrow, true, false); len(got) < out {
-		t.Errorf("kept %d points, fewer than the %d outside the range", len(got), out)
+	keptOut := map[[2]int]bool{}
+	for _, p := range thinScatter(big, narrow, true, false) {
+		if p.X > narrow[1] && p.Label == "" {
+			c := cellIn(p, narrow, true)
+			if keptOut[c] {
+				t.Fatalf("two kept points outside the range share cell %v", c)
+			}
+			keptOut[c] = true
+		}
 	}
+	if len(keptOut) != len(outCells) {
+		t.Errorf("outside the range, %d cells held points and %d still do", len(outCells), len(keptOut))
+	}
+}
+
+// cellIn is the cell of the thinning grid that p falls in, computed
+// directly (not by thinAxis), for points a test places where the halving of
+// thinAxis changes no rounding.
+func cellIn(p site.Point, ext [4]float64, logX bool) [2]int {
+	x, x0, x1 := p.X, ext[0], ext[1]
+	if logX {
+		x, x0, x1 = math.Log10(x), math.Log10(x0), math.Log10(x1)
+	}
+	cx := math.Floor((x - x0) / (x1 - x0) * ScatterCells)
+	cy := math.Floor((p.Y - ext[2]) / (ext[3] - ext[2]) * ScatterCells)
+	clamp := func(c float64) int { return int(max(-ScatterCells*thinSpan, min(c, ScatterCells*(thinSpan+1)))) }
+	return [2]int{clamp(cx), clamp(cy)}
+}
+
+// TestThinScatterDegenerate holds thinning to a bound for data with no
+// extent on an axis, duplicates, values at the ends of float64, and points
+// that are not a number: every case is thinned to the points that can be
+// told apart, never kept whole (as it was when an axis had no extent).
+func TestThinScatterDegenerate(t *testing.T) {
+	const n = 300000
+	rng := rand.New(rand.NewPCG(3, 4))
+	gen := func(f func(i int) site.Point) []site.Point {
+		pts := make([]site.Point, n)
+		for i := range pts {
+			pts[i] = f(i)
+			pts[i].Row = i + 2
+		}
+		return pts
+	}
+	tests := []struct {
+		name       string
+		pts        []site.Point
+		logX, logY bool
+		atMost     int // points kept
+		atLeast    int
+	}{
+		{"identical points", gen(func(int) site.Point { return site.Point{X: 1, Y: 2} }), false, false, 1, 1},
+		{"identical points on log axes", gen(func(int) site.Point { return site.Point{X: 1e6, Y: 0.5} }), true, true, 1, 1},
+		{"identical zeros", gen(func(int) site.Point { return site.Point{} }), false, false, 1, 1},
+		{"every x the same", gen(func(i int) site.Point { return site.Point{X: 3, Y: rng.Float64()} }), false, false, ScatterCells + 1, ScatterCells / 2},
+		{"every y the same", gen(func(i int) site.Point { return site.Point{X: rng.Float64(), Y: -7} }), false, false, ScatterCells + 1, ScatterCells / 2},
+		{"ten duplicated points", gen(func(i int) site.Point { return site.Point{X: float64(i % 10), Y: float64(i % 10)} }), false, false, 10, 10},
+		{"ends of float64", gen(func(i int) site.Point {
+			return site.Point{X: []float64{-math.MaxFloat64, math.MaxFloat64, 0}[i%3], Y: []float64{math.MaxFloat64, -math.MaxFloat64}[i%2]}
+		}), false, false, 6, 6},
+		{"subnormal extent", gen(func(i int) site.Point { return site.Point{X: float64(i%4) * 5e-324, Y: 1} }), false, false, 4, 4},
+		{"x not a number", gen(func(i int) site.Point { return site.Point{X: math.NaN(), Y: float64(i)} }), false, false, 1, 1},
+		{"one labelled point among duplicates", gen(func(i int) site.Point {
+			if i == n/2 {
+				return site.Point{X: 1, Y: 1, Label: "GPT-3"}
+			}
+			return site.Point{X: 1, Y: 1}
+		}), false, false, 2, 2},
+		{"labels everywhere at one place", gen(func(i int) site.Point { return site.Point{X: 1, Y: 1, Label: "m"} }), false, false, 1, 1},
+		{"intervals at one place", gen(func(i int) site.Point { return site.Point{X: 1, Y: 1, Bounds: &site.Bounds{}} }), false, false, 1, 1},
+		{"random labelled cloud", gen(func(i int) site.Point { return site.Point{X: rng.Float64(), Y: rng.Float64(), Label: "m"} }), false, false, MaxThinnedScatter, ScatterCells},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ext := [4]float64{math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)}
+			for _, p := range tt.pts {
+				if !math.IsNaN(p.X) {
+					ext[0], ext[1] = min(ext[0], p.X), max(ext[1], p.X)
+				}
+				ext[2], ext[3] = min(ext[2], p.Y), max(ext[3], p.Y)
+			}
+			got := thinScatter(tt.pts, ext, tt.logX, tt.logY)
+			if len(got) > tt.atMost || len(got) < tt.atLeast {
+				t.Fatalf("%d points thinned to %d, want %d to %d", len(tt.pts), len(got), tt.atLeast, tt.atMost)
+			}
+			lastRow := 0
+			for _, p := range got {
+				if p.Row <= lastRow {
+					t.Fatal("thinning changed the order of the points")
+				}
+				lastRow = p.Row
+			}
+			if tt.pts[n/2].Label == "GPT-3" && !slices.ContainsFunc(got, func(p site.Point) bool { return p.Label == "GPT-3" }) {
+				t.Error("the labelled point was thinned away")
+			}
+		})
+	}
+}
+
+// FuzzThinScatter thins a large series built from a few fuzzed values (and
+// their duplicates, extremes and NaNs) over a fuzzed extent: the result is
+// an ordered subsequence, within MaxThinnedScatter, and keeps a point when
+// the series has one.
+func FuzzThinScatter(f *testing.F) {
+	f.Add(1.0, 2.0, 1.0, 1.0, 2.0, 2.0, false, false)
+	f.Add(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, false, false)
+	f.Add(1e-300, 1e300, 1e-300, 1e300, 1e-300, 1e300, true, true)
+	f.Add(-math.MaxFloat64, math.MaxFloat64, -math.MaxFloat64, math.MaxFloat64, -1.0, 1.0, false, false)
+	f.Add(math.NaN(), 1.0, 0.0, 1.0, math.Inf(1), 1.0, false, true)
+	f.Fuzz(func(t *testing.T, a, b, x0, x1, y0, y1 float64, logX, logY bool) {
+		n := chartspec.ScatterThinAbove + 1000
+		pts := make([]site.Point, n)
+		vals := []float64{a, b, (a + b) / 2, a * 1.0000001, b}
+		for i := range pts {
+			pts[i] = site.Point{X: vals[i%5], Y: vals[(i/5)%5], Row: i + 2}
+			if i%7 == 0 {
+				pts[i].X = x0 + (x1-x0)*float64(i)/float64(n)
+			}
+		}
+		got := thinScatter(pts, [4]float64{x0, x1, y0, y1}, logX, logY)
+		if len(got) == 0 || len(got) > MaxThinnedScatter {
+			t.Fatalf("%d points thinned to %d", n, len(got))
+		}
+		last := 0
+		for _, p := range got {
+			if p.Row <= last {
+				t.Fatal("thinning changed the order of the points")
+			}
+			last = p.Row
+		}
+	})
 }

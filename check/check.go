@@ -107,9 +107,10 @@ func UnusedColors(c *site.Chart) diag.List {
 		return nil
 	}
 	names := c.SeriesNames()
+	isSeries := setOf(names)
 	var out diag.List
 	for _, k := range slices.Sorted(maps.Keys(c.Spec.Colors)) {
-		if !slices.Contains(names, k) {
+		if !isSeries[k] {
 			out = append(out, diag.Errorf(chartPos(c), "colors names %q, which is not a series of this chart%s", k, diag.DidYouMean(k, names)))
 		}
 	}
@@ -124,14 +125,15 @@ func UnusedStyles(c *site.Chart) diag.List {
 		return nil
 	}
 	names := c.SeriesNames()
+	isSeries := setOf(names)
 	var out diag.List
 	for _, k := range slices.Sorted(maps.Keys(c.Spec.Styles)) {
-		if !slices.Contains(names, k) {
+		if !isSeries[k] {
 			out = append(out, diag.Errorf(c.Spec.Styles[k].Pos, "style names %q, which is not a series of this chart%s", k, diag.DidYouMean(k, names)))
 		}
 	}
 	for _, f := range c.Spec.Order {
-		if !slices.Contains(names, f.Name) {
+		if !isSeries[f.Name] {
 			out = append(out, diag.Errorf(f.Pos, "order names %q, which is not a series of this chart%s", f.Name, diag.DidYouMean(f.Name, names)))
 		}
 	}
@@ -337,6 +339,16 @@ func scaler(ax chartspec.Axis, vals []float64) func(float64) (float64, bool) {
 		}
 		return (tv - lo) / (hi - lo), true
 	}
+}
+
+// setOf is names as a set, so that checking a spec's names against a
+// chart's series costs their lengths, not their product.
+func setOf(names []string) map[string]bool {
+	set := make(map[string]bool, len(names))
+	for _, n := range names {
+		set[n] = true
+	}
+	return set
 }
 
 // SinglePoints warns about series of a line chart that have one point each:

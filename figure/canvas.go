@@ -270,17 +270,56 @@ func (d *drawer) path(it *Item) {
 	if !hasFill && !hasStroke {
 		return
 	}
+	if !it.Close && !hasFill && len(it.Dash) == 0 {
+		p = thinLine(p, thinColumn) // a dense line: the points that make its ink (thin.go)
+	}
 	if d.clip == nil || inside(bounds(p), *d.clip) {
+		if !it.Close && !hasFill {
+			d.strokeRuns(p, it.LineWidth)
+			return
+		}
 		d.ctx.DrawPath(0, 0, d.polyline(p, it.Close))
 		return
 	}
-	d.clipped(p, it.Close, hasFill, hasStroke)
+	d.clipped(p, it.Close, hasFill, hasStroke, it.LineWidth)
+}
+
+// strokeRun is the most segments of an open polyline the rasteriser is
+// given at once. Its scanner keeps each pixel row's cells in a list it
+// searches from the start, so one path of a noisy line of 2,000 points,
+// whose segments each cross most rows, cost seconds per line (a card of 30
+// such lines, two minutes); in runs of strokeRun segments, joined where
+// they meet and each dashed on from where the one before it ended, the
+// cost grows with the points. Lines of no more segments are drawn whole.
+const strokeRun = 64
+
+// strokeRuns strokes the open polyline p, lw px wide as the Item says, in
+// runs of strokeRun segments that share their end points.
+func (d *drawer) strokeRuns(p []float64, lw float64) {
+	n := len(p) / 2
+	if n <= strokeRun+1 {
+		d.ctx.DrawPath(0, 0, d.polyline(p, false))
+		return
+	}
+	if lw <= 0 || !finite(lw) {
+		lw = 1 // as style reads it
+	}
+	offset := d.ctx.Style.DashOffset // in stroke widths, as canvas takes dashes
+	for i := 0; i+1 < n; i += strokeRun {
+		j := min(i+strokeRun+1, n)
+		d.ctx.DrawPath(0, 0, d.polyline(p[2*i:2*j], false))
+		for k := i + 1; k < j; k++ {
+			offset += math.Hypot(p[2*k]-p[2*k-2], p[2*k+1]-p[2*k-1]) / lw
+		}
+		d.ctx.Style.DashOffset = offset
+	}
 }
 
 // clipped draws the polygon or polyline p cut to the clip rectangle: the
 // fill of the polygon clipped to it, the stroke along the parts of the
-// line inside it (tdewolff/canvas has no clip paths).
-func (d *drawer) clipped(p []float64, closed, hasFill, hasStroke bool) {
+// line inside it (tdewolff/canvas has no clip paths); an open line in
+// runs (strokeRuns) of lw px wide.
+func (d *drawer) clipped(p []float64, closed, hasFill, hasStroke bool, lw float64) {
 	r := *d.clip
 	if hasFill {
 		if q := clipPolygon(p, r); len(q) >= 6 {
@@ -299,6 +338,10 @@ func (d *drawer) clipped(p []float64, closed, hasFill, hasStroke bool) {
 			line = append(append([]float64(nil), p...), p[0], p[1])
 		}
 		for _, run := range clipPolyline(line, r) {
+			if !hasFill && !closed {
+				d.strokeRuns(run, lw)
+				continue
+			}
 			d.ctx.DrawPath(0, 0, d.polyline(run, false))
 		}
 	}
@@ -347,7 +390,7 @@ func (d *drawer) symbol(it *Item) {
 			if !overlaps(b, *d.clip) {
 				return
 			}
-			d.clipped(flatten(d.cmds), !line, hasFill, hasStroke)
+			d.clipped(flatten(d.cmds), !line, hasFill, hasStroke, lw)
 			return
 		}
 	}

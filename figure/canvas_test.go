@@ -3,6 +3,7 @@ package figure
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"image/color"
 	"image/png"
 	"io"
@@ -182,4 +183,71 @@ func TestConcurrentUse(t *testing.T) {
 			t.Error(err)
 		}
 	}
+}
+
+// TestPNGLongLineInRuns holds a line of many points, which the PNG strokes
+// in runs of strokeRun segments, to the picture of the same line drawn
+// whole: a straight line of 1,001 points (solid, dashed, clipped) draws the
+// pixels of its two end points joined, so the runs meet without a seam and
+// each dashes on from where the one before it ended.
+func TestPNGLongLineInRuns(t *testing.T) {
+	line := func(n int) []float64 {
+		var p []float64
+		for i := range n {
+			x := 10 + 460*float64(i)/float64(n-1)
+			p = append(p, x, 100+0.1*x)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		name string
+		item Item
+		clip bool
+	}{
+		{"solid", Item{Kind: "path", Stroke: "#3b75af", LineWidth: 2}, false},
+		{"dashed", Item{Kind: "path", Stroke: "#3b75af", LineWidth: 2, Dash: []float64{7, 4}}, false},
+		{"dashed and clipped", Item{Kind: "path", Stroke: "#3b75af", LineWidth: 1.5, Dash: []float64{12, 3, 3, 3}, Clip: 1}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			draw := func(p []float64) image.Image {
+				it := tc.item
+				it.Points = p
+				s := &Scene{Width: 480, Height: 320, Background: "#ffffff", Items: []Item{it}}
+				if tc.clip {
+					s.Clips = []Rect{{X: 40, Y: 0, W: 400, H: 320}}
+				}
+				var b bytes.Buffer
+				if err := WritePNG(&b, s, PNGOptions{Scale: 2}); err != nil {
+					t.Fatal(err)
+				}
+				img, err := png.Decode(&b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return img
+			}
+			whole, runs := draw(line(2)), draw(line(1001))
+			differ := 0
+			bounds := whole.Bounds()
+			for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+				for x := bounds.Min.X; x < bounds.Max.X; x++ {
+					r0, g0, b0, _ := whole.At(x, y).RGBA()
+					r1, g1, b1, _ := runs.At(x, y).RGBA()
+					if absDiff(r0, r1)+absDiff(g0, g1)+absDiff(b0, b1) > 3*0x2000 {
+						differ++
+					}
+				}
+			}
+			if differ > 20 {
+				t.Errorf("the line of 1,001 points differs from the same line of 2 points in %d pixels", differ)
+			}
+		})
+	}
+}
+
+func absDiff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
 }

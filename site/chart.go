@@ -26,6 +26,8 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 	}
 	c := &Chart{Spec: sc, ID: chartID(p.Slug, index)}
 	var errs diag.List
+	loaded := make([]bool, len(sc.Panels))
+	files := make([]string, len(sc.Panels))
 	for i := range sc.Panels {
 		panel, file, err := l.panel(p, &sc.Panels[i], at, panelNumber(sc, i))
 		errs.Add(err)
@@ -35,19 +37,68 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 		}
 		if err == nil {
 			labelOnly(&sc.Panels[i], &panel)
-			panel.Fits, err = fitPanel(&sc.Panels[i], &panel, panelNumber(sc, i), cmp.Or(file, p.Path))
-			errs.Add(err)
+			loaded[i] = true
 		}
-		l.warnings = append(l.warnings, largeSeries(sc, &sc.Panels[i], &panel, at)...)
 		c.Panels = append(c.Panels, panel)
+		files[i] = file
 		if file != "" && !slices.Contains(c.DataFiles, file) {
 			c.DataFiles = append(c.DataFiles, file)
 		}
+	}
+	// Counted before anything is fitted, so that a chart of too many
+	// series costs one error, not a fit (or a fit's error) per series.
+	if err := tooManySeries(sc, c.Panels, at); err != nil {
+		return c, append(errs, err).Err()
+	}
+	for i := range sc.Panels {
+		if loaded[i] {
+			var err error
+			c.Panels[i].Fits, err = fitPanel(&sc.Panels[i], &c.Panels[i], panelNumber(sc, i), cmp.Or(files[i], p.Path))
+			errs.Add(err)
+		}
+		l.warnings = append(l.warnings, largeSeries(sc, &sc.Panels[i], &c.Panels[i], at)...)
 	}
 	if len(errs) == 0 {
 		l.warnings = append(l.warnings, percentOfFractions(sc, c.Panels)...)
 	}
 	return c, errs.Err()
+}
+
+// MaxChartSeries is the most curves one chart draws: its series and fitted
+// curves, over all its panels. A real figure has under a hundred; a legend
+// of a thousand cannot be read, and every curve costs the page (and its
+// static figure) a legend entry, its points and, for a fit, a hundred
+// samples, so the limit bounds what a chart weighs and costs to draw.
+const MaxChartSeries = 1000
+
+// tooManySeries is the error of a chart that would draw more than
+// MaxChartSeries series and fits, at the series column that makes them. It
+// counts the fits the spec asks for, before they are fitted.
+func tooManySeries(sc *chartspec.Chart, panels []Panel, at diag.Pos) *diag.Error {
+	series, fits := 0, 0
+	for i, p := range panels {
+		series += len(p.Series)
+		if i < len(sc.Panels) {
+			fits += fitCount(&sc.Panels[i].Fit, &p)
+		}
+	}
+	if series+fits <= MaxChartSeries {
+		return nil
+	}
+	for _, sp := range sc.Panels {
+		if sp.Series.Name != "" {
+			at = sp.Series.Pos
+			break
+		}
+	}
+	what := fmt.Sprintf("%d series", series)
+	switch {
+	case fits == 1:
+		what += " and 1 fitted curve"
+	case fits > 1:
+		what += fmt.Sprintf(" and %d fitted curves", fits)
+	}
+	return diag.Errorf(at, "this chart draws %s, more than the %d a chart can draw (series and fits together, over all panels): a legend that long cannot be read; keep fewer series with where:, fit fewer with fit: {type: ..., series: [...]}, or split the data over several charts", what, MaxChartSeries)
 }
 
 // percentOfFractions warns about an axis with format: percent whose every

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
@@ -79,14 +78,17 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file string) ([]Fitted, erro
 	if n > 0 {
 		inPanel = fmt.Sprintf(" in panel %d", n)
 	}
-	// The series the fit is limited to must be series of the panel.
+	// The series the fit is limited to must be series of the panel. Sets,
+	// so that a panel of many series and a long list cost their lengths.
 	var names []string
+	isSeries := make(map[string]bool, len(p.Series))
 	for _, s := range p.Series {
 		names = append(names, s.Name)
+		isSeries[s.Name] = true
 	}
 	var errs diag.List
 	for _, want := range f.Series {
-		if slices.Contains(names, want.Name) {
+		if isSeries[want.Name] {
 			continue
 		}
 		if sp.Series.Name == "" {
@@ -99,17 +101,11 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file string) ([]Fitted, erro
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	chosen := func(s Series) bool {
-		if len(f.Series) == 0 {
-			return true
-		}
-		for _, w := range f.Series {
-			if w.Name == s.Name {
-				return true
-			}
-		}
-		return false
+	wanted := make(map[string]bool, len(f.Series))
+	for _, w := range f.Series {
+		wanted[w.Name] = true
 	}
+	chosen := func(s Series) bool { return len(f.Series) == 0 || wanted[s.Name] }
 	// Each group of points is fitted on its own.
 	type group struct {
 		series, what string
@@ -164,6 +160,20 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file string) ([]Fitted, erro
 		out = append(out, Fitted{Series: g.series, Result: r, Lo: lo, Hi: hi})
 	}
 	return out, errs.Err()
+}
+
+// fitCount is how many curves fitPanel fits in panel p: one per chosen
+// series, or one over all points or the frontier.
+func fitCount(f *chartspec.Fit, p *Panel) int {
+	switch {
+	case f.Type == "":
+		return 0
+	case f.Over == chartspec.FitOverAll || f.Over == chartspec.FitOverFrontier:
+		return 1
+	case len(f.Series) > 0:
+		return min(len(f.Series), len(p.Series))
+	}
+	return len(p.Series)
 }
 
 // drawnPoints leaves out a line's gaps.

@@ -10,7 +10,6 @@ package site
 import (
 	"io/fs"
 	"math"
-	"slices"
 	"time"
 
 	"github.com/yuin/goldmark"
@@ -172,9 +171,11 @@ func (c *Chart) Title() string {
 // first appear across its panels: the order of the legend and the colours.
 func (c *Chart) SeriesNames() []string {
 	var names []string
+	seen := map[string]bool{}
 	for _, p := range c.Panels {
 		for _, s := range p.Series {
-			if !slices.Contains(names, s.Name) {
+			if !seen[s.Name] {
+				seen[s.Name] = true
 				names = append(names, s.Name)
 			}
 		}

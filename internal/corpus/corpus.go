@@ -332,6 +332,7 @@ func (c *Case) Apply(t testing.TB, src string) {
 //	formulas         SIZE inline formulas on one line: $x$ $x$ …
 //	label-refs   "{c}" repeated to SIZE bytes: a label template naming column c that often
 //	tag-lines    SIZE lines of a YAML block list of different tags: "  - tag-00001"
+//	same-points  a CSV "model,x,y" of SIZE rows "m<row>,1,2": one point, each row its own model
 //
 // SIZE is a count, or bytes with a KB or MB suffix (1024-based).
 func generate(t testing.TB, casePath string, template []byte, sizeText, kind string) []byte {
@@ -386,6 +387,11 @@ func generate(t testing.TB, casePath string, template []byte, sizeText, kind str
 	case "tag-lines":
 		for i := 1; i <= size; i++ {
 			fmt.Fprintf(&b, "  - tag-%05d\n", i)
+		}
+	case "same-points":
+		b.WriteString("model,x,y\n")
+		for i := range size {
+			fmt.Fprintf(&b, "m%d,1,2\n", i)
 		}
 	default:
 		t.Fatalf("%s: unknown kind %q for generate", casePath, kind)

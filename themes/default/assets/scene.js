@@ -499,7 +499,9 @@
       var fontSize = (s.label && s.label.fontSize) || 11;
       var lh = (s.label && s.label.lineHeight) || 14;
       var placerSize = Number(s.symbolSize) || 8; // as labelPlacer reads it
-      var symbols = showSymbol && shape !== 'none';
+      // a fit's markers are transparent until hovered (opacity 0): nothing
+      // to draw, and a hundred per fit would weigh the picture down
+      var symbols = showSymbol && shape !== 'none' && opacity !== 0;
       // the series' symbol, the same at every point but for x and y
       var sym0 = symbols ? symbolItem(shape, 0, 0, size, color, s, clip) : null;
       var xlo = r0.x - 0.5, xhi = r0.x + r0.w + 0.5, ylo = r0.y - 0.5, yhi = r0.y + r0.h + 0.5;
