@@ -32,13 +32,15 @@ import (
 // stand-ins for the modules no option reaches: tools/bundle/entry.js and
 // stubs.go), the theme's chart scripts ~25.8 KB (minified at build time,
 // render/minify.go, and shipped as one file, themes.ChartBundle), the
-// page ~7.6 KB and its stylesheet ~4.8 KB.
+// page ~7.6 KB and its stylesheet ~4.8 KB. Issue 32 paid 1.2 KB of script
+// for ticks at every magnitude and label placement in n log n (the chart
+// scripts 27.6 KB), and the goal moved by 2 KB with it: win it back.
 //
 // pageResponses is how many responses the page may take: itself, its
 // stylesheet and icon, ECharts and the theme's chart scripts (17 when each
 // chart script was a file of its own).
 const (
-	pageWeightGoal = 240_000
+	pageWeightGoal = 242_000
 	pageResponses  = 5
 )
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -66,13 +67,13 @@ func TestScriptLimits(t *testing.T) {
 		msg     string // in the error's text
 	}{
 		{short, "loops forever", "assets/ticks.js", inChooseTicks("for (;;) {}"), StoppedTime, "chooseTicks",
-			"the theme's ticks.js did not finish drawing a chart in 300 ms" + ofCPU + ", in chooseTicks (ticks.js:391)"},
+			"the theme's ticks.js did not finish drawing a chart in 300 ms" + ofCPU + ", in chooseTicks (ticks.js:" + chooseTicksLine(t) + ")"},
 		{memory, "allocates forever", "assets/ticks.js", inChooseTicks("var hoard = []; for (;;) { hoard.push([1, 2, 3, 4, 5, 6, 7, 8]); }"), StoppedMemory, "chooseTicks",
-			"the theme's ticks.js used more than 64 MB of memory drawing a chart, in chooseTicks (ticks.js:391)"},
+			"the theme's ticks.js used more than 64 MB of memory drawing a chart, in chooseTicks (ticks.js:" + chooseTicksLine(t) + ")"},
 		{short, "recurses forever", "assets/ticks.js", inChooseTicks("(function deep(n) { return deep(n + 1) + 1; })(0);"), "", "deep",
-			"the theme's ticks.js failed drawing a chart, in deep (ticks.js:391:"},
+			"the theme's ticks.js failed drawing a chart, in deep (ticks.js:" + chooseTicksLine(t) + ":"},
 		{short, "throws", "assets/ticks.js", inChooseTicks("throw new TypeError('no ticks today');"), "", "chooseTicks",
-			"the theme's ticks.js failed drawing a chart, in chooseTicks (ticks.js:391:"},
+			"the theme's ticks.js failed drawing a chart, in chooseTicks (ticks.js:" + chooseTicksLine(t) + ":"},
 		{short, "loops forever as it loads", "assets/ticks.js", func(s string) string { return "while (true) {}\n" + s }, StoppedTime, "",
 			"the theme's ticks.js did not finish drawing a chart in 300 ms" + ofCPU + ", at ticks.js:1"},
 		{short, "returns a sparse array of items", "assets/scene.js", func(s string) string {
@@ -136,4 +137,21 @@ func TestBudget(t *testing.T) {
 	if want := "the build's 1 min" + ofCPU + " for static figures"; !strings.Contains(err.Error(), want) {
 		t.Errorf("error %q, want it to say %q", err, want)
 	}
+}
+
+// chooseTicksLine is the line of ticks.js that inChooseTicks puts its code
+// on: the line that opens chooseTicks.
+func chooseTicksLine(t *testing.T) string {
+	t.Helper()
+	src, err := fs.ReadFile(themes.Default(), "assets/ticks.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(string(src), "\n") {
+		if strings.Contains(line, "function chooseTicks(") {
+			return strconv.Itoa(i + 1)
+		}
+	}
+	t.Fatal("ticks.js has no function chooseTicks")
+	return ""
 }
