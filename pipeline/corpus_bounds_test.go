@@ -82,27 +82,11 @@ func checkFigures(t *testing.T, bin string, c *corpus.Case, src, root string) {
 	format := figureFormat(c.Name)
 	r := runScalesite(t, bin, c.Timeout, "figure", "--all", "--source", src, "--format", format, "--out", filepath.Join(t.TempDir(), "figures"))
 	t.Logf("%s: figure --all --format %s exit %d in %v, peak RSS %d MiB", c.Desc, format, r.code, r.elapsed.Round(time.Millisecond), r.maxRSS>>20)
-	stderr := normalize(r.stderr, src, root)
-	if r.timedOut {
-		t.Errorf("figure did not finish in %v and was killed", c.Timeout)
+	stderr, ok := checkSecondRun(t, "figure", c, r, src, root)
+	if !ok {
 		return
 	}
-	for _, bad := range []string{"panic:", "goroutine ", "fatal error:"} {
-		if strings.Contains(stderr, bad) {
-			t.Errorf("figure crashed (stderr holds %q):\n%s", bad, excerptText(stderr, 3000))
-			return
-		}
-	}
-	if r.maxRSS >= corpusMaxRSS {
-		t.Errorf("figure took %d MiB of memory (limit %d MiB)", r.maxRSS>>20, corpusMaxRSS>>20)
-	}
-	checkTerminalSafe(t, "figure's stderr", stderr)
 	if r.code != 0 && !strings.Contains(stderr, "the site has no chart") {
 		t.Errorf("figure failed (exit %d) on a site that builds:\n%s", r.code, excerptText(stderr, 3000))
-	}
-	for _, text := range append([]string{corpusSecret}, c.Forbid...) {
-		if strings.Contains(r.stdout, text) || strings.Contains(r.stderr, text) {
-			t.Errorf("figure printed %q", excerptText(text, 80))
-		}
 	}
 }

@@ -215,26 +215,9 @@ func checkCase(t *testing.T, bin string, c *corpus.Case, src, root string, build
 	t.Helper()
 	r := runScalesite(t, bin, c.Timeout, "check", "--source", src)
 	t.Logf("%s: check exit %d in %v, peak RSS %d MiB", c.Desc, r.code, r.elapsed.Round(time.Millisecond), r.maxRSS>>20)
-	stderr := normalize(r.stderr, src, root)
-	if r.timedOut {
-		t.Errorf("check did not finish in %v and was killed", c.Timeout)
+	stderr, ok := checkSecondRun(t, "check", c, r, src, root)
+	if !ok {
 		return
-	}
-	for _, bad := range []string{"panic:", "goroutine ", "fatal error:"} {
-		if strings.Contains(stderr, bad) {
-			t.Errorf("check crashed (stderr holds %q):\n%s", bad, excerptText(stderr, 3000))
-			return
-		}
-	}
-	if r.maxRSS >= corpusMaxRSS {
-		t.Errorf("check took %d MiB of memory (limit %d MiB)", r.maxRSS>>20, corpusMaxRSS>>20)
-	}
-	checkTerminalSafe(t, "check's stderr", stderr)
-	checkTerminalSafe(t, "check's stdout", r.stdout)
-	for _, text := range append([]string{corpusSecret}, c.Forbid...) {
-		if strings.Contains(r.stdout, text) || strings.Contains(r.stderr, text) {
-			t.Errorf("check printed %q", excerptText(text, 80))
-		}
 	}
 	errs, warns, other := splitStderr(stderr)
 	if len(other) > 0 {
@@ -539,4 +522,34 @@ func excerptText(s string, n int) string {
 		return s
 	}
 	return s[:n] + fmt.Sprintf("… [%d more bytes]", len(s)-n)
+}
+
+// checkSecondRun checks a command run on a case's site after its build
+// (check, figure): it ended in time and memory without a crash, printed
+// only safe lines, and printed neither corpusSecret nor a forbid text. It
+// returns stderr normalized, and false when the run cannot be read further.
+func checkSecondRun(t *testing.T, name string, c *corpus.Case, r result, src, root string) (string, bool) {
+	t.Helper()
+	stderr := normalize(r.stderr, src, root)
+	if r.timedOut {
+		t.Errorf("%s did not finish in %v and was killed", name, c.Timeout)
+		return stderr, false
+	}
+	for _, bad := range []string{"panic:", "goroutine ", "fatal error:"} {
+		if strings.Contains(stderr, bad) {
+			t.Errorf("%s crashed (stderr holds %q):\n%s", name, bad, excerptText(stderr, 3000))
+			return stderr, false
+		}
+	}
+	if r.maxRSS >= corpusMaxRSS {
+		t.Errorf("%s took %d MiB of memory (limit %d MiB)", name, r.maxRSS>>20, corpusMaxRSS>>20)
+	}
+	checkTerminalSafe(t, name+"'s stderr", stderr)
+	checkTerminalSafe(t, name+"'s stdout", r.stdout)
+	for _, text := range append([]string{corpusSecret}, c.Forbid...) {
+		if strings.Contains(r.stdout, text) || strings.Contains(r.stderr, text) {
+			t.Errorf("%s printed %q", name, excerptText(text, 80))
+		}
+	}
+	return stderr, true
 }
