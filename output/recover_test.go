@@ -203,3 +203,26 @@ func replaced(tree map[string]string, p, data string) map[string]string {
 	out[p] = data
 	return out
 }
+
+// TestKeptFolderNamedForItsOutput holds keepFolder to the output's own name
+// when that name holds ".new-" too: the kept folder must still say which
+// output it belongs to, and stay out of the names builds take.
+func TestKeptFolderNamedForItsOutput(t *testing.T) {
+	for _, base := range []string{"public", "site.new-2024", "a.new-1.new-2"} {
+		parent := t.TempDir()
+		p := filepath.Join(parent, "."+base+".new-123-42")
+		if err := os.Mkdir(p, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		kept, err := keepFolder(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := filepath.Join(parent, "."+base+".kept-123-42"); kept != want {
+			t.Errorf("kept %s as %s; want %s", p, kept, want)
+		}
+		if staleName(base).MatchString(filepath.Base(kept)) {
+			t.Errorf("%s matches the temporary folders' pattern: the next build would take it", kept)
+		}
+	}
+}

@@ -133,7 +133,7 @@ func filesNotIn(old string, pl *plan) string {
 // returns that name.
 func keepFolder(p string) (string, error) {
 	base := filepath.Base(p)
-	i := strings.Index(base, ".new-")
+	i := strings.LastIndex(base, ".new-") // the last: DEST itself may hold ".new-"
 	kept := filepath.Join(filepath.Dir(p), base[:i]+".kept-"+base[i+len(".new-"):])
 	if err := os.Rename(p, kept); err != nil {
 		return "", err
