@@ -155,3 +155,26 @@ func chooseTicksLine(t *testing.T) string {
 	t.Fatal("ticks.js has no function chooseTicks")
 	return ""
 }
+
+// TestPanicEndsWatch: a Go panic out of a run (here the measure's) goes on
+// up, but only after the run's watch has ended, so that a caller that
+// recovers keeps no watching goroutine and no locked thread.
+func TestPanicEndsWatch(t *testing.T) {
+	opt := chart.OptionBytes(chart.Option(chartcorpus.Charts(t, "../..")[0]))
+	e, err := NewLimited(themes.Default(), func(string, string) float64 { panic("the measure's own fault") }, Limits{Budget: NewBudget(time.Minute)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := runtime.NumGoroutine()
+	func() {
+		defer func() {
+			if r := recover(); r != "the measure's own fault" {
+				t.Errorf("recovered %v; want the measure's panic", r)
+			}
+		}()
+		e.Scene(opt, 600, false)
+	}()
+	if after := runtime.NumGoroutine(); after != before {
+		t.Errorf("%d goroutines after the panic, %d before: the run's watch goes on", after, before)
+	}
+}

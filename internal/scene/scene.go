@@ -214,15 +214,16 @@ func (e *Engine) call(optionJSON []byte, width int, dark bool, height goja.Value
 	g := watch(e.vm, e.lim, chartSize(optionJSON))
 	defer func() {
 		// reading the Scene may run the scripts' getters, which throw
-		// as panics
-		if r := recover(); r != nil {
+		// as panics; any other panic goes on up, after the watch ends
+		r := recover()
+		g.stop()
+		if r != nil {
 			perr, ok := r.(error)
 			if !ok || !isScriptPanic(perr) {
 				panic(r)
 			}
 			s, err = nil, perr
 		}
-		g.stop()
 		if err != nil {
 			e.failed = true
 			err = scriptError(err)
