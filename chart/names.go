@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/scalesite/scalesite/internal/plaintex"
 	"github.com/scalesite/scalesite/site"
@@ -49,13 +50,12 @@ func numberName(v float64) string {
 	if a == 0 || (a >= 1e-3 && a < 1e5) {
 		return strconv.FormatFloat(v, 'g', -1, 64)
 	}
-	e := int(math.Floor(math.Log10(a)))
-	m := v / math.Pow(10, float64(e))
-	m = math.Round(m*100) / 100
-	if math.Abs(m) >= 10 {
-		m /= 10
-		e++
-	}
+	// strconv rounds the mantissa to three figures and carries into the
+	// exponent itself, subnormals included, where v/10^e would underflow.
+	sci := strconv.FormatFloat(v, 'e', 2, 64) // "-2.50e-315"
+	i := strings.IndexByte(sci, 'e')
+	m, _ := strconv.ParseFloat(sci[:i], 64)
+	e, _ := strconv.Atoi(sci[i+1:])
 	exp, _ := plaintex.Superscript(strconv.Itoa(e))
 	pow := "10" + exp
 	switch m {
