@@ -73,8 +73,8 @@ the next one, which says what it did.`, stderr)
 // but a site of 100,000 pages still holds some 400 MB of listings and
 // light pages at its peak, and Go's collector, left to itself, lets the
 // heap grow to twice what is live. Under the limit the collector runs
-// sooner instead; a site smaller than that never reaches it. The preview
-// and scalesite figure run under it too: each parses pages two at a time
+// sooner instead; a site smaller than that never reaches it. The preview,
+// scalesite check and scalesite figure run under it too: each parses pages two at a time
 // (on two cores), and the tree of a page of 1 MB of Markdown can take
 // 330 MB while it is read.
 const buildMemoryLimit = 640 << 20

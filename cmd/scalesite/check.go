@@ -31,6 +31,7 @@ Exits with 1 when there are errors, 0 otherwise (warnings allowed): run it in CI
 	if code := parseFlags(fs, args, stdout); code >= 0 {
 		return code
 	}
+	limitMemory() // check renders every page in memory, as a build does
 	source := opts.Source
 	s, out, err := pipeline.Render(source, opts.Options)
 	if err != nil {
