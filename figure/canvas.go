@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"sync"
+	"time"
 
 	"github.com/tdewolff/canvas"
 	"github.com/tdewolff/canvas/renderers/pdf"
@@ -28,6 +29,12 @@ type PDFOptions struct {
 	Title string
 	// Keywords are the document's keywords (its info dictionary).
 	Keywords string
+	// Date is the document's creation date, and the modification date of
+	// the fonts embedded in it (SOURCE_DATE_EPOCH, for a build that sets
+	// one). Zero: no creation date, and the fonts' own dates. The PDF
+	// depends on the Scene and the options alone, never the clock, so
+	// that a figure drawn again unchanged is the same file (pdfsettle.go).
+	Date time.Time
 }
 
 // PNGOptions say how WritePNG writes a Scene.
@@ -78,27 +85,12 @@ func WritePDF(w io.Writer, s *Scene, opts PDFOptions) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(withoutDate(buf.Bytes()))
+	out, err := settlePDF(buf.Bytes(), opts.Date)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(out)
 	return err
-}
-
-// withoutDate blanks the creation date tdewolff/canvas writes into a PDF's
-// information (the time it is written), with spaces of its length, so
-// that no offset moves: the same Scene makes the same bytes, and a figure
-// drawn again unchanged is the same file.
-func withoutDate(b []byte) []byte {
-	at := bytes.LastIndex(b, []byte("/CreationDate("))
-	if at < 0 {
-		return b
-	}
-	end := bytes.IndexByte(b[at:], ')')
-	if end < 0 {
-		return b
-	}
-	for i := at; i <= at+end; i++ {
-		b[i] = ' '
-	}
-	return b
 }
 
 // WritePNG writes s as a PNG of the Scene's size times the scale, drawn as

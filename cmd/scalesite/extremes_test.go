@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/scalesite/scalesite/figure"
 	"github.com/scalesite/scalesite/internal/corpus"
@@ -107,7 +108,7 @@ func checkChartPaths(t *testing.T, src string, mustBuild bool) {
 						t.Fatal(err)
 					}
 				}
-				if _, err := drawFigure(eng, c, 624, false, format, 150); err != nil {
+				if _, err := drawFigure(eng, c, 624, false, format, 150, time.Time{}); err != nil {
 					checkMessage(t, "figure --format "+format+" "+c.ID, figureError(s, c, err).Error())
 				}
 			}

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/diag"
@@ -258,6 +259,11 @@ unless --force is given. Drawing the same figure again replaces it.`, stderr)
 		fmt.Fprintf(stderr, "scalesite figure: --dpi %g: give a resolution from 24 to 2400\n", dpi)
 		return 2
 	}
+	date, err := sourceDate(os.Getenv("SOURCE_DATE_EPOCH"))
+	if err != nil {
+		fmt.Fprintf(stderr, "scalesite figure: %s\n", err)
+		return 2
+	}
 	limitMemory()
 	s, err := scsite.Load(source, scsite.Options{Drafts: drafts, ChartsOnly: true})
 	if err != nil {
@@ -305,7 +311,7 @@ unless --force is given. Drawing the same figure again replaces it.`, stderr)
 				return 1
 			}
 		}
-		data, err := drawFigure(eng, c, int(math.Round(px)), dark, format, dpi)
+		data, err := drawFigure(eng, c, int(math.Round(px)), dark, format, dpi, date)
 		if err != nil {
 			fmt.Fprintf(stderr, "scalesite figure: %s\n", figureError(s, c, err))
 			return 1
@@ -345,8 +351,9 @@ func figureError(s *scsite.Site, c *scsite.Chart, err error) error {
 	return se.At(pos, "the chart's figure", ownFile, false)
 }
 
-// drawFigure draws chart c width CSS px wide in format.
-func drawFigure(eng *scene.Engine, c *scsite.Chart, width int, dark bool, format string, dpi float64) ([]byte, error) {
+// drawFigure draws chart c width CSS px wide in format; a PDF carries
+// date (SOURCE_DATE_EPOCH), or no date when it is zero.
+func drawFigure(eng *scene.Engine, c *scsite.Chart, width int, dark bool, format string, dpi float64, date time.Time) ([]byte, error) {
 	alt := chart.AltText(c)
 	sc, err := eng.Scene(chart.OptionBytes(chart.Option(c)), width, dark)
 	if err != nil {
@@ -360,7 +367,7 @@ func drawFigure(eng *scene.Engine, c *scsite.Chart, width int, dark bool, format
 		b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 		err = figure.WriteSVG(&b, sc, figure.SVGOptions{Title: title, Desc: alt})
 	case "pdf":
-		err = figure.WritePDF(&b, sc, figure.PDFOptions{Title: title, Keywords: figseal.Keywords})
+		err = figure.WritePDF(&b, sc, figure.PDFOptions{Title: title, Keywords: figseal.Keywords, Date: date})
 	case "png":
 		err = figure.WritePNG(&b, sc, figure.PNGOptions{DPI: dpi})
 		data = bytes.NewBuffer(pngSigned(b.Bytes()))
