@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 	"image/png"
 	"io"
@@ -110,7 +111,7 @@ func WritePNG(w io.Writer, s *Scene, opts PNGOptions) error {
 	if W*scale*H*scale > 1<<26 || W*scale < 1 || H*scale < 1 {
 		return fmt.Errorf("figure: a PNG of %.0f × %.0f pixels", W*scale, H*scale)
 	}
-	fonts, err := chartFonts()
+	fonts, err := rasterFonts.get()
 	if err != nil {
 		return err
 	}
@@ -118,13 +119,29 @@ func WritePNG(w io.Writer, s *Scene, opts PNGOptions) error {
 	// scale pixels, with no rounding of the size on the way.
 	r := rasterizer.New(W, H, canvas.DPMM(scale), canvas.DefaultColorSpace)
 	d := &drawer{ctx: canvas.NewContext(r), fonts: fonts, k: 1, h: H, raster: true}
-	canvasMu.Lock()
 	d.scene(s)
 	r.Close()
-	canvasMu.Unlock()
+	rasterFonts.put(fonts)
+	if img, ok := r.Image.(*image.RGBA); ok && opaque(img) {
+		return writeOpaquePNG(w, img)
+	}
 	// BestSpeed: half the time of the default level for 4 % more bytes on
 	// a chart, where encoding was most of a PNG's time.
 	return (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(w, r.Image)
+}
+
+// opaque reports whether every pixel of img is opaque.
+func opaque(img *image.RGBA) bool {
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(b.Min.X, y):img.PixOffset(b.Max.X, y)]
+		for i := 3; i < len(row); i += 4 {
+			if row[i] != 0xff {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func sceneSize(s *Scene) (float64, float64, error) {
@@ -134,9 +151,10 @@ func sceneSize(s *Scene) (float64, float64, error) {
 	return s.Width, s.Height, nil
 }
 
-// canvasMu serializes the drawing of PDFs and PNGs: tdewolff/canvas's
-// fonts (their shapers and glyph caches) are shared between drawings and
-// not documented safe for concurrent use.
+// canvasMu serializes the drawing of PDFs: tdewolff/canvas's fonts (their
+// shapers and glyph caches) are shared between drawings and not
+// documented safe for concurrent use. (PNGs take a family each from
+// rasterFonts.)
 var canvasMu sync.Mutex
 
 var (
@@ -146,19 +164,20 @@ var (
 )
 
 func chartFonts() (*canvas.FontFamily, error) {
-	fontsOnce.Do(func() {
-		fam := canvas.NewFontFamily("DejaVu Sans")
-		if err := fam.LoadFont(bytes.Clone(bookTTF), 0, canvas.FontRegular); err != nil {
-			fontsErr = fmt.Errorf("figure: the embedded font: %w", err)
-			return
-		}
-		if err := fam.LoadFont(bytes.Clone(boldTTF), 0, canvas.FontBold); err != nil {
-			fontsErr = fmt.Errorf("figure: the embedded font: %w", err)
-			return
-		}
-		fontsFam = fam
-	})
+	fontsOnce.Do(func() { fontsFam, fontsErr = loadChartFonts() })
 	return fontsFam, fontsErr
+}
+
+// loadChartFonts loads the chart font's two weights as a new family.
+func loadChartFonts() (*canvas.FontFamily, error) {
+	fam := canvas.NewFontFamily("DejaVu Sans")
+	if err := fam.LoadFont(bytes.Clone(bookTTF), 0, canvas.FontRegular); err != nil {
+		return nil, fmt.Errorf("figure: the embedded font: %w", err)
+	}
+	if err := fam.LoadFont(bytes.Clone(boldTTF), 0, canvas.FontBold); err != nil {
+		return nil, fmt.Errorf("figure: the embedded font: %w", err)
+	}
+	return fam, nil
 }
 
 // drawer draws a Scene on a tdewolff/canvas context. canvas measures in

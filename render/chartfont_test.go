@@ -62,7 +62,7 @@ func TestChartFont(t *testing.T) {
 	}
 
 	for name, f := range map[string]map[string]string{
-		"staticFigures: false": {"scalesite.yaml": "title: S\n", "content/p.md": staticChartPage},
+		"staticFigures: false": {"scalesite.yaml": "title: S\nstaticFigures: false\n", "content/p.md": staticChartPage},
 		"no chart":             {"scalesite.yaml": "title: S\nstaticFigures: true\n", "content/q.md": files["content/q.md"]},
 	} {
 		for p, data := range renderSite(t, f, site.Options{}) {

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,14 +37,18 @@ import (
 //     the colour scheme, the theme's scripts the engine runs
 //     (scene.ScriptsSum: the built-in theme's, overlaid with the site's
 //     own), the font the text is measured with (figure.FontTTF, both
-//     weights), the scalesite program (its path, size and modification
-//     time, as the build's site key takes it: the Go code that runs the
-//     scripts and measures the text is in it) and figureCacheVersion (the
+//     weights), the scalesite program (programID: its module version or
+//     commit when it has one, else its path, size and modification time:
+//     the Go code that runs the scripts and measures the text is in it)
+//     and figureCacheVersion (the
 //     form of an entry). A change to any of them misses: no entry is ever
 //     wrong, only unused.
 //   - Where: one file an entry, the Scene as gzipped JSON (figure.Scene's
 //     own encoding), in the user's cache folder (os.UserCacheDir, as the
-//     build's manifest), scalesite/figures/, named by its key. Written to
+//     build's manifest), scalesite/figures/, named by its key: on Linux
+//     $XDG_CACHE_HOME/scalesite/figures, or ~/.cache/scalesite/figures
+//     without it, the folder a new site's Pages workflow keeps between
+//     runs with actions/cache (scaffold). Written to
 //     a temporary file and renamed, so that concurrent builds never read a
 //     half-written entry; an entry that cannot be read or decoded is a
 //     miss. No cache folder, or one that cannot be written: every Scene is
@@ -103,11 +108,7 @@ func openFigureCache(th *theme) *figureCache {
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "figures %d\n", figureCacheVersion)
-	if exe, err := os.Executable(); err == nil {
-		if fi, err := os.Stat(exe); err == nil {
-			fmt.Fprintf(h, "exe %s %d %d\n", exe, fi.Size(), fi.ModTime().UnixNano())
-		}
-	}
+	h.Write([]byte(programID()))
 	h.Write(scripts[:])
 	for _, w := range []int{400, 600} {
 		f := sha256.Sum256(figure.FontTTF(w))
@@ -117,6 +118,36 @@ func openFigureCache(th *theme) *figureCache {
 	fc.dir = filepath.Join(root, "scalesite", "figures")
 	fc.prune(time.Now())
 	return fc
+}
+
+// programID names the scalesite program for the cache's key: the Go code
+// that runs the scripts and measures the text is in it. A program built
+// from a module version (go install …@v1.2.3 or @COMMIT: a pseudo-version)
+// or from a clean checkout at a commit is named by that, with the Go
+// version and platform, so that the same scalesite installed again (a
+// workflow's go install on every run) keeps its entries; any other (a
+// build with local changes) by its path, size and modification time, as
+// the build's site key takes it.
+func programID() string {
+	if info, ok := debug.ReadBuildInfo(); ok {
+		settings := map[string]string{}
+		for _, s := range info.Settings {
+			settings[s.Key] = s.Value
+		}
+		tail := fmt.Sprintf(" %s %s/%s\n", info.GoVersion, settings["GOOS"], settings["GOARCH"])
+		if v := info.Main.Version; v != "" && v != "(devel)" && !strings.Contains(v, "+dirty") {
+			return "module " + info.Main.Path + "@" + v + " " + info.Main.Sum + tail
+		}
+		if rev := settings["vcs.revision"]; rev != "" && settings["vcs.modified"] == "false" {
+			return "vcs " + rev + tail
+		}
+	}
+	if exe, err := os.Executable(); err == nil {
+		if fi, err := os.Stat(exe); err == nil {
+			return fmt.Sprintf("exe %s %d %d\n", exe, fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	return "unknown\n"
 }
 
 // key is the key of the Scene of option at width px in a scheme.

@@ -4,12 +4,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/scalesite/scalesite/internal/atomicfile"
+	"github.com/scalesite/scalesite/themes"
 )
 
 // buildFigures renders the site in dir as a build does, with a Renderer of
@@ -237,5 +239,29 @@ func TestFigureCacheEntriesProveThemselves(t *testing.T) {
 	}
 	if _, drawn, drawnCards := buildFigures(t, dir); drawn != 0 || drawnCards != 0 {
 		t.Errorf("the build after: %d Scenes and %d cards drawn, want none (the entries written over)", drawn, drawnCards)
+	}
+}
+
+// TestFigureCacheDir: the cache lies where a new site's Pages workflow
+// keeps it between runs (scaffold's FigureCacheDir, ~/.cache/scalesite/figures
+// on a runner, where XDG_CACHE_HOME is unset), or under XDG_CACHE_HOME.
+func TestFigureCacheDir(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("os.UserCacheDir is ~/.cache on Linux only")
+	}
+	th, err := loadTheme(themes.Default(), nil, "", "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CACHE_HOME", "")
+	if got, want := openFigureCache(th).dir, filepath.Join(home, ".cache", "scalesite", "figures"); got != want {
+		t.Errorf("without XDG_CACHE_HOME the figure cache is %s, want %s", got, want)
+	}
+	xdg := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", xdg)
+	if got, want := openFigureCache(th).dir, filepath.Join(xdg, "scalesite", "figures"); got != want {
+		t.Errorf("with XDG_CACHE_HOME the figure cache is %s, want %s", got, want)
 	}
 }

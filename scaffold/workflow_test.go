@@ -96,6 +96,7 @@ var currentMajors = map[string]string{
 	"actions/configure-pages":       "v6",
 	"actions/upload-pages-artifact": "v5",
 	"actions/deploy-pages":          "v5",
+	"actions/cache":                 "v6",
 }
 
 // checkActions checks that every step of w uses a known action at its
@@ -386,5 +387,46 @@ func TestReleaseWorkflow(t *testing.T) {
 	}
 	if pub.Env["GH_TOKEN"] != "${{ github.token }}" {
 		t.Errorf("the publish step's env %v, want GH_TOKEN from github.token", pub.Env)
+	}
+}
+
+// FigureCacheDir is where scalesite keeps its figure cache on a GitHub
+// runner (render/figcache.go: os.UserCacheDir, XDG_CACHE_HOME unset there,
+// so ~/.cache; render's TestFigureCacheDir holds it to this).
+const FigureCacheDir = "~/.cache/scalesite/figures"
+
+// TestNewSiteWorkflowKeepsFigureCache: a new site's workflow, from a
+// release or a development build, restores the figure cache before the
+// build and saves it after (actions/cache), under a key new on every run
+// (a cache is saved once per key) that names the scalesite, restoring the
+// newest earlier one of the same scalesite.
+func TestNewSiteWorkflowKeepsFigureCache(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		build   Build
+		version string
+	}{
+		{"release", siteData.Scalesite, "${{ env.SCALESITE_VERSION }}"},
+		{"development", Build{Repository: DefaultRepository, Commit: "0123456789abcdef0123456789abcdef01234567", Go: "stable"}, "${{ env.SCALESITE_REF }}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := checkPagesWorkflow(t, newSiteWorkflow(t, tc.build))
+			b := w.Jobs["build"]
+			c := b.find("actions/cache")
+			if c == nil {
+				t.Fatalf("the build job does not keep the figure cache with actions/cache: %+v", b.Steps)
+			}
+			if c.with("path") != FigureCacheDir {
+				t.Errorf("actions/cache keeps %q, want %s", c.with("path"), FigureCacheDir)
+			}
+			key, restore := c.with("key"), c.with("restore-keys")
+			prefix := "scalesite-figures-${{ runner.os }}-" + tc.version + "-"
+			if restore != prefix || !strings.HasPrefix(key, prefix) || !strings.Contains(key, "${{ github.run_id }}") {
+				t.Errorf("cache key %q, restore-keys %q; want a key new on every run (github.run_id) after the restore key %q", key, restore, prefix)
+			}
+			if ci, bu := b.index("actions/cache"), b.index("scalesite build"); ci < 0 || ci > bu {
+				t.Errorf("the figure cache is restored at step %d, after the build (step %d)", ci, bu)
+			}
+		})
 	}
 }

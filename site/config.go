@@ -45,10 +45,9 @@ type Config struct {
 	// Markdown is how pages' Markdown is read (markdown.go).
 	Markdown MarkdownConfig
 	// StaticFigures draws each chart's static figure at build time (the
-	// SVG shown before and without JavaScript, in print and in the feed):
-	// scalesite.yaml's staticFigures: true. Off by default while a figure
-	// costs some 20 ms of the build's CPU each (BENCHMARKS.md, issue 21):
-	// 35 times the cold build of a site of 2,000 charts.
+	// SVG shown before and without JavaScript, in print and in the feed)
+	// and each page's social card. On by default (DefaultStaticFigures);
+	// scalesite.yaml's staticFigures: false turns both off.
 	StaticFigures bool
 	// ListSize is how many pages each page of a listing shows (the home
 	// page's list, a tag's): scalesite.yaml's listSize, DefaultListSize
@@ -66,7 +65,11 @@ type Config struct {
 const (
 	DefaultListSize = 50
 	DefaultFeedSize = 20
-	maxListSize     = 100000
+	// DefaultStaticFigures is staticFigures when scalesite.yaml does not
+	// say: on, since the figure cache and the engines' pool make a
+	// figure cheap (BENCHMARKS.md, issue 33).
+	DefaultStaticFigures = true
+	maxListSize          = 100000
 )
 
 var configKeys = []string{"title", "description", "baseURL", "theme", "language", "limits", "toc", "markdown", "bibliography", "citations", "staticFigures", "listSize", "feedSize"}
@@ -74,7 +77,7 @@ var configKeys = []string{"title", "description", "baseURL", "theme", "language"
 // loadConfig reads scalesite.yaml from root; a missing file gives the defaults.
 func loadConfig(files *sitefs.Root) (Config, error) {
 	cfg := Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/", Limits: DefaultLimits,
-		ListSize: DefaultListSize, FeedSize: DefaultFeedSize}
+		ListSize: DefaultListSize, FeedSize: DefaultFeedSize, StaticFigures: DefaultStaticFigures}
 	src, err := files.ReadFile(ConfigFile, DefaultLimits.FileLimit())
 	if errors.Is(err, fs.ErrNotExist) {
 		return cfg, nil

@@ -267,6 +267,10 @@ func TestConfig(t *testing.T) {
 			Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/", Limits: Limits{Data: 1000000, File: DefaultLimits.File, Page: 512 << 10}}},
 		{"listSize and feedSize", "listSize: 10\nfeedSize: 1\n",
 			Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/", ListSize: 10, FeedSize: 1}},
+		{"static figures opted out", "staticFigures: false\n",
+			Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/"}},
+		{"static figures said", "staticFigures: true\n",
+			Config{Title: "Untitled site", Language: "en", BaseURL: "/", BasePath: "/", StaticFigures: true}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -283,6 +287,9 @@ func TestConfig(t *testing.T) {
 			}
 			if tc.want.FeedSize == 0 {
 				tc.want.FeedSize = DefaultFeedSize
+			}
+			if !strings.Contains(tc.config, "staticFigures") {
+				tc.want.StaticFigures = DefaultStaticFigures // on unless said
 			}
 			if s.Config != tc.want {
 				t.Errorf("Config = %+v\nwant     %+v", s.Config, tc.want)

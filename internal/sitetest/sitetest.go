@@ -93,3 +93,18 @@ func TreeDiff(got, want map[string]string) string {
 	}
 	return b.String()
 }
+
+// MainInTempCache runs a package's tests (m.Run) with the user's cache
+// folder (XDG_CACHE_HOME, where a build keeps its manifest and figure
+// cache) a temporary folder, removed after: a package whose tests build
+// sites calls it from its TestMain, so that no test writes into the
+// user's own cache. It returns m.Run's exit code.
+func MainInTempCache(m interface{ Run() int }) int {
+	dir, err := os.MkdirTemp("", "scalesite-test-cache-")
+	if err != nil {
+		return m.Run()
+	}
+	defer os.RemoveAll(dir)
+	os.Setenv("XDG_CACHE_HOME", dir)
+	return m.Run()
+}
