@@ -60,9 +60,12 @@ func main() {
 	bare := flag.String("bare", "", "only write bare.html beside this built page: each of its charts drawn by ECharts alone")
 	throttle := flag.String("throttle", "", "with -compare: the network DevTools emulates for each load, 4g (9 Mbit/s, 60 ms) or 3g (400 kbit/s, 400 ms); none by default")
 	cmp := flag.String("compare", "", "only time first paint of these comma-separated URLs, taken in turn load by load (see compare)")
+	shared := flag.Bool("shared", false, "with -compare: load the pages in tabs of one browser, not each in a fresh one as firstpaint does")
+	phases := flag.Bool("phases", false, "with -compare: also print when each step of a load happened (medians; wraps echarts.init, so the times differ a little)")
+	window := flag.String("window", "", "with -compare: the window as W,H (default Chromium's headless 800,600, as firstpaint)")
 	flag.Parse()
 	if *cmp != "" {
-		if err := compare(splitURLs(*cmp), *runs, *throttle); err != nil {
+		if err := compare(splitURLs(*cmp), compareOptions{runs: *runs, throttle: *throttle, shared: *shared, window: *window, phases: *phases}); err != nil {
 			fmt.Fprintln(os.Stderr, "paintbench:", err)
 			os.Exit(1)
 		}
