@@ -17,6 +17,14 @@
 //	go run ./tools/paintbench -bare public/flops-accuracy/index.html  # write bare.html beside it (see writeBare)
 //	go run ./tools/paintbench -compare URL1,URL2 -runs 20  # first paint of pages taken in turn, ratios to URL1
 //	go run ./tools/paintbench -compare URL1,URL2 -throttle 4g  # the same over an emulated network
+//	go run ./tools/paintbench -compare URL1,URL2 -phases   # and when each step of a load happened
+//
+// -compare is the first-paint measurement the project's goal is stated in
+// (a page at most 1.2 times a bare ECharts page of the same charts): each
+// load a fresh Chromium with chromedp's default flags and 800 × 600
+// window, the cache off, timed until every chart has drawn, as the
+// developers' firstpaint tool does (see compare). -shared and -window W,H
+// load in tabs of one browser, or at another size, to compare the methods.
 //
 // It is a measurement, run by hand on a quiet machine, not a test: the
 // times depend on the machine and its load. The page weight has a test:
