@@ -3,7 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"os/exec"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -22,16 +25,65 @@ const drawnProbe = `(() => { window.__fp = null; const t = () => {
   if (document.readyState !== 'loading' && els.length && inst.length && inst.every(i => i && i.getZr().storage.getDisplayList().length > 5)) { window.__fp = performance.now(); return; }
   requestAnimationFrame(t); }; requestAnimationFrame(t); })()`
 
-// compare loads the pages in turn, runs times over (page 1, page 2, ...,
-// page 1, ...), each load in a fresh tab with the cache off (over the
-// network throttle names, if any: see main), and prints
-// each page's median first paint and its ratio to the first page's. Taking
-// the pages in turn, load by load, puts the machine's changing load on all
-// of them alike, where timing one page's loads and then the other's (as
-// firstpaint does) lets a minute's load fall on one side only.
-func compare(urls []string, runs int, throttle string) error {
+// phaseProbe, with -phases, notes when each step of a load happened in
+// window.__ph: echarts.min.js run (bundle), the first echarts.init and the
+// time spent in setOption, and when the page's document.fonts.load calls
+// resolved (fonts); phaseRead adds the resource timings.
+const phaseProbe = `(() => { const ph = window.__ph = {setOption: 0}; let e;
+  const fl = FontFaceSet.prototype.load;
+  FontFaceSet.prototype.load = function () { return fl.apply(this, arguments).then(r => { ph.fonts = performance.now(); return r; }); };
+  Object.defineProperty(window, 'echarts', { configurable: true, enumerable: true, get: () => e, set: v => {
+    e = v; if (!v || typeof v.init !== 'function' || ph.bundle) return;
+    ph.bundle = performance.now(); const init = v.init;
+    e = Object.create(v, { init: { enumerable: true, value: function () {
+      if (!ph.init) ph.init = performance.now();
+      const inst = init.apply(v, arguments); const set = inst.setOption;
+      inst.setOption = function () { const t0 = performance.now(); try { return set.apply(inst, arguments); } finally { ph.setOption += performance.now() - t0; } };
+      return inst; } } }); } }); })()`
+
+// phaseRead is an expression for the phases of the load just timed.
+const phaseRead = `(() => { const ph = Object.assign({}, window.__ph); const nav = performance.getEntriesByType('navigation')[0];
+  ph.html = nav.responseEnd; ph.dcl = nav.domContentLoadedEventStart;
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0]; if (fcp) ph.fcp = fcp.startTime;
+  for (const r of performance.getEntriesByType('resource')) {
+    const k = /echarts\.min/.test(r.name) ? 'echartsJS' : /charts\.[0-9a-f]+\.js/.test(r.name) ? 'chartsJS' : /\.woff2?$/.test(r.name) ? 'fontFile' : /\.css$/.test(r.name) ? 'css' : '';
+    if (k) ph[k] = Math.max(ph[k] || 0, r.responseEnd);
+  }
+  return ph; })()`
+
+// phaseNames are the phases printed, in the order of a load.
+var phaseNames = []string{"html", "css", "fontFile", "echartsJS", "chartsJS", "fcp", "bundle", "dcl", "fonts", "init", "setOption"}
+
+// compareOptions are how compare loads each page.
+type compareOptions struct {
+	runs     int
+	throttle string // "", "4g" or "3g"
+	// shared loads every page in tabs of one browser, started once; by
+	// default each load starts a browser of its own, as firstpaint does.
+	shared bool
+	// window is the browser window as "W,H"; empty is Chromium's headless
+	// default (800 × 600), which firstpaint uses.
+	window string
+	// phases prints the medians of phaseNames for each page as well.
+	phases bool
+}
+
+// compare times first paint as the developers' firstpaint tool does (each
+// load a fresh headless Chromium with chromedp's default flags and window,
+// the cache off, the same probe) and prints each page's median and its
+// ratio to the first page's. It takes the pages in turn, load by load
+// (page 1, page 2, ..., page 1, ...), where firstpaint times one page's
+// loads and then the next page's: the machine's changing load then falls on
+// all the pages alike, and a ratio from one run means something on a
+// shared machine.
+//
+// The fresh browser matters: a page's first use of a font (the chart font,
+// the page's own fonts, a canvas measuring text) costs a fresh browser far
+// more than a tab of a browser that has drawn the page before, and the
+// bare page uses fewer fonts (BENCHMARKS.md, issue 33's first paint).
+func compare(urls []string, o compareOptions) error {
 	var conditions []*network.Conditions
-	switch throttle {
+	switch o.throttle {
 	case "":
 	case "4g":
 		// Chrome DevTools' "Fast 4G" preset: 9 Mbit/s down, 1.5 up, 60 ms
@@ -40,20 +92,45 @@ func compare(urls []string, runs int, throttle string) error {
 		// its "Slow 3G": 400 kbit/s down and up, 400 ms
 		conditions = []*network.Conditions{{Latency: 400, DownloadThroughput: 400e3 / 8, UploadThroughput: 400e3 / 8}}
 	default:
-		return fmt.Errorf("-throttle %q: want 4g or 3g", throttle)
+		return fmt.Errorf("-throttle %q: want 4g or 3g", o.throttle)
 	}
-	ctx, stop, err := startChromium()
-	if err != nil {
-		return err
+	allocOpts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromiumPath()), chromedp.NoSandbox, chromedp.DisableGPU)
+	if o.window != "" {
+		w, h, ok := strings.Cut(o.window, ",")
+		wi, err1 := strconv.Atoi(w)
+		hi, err2 := strconv.Atoi(h)
+		if !ok || err1 != nil || err2 != nil {
+			return fmt.Errorf("-window %q: want W,H", o.window)
+		}
+		allocOpts = append(allocOpts, chromedp.WindowSize(wi, hi))
 	}
-	defer stop()
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), allocOpts...)
+	defer cancelAlloc()
+	parent := actx
+	if o.shared {
+		bctx, cancel := chromedp.NewContext(actx)
+		defer cancel()
+		if err := chromedp.Run(bctx); err != nil {
+			return fmt.Errorf("starting Chromium: %w", err)
+		}
+		parent = bctx
+	}
 	times := make([][]float64, len(urls))
-	for i := 0; i < runs; i++ {
+	phases := make([]map[string][]float64, len(urls))
+	for i := 0; i < o.runs; i++ {
 		for k, u := range urls {
-			tctx, c1 := chromedp.NewContext(ctx)
+			// from the allocator: a new browser; from a browser: a new tab
+			tctx, c1 := chromedp.NewContext(parent)
 			tctx, c2 := context.WithTimeout(tctx, 30*time.Second)
 			var fp float64
-			err := chromedp.Run(tctx, network.Enable(), network.SetCacheDisabled(true), page.BringToFront(),
+			err := chromedp.Run(tctx, network.Enable(), network.SetCacheDisabled(true),
+				chromedp.ActionFunc(func(ctx context.Context) error {
+					if !o.shared {
+						return nil
+					}
+					// a tab opened beside others is in the background, without animation frames
+					return page.BringToFront().Do(ctx)
+				}),
 				chromedp.ActionFunc(func(ctx context.Context) error {
 					if conditions == nil {
 						return nil
@@ -62,10 +139,31 @@ func compare(urls []string, runs int, throttle string) error {
 					return err
 				}),
 				chromedp.ActionFunc(func(ctx context.Context) error {
+					if o.phases {
+						if _, err := page.AddScriptToEvaluateOnNewDocument(phaseProbe).Do(ctx); err != nil {
+							return err
+						}
+					}
 					_, err := page.AddScriptToEvaluateOnNewDocument(drawnProbe).Do(ctx)
 					return err
 				}),
-				chromedp.Navigate(u), chromedp.Poll(`window.__fp`, &fp, chromedp.WithPollingTimeout(20*time.Second)))
+				chromedp.Navigate(u), chromedp.Poll(`window.__fp`, &fp, chromedp.WithPollingTimeout(20*time.Second)),
+				chromedp.ActionFunc(func(ctx context.Context) error {
+					if !o.phases {
+						return nil
+					}
+					var ph map[string]float64
+					if err := chromedp.Evaluate(phaseRead, &ph).Do(ctx); err != nil {
+						return err
+					}
+					if phases[k] == nil {
+						phases[k] = map[string][]float64{}
+					}
+					for name, v := range ph {
+						phases[k][name] = append(phases[k][name], v)
+					}
+					return nil
+				}))
 			c2()
 			c1()
 			if err != nil {
@@ -77,13 +175,36 @@ func compare(urls []string, runs int, throttle string) error {
 	med := make([]float64, len(urls))
 	for k := range urls {
 		sort.Float64s(times[k])
-		med[k] = times[k][len(times[k])/2]
+		med[k] = median(times[k])
 	}
 	for k, u := range urls {
 		fmt.Printf("%-60s median %6.0f ms (min %4.0f max %5.0f, %d loads)  %.2fx the first\n",
 			u, med[k], times[k][0], times[k][len(times[k])-1], len(times[k]), med[k]/med[0])
+		if o.phases {
+			fmt.Print("   medians, ms:")
+			for _, name := range phaseNames {
+				if v := phases[k][name]; len(v) > 0 {
+					fmt.Printf(" %s %.0f", name, median(v))
+				}
+			}
+			fmt.Println()
+		}
 	}
 	return nil
+}
+
+// chromiumPath is the browser to run: $CHROMIUM, or the first of the usual
+// names on PATH.
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return "chromium"
 }
 
 func splitURLs(s string) []string {

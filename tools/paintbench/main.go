@@ -17,6 +17,14 @@
 //	go run ./tools/paintbench -bare public/flops-accuracy/index.html  # write bare.html beside it (see writeBare)
 //	go run ./tools/paintbench -compare URL1,URL2 -runs 20  # first paint of pages taken in turn, ratios to URL1
 //	go run ./tools/paintbench -compare URL1,URL2 -throttle 4g  # the same over an emulated network
+//	go run ./tools/paintbench -compare URL1,URL2 -phases   # and when each step of a load happened
+//
+// -compare is the first-paint measurement the project's goal is stated in
+// (a page at most 1.2 times a bare ECharts page of the same charts): each
+// load a fresh Chromium with chromedp's default flags and 800 × 600
+// window, the cache off, timed until every chart has drawn, as the
+// developers' firstpaint tool does (see compare). -shared and -window W,H
+// load in tabs of one browser, or at another size, to compare the methods.
 //
 // It is a measurement, run by hand on a quiet machine, not a test: the
 // times depend on the machine and its load. The page weight has a test:
@@ -60,9 +68,12 @@ func main() {
 	bare := flag.String("bare", "", "only write bare.html beside this built page: each of its charts drawn by ECharts alone")
 	throttle := flag.String("throttle", "", "with -compare: the network DevTools emulates for each load, 4g (9 Mbit/s, 60 ms) or 3g (400 kbit/s, 400 ms); none by default")
 	cmp := flag.String("compare", "", "only time first paint of these comma-separated URLs, taken in turn load by load (see compare)")
+	shared := flag.Bool("shared", false, "with -compare: load the pages in tabs of one browser, not each in a fresh one as firstpaint does")
+	phases := flag.Bool("phases", false, "with -compare: also print when each step of a load happened (medians; wraps echarts.init, so the times differ a little)")
+	window := flag.String("window", "", "with -compare: the window as W,H (default Chromium's headless 800,600, as firstpaint)")
 	flag.Parse()
 	if *cmp != "" {
-		if err := compare(splitURLs(*cmp), *runs, *throttle); err != nil {
+		if err := compare(splitURLs(*cmp), compareOptions{runs: *runs, throttle: *throttle, shared: *shared, window: *window, phases: *phases}); err != nil {
 			fmt.Fprintln(os.Stderr, "paintbench:", err)
 			os.Exit(1)
 		}
