@@ -28,7 +28,7 @@ func TestVenueTable(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct {
-		column, wide string
+		column, wide  string
 		wideIn, gapIn float64
 		fontPt        float64
 	}{
