@@ -6,7 +6,7 @@ GO     ?= go
 BUNDLE := themes/default/assets/echarts.min.js
 BIN    := bin/scalesite
 
-.PHONY: all build bundle demo serve test test-fast golden vet fmt-check bench clean fuzz
+.PHONY: all build bundle demo serve test test-fast golden vet fmt-check bench clean fuzz paper-figures
 
 all: build
 
@@ -112,6 +112,17 @@ bench: build
 	@work=$$(mktemp -d /tmp/servemem-XXXXXX) && trap 'rm -rf "$$work"' EXIT && \
 		python3 scripts/bench/gensite.py "$$work/site" $(SERVEPAGES) --hugo >/dev/null && \
 		python3 scripts/bench/servemem.py $(BIN) "$$work/site"
+
+# The format guide's comparison (content/format/paper-figures): six gallery
+# charts as scalesite figure draws them for a 3.25 in column, beside
+# matplotlib's defaults (tools/mplcompare, run with the system Python).
+PAPER_DIR := content/format/paper-figures
+paper-figures: build
+	/usr/bin/python3 tools/mplcompare/mplcompare.py $(PAPER_DIR)
+	for c in $$(/usr/bin/python3 tools/mplcompare/mplcompare.py --names); do \
+		bin/scalesite figure content/gallery/$$c/index.md#1 --width 3.25in --dpi 200 -o $(PAPER_DIR)/$$c-scalesite.png && \
+		bin/scalesite figure content/gallery/$$c/index.md#1 --width 3.25in -o $(PAPER_DIR)/$$c-scalesite.svg || exit 1; \
+	done
 
 clean:
 	rm -rf bin public

@@ -23,6 +23,10 @@ type SVGOptions struct {
 	// <title> element and aria-label of the root, which has role="img".
 	// Desc, when given, is a longer description (<desc>).
 	Title, Desc string
+	// EmbedFont carries the chart font in the SVG (svgfont.go), cut to
+	// the characters its texts draw: for a picture shown where the page's
+	// web font is not loaded (a feed).
+	EmbedFont bool
 }
 
 // WriteSVG writes s as an SVG 1.1 document: coordinates in the Scene's px
@@ -36,6 +40,13 @@ type SVGOptions struct {
 func WriteSVG(w io.Writer, s *Scene, opts SVGOptions) error {
 	bw := bufio.NewWriterSize(w, 32<<10)
 	sw := svgWriter{w: bw, out: bw}
+	if opts.EmbedFont {
+		css, err := svgFontFaces(s)
+		if err != nil {
+			return err
+		}
+		sw.fontCSS = css
+	}
 	sw.scene(s, opts)
 	return bw.Flush()
 }
@@ -47,6 +58,7 @@ type svgWriter struct {
 	buf []cmd         // scratch for outlines
 
 	groupStyle []byte // the style of the group open
+	fontCSS    string // the @font-face rules of an embedded font, or ""
 }
 
 type svgOut interface {
@@ -224,7 +236,12 @@ func (sw *svgWriter) scene(s *Scene, opts SVGOptions) {
 		sw.attr("aria-label", opts.Title)
 	}
 	// xml:space keeps the spaces of labels as the canvas draws them.
-	sw.str(` font-family="DejaVu Sans, sans-serif" font-size="12" xml:space="preserve">`)
+	if sw.fontCSS != "" {
+		sw.str(` font-family="` + EmbeddedFamily + `, DejaVu Sans, sans-serif"`)
+	} else {
+		sw.str(` font-family="DejaVu Sans, sans-serif"`)
+	}
+	sw.str(` font-size="12" xml:space="preserve">`)
 	if opts.Title != "" {
 		sw.str("<title>")
 		sw.esc(opts.Title)
@@ -234,6 +251,11 @@ func (sw *svgWriter) scene(s *Scene, opts SVGOptions) {
 		sw.str("<desc>")
 		sw.esc(opts.Desc)
 		sw.str("</desc>")
+	}
+	if sw.fontCSS != "" {
+		sw.str("<defs><style>")
+		sw.str(sw.fontCSS) // base64 and CSS punctuation: nothing to escape
+		sw.str("</style></defs>")
 	}
 	ids := make([]string, len(s.Clips))
 	if len(s.Clips) > 0 {

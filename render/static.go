@@ -37,6 +37,14 @@ const (
 	StaticNarrow = 336
 )
 
+// FeedWidth is the width the chart's SVG file, the feed's picture, is laid
+// out at: a feed reader's column, 650 px at most in the common ones, so
+// that the picture is shown at its own size and its 12 px text stays 12 px
+// (scaled down from the wide picture's 1006 px it was 7.8 px). The file
+// carries its font (figure.SVGOptions.EmbedFont): a reader loads no web
+// font.
+const FeedWidth = 650
+
 // staticMedia is the media query under which the narrow static figure is
 // shown: the viewports whose chart box is narrower than 600 px (site.css).
 const staticMedia = "(max-width: 638px)"
@@ -109,7 +117,7 @@ func (st *statics) scriptError(c *site.Chart, what string, err error) error {
 type staticFigure struct {
 	HTML           template.HTML // the two <svg> elements for the canvas
 	WideH, NarrowH int           // their heights in px
-	File           []byte        // the SVG file (wide, light, opaque)
+	File           []byte        // the SVG file (FeedWidth, light, opaque, its font embedded)
 }
 
 // scene is the Scene of option at width px, light: from the figure cache,
@@ -143,9 +151,13 @@ func (st *statics) figure(c *site.Chart, option []byte, alt string) (*staticFigu
 	if err != nil {
 		return nil, st.scriptError(c, "static figure", err)
 	}
+	feed, err := st.scene(option, FeedWidth)
+	if err != nil {
+		return nil, st.scriptError(c, "static figure", err)
+	}
 	f := &staticFigure{WideH: ceilPx(wide.Height), NarrowH: ceilPx(narrow.Height)}
 	var file bytes.Buffer
-	if err := figure.WriteSVG(&file, wide, figure.SVGOptions{Title: alt}); err != nil {
+	if err := figure.WriteSVG(&file, feed, figure.SVGOptions{Title: alt, EmbedFont: true}); err != nil {
 		return nil, err
 	}
 	f.File = file.Bytes()

@@ -216,6 +216,7 @@ does not verify (a paper, a README, a figure edited since) is left as it is
 unless --force is given. Drawing the same figure again replaces it.`, stderr)
 	var (
 		source, out, format, width string
+		venueName                  string
 		dpi                        float64
 		dark, all, drafts, force   bool
 	)
@@ -230,9 +231,20 @@ unless --force is given. Drawing the same figure again replaces it.`, stderr)
 	fs.BoolVar(&all, "all", false, "draw every chart of the site")
 	fs.BoolVar(&drafts, "drafts", false, "include pages marked draft: true")
 	fs.BoolVar(&force, "force", false, "replace an existing file even when it is not a figure scalesite figure wrote")
+	fs.StringVar(&venueName, "venue", "", "a `venue`'s column, its width and text size: "+venueNames()+" (list describes them)")
 	usage := fs.Usage
 	if code := parseFlagsArgs(fs, flagsFirst(fs, args), stdout, true); code >= 0 {
 		return code
+	}
+	if strings.EqualFold(venueName, "list") {
+		writeVenues(stdout)
+		return 0
+	}
+	if venueName != "" {
+		if err := applyVenue(fs, venueName); err != nil {
+			fmt.Fprintf(stderr, "scalesite figure: --venue: %s\n", err)
+			return 2
+		}
 	}
 	names := fs.Args()
 	if all == (len(names) > 0) {
