@@ -524,7 +524,10 @@
           priority: 0, area: placerSize * placerSize, color: color
         });
         labelKeys.push(text);
-        labelStyle.push({ fs: fontSize, color: (s.label && s.label.color) || color, halo: s.label && s.label.textBorderColor, clip: 0 });
+        // a label without a colour of its own is painted in zrender's
+        // outside-label colour (Element getOutsideFill): #333 on a light
+        // chart, #ccc on a dark one; not the series' colour
+        labelStyle.push({ fs: fontSize, color: (s.label && s.label.color) || (dark ? '#cccccc' : '#333333'), halo: s.label && s.label.textBorderColor, clip: 0 });
       }
     });
 
@@ -807,13 +810,20 @@
           // of the icon's height, in the middle
           var ls = s.lineStyle || {};
           var lw = num(ls.width, 2);
-          icon.push({ k: 'path', p: [0, LH / 2, LW, LH / 2], stroke: c, lw: lw, dash: dash(ls.type, lw) || undefined, role: 'legend-icon' });
+          // the legend's lineStyle width 'auto' (LegendView getLegendStyle):
+          // 2 px for any line drawn, in the series' line opacity and dash
+          var iw = lw > 0 ? 2 : 0;
+          if (iw) icon.push({ k: 'path', p: [0, LH / 2, LW, LH / 2], stroke: c, lw: iw, dash: dash(ls.type, iw) || undefined, op: ls.opacity != null && ls.opacity !== 1 ? ls.opacity : undefined, role: 'legend-icon' });
           var sym = s.symbol && s.symbol !== 'none' ? s.symbol : 'circle';
           var ss = LH * 0.8;
           var si2 = symbolItem(sym, LW / 2, LH / 2, ss, c, s, 0);
           // an empty symbol is filled white (tokens.color.neutral00)
           if (sym.indexOf('empty') === 0) si2.fill = '#ffffff';
-          icon.push(si2);
+          // the symbol takes the series' itemStyle opacity: a fit's, 0, hides
+          // it (its box still counts)
+          var iop = s.itemStyle && s.itemStyle.opacity != null ? s.itemStyle.opacity : 1;
+          if (iop !== 1) si2.op = iop;
+          if (iop !== 0) icon.push(si2);
           var sw2 = si2.stroke ? (si2.lw || 1) / 2 : 0;
           // the line's box is widened by half its width, at least 1 px
           // (measured in Chromium: 27 px for widths 1.5 and 2)
@@ -836,6 +846,9 @@
           if (round) it0 = { k: 'symbol', shape: base === 'circle' ? 'circle' : shape, x: LW / 2, y: LH / 2, size: LH, fill: c };
           else it0 = { k: 'path', p: polys[base].slice(), close: true, fill: c };
           if (empty) { it0.fill = '#ffffff'; it0.stroke = c; it0.lw = 2; }
+          // drawn in the series' itemStyle opacity (a scatter's 0.8)
+          var sop = s.itemStyle && s.itemStyle.opacity != null ? s.itemStyle.opacity : (s.type === 'scatter' ? 0.8 : 1);
+          if (sop !== 1) it0.op = sop;
           it0.role = 'legend-icon';
           icon.push(it0);
           var sw3 = empty ? 1 : 0;
