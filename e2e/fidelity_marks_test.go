@@ -88,7 +88,8 @@ const live = inst => {
       runs = [[r.x, r.y, r.x + r.width, r.y, r.x + r.width, r.y + r.height, r.x, r.y + r.height].map(r2)];
       closed = true;
     }
-    runs.forEach(p => { if (p.length >= 4) out.push(Object.assign({}, base, {K: 'path', T: e.type, P: p, Z: closed})); });
+    const box = !sh.points && sh.x1 == null;
+    runs.forEach(p => { if (p.length >= 4) out.push(Object.assign({}, base, {K: 'path', T: e.type, P: p, Z: closed, B: box})); });
   });
   return out;
 };
@@ -129,6 +130,7 @@ type fidMark struct {
 	X, Y, W, H float64   // a symbol's centre and box
 	P          []float64 // a path's points
 	Z          bool      // closed
+	B          bool      // a live shape read as its box only (a path:// symbol, a rectangle)
 	F, S       *fidPaint // fill and stroke; nil for none
 	LW         float64
 	D          []float64 // dash and gap lengths; nil for solid
@@ -295,6 +297,9 @@ func sameGeometry(a, b fidMark) bool {
 	bx0, by0, bx1, by1 := b.bounds()
 	if math.Abs(ax0-bx0) > tol || math.Abs(ay0-by0) > tol || math.Abs(ax1-bx1) > tol || math.Abs(ay1-by1) > tol {
 		return false
+	}
+	if a.B || b.B {
+		return true
 	}
 	return newSegGrid(b.P, b.Z).within(a.P, tol) && newSegGrid(a.P, a.Z).within(b.P, tol)
 }

@@ -111,12 +111,16 @@
     // point labels and their leaders 50, as chartlayout.js draws leaders),
     // then in the order drawn
     var curZ = 0;
+    // and within a z by z2 (zrender's sort: zlevel, z, z2): a line
+    // series' polyline 10 (LineView), every series' symbols 100
+    // (helper/Symbol.js), anything else 0; kept as a fraction of the z
+    var curZ2 = 0;
     // the items drawn, in order, each with its z; under marks those that
     // go first within their z (the split lines): put in items at the end
     var drawnIt = [], drawnZ = [], under = [];
     var add = function (it) {
       drawnIt.push(it);
-      drawnZ.push(curZ);
+      drawnZ.push(curZ + curZ2 / 1000);
       under.push(false);
       return it;
     };
@@ -329,6 +333,19 @@
     rects.forEach(function (r) { clips.push({ x: r.x, y: r.y, w: r.w, h: r.h }); });
 
     /* ---- axes: grid lines, axis lines, ticks, labels, names ---------- */
+    // zrender's subPixelOptimizeLine (graphic/helper/subPixelOptimize.js),
+    // which ECharts applies to axis lines, ticks and split lines: a
+    // horizontal or vertical line moved onto the pixel grid (by at most half
+    // a pixel) so that a 1 px line covers one row of pixels, not two
+    function crisp(p, lw) {
+      var opt = function (v) {
+        var d2 = Math.round(v * 2);
+        return (d2 + Math.round(lw)) % 2 === 0 ? d2 / 2 : (d2 + 1) / 2;
+      };
+      if (p[1] === p[3]) p[1] = p[3] = opt(p[1]);
+      if (p[0] === p[2]) p[0] = p[2] = opt(p[0]);
+      return p;
+    }
     function drawAxis(d, ax, i) {
       if (!ax || ax.show === false) return;
       var gi = ax.gridIndex || 0;
@@ -342,20 +359,21 @@
         var colors = asArray(ls.color);
         ticks.forEach(function (v, k) {
           var c = pos(v);
-          add({ k: 'path', p: d === 'x' ? [c, r.y, c, r.y + r.h] : [r.x, c, r.x + r.w, c], stroke: colors.length ? colors[k % colors.length] : (dark ? '#484753' : '#dbdee4'), lw: ls.width || 1, dash: dash(ls.type, ls.width || 1) || undefined, split: true });
+          add({ k: 'path', p: crisp(d === 'x' ? [c, r.y, c, r.y + r.h] : [r.x, c, r.x + r.w, c], ls.width || 1), stroke: colors.length ? colors[k % colors.length] : (dark ? '#484753' : '#dbdee4'), lw: ls.width || 1, dash: dash(ls.type, ls.width || 1) || undefined, split: true });
         });
       }
       var al = ax.axisLine || {};
       var lineColor = (al.lineStyle && al.lineStyle.color) || tok.axisLine;
       if (al.show !== false) {
-        add({ k: 'path', p: d === 'x' ? [r.x, r.y + r.h, r.x + r.w, r.y + r.h] : [r.x, r.y, r.x, r.y + r.h], stroke: lineColor, lw: (al.lineStyle && al.lineStyle.width) || 1 });
+        var alw = (al.lineStyle && al.lineStyle.width) || 1;
+        add({ k: 'path', p: crisp(d === 'x' ? [r.x, r.y + r.h, r.x + r.w, r.y + r.h] : [r.x, r.y, r.x, r.y + r.h], alw), stroke: lineColor, lw: alw });
       }
       var at = ax.axisTick || {};
       if (at.show) {
         var len = num(at.length, 5);
         ticks.forEach(function (v) {
           var c = pos(v);
-          add({ k: 'path', p: d === 'x' ? [c, r.y + r.h, c, r.y + r.h + len] : [r.x - len, c, r.x, c], stroke: lineColor, lw: 1 });
+          add({ k: 'path', p: crisp(d === 'x' ? [c, r.y + r.h, c, r.y + r.h + len] : [r.x - len, c, r.x, c], 1), stroke: lineColor, lw: 1 });
         });
       }
       var lab = ax.axisLabel || {};
@@ -471,7 +489,9 @@
         var hasPrev = false, qx0 = 0, qy0 = 0;
         for (i = 0; i <= n; i++) {
           if (i === n || !ok[i]) { // the end, or a gap (connectNulls off)
+            curZ2 = 10;
             if (run.length >= 4) add({ k: 'path', p: run, stroke: color, lw: lw, dash: lineDash, op: lineOp, clip: clip });
+            curZ2 = 0;
             run = [];
             hasPrev = false;
             continue;
@@ -510,7 +530,9 @@
         var x = px[i], y = py[i];
         if (x < xlo || x > xhi || y < ylo || y > yhi) continue;
         if (symbols) {
+          curZ2 = 100;
           add({ k: 'symbol', shape: sym0.shape, x: x, y: y, size: sym0.size, fill: sym0.fill, clip: sym0.clip, stroke: sym0.stroke, lw: sym0.lw, op: opacity !== 1 ? opacity : undefined });
+          curZ2 = 0;
         }
         if (showSymbol) markers.push({ x: x, y: y, r: placerSize / 2 });
         if (!labelled) continue;
