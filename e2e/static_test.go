@@ -398,7 +398,7 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
 // the theme's scripts in goja, text measured by figure.MeasureFont in the
 // embedded DejaVu Sans) is the Scene the page computes with Chromium's
 // canvas: the same texts, in the same order, each within 1 px. With
-// TestStaticMatchesLive, the static figure shows what the live chart shows.
+// TestFidelity, the static figure shows what the live chart shows.
 func TestStaticGoMatchesPage(t *testing.T) {
 	b := newBrowser(t)
 	src, err := fs.ReadFile(themes.Default(), "assets/scene.js")
