@@ -69,7 +69,7 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
       // the colour painted: the text's tspans'
       const kids = (t.childrenRef && t.childrenRef()) || [];
       const fill = kids.map(k => k.style && k.style.fill).find(f => typeof f === 'string') || t.style.fill;
-      live.Labels.push({T: String(t.style.text), X: c[0], Y: c[1], F: hex(fill)});
+      live.Labels.push({T: String(t.style.text), X: c[0], Y: c[1], F: hex(fill), O: t.style.opacity == null ? 1 : t.style.opacity});
     }
   });
   // titles, legend entries and marks' texts, each text element a block
@@ -115,7 +115,7 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
       cx = it.base === 'bottom' ? it.x - lh / 2 : it.base === 'top' ? it.x + lh / 2 : it.x;
       cy = it.anchor === 'start' ? it.y - w / 2 : it.anchor === 'end' ? it.y + w / 2 : it.y;
     }
-    const b = {T: it.text, X: cx, Y: cy, F: hex(it.fill)};
+    const b = {T: it.text, X: cx, Y: cy, F: hex(it.fill), O: it.op || 1};
     const role = it.role || '';
     const kind = {title: 'title', subtitle: 'subtitle', 'panel-title': 'panel', 'legend-title': 'panel', legend: 'legend', mark: 'mark'}[role];
     if (kind) {
@@ -147,7 +147,8 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
 type staticText struct {
 	T    string
 	X, Y float64
-	F    string // fill colour, #rrggbb
+	F    string  // fill colour, #rrggbb
+	O    float64 // opacity (point labels)
 }
 
 type staticRead struct {
@@ -250,8 +251,8 @@ func (c staticChart) problems(tol float64) []string {
 			}
 			if bd > tol {
 				add("point label %q drawn at (%.1f,%.1f), the Scene's %.1f px away", l.T, l.X, l.Y, bd)
-			} else if !sameColour(l.F, c.Scene.Labels[best].F) {
-				add("point label %q drawn in %s, the Scene's in %s", l.T, l.F, c.Scene.Labels[best].F)
+			} else if sl := c.Scene.Labels[best]; !sameColour(l.F, sl.F) || math.Abs(l.O-sl.O) > 0.05 {
+				add("point label %q drawn in %s at opacity %g, the Scene's in %s at %g", l.T, l.F, l.O, sl.F, sl.O)
 			}
 		}
 	}

@@ -549,7 +549,9 @@
         // a label without a colour of its own is painted in zrender's
         // outside-label colour (Element getOutsideFill): #333 on a light
         // chart, #ccc on a dark one; not the series' colour
-        labelStyle.push({ fs: fontSize, color: (s.label && s.label.color) || (dark ? '#cccccc' : '#333333'), halo: s.label && s.label.textBorderColor, clip: 0 });
+        // and in the symbol's opacity (helper/Symbol.js: the label's
+        // defaultOpacity is the symbol style's; a scatter's 0.8)
+        labelStyle.push({ fs: fontSize, color: (s.label && s.label.color) || (dark ? '#cccccc' : '#333333'), halo: s.label && s.label.textBorderColor, op: opacity !== 1 ? opacity : undefined, clip: 0 });
       }
     });
 
@@ -747,7 +749,7 @@
         }
         // the text 1 px in (labelPlacer), top-aligned in a line box of
         // lineHeight: its middle at y + h/2
-        add({ k: 'text', text: labelKeys[j], x: pl.x + 1, y: pl.y + it.h / 2, fs: ls.fs, anchor: 'start', base: 'middle', fill: ls.color, stroke: ls.halo || undefined, lw: ls.halo ? 2 : undefined, role: 'label' });
+        add({ k: 'text', text: labelKeys[j], x: pl.x + 1, y: pl.y + it.h / 2, fs: ls.fs, anchor: 'start', base: 'middle', fill: ls.color, stroke: ls.halo || undefined, lw: ls.halo ? 2 : undefined, op: ls.op, role: 'label' });
       });
     }
 
