@@ -523,7 +523,9 @@
       // to draw, and a hundred per fit would weigh the picture down
       var symbols = showSymbol && shape !== 'none' && opacity !== 0;
       // the series' symbol, the same at every point but for x and y
-      var sym0 = symbols ? symbolItem(shape, 0, 0, size, color, s, clip) : null;
+      // ECharts leaves out a marker whose centre is off the plot and draws
+      // the others whole: not clipped to the plot, as the line is
+      var sym0 = symbols ? symbolItem(shape, 0, 0, size, color, s, 0) : null;
       var xlo = r0.x - 0.5, xhi = r0.x + r0.w + 0.5, ylo = r0.y - 0.5, yhi = r0.y + r0.h + 0.5;
       for (i = 0; i < n; i++) {
         if (!ok[i]) continue;
