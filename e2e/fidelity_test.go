@@ -111,7 +111,8 @@ func TestFidelity(t *testing.T) {
 	}
 	base, pages := demoChartPages(t)
 	for _, p := range pages {
-		if !strings.HasPrefix(p.Slug, "gallery/") || (only != "" && !strings.Contains(p.Slug, only)) {
+		// FIDELITY_ALL=1: every page of the demo, not only the gallery
+		if (!strings.HasPrefix(p.Slug, "gallery/") && os.Getenv("FIDELITY_ALL") == "") || (only != "" && !strings.Contains(p.Slug, only)) {
 			continue
 		}
 		t.Run(p.Slug, func(t *testing.T) { f.page(t, readPageURL(base, p), len(p.Charts)) })
