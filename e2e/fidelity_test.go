@@ -180,6 +180,18 @@ func (f *fidelity) view(t *testing.T, width int64, scheme string) {
 	if err := chromedp.Run(f.tb.ctx, chromedp.Evaluate("window.__fidelityScenes = "+string(js)+", 0", nil)); err != nil {
 		t.Fatalf("handing the Scenes to the page: %v", err)
 	}
+	// the pictures drawn in the page, for where their texts land
+	svgs := map[string]string{}
+	for id, s := range scenes {
+		svgs[id] = pictureSVG(t, s)
+	}
+	js, err = json.Marshal(svgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Run(f.tb.ctx, chromedp.Evaluate(strings.Replace(fidelityTextsJS, "SVGS", string(js), 1), nil)); err != nil {
+		t.Fatalf("measuring the pictures' texts: %v", err)
+	}
 	var got []struct {
 		ID          string
 		W, H        float64
@@ -197,6 +209,9 @@ func (f *fidelity) view(t *testing.T, width int64, scheme string) {
 		s := scenes[c.ID]
 		sc := staticChart{ID: c.ID, W: c.W, H: c.H, Dark: c.Dark, Live: c.Live.staticRead, Scene: c.Scene.staticRead}
 		pr := sc.problems(fidelityTextTolerance)
+		if c.Scene.Problem != "" {
+			pr = append(pr, c.Scene.Problem)
+		}
 		if math.Abs(s.Height-c.H) > 0.5 {
 			pr = append(pr, fmt.Sprintf("height %g, the live chart's %g", s.Height, c.H))
 		}
@@ -245,14 +260,7 @@ const fidelityPixelShare = 0.005
 // SVG the build writes for Scene s, drawn by Chromium in the page (its
 // fonts: the chart font).
 func (f *fidelity) pixels(t *testing.T, id string, s *figure.Scene, view string) []string {
-	var svg bytes.Buffer
-	if err := figure.WriteSVG(&svg, s, figure.SVGOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	doc := svg.String()
-	if i := strings.Index(doc, "<svg"); i > 0 {
-		doc = doc[i:]
-	}
+	doc := pictureSVG(t, s)
 	var url string
 	if err := chromedp.Run(f.tb.ctx, chromedp.Evaluate(`window.scalesite.charts[`+strconv.Quote(id)+`].getDataURL({type: 'png', pixelRatio: 1, backgroundColor: `+strconv.Quote(s.Background)+`})`, &url)); err != nil {
 		t.Fatalf("chart %s: reading the canvas: %v", id, err)
@@ -306,6 +314,39 @@ d.innerHTML = %s; return 0; })()`, -x0, -y0, s.Width, s.Height, strconv.Quote(do
 	}
 	return out
 }
+
+// pictureSVG is the SVG the build writes for s, as an element for the page.
+func pictureSVG(t *testing.T, s *figure.Scene) string {
+	var svg bytes.Buffer
+	if err := figure.WriteSVG(&svg, s, figure.SVGOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	doc := svg.String()
+	if i := strings.Index(doc, "<svg"); i > 0 {
+		doc = doc[i:]
+	}
+	return doc
+}
+
+// fidelityTextsJS draws each chart's picture (SVGS: the SVG by chart id) in
+// the page, out of sight, and keeps the box of each of its texts as
+// Chromium lays it out (x0, y0, x1, y1 in the picture's px) in
+// window.__fidelityTexts: where the picture's texts are, not where the
+// Scene means them to be.
+const fidelityTextsJS = `(() => {
+const svgs = SVGS, out = {};
+const d = document.createElement('div');
+d.style.cssText = 'position:absolute;left:-20000px;top:0;margin:0;padding:0;border:0;line-height:0';
+document.body.appendChild(d);
+for (const id in svgs) {
+  d.innerHTML = svgs[id];
+  const root = d.firstElementChild, o = root.getBoundingClientRect();
+  out[id] = [...root.querySelectorAll('text')].map(e => { const r = e.getBoundingClientRect(); return [r.left - o.left, r.top - o.top, r.right - o.left, r.bottom - o.top]; });
+}
+d.remove();
+window.__fidelityTexts = out;
+return 0;
+})()`
 
 // pixelShare compares the w × h picture pic with live from at: the share
 // of pixels of either that no pixel of the other at or next to it matches

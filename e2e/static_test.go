@@ -104,6 +104,12 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
   const scene = {Ticks: {}, Names: {}, Labels: [], Legend: [], Colors: {}, Plots: s.clips, H: s.h};
   const legendColor = [];
   const blocks = [];
+  // where the picture draws each text: its box in the SVG drawn by
+  // Chromium (fidelityTextsJS), in the order of the Scene's texts
+  const drawnTexts = (window.__fidelityTexts || {})[id];
+  const nTexts = s.items.filter(it => it.k === 'text').length;
+  if (drawnTexts && drawnTexts.length !== nTexts) scene.Problem = 'the SVG draws ' + drawnTexts.length + ' texts, the Scene has ' + nTexts;
+  let tk = 0;
   s.items.forEach(it => {
     if (it.role === 'legend-icon') legendColor.push(hex(it.stroke && (!it.fill || /^#(fff|ffffff|111418)$/.test(it.fill)) ? it.stroke : it.fill));
     if (it.k !== 'text') return;
@@ -115,13 +121,19 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
       cx = it.base === 'bottom' ? it.x - lh / 2 : it.base === 'top' ? it.x + lh / 2 : it.x;
       cy = it.anchor === 'start' ? it.y - w / 2 : it.anchor === 'end' ? it.y + w / 2 : it.y;
     }
+    let drawn = null;
+    if (drawnTexts && drawnTexts.length === nTexts) {
+      drawn = drawnTexts[tk++];
+      cx = (drawn[0] + drawn[2]) / 2;
+      cy = (drawn[1] + drawn[3]) / 2;
+    }
     const b = {T: it.text, X: cx, Y: cy, F: hex(it.fill), O: it.op || 1};
     const role = it.role || '';
     const kind = {title: 'title', subtitle: 'subtitle', 'panel-title': 'panel', 'legend-title': 'panel', legend: 'legend', mark: 'mark'}[role];
     if (kind) {
       // the lines of one title, subtitle or legend entry make one block
       const last = blocks[blocks.length - 1];
-      const bx = [cx - w / 2, cy - lh / 2, cx + w / 2, cy + lh / 2];
+      const bx = drawn || [cx - w / 2, cy - lh / 2, cx + w / 2, cy + lh / 2];
       if (last && last.K === kind && (kind === 'title' || kind === 'subtitle' || (kind === 'legend' && last.x === it.x && Math.abs(it.y - last.y - 16) < 0.5))) {
         last.y = it.y;
         last.T += '\n' + it.text;
@@ -159,6 +171,8 @@ type staticRead struct {
 	Legend []string
 	Colors map[string]string
 	Plots  []struct{ X, Y, W, H float64 }
+	// Problem: the picture drawn cannot be read as the Scene (TestFidelity)
+	Problem string
 }
 
 // staticBlock is a title, subtitle, panel title, legend entry or a mark's

@@ -380,7 +380,9 @@
       var fs = lab.fontSize || 12;
       var boxes = labelBoxes(d, ax, r);
       boxes.forEach(function (b) {
-        var it = { k: 'text', text: b.text, x: b.ax, y: d === 'x' ? b.ay : b.ay, fs: fs, anchor: b.anchor, base: d === 'x' ? 'top' : 'middle', fill: lab.color || tok.axisLabel, role: 'tick-' + d + i };
+        // zrender draws a text's glyphs centred in its line box (lineHeight):
+        // an x label's box hangs from ay, so its middle is half a line lower
+        var it = { k: 'text', text: b.text, x: b.ax, y: d === 'x' ? b.ay + b.h / 2 : b.ay, fs: fs, anchor: b.anchor, base: 'middle', fill: lab.color || tok.axisLabel, role: 'tick-' + d + i };
         if (lab.fontWeight && lab.fontWeight !== 'normal') it.fw = lab.fontWeight === 'bold' ? 600 : +lab.fontWeight || 400;
         add(it);
       });
@@ -388,8 +390,10 @@
       if (nb) {
         var nc = (ax.nameTextStyle && ax.nameTextStyle.color) || lineColor;
         nb.name.forEach(function (line, k) {
-          if (d === 'x') add({ k: 'text', text: line, x: nb.tx, y: nb.ty + k * nb.lh, fs: nb.fs, anchor: 'middle', base: 'top', fill: nc, role: 'axis-name-x' + i });
-          else add({ k: 'text', text: line, x: nb.tx - (nb.name.length - 1 - k) * nb.lh, y: nb.ty, fs: nb.fs, anchor: 'middle', base: 'bottom', rot: -90, fill: nc, role: 'axis-name-y' + i });
+          // by the middle of each line's box, as zrender draws it (a y name
+          // turned to read upwards: its box's bottom is on the right)
+          if (d === 'x') add({ k: 'text', text: line, x: nb.tx, y: nb.ty + k * nb.lh + nb.lh / 2, fs: nb.fs, anchor: 'middle', base: 'middle', fill: nc, role: 'axis-name-x' + i });
+          else add({ k: 'text', text: line, x: nb.tx - (nb.name.length - 1 - k) * nb.lh - nb.lh / 2, y: nb.ty, fs: nb.fs, anchor: 'middle', base: 'middle', rot: -90, fill: nc, role: 'axis-name-y' + i });
         });
       }
     }
