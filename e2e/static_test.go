@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -17,18 +16,16 @@ import (
 
 // The static figure (issue 21) is drawn from a Scene that the theme's own
 // scripts compute (themes/default/assets/scene.js over chartlayout.js
-// prepareOption; in Go, internal/scene runs them in goja). TestStaticMatchesLive
-// holds it to the live chart: in the page, scene.js computes the Scene of
-// each chart at the chart's width with the page's own text measure (the
-// canvas), and its texts and colours are compared with what ECharts drew.
-// That the goja engine computes the same Scene as the page for the same
-// measure is the unit tests' part (internal/scene runs the same scripts).
+// prepareOption; in Go, internal/scene runs them in goja). TestFidelity
+// (fidelity_test.go) holds the Scene the build computes to the live chart;
+// TestStaticGoMatchesPage holds the Go engine to the page's scripts.
 
-// staticJS reads every chart of the page twice: as drawn (ECharts' display
-// list) and as the Scene scene.js computes for the page's option. Each text
-// is given by the centre of its box; SCENE_SRC is replaced by scene.js.
+// staticJS reads the texts of every chart of the page twice: as drawn
+// (ECharts' display list) and in the Scene the test computed for it
+// (window.__fidelityScenes, by chart id), and the marks of both (FID:
+// fidelityMarksJS). Each text is given by the centre of its box, measured
+// with the page's measure.
 const staticJS = `(() => {
-if (!window.scalesiteScene) { SCENE_SRC }
 const CL = window.scalesiteChartLayout;
 const dark = !!(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
 const centre = e => { const r = e.getBoundingRect().clone(); const tr = e.getComputedTransform(); if (tr) r.applyTransform(tr); return [r.x + r.width / 2, r.y + r.height / 2]; };
@@ -69,7 +66,10 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
       find(g); if (g.traverse) g.traverse(find);
       if (!t || !t.style || t.style.fontSize === 0 || t.style.text == null || String(t.style.text) === '') continue;
       const c = centre(t);
-      live.Labels.push({T: String(t.style.text), X: c[0], Y: c[1]});
+      // the colour painted: the text's tspans'
+      const kids = (t.childrenRef && t.childrenRef()) || [];
+      const fill = kids.map(k => k.style && k.style.fill).find(f => typeof f === 'string') || t.style.fill;
+      live.Labels.push({T: String(t.style.text), X: c[0], Y: c[1], F: hex(fill), O: t.style.opacity == null ? 1 : t.style.opacity});
     }
   });
   // titles, legend entries and marks' texts, each text element a block
@@ -99,10 +99,17 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
     ts.forEach(t => live.Blocks.push({K: 'legend', T: t.T, X: t.X, Y: t.Y, F: t.F}));
   });
 
-  const s = window.scalesiteScene.scene(JSON.parse(sc.textContent), W, dark);
+  const s = (window.__fidelityScenes || {})[id];
+  if (!s) return null;
   const scene = {Ticks: {}, Names: {}, Labels: [], Legend: [], Colors: {}, Plots: s.clips, H: s.h};
   const legendColor = [];
   const blocks = [];
+  // where the picture draws each text: its box in the SVG drawn by
+  // Chromium (fidelityTextsJS), in the order of the Scene's texts
+  const drawnTexts = (window.__fidelityTexts || {})[id];
+  const nTexts = s.items.filter(it => it.k === 'text').length;
+  if (drawnTexts && drawnTexts.length !== nTexts) scene.Problem = 'the SVG draws ' + drawnTexts.length + ' texts, the Scene has ' + nTexts;
+  let tk = 0;
   s.items.forEach(it => {
     if (it.role === 'legend-icon') legendColor.push(hex(it.stroke && (!it.fill || /^#(fff|ffffff|111418)$/.test(it.fill)) ? it.stroke : it.fill));
     if (it.k !== 'text') return;
@@ -114,13 +121,19 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
       cx = it.base === 'bottom' ? it.x - lh / 2 : it.base === 'top' ? it.x + lh / 2 : it.x;
       cy = it.anchor === 'start' ? it.y - w / 2 : it.anchor === 'end' ? it.y + w / 2 : it.y;
     }
-    const b = {T: it.text, X: cx, Y: cy, F: hex(it.fill)};
+    let drawn = null;
+    if (drawnTexts && drawnTexts.length === nTexts) {
+      drawn = drawnTexts[tk++];
+      cx = (drawn[0] + drawn[2]) / 2;
+      cy = (drawn[1] + drawn[3]) / 2;
+    }
+    const b = {T: it.text, X: cx, Y: cy, F: hex(it.fill), O: it.op || 1};
     const role = it.role || '';
     const kind = {title: 'title', subtitle: 'subtitle', 'panel-title': 'panel', 'legend-title': 'panel', legend: 'legend', mark: 'mark'}[role];
     if (kind) {
       // the lines of one title, subtitle or legend entry make one block
       const last = blocks[blocks.length - 1];
-      const bx = [cx - w / 2, cy - lh / 2, cx + w / 2, cy + lh / 2];
+      const bx = drawn || [cx - w / 2, cy - lh / 2, cx + w / 2, cy + lh / 2];
       if (last && last.K === kind && (kind === 'title' || kind === 'subtitle' || (kind === 'legend' && last.x === it.x && Math.abs(it.y - last.y - 16) < 0.5))) {
         last.y = it.y;
         last.T += '\n' + it.text;
@@ -137,6 +150,8 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
   const names = [];
   m.eachComponent('legend', lm => { (lm.getData ? lm.getData() : []).forEach(d => names.push(d.get('name'))); });
   names.forEach((n, i) => { if (legendColor[i] != null) scene.Colors[n] = legendColor[i]; });
+  live.Marks = FID.live(inst);
+  scene.Marks = FID.scene(s);
   return {ID: id, W: W, H: inst.getHeight(), Dark: dark, Live: live, Scene: scene};
 }).filter(Boolean);
 })()`
@@ -144,7 +159,8 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
 type staticText struct {
 	T    string
 	X, Y float64
-	F    string // fill colour, #rrggbb
+	F    string  // fill colour, #rrggbb
+	O    float64 // opacity (point labels)
 }
 
 type staticRead struct {
@@ -155,6 +171,8 @@ type staticRead struct {
 	Legend []string
 	Colors map[string]string
 	Plots  []struct{ X, Y, W, H float64 }
+	// Problem: the picture drawn cannot be read as the Scene (TestFidelity)
+	Problem string
 }
 
 // staticBlock is a title, subtitle, panel title, legend entry or a mark's
@@ -173,12 +191,9 @@ type staticChart struct {
 	Live, Scene staticRead
 }
 
-// staticTolerance: px a text's centre in the Scene may be from where
-// ECharts drew it.
-const staticTolerance = 3
-
-// problems compares the Scene of a chart with the chart as drawn.
-func (c staticChart) problems() []string {
+// problems compares the texts and plots of the Scene of a chart with the
+// chart as drawn: each text's centre within tol px.
+func (c staticChart) problems(tol float64) []string {
 	var out []string
 	add := func(f string, a ...any) { out = append(out, fmt.Sprintf(f, a...)) }
 	// the plots, for the reader of a failure: a plot fitted elsewhere
@@ -210,7 +225,7 @@ func (c staticChart) problems() []string {
 			continue
 		}
 		for i := range live {
-			if d := dist(live[i], scene[i]); d > staticTolerance {
+			if d := dist(live[i], scene[i]); d > tol {
 				add("axis %s: tick label %q drawn at (%.1f,%.1f), the Scene's at (%.1f,%.1f): %.1f px apart", k, live[i].T, live[i].X, live[i].Y, scene[i].X, scene[i].Y, d)
 			}
 			if !sameColour(live[i].F, scene[i].F) {
@@ -225,7 +240,7 @@ func (c staticChart) problems() []string {
 			continue
 		}
 		for i := range live {
-			if d := dist(live[i], scene[i]); d > staticTolerance {
+			if d := dist(live[i], scene[i]); d > tol {
 				add("axis %s: name %q drawn at (%.1f,%.1f), the Scene's at (%.1f,%.1f): %.1f px apart", k, live[i].T, live[i].X, live[i].Y, scene[i].X, scene[i].Y, d)
 			}
 		}
@@ -248,8 +263,10 @@ func (c staticChart) problems() []string {
 			if best >= 0 {
 				used[best] = true
 			}
-			if bd > staticTolerance {
+			if bd > tol {
 				add("point label %q drawn at (%.1f,%.1f), the Scene's %.1f px away", l.T, l.X, l.Y, bd)
+			} else if sl := c.Scene.Labels[best]; !sameColour(l.F, sl.F) || math.Abs(l.O-sl.O) > 0.05 {
+				add("point label %q drawn in %s at opacity %g, the Scene's in %s at %g", l.T, l.F, l.O, sl.F, sl.O)
 			}
 		}
 	}
@@ -282,7 +299,7 @@ func (c staticChart) problems() []string {
 			switch d := math.Hypot(l.X-s.X, l.Y-s.Y); {
 			case l.T != s.T:
 				add("%s %d: drawn %q, the Scene has %q", k, i, l.T, s.T)
-			case d > staticTolerance:
+			case d > tol:
 				add("%s %q drawn centred at (%.1f,%.1f), the Scene's at (%.1f,%.1f): %.1f px apart", k, l.T, l.X, l.Y, s.X, s.Y, d)
 			case !sameColour(l.F, s.F):
 				add("%s %q drawn in %s, the Scene's in %s", k, l.T, l.F, s.F)
@@ -373,51 +390,6 @@ func labelTexts(ts []staticText) string {
 	return fmt.Sprintf("%q", s)
 }
 
-// TestStaticMatchesLive opens every demo page with charts at 1200 and 375
-// px, light and dark, and compares each chart as ECharts drew it with the
-// Scene scene.js computes for it in the page: the same tick label texts on
-// each axis, within 3 px of where they are drawn, and the same axis names,
-// as near; the same point labels, within 3 px; the same legend entries,
-// titles, subtitles, panel titles and reference marks' texts, each within
-// 3 px; the same series colours (each legend entry's icon).
-func TestStaticMatchesLive(t *testing.T) {
-	b := newBrowser(t)
-	src, err := fs.ReadFile(themes.Default(), "assets/scene.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	js := "return " + strings.Replace(staticJS, "SCENE_SRC", string(src), 1) + ";"
-	base, pages := demoChartPages(t)
-	tb := b.tab(t)
-	charts, bad, ticks, labels, colors := 0, 0, 0, 0, 0
-	for _, p := range pages {
-		t.Run(readPageName(p), func(t *testing.T) {
-			eachView(t, tb, readPageURL(base, p), len(p.Charts), func(width int64, scheme string) {
-				var got []staticChart
-				if err := tb.evalJSON(js, &got); err != nil {
-					t.Fatalf("at %d px, %s: reading the charts and their Scenes: %v", width, scheme, err)
-				}
-				for _, c := range got {
-					charts++
-					for _, ts := range c.Live.Ticks {
-						ticks += len(ts)
-					}
-					if os.Getenv("STATIC_DEBUG") == c.ID {
-						t.Logf("%d %s live %+v\nscene %+v", width, scheme, c.Live.Blocks, c.Scene.Blocks)
-					}
-					labels += len(c.Live.Labels)
-					colors += len(c.Live.Colors)
-					if pr := c.problems(); len(pr) > 0 {
-						bad++
-						t.Errorf("chart %s at %d px, %s: the Scene differs from the chart drawn (%d):\n  %s", c.ID, width, scheme, len(pr), strings.Join(pr, "\n  "))
-					}
-				}
-			})
-		})
-	}
-	t.Logf("%d of %d chart views differ from their Scene (%d tick labels, %d point labels, %d series colours compared)", bad, charts, ticks, labels, colors)
-}
-
 // pageSceneJS computes, in the page, the Scene of every chart at its width
 // with the page's text measure (the canvas), and returns its texts with
 // the page's option, for TestStaticGoMatchesPage.
@@ -441,7 +413,7 @@ return [...document.querySelectorAll('script.scalesite-option')].map(sc => {
 // the theme's scripts in goja, text measured by figure.MeasureFont in the
 // embedded DejaVu Sans) is the Scene the page computes with Chromium's
 // canvas: the same texts, in the same order, each within 1 px. With
-// TestStaticMatchesLive, the static figure shows what the live chart shows.
+// TestFidelity, the static figure shows what the live chart shows.
 func TestStaticGoMatchesPage(t *testing.T) {
 	b := newBrowser(t)
 	src, err := fs.ReadFile(themes.Default(), "assets/scene.js")

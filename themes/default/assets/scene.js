@@ -111,12 +111,16 @@
     // point labels and their leaders 50, as chartlayout.js draws leaders),
     // then in the order drawn
     var curZ = 0;
+    // and within a z by z2 (zrender's sort: zlevel, z, z2): a line
+    // series' polyline 10 (LineView), every series' symbols 100
+    // (helper/Symbol.js), anything else 0; kept as a fraction of the z
+    var curZ2 = 0;
     // the items drawn, in order, each with its z; under marks those that
     // go first within their z (the split lines): put in items at the end
     var drawnIt = [], drawnZ = [], under = [];
     var add = function (it) {
       drawnIt.push(it);
-      drawnZ.push(curZ);
+      drawnZ.push(curZ + curZ2 / 1000);
       under.push(false);
       return it;
     };
@@ -329,6 +333,19 @@
     rects.forEach(function (r) { clips.push({ x: r.x, y: r.y, w: r.w, h: r.h }); });
 
     /* ---- axes: grid lines, axis lines, ticks, labels, names ---------- */
+    // zrender's subPixelOptimizeLine (graphic/helper/subPixelOptimize.js),
+    // which ECharts applies to axis lines, ticks and split lines: a
+    // horizontal or vertical line moved onto the pixel grid (by at most half
+    // a pixel) so that a 1 px line covers one row of pixels, not two
+    function crisp(p, lw) {
+      var opt = function (v) {
+        var d2 = Math.round(v * 2);
+        return (d2 + Math.round(lw)) % 2 === 0 ? d2 / 2 : (d2 + 1) / 2;
+      };
+      if (p[1] === p[3]) p[1] = p[3] = opt(p[1]);
+      if (p[0] === p[2]) p[0] = p[2] = opt(p[0]);
+      return p;
+    }
     function drawAxis(d, ax, i) {
       if (!ax || ax.show === false) return;
       var gi = ax.gridIndex || 0;
@@ -342,27 +359,30 @@
         var colors = asArray(ls.color);
         ticks.forEach(function (v, k) {
           var c = pos(v);
-          add({ k: 'path', p: d === 'x' ? [c, r.y, c, r.y + r.h] : [r.x, c, r.x + r.w, c], stroke: colors.length ? colors[k % colors.length] : (dark ? '#484753' : '#dbdee4'), lw: ls.width || 1, dash: dash(ls.type, ls.width || 1) || undefined, split: true });
+          add({ k: 'path', p: crisp(d === 'x' ? [c, r.y, c, r.y + r.h] : [r.x, c, r.x + r.w, c], ls.width || 1), stroke: colors.length ? colors[k % colors.length] : (dark ? '#484753' : '#dbdee4'), lw: ls.width || 1, dash: dash(ls.type, ls.width || 1) || undefined, split: true });
         });
       }
       var al = ax.axisLine || {};
       var lineColor = (al.lineStyle && al.lineStyle.color) || tok.axisLine;
       if (al.show !== false) {
-        add({ k: 'path', p: d === 'x' ? [r.x, r.y + r.h, r.x + r.w, r.y + r.h] : [r.x, r.y, r.x, r.y + r.h], stroke: lineColor, lw: (al.lineStyle && al.lineStyle.width) || 1 });
+        var alw = (al.lineStyle && al.lineStyle.width) || 1;
+        add({ k: 'path', p: crisp(d === 'x' ? [r.x, r.y + r.h, r.x + r.w, r.y + r.h] : [r.x, r.y, r.x, r.y + r.h], alw), stroke: lineColor, lw: alw });
       }
       var at = ax.axisTick || {};
       if (at.show) {
         var len = num(at.length, 5);
         ticks.forEach(function (v) {
           var c = pos(v);
-          add({ k: 'path', p: d === 'x' ? [c, r.y + r.h, c, r.y + r.h + len] : [r.x - len, c, r.x, c], stroke: lineColor, lw: 1 });
+          add({ k: 'path', p: crisp(d === 'x' ? [c, r.y + r.h, c, r.y + r.h + len] : [r.x - len, c, r.x, c], 1), stroke: lineColor, lw: 1 });
         });
       }
       var lab = ax.axisLabel || {};
       var fs = lab.fontSize || 12;
       var boxes = labelBoxes(d, ax, r);
       boxes.forEach(function (b) {
-        var it = { k: 'text', text: b.text, x: b.ax, y: d === 'x' ? b.ay : b.ay, fs: fs, anchor: b.anchor, base: d === 'x' ? 'top' : 'middle', fill: lab.color || tok.axisLabel, role: 'tick-' + d + i };
+        // zrender draws a text's glyphs centred in its line box (lineHeight):
+        // an x label's box hangs from ay, so its middle is half a line lower
+        var it = { k: 'text', text: b.text, x: b.ax, y: d === 'x' ? b.ay + b.h / 2 : b.ay, fs: fs, anchor: b.anchor, base: 'middle', fill: lab.color || tok.axisLabel, role: 'tick-' + d + i };
         if (lab.fontWeight && lab.fontWeight !== 'normal') it.fw = lab.fontWeight === 'bold' ? 600 : +lab.fontWeight || 400;
         add(it);
       });
@@ -370,8 +390,10 @@
       if (nb) {
         var nc = (ax.nameTextStyle && ax.nameTextStyle.color) || lineColor;
         nb.name.forEach(function (line, k) {
-          if (d === 'x') add({ k: 'text', text: line, x: nb.tx, y: nb.ty + k * nb.lh, fs: nb.fs, anchor: 'middle', base: 'top', fill: nc, role: 'axis-name-x' + i });
-          else add({ k: 'text', text: line, x: nb.tx - (nb.name.length - 1 - k) * nb.lh, y: nb.ty, fs: nb.fs, anchor: 'middle', base: 'bottom', rot: -90, fill: nc, role: 'axis-name-y' + i });
+          // by the middle of each line's box, as zrender draws it (a y name
+          // turned to read upwards: its box's bottom is on the right)
+          if (d === 'x') add({ k: 'text', text: line, x: nb.tx, y: nb.ty + k * nb.lh + nb.lh / 2, fs: nb.fs, anchor: 'middle', base: 'middle', fill: nc, role: 'axis-name-x' + i });
+          else add({ k: 'text', text: line, x: nb.tx - (nb.name.length - 1 - k) * nb.lh - nb.lh / 2, y: nb.ty, fs: nb.fs, anchor: 'middle', base: 'middle', rot: -90, fill: nc, role: 'axis-name-y' + i });
         });
       }
     }
@@ -471,7 +493,9 @@
         var hasPrev = false, qx0 = 0, qy0 = 0;
         for (i = 0; i <= n; i++) {
           if (i === n || !ok[i]) { // the end, or a gap (connectNulls off)
+            curZ2 = 10;
             if (run.length >= 4) add({ k: 'path', p: run, stroke: color, lw: lw, dash: lineDash, op: lineOp, clip: clip });
+            curZ2 = 0;
             run = [];
             hasPrev = false;
             continue;
@@ -503,14 +527,18 @@
       // to draw, and a hundred per fit would weigh the picture down
       var symbols = showSymbol && shape !== 'none' && opacity !== 0;
       // the series' symbol, the same at every point but for x and y
-      var sym0 = symbols ? symbolItem(shape, 0, 0, size, color, s, clip) : null;
+      // ECharts leaves out a marker whose centre is off the plot and draws
+      // the others whole: not clipped to the plot, as the line is
+      var sym0 = symbols ? symbolItem(shape, 0, 0, size, color, s, 0) : null;
       var xlo = r0.x - 0.5, xhi = r0.x + r0.w + 0.5, ylo = r0.y - 0.5, yhi = r0.y + r0.h + 0.5;
       for (i = 0; i < n; i++) {
         if (!ok[i]) continue;
         var x = px[i], y = py[i];
         if (x < xlo || x > xhi || y < ylo || y > yhi) continue;
         if (symbols) {
+          curZ2 = 100;
           add({ k: 'symbol', shape: sym0.shape, x: x, y: y, size: sym0.size, fill: sym0.fill, clip: sym0.clip, stroke: sym0.stroke, lw: sym0.lw, op: opacity !== 1 ? opacity : undefined });
+          curZ2 = 0;
         }
         if (showSymbol) markers.push({ x: x, y: y, r: placerSize / 2 });
         if (!labelled) continue;
@@ -524,7 +552,12 @@
           priority: 0, area: placerSize * placerSize, color: color
         });
         labelKeys.push(text);
-        labelStyle.push({ fs: fontSize, color: (s.label && s.label.color) || color, halo: s.label && s.label.textBorderColor, clip: 0 });
+        // a label without a colour of its own is painted in zrender's
+        // outside-label colour (Element getOutsideFill): #333 on a light
+        // chart, #ccc on a dark one; not the series' colour
+        // and in the symbol's opacity (helper/Symbol.js: the label's
+        // defaultOpacity is the symbol style's; a scatter's 0.8)
+        labelStyle.push({ fs: fontSize, color: (s.label && s.label.color) || (dark ? '#cccccc' : '#333333'), halo: s.label && s.label.textBorderColor, op: opacity !== 1 ? opacity : undefined, clip: 0 });
       }
     });
 
@@ -722,7 +755,7 @@
         }
         // the text 1 px in (labelPlacer), top-aligned in a line box of
         // lineHeight: its middle at y + h/2
-        add({ k: 'text', text: labelKeys[j], x: pl.x + 1, y: pl.y + it.h / 2, fs: ls.fs, anchor: 'start', base: 'middle', fill: ls.color, stroke: ls.halo || undefined, lw: ls.halo ? 2 : undefined, role: 'label' });
+        add({ k: 'text', text: labelKeys[j], x: pl.x + 1, y: pl.y + it.h / 2, fs: ls.fs, anchor: 'start', base: 'middle', fill: ls.color, stroke: ls.halo || undefined, lw: ls.halo ? 2 : undefined, op: ls.op, role: 'label' });
       });
     }
 
@@ -807,13 +840,20 @@
           // of the icon's height, in the middle
           var ls = s.lineStyle || {};
           var lw = num(ls.width, 2);
-          icon.push({ k: 'path', p: [0, LH / 2, LW, LH / 2], stroke: c, lw: lw, dash: dash(ls.type, lw) || undefined, role: 'legend-icon' });
+          // the legend's lineStyle width 'auto' (LegendView getLegendStyle):
+          // 2 px for any line drawn, in the series' line opacity and dash
+          var iw = lw > 0 ? 2 : 0;
+          if (iw) icon.push({ k: 'path', p: [0, LH / 2, LW, LH / 2], stroke: c, lw: iw, dash: dash(ls.type, iw) || undefined, op: ls.opacity != null && ls.opacity !== 1 ? ls.opacity : undefined, role: 'legend-icon' });
           var sym = s.symbol && s.symbol !== 'none' ? s.symbol : 'circle';
           var ss = LH * 0.8;
           var si2 = symbolItem(sym, LW / 2, LH / 2, ss, c, s, 0);
           // an empty symbol is filled white (tokens.color.neutral00)
           if (sym.indexOf('empty') === 0) si2.fill = '#ffffff';
-          icon.push(si2);
+          // the symbol takes the series' itemStyle opacity: a fit's, 0, hides
+          // it (its box still counts)
+          var iop = s.itemStyle && s.itemStyle.opacity != null ? s.itemStyle.opacity : 1;
+          if (iop !== 1) si2.op = iop;
+          if (iop !== 0) icon.push(si2);
           var sw2 = si2.stroke ? (si2.lw || 1) / 2 : 0;
           // the line's box is widened by half its width, at least 1 px
           // (measured in Chromium: 27 px for widths 1.5 and 2)
@@ -836,6 +876,9 @@
           if (round) it0 = { k: 'symbol', shape: base === 'circle' ? 'circle' : shape, x: LW / 2, y: LH / 2, size: LH, fill: c };
           else it0 = { k: 'path', p: polys[base].slice(), close: true, fill: c };
           if (empty) { it0.fill = '#ffffff'; it0.stroke = c; it0.lw = 2; }
+          // drawn in the series' itemStyle opacity (a scatter's 0.8)
+          var sop = s.itemStyle && s.itemStyle.opacity != null ? s.itemStyle.opacity : (s.type === 'scatter' ? 0.8 : 1);
+          if (sop !== 1) it0.op = sop;
           it0.role = 'legend-icon';
           icon.push(it0);
           var sw3 = empty ? 1 : 0;
