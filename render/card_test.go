@@ -161,7 +161,7 @@ func TestDemoCards(t *testing.T) {
 		if err != nil || c0.Width != 1200 || c0.Height != 630 {
 			t.Errorf("%s: %s is %d × %d (%v), want a PNG of 1200 × 630", p.Path, name, c0.Width, c0.Height, err)
 		}
-		sc, err := st.cardScene(c)
+		sc, _, err := st.cardScene(c, cardWords{heading: p.Title, site: "Site"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -173,8 +173,8 @@ func TestDemoCards(t *testing.T) {
 			if fs == 0 {
 				fs = 12
 			}
-			if fs*CardScale < 24 {
-				t.Errorf("%s: %q (%s) is %g px on the card, under 24", p.Path, it.Text, it.Role, fs*CardScale)
+			if fs*cardText/12 < 24 {
+				t.Errorf("%s: %q (%s) is %g px on the card, under 24", p.Path, it.Text, it.Role, fs*cardText/12)
 			}
 		}
 		for _, r := range sc.Clips {
@@ -224,7 +224,7 @@ func TestCardCrowded(t *testing.T) {
 	}
 	st := newStatics(mustTheme(t, s))
 	for _, p := range s.Pages {
-		sc, err := st.cardScene(p.Charts[0])
+		sc, _, err := st.cardScene(p.Charts[0], cardWords{heading: p.Title, site: "Site"})
 		if err != nil {
 			t.Fatalf("%s: %v", p.Path, err)
 		}
@@ -258,7 +258,7 @@ func TestCardLongTitle(t *testing.T) {
 	}
 	st := newStatics(mustTheme(t, s))
 	for _, p := range s.Pages {
-		sc, err := st.cardScene(p.Charts[0])
+		sc, _, err := st.cardScene(p.Charts[0], cardWords{heading: p.Title, site: "Site"})
 		if err != nil {
 			t.Fatalf("%s: %v", p.Path, err)
 		}
@@ -371,27 +371,27 @@ func BenchmarkCard(b *testing.B) {
 	}
 	scenes := make([]*figure.Scene, len(charts))
 	for i, c := range charts {
-		if scenes[i], err = st.cardScene(c); err != nil {
+		if scenes[i], _, err = st.cardScene(c, cardWords{heading: "A page", site: "A site"}); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.Run("scene", func(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
-			if _, err := st.cardScene(charts[i%len(charts)]); err != nil {
+			if _, _, err := st.cardScene(charts[i%len(charts)], cardWords{heading: "A page", site: "A site"}); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("png", func(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
-			if err := figure.WritePNG(io.Discard, scenes[i%len(scenes)], figure.PNGOptions{Scale: CardScale}); err != nil {
+			if err := figure.WritePNG(io.Discard, scenes[i%len(scenes)], figure.PNGOptions{Scale: cardText / 12}); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("card", func(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
-			if _, err := st.card(charts[i%len(charts)]); err != nil {
+			if _, err := st.card(charts[i%len(charts)], cardWords{heading: "A page", site: "A site"}); err != nil {
 				b.Fatal(err)
 			}
 		}
