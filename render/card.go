@@ -164,7 +164,7 @@ type cardWords struct {
 func cardMedium(w cardWords, panels, all int) scene.Medium {
 	m := scene.Medium{
 		Width: CardWidth, Height: CardHeight, TextSize: cardText,
-		Heading: cardTitle(w.heading), Footer: w.site, Columns: panels, Thin: true, MinTicks: 3,
+		Heading: cardTitle(w.heading), Footer: w.site, Columns: panels, Thin: true, MinTicks: 3, MinPlot: cardMinPlot,
 	}
 	if panels < all {
 		m.Note = fmt.Sprintf("Panels 1–%d of %d: all on the page", panels, all)
@@ -258,7 +258,7 @@ func (st *statics) card(c *site.Chart, w cardWords) ([]byte, error) {
 		return nil, err
 	}
 	var b bytes.Buffer
-	if err := figure.WritePNG(&b, s, figure.PNGOptions{Scale: m.Scale()}); err != nil {
+	if err := figure.WritePNG(&b, s, figure.PNGOptions{Scale: m.Scale(), Palette: true}); err != nil {
 		return nil, fmt.Errorf("chart %s: social card: %w", c.ID, err)
 	}
 	st.cards.Add(1)

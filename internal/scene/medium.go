@@ -42,6 +42,9 @@ type Medium struct {
 	Thin bool `json:"thin"`
 	// MinTicks is the fewest labelled ticks on an axis (0: 3).
 	MinTicks int `json:"minTicks,omitempty"`
+	// MinPlot is the least height in layout units a plot keeps when the
+	// legend goes below the plots: lower, the legend goes at their right.
+	MinPlot float64 `json:"minPlot,omitempty"`
 	// LayoutHeight and LayoutRowHeight are Height and RowHeight in
 	// layout units, set by SceneFor.
 	LayoutHeight    float64 `json:"height,omitempty"`

@@ -139,7 +139,7 @@
     // a medium's compact legend: none of the height when it is to go
     // inside a plot, its columns' height when below them
     var compact = md && legendShown ? compactLegend(legendNames(option), W - 12) : null;
-    if (compact) legendH = md.legendBelow ? compact.h + 4 : 0;
+    if (compact) legendH = md.legendBelow && !md.legendRight ? compact.h + 4 : 0;
     var footH = md && (md.footer || md.note) ? MEDIUM_FOOT : 0;
     if (md && !titleLines.length && !subLines.length) header = 4;
     var legendTitleH = legendShown && meta.legendTitle ? 18 : 0;
@@ -169,7 +169,17 @@
     // the spec set the height
     if (!narrow && !meta.height && !fitHeight && meta.labels > 40) rowH = Math.max(rowH, Math.min(720, 260 + meta.labels * 4));
     var H = header + rows * rowH + legendTitleH + legendH + footH;
-    var cellW = W / cols;
+    // a medium's legend at the right of the plots: the fewest columns
+    // whose height the plots' rows hold
+    var sideW = 0;
+    if (compact && md.legendRight) {
+      compact.side = compact.byCols[compact.byCols.length - 1];
+      for (var sc = 0; sc < compact.byCols.length; sc++) {
+        if (compact.byCols[sc].h <= rows * rowH) { compact.side = compact.byCols[sc]; break; }
+      }
+      sideW = Math.min(W / 2, compact.side.w + 8);
+    }
+    var cellW = (W - sideW) / cols;
 
     var grids = [];
     var panelTitles = [];
@@ -186,7 +196,15 @@
       var xName = meta.xTitle ? (i + cols >= n ? meta.xTitle : '') : xAxes[i] && xAxes[i].name;
       if (meta.xTitle) xParts[i] = { name: xName };
       if (meta.yTitle) yParts[i] = { name: yName };
-      var left = yName ? 64 : 48;
+      var yExtra = 0;
+      if (md && yName) {
+        // a medium's plot is low: its y name is broken to the plot's
+        // height, or the plot would shrink to the name's length
+        var yLines = lines(yName, '12px ' + FONT, Math.max(40, rowH - panelTitleH - 8 - (xName ? 50 : 30) - 8));
+        yParts[i] = { name: yLines.join('\n') };
+        yExtra = (yLines.length - 1) * 14;
+      }
+      var left = (yName ? 64 : 48) + yExtra;
       var bottom = xName ? 50 : 30;
       var right = md ? 8 : 16;
       var top = y0 + panelTitleH + 8;
@@ -241,7 +259,7 @@
       parts.legend.scalesiteCompact = compact;
     }
     if (meta.xTitle) parts.xAxis = xParts;
-    if (meta.yTitle) parts.yAxis = yParts;
+    if (meta.yTitle || md) parts.yAxis = yParts;
     return {
       height: Math.round(H),
       columns: cols,
@@ -608,8 +626,9 @@
   //   thin      thin lines and small markers, as print draws them
   //   minTicks  the fewest labelled ticks an axis gets (3)
   // The legend is compact: entries in columns, placed by scene.js inside a
-  // plot where it covers nothing drawn (else below the plots: legendBelow,
-  // which scene.js sets when it lays the chart out again).
+  // plot where it covers nothing drawn, else below the plots (legendBelow,
+  // which scene.js sets when it lays the chart out again), else, when that
+  // leaves a plot lower than minPlot, at their right (legendRight).
   var MEDIUM_ICON = [16, 8]; // a compact legend entry's icon, w × h
   var MEDIUM_ICON_GAP = 4; // from the icon to the text
   var MEDIUM_LEGEND_FONT = 11;

@@ -107,7 +107,19 @@
     option = JSON.parse(spare);
     option.scalesite = option.scalesite || {};
     option.scalesite.medium = Object.assign({}, medium, { legendBelow: true });
+    out = draw(option, W, dark, H);
+    if (!(medium.minPlot > 0) || lowest(out.clips) >= medium.minPlot) return out;
+    // below, the legend leaves the plots too low: at their right
+    option = JSON.parse(spare);
+    option.scalesite = option.scalesite || {};
+    option.scalesite.medium = Object.assign({}, medium, { legendBelow: true, legendRight: true });
     return draw(option, W, dark, H);
+  }
+
+  function lowest(clips) {
+    var h = Infinity;
+    clips.forEach(function (r) { h = Math.min(h, r.h); });
+    return h;
   }
 
   function draw(option, W, dark, H) {
@@ -978,6 +990,9 @@
         }
       }
       if (!spot) return false;
+    } else if (medium.legendRight) {
+      var top = rects.length ? rects[0].y : 0;
+      spot = { x: W - cl.side.w - 4, y: top, b: cl.side, inside: false };
     } else {
       var most = cl.byCols[cl.byCols.length - 1];
       var foot = medium.footer || medium.note ? 16 : 0;
