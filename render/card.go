@@ -113,8 +113,10 @@ func cardPanels(c *site.Chart) int {
 }
 
 // cardMinPlot is the least height, in the card's layout units, a plot
-// keeps on a card: some four tick labels' worth. Panels give way to it.
-const cardMinPlot = 70
+// keeps on a card: some three tick labels' worth. Panels give way to it,
+// down to one; when even one panel's plot is lower, the card shows the
+// most panels.
+const cardMinPlot = 56
 
 // cardChart is c as its card shows it: without its subtitle (the medium
 // draws the page's title instead of the chart's) and its legend's title,
@@ -166,7 +168,10 @@ func cardMedium(w cardWords, panels, all int) scene.Medium {
 		Width: CardWidth, Height: CardHeight, TextSize: cardText,
 		Heading: cardTitle(w.heading), Footer: w.site, Columns: panels, Thin: true, MinTicks: 3, MinPlot: cardMinPlot,
 	}
-	if panels < all {
+	switch {
+	case panels == 1 && all > 1:
+		m.Note = fmt.Sprintf("Panel 1 of %d: all on the page", all)
+	case panels < all:
 		m.Note = fmt.Sprintf("Panels 1–%d of %d: all on the page", panels, all)
 	}
 	return m
@@ -181,8 +186,8 @@ func (st *statics) cardScene(c *site.Chart, w cardWords) (*figure.Scene, scene.M
 	}
 	defer st.release(e)
 	all := max(1, len(c.Panels))
-	var s *figure.Scene
-	var m scene.Medium
+	var s, first *figure.Scene
+	var m, firstM scene.Medium
 	for n := cardPanels(c); n >= 1; n-- {
 		m = cardMedium(w, n, all)
 		s, err = e.SceneFor(cardOption(cardChart(c, n)), m, false)
@@ -191,6 +196,13 @@ func (st *statics) cardScene(c *site.Chart, w cardWords) (*figure.Scene, scene.M
 		}
 		if lowestPlot(s) >= cardMinPlot {
 			break
+		}
+		if first == nil {
+			first, firstM = s, m
+		}
+		if n == 1 {
+			// no fewer panels make the plots high enough: the most panels
+			s, m = first, firstM
 		}
 	}
 	if k := m.Scale(); math.Abs(s.Width*k-CardWidth) > 0.5 || math.Abs(s.Height*k-CardHeight) > 1 {

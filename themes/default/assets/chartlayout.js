@@ -196,15 +196,12 @@
       var xName = meta.xTitle ? (i + cols >= n ? meta.xTitle : '') : xAxes[i] && xAxes[i].name;
       if (meta.xTitle) xParts[i] = { name: xName };
       if (meta.yTitle) yParts[i] = { name: yName };
-      var yExtra = 0;
       if (md && yName) {
-        // a medium's plot is low: its y name is broken to the plot's
-        // height, or the plot would shrink to the name's length
-        var yLines = lines(yName, '12px ' + FONT, Math.max(40, rowH - panelTitleH - 8 - (xName ? 50 : 30) - 8));
-        yParts[i] = { name: yLines.join('\n') };
-        yExtra = (yLines.length - 1) * 14;
+        // a medium's plot is low: its y name is cut with an ellipsis to
+        // the plot's height, or the plot would shrink to the name's length
+        yParts[i] = { name: cutToWidth(yName, '12px ' + FONT, Math.max(40, rowH - panelTitleH - 8 - (xName ? 50 : 30) - 8)) };
       }
-      var left = (yName ? 64 : 48) + yExtra;
+      var left = yName ? 64 : 48;
       var bottom = xName ? 50 : 30;
       var right = md ? 8 : 16;
       var top = y0 + panelTitleH + 8;
@@ -635,6 +632,14 @@
   var MEDIUM_LEGEND_LINE = 13;
   var MEDIUM_LEGEND_GAP = [12, 2]; // between columns, between rows
   var MEDIUM_FOOT = 16; // the footer's line
+
+  // cutToWidth is text, cut with an ellipsis to at most w px in font.
+  function cutToWidth(text, font, w) {
+    text = String(text);
+    if (textWidth(text, font) <= w) return text;
+    while (text.length > 1 && textWidth(text + '…', font) > w) text = text.slice(0, -1);
+    return text.replace(/\s+$/, '') + '…';
+  }
 
   // compactLegend lays legend entries (names) out in columns for a legend
   // at most w wide: each entry an icon and its name (wrapped at half of

@@ -108,18 +108,22 @@
     option.scalesite = option.scalesite || {};
     option.scalesite.medium = Object.assign({}, medium, { legendBelow: true });
     out = draw(option, W, dark, H);
-    if (!(medium.minPlot > 0) || lowest(out.clips) >= medium.minPlot) return out;
-    // below, the legend leaves the plots too low: at their right
+    if (!(medium.minPlot > 0) || smallest(out.clips).h >= medium.minPlot) return out;
+    // below, the legend leaves the plots too low: at their right, if
+    // that leaves the smallest plot more room
     option = JSON.parse(spare);
     option.scalesite = option.scalesite || {};
     option.scalesite.medium = Object.assign({}, medium, { legendBelow: true, legendRight: true });
-    return draw(option, W, dark, H);
+    var right = draw(option, W, dark, H);
+    var a = smallest(out.clips), b = smallest(right.clips);
+    return b.w * b.h > a.w * a.h ? right : out;
   }
 
-  function lowest(clips) {
-    var h = Infinity;
-    clips.forEach(function (r) { h = Math.min(h, r.h); });
-    return h;
+  // smallest is the plot of clips with the least height.
+  function smallest(clips) {
+    var m = { w: 0, h: 0 };
+    clips.forEach(function (r, i) { if (i === 0 || r.h < m.h) m = r; });
+    return m;
   }
 
   function draw(option, W, dark, H) {
