@@ -194,7 +194,7 @@ func (st *statics) cardScene(c *site.Chart, w cardWords) (*figure.Scene, scene.M
 		if err != nil {
 			return nil, m, st.scriptError(c, "social card", err)
 		}
-		if lowestPlot(s) >= cardMinPlot {
+		if lowestPlot(s) >= cardMinPlot && narrowestPlot(s) >= cardMinPlotWidth {
 			break
 		}
 		if first == nil {
@@ -242,6 +242,21 @@ func cardTitle(title string) string {
 		}
 	}
 	return cutText(title, lo)
+}
+
+// cardMinPlotWidth is the least width, in layout units, a plot keeps on
+// a card: some three x tick labels' worth.
+const cardMinPlotWidth = 90
+
+// narrowestPlot is the width of the narrowest plot of s, 0 for none.
+func narrowestPlot(s *figure.Scene) float64 {
+	w := 0.0
+	for i, r := range s.Clips {
+		if i == 0 || r.W < w {
+			w = r.W
+		}
+	}
+	return w
 }
 
 // lowestPlot is the height of the lowest plot of s (its clip rectangles),
