@@ -344,7 +344,7 @@
     } else {
       size = function () { return 18; };
     }
-    var t = L.chooseTicks(ext[0], ext[1], px, { log: m.log, labelSize: size, minLabels: m.minLabels || (W < 500 ? 2 : 3), integer: m.format === 'year' });
+    var t = L.chooseTicks(ext[0], ext[1], px, { log: m.log, labelSize: size, minLabels: m.minLabels || (W < 500 ? 2 : 3), spacing: m.tickSpacing, integer: m.format === 'year' });
     // a tick a rounding error past an end is at that end: ECharts drops
     // custom values outside the axis' extent. The error is relative to the
     // range: a slack of at least 1e-9 put every tick of 1e-10..3e-10 at 1e-10.
@@ -707,7 +707,9 @@
       });
     }
     ['x', 'y'].forEach(function (d) {
-      axes[d].forEach(function (m) { m.minLabels = md.minTicks || 3; });
+      // a label every 40 units at most on x, 28 on y, not 80: a medium's
+      // axes are short
+      axes[d].forEach(function (m) { m.minLabels = md.minTicks || 3; m.tickSpacing = d === 'x' ? 40 : 28; });
     });
   }
 
