@@ -186,6 +186,9 @@ func TestDemoCards(t *testing.T) {
 		sizes = append(sizes, len(files[name]))
 	}
 	slices.Sort(sizes)
+	if len(sizes) > 0 {
+		t.Logf("%d cards: %d to %d bytes, %d at the median", len(sizes), sizes[0], sizes[len(sizes)-1], sizes[len(sizes)/2])
+	}
 	if len(sizes) > 0 && sizes[len(sizes)/2] > 50<<10 {
 		t.Errorf("the demo's cards are %d bytes at the median, over 50 KB: %v", sizes[len(sizes)/2], sizes)
 	}
