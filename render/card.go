@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"path"
 	"regexp"
 	"strconv"
@@ -20,15 +21,23 @@ import (
 // The social card: the picture a link preview shows (og:image,
 // twitter:image), a PNG of one of the page's charts: its first, or the one
 // its front matter's card: names (site/card.go). Drawn with the static
-// figures (same switch, staticFigures: true; none in the preview), from
-// the chart's Scene laid out to fill a box of CardWidth × CardHeight CSS
-// px (internal/scene SceneFit) and drawn at CardScale, so that the chart's
-// 12 px text is 24 px on the card, in the light scheme on white.
+// figures (same switch; none in the preview), from the chart's Scene made
+// for the card's medium (internal/scene Medium, the one mechanism a
+// paper's figure uses too): the page's title over the chart and the
+// site's name under it, a compact legend (inside a plot where it covers
+// nothing), its panels side by side, CardWidth × CardHeight px, its text
+// cardText px: 12.5 px when a feed shows the card 500 px wide. A layout
+// unit is then 2.5 px, so that the card is a whole 480 × 252 units and
+// the layout's whole-unit rounding keeps it 1200 × 630.
 const (
-	CardWidth  = 600
-	CardHeight = 315
-	CardScale  = 2
+	CardWidth  = 1200
+	CardHeight = 630
+	cardText   = 30.0
 )
+
+// cardLayoutWidth is the card's width in its layout's units (the Scene's),
+// where the axes' text is 12.
+const cardLayoutWidth = CardWidth * 12 / cardText
 
 // cardAltMax is the most characters of the chart's text alternative the
 // card's og:image:alt carries: what link previews show of it (X's limit
@@ -53,7 +62,7 @@ func (r *renderer) card(p *site.Page) *layout.Card {
 	}
 	return &layout.Card{
 		URL:   r.absURL(r.url(p.Slug) + cardName(c.ID)),
-		Width: CardWidth * CardScale, Height: CardHeight * CardScale,
+		Width: CardWidth, Height: CardHeight,
 		Alt: cutText(cardAlt(c), cardAltMax),
 	}
 }
@@ -67,7 +76,7 @@ func cardAlt(c *site.Chart) string {
 	if n >= len(c.Panels) || n >= len(c.Spec.Panels) {
 		return chart.AltText(c)
 	}
-	alt := chart.AltText(cardChart(c, n, false))
+	alt := chart.AltText(cardChart(c, n))
 	return fmt.Sprintf("%s (The first %d of the chart's %d panels.)", alt, n, len(c.Panels))
 }
 
@@ -91,31 +100,30 @@ func cutText(s string, max int) string {
 	return strings.TrimRight(s, " ,;:.") + "…"
 }
 
-// cardPanels is the most panels a card shows: one row of them, as many
-// as stand side by side at the card's width (chartlayout.js frame gives a
-// panel 240 px at least), fewer when the spec asks for fewer columns. A
-// chart of more panels shows its first ones: eight panels in 600 × 315
-// px would have plots a few ticks high.
+// cardMaxPanels is the most panels a card shows side by side: four
+// panels a quarter of the card wide still have plots that read at 500 px.
+// A chart of more shows its first ones, and the card says how many more
+// the page has (never a silent cut).
+const cardMaxPanels = 4
+
+// cardPanels is the most panels a card shows: all of them up to
+// cardMaxPanels.
 func cardPanels(c *site.Chart) int {
-	n := min(len(c.Panels), CardWidth/240)
-	if cols := c.Spec.Columns; cols > 0 {
-		n = min(n, cols)
-	}
-	return max(1, n)
+	return max(1, min(len(c.Panels), cardMaxPanels))
 }
 
-// cardMinPlot is the least height in CSS px a plot keeps on a card: some
-// five tick labels' worth. A legend, and then panels, give way to it.
-const cardMinPlot = 100
+// cardMinPlot is the least height, in the card's layout units, a plot
+// keeps on a card: some three tick labels' worth. Panels give way to it,
+// down to one; when even one panel's plot is lower, the card shows the
+// most panels.
+const cardMinPlot = 56
 
-// cardChart is c as its card shows it: without its subtitle and its
-// legend's title, so that the plots keep most of the card's height (the
-// page's title and description are beside the picture in a link
-// preview); its first panels panels; its legend hidden when noLegend.
-func cardChart(c *site.Chart, panels int, noLegend bool) *site.Chart {
+// cardChart is c as its card shows it: without its subtitle (the medium
+// draws the page's title instead of the chart's) and its legend's title,
+// its first panels panels.
+func cardChart(c *site.Chart, panels int) *site.Chart {
 	cc, spec := *c, *c.Spec
 	spec.Subtitle, spec.Legend.Title = "", ""
-	spec.Legend.Hide = spec.Legend.Hide || noLegend
 	if panels < len(c.Panels) && panels < len(spec.Panels) {
 		spec.Panels = spec.Panels[:panels:panels]
 		cc.Panels = c.Panels[:panels:panels]
@@ -124,10 +132,10 @@ func cardChart(c *site.Chart, panels int, noLegend bool) *site.Chart {
 	return &cc
 }
 
-// cardFontMin is the least font size in CSS px of a card's text: 24 px on
-// the card at CardScale. The option's smaller texts (point labels and
-// reference marks' labels, 11 px on the page) are set to it before the
-// layout, which places them at that size.
+// cardFontMin is the least font size in layout units of a card's text.
+// The option's smaller texts (point labels and reference marks' labels,
+// 11 px on the page) are set to it before the layout, which places them
+// at that size.
 const cardFontMin = 12
 
 // fontSizes finds the option JSON's font sizes. Inside a JSON string a
@@ -146,57 +154,80 @@ func cardOption(c *site.Chart) []byte {
 	})
 }
 
-// cardScene is chart c's Scene for its social card: c as cardChart makes
-// it, with its legend and then all but its first panel given up when its
-// plots would be lower than cardMinPlot.
-func (st *statics) cardScene(c *site.Chart) (*figure.Scene, error) {
-	e, err := st.engine()
-	if err != nil {
-		return nil, err
-	}
-	defer st.release(e)
-	type try struct {
-		panels   int
-		noLegend bool
-	}
-	tries := []try{{cardPanels(c), false}, {cardPanels(c), true}, {1, true}}
-	var s *figure.Scene
-	for i, t := range tries {
-		if i > 0 && t == tries[i-1] {
-			continue
-		}
-		cc := cardChart(c, t.panels, t.noLegend)
-		cc.Spec.Title = cardTitle(cc.Spec.Title)
-		s, err = e.SceneFit(cardOption(cc), CardWidth, CardHeight, false)
-		if err != nil {
-			return nil, st.scriptError(c, "social card", err)
-		}
-		if s.Width == CardWidth && s.Height == CardHeight && lowestPlot(s) >= cardMinPlot {
-			break
-		}
-	}
-	if s.Width != CardWidth || s.Height != CardHeight {
-		return nil, st.scriptError(c, "social card", &scene.ScriptError{
-			Script: "assets/scene.js",
-			Msg:    fmt.Sprintf("it laid the card out %g × %g px, not %d × %d", s.Width, s.Height, CardWidth, CardHeight),
-		})
-	}
-	return s, nil
+// cardWords is what a card says besides its chart: the page's title
+// over it, the site's name under it.
+type cardWords struct {
+	heading, site string
 }
 
-// The card's title is its chart's, cut with "…" to what cardTitleLines
-// lines of the card hold (chartlayout.js wraps it to the chart's width less
-// 48 px, in a 600 16px font; cardTitleSlack is for where the lines break),
-// so that no title, however long, takes the plots' height.
+// cardMedium is the medium of a card of a chart of panels panels, of
+// all: the page's title cut to what cardTitleLines lines hold, the site's
+// name, and a note of the panels left out.
+func cardMedium(w cardWords, panels, all int) scene.Medium {
+	m := scene.Medium{
+		Width: CardWidth, Height: CardHeight, TextSize: cardText,
+		Heading: cardTitle(w.heading), Footer: w.site, Columns: panels, Thin: true, MinTicks: 3, MinPlot: cardMinPlot,
+	}
+	switch {
+	case panels == 1 && all > 1:
+		m.Note = fmt.Sprintf("Panel 1 of %d: all on the page", all)
+	case panels < all:
+		m.Note = fmt.Sprintf("Panels 1–%d of %d: all on the page", panels, all)
+	}
+	return m
+}
+
+// cardScene is chart c's Scene for its social card: c as cardChart makes
+// it with as many panels as keep their plots cardMinPlot high.
+func (st *statics) cardScene(c *site.Chart, w cardWords) (*figure.Scene, scene.Medium, error) {
+	e, err := st.engine()
+	if err != nil {
+		return nil, scene.Medium{}, err
+	}
+	defer st.release(e)
+	all := max(1, len(c.Panels))
+	var s, first *figure.Scene
+	var m, firstM scene.Medium
+	for n := cardPanels(c); n >= 1; n-- {
+		m = cardMedium(w, n, all)
+		s, err = e.SceneFor(cardOption(cardChart(c, n)), m, false)
+		if err != nil {
+			return nil, m, st.scriptError(c, "social card", err)
+		}
+		if lowestPlot(s) >= cardMinPlot && narrowestPlot(s) >= cardMinPlotWidth {
+			break
+		}
+		if first == nil {
+			first, firstM = s, m
+		}
+		if n == 1 {
+			// no fewer panels make the plots high enough: the most panels
+			s, m = first, firstM
+		}
+	}
+	if k := m.Scale(); math.Abs(s.Width*k-CardWidth) > 0.5 || math.Abs(s.Height*k-CardHeight) > 1 {
+		return nil, m, st.scriptError(c, "social card", &scene.ScriptError{
+			Script: "assets/scene.js",
+			Msg:    fmt.Sprintf("it laid the card out %g × %g px, not %d × %d", s.Width*k, s.Height*k, CardWidth, CardHeight),
+		})
+	}
+	return s, m, nil
+}
+
+// The card's heading is the page's title, cut with "…" to what
+// cardTitleLines lines of the card hold (chartlayout.js wraps it to the
+// card's width less 48 units, in a 600 16px font; cardTitleSlack is for
+// where the lines break), so that no title, however long, takes the
+// plots' height.
 const (
-	cardTitleLines = 3
-	cardTitleSlack = 80
+	cardTitleLines = 2
+	cardTitleSlack = 60
 	cardTitleFont  = "600 16px sans-serif"
 )
 
 // cardTitle is title as the card shows it.
 func cardTitle(title string) string {
-	room := float64(cardTitleLines*(CardWidth-48) - cardTitleSlack)
+	room := float64(cardTitleLines*(cardLayoutWidth-48) - cardTitleSlack)
 	if figure.MeasureFont(title, cardTitleFont) <= room {
 		return title
 	}
@@ -213,6 +244,21 @@ func cardTitle(title string) string {
 	return cutText(title, lo)
 }
 
+// cardMinPlotWidth is the least width, in layout units, a plot keeps on
+// a card: some three x tick labels' worth.
+const cardMinPlotWidth = 90
+
+// narrowestPlot is the width of the narrowest plot of s, 0 for none.
+func narrowestPlot(s *figure.Scene) float64 {
+	w := 0.0
+	for i, r := range s.Clips {
+		if i == 0 || r.W < w {
+			w = r.W
+		}
+	}
+	return w
+}
+
 // lowestPlot is the height of the lowest plot of s (its clip rectangles),
 // 0 for none.
 func lowestPlot(s *figure.Scene) float64 {
@@ -227,17 +273,19 @@ func lowestPlot(s *figure.Scene) float64 {
 
 // card is chart c's social card: from the figure cache, or drawn and kept
 // there.
-func (st *statics) card(c *site.Chart) ([]byte, error) {
-	key := st.cache.cardKey(chart.OptionBytes(chart.Option(c)))
+func (st *statics) card(c *site.Chart, w cardWords) ([]byte, error) {
+	// the words drawn are part of the card's key
+	option := chart.OptionBytes(chart.Option(c))
+	key := st.cache.cardKey(fmt.Appendf(option, "\x00%q\x00%q", w.heading, w.site))
 	if b := st.cache.read(key, cardEntry); b != nil {
 		return b, nil
 	}
-	s, err := st.cardScene(c)
+	s, m, err := st.cardScene(c, w)
 	if err != nil {
 		return nil, err
 	}
 	var b bytes.Buffer
-	if err := figure.WritePNG(&b, s, figure.PNGOptions{Scale: CardScale}); err != nil {
+	if err := figure.WritePNG(&b, s, figure.PNGOptions{Scale: m.Scale(), Palette: true}); err != nil {
 		return nil, fmt.Errorf("chart %s: social card: %w", c.ID, err)
 	}
 	st.cards.Add(1)
@@ -254,7 +302,11 @@ func (rr *Renderer) cardOutput(p *site.Page, j int, c *site.Chart, cached bool) 
 		return output.File{}, false, nil
 	}
 	name := cardFile(p.Slug, c)
-	draw := func() ([]byte, error) { return st.card(c) }
+	w := cardWords{heading: p.Title, site: rr.config.Title}
+	if w.heading == "" {
+		w.heading = c.Title()
+	}
+	draw := func() ([]byte, error) { return st.card(c, w) }
 	var b []byte
 	if cached {
 		b, err = rr.cachedData(name, cardKey(p, j), draw)

@@ -2,13 +2,17 @@ package render
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"io"
+	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/figure"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
@@ -104,15 +108,15 @@ func TestCardMeta(t *testing.T) {
 // describes the panels it shows, and says that the others are left out.
 func TestCardAltPanels(t *testing.T) {
 	page := "---\ntitle: P\n---\n```chart\ntitle: Four\ndata: |\n  n,v,w\n  1,2,3\n  2,3,4\nx: n\ny: v\n" +
-		"panels:\n  - {title: Alpha}\n  - {title: Beta}\n  - {title: Gamma, y: w}\n  - {title: Delta}\n```\n"
+		"panels:\n  - {title: Alpha}\n  - {title: Beta}\n  - {title: Gamma, y: w}\n  - {title: Delta}\n  - {title: Epsilon}\n```\n"
 	got := renderSite(t, map[string]string{"scalesite.yaml": "staticFigures: true\n", "content/p.md": page}, site.Options{})
 	alt := cardMeta(got["p/index.html"])["og:image:alt"]
-	for _, want := range []string{"Panel 1 (Alpha)", "Panel 2 (Beta)", "The first 2 of the chart&#39;s 4 panels."} {
+	for _, want := range []string{"Panel 1 (Alpha)", "Panel 4 (Delta)", "The first 4 of the chart&#39;s 5 panels."} {
 		if !strings.Contains(alt, want) {
 			t.Errorf("og:image:alt %q lacks %q", alt, want)
 		}
 	}
-	for _, not := range []string{"Gamma", "Delta", "Panel 3"} {
+	for _, not := range []string{"Epsilon", "Panel 5"} {
 		if strings.Contains(alt, not) {
 			t.Errorf("og:image:alt %q describes %q, which the card does not show", alt, not)
 		}
@@ -142,6 +146,7 @@ func TestDemoCards(t *testing.T) {
 	pages := append([]*site.Page{s.Home}, s.Pages...)
 	st := newStatics(mustTheme(t, s))
 	n := 0
+	var sizes []int
 	for _, p := range pages {
 		if p == nil || len(p.Charts) == 0 {
 			continue
@@ -161,7 +166,7 @@ func TestDemoCards(t *testing.T) {
 		if err != nil || c0.Width != 1200 || c0.Height != 630 {
 			t.Errorf("%s: %s is %d × %d (%v), want a PNG of 1200 × 630", p.Path, name, c0.Width, c0.Height, err)
 		}
-		sc, err := st.cardScene(c)
+		sc, _, err := st.cardScene(c, cardWords{heading: p.Title, site: "Site"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -173,18 +178,67 @@ func TestDemoCards(t *testing.T) {
 			if fs == 0 {
 				fs = 12
 			}
-			if fs*CardScale < 24 {
-				t.Errorf("%s: %q (%s) is %g px on the card, under 24", p.Path, it.Text, it.Role, fs*CardScale)
+			if fs*cardText/12 < 24 {
+				t.Errorf("%s: %q (%s) is %g px on the card, under 24", p.Path, it.Text, it.Role, fs*cardText/12)
 			}
 		}
-		for _, r := range sc.Clips {
-			if r.H < 100 {
-				t.Errorf("%s: a plot %g px high on the card (of %d)", p.Path, r.H, CardHeight)
-			}
-		}
+		checkCard(t, p.Path, sc, c, p.Title, "Site")
+		sizes = append(sizes, len(files[name]))
+	}
+	slices.Sort(sizes)
+	if len(sizes) > 0 {
+		t.Logf("%d cards: %d to %d bytes, %d at the median", len(sizes), sizes[0], sizes[len(sizes)-1], sizes[len(sizes)/2])
+	}
+	if len(sizes) > 0 && sizes[len(sizes)/2] > 50<<10 {
+		t.Errorf("the demo's cards are %d bytes at the median, over 50 KB: %v", sizes[len(sizes)/2], sizes)
 	}
 	if n < 20 {
 		t.Errorf("%d demo pages with charts, want 20 or more", n)
+	}
+}
+
+// checkCard checks what a card of chart c shows (issue 33): the page's
+// title over it and the site's name under it; all its panels up to
+// cardMaxPanels, or a note of those left out; a legend whenever c has
+// more than one series; plots that keep some height; no text over a
+// marker but the marker's own label's neighbours' (labels.js).
+func checkCard(t *testing.T, page string, sc *figure.Scene, c *site.Chart, heading, siteName string) {
+	t.Helper()
+	roles := map[string][]string{}
+	for _, it := range sc.Items {
+		if it.Kind == "text" {
+			roles[it.Role] = append(roles[it.Role], it.Text)
+		}
+	}
+	if got := strings.Join(roles["title"], " "); heading != "" && !strings.HasPrefix(strings.TrimSuffix(cardTitle(heading), "…"), strings.TrimSuffix(got, "…")) || got == "" {
+		t.Errorf("%s: the card's heading is %q, want the page's title %q", page, got, heading)
+	}
+	if len(roles["footer"]) != 1 || roles["footer"][0] != siteName {
+		t.Errorf("%s: the card's footer is %q, want the site's name %q", page, roles["footer"], siteName)
+	}
+	panels := max(1, len(c.Panels))
+	if len(sc.Clips) < min(panels, cardMaxPanels) && len(roles["note"]) == 0 {
+		t.Errorf("%s: %d of %d panels on the card and no note of the others", page, len(sc.Clips), panels)
+	}
+	var opt struct {
+		Series []struct{ Name *string }
+	}
+	if err := json.Unmarshal(chart.OptionBytes(chart.Option(c)), &opt); err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, s := range opt.Series {
+		if s.Name != nil {
+			names[*s.Name] = true
+		}
+	}
+	if len(names) > 1 && !c.Spec.Legend.Hide && len(roles["legend"]) == 0 {
+		t.Errorf("%s: %d series and no legend on the card", page, len(names))
+	}
+	for _, r := range sc.Clips {
+		if r.H < 40 || r.W < cardMinPlotWidth {
+			t.Errorf("%s: a plot of %.0f × %.0f units on the card", page, r.W, r.H)
+		}
 	}
 }
 
@@ -224,18 +278,14 @@ func TestCardCrowded(t *testing.T) {
 	}
 	st := newStatics(mustTheme(t, s))
 	for _, p := range s.Pages {
-		sc, err := st.cardScene(p.Charts[0])
+		sc, _, err := st.cardScene(p.Charts[0], cardWords{heading: p.Title, site: "Site"})
 		if err != nil {
 			t.Fatalf("%s: %v", p.Path, err)
 		}
 		if len(sc.Clips) == 0 {
 			t.Fatalf("%s: no plot on the card", p.Path)
 		}
-		for _, r := range sc.Clips {
-			if r.H < 100 || r.W < 200 {
-				t.Errorf("%s: a plot of %g × %g px on the card", p.Path, r.W, r.H)
-			}
-		}
+		checkCard(t, p.Path, sc, p.Charts[0], p.Title, "Site")
 	}
 }
 
@@ -258,12 +308,12 @@ func TestCardLongTitle(t *testing.T) {
 	}
 	st := newStatics(mustTheme(t, s))
 	for _, p := range s.Pages {
-		sc, err := st.cardScene(p.Charts[0])
+		sc, _, err := st.cardScene(p.Charts[0], cardWords{heading: p.Charts[0].Spec.Title, site: "Site"})
 		if err != nil {
 			t.Fatalf("%s: %v", p.Path, err)
 		}
-		if sc.Width != CardWidth || sc.Height != CardHeight || lowestPlot(sc) < cardMinPlot {
-			t.Errorf("%s: a card of %g × %g px, its plot %g px high", p.Path, sc.Width, sc.Height, lowestPlot(sc))
+		if k := cardText / 12; math.Abs(sc.Width*k-CardWidth) > 0.5 || math.Abs(sc.Height*k-CardHeight) > 1 || lowestPlot(sc) < cardMinPlot {
+			t.Errorf("%s: a card of %g × %g px, its plot %g units high", p.Path, sc.Width*k, sc.Height*k, lowestPlot(sc))
 		}
 		title := cardTitle(p.Charts[0].Spec.Title)
 		if !strings.HasSuffix(title, "…") {
@@ -371,27 +421,27 @@ func BenchmarkCard(b *testing.B) {
 	}
 	scenes := make([]*figure.Scene, len(charts))
 	for i, c := range charts {
-		if scenes[i], err = st.cardScene(c); err != nil {
+		if scenes[i], _, err = st.cardScene(c, cardWords{heading: "A page", site: "A site"}); err != nil {
 			b.Fatal(err)
 		}
 	}
 	b.Run("scene", func(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
-			if _, err := st.cardScene(charts[i%len(charts)]); err != nil {
+			if _, _, err := st.cardScene(charts[i%len(charts)], cardWords{heading: "A page", site: "A site"}); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("png", func(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
-			if err := figure.WritePNG(io.Discard, scenes[i%len(scenes)], figure.PNGOptions{Scale: CardScale}); err != nil {
+			if err := figure.WritePNG(io.Discard, scenes[i%len(scenes)], figure.PNGOptions{Scale: cardText / 12}); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("card", func(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
-			if _, err := st.card(charts[i%len(charts)]); err != nil {
+			if _, err := st.card(charts[i%len(charts)], cardWords{heading: "A page", site: "A site"}); err != nil {
 				b.Fatal(err)
 			}
 		}

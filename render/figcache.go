@@ -164,7 +164,7 @@ func (fc *figureCache) key(option []byte, width int, dark bool) string {
 func (fc *figureCache) cardKey(option []byte) string {
 	h := sha256.New()
 	h.Write(fc.base)
-	fmt.Fprintf(h, "card %d %d %d %d\n", CardWidth, CardHeight, CardScale, len(option))
+	fmt.Fprintf(h, "card %d %d %g %d\n", CardWidth, CardHeight, cardText, len(option))
 	h.Write(option)
 	return hex.EncodeToString(h.Sum(nil))
 }

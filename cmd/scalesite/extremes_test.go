@@ -108,7 +108,7 @@ func checkChartPaths(t *testing.T, src string, mustBuild bool) {
 						t.Fatal(err)
 					}
 				}
-				if _, err := drawFigure(eng, c, 624, false, format, 150, time.Time{}); err != nil {
+				if _, err := drawFigure(eng, c, figureLayout{Width: 624, FontPt: 8}.medium(c), false, format, 150, time.Time{}); err != nil {
 					checkMessage(t, "figure --format "+format+" "+c.ID, figureError(s, c, err).Error())
 				}
 			}

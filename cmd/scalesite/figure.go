@@ -206,26 +206,36 @@ Name a chart by its page (its file, content/scaling.md, or its address,
 the id of its element on the page); a page alone draws each of its charts.
 --all draws every chart of the site.
 
-The width is the figure's width on paper or screen (3.25in, 8.5cm, 1200px): a
-chart is laid out at that width at 96 px to the inch, so that its 12 px text
-is 9 pt on paper.
+By default a figure is made for a paper's column: 3.25 in wide, its text 8
+pt, no title (the caption carries it; --title brings it back), thin lines and
+small markers, a compact legend in columns (inside a plot where it covers
+nothing), panels side by side (--columns to choose), each row of panels about
+1.4 times as wide as high (--height or --aspect to change), and at least three
+labelled ticks on every axis. --width and --font-size size it for another
+column or a slide.
 
 A figure replaces a file only when it can prove it wrote that file: each
 figure carries a seal (the SHA-256 of its own bytes), and a file whose seal
 does not verify (a paper, a README, a figure edited since) is left as it is
 unless --force is given. Drawing the same figure again replaces it.`, stderr)
 	var (
-		source, out, format, width string
-		venueName                  string
-		dpi                        float64
-		dark, all, drafts, force   bool
+		source, out, format, width, height string
+		venueName                          string
+		dpi, fontPt, aspect                float64
+		columns                            int
+		dark, all, drafts, force, title    bool
 	)
 	fs.StringVar(&source, "source", ".", "the site `folder`")
 	fs.StringVar(&source, "s", ".", "short for --source")
 	fs.StringVar(&out, "out", "", "the `file` to write (one chart), or the folder (several; default figures)")
 	fs.StringVar(&out, "o", "", "short for --out")
 	fs.StringVar(&format, "format", "", "svg, pdf or png (default: the --out file's extension, else svg)")
-	fs.StringVar(&width, "width", "6.5in", "the figure's `width`: in, cm, mm, pt or px")
+	fs.StringVar(&width, "width", "3.25in", "the figure's `width`: in, cm, mm, pt or px (a paper's column: 3.25in)")
+	fs.StringVar(&height, "height", "", "the figure's `height` (default: from --aspect, else about 1.4 times less than a row of panels is wide)")
+	fs.Float64Var(&aspect, "aspect", 0, "the figure's width over its `height`, when --height is not given")
+	fs.Float64Var(&fontPt, "font-size", 8, "the size of the axes' text in `points` (the other texts keep their proportion)")
+	fs.IntVar(&columns, "columns", 0, "panels side by side in a row (default: two in a 3.25 in column, one more for each 1.6 in)")
+	fs.BoolVar(&title, "title", false, "draw the chart's title and subtitle in the figure (a paper's caption carries them)")
 	fs.Float64Var(&dpi, "dpi", 300, "the PNG's resolution, in `dots` per inch")
 	fs.BoolVar(&dark, "dark", false, "draw in the dark scheme (for slides on a dark background)")
 	fs.BoolVar(&all, "all", false, "draw every chart of the site")
@@ -257,6 +267,26 @@ unless --force is given. Drawing the same figure again replaces it.`, stderr)
 		fmt.Fprintf(stderr, "scalesite figure: --width: %s\n", err)
 		return 2
 	}
+	heightPx := 0.0
+	if height != "" {
+		if heightPx, err = parseLength(height); err != nil {
+			fmt.Fprintf(stderr, "scalesite figure: --height: %s\n", err)
+			return 2
+		}
+	}
+	if aspect != 0 && (aspect < 0.1 || aspect > 10 || math.IsNaN(aspect)) {
+		fmt.Fprintf(stderr, "scalesite figure: --aspect %g: give a width over height from 0.1 to 10 (1.4 for a figure a little wider than high)\n", aspect)
+		return 2
+	}
+	if fontPt < 4 || fontPt > 72 || math.IsNaN(fontPt) {
+		fmt.Fprintf(stderr, "scalesite figure: --font-size %g: give a size in points from 4 to 72 (8 for a paper)\n", fontPt)
+		return 2
+	}
+	if columns < 0 || columns > 16 {
+		fmt.Fprintf(stderr, "scalesite figure: --columns %d: give a number of panels a row from 1 to 16\n", columns)
+		return 2
+	}
+	layout := figureLayout{Width: px, Height: heightPx, Aspect: aspect, FontPt: fontPt, Columns: columns, Title: title}
 	if format == "" {
 		format = strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
 		if !slices.Contains(figureFormats, format) {
@@ -323,7 +353,7 @@ unless --force is given. Drawing the same figure again replaces it.`, stderr)
 				return 1
 			}
 		}
-		data, err := drawFigure(eng, c, int(math.Round(px)), dark, format, dpi, date)
+		data, err := drawFigure(eng, c, layout.medium(c), dark, format, dpi, date)
 		if err != nil {
 			fmt.Fprintf(stderr, "scalesite figure: %s\n", figureError(s, c, err))
 			return 1
@@ -363,25 +393,70 @@ func figureError(s *scsite.Site, c *scsite.Chart, err error) error {
 	return se.At(pos, "the chart's figure", ownFile, false)
 }
 
-// drawFigure draws chart c width CSS px wide in format; a PDF carries
+// figureLayout is what the command line asks of a figure's layout: its
+// width and height in CSS px (0: from Aspect, else the default), the
+// axes' text in points, the panels a row (0: the default) and whether
+// the title is drawn. A venue preset is a width and a font size.
+type figureLayout struct {
+	Width, Height, Aspect, FontPt float64
+	Columns                       int
+	Title                         bool
+}
+
+// Defaults of a figure for a paper: a panel at least columnPanelMin px
+// wide (1.6 in) and two side by side in any column; each row of panels
+// rowAspect times as wide as high (3.25 × 2.3 in, matplotlib's figure of
+// the same data in a column), a cell at most cellAspect times as high as
+// wide.
+const (
+	columnPanelMin = 1.6 * 96
+	rowAspect      = 1.41
+	cellAspect     = 1.4
+)
+
+// medium is the layout of chart c's figure: the paper medium the
+// chart's scripts lay it out for (internal/scene Medium).
+func (l figureLayout) medium(c *scsite.Chart) scene.Medium {
+	panels := max(1, len(c.Panels))
+	cols := l.Columns
+	if cols == 0 {
+		cols = max(2, int(l.Width/columnPanelMin))
+	}
+	cols = min(cols, panels)
+	h, rowH := l.Height, 0.0
+	if h == 0 && l.Aspect > 0 {
+		h = l.Width / l.Aspect
+	}
+	if h == 0 {
+		rowH = min(l.Width/rowAspect, cellAspect*l.Width/float64(cols))
+	}
+	return scene.Medium{
+		Width: l.Width, Height: h, RowHeight: rowH, TextSize: l.FontPt * pxPer["pt"],
+		Title: l.Title, Columns: cols, Thin: true, MinTicks: 3,
+	}
+}
+
+// drawFigure draws chart c made for medium m in format; a PDF carries
 // date (SOURCE_DATE_EPOCH), or no date when it is zero.
-func drawFigure(eng *scene.Engine, c *scsite.Chart, width int, dark bool, format string, dpi float64, date time.Time) ([]byte, error) {
+func drawFigure(eng *scene.Engine, c *scsite.Chart, m scene.Medium, dark bool, format string, dpi float64, date time.Time) ([]byte, error) {
 	alt := chart.AltText(c)
-	sc, err := eng.Scene(chart.OptionBytes(chart.Option(c)), width, dark)
+	sc, err := eng.SceneFor(chart.OptionBytes(chart.Option(c)), m, dark)
 	if err != nil {
 		return nil, err
 	}
+	// the Scene is in layout units: drawn m.Scale() px a unit
+	k := m.Scale()
 	var b bytes.Buffer
 	title := c.Title()
 	data := &b
 	switch format {
 	case "svg":
 		b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
-		err = figure.WriteSVG(&b, sc, figure.SVGOptions{Title: title, Desc: alt})
+		err = figure.WriteSVG(&b, sc, figure.SVGOptions{Title: title, Desc: alt, Width: sc.Width * k, Height: sc.Height * k})
 	case "pdf":
-		err = figure.WritePDF(&b, sc, figure.PDFOptions{Title: title, Keywords: figseal.Keywords, Date: date})
+		err = figure.WritePDF(&b, sc, figure.PDFOptions{Title: title, Keywords: figseal.Keywords, Date: date, Width: sc.Width * k * figure.MMPerPx, Height: sc.Height * k * figure.MMPerPx})
 	case "png":
-		err = figure.WritePNG(&b, sc, figure.PNGOptions{DPI: dpi})
+		err = figure.WritePNG(&b, sc, figure.PNGOptions{Scale: dpi / 96 * k})
 		data = bytes.NewBuffer(pngSigned(b.Bytes()))
 	}
 	if err != nil {

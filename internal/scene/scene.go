@@ -15,6 +15,7 @@ package scene
 
 import (
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -190,7 +191,7 @@ func (e *Engine) Failed() bool { return e.failed }
 // chart.OptionBytes(chart.Option(c))), width CSS px wide, in the dark
 // scheme or the light one.
 func (e *Engine) Scene(optionJSON []byte, width int, dark bool) (*figure.Scene, error) {
-	return e.call(optionJSON, width, dark, goja.Undefined())
+	return e.call(optionJSON, float64(width), dark, goja.Undefined(), goja.Undefined())
 }
 
 // SceneFit computes the Scene of the chart whose page option is optionJSON
@@ -200,14 +201,32 @@ func (e *Engine) Scene(optionJSON []byte, width int, dark bool) (*figure.Scene, 
 // taller than the box only when titles and legend leave the panels less
 // than 60 px.
 func (e *Engine) SceneFit(optionJSON []byte, width, height int, dark bool) (*figure.Scene, error) {
-	return e.call(optionJSON, width, dark, e.vm.ToValue(height))
+	return e.call(optionJSON, float64(width), dark, e.vm.ToValue(height), goja.Undefined())
+}
+
+// SceneFor computes the Scene of the chart whose page option is optionJSON
+// made for medium m (medium.go): laid out in units where the axes' text is
+// 12, to be drawn scaled by m.Scale() to m.Width px wide.
+func (e *Engine) SceneFor(optionJSON []byte, m Medium, dark bool) (*figure.Scene, error) {
+	if err := m.check(); err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	md, err := e.parse(goja.Undefined(), e.vm.ToValue(string(b)))
+	if err != nil {
+		return nil, err
+	}
+	return e.call(optionJSON, m.Width/m.Scale(), dark, goja.Undefined(), md)
 }
 
 // call runs scene.js' scene under the engine's limits, its time as
 // CallTime gives it for the option's size. Every error it
 // returns is a *ScriptError: the option is the program's own JSON, so
 // what fails is the theme's scripts.
-func (e *Engine) call(optionJSON []byte, width int, dark bool, height goja.Value) (s *figure.Scene, err error) {
+func (e *Engine) call(optionJSON []byte, width float64, dark bool, height, medium goja.Value) (s *figure.Scene, err error) {
 	if e.failed {
 		return nil, fmt.Errorf("scene: the engine is used again after a failed run")
 	}
@@ -233,7 +252,7 @@ func (e *Engine) call(optionJSON []byte, width int, dark bool, height goja.Value
 	if err != nil {
 		return nil, err
 	}
-	v, err := e.scene(goja.Undefined(), option, e.vm.ToValue(width), e.vm.ToValue(dark), height)
+	v, err := e.scene(goja.Undefined(), option, e.vm.ToValue(width), e.vm.ToValue(dark), height, medium)
 	if err != nil {
 		return nil, err
 	}

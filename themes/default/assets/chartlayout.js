@@ -116,9 +116,11 @@
   // as it needs. It returns the chart's height and the option parts to set.
   function frame(option, meta, W) {
     var n = Math.max(1, meta.panels || asArray(option.grid).length || 1);
-    var narrow = W < 600;
+    var md = meta.medium;
+    var narrow = !md && W < 600;
     var cols = Math.min(meta.columns || Math.min(n, 4), n);
     cols = narrow ? 1 : Math.max(1, Math.min(cols, Math.floor(W / 240)));
+    if (md) cols = Math.max(1, Math.min(n, md.columns || n));
     var rows = Math.ceil(n / cols);
     var titles = asArray(option.title);
     var main = titles[0] || {};
@@ -134,6 +136,12 @@
     var legendShown = option.legend && asArray(option.legend)[0] && asArray(option.legend)[0].show !== false;
     var legendW = legendText(W - 20);
     var legendH = legendShown ? legendHeight(legendNames(option), W - 20) + 4 : 0;
+    // a medium's compact legend: none of the height when it is to go
+    // inside a plot, its columns' height when below them
+    var compact = md && legendShown ? compactLegend(legendNames(option), W - 12) : null;
+    if (compact) legendH = md.legendBelow && !md.legendRight ? compact.h + 4 : 0;
+    var footH = md && (md.footer || md.note) ? MEDIUM_FOOT : 0;
+    if (md && !titleLines.length && !subLines.length) header = 4;
     var legendTitleH = legendShown && meta.legendTitle ? 18 : 0;
 
     var panelTitleIdx = [];
@@ -143,10 +151,13 @@
     var panelTitleH = panelTitleIdx.length ? 22 : 0;
 
     var rowH;
-    if (meta.fitHeight) {
-      // a box of a given height (a social card, scene.js): the rows share
-      // what the header and legend leave
-      rowH = Math.max(60, (meta.fitHeight - header - legendH - legendTitleH) / rows);
+    var fitHeight = meta.fitHeight || (md && (md.height || (md.aspect > 0 ? W / md.aspect : 0)));
+    if (fitHeight) {
+      // a box of a given height (a social card, a paper's figure: scene.js):
+      // the rows share what the header, legend and footer leave
+      rowH = Math.max(60, (fitHeight - header - legendH - legendTitleH - footH) / rows);
+    } else if (md && md.rowHeight) {
+      rowH = md.rowHeight;
     } else if (narrow) {
       rowH = Math.max(260, Math.min(360, Math.round(W * 0.9)));
     } else if (rows === 1) {
@@ -156,9 +167,19 @@
     }
     // a panel crowded with labelled points gets more room for them, unless
     // the spec set the height
-    if (!narrow && !meta.height && !meta.fitHeight && meta.labels > 40) rowH = Math.max(rowH, Math.min(720, 260 + meta.labels * 4));
-    var H = header + rows * rowH + legendTitleH + legendH;
-    var cellW = W / cols;
+    if (!narrow && !meta.height && !fitHeight && meta.labels > 40) rowH = Math.max(rowH, Math.min(720, 260 + meta.labels * 4));
+    var H = header + rows * rowH + legendTitleH + legendH + footH;
+    // a medium's legend at the right of the plots: the fewest columns
+    // whose height the plots' rows hold
+    var sideW = 0;
+    if (compact && md.legendRight) {
+      compact.side = compact.byCols[compact.byCols.length - 1];
+      for (var sc = 0; sc < compact.byCols.length; sc++) {
+        if (compact.byCols[sc].h <= rows * rowH) { compact.side = compact.byCols[sc]; break; }
+      }
+      sideW = Math.min(W / 2, compact.side.w + 8);
+    }
+    var cellW = (W - sideW) / cols;
 
     var grids = [];
     var panelTitles = [];
@@ -175,12 +196,18 @@
       var xName = meta.xTitle ? (i + cols >= n ? meta.xTitle : '') : xAxes[i] && xAxes[i].name;
       if (meta.xTitle) xParts[i] = { name: xName };
       if (meta.yTitle) yParts[i] = { name: yName };
+      if (md && yName) {
+        // a medium's plot is low: its y name is cut with an ellipsis to
+        // the plot's height, or the plot would shrink to the name's length
+        yParts[i] = { name: cutToWidth(yName, '12px ' + FONT, Math.max(40, rowH - panelTitleH - 8 - (xName ? 50 : 30) - 8)) };
+      }
       var left = yName ? 64 : 48;
       var bottom = xName ? 50 : 30;
+      var right = md ? 8 : 16;
       var top = y0 + panelTitleH + 8;
       grids.push({
         left: Math.round(x0 + left), top: Math.round(top),
-        width: Math.max(40, Math.round(cellW - left - 16)),
+        width: Math.max(40, Math.round(cellW - left - right)),
         height: Math.max(60, Math.round(rowH - panelTitleH - 8 - bottom)),
         outerBounds: { left: Math.round(x0 + 2), top: Math.round(y0 + panelTitleH + 2), width: Math.round(cellW - 4), height: Math.round(rowH - panelTitleH - 2) },
         outerBoundsMode: 'auto', outerBoundsContain: 'all'
@@ -206,7 +233,7 @@
     }
     for (var p = 0; p < panelTitleIdx.length && p < panelTitles.length; p++) titleParts[panelTitleIdx[p]] = panelTitles[p];
     if (meta.legendTitleIndex) {
-      titleParts[meta.legendTitleIndex] = { left: 'center', top: Math.round(H - legendH - legendTitleH), textStyle: { fontSize: 12, fontWeight: 600 } };
+      titleParts[meta.legendTitleIndex] = { left: 'center', top: Math.round(H - footH - legendH - legendTitleH), textStyle: { fontSize: 12, fontWeight: 600 } };
     }
     for (var q = 0; q < titles.length; q++) if (!titleParts[q]) titleParts[q] = {};
     var parts = {
@@ -218,8 +245,18 @@
         formatter: function (name) { return lines(name, LEGEND_FONT, legendW).join('\n'); }
       }
     };
+    if (compact) {
+      // the medium's legend (scene.js places it: in a plot, else here)
+      parts.legend.bottom = 4 + footH;
+      parts.legend.itemWidth = MEDIUM_ICON[0];
+      parts.legend.itemHeight = MEDIUM_ICON[1];
+      parts.legend.textStyle.fontSize = MEDIUM_LEGEND_FONT;
+      parts.legend.textStyle.lineHeight = MEDIUM_LEGEND_LINE;
+      parts.legend.formatter = function (name) { return compact.text[name] || name; };
+      parts.legend.scalesiteCompact = compact;
+    }
     if (meta.xTitle) parts.xAxis = xParts;
-    if (meta.yTitle) parts.yAxis = yParts;
+    if (meta.yTitle || md) parts.yAxis = yParts;
     return {
       height: Math.round(H),
       columns: cols,
@@ -307,7 +344,7 @@
     } else {
       size = function () { return 18; };
     }
-    var t = L.chooseTicks(ext[0], ext[1], px, { log: m.log, labelSize: size, minLabels: W < 500 ? 2 : 3, integer: m.format === 'year' });
+    var t = L.chooseTicks(ext[0], ext[1], px, { log: m.log, labelSize: size, minLabels: m.minLabels || (W < 500 ? 2 : 3), spacing: m.tickSpacing, integer: m.format === 'year' });
     // a tick a rounding error past an end is at that end: ECharts drops
     // custom values outside the axis' extent. The error is relative to the
     // range: a slack of at least 1e-9 put every tick of 1e-10..3e-10 at 1e-10.
@@ -567,6 +604,120 @@
 
   /* ------------------------------------------------------------------ */
 
+  // A medium (issue 33): the chart made for a picture that is not the
+  // page: a paper's column (scalesite figure), a social card. The program
+  // gives it as meta.medium (internal/scene Medium); every size here is in
+  // the layout's own units, where the axes' text is 12, and the program
+  // draws the Scene scaled so that 12 units are the medium's text size (8
+  // pt in a paper, 12 px on a card shown 500 px wide). Its keys:
+  //   title     true: the chart's title and subtitle drawn (a paper's
+  //             caption carries them: off by default)
+  //   heading   a title of the medium's own, drawn instead (a card: the
+  //             page's title)
+  //   footer    a line under the chart, at its right (a card: the site's
+  //             name); note, one at its left (panels left out)
+  //   columns   panels a row (0: all side by side)
+  //   height    the chart's height; else aspect, its width over height;
+  //             else rowHeight, each row of panels' (the legend below
+  //             them adds to the chart's height); else the page's
+  //   thin      thin lines and small markers, as print draws them
+  //   minTicks  the fewest labelled ticks an axis gets (3)
+  // The legend is compact: entries in columns, placed by scene.js inside a
+  // plot where it covers nothing drawn, else below the plots (legendBelow,
+  // which scene.js sets when it lays the chart out again), else, when that
+  // leaves a plot lower than minPlot, at their right (legendRight).
+  var MEDIUM_ICON = [16, 8]; // a compact legend entry's icon, w × h
+  var MEDIUM_ICON_GAP = 4; // from the icon to the text
+  var MEDIUM_LEGEND_FONT = 11;
+  var MEDIUM_LEGEND_LINE = 13;
+  var MEDIUM_LEGEND_GAP = [12, 2]; // between columns, between rows
+  var MEDIUM_FOOT = 16; // the footer's line
+
+  // cutToWidth is text, cut with an ellipsis to at most w px in font.
+  function cutToWidth(text, font, w) {
+    text = String(text);
+    if (textWidth(text, font) <= w) return text;
+    while (text.length > 1 && textWidth(text + '…', font) > w) text = text.slice(0, -1);
+    return text.replace(/\s+$/, '') + '…';
+  }
+
+  // compactLegend lays legend entries (names) out in columns for a legend
+  // at most w wide: each entry an icon and its name (wrapped at half of
+  // w), all columns as wide as the widest entry, each row as high as its
+  // highest. It returns its sizes for each count of columns that fits
+  // (byCols[k-1], k columns: w, h and each row's top), the most
+  // columns that fit (cols) with their box (w, h), and the names as wrapped
+  // (text[name]).
+  function compactLegend(names, w) {
+    var font = MEDIUM_LEGEND_FONT + 'px ' + FONT;
+    var text = {};
+    var entryW = 0, entryH = 0;
+    var heights = [];
+    names.forEach(function (name) {
+      var ls = lines(name, font, Math.max(60, w / 2 - MEDIUM_ICON[0] - MEDIUM_ICON_GAP));
+      var tw = 0;
+      ls.forEach(function (l) { tw = Math.max(tw, textWidth(l, font)); });
+      text[name] = ls.join('\n');
+      entryW = Math.max(entryW, MEDIUM_ICON[0] + MEDIUM_ICON_GAP + tw);
+      heights.push(Math.max(1, ls.length) * MEDIUM_LEGEND_LINE);
+      entryH = Math.max(entryH, heights[heights.length - 1]);
+    });
+    var byCols = [];
+    for (var k = 1; k <= names.length; k++) {
+      var bw = k * entryW + (k - 1) * MEDIUM_LEGEND_GAP[0] + 2 * LEGEND_PAD;
+      if (k > 1 && bw > w) break;
+      // each row as high as its highest entry
+      var rowTops = [], top = LEGEND_PAD;
+      for (var j = 0; j < names.length; j += k) {
+        rowTops.push(top);
+        top += Math.max.apply(null, heights.slice(j, j + k)) + MEDIUM_LEGEND_GAP[1];
+      }
+      byCols.push({ cols: k, rows: rowTops.length, rowTops: rowTops, w: bw, h: top - MEDIUM_LEGEND_GAP[1] + LEGEND_PAD });
+    }
+    var most = byCols[byCols.length - 1] || { cols: 1, rows: 0, w: 0, h: 0 };
+    return {
+      text: text, entryW: entryW, entryH: entryH, gap: MEDIUM_LEGEND_GAP, pad: LEGEND_PAD, byCols: byCols, cols: most.cols, w: most.w, h: most.h,
+      icon: MEDIUM_ICON, iconGap: MEDIUM_ICON_GAP, fontSize: MEDIUM_LEGEND_FONT, line: MEDIUM_LEGEND_LINE
+    };
+  }
+
+  // applyMedium changes the option for meta.medium, before frame lays it
+  // out: titles, lines and markers, ticks.
+  function applyMedium(option, meta, axes) {
+    var md = meta.medium;
+    var main = asArray(option.title)[0];
+    if (main && (!md.title || md.heading)) {
+      main.text = md.heading || '';
+      main.subtext = '';
+      delete main.scalesiteText;
+      delete main.scalesiteSubtext;
+    }
+    if (md.thin) {
+      asArray(option.series).forEach(function (s) {
+        if (!s || (s.type !== 'line' && s.type !== 'scatter')) return;
+        if (s.type === 'line') {
+          s.lineStyle = s.lineStyle || {};
+          s.lineStyle.width = Math.min(typeof s.lineStyle.width === 'number' ? s.lineStyle.width : 2, 1.5);
+        }
+        // a line of many points is a line: its markers would be a bead
+        // chain at print size
+        if (s.type === 'line' && asArray(s.data).length > 30 && !(s.label && s.label.show)) s.showSymbol = false;
+        var size = typeof s.symbolSize === 'number' ? s.symbolSize : s.type === 'line' ? 6 : 10;
+        s.symbolSize = Math.min(size, s.type === 'line' ? 5 : 7);
+        // an empty symbol's ring 1 unit, not 2
+        s.itemStyle = s.itemStyle || {};
+        if (s.itemStyle.borderWidth == null) s.itemStyle.borderWidth = 1;
+      });
+    }
+    ['x', 'y'].forEach(function (d) {
+      // a label every 40 units at most on x, 28 on y, not 80: a medium's
+      // axes are short
+      axes[d].forEach(function (m) { m.minLabels = md.minTicks || 3; m.tickSpacing = d === 'x' ? 40 : 28; });
+    });
+  }
+
+  /* ------------------------------------------------------------------ */
+
   // prepareOption turns a page option into the option ECharts is given for
   // a chart W px wide, in the page's scheme (dark): layout hints taken out,
   // the label placer wired (placer(series) returns a series' labelLayout;
@@ -584,6 +735,7 @@
     // it is measured here
     option.textStyle = Object.assign({}, option.textStyle, { fontFamily: FONT });
     var axes = axisMeta(option);
+    if (meta.medium) applyMedium(option, meta, axes);
     var page = dark ? '#111418' : '#ffffff';
     asArray(option.series).forEach(function (s) {
       if (s && s.labelLayout === '@placeLabels') {
@@ -622,6 +774,7 @@
     setMeasure: setMeasure,
     setFont: setFont,
     frame: frame,
+    compactLegend: compactLegend,
     merge: merge,
     axisMeta: axisMeta,
     wireAxisLabels: wireAxisLabels,

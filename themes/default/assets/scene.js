@@ -93,7 +93,40 @@
   // H, when given, is the height of the box to fit (a social card): the
   // panels take what the titles and legend leave, whatever the spec's
   // height.
-  function scene(option, W, dark, H) {
+  // medium, when given, is a medium's layout (chartlayout.js applyMedium:
+  // a paper's figure, a social card): its compact legend goes inside a
+  // plot where it covers nothing drawn, else the chart is laid out again
+  // with the legend below the plots.
+  function scene(option, W, dark, H, medium) {
+    if (!medium) return draw(option, W, dark, H);
+    var spare = JSON.stringify(option);
+    option.scalesite = option.scalesite || {};
+    option.scalesite.medium = Object.assign({}, medium);
+    var out = draw(option, W, dark, H);
+    if (out.legendInside !== false) return out;
+    option = JSON.parse(spare);
+    option.scalesite = option.scalesite || {};
+    option.scalesite.medium = Object.assign({}, medium, { legendBelow: true });
+    out = draw(option, W, dark, H);
+    if (!(medium.minPlot > 0) || smallest(out.clips).h >= medium.minPlot) return out;
+    // below, the legend leaves the plots too low: at their right, if
+    // that leaves the smallest plot more room
+    option = JSON.parse(spare);
+    option.scalesite = option.scalesite || {};
+    option.scalesite.medium = Object.assign({}, medium, { legendBelow: true, legendRight: true });
+    var right = draw(option, W, dark, H);
+    var a = smallest(out.clips), b = smallest(right.clips);
+    return b.w * b.h > a.w * a.h ? right : out;
+  }
+
+  // smallest is the plot of clips with the least height.
+  function smallest(clips) {
+    var m = { w: 0, h: 0 };
+    clips.forEach(function (r, i) { if (i === 0 || r.h < m.h) m = r; });
+    return m;
+  }
+
+  function draw(option, W, dark, H) {
     var tok = dark ? DARK : LIGHT;
     if (H > 0) {
       option.scalesite = option.scalesite || {};
@@ -445,7 +478,7 @@
       if (shape && shape.indexOf('empty') === 0) {
         it.fill = '#ffffff';
         it.stroke = fill;
-        it.lw = 2;
+        it.lw = num(is.borderWidth, 2);
       }
       if (is.borderColor) { it.stroke = is.borderColor; it.lw = is.borderWidth || 1; }
       return it;
@@ -822,7 +855,10 @@
         var n = String(s.name);
         if (!seen[n]) { seen[n] = true; names.push(n); firstOf[n] = si; }
       });
-      var LW = 25, LH = 14, GAP = num(lg.itemGap, 10), PAD = num(lg.padding, 5), LL = (lg.textStyle && lg.textStyle.lineHeight) || 16;
+      // the icon's size (itemWidth, itemHeight) and the text's font size
+      // are ECharts' defaults but in a medium's compact legend
+      var LW = num(lg.itemWidth, 25), LH = num(lg.itemHeight, 14), GAP = num(lg.itemGap, 10), PAD = num(lg.padding, 5), LL = (lg.textStyle && lg.textStyle.lineHeight) || 16;
+      var LFS = num(lg.textStyle && lg.textStyle.fontSize, 12);
       var fmt = typeof lg.formatter === 'function' ? lg.formatter : function (n) { return n; };
       var maxW = W - num(lg.left, 0) - num(lg.right, 0); // measured: the padding is not taken off
       var textColor = (lg.textStyle && lg.textStyle.color) || tok.secondary;
@@ -831,7 +867,7 @@
         var c = colors[firstOf[n]];
         var lines = String(fmt(n)).split('\n');
         var w = 0;
-        lines.forEach(function (l) { w = Math.max(w, tw(l, '12px ' + FONT)); });
+        lines.forEach(function (l) { w = Math.max(w, tw(l, LFS + 'px ' + FONT)); });
         // the icon (its items relative to the entry's origin) and its box
         var icon = [], box;
         if (s.type === 'line') {
@@ -887,8 +923,12 @@
         }
         var th = lines.length * LL;
         var r = { x0: Math.min(box.x0, LW + 5), y0: Math.min(box.y0, LH / 2 - th / 2), x1: Math.max(box.x1, LW + 5 + w), y1: Math.max(box.y1, LH / 2 + th / 2) };
-        return { lines: lines, icon: icon, r: r };
+        return { lines: lines, icon: icon, r: r, color: textColor };
       });
+      if (lg.scalesiteCompact) {
+        out.legendInside = placeCompactLegend(entries, lg.scalesiteCompact, p.meta.medium, rects, W, H, dark, drawnIt, drawnZ, add);
+        entries = [];
+      }
       // box layout: origins, then the whole moved to its place
       var x = 0, y = 0, lineMax = 0;
       entries.forEach(function (e, k) {
@@ -926,10 +966,18 @@
             add(it);
           });
           e.lines.forEach(function (l, k) {
-            add({ k: 'text', text: l, x: ox + LW + 5, y: oy + LH / 2 + (k - (e.lines.length - 1) / 2) * LL, fs: 12, anchor: 'start', base: 'middle', fill: textColor, role: 'legend' });
+            add({ k: 'text', text: l, x: ox + LW + 5, y: oy + LH / 2 + (k - (e.lines.length - 1) / 2) * LL, fs: LFS, anchor: 'start', base: 'middle', fill: textColor, role: 'legend' });
           });
         });
       }
+    }
+
+    var md = p.meta.medium;
+    if (md && (md.footer || md.note)) {
+      curZ = 6;
+      var fy = H - 8;
+      if (md.note) add({ k: 'text', text: String(md.note), x: 6, y: fy, fs: 11, anchor: 'start', base: 'middle', fill: tok.secondary, role: 'note' });
+      if (md.footer) add({ k: 'text', text: String(md.footer), x: W - 6, y: fy, fs: 11, fw: 600, anchor: 'end', base: 'middle', fill: tok.quaternary, role: 'footer' });
     }
 
     // the items by z, then those under first, then in the order drawn (a
@@ -951,6 +999,116 @@
       Array.prototype.push.apply(items, bins[byZ[zi]][1]);
     }
     return out;
+  }
+
+  /* ---- a medium's compact legend (chartlayout.js compactLegend) ------- */
+
+  // placeCompactLegend draws legend entries (their icons at their origin,
+  // their text lines) in the columns cl gives, inside a plot (rects) at a
+  // corner where its box covers no mark, line or text drawn there (drawn,
+  // drawnZ: the items so far and their z; the axes, z 0, and titles do not
+  // count), the most columns first; or, when medium.legendBelow, centred
+  // below the plots, where the layout left room. It reports whether the
+  // legend is inside (false: not placed; the chart is to be laid out again
+  // with legendBelow).
+  function placeCompactLegend(entries, cl, medium, rects, W, H, dark, drawn, drawnZ, add) {
+    if (!entries.length) return true;
+    var obstacles = [];
+    for (var i = 0; i < drawn.length; i++) {
+      var it = drawn[i];
+      if (drawnZ[i] === 0 || /title/.test(it.role || '')) continue;
+      obstacles.push(it);
+    }
+    var spot = null;
+    var M = 4; // from the plot's edges
+    if (!medium.legendBelow) {
+      for (var ri = 0; ri < rects.length && !spot; ri++) {
+        var r = rects[ri];
+        var corners = [[1, 0], [0, 0], [1, 1], [0, 1]]; // upper right, upper left, lower right, lower left
+        for (var ci = 0; ci < corners.length && !spot; ci++) {
+          for (var k = cl.byCols.length - 1; k >= 0 && !spot; k--) {
+            var b = cl.byCols[k];
+            if (b.w > r.w - 2 * M || b.h > r.h - 2 * M) continue;
+            var x0 = corners[ci][0] ? r.x + r.w - M - b.w : r.x + M;
+            var y0 = corners[ci][1] ? r.y + r.h - M - b.h : r.y + M;
+            var box = { x0: x0, y0: y0, x1: x0 + b.w, y1: y0 + b.h };
+            if (!obstacles.some(function (o) { return covers(box, o); })) spot = { x: x0, y: y0, b: b, inside: true };
+          }
+        }
+      }
+      if (!spot) return false;
+    } else if (medium.legendRight) {
+      var top = rects.length ? rects[0].y : 0;
+      spot = { x: W - cl.side.w - 4, y: top, b: cl.side, inside: false };
+    } else {
+      var most = cl.byCols[cl.byCols.length - 1];
+      var foot = medium.footer || medium.note ? 16 : 0;
+      spot = { x: Math.max(0, (W - most.w) / 2), y: H - foot - 4 - most.h, b: most, inside: false };
+    }
+    var b0 = spot.b;
+    if (spot.inside) {
+      add({ k: 'path', p: [spot.x, spot.y, spot.x + b0.w, spot.y, spot.x + b0.w, spot.y + b0.h, spot.x, spot.y + b0.h], close: true, fill: dark ? '#111418' : '#ffffff', op: 0.85, stroke: dark ? '#3a3d44' : '#d4d6db', lw: 0.5, role: 'legend-box' });
+    }
+    var LL = cl.line;
+    entries.forEach(function (e, j) {
+      var col = j % b0.cols, row = Math.floor(j / b0.cols);
+      var cx = spot.x + cl.pad + col * (cl.entryW + cl.gap[0]);
+      var cy = spot.y + b0.rowTops[row];
+      // the icon's items are laid out in its box from (0, 0): centred on
+      // the entry's first line
+      var ox = cx, oy = cy + (LL - cl.icon[1]) / 2;
+      e.icon.forEach(function (ic) {
+        if (ic.k === 'path') ic.p = ic.p.map(function (v, q) { return v + (q % 2 ? oy : ox); });
+        else { ic.x += ox; ic.y += oy; }
+        if (ic.lw > 1) ic.lw = Math.min(ic.lw, 1.5);
+        add(ic);
+      });
+      e.lines.forEach(function (l, q) {
+        add({ k: 'text', text: l, x: cx + cl.icon[0] + cl.iconGap, y: cy + LL / 2 + q * LL, fs: cl.fontSize, anchor: 'start', base: 'middle', fill: e.color, role: 'legend' });
+      });
+    });
+    return spot.inside;
+  }
+
+  // covers reports whether box (x0, y0, x1, y1) covers drawn item it: a
+  // marker's square, a text's box, a segment of a line.
+  function covers(box, it) {
+    if (it.k === 'symbol') {
+      var h = (it.size || 0) / 2 + 1;
+      return it.x + h > box.x0 && it.x - h < box.x1 && it.y + h > box.y0 && it.y - h < box.y1;
+    }
+    if (it.k === 'text') {
+      if (it.rot) return false;
+      var fs = it.fs || 12;
+      var w = tw(it.text, fs + 'px ' + FONT);
+      var x0 = it.anchor === 'middle' ? it.x - w / 2 : it.anchor === 'end' ? it.x - w : it.x;
+      var y0 = it.base === 'top' ? it.y : it.base === 'bottom' ? it.y - fs : it.y - fs / 2;
+      return x0 + w > box.x0 && x0 < box.x1 && y0 + fs > box.y0 && y0 < box.y1;
+    }
+    if (it.k === 'path') {
+      var p = it.p || [];
+      var pad = (it.lw || 1) / 2;
+      var b = { x0: box.x0 - pad, y0: box.y0 - pad, x1: box.x1 + pad, y1: box.y1 + pad };
+      for (var i = 0; i + 3 < p.length; i += 2) if (segmentHits(b, p[i], p[i + 1], p[i + 2], p[i + 3])) return true;
+      if (it.close && p.length >= 4 && segmentHits(b, p[p.length - 2], p[p.length - 1], p[0], p[1])) return true;
+    }
+    return false;
+  }
+
+  // segmentHits reports whether the segment (x0, y0)-(x1, y1) meets box b
+  // (Liang-Barsky clipping).
+  function segmentHits(b, x0, y0, x1, y1) {
+    var t0 = 0, t1 = 1, dx = x1 - x0, dy = y1 - y0;
+    var ps = [-dx, dx, -dy, dy], qs = [x0 - b.x0, b.x1 - x0, y0 - b.y0, b.y1 - y0];
+    for (var i = 0; i < 4; i++) {
+      if (ps[i] === 0) {
+        if (qs[i] < 0) return false;
+        continue;
+      }
+      var t = qs[i] / ps[i];
+      if (ps[i] < 0) { if (t > t1) return false; if (t > t0) t0 = t; } else { if (t < t0) return false; if (t < t1) t1 = t; }
+    }
+    return true;
   }
 
   var api = { scene: scene };
