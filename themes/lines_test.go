@@ -105,8 +105,9 @@ type lineSpot struct {
 // TestPlaceLineLabels: Chinchilla's irreducible loss, E = 1.69, as a
 // reference line under a fit that approaches it at the right end, where
 // ECharts puts the label (insideEndTop): the label moves to a free place;
-// and a line with points all along it, both sides: no place is free, and
-// the placer says so (the chart's author is warned).
+// a line with points all along it, both sides: no place is free, and the
+// placer says so (the chart's author is warned); a band's label moves to a
+// free corner.
 func TestPlaceLineLabels(t *testing.T) {
 	plot := placeBounds{X: 64, Y: 40, Width: 700, Height: 300}
 	ref := lineRef{AX: 64, AY: 300, BX: 764, BY: 300, W: 130, H: 14, Dist: 5, Bounds: plot}
@@ -144,5 +145,23 @@ func TestPlaceLineLabels(t *testing.T) {
 	}
 	if s := got[1][0]; s.Free {
 		t.Errorf("points all along the line: %+v, want free false", s)
+	}
+
+	// a band's label (its places given: the band's corners) whose usual
+	// corner, top left, holds a point: it moves to the next free corner
+	band := map[string]any{
+		"spots": []map[string]any{
+			{"position": "insideTopLeft", "x": 69, "y": 105, "width": 90, "height": 14},
+			{"position": "insideTopRight", "x": 669, "y": 105, "width": 90, "height": 14},
+		},
+		"bounds": placeBounds{X: 64, Y: 100, Width: 700, Height: 60},
+	}
+	out = runHarness(t, []map[string]any{{"kind": "lineLabels", "refs": []any{band}, "markers": []marker{{100, 110, 5}}}})
+	var bs []lineSpot
+	if err := json.Unmarshal([]byte(out[0]), &bs); err != nil {
+		t.Fatal(err)
+	}
+	if len(bs) != 1 || bs[0].Position != "insideTopRight" || !bs[0].Free {
+		t.Errorf("band label: %+v, want insideTopRight, free", bs)
 	}
 }

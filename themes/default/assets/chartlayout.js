@@ -635,19 +635,55 @@
 
   // placeRefLabels moves each reference line's label off the points and
   // lines drawn (labels.js placeLineLabels: the line's end, else its start,
-  // else its middle, above or below), for the plot frame laid out; the
+  // else its middle, above or below), and each band's to a free corner of
+  // its band, for the plot frame laid out; the
   // page's chart and the static figure both draw it where it is put. A
   // label that finds no free place is named in notes, for the chart's
   // author.
   function placeRefLabels(option, notes) {
     asArray(option.series).forEach(function (s) {
-      var ml = s && s.markLine;
-      if (!ml || !Array.isArray(ml.data) || !ml.data.length) return;
+      var ml = s && s.markLine, ma = s && s.markArea;
+      var hasLines = ml && Array.isArray(ml.data) && ml.data.length;
+      var hasBands = ma && Array.isArray(ma.data) && ma.data.length;
+      if (!hasLines && !hasBands) return;
       var xi = s.xAxisIndex || 0, yi = s.yAxisIndex || 0;
       var p = plotOf(option, xi, yi);
       if (!p) return;
-      var refs = [], items = [];
-      ml.data.forEach(function (d) {
+      var refs = [], items = [], kinds = [];
+      // a band's label at the corners of its band (or the middles of its
+      // top and bottom edges, a band across x), as scene.js draws them
+      // (ECharts' markArea label inside positions, distance 5)
+      (hasBands ? ma.data : []).forEach(function (pair) {
+        if (!Array.isArray(pair) || pair.length < 2 || !pair[0]) return;
+        var a = pair[0], b = pair[1] || {};
+        var label = Object.assign({}, ma.label || {}, a.label || {});
+        var name = a.name != null ? a.name : b.name;
+        if (label.show === false || name == null || name === '') return;
+        var x0 = a.xAxis != null ? p.X(+a.xAxis) : p.x, x1 = b.xAxis != null ? p.X(+b.xAxis) : p.x + p.w;
+        var y0 = a.yAxis != null ? p.Y(+a.yAxis) : p.y + p.h, y1 = b.yAxis != null ? p.Y(+b.yAxis) : p.y;
+        var L0 = Math.max(p.x, Math.min(x0, x1)), R0 = Math.min(p.x + p.w, Math.max(x0, x1));
+        var T0 = Math.max(p.y, Math.min(y0, y1)), B0 = Math.min(p.y + p.h, Math.max(y0, y1));
+        if (!(R0 > L0 && B0 > T0)) return;
+        var fs = label.fontSize || 12, w = textWidth(String(name), fs + 'px ' + FONT), h = label.lineHeight || 14;
+        var dd = label.distance != null ? +label.distance : 5;
+        var across = a.xAxis != null && a.yAxis == null; // a band of x values
+        var at = {
+          insideTopLeft: [L0 + dd, T0 + dd], insideTopRight: [R0 - dd - w, T0 + dd],
+          insideBottomLeft: [L0 + dd, B0 - dd - h], insideBottomRight: [R0 - dd - w, B0 - dd - h],
+          insideTop: [(L0 + R0 - w) / 2, T0 + dd], insideBottom: [(L0 + R0 - w) / 2, B0 - dd - h]
+        };
+        var order = across ? ['insideTop', 'insideBottom'] : ['insideTopLeft', 'insideTopRight', 'insideBottomLeft', 'insideBottomRight'];
+        var first = label.position && at[label.position] ? [label.position] : [];
+        refs.push({
+          spots: first.concat(order.filter(function (q) { return q !== label.position; })).map(function (q) {
+            return { position: q, x: at[q][0], y: at[q][1], width: w, height: h };
+          }),
+          bounds: { x: L0, y: T0, width: R0 - L0, height: B0 - T0 }
+        });
+        items.push(a);
+        kinds.push('bandLabel');
+      });
+      (hasLines ? ml.data : []).forEach(function (d) {
         if (!d || Array.isArray(d) || d.name == null || d.name === '') return;
         var label = Object.assign({}, ml.label || {}, d.label || {});
         if (label.show === false) return;
@@ -664,13 +700,14 @@
           bounds: { x: p.x, y: p.y, width: p.w, height: p.h }
         });
         items.push(d);
+        kinds.push('refLabel');
       });
       if (!refs.length) return;
       var drawn = drawnOn(option, xi, yi, p);
       L.placeLineLabels(refs, drawn.markers, drawn.lines, []).forEach(function (got, k) {
         if (!got) return;
         items[k].label = Object.assign({}, items[k].label || {}, { position: got.position });
-        if (!got.free && notes) notes.push({ kind: 'refLabel', text: String(items[k].name) });
+        if (!got.free && notes) notes.push({ kind: kinds[k], text: String(items[k].name) });
       });
     });
   }

@@ -525,7 +525,9 @@
   // [{x, y, width, height}], a band's label) and no earlier line's label;
   // where none is free, the first place inside its bounds with free false
   // (the caller tells the chart's author). refs: {ax, ay, bx, by, w, h,
-  // dist, bounds: {x, y, width, height}}. The markers and lines are indexed
+  // dist, bounds: {x, y, width, height}}, or {spots: [{position, x, y,
+  // width, height}], bounds} for a label whose places the caller knows (a
+  // band's, at its corners). The markers and lines are indexed
   // once, so that the cost is the refs' places times what lies near each.
   function placeLineLabels(refs, markers, lines, taken) {
     refs = Array.isArray(refs) ? refs : [];
@@ -555,15 +557,17 @@
       return true;
     }
     refs.forEach(function (r) {
-      if (!r || !finite(r.ax, r.ay, r.bx, r.by) || !finite(r.w, r.h, 0, 0)) {
+      var given = r && Array.isArray(r.spots);
+      if (!r || (!given && (!finite(r.ax, r.ay, r.bx, r.by) || !finite(r.w, r.h, 0, 0)))) {
         out.push(null);
         return;
       }
       var b = r.bounds;
-      var spots = r.ax === r.bx ? LINE_SPOTS_V : LINE_SPOTS_H;
+      var spots = given ? r.spots.map(function (q) { return q.position; }) : r.ax === r.bx ? LINE_SPOTS_V : LINE_SPOTS_H;
       var first = null, got = null;
       for (var k = 0; k < spots.length && !got; k++) {
-        var sp = lineLabelSpot(spots[k], r.ax, r.ay, r.bx, r.by, r.w, r.h, r.dist);
+        var sp = given ? r.spots[k] : lineLabelSpot(spots[k], r.ax, r.ay, r.bx, r.by, r.w, r.h, r.dist);
+        if (!sp || !finite(sp.x, sp.y, sp.width, sp.height)) continue;
         var bx = { x: sp.x, y: sp.y, width: sp.width, height: sp.height };
         if (b && (bx.x < b.x - 0.5 || bx.y < b.y - 0.5 || bx.x + bx.width > b.x + b.width + 0.5 || bx.y + bx.height > b.y + b.height + 0.5)) continue;
         if (!first) first = { position: spots[k], free: false, box: bx };
