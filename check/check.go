@@ -80,6 +80,7 @@ func Page(p *site.Page, cfg site.Config) diag.List {
 	}
 	for _, c := range p.Charts {
 		out = append(out, Labels(c)...)
+		out = append(out, LabelRoom(c)...)
 		out = append(out, SinglePoints(c)...)
 		out = append(out, UnusedColors(c)...)
 		out = append(out, UnusedStyles(c)...)

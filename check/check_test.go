@@ -310,7 +310,7 @@ func TestDemoSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	allowed := []string{"point labels", "has a single point", "series: past 10"}
+	allowed := []string{"point labels", "has a single point", "series: past 10", "reference line's label"}
 	for _, w := range Site(s) {
 		msg := w.Error()
 		if !strings.HasPrefix(msg, "content/gallery/") {

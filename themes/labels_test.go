@@ -39,6 +39,7 @@ type labelCase struct {
 	markers   []marker
 	obstacles []placeBounds
 	maxLeader float64
+	lines     [][]float64 // drawn lines (opts.lines): fits, frontiers
 }
 
 func (c labelCase) opts() map[string]any {
@@ -48,6 +49,9 @@ func (c labelCase) opts() map[string]any {
 	}
 	if len(c.obstacles) > 0 {
 		o["obstacles"] = c.obstacles
+	}
+	if len(c.lines) > 0 {
+		o["lines"] = c.lines
 	}
 	return o
 }

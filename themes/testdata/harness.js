@@ -151,6 +151,8 @@ const labelCases = {
   // breakText of c.text at c.width px, each character c.charPx wide (a
   // code point: a superscript is one character, as on the canvas).
   breakText: (c) => JSON.stringify(layout.breakText(c.text, c.width, (s) => [...s].length * c.charPx)),
+  // placeLineLabels: a place for each reference line's label.
+  lineLabels: (c) => JSON.stringify(layout.placeLineLabels(c.refs || [], c.markers || [], c.lines || [], c.taken || [])),
   // placeLabels, then parkHidden for the labels it left out.
   parkHidden: (c) => {
     const placed = layout.placeLabels(c.items || [], c.markers || [], c.opts);

@@ -58,7 +58,14 @@
     return L.breakText(text, width, function (t) { return textWidth(t, font); });
   }
 
-  var LEGEND_FONT = '12px ' + FONT;
+  // legendFont is the font legend entries are measured in: FONT as set
+  // now (a constant made when the script loaded kept 'sans-serif' after
+  // setFont, so a site's chart font, wider, wrapped its entries too late:
+  // the legend ran past the canvas' right edge and its rows, more than
+  // reserved, over the x axis' name)
+  function legendFont() {
+    return '12px ' + FONT;
+  }
   // px of a legend entry's line: set, not left to ECharts, which measures
   // a line's height with a CJK glyph (narrow where there is no CJK font, and
   // a wrapped entry's lines then overlap)
@@ -76,9 +83,9 @@
     var rowH = 0;
     var h = 0;
     for (var i = 0; i < names.length; i++) {
-      var ls = lines(names[i], LEGEND_FONT, max);
+      var ls = lines(names[i], legendFont(), max);
       var tw = 0;
-      ls.forEach(function (l) { tw = Math.max(tw, textWidth(l, LEGEND_FONT)); });
+      ls.forEach(function (l) { tw = Math.max(tw, textWidth(l, legendFont())); });
       var item = 25 + 5 + tw;
       if (x > 0 && x + item > w) {
         h += rowH + LEGEND_GAP;
@@ -242,7 +249,7 @@
       legend: {
         type: 'plain', left: 10, right: 10, bottom: 4, itemGap: LEGEND_GAP, padding: LEGEND_PAD,
         textStyle: { fontSize: 12, lineHeight: LEGEND_LINE, width: null, overflow: 'none' },
-        formatter: function (name) { return lines(name, LEGEND_FONT, legendW).join('\n'); }
+        formatter: function (name) { return lines(name, legendFont(), legendW).join('\n'); }
       }
     };
     if (compact) {
@@ -503,6 +510,24 @@
       });
       return out;
     }
+    // drawnLines: the lines the chart's line series drew (fits, a
+    // frontier's staircase, data lines), each as its polyline's points
+    // [x0, y0, x1, y1, ...] as ECharts drew it (steps made), which labels
+    // keep off where they find room (placeLabels' opts.lines).
+    function drawnLines(inst, model) {
+      var out = [];
+      model.eachSeries(function (s) {
+        if (s.subType !== 'line') return;
+        var v = inst.getViewOfSeriesModel(s);
+        if (!v || !v.group) return;
+        v.group.traverse(function (e) {
+          if (e.type !== 'ec-polyline' || !e.shape || !e.shape.points || e.ignore || e.invisible) return;
+          if (e.style && (e.style.lineWidth === 0 || e.style.opacity === 0)) return;
+          out.push(Array.prototype.slice.call(e.shape.points));
+        });
+      });
+      return out;
+    }
     function placeAll(inst) {
       served = {};
       result = {};
@@ -518,6 +543,7 @@
         var rect = cs.getArea ? cs.getArea() : null;
         var size = Number(s.get('symbolSize')) || 8;
         var showSymbol = s.subType !== 'line' || s.get('showSymbol') !== false;
+        var hiddenSymbols = s.get(['itemStyle', 'opacity']) === 0;
         var labelled = s.get(['label', 'show']);
         var fontSize = s.get(['label', 'fontSize']) || 11;
         var lineHeight = s.get(['label', 'lineHeight']) || 14;
@@ -530,7 +556,9 @@
           if (x == null || y == null || isNaN(x) || isNaN(y)) continue;
           var pt = cs.dataToPoint([x, y]);
           if (!pt || !rect || pt[0] < rect.x - 0.5 || pt[0] > rect.x + rect.width + 0.5 || pt[1] < rect.y - 0.5 || pt[1] > rect.y + rect.height + 0.5) continue;
-          if (showSymbol) markers.push({ x: pt[0], y: pt[1], r: size / 2 });
+          // a fit's symbols, transparent until hovered, are no markers:
+          // its line is (drawnLines)
+          if (showSymbol && !hiddenSymbols) markers.push({ x: pt[0], y: pt[1], r: size / 2 });
           if (!labelled) continue;
           var text = data.getName(i);
           // a point only named (label only:) keeps its name for the tooltip
@@ -548,7 +576,9 @@
       // stays near its point
       var plotW = 0;
       items.forEach(function (it) { plotW = Math.max(plotW, it.bounds.width); });
-      var opts = { maxLeader: Math.max(44, plotW / 4), obstacles: items.length ? markTexts(inst, model) : [] };
+      // (a label with no free place is left out, shown on hover, never
+      // drawn over a marker or a line: overMarkers false)
+      var opts = { maxLeader: Math.max(44, plotW / 4), obstacles: items.length ? markTexts(inst, model) : [], lines: items.length ? drawnLines(inst, model) : [], overMarkers: false };
       // every labelled series' placer places the whole chart: the first of
       // a layout pass does, the others take its placement, kept on the
       // chart with what it was made from
@@ -582,6 +612,141 @@
       if (r.empty) out.fontSize = 0;
       return out;
     };
+  }
+
+  /* ------------------------------------------------------------------ */
+
+  // plotOf is panel (grid) g of the option as frame laid it out, with its
+  // axes' ranges, as {x, y, w, h, X(v), Y(v)} (px of axis values), or null
+  // when an axis' range is ECharts' own to choose (no numeric min and max,
+  // not a value axis, inverted): then nothing is predicted for it.
+  function plotOf(option, xi, yi) {
+    var xa = asArray(option.xAxis)[xi], ya = asArray(option.yAxis)[yi];
+    if (!xa || !ya) return null;
+    var g = asArray(option.grid)[xa.gridIndex || 0];
+    var ok = function (a) { return a.type === 'value' && !a.inverse && typeof a.min === 'number' && typeof a.max === 'number' && a.max > a.min; };
+    if (!g || !ok(xa) || !ok(ya) || typeof g.left !== 'number' || typeof g.top !== 'number' || typeof g.width !== 'number' || typeof g.height !== 'number') return null;
+    return {
+      x: g.left, y: g.top, w: g.width, h: g.height,
+      X: function (v) { return g.left + (v - xa.min) / (xa.max - xa.min) * g.width; },
+      Y: function (v) { return g.top + (1 - (v - ya.min) / (ya.max - ya.min)) * g.height; }
+    };
+  }
+
+  // drawnOn lists, for the panel of axes xi and yi, the markers the
+  // option draws ({x, y, r}: scatter points, a line's shown symbols) and
+  // the lines ([x0, y0, ...], steps drawn as ECharts draws them), at plot
+  // p's px.
+  function drawnOn(option, xi, yi, p) {
+    var markers = [], lines = [];
+    asArray(option.series).forEach(function (s) {
+      if (!s || (s.type !== 'line' && s.type !== 'scatter') || (s.xAxisIndex || 0) !== xi || (s.yAxisIndex || 0) !== yi) return;
+      var line = s.type === 'line';
+      var shown = (!line || s.showSymbol !== false) && s.symbol !== 'none' && !(s.itemStyle && s.itemStyle.opacity === 0);
+      var r = (Number(s.symbolSize) || (line ? 6 : 10)) / 2;
+      var run = [], prev = null;
+      var drawsLine = line && !(s.lineStyle && (s.lineStyle.width === 0 || s.lineStyle.opacity === 0));
+      asArray(s.data).forEach(function (d) {
+        var v = d && typeof d === 'object' && !Array.isArray(d) ? d.value : d;
+        if (!Array.isArray(v) || v[0] == null || v[1] == null || isNaN(+v[0]) || isNaN(+v[1])) {
+          if (run.length >= 4) lines.push(run);
+          run = [];
+          prev = null;
+          return;
+        }
+        var x = p.X(+v[0]), y = p.Y(+v[1]);
+        if (shown) markers.push({ x: x, y: y, r: r });
+        if (!drawsLine) return;
+        if (prev && s.step) {
+          if (s.step === 'end') run.push(x, prev[1]);
+          else if (s.step === 'middle') run.push((prev[0] + x) / 2, prev[1], (prev[0] + x) / 2, y);
+          else run.push(prev[0], y);
+        }
+        run.push(x, y);
+        prev = [x, y];
+      });
+      if (run.length >= 4) lines.push(run);
+    });
+    return { markers: markers, lines: lines };
+  }
+
+  // placeRefLabels moves each reference line's label off the points and
+  // lines drawn (labels.js placeLineLabels: the line's end, else its start,
+  // else its middle, above or below), and each band's to a free corner of
+  // its band, for the plot frame laid out; the
+  // page's chart and the static figure both draw it where it is put. A
+  // label that finds no free place is named in notes, for the chart's
+  // author.
+  function placeRefLabels(option, notes) {
+    asArray(option.series).forEach(function (s) {
+      var ml = s && s.markLine, ma = s && s.markArea;
+      var hasLines = ml && Array.isArray(ml.data) && ml.data.length;
+      var hasBands = ma && Array.isArray(ma.data) && ma.data.length;
+      if (!hasLines && !hasBands) return;
+      var xi = s.xAxisIndex || 0, yi = s.yAxisIndex || 0;
+      var p = plotOf(option, xi, yi);
+      if (!p) return;
+      var refs = [], items = [], kinds = [];
+      // a band's label at the corners of its band (or the middles of its
+      // top and bottom edges, a band across x), as scene.js draws them
+      // (ECharts' markArea label inside positions, distance 5)
+      (hasBands ? ma.data : []).forEach(function (pair) {
+        if (!Array.isArray(pair) || pair.length < 2 || !pair[0]) return;
+        var a = pair[0], b = pair[1] || {};
+        var label = Object.assign({}, ma.label || {}, a.label || {});
+        var name = a.name != null ? a.name : b.name;
+        if (label.show === false || name == null || name === '') return;
+        var x0 = a.xAxis != null ? p.X(+a.xAxis) : p.x, x1 = b.xAxis != null ? p.X(+b.xAxis) : p.x + p.w;
+        var y0 = a.yAxis != null ? p.Y(+a.yAxis) : p.y + p.h, y1 = b.yAxis != null ? p.Y(+b.yAxis) : p.y;
+        var L0 = Math.max(p.x, Math.min(x0, x1)), R0 = Math.min(p.x + p.w, Math.max(x0, x1));
+        var T0 = Math.max(p.y, Math.min(y0, y1)), B0 = Math.min(p.y + p.h, Math.max(y0, y1));
+        if (!(R0 > L0 && B0 > T0)) return;
+        var fs = label.fontSize || 12, w = textWidth(String(name), fs + 'px ' + FONT), h = label.lineHeight || 14;
+        var dd = label.distance != null ? +label.distance : 5;
+        var across = a.xAxis != null && a.yAxis == null; // a band of x values
+        var at = {
+          insideTopLeft: [L0 + dd, T0 + dd], insideTopRight: [R0 - dd - w, T0 + dd],
+          insideBottomLeft: [L0 + dd, B0 - dd - h], insideBottomRight: [R0 - dd - w, B0 - dd - h],
+          insideTop: [(L0 + R0 - w) / 2, T0 + dd], insideBottom: [(L0 + R0 - w) / 2, B0 - dd - h]
+        };
+        var order = across ? ['insideTop', 'insideBottom'] : ['insideTopLeft', 'insideTopRight', 'insideBottomLeft', 'insideBottomRight'];
+        var first = label.position && at[label.position] ? [label.position] : [];
+        refs.push({
+          spots: first.concat(order.filter(function (q) { return q !== label.position; })).map(function (q) {
+            return { position: q, x: at[q][0], y: at[q][1], width: w, height: h };
+          }),
+          bounds: { x: L0, y: T0, width: R0 - L0, height: B0 - T0 }
+        });
+        items.push(a);
+        kinds.push('bandLabel');
+      });
+      (hasLines ? ml.data : []).forEach(function (d) {
+        if (!d || Array.isArray(d) || d.name == null || d.name === '') return;
+        var label = Object.assign({}, ml.label || {}, d.label || {});
+        if (label.show === false) return;
+        var a, b;
+        if (d.yAxis != null) { a = [p.x, p.Y(+d.yAxis)]; b = [p.x + p.w, a[1]]; }
+        else if (d.xAxis != null) { a = [p.X(+d.xAxis), p.y + p.h]; b = [a[0], p.y]; }
+        else return;
+        if (a[0] < p.x - 0.5 || a[0] > p.x + p.w + 0.5 || a[1] < p.y - 0.5 || a[1] > p.y + p.h + 0.5) return;
+        var fs = label.fontSize || 12;
+        refs.push({
+          ax: a[0], ay: a[1], bx: b[0], by: b[1],
+          w: textWidth(String(d.name), fs + 'px ' + FONT), h: label.lineHeight || 14,
+          dist: label.distance != null ? +asArray(label.distance)[0] : 5,
+          bounds: { x: p.x, y: p.y, width: p.w, height: p.h }
+        });
+        items.push(d);
+        kinds.push('refLabel');
+      });
+      if (!refs.length) return;
+      var drawn = drawnOn(option, xi, yi, p);
+      L.placeLineLabels(refs, drawn.markers, drawn.lines, []).forEach(function (got, k) {
+        if (!got) return;
+        items[k].label = Object.assign({}, items[k].label || {}, { position: got.position });
+        if (!got.free && notes) notes.push({ kind: kinds[k], text: String(items[k].name) });
+      });
+    });
   }
 
   /* ------------------------------------------------------------------ */
@@ -726,8 +891,9 @@
   // made functions, and panels, titles, legend and ticks laid out. The
   // live chart (site.js build) and the static figure (scene.js) both
   // prepare their option here: one sequence. It mutates option; it
-  // returns {option, meta, axes, height, state} (state: pretick's record of
-  // the ticks chosen, which retick compares against).
+  // returns {option, meta, axes, height, state, notes} (state: pretick's
+  // record of the ticks chosen, which retick compares against; notes: the
+  // reference lines' labels that found no free place).
   function prepareOption(option, W, dark, placer) {
     var meta = option.scalesite || {};
     delete option.scalesite;
@@ -765,7 +931,10 @@
     merge(option, fr.option);
     var state = { ticks: {} };
     merge(option, pretick(option, option.grid, W, axes, state, dark));
-    return { option: option, meta: meta, axes: axes, height: fr.height, state: state };
+    // what the layout could not keep clear, for the chart's author
+    var notes = [];
+    placeRefLabels(option, notes);
+    return { option: option, meta: meta, axes: axes, height: fr.height, state: state, notes: notes };
   }
 
   window.scalesiteChartLayout = {

@@ -7,6 +7,8 @@
  *   LabelIndex(grid, pad, tally)       the labels placed so far: hits, add
  *   Leaders(grid, tally)               the leader lines drawn so far:
  *                                      add, crosses, hitsRect
+ *   DrawnLines(grid, x1, y1, tally)    the lines the chart draws (fits,
+ *                                      frontiers): add, hitsRect
  *   crossesLabels(labels, ax, ay, bx, by)  a leader through a placed label?
  *   uncross(items, out, marks, pad, obstacles, relocate)
  *                                      a placement whose leaders cross made
@@ -421,6 +423,67 @@
     });
   };
 
+  // clipSeg clips the segment (ax,ay)-(bx,by) to the box (x0,y0)-(x1,y1):
+  // [t0, t1] along it, or null when it misses the box (Liang-Barsky).
+  function clipSeg(ax, ay, bx, by, x0, y0, x1, y1) {
+    var t0 = 0, t1 = 1;
+    var dx = bx - ax, dy = by - ay;
+    var p = [-dx, dx, -dy, dy], q = [ax - x0, x1 - ax, ay - y0, y1 - ay];
+    for (var k = 0; k < 4; k++) {
+      if (p[k] === 0) {
+        if (q[k] < 0) return null;
+        continue;
+      }
+      var t = q[k] / p[k];
+      if (p[k] < 0) {
+        if (t > t1) return null;
+        if (t > t0) t0 = t;
+      } else {
+        if (t < t0) return null;
+        if (t < t1) t1 = t;
+      }
+    }
+    return t0 <= t1 ? [t0, t1] : null;
+  }
+
+  // DrawnLines: the lines a chart draws over its points (a fit, a
+  // frontier's staircase, a line series), which no label may run under
+  // where it has a free place. Kept as a Leaders index of short pieces:
+  // each polyline is clipped to the grid's region and cut into pieces no
+  // longer than a cell, so that a piece lies in at most four cells and a
+  // question about a label's box tests the pieces near it only (a fit
+  // across the plot, one segment, would otherwise be listed in every cell
+  // of its box). hitsRect: does a line pass through the rectangle, shrunk
+  // by a px (a line that grazes a label's edge passes under its halo)?
+  function DrawnLines(grid, x1, y1, tally) {
+    this.index = new Leaders(grid, tally);
+    this.box = [grid.x0, grid.y0, x1, y1];
+    this.step = 1 / grid.inv;
+    this.count = 0;
+  }
+  // add adds a polyline given as a flat array [x0, y0, x1, y1, ...].
+  DrawnLines.prototype.add = function (pts) {
+    var b = this.box, step = this.step;
+    for (var k = 0; k + 3 < pts.length; k += 2) {
+      var ax = pts[k], ay = pts[k + 1], bx = pts[k + 2], by = pts[k + 3];
+      if (!finite(ax, ay, bx, by)) continue;
+      var t = clipSeg(ax, ay, bx, by, b[0], b[1], b[2], b[3]);
+      if (!t) continue;
+      var dx = bx - ax, dy = by - ay;
+      var len = Math.sqrt(dx * dx + dy * dy) * (t[1] - t[0]);
+      var n = Math.max(1, Math.ceil(len / step));
+      for (var j = 0; j < n; j++) {
+        var u0 = t[0] + (t[1] - t[0]) * j / n, u1 = t[0] + (t[1] - t[0]) * (j + 1) / n;
+        this.index.add(ax + dx * u0, ay + dy * u0, ax + dx * u1, ay + dy * u1);
+        this.count++;
+      }
+    }
+  };
+  DrawnLines.prototype.hitsRect = function (x, y, w, h) {
+    if (!this.count || w <= 2 || h <= 2) return false;
+    return this.index.hitsRect(x + 1, y + 1, w - 2, h - 2);
+  };
+
   // crossesLabels: does a leader from (ax, ay) to (bx, by) pass through a
   // placed label? The label index is asked for the segment's box.
   function crossesLabels(labels, ax, ay, bx, by) {
@@ -515,6 +578,7 @@
       if (x < bd[0] || y < bd[1] || x + w > bd[2] || y + h > bd[3]) return false;
       if (it.r > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, it.r)) return false;
       if (marks.hits(x, y, w, h)) return false;
+      if (marks.lines && marks.lines.hitsRect(x, y, w, h)) return false;
       var ow = items[other].w, oh = items[other].h;
       if (x < op.x + ow + pad && op.x < x + w + pad && y < op.y + oh + pad && op.y < y + h + pad) return false;
       for (var j = 0; j < out.length; j++) {
@@ -584,6 +648,8 @@
     segsCross: segsCross,
     leaderEnd: leaderEnd,
     Leaders: Leaders,
+    DrawnLines: DrawnLines,
+    clipSeg: clipSeg,
     crossesLabels: crossesLabels,
     boundsOf: boundsOf,
     uncross: uncross

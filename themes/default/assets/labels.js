@@ -3,6 +3,12 @@
  *   placeLabels(items, markers, opts)  greedy placement of point labels
  *   parkHidden(items, placed)          where the labels left out are hidden
  *   labelRect(item, placement)         the rectangle of a placed label
+ *   lineLabelSpot(pos, ax, ay, bx, by, w, h, dist)
+ *                                      where a reference line's label is
+ *                                      drawn at a markLine label position
+ *   placeLineLabels(refs, markers, lines, taken)
+ *                                      a free position for each reference
+ *                                      line's label
  *
  * What collides with what (the indexes of markers and labels, leader
  * lines, uncrossing them) is labelgeometry.js' (load that file before this
@@ -20,6 +26,7 @@
   if (!geo) throw new Error('scalesite: labels.js needs labelgeometry.js loaded first');
   var finite = geo.finite, rectHitsCircle = geo.rectHitsCircle, Grid = geo.Grid;
   var MarkerIndex = geo.MarkerIndex, LabelIndex = geo.LabelIndex, Leaders = geo.Leaders;
+  var DrawnLines = geo.DrawnLines;
   var leaderEnd = geo.leaderEnd, crossesLabels = geo.crossesLabels;
   var boundsOf = geo.boundsOf, uncross = geo.uncross;
 
@@ -75,7 +82,8 @@
 
   // tryAt places the label of it at (x, y) if it may go there, and says
   // whether it did: inside its bounds, off its own marker, clear of the
-  // labels, of the leaders and of the markers (unless marks is null). A
+  // labels, of the leaders, and of the markers and the lines drawn
+  // (marks.lines) unless marks is null. A
   // label beside its point (leader false) must have its point nearest; one
   // with a leader needs a leader that crosses no label and no leader.
   function tryAt(it, x, y, leader, b, marks, labels, leaders, near) {
@@ -85,7 +93,7 @@
     if (x < b[0] || y < b[1] || x + w > b[2] || y + h > b[3]) return BLOCKED;
     if (own > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, own)) return BLOCKED;
     if (labels.hits(x, y, w, h)) return BLOCKED;
-    if (marks && marks.hits(x, y, w, h)) return ON_MARKER;
+    if (marks && (marks.hits(x, y, w, h) || (marks.lines && marks.lines.hitsRect(x, y, w, h)))) return ON_MARKER;
     if (leaders.hitsRect(x, y, w, h)) return BLOCKED;
     var end = leaderEnd(it.x, it.y, x, y, w, h);
     if (!leader) {
@@ -190,7 +198,13 @@
   // found no place try beside their point over other markers (unless
   // opts.overMarkers is false). A label never covers its own marker or
   // another label. opts.pad: px between labels (default 2);
-  // opts.obstacles: [{x, y, width, height}], texts no label may cover.
+  // opts.obstacles: [{x, y, width, height}], texts no label may cover;
+  // opts.lines: [[x0, y0, x1, y1, ...]], the lines drawn over the points
+  // (fits, a frontier's staircase, line series), which a label runs under
+  // only where it finds no free place, as it covers a marker.
+  // opts.notes, an object, is given what the placement could not keep:
+  // notes.over, the items whose label stands over a marker or a line for
+  // want of a free place, and notes.left, those left out.
   function placeLabels(items, markers, opts) {
     opts = opts || {};
     items = Array.isArray(items) ? items : [];
@@ -235,6 +249,12 @@
     tally.pairs = 0;
     var marks = new MarkerIndex(new Grid(x0, y0, x1, y1, mcell), markers, tally);
     var labels = new LabelIndex(new Grid(x0, y0, x1, y1, Math.min(64, Math.max(8, 2 * avg))), pad, tally);
+    // the lines drawn go with the markers: asked where markers are
+    var drawnLines = Array.isArray(opts.lines) ? opts.lines : [];
+    if (drawnLines.length) {
+      marks.lines = new DrawnLines(labels.grid, x1, y1, tally);
+      for (i = 0; i < drawnLines.length; i++) if (Array.isArray(drawnLines[i])) marks.lines.add(drawnLines[i]);
+    }
     var prio = new Float64Array(items.length);
     for (i = 0; i < order.length; i++) prio[order[i]] = +items[order[i]].priority || 0;
     order.sort(function (a, b) {
@@ -389,11 +409,19 @@
     passes();
     // in a cluster too dense for that, a label may lie over another
     // point's marker (the site draws labels with a halo), never over a label
+    var notes = opts.notes && typeof opts.notes === 'object' ? opts.notes : null;
+    if (notes) {
+      notes.over = [];
+      notes.left = [];
+    }
     if (opts.overMarkers !== false) {
       for (i = 0; i < order.length; i++) {
-        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, rings, leaders, marks, memo, order[i]);
+        if (out[order[i]]) continue;
+        out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, rings, leaders, marks, memo, order[i]);
+        if (notes && out[order[i]]) notes.over.push(order[i]);
       }
     }
+    if (notes) for (i = 0; i < order.length; i++) if (!out[order[i]]) notes.left.push(order[i]);
     return out;
   }
 
@@ -449,6 +477,113 @@
     return out;
   }
 
+  /* ---------------------------------------------------------------------
+   * Reference lines' labels
+   * ------------------------------------------------------------------- */
+
+  // The places a reference line's label may take, in the order tried:
+  // ECharts' markLine label positions, at the line's end first (where
+  // ECharts puts it), then its start, then its middle; above the line, then
+  // below (beside a vertical line, left then right).
+  var LINE_SPOTS_H = ['insideEndTop', 'insideEndBottom', 'insideStartTop', 'insideStartBottom', 'insideMiddleTop', 'insideMiddleBottom'];
+  var LINE_SPOTS_V = ['insideEndTop', 'insideEndBottom', 'insideStartTop', 'insideStartBottom'];
+
+  // lineLabelSpot(pos, ax, ay, bx, by, w, h, dist) is where ECharts draws
+  // the label (w × h px) of the reference line from (ax, ay) to (bx, by)
+  // (left to right, or bottom to top) at markLine label position pos, dist
+  // px from the line and its end: the text's anchor (tx, ty), its
+  // alignment (anchor: start, middle, end; base: top, bottom), its
+  // rotation (-90 along a vertical line, reading upwards) and its box
+  // {x, y, width, height}. The page's chart (ECharts) and the static
+  // figure (scene.js) draw it there; the placer tries it.
+  function lineLabelSpot(pos, ax, ay, bx, by, w, h, dist) {
+    var end = /End/.test(pos), start = /Start/.test(pos);
+    var below = /Bottom/.test(pos);
+    if (ax === bx) {
+      // along the line, upwards: the text's end towards the top
+      var vx = below ? ax + dist : ax - dist;
+      var vy = end ? by + dist : start ? ay - dist : (ay + by) / 2;
+      var anchorV = end ? 'end' : start ? 'start' : 'middle';
+      return {
+        tx: vx, ty: vy, anchor: anchorV, base: below ? 'top' : 'bottom', rot: -90,
+        x: below ? vx : vx - h, y: end ? vy : start ? vy - w : vy - w / 2, width: h, height: w
+      };
+    }
+    var tx = end ? bx - dist : start ? ax + dist : (ax + bx) / 2;
+    var ty = below ? by + dist : by - dist;
+    var anchor = end ? 'end' : start ? 'start' : 'middle';
+    return {
+      tx: tx, ty: ty, anchor: anchor, base: below ? 'top' : 'bottom', rot: 0,
+      x: anchor === 'end' ? tx - w : anchor === 'start' ? tx : tx - w / 2, y: below ? ty : ty - h, width: w, height: h
+    };
+  }
+
+  // placeLineLabels(refs, markers, lines, taken) -> [{position, free, box}]:
+  // for each reference line's label, the first of its places (LINE_SPOTS)
+  // inside its bounds that covers no marker, no drawn line (lines: flat
+  // polylines, as placeLabels' opts.lines), no text already there (taken:
+  // [{x, y, width, height}], a band's label) and no earlier line's label;
+  // where none is free, the first place inside its bounds with free false
+  // (the caller tells the chart's author). refs: {ax, ay, bx, by, w, h,
+  // dist, bounds: {x, y, width, height}}, or {spots: [{position, x, y,
+  // width, height}], bounds} for a label whose places the caller knows (a
+  // band's, at its corners). The markers and lines are indexed
+  // once, so that the cost is the refs' places times what lies near each.
+  function placeLineLabels(refs, markers, lines, taken) {
+    refs = Array.isArray(refs) ? refs : [];
+    var out = [];
+    if (!refs.length) return out;
+    var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    refs.forEach(function (r) {
+      var b = r && r.bounds;
+      if (!b || !finite(b.x, b.y, b.width, b.height)) return;
+      x0 = Math.min(x0, b.x); y0 = Math.min(y0, b.y);
+      x1 = Math.max(x1, b.x + b.width); y1 = Math.max(y1, b.y + b.height);
+    });
+    if (!(x1 > x0 && y1 > y0)) x0 = y0 = 0, x1 = y1 = 1;
+    var grid = new Grid(x0 - 20, y0 - 20, x1 + 20, y1 + 20, 16);
+    var marks = new MarkerIndex(grid, Array.isArray(markers) ? markers : [], null);
+    var drawn = new DrawnLines(grid, x1 + 20, y1 + 20, null);
+    asList(lines).forEach(function (l) { if (Array.isArray(l)) drawn.add(l); });
+    var boxes = asList(taken).filter(function (t) { return t && finite(t.x, t.y, t.width, t.height); }).slice();
+    var PAD = 2;
+    function clear(bx) {
+      if (marks.hits(bx.x - 1, bx.y - 1, bx.width + 2, bx.height + 2)) return false;
+      if (drawn.hitsRect(bx.x, bx.y, bx.width, bx.height)) return false;
+      for (var j = 0; j < boxes.length; j++) {
+        var q = boxes[j];
+        if (bx.x < q.x + q.width + PAD && q.x < bx.x + bx.width + PAD && bx.y < q.y + q.height + PAD && q.y < bx.y + bx.height + PAD) return false;
+      }
+      return true;
+    }
+    refs.forEach(function (r) {
+      var given = r && Array.isArray(r.spots);
+      if (!r || (!given && (!finite(r.ax, r.ay, r.bx, r.by) || !finite(r.w, r.h, 0, 0)))) {
+        out.push(null);
+        return;
+      }
+      var b = r.bounds;
+      var spots = given ? r.spots.map(function (q) { return q.position; }) : r.ax === r.bx ? LINE_SPOTS_V : LINE_SPOTS_H;
+      var first = null, got = null;
+      for (var k = 0; k < spots.length && !got; k++) {
+        var sp = given ? r.spots[k] : lineLabelSpot(spots[k], r.ax, r.ay, r.bx, r.by, r.w, r.h, r.dist);
+        if (!sp || !finite(sp.x, sp.y, sp.width, sp.height)) continue;
+        var bx = { x: sp.x, y: sp.y, width: sp.width, height: sp.height };
+        if (b && (bx.x < b.x - 0.5 || bx.y < b.y - 0.5 || bx.x + bx.width > b.x + b.width + 0.5 || bx.y + bx.height > b.y + b.height + 0.5)) continue;
+        if (!first) first = { position: spots[k], free: false, box: bx };
+        if (clear(bx)) got = { position: spots[k], free: true, box: bx };
+      }
+      got = got || first || { position: spots[0], free: false, box: null };
+      if (got.box) boxes.push(got.box);
+      out.push(got);
+    });
+    return out;
+  }
+
+  function asList(v) {
+    return Array.isArray(v) ? v : [];
+  }
+
   // labelRect(item, placement) -> {x, y, width, height}, or null
   function labelRect(item, placement) {
     if (!item || !placement) return null;
@@ -458,6 +593,8 @@
   var api = {
     placeLabels: placeLabels,
     parkHidden: parkHidden,
+    lineLabelSpot: lineLabelSpot,
+    placeLineLabels: placeLineLabels,
     labelRect: labelRect
   };
 

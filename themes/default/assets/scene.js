@@ -137,7 +137,10 @@
     H = p.height;
     var items = [];
     var clips = [];
-    var out = { w: W, h: H, bg: dark ? '#111418' : '#ffffff', font: FONT, clips: clips, items: items };
+    // what the layout could not keep clear (chartlayout.js' notes, and the
+    // point labels over a marker or a line): internal/scene reads them
+    var notes = p.notes || [];
+    var out = { w: W, h: H, bg: dark ? '#111418' : '#ffffff', font: FONT, clips: clips, items: items, notes: notes };
     // every item is painted in ECharts' order: by the z of the component
     // or series it belongs to (axes 0, markArea 1, custom series 2 unless
     // set, scatter 2, line 3, legend 4, markLine and markPoint 5, title 6,
@@ -483,7 +486,7 @@
       if (is.borderColor) { it.stroke = is.borderColor; it.lw = is.borderWidth || 1; }
       return it;
     }
-    var labelItems = [], labelKeys = [], markers = [], labelStyle = [];
+    var labelItems = [], labelKeys = [], markers = [], labelStyle = [], lineRuns = [];
     series.forEach(function (s, si) {
       if (!s || (s.type !== 'line' && s.type !== 'scatter' && s.type !== 'custom')) return;
       var cs = coordOf(s);
@@ -526,9 +529,12 @@
         var hasPrev = false, qx0 = 0, qy0 = 0;
         for (i = 0; i <= n; i++) {
           if (i === n || !ok[i]) { // the end, or a gap (connectNulls off)
-            curZ2 = 10;
-            if (run.length >= 4) add({ k: 'path', p: run, stroke: color, lw: lw, dash: lineDash, op: lineOp, clip: clip });
-            curZ2 = 0;
+            if (run.length >= 4) {
+              curZ2 = 10;
+              add({ k: 'path', p: run, stroke: color, lw: lw, dash: lineDash, op: lineOp, clip: clip });
+              curZ2 = 0;
+              if (lw > 0 && lineOp !== 0) lineRuns.push(run); // labels keep off it (placeLabels' opts.lines)
+            }
             run = [];
             hasPrev = false;
             continue;
@@ -573,7 +579,7 @@
           add({ k: 'symbol', shape: sym0.shape, x: x, y: y, size: sym0.size, fill: sym0.fill, clip: sym0.clip, stroke: sym0.stroke, lw: sym0.lw, op: opacity !== 1 ? opacity : undefined });
           curZ2 = 0;
         }
-        if (showSymbol) markers.push({ x: x, y: y, r: placerSize / 2 });
+        if (showSymbol && opacity !== 0) markers.push({ x: x, y: y, r: placerSize / 2 }); // as labelPlacer: a fit's hidden symbols are no markers
         if (!labelled) continue;
         var d = data[i];
         var text = d && typeof d === 'object' && !Array.isArray(d) ? d.name : null;
@@ -635,7 +641,7 @@
       var lh = label.lineHeight || lineHeight(fs + 'px ' + FONT);
       var bx = anchor === 'end' ? x - w : anchor === 'middle' ? x - w / 2 : x;
       var by = base === 'bottom' ? y - lh : base === 'middle' ? y - lh / 2 : y;
-      if (rot) obstacles.push({ x: x - lh, y: anchor === 'end' ? y : y - w, width: lh, height: w });
+      if (rot) obstacles.push({ x: base === 'top' ? x : x - lh, y: anchor === 'end' ? y : anchor === 'middle' ? y - w / 2 : y - w, width: lh, height: w });
       else obstacles.push({ x: bx, y: by, width: w, height: lh });
       // the text drawn by its middle: zrender centres the glyphs in the
       // line box (lineHeight), which the Scene does not carry
@@ -711,12 +717,14 @@
           add({ k: 'path', p: [a[0], a[1], b[0], b[1]], stroke: st.color || colors[si], lw: lw, dash: dash(st.type == null ? 'dashed' : st.type, lw) || undefined, clip: cs.clip });
           var label = Object.assign({}, ml.label || {}, d.label || {});
           if (label.show === false || d.name == null || d.name === '') return;
-          // ECharts' markLine label: insideEndTop at the line's end, 5 px
-          // (label.distance) along and above it; on a vertical line the
-          // text runs along it, upwards
+          // ECharts' markLine label at its position (insideEndTop unless
+          // chartlayout.js moved it off the points), 5 px (label.distance)
+          // from the line; on a vertical line the text runs along it,
+          // upwards: labels.js lineLabelSpot
           var dist = label.distance != null ? +asArray(label.distance)[0] : 5;
-          if (a[0] === b[0]) deferred.push([String(d.name), a[0] - dist, b[1] + dist, 'end', 'bottom', label, -90]);
-          else deferred.push([String(d.name), b[0] - dist, b[1] - dist, 'end', 'bottom', label]);
+          var lfs = label.fontSize || 12;
+          var spot = L.lineLabelSpot(label.position || 'insideEndTop', a[0], a[1], b[0], b[1], tw(String(d.name), lfs + 'px ' + FONT), label.lineHeight || lineHeight(lfs + 'px ' + FONT), dist);
+          deferred.push([String(d.name), spot.tx, spot.ty, spot.anchor, spot.base, label, spot.rot || undefined]);
         });
       }
       var mp = s.markPoint;
@@ -773,7 +781,9 @@
     if (labelItems.length) {
       var plotW = 0;
       labelItems.forEach(function (it) { plotW = Math.max(plotW, it.bounds.width); });
-      var placed = L.placeLabels(labelItems, markers, { maxLeader: Math.max(44, plotW / 4), obstacles: obstacles });
+      var labelNotes = {};
+      var placed = L.placeLabels(labelItems, markers, { maxLeader: Math.max(44, plotW / 4), obstacles: obstacles, lines: lineRuns, overMarkers: false, notes: labelNotes });
+      labelNotes.left.forEach(function (j) { notes.push({ kind: 'pointLabel', text: labelKeys[j] }); });
       labelItems.forEach(function (it, j) {
         var pl = placed[j];
         if (!pl) return; // left out: hidden under a shown label, or drawn empty
