@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,7 +34,9 @@ window.__shiftPO.observe({type: 'layout-shift', buffered: true});
 window.__shiftRects = () => [...document.querySelectorAll('.scalesite-canvas')].map(c => {
   const r = el => { if (!el) return null; const b = el.getBoundingClientRect(); return [b.left + scrollX, b.top + scrollY, b.width, b.height].map(v => Math.round(v * 100) / 100); };
   const fig = c.closest('.scalesite-chart');
-  return {ID: c.id, Figure: r(fig), Canvas: r(c), Tools: r(fig && fig.querySelector('.scalesite-tools'))};
+  const shown = [...c.querySelectorAll(':scope > svg.scalesite-static')].filter(s => getComputedStyle(s).display !== 'none');
+  return {ID: c.id, Figure: r(fig), Canvas: r(c), Tools: r(fig && fig.querySelector('.scalesite-tools')),
+    Drawn: shown.map(s => s.viewBox.baseVal.width)};
 });
 let echartsLib;
 Object.defineProperty(window, 'echarts', {configurable: true, get: () => echartsLib,
@@ -51,6 +54,7 @@ const shiftReadJS = `new Promise(res => requestAnimationFrame(() => requestAnima
 type shiftRect struct {
 	ID                    string
 	Figure, Canvas, Tools []float64
+	Drawn                 []float64 // the widths the static figures shown were drawn at
 }
 
 type shiftRead struct {
@@ -136,6 +140,10 @@ func TestNoLayoutShiftOnTakeover(t *testing.T) {
 				}
 				for i := range min(len(got.Before), len(got.After)) {
 					bf, af := got.Before[i], got.After[i]
+					// one picture shown, drawn at the box's width
+					if len(bf.Drawn) != 1 || len(bf.Canvas) != 4 || math.Abs(bf.Drawn[0]-bf.Canvas[2]) > 1 {
+						t.Errorf("%s: chart %s: static figures drawn %v px wide shown in a box %v px wide, want one drawn at the box's width", name, bf.ID, bf.Drawn, bf.Canvas[2:3])
+					}
 					for _, r := range []struct {
 						part   string
 						before []float64

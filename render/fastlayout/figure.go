@@ -53,6 +53,8 @@ func AppendFigure(b []byte, d *layout.Chart) []byte {
 		// sets the live chart's height
 		b = append(b, `" style="--scalesite-h: `...)
 		b = strconv.AppendInt(b, int64(d.StaticHeight), 10)
+		b = append(b, `px; --scalesite-ht: `...)
+		b = strconv.AppendInt(b, int64(d.StaticTabletHeight), 10)
 		b = append(b, `px; --scalesite-hn: `...)
 		b = strconv.AppendInt(b, int64(d.StaticNarrowHeight), 10)
 		b = append(b, `px`...)
