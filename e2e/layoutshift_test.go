@@ -114,6 +114,15 @@ func TestNoLayoutShiftOnTakeover(t *testing.T) {
 			}
 			for _, p := range shiftPages {
 				name := fmt.Sprintf("%s at %d px, %s", p, v.width, scheme)
+				// the picture alone, as before the takeover (no script runs)
+				shot := fmt.Sprintf("%s-%d-%s", filepath.Base(p), v.width, scheme)
+				if err := chromedp.Run(tb.ctx, emulation.SetScriptExecutionDisabled(true), chromedp.Navigate(base+"/"+p+"/")); err != nil {
+					t.Fatalf("%s, without scripts: %v", name, err)
+				}
+				shotPage(t, tb, shots, shot+"-picture")
+				if err := chromedp.Run(tb.ctx, emulation.SetScriptExecutionDisabled(false)); err != nil {
+					t.Fatal(err)
+				}
 				var raw string
 				if err := chromedp.Run(tb.ctx, chromedp.Navigate(base+"/"+p+"/"), tb.waitCharts(1), tb.waitSettled(),
 					chromedp.Evaluate(shiftReadJS, &raw, awaitPromise)); err != nil {
@@ -154,20 +163,20 @@ func TestNoLayoutShiftOnTakeover(t *testing.T) {
 						}
 					}
 				}
-				shotPage(t, tb, shots, fmt.Sprintf("%s-%d-%s-live", filepath.Base(p), v.width, scheme))
+				shotPage(t, tb, shots, shot+"-live")
 			}
 		}
 	}
 }
 
-// shotPage keeps a screenshot of the viewport under dir, for a person to
-// look at.
+// shotPage keeps a screenshot of the page's first chart under dir, for a
+// person to look at.
 func shotPage(t *testing.T, tb *tab, dir, name string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(tb.ctx, 15*time.Second)
 	defer cancel()
 	var png []byte
-	if err := chromedp.Run(ctx, chromedp.CaptureScreenshot(&png)); err != nil {
+	if err := chromedp.Run(ctx, chromedp.Screenshot("figure.scalesite-chart", &png, chromedp.ByQuery)); err != nil {
 		t.Logf("screenshot %s: %v", name, err)
 		return
 	}
