@@ -402,7 +402,7 @@ func (r *renderer) appendContent(b []byte, p *site.Page) ([]byte, error) {
 			if err != nil {
 				return w.b, err
 			}
-			d.Static, d.StaticHeight, d.StaticNarrowHeight = f.HTML, f.WideH, f.NarrowH
+			d.Static, d.StaticHeight, d.StaticTabletHeight, d.StaticNarrowHeight = f.HTML, f.WideH, f.TabletH, f.NarrowH
 			st.files.Store(c, f.File)
 		}
 		w.charts[i] = d

@@ -26,14 +26,24 @@ import (
 // once ECharts has drawn the live chart. The chart's SVG file, beside its
 // CSV, is what the feed shows.
 //
-// Two widths, one shown by site.css's media query: the chart box of the
-// default theme's wide column (--wide, 64rem = 1024 px, less the chart's
-// 1 px borders and 0.5rem paddings) and that of a phone 375 px wide (less
-// 2 × the 1rem gutter, the borders and 2 × 0.15rem paddings). The scripts
-// lay a chart out differently below 600 px (chartlayout.js frame), so one
-// picture scaled does not serve both.
+// Three widths, one for each class of viewport the default theme lays a
+// chart out for, each shown by site.css's media queries at the chart-box
+// width it was drawn at, so that no picture is scaled down to small text:
+//   - desktop, 1064 px and wider: the chart box of the wide column (--wide,
+//     64rem = 1024 px, less the chart's 1 px borders and 0.5rem paddings);
+//   - tablet, 800 to 1063 px: the chart box of an 800 px viewport (less 2 ×
+//     the 1.25rem gutter, the borders and paddings), which site.css keeps at
+//     that width up to the desktop's;
+//   - phone, up to 638 px: the chart box of a 375 px phone (less 2 × the
+//     1rem gutter, the borders and 2 × 0.15rem paddings), fluid; the
+//     scripts lay a chart out differently below 600 px (chartlayout.js
+//     frame), so the wider pictures do not serve it.
+//
+// Between 639 and 799 px the box is fluid (600 to 741 px) and shows the
+// tablet picture at 81% to 100%.
 const (
 	StaticWide   = 1006
+	StaticTablet = 742
 	StaticNarrow = 336
 )
 
@@ -44,10 +54,6 @@ const (
 // carries its font (figure.SVGOptions.EmbedFont): a reader loads no web
 // font.
 const FeedWidth = 650
-
-// staticMedia is the media query under which the narrow static figure is
-// shown: the viewports whose chart box is narrower than 600 px (site.css).
-const staticMedia = "(max-width: 638px)"
 
 // statics computes the static figures of a render: engines are not safe
 // for concurrent use, so each goroutine takes one from the pool. A Scene
@@ -115,9 +121,9 @@ func (st *statics) scriptError(c *site.Chart, what string, err error) error {
 
 // staticFigure is a chart's static figure as the page and the feed carry it.
 type staticFigure struct {
-	HTML           template.HTML // the two <svg> elements for the canvas
-	WideH, NarrowH int           // their heights in px
-	File           []byte        // the SVG file (FeedWidth, light, opaque, its font embedded)
+	HTML                    template.HTML // the three <svg> elements for the canvas
+	WideH, TabletH, NarrowH int           // their heights in px
+	File                    []byte        // the SVG file (FeedWidth, light, opaque, its font embedded)
 }
 
 // scene is the Scene of option at width px, light: from the figure cache,
@@ -147,6 +153,10 @@ func (st *statics) figure(c *site.Chart, option []byte, alt string) (*staticFigu
 	if err != nil {
 		return nil, st.scriptError(c, "static figure", err)
 	}
+	tablet, err := st.scene(option, StaticTablet)
+	if err != nil {
+		return nil, st.scriptError(c, "static figure", err)
+	}
 	narrow, err := st.scene(option, StaticNarrow)
 	if err != nil {
 		return nil, st.scriptError(c, "static figure", err)
@@ -155,15 +165,18 @@ func (st *statics) figure(c *site.Chart, option []byte, alt string) (*staticFigu
 	if err != nil {
 		return nil, st.scriptError(c, "static figure", err)
 	}
-	f := &staticFigure{WideH: ceilPx(wide.Height), NarrowH: ceilPx(narrow.Height)}
+	f := &staticFigure{WideH: ceilPx(wide.Height), TabletH: ceilPx(tablet.Height), NarrowH: ceilPx(narrow.Height)}
 	var file bytes.Buffer
 	if err := figure.WriteSVG(&file, feed, figure.SVGOptions{Title: alt, EmbedFont: true}); err != nil {
 		return nil, err
 	}
 	f.File = file.Bytes()
 	var b bytes.Buffer
-	b.Grow(2 * file.Len())
+	b.Grow(3 * file.Len())
 	if err := inlineSVG(&b, wide, c.ID, "wide"); err != nil {
+		return nil, err
+	}
+	if err := inlineSVG(&b, tablet, c.ID, "tablet"); err != nil {
 		return nil, err
 	}
 	if err := inlineSVG(&b, narrow, c.ID, "narrow"); err != nil {

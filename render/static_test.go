@@ -16,7 +16,7 @@ import (
 const staticChartPage = "---\ntitle: P\ndate: 2025-01-01\n---\n```chart\ntitle: Loss <&> \"q\"\ndata: |\n  n,v\n  1,2\n  2,3\n  4,5\nx: n\ny: v\n```\n"
 
 // TestStaticFigureMarkup: a build's page holds each chart's static figure
-// inside its canvas element, wide and narrow, hidden from assistive
+// inside its canvas element, wide, tablet and narrow, hidden from assistive
 // technology, with the box heights for site.css and no <noscript> note;
 // the chart's SVG file lies beside its CSV; the feed shows it as an image.
 // staticFigures: false leaves all of it out, and the note back in.
@@ -24,16 +24,18 @@ func TestStaticFigureMarkup(t *testing.T) {
 	files := map[string]string{"scalesite.yaml": "title: S\nbaseURL: https://example.org/s/\nstaticFigures: true\n", "content/p.md": staticChartPage}
 	got := renderSite(t, files, site.Options{})
 	html := got["p/index.html"]
-	canvas := regexp.MustCompile(`<div class="scalesite-canvas" id="([^"]+)" style="--scalesite-h: (\d+)px; --scalesite-hn: (\d+)px" role="img" aria-label="[^"]+">(.*?)</div>`).FindStringSubmatch(html)
+	canvas := regexp.MustCompile(`<div class="scalesite-canvas" id="([^"]+)" style="--scalesite-h: (\d+)px; --scalesite-ht: (\d+)px; --scalesite-hn: (\d+)px" role="img" aria-label="[^"]+">(.*?)</div>`).FindStringSubmatch(html)
 	if canvas == nil {
 		t.Fatalf("no canvas element with a static figure in:\n%.2000s", html)
 	}
-	id, inner := canvas[1], canvas[4]
+	id, inner := canvas[1], canvas[5]
 	for _, want := range []string{
 		`<svg class="scalesite-static scalesite-static-wide" aria-hidden="true" focusable="false" viewBox="0 0 1006 ` + canvas[2],
-		`<svg class="scalesite-static scalesite-static-narrow" aria-hidden="true" focusable="false" viewBox="0 0 336 ` + canvas[3],
+		`<svg class="scalesite-static scalesite-static-tablet" aria-hidden="true" focusable="false" viewBox="0 0 742 ` + canvas[3],
+		`<svg class="scalesite-static scalesite-static-narrow" aria-hidden="true" focusable="false" viewBox="0 0 336 ` + canvas[4],
 		`Loss &lt;&amp;&gt; &quot;q&quot;`, // the title, escaped, as text
 		`clip-path="url(#s-` + id + `-wide-`,
+		`clip-path="url(#s-` + id + `-tablet-`,
 		`clip-path="url(#s-` + id + `-narrow-`,
 	} {
 		if !strings.Contains(inner, want) {

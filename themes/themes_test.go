@@ -84,8 +84,8 @@ type chartData struct {
 	LogX, LogY  bool
 	Source      *chartSource
 	// the static figure (render/static.go); empty here
-	Static                           template.HTML
-	StaticHeight, StaticNarrowHeight int
+	Static                                               template.HTML
+	StaticHeight, StaticTabletHeight, StaticNarrowHeight int
 }
 
 type chartSource struct {

@@ -53,6 +53,8 @@ func AppendFigure(b []byte, d *layout.Chart) []byte {
 		// sets the live chart's height
 		b = append(b, `" style="--scalesite-h: `...)
 		b = strconv.AppendInt(b, int64(d.StaticHeight), 10)
+		b = append(b, `px; --scalesite-ht: `...)
+		b = strconv.AppendInt(b, int64(d.StaticTabletHeight), 10)
 		b = append(b, `px; --scalesite-hn: `...)
 		b = strconv.AppendInt(b, int64(d.StaticNarrowHeight), 10)
 		b = append(b, `px`...)
@@ -124,7 +126,13 @@ func AppendFigure(b []byte, d *layout.Chart) []byte {
 	csvLink()
 	b = append(b, `" type="text/csv" data-tool="csv" aria-label="Download CSV data of `...)
 	b = htmlesc.Append(b, of)
-	b = append(b, `">Download CSV</a>`+"\n"+`<button type="button" data-tool="reset" aria-label="Reset zoom of `...)
+	// the buttons zoomarea.js wires, in the markup from the start so that
+	// the toolbar keeps its rows when the live chart takes over
+	b = append(b, `">Download CSV</a>`+"\n"+`<button type="button" data-tool="area" aria-pressed="false" aria-label="Zoom to area of `...)
+	b = htmlesc.Append(b, of)
+	b = append(b, `" hidden>Zoom to area</button>`+"\n"+`<button type="button" data-tool="undo" aria-label="Undo zoom of `...)
+	b = htmlesc.Append(b, of)
+	b = append(b, `" disabled hidden>Undo zoom</button>`+"\n"+`<button type="button" data-tool="reset" aria-label="Reset zoom of `...)
 	b = htmlesc.Append(b, of)
 	b = append(b, `" hidden>Reset zoom</button>`...)
 	if d.LogX {

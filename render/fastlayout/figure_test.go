@@ -56,10 +56,10 @@ func TestFigureMatchesTemplate(t *testing.T) {
 		d.ID, d.Title, d.Alt, d.CSV = text(), text(), text(), text()
 		d.Height, d.Rows, d.Shown = rng.IntN(2000)-100, rng.IntN(500), rng.IntN(500)
 		d.LogX, d.LogY = rng.IntN(2) == 0, rng.IntN(2) == 0
-		d.Static, d.StaticHeight, d.StaticNarrowHeight = "", 0, 0
+		d.Static, d.StaticHeight, d.StaticTabletHeight, d.StaticNarrowHeight = "", 0, 0, 0
 		if rng.IntN(2) == 0 { // a static figure (render's static.go)
 			d.Static = template.HTML(`<svg class="scalesite-static" aria-hidden="true"><text>` + text() + `</text></svg>`)
-			d.StaticHeight, d.StaticNarrowHeight = rng.IntN(2000)-100, rng.IntN(2000)
+			d.StaticHeight, d.StaticTabletHeight, d.StaticNarrowHeight = rng.IntN(2000)-100, rng.IntN(2000), rng.IntN(2000)
 		}
 		switch rng.IntN(4) {
 		case 0:

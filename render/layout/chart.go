@@ -26,13 +26,14 @@ type Chart struct {
 	LogX, LogY  bool
 	// Source is what the chart shows as its source (render's cite.go), or nil.
 	Source *Source
-	// Static is the chart's static figure, drawn at build time: two <svg>
+	// Static is the chart's static figure, drawn at build time: three <svg>
 	// elements (render's static.go), the picture of the chart box of a
-	// wide screen and of a phone, StaticHeight and StaticNarrowHeight px
-	// tall, which the canvas element holds until the live chart is drawn.
-	// Empty when there is none (the live preview, without staticFigures: true).
-	Static                           template.HTML
-	StaticHeight, StaticNarrowHeight int
+	// wide screen, a tablet and a phone, StaticHeight, StaticTabletHeight
+	// and StaticNarrowHeight px tall, which the canvas element holds until
+	// the live chart is drawn. Empty when there is none (the live preview,
+	// without staticFigures: true).
+	Static                                               template.HTML
+	StaticHeight, StaticTabletHeight, StaticNarrowHeight int
 }
 
 // Source is what layouts/chart.html shows under a chart as its source: a

@@ -132,14 +132,28 @@
   // build turns a page option into the option ECharts is given: layout
   // hints taken out, axes' formatters and the label placer wired, colours
   // made readable, and the panels laid out for the element's width.
-  function build(id, option, el) {
+  // A chart that takes over from its static figure is laid out into the
+  // box the figure's CSS gave it (fit), so that the box, and all below it,
+  // stays where it was: at the width the figure was drawn at, that is the
+  // chart's own height; later layouts (a resize) take their own.
+  function build(id, option, el, fit) {
     var width = el.clientWidth || 600;
+    var fitHeight = fit ? el.clientHeight : 0;
+    if (fitHeight) {
+      option.scalesite = option.scalesite || {};
+      option.scalesite.fitHeight = fitHeight;
+    }
     // the one sequence the static figure (scene.js) runs too
     var p = CL.prepareOption(option, width, isDark(), function () {
       return CL.labelPlacer(function () { return charts[id]; });
     });
-    el.style.height = p.height + 'px';
-    states[id] = { meta: p.meta, axes: p.axes, ticks: p.state.ticks, width: width, option: p.option, pins: null };
+    el.style.height = (fitHeight || p.height) + 'px';
+    var meta = p.meta;
+    if (fitHeight) {
+      meta = Object.assign({}, meta);
+      delete meta.fitHeight;
+    }
+    states[id] = { meta: meta, axes: p.axes, ticks: p.state.ticks, width: width, option: p.option, pins: null };
     return p.option;
   }
 
@@ -265,7 +279,7 @@
     var old = window.echarts.getInstanceByDom(el);
     if (old) old.dispose();
     sources[id] = JSON.stringify(option);
-    option = build(id, option, el);
+    option = build(id, option, el, statics.length > 0);
     var inst = window.echarts.init(el, isDark() ? 'dark' : null, { renderer: 'canvas' });
     statics.forEach(function (s) { el.appendChild(s); });
     charts[id] = inst;
