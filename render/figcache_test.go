@@ -53,8 +53,8 @@ func TestFigureCacheRedrawsOnlyChanged(t *testing.T) {
 		}
 	}
 	first, drawn, cards := buildFigures(t, dir)
-	if drawn != 9 || cards != 2 {
-		t.Fatalf("first build: %d Scenes and %d cards drawn, want 9 (3 charts, 3 widths) and 2 (a page's first chart)", drawn, cards)
+	if drawn != 12 || cards != 2 {
+		t.Fatalf("first build: %d Scenes and %d cards drawn, want 12 (3 charts, 4 widths: desktop, tablet, phone and the feed's) and 2 (a page's first chart)", drawn, cards)
 	}
 	tests := []struct {
 		name         string
@@ -63,10 +63,10 @@ func TestFigureCacheRedrawsOnlyChanged(t *testing.T) {
 		drawn, cards int64
 	}{
 		{"nothing changed", "", "", 0, 0},
-		{"one chart's data (its page has another chart)", "content/one.csv", "n,v\n1,2\n2,4\n", 3, 1},
-		{"the page's other chart's data (not its card)", "content/two.csv", "n,v\n1,7\n2,8\n", 3, 0},
+		{"one chart's data (its page has another chart)", "content/one.csv", "n,v\n1,2\n2,4\n", 4, 1},
+		{"the page's other chart's data (not its card)", "content/two.csv", "n,v\n1,7\n2,8\n", 4, 0},
 		{"a page's prose", "content/b.md", "---\ntitle: B\n---\nB, longer.\n\n```chart\ndata: |\n  n,v\n  1,2\n  2,5\nx: n\ny: v\n```\n", 0, 0},
-		{"a chart written in its page", "content/b.md", "---\ntitle: B\n---\nB.\n\n```chart\ndata: |\n  n,v\n  1,2\n  2,6\nx: n\ny: v\n```\n", 3, 1},
+		{"a chart written in its page", "content/b.md", "---\ntitle: B\n---\nB.\n\n```chart\ndata: |\n  n,v\n  1,2\n  2,6\nx: n\ny: v\n```\n", 4, 1},
 	}
 	for _, tt := range tests {
 		if tt.file != "" {
@@ -102,8 +102,8 @@ func TestFigureCacheUnwritable(t *testing.T) {
 		"content/b.md":   "---\ntitle: B\n---\n```chart\ndata: |\n  n,v\n  1,2\n  2,5\nx: n\ny: v\n```\n",
 	})
 	for i := 0; i < 2; i++ {
-		if _, drawn, _ := buildFigures(t, dir); drawn != 3 {
-			t.Errorf("build %d: %d Scenes drawn, want 3", i+1, drawn)
+		if _, drawn, _ := buildFigures(t, dir); drawn != 4 {
+			t.Errorf("build %d: %d Scenes drawn, want 4", i+1, drawn)
 		}
 	}
 }
@@ -197,8 +197,8 @@ func TestFigureCacheEntriesProveThemselves(t *testing.T) {
 		return ps
 	}
 	scenes, cards := entries(sceneEntry), entries(cardEntry)
-	if len(scenes) != 9 || len(cards) != 2 {
-		t.Fatalf("%d Scene entries and %d cards, want 9 and 2", len(scenes), len(cards))
+	if len(scenes) != 12 || len(cards) != 2 {
+		t.Fatalf("%d Scene entries and %d cards, want 12 and 2", len(scenes), len(cards))
 	}
 	read := func(p string) []byte {
 		b, err := os.ReadFile(p)
