@@ -20,7 +20,7 @@ import (
 // The social card: the picture a link preview shows (og:image,
 // twitter:image), a PNG of one of the page's charts: its first, or the one
 // its front matter's card: names (site/card.go). Drawn with the static
-// figures (same switch, staticFigures: true; none in the preview), from
+// figures (same switch, on unless staticFigures: false; none in the preview), from
 // the chart's Scene laid out to fill a box of CardWidth × CardHeight CSS
 // px (internal/scene SceneFit) and drawn at CardScale, so that the chart's
 // 12 px text is 24 px on the card, in the light scheme on white.

@@ -30,7 +30,7 @@ type Chart struct {
 	// elements (render's static.go), the picture of the chart box of a
 	// wide screen and of a phone, StaticHeight and StaticNarrowHeight px
 	// tall, which the canvas element holds until the live chart is drawn.
-	// Empty when there is none (the live preview, without staticFigures: true).
+	// Empty when there is none (the live preview, or staticFigures: false).
 	Static                           template.HTML
 	StaticHeight, StaticNarrowHeight int
 }
