@@ -51,7 +51,15 @@ const (
 func TestPageWeight(t *testing.T) {
 	b := newBrowser(t)
 	dest := t.TempDir()
-	if _, err := pipeline.Run(pipeline.Options{Source: sitetest.New(t, twochart.Site()), Dest: dest}); err != nil {
+	// The goal is the weight of what makes the chart live (scripts, style,
+	// page), which a new script or option must pay for: it is measured
+	// without the static figures (on by default since issue 33), whose
+	// inline SVG and chart font are the picture the page shows at first
+	// paint, content like the page's text, and are held to their own
+	// bytes (BENCHMARKS.md, issue 21: 2.6 KB gzipped a chart, median).
+	files := twochart.Site()
+	files["scalesite.yaml"] += "staticFigures: false\n"
+	if _, err := pipeline.Run(pipeline.Options{Source: sitetest.New(t, files), Dest: dest}); err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	srv := httptest.NewServer(twochart.Gzip(http.FileServer(http.Dir(dest))))

@@ -21,7 +21,7 @@ import (
 // The social card: the picture a link preview shows (og:image,
 // twitter:image), a PNG of one of the page's charts: its first, or the one
 // its front matter's card: names (site/card.go). Drawn with the static
-// figures (same switch; none in the preview), from the chart's Scene made
+// figures (same switch, on unless staticFigures: false; none in the preview), from the chart's Scene made
 // for the card's medium (internal/scene Medium, the one mechanism a
 // paper's figure uses too): the page's title over the chart and the
 // site's name under it, a compact legend (inside a plot where it covers

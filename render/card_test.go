@@ -45,7 +45,8 @@ func pngSize(b string) (int, int, error) {
 // front matter's card: names or else its first, as og:image (its full
 // address, size and text alternative) and a large Twitter card; the PNG
 // lies beside the chart's CSV, 1200 × 630. A page with card: false, and
-// every page when staticFigures is off, keeps the small card and no PNG.
+// every page when staticFigures is off, keeps the small card and no PNG;
+// without the key, static figures and cards are on.
 func TestCardMeta(t *testing.T) {
 	const yaml = "title: S\nbaseURL: https://example.org/s/\nstaticFigures: true\n"
 	for _, tc := range []struct {
@@ -58,6 +59,7 @@ func TestCardMeta(t *testing.T) {
 		{"card: true", "card: true\n", "chart-p-1", yaml},
 		{"card: false", "card: false\n", "", yaml},
 		{"no static figures", "", "", strings.Replace(yaml, "true", "false", 1)},
+		{"on by default (no staticFigures key)", "", "chart-p-1", strings.Replace(yaml, "staticFigures: true\n", "", 1)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := renderSite(t, map[string]string{"scalesite.yaml": tc.yaml, "content/p.md": cardPage(tc.front)}, site.Options{})

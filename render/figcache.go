@@ -69,7 +69,7 @@ import (
 //     its chart (from which card.go derives all it draws), with their own
 //     name (.png), under the same bound.
 //   - Who: the build's renderers (NewStreamRenderer, Render) with
-//     staticFigures: true. The live preview draws no static figure, so
+//     static figures on (unless staticFigures: false). The live preview draws no static figure, so
 //     neither reads nor writes the cache.
 type figureCache struct {
 	dir   string // the entries' folder; "" when there is no cache

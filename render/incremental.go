@@ -44,7 +44,7 @@ type Renderer struct {
 	// to patch (see patch); nil when the next must go through every file.
 	last *lastRender
 	// statics draws the charts' static figures; nil when the pages go
-	// without (the live preview, without staticFigures: true).
+	// without (the live preview, or staticFigures: false).
 	statics *statics
 	// font is the chart font the pages load with static figures (see
 	// chartFont), made once.

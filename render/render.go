@@ -66,7 +66,7 @@ func atPage(path string, err error) error {
 
 // Render renders every page of s with the built-in theme overlaid by the
 // site's own: the files a build writes, static figures included when the
-// config says staticFigures: true.
+// config does not turn them off (staticFigures: false).
 func Render(s *site.Site) (*output.Output, error) {
 	rr, err := NewRenderer(s)
 	if err != nil {

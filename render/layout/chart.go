@@ -31,7 +31,7 @@ type Chart struct {
 	// wide screen, a tablet and a phone, StaticHeight, StaticTabletHeight
 	// and StaticNarrowHeight px tall, which the canvas element holds until
 	// the live chart is drawn. Empty when there is none (the live preview,
-	// without staticFigures: true).
+	// or staticFigures: false).
 	Static                                               template.HTML
 	StaticHeight, StaticTabletHeight, StaticNarrowHeight int
 }
