@@ -19,7 +19,7 @@ func TestHeavyPageWarning(t *testing.T) {
 		config string
 		want   string
 	}{
-		{"limits: {page: 16KB}\n", "content/log.md:1: the built page is "},
+		{"limits: {page: 64KB}\n", "content/log.md:1: the built page is "},
 		{"limits: {page: 10MB}\n", ""},
 	} {
 		root := t.TempDir()
@@ -43,7 +43,7 @@ func TestHeavyPageWarning(t *testing.T) {
 		switch {
 		case tc.want == "" && len(got) > 0:
 			t.Errorf("%s: unexpected warning %q", tc.config, got)
-		case tc.want != "" && (len(got) != 1 || !strings.HasPrefix(got[0], tc.want) || !strings.Contains(got[0], "over the 16KB a page should weigh")):
+		case tc.want != "" && (len(got) != 1 || !strings.HasPrefix(got[0], tc.want) || !strings.Contains(got[0], "over the 64KB a page should weigh")):
 			t.Errorf("%s: warnings %q, want one starting %q", tc.config, got, tc.want)
 		}
 	}
