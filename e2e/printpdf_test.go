@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -37,7 +38,19 @@ func TestSavePDFInChromium(t *testing.T) {
 	if err := chromedp.Run(tb.ctx, chromedp.Click(`#`+lossChart+` ~ .scalesite-tools button[data-tool="pdf"]`, chromedp.ByQuery)); err != nil {
 		t.Fatalf("clicking Save PDF: %v", err)
 	}
-	tb.poll(t, "Save PDF never opened the print dialog", `window.__printed === 1`)
+	// The click ends in the print dialog or in the toolbar saying that it
+	// did not work: wait for either, and say which.
+	var outcome string
+	if err := chromedp.Run(tb.ctx, chromedp.Poll(`(() => {
+		if (window.__printed === 1) return 'printed';
+		const s = document.querySelector('#`+lossChart+` ~ .scalesite-tools .scalesite-status');
+		return s && s.textContent.startsWith('That did not work') ? s.textContent : '';
+	})()`, &outcome, chromedp.WithPollingInterval(time.Millisecond), chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		t.Fatalf("Save PDF did nothing (no print dialog, no word in the toolbar): %v", err)
+	}
+	if outcome != "printed" {
+		t.Fatalf("Save PDF never opened the print dialog: the toolbar says %q", outcome)
+	}
 	var size struct{ W, H float64 }
 	tb.eval(t, chartJS(lossChart)+`return {W: c.getWidth(), H: c.getHeight()};`, &size)
 

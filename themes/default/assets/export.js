@@ -38,6 +38,10 @@
   var linear = {};
   // Above 0 while this file changes a chart: its events are not the reader's.
   var applying = 0;
+  // The address the page was opened at, until the chart it names is made
+  // (wire) and shown as it says: site.js makes the charts of a site with a
+  // chart font once the font has loaded, which is after start.
+  var opening = null;
   var wired = typeof WeakSet === 'function' ? new WeakSet() : null;
   var darkQuery = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
 
@@ -119,6 +123,7 @@
     opt.dataZoom = [];
     opt.animation = false;
     opt.backgroundColor = pageBackground();
+    quoteFontsForXML(opt, 0);
     var svg = window.echarts.init(null, isDark() ? 'dark' : null, {
       renderer: 'svg', ssr: true, width: inst.getWidth(), height: inst.getHeight()
     });
@@ -131,6 +136,21 @@
       return svg.renderToSVGString();
     } finally {
       svg.dispose();
+    }
+  }
+
+  // quoteFontsForXML puts the font families of an option (the chart font
+  // is '"DejaVu Sans", sans-serif': site.js) in single quotes: ECharts'
+  // SVG renderer writes a text's family into style="..." as it is, and a
+  // double quote there ends the attribute, so the document is no XML
+  // (Save SVG, Save PDF). In CSS either quote names the same family.
+  function quoteFontsForXML(o, depth) {
+    if (!o || typeof o !== 'object' || depth > 12) return;
+    for (var k in o) {
+      if (!Object.prototype.hasOwnProperty.call(o, k)) continue;
+      var v = o[k];
+      if (k === 'fontFamily' && typeof v === 'string') o[k] = v.replace(/"/g, "'");
+      else if (v && typeof v === 'object') quoteFontsForXML(v, depth + 1);
     }
   }
 
@@ -329,8 +349,9 @@
     return true;
   }
 
-  function hashChart() {
-    var h = location.hash.replace(/^#/, '');
+  // hashChart is the chart an address' fragment names (default: the page's).
+  function hashChart(hash) {
+    var h = String(hash == null ? location.hash : hash).replace(/^#/, '');
     var at = h.indexOf(':');
     return decode(at < 0 ? h : h.slice(0, at));
   }
@@ -394,6 +415,11 @@
     var el = document.getElementById(id);
     if (el) zoom.wire(id, el);
     syncButtons(id);
+    if (opening !== null && hashChart(opening) === id) {
+      var hash = opening;
+      opening = null;
+      applyFragment(hash);
+    }
     if (wired) {
       if (wired.has(inst)) return;
       wired.add(inst);
@@ -474,8 +500,8 @@
   S.applyFragment = applyFragment;
 
   function start() {
+    opening = location.hash || null;
     S.onChart(wire);
-    if (location.hash) applyFragment(location.hash);
   }
   if (document.readyState === 'loading') {
     document.addEventListener('DOMContentLoaded', start);
