@@ -12,29 +12,16 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/fsnotify/fsnotify"
+
 	"github.com/scalesite/scalesite/internal/synth"
 	"github.com/scalesite/scalesite/pipeline"
 )
-
-// commandBinary builds this command into a temporary folder: signals are
-// about a whole process, so these tests run the real one.
-func commandBinary(t *testing.T) string {
-	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		goTool = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
-	}
-	bin := filepath.Join(t.TempDir(), "scalesite")
-	out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
 
 // snapshot reads every file and folder under dir: path → content.
 func snapshot(t *testing.T, dir string) map[string][]byte {
@@ -254,4 +241,58 @@ func mapsEqual(a, b map[string][]byte) bool {
 		}
 	}
 	return true
+}
+
+// watchFor reports on the channel it returns (closing it) the first change
+// in the folder dir (not below it) to an entry whose name match accepts:
+// made, written, renamed or removed. It reports too when the watch lost
+// events (too many at once), for the caller to look. stop ends the watch.
+func watchFor(t *testing.T, dir string, match func(name string) bool) (seen <-chan struct{}, stop func()) {
+	t.Helper()
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Add(dir); err != nil {
+		w.Close()
+		t.Fatal(err)
+	}
+	ch := make(chan struct{})
+	go func() {
+		defer close(ch)
+		for {
+			select {
+			case ev, ok := <-w.Events:
+				if !ok || match(filepath.Base(ev.Name)) {
+					return
+				}
+			case err, ok := <-w.Errors:
+				if !ok || errors.Is(err, fsnotify.ErrEventOverflow) {
+					return
+				}
+			}
+		}
+	}()
+	var once sync.Once
+	stop = func() { once.Do(func() { w.Close() }) }
+	t.Cleanup(stop)
+	return ch, stop
+}
+
+// killOnWait is a command's stderr that kills the command as soon as it
+// says it is waiting for another build: for a test in which no other build
+// may hold the output folder, the wait would never end.
+type killOnWait struct {
+	buf    *bytes.Buffer
+	cmd    *exec.Cmd
+	killed bool
+}
+
+func (w *killOnWait) Write(p []byte) (int, error) {
+	w.buf.Write(p)
+	if !w.killed && strings.Contains(w.buf.String(), "waiting") {
+		w.killed = true
+		w.cmd.Process.Kill()
+	}
+	return len(p), nil
 }
