@@ -34,14 +34,12 @@ func TestBuildKilledMidCommit(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	src := t.TempDir()
 	synth.Write(t, src, 800, 10)
+	noFigures(t, src) // the commit is what this tests; figures are most of a build's time
 	config := filepath.Join(src, "scalesite.yaml")
 	oldConfig, err := os.ReadFile(config)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The commit is what this tests, not the figures: without them a build
-	// takes a fraction of the time, and has the same kind of files to replace.
-	oldConfig = append(oldConfig, "staticFigures: false\n"...)
 	newConfig := bytes.Replace(oldConfig, []byte("Synthetic benchmark"), []byte("Renamed benchmark"), 1)
 	fresh := filepath.Join(t.TempDir(), "fresh")
 	os.WriteFile(config, newConfig, 0o644)
@@ -144,7 +142,7 @@ func TestConcurrentBuilds(t *testing.T) {
 	for _, name := range []string{"a", "b"} {
 		src := t.TempDir()
 		synth.Write(t, src, 100, 10)
-		os.WriteFile(filepath.Join(src, "scalesite.yaml"), []byte("title: Site "+name+"\nbaseURL: /\n"), 0o644)
+		os.WriteFile(filepath.Join(src, "scalesite.yaml"), []byte("title: Site "+name+"\nbaseURL: /\nstaticFigures: false\n"), 0o644)
 		os.WriteFile(filepath.Join(src, "content", "only-"+name+".md"), []byte("Only in "+name+".\n"), 0o644)
 		srcs[name] = src
 		fresh := filepath.Join(t.TempDir(), "fresh")

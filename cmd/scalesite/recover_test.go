@@ -24,6 +24,7 @@ func TestBuildGoesOnAfterKilledCommit(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	src := t.TempDir()
 	synth.Write(t, src, 6, 2)
+	noFigures(t, src)
 	gone := exec.Command(bin, "version")
 	if err := gone.Run(); err != nil {
 		t.Fatal(err)
