@@ -406,21 +406,6 @@ func crawlSite(t *testing.T, srv *subPathServer, baseURL string, wantPages int) 
 	return c.pages
 }
 
-// buildDemo builds the demo site for baseURL into a new folder.
-func buildDemo(t *testing.T, baseURL string) (dir string, pages int) {
-	t.Helper()
-	root, _ := filepath.Abs("..")
-	dir = t.TempDir()
-	if _, err := pipeline.Run(pipeline.Options{Source: root, Dest: dir, Options: site.Options{BaseURL: baseURL}}); err != nil {
-		t.Fatalf("building the demo site: %v", err)
-	}
-	s, err := site.Load(root, site.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir, len(s.Pages)
-}
-
 // TestCrawlDemoSite builds the demo site for a GitHub Pages project site,
 // serves it under that sub-path and crawls it; then the same at the root.
 func TestCrawlDemoSite(t *testing.T) {

@@ -17,7 +17,6 @@ import (
 
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/chartspec"
-	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -125,16 +124,11 @@ const chartsJS = readJS + `return Object.entries(window.scalesite.charts).map(([
 func TestDemoSiteInChromium(t *testing.T) {
 	b := newBrowser(t)
 	root, _ := filepath.Abs("..")
-	dest := t.TempDir()
-	// Built for the root it is served at, not for scalesite.yaml's baseURL.
-	if _, err := pipeline.Run(pipeline.Options{Source: root, Dest: dest, Options: site.Options{BaseURL: "/"}}); err != nil {
-		t.Fatalf("building the demo site: %v", err)
-	}
+	base := demoServer(t)
 	s, err := site.Load(root, site.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := serve(t, dest)
 	pages := append([]*site.Page{}, s.Pages...)
 	if s.Home != nil {
 		pages = append(pages, s.Home)

@@ -3,7 +3,6 @@ package e2e
 import (
 	"encoding/json"
 	"math"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -12,20 +11,15 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
-	"github.com/scalesite/scalesite/pipeline"
 	"github.com/scalesite/scalesite/site"
 )
 
-// demoServer builds the demo site once per test and serves it.
+// demoServer serves the demo site, built for the root it is served at
+// (buildDemo: once for all the tests), not for scalesite.yaml's baseURL.
 func demoServer(t *testing.T) string {
 	t.Helper()
-	root, _ := filepath.Abs("..")
-	dest := t.TempDir()
-	// Built for the root it is served at, not for scalesite.yaml's baseURL.
-	if _, err := pipeline.Run(pipeline.Options{Source: root, Dest: dest, Options: site.Options{BaseURL: "/"}}); err != nil {
-		t.Fatalf("building the demo site: %v", err)
-	}
-	return serve(t, dest)
+	dir, _ := buildDemo(t, "/")
+	return serve(t, dir)
 }
 
 // eval runs JavaScript in the tab and decodes its JSON-able result.

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/scalesite/scalesite/internal/synth"
 	"github.com/scalesite/scalesite/output"
@@ -31,10 +30,11 @@ func TestBuildKilledMidCommit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a large site several times (-short)")
 	}
-	bin := commandBinary(t) // before XDG_CACHE_HOME changes: Go's build cache is there too
+	bin := commandBinary(t)
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	src := t.TempDir()
 	synth.Write(t, src, 800, 10)
+	noFigures(t, src) // the commit is what this tests; figures are most of a build's time
 	config := filepath.Join(src, "scalesite.yaml")
 	oldConfig, err := os.ReadFile(config)
 	if err != nil {
@@ -58,24 +58,27 @@ func TestBuildKilledMidCommit(t *testing.T) {
 		}
 		old := snapshot(t, dest)
 		os.WriteFile(config, newConfig, 0o644)
+		// The home page is among the first files the commit moves aside:
+		// the build is killed as soon as it is seen to go.
+		replacing, stop := watchFor(t, dest, func(name string) bool { return name == "index.html" })
 		cmd := exec.Command(bin, "build", "--source", src, "--dest", dest)
+		var buildErr bytes.Buffer
+		cmd.Stderr = &buildErr
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		// The home page is among the first files the commit replaces.
-		home := filepath.Join(dest, "index.html")
-		before, _ := os.Stat(home)
-		for deadline := time.Now().Add(60 * time.Second); ; {
-			if now, err := os.Stat(home); err != nil || !os.SameFile(before, now) {
-				break
-			}
-			if time.Now().After(deadline) {
-				cmd.Process.Kill()
-				t.Fatal("the build did not start replacing files within 60 s")
+		exited := make(chan error, 1)
+		go func() { exited <- cmd.Wait() }()
+		select {
+		case <-replacing:
+			cmd.Process.Kill()
+			<-exited
+		case err := <-exited:
+			if err != nil {
+				t.Fatalf("attempt %d: the build failed before it replaced a file: %v\n%s", attempt, err, buildErr.String())
 			}
 		}
-		cmd.Process.Kill()
-		cmd.Wait()
+		stop()
 		now := snapshot(t, dest)
 		t.Logf("attempt %d: killed with %d of %d files as a fresh build writes them", attempt, sameCount(now, want), len(want))
 		if mapsEqual(now, want) {
@@ -88,20 +91,12 @@ func TestBuildKilledMidCommit(t *testing.T) {
 		// leave the old output, put back.
 		broken := filepath.Join(src, "content", "zz-broken.md")
 		os.WriteFile(broken, []byte("```chart\ndata: nowhere.csv\nx: a\ny: b\n```\n"), 0o644)
+		// A build that waits for the lock of the killed one would wait for
+		// ever: it is stopped as soon as it says it waits, and fails below.
 		var stderr bytes.Buffer
 		next := exec.Command(bin, "build", "--source", src, "--dest", dest)
-		next.Stderr = &stderr
-		done := make(chan error, 1)
-		if err := next.Start(); err != nil {
-			t.Fatal(err)
-		}
-		go func() { done <- next.Wait() }()
-		select {
-		case err = <-done:
-		case <-time.After(120 * time.Second):
-			next.Process.Kill()
-			t.Fatal("the next build did not end within 120 s: a lock left held?")
-		}
+		next.Stderr = &killOnWait{buf: &stderr, cmd: next}
+		err = next.Run()
 		os.Remove(broken)
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "the output folder was not changed") {
@@ -140,14 +135,14 @@ func TestConcurrentBuilds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds sites many times (-short)")
 	}
-	bin := commandBinary(t) // before XDG_CACHE_HOME changes: Go's build cache is there too
+	bin := commandBinary(t)
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	srcs := map[string]string{}
 	want := map[string]map[string][]byte{}
 	for _, name := range []string{"a", "b"} {
 		src := t.TempDir()
 		synth.Write(t, src, 100, 10)
-		os.WriteFile(filepath.Join(src, "scalesite.yaml"), []byte("title: Site "+name+"\nbaseURL: /\n"), 0o644)
+		os.WriteFile(filepath.Join(src, "scalesite.yaml"), []byte("title: Site "+name+"\nbaseURL: /\nstaticFigures: false\n"), 0o644)
 		os.WriteFile(filepath.Join(src, "content", "only-"+name+".md"), []byte("Only in "+name+".\n"), 0o644)
 		srcs[name] = src
 		fresh := filepath.Join(t.TempDir(), "fresh")

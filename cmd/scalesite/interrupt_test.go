@@ -12,29 +12,16 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/fsnotify/fsnotify"
+
 	"github.com/scalesite/scalesite/internal/synth"
 	"github.com/scalesite/scalesite/pipeline"
 )
-
-// commandBinary builds this command into a temporary folder: signals are
-// about a whole process, so these tests run the real one.
-func commandBinary(t *testing.T) string {
-	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		goTool = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
-	}
-	bin := filepath.Join(t.TempDir(), "scalesite")
-	out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
 
 // snapshot reads every file and folder under dir: path → content.
 func snapshot(t *testing.T, dir string) map[string][]byte {
@@ -77,6 +64,9 @@ func names(t *testing.T, dir string) []string {
 // if the build ends first.
 func startBuild(t *testing.T, bin, src, dest string) (*exec.Cmd, <-chan error, *bytes.Buffer) {
 	t.Helper()
+	prefix := "." + filepath.Base(dest) + ".new-"
+	writing, stop := watchFor(t, filepath.Dir(dest), func(name string) bool { return strings.HasPrefix(name, prefix) })
+	defer stop()
 	cmd := exec.Command(bin, "build", "--source", src, "--dest", dest)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -85,21 +75,18 @@ func startBuild(t *testing.T, bin, src, dest string) (*exec.Cmd, <-chan error, *
 	}
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
-	prefix := "." + filepath.Base(dest) + ".new-"
-	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(time.Millisecond) {
-		select {
-		case err := <-exited:
-			t.Fatalf("the build ended (%v) before its temporary folder was seen: the site is too small to interrupt; stderr:\n%s", err, stderr.String())
-		default:
-		}
-		if slices.ContainsFunc(names(t, filepath.Dir(dest)), func(n string) bool { return strings.HasPrefix(n, prefix) }) {
-			return cmd, exited, &stderr
-		}
-		if time.Now().After(deadline) {
+	select {
+	case <-writing:
+		if !slices.ContainsFunc(names(t, filepath.Dir(dest)), func(n string) bool { return strings.HasPrefix(n, prefix) }) {
 			cmd.Process.Kill()
-			t.Fatal("no temporary folder beside the destination after 60 s")
+			<-exited
+			t.Fatalf("the build's temporary folder was seen to come and go at once: the site is too small to interrupt; stderr:\n%s", stderr.String())
 		}
+		return cmd, exited, &stderr
+	case err := <-exited:
+		t.Fatalf("the build ended (%v) before its temporary folder was seen: the site is too small to interrupt; stderr:\n%s", err, stderr.String())
 	}
+	return nil, nil, nil
 }
 
 // waitExit waits for the process to end and returns its exit code, or the
@@ -138,6 +125,7 @@ func TestSignals(t *testing.T) {
 	// Large enough that a build is still writing well after it starts to.
 	src := t.TempDir()
 	synth.Write(t, src, 1500, 40)
+	noFigures(t, src) // what a signal does to a build is the same with or without them
 	parent := t.TempDir()
 	dest := filepath.Join(parent, "public")
 	if _, err := pipeline.Run(pipeline.Options{Source: src, Dest: dest}); err != nil {
@@ -254,4 +242,73 @@ func mapsEqual(a, b map[string][]byte) bool {
 		}
 	}
 	return true
+}
+
+// watchFor reports on the channel it returns (closing it) the first change
+// in the folder dir (not below it) to an entry whose name match accepts:
+// made, written, renamed or removed. It reports too when the watch lost
+// events (too many at once), for the caller to look. stop ends the watch.
+func watchFor(t *testing.T, dir string, match func(name string) bool) (seen <-chan struct{}, stop func()) {
+	t.Helper()
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Add(dir); err != nil {
+		w.Close()
+		t.Fatal(err)
+	}
+	ch := make(chan struct{})
+	go func() {
+		defer close(ch)
+		for {
+			select {
+			case ev, ok := <-w.Events:
+				if !ok || match(filepath.Base(ev.Name)) {
+					return
+				}
+			case err, ok := <-w.Errors:
+				if !ok || errors.Is(err, fsnotify.ErrEventOverflow) {
+					return
+				}
+			}
+		}
+	}()
+	var once sync.Once
+	stop = func() { once.Do(func() { w.Close() }) }
+	t.Cleanup(stop)
+	return ch, stop
+}
+
+// killOnWait is a command's stderr that kills the command as soon as it
+// says it is waiting for another build: for a test in which no other build
+// may hold the output folder, the wait would never end.
+type killOnWait struct {
+	buf    *bytes.Buffer
+	cmd    *exec.Cmd
+	killed bool
+}
+
+func (w *killOnWait) Write(p []byte) (int, error) {
+	w.buf.Write(p)
+	if !w.killed && strings.Contains(w.buf.String(), "waiting") {
+		w.killed = true
+		w.cmd.Process.Kill()
+	}
+	return len(p), nil
+}
+
+// noFigures turns static figures off in the site in src (staticFigures:
+// false in its scalesite.yaml), for a test of something else than figures:
+// drawing them is most of a build's time.
+func noFigures(t *testing.T, src string) {
+	t.Helper()
+	config := filepath.Join(src, "scalesite.yaml")
+	b, err := os.ReadFile(config)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(config, append(b, "\nstaticFigures: false\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -4,6 +4,7 @@ package sitetest
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -98,8 +99,14 @@ func TreeDiff(got, want map[string]string) string {
 // folder (XDG_CACHE_HOME, where a build keeps its manifest and figure
 // cache) a temporary folder, removed after: a package whose tests build
 // sites calls it from its TestMain, so that no test writes into the
-// user's own cache. It returns m.Run's exit code.
+// user's own cache. The figure cache in it is one for all the package's
+// tests, so a chart drawn by one test is not drawn again by the next.
+// Go's build cache stays where it was (GOCACHE is set to it first): a test
+// that runs go build or go install reuses what `go test` compiled instead
+// of compiling every package again into the empty folder. It returns
+// m.Run's exit code.
 func MainInTempCache(m interface{ Run() int }) int {
+	keepGoCache()
 	dir, err := os.MkdirTemp("", "scalesite-test-cache-")
 	if err != nil {
 		return m.Run()
@@ -107,4 +114,21 @@ func MainInTempCache(m interface{ Run() int }) int {
 	defer os.RemoveAll(dir)
 	os.Setenv("XDG_CACHE_HOME", dir)
 	return m.Run()
+}
+
+// keepGoCache sets GOCACHE to Go's build cache as the go command finds it
+// now, unless GOCACHE is set already: by default it is under the user's
+// cache folder, which MainInTempCache is about to change.
+func keepGoCache() {
+	if os.Getenv("GOCACHE") != "" {
+		return
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		return // no go command to run, so none to keep the cache of
+	}
+	out, err := exec.Command(goTool, "env", "GOCACHE").Output()
+	if dir := strings.TrimSpace(string(out)); err == nil && dir != "" && dir != "off" {
+		os.Setenv("GOCACHE", dir)
+	}
 }
