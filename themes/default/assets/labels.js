@@ -60,18 +60,19 @@
   // then uncrossed (uncross is quadratic in the leaders)
   var UNCROSS_MAX = 400;
 
-  // The top-left corner of a label in direction dir at `ring` px from the
-  // edge of its marker, written to pos.
-  function candidatePos(it, r, dir, ring, pos) {
-    var dx = dir[0];
-    var dy = dir[1];
-    var len = Math.sqrt(dx * dx + dy * dy);
-    var d = r + ring;
-    var ox = dx / len * d;
-    var oy = dy / len * d;
-    pos.x = dx > 0 ? it.x + ox : dx < 0 ? it.x + ox - it.w : it.x - it.w / 2;
-    pos.y = dy > 0 ? it.y + oy : dy < 0 ? it.y + oy - it.h : it.y - it.h / 2;
+  // The unit vector of each direction (DIRS, FAR_DIRS): a candidate in
+  // direction k at d px from the point is offset by (UX[k] * d, UY[k] * d)
+  // (the numbers candidatePos computed for each candidate, computed once)
+  function units(dirs) {
+    var u = { x: [], y: [] };
+    for (var k = 0; k < dirs.length; k++) {
+      var len = Math.sqrt(dirs[k][0] * dirs[k][0] + dirs[k][1] * dirs[k][1]);
+      u.x.push(dirs[k][0] / len);
+      u.y.push(dirs[k][1] / len);
+    }
+    return u;
   }
+  var NEAR_U = units(DIRS), FAR_U = units(FAR_DIRS);
 
   // tryAt's answers: the label placed, or why not. A candidate refused
   // for its bounds, its own marker, a label, a leader or a nearer point
@@ -89,23 +90,32 @@
   function tryAt(it, x, y, leader, b, marks, labels, leaders, near) {
     var w = it.w;
     var h = it.h;
-    var own = it.r > 0 ? it.r : 0;
     if (x < b[0] || y < b[1] || x + w > b[2] || y + h > b[3]) return BLOCKED;
-    if (own > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, own)) return BLOCKED;
+    var ax = it.x, ay = it.y;
+    var own = it.r > 0 ? it.r : 0;
+    // off its own marker (rectHitsCircle, written out)
+    if (own > 0) {
+      var nx = ax < x ? x : ax > x + w ? x + w : ax;
+      var ny = ay < y ? y : ay > y + h ? y + h : ay;
+      if ((ax - nx) * (ax - nx) + (ay - ny) * (ay - ny) < own * own) return BLOCKED;
+    }
     if (labels.hits(x, y, w, h)) return BLOCKED;
     if (marks && (marks.hits(x, y, w, h) || (marks.lines && marks.lines.hitsRect(x, y, w, h)))) return ON_MARKER;
     if (leaders.hitsRect(x, y, w, h)) return BLOCKED;
-    var end = leaderEnd(it.x, it.y, x, y, w, h);
+    // the leader's end, the label's nearest point (leaderEnd)
+    var ex = ax < x + w ? ax : x + w, ey = ay < y + h ? ay : y + h;
+    if (x > ex) ex = x;
+    if (y > ey) ey = y;
     if (!leader) {
       // beside its point, the label must be nearest that point, by a
       // margin a reader sees
-      var ex = end[0] - it.x, ey = end[1] - it.y;
-      if (near.closer(x, y, w, h, Math.sqrt(ex * ex + ey * ey) + NEAREST, it.x, it.y)) return BLOCKED;
+      var dx = ex - ax, dy = ey - ay;
+      if (near.closer(x, y, w, h, Math.sqrt(dx * dx + dy * dy) + NEAREST, ax, ay)) return BLOCKED;
     } else {
-      if (crossesLabels(labels, it.x, it.y, end[0], end[1])) return BLOCKED;
-      if (!leaders.mayCross && leaders.crosses(it.x, it.y, end[0], end[1])) return BLOCKED;
+      if (crossesLabels(labels, ax, ay, ex, ey)) return BLOCKED;
+      if (!leaders.mayCross && leaders.crosses(ax, ay, ex, ey)) return BLOCKED;
     }
-    if (leader) leaders.add(it.x, it.y, end[0], end[1]);
+    if (leader) leaders.add(ax, ay, ex, ey);
     labels.add(x, y, w, h);
     return PLACED;
   }
@@ -126,17 +136,25 @@
   // those refused BLOCKED are not tried again, nor those refused
   // ON_MARKER while marks are asked; it is valid while labels and leaders
   // are only added.
-  function placeOne(it, marks, labels, pos, from, to, leaders, near, memo, k) {
+  function placeOne(it, marks, labels, from, to, leaders, near, memo, k) {
     var b = boundsOf(it, [0, 0, 0, 0]);
     var own = it.r > 0 ? it.r : 0;
+    var ax = it.x, ay = it.y, w = it.w, h = it.h;
     for (var ring = from; ring < to; ring++) {
-      var dirs = ring >= 3 ? FAR_DIRS : DIRS;
+      var far = ring >= 3;
+      var dirs = far ? FAR_DIRS : DIRS, ux = far ? FAR_U.x : NEAR_U.x, uy = far ? FAR_U.y : NEAR_U.y;
+      var dist = own + RINGS[ring];
+      var base = memo ? k * CANDS + CAND_AT[ring] : -1;
       for (var d = 0; d < dirs.length; d++) {
-        var slot = memo ? k * CANDS + CAND_AT[ring] + d : -1;
+        var slot = memo ? base + d : -1;
         if (slot >= 0 && (memo[slot] === BLOCKED || (memo[slot] === ON_MARKER && marks))) continue;
-        candidatePos(it, own, dirs[d], RINGS[ring], pos);
-        var got = tryAt(it, pos.x, pos.y, ring > 0, b, marks, labels, leaders, near);
-        if (got === PLACED) return { x: pos.x, y: pos.y, leader: ring > 0 };
+        // the label's top-left corner in direction d, dist px from the
+        // point: beside, before or centred on it
+        var dx = dirs[d][0], dy = dirs[d][1];
+        var x = dx > 0 ? ax + ux[d] * dist : dx < 0 ? ax + ux[d] * dist - w : ax - w / 2;
+        var y = dy > 0 ? ay + uy[d] * dist : dy < 0 ? ay + uy[d] * dist - h : ay - h / 2;
+        var got = tryAt(it, x, y, ring > 0, b, marks, labels, leaders, near);
+        if (got === PLACED) return { x: x, y: y, leader: ring > 0 };
         if (slot >= 0) memo[slot] = got;
       }
     }
@@ -268,7 +286,6 @@
       var ob = obstacles[i];
       if (ob && finite(ob.x, ob.y, ob.width, ob.height) && ob.width >= 0 && ob.height >= 0) labels.add(ob.x, ob.y, ob.width, ob.height);
     }
-    var pos = { x: 0, y: 0 };
     var crowded = new Uint8Array(items.length);
     for (i = 0; i < order.length; i++) {
       it = items[order[i]];
@@ -291,13 +308,13 @@
     function passes() {
       if (memo) memo.fill(0);
       for (i = 0; i < order.length; i++) {
-        if (crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, rings, leaders, marks, memo, order[i]);
+        if (crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, 0, rings, leaders, marks, memo, order[i]);
       }
       for (i = 0; i < order.length; i++) {
-        if (!crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, 1, leaders, marks, memo, order[i]);
+        if (!crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, 0, 1, leaders, marks, memo, order[i]);
       }
       for (i = 0; i < order.length; i++) {
-        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, rings, leaders, marks, memo, order[i]);
+        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, 1, rings, leaders, marks, memo, order[i]);
       }
       var left = [];
       for (i = 0; i < order.length; i++) if (!out[order[i]]) left.push(order[i]);
@@ -394,7 +411,7 @@
       };
       var relocate = function (k) {
         rebuild(k);
-        var p = placeOne(items[k], marks, labels, pos, 1, rings, leaders, marks, null, k);
+        var p = placeOne(items[k], marks, labels, 1, rings, leaders, marks, null, k);
         if (!p) {
           budget.left = Math.max(budget.left, 2000);
           p = placeStacked(items[k], marks, labels, rings, leaders, marks, pad, reach, budget);
@@ -417,7 +434,7 @@
     if (opts.overMarkers !== false) {
       for (i = 0; i < order.length; i++) {
         if (out[order[i]]) continue;
-        out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, rings, leaders, marks, memo, order[i]);
+        out[order[i]] = placeOne(items[order[i]], null, labels, 0, rings, leaders, marks, memo, order[i]);
         if (notes && out[order[i]]) notes.over.push(order[i]);
       }
     }
