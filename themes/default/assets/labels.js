@@ -173,36 +173,64 @@
     var b = boundsOf(it, [0, 0, 0, 0]);
     var own = it.r > 0 ? it.r : 0;
     var w = it.w, h = it.h;
-    var cands = [];
+    var stepY = h + pad, stepX = Math.max(8, (w + pad) / 2);
+    var order = stackOrder(w, h, own, to, pad, reach, budget.orders);
+    for (var q = 0; q < order.length && budget.left > 0; q++) {
+      budget.left--;
+      // slot order[q]: kind (right, left, above, below), ring and shift j
+      var code = order[q], kind = code & 3, ring = (code >> 2) & 15, j = (code >> 6) - 12;
+      var d = own + RINGS[ring];
+      var x, y;
+      if (kind < 2) {
+        x = kind === 0 ? it.x + d : it.x - d - w;
+        y = it.y - h / 2 + j * stepY;
+      } else {
+        x = it.x - w / 2 + j * stepX;
+        y = kind === 2 ? it.y - d - h : it.y + d;
+      }
+      if (tryAt(it, x, y, true, b, marks, labels, leaders, near) === PLACED) return { x: x, y: y, leader: true };
+    }
+    return null;
+  }
+
+  // stackOrder: the slots placeStacked tries, nearest first (ties in the
+  // order made), as codes kind + 4 * ring + 64 * (j + 12); they depend on
+  // the label's size, its marker's radius and the rings only, so they are
+  // sorted once for each such label (orders, by placeLabels call), not
+  // once for each: a chart of a thousand labels has a few sizes.
+  function stackOrder(w, h, own, to, pad, reach, orders) {
+    var key = w + ' ' + h + ' ' + own + ' ' + to;
+    var got = orders[key];
+    if (got) return got;
+    var lens = [], codes = [];
     var stepY = h + pad, stepX = Math.max(8, (w + pad) / 2);
     for (var ring = 1; ring < to; ring++) {
       var d = own + RINGS[ring];
       for (var j = -12; j <= 12; j++) {
+        var c = 4 * ring + 64 * (j + 12);
         var dy = j * stepY;
         var gy = Math.max(0, Math.abs(dy) - h / 2);
         var lenX = Math.sqrt(d * d + gy * gy);
         if (lenX <= reach) {
-          cands.push(lenX, it.x + d, it.y - h / 2 + dy);
-          cands.push(lenX, it.x - d - w, it.y - h / 2 + dy);
+          lens.push(lenX, lenX);
+          codes.push(c, c + 1);
         }
         var dx = j * stepX;
         var gx = Math.max(0, Math.abs(dx) - w / 2);
         var lenY = Math.sqrt(d * d + gx * gx);
         if (lenY <= reach) {
-          cands.push(lenY, it.x - w / 2 + dx, it.y - d - h);
-          cands.push(lenY, it.x - w / 2 + dx, it.y + d);
+          lens.push(lenY, lenY);
+          codes.push(c + 2, c + 3);
         }
       }
     }
     var idx = [];
-    for (var k = 0; k < cands.length; k += 3) idx.push(k);
-    idx.sort(function (a, c) { return cands[a] - cands[c] || a - c; });
-    for (var q = 0; q < idx.length && budget.left > 0; q++) {
-      budget.left--;
-      var x = cands[idx[q] + 1], y = cands[idx[q] + 2];
-      if (tryAt(it, x, y, true, b, marks, labels, leaders, near) === PLACED) return { x: x, y: y, leader: true };
-    }
-    return null;
+    for (var k = 0; k < lens.length; k++) idx.push(k);
+    idx.sort(function (a, e) { return lens[a] - lens[e] || a - e; });
+    got = new Int32Array(idx.length);
+    for (k = 0; k < idx.length; k++) got[k] = codes[idx[k]];
+    orders[key] = got;
+    return got;
   }
 
   // placeLabels(items, markers, opts) -> [{x, y, leader} | null], in the
@@ -293,7 +321,7 @@
       crowded[order[i]] = marks.count(it.x - rad, it.y - rad, 2 * rad, 2 * rad, CROWD + 1) > CROWD ? 1 : 0;
     }
     var leaders = new Leaders(labels.grid, tally);
-    var budget = { left: STACK_TRIES };
+    var budget = { left: STACK_TRIES, orders: {} };
     // Points in a crowd (several markers within a label's height or two)
     // are placed before the others' labels wall the crowd in: beside
     // their point, else farther out with a leader. Then every other label
