@@ -120,6 +120,67 @@
     this.y = my;
     this.r = mr;
   }
+  // countCentres makes the table surely answers from: the markers'
+  // centres counted in cells of `cell` px over the box (x0,y0)-(x1,y1),
+  // summed from the top-left corner (a summed-area table), so that the
+  // centres in a block of cells are counted with four reads, whatever the
+  // block's size. Cells are made coarser while they would outnumber
+  // 40 per marker (plus 1,024): a chart of a few markers gains little.
+  MarkerIndex.prototype.countCentres = function (x0, y0, x1, y1, cell) {
+    var n = this.x.length;
+    if (!(x1 > x0 && y1 > y0) || !n) return;
+    var cols = Math.floor((x1 - x0) / cell) + 1, rows = Math.floor((y1 - y0) / cell) + 1;
+    while (cols * rows > 40 * n + 1024) {
+      cell *= 2;
+      cols = Math.floor((x1 - x0) / cell) + 1;
+      rows = Math.floor((y1 - y0) / cell) + 1;
+    }
+    var inv = 1 / cell, W = cols + 1;
+    var sum = new Int32Array(W * (rows + 1));
+    var mx = this.x, my = this.y, mr = this.r;
+    for (var k = 0; k < n; k++) {
+      if (!(mr[k] > 0)) continue; // a radius so small its square is 0 hits nothing
+      var c = Math.floor((mx[k] - x0) * inv), r = Math.floor((my[k] - y0) * inv);
+      if (c >= 0 && c < cols && r >= 0 && r < rows) sum[(r + 1) * W + c + 1]++;
+    }
+    for (r = 1; r <= rows; r++) {
+      var run = 0, row = r * W;
+      for (c = 1; c <= cols; c++) {
+        run += sum[row + c];
+        sum[row + c] = sum[row - W + c] + run;
+      }
+    }
+    this.sum = sum;
+    this.sx0 = x0;
+    this.sy0 = y0;
+    this.sinv = inv;
+    this.scols = cols;
+    this.srows = rows;
+  };
+  // surely: is some marker's centre strictly inside the rectangle (so that
+  // hits would say true)? Only the cells wholly inside it are counted:
+  // cell c's centres have (cx - x0) / cell >= c, so c > (x - x0) / cell
+  // puts them right of x (the same sum, rounded the same, is monotone),
+  // and likewise for the other edges. False when it cannot tell: then
+  // hits is asked. A question that costs a handful of operations where
+  // hits walks the grid: the placer asks it for every candidate.
+  MarkerIndex.prototype.surely = function (x, y, w, h) {
+    var sum = this.sum;
+    if (!sum) return false;
+    var inv = this.sinv, cols = this.scols, rows = this.srows;
+    // (| 0 is Math.floor at and above 0; below, it rounds up, which for
+    // c0 and r0 counts fewer cells, and leaves c1 and r1 below 0)
+    var c0 = ((x - this.sx0) * inv | 0) + 1, c1 = ((x + w - this.sx0) * inv | 0) - 1;
+    var r0 = ((y - this.sy0) * inv | 0) + 1, r1 = ((y + h - this.sy0) * inv | 0) - 1;
+    if (c0 < 0) c0 = 0;
+    if (r0 < 0) r0 = 0;
+    if (c1 >= cols) c1 = cols - 1;
+    if (r1 >= rows) r1 = rows - 1;
+    if (c0 > c1 || r0 > r1) return false;
+    var W = cols + 1;
+    return sum[(r1 + 1) * W + c1 + 1] - sum[r0 * W + c1 + 1] - sum[(r1 + 1) * W + c0] + sum[r0 * W + c0] > 0;
+  };
+
   // does the rectangle cover part of a marker? (the grid's cells are
   // worked out here, not by Grid's cx and cy: the placer asks this for
   // every candidate, and goja, which draws the static figures, pays for

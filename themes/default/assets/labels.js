@@ -91,6 +91,13 @@
     var w = it.w;
     var h = it.h;
     if (x < b[0] || y < b[1] || x + w > b[2] || y + h > b[3]) return BLOCKED;
+    // a marker's centre inside the label: on a marker, known at once.
+    // (The questions come cheapest first; where two refuse a candidate,
+    // ON_MARKER may be said for BLOCKED: such a candidate is asked again
+    // only where markers are not asked, to the same refusal.)
+    if (marks && marks.surely(x, y, w, h)) return ON_MARKER;
+    if (labels.hits(x, y, w, h)) return BLOCKED;
+    if (marks && (marks.hits(x, y, w, h) || (marks.lines && marks.lines.hitsRect(x, y, w, h)))) return ON_MARKER;
     var ax = it.x, ay = it.y;
     var own = it.r > 0 ? it.r : 0;
     // off its own marker (rectHitsCircle, written out)
@@ -99,8 +106,6 @@
       var ny = ay < y ? y : ay > y + h ? y + h : ay;
       if ((ax - nx) * (ax - nx) + (ay - ny) * (ay - ny) < own * own) return BLOCKED;
     }
-    if (labels.hits(x, y, w, h)) return BLOCKED;
-    if (marks && (marks.hits(x, y, w, h) || (marks.lines && marks.lines.hitsRect(x, y, w, h)))) return ON_MARKER;
     if (leaders.hitsRect(x, y, w, h)) return BLOCKED;
     // the leader's end, the label's nearest point (leaderEnd)
     var ex = ax < x + w ? ax : x + w, ey = ay < y + h ? ay : y + h;
@@ -294,6 +299,17 @@
     var tally = opts.tally && typeof opts.tally === 'object' ? opts.tally : { pairs: 0 };
     tally.pairs = 0;
     var marks = new MarkerIndex(new Grid(x0, y0, x1, y1, mcell), markers, tally);
+    // where labels may go (the items' bounds), the markers' centres
+    // counted in cells of 4 px, for tryAt's first question
+    var bx0 = Infinity, by0 = Infinity, bx1 = -Infinity, by1 = -Infinity;
+    for (i = 0; i < order.length; i++) {
+      var bd = boundsOf(items[order[i]], [0, 0, 0, 0]);
+      bx0 = Math.min(bx0, Math.max(bd[0], x0));
+      by0 = Math.min(by0, Math.max(bd[1], y0));
+      bx1 = Math.max(bx1, Math.min(bd[2], x1));
+      by1 = Math.max(by1, Math.min(bd[3], y1));
+    }
+    marks.countCentres(bx0, by0, bx1, by1, 4);
     var labels = new LabelIndex(new Grid(x0, y0, x1, y1, Math.min(64, Math.max(8, 2 * avg))), pad, tally);
     // the lines drawn go with the markers: asked where markers are
     var drawnLines = Array.isArray(opts.lines) ? opts.lines : [];
