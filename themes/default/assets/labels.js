@@ -24,7 +24,7 @@
   var geo = typeof module !== 'undefined' && module && module.exports && typeof require === 'function' ?
     require('./labelgeometry.js') : typeof window !== 'undefined' && window.scalesiteLayout && window.scalesiteLayout.labelGeometry;
   if (!geo) throw new Error('scalesite: labels.js needs labelgeometry.js loaded first');
-  var finite = geo.finite, rectHitsCircle = geo.rectHitsCircle, Grid = geo.Grid;
+  var finite = geo.finite, Grid = geo.Grid;
   var MarkerIndex = geo.MarkerIndex, LabelIndex = geo.LabelIndex, Leaders = geo.Leaders;
   var DrawnLines = geo.DrawnLines;
   var leaderEnd = geo.leaderEnd, crossesLabels = geo.crossesLabels;
@@ -61,8 +61,8 @@
   var UNCROSS_MAX = 400;
 
   // The unit vector of each direction (DIRS, FAR_DIRS): a candidate in
-  // direction k at d px from the point is offset by (UX[k] * d, UY[k] * d)
-  // (the numbers candidatePos computed for each candidate, computed once)
+  // direction k at d px from the point is offset by (x[k] * d, y[k] * d)
+  // (the division made once, not for each candidate)
   function units(dirs) {
     var u = { x: [], y: [] };
     for (var k = 0; k < dirs.length; k++) {
@@ -349,16 +349,24 @@
     // to 16 MB of it, some 87,000 labels: past that every pass asks again,
     // to the same answers)
     var memo = items.length * CANDS <= MEMO_MAX ? new Uint8Array(items.length * CANDS) : null;
+    // (refused: the crowded labels every candidate refused in the first
+    // pass, which the third need not walk: a candidate refused stays
+    // refused within a call)
+    var refused = new Uint8Array(items.length);
     function passes() {
       if (memo) memo.fill(0);
+      refused.fill(0);
       for (i = 0; i < order.length; i++) {
-        if (crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, 0, rings, leaders, marks, memo, order[i]);
+        if (crowded[order[i]] && !out[order[i]]) {
+          out[order[i]] = placeOne(items[order[i]], marks, labels, 0, rings, leaders, marks, memo, order[i]);
+          if (!out[order[i]]) refused[order[i]] = 1;
+        }
       }
       for (i = 0; i < order.length; i++) {
         if (!crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, 0, 1, leaders, marks, memo, order[i]);
       }
       for (i = 0; i < order.length; i++) {
-        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, 1, rings, leaders, marks, memo, order[i]);
+        if (!out[order[i]] && !refused[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, 1, rings, leaders, marks, memo, order[i]);
       }
       var left = [];
       for (i = 0; i < order.length; i++) if (!out[order[i]]) left.push(order[i]);
