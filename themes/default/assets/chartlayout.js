@@ -609,7 +609,13 @@
       // the text starts 1 px in: its 2 px halo then fills the box placed
       // (text width + 2), so that the label is drawn where it was placed
       var out = { x: r.x + 1, y: r.y, align: 'left', verticalAlign: 'top', hideOverlap: true };
-      if (r.empty) out.fontSize = 0;
+      // a label drawn empty draws nothing, so it hides nothing: out of
+      // hideOverlap, else its box (2 px by the line height) would hide a
+      // placed label it touches, which the static figure draws
+      if (r.empty) {
+        out.fontSize = 0;
+        out.hideOverlap = false;
+      }
       return out;
     };
   }

@@ -120,17 +120,86 @@
     this.y = my;
     this.r = mr;
   }
-  // does the rectangle cover part of a marker?
+  // countCentres makes the table surely answers from: the markers'
+  // centres counted in cells of `cell` px over the box (x0,y0)-(x1,y1),
+  // summed from the top-left corner (a summed-area table), so that the
+  // centres in a block of cells are counted with four reads, whatever the
+  // block's size. Cells are made coarser while they would outnumber
+  // 40 per marker (plus 1,024): a chart of a few markers gains little.
+  MarkerIndex.prototype.countCentres = function (x0, y0, x1, y1, cell) {
+    var n = this.x.length;
+    if (!(x1 > x0 && y1 > y0) || !n) return;
+    var cols = Math.floor((x1 - x0) / cell) + 1, rows = Math.floor((y1 - y0) / cell) + 1;
+    while (cols * rows > 40 * n + 1024) {
+      cell *= 2;
+      cols = Math.floor((x1 - x0) / cell) + 1;
+      rows = Math.floor((y1 - y0) / cell) + 1;
+    }
+    var inv = 1 / cell, W = cols + 1;
+    var sum = new Int32Array(W * (rows + 1));
+    var mx = this.x, my = this.y, mr = this.r;
+    for (var k = 0; k < n; k++) {
+      if (!(mr[k] > 0)) continue; // a radius so small its square is 0 hits nothing
+      var c = Math.floor((mx[k] - x0) * inv), r = Math.floor((my[k] - y0) * inv);
+      if (c >= 0 && c < cols && r >= 0 && r < rows) sum[(r + 1) * W + c + 1]++;
+    }
+    for (r = 1; r <= rows; r++) {
+      var run = 0, row = r * W;
+      for (c = 1; c <= cols; c++) {
+        run += sum[row + c];
+        sum[row + c] = sum[row - W + c] + run;
+      }
+    }
+    this.sum = sum;
+    this.sx0 = x0;
+    this.sy0 = y0;
+    this.sinv = inv;
+    this.scols = cols;
+    this.srows = rows;
+  };
+  // surely: is some marker's centre strictly inside the rectangle (so that
+  // hits would say true)? Only the cells wholly inside it are counted:
+  // cell c's centres have (cx - x0) / cell >= c, so c > (x - x0) / cell
+  // puts them right of x (the same sum, rounded the same, is monotone),
+  // and likewise for the other edges. False when it cannot tell: then
+  // hits is asked. A question that costs a handful of operations where
+  // hits walks the grid: the placer asks it for every candidate.
+  MarkerIndex.prototype.surely = function (x, y, w, h) {
+    var sum = this.sum;
+    if (!sum) return false;
+    var inv = this.sinv, cols = this.scols, rows = this.srows;
+    // (| 0 is Math.floor at and above 0; below, it rounds up, which for
+    // c0 and r0 counts fewer cells, and leaves c1 and r1 below 0)
+    var c0 = ((x - this.sx0) * inv | 0) + 1, c1 = ((x + w - this.sx0) * inv | 0) - 1;
+    var r0 = ((y - this.sy0) * inv | 0) + 1, r1 = ((y + h - this.sy0) * inv | 0) - 1;
+    if (c0 < 0) c0 = 0;
+    if (r0 < 0) r0 = 0;
+    if (c1 >= cols) c1 = cols - 1;
+    if (r1 >= rows) r1 = rows - 1;
+    if (c0 > c1 || r0 > r1) return false;
+    var W = cols + 1;
+    return sum[(r1 + 1) * W + c1 + 1] - sum[r0 * W + c1 + 1] - sum[(r1 + 1) * W + c0] + sum[r0 * W + c0] > 0;
+  };
+
+  // does the rectangle cover part of a marker? (the grid's cells are
+  // worked out here, not by Grid's cx and cy: the placer asks this for
+  // every candidate, and goja, which draws the static figures, pays for
+  // each call)
   MarkerIndex.prototype.hits = function (x, y, w, h) {
     var g = this.grid;
     var start = this.start;
     var mx = this.x, my = this.y, mr = this.r;
     var R = this.maxR;
     var x1 = x + w, y1 = y + h;
-    var a0 = g.cx(x - R), a1 = g.cx(x1 + R), b1 = g.cy(y1 + R);
+    var gx0 = g.x0, gy0 = g.y0, inv = g.inv, cols = g.cols, rows = g.rows;
+    var a0 = (x - R - gx0) * inv, a1 = (x1 + R - gx0) * inv, b0 = (y - R - gy0) * inv, b1 = (y1 + R - gy0) * inv;
+    a0 = a0 < 1 ? 0 : a0 >= cols ? cols - 1 : a0 | 0;
+    a1 = a1 < 1 ? 0 : a1 >= cols ? cols - 1 : a1 | 0;
+    b0 = b0 < 1 ? 0 : b0 >= rows ? rows - 1 : b0 | 0;
+    b1 = b1 < 1 ? 0 : b1 >= rows ? rows - 1 : b1 | 0;
     var n = 0;
-    for (var cb = g.cy(y - R); cb <= b1; cb++) {
-      var row = cb * g.cols;
+    for (var cb = b0; cb <= b1; cb++) {
+      var row = cb * cols;
       for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
         // the cells a0..a1 of a row are contiguous in the arrays
         n++;
@@ -157,10 +226,15 @@
     var start = this.start;
     var mx = this.x, my = this.y;
     var x1 = x + w, y1 = y + h, dd = d * d;
-    var a0 = g.cx(x - d), a1 = g.cx(x1 + d), b1 = g.cy(y1 + d);
+    var gx0 = g.x0, gy0 = g.y0, inv = g.inv, cols = g.cols, rows = g.rows;
+    var a0 = (x - d - gx0) * inv, a1 = (x1 + d - gx0) * inv, b0 = (y - d - gy0) * inv, b1 = (y1 + d - gy0) * inv;
+    a0 = a0 < 1 ? 0 : a0 >= cols ? cols - 1 : a0 | 0;
+    a1 = a1 < 1 ? 0 : a1 >= cols ? cols - 1 : a1 | 0;
+    b0 = b0 < 1 ? 0 : b0 >= rows ? rows - 1 : b0 | 0;
+    b1 = b1 < 1 ? 0 : b1 >= rows ? rows - 1 : b1 | 0;
     var n = 0;
-    for (var cb = g.cy(y - d); cb <= b1; cb++) {
-      var row = cb * g.cols;
+    for (var cb = b0; cb <= b1; cb++) {
+      var row = cb * cols;
       for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
         n++;
         var cx = mx[k], cy = my[k];
@@ -220,12 +294,17 @@
     var p = this.pad;
     var head = this.head, next = this.next, label = this.label;
     var lx = this.x, ly = this.y, lw = this.w, lh = this.h;
-    var a0 = g.cx(x - p), a1 = g.cx(x + w + p), b1 = g.cy(y + h + p);
     var lo = this.lo, hi = this.hi;
+    var gx0 = g.x0, gy0 = g.y0, inv = g.inv, cols = g.cols, rows = g.rows;
+    var a0 = (x - p - gx0) * inv, a1 = (x + w + p - gx0) * inv, b0 = (y - p - gy0) * inv, b1 = (y + h + p - gy0) * inv;
+    a0 = a0 < 1 ? 0 : a0 >= cols ? cols - 1 : a0 | 0;
+    a1 = a1 < 1 ? 0 : a1 >= cols ? cols - 1 : a1 | 0;
+    b0 = b0 < 1 ? 0 : b0 >= rows ? rows - 1 : b0 | 0;
+    b1 = b1 < 1 ? 0 : b1 >= rows ? rows - 1 : b1 | 0;
     var n = 0;
-    for (var cb = g.cy(y - p); cb <= b1; cb++) {
+    for (var cb = b0; cb <= b1; cb++) {
       for (var ca = a0 > lo[cb] ? a0 : lo[cb], ce = a1 < hi[cb] ? a1 : hi[cb]; ca <= ce; ca++) {
-        for (var e = head[cb * g.cols + ca]; e >= 0; e = next[e]) {
+        for (var e = head[cb * cols + ca]; e >= 0; e = next[e]) {
           n++;
           var q = label[e];
           if (x < lx[q] + lw[q] + p && lx[q] < x + w + p && y < ly[q] + lh[q] + p && ly[q] < y + h + p) {
@@ -345,9 +424,10 @@
   // segment or passes through a rectangle has a box that meets theirs, so
   // the answers are those of testing every leader, at a cost that does not
   // grow with the leaders drawn elsewhere (testing every leader made a
-  // chart of 1,000 labels quadratic). stamp[leader] marks the leaders a
-  // question has tested, as one leader lies in several cells. tally.pairs
-  // counts the leaders tested.
+  // chart of 1,000 labels quadratic). seg holds four numbers a leader
+  // (ax, ay, bx, by); stamp[leader] marks the leaders a question has
+  // tested, as one leader lies in several cells. tally.pairs counts the
+  // leaders tested.
   function Leaders(grid, tally) {
     this.grid = grid;
     this.tally = tally || { pairs: 0 };
@@ -364,8 +444,8 @@
   // add draws the leader (ax,ay)-(bx,by).
   Leaders.prototype.add = function (ax, ay, bx, by) {
     var g = this.grid;
-    var k = this.seg.length;
-    this.seg.push([ax, ay, bx, by]);
+    var k = this.stamp.length;
+    this.seg.push(ax, ay, bx, by);
     this.stamp.push(0);
     var a0 = g.cx(Math.min(ax, bx)), a1 = g.cx(Math.max(ax, bx));
     var b0 = g.cy(Math.min(ay, by)), b1 = g.cy(Math.max(ay, by));
@@ -380,24 +460,34 @@
       }
     }
   };
-  // near calls test(segment) for each leader listed in the cells of the
-  // box (x0,y0)-(x1,y1), once each, until test says true; it returns
-  // whether one did.
-  Leaders.prototype.near = function (x0, y0, x1, y1, test) {
+  // near tests each leader listed in the cells of the box (x0,y0)-(x1,y1),
+  // once each, until one answers true, and says whether one did: as a
+  // segment (a,b)-(c,d) that crosses it (crossing true), else as one that
+  // passes through the rectangle at (a, b), c wide and d high. (One loop
+  // for both questions, without a function made for each: the placer asks
+  // for every candidate, and goja pays for every closure.)
+  Leaders.prototype.near = function (x0, y0, x1, y1, crossing, a, b, c, d) {
     var g = this.grid;
     var head = this.head, next = this.next, ref = this.ref, seg = this.seg, stamp = this.stamp;
     var asked = ++this.asked;
-    var a0 = g.cx(x0), a1 = g.cx(x1), b1 = g.cy(y1);
     var lo = this.lo, hi = this.hi;
+    var gx0 = g.x0, gy0 = g.y0, inv = g.inv, cols = g.cols, rows = g.rows;
+    var a0 = (x0 - gx0) * inv, a1 = (x1 - gx0) * inv, b0 = (y0 - gy0) * inv, b1 = (y1 - gy0) * inv;
+    a0 = a0 < 1 ? 0 : a0 >= cols ? cols - 1 : a0 | 0;
+    a1 = a1 < 1 ? 0 : a1 >= cols ? cols - 1 : a1 | 0;
+    b0 = b0 < 1 ? 0 : b0 >= rows ? rows - 1 : b0 | 0;
+    b1 = b1 < 1 ? 0 : b1 >= rows ? rows - 1 : b1 | 0;
     var n = 0;
-    for (var cb = g.cy(y0); cb <= b1; cb++) {
+    for (var cb = b0; cb <= b1; cb++) {
       for (var ca = a0 > lo[cb] ? a0 : lo[cb], ce = a1 < hi[cb] ? a1 : hi[cb]; ca <= ce; ca++) {
-        for (var e = head[cb * g.cols + ca]; e >= 0; e = next[e]) {
+        for (var e = head[cb * cols + ca]; e >= 0; e = next[e]) {
           var k = ref[e];
           if (stamp[k] === asked) continue;
           stamp[k] = asked;
           n++;
-          if (test(seg[k])) {
+          var q = 4 * k;
+          if (crossing ? segsCross(a, b, c, d, seg[q], seg[q + 1], seg[q + 2], seg[q + 3]) :
+            segHitsRect(seg[q], seg[q + 1], seg[q + 2], seg[q + 3], a, b, c, d)) {
             this.tally.pairs += n;
             return true;
           }
@@ -412,15 +502,11 @@
   // corner. Segments that only touch (two leaders from one point) do not
   // cross.
   Leaders.prototype.crosses = function (ax, ay, bx, by) {
-    return this.near(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by), function (s) {
-      return segsCross(ax, ay, bx, by, s[0], s[1], s[2], s[3]);
-    });
+    return this.near(ax < bx ? ax : bx, ay < by ? ay : by, ax > bx ? ax : bx, ay > by ? ay : by, true, ax, ay, bx, by);
   };
   // hitsRect: does a leader drawn so far pass through the rectangle?
   Leaders.prototype.hitsRect = function (x, y, w, h) {
-    return this.near(x, y, x + w, y + h, function (s) {
-      return segHitsRect(s[0], s[1], s[2], s[3], x, y, w, h);
-    });
+    return this.near(x, y, x + w, y + h, false, x, y, w, h);
   };
 
   // clipSeg clips the segment (ax,ay)-(bx,by) to the box (x0,y0)-(x1,y1):
@@ -491,14 +577,20 @@
     var w = Math.abs(bx - ax), h = Math.abs(by - ay);
     var g = labels.grid;
     var lx = labels.x, ly = labels.y, lw = labels.w, lh = labels.h;
-    var a0 = g.cx(x), a1 = g.cx(x + w), b1 = g.cy(y + h);
+    var head = labels.head, next = labels.next, label = labels.label;
     var lo = labels.lo, hi = labels.hi;
+    var gx0 = g.x0, gy0 = g.y0, inv = g.inv, cols = g.cols, rows = g.rows;
+    var a0 = (x - gx0) * inv, a1 = (x + w - gx0) * inv, b0 = (y - gy0) * inv, b1 = (y + h - gy0) * inv;
+    a0 = a0 < 1 ? 0 : a0 >= cols ? cols - 1 : a0 | 0;
+    a1 = a1 < 1 ? 0 : a1 >= cols ? cols - 1 : a1 | 0;
+    b0 = b0 < 1 ? 0 : b0 >= rows ? rows - 1 : b0 | 0;
+    b1 = b1 < 1 ? 0 : b1 >= rows ? rows - 1 : b1 | 0;
     var n = 0;
-    for (var cb = g.cy(y); cb <= b1; cb++) {
+    for (var cb = b0; cb <= b1; cb++) {
       for (var ca = a0 > lo[cb] ? a0 : lo[cb], ce = a1 < hi[cb] ? a1 : hi[cb]; ca <= ce; ca++) {
-        for (var e = labels.head[cb * g.cols + ca]; e >= 0; e = labels.next[e]) {
+        for (var e = head[cb * cols + ca]; e >= 0; e = next[e]) {
           n++;
-          var q = labels.label[e];
+          var q = label[e];
           if (segHitsRect(ax, ay, bx, by, lx[q] + 1, ly[q] + 1, lw[q] - 2, lh[q] - 2)) {
             labels.tally.pairs += n;
             return true;

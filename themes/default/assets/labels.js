@@ -24,7 +24,7 @@
   var geo = typeof module !== 'undefined' && module && module.exports && typeof require === 'function' ?
     require('./labelgeometry.js') : typeof window !== 'undefined' && window.scalesiteLayout && window.scalesiteLayout.labelGeometry;
   if (!geo) throw new Error('scalesite: labels.js needs labelgeometry.js loaded first');
-  var finite = geo.finite, rectHitsCircle = geo.rectHitsCircle, Grid = geo.Grid;
+  var finite = geo.finite, Grid = geo.Grid;
   var MarkerIndex = geo.MarkerIndex, LabelIndex = geo.LabelIndex, Leaders = geo.Leaders;
   var DrawnLines = geo.DrawnLines;
   var leaderEnd = geo.leaderEnd, crossesLabels = geo.crossesLabels;
@@ -60,18 +60,19 @@
   // then uncrossed (uncross is quadratic in the leaders)
   var UNCROSS_MAX = 400;
 
-  // The top-left corner of a label in direction dir at `ring` px from the
-  // edge of its marker, written to pos.
-  function candidatePos(it, r, dir, ring, pos) {
-    var dx = dir[0];
-    var dy = dir[1];
-    var len = Math.sqrt(dx * dx + dy * dy);
-    var d = r + ring;
-    var ox = dx / len * d;
-    var oy = dy / len * d;
-    pos.x = dx > 0 ? it.x + ox : dx < 0 ? it.x + ox - it.w : it.x - it.w / 2;
-    pos.y = dy > 0 ? it.y + oy : dy < 0 ? it.y + oy - it.h : it.y - it.h / 2;
+  // The unit vector of each direction (DIRS, FAR_DIRS): a candidate in
+  // direction k at d px from the point is offset by (x[k] * d, y[k] * d)
+  // (the division made once, not for each candidate)
+  function units(dirs) {
+    var u = { x: [], y: [] };
+    for (var k = 0; k < dirs.length; k++) {
+      var len = Math.sqrt(dirs[k][0] * dirs[k][0] + dirs[k][1] * dirs[k][1]);
+      u.x.push(dirs[k][0] / len);
+      u.y.push(dirs[k][1] / len);
+    }
+    return u;
   }
+  var NEAR_U = units(DIRS), FAR_U = units(FAR_DIRS);
 
   // tryAt's answers: the label placed, or why not. A candidate refused
   // for its bounds, its own marker, a label, a leader or a nearer point
@@ -89,23 +90,37 @@
   function tryAt(it, x, y, leader, b, marks, labels, leaders, near) {
     var w = it.w;
     var h = it.h;
-    var own = it.r > 0 ? it.r : 0;
     if (x < b[0] || y < b[1] || x + w > b[2] || y + h > b[3]) return BLOCKED;
-    if (own > 0 && rectHitsCircle(x, y, w, h, it.x, it.y, own)) return BLOCKED;
+    // a marker's centre inside the label: on a marker, known at once.
+    // (The questions come cheapest first; where two refuse a candidate,
+    // ON_MARKER may be said for BLOCKED: such a candidate is asked again
+    // only where markers are not asked, to the same refusal.)
+    if (marks && marks.surely(x, y, w, h)) return ON_MARKER;
     if (labels.hits(x, y, w, h)) return BLOCKED;
     if (marks && (marks.hits(x, y, w, h) || (marks.lines && marks.lines.hitsRect(x, y, w, h)))) return ON_MARKER;
+    var ax = it.x, ay = it.y;
+    var own = it.r > 0 ? it.r : 0;
+    // off its own marker (rectHitsCircle, written out)
+    if (own > 0) {
+      var nx = ax < x ? x : ax > x + w ? x + w : ax;
+      var ny = ay < y ? y : ay > y + h ? y + h : ay;
+      if ((ax - nx) * (ax - nx) + (ay - ny) * (ay - ny) < own * own) return BLOCKED;
+    }
     if (leaders.hitsRect(x, y, w, h)) return BLOCKED;
-    var end = leaderEnd(it.x, it.y, x, y, w, h);
+    // the leader's end, the label's nearest point (leaderEnd)
+    var ex = ax < x + w ? ax : x + w, ey = ay < y + h ? ay : y + h;
+    if (x > ex) ex = x;
+    if (y > ey) ey = y;
     if (!leader) {
       // beside its point, the label must be nearest that point, by a
       // margin a reader sees
-      var ex = end[0] - it.x, ey = end[1] - it.y;
-      if (near.closer(x, y, w, h, Math.sqrt(ex * ex + ey * ey) + NEAREST, it.x, it.y)) return BLOCKED;
+      var dx = ex - ax, dy = ey - ay;
+      if (near.closer(x, y, w, h, Math.sqrt(dx * dx + dy * dy) + NEAREST, ax, ay)) return BLOCKED;
     } else {
-      if (crossesLabels(labels, it.x, it.y, end[0], end[1])) return BLOCKED;
-      if (!leaders.mayCross && leaders.crosses(it.x, it.y, end[0], end[1])) return BLOCKED;
+      if (crossesLabels(labels, ax, ay, ex, ey)) return BLOCKED;
+      if (!leaders.mayCross && leaders.crosses(ax, ay, ex, ey)) return BLOCKED;
     }
-    if (leader) leaders.add(it.x, it.y, end[0], end[1]);
+    if (leader) leaders.add(ax, ay, ex, ey);
     labels.add(x, y, w, h);
     return PLACED;
   }
@@ -126,17 +141,25 @@
   // those refused BLOCKED are not tried again, nor those refused
   // ON_MARKER while marks are asked; it is valid while labels and leaders
   // are only added.
-  function placeOne(it, marks, labels, pos, from, to, leaders, near, memo, k) {
+  function placeOne(it, marks, labels, from, to, leaders, near, memo, k) {
     var b = boundsOf(it, [0, 0, 0, 0]);
     var own = it.r > 0 ? it.r : 0;
+    var ax = it.x, ay = it.y, w = it.w, h = it.h;
     for (var ring = from; ring < to; ring++) {
-      var dirs = ring >= 3 ? FAR_DIRS : DIRS;
+      var far = ring >= 3;
+      var dirs = far ? FAR_DIRS : DIRS, ux = far ? FAR_U.x : NEAR_U.x, uy = far ? FAR_U.y : NEAR_U.y;
+      var dist = own + RINGS[ring];
+      var base = memo ? k * CANDS + CAND_AT[ring] : -1;
       for (var d = 0; d < dirs.length; d++) {
-        var slot = memo ? k * CANDS + CAND_AT[ring] + d : -1;
+        var slot = memo ? base + d : -1;
         if (slot >= 0 && (memo[slot] === BLOCKED || (memo[slot] === ON_MARKER && marks))) continue;
-        candidatePos(it, own, dirs[d], RINGS[ring], pos);
-        var got = tryAt(it, pos.x, pos.y, ring > 0, b, marks, labels, leaders, near);
-        if (got === PLACED) return { x: pos.x, y: pos.y, leader: ring > 0 };
+        // the label's top-left corner in direction d, dist px from the
+        // point: beside, before or centred on it
+        var dx = dirs[d][0], dy = dirs[d][1];
+        var x = dx > 0 ? ax + ux[d] * dist : dx < 0 ? ax + ux[d] * dist - w : ax - w / 2;
+        var y = dy > 0 ? ay + uy[d] * dist : dy < 0 ? ay + uy[d] * dist - h : ay - h / 2;
+        var got = tryAt(it, x, y, ring > 0, b, marks, labels, leaders, near);
+        if (got === PLACED) return { x: x, y: y, leader: ring > 0 };
         if (slot >= 0) memo[slot] = got;
       }
     }
@@ -155,36 +178,64 @@
     var b = boundsOf(it, [0, 0, 0, 0]);
     var own = it.r > 0 ? it.r : 0;
     var w = it.w, h = it.h;
-    var cands = [];
+    var stepY = h + pad, stepX = Math.max(8, (w + pad) / 2);
+    var order = stackOrder(w, h, own, to, pad, reach, budget.orders);
+    for (var q = 0; q < order.length && budget.left > 0; q++) {
+      budget.left--;
+      // slot order[q]: kind (right, left, above, below), ring and shift j
+      var code = order[q], kind = code & 3, ring = (code >> 2) & 15, j = (code >> 6) - 12;
+      var d = own + RINGS[ring];
+      var x, y;
+      if (kind < 2) {
+        x = kind === 0 ? it.x + d : it.x - d - w;
+        y = it.y - h / 2 + j * stepY;
+      } else {
+        x = it.x - w / 2 + j * stepX;
+        y = kind === 2 ? it.y - d - h : it.y + d;
+      }
+      if (tryAt(it, x, y, true, b, marks, labels, leaders, near) === PLACED) return { x: x, y: y, leader: true };
+    }
+    return null;
+  }
+
+  // stackOrder: the slots placeStacked tries, nearest first (ties in the
+  // order made), as codes kind + 4 * ring + 64 * (j + 12); they depend on
+  // the label's size, its marker's radius and the rings only, so they are
+  // sorted once for each such label (orders, by placeLabels call), not
+  // once for each: a chart of a thousand labels has a few sizes.
+  function stackOrder(w, h, own, to, pad, reach, orders) {
+    var key = w + ' ' + h + ' ' + own + ' ' + to;
+    var got = orders[key];
+    if (got) return got;
+    var lens = [], codes = [];
     var stepY = h + pad, stepX = Math.max(8, (w + pad) / 2);
     for (var ring = 1; ring < to; ring++) {
       var d = own + RINGS[ring];
       for (var j = -12; j <= 12; j++) {
+        var c = 4 * ring + 64 * (j + 12);
         var dy = j * stepY;
         var gy = Math.max(0, Math.abs(dy) - h / 2);
         var lenX = Math.sqrt(d * d + gy * gy);
         if (lenX <= reach) {
-          cands.push(lenX, it.x + d, it.y - h / 2 + dy);
-          cands.push(lenX, it.x - d - w, it.y - h / 2 + dy);
+          lens.push(lenX, lenX);
+          codes.push(c, c + 1);
         }
         var dx = j * stepX;
         var gx = Math.max(0, Math.abs(dx) - w / 2);
         var lenY = Math.sqrt(d * d + gx * gx);
         if (lenY <= reach) {
-          cands.push(lenY, it.x - w / 2 + dx, it.y - d - h);
-          cands.push(lenY, it.x - w / 2 + dx, it.y + d);
+          lens.push(lenY, lenY);
+          codes.push(c + 2, c + 3);
         }
       }
     }
     var idx = [];
-    for (var k = 0; k < cands.length; k += 3) idx.push(k);
-    idx.sort(function (a, c) { return cands[a] - cands[c] || a - c; });
-    for (var q = 0; q < idx.length && budget.left > 0; q++) {
-      budget.left--;
-      var x = cands[idx[q] + 1], y = cands[idx[q] + 2];
-      if (tryAt(it, x, y, true, b, marks, labels, leaders, near) === PLACED) return { x: x, y: y, leader: true };
-    }
-    return null;
+    for (var k = 0; k < lens.length; k++) idx.push(k);
+    idx.sort(function (a, e) { return lens[a] - lens[e] || a - e; });
+    got = new Int32Array(idx.length);
+    for (k = 0; k < idx.length; k++) got[k] = codes[idx[k]];
+    orders[key] = got;
+    return got;
   }
 
   // placeLabels(items, markers, opts) -> [{x, y, leader} | null], in the
@@ -248,6 +299,17 @@
     var tally = opts.tally && typeof opts.tally === 'object' ? opts.tally : { pairs: 0 };
     tally.pairs = 0;
     var marks = new MarkerIndex(new Grid(x0, y0, x1, y1, mcell), markers, tally);
+    // where labels may go (the items' bounds), the markers' centres
+    // counted in cells of 4 px, for tryAt's first question
+    var bx0 = Infinity, by0 = Infinity, bx1 = -Infinity, by1 = -Infinity;
+    for (i = 0; i < order.length; i++) {
+      var bd = boundsOf(items[order[i]], [0, 0, 0, 0]);
+      bx0 = Math.min(bx0, Math.max(bd[0], x0));
+      by0 = Math.min(by0, Math.max(bd[1], y0));
+      bx1 = Math.max(bx1, Math.min(bd[2], x1));
+      by1 = Math.max(by1, Math.min(bd[3], y1));
+    }
+    marks.countCentres(bx0, by0, bx1, by1, 4);
     var labels = new LabelIndex(new Grid(x0, y0, x1, y1, Math.min(64, Math.max(8, 2 * avg))), pad, tally);
     // the lines drawn go with the markers: asked where markers are
     var drawnLines = Array.isArray(opts.lines) ? opts.lines : [];
@@ -268,7 +330,6 @@
       var ob = obstacles[i];
       if (ob && finite(ob.x, ob.y, ob.width, ob.height) && ob.width >= 0 && ob.height >= 0) labels.add(ob.x, ob.y, ob.width, ob.height);
     }
-    var pos = { x: 0, y: 0 };
     var crowded = new Uint8Array(items.length);
     for (i = 0; i < order.length; i++) {
       it = items[order[i]];
@@ -276,7 +337,7 @@
       crowded[order[i]] = marks.count(it.x - rad, it.y - rad, 2 * rad, 2 * rad, CROWD + 1) > CROWD ? 1 : 0;
     }
     var leaders = new Leaders(labels.grid, tally);
-    var budget = { left: STACK_TRIES };
+    var budget = { left: STACK_TRIES, orders: {} };
     // Points in a crowd (several markers within a label's height or two)
     // are placed before the others' labels wall the crowd in: beside
     // their point, else farther out with a leader. Then every other label
@@ -288,16 +349,24 @@
     // to 16 MB of it, some 87,000 labels: past that every pass asks again,
     // to the same answers)
     var memo = items.length * CANDS <= MEMO_MAX ? new Uint8Array(items.length * CANDS) : null;
+    // (refused: the crowded labels every candidate refused in the first
+    // pass, which the third need not walk: a candidate refused stays
+    // refused within a call)
+    var refused = new Uint8Array(items.length);
     function passes() {
       if (memo) memo.fill(0);
+      refused.fill(0);
       for (i = 0; i < order.length; i++) {
-        if (crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, rings, leaders, marks, memo, order[i]);
+        if (crowded[order[i]] && !out[order[i]]) {
+          out[order[i]] = placeOne(items[order[i]], marks, labels, 0, rings, leaders, marks, memo, order[i]);
+          if (!out[order[i]]) refused[order[i]] = 1;
+        }
       }
       for (i = 0; i < order.length; i++) {
-        if (!crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 0, 1, leaders, marks, memo, order[i]);
+        if (!crowded[order[i]] && !out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, 0, 1, leaders, marks, memo, order[i]);
       }
       for (i = 0; i < order.length; i++) {
-        if (!out[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, pos, 1, rings, leaders, marks, memo, order[i]);
+        if (!out[order[i]] && !refused[order[i]]) out[order[i]] = placeOne(items[order[i]], marks, labels, 1, rings, leaders, marks, memo, order[i]);
       }
       var left = [];
       for (i = 0; i < order.length; i++) if (!out[order[i]]) left.push(order[i]);
@@ -394,7 +463,7 @@
       };
       var relocate = function (k) {
         rebuild(k);
-        var p = placeOne(items[k], marks, labels, pos, 1, rings, leaders, marks, null, k);
+        var p = placeOne(items[k], marks, labels, 1, rings, leaders, marks, null, k);
         if (!p) {
           budget.left = Math.max(budget.left, 2000);
           p = placeStacked(items[k], marks, labels, rings, leaders, marks, pad, reach, budget);
@@ -417,7 +486,7 @@
     if (opts.overMarkers !== false) {
       for (i = 0; i < order.length; i++) {
         if (out[order[i]]) continue;
-        out[order[i]] = placeOne(items[order[i]], null, labels, pos, 0, rings, leaders, marks, memo, order[i]);
+        out[order[i]] = placeOne(items[order[i]], null, labels, 0, rings, leaders, marks, memo, order[i]);
         if (notes && out[order[i]]) notes.over.push(order[i]);
       }
     }
