@@ -77,6 +77,9 @@ type statics struct {
 	// widths are drawn side by side (figure), and a page's charts, so
 	// that a site of few pages keeps every core busy too.
 	slots chan struct{}
+	// drawing, when set (tests), is told when a Scene starts to be
+	// computed (in a slot) and when it is done.
+	drawing func(start bool)
 }
 
 // staticsBudget is the CPU time a build's static figures may spend in the
@@ -143,6 +146,10 @@ func (st *statics) scene(option []byte, width int) (*figure.Scene, error) {
 	}
 	st.slots <- struct{}{}
 	defer func() { <-st.slots }()
+	if st.drawing != nil {
+		st.drawing(true)
+		defer st.drawing(false)
+	}
 	e, err := st.engine()
 	if err != nil {
 		return nil, err
