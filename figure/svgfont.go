@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"slices"
+	"sync"
 )
 
 // EmbeddedFamily is the font-family an SVG written with EmbedFont names
@@ -45,13 +46,51 @@ func svgFontFaces(s *Scene) (string, error) {
 			continue
 		}
 		slices.Sort(rs) // the same face for the same texts in any order
-		weight := 400 + 300*w
-		face, err := webFace(FontTTF(weight), rs)
+		face, err := svgFaces.get(400+300*w, rs)
 		if err != nil {
-			return "", fmt.Errorf("figure: the SVG's font of weight %d: %w", weight, err)
+			return "", err
 		}
-		css += fmt.Sprintf(`@font-face{font-family:%s;font-weight:%d;src:url(data:font/woff;base64,%s) format("woff")}`,
-			EmbeddedFamily, weight, base64.StdEncoding.EncodeToString(face))
+		css += face
 	}
+	return css, nil
+}
+
+// svgFaces keeps the @font-face rules svgFontFaces made: the charts of a
+// site draw much the same characters (digits, the same axis titles), and
+// a face costs a subset of the font and a dozen deflated tables.
+var svgFaces = faceCache{faces: map[string]string{}}
+
+// faceCache is a cache of @font-face rules by weight and characters,
+// emptied when it holds maxFaces. Safe for concurrent use.
+type faceCache struct {
+	mu    sync.Mutex
+	faces map[string]string
+}
+
+// maxFaces bounds faceCache: a rule is a few KB.
+const maxFaces = 512
+
+// get is the @font-face rule of the chart font of weight cut to runes
+// (sorted, each once).
+func (c *faceCache) get(weight int, runes []rune) (string, error) {
+	key := fmt.Sprint(weight) + "\x00" + string(runes)
+	c.mu.Lock()
+	css, ok := c.faces[key]
+	c.mu.Unlock()
+	if ok {
+		return css, nil
+	}
+	face, err := webFace(FontTTF(weight), runes)
+	if err != nil {
+		return "", fmt.Errorf("figure: the SVG's font of weight %d: %w", weight, err)
+	}
+	css = fmt.Sprintf(`@font-face{font-family:%s;font-weight:%d;src:url(data:font/woff;base64,%s) format("woff")}`,
+		EmbeddedFamily, weight, base64.StdEncoding.EncodeToString(face))
+	c.mu.Lock()
+	if len(c.faces) >= maxFaces {
+		clear(c.faces)
+	}
+	c.faces[key] = css
+	c.mu.Unlock()
 	return css, nil
 }

@@ -5,7 +5,17 @@ import (
 	"compress/zlib"
 	"encoding/binary"
 	"fmt"
+	"sync"
 )
+
+// woffZlib keeps zlib writers at BestCompression for woff: a new one
+// allocates some 800 KB (deflate's window and hash chains), and woff
+// compresses a table at a time, a dozen a face, a face for every SVG file
+// that embeds its font; a writer Reset writes the same bytes as a new one.
+var woffZlib = sync.Pool{New: func() any {
+	w, _ := zlib.NewWriterLevel(nil, zlib.BestCompression)
+	return w
+}}
 
 // woff wraps a TrueType file as WOFF 1.0 (W3C, 2012): the same tables,
 // each compressed with zlib where that makes it smaller. Every browser
@@ -28,6 +38,8 @@ func woff(sfnt []byte) ([]byte, error) {
 	}
 	tables := make([]table, n)
 	total := 12 + 16*n // totalSfntSize
+	w := woffZlib.Get().(*zlib.Writer)
+	defer woffZlib.Put(w)
 	for i := range tables {
 		e := sfnt[12+16*i : 12+16*i+16]
 		off, ln := int(binary.BigEndian.Uint32(e[8:])), int(binary.BigEndian.Uint32(e[12:]))
@@ -36,10 +48,7 @@ func woff(sfnt []byte) ([]byte, error) {
 		}
 		orig := sfnt[off : off+ln]
 		var z bytes.Buffer
-		w, err := zlib.NewWriterLevel(&z, zlib.BestCompression)
-		if err != nil {
-			return nil, err
-		}
+		w.Reset(&z)
 		w.Write(orig)
 		if err := w.Close(); err != nil {
 			return nil, err

@@ -318,3 +318,39 @@ func (rr *Renderer) cardOutput(p *site.Page, j int, c *site.Chart, cached bool) 
 	}
 	return output.File{Path: name, Data: b}, true, nil
 }
+
+// cardFuture is a page's social card drawn ahead (cardAhead), beside the
+// page's figures and HTML, so that a site of few pages keeps every core
+// busy.
+type cardFuture struct {
+	j    int // the chart the card shows
+	done chan struct{}
+	f    output.File
+	ok   bool
+	err  error
+}
+
+// cardAhead starts drawing page p's social card, when the build draws
+// one, as cardOutput(p, j, c, false) would; nil when it draws none.
+func (rr *Renderer) cardAhead(p *site.Page) *cardFuture {
+	c := p.CardChart()
+	if rr.statics == nil || c == nil || c.Spec == nil {
+		return nil
+	}
+	cf := &cardFuture{j: p.Card, done: make(chan struct{})}
+	go func() {
+		defer close(cf.done)
+		cf.f, cf.ok, cf.err = rr.cardOutput(p, cf.j, c, false)
+	}()
+	return cf
+}
+
+// output is cardOutput(p, j, c, false): the card drawn ahead for chart j,
+// once drawn, or drawn now.
+func (cf *cardFuture) output(rr *Renderer, p *site.Page, j int, c *site.Chart) (output.File, bool, error) {
+	if cf == nil || cf.j != j {
+		return rr.cardOutput(p, j, c, false)
+	}
+	<-cf.done
+	return cf.f, cf.ok, cf.err
+}

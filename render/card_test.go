@@ -436,7 +436,7 @@ func BenchmarkCard(b *testing.B) {
 	})
 	b.Run("png", func(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
-			if err := figure.WritePNG(io.Discard, scenes[i%len(scenes)], figure.PNGOptions{Scale: cardText / 12}); err != nil {
+			if err := figure.WritePNG(io.Discard, scenes[i%len(scenes)], figure.PNGOptions{Scale: cardText / 12, Palette: true}); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -396,16 +396,23 @@ func (r *renderer) appendContent(b []byte, p *site.Page) ([]byte, error) {
 		layouts: layouts, figures: r.theme.figures, citer: newCiter(p),
 	}
 	for i, c := range p.Charts {
-		d := w.chartView(c)
-		if st := r.rr.statics; st != nil {
-			f, err := st.figure(c, chart.OptionBytes(d.Option), d.Alt)
-			if err != nil {
-				return w.b, err
-			}
-			d.Static, d.StaticHeight, d.StaticTabletHeight, d.StaticNarrowHeight = f.HTML, f.WideH, f.TabletH, f.NarrowH
-			st.files.Store(c, f.File)
+		w.charts[i] = w.chartView(c)
+	}
+	if st := r.rr.statics; st != nil && len(p.Charts) > 0 {
+		// the page's charts' figures side by side
+		options, alts := make([][]byte, len(p.Charts)), make([]string, len(p.Charts))
+		for i := range p.Charts {
+			options[i], alts[i] = chart.OptionBytes(w.charts[i].Option), w.charts[i].Alt
 		}
-		w.charts[i] = d
+		figs, err := st.figures(p.Charts, options, alts)
+		if err != nil {
+			return w.b, err
+		}
+		for i, f := range figs {
+			d := &w.charts[i]
+			d.Static, d.StaticHeight, d.StaticTabletHeight, d.StaticNarrowHeight = f.HTML, f.WideH, f.TabletH, f.NarrowH
+			st.files.Store(p.Charts[i], f.File)
+		}
 	}
 	if err := r.md.Renderer().Render(w, p.Body, p.Doc); err != nil {
 		return w.b, err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"path"
+	"runtime"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -72,6 +73,13 @@ type statics struct {
 	drawn atomic.Int64
 	// cards counts the social cards drawn (not read from the cache).
 	cards atomic.Int64
+	// slots bounds the Scenes computed at once to the cores: a chart's
+	// widths are drawn side by side (figure), and a page's charts, so
+	// that a site of few pages keeps every core busy too.
+	slots chan struct{}
+	// drawing, when set (tests), is told when a Scene starts to be
+	// computed (in a slot) and when it is done.
+	drawing func(start bool)
 }
 
 // staticsBudget is the CPU time a build's static figures may spend in the
@@ -80,7 +88,10 @@ type statics struct {
 const staticsBudget = 10 * time.Minute
 
 func newStatics(th *theme) *statics {
-	return &statics{theme: th, cache: openFigureCache(th), limits: scene.Limits{Budget: scene.NewBudget(staticsBudget)}}
+	return &statics{
+		theme: th, cache: openFigureCache(th), limits: scene.Limits{Budget: scene.NewBudget(staticsBudget)},
+		slots: make(chan struct{}, runtime.GOMAXPROCS(0)),
+	}
 }
 
 // engine is an engine of the pool, or a new one; give it back with
@@ -133,6 +144,12 @@ func (st *statics) scene(option []byte, width int) (*figure.Scene, error) {
 	if s := st.cache.get(key); s != nil {
 		return s, nil
 	}
+	st.slots <- struct{}{}
+	defer func() { <-st.slots }()
+	if st.drawing != nil {
+		st.drawing(true)
+		defer st.drawing(false)
+	}
 	e, err := st.engine()
 	if err != nil {
 		return nil, err
@@ -147,24 +164,62 @@ func (st *statics) scene(option []byte, width int) (*figure.Scene, error) {
 	return s, nil
 }
 
+// staticWidths are the widths a chart's static figure is drawn at: its
+// three pictures' and the feed's.
+var staticWidths = [...]int{StaticWide, StaticTablet, StaticNarrow, FeedWidth}
+
+// scenes are the Scenes of option at staticWidths, computed side by side
+// (each waits for a slot); the error is the first width's that failed.
+func (st *statics) scenes(option []byte) ([len(staticWidths)]*figure.Scene, error) {
+	var out [len(staticWidths)]*figure.Scene
+	var errs [len(staticWidths)]error
+	var wg sync.WaitGroup
+	for i, w := range staticWidths {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i], errs[i] = st.scene(option, w)
+		}()
+	}
+	wg.Wait()
+	return out, firstError(errs[:])
+}
+
+// firstError is the first of errs that is not nil, or nil.
+func firstError(errs []error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// figures are the static figures of charts (page options options, alt
+// texts alts), computed side by side; the error is the first chart's
+// that failed.
+func (st *statics) figures(charts []*site.Chart, options [][]byte, alts []string) ([]*staticFigure, error) {
+	out := make([]*staticFigure, len(charts))
+	errs := make([]error, len(charts))
+	var wg sync.WaitGroup
+	for i, c := range charts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i], errs[i] = st.figure(c, options[i], alts[i])
+		}()
+	}
+	wg.Wait()
+	return out, firstError(errs)
+}
+
 // figure computes c's static figure from its page option.
 func (st *statics) figure(c *site.Chart, option []byte, alt string) (*staticFigure, error) {
-	wide, err := st.scene(option, StaticWide)
+	sc, err := st.scenes(option)
 	if err != nil {
 		return nil, st.scriptError(c, "static figure", err)
 	}
-	tablet, err := st.scene(option, StaticTablet)
-	if err != nil {
-		return nil, st.scriptError(c, "static figure", err)
-	}
-	narrow, err := st.scene(option, StaticNarrow)
-	if err != nil {
-		return nil, st.scriptError(c, "static figure", err)
-	}
-	feed, err := st.scene(option, FeedWidth)
-	if err != nil {
-		return nil, st.scriptError(c, "static figure", err)
-	}
+	wide, tablet, narrow, feed := sc[0], sc[1], sc[2], sc[3]
 	f := &staticFigure{WideH: ceilPx(wide.Height), TabletH: ceilPx(tablet.Height), NarrowH: ceilPx(narrow.Height)}
 	var file bytes.Buffer
 	if err := figure.WriteSVG(&file, feed, figure.SVGOptions{Title: alt, EmbedFont: true}); err != nil {

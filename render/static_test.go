@@ -5,9 +5,11 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/scene"
 	"github.com/scalesite/scalesite/site"
@@ -139,5 +141,46 @@ func TestStaticFigureScriptStopped(t *testing.T) {
 				t.Error("a stopped engine went back to the pool")
 			}
 		})
+	}
+}
+
+// TestStaticScenesSideBySide: a chart's Scenes are computed side by side,
+// as many at once as there are slots (cores) and no more, so that a site
+// of one chart keeps every core busy. The first Scenes wait until two are
+// being computed at once: drawn one after another, the test would hang.
+func TestStaticScenesSideBySide(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	s, err := site.Load(writeSite(t, map[string]string{"scalesite.yaml": "title: S\n", "content/p.md": staticChartPage}), site.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := newStatics(mustTheme(t, s))
+	st.slots = make(chan struct{}, 2)
+	var mu sync.Mutex
+	both := sync.NewCond(&mu)
+	in, most := 0, 0
+	st.drawing = func(start bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !start {
+			in--
+			return
+		}
+		in++
+		most = max(most, in)
+		both.Broadcast()
+		for most < 2 {
+			both.Wait()
+		}
+	}
+	c := s.Pages[0].Charts[0]
+	if _, err := st.figure(c, chart.OptionBytes(chart.Option(c)), "alt"); err != nil {
+		t.Fatal(err)
+	}
+	if most != 2 {
+		t.Errorf("%d Scenes computed at once, with 2 slots", most)
+	}
+	if got := st.drawn.Load(); got != int64(len(staticWidths)) {
+		t.Errorf("%d Scenes drawn, want %d", got, len(staticWidths))
 	}
 }

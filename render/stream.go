@@ -140,13 +140,14 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 				return
 			}
 		}
+		card := r.rr.cardAhead(p)
 		f, err := r.pageFile(p, prev, next, opts.Lend)
 		if err != nil {
 			renderErrs[k] = atPage(p.Path, err)
 			failed.Store(true)
 			return
 		}
-		written[k], err = r.emitPage(p, f, emit)
+		written[k], err = r.emitPage(p, f, emit, card)
 		if err != nil {
 			renderErrs[k] = atPage(p.Path, err)
 			failed.Store(true)
@@ -279,7 +280,7 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 	}
 	out.Files = append(out.Files, listed...)
 	if home != nil {
-		data, err := r.chartData(home)
+		data, err := r.chartData(home, nil)
 		if err != nil {
 			return nil, atPage(home.Path, err)
 		}
@@ -400,8 +401,8 @@ func (r *renderer) pageFile(p, prev, next *site.Page, lend bool) (output.File, e
 // emitPage hands page p's HTML file f and its charts' data files to
 // emit, and returns them as the Output lists them: path and size. f is
 // not emitted when the data files fail, and its buffer is given back.
-func (r *renderer) emitPage(p *site.Page, f output.File, emit func(output.File)) ([]output.File, error) {
-	data, err := r.chartData(p)
+func (r *renderer) emitPage(p *site.Page, f output.File, emit func(output.File), card *cardFuture) ([]output.File, error) {
+	data, err := r.chartData(p, card)
 	if err != nil {
 		if f.Release != nil {
 			f.Release()
@@ -418,8 +419,8 @@ func (r *renderer) emitPage(p *site.Page, f output.File, emit func(output.File))
 
 // chartData is each of p's charts' CSV file, beside the page, and its
 // static figure's SVG file and the page's social card when the build
-// draws them.
-func (r *renderer) chartData(p *site.Page) ([]output.File, error) {
+// draws them: the card card drew ahead when not nil.
+func (r *renderer) chartData(p *site.Page, card *cardFuture) ([]output.File, error) {
 	files := make([]output.File, 0, 2*len(p.Charts)+1)
 	for j, c := range p.Charts {
 		files = append(files, output.File{Path: chart.DataFile(p.Slug, c), Data: chart.CSV(c)})
@@ -430,7 +431,7 @@ func (r *renderer) chartData(p *site.Page) ([]output.File, error) {
 			}
 			files = append(files, output.File{Path: staticFile(p.Slug, c), Data: b})
 		}
-		if f, ok, err := r.rr.cardOutput(p, j, c, false); err != nil {
+		if f, ok, err := card.output(r.rr, p, j, c); err != nil {
 			return nil, err
 		} else if ok {
 			files = append(files, f)

@@ -42,6 +42,7 @@
   // the canvas again).
   function setMeasure(f) {
     measureFn = typeof f === 'function' ? f : null;
+    labelWidths.clear();
   }
 
   // setFont sets the font family of chart text (a CSS font-family list).
@@ -331,6 +332,33 @@
     });
   }
 
+  // The tick labels of candidate ticks, and the widest of them, are the
+  // same for the same values wherever they are asked for: at each width
+  // the chart is laid out at (the static figures draw four, and a card),
+  // before and after the plot is fitted, at each resize of the live chart.
+  // They are kept, up to MEMO entries each (then forgotten all at once).
+  var MEMO = 4000;
+  var labelTexts = new Map(), labelWidths = new Map();
+  function remember(memo, key, make) {
+    var v = memo.get(key);
+    if (v === undefined) {
+      if (memo.size >= MEMO) memo.clear();
+      v = make();
+      memo.set(key, v);
+    }
+    return v;
+  }
+  // tickLabels is ticks.js tickLabels(values, m.format, m.log, m.unit),
+  // kept: its result is not to be changed
+  function tickLabels(values, m) {
+    return remember(labelTexts, memoKey(values, m), function () {
+      return L.tickLabels(values, m.format, m.log, m.unit);
+    });
+  }
+  function memoKey(values, m) {
+    return JSON.stringify([m.format, m.log, m.unit]) + values.join(',');
+  }
+
   // axisTicks chooses the ticks of one axis for its visible range ext (in
   // axis units: exponents on a log axis) and its length px, and writes them
   // into patch as the option parts that show them: labels at the major
@@ -344,9 +372,15 @@
     var size;
     if (d === 'x') {
       size = function (values) {
-        var w = 0;
-        L.tickLabels(values, m.format, m.log, m.unit).labels.forEach(function (s) { w = Math.max(w, textWidth(s, (m.log ? 13 : 12) + 'px ' + FONT)); });
-        return w + 6;
+        var font = (m.log ? 13 : 12) + 'px ' + FONT;
+        var widest = function () {
+          var w = 0;
+          tickLabels(values, m).labels.forEach(function (s) { w = Math.max(w, textWidth(s, font)); });
+          return w + 6;
+        };
+        // a canvas measures in the font loaded so far: kept only where
+        // the measure is set (the static figure's engine)
+        return measureFn ? remember(labelWidths, font + memoKey(values, m), widest) : widest();
       };
     } else {
       size = function () { return 18; };
@@ -361,7 +395,7 @@
     };
     t.major = t.major.map(snapEnd);
     t.minor = t.minor.map(snapEnd);
-    var tl = L.tickLabels(t.major.map(function (v) { return m.log ? Math.pow(10, v) : v; }), m.format, m.log, m.unit);
+    var tl = tickLabels(t.major.map(function (v) { return m.log ? Math.pow(10, v) : v; }), m);
     m.digits = tl.digits;
     m.powers = tl.powers;
     // an end label centred on its tick past the canvas' edge (30.01k at

@@ -563,15 +563,23 @@
     });
     // one form an axis: every tick a power where one needs it
     var powers = powerForm(format, log) && vals.some(function (v) { return !plainRange(v, log); });
-    var labels = [];
-    var d;
-    for (d = 1; d <= MAX_DIGITS; d++) {
-      labels = vals.map(function (v) { return tickText(v, format, log, d, powers); });
-      var ok = true;
-      for (var k = 0; k < n && ok; k++) {
+    // the fewest digits that keep every value: fewer fail whatever the
+    // labels read, so they are not written
+    var close = function (d) {
+      for (var k = 0; k < n; k++) {
         var v = vals[k];
-        if (isFinite(v) && v !== 0 && Math.abs(Number(v.toPrecision(d)) - v) > tol[k]) ok = false;
-        if (k > 0 && labels[k] === labels[k - 1]) ok = false;
+        if (isFinite(v) && v !== 0 && Math.abs(Number(v.toPrecision(d)) - v) > tol[k]) return false;
+      }
+      return true;
+    };
+    var d = 1;
+    while (d < MAX_DIGITS && !close(d)) d++;
+    var labels = [];
+    for (; d <= MAX_DIGITS; d++) {
+      labels = vals.map(function (v) { return tickText(v, format, log, d, powers); });
+      var ok = close(d);
+      for (var k = 1; k < n && ok; k++) {
+        if (labels[k] === labels[k - 1]) ok = false;
       }
       if (ok) break;
     }
