@@ -147,14 +147,22 @@
     var p = CL.prepareOption(option, width, isDark(), function () {
       return CL.labelPlacer(function () { return charts[id]; });
     });
-    el.style.height = (fitHeight || p.height) + 'px';
+    var height = fitHeight || p.height;
+    el.style.height = height + 'px';
     var meta = p.meta;
     if (fitHeight) {
       meta = Object.assign({}, meta);
       delete meta.fitHeight;
     }
-    states[id] = { meta: meta, axes: p.axes, ticks: p.state.ticks, width: width, option: p.option, pins: null };
+    states[id] = { meta: meta, axes: p.axes, ticks: p.state.ticks, width: width, height: height, option: p.option, pins: null };
     return p.option;
+  }
+
+  // size is the chart's size as last laid out, for echarts.init and
+  // resize: ECharts keeps a size it was given (it reads the box's only
+  // when it was given none), so every resize gives it.
+  function size(st) {
+    return { width: st.width, height: st.height };
   }
 
   // relayout fits a chart to a new width: panels, titles, legend and the
@@ -169,10 +177,11 @@
     if (!width || width === st.width) return;
     st.width = width;
     var fr = CL.frame(st.option, st.meta, width);
+    st.height = fr.height;
     el.style.height = fr.height + 'px';
     CL.merge(fr.option, CL.pretick(st.option, fr.option.grid, width, st.axes, st, isDark()));
     markBusy(id);
-    inst.resize();
+    inst.resize(size(st));
     inst.setOption(fr.option);
     settle(id);
   }
@@ -273,14 +282,19 @@
     }
     // The static figure (drawn at build time) stays over the canvas until
     // ECharts has drawn the chart: ECharts empties the element, so it is
-    // taken out and put back, and hidden on the first 'finished'.
+    // taken out and put back, and hidden on the first 'finished'. The box
+    // is measured with the figure in it (a tablet's box keeps the figure's
+    // width only while it holds one: site.css) and ECharts is given that
+    // size rather than reading the box's without it: the chart is laid out
+    // once, for the box it stays in, and the page is not laid out again
+    // between the figure's going and its coming back.
     var statics = [].slice.call(el.querySelectorAll(':scope > .scalesite-static'));
+    sources[id] = JSON.stringify(option);
+    option = build(id, option, el, statics.length > 0);
     statics.forEach(function (s) { el.removeChild(s); });
     var old = window.echarts.getInstanceByDom(el);
     if (old) old.dispose();
-    sources[id] = JSON.stringify(option);
-    option = build(id, option, el, statics.length > 0);
-    var inst = window.echarts.init(el, isDark() ? 'dark' : null, { renderer: 'canvas' });
+    var inst = window.echarts.init(el, isDark() ? 'dark' : null, Object.assign({ renderer: 'canvas' }, size(states[id])));
     statics.forEach(function (s) { el.appendChild(s); });
     charts[id] = inst;
     inst.on('finished', function () {
@@ -316,7 +330,7 @@
     sources[id] = source;
     option = build(id, option, el);
     markBusy(id);
-    inst.resize();
+    inst.resize(size(states[id]));
     inst.setOption(option, {
       notMerge: false,
       replaceMerge: ['series', 'xAxis', 'yAxis', 'grid', 'title']
