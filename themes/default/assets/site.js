@@ -135,10 +135,12 @@
   // A chart that takes over from its static figure is laid out into the
   // box the figure's CSS gave it (fit), so that the box, and all below it,
   // stays where it was: at the width the figure was drawn at, that is the
-  // chart's own height; later layouts (a resize) take their own.
-  function build(id, option, el, fit) {
-    var width = el.clientWidth || 600;
-    var fitHeight = fit ? el.clientHeight : 0;
+  // chart's own height; later layouts (a resize) take their own. box is
+  // the element's size measured beforehand (measure), if it was.
+  function build(id, option, el, fit, box) {
+    box = box || measure(el);
+    var width = box.width || 600;
+    var fitHeight = fit ? box.height : 0;
     if (fitHeight) {
       option.scalesite = option.scalesite || {};
       option.scalesite.fitHeight = fitHeight;
@@ -156,6 +158,14 @@
     }
     states[id] = { meta: meta, axes: p.axes, ticks: p.state.ticks, width: width, height: height, option: p.option, pins: null };
     return p.option;
+  }
+
+  // measure reads a chart element's box. mount measures every chart it is
+  // to draw before drawing any: each chart drawn changes the page (its
+  // height set, its canvas and toolbar added), and a box read after that
+  // lays the whole page out again, once a chart.
+  function measure(el) {
+    return { width: el.clientWidth, height: el.clientHeight };
   }
 
   // size is the chart's size as last laid out, for echarts.init and
@@ -271,7 +281,7 @@
     });
   }
 
-  function init(id, option) {
+  function init(id, option, source, box) {
     var el = document.getElementById(id);
     if (!el) return null;
     if (!window.echarts) {
@@ -289,8 +299,8 @@
     // once, for the box it stays in, and the page is not laid out again
     // between the figure's going and its coming back.
     var statics = [].slice.call(el.querySelectorAll(':scope > .scalesite-static'));
-    sources[id] = JSON.stringify(option);
-    option = build(id, option, el, statics.length > 0);
+    sources[id] = source || JSON.stringify(option);
+    option = build(id, option, el, statics.length > 0, box);
     statics.forEach(function (s) { el.removeChild(s); });
     var old = window.echarts.getInstanceByDom(el);
     if (old) old.dispose();
@@ -315,20 +325,24 @@
   // update(id, option): re-applies the tokens, then merges the option into
   // the chart, keeping legend selection and zoom. Series, axes and grids
   // missing from the new option are removed. A chart not shown yet is
-  // created.
-  function update(id, option) {
-    if (typeof option === 'string') option = JSON.parse(option);
+  // created. source, when given, is the option's JSON text (the page's:
+  // mount), box the element's size measured beforehand (measure).
+  function update(id, option, source, box) {
+    if (typeof option === 'string') {
+      source = option;
+      option = JSON.parse(option);
+    }
     var inst = charts[id];
     var el = document.getElementById(id);
     if (!inst || inst.isDisposed() || !el || inst.getDom() !== el) {
       if (inst && !inst.isDisposed() && (!el || inst.getDom() !== el)) inst.dispose();
       delete charts[id];
-      return init(id, option);
+      return init(id, option, source, box);
     }
-    var source = JSON.stringify(option);
+    source = source || JSON.stringify(option);
     if (sources[id] === source) return inst; // nothing new to draw
     sources[id] = source;
-    option = build(id, option, el);
+    option = build(id, option, el, false, box);
     markBusy(id);
     inst.resize(size(states[id]));
     inst.setOption(option, {
@@ -356,25 +370,32 @@
       }
     });
     var scripts = root.querySelectorAll('script.scalesite-option');
+    var todo = [];
     for (var i = 0; i < scripts.length; i++) {
       var script = scripts[i];
       var id = script.getAttribute('data-chart');
       if (!id) continue;
-      var option;
+      var text = script.textContent;
       try {
-        option = JSON.parse(script.textContent);
+        todo.push({ id: id, option: JSON.parse(text), text: text });
       } catch (err) {
         showError(document.getElementById(id), 'This chart’s data could not be read.');
         if (window.console) window.console.error('scalesite: chart ' + id + ':', err);
-        continue;
-      }
-      try {
-        update(id, option);
-      } catch (err) {
-        showError(document.getElementById(id), 'This chart could not be drawn.');
-        if (window.console) window.console.error('scalesite: chart ' + id + ':', err);
       }
     }
+    // every box read before any chart is drawn: one layout of the page
+    todo.forEach(function (c) {
+      var el = document.getElementById(c.id);
+      if (el) c.box = measure(el);
+    });
+    todo.forEach(function (c) {
+      try {
+        update(c.id, c.option, c.text, c.box);
+      } catch (err) {
+        showError(document.getElementById(c.id), 'This chart could not be drawn.');
+        if (window.console) window.console.error('scalesite: chart ' + c.id + ':', err);
+      }
+    });
     return charts;
   }
 
@@ -387,7 +408,7 @@
       var inst = charts[id];
       if (inst.isDisposed() || !sources[id]) return;
       var state = captureState(inst);
-      var fresh = init(id, JSON.parse(sources[id]));
+      var fresh = init(id, JSON.parse(sources[id]), sources[id]);
       if (fresh) restoreState(fresh, state);
     });
   }
