@@ -135,10 +135,12 @@
   // A chart that takes over from its static figure is laid out into the
   // box the figure's CSS gave it (fit), so that the box, and all below it,
   // stays where it was: at the width the figure was drawn at, that is the
-  // chart's own height; later layouts (a resize) take their own.
-  function build(id, option, el, fit) {
-    var width = el.clientWidth || 600;
-    var fitHeight = fit ? el.clientHeight : 0;
+  // chart's own height; later layouts (a resize) take their own. box is
+  // the element's size measured beforehand (measure), if it was.
+  function build(id, option, el, fit, box) {
+    box = box || measure(el);
+    var width = box.width || 600;
+    var fitHeight = fit ? box.height : 0;
     if (fitHeight) {
       option.scalesite = option.scalesite || {};
       option.scalesite.fitHeight = fitHeight;
@@ -147,14 +149,30 @@
     var p = CL.prepareOption(option, width, isDark(), function () {
       return CL.labelPlacer(function () { return charts[id]; });
     });
-    el.style.height = (fitHeight || p.height) + 'px';
+    var height = fitHeight || p.height;
+    el.style.height = height + 'px';
     var meta = p.meta;
     if (fitHeight) {
       meta = Object.assign({}, meta);
       delete meta.fitHeight;
     }
-    states[id] = { meta: meta, axes: p.axes, ticks: p.state.ticks, width: width, option: p.option, pins: null };
+    states[id] = { meta: meta, axes: p.axes, ticks: p.state.ticks, width: width, height: height, option: p.option, pins: null };
     return p.option;
+  }
+
+  // measure reads a chart element's box. mount measures every chart it is
+  // to draw before drawing any: each chart drawn changes the page (its
+  // height set, its canvas and toolbar added), and a box read after that
+  // lays the whole page out again, once a chart.
+  function measure(el) {
+    return { width: el.clientWidth, height: el.clientHeight };
+  }
+
+  // size is the chart's size as last laid out, for echarts.init and
+  // resize: ECharts keeps a size it was given (it reads the box's only
+  // when it was given none), so every resize gives it.
+  function size(st) {
+    return { width: st.width, height: st.height };
   }
 
   // relayout fits a chart to a new width: panels, titles, legend and the
@@ -169,10 +187,11 @@
     if (!width || width === st.width) return;
     st.width = width;
     var fr = CL.frame(st.option, st.meta, width);
+    st.height = fr.height;
     el.style.height = fr.height + 'px';
     CL.merge(fr.option, CL.pretick(st.option, fr.option.grid, width, st.axes, st, isDark()));
     markBusy(id);
-    inst.resize();
+    inst.resize(size(st));
     inst.setOption(fr.option);
     settle(id);
   }
@@ -262,7 +281,7 @@
     });
   }
 
-  function init(id, option) {
+  function init(id, option, source, box) {
     var el = document.getElementById(id);
     if (!el) return null;
     if (!window.echarts) {
@@ -273,14 +292,19 @@
     }
     // The static figure (drawn at build time) stays over the canvas until
     // ECharts has drawn the chart: ECharts empties the element, so it is
-    // taken out and put back, and hidden on the first 'finished'.
+    // taken out and put back, and hidden on the first 'finished'. The box
+    // is measured with the figure in it (a tablet's box keeps the figure's
+    // width only while it holds one: site.css) and ECharts is given that
+    // size rather than reading the box's without it: the chart is laid out
+    // once, for the box it stays in, and the page is not laid out again
+    // between the figure's going and its coming back.
     var statics = [].slice.call(el.querySelectorAll(':scope > .scalesite-static'));
+    sources[id] = source || JSON.stringify(option);
+    option = build(id, option, el, statics.length > 0, box);
     statics.forEach(function (s) { el.removeChild(s); });
     var old = window.echarts.getInstanceByDom(el);
     if (old) old.dispose();
-    sources[id] = JSON.stringify(option);
-    option = build(id, option, el, statics.length > 0);
-    var inst = window.echarts.init(el, isDark() ? 'dark' : null, { renderer: 'canvas' });
+    var inst = window.echarts.init(el, isDark() ? 'dark' : null, Object.assign({ renderer: 'canvas' }, size(states[id])));
     statics.forEach(function (s) { el.appendChild(s); });
     charts[id] = inst;
     inst.on('finished', function () {
@@ -301,22 +325,26 @@
   // update(id, option): re-applies the tokens, then merges the option into
   // the chart, keeping legend selection and zoom. Series, axes and grids
   // missing from the new option are removed. A chart not shown yet is
-  // created.
-  function update(id, option) {
-    if (typeof option === 'string') option = JSON.parse(option);
+  // created. source, when given, is the option's JSON text (the page's:
+  // mount), box the element's size measured beforehand (measure).
+  function update(id, option, source, box) {
+    if (typeof option === 'string') {
+      source = option;
+      option = JSON.parse(option);
+    }
     var inst = charts[id];
     var el = document.getElementById(id);
     if (!inst || inst.isDisposed() || !el || inst.getDom() !== el) {
       if (inst && !inst.isDisposed() && (!el || inst.getDom() !== el)) inst.dispose();
       delete charts[id];
-      return init(id, option);
+      return init(id, option, source, box);
     }
-    var source = JSON.stringify(option);
+    source = source || JSON.stringify(option);
     if (sources[id] === source) return inst; // nothing new to draw
     sources[id] = source;
-    option = build(id, option, el);
+    option = build(id, option, el, false, box);
     markBusy(id);
-    inst.resize();
+    inst.resize(size(states[id]));
     inst.setOption(option, {
       notMerge: false,
       replaceMerge: ['series', 'xAxis', 'yAxis', 'grid', 'title']
@@ -342,25 +370,32 @@
       }
     });
     var scripts = root.querySelectorAll('script.scalesite-option');
+    var todo = [];
     for (var i = 0; i < scripts.length; i++) {
       var script = scripts[i];
       var id = script.getAttribute('data-chart');
       if (!id) continue;
-      var option;
+      var text = script.textContent;
       try {
-        option = JSON.parse(script.textContent);
+        todo.push({ id: id, option: JSON.parse(text), text: text });
       } catch (err) {
         showError(document.getElementById(id), 'This chart’s data could not be read.');
         if (window.console) window.console.error('scalesite: chart ' + id + ':', err);
-        continue;
-      }
-      try {
-        update(id, option);
-      } catch (err) {
-        showError(document.getElementById(id), 'This chart could not be drawn.');
-        if (window.console) window.console.error('scalesite: chart ' + id + ':', err);
       }
     }
+    // every box read before any chart is drawn: one layout of the page
+    todo.forEach(function (c) {
+      var el = document.getElementById(c.id);
+      if (el) c.box = measure(el);
+    });
+    todo.forEach(function (c) {
+      try {
+        update(c.id, c.option, c.text, c.box);
+      } catch (err) {
+        showError(document.getElementById(c.id), 'This chart could not be drawn.');
+        if (window.console) window.console.error('scalesite: chart ' + c.id + ':', err);
+      }
+    });
     return charts;
   }
 
@@ -373,7 +408,7 @@
       var inst = charts[id];
       if (inst.isDisposed() || !sources[id]) return;
       var state = captureState(inst);
-      var fresh = init(id, JSON.parse(sources[id]));
+      var fresh = init(id, JSON.parse(sources[id]), sources[id]);
       if (fresh) restoreState(fresh, state);
     });
   }
