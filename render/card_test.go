@@ -219,8 +219,11 @@ func checkCard(t *testing.T, page string, sc *figure.Scene, c *site.Chart, headi
 		t.Errorf("%s: the card's footer is %q, want the site's name %q", page, roles["footer"], siteName)
 	}
 	panels := max(1, len(c.Panels))
-	if len(sc.Clips) < min(panels, cardMaxPanels) && len(roles["note"]) == 0 {
-		t.Errorf("%s: %d of %d panels on the card and no note of the others", page, len(sc.Clips), panels)
+	if len(sc.Clips) != min(panels, cardMaxPanels) {
+		t.Errorf("%s: %d of %d panels on the card, want %d", page, len(sc.Clips), panels, min(panels, cardMaxPanels))
+	}
+	if (len(sc.Clips) < panels) != (len(roles["note"]) == 1) {
+		t.Errorf("%s: %d of %d panels on the card, its note %q", page, len(sc.Clips), panels, roles["note"])
 	}
 	var opt struct {
 		Series []struct{ Name *string }
@@ -237,8 +240,18 @@ func checkCard(t *testing.T, page string, sc *figure.Scene, c *site.Chart, headi
 	if len(names) > 1 && !c.Spec.Legend.Hide && len(roles["legend"]) == 0 {
 		t.Errorf("%s: %d series and no legend on the card", page, len(names))
 	}
+	for role, texts := range roles {
+		if strings.HasPrefix(role, "axis-name") && strings.HasSuffix(strings.Join(texts, ""), "…") {
+			t.Errorf("%s: an axis name cut on the card: %q", page, texts)
+		}
+	}
+	// four panels side by side are a quarter of the card wide
+	minW := 90.0
+	if len(sc.Clips) == cardMaxPanels {
+		minW = 56
+	}
 	for _, r := range sc.Clips {
-		if r.H < 40 || r.W < cardMinPlotWidth {
+		if r.H < 40 || r.W < minW {
 			t.Errorf("%s: a plot of %.0f × %.0f units on the card", page, r.W, r.H)
 		}
 	}
@@ -288,6 +301,83 @@ func TestCardCrowded(t *testing.T) {
 			t.Fatalf("%s: no plot on the card", p.Path)
 		}
 		checkCard(t, p.Path, sc, p.Charts[0], p.Title, "Site")
+	}
+}
+
+// TestCardPanels: a card shows every panel of a chart of up to
+// cardMaxPanels, never fewer (the old card showed one panel of two and
+// only a note said so), and of a chart of more its first cardMaxPanels
+// with a note of the rest, which its og:image:alt says too; a y name
+// longer than the card's low plot is high stands level over the plot,
+// whole, not cut to "Optimal…".
+func TestCardPanels(t *testing.T) {
+	const yName = "Optimal parameters N_opt (count)"
+	for _, tc := range []struct {
+		panels int
+		shown  int
+		note   string
+	}{
+		{1, 1, ""},
+		{2, 2, ""},
+		{3, 3, ""},
+		{4, 4, ""},
+		{5, 4, "Panels 1–4 of 5: all on the page"},
+		{8, 4, "Panels 1–4 of 8: all on the page"},
+	} {
+		t.Run(fmt.Sprint(tc.panels), func(t *testing.T) {
+			var panels strings.Builder
+			panels.WriteString("panels:\n")
+			for i := range tc.panels {
+				fmt.Fprintf(&panels, "  - title: Panel %d\n    x: {field: n, title: Training FLOPs C}\n    y: {field: v, title: %s}\n", i+1, yName)
+			}
+			files := map[string]string{
+				"scalesite.yaml":     "title: S\nstaticFigures: true\n",
+				"content/p/index.md": "---\ntitle: Panels\n---\n```chart\ntitle: Panels\ndata: p.csv\nseries: s\n" + panels.String() + "```\n",
+				"content/p/p.csv":    "s,n,v\na,1,2\na,2,3\nb,1,3\nb,2,5\n",
+			}
+			s, err := site.Load(writeSite(t, files), site.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := s.Pages[0].Charts[0]
+			sc, _, err := newStatics(mustTheme(t, s)).cardScene(c, cardWords{heading: "Panels", site: "S"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sc.Clips) != tc.shown {
+				t.Errorf("%d panels on the card, want %d", len(sc.Clips), tc.shown)
+			}
+			var notes, names []string
+			for _, it := range sc.Items {
+				switch {
+				case it.Kind != "text":
+				case it.Role == "note":
+					notes = append(notes, it.Text)
+				case strings.HasPrefix(it.Role, "axis-name-y"):
+					names = append(names, it.Text)
+				}
+			}
+			if want := []string{tc.note}; tc.note == "" && len(notes) > 0 || tc.note != "" && !slices.Equal(notes, want) {
+				t.Errorf("the card's note is %q, want %q", notes, tc.note)
+			}
+			if len(names) == 0 {
+				t.Errorf("no y name on the card")
+			}
+			for _, n := range names {
+				if n != yName {
+					t.Errorf("a y name %q on the card, want %q whole", n, yName)
+				}
+			}
+			alt := cardAlt(c)
+			left := fmt.Sprintf("The first %d of the chart's %d panels.", tc.shown, tc.panels)
+			if got := strings.Contains(alt, left); got != (tc.shown < tc.panels) {
+				t.Errorf("og:image:alt %q says %q: %v, want %v", alt, left, got, tc.shown < tc.panels)
+			}
+			if tc.shown < tc.panels && strings.Contains(alt, fmt.Sprintf("Panel %d", tc.shown+1)) {
+				t.Errorf("og:image:alt %q describes panel %d, which the card does not show", alt, tc.shown+1)
+			}
+			checkCard(t, "p", sc, c, "Panels", "S")
+		})
 	}
 }
 
@@ -465,4 +555,16 @@ func TestCardHome(t *testing.T) {
 	if w, h, err := pngSize(got[name]); err != nil || w != 1200 || h != 630 {
 		t.Errorf("%s: %d × %d, %v", name, w, h, err)
 	}
+}
+
+// lowestPlot is the height of the lowest plot of s (its clip rectangles),
+// 0 for none.
+func lowestPlot(s *figure.Scene) float64 {
+	h := 0.0
+	for i, r := range s.Clips {
+		if i == 0 || r.H < h {
+			h = r.H
+		}
+	}
+	return h
 }

@@ -115,11 +115,24 @@ func TestFigureForAColumn(t *testing.T) {
 			if tc.legend && legend == 0 {
 				t.Errorf("no legend")
 			}
-			// thin lines and small markers
+			// thin lines and small markers, none in a bead chain: Kaplan's
+			// frontier drew a ring on each of its hundreds of points
+			markers := 0
 			for _, it := range sc.Items {
-				if it.Kind == "symbol" && it.Role == "" && it.Size*k > 7*96/72 {
-					t.Errorf("a marker %.1f pt across, want 7 at most", it.Size*k*72/96)
-					break
+				if it.Kind == "symbol" && it.Role == "" {
+					markers++
+					if it.Size*k > 7*96/72 {
+						t.Errorf("a marker %.1f pt across, want 7 at most", it.Size*k*72/96)
+						break
+					}
+				}
+			}
+			if markers > 100 {
+				t.Errorf("%d markers: a line of many points draws none", markers)
+			}
+			for _, it := range sc.Items {
+				if it.Kind == "text" && strings.HasPrefix(it.Role, "axis-name") && strings.HasSuffix(it.Text, "…") {
+					t.Errorf("the axis name %q is cut", it.Text)
 				}
 			}
 		})

@@ -194,28 +194,43 @@
     var yParts = [];
     var yAxes = asArray(option.yAxis);
     var xAxes = asArray(option.xAxis);
+    var names = [];
+    for (var j = 0; j < n; j++) {
+      names.push({
+        y: meta.yTitle ? (j % cols === 0 ? meta.yTitle : '') : yAxes[j] && yAxes[j].name,
+        x: meta.xTitle ? (j + cols >= n ? meta.xTitle : '') : xAxes[j] && xAxes[j].name
+      });
+    }
+    // a medium's plots are low: where a y name is longer than its plot is
+    // high, or the panels narrow (four side by side on a card), every
+    // panel's y name stands level over its plot (mediumYTop)
+    var yTop = md ? mediumYTop(names, rowH - panelTitleH - 16, cellW) : false;
     for (var i = 0; i < n; i++) {
       var r = Math.floor(i / cols);
       var k = i % cols;
       var x0 = k * cellW;
       var y0 = header + r * rowH;
-      var yName = meta.yTitle ? (k === 0 ? meta.yTitle : '') : yAxes[i] && yAxes[i].name;
-      var xName = meta.xTitle ? (i + cols >= n ? meta.xTitle : '') : xAxes[i] && xAxes[i].name;
+      var yName = names[i].y;
+      var xName = names[i].x;
       if (meta.xTitle) xParts[i] = { name: xName };
       if (meta.yTitle) yParts[i] = { name: yName };
-      if (md && yName) {
-        // a medium's plot is low: its y name is cut with an ellipsis to
-        // the plot's height, or the plot would shrink to the name's length
-        yParts[i] = { name: cutToWidth(yName, '12px ' + FONT, Math.max(40, rowH - panelTitleH - 8 - (xName ? 50 : 30) - 8)) };
-      }
-      var left = yName ? 64 : 48;
+      // (a medium's plot without a turned y name keeps only its tick labels'
+      // room at its left: the layout widens it to theirs, scene.js fit)
+      var left = yTop || (md && !yName) ? 24 : yName ? 64 : 48;
       var bottom = xName ? 50 : 30;
       var right = md ? 8 : 16;
-      var top = y0 + panelTitleH + 8;
+      var top = y0 + panelTitleH + 8 + (yTop ? MEDIUM_YTOP : 0);
+      if (yTop && yName) {
+        yParts[i] = {
+          // a name the row's panels share (meta.yTitle) over all of them
+          name: cutToWidth(yName, '12px ' + FONT, (meta.yTitle ? cols : 1) * cellW - 12),
+          nameLocation: 'end', nameRotate: 0, nameGap: MEDIUM_YTOP - 14, nameTextStyle: { align: 'left' }
+        };
+      }
       grids.push({
         left: Math.round(x0 + left), top: Math.round(top),
         width: Math.max(40, Math.round(cellW - left - right)),
-        height: Math.max(60, Math.round(rowH - panelTitleH - 8 - bottom)),
+        height: Math.max(60, Math.round(rowH - panelTitleH - 8 - (yTop ? MEDIUM_YTOP : 0) - bottom)),
         outerBounds: { left: Math.round(x0 + 2), top: Math.round(y0 + panelTitleH + 2), width: Math.round(cellW - 4), height: Math.round(rowH - panelTitleH - 2) },
         outerBoundsMode: 'auto', outerBoundsContain: 'all'
       });
@@ -798,6 +813,21 @@
   var MEDIUM_LEGEND_GAP = [12, 2]; // between columns, between rows
   var MEDIUM_FOOT = 16; // the footer's line
 
+  var MEDIUM_YTOP = 20; // a level y name's line over the plot, with its gap
+
+  // mediumYTop reports whether a medium's y names (names[i].y, x names
+  // names[i].x) stand level over their plots: when one is longer than the
+  // plot beside it, turned, is high (rowH: the row's height less its
+  // panel title's and gaps), and would be cut; or when the panels are
+  // narrow (cellW, a panel's width, under 160), where a turned name would
+  // take a third of a plot's width.
+  function mediumYTop(names, rowH, cellW) {
+    var font = '12px ' + FONT;
+    return names.some(function (nm) {
+      return nm.y && (cellW < 160 || textWidth(String(nm.y), font) > rowH - (nm.x ? 50 : 30));
+    });
+  }
+
   // cutToWidth is text, cut with an ellipsis to at most w px in font.
   function cutToWidth(text, font, w) {
     text = String(text);
@@ -858,6 +888,14 @@
       delete main.scalesiteSubtext;
     }
     if (md.thin) {
+      // rings over a line's many points (a frontier's over learning
+      // curves) are a thick bead chain at print size: the line, whose
+      // legend entry they share, draws them
+      var lines = {};
+      asArray(option.series).forEach(function (s) { if (s && s.type === 'line') lines[s.name] = true; });
+      option.series = asArray(option.series).filter(function (s) {
+        return !(s && s.type === 'scatter' && lines[s.name] && s.itemStyle && s.itemStyle.color === 'transparent' && asArray(s.data).length > 30);
+      });
       asArray(option.series).forEach(function (s) {
         if (!s || (s.type !== 'line' && s.type !== 'scatter')) return;
         if (s.type === 'line') {

@@ -18,7 +18,8 @@
  *
  * Not drawn (the site's options do not use them, or they are not part of
  * a picture): category and time axes, axes without min and max (ECharts'
- * nice extent) or inverted, nameLocation other than 'middle', smooth lines
+ * nice extent) or inverted, nameLocation other than 'middle' (but a
+ * medium's level y name at 'end'), smooth lines
  * and area fills, a series symbol given as path:// (a note's arrow, a
  * markPoint's path://, is), dataZoom, tooltips and axis pointers.
  *
@@ -275,6 +276,25 @@
       if (occ && d === 'x') { occ.y0 = Math.min(occ.y0, r.y + r.h); occ.x0 = Math.min(occ.x0, r.x); occ.x1 = Math.max(occ.x1, r.x + r.w); }
       if (occ && d === 'y') { occ.x1 = Math.max(occ.x1, r.x); occ.y0 = Math.min(occ.y0, r.y); occ.y1 = Math.max(occ.y1, r.y + r.h); }
       var nb = { f: 0.5, name: lines, font: font, fs: ns.fontSize || 12, lh: lhn };
+      if (d === 'y' && ax.nameLocation === 'end') {
+        // a medium's y name over the plot (chartlayout.js frame, where the
+        // name is longer than the plot is high; the page writes none):
+        // level, nameGap above the axis' end, its box moving with the top;
+        // aligned left, it starts where the tick labels do
+        var al = ns.align === 'left' ? 'start' : ns.align === 'right' ? 'end' : 'middle';
+        nb.f = 0;
+        nb.top = true;
+        nb.anchor = al;
+        nb.tx = al === 'start' && occ ? Math.min(r.x, occ.x0) : r.x;
+        nb.ty = r.y - gap - h;
+        // it holds the plot down, not in: chartlayout.js cut it to the
+        // width it has, which may pass over the next panel's top
+        nb.x = nb.tx;
+        nb.y = nb.ty;
+        nb.w = 0;
+        nb.h = h;
+        return nb;
+      }
       if (d === 'x') {
         var ty = r.y + r.h + gap;
         var top = ty - mAcross;
@@ -428,7 +448,8 @@
         nb.name.forEach(function (line, k) {
           // by the middle of each line's box, as zrender draws it (a y name
           // turned to read upwards: its box's bottom is on the right)
-          if (d === 'x') add({ k: 'text', text: line, x: nb.tx, y: nb.ty + k * nb.lh + nb.lh / 2, fs: nb.fs, anchor: 'middle', base: 'middle', fill: nc, role: 'axis-name-x' + i });
+          if (nb.top) add({ k: 'text', text: line, x: nb.tx, y: nb.ty + k * nb.lh + nb.lh / 2, fs: nb.fs, anchor: nb.anchor, base: 'middle', fill: nc, role: 'axis-name-y' + i });
+          else if (d === 'x') add({ k: 'text', text: line, x: nb.tx, y: nb.ty + k * nb.lh + nb.lh / 2, fs: nb.fs, anchor: 'middle', base: 'middle', fill: nc, role: 'axis-name-x' + i });
           else add({ k: 'text', text: line, x: nb.tx - (nb.name.length - 1 - k) * nb.lh - nb.lh / 2, y: nb.ty, fs: nb.fs, anchor: 'middle', base: 'middle', rot: -90, fill: nc, role: 'axis-name-y' + i });
         });
       }
@@ -1048,8 +1069,10 @@
       }
       if (!spot) return false;
     } else if (medium.legendRight) {
+      // level with the plots' tops, or as high as keeps it off the footer
       var top = rects.length ? rects[0].y : 0;
-      spot = { x: W - cl.side.w - 4, y: top, b: cl.side, inside: false };
+      var footR = medium.footer || medium.note ? 16 : 0;
+      spot = { x: W - cl.side.w - 4, y: Math.max(0, Math.min(top, H - footR - 4 - cl.side.h)), b: cl.side, inside: false };
     } else {
       var most = cl.byCols[cl.byCols.length - 1];
       var foot = medium.footer || medium.note ? 16 : 0;
