@@ -161,12 +161,12 @@ type cardWords struct {
 }
 
 // cardMedium is the medium of a card of a chart of panels panels, of
-// all: the page's title cut to what cardTitleLines lines hold, the site's
-// name, and a note of the panels left out.
-func cardMedium(w cardWords, panels, all int) scene.Medium {
+// all: the page's title cut to what lines lines hold, the site's name,
+// and a note of the panels left out.
+func cardMedium(w cardWords, panels, all, lines int) scene.Medium {
 	m := scene.Medium{
 		Width: CardWidth, Height: CardHeight, TextSize: cardText,
-		Heading: cardTitle(w.heading), Footer: w.site, Columns: panels, Thin: true, MinTicks: 3, MinPlot: cardMinPlot,
+		Heading: cardTitle(w.heading, lines), Footer: w.site, Columns: panels, Thin: true, MinTicks: 3, MinPlot: cardMinPlot,
 	}
 	switch {
 	case panels == 1 && all > 1:
@@ -178,7 +178,9 @@ func cardMedium(w cardWords, panels, all int) scene.Medium {
 }
 
 // cardScene is chart c's Scene for its social card: c as cardChart makes
-// it with cardPanels panels.
+// it with cardPanels panels, under the page's title in cardTitleLines
+// lines; or in one, when that leaves its lowest plot under cardMinPlot
+// high and one line gives it more.
 func (st *statics) cardScene(c *site.Chart, w cardWords) (*figure.Scene, scene.Medium, error) {
 	e, err := st.engine()
 	if err != nil {
@@ -186,10 +188,20 @@ func (st *statics) cardScene(c *site.Chart, w cardWords) (*figure.Scene, scene.M
 	}
 	defer st.release(e)
 	n := cardPanels(c)
-	m := cardMedium(w, n, max(1, len(c.Panels)))
-	s, err := e.SceneFor(cardOption(cardChart(c, n)), m, false)
+	option := cardOption(cardChart(c, n))
+	m := cardMedium(w, n, max(1, len(c.Panels)), cardTitleLines)
+	s, err := e.SceneFor(option, m, false)
 	if err != nil {
 		return nil, m, st.scriptError(c, "social card", err)
+	}
+	if one := cardMedium(w, n, max(1, len(c.Panels)), 1); lowestPlot(s) < cardMinPlot && one.Heading != m.Heading {
+		s1, err := e.SceneFor(option, one, false)
+		if err != nil {
+			return nil, one, st.scriptError(c, "social card", err)
+		}
+		if lowestPlot(s1) > lowestPlot(s) {
+			s, m = s1, one
+		}
 	}
 	if k := m.Scale(); math.Abs(s.Width*k-CardWidth) > 0.5 || math.Abs(s.Height*k-CardHeight) > 1 {
 		return nil, m, st.scriptError(c, "social card", &scene.ScriptError{
@@ -211,9 +223,9 @@ const (
 	cardTitleFont  = "600 16px sans-serif"
 )
 
-// cardTitle is title as the card shows it.
-func cardTitle(title string) string {
-	room := float64(cardTitleLines*(cardLayoutWidth-48) - cardTitleSlack)
+// cardTitle is title as the card shows it in at most lines lines.
+func cardTitle(title string, lines int) string {
+	room := float64(lines*(cardLayoutWidth-48) - cardTitleSlack)
 	if figure.MeasureFont(title, cardTitleFont) <= room {
 		return title
 	}
@@ -228,6 +240,18 @@ func cardTitle(title string) string {
 		}
 	}
 	return cutText(title, lo)
+}
+
+// lowestPlot is the height of the lowest plot of s (its clip rectangles),
+// 0 for none.
+func lowestPlot(s *figure.Scene) float64 {
+	h := 0.0
+	for i, r := range s.Clips {
+		if i == 0 || r.H < h {
+			h = r.H
+		}
+	}
+	return h
 }
 
 // card is chart c's social card: from the figure cache, or drawn and kept

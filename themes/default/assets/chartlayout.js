@@ -144,8 +144,9 @@
     var legendW = legendText(W - 20);
     var legendH = legendShown ? legendHeight(legendNames(option), W - 20) + 4 : 0;
     // a medium's compact legend: none of the height when it is to go
-    // inside a plot, its columns' height when below them
-    var compact = md && legendShown ? compactLegend(legendNames(option), W - 12) : null;
+    // inside a plot, its columns' height when below them; at their right,
+    // its names wrapped at a third of the width, so that the plots keep two
+    var compact = md && legendShown ? compactLegend(legendNames(option), md.legendRight ? (W - 12) * 2 / 3 : W - 12) : null;
     if (compact) legendH = md.legendBelow && !md.legendRight ? compact.h + 4 : 0;
     var footH = md && (md.footer || md.note) ? MEDIUM_FOOT : 0;
     if (md && !titleLines.length && !subLines.length) header = 4;
