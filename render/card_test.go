@@ -222,7 +222,7 @@ func checkCard(t *testing.T, page string, sc *figure.Scene, c *site.Chart, headi
 	if len(sc.Clips) != min(panels, cardMaxPanels) {
 		t.Errorf("%s: %d of %d panels on the card, want %d", page, len(sc.Clips), panels, min(panels, cardMaxPanels))
 	}
-	if (len(sc.Clips) < panels) != (len(roles["note"]) == 1) {
+	if (len(sc.Clips) < panels) != strings.HasPrefix(strings.Join(roles["note"], ""), "Panel") {
 		t.Errorf("%s: %d of %d panels on the card, its note %q", page, len(sc.Clips), panels, roles["note"])
 	}
 	var opt struct {
@@ -239,6 +239,21 @@ func checkCard(t *testing.T, page string, sc *figure.Scene, c *site.Chart, headi
 	}
 	if len(names) > 1 && !c.Spec.Legend.Hide && len(roles["legend"]) == 0 {
 		t.Errorf("%s: %d series and no legend on the card", page, len(names))
+	}
+	// every text inside the card, none of the legend's over the footer's
+	// line (a legend of 14 entries at the plots' right ran off the card)
+	for _, it := range sc.Items {
+		if it.Kind != "text" || it.Rotate != 0 {
+			continue
+		}
+		half := max(it.FontSize, 12) / 2
+		bottom := sc.Height
+		if it.Role == "legend" {
+			bottom -= 16
+		}
+		if it.Y-half < -1 || it.Y+half > bottom+1 || it.X < -1 || it.X > sc.Width+1 {
+			t.Errorf("%s: %s %q at (%.0f, %.0f) runs off the card's %.0f × %.0f", page, it.Role, it.Text, it.X, it.Y, sc.Width, bottom)
+		}
 	}
 	// (a name wider than its panel, of several side by side, is cut to it)
 	for role, texts := range roles {
@@ -359,6 +374,7 @@ func TestCardPanels(t *testing.T) {
 				}
 			}
 			if want := []string{tc.note}; tc.note == "" && len(notes) > 0 || tc.note != "" && !slices.Equal(notes, want) {
+				// (two series: the legend holds them)
 				t.Errorf("the card's note is %q, want %q", notes, tc.note)
 			}
 			if len(names) == 0 {

@@ -178,14 +178,34 @@
     if (!narrow && !meta.height && !fitHeight && meta.labels > 40) rowH = Math.max(rowH, Math.min(720, 260 + meta.labels * 4));
     var H = header + rows * rowH + legendTitleH + legendH + footH;
     // a medium's legend at the right of the plots: the fewest columns
-    // whose height the plots' rows hold
+    // whose height the plots' rows hold, in half the width (a third
+    // beside three panels or more); when no count of columns fits, its
+    // first entries that do, and the footer's note says how many more the
+    // page has (legend.data: the entries shown)
     var sideW = 0;
+    var legendData;
     if (compact && md.legendRight) {
-      compact.side = compact.byCols[compact.byCols.length - 1];
-      for (var sc = 0; sc < compact.byCols.length; sc++) {
-        if (compact.byCols[sc].h <= rows * rowH) { compact.side = compact.byCols[sc]; break; }
+      var sideMax = cols >= 3 ? W / 3 : W / 2;
+      var sideOf = function (cl) {
+        for (var sc = 0; sc < cl.byCols.length; sc++) {
+          if (cl.byCols[sc].h <= rows * rowH && cl.byCols[sc].w + 8 <= sideMax) return cl.byCols[sc];
+        }
+        return null;
+      };
+      var all = legendNames(option);
+      var shown = all.length;
+      var side = sideOf(compact);
+      while (!side && shown > 1) {
+        shown--;
+        compact = compactLegend(all.slice(0, shown), (W - 12) * 2 / 3);
+        side = sideOf(compact);
       }
-      sideW = Math.min(W / 2, compact.side.w + 8);
+      compact.side = side || compact.byCols[0];
+      if (shown < all.length) {
+        legendData = all.slice(0, shown);
+        md.note = (md.note ? md.note + ' · ' : '') + (all.length - shown) + ' more series on the page';
+      }
+      sideW = Math.min(sideMax, compact.side.w + 8);
     }
     var cellW = (W - sideW) / cols;
 
@@ -214,6 +234,10 @@
       var yName = names[i].y;
       var xName = names[i].x;
       if (meta.xTitle) xParts[i] = { name: xName };
+      // a medium's x name no wider than its panel (centred on the plot,
+      // which sits right of the panel's middle), or the plot would shrink
+      // until the name fitted over it
+      if (md && xName) xParts[i] = { name: cutToWidth(xName, '12px ' + FONT, cellW - 24) };
       if (meta.yTitle) yParts[i] = { name: yName };
       // (a medium's plot without a turned y name keeps only its tick labels'
       // room at its left: the layout widens it to theirs, scene.js fit)
@@ -277,8 +301,9 @@
       parts.legend.textStyle.lineHeight = MEDIUM_LEGEND_LINE;
       parts.legend.formatter = function (name) { return compact.text[name] || name; };
       parts.legend.scalesiteCompact = compact;
+      if (legendData) parts.legend.data = legendData;
     }
-    if (meta.xTitle) parts.xAxis = xParts;
+    if (meta.xTitle || md) parts.xAxis = xParts;
     if (meta.yTitle || md) parts.yAxis = yParts;
     return {
       height: Math.round(H),

@@ -886,6 +886,9 @@
         var n = String(s.name);
         if (!seen[n]) { seen[n] = true; names.push(n); firstOf[n] = si; }
       });
+      // legend.data: the entries shown (a medium's legend that holds only
+      // its first ones, chartlayout.js frame)
+      if (Array.isArray(lg.data)) names = names.filter(function (n) { return lg.data.indexOf(n) >= 0; });
       // the icon's size (itemWidth, itemHeight) and the text's font size
       // are ECharts' defaults but in a medium's compact legend
       var LW = num(lg.itemWidth, 25), LH = num(lg.itemHeight, 14), GAP = num(lg.itemGap, 10), PAD = num(lg.padding, 5), LL = (lg.textStyle && lg.textStyle.lineHeight) || 16;
