@@ -37,7 +37,7 @@ func TestPrintedChartText(t *testing.T) {
 	})
 	tb := b.tab(t)
 	tb.open(t, base+"/p/", 1)
-	box := regexp.MustCompile(`yMin="([0-9.]+)" xMax="[0-9.]+" yMax="([0-9.]+)">(Xylophonist|Quokka)</word>`)
+	box := regexp.MustCompile(`xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">(Xylophonist|Quokka)</word>`)
 	for _, paper := range []struct {
 		name string
 		w, h float64 // inches
@@ -64,14 +64,18 @@ func TestPrintedChartText(t *testing.T) {
 			}
 			words := map[string]int{}
 			for _, m := range box.FindAllStringSubmatch(string(out), -1) {
-				y0, _ := strconv.ParseFloat(m[1], 64)
-				y1, _ := strconv.ParseFloat(m[2], 64)
-				words[m[3]]++
-				// the word's box in pt, its font size in CSS px (3/4 pt)
-				if px := (y1 - y0) / dejaVuBox * 4 / 3; px < 11 {
-					t.Errorf("the axis name's %q prints at %.1f px, want 11 or more", m[3], px)
+				var v [4]float64
+				for i := range v {
+					v[i], _ = strconv.ParseFloat(m[i+1], 64)
+				}
+				word := m[5]
+				words[word]++
+				// the word's box in pt (across its line: the y name is
+				// turned), its font size in CSS px (3/4 pt)
+				if px := min(v[2]-v[0], v[3]-v[1]) / dejaVuBox * 4 / 3; px < 11 {
+					t.Errorf("the axis name's %q prints at %.1f px, want 11 or more", word, px)
 				} else {
-					t.Logf("%q prints at %.1f px", m[3], px)
+					t.Logf("%q prints at %.1f px", word, px)
 				}
 			}
 			for _, w := range []string{"Xylophonist", "Quokka"} {
