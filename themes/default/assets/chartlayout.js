@@ -929,8 +929,13 @@
           s.lineStyle.width = Math.min(typeof s.lineStyle.width === 'number' ? s.lineStyle.width : 2, 1.5);
         }
         // a line of many points is a line: its markers would be a bead
-        // chain at print size
-        if (s.type === 'line' && asArray(s.data).length > 30 && !(s.label && s.label.show)) s.showSymbol = false;
+        // chain at print size; its legend icon a line too (the symbol
+        // hidden as a fit's is, by its opacity)
+        if (s.type === 'line' && asArray(s.data).length > 30 && !(s.label && s.label.show)) {
+          s.showSymbol = false;
+          s.itemStyle = s.itemStyle || {};
+          s.itemStyle.opacity = 0;
+        }
         var size = typeof s.symbolSize === 'number' ? s.symbolSize : s.type === 'line' ? 6 : 10;
         s.symbolSize = Math.min(size, s.type === 'line' ? 5 : 7);
         // an empty symbol's ring 1 unit, not 2
