@@ -146,11 +146,13 @@
     // a medium's compact legend: none of the height when it is to go
     // inside a plot, its columns' height when below them; at their right,
     // its names wrapped at a third of the width, so that the plots keep two
-    var compact = md && legendShown ? compactLegend(legendNames(option), md.legendRight ? (W - 12) * 2 / 3 : W - 12) : null;
+    // (its title, when the chart's legend has one, at the top of its box)
+    var legendTitleText = md && meta.legendTitleIndex && titles[meta.legendTitleIndex] ? titles[meta.legendTitleIndex].text : null;
+    var compact = md && legendShown ? compactLegend(legendNames(option), md.legendRight ? (W - 12) * 2 / 3 : W - 12, legendTitleText) : null;
     if (compact) legendH = md.legendBelow && !md.legendRight ? compact.h + 4 : 0;
     var footH = md && (md.footer || md.note) ? MEDIUM_FOOT : 0;
     if (md && !titleLines.length && !subLines.length) header = 4;
-    var legendTitleH = legendShown && meta.legendTitle ? 18 : 0;
+    var legendTitleH = legendShown && meta.legendTitle && !compact ? 18 : 0;
 
     var panelTitleIdx = [];
     for (var t = 1; t < titles.length; t++) {
@@ -197,7 +199,7 @@
       var side = sideOf(compact);
       while (!side && shown > 1) {
         shown--;
-        compact = compactLegend(all.slice(0, shown), (W - 12) * 2 / 3);
+        compact = compactLegend(all.slice(0, shown), (W - 12) * 2 / 3, legendTitleText);
         side = sideOf(compact);
       }
       compact.side = side || compact.byCols[0];
@@ -281,6 +283,8 @@
     for (var p = 0; p < panelTitleIdx.length && p < panelTitles.length; p++) titleParts[panelTitleIdx[p]] = panelTitles[p];
     if (meta.legendTitleIndex) {
       titleParts[meta.legendTitleIndex] = { left: 'center', top: Math.round(H - footH - legendH - legendTitleH), textStyle: { fontSize: 12, fontWeight: 600 } };
+      // a medium's compact legend draws it in its box (scene.js)
+      if (compact) titleParts[meta.legendTitleIndex].text = '';
     }
     for (var q = 0; q < titles.length; q++) if (!titleParts[q]) titleParts[q] = {};
     var parts = {
@@ -865,12 +869,16 @@
   // compactLegend lays legend entries (names) out in columns for a legend
   // at most w wide: each entry an icon and its name (wrapped at half of
   // w), all columns as wide as the widest entry, each row as high as its
-  // highest. It returns its sizes for each count of columns that fits
-  // (byCols[k-1], k columns: w, h and each row's top), the most
-  // columns that fit (cols) with their box (w, h), and the names as wrapped
-  // (text[name]).
-  function compactLegend(names, w) {
+  // highest, under the legend's title when it has one (title: a line in
+  // bold over the entries, as matplotlib's legend(title=) draws it). It
+  // returns its sizes for each count of columns that fits (byCols[k-1], k
+  // columns: w, h and each row's top), the most columns that fit (cols)
+  // with their box (w, h), and the names as wrapped (text[name]).
+  function compactLegend(names, w, title) {
     var font = MEDIUM_LEGEND_FONT + 'px ' + FONT;
+    title = title ? cutToWidth(title, '600 ' + font, w - 2 * LEGEND_PAD) : '';
+    var titleH = title ? MEDIUM_LEGEND_LINE + MEDIUM_LEGEND_GAP[1] : 0;
+    var titleW = title ? textWidth(title, '600 ' + font) + 2 * LEGEND_PAD : 0;
     var text = {};
     var entryW = 0, entryH = 0;
     var heights = [];
@@ -885,10 +893,10 @@
     });
     var byCols = [];
     for (var k = 1; k <= names.length; k++) {
-      var bw = k * entryW + (k - 1) * MEDIUM_LEGEND_GAP[0] + 2 * LEGEND_PAD;
+      var bw = Math.max(titleW, k * entryW + (k - 1) * MEDIUM_LEGEND_GAP[0] + 2 * LEGEND_PAD);
       if (k > 1 && bw > w) break;
       // each row as high as its highest entry
-      var rowTops = [], top = LEGEND_PAD;
+      var rowTops = [], top = LEGEND_PAD + titleH;
       for (var j = 0; j < names.length; j += k) {
         rowTops.push(top);
         top += Math.max.apply(null, heights.slice(j, j + k)) + MEDIUM_LEGEND_GAP[1];
@@ -897,7 +905,7 @@
     }
     var most = byCols[byCols.length - 1] || { cols: 1, rows: 0, w: 0, h: 0 };
     return {
-      text: text, entryW: entryW, entryH: entryH, gap: MEDIUM_LEGEND_GAP, pad: LEGEND_PAD, byCols: byCols, cols: most.cols, w: most.w, h: most.h,
+      text: text, title: title, entryW: entryW, entryH: entryH, gap: MEDIUM_LEGEND_GAP, pad: LEGEND_PAD, byCols: byCols, cols: most.cols, w: most.w, h: most.h,
       icon: MEDIUM_ICON, iconGap: MEDIUM_ICON_GAP, fontSize: MEDIUM_LEGEND_FONT, line: MEDIUM_LEGEND_LINE
     };
   }

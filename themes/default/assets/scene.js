@@ -1086,6 +1086,9 @@
       add({ k: 'path', p: [spot.x, spot.y, spot.x + b0.w, spot.y, spot.x + b0.w, spot.y + b0.h, spot.x, spot.y + b0.h], close: true, fill: dark ? '#111418' : '#ffffff', op: 0.85, stroke: dark ? '#3a3d44' : '#d4d6db', lw: 0.5, role: 'legend-box' });
     }
     var LL = cl.line;
+    if (cl.title) {
+      add({ k: 'text', text: cl.title, x: spot.x + cl.pad, y: spot.y + cl.pad + LL / 2, fs: cl.fontSize, fw: 600, anchor: 'start', base: 'middle', fill: (dark ? DARK : LIGHT).primary, role: 'legend-title' });
+    }
     entries.forEach(function (e, j) {
       var col = j % b0.cols, row = Math.floor(j / b0.cols);
       var cx = spot.x + cl.pad + col * (cl.entryW + cl.gap[0]);
