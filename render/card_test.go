@@ -255,6 +255,21 @@ func checkCard(t *testing.T, page string, sc *figure.Scene, c *site.Chart, headi
 			t.Errorf("%s: %s %q at (%.0f, %.0f) runs off the card's %.0f × %.0f", page, it.Role, it.Text, it.X, it.Y, sc.Width, bottom)
 		}
 	}
+	// no point label over a marker: no marker's centre inside a label's box
+	for _, it := range sc.Items {
+		if it.Kind != "text" || it.Role != "label" {
+			continue
+		}
+		fs := max(it.FontSize, 1)
+		x0, x1 := it.X, it.X+figure.MeasureFont(it.Text, fmt.Sprintf("%gpx sans-serif", fs))
+		y0, y1 := it.Y-fs/2, it.Y+fs/2
+		for _, m := range sc.Items {
+			if m.Kind == "symbol" && m.Role == "" && m.X > x0+1 && m.X < x1-1 && m.Y > y0+1 && m.Y < y1-1 {
+				t.Errorf("%s: the label %q covers a marker at (%.0f, %.0f)", page, it.Text, m.X, m.Y)
+				break
+			}
+		}
+	}
 	// (a name wider than its panel, of several side by side, is cut to it)
 	for role, texts := range roles {
 		if len(sc.Clips) == 1 && strings.HasPrefix(role, "axis-name") && strings.HasSuffix(strings.Join(texts, ""), "…") {
