@@ -103,19 +103,19 @@ func cutText(s string, max int) string {
 // cardMaxPanels is the most panels a card shows side by side: four
 // panels a quarter of the card wide still have plots that read at 500 px.
 // A chart of more shows its first ones, and the card says how many more
-// the page has (never a silent cut).
+// the page has (never a silent cut); a chart of four or fewer shows all.
 const cardMaxPanels = 4
 
-// cardPanels is the most panels a card shows: all of them up to
-// cardMaxPanels.
+// cardPanels is how many panels a card shows: all of them up to
+// cardMaxPanels. The card's picture (cardScene) and its text alternative
+// (cardAlt) both show these.
 func cardPanels(c *site.Chart) int {
 	return max(1, min(len(c.Panels), cardMaxPanels))
 }
 
 // cardMinPlot is the least height, in the card's layout units, a plot
-// keeps on a card: some three tick labels' worth. Panels give way to it,
-// down to one; when even one panel's plot is lower, the card shows the
-// most panels.
+// keeps on a card when its legend goes below the plots (scene.Medium
+// MinPlot): lower, the legend goes at their right.
 const cardMinPlot = 56
 
 // cardChart is c as its card shows it: without its subtitle (the medium
@@ -161,12 +161,12 @@ type cardWords struct {
 }
 
 // cardMedium is the medium of a card of a chart of panels panels, of
-// all: the page's title cut to what cardTitleLines lines hold, the site's
-// name, and a note of the panels left out.
-func cardMedium(w cardWords, panels, all int) scene.Medium {
+// all: the page's title cut to what lines lines hold, the site's name,
+// and a note of the panels left out.
+func cardMedium(w cardWords, panels, all, lines int) scene.Medium {
 	m := scene.Medium{
 		Width: CardWidth, Height: CardHeight, TextSize: cardText,
-		Heading: cardTitle(w.heading), Footer: w.site, Columns: panels, Thin: true, MinTicks: 3, MinPlot: cardMinPlot,
+		Heading: cardTitle(w.heading, lines), Footer: w.site, Columns: panels, Thin: true, MinTicks: 3, MinPlot: cardMinPlot,
 	}
 	switch {
 	case panels == 1 && all > 1:
@@ -178,31 +178,29 @@ func cardMedium(w cardWords, panels, all int) scene.Medium {
 }
 
 // cardScene is chart c's Scene for its social card: c as cardChart makes
-// it with as many panels as keep their plots cardMinPlot high.
+// it with cardPanels panels, under the page's title in cardTitleLines
+// lines; or in one, when that leaves its lowest plot under cardMinPlot
+// high and one line gives it more.
 func (st *statics) cardScene(c *site.Chart, w cardWords) (*figure.Scene, scene.Medium, error) {
 	e, err := st.engine()
 	if err != nil {
 		return nil, scene.Medium{}, err
 	}
 	defer st.release(e)
-	all := max(1, len(c.Panels))
-	var s, first *figure.Scene
-	var m, firstM scene.Medium
-	for n := cardPanels(c); n >= 1; n-- {
-		m = cardMedium(w, n, all)
-		s, err = e.SceneFor(cardOption(cardChart(c, n)), m, false)
+	n := cardPanels(c)
+	option := cardOption(cardChart(c, n))
+	m := cardMedium(w, n, max(1, len(c.Panels)), cardTitleLines)
+	s, err := e.SceneFor(option, m, false)
+	if err != nil {
+		return nil, m, st.scriptError(c, "social card", err)
+	}
+	if one := cardMedium(w, n, max(1, len(c.Panels)), 1); lowestPlot(s) < cardMinPlot && one.Heading != m.Heading {
+		s1, err := e.SceneFor(option, one, false)
 		if err != nil {
-			return nil, m, st.scriptError(c, "social card", err)
+			return nil, one, st.scriptError(c, "social card", err)
 		}
-		if lowestPlot(s) >= cardMinPlot && narrowestPlot(s) >= cardMinPlotWidth {
-			break
-		}
-		if first == nil {
-			first, firstM = s, m
-		}
-		if n == 1 {
-			// no fewer panels make the plots high enough: the most panels
-			s, m = first, firstM
+		if lowestPlot(s1) > lowestPlot(s) {
+			s, m = s1, one
 		}
 	}
 	if k := m.Scale(); math.Abs(s.Width*k-CardWidth) > 0.5 || math.Abs(s.Height*k-CardHeight) > 1 {
@@ -225,9 +223,9 @@ const (
 	cardTitleFont  = "600 16px sans-serif"
 )
 
-// cardTitle is title as the card shows it.
-func cardTitle(title string) string {
-	room := float64(cardTitleLines*(cardLayoutWidth-48) - cardTitleSlack)
+// cardTitle is title as the card shows it in at most lines lines.
+func cardTitle(title string, lines int) string {
+	room := float64(lines*(cardLayoutWidth-48) - cardTitleSlack)
 	if figure.MeasureFont(title, cardTitleFont) <= room {
 		return title
 	}
@@ -242,21 +240,6 @@ func cardTitle(title string) string {
 		}
 	}
 	return cutText(title, lo)
-}
-
-// cardMinPlotWidth is the least width, in layout units, a plot keeps on
-// a card: some three x tick labels' worth.
-const cardMinPlotWidth = 90
-
-// narrowestPlot is the width of the narrowest plot of s, 0 for none.
-func narrowestPlot(s *figure.Scene) float64 {
-	w := 0.0
-	for i, r := range s.Clips {
-		if i == 0 || r.W < w {
-			w = r.W
-		}
-	}
-	return w
 }
 
 // lowestPlot is the height of the lowest plot of s (its clip rectangles),

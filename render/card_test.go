@@ -212,15 +212,18 @@ func checkCard(t *testing.T, page string, sc *figure.Scene, c *site.Chart, headi
 			roles[it.Role] = append(roles[it.Role], it.Text)
 		}
 	}
-	if got := strings.Join(roles["title"], " "); heading != "" && !strings.HasPrefix(strings.TrimSuffix(cardTitle(heading), "…"), strings.TrimSuffix(got, "…")) || got == "" {
+	if got := strings.Join(roles["title"], " "); heading != "" && !strings.HasPrefix(strings.TrimSuffix(cardTitle(heading, cardTitleLines), "…"), strings.TrimSuffix(got, "…")) || got == "" {
 		t.Errorf("%s: the card's heading is %q, want the page's title %q", page, got, heading)
 	}
 	if len(roles["footer"]) != 1 || roles["footer"][0] != siteName {
 		t.Errorf("%s: the card's footer is %q, want the site's name %q", page, roles["footer"], siteName)
 	}
 	panels := max(1, len(c.Panels))
-	if len(sc.Clips) < min(panels, cardMaxPanels) && len(roles["note"]) == 0 {
-		t.Errorf("%s: %d of %d panels on the card and no note of the others", page, len(sc.Clips), panels)
+	if len(sc.Clips) != min(panels, cardMaxPanels) {
+		t.Errorf("%s: %d of %d panels on the card, want %d", page, len(sc.Clips), panels, min(panels, cardMaxPanels))
+	}
+	if (len(sc.Clips) < panels) != strings.HasPrefix(strings.Join(roles["note"], ""), "Panel") {
+		t.Errorf("%s: %d of %d panels on the card, its note %q", page, len(sc.Clips), panels, roles["note"])
 	}
 	var opt struct {
 		Series []struct{ Name *string }
@@ -237,8 +240,53 @@ func checkCard(t *testing.T, page string, sc *figure.Scene, c *site.Chart, headi
 	if len(names) > 1 && !c.Spec.Legend.Hide && len(roles["legend"]) == 0 {
 		t.Errorf("%s: %d series and no legend on the card", page, len(names))
 	}
+	// every text inside the card, none of the legend's over the footer's
+	// line (a legend of 14 entries at the plots' right ran off the card)
+	for _, it := range sc.Items {
+		if it.Kind != "text" || it.Rotate != 0 {
+			continue
+		}
+		half := max(it.FontSize, 12) / 2
+		bottom := sc.Height
+		if it.Role == "legend" {
+			bottom -= 16
+		}
+		if it.Y-half < -1 || it.Y+half > bottom+1 || it.X < -1 || it.X > sc.Width+1 {
+			t.Errorf("%s: %s %q at (%.0f, %.0f) runs off the card's %.0f × %.0f", page, it.Role, it.Text, it.X, it.Y, sc.Width, bottom)
+		}
+	}
+	// no point label over a marker: no marker's centre inside a label's box
+	for _, it := range sc.Items {
+		if it.Kind != "text" || it.Role != "label" {
+			continue
+		}
+		fs := max(it.FontSize, 1)
+		x0, x1 := it.X, it.X+figure.MeasureFont(it.Text, fmt.Sprintf("%gpx sans-serif", fs))
+		y0, y1 := it.Y-fs/2, it.Y+fs/2
+		for _, m := range sc.Items {
+			if m.Kind == "symbol" && m.Role == "" && m.X > x0+1 && m.X < x1-1 && m.Y > y0+1 && m.Y < y1-1 {
+				t.Errorf("%s: the label %q covers a marker at (%.0f, %.0f)", page, it.Text, m.X, m.Y)
+				break
+			}
+		}
+	}
+	// (a name wider than its panel, of several side by side, is cut to it)
+	for role, texts := range roles {
+		if len(sc.Clips) == 1 && strings.HasPrefix(role, "axis-name") && strings.HasSuffix(strings.Join(texts, ""), "…") {
+			t.Errorf("%s: an axis name cut on the card: %q", page, texts)
+		}
+	}
+	// some three x tick labels' worth; panels side by side share the card
+	// (four: a quarter each)
+	minW := 90.0
+	switch {
+	case len(sc.Clips) == cardMaxPanels:
+		minW = 56
+	case len(sc.Clips) > 1:
+		minW = 72
+	}
 	for _, r := range sc.Clips {
-		if r.H < 40 || r.W < cardMinPlotWidth {
+		if r.H < 40 || r.W < minW {
 			t.Errorf("%s: a plot of %.0f × %.0f units on the card", page, r.W, r.H)
 		}
 	}
@@ -291,6 +339,84 @@ func TestCardCrowded(t *testing.T) {
 	}
 }
 
+// TestCardPanels: a card shows every panel of a chart of up to
+// cardMaxPanels, never fewer (the old card showed one panel of two and
+// only a note said so), and of a chart of more its first cardMaxPanels
+// with a note of the rest, which its og:image:alt says too; a y name
+// longer than the card's low plot is high stands level over the plot,
+// whole, not cut to "Optimal…".
+func TestCardPanels(t *testing.T) {
+	const yName = "Optimal parameters N_opt (count)"
+	for _, tc := range []struct {
+		panels int
+		shown  int
+		note   string
+	}{
+		{1, 1, ""},
+		{2, 2, ""},
+		{3, 3, ""},
+		{4, 4, ""},
+		{5, 4, "Panels 1–4 of 5: all on the page"},
+		{8, 4, "Panels 1–4 of 8: all on the page"},
+	} {
+		t.Run(fmt.Sprint(tc.panels), func(t *testing.T) {
+			var panels strings.Builder
+			panels.WriteString("panels:\n")
+			for i := range tc.panels {
+				fmt.Fprintf(&panels, "  - title: Panel %d\n    x: {field: n, title: Training FLOPs C}\n    y: {field: v, title: %s}\n", i+1, yName)
+			}
+			files := map[string]string{
+				"scalesite.yaml":     "title: S\nstaticFigures: true\n",
+				"content/p/index.md": "---\ntitle: Panels\n---\n```chart\ntitle: Panels\ndata: p.csv\nseries: s\n" + panels.String() + "```\n",
+				"content/p/p.csv":    "s,n,v\na,1,2\na,2,3\nb,1,3\nb,2,5\n",
+			}
+			s, err := site.Load(writeSite(t, files), site.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := s.Pages[0].Charts[0]
+			sc, _, err := newStatics(mustTheme(t, s)).cardScene(c, cardWords{heading: "Panels", site: "S"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sc.Clips) != tc.shown {
+				t.Errorf("%d panels on the card, want %d", len(sc.Clips), tc.shown)
+			}
+			var notes, names []string
+			for _, it := range sc.Items {
+				switch {
+				case it.Kind != "text":
+				case it.Role == "note":
+					notes = append(notes, it.Text)
+				case strings.HasPrefix(it.Role, "axis-name-y"):
+					names = append(names, it.Text)
+				}
+			}
+			if want := []string{tc.note}; tc.note == "" && len(notes) > 0 || tc.note != "" && !slices.Equal(notes, want) {
+				// (two series: the legend holds them)
+				t.Errorf("the card's note is %q, want %q", notes, tc.note)
+			}
+			if len(names) == 0 {
+				t.Errorf("no y name on the card")
+			}
+			for _, n := range names {
+				if n != yName {
+					t.Errorf("a y name %q on the card, want %q whole", n, yName)
+				}
+			}
+			alt := cardAlt(c)
+			left := fmt.Sprintf("The first %d of the chart's %d panels.", tc.shown, tc.panels)
+			if got := strings.Contains(alt, left); got != (tc.shown < tc.panels) {
+				t.Errorf("og:image:alt %q says %q: %v, want %v", alt, left, got, tc.shown < tc.panels)
+			}
+			if tc.shown < tc.panels && strings.Contains(alt, fmt.Sprintf("Panel %d", tc.shown+1)) {
+				t.Errorf("og:image:alt %q describes panel %d, which the card does not show", alt, tc.shown+1)
+			}
+			checkCard(t, "p", sc, c, "Panels", "S")
+		})
+	}
+}
+
 // TestCardLongTitle: a chart title of 1,200 characters (words, one long
 // word, CJK) leaves a card of 600 × 315 px whose plot reads, its title cut
 // to cardTitleLines lines with "…".
@@ -317,7 +443,7 @@ func TestCardLongTitle(t *testing.T) {
 		if k := cardText / 12; math.Abs(sc.Width*k-CardWidth) > 0.5 || math.Abs(sc.Height*k-CardHeight) > 1 || lowestPlot(sc) < cardMinPlot {
 			t.Errorf("%s: a card of %g × %g px, its plot %g units high", p.Path, sc.Width*k, sc.Height*k, lowestPlot(sc))
 		}
-		title := cardTitle(p.Charts[0].Spec.Title)
+		title := cardTitle(p.Charts[0].Spec.Title, cardTitleLines)
 		if !strings.HasSuffix(title, "…") {
 			t.Errorf("%s: the card's title %q is not cut", p.Path, title)
 		}
@@ -331,7 +457,7 @@ func TestCardLongTitle(t *testing.T) {
 			t.Errorf("%s: the card's title is %d lines, want 1 to %d", p.Path, lines, cardTitleLines)
 		}
 	}
-	if got := cardTitle("Loss against compute"); got != "Loss against compute" {
+	if got := cardTitle("Loss against compute", cardTitleLines); got != "Loss against compute" {
 		t.Errorf("a short title is changed: %q", got)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -41,6 +42,10 @@ func TestFigureForAColumn(t *testing.T) {
 		return nil
 	}
 	const column = 3.25 * 96
+	// the most markers a figure draws: Kaplan's learning curves and
+	// frontier are lines of hundreds of points (its frontier drew a ring
+	// on each, a bead chain at print size)
+	fewMarkers := map[string]int{"one panel, many series": 20}
 	for _, tc := range []struct {
 		name, slug   string
 		layout       figureLayout
@@ -53,6 +58,8 @@ func TestFigureForAColumn(t *testing.T) {
 		{"two panels in a column", "gallery/chinchilla-two-panel-fits", figureLayout{Width: column, FontPt: 8}, 2, 1, false, 3.6, 1.8, true},
 		{"one panel, many series", "gallery/kaplan-loss-vs-compute", figureLayout{Width: column, FontPt: 8}, 1, 1, false, 3.6, 1.8, true},
 		{"one panel, few series", "gallery/gpt3-lambada-perplexity", figureLayout{Width: column, FontPt: 8}, 1, 1, false, 2.6, 1.8, false},
+		// its legend's title in the legend's box inside the plot, not under the plot
+		{"a legend with a title", "gallery/chinchilla-isoflop", figureLayout{Width: column, FontPt: 8}, 1, 1, false, 2.6, 1.8, true},
 		{"--title", "gallery/chinchilla-two-panel-fits", figureLayout{Width: column, FontPt: 8, Title: true}, 2, 1, true, 4.5, 1.8, true},
 		{"--columns 1", "gallery/chinchilla-two-panel-fits", figureLayout{Width: column, FontPt: 8, Columns: 1}, 2, 2, false, 6.5, 3.5, true},
 		{"--height 2.6in", "gallery/chinchilla-two-panel-fits", figureLayout{Width: column, FontPt: 8, Height: 2.6 * 96}, 2, 1, false, 2.61, 2.59, true},
@@ -115,11 +122,41 @@ func TestFigureForAColumn(t *testing.T) {
 			if tc.legend && legend == 0 {
 				t.Errorf("no legend")
 			}
-			// thin lines and small markers
+			// a legend's title stands right over its entries
+			var titleY []float64
+			firstY := math.Inf(1)
 			for _, it := range sc.Items {
-				if it.Kind == "symbol" && it.Role == "" && it.Size*k > 7*96/72 {
-					t.Errorf("a marker %.1f pt across, want 7 at most", it.Size*k*72/96)
-					break
+				switch {
+				case it.Kind != "text":
+				case it.Role == "legend-title":
+					titleY = append(titleY, it.Y)
+				case it.Role == "legend":
+					firstY = min(firstY, it.Y)
+				}
+			}
+			for _, y := range titleY {
+				if y >= firstY || firstY-y > 20 {
+					t.Errorf("the legend's title at y %.0f, its first entry at %.0f: not over the entries", y, firstY)
+				}
+			}
+			// thin lines and small markers, none in a bead chain: Kaplan's
+			// frontier drew a ring on each of its hundreds of points
+			markers := 0
+			for _, it := range sc.Items {
+				if it.Kind == "symbol" && it.Role == "" {
+					markers++
+					if it.Size*k > 7*96/72 {
+						t.Errorf("a marker %.1f pt across, want 7 at most", it.Size*k*72/96)
+						break
+					}
+				}
+			}
+			if most, ok := fewMarkers[tc.name]; ok && markers > most {
+				t.Errorf("%d markers, want %d at most: a line of many points draws none", markers, most)
+			}
+			for _, it := range sc.Items {
+				if it.Kind == "text" && strings.HasPrefix(it.Role, "axis-name") && strings.HasSuffix(it.Text, "…") {
+					t.Errorf("the axis name %q is cut", it.Text)
 				}
 			}
 		})

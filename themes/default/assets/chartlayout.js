@@ -145,12 +145,15 @@
     var legendW = legendText(W - 20);
     var legendH = legendShown ? legendHeight(legendNames(option), W - 20) + 4 : 0;
     // a medium's compact legend: none of the height when it is to go
-    // inside a plot, its columns' height when below them
-    var compact = md && legendShown ? compactLegend(legendNames(option), W - 12) : null;
+    // inside a plot, its columns' height when below them; at their right,
+    // its names wrapped at a third of the width, so that the plots keep two
+    // (its title, when the chart's legend has one, at the top of its box)
+    var legendTitleText = md && meta.legendTitleIndex && titles[meta.legendTitleIndex] ? titles[meta.legendTitleIndex].text : null;
+    var compact = md && legendShown ? compactLegend(legendNames(option), md.legendRight ? (W - 12) * 2 / 3 : W - 12, legendTitleText) : null;
     if (compact) legendH = md.legendBelow && !md.legendRight ? compact.h + 4 : 0;
     var footH = md && (md.footer || md.note) ? MEDIUM_FOOT : 0;
     if (md && !titleLines.length && !subLines.length) header = 4;
-    var legendTitleH = legendShown && meta.legendTitle ? 18 : 0;
+    var legendTitleH = legendShown && meta.legendTitle && !compact ? 18 : 0;
 
     var panelTitleIdx = [];
     for (var t = 1; t < titles.length; t++) {
@@ -178,14 +181,34 @@
     if (!narrow && !meta.height && !fitHeight && meta.labels > 40) rowH = Math.max(rowH, Math.min(720, 260 + meta.labels * 4));
     var H = header + rows * rowH + legendTitleH + legendH + footH;
     // a medium's legend at the right of the plots: the fewest columns
-    // whose height the plots' rows hold
+    // whose height the plots' rows hold, in half the width (a third
+    // beside three panels or more); when no count of columns fits, its
+    // first entries that do, and the footer's note says how many more the
+    // page has (legend.data: the entries shown)
     var sideW = 0;
+    var legendData;
     if (compact && md.legendRight) {
-      compact.side = compact.byCols[compact.byCols.length - 1];
-      for (var sc = 0; sc < compact.byCols.length; sc++) {
-        if (compact.byCols[sc].h <= rows * rowH) { compact.side = compact.byCols[sc]; break; }
+      var sideMax = cols >= 3 ? W / 3 : W / 2;
+      var sideOf = function (cl) {
+        for (var sc = 0; sc < cl.byCols.length; sc++) {
+          if (cl.byCols[sc].h <= rows * rowH && cl.byCols[sc].w + 8 <= sideMax) return cl.byCols[sc];
+        }
+        return null;
+      };
+      var all = legendNames(option);
+      var shown = all.length;
+      var side = sideOf(compact);
+      while (!side && shown > 1) {
+        shown--;
+        compact = compactLegend(all.slice(0, shown), (W - 12) * 2 / 3, legendTitleText);
+        side = sideOf(compact);
       }
-      sideW = Math.min(W / 2, compact.side.w + 8);
+      compact.side = side || compact.byCols[0];
+      if (shown < all.length) {
+        legendData = all.slice(0, shown);
+        md.note = (md.note ? md.note + ' · ' : '') + (all.length - shown) + ' more series on the page';
+      }
+      sideW = Math.min(sideMax, compact.side.w + 8);
     }
     var cellW = (W - sideW) / cols;
 
@@ -195,28 +218,47 @@
     var yParts = [];
     var yAxes = asArray(option.yAxis);
     var xAxes = asArray(option.xAxis);
+    var names = [];
+    for (var j = 0; j < n; j++) {
+      names.push({
+        y: meta.yTitle ? (j % cols === 0 ? meta.yTitle : '') : yAxes[j] && yAxes[j].name,
+        x: meta.xTitle ? (j + cols >= n ? meta.xTitle : '') : xAxes[j] && xAxes[j].name
+      });
+    }
+    // a medium's plots are low: where a y name is longer than its plot is
+    // high, or the panels narrow (four side by side on a card), every
+    // panel's y name stands level over its plot (mediumYTop)
+    var yTop = md ? mediumYTop(names, rowH - panelTitleH - 16, cellW) : false;
     for (var i = 0; i < n; i++) {
       var r = Math.floor(i / cols);
       var k = i % cols;
       var x0 = k * cellW;
       var y0 = header + r * rowH;
-      var yName = meta.yTitle ? (k === 0 ? meta.yTitle : '') : yAxes[i] && yAxes[i].name;
-      var xName = meta.xTitle ? (i + cols >= n ? meta.xTitle : '') : xAxes[i] && xAxes[i].name;
+      var yName = names[i].y;
+      var xName = names[i].x;
       if (meta.xTitle) xParts[i] = { name: xName };
+      // a medium's x name no wider than its panel (centred on the plot,
+      // which sits right of the panel's middle), or the plot would shrink
+      // until the name fitted over it
+      if (md && xName) xParts[i] = { name: cutToWidth(xName, '12px ' + FONT, cellW - 24) };
       if (meta.yTitle) yParts[i] = { name: yName };
-      if (md && yName) {
-        // a medium's plot is low: its y name is cut with an ellipsis to
-        // the plot's height, or the plot would shrink to the name's length
-        yParts[i] = { name: cutToWidth(yName, '12px ' + FONT, Math.max(40, rowH - panelTitleH - 8 - (xName ? 50 : 30) - 8)) };
-      }
-      var left = yName ? 64 : 48;
+      // (a medium's plot without a turned y name keeps only its tick labels'
+      // room at its left: the layout widens it to theirs, scene.js fit)
+      var left = yTop || (md && !yName) ? 24 : yName ? 64 : 48;
       var bottom = xName ? 50 : 30;
       var right = md ? 8 : 16;
-      var top = y0 + panelTitleH + 8;
+      var top = y0 + panelTitleH + 8 + (yTop ? MEDIUM_YTOP : 0);
+      if (yTop && yName) {
+        yParts[i] = {
+          // a name the row's panels share (meta.yTitle) over all of them
+          name: cutToWidth(yName, '12px ' + FONT, (meta.yTitle ? cols : 1) * cellW - 12),
+          nameLocation: 'end', nameRotate: 0, nameGap: MEDIUM_YTOP - 14, nameTextStyle: { align: 'left' }
+        };
+      }
       grids.push({
         left: Math.round(x0 + left), top: Math.round(top),
         width: Math.max(40, Math.round(cellW - left - right)),
-        height: Math.max(60, Math.round(rowH - panelTitleH - 8 - bottom)),
+        height: Math.max(60, Math.round(rowH - panelTitleH - 8 - (yTop ? MEDIUM_YTOP : 0) - bottom)),
         outerBounds: { left: Math.round(x0 + 2), top: Math.round(y0 + panelTitleH + 2), width: Math.round(cellW - 4), height: Math.round(rowH - panelTitleH - 2) },
         outerBoundsMode: 'auto', outerBoundsContain: 'all'
       });
@@ -242,6 +284,8 @@
     for (var p = 0; p < panelTitleIdx.length && p < panelTitles.length; p++) titleParts[panelTitleIdx[p]] = panelTitles[p];
     if (meta.legendTitleIndex) {
       titleParts[meta.legendTitleIndex] = { left: 'center', top: Math.round(H - footH - legendH - legendTitleH), textStyle: { fontSize: 12, fontWeight: 600 } };
+      // a medium's compact legend draws it in its box (scene.js)
+      if (compact) titleParts[meta.legendTitleIndex].text = '';
     }
     for (var q = 0; q < titles.length; q++) if (!titleParts[q]) titleParts[q] = {};
     var parts = {
@@ -262,8 +306,9 @@
       parts.legend.textStyle.lineHeight = MEDIUM_LEGEND_LINE;
       parts.legend.formatter = function (name) { return compact.text[name] || name; };
       parts.legend.scalesiteCompact = compact;
+      if (legendData) parts.legend.data = legendData;
     }
-    if (meta.xTitle) parts.xAxis = xParts;
+    if (meta.xTitle || md) parts.xAxis = xParts;
     if (meta.yTitle || md) parts.yAxis = yParts;
     return {
       height: Math.round(H),
@@ -838,6 +883,21 @@
   var MEDIUM_LEGEND_GAP = [12, 2]; // between columns, between rows
   var MEDIUM_FOOT = 16; // the footer's line
 
+  var MEDIUM_YTOP = 20; // a level y name's line over the plot, with its gap
+
+  // mediumYTop reports whether a medium's y names (names[i].y, x names
+  // names[i].x) stand level over their plots: when one is longer than the
+  // plot beside it, turned, is high (rowH: the row's height less its
+  // panel title's and gaps), and would be cut; or when the panels are
+  // narrow (cellW, a panel's width, under 160), where a turned name would
+  // take a third of a plot's width.
+  function mediumYTop(names, rowH, cellW) {
+    var font = '12px ' + FONT;
+    return names.some(function (nm) {
+      return nm.y && (cellW < 160 || textWidth(String(nm.y), font) > rowH - (nm.x ? 50 : 30));
+    });
+  }
+
   // cutToWidth is text, cut with an ellipsis to at most w px in font.
   function cutToWidth(text, font, w) {
     text = String(text);
@@ -849,12 +909,16 @@
   // compactLegend lays legend entries (names) out in columns for a legend
   // at most w wide: each entry an icon and its name (wrapped at half of
   // w), all columns as wide as the widest entry, each row as high as its
-  // highest. It returns its sizes for each count of columns that fits
-  // (byCols[k-1], k columns: w, h and each row's top), the most
-  // columns that fit (cols) with their box (w, h), and the names as wrapped
-  // (text[name]).
-  function compactLegend(names, w) {
+  // highest, under the legend's title when it has one (title: a line in
+  // bold over the entries, as matplotlib's legend(title=) draws it). It
+  // returns its sizes for each count of columns that fits (byCols[k-1], k
+  // columns: w, h and each row's top), the most columns that fit (cols)
+  // with their box (w, h), and the names as wrapped (text[name]).
+  function compactLegend(names, w, title) {
     var font = MEDIUM_LEGEND_FONT + 'px ' + FONT;
+    title = title ? cutToWidth(title, '600 ' + font, w - 2 * LEGEND_PAD) : '';
+    var titleH = title ? MEDIUM_LEGEND_LINE + MEDIUM_LEGEND_GAP[1] : 0;
+    var titleW = title ? textWidth(title, '600 ' + font) + 2 * LEGEND_PAD : 0;
     var text = {};
     var entryW = 0, entryH = 0;
     var heights = [];
@@ -869,10 +933,10 @@
     });
     var byCols = [];
     for (var k = 1; k <= names.length; k++) {
-      var bw = k * entryW + (k - 1) * MEDIUM_LEGEND_GAP[0] + 2 * LEGEND_PAD;
+      var bw = Math.max(titleW, k * entryW + (k - 1) * MEDIUM_LEGEND_GAP[0] + 2 * LEGEND_PAD);
       if (k > 1 && bw > w) break;
       // each row as high as its highest entry
-      var rowTops = [], top = LEGEND_PAD;
+      var rowTops = [], top = LEGEND_PAD + titleH;
       for (var j = 0; j < names.length; j += k) {
         rowTops.push(top);
         top += Math.max.apply(null, heights.slice(j, j + k)) + MEDIUM_LEGEND_GAP[1];
@@ -881,7 +945,7 @@
     }
     var most = byCols[byCols.length - 1] || { cols: 1, rows: 0, w: 0, h: 0 };
     return {
-      text: text, entryW: entryW, entryH: entryH, gap: MEDIUM_LEGEND_GAP, pad: LEGEND_PAD, byCols: byCols, cols: most.cols, w: most.w, h: most.h,
+      text: text, title: title, entryW: entryW, entryH: entryH, gap: MEDIUM_LEGEND_GAP, pad: LEGEND_PAD, byCols: byCols, cols: most.cols, w: most.w, h: most.h,
       icon: MEDIUM_ICON, iconGap: MEDIUM_ICON_GAP, fontSize: MEDIUM_LEGEND_FONT, line: MEDIUM_LEGEND_LINE
     };
   }
@@ -898,6 +962,14 @@
       delete main.scalesiteSubtext;
     }
     if (md.thin) {
+      // rings over a line's many points (a frontier's over learning
+      // curves) are a thick bead chain at print size: the line, whose
+      // legend entry they share, draws them
+      var lines = {};
+      asArray(option.series).forEach(function (s) { if (s && s.type === 'line') lines[s.name] = true; });
+      option.series = asArray(option.series).filter(function (s) {
+        return !(s && s.type === 'scatter' && lines[s.name] && s.itemStyle && s.itemStyle.color === 'transparent' && asArray(s.data).length > 30);
+      });
       asArray(option.series).forEach(function (s) {
         if (!s || (s.type !== 'line' && s.type !== 'scatter')) return;
         if (s.type === 'line') {
@@ -905,8 +977,13 @@
           s.lineStyle.width = Math.min(typeof s.lineStyle.width === 'number' ? s.lineStyle.width : 2, 1.5);
         }
         // a line of many points is a line: its markers would be a bead
-        // chain at print size
-        if (s.type === 'line' && asArray(s.data).length > 30 && !(s.label && s.label.show)) s.showSymbol = false;
+        // chain at print size; its legend icon a line too (the symbol
+        // hidden as a fit's is, by its opacity)
+        if (s.type === 'line' && asArray(s.data).length > 30 && !(s.label && s.label.show)) {
+          s.showSymbol = false;
+          s.itemStyle = s.itemStyle || {};
+          s.itemStyle.opacity = 0;
+        }
         var size = typeof s.symbolSize === 'number' ? s.symbolSize : s.type === 'line' ? 6 : 10;
         s.symbolSize = Math.min(size, s.type === 'line' ? 5 : 7);
         // an empty symbol's ring 1 unit, not 2

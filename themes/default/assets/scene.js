@@ -18,7 +18,8 @@
  *
  * Not drawn (the site's options do not use them, or they are not part of
  * a picture): category and time axes, axes without min and max (ECharts'
- * nice extent) or inverted, nameLocation other than 'middle', smooth lines
+ * nice extent) or inverted, nameLocation other than 'middle' (but a
+ * medium's level y name at 'end'), smooth lines
  * and area fills, a series symbol given as path:// (a note's arrow, a
  * markPoint's path://, is), dataZoom, tooltips and axis pointers.
  *
@@ -275,6 +276,25 @@
       if (occ && d === 'x') { occ.y0 = Math.min(occ.y0, r.y + r.h); occ.x0 = Math.min(occ.x0, r.x); occ.x1 = Math.max(occ.x1, r.x + r.w); }
       if (occ && d === 'y') { occ.x1 = Math.max(occ.x1, r.x); occ.y0 = Math.min(occ.y0, r.y); occ.y1 = Math.max(occ.y1, r.y + r.h); }
       var nb = { f: 0.5, name: lines, font: font, fs: ns.fontSize || 12, lh: lhn };
+      if (d === 'y' && ax.nameLocation === 'end') {
+        // a medium's y name over the plot (chartlayout.js frame, where the
+        // name is longer than the plot is high; the page writes none):
+        // level, nameGap above the axis' end, its box moving with the top;
+        // aligned left, it starts where the tick labels do
+        var al = ns.align === 'left' ? 'start' : ns.align === 'right' ? 'end' : 'middle';
+        nb.f = 0;
+        nb.top = true;
+        nb.anchor = al;
+        nb.tx = al === 'start' && occ ? Math.min(r.x, occ.x0) : r.x;
+        nb.ty = r.y - gap - h;
+        // it holds the plot down, not in: chartlayout.js cut it to the
+        // width it has, which may pass over the next panel's top
+        nb.x = nb.tx;
+        nb.y = nb.ty;
+        nb.w = 0;
+        nb.h = h;
+        return nb;
+      }
       if (d === 'x') {
         var ty = r.y + r.h + gap;
         var top = ty - mAcross;
@@ -428,7 +448,8 @@
         nb.name.forEach(function (line, k) {
           // by the middle of each line's box, as zrender draws it (a y name
           // turned to read upwards: its box's bottom is on the right)
-          if (d === 'x') add({ k: 'text', text: line, x: nb.tx, y: nb.ty + k * nb.lh + nb.lh / 2, fs: nb.fs, anchor: 'middle', base: 'middle', fill: nc, role: 'axis-name-x' + i });
+          if (nb.top) add({ k: 'text', text: line, x: nb.tx, y: nb.ty + k * nb.lh + nb.lh / 2, fs: nb.fs, anchor: nb.anchor, base: 'middle', fill: nc, role: 'axis-name-y' + i });
+          else if (d === 'x') add({ k: 'text', text: line, x: nb.tx, y: nb.ty + k * nb.lh + nb.lh / 2, fs: nb.fs, anchor: 'middle', base: 'middle', fill: nc, role: 'axis-name-x' + i });
           else add({ k: 'text', text: line, x: nb.tx - (nb.name.length - 1 - k) * nb.lh - nb.lh / 2, y: nb.ty, fs: nb.fs, anchor: 'middle', base: 'middle', rot: -90, fill: nc, role: 'axis-name-y' + i });
         });
       }
@@ -865,6 +886,9 @@
         var n = String(s.name);
         if (!seen[n]) { seen[n] = true; names.push(n); firstOf[n] = si; }
       });
+      // legend.data: the entries shown (a medium's legend that holds only
+      // its first ones, chartlayout.js frame)
+      if (Array.isArray(lg.data)) names = names.filter(function (n) { return lg.data.indexOf(n) >= 0; });
       // the icon's size (itemWidth, itemHeight) and the text's font size
       // are ECharts' defaults but in a medium's compact legend
       var LW = num(lg.itemWidth, 25), LH = num(lg.itemHeight, 14), GAP = num(lg.itemGap, 10), PAD = num(lg.padding, 5), LL = (lg.textStyle && lg.textStyle.lineHeight) || 16;
@@ -1048,8 +1072,10 @@
       }
       if (!spot) return false;
     } else if (medium.legendRight) {
+      // level with the plots' tops, or as high as keeps it off the footer
       var top = rects.length ? rects[0].y : 0;
-      spot = { x: W - cl.side.w - 4, y: top, b: cl.side, inside: false };
+      var footR = medium.footer || medium.note ? 16 : 0;
+      spot = { x: W - cl.side.w - 4, y: Math.max(0, Math.min(top, H - footR - 4 - cl.side.h)), b: cl.side, inside: false };
     } else {
       var most = cl.byCols[cl.byCols.length - 1];
       var foot = medium.footer || medium.note ? 16 : 0;
@@ -1060,6 +1086,9 @@
       add({ k: 'path', p: [spot.x, spot.y, spot.x + b0.w, spot.y, spot.x + b0.w, spot.y + b0.h, spot.x, spot.y + b0.h], close: true, fill: dark ? '#111418' : '#ffffff', op: 0.85, stroke: dark ? '#3a3d44' : '#d4d6db', lw: 0.5, role: 'legend-box' });
     }
     var LL = cl.line;
+    if (cl.title) {
+      add({ k: 'text', text: cl.title, x: spot.x + cl.pad, y: spot.y + cl.pad + LL / 2, fs: cl.fontSize, fw: 600, anchor: 'start', base: 'middle', fill: (dark ? DARK : LIGHT).primary, role: 'legend-title' });
+    }
     entries.forEach(function (e, j) {
       var col = j % b0.cols, row = Math.floor(j / b0.cols);
       var cx = spot.x + cl.pad + col * (cl.entryW + cl.gap[0]);
