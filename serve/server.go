@@ -249,7 +249,7 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 	s.mu.Unlock()
 	if prevSite == nil || prevSite.Warnings.Error() != next.Warnings.Error() {
 		for _, w := range next.Warnings {
-			s.logf("warning: %s\n", w)
+			s.logf("%s\n", w.Warning())
 		}
 	}
 	if prevSite != nil {
