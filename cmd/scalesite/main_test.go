@@ -70,7 +70,7 @@ func TestBuild(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(tc.dest, "runs", "index.html")); err != nil {
 				t.Errorf("the site was not written to %s: %v", tc.dest, err)
 			}
-			wantWarn := "warning: content/runs.csv:4: 1 row left out of the chart at content/runs.md:5:1 because of missing values (blank or NA) on line 4\n"
+			wantWarn := "warning[missing-values]: content/runs.csv:4: 1 row left out of the chart at content/runs.md:5:1 because of missing values (blank or NA) on line 4\n"
 			if !strings.Contains(stderr, wantWarn) {
 				t.Errorf("stderr = %q, want the missing-value warning %q", stderr, wantWarn)
 			}
