@@ -10,10 +10,10 @@ import (
 
 // The keys each level of a spec knows, in the order messages list them.
 var (
-	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "where", "panels", "columns", "height", "colors", "legend", "downsample", "hlines", "vlines", "bands", "annotations", "style", "order", "connect", "fit", "frontier", "source"}
+	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "where", "panels", "columns", "height", "colors", "legend", "downsample", "hlines", "vlines", "bands", "annotations", "style", "order", "connect", "fit", "frontier", "source", "quiet"}
 	panelKeys = []string{"title", "type", "data", "x", "y", "series", "label", "where", "hlines", "vlines", "bands", "annotations", "connect", "fit", "frontier"}
 	axisKeys  = []string{"field", "title", "scale", "min", "max", "format", "unit", "low", "high", "err", "interval"}
-	chartOnly = []string{"subtitle", "panels", "columns", "height", "colors", "legend", "downsample", "style", "order", "source"}
+	chartOnly = []string{"subtitle", "panels", "columns", "height", "colors", "legend", "downsample", "style", "order", "source", "quiet"}
 	types     = []string{TypeLine, TypeScatter}
 )
 
@@ -82,6 +82,8 @@ func (p *parser) chart(root ast.Node) *Chart {
 			p.styles(c, e)
 		case "order":
 			c.Order = p.order(e)
+		case "quiet":
+			c.Quiet = p.quiet(e)
 		default:
 			if !p.layerKey(&top, e) {
 				p.unknownKey(e, "unknown key %q%s", chartKeys, "")

@@ -80,6 +80,9 @@ type Chart struct {
 	// citation ("@hoffmann2022", resolved against the page's
 	// bibliography by the loader), a web address, or text; "" for none.
 	Source Field
+	// Quiet names the warnings the chart silences (diag.Warnings), each
+	// where it is written.
+	Quiet []Field
 	// Pos is the position of the chart spec's first line.
 	Pos diag.Pos
 }

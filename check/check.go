@@ -79,15 +79,23 @@ func Page(p *site.Page, cfg site.Config) diag.List {
 		out = append(out, Description(p)...)
 	}
 	for _, c := range p.Charts {
-		out = append(out, Labels(c)...)
-		out = append(out, LabelRoom(c)...)
-		out = append(out, SinglePoints(c)...)
-		out = append(out, UnusedColors(c)...)
-		out = append(out, UnusedStyles(c)...)
-		out = append(out, SeriesLookAlike(c)...)
-		out = append(out, NarrowPanels(c)...)
+		out = append(out, chartWarnings(c)...)
 	}
-	return append(out, pageHTML(p, cfg.Markdown.Unsafe)...)
+	return append(out, pageHTML(p, cfg.Markdown.Unsafe)...).Quiet(cfg.Quiet.Split())
+}
+
+// chartWarnings returns the warnings about chart c, less those its spec
+// silences (quiet:).
+func chartWarnings(c *site.Chart) diag.List {
+	var out diag.List
+	out = append(out, Labels(c)...)
+	out = append(out, LabelRoom(c)...)
+	out = append(out, SinglePoints(c)...)
+	out = append(out, UnusedColors(c)...)
+	out = append(out, UnusedStyles(c)...)
+	out = append(out, SeriesLookAlike(c)...)
+	out = append(out, NarrowPanels(c)...)
+	return out.Quiet(c.Spec.QuietNames())
 }
 
 // SiteWide returns the warnings about s that belong to no page: a site
@@ -98,7 +106,7 @@ func SiteWide(s *site.Site) diag.List {
 	if s.Home == nil {
 		out = append(out, homeDescription(nil, s.Config)...)
 	}
-	return append(out, ScriptableFiles(s)...)
+	return append(out, ScriptableFiles(s)...).Quiet(s.Config.Quiet.Split())
 }
 
 // UnusedColors warns about entries of a `colors` mapping that name no series
@@ -112,7 +120,7 @@ func UnusedColors(c *site.Chart) diag.List {
 	var out diag.List
 	for _, k := range slices.Sorted(maps.Keys(c.Spec.Colors)) {
 		if !isSeries[k] {
-			out = append(out, diag.Errorf(chartPos(c), "colors names %q, which is not a series of this chart%s", k, diag.DidYouMean(k, names)))
+			out = append(out, diag.Warnf(diag.UnusedColors, chartPos(c), "colors names %q, which is not a series of this chart%s", k, diag.DidYouMean(k, names)))
 		}
 	}
 	return out
@@ -130,12 +138,12 @@ func UnusedStyles(c *site.Chart) diag.List {
 	var out diag.List
 	for _, k := range slices.Sorted(maps.Keys(c.Spec.Styles)) {
 		if !isSeries[k] {
-			out = append(out, diag.Errorf(c.Spec.Styles[k].Pos, "style names %q, which is not a series of this chart%s", k, diag.DidYouMean(k, names)))
+			out = append(out, diag.Warnf(diag.UnusedStyles, c.Spec.Styles[k].Pos, "style names %q, which is not a series of this chart%s", k, diag.DidYouMean(k, names)))
 		}
 	}
 	for _, f := range c.Spec.Order {
 		if !isSeries[f.Name] {
-			out = append(out, diag.Errorf(f.Pos, "order names %q, which is not a series of this chart%s", f.Name, diag.DidYouMean(f.Name, names)))
+			out = append(out, diag.Warnf(diag.UnusedStyles, f.Pos, "order names %q, which is not a series of this chart%s", f.Name, diag.DidYouMean(f.Name, names)))
 		}
 	}
 	return out
@@ -149,7 +157,7 @@ func SeriesLookAlike(c *site.Chart) diag.List {
 	if len(names) <= chart.PaletteSize {
 		return nil
 	}
-	return diag.List{diag.Errorf(chartPos(c),
+	return diag.List{diag.Warnf(diag.ManySeries, chartPos(c),
 		"this chart has %d series: past %d, series are told apart by marker shape and line dash as well as colour; consider fewer series per panel or panels",
 		len(names), chart.PaletteSize)}
 }
@@ -169,7 +177,7 @@ func NarrowPanels(c *site.Chart) diag.List {
 	if width >= minPanelWidth {
 		return nil
 	}
-	return diag.List{diag.Errorf(chartPos(c),
+	return diag.List{diag.Warnf(diag.NarrowPanels, chartPos(c),
 		"%d panels side by side would each be about %d px wide at %s px: set columns: %d (or fewer)",
 		perRow, width, thousands(pageWidth), min(chart.MaxColumns, pageWidth/minPanelWidth))}
 }
@@ -189,7 +197,7 @@ func Description(p *site.Page) diag.List {
 	if strings.TrimSpace(p.Description) != "" {
 		return nil
 	}
-	return diag.List{diag.Errorf(diag.Pos{File: p.Path, Line: 1},
+	return diag.List{diag.Warnf(diag.NoDescription, diag.Pos{File: p.Path, Line: 1},
 		"%q has no description: add a line like \"description: One sentence on what the charts show.\" to its front matter; it is shown under the title in the page list and in search results and link previews", p.Title)}
 }
 
@@ -199,7 +207,7 @@ func homeDescription(home *site.Page, cfg site.Config) diag.List {
 	if strings.TrimSpace(cfg.Description) != "" || (home != nil && strings.TrimSpace(home.Description) != "") {
 		return nil
 	}
-	return diag.List{diag.Errorf(diag.Pos{File: site.ConfigFile},
+	return diag.List{diag.Warnf(diag.NoDescription, diag.Pos{File: site.ConfigFile},
 		"the site has no description: add a line like \"description: What this site is about, in one sentence.\" to %s; it describes the home page in search results and link previews", site.ConfigFile)}
 }
 
@@ -293,7 +301,7 @@ func Labels(c *site.Chart) diag.List {
 					names = append(names, m.label)
 				}
 			}
-			out = append(out, diag.Errorf(chartPos(c),
+			out = append(out, diag.Warnf(diag.CrowdedLabels, chartPos(c),
 				"%d of the %d point labels%s stand too close to another to sit beside their points (%s): scalesite moves them around their points (with a leader line) and hides those it cannot place, which show on hover; a taller chart (height:), a wider axis range (min:, max:) or fewer labels (label: {field: ..., only: frontier} labels the frontier, the other points keep their names on hover) would show more",
 				len(crowded), len(marks), panelName(c, i), diag.QuoteList(names, maxNamedLabels)))
 		}
@@ -392,11 +400,11 @@ func SinglePoints(c *site.Chart) diag.List {
 			if len(pn.Series) == 1 {
 				what = "the line has"
 			}
-			out = append(out, diag.Errorf(chartPos(c),
+			out = append(out, diag.Warnf(diag.SinglePoints, chartPos(c),
 				"%s a single point in this line chart%s, so no line is drawn: add rows, or set type: scatter if the points stand alone (is series: the right column?)",
 				what, panelName(c, i)))
 		default:
-			out = append(out, diag.Errorf(chartPos(c),
+			out = append(out, diag.Warnf(diag.SinglePoints, chartPos(c),
 				"series %s a single point in this line chart%s: a line needs two, so only a marker is drawn",
 				quoteList(single), panelName(c, i)))
 		}

@@ -65,7 +65,7 @@ func pageHTML(p *site.Page, unsafe bool) diag.List {
 			}
 		case *ast.Image:
 			if dest := string(n.Destination); isForeign(dest) {
-				out = append(out, diag.Errorf(p.NodePos(n),
+				out = append(out, diag.Warnf(diag.ForeignImage, p.NodePos(n),
 					"image %s is on another site and will not load: the site's Content-Security-Policy lets pages show images from the site itself only (img-src 'self'), so that a page asks nothing of other hosts; save the image under content/ or static/ and show it from there",
 					diag.Quote(dest)))
 			}
@@ -89,7 +89,7 @@ func leftOut(p *site.Page, start int, src []byte, kind string) diag.List {
 	if m := htmlTag.FindSubmatch(src); m != nil {
 		what = "HTML <" + strings.ToLower(string(m[1])) + ">"
 	}
-	return diag.List{diag.Errorf(at,
+	return diag.List{diag.Warnf(diag.HTMLLeftOut, at,
 		"%s %s is left out of the page (goldmark writes <!-- raw HTML omitted --> instead): scalesite publishes HTML written in a page only when %s sets markdown: {unsafe: true}; write it in Markdown, or set that if you trust every page's author",
 		what, kind, site.ConfigFile)}
 }

@@ -61,12 +61,12 @@ func LabelRoom(c *site.Chart) diag.List {
 			pos = chartPos(c)
 		}
 		if l.kind == "bandLabel" {
-			out = append(out, diag.Errorf(pos,
+			out = append(out, diag.Warnf(diag.LabelRoom, pos,
 				"the band's label %q covers a point or a line %s, in every corner of its band: shorten the label, or widen the axis range (min:, max:) to give it room beside the points",
 				l.Label, where))
 			continue
 		}
-		out = append(out, diag.Errorf(pos,
+		out = append(out, diag.Warnf(diag.LabelRoom, pos,
 			"the reference line's label %q covers a point or a line %s, at its end, its start and its middle: shorten the label, or widen the axis range (min:, max:) to give it room beside the points",
 			l.Label, where))
 	}

@@ -149,7 +149,7 @@ func scriptIn(s *site.Site, name, kind string) []construct {
 func scriptWarning(name, kind string, found []construct) *diag.Error {
 	pos := diag.Pos{File: name}
 	if len(found) == 0 {
-		return diag.Errorf(pos,
+		return diag.Warnf(diag.ScriptInStatic, pos,
 			"this %s file is published as it is: a browser that opens it runs any script in it on the site's origin, where the theme's Content-Security-Policy does not reach (GitHub Pages sends none); keep only files you trust here%s",
 			kind, remedy(kind))
 	}
@@ -160,11 +160,11 @@ func scriptWarning(name, kind string, found []construct) *diag.Error {
 		more = ", and " + strconv.Itoa(n) + " more"
 	}
 	if first.unsure {
-		return diag.Errorf(pos,
+		return diag.Warnf(diag.ScriptInStatic, pos,
 			"this %s file is published as it is, and check cannot tell whether it runs script: %s%s; a browser that opens it runs any script in it on the site's origin, where the theme's Content-Security-Policy does not reach (GitHub Pages sends none); keep only files you trust here%s",
 			kind, first.what, more, remedy(kind))
 	}
-	return diag.Errorf(pos,
+	return diag.Warnf(diag.ScriptInStatic, pos,
 		"this %s file is published as it is, and a browser that opens it runs script or loads another document from it (%s%s) on the site's origin, where the theme's Content-Security-Policy does not reach (GitHub Pages sends none); remove that, or keep only files you trust here%s",
 		kind, first.what, more, remedy(kind))
 }

@@ -38,6 +38,8 @@ func (p Pos) String() string {
 type Error struct {
 	Pos
 	Msg string
+	// Name is a warning's name (a Warning's), "" for an error: Warnf sets it.
+	Name string `json:",omitempty"`
 }
 
 // Errorf returns an *Error at pos with a formatted message. It formats as

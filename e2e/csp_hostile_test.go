@@ -289,8 +289,8 @@ func TestCSPOnGitHubPages(t *testing.T) {
 			t.Fatalf("scalesite check: %v\n%s", err, stderr.String())
 		}
 		for _, want := range []string{
-			"warning: static/evil.svg:1:1: this SVG file is published as it is, and a browser that opens it runs script or loads another document from it (the event attribute onload, and 1 more) on the site's origin",
-			"warning: static/x.html:3:1: this HTML file is published as it is, and a browser that opens it runs script or loads another document from it (a script element, and 1 more)",
+			"warning[script-in-static]: static/evil.svg:1:1: this SVG file is published as it is, and a browser that opens it runs script or loads another document from it (the event attribute onload, and 1 more) on the site's origin",
+			"warning[script-in-static]: static/x.html:3:1: this HTML file is published as it is, and a browser that opens it runs script or loads another document from it (a script element, and 1 more)",
 		} {
 			if !strings.Contains(stderr.String(), want) {
 				t.Errorf("scalesite check does not warn %q:\n%s", want, stderr.String())

@@ -253,7 +253,8 @@ func Warnings(s *site.Site, out *output.Output) diag.List {
 	list = append(list, check.SiteWide(s)...)
 	list = append(list, HeavyPages(s, out)...)
 	list = append(list, RelativeURLs(s)...)
-	return list.Sort()
+	list = append(list, RobotsSubPath(s)...)
+	return list.Quiet(s.Config.Quiet.Split()).Sort()
 }
 
 // checkDest refuses an output folder that is, holds, or lies among the

@@ -32,8 +32,9 @@ import (
 // summary for the listings, its warnings, and the files it wrote.
 
 // stateVersion changes whenever buildState's form or meaning does. (2: the
-// links key became render's neighboursKey, the Renderer's own.)
-const stateVersion = 2
+// links key became render's neighboursKey, the Renderer's own; 3: warnings
+// carry their names.)
+const stateVersion = 3
 
 type buildState struct {
 	Version int                  `json:"version"`

@@ -361,20 +361,34 @@ func buildCommand(t *testing.T) string {
 }
 
 // splitStderr sorts the command's stderr lines into problems (without
-// "error: "), warnings (without "warning: ") and lines that are neither nor
-// the "build failed" summary.
+// "error: "), warnings (without "warning", "warning[NAME]: " kept as
+// "[NAME] ") and lines that are neither nor the "build failed" summary.
 func splitStderr(stderr string) (errs, warns, other []string) {
 	for line := range strings.Lines(stderr) {
 		line = strings.TrimSuffix(line, "\n")
 		if e, ok := strings.CutPrefix(line, "error: "); ok {
 			errs = append(errs, e)
-		} else if w, ok := strings.CutPrefix(line, "warning: "); ok {
+		} else if w, ok := cutWarning(line); ok {
 			warns = append(warns, w)
 		} else if !strings.HasPrefix(line, "build failed") && !strings.HasPrefix(line, "check failed") {
 			other = append(other, line)
 		}
 	}
 	return errs, warns, other
+}
+
+// cutWarning cuts "warning" from a warning's line: "warning: MSG" gives
+// "MSG", "warning[NAME]: MSG" gives "[NAME] MSG".
+func cutWarning(line string) (string, bool) {
+	if w, ok := strings.CutPrefix(line, "warning: "); ok {
+		return w, true
+	}
+	w, ok := strings.CutPrefix(line, "warning[")
+	if !ok {
+		return "", false
+	}
+	name, msg, ok := strings.Cut(w, "]: ")
+	return "[" + name + "] " + msg, ok
 }
 
 // checkTerminalSafe checks that text holds no control character but

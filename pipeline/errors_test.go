@@ -19,7 +19,7 @@ import (
 // site-wide data, a page bundle with its own CSV, and a static file. Every
 // error case below is this site with a few files added or replaced.
 var goodSite = map[string]string{
-	"scalesite.yaml":   "title: Good site\nbaseURL: https://u.github.io/repo/\ndescription: A site with no problem.\n",
+	"scalesite.yaml":   "title: Good site\nbaseURL: https://u.github.io/repo/\ndescription: A site with no problem.\nquiet: [robots-sub-path]\n",
 	"content/index.md": "---\ntitle: Home\n---\nWelcome to the *good* site.\n",
 	"content/runs.md": "---\ntitle: Runs\ndescription: Training runs.\ndate: 2025-01-02\n---\nLoss falls with compute.\n\n" +
 		"```chart\ndata: data/runs.csv\nx: {field: flops, scale: log}\ny: loss\nseries: model\n```\n",

@@ -34,7 +34,7 @@ func HeavyPages(s *site.Site, out *output.Output) diag.List {
 		if int64(n) <= limit {
 			continue
 		}
-		warnings = append(warnings, diag.Errorf(diag.Pos{File: p.Path, Line: 1},
+		warnings = append(warnings, diag.Warnf(diag.HeavyPage, diag.Pos{File: p.Path, Line: 1},
 			"the built page is %s, over the %s a page should weigh (limits: {page: %s} in scalesite.yaml): it loads slowly on a phone; keep fewer points (downsample: 1000 on a line chart, or a where: filter) or split the charts over pages",
 			sitefs.FormatSize(int64(n)), sitefs.FormatSize(limit), sitefs.FormatSize(limit)))
 	}

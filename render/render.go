@@ -157,14 +157,14 @@ func (rr *Renderer) start(s *site.Site) *renderer {
 }
 
 // siteFiles are the files of the site besides its pages, listings and
-// charts' data: .nojekyll, robots.txt, the theme's assets, KaTeX's files
-// when a page has math, and the content and static files copied as they
-// are.
+// charts' data: .nojekyll, robots.txt (for a site at its host's root:
+// crawlers read only /robots.txt), the theme's assets, KaTeX's files when
+// a page has math, and the content and static files copied as they are.
 func (r *renderer) siteFiles() []output.File {
 	s, th := r.site, r.theme
-	files := []output.File{
-		{Path: ".nojekyll", Data: []byte{}, Default: true},
-		{Path: RobotsFile, Data: r.robots(), Default: true},
+	files := []output.File{{Path: ".nojekyll", Data: []byte{}, Default: true}}
+	if s.Config.AtHostRoot() {
+		files = append(files, output.File{Path: RobotsFile, Data: r.robots(), Default: true})
 	}
 	for _, name := range sortedKeys(th.assets) {
 		a := th.assets[name]

@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/site"
 )
 
 //go:embed all:site all:page
@@ -318,6 +319,12 @@ var funcs = template.FuncMap{
 	"yaml": strconv.Quote,
 	// module is scalesite's module path, for go install.
 	"module": func() string { return Module },
+	// subPath reports whether a base URL is under a sub-path of its host
+	// (https://USER.github.io/REPO/), where the build writes no robots.txt.
+	"subPath": func(baseURL string) bool {
+		var c site.Config
+		return c.SetBaseURL(baseURL) == nil && !c.AtHostRoot()
+	},
 }
 
 // write renders the embedded folder src into the folder dir of root

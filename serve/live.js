@@ -46,7 +46,11 @@
   if (document.readyState === 'complete') restoreScroll();
   else window.addEventListener('load', restoreScroll);
 
-  // The error overlay: plain text only.
+  // The error overlay: plain text only. Its colours are its own, set on
+  // each element with the properties a page's stylesheet may set (the
+  // theme gives pre a pale background in the light scheme, which under
+  // the overlay's pale text could not be read): e2e's
+  // TestErrorScreenContrast checks them against WCAG AA in both schemes.
   var overlay = null;
   function showError(text) {
     if (!overlay) {
@@ -57,10 +61,12 @@
         'margin:0;padding:16px 20px;background:#2b0d0d;color:#ffd9d9;border-bottom:3px solid #e5484d;' +
         'font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;box-shadow:0 4px 24px rgba(0,0,0,.35)';
       var title = document.createElement('div');
-      title.style.cssText = 'font-weight:700;color:#fff;margin-bottom:6px;font-family:system-ui,sans-serif;font-size:14px';
+      title.style.cssText = 'font-weight:700;color:#fff;background:transparent;margin:0 0 6px;padding:0;border:0;' +
+        'font-family:system-ui,sans-serif;font-size:14px';
       title.textContent = 'scalesite: the last save did not build. The page shows the last good version.';
       var pre = document.createElement('pre');
-      pre.style.cssText = 'margin:0;white-space:pre-wrap;word-break:break-word;font:inherit';
+      pre.style.cssText = 'margin:0;padding:0;border:0;border-radius:0;background:transparent;color:inherit;' +
+        'overflow:visible;white-space:pre-wrap;word-break:break-word;font:inherit';
       overlay.appendChild(title);
       overlay.appendChild(pre);
     }

@@ -249,7 +249,7 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 	s.mu.Unlock()
 	if prevSite == nil || prevSite.Warnings.Error() != next.Warnings.Error() {
 		for _, w := range next.Warnings {
-			s.logf("warning: %s\n", w)
+			s.logf("%s\n", w.Warning())
 		}
 	}
 	if prevSite != nil {
@@ -454,6 +454,12 @@ func serveSiteFile(w http.ResponseWriter, r *http.Request, f *servedFile, status
 	serveFile(w, r, f, status)
 }
 
+// notBuiltStyle is the not-built page's stylesheet: dark red on pale pink,
+// or pale pink on dark red in the dark scheme, both far past WCAG AA.
+const notBuiltStyle = "body{margin:0;background:#fff;color:#1f1f1f}" +
+	"pre{margin:0;padding:1rem;white-space:pre-wrap;font:14px/1.5 monospace;background:#fff0f0;color:#5c0b0b;border-left:4px solid #c4252b}" +
+	"@media (prefers-color-scheme: dark){body{background:#111418;color:#d9dde3}pre{background:#2b0d0d;color:#ffd9d9}}"
+
 // serveNotBuilt answers while there is no good build yet (the first one
 // failed): a page that shows the error and, through the live script,
 // reloads itself once a save fixes it.
@@ -465,7 +471,9 @@ func (s *Server) serveNotBuilt(w http.ResponseWriter) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusServiceUnavailable)
-	fmt.Fprintf(w, "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>scalesite: not built yet</title></head>"+
-		"<body><main><pre style=\"white-space:pre-wrap;font:14px/1.5 monospace;padding:1rem\">%s</pre></main>%s</body></html>",
+	// Its colours are its own, in both schemes (e2e's TestErrorScreenContrast).
+	fmt.Fprintf(w, "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"color-scheme\" content=\"light dark\"><title>scalesite: not built yet</title>"+
+		"<style>%s</style></head><body><main><pre>%s</pre></main>%s</body></html>",
+		notBuiltStyle,
 		html.EscapeString(msg), liveTag)
 }

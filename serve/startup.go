@@ -98,7 +98,7 @@ func (s *Server) start(announce bool, served func()) bool {
 	s.builds++
 	s.mu.Unlock()
 	for _, w := range u.Site.Warnings {
-		s.logf("warning: %s\n", w)
+		s.logf("%s\n", w.Warning())
 	}
 	if len(reload) > 0 {
 		s.hub.broadcast(event{Type: "change", Reload: reload})

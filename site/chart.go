@@ -25,6 +25,11 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 		return nil, err
 	}
 	c := &Chart{Spec: sc, ID: chartID(p.Slug, index)}
+	// The warnings reading the chart raises, less those it silences (quiet:).
+	if quiet := sc.QuietNames(); len(quiet) > 0 {
+		start := len(l.warnings)
+		defer func() { l.warnings = append(l.warnings[:start], l.warnings[start:].Quiet(quiet)...) }()
+	}
 	var errs diag.List
 	loaded := make([]bool, len(sc.Panels))
 	files := make([]string, len(sc.Panels))
@@ -165,7 +170,7 @@ func percentOfFractions(sc *chartspec.Chart, panels []Panel) []*diag.Error {
 		if sp.lo == sp.hi {
 			vals, ticks = shortNumber(sp.lo), shortNumber(sp.lo)+"%"
 		}
-		out = append(out, diag.Errorf(pos,
+		out = append(out, diag.Warnf(diag.PercentFraction, pos,
 			"format: percent shows a value in percent as it is (45 → 45%%), but every %s value of the chart lies between -1 and 1 (%s), so the ticks would read %s: if the values are fractions, write format: fraction, which shows 0.45 as 45%%",
 			sp.name, vals, ticks))
 	}
@@ -307,9 +312,9 @@ func largeSeries(sc *chartspec.Chart, sp *chartspec.Panel, p *Panel, at diag.Pos
 		n := len(s.Points)
 		switch {
 		case sp.Type == chartspec.TypeScatter && n > chartspec.ScatterThinAbove:
-			out = append(out, diag.Errorf(at, "the scatter series%s has %d points, more than a scatter draws one by one (%d): it is drawn from one point per pixel of the plot, and the CSV download keeps every row; downsample: false draws every point", name, n, chartspec.ScatterThinAbove))
+			out = append(out, diag.Warnf(diag.Downsampled, at, "the scatter series%s has %d points, more than a scatter draws one by one (%d): it is drawn from one point per pixel of the plot, and the CSV download keeps every row; downsample: false draws every point", name, n, chartspec.ScatterThinAbove))
 		case sp.Type == chartspec.TypeLine && n > lineWarnFactor*target:
-			out = append(out, diag.Errorf(at, "the line%s has %d points: it is drawn from about %d of them, chosen to keep its shape, and the CSV download keeps every row; downsample: N keeps more, downsample: false every point", name, n, target))
+			out = append(out, diag.Warnf(diag.Downsampled, at, "the line%s has %d points: it is drawn from about %d of them, chosen to keep its shape, and the CSV download keeps every row; downsample: N keeps more, downsample: false every point", name, n, target))
 		}
 	}
 	return out

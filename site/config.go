@@ -59,6 +59,9 @@ type Config struct {
 	// scalesite.yaml's feedSize, DefaultFeedSize by default (Hugo's
 	// rssLimit).
 	FeedSize int
+	// Quiet names the warnings the site silences (diag.Warnings):
+	// scalesite.yaml's quiet: [crowded-labels].
+	Quiet diag.Names
 }
 
 // The defaults of listSize and feedSize, and the most either may be.
@@ -72,7 +75,7 @@ const (
 	maxListSize          = 100000
 )
 
-var configKeys = []string{"title", "description", "baseURL", "theme", "language", "limits", "toc", "markdown", "bibliography", "citations", "staticFigures", "listSize", "feedSize"}
+var configKeys = []string{"title", "description", "baseURL", "theme", "language", "limits", "toc", "markdown", "bibliography", "citations", "staticFigures", "listSize", "feedSize", "quiet"}
 
 // loadConfig reads scalesite.yaml from root; a missing file gives the defaults.
 func loadConfig(files *sitefs.Root) (Config, error) {
@@ -108,6 +111,14 @@ func loadConfig(files *sitefs.Root) (Config, error) {
 			on, err := boolValue(mv, at)
 			cfg.StaticFigures = on
 			errs.Add(err)
+			continue
+		}
+		if keyName(mv) == "quiet" {
+			var qerrs diag.List
+			var names []string
+			names, qerrs = quietList(mv, at)
+			cfg.Quiet = diag.Names(strings.Join(names, " "))
+			errs = append(errs, qerrs...)
 			continue
 		}
 		if keyName(mv) == "toc" {
@@ -201,6 +212,11 @@ func (c *Config) Origin() string {
 	}
 	return u.Scheme + "://" + u.Host
 }
+
+// AtHostRoot reports whether the site is published at its host's root
+// (its base path is "/"), where crawlers read its robots.txt: under a
+// sub-path (https://user.github.io/repo/) they never ask for one.
+func (c *Config) AtHostRoot() bool { return c.BasePath == "/" }
 
 // SetBaseURL sets BaseURL and derives BasePath from it. Both full URLs
 // ("https://user.github.io/repo/") and bare paths ("/repo/") are accepted.

@@ -101,7 +101,7 @@ func (s *Site) assemble() error {
 	slices.SortFunc(s.Pages, pageOrder)
 	tagErrs, tagWarnings := tagPageClashes(s.Pages)
 	errs = append(errs, tagErrs...)
-	s.Warnings = append(s.Warnings, tagWarnings...).Sort()
+	s.Warnings = append(s.Warnings, tagWarnings.Quiet(s.Config.Quiet.Split())...).Sort()
 	return errs.Err()
 }
 
@@ -196,7 +196,7 @@ func loadPages(s *Site, files []string, errs *diag.List) []loadedPage {
 	})
 	for i, err := range pageErrs {
 		if err != nil && out[i].page != nil && out[i].page.Draft && !drafts {
-			out[i].warnings = append(out[i].warnings, draftWarnings(err)...)
+			out[i].warnings = append(out[i].warnings, draftWarnings(err).Quiet(s.Config.Quiet.Split())...)
 			out[i].page = nil
 			continue
 		}
@@ -212,6 +212,7 @@ type pageLoader struct {
 	md       goldmark.Markdown
 	tables   *fileCache[*table.Table]
 	warnings diag.List
+	quiet    diag.Names // the site's quiet:, which load applies to warnings
 	// formulas typesets the pages' math (math.go), within buildMath, the
 	// time left to the build's formulas, and pageMath for each page.
 	formulas  *katex.Cache
@@ -230,6 +231,8 @@ type pageLoader struct {
 }
 
 func (l *pageLoader) load(file string) (*Page, error) {
+	// The site's quiet: silences warnings of every page.
+	defer func() { l.warnings = l.warnings.Quiet(l.quiet.Split()) }()
 	src, err := l.files.ReadFile(file, l.limits.FileLimit())
 	if err != nil {
 		return nil, refused(err)

@@ -161,7 +161,7 @@ func (l *pageLoader) image(p *Page, img *gast.Image) error {
 		f.Close()
 		p.Images = append(p.Images, file)
 		if err != nil {
-			l.warnings = append(l.warnings, diag.Errorf(at, "image %s: %v; it is shown without a width and height, so the page may shift as it loads", diag.QuoteIfNeeded(file), err))
+			l.warnings = append(l.warnings, diag.Warnf(diag.ImageSize, at, "image %s: %v; it is shown without a width and height, so the page may shift as it loads", diag.QuoteIfNeeded(file), err))
 			return nil
 		}
 		if size.ok {

@@ -123,7 +123,7 @@ func (l *pageLoader) formula(p *Page, n ast.Node, f *markdown.Formula, page *kat
 		if w.LaTeX {
 			note = "KaTeX typesets it; LaTeX would not"
 		}
-		l.warnings = append(l.warnings, diag.Errorf(pos(w.Offset), "in %s: %s (%s)", written(n, f), diag.Visible(w.Msg), note))
+		l.warnings = append(l.warnings, diag.Warnf(diag.TeXStrict, pos(w.Offset), "in %s: %s (%s)", written(n, f), diag.Visible(w.Msg), note))
 	}
 	var ke *katex.Error
 	var te *katex.TimeError

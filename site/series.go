@@ -150,7 +150,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		l.warnings = append(l.warnings, labelsCutWarning(t, at, sp.Label, cutLabels))
 	}
 	if len(left) > 0 {
-		l.warnings = append(l.warnings, diag.Errorf(diag.Pos{File: t.Name, Line: left[0]},
+		l.warnings = append(l.warnings, diag.Warnf(diag.MissingValues, diag.Pos{File: t.Name, Line: left[0]},
 			"%d %s left out of the chart at %s because of missing values (blank or NA) on %s",
 			len(left), plural(len(left), "row", "rows"), at, linesList(left)))
 	}
@@ -221,7 +221,7 @@ func noPoints(sp *chartspec.Panel, at diag.Pos, n int, tname string, rows int, l
 		rowsOf = fmt.Sprintf("the %d %s of %s that where keeps (%s, at line %d)", rows, plural(rows, "row", "rows"), tname, describeWhere(sp.Where), sp.Where[0].Column.Pos.Line)
 		fix = "fill in the values, plot other columns, or change the where"
 	}
-	return diag.Errorf(pos, "%s draws no point: %s %s no value (blank, NA or NaN) for %s, on %s; it is built empty: %s",
+	return diag.Warnf(diag.NoPoints, pos, "%s draws no point: %s %s no value (blank, NA or NaN) for %s, on %s; it is built empty: %s",
 		what, rowsOf, plural(rows, "has", "have"), cols, linesList(lines), fix)
 }
 
@@ -334,7 +334,7 @@ func (o *outside) warning(t *table.Table) *diag.Error {
 		bounds = append(bounds, "max "+shortNumber(*o.ax.Max))
 	}
 	n := len(o.rows)
-	return diag.Errorf(diag.Pos{File: t.Name, Line: o.rows[0]},
+	return diag.Warnf(diag.OutsideRange, diag.Pos{File: t.Name, Line: o.rows[0]},
 		"%d %s outside the %s axis range set at %s (%s) and %s not drawn: %s (column %q: %s); widen min/max or remove %s",
 		n, plural(n, "row lies", "rows lie"), o.axis, o.ax.Pos, strings.Join(bounds, ", "), plural(n, "is", "are"),
 		linesList(o.rows), t.Columns[o.col], valuesList(o.cells), plural(n, "it", "them"))
@@ -504,7 +504,7 @@ func unsortedWarning(t *table.Table, at diag.Pos, n int, x string, named bool, u
 	if n > 0 {
 		chart = "panel " + strconv.Itoa(n) + " of the chart"
 	}
-	return diag.Errorf(diag.Pos{File: t.Name, Line: us[0].row},
+	return diag.Warnf(diag.UnsortedRows, diag.Pos{File: t.Name, Line: us[0].row},
 		"%s: %s at %s draws each line in x order; if the line is a path through the rows (a training trajectory), write connect: rows to keep their order",
 		what, chart, at)
 }

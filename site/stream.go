@@ -187,12 +187,12 @@ func (s *Site) SkippedDrafts() []string { return s.skippedDrafts }
 func (s *Site) LoadDraft(file string) diag.List {
 	l := s.pageLoader(s.caches)
 	_, err := l.load(file)
-	return append(l.warnings, draftWarnings(err)...)
+	return append(l.warnings, draftWarnings(err).Quiet(s.Config.Quiet.Split())...)
 }
 
 // pageLoader is a loader of this site's pages sharing c.
 func (s *Site) pageLoader(c *loadCaches) *pageLoader {
-	return &pageLoader{files: s.Files, limits: s.Config.Limits, md: s.md, tables: c.tables, toc: s.Config.TOC, basePath: s.Config.BasePath, bibs: c.bibs,
+	return &pageLoader{files: s.Files, limits: s.Config.Limits, quiet: s.Config.Quiet, md: s.md, tables: c.tables, toc: s.Config.TOC, basePath: s.Config.BasePath, bibs: c.bibs,
 		formulas: c.formulas, buildMath: c.math, pageMath: PageMathTime,
 		citeDefaults: citeDefaults{bibRef: s.Config.Bibliography, bibPos: s.Config.BibliographyPos, style: s.Config.Citations}}
 }
@@ -208,6 +208,7 @@ func draftWarnings(err error) diag.List {
 	for _, e := range list {
 		w := *e
 		w.Msg = "in a draft, which is not built: " + w.Msg
+		w.Name = diag.DraftProblem.Name
 		out = append(out, &w)
 	}
 	return out

@@ -164,7 +164,7 @@ func tagClashes(tags []string, pos []diag.Pos) (errs, warnings diag.List) {
 			seen[slug] = first{t, pos[i]}
 		case f.tag == t:
 		case sameWords(f.tag, t):
-			warnings = append(warnings, diag.Errorf(pos[i], "tags %q and %q (%s) are one tag, with one page, tags/%s/, named %q: write it the same way everywhere",
+			warnings = append(warnings, diag.Warnf(diag.TagSpellings, pos[i], "tags %q and %q (%s) are one tag, with one page, tags/%s/, named %q: write it the same way everywhere",
 				t, f.tag, f.pos, slug, f.tag))
 		default:
 			errs = append(errs, diag.Errorf(pos[i], "tags %q and %q (%s) would share one page, tags/%s/: write the tag the same way everywhere, or make the two differ in letters or digits",

@@ -67,7 +67,7 @@ func (l *pageLoader) where(t *table.Table, conds []chartspec.Cond, tname string,
 			msg := "no row of " + tname + " has " + describe(c.Column.Name, m) + " (" + present(t, cols[i], m) + ")"
 			missed = append(missed, msg)
 			if len(keep) > 0 {
-				l.warn(diag.Errorf(m.Pos, "%s: this value of where keeps nothing", msg))
+				l.warn(diag.Warnf(diag.WhereKeepsNone, m.Pos, "%s: this value of where keeps nothing", msg))
 			}
 		}
 	}

@@ -107,7 +107,7 @@ func printError(w io.Writer, err error) {
 
 func printWarnings(w io.Writer, list diag.List) {
 	for _, e := range list {
-		fmt.Fprintf(w, "warning: %s\n", e)
+		fmt.Fprintln(w, e.Warning())
 	}
 }
 

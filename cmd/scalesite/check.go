@@ -19,8 +19,11 @@ values or outside an axis range, point labels that would overlap, line
 charts with one point per line, more series than colours, panels too narrow,
 colours, styles or an order naming no series, pages without a description,
 HTML a page leaves out, script-running files under static/, pages too
-heavy, and a baseURL that is only a path).
-Exits with 1 when there are errors, 0 otherwise (warnings allowed): run it in CI.`, stderr)
+heavy, a baseURL that is only a path, and more: the format guide lists them).
+Every warning is printed with its name (warning[crowded-labels]: ...); quiet:
+in a chart or in scalesite.yaml silences warnings by name.
+Exits with 1 when there are errors, 0 otherwise (warnings allowed); with
+--strict, the warnings that are left count as errors: run it so in CI.`, stderr)
 	// The site package is not imported by name here: the tests of this
 	// package have a helper called site.
 	var opts pipeline.Options
@@ -28,6 +31,7 @@ Exits with 1 when there are errors, 0 otherwise (warnings allowed): run it in CI
 	fs.StringVar(&opts.Source, "s", ".", "short for --source")
 	fs.BoolVar(&opts.Drafts, "drafts", false, "check pages marked draft: true as published pages too")
 	fs.BoolVar(&opts.Drafts, "D", false, "short for --drafts")
+	strict := fs.Bool("strict", false, "treat every warning not silenced by quiet: as an error (exit 1): for CI")
 	if code := parseFlags(fs, args, stdout); code >= 0 {
 		return code
 	}
@@ -52,7 +56,13 @@ Exits with 1 when there are errors, 0 otherwise (warnings allowed): run it in CI
 	}
 	// The warnings a build of the site prints, from the same function.
 	warnings := pipeline.Summarize(s, out).Warnings
-	printWarnings(stderr, warnings)
+	if *strict {
+		for _, w := range warnings {
+			fmt.Fprintln(stderr, w.Labelled("error"))
+		}
+	} else {
+		printWarnings(stderr, warnings)
+	}
 	pages, charts := len(s.Pages), 0
 	if s.Home != nil {
 		pages++
@@ -60,6 +70,15 @@ Exits with 1 when there are errors, 0 otherwise (warnings allowed): run it in CI
 	}
 	for _, p := range s.Pages {
 		charts += len(p.Charts)
+	}
+	if *strict {
+		fmt.Fprintf(stdout, "checked %d %s, %d %s: %d %s (warnings, under --strict)\n",
+			pages, plural(pages, "page", "pages"), charts, plural(charts, "chart", "charts"),
+			len(warnings), plural(len(warnings), "error", "errors"))
+		if len(warnings) > 0 {
+			return 1
+		}
+		return 0
 	}
 	fmt.Fprintf(stdout, "checked %d %s, %d %s: 0 errors, %d %s\n",
 		pages, plural(pages, "page", "pages"), charts, plural(charts, "chart", "charts"),

@@ -8,8 +8,10 @@ import (
 )
 
 func TestCheck(t *testing.T) {
+	// At the host's root: a site under a sub-path is told it has no robots.txt.
+	const config = "title: T\ndescription: A site.\nbaseURL: https://u.github.io/\n"
 	clean := map[string]string{
-		"scalesite.yaml": "title: T\ndescription: A site.\nbaseURL: https://u.github.io/t/\n",
+		"scalesite.yaml": config,
 		"content/a.md":   "---\ntitle: A\ndescription: Page A.\n---\n```chart\ndata: |\n  x,y\n  1,2\n  2,3\nx: x\ny: y\n```\n",
 	}
 	with := func(extra map[string]string) map[string]string {
@@ -42,9 +44,9 @@ func TestCheck(t *testing.T) {
 				"content/b.csv": "name,x,y\nfirst,1,1\nsecond,1.01,1.01\nthird,100,100\nfourth,,5\n",
 			}),
 			stdout: "checked 2 pages, 2 charts: 0 errors, 3 warnings\n",
-			stderr: "warning: content/b.csv:5: 1 row left out of the chart at content/b.md:5:1 because of missing values (blank or NA) on line 5\n" +
-				"warning: content/b.md:1: \"B\" has no description: add a line like \"description: One sentence on what the charts show.\" to its front matter; it is shown under the title in the page list and in search results and link previews\n" +
-				"warning: content/b.md:5: 2 of the 3 point labels stand too close to another to sit beside their points (\"first\", \"second\"): scalesite moves them around their points (with a leader line) and hides those it cannot place, which show on hover; a taller chart (height:), a wider axis range (min:, max:) or fewer labels (label: {field: ..., only: frontier} labels the frontier, the other points keep their names on hover) would show more\n",
+			stderr: "warning[missing-values]: content/b.csv:5: 1 row left out of the chart at content/b.md:5:1 because of missing values (blank or NA) on line 5\n" +
+				"warning[no-description]: content/b.md:1: \"B\" has no description: add a line like \"description: One sentence on what the charts show.\" to its front matter; it is shown under the title in the page list and in search results and link previews\n" +
+				"warning[crowded-labels]: content/b.md:5: 2 of the 3 point labels stand too close to another to sit beside their points (\"first\", \"second\"): scalesite moves them around their points (with a leader line) and hides those it cannot place, which show on hover; a taller chart (height:), a wider axis range (min:, max:) or fewer labels (label: {field: ..., only: frontier} labels the frontier, the other points keep their names on hover) would show more\n",
 		},
 		{
 			name: "every error, not only the first",
@@ -63,6 +65,40 @@ func TestCheck(t *testing.T) {
 				"error: content/e.csv:3:3: \"oops\" in column \"y\" is not a number\n",
 		},
 		{
+			name: "quiet in a chart and in scalesite.yaml",
+			files: with(map[string]string{
+				"scalesite.yaml": config + "quiet: [no-description]\n",
+				"content/b.md":   "---\ntitle: B\n---\n```chart\ntype: scatter\ndata: b.csv\nx: x\ny: y\nlabel: name\nquiet: [crowded-labels]\n```\n",
+				"content/b.csv":  "name,x,y\nfirst,1,1\nsecond,1.01,1.01\nthird,100,100\nfourth,,5\n",
+			}),
+			stdout: "checked 2 pages, 2 charts: 0 errors, 1 warning\n",
+			stderr: "warning[missing-values]: content/b.csv:5: 1 row left out of the chart at content/b.md:5:1 because of missing values (blank or NA) on line 5\n",
+		},
+		{
+			name: "--strict counts warnings as errors",
+			files: with(map[string]string{
+				"content/b.md":  "---\ntitle: B\ndescription: B.\n---\n```chart\ndata: b.csv\nx: x\ny: y\n```\n",
+				"content/b.csv": "x,y\n1,2\n2,\n3,4\n",
+			}),
+			args:   []string{"--strict"},
+			code:   1,
+			stdout: "checked 2 pages, 2 charts: 1 error (warnings, under --strict)\n",
+			stderr: "error[missing-values]: content/b.csv:3: 1 row left out of the chart at content/b.md:6:1 because of missing values (blank or NA) on line 3\n",
+		},
+		{
+			name:   "--strict with every warning quiet",
+			files:  with(map[string]string{"scalesite.yaml": config + "quiet: [missing-values]\n", "content/b.md": "---\ntitle: B\ndescription: B.\n---\n```chart\ndata: b.csv\nx: x\ny: y\n```\n", "content/b.csv": "x,y\n1,2\n2,\n3,4\n"}),
+			args:   []string{"--strict"},
+			stdout: "checked 2 pages, 2 charts: 0 errors (warnings, under --strict)\n",
+		},
+		{
+			name:   "an unknown name in quiet",
+			files:  with(map[string]string{"scalesite.yaml": config + "quiet: [crowded-label]\n"}),
+			code:   1,
+			stdout: "checked 1 page: 1 error\n",
+			stderr: "error: scalesite.yaml:4:9: quiet names \"crowded-label\", which is not the name of a warning — did you mean \"crowded-labels\"?\n",
+		},
+		{
 			name:   "drafts are left out",
 			files:  with(map[string]string{"content/d.md": "---\ntitle: D\ndraft: true\n---\nDraft.\n"}),
 			stdout: "checked 1 page, 1 chart: 0 errors, 0 warnings\n",
@@ -72,7 +108,7 @@ func TestCheck(t *testing.T) {
 			files:  with(map[string]string{"content/d.md": "---\ntitle: D\ndraft: true\n---\nDraft.\n"}),
 			args:   []string{"--drafts"},
 			stdout: "checked 2 pages, 1 chart: 0 errors, 1 warning\n",
-			stderr: "warning: content/d.md:1: \"D\" has no description: add a line like \"description: One sentence on what the charts show.\" to its front matter; it is shown under the title in the page list and in search results and link previews\n",
+			stderr: "warning[no-description]: content/d.md:1: \"D\" has no description: add a line like \"description: One sentence on what the charts show.\" to its front matter; it is shown under the title in the page list and in search results and link previews\n",
 		},
 		{
 			name:   "not a site",
@@ -116,7 +152,7 @@ func TestCheckDemoSite(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
 	}
 	for _, line := range strings.Split(strings.TrimSpace(stderr), "\n") {
-		if line != "" && !strings.HasPrefix(line, "warning: ") {
+		if line != "" && !strings.HasPrefix(line, "warning[") {
 			t.Errorf("stderr line %q is neither an error nor a warning", line)
 		}
 	}
@@ -138,13 +174,13 @@ func TestCheckDemoSite(t *testing.T) {
 		return
 	}
 	for i, w := range demoWarnings {
-		if !strings.HasPrefix(got[i], "warning: "+w[0]) || !strings.Contains(got[i], w[1]) {
+		if !strings.HasPrefix(got[i], "warning["+w[0]) || !strings.Contains(got[i], w[1]) {
 			t.Errorf("warning %d = %q, want one at %s about %q", i, got[i], w[0], w[1])
 		}
 	}
 }
 
-// demoWarnings are the warnings the demo site prints, where and what: none
+// demoWarnings are the warnings the demo site prints, their names and what: none
 // (issue 20). A warning that comes back names a published figure that
 // needs a redesign of its chart, not a number changed.
 var demoWarnings = [][2]string{}

@@ -27,7 +27,8 @@ import (
 // are laid over the base site (_base.txtar), except two sections: "want"
 // holds the problems the build must fail with, one per line as the command
 // prints them without its "error: " prefix ("file:line:col: message"), and
-// "warn" the warnings a build that must succeed prints, without "warning: ".
+// "warn" the warnings a build that must succeed prints, without "warning"
+// and with their names in brackets ("[NAME] file:line: message").
 
 // Archive is a parsed txtar file.
 type Archive struct {
