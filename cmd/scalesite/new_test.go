@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -239,8 +240,13 @@ func TestNewSiteBaseURL(t *testing.T) {
 			if code, _, stderr := runCmd("build", "--source", dir, "--dest", public); code != 0 {
 				t.Fatalf("build: exit %d\n%s", code, stderr)
 			}
-			robots, _ := os.ReadFile(filepath.Join(public, "robots.txt"))
-			if !strings.Contains(string(robots), "Sitemap: "+tc.want+"sitemap.xml\n") {
+			robots, err := os.ReadFile(filepath.Join(public, "robots.txt"))
+			u, _ := url.Parse(tc.want)
+			switch {
+			case u.Path != "/" && err == nil:
+				// Crawlers read robots.txt only at the host's root.
+				t.Errorf("a site under the sub-path %s wrote robots.txt:\n%s", u.Path, robots)
+			case u.Path == "/" && !strings.Contains(string(robots), "Sitemap: "+tc.want+"sitemap.xml\n"):
 				t.Errorf("robots.txt does not name the sitemap at the site's address %s:\n%s", tc.want, robots)
 			}
 		})
