@@ -87,6 +87,7 @@ func TestBadInputCorpus(t *testing.T) {
 		t.Errorf("the corpus has %d cases; issue 9 asks for at least 60", len(cases))
 	}
 	bin := buildCommand(t)
+	seedFigureCache(t, bin, base)
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
 			t.Parallel()
@@ -288,7 +289,7 @@ func runScalesite(t *testing.T, bin string, timeout time.Duration, args ...strin
 	sh := append([]string{"-c", "ulimit -v " + strconv.Itoa(corpusVMLimitKB) + ` && exec "$0" "$@"`, bin}, args...)
 	cmd := exec.CommandContext(ctx, "sh", sh...)
 	// The figure cache goes into a folder of the test's, never the user's.
-	cmd.Env = append(os.Environ(), "SCALESITE_CORPUS_SECRET="+corpusSecret, "XDG_CACHE_HOME="+t.TempDir())
+	cmd.Env = append(os.Environ(), "SCALESITE_CORPUS_SECRET="+corpusSecret, "XDG_CACHE_HOME="+commandCache(t))
 	stdout, stderr := &cappedBuffer{max: 1 << 20}, &cappedBuffer{max: 1 << 20}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.WaitDelay = 10 * time.Second
