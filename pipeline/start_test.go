@@ -90,12 +90,15 @@ func TestStartHurry(t *testing.T) {
 	var mu sync.Mutex
 	var order []string
 	pv.WhileLoading(func(path string) {
+		// The ask is made under the lock, so that no other worker records
+		// a page between the first page and the ask, however busy the
+		// machine (each worker still may have taken one page before it).
 		mu.Lock()
+		defer mu.Unlock()
 		first := len(order) == 0 && path != "content/index.md"
 		if path != "content/index.md" {
 			order = append(order, path)
 		}
-		mu.Unlock()
 		if first {
 			pv.Hurry("/page-050/") // as a browser asks for it
 		}
