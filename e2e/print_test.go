@@ -1,16 +1,12 @@
 package e2e
 
 import (
-	"context"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
 
 	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
 )
 
 // dejaVuBox is the height of a word's box in pdftotext -bbox over its
@@ -46,19 +42,8 @@ func TestPrintedChartText(t *testing.T) {
 		{"A4", 210 / 25.4, 297 / 25.4},
 	} {
 		t.Run(paper.name, func(t *testing.T) {
-			var pdf []byte
-			if err := chromedp.Run(tb.ctx, chromedp.ActionFunc(func(ctx context.Context) error {
-				var err error
-				pdf, _, err = page.PrintToPDF().WithPaperWidth(paper.w).WithPaperHeight(paper.h).
-					WithMarginLeft(0.4).WithMarginRight(0.4).WithMarginTop(0.4).WithMarginBottom(0.4).Do(ctx)
-				return err
-			})); err != nil {
-				t.Fatalf("printing to PDF: %v", err)
-			}
-			file := filepath.Join(t.TempDir(), "page.pdf")
-			if err := os.WriteFile(file, pdf, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			file := printToPDF(t, tb, page.PrintToPDF().WithPaperWidth(paper.w).WithPaperHeight(paper.h).
+				WithMarginLeft(0.4).WithMarginRight(0.4).WithMarginTop(0.4).WithMarginBottom(0.4))
 			out, err := exec.Command("pdftotext", "-bbox", file, "-").CombinedOutput()
 			if err != nil {
 				t.Fatalf("pdftotext: %v\n%s", err, out)

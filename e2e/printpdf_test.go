@@ -54,18 +54,7 @@ func TestSavePDFInChromium(t *testing.T) {
 	var size struct{ W, H float64 }
 	tb.eval(t, chartJS(lossChart)+`return {W: c.getWidth(), H: c.getHeight()};`, &size)
 
-	var pdf []byte
-	if err := chromedp.Run(tb.ctx, chromedp.ActionFunc(func(ctx context.Context) error {
-		var err error
-		pdf, _, err = page.PrintToPDF().WithPreferCSSPageSize(true).WithPrintBackground(true).Do(ctx)
-		return err
-	})); err != nil {
-		t.Fatalf("printing to PDF: %v", err)
-	}
-	file := filepath.Join(t.TempDir(), "chart.pdf")
-	if err := os.WriteFile(file, pdf, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := printToPDF(t, tb, page.PrintToPDF().WithPreferCSSPageSize(true).WithPrintBackground(true))
 	run := func(name string, args ...string) string {
 		out, err := exec.Command(name, args...).CombinedOutput()
 		if err != nil {
@@ -122,4 +111,23 @@ func TestSavePDFInChromium(t *testing.T) {
 	if back.Printing || back.Box || back.PageSize {
 		t.Errorf("after the print dialog the page is not put back: %+v", back)
 	}
+}
+
+// printToPDF prints the tab's page with Chromium's print-to-PDF and
+// returns the PDF's path in a temporary folder.
+func printToPDF(t *testing.T, tb *tab, print *page.PrintToPDFParams) string {
+	t.Helper()
+	var pdf []byte
+	if err := chromedp.Run(tb.ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+		var err error
+		pdf, _, err = print.Do(ctx)
+		return err
+	})); err != nil {
+		t.Fatalf("printing to PDF: %v", err)
+	}
+	file := filepath.Join(t.TempDir(), "page.pdf")
+	if err := os.WriteFile(file, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
 }
