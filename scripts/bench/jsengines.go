@@ -23,8 +23,10 @@
 // with window the global object, and measure text with a Go callback,
 // figure.MeasureFont, as the build does. A Scene is two timed calls of a
 // wrapper: run (JSON.parse of the option, then scene.js' scene) and out
-// (JSON.stringify of the Scene, the string handed to Go). The build reads
-// a goja Scene property by property instead of out, which costs less.
+// (JSON.stringify of the Scene, the string handed to Go), then decode (Go's
+// json.Unmarshal of it into a figure.Scene, Go's work in either engine).
+// The build reads a goja Scene property by property instead of out and
+// decode, which costs less.
 //
 // Each engine runs in a process of its own (this program run again with
 // -child), so that memory is its own; -rounds rounds alternate the two
@@ -293,6 +295,11 @@ func now() clocks {
 	return clocks{time.Duration(ts.Nano()), p}
 }
 
+func (c *clocks) add(d clocks) {
+	c.thread += d.thread
+	c.proc += d.proc
+}
+
 func (c clocks) since(start clocks) clocks {
 	return clocks{c.thread - start.thread, c.proc - start.proc}
 }
@@ -403,7 +410,10 @@ func child(name, dir, outDir string, widths []int) {
 	}
 	res["start.compiled.thread"] = median(starts)
 
-	scene := func(o option, width int) (run, out clocks, js string) {
+	// scene draws one Scene: run, out, and decode (Go's json.Unmarshal of
+	// out's JSON into a figure.Scene, what an engine without goja's
+	// property reads would add)
+	scene := func(o option, width int) (run, out, decode clocks, js string) {
 		c0 := now()
 		if err := e.run(o.json, width); err != nil {
 			log.Fatalf("%s: %s at %d px: %v", name, o.name, width, err)
@@ -413,7 +423,12 @@ func child(name, dir, outDir string, widths []int) {
 		if err != nil {
 			log.Fatalf("%s: %s at %d px: %v", name, o.name, width, err)
 		}
-		return c1.since(c0), now().since(c1), js
+		c2 := now()
+		var s figure.Scene
+		if err := json.Unmarshal([]byte(js), &s); err != nil {
+			log.Fatalf("%s: %s at %d px: %v", name, o.name, width, err)
+		}
+		return c1.since(c0), c2.since(c1), now().since(c2), js
 	}
 	save := func(o option, width int, js string) {
 		if outDir == "" {
@@ -429,27 +444,28 @@ func child(name, dir, outDir string, widths []int) {
 	}
 	measures = 0
 	for _, w := range widths {
-		var run, out clocks
+		var run, out, dec clocks
 		for _, o := range corpus {
-			r, u, js := scene(o, w)
-			run.thread += r.thread
-			run.proc += r.proc
-			out.thread += u.thread
-			out.proc += u.proc
+			r, u, d, js := scene(o, w)
+			run.add(r)
+			out.add(u)
+			dec.add(d)
 			save(o, w, js)
 		}
 		n := time.Duration(len(corpus))
 		k := fmt.Sprintf("corpus.%d.", w)
 		res[k+"run.thread"], res[k+"run.proc"] = ms(run.thread/n), ms(run.proc/n)
 		res[k+"out.thread"], res[k+"out.proc"] = ms(out.thread/n), ms(out.proc/n)
+		res[k+"decode.thread"], res[k+"decode.proc"] = ms(dec.thread/n), ms(dec.proc/n)
 	}
 	res["corpus.measures"] = float64(measures) / float64(len(corpus)*len(widths))
 	measures = 0
-	r, u, js := scene(labelled, widths[0])
+	r, u, d, js := scene(labelled, widths[0])
 	save(labelled, widths[0], js)
 	k := fmt.Sprintf("labelled.%d.", widths[0])
 	res[k+"run.thread"], res[k+"run.proc"] = ms(r.thread), ms(r.proc)
 	res[k+"out.thread"], res[k+"out.proc"] = ms(u.thread), ms(u.proc)
+	res[k+"decode.thread"], res[k+"decode.proc"] = ms(d.thread), ms(d.proc)
 	res["labelled.measures"] = float64(measures)
 	res["rss.peak"] = status("VmHWM")
 	e.close()
@@ -559,9 +575,11 @@ func report(got map[string][]result, widths []int, rounds int) {
 	for _, w := range widths {
 		row(fmt.Sprintf("corpus Scene at %d px: run", w), fmt.Sprintf("corpus.%d.run", w), true)
 		row(fmt.Sprintf("corpus Scene at %d px: JSON out", w), fmt.Sprintf("corpus.%d.out", w), true)
+		row(fmt.Sprintf("corpus Scene at %d px: Go decode", w), fmt.Sprintf("corpus.%d.decode", w), true)
 	}
 	row(fmt.Sprintf("1,000 labelled points, %d px: run", widths[0]), fmt.Sprintf("labelled.%d.run", widths[0]), true)
-	row(fmt.Sprintf("1,000 labelled points: JSON out"), fmt.Sprintf("labelled.%d.out", widths[0]), true)
+	row("1,000 labelled points: JSON out", fmt.Sprintf("labelled.%d.out", widths[0]), true)
+	row("1,000 labelled points: Go decode", fmt.Sprintf("labelled.%d.decode", widths[0]), true)
 	fmt.Printf("text measures per corpus Scene %.0f, for the 1,000 points %.0f (both engines: %.0f, %.0f)\n",
 		med("goja", "corpus.measures"), med("goja", "labelled.measures"), med("quickjs", "corpus.measures"), med("quickjs", "labelled.measures"))
 	fmt.Printf("%-34s %17s %17s\n", "memory, MiB resident", "goja", "quickjs")
