@@ -243,6 +243,8 @@
         x = it.x - w / 2 + j * stepX;
         y = kind === 2 ? it.y - d - h : it.y + d;
       }
+      // the bounds, the markers' table and the own marker, written out as
+      // in placeOne (a slot refused there costs no call)
       if (x < bx0 || y < by0 || x + w > bx1 || y + h > by1) continue;
       if (sum) {
         var c0 = ((x - sx0) * sinv | 0) + 1, c1 = ((x + w - sx0) * sinv | 0) - 1;
