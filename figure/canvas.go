@@ -14,7 +14,6 @@ import (
 
 	"github.com/tdewolff/canvas"
 	"github.com/tdewolff/canvas/renderers/pdf"
-	"github.com/tdewolff/canvas/renderers/rasterizer"
 )
 
 // MMPerPx is the size of a CSS px in millimetres (96 px an inch).
@@ -120,7 +119,7 @@ func WritePNG(w io.Writer, s *Scene, opts PNGOptions) error {
 	}
 	// The image is W × H mm at scale px a mm: each CSS px of the Scene is
 	// scale pixels, with no rounding of the size on the way.
-	r := rasterizer.New(W, H, canvas.DPMM(scale), canvas.DefaultColorSpace)
+	r := newPNGRenderer(W, H, scale)
 	d := &drawer{ctx: canvas.NewContext(r), fonts: fonts, k: 1, h: H, raster: true}
 	d.scene(s)
 	r.Close()
