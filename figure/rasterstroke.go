@@ -11,16 +11,16 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// pngRenderer is the PNG's rasterizer with strokes of straight lines
-// filled by a stroker of its own. tdewolff/canvas strokes a path into its
-// outline and then settles it (Bentley–Ottmann, the outline without its
-// self-overlaps): a third of a social card's time (issue 33), and
-// needless here, since the scanner fills with the nonzero rule. Each
-// segment's rectangle and each join's wedge, all turned the same way and
-// filled in one pass, cover the pixels the settled outline covers; only
-// an antialiased pixel where two of them overlap on the stroke's edge
-// (the inside of a turn) takes a little more ink. Curves, round joins and
-// caps (the text's halos, the markers' rounded shapes) go to canvas.
+// pngRenderer is the PNG's rasterizer with strokes filled by a stroker of
+// its own. tdewolff/canvas strokes a path into its outline and then
+// settles it (Bentley–Ottmann, the outline without its self-overlaps): a
+// third of a social card's time (issue 33), and needless here, since the
+// scanner fills with the nonzero rule. Each segment's rectangle and each
+// join's wedge (mitred or round), all turned the same way and filled in
+// one pass, cover the pixels the settled outline covers; only an
+// antialiased pixel where two of them overlap on the stroke's edge (the
+// inside of a turn) takes a little more ink. Curves are flattened first,
+// within canvas's tolerance. Round caps and gradients go to canvas.
 type pngRenderer struct {
 	*rasterizer.Rasterizer
 	sc    *scanx.Scanner
@@ -28,6 +28,7 @@ type pngRenderer struct {
 	dy    float64 // the image's height in pixels
 	pts   []fixed.Point26_6
 	lines []float64 // a subpath's points in pixels: x0, y0, x1, y1, ...
+	wedge []float64 // a round join's polygon
 }
 
 func newPNGRenderer(w, h, scale float64) *pngRenderer {
@@ -45,11 +46,12 @@ func newPNGRenderer(w, h, scale float64) *pngRenderer {
 const miterLimit = 4.0
 
 // RenderPath draws path as canvas's rasterizer does, its stroke by
-// strokeLines when the stroke is a plain colour along straight lines with
-// butt caps and miter joins under a translation.
+// strokeLines when the stroke is a plain colour with butt caps and miter
+// or round joins, and m turns and moves without scaling.
 func (r *pngRenderer) RenderPath(path *canvas.Path, style canvas.Style, m canvas.Matrix) {
+	round := style.StrokeJoiner == canvas.RoundJoin
 	if !style.HasStroke() || !style.Stroke.IsColor() || style.StrokeCapper != canvas.ButtCap ||
-		style.StrokeJoiner != canvas.MiterJoin || !translation(m) || !straight(path) {
+		style.StrokeJoiner != canvas.MiterJoin && !round || !rigid(m) {
 		r.Rasterizer.RenderPath(path, style, m)
 		return
 	}
@@ -63,16 +65,21 @@ func (r *pngRenderer) RenderPath(path *canvas.Path, style canvas.Style, m canvas
 		offset, dashes := canvas.ScaleDash(style.StrokeWidth, style.DashOffset, style.Dashes)
 		stroke = stroke.Dash(offset, dashes...)
 	}
+	if !straight(stroke) {
+		stroke = stroke.Flatten(canvas.PixelTolerance / r.dpmm)
+	}
 	r.sc.Clear()
 	// as the rasterizer converts a colour (its colour space is linear)
 	r.sc.SetColor(color.Color(r.Image.ColorModel().Convert(style.Stroke.Color)))
-	r.strokeLines(stroke, m[0][2], m[1][2], style.StrokeWidth*r.dpmm/2)
+	r.strokeLines(stroke, m, style.StrokeWidth*r.dpmm/2, round)
 	r.sc.Draw()
 }
 
-// translation reports whether m only moves.
-func translation(m canvas.Matrix) bool {
-	return m[0][0] == 1 && m[1][1] == 1 && m[0][1] == 0 && m[1][0] == 0
+// rigid reports whether m only turns and moves, so that a stroke's width
+// is the same after it.
+func rigid(m canvas.Matrix) bool {
+	a, b, c, d := m[0][0], m[0][1], m[1][0], m[1][1]
+	return a == d && b == -c && math.Abs(a*a+b*b-1) < 1e-9
 }
 
 // straight reports whether path is made of straight lines alone.
@@ -88,13 +95,14 @@ func straight(path *canvas.Path) bool {
 }
 
 // strokeLines adds to the scanner the stroke, hw pixels either side, of
-// each subpath of path (moved by tx, ty mm), as canvas's rasterizer
+// each subpath of the straight path, placed by m as canvas's rasterizer
 // places it: x·dpmm, dy − y·dpmm.
-func (r *pngRenderer) strokeLines(path *canvas.Path, tx, ty, hw float64) {
+func (r *pngRenderer) strokeLines(path *canvas.Path, m canvas.Matrix, hw float64, round bool) {
 	p := r.lines[:0]
 	closed := false
 	add := func(pt canvas.Point) {
-		x, y := (pt.X+tx)*r.dpmm, r.dy-(pt.Y+ty)*r.dpmm
+		pt = m.Dot(pt)
+		x, y := pt.X*r.dpmm, r.dy-pt.Y*r.dpmm
 		if n := len(p); n >= 2 && p[n-2] == x && p[n-1] == y {
 			return // a segment of no length has no direction
 		}
@@ -103,7 +111,7 @@ func (r *pngRenderer) strokeLines(path *canvas.Path, tx, ty, hw float64) {
 	for s := path.Scanner(); s.Scan(); {
 		switch s.Cmd() {
 		case canvas.MoveToCmd:
-			r.strokePolyline(p, closed, hw)
+			r.strokePolyline(p, closed, hw, round)
 			p, closed = p[:0], false
 			add(s.End())
 		case canvas.LineToCmd:
@@ -113,15 +121,15 @@ func (r *pngRenderer) strokeLines(path *canvas.Path, tx, ty, hw float64) {
 			closed = true
 		}
 	}
-	r.strokePolyline(p, closed, hw)
+	r.strokePolyline(p, closed, hw, round)
 	r.lines = p
 }
 
 // strokePolyline adds the stroke of the polyline p (pixels), hw pixels
-// either side, with butt caps and canvas's miter joins (bevelled past
-// miterLimit): a rectangle a segment and a wedge on the outside of each
-// turn.
-func (r *pngRenderer) strokePolyline(p []float64, closed bool, hw float64) {
+// either side, with butt caps and canvas's joins, round or mitred
+// (bevelled past miterLimit): a rectangle a segment and a wedge on the
+// outside of each turn.
+func (r *pngRenderer) strokePolyline(p []float64, closed bool, hw float64, round bool) {
 	n := len(p) / 2
 	if closed && n > 1 && p[0] == p[2*n-2] && p[1] == p[2*n-1] {
 		n-- // the closing point is the first
@@ -155,8 +163,8 @@ func (r *pngRenderer) strokePolyline(p []float64, closed bool, hw float64) {
 		ux0, uy0 := dir((i + n - 1) % n)
 		ux1, uy1 := dir(i)
 		cross, dot := ux0*uy1-uy0*ux1, ux0*ux1+uy0*uy1
-		if cross == 0 {
-			continue // straight on (nothing to join) or straight back (a bevel of no width)
+		if cross == 0 && (dot > 0 || !round) {
+			continue // straight on (nothing to join), or back with a bevel of no width
 		}
 		// the outside of the turn is away from the side it turns to
 		s := hw
@@ -166,6 +174,10 @@ func (r *pngRenderer) strokePolyline(p []float64, closed bool, hw float64) {
 		px, py := p[2*i], p[2*i+1]
 		ax, ay := px-uy0*s, py+ux0*s
 		bx, by := px-uy1*s, py+ux1*s
+		if round {
+			r.roundJoin(px, py, ax, ay, bx, by, ux0-ux1, uy0-uy1, hw)
+			continue
+		}
 		// the miter reaches 1/cos(θ) half widths out, θ half the turn
 		cos := math.Sqrt((1 + dot) / 2)
 		if cos*miterLimit < 1 || cos == 0 {
@@ -177,6 +189,34 @@ func (r *pngRenderer) strokePolyline(p []float64, closed bool, hw float64) {
 		k := s / cos / l
 		r.polygon(px, py, ax, ay, px+mx*k, py+my*k, bx, by)
 	}
+}
+
+// roundJoin adds the round join at p from a to b (hw from p), an arc
+// bulging towards ox, oy (the outside of the turn), in steps that keep
+// within canvas's tolerance of the circle.
+func (r *pngRenderer) roundJoin(px, py, ax, ay, bx, by, ox, oy, hw float64) {
+	a0 := math.Atan2(ay-py, ax-px)
+	sweep := math.Remainder(math.Atan2(by-py, bx-px)-a0, 2*math.Pi)
+	if mid := a0 + sweep/2; math.Cos(mid)*ox+math.Sin(mid)*oy < 0 {
+		// the other way round the circle
+		if sweep > 0 {
+			sweep -= 2 * math.Pi
+		} else {
+			sweep += 2 * math.Pi
+		}
+	}
+	steps := 1
+	if tol := canvas.PixelTolerance; tol < hw {
+		steps = int(math.Ceil(math.Abs(sweep) / (2 * math.Acos(1-tol/hw))))
+	}
+	w := append(r.wedge[:0], px, py, ax, ay)
+	for k := 1; k < steps; k++ {
+		sin, cos := math.Sincos(a0 + sweep*float64(k)/float64(steps))
+		w = append(w, px+hw*cos, py+hw*sin)
+	}
+	w = append(w, bx, by)
+	r.polygon(w...)
+	r.wedge = w
 }
 
 // polygon adds the closed polygon of the points xy (pixels) to the
