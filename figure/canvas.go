@@ -119,19 +119,17 @@ func WritePNG(w io.Writer, s *Scene, opts PNGOptions) error {
 	}
 	// The image is W × H mm at scale px a mm: each CSS px of the Scene is
 	// scale pixels, with no rounding of the size on the way.
-	r := newPNGRenderer(W, H, scale)
+	r := pngRenderers.get(W, H, scale)
+	defer pngRenderers.put(r)
 	d := &drawer{ctx: canvas.NewContext(r), fonts: fonts, k: 1, h: H, raster: true}
 	d.scene(s)
 	r.Close()
 	rasterFonts.put(fonts)
 	if opts.Palette {
-		if p, ok := paletted(r.Image).(*image.Paletted); ok {
-			return writePalettedPNG(w, p, palettedLevel)
-		}
-		return (&png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &pngBuffers}).Encode(w, r.Image)
+		return writeQuantizedPNG(w, newQuantizer(r.img), palettedLevel)
 	}
-	if img, ok := r.Image.(*image.RGBA); ok && opaque(img) {
-		return writeOpaquePNG(w, img)
+	if opaque(r.img) {
+		return writeOpaquePNG(w, r.img)
 	}
 	// BestSpeed: half the time of the default level for 4 % more bytes on
 	// a chart, where encoding was most of a PNG's time.

@@ -25,17 +25,16 @@ func TestPaletted(t *testing.T) {
 			img.SetRGBA(x, y, c)
 		}
 	}
-	p, ok := paletted(img).(*image.Paletted)
-	if !ok {
-		t.Fatal("not paletted")
+	q := newQuantizer(img)
+	if len(q.pal) > 256 {
+		t.Errorf("%d colours", len(q.pal))
 	}
-	if len(p.Palette) > 256 {
-		t.Errorf("%d colours", len(p.Palette))
-	}
-	if got := color.RGBAModel.Convert(p.At(10, 10)); got != (color.RGBA{0x4c, 0x72, 0xb0, 255}) {
+	row := make([]uint8, 600)
+	at := func(x, y int) color.Color { return q.pal[q.row(y, row)[x]] }
+	if got := color.RGBAModel.Convert(at(10, 10)); got != (color.RGBA{0x4c, 0x72, 0xb0, 255}) {
 		t.Errorf("a flat colour became %v", got)
 	}
-	if got := color.RGBAModel.Convert(p.At(500, 10)); got != (color.RGBA{255, 255, 255, 255}) {
+	if got := color.RGBAModel.Convert(at(500, 10)); got != (color.RGBA{255, 255, 255, 255}) {
 		t.Errorf("white became %v", got)
 	}
 }

@@ -67,15 +67,13 @@ func writeOpaquePNG(w io.Writer, img *image.RGBA) error {
 	})
 }
 
-// writePalettedPNG writes img as an 8-bit paletted PNG, its rows
-// unfiltered (filters seldom help an image of palette indices: image/png
-// tries none either), deflated at level.
-func writePalettedPNG(w io.Writer, img *image.Paletted, level int) error {
-	b := img.Bounds()
-	return writePNG(w, b.Dx(), b.Dy(), 3, img.Palette, level, func(y int) []byte {
-		o := img.PixOffset(b.Min.X, b.Min.Y+y)
-		return img.Pix[o : o+b.Dx()]
-	})
+// writeQuantizedPNG writes q's picture as an 8-bit paletted PNG, each row
+// indexed as it is deflated, unfiltered (filters seldom help an image of
+// palette indices: image/png tries none either), at level.
+func writeQuantizedPNG(w io.Writer, q *quantizer, level int) error {
+	b := q.img.Bounds()
+	row := make([]byte, b.Dx())
+	return writePNG(w, b.Dx(), b.Dy(), 3, q.pal, level, func(y int) []byte { return q.row(y, row) })
 }
 
 // writePNG writes a PNG of width × height pixels of 8-bit samples of
@@ -112,10 +110,11 @@ func writePNG(w io.Writer, width, height int, typ byte, pal color.Palette, level
 		}
 	}
 	idat := &chunkWriter{w: bw, typ: "IDAT", buf: make([]byte, 0, 32<<10)}
-	zw, err := zlib.NewWriterLevel(idat, level)
+	zw, err := zlibWriters.get(idat, level)
 	if err != nil {
 		return err
 	}
+	defer zlibWriters.put(zw, level)
 	filter := []byte{0} // filter type 0 (none) before each row
 	for y := range height {
 		if _, err := zw.Write(filter); err != nil {
@@ -134,6 +133,31 @@ func writePNG(w io.Writer, width, height int, typ byte, pal color.Palette, level
 		return idat.err
 	}
 	return bw.Flush()
+}
+
+// zlibWriters keeps zlib's writers (their deflate state, some 800 KB a
+// writer) from one PNG to the next, a pool a level.
+var zlibWriters zlibPool
+
+type zlibPool struct {
+	levels [zlib.BestCompression + 1]sync.Pool
+}
+
+func (p *zlibPool) get(w io.Writer, level int) (*zlib.Writer, error) {
+	if level < 0 || level >= len(p.levels) {
+		return zlib.NewWriterLevel(w, level)
+	}
+	if zw, ok := p.levels[level].Get().(*zlib.Writer); ok {
+		zw.Reset(w)
+		return zw, nil
+	}
+	return zlib.NewWriterLevel(w, level)
+}
+
+func (p *zlibPool) put(zw *zlib.Writer, level int) {
+	if level >= 0 && level < len(p.levels) {
+		p.levels[level].Put(zw)
+	}
 }
 
 // chunkWriter cuts what is written to it into chunks of its type.

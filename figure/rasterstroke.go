@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"sync"
 
 	"github.com/srwiley/scanx"
 	"github.com/tdewolff/canvas"
@@ -23,6 +24,7 @@ import (
 // within canvas's tolerance. Round caps and gradients go to canvas.
 type pngRenderer struct {
 	*rasterizer.Rasterizer
+	img   *image.RGBA
 	sc    *scanx.Scanner
 	dpmm  float64
 	dy    float64 // the image's height in pixels
@@ -36,11 +38,32 @@ func newPNGRenderer(w, h, scale float64) *pngRenderer {
 	size := img.Bounds().Size()
 	return &pngRenderer{
 		Rasterizer: rasterizer.FromImage(img, canvas.DPMM(scale), canvas.DefaultColorSpace),
+		img:        img,
 		sc:         scanx.NewScanner(scanx.NewImgSpanner(img), size.X, size.Y),
 		dpmm:       scale,
 		dy:         float64(size.Y),
 	}
 }
+
+// pngRenderers keeps PNG renderers (their 3 MB picture a social card and
+// their scanners' cells) from one PNG to the next: a build draws its cards
+// one after another at one size, and a new picture each was most of the
+// garbage a card made.
+var pngRenderers pngRendererPool
+
+type pngRendererPool struct{ p sync.Pool }
+
+// get is a renderer of a w × h mm picture at scale pixels a mm, cleared.
+func (p *pngRendererPool) get(w, h, scale float64) *pngRenderer {
+	if r, ok := p.p.Get().(*pngRenderer); ok && r.dpmm == scale &&
+		r.img.Bounds().Size() == image.Pt(int(w*scale+0.5), int(h*scale+0.5)) {
+		clear(r.img.Pix)
+		return r
+	}
+	return newPNGRenderer(w, h, scale)
+}
+
+func (p *pngRendererPool) put(r *pngRenderer) { p.p.Put(r) }
 
 // miterLimit is canvas.MiterJoin's: past it, a miter join is bevelled.
 const miterLimit = 4.0
@@ -65,7 +88,7 @@ func (r *pngRenderer) RenderPath(path *canvas.Path, style canvas.Style, m canvas
 		offset, dashes := canvas.ScaleDash(style.StrokeWidth, style.DashOffset, style.Dashes)
 		stroke = stroke.Dash(offset, dashes...)
 	}
-	if !straight(stroke) {
+	if hasArcs(stroke) {
 		stroke = stroke.Flatten(canvas.PixelTolerance / r.dpmm)
 	}
 	r.sc.Clear()
@@ -82,27 +105,29 @@ func rigid(m canvas.Matrix) bool {
 	return a == d && b == -c && math.Abs(a*a+b*b-1) < 1e-9
 }
 
-// straight reports whether path is made of straight lines alone.
-func straight(path *canvas.Path) bool {
+// hasArcs reports whether path has elliptic arcs, which strokeLines
+// leaves to canvas to flatten.
+func hasArcs(path *canvas.Path) bool {
 	for s := path.Scanner(); s.Scan(); {
-		switch s.Cmd() {
-		case canvas.MoveToCmd, canvas.LineToCmd, canvas.CloseCmd:
-		default:
-			return false
+		if s.Cmd() == canvas.ArcToCmd {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // strokeLines adds to the scanner the stroke, hw pixels either side, of
-// each subpath of the straight path, placed by m as canvas's rasterizer
-// places it: x·dpmm, dy − y·dpmm.
+// each subpath of path (lines and Béziers), placed by m as canvas's
+// rasterizer places it: x·dpmm, dy − y·dpmm. Béziers are flattened
+// within canvas.PixelTolerance pixels.
 func (r *pngRenderer) strokeLines(path *canvas.Path, m canvas.Matrix, hw float64, round bool) {
 	p := r.lines[:0]
 	closed := false
-	add := func(pt canvas.Point) {
+	px := func(pt canvas.Point) (float64, float64) {
 		pt = m.Dot(pt)
-		x, y := pt.X*r.dpmm, r.dy-pt.Y*r.dpmm
+		return pt.X * r.dpmm, r.dy - pt.Y*r.dpmm
+	}
+	add := func(x, y float64) {
 		if n := len(p); n >= 2 && p[n-2] == x && p[n-1] == y {
 			return // a segment of no length has no direction
 		}
@@ -113,12 +138,39 @@ func (r *pngRenderer) strokeLines(path *canvas.Path, m canvas.Matrix, hw float64
 		case canvas.MoveToCmd:
 			r.strokePolyline(p, closed, hw, round)
 			p, closed = p[:0], false
-			add(s.End())
+			add(px(s.End()))
 		case canvas.LineToCmd:
-			add(s.End())
+			add(px(s.End()))
 		case canvas.CloseCmd:
-			add(s.End())
+			add(px(s.End()))
 			closed = true
+		case canvas.QuadToCmd:
+			x0, y0 := px(s.Start())
+			x1, y1 := px(s.CP1())
+			x2, y2 := px(s.End())
+			// a piece 1/n of the way along is within |B''|/(8n²) of its chord
+			d := math.Hypot(x0-2*x1+x2, y0-2*y1+y2)
+			n := max(1, int(math.Ceil(math.Sqrt(d/(4*canvas.PixelTolerance)))))
+			for k := 1; k < n; k++ {
+				t := float64(k) / float64(n)
+				u := 1 - t
+				add(u*u*x0+2*u*t*x1+t*t*x2, u*u*y0+2*u*t*y1+t*t*y2)
+			}
+			add(x2, y2)
+		case canvas.CubeToCmd:
+			x0, y0 := px(s.Start())
+			x1, y1 := px(s.CP1())
+			x2, y2 := px(s.CP2())
+			x3, y3 := px(s.End())
+			d := max(math.Hypot(x0-2*x1+x2, y0-2*y1+y2), math.Hypot(x1-2*x2+x3, y1-2*y2+y3))
+			n := max(1, int(math.Ceil(math.Sqrt(3*d/(4*canvas.PixelTolerance)))))
+			for k := 1; k < n; k++ {
+				t := float64(k) / float64(n)
+				u := 1 - t
+				a, b, c, e := u*u*u, 3*u*u*t, 3*u*t*t, t*t*t
+				add(a*x0+b*x1+c*x2+e*x3, a*y0+b*y1+c*y2+e*y3)
+			}
+			add(x3, y3)
 		}
 	}
 	r.strokePolyline(p, closed, hw, round)
