@@ -17,11 +17,16 @@ import (
 type quantizer struct {
 	img   *image.RGBA
 	pal   color.Palette
-	rgbs  [][4]int32 // the palette's colours, for nearest
+	byRed []paletteEntry // the palette sorted by red, for nearest
 	index map[uint32]uint8
 	// cache is a direct-mapped cache of index, in front of the map: an
 	// antialiased edge goes back and forth between a few colours
 	cache [1024]cacheEntry
+}
+
+type paletteEntry struct {
+	c [4]int32 // red, green, blue, alpha
+	i uint8    // the index in the palette
 }
 
 type cacheEntry struct {
@@ -79,15 +84,16 @@ func newQuantizer(img *image.RGBA) *quantizer {
 	q := &quantizer{
 		img:   img,
 		pal:   make(color.Palette, len(keys)),
-		rgbs:  make([][4]int32, len(keys)),
+		byRed: make([]paletteEntry, len(keys)),
 		index: make(map[uint32]uint8, len(counts)),
 	}
 	for i, c := range keys {
 		k := c.k
 		q.pal[i] = color.RGBA{uint8(k >> 24), uint8(k >> 16), uint8(k >> 8), uint8(k)}
-		q.rgbs[i] = [4]int32{int32(k >> 24), int32(k >> 16 & 0xff), int32(k >> 8 & 0xff), int32(k & 0xff)}
+		q.byRed[i] = paletteEntry{c: [4]int32{int32(k >> 24), int32(k >> 16 & 0xff), int32(k >> 8 & 0xff), int32(k & 0xff)}, i: uint8(i)}
 		q.index[k] = uint8(i)
 	}
+	slices.SortFunc(q.byRed, func(a, b paletteEntry) int { return cmp.Compare(a.c[0], b.c[0]) })
 	return q
 }
 
@@ -122,16 +128,29 @@ func (q *quantizer) lookup(k uint32) uint8 {
 	return i
 }
 
-// nearest is the index of the palette's colour nearest to the colour k.
+// nearest is the index of the palette's colour nearest to the colour k
+// (the lowest index of the nearest, when several are): the palette
+// sorted by red is searched out from k's red, both ways, until the red
+// alone is farther than the nearest found.
 func (q *quantizer) nearest(k uint32) uint8 {
-	r, g, b, a := int32(k>>24), int32(k>>16&0xff), int32(k>>8&0xff), int32(k&0xff)
-	best, bestD := 0, int32(-1)
-	for i, p := range q.rgbs {
-		dr, dg, db, da := p[0]-r, p[1]-g, p[2]-b, p[3]-a
-		d := 3*dr*dr + 4*dg*dg + 2*db*db + 3*da*da
-		if bestD < 0 || d < bestD {
-			best, bestD = i, d
+	c := [4]int32{int32(k >> 24), int32(k >> 16 & 0xff), int32(k >> 8 & 0xff), int32(k & 0xff)}
+	best, bestD := 256, int32(-1)
+	try := func(e paletteEntry) bool {
+		dr := e.c[0] - c[0]
+		if bestD >= 0 && 3*dr*dr > bestD {
+			return false
 		}
+		dg, db, da := e.c[1]-c[1], e.c[2]-c[2], e.c[3]-c[3]
+		d := 3*dr*dr + 4*dg*dg + 2*db*db + 3*da*da
+		if bestD < 0 || d < bestD || d == bestD && int(e.i) < best {
+			best, bestD = int(e.i), d
+		}
+		return true
+	}
+	at, _ := slices.BinarySearchFunc(q.byRed, c[0], func(e paletteEntry, r int32) int { return cmp.Compare(e.c[0], r) })
+	for i := at; i < len(q.byRed) && try(q.byRed[i]); i++ {
+	}
+	for i := at - 1; i >= 0 && try(q.byRed[i]); i-- {
 	}
 	return uint8(best)
 }

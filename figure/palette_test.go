@@ -3,6 +3,7 @@ package figure
 import (
 	"image"
 	"image/color"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -36,5 +37,33 @@ func TestPaletted(t *testing.T) {
 	}
 	if got := color.RGBAModel.Convert(at(500, 10)); got != (color.RGBA{255, 255, 255, 255}) {
 		t.Errorf("white became %v", got)
+	}
+}
+
+// TestNearest: the search out from a colour's red finds the colour a
+// search of the whole palette finds, the lowest index among equals.
+func TestNearest(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for range 20 {
+		img := image.NewRGBA(image.Rect(0, 0, 64, 64))
+		for i := range img.Pix {
+			img.Pix[i] = uint8(rnd.IntN(8) * 36) // few values: many ties
+		}
+		q := newQuantizer(img)
+		for range 500 {
+			k := rnd.Uint32()
+			c := [4]int32{int32(k >> 24), int32(k >> 16 & 0xff), int32(k >> 8 & 0xff), int32(k & 0xff)}
+			want, wantD := 0, int32(-1)
+			for i, p := range q.pal {
+				r, g, b, a := p.RGBA()
+				dr, dg, db, da := int32(r>>8)-c[0], int32(g>>8)-c[1], int32(b>>8)-c[2], int32(a>>8)-c[3]
+				if d := 3*dr*dr + 4*dg*dg + 2*db*db + 3*da*da; wantD < 0 || d < wantD {
+					want, wantD = i, d
+				}
+			}
+			if got := q.nearest(k); int(got) != want {
+				t.Fatalf("nearest %08x: %d, want %d", k, got, want)
+			}
+		}
 	}
 }
