@@ -138,6 +138,7 @@ func TestWritePDF(t *testing.T) {
 
 func BenchmarkWritePNG(b *testing.B) {
 	s := chartScene()
+	defer reportCPU(b)()
 	for b.Loop() {
 		if err := WritePNG(io.Discard, s, PNGOptions{Scale: 2}); err != nil {
 			b.Fatal(err)

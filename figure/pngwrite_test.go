@@ -48,6 +48,7 @@ func TestWriteOpaquePNG(t *testing.T) {
 // drawings do not wait on one another.
 func BenchmarkWritePNGParallel(b *testing.B) {
 	s := chartScene()
+	defer reportCPU(b)()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			if err := WritePNG(io.Discard, s, PNGOptions{Scale: 2}); err != nil {

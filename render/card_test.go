@@ -554,6 +554,7 @@ func BenchmarkCard(b *testing.B) {
 		}
 	}
 	b.Run("scene", func(b *testing.B) {
+		defer reportCPU(b)()
 		for i := 0; b.Loop(); i++ {
 			if _, _, err := st.cardScene(charts[i%len(charts)], cardWords{heading: "A page", site: "A site"}); err != nil {
 				b.Fatal(err)
@@ -561,6 +562,7 @@ func BenchmarkCard(b *testing.B) {
 		}
 	})
 	b.Run("png", func(b *testing.B) {
+		defer reportCPU(b)()
 		for i := 0; b.Loop(); i++ {
 			if err := figure.WritePNG(io.Discard, scenes[i%len(scenes)], figure.PNGOptions{Scale: cardText / 12, Palette: true}); err != nil {
 				b.Fatal(err)
@@ -568,6 +570,7 @@ func BenchmarkCard(b *testing.B) {
 		}
 	})
 	b.Run("card", func(b *testing.B) {
+		defer reportCPU(b)()
 		for i := 0; b.Loop(); i++ {
 			if _, err := st.card(charts[i%len(charts)], cardWords{heading: "A page", site: "A site"}); err != nil {
 				b.Fatal(err)
