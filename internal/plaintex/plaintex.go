@@ -49,10 +49,108 @@ type Error struct {
 func (e *Error) Error() string { return fmt.Sprintf("%q: %s", e.TeX, e.Reason) }
 
 // Convert returns s with each formula written as plain Unicode text and
-// each \$ as a dollar sign. Text outside formulas is left as it is.
+// each \$ as a dollar sign. Text outside formulas is left as it is. What
+// Unicode has no characters for is an error (see Linear).
 func Convert(s string) (string, error) {
+	out, _, err := convert(s, nil)
+	return out, err
+}
+
+// Linear is Convert for text that must be drawn whatever valid TeX it
+// holds: where Unicode has no characters for a construct (a subscript
+// inside a superscript, N^{-\alpha_N}; a fraction; a root) it writes a
+// readable linear form instead (N^(−α_N), a/b, √(x)) and returns a Note
+// for each, so that the caller can say so. TeX that is not valid, or that
+// plain text cannot stand for at all, is still an error.
+func Linear(s string) (string, []Note, error) {
+	var notes []Note
+	out, _, err := convert(s, &notes)
+	return out, notes, err
+}
+
+// Formula converts the TeX of one formula, written without its dollar
+// signs (a formula of a page's Markdown), as Linear converts one.
+func Formula(tex string) (string, []Note, error) {
+	var notes []Note
+	m := mathParser{src: tex, end: len(tex), notes: &notes}
+	out, err := m.run()
+	return out, notes, err
+}
+
+// Note is a construct Linear wrote in a linear form.
+type Note struct {
+	// Offset is where in the converted string the construct starts (bytes).
+	Offset int
+	// TeX is the construct as written ("^{-\alpha_N}"), Form as drawn
+	// ("^(−α_N)").
+	TeX, Form string
+}
+
+// Segment is a run of text as Split cuts it: prose, or one formula.
+type Segment struct {
+	// Text is the prose (with \$ written as $), or the formula's TeX
+	// without its dollar signs.
+	Text string
+	// Formula reports a formula.
+	Formula bool
+	// Offset is where the segment starts in the string split (bytes): for
+	// a formula, where its TeX starts, after the dollar signs.
+	Offset int
+}
+
+// Split cuts s into prose and formulas by the rule Convert reads them
+// with, so that a caller that typesets the formulas (a page's title) finds
+// the same ones the plain form converts. A $ left open before TeX is an
+// error, as in Convert.
+func Split(s string) ([]Segment, error) {
+	var out []Segment
+	var prose strings.Builder
+	start := 0
+	flush := func(end int) {
+		if prose.Len() > 0 {
+			out = append(out, Segment{Text: prose.String(), Offset: start})
+			prose.Reset()
+		}
+		start = end
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s) && s[i+1] == '$':
+			prose.WriteByte('$')
+			i += 2
+			continue
+		case c != '$':
+			prose.WriteByte(c)
+			i++
+			continue
+		}
+		open := 1
+		if i+1 < len(s) && s[i+1] == '$' {
+			open = 2
+		}
+		end, ok := closer(s, i+open, open)
+		if !ok {
+			if tex, looks := looksLikeTeX(s, i+open); looks {
+				return nil, &Error{Offset: i, TeX: cut(s[i:i+open] + tex), Reason: "this $ opens a formula that is never closed: add the closing $ after it, or write \\$ for a dollar sign"}
+			}
+			prose.WriteString(s[i : i+open])
+			i += open
+			continue
+		}
+		flush(i)
+		out = append(out, Segment{Text: s[i+open : end], Formula: true, Offset: i + open})
+		i = end + open
+		start = i
+	}
+	flush(len(s))
+	return out, nil
+}
+
+// convert is Convert, or Linear when notes is not nil.
+func convert(s string, notes *[]Note) (string, []Note, error) {
 	if !strings.Contains(s, "$") {
-		return s, nil
+		return s, nil, nil
 	}
 	var b strings.Builder
 	b.Grow(len(s))
@@ -75,21 +173,21 @@ func Convert(s string) (string, error) {
 		end, ok := closer(s, i+open, open)
 		if !ok {
 			if tex, looks := looksLikeTeX(s, i+open); looks {
-				return "", &Error{Offset: i, TeX: cut(s[i:i+open] + tex), Reason: "this $ opens a formula that is never closed: add the closing $ after it, or write \\$ for a dollar sign"}
+				return "", nil, &Error{Offset: i, TeX: cut(s[i:i+open] + tex), Reason: "this $ opens a formula that is never closed: add the closing $ after it, or write \\$ for a dollar sign"}
 			}
 			b.WriteString(s[i : i+open])
 			i += open
 			continue
 		}
-		m := mathParser{src: s, i: i + open, end: end}
+		m := mathParser{src: s, i: i + open, end: end, notes: notes}
 		text, err := m.run()
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
 		b.WriteString(text)
 		i = end + open
 	}
-	return b.String(), nil
+	return b.String(), nil, nil
 }
 
 // closer returns where the formula opened before from ends: the first $
@@ -147,6 +245,24 @@ type mathParser struct {
 	// text is set inside \text{…}: spaces are kept as written and - is a
 	// hyphen.
 	text bool
+	// notes is set by Linear: what Unicode has no characters for is
+	// written in a linear form and noted here, instead of an error.
+	notes *[]Note
+}
+
+// note records a linear form written for src[at:m.i], dropping the notes
+// of what it holds (from: how many there were before it), so that
+// N^{-\alpha_N} is one note, not two.
+func (m *mathParser) note(from, at int, form string) {
+	*m.notes = append((*m.notes)[:from], Note{Offset: at, TeX: cut(m.src[at:m.i]), Form: form})
+}
+
+// noted is how many notes there are so far.
+func (m *mathParser) noted() int {
+	if m.notes == nil {
+		return 0
+	}
+	return len(*m.notes)
 }
 
 func (m *mathParser) errAt(at int, tex, format string, args ...any) error {
@@ -172,6 +288,7 @@ func (m *mathParser) item(b *strings.Builder) error {
 	case c == '^' || c == '_':
 		at := m.i
 		m.i++
+		from := m.noted()
 		arg, argTeX, err := m.argument()
 		if err != nil {
 			return err
@@ -180,7 +297,14 @@ func (m *mathParser) item(b *strings.Builder) error {
 			return m.errAt(at, m.src[at:m.i], "a %s needs something after it, like %s2", scriptWord(c), string(c))
 		}
 		out, bad, ok := script(arg, c == '^')
-		if !ok {
+		if ok && m.noted() > from {
+			// What the script holds was written linearly: so is the script.
+			ok = false
+		}
+		if !ok && m.notes != nil {
+			out = string(c) + linearArg(arg)
+			m.note(from, at, out)
+		} else if !ok {
 			return m.errAt(at, string(c)+argTeX, "%s", scriptReason(c, bad, argTeX))
 		}
 		b.WriteString(out)
@@ -250,7 +374,7 @@ func (m *mathParser) group() (string, string, error) {
 	if close < 0 {
 		return "", "", m.errAt(at, m.src[at:m.end], "this { is never closed: add a } before the formula's closing $")
 	}
-	inner := mathParser{src: m.src, i: at + 1, end: close, text: m.text}
+	inner := mathParser{src: m.src, i: at + 1, end: close, text: m.text, notes: m.notes}
 	s, err := inner.run()
 	if err != nil {
 		return "", "", err
@@ -299,6 +423,16 @@ func (m *mathParser) command() (string, error) {
 		if s, ok := symbolCommands[c]; ok {
 			return s, nil
 		}
+		if c == '\\' && m.notes != nil {
+			// A line break: text drawn on one line goes on with a space.
+			// TeX's spaces around it are one.
+			m.skipSpaces()
+			m.note(m.noted(), at, " ")
+			if at > 0 && isSpace(m.src[at-1]) {
+				return "", nil
+			}
+			return " ", nil
+		}
 		return "", m.errAt(at, `\`+string(c), "%s", unsupported(`\`+string(c)))
 	}
 	start := m.i
@@ -336,7 +470,7 @@ func (m *mathParser) command() (string, error) {
 		if m.i >= m.end || m.src[m.i] != '{' {
 			return "", m.errAt(at, tex, "%s takes its text in braces: %s{min}", tex, tex)
 		}
-		inner := mathParser{src: m.src, i: m.i, end: m.end, text: m.text || strings.HasPrefix(name, "text")}
+		inner := mathParser{src: m.src, i: m.i, end: m.end, text: m.text || strings.HasPrefix(name, "text"), notes: m.notes}
 		s, _, err := inner.group()
 		if err != nil {
 			return "", err
@@ -347,6 +481,11 @@ func (m *mathParser) command() (string, error) {
 	if ignored[name] {
 		m.skipSpaces()
 		return "", nil
+	}
+	if m.notes != nil {
+		if s, ok, err := m.linearCommand(at, name); ok || err != nil {
+			return s, err
+		}
 	}
 	return "", m.errAt(at, tex, "%s", unsupported(tex))
 }
