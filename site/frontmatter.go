@@ -64,7 +64,10 @@ func (p *Page) parseFrontMatter(fm []byte) error {
 		var err error
 		switch keyName(mv) {
 		case "title":
-			p.Title, err = scalarText(mv, at)
+			var s string
+			if s, err = scalarText(mv, at); err == nil {
+				err = p.typesetTitle(s, nodePos(at, mv.Value))
+			}
 		case "description":
 			p.Description, err = scalarText(mv, at)
 		case "tags":
