@@ -21,10 +21,11 @@ func linearArg(s string) string {
 }
 
 // atomic reports whether s reads as one thing without parentheses: letters
-// and digits only, with an underscore of a linear subscript (α_N).
+// and digits (sub- and superscript ones too) only, with an underscore of a
+// linear subscript (α_N).
 func atomic(s string) bool {
 	for _, r := range s {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && !unicode.Is(unicode.Mn, r) {
+		if !unicode.IsLetter(r) && !unicode.IsNumber(r) && r != '_' && !unicode.Is(unicode.Mn, r) {
 			return false
 		}
 	}

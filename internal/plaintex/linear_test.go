@@ -18,6 +18,7 @@ func TestLinear(t *testing.T) {
 		{`$N_{opt}$`, "Nₒₚₜ", nil},
 		{`$\frac{a}{b}$`, "a/b", []Note{{Offset: 1, TeX: `\frac{a}{b}`, Form: "a/b"}}},
 		{`$\frac{a+b}{2}$`, "(a+b)/2", []Note{{Offset: 1, TeX: `\frac{a+b}{2}`, Form: "(a+b)/2"}}},
+		{`$\frac{C}{C_0}$`, "C/C₀", []Note{{Offset: 1, TeX: `\frac{C}{C_0}`, Form: "C/C₀"}}},
 		{`$\sqrt{N}$`, "√N", []Note{{Offset: 1, TeX: `\sqrt{N}`, Form: "√N"}}},
 		{`$\sqrt[3]{x+1}$`, "³√(x+1)", []Note{{Offset: 1, TeX: `\sqrt[3]{x+1}`, Form: "³√(x+1)"}}},
 		{`$\hat{y}$`, "y\u0302", nil},
