@@ -106,13 +106,15 @@
   var attrOK = /^(class|style|aria-hidden|width|height|viewBox|preserveAspectRatio|d|x|y|x1|x2|y1|y2|stroke-width|encoding|mathvariant|stretchy|fence|separator|lspace|rspace|accent|accentunder|minsize|maxsize|movablelimits|columnalign|columnspacing|rowspacing|displaystyle|scriptlevel|linethickness|notation|form|largeop|symmetric|depth|voffset)$/;
 
   // typeset appends markup to el: the elements KaTeX writes, copied with
-  // the attributes it gives them; text as text; anything else left out.
-  function typeset(el, markup) {
+  // the attributes it gives them; text as text, the words terms match
+  // outside formulas in <mark>; anything else left out.
+  function typeset(el, markup, ts) {
     var doc = new DOMParser().parseFromString('<!DOCTYPE html><body>' + markup, 'text/html');
-    (function copy(from, to) {
+    (function copy(from, to, formula) {
       for (var n = from.firstChild; n; n = n.nextSibling) {
         if (n.nodeType === 3) {
-          to.appendChild(document.createTextNode(n.data));
+          if (formula) to.appendChild(document.createTextNode(n.data));
+          else marked(to, n.data, ts);
           continue;
         }
         if (n.nodeType !== 1) continue;
@@ -124,17 +126,17 @@
           var a = n.attributes[i];
           if (!a.namespaceURI && attrOK.test(a.name)) c.setAttribute(a.name, a.value);
         }
-        copy(n, c);
+        copy(n, c, formula || ns !== htmlNS || /(^| )math( |$)/.test(n.getAttribute('class') || ''));
         to.appendChild(c);
       }
-    })(doc.body, el);
+    })(doc.body, el, false);
     return el;
   }
 
   // shown appends a title or heading to el: typeset when it has markup,
   // else its text with the words that terms match in <mark>.
   function shown(el, text, markup, ts) {
-    return markup ? typeset(el, markup) : marked(el, text, ts);
+    return markup ? typeset(el, markup, ts) : marked(el, text, ts);
   }
 
   // marked appends text to el with the words that terms match in <mark>.
