@@ -2,8 +2,8 @@ package site
 
 import (
 	"errors"
-	"regexp"
 	"strings"
+	"unicode"
 
 	gast "github.com/yuin/goldmark/ast"
 
@@ -103,25 +103,40 @@ func plainFormula(seg plaintex.Segment) string {
 	return seg.Text
 }
 
-var spaces = regexp.MustCompile(`\s+`)
-
 // headingForms is a heading's plain text (its words, without markup; an
 // image counts as its alt text, a formula as its plain form) and, when it
 // holds a formula, its markup: the words escaped and each formula as the
 // page shows it (typeset, or as written when KaTeX was stopped).
 func headingForms(n gast.Node, source []byte) (text, html string) {
-	var plain, markup strings.Builder
+	// Most headings hold no formula: their markup is not written.
 	formulas := false
+	_ = gast.Walk(n, func(c gast.Node, entering bool) (gast.WalkStatus, error) {
+		if markdown.FormulaOf(c) != nil {
+			formulas = true
+			return gast.WalkStop, nil
+		}
+		return gast.WalkContinue, nil
+	})
+	var plain, markup strings.Builder
 	words := func(s string) {
 		plain.WriteString(s)
-		htmlesc.Write(&markup, spaces.ReplaceAllString(s, " "))
+		if formulas {
+			// Each run of spaces as one, as a browser shows it.
+			trimmed := strings.TrimFunc(s, unicode.IsSpace)
+			if len(trimmed) < len(s) && (trimmed == "" || unicode.IsSpace(rune(s[0]))) {
+				markup.WriteByte(' ')
+			}
+			htmlesc.Write(&markup, strings.Join(strings.Fields(trimmed), " "))
+			if trimmed != "" && unicode.IsSpace(rune(s[len(s)-1])) {
+				markup.WriteByte(' ')
+			}
+		}
 	}
 	_ = gast.Walk(n, func(c gast.Node, entering bool) (gast.WalkStatus, error) {
 		if !entering {
 			return gast.WalkContinue, nil
 		}
 		if f := markdown.FormulaOf(c); f != nil {
-			formulas = true
 			plain.WriteString(plainFormula(plaintex.Segment{Text: f.TeX, Formula: true}))
 			if f.HTML != nil {
 				markup.WriteString(`<span class="math inline">`)

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -10,7 +11,7 @@ import (
 // title without a formula has no markup; TeX KaTeX refuses is an error.
 func TestTeXInTitles(t *testing.T) {
 	s := load(t, map[string]string{
-		"content/a.md": "---\ntitle: 'Loss falls as $a + b \\log N$'\n---\n## $L(N) = E + A N^{-\\alpha}$\n\nText.\n",
+		"content/a.md": "---\ntitle: 'Loss falls as $a + b \\log N$'\n---\n## $L(N) = E + A N^{-\\alpha}$\n\nText.\n\n## A $x$  and <b>y</b> *z*\n",
 		"content/b.md": "---\ntitle: 'Costs $5 and $10, \\$3'\n---\nText.\n",
 		"content/c.md": "---\ntitle: 'Loss $L(N)$ falls as $N^{-\\alpha_N}$'\n---\nText.\n",
 	}, Options{})
@@ -19,6 +20,9 @@ func TestTeXInTitles(t *testing.T) {
 		t.Errorf("title %q, markup %q, math %v", a.Title, a.TitleHTML, a.Math)
 	}
 	if h := a.Headings[0]; h.Text != "L(N) = E + A N⁻ᵅ" || !strings.HasPrefix(h.HTML, `<span class="math inline"><span class="katex">`) {
+		t.Errorf("heading %+v", h)
+	}
+	if h := a.Headings[1]; h.Text != "A x and y z" || !regexp.MustCompile(`^A <span class="math inline">.*</span> and y z$`).MatchString(h.HTML) {
 		t.Errorf("heading %+v", h)
 	}
 	if b := page(t, s, "content/b.md"); b.Title != "Costs $5 and $10, $3" || b.TitleHTML != "" || b.Math {
