@@ -42,13 +42,15 @@ func (p *Page) typesetTitle(s string, pos diag.Pos) error {
 	}
 	var html strings.Builder
 	formulas := false
+	// A title's formulas take at most what a page's may.
+	budget := katex.NewBudget(PageMathTime)
 	for _, seg := range segs {
 		if !seg.Formula {
 			htmlesc.Write(&html, seg.Text)
 			continue
 		}
 		formulas = true
-		res, err := katex.Render(seg.Text, false)
+		res, err := katex.Render(seg.Text, false, budget)
 		if err != nil {
 			var ke *katex.Error
 			if errors.As(err, &ke) {
