@@ -47,8 +47,8 @@ type Site struct {
 
 // Page is what a layout gets.
 type Page struct {
-	Site        *Site
-	Kind        string // one of Kinds: "page", "home", "404", "tag" (one tag's pages), "tags" (every tag) or "search"
+	Site *Site
+	Kind string // one of Kinds: "page", "home", "404", "tag" (one tag's pages), "tags" (every tag) or "search"
 	// Title is the page's title in plain text, for <title> and meta tags;
 	// TitleHTML its markup, its TeX typeset, where it is shown as HTML (the
 	// h1), when it holds a formula, else "" (site/title.go).
@@ -101,7 +101,7 @@ type PageLink struct {
 	// TitleHTML is the title's markup, its TeX typeset, when it holds a
 	// formula; "" otherwise (Page.TitleHTML).
 	TitleHTML template.HTML
-	Date                    time.Time
+	Date      time.Time
 	// Tags are the first of the page's tags, at most ListedTags of them:
 	// a page is listed under each of its tags, so an entry that showed
 	// every tag would make the listings grow with the square of the tags.
@@ -150,7 +150,7 @@ type TOCEntry struct {
 	// HTML is the heading's markup, its TeX typeset, when it holds a
 	// formula; "" otherwise.
 	HTML template.HTML
-	Sub      []TOCEntry
+	Sub  []TOCEntry
 }
 
 // Kinds are the kinds of page, one layout each (layouts/<kind>.html). A
