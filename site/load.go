@@ -246,7 +246,7 @@ func (l *pageLoader) load(file string) (*Page, error) {
 	if sc := l.scanned; sc != nil && sc.Path == file && sc.frontMatterRead {
 		*p = *sc // Scan read the front matter without a problem: not again
 	} else if fm != nil {
-		errs.Add(p.parseFrontMatter(fm))
+		errs.Add(p.parseFrontMatter(fm, l.formulas))
 	}
 	if p.Title == "" && p.Slug != "" {
 		p.Title = titleFromSlug(p.Slug)

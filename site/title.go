@@ -26,8 +26,10 @@ import (
 
 // typesetTitle sets the page's title from the front matter's text s,
 // written at pos: Title its plain form, TitleHTML its markup when it
-// holds a formula. TeX that KaTeX refuses is an error at pos.
-func (p *Page) typesetTitle(s string, pos diag.Pos) error {
+// holds a formula, typeset through formulas (a formula in many titles,
+// or in the prose too, is typeset once). TeX that KaTeX refuses is an
+// error at pos.
+func (p *Page) typesetTitle(s string, pos diag.Pos, formulas *katex.Cache) error {
 	p.Title, p.TitleHTML = s, ""
 	if !strings.Contains(s, "$") {
 		return nil
@@ -41,7 +43,7 @@ func (p *Page) typesetTitle(s string, pos diag.Pos) error {
 		return diag.Errorf(pos, "title: %v", err)
 	}
 	var html strings.Builder
-	formulas := false
+	typeset := false
 	// A title's formulas take at most what a page's may.
 	budget := katex.NewBudget(PageMathTime)
 	for _, seg := range segs {
@@ -49,8 +51,8 @@ func (p *Page) typesetTitle(s string, pos diag.Pos) error {
 			htmlesc.Write(&html, seg.Text)
 			continue
 		}
-		formulas = true
-		res, err := katex.Render(seg.Text, false, budget)
+		typeset = true
+		res, err := formulas.Render(seg.Text, false, budget)
 		if err != nil {
 			var ke *katex.Error
 			if errors.As(err, &ke) {
@@ -62,7 +64,7 @@ func (p *Page) typesetTitle(s string, pos diag.Pos) error {
 		html.WriteString(res.HTML)
 		html.WriteString(`</span>`)
 	}
-	if !formulas {
+	if !typeset {
 		p.Title = joinProse(segs)
 		return nil
 	}
