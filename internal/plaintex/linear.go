@@ -11,6 +11,36 @@ import (
 // N^{-\alpha_N} is N^(−α_N), \frac{a}{b} is a/b, \sqrt{x+1} is √(x+1),
 // \hat{x} is x̂ (a combining accent), \mathbb{R} is ℝ.
 
+// Linear is Convert for text that must be drawn whatever valid TeX it
+// holds: where Unicode has no characters for a construct (a subscript
+// inside a superscript, N^{-\alpha_N}; a fraction; a root) it writes a
+// readable linear form instead (N^(−α_N), a/b, √(x)) and returns a Note
+// for each, so that the caller can say so. TeX that is not valid, or that
+// plain text cannot stand for at all, is still an error.
+func Linear(s string) (string, []Note, error) {
+	var notes []Note
+	out, err := convert(s, &notes)
+	return out, notes, err
+}
+
+// Formula converts the TeX of one formula, written without its dollar
+// signs (a formula of a page's Markdown), as Linear converts one.
+func Formula(tex string) (string, []Note, error) {
+	var notes []Note
+	m := mathParser{src: tex, end: len(tex), notes: &notes}
+	out, err := m.run()
+	return out, notes, err
+}
+
+// Note is a construct Linear wrote in a linear form.
+type Note struct {
+	// Offset is where in the converted string the construct starts (bytes).
+	Offset int
+	// TeX is the construct as written ("^{-\alpha_N}"), Form as drawn
+	// ("^(−α_N)").
+	TeX, Form string
+}
+
 // linearArg writes what a script or a command applies to, in parentheses
 // unless it is one character or one word of letters and digits.
 func linearArg(s string) string {

@@ -1,12 +1,15 @@
 // Package plaintex writes the TeX that researchers put in chart text
 // ($\alpha_N$, $L(N)$, $C^{0.5}$, $6ND$) as the plain Unicode text a chart
 // can draw: a canvas, a legend, a CSV header and alt text hold no
-// typesetting, only characters. What plain text cannot hold (a fraction, a
-// subscript letter Unicode has no glyph for) is an error saying what to
-// write instead, so that a figure never shows a stray $ or \.
+// typesetting, only characters. What Unicode has no glyph for (a fraction,
+// a subscript letter, a subscript inside a superscript) is an error saying
+// what to write instead (Convert), or a readable linear form with a note
+// the caller turns into a warning (Linear: N^(−α_N), a/b), so that a
+// figure never shows a stray $ or \ and valid TeX is never refused.
 //
-// Convert is the one converter: every key of a chart spec that holds text
-// and every series name read from a data column passes through it, so the
+// Linear is the one converter of chart text: every key of a chart spec that
+// holds text and every series name read from a data column passes through
+// it (and a page's title, for its plain form), so the
 // canvas, the exports and the HTML around the chart all read the same
 // characters.
 //
@@ -52,105 +55,13 @@ func (e *Error) Error() string { return fmt.Sprintf("%q: %s", e.TeX, e.Reason) }
 // each \$ as a dollar sign. Text outside formulas is left as it is. What
 // Unicode has no characters for is an error (see Linear).
 func Convert(s string) (string, error) {
-	out, _, err := convert(s, nil)
-	return out, err
-}
-
-// Linear is Convert for text that must be drawn whatever valid TeX it
-// holds: where Unicode has no characters for a construct (a subscript
-// inside a superscript, N^{-\alpha_N}; a fraction; a root) it writes a
-// readable linear form instead (N^(−α_N), a/b, √(x)) and returns a Note
-// for each, so that the caller can say so. TeX that is not valid, or that
-// plain text cannot stand for at all, is still an error.
-func Linear(s string) (string, []Note, error) {
-	var notes []Note
-	out, _, err := convert(s, &notes)
-	return out, notes, err
-}
-
-// Formula converts the TeX of one formula, written without its dollar
-// signs (a formula of a page's Markdown), as Linear converts one.
-func Formula(tex string) (string, []Note, error) {
-	var notes []Note
-	m := mathParser{src: tex, end: len(tex), notes: &notes}
-	out, err := m.run()
-	return out, notes, err
-}
-
-// Note is a construct Linear wrote in a linear form.
-type Note struct {
-	// Offset is where in the converted string the construct starts (bytes).
-	Offset int
-	// TeX is the construct as written ("^{-\alpha_N}"), Form as drawn
-	// ("^(−α_N)").
-	TeX, Form string
-}
-
-// Segment is a run of text as Split cuts it: prose, or one formula.
-type Segment struct {
-	// Text is the prose (with \$ written as $), or the formula's TeX
-	// without its dollar signs.
-	Text string
-	// Formula reports a formula.
-	Formula bool
-	// Offset is where the segment starts in the string split (bytes): for
-	// a formula, where its TeX starts, after the dollar signs.
-	Offset int
-}
-
-// Split cuts s into prose and formulas by the rule Convert reads them
-// with, so that a caller that typesets the formulas (a page's title) finds
-// the same ones the plain form converts. A $ left open before TeX is an
-// error, as in Convert.
-func Split(s string) ([]Segment, error) {
-	var out []Segment
-	var prose strings.Builder
-	start := 0
-	flush := func(end int) {
-		if prose.Len() > 0 {
-			out = append(out, Segment{Text: prose.String(), Offset: start})
-			prose.Reset()
-		}
-		start = end
-	}
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '\\' && i+1 < len(s) && s[i+1] == '$':
-			prose.WriteByte('$')
-			i += 2
-			continue
-		case c != '$':
-			prose.WriteByte(c)
-			i++
-			continue
-		}
-		open := 1
-		if i+1 < len(s) && s[i+1] == '$' {
-			open = 2
-		}
-		end, ok := closer(s, i+open, open)
-		if !ok {
-			if tex, looks := looksLikeTeX(s, i+open); looks {
-				return nil, &Error{Offset: i, TeX: cut(s[i:i+open] + tex), Reason: "this $ opens a formula that is never closed: add the closing $ after it, or write \\$ for a dollar sign"}
-			}
-			prose.WriteString(s[i : i+open])
-			i += open
-			continue
-		}
-		flush(i)
-		out = append(out, Segment{Text: s[i+open : end], Formula: true, Offset: i + open})
-		i = end + open
-		start = i
-	}
-	flush(len(s))
-	return out, nil
+	return convert(s, nil)
 }
 
 // convert is Convert, or Linear when notes is not nil.
-func convert(s string, notes *[]Note) (string, []Note, error) {
+func convert(s string, notes *[]Note) (string, error) {
 	if !strings.Contains(s, "$") {
-		return s, nil, nil
+		return s, nil
 	}
 	var b strings.Builder
 	b.Grow(len(s))
@@ -173,7 +84,7 @@ func convert(s string, notes *[]Note) (string, []Note, error) {
 		end, ok := closer(s, i+open, open)
 		if !ok {
 			if tex, looks := looksLikeTeX(s, i+open); looks {
-				return "", nil, &Error{Offset: i, TeX: cut(s[i:i+open] + tex), Reason: "this $ opens a formula that is never closed: add the closing $ after it, or write \\$ for a dollar sign"}
+				return "", &Error{Offset: i, TeX: cut(s[i:i+open] + tex), Reason: "this $ opens a formula that is never closed: add the closing $ after it, or write \\$ for a dollar sign"}
 			}
 			b.WriteString(s[i : i+open])
 			i += open
@@ -182,12 +93,12 @@ func convert(s string, notes *[]Note) (string, []Note, error) {
 		m := mathParser{src: s, i: i + open, end: end, notes: notes}
 		text, err := m.run()
 		if err != nil {
-			return "", nil, err
+			return "", err
 		}
 		b.WriteString(text)
 		i = end + open
 	}
-	return b.String(), nil, nil
+	return b.String(), nil
 }
 
 // closer returns where the formula opened before from ends: the first $
