@@ -31,7 +31,9 @@ import (
 // error at pos.
 func (p *Page) typesetTitle(s string, pos diag.Pos, formulas *katex.Cache) error {
 	p.Title, p.TitleHTML = s, ""
-	if !strings.Contains(s, "$") {
+	// A control character is what YAML's double quotes made of a
+	// backslash (\a of \alpha), an error of its own (escapeProblems).
+	if !strings.Contains(s, "$") || strings.ContainsFunc(s, unicode.IsControl) {
 		return nil
 	}
 	segs, err := plaintex.Split(s)
