@@ -203,20 +203,23 @@ func (r *renderer) searchJobs() []func() (output.File, error) {
 	if r.data.SearchURL == "" {
 		return jobs
 	}
-	return append(jobs, func() (output.File, error) {
-		// Results show titles and headings with TeX typeset: the page links
-		// KaTeX's stylesheet when the index holds any.
-		math := searchMath(r.site)
-		d := &layout.Page{Site: r.data, Kind: "search", Title: "Search", URL: r.url(SearchSlug),
-			Canonical: r.absURL(r.url(SearchSlug)), SearchIndex: r.site.Config.BasePath + SearchFile, Math: math}
-		f, err := rr.cached(SearchSlug+"/index.html", "search"+strconv.FormatBool(math), func() ([]byte, error) {
-			return r.theme.execute("search", d)
-		})
-		if err != nil {
-			return f, fmt.Errorf("rendering %s/index.html: %w", SearchSlug, err)
-		}
-		return f, nil
+	return append(jobs, r.searchPage)
+}
+
+// searchPage renders the built-in search page. Its results show titles
+// and headings with TeX typeset: it links KaTeX's stylesheet when the
+// index holds any (searchMath), and is made again when that changes.
+func (r *renderer) searchPage() (output.File, error) {
+	math := searchMath(r.site)
+	d := &layout.Page{Site: r.data, Kind: "search", Title: "Search", URL: r.url(SearchSlug),
+		Canonical: r.absURL(r.url(SearchSlug)), SearchIndex: r.site.Config.BasePath + SearchFile, Math: math}
+	f, err := r.rr.cached(SearchSlug+"/index.html", "search"+strconv.FormatBool(math), func() ([]byte, error) {
+		return r.theme.execute("search", d)
 	})
+	if err != nil {
+		return f, fmt.Errorf("rendering %s/index.html: %w", SearchSlug, err)
+	}
+	return f, nil
 }
 
 // sameSearchEntry reports whether pages a and b have the same entry in the
