@@ -390,10 +390,11 @@ func thousands(n int) string {
 
 // plainHeader is a column's name for the CSV file's header: as the data
 // names it, with TeX in it ($\alpha$) written as plain text as the chart
-// writes it. A name whose TeX cannot be (never drawn, or the loader would
-// have said so) stays as written.
+// writes it, linear forms and all (plaintex.Linear). A name whose TeX
+// cannot be (never drawn, or the loader would have said so) stays as
+// written.
 func plainHeader(name string) string {
-	if out, err := plaintex.Convert(name); err == nil {
+	if out, _, err := plaintex.Linear(name); err == nil {
 		return out
 	}
 	return name

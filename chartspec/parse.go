@@ -78,6 +78,9 @@ func parse(src []byte, at diag.Pos, lift bool) (c *Chart, err error) {
 		p.errorf(p.at2(p.origLine(le.Line), le.Col), "%s", le.Msg)
 	}
 	c = p.chart(root)
+	if c != nil {
+		c.Warnings = p.warns.Sort()
+	}
 	if c == nil && len(p.errs) == 0 {
 		p.errorf(p.at, "could not read this chart spec: check its indentation and quoting")
 	}
@@ -98,6 +101,8 @@ type parser struct {
 	at   diag.Pos
 	src  []byte
 	errs diag.List
+	// warns are the warnings found (Chart.Warnings).
+	warns diag.List
 	// lifted holds the inline data blocks taken out of src before parsing,
 	// by the YAML line of their `data:` key (see liftDataBlocks).
 	lifted map[int]liftedBlock

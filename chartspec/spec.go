@@ -83,6 +83,9 @@ type Chart struct {
 	// Quiet names the warnings the chart silences (diag.Warnings), each
 	// where it is written.
 	Quiet []Field
+	// Warnings are what reading the spec found that does not stop the
+	// build: text drawn in a linear form (tex.go).
+	Warnings diag.List
 	// Pos is the position of the chart spec's first line.
 	Pos diag.Pos
 }

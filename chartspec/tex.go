@@ -15,8 +15,11 @@ import (
 // Chart text (titles, axis names, labels, notes, legend titles, series
 // names) is drawn as plain text, so each value passes through plaintex:
 // $\alpha_N$ is read once, here, and the canvas, the exports and the HTML
-// around the chart all carry the same Unicode. What plain text cannot hold
-// is an error at the file, line and column of the TeX, naming the key.
+// around the chart all carry the same Unicode. What Unicode has no
+// characters for (a subscript in a superscript, a fraction) is written in a
+// linear form, N^(−α_N), with a warning (tex-linear-form) at the file,
+// line and column of the TeX; what is not TeX plain text can stand for is
+// an error there, naming the key.
 
 // chartText reads a text value (p.text) and writes its formulas as plain
 // text.
@@ -45,8 +48,11 @@ func tokenOf(n ast.Node) *token.Token {
 // plain converts s, the text of the scalar tk (standing at pos) under key,
 // and reports what cannot be converted.
 func (p *parser) plain(s, key string, tk *token.Token, pos diag.Pos) string {
-	out, err := plaintex.Convert(s)
+	out, notes, err := plaintex.Linear(s)
 	if err == nil {
+		for _, n := range notes {
+			p.warns = append(p.warns, diag.Warnf(diag.TeXLinearForm, texPos(s, n.Offset, tk, pos), "%s", LinearMessage(key, s, n)))
+		}
 		return out
 	}
 	var e *plaintex.Error
@@ -63,6 +69,13 @@ func (p *parser) plain(s, key string, tk *token.Token, pos diag.Pos) string {
 // The loader says the same of series names read from data.
 func TeXMessage(key, text string, e *plaintex.Error) string {
 	return key + ": " + quoteTeX(text) + " is drawn as plain text, which cannot hold " + quoteTeX(e.TeX) + ": " + e.Reason
+}
+
+// LinearMessage is the warning about TeX in chart text that Unicode has
+// no characters for, drawn in a linear form. The loader says the same of
+// series names read from data.
+func LinearMessage(key, text string, n plaintex.Note) string {
+	return key + ": " + quoteTeX(text) + " is drawn as plain text, and Unicode has no characters for " + quoteTeX(n.TeX) + ": it is drawn as " + quoteTeX(n.Form)
 }
 
 // quoteTeX quotes TeX for a message with its backslashes as written

@@ -60,36 +60,61 @@ panels:
 	}
 }
 
-// TestTeXErrors: TeX that plain text cannot hold is an error at the file,
-// line and column of the TeX, naming the key.
-func TestTeXErrors(t *testing.T) {
+// TestTeXLinearForms: valid TeX that Unicode has no characters for is
+// drawn in a linear form, with a warning (tex-linear-form) at the file,
+// line and column of the TeX, naming the key; never an error.
+func TestTeXLinearForms(t *testing.T) {
 	tests := []struct{ name, src, want string }{
+		{"Kaplan's notation", ok + `title: 'Loss $L(N)$ falls as $N^{-\alpha_N}$'` + "\n",
+			`content/audio.md:13:32: title: "Loss $L(N)$ falls as $N^{-\alpha_N}$" is drawn as plain text, and Unicode has no characters for "^{-\alpha_N}": it is drawn as "^(−α_N)"`},
 		{"subscript without a glyph, plain", ok + `title: Loss vs $\alpha_N$` + "\n",
-			`content/audio.md:13:23: title: "Loss vs $\alpha_N$" is drawn as plain text, which cannot hold "_N": "N" has no subscript form in Unicode`},
+			`content/audio.md:13:23: title: "Loss vs $\alpha_N$" is drawn as plain text, and Unicode has no characters for "_N": it is drawn as "_N"`},
 		{"frac, double quoted", ok + `title: "$\\frac{a}{b}$"` + "\n",
-			`content/audio.md:13:8: title: "$\frac{a}{b}$" is drawn as plain text, which cannot hold "\frac": \frac has no plain-text form: write a/b instead: $a/b$`},
+			`content/audio.md:13:8: title: "$\frac{a}{b}$" is drawn as plain text, and Unicode has no characters for "\frac{a}{b}": it is drawn as "a/b"`},
 		{"frac, single quoted", ok + `subtitle: '$\frac{a}{b}$'` + "\n",
 			`content/audio.md:13:13: subtitle: "$\frac{a}{b}$" is drawn as plain text`},
 		{"axis title in a flow mapping", "data: runs.csv\nx: {field: c, title: '$C^{q}$'}\ny: loss\n",
-			`content/audio.md:11:25: title: "$C^{q}$" is drawn as plain text, which cannot hold "^{q}": "q" has no superscript form`},
-		{"unclosed formula in a note", ok + `annotations: [{x: 1, y: 2, text: '$\alpha_N = 0.07'}]` + "\n",
-			`content/audio.md:13:35: text: "$\alpha_N = 0.07" is drawn as plain text, which cannot hold "$\alpha_N": this $ opens a formula that is never closed`},
-		{"legend title, short form", ok + `legend: $\hat{N}$` + "\n",
-			`content/audio.md:13:10: legend: "$\hat{N}$" is drawn as plain text, which cannot hold "\hat"`},
+			`content/audio.md:11:25: title: "$C^{q}$" is drawn as plain text, and Unicode has no characters for "^{q}": it is drawn as "^q"`},
 		{"series name in colors", ok + `colors: {"$N_c$": red}` + "\n",
-			`content/audio.md:13:13: series name: "$N_c$" is drawn as plain text, which cannot hold "_c": "c" has no subscript form`},
+			`content/audio.md:13:13: series name: "$N_c$" is drawn as plain text, and Unicode has no characters for "_c"`},
 		{"series name in order", ok + `order: [$N_c$]` + "\n",
 			`content/audio.md:13:11: series name: "$N_c$" is drawn as plain text`},
 		{"block scalar: the scalar's start", ok + "title: |\n  a $\\frac{1}{2}$\n",
 			`content/audio.md:13:8: title`},
 		{"panel title", ok + "panels:\n  - {title: '$\\sqrt{N}$'}\n",
-			`content/audio.md:14:15: title: "$\sqrt{N}$" is drawn as plain text, which cannot hold "\sqrt"`},
+			`content/audio.md:14:15: title: "$\sqrt{N}$" is drawn as plain text, and Unicode has no characters for "\sqrt{N}": it is drawn as "√N"`},
 		{"axis named by a column in TeX", "data: runs.csv\nx: flops\ny: '$\\frac{L}{2}$'\n",
-			`content/audio.md:12:4: y field (the axis' name, as it has no title): "$\frac{L}{2}$" is drawn as plain text, which cannot hold "\frac"`},
+			`content/audio.md:12:4: y field (the axis' name, as it has no title): "$\frac{L}{2}$" is drawn as plain text`},
 		{"fit variable", ok + "fit: {type: powerlaw, variable: N_c}\n",
-			`content/audio.md:13:33: fit variable (read as a formula): "$N_c$" is drawn as plain text, which cannot hold "_c"`},
-		{"fit label", ok + "fit: {type: powerlaw, label: '$\\bar{L}$'}\n",
-			`content/audio.md:13:32: label: "$\bar{L}$" is drawn as plain text, which cannot hold "\bar"`},
+			`content/audio.md:13:33: fit variable (read as a formula): "$N_c$" is drawn as plain text, and Unicode has no characters for "_c"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Parse([]byte(tt.src), at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(c.Warnings) == 0 || c.Warnings[0].Name != "tex-linear-form" {
+				t.Fatalf("warnings %v, want one named tex-linear-form", c.Warnings)
+			}
+			if !strings.HasPrefix(c.Warnings[0].Error(), tt.want) {
+				t.Errorf("got:\n%s\nwant it to start:\n%s", c.Warnings[0], tt.want)
+			}
+		})
+	}
+}
+
+// TestTeXErrors: TeX that is not valid, or that plain text cannot stand
+// for at all, is an error at the file, line and column of the TeX, naming
+// the key.
+func TestTeXErrors(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"unclosed formula in a note", ok + `annotations: [{x: 1, y: 2, text: '$\alpha_N = 0.07'}]` + "\n",
+			`content/audio.md:13:35: text: "$\alpha_N = 0.07" is drawn as plain text, which cannot hold "$\alpha_N": this $ opens a formula that is never closed`},
+		{"unknown command", ok + `legend: $\foo{N}$` + "\n",
+			`content/audio.md:13:10: legend: "$\foo{N}$" is drawn as plain text, which cannot hold "\foo"`},
+		{"unclosed brace", ok + `title: '$C^{0.5$'` + "\n",
+			`content/audio.md:13:12: title: "$C^{0.5$" is drawn as plain text, which cannot hold "{0.5"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -38,6 +38,7 @@ var (
 	Downsampled     = warning("downsampled", "keep fewer rows, set downsample: N to keep more points, or downsample: false to draw them all")
 	PercentFraction = warning("percent-of-fractions", "write format: fraction when the values are fractions (0.45 for 45%)")
 	TeXStrict       = warning("tex-strict", "write the formula as LaTeX would accept it")
+	TeXLinearForm   = warning("tex-linear-form", "nothing, if the linear form reads well; else write the text as it should read, the formula ended before a script Unicode has no form for, or put the formula in the page's prose, which typesets it")
 	ImageSize       = warning("image-size", "make the image a file whose size can be read (PNG, JPEG, GIF, WebP or SVG with a width and height)")
 	TagSpellings    = warning("tag-spellings", "write the tag the same way on every page")
 	DraftProblem    = warning("draft-problem", "fix the draft before it is published; it is not built until then")

@@ -33,8 +33,9 @@ import (
 
 // stateVersion changes whenever buildState's form or meaning does. (2: the
 // links key became render's neighboursKey, the Renderer's own; 3: warnings
-// carry their names.)
-const stateVersion = 3
+// carry their names; 4: a summary's headings carry their typeset markup,
+// their text the plain form of their TeX.)
+const stateVersion = 4
 
 type buildState struct {
 	Version int                  `json:"version"`

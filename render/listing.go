@@ -196,6 +196,7 @@ func (r *renderer) renderHome(l listing, n int) ([]byte, error) {
 	}
 	for _, p := range l.entries(n, r.listSize()) {
 		d.Pages = append(d.Pages, r.link(p))
+		d.Math = d.Math || p.TitleHTML != ""
 	}
 	b, err := r.theme.execute("home", d)
 	if err != nil {
@@ -213,6 +214,7 @@ func (r *renderer) tagPage(g tagGroup, n int) (output.File, error) {
 			Description: fmt.Sprintf("Pages tagged %s on %s.", g.Name, r.site.Config.Title), Pager: r.pager(l, n)}
 		for _, p := range l.entries(n, r.listSize()) {
 			d.Pages = append(d.Pages, r.link(p))
+			d.Math = d.Math || p.TitleHTML != ""
 		}
 		return r.theme.execute("tag", d)
 	})

@@ -267,6 +267,17 @@ func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, fs *patchFile
 		if err := remake(SearchFile, "\x00patched", r.searchIndex); err != nil {
 			return nil, err
 		}
+		// The search page links KaTeX's stylesheet while the index holds
+		// typeset titles (searchMath): made again when that changes.
+		if r.data.SearchURL != "" {
+			f, err := r.searchPage()
+			if err != nil {
+				return nil, err
+			}
+			if err := fs.put(f); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return plain, nil
 }

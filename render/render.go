@@ -263,7 +263,7 @@ func (r *renderer) renderPage(p, prev, next *site.Page) ([]byte, error) {
 // it.
 func (r *renderer) writePage(p, prev, next *site.Page) (*[]byte, error) {
 	d := &layout.Page{
-		Site: r.data, Kind: "page", Title: p.Title, Description: p.Description, Date: p.Date,
+		Site: r.data, Kind: "page", Title: p.Title, TitleHTML: template.HTML(p.TitleHTML), Description: p.Description, Date: p.Date,
 		Tags: p.Tags, URL: r.url(p.Slug), Canonical: r.absURL(r.url(p.Slug)), Charts: len(p.Charts),
 		Code: p.Code, TOC: tableOfContents(p), Math: p.Math, Card: r.card(p),
 	}
@@ -275,6 +275,8 @@ func (r *renderer) writePage(p, prev, next *site.Page) (*[]byte, error) {
 		l := r.link(prev)
 		d.Prev = &l
 	}
+	// The links to the next and previous pages show their titles typeset.
+	d.Math = d.Math || linksMath(d.Prev, d.Next)
 	if f := r.theme.fast["page"]; f != nil && f.main != nil {
 		bp := r.theme.bufs.get()
 		b, err := f.PageContent(*bp, d, func(b []byte) ([]byte, error) { return r.appendContent(b, p) })
@@ -299,7 +301,7 @@ func (r *renderer) writePage(p, prev, next *site.Page) (*[]byte, error) {
 
 // link is a page as listings show it.
 func (r *renderer) link(p *site.Page) layout.PageLink {
-	l := layout.PageLink{Title: p.Title, URL: r.url(p.Slug), Description: p.Description, Date: p.Date, Charts: len(p.Charts)}
+	l := layout.PageLink{Title: p.Title, TitleHTML: template.HTML(p.TitleHTML), URL: r.url(p.Slug), Description: p.Description, Date: p.Date, Charts: len(p.Charts)}
 	// A few tags, as a few chart titles: the page is listed under each of
 	// its tags, and each entry showing every tag made the tags' listings
 	// grow with the square of a page's tags (issue 32).
@@ -473,4 +475,15 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// linksMath reports whether a link shows a title with TeX typeset, for
+// which the page links KaTeX's stylesheet.
+func linksMath(links ...*layout.PageLink) bool {
+	for _, l := range links {
+		if l != nil && l.TitleHTML != "" {
+			return true
+		}
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/scalesite/scalesite/internal/fastjson"
 	"github.com/scalesite/scalesite/internal/rebuild"
@@ -16,6 +17,12 @@ import (
 // build time: each page's title, address, description, tags and section
 // headings. The theme's search.js reads it in the reader's browser and
 // searches it there, with no server and nothing asked of any other host.
+//
+// A title or heading with TeX is searched by its plain form ("title",
+// "text") and shown by its markup ("html"), the formulas typeset at build
+// time as the page's are; search.js copies that markup into the page
+// element by element, keeping only the elements and attributes KaTeX
+// writes, so that nothing in the index can become code.
 const (
 	SearchFile = "search.json"
 	// SearchSlug is the search page's slug: the page that reads
@@ -26,6 +33,7 @@ const (
 // searchEntry is a page in the search index.
 type searchEntry struct {
 	Title       string          `json:"title"`
+	HTML        string          `json:"html,omitempty"`
 	URL         string          `json:"url"`
 	Description string          `json:"description,omitempty"`
 	Tags        []string        `json:"tags,omitempty"`
@@ -36,6 +44,7 @@ type searchEntry struct {
 type searchHeading struct {
 	Text string `json:"text"`
 	ID   string `json:"id"`
+	HTML string `json:"html,omitempty"`
 }
 
 // searchIndex is the JSON of the search index: the home page, then every
@@ -81,6 +90,7 @@ func (r *renderer) appendSearchEntry(e *fastjson.Enc, p *site.Page) {
 	e.Open()
 	e.Key("title")
 	e.Str(x.Title)
+	e.OptStr("html", x.HTML)
 	e.Key("url")
 	e.Str(x.URL)
 	e.OptStr("description", x.Description)
@@ -109,6 +119,7 @@ func (r *renderer) appendSearchEntry(e *fastjson.Enc, p *site.Page) {
 		e.Str(h.Text)
 		e.Key("id")
 		e.Str(h.ID)
+		e.OptStr("html", h.HTML)
 		e.Close()
 	}
 	if !first {
@@ -159,9 +170,9 @@ func (r *renderer) searchPages() []*site.Page {
 // (searchHeadings). The home page's title is the site's, and so is its
 // description when it has none.
 func (r *renderer) searchEntry(p *site.Page) searchEntry {
-	e := searchEntry{Title: p.Title, URL: r.url(p.Slug), Description: p.Description, Tags: p.Tags}
+	e := searchEntry{Title: p.Title, HTML: p.TitleHTML, URL: r.url(p.Slug), Description: p.Description, Tags: p.Tags}
 	if p.Slug == "" {
-		e.Title = r.site.Config.Title
+		e.Title, e.HTML = r.site.Config.Title, ""
 		if e.Description == "" {
 			e.Description = r.site.Config.Description
 		}
@@ -192,23 +203,29 @@ func (r *renderer) searchJobs() []func() (output.File, error) {
 	if r.data.SearchURL == "" {
 		return jobs
 	}
-	return append(jobs, func() (output.File, error) {
-		d := &layout.Page{Site: r.data, Kind: "search", Title: "Search", URL: r.url(SearchSlug),
-			Canonical: r.absURL(r.url(SearchSlug)), SearchIndex: r.site.Config.BasePath + SearchFile}
-		f, err := rr.cached(SearchSlug+"/index.html", "search", func() ([]byte, error) {
-			return r.theme.execute("search", d)
-		})
-		if err != nil {
-			return f, fmt.Errorf("rendering %s/index.html: %w", SearchSlug, err)
-		}
-		return f, nil
+	return append(jobs, r.searchPage)
+}
+
+// searchPage renders the built-in search page. Its results show titles
+// and headings with TeX typeset: it links KaTeX's stylesheet when the
+// index holds any (searchMath), and is made again when that changes.
+func (r *renderer) searchPage() (output.File, error) {
+	math := searchMath(r.site)
+	d := &layout.Page{Site: r.data, Kind: "search", Title: "Search", URL: r.url(SearchSlug),
+		Canonical: r.absURL(r.url(SearchSlug)), SearchIndex: r.site.Config.BasePath + SearchFile, Math: math}
+	f, err := r.rr.cached(SearchSlug+"/index.html", "search"+strconv.FormatBool(math), func() ([]byte, error) {
+		return r.theme.execute("search", d)
 	})
+	if err != nil {
+		return f, fmt.Errorf("rendering %s/index.html: %w", SearchSlug, err)
+	}
+	return f, nil
 }
 
 // sameSearchEntry reports whether pages a and b have the same entry in the
 // search index (searchIndex).
 func sameSearchEntry(a, b *site.Page) bool {
-	if a.Title != b.Title || a.Slug != b.Slug || a.Description != b.Description || !slices.Equal(a.Tags, b.Tags) {
+	if a.Title != b.Title || a.TitleHTML != b.TitleHTML || a.Slug != b.Slug || a.Description != b.Description || !slices.Equal(a.Tags, b.Tags) {
 		return false
 	}
 	ha, hb := searchHeadings(a), searchHeadings(b)
@@ -220,7 +237,7 @@ func searchHeadings(p *site.Page) []searchHeading {
 	var out []searchHeading
 	for _, h := range p.Headings {
 		if searched(h) {
-			out = append(out, searchHeading{Text: h.Text, ID: h.ID})
+			out = append(out, searchHeading{Text: h.Text, ID: h.ID, HTML: h.HTML})
 		}
 	}
 	return out
@@ -231,4 +248,20 @@ func searchHeadings(p *site.Page) []searchHeading {
 // search for.
 func searched(h site.Heading) bool {
 	return h.Level >= 2 && h.Level <= 4 && h.ID != "" && h.Text != ""
+}
+
+// searchMath reports whether the search index holds markup with TeX
+// typeset: a page's title, or a heading it lists.
+func searchMath(s *site.Site) bool {
+	for _, p := range s.Pages {
+		if p.TitleHTML != "" {
+			return true
+		}
+		for _, h := range p.Headings {
+			if h.HTML != "" && searched(h) {
+				return true
+			}
+		}
+	}
+	return false
 }

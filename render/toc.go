@@ -1,6 +1,8 @@
 package render
 
 import (
+	"html/template"
+
 	"github.com/scalesite/scalesite/render/layout"
 	"github.com/scalesite/scalesite/site"
 )
@@ -24,7 +26,7 @@ func tableOfContents(p *site.Page) []layout.TOCEntry {
 			continue
 		}
 		n++
-		e := layout.TOCEntry{ID: h.ID, Text: h.Text}
+		e := layout.TOCEntry{ID: h.ID, Text: h.Text, HTML: template.HTML(h.HTML)}
 		if h.Level == 3 && len(out) > 0 {
 			last := &out[len(out)-1]
 			last.Sub = append(last.Sub, e)

@@ -30,6 +30,7 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 		start := len(l.warnings)
 		defer func() { l.warnings = append(l.warnings[:start], l.warnings[start:].Quiet(quiet)...) }()
 	}
+	l.warnings = append(l.warnings, sc.Warnings...)
 	var errs diag.List
 	loaded := make([]bool, len(sc.Panels))
 	files := make([]string, len(sc.Panels))

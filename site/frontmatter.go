@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/internal/textfile"
 )
 
@@ -51,8 +52,9 @@ func cutLine(b []byte) (line, rest []byte, found bool) {
 	return b, nil, true
 }
 
-// parseFrontMatter fills the page's title, date, description, tags and draft.
-func (p *Page) parseFrontMatter(fm []byte) error {
+// parseFrontMatter fills the page's title, date, description, tags and
+// draft; formulas typesets the title's TeX, as the page's.
+func (p *Page) parseFrontMatter(fm []byte, formulas *katex.Cache) error {
 	at := diag.Pos{File: p.Path, Line: 2, Col: 1}
 	entries, err := parseMapping(fm, at, "front matter")
 	if err != nil {
@@ -64,7 +66,10 @@ func (p *Page) parseFrontMatter(fm []byte) error {
 		var err error
 		switch keyName(mv) {
 		case "title":
-			p.Title, err = scalarText(mv, at)
+			var s string
+			if s, err = scalarText(mv, at); err == nil {
+				err = p.typesetTitle(s, nodePos(at, mv.Value), formulas)
+			}
 		case "description":
 			p.Description, err = scalarText(mv, at)
 		case "tags":

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/internal/sitetest"
 )
 
@@ -35,7 +36,7 @@ func FuzzFrontMatter(f *testing.F) {
 		p := &Page{Path: "content/p.md"}
 		fm, _, _, err := splitFrontMatter([]byte(src), p.Path)
 		if err == nil && fm != nil {
-			err = p.parseFrontMatter(fm)
+			err = p.parseFrontMatter(fm, new(katex.Cache))
 		}
 		if err != nil {
 			var one *diag.Error

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/internal/sitefs"
 )
 
@@ -51,7 +52,7 @@ func TestFrontMatterYAML(t *testing.T) {
 			p := &Page{Path: "content/p.md"}
 			fm, _, _, err := splitFrontMatter([]byte(tt.src), p.Path)
 			if err == nil {
-				err = p.parseFrontMatter(fm)
+				err = p.parseFrontMatter(fm, new(katex.Cache))
 			}
 			switch {
 			case tt.err == "" && err != nil:

@@ -246,7 +246,7 @@ func (l *pageLoader) load(file string) (*Page, error) {
 	if sc := l.scanned; sc != nil && sc.Path == file && sc.frontMatterRead {
 		*p = *sc // Scan read the front matter without a problem: not again
 	} else if fm != nil {
-		errs.Add(p.parseFrontMatter(fm))
+		errs.Add(p.parseFrontMatter(fm, l.formulas))
 	}
 	if p.Title == "" && p.Slug != "" {
 		p.Title = titleFromSlug(p.Slug)
@@ -259,8 +259,9 @@ func (l *pageLoader) load(file string) (*Page, error) {
 		return p, errs.Err()
 	}
 	p.Doc = l.md.Parser().Parse(text.NewReader(body))
-	errs.Add(l.markup(p))
+	// Formulas first: a heading's markup holds its typeset formulas.
 	errs.Add(l.typeset(p))
+	errs.Add(l.markup(p))
 	_ = ast.Walk(p.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		cb, ok := n.(*markdown.ChartBlock)
 		if !ok || !entering {

@@ -47,7 +47,10 @@ func parseMarkdownConfig(mv *ast.MappingValueNode, at diag.Pos, m *MarkdownConfi
 type Heading struct {
 	Level int    // 1 to 6
 	ID    string // the anchor goldmark gives it ("scaling-laws")
-	Text  string // its words, without markup
+	Text  string // its words, without markup, its formulas in plain text (title.go)
+	// HTML is its words escaped and its formulas typeset, when it holds a
+	// formula; "" otherwise (title.go).
+	HTML string `json:"html,omitempty"`
 }
 
 // Pos is the place in the page's file of the byte at offset in Body.
@@ -95,7 +98,8 @@ func (l *pageLoader) markup(p *Page) error {
 			if n.Parent() == p.Doc {
 				id, _ := n.AttributeString("id")
 				idb, _ := id.([]byte)
-				p.Headings = append(p.Headings, Heading{Level: n.Level, ID: string(idb), Text: plainText(n, p.Body)})
+				text, html := headingForms(n, p.Body)
+				p.Headings = append(p.Headings, Heading{Level: n.Level, ID: string(idb), Text: text, HTML: html})
 			}
 		case *gast.Image:
 			errs.Add(l.image(p, n))
@@ -103,30 +107,6 @@ func (l *pageLoader) markup(p *Page) error {
 		return gast.WalkContinue, nil
 	})
 	return errs.Err()
-}
-
-// plainText is the text of an inline tree: what a reader sees, without the
-// markup (an image counts as its alt text).
-func plainText(n gast.Node, source []byte) string {
-	var b strings.Builder
-	_ = gast.Walk(n, func(c gast.Node, entering bool) (gast.WalkStatus, error) {
-		if !entering {
-			return gast.WalkContinue, nil
-		}
-		switch t := c.(type) {
-		case *gast.Text:
-			b.Write(t.Segment.Value(source))
-			if t.SoftLineBreak() || t.HardLineBreak() {
-				b.WriteByte(' ')
-			}
-		case *gast.String:
-			b.Write(t.Value)
-		case *gast.RawHTML:
-			return gast.WalkSkipChildren, nil
-		}
-		return gast.WalkContinue, nil
-	})
-	return strings.Join(strings.Fields(b.String()), " ")
 }
 
 // image finds the file of a local image, records it, and gives the image

@@ -94,11 +94,11 @@ func TestHeadingsAndCode(t *testing.T) {
 	s := load(t, map[string]string{"content/p.md": src}, Options{})
 	p := page(t, s, "content/p.md")
 	want := []Heading{
-		{1, "title", "Title"},
-		{2, "loss-vs-compute", "Loss vs compute"},
-		{3, "fitted-law", "Fitted law"},
-		{2, "loss-vs-compute-1", "Loss vs compute"},
-		{2, "setext", "Setext"},
+		{1, "title", "Title", ""},
+		{2, "loss-vs-compute", "Loss vs compute", ""},
+		{3, "fitted-law", "Fitted law", ""},
+		{2, "loss-vs-compute-1", "Loss vs compute", ""},
+		{2, "setext", "Setext", ""},
 	}
 	if !slices.Equal(p.Headings, want) {
 		t.Errorf("headings:\n got %+v\nwant %+v", p.Headings, want)

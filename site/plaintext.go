@@ -15,12 +15,13 @@ import (
 // named "$\beta_2 = 0.95$" in the data is "β₂ = 0.95" in the legend, the
 // CSV and the alt text, and matches colors: {"$\beta_2 = 0.95$": red}.
 // Each distinct text is converted once; each one that cannot be is
-// reported once, at its first cell.
+// reported once, at its first cell, and so is each drawn in a linear form
+// (plaintex.Linear), with a warning.
 type plainCells map[string]string
 
 // text converts the cell (r, col) of t, reporting a failure as an error
 // at the cell, naming what the cell is (what).
-func (pc plainCells) text(t *table.Table, r, col int, what string, errs *diag.List) string {
+func (pc plainCells) text(t *table.Table, r, col int, what string, errs *diag.List, warns *diag.List) string {
 	raw := t.Rows[r].Cells[col]
 	if !strings.Contains(raw, "$") {
 		return raw
@@ -28,11 +29,12 @@ func (pc plainCells) text(t *table.Table, r, col int, what string, errs *diag.Li
 	if out, ok := pc[raw]; ok {
 		return out
 	}
-	out, err := plaintex.Convert(raw)
+	out, notes, err := plaintex.Linear(raw)
 	if err != nil {
 		errs.Add(texError(t.Pos(r, col), what, raw, err))
 		out = raw
 	}
+	linearWarnings(warns, t.Pos(r, col), what, raw, notes)
 	pc[raw] = out
 	return out
 }
@@ -40,24 +42,33 @@ func (pc plainCells) text(t *table.Table, r, col int, what string, errs *diag.Li
 // label converts a point's label (a column's value or a filled template),
 // reporting a failure at the row's first label cell or, for a template,
 // at the row.
-func (pc plainCells) label(s string, t *table.Table, r int, f chartspec.Field, errs *diag.List) string {
+func (pc plainCells) label(s string, t *table.Table, r int, f chartspec.Field, errs *diag.List, warns *diag.List) string {
 	if !strings.Contains(s, "$") {
 		return s
 	}
 	if out, ok := pc[s]; ok {
 		return out
 	}
-	out, err := plaintex.Convert(s)
+	out, notes, err := plaintex.Linear(s)
+	at := diag.Pos{File: t.Name, Line: t.Rows[r].Line}
+	if i := t.Index(f.Name); i >= 0 {
+		at = t.Pos(r, i)
+	}
 	if err != nil {
-		at := diag.Pos{File: t.Name, Line: t.Rows[r].Line}
-		if i := t.Index(f.Name); i >= 0 {
-			at = t.Pos(r, i)
-		}
 		errs.Add(texError(at, "label "+diag.Quote(f.Name)+" of this row", s, err))
 		out = s
 	}
+	linearWarnings(warns, at, "label "+diag.Quote(f.Name)+" of this row", s, notes)
 	pc[s] = out
 	return out
+}
+
+// linearWarnings adds a warning for each construct of text drawn in a
+// linear form, at the cell (see texError).
+func linearWarnings(warns *diag.List, at diag.Pos, what, text string, notes []plaintex.Note) {
+	for _, n := range notes {
+		*warns = append(*warns, diag.Warnf(diag.TeXLinearForm, at, "%s", chartspec.LinearMessage(what, text, n)))
+	}
 }
 
 // texError is the error about text of a cell at that plain text cannot

@@ -89,7 +89,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		y, oky := number(t, r, yi, &sp.Y, &errs, &low)
 		name := ""
 		if si >= 0 {
-			name = names.text(t, r, si, nameWhat, &errs)
+			name = names.text(t, r, si, nameWhat, &errs, &l.warnings)
 		}
 		if !okx || !oky || (si >= 0 && name == "") {
 			left = append(left, row)
@@ -121,7 +121,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		if cut {
 			cutLabels = append(cutLabels, row)
 		}
-		drawn = append(drawn, Point{X: x, Y: y, Label: labels.label(text, t, r, sp.Label, &errs), Row: row, Bounds: iv.bounds(t, r, x, y, &errs)})
+		drawn = append(drawn, Point{X: x, Y: y, Label: labels.label(text, t, r, sp.Label, &errs, &l.warnings), Row: row, Bounds: iv.bounds(t, r, x, y, &errs)})
 		if si >= 0 {
 			drawnSeries = append(drawnSeries, int32(k))
 		}

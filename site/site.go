@@ -75,7 +75,11 @@ type Page struct {
 	// ("audio"); the page is written to Slug/index.html. The home page has "".
 	Slug string
 
+	// Title is the page's title in plain text, its formulas as chart text
+	// draws them; TitleHTML its markup, formulas typeset, when it holds a
+	// formula, else "" (title.go).
 	Title       string
+	TitleHTML   string
 	Description string
 	Date        time.Time // zero when the page has none
 	Tags        []string

@@ -41,8 +41,9 @@ func Scan(root string, opts Options) (*Site, error) {
 	s.streaming = true
 	s.loaded = make(map[string]loadedPage, len(pages))
 	light := make([]loadedPage, len(pages))
+	formulas := s.mathCache() // made here: the goroutines below share it
 	par.For(len(pages), 0, func(i int) {
-		light[i].page = s.frontMatterOnly(pages[i])
+		light[i].page = s.frontMatterOnly(pages[i], formulas)
 	})
 	for i, lp := range light {
 		s.loaded[pages[i]] = lp
@@ -117,13 +118,13 @@ func open(root string, opts Options) (s *Site, pages []string, errs diag.List, e
 // Scan needs to order the pages and list their tags. Its problems are left
 // for LoadPage; a page whose front matter cannot be read is kept with what
 // could be, so that the site's order is still defined.
-func (s *Site) frontMatterOnly(file string) *Page {
+func (s *Site) frontMatterOnly(file string, formulas *katex.Cache) *Page {
 	p := &Page{Path: file, Slug: slugFor(file)}
 	src, err := s.Files.ReadFile(file, s.Config.Limits.FileLimit())
 	if err == nil {
 		p.SourceSum = rebuild.FileSum(src)
 		if fm, _, _, err := splitFrontMatter(src, file); err == nil {
-			p.frontMatterRead = fm == nil || p.parseFrontMatter(fm) == nil
+			p.frontMatterRead = fm == nil || p.parseFrontMatter(fm, formulas) == nil
 		}
 	}
 	if p.Title == "" && p.Slug != "" {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/katex"
 )
 
 func TestTagSlug(t *testing.T) {
@@ -89,7 +90,7 @@ func TestTagsInFrontMatter(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = p.parseFrontMatter(fm)
+			err = p.parseFrontMatter(fm, new(katex.Cache))
 			var got []string
 			var l diag.List
 			l.Add(err)

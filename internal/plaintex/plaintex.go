@@ -1,12 +1,15 @@
 // Package plaintex writes the TeX that researchers put in chart text
 // ($\alpha_N$, $L(N)$, $C^{0.5}$, $6ND$) as the plain Unicode text a chart
 // can draw: a canvas, a legend, a CSV header and alt text hold no
-// typesetting, only characters. What plain text cannot hold (a fraction, a
-// subscript letter Unicode has no glyph for) is an error saying what to
-// write instead, so that a figure never shows a stray $ or \.
+// typesetting, only characters. What Unicode has no glyph for (a fraction,
+// a subscript letter, a subscript inside a superscript) is an error saying
+// what to write instead (Convert), or a readable linear form with a note
+// the caller turns into a warning (Linear: N^(−α_N), a/b), so that a
+// figure never shows a stray $ or \ and valid TeX is never refused.
 //
-// Convert is the one converter: every key of a chart spec that holds text
-// and every series name read from a data column passes through it, so the
+// Linear is the one converter of chart text: every key of a chart spec that
+// holds text and every series name read from a data column passes through
+// it (and a page's title, for its plain form), so the
 // canvas, the exports and the HTML around the chart all read the same
 // characters.
 //
@@ -49,8 +52,14 @@ type Error struct {
 func (e *Error) Error() string { return fmt.Sprintf("%q: %s", e.TeX, e.Reason) }
 
 // Convert returns s with each formula written as plain Unicode text and
-// each \$ as a dollar sign. Text outside formulas is left as it is.
+// each \$ as a dollar sign. Text outside formulas is left as it is. What
+// Unicode has no characters for is an error (see Linear).
 func Convert(s string) (string, error) {
+	return convert(s, nil)
+}
+
+// convert is Convert, or Linear when notes is not nil.
+func convert(s string, notes *[]Note) (string, error) {
 	if !strings.Contains(s, "$") {
 		return s, nil
 	}
@@ -81,7 +90,7 @@ func Convert(s string) (string, error) {
 			i += open
 			continue
 		}
-		m := mathParser{src: s, i: i + open, end: end}
+		m := mathParser{src: s, i: i + open, end: end, notes: notes}
 		text, err := m.run()
 		if err != nil {
 			return "", err
@@ -147,6 +156,24 @@ type mathParser struct {
 	// text is set inside \text{…}: spaces are kept as written and - is a
 	// hyphen.
 	text bool
+	// notes is set by Linear: what Unicode has no characters for is
+	// written in a linear form and noted here, instead of an error.
+	notes *[]Note
+}
+
+// note records a linear form written for src[at:m.i], dropping the notes
+// of what it holds (from: how many there were before it), so that
+// N^{-\alpha_N} is one note, not two.
+func (m *mathParser) note(from, at int, form string) {
+	*m.notes = append((*m.notes)[:from], Note{Offset: at, TeX: cut(m.src[at:m.i]), Form: form})
+}
+
+// noted is how many notes there are so far.
+func (m *mathParser) noted() int {
+	if m.notes == nil {
+		return 0
+	}
+	return len(*m.notes)
 }
 
 func (m *mathParser) errAt(at int, tex, format string, args ...any) error {
@@ -172,6 +199,7 @@ func (m *mathParser) item(b *strings.Builder) error {
 	case c == '^' || c == '_':
 		at := m.i
 		m.i++
+		from := m.noted()
 		arg, argTeX, err := m.argument()
 		if err != nil {
 			return err
@@ -180,7 +208,14 @@ func (m *mathParser) item(b *strings.Builder) error {
 			return m.errAt(at, m.src[at:m.i], "a %s needs something after it, like %s2", scriptWord(c), string(c))
 		}
 		out, bad, ok := script(arg, c == '^')
-		if !ok {
+		if ok && m.noted() > from {
+			// What the script holds was written linearly: so is the script.
+			ok = false
+		}
+		if !ok && m.notes != nil {
+			out = string(c) + linearArg(arg)
+			m.note(from, at, out)
+		} else if !ok {
 			return m.errAt(at, string(c)+argTeX, "%s", scriptReason(c, bad, argTeX))
 		}
 		b.WriteString(out)
@@ -250,7 +285,7 @@ func (m *mathParser) group() (string, string, error) {
 	if close < 0 {
 		return "", "", m.errAt(at, m.src[at:m.end], "this { is never closed: add a } before the formula's closing $")
 	}
-	inner := mathParser{src: m.src, i: at + 1, end: close, text: m.text}
+	inner := mathParser{src: m.src, i: at + 1, end: close, text: m.text, notes: m.notes}
 	s, err := inner.run()
 	if err != nil {
 		return "", "", err
@@ -299,6 +334,16 @@ func (m *mathParser) command() (string, error) {
 		if s, ok := symbolCommands[c]; ok {
 			return s, nil
 		}
+		if c == '\\' && m.notes != nil {
+			// A line break: text drawn on one line goes on with a space.
+			// TeX's spaces around it are one.
+			m.skipSpaces()
+			m.note(m.noted(), at, " ")
+			if at > 0 && isSpace(m.src[at-1]) {
+				return "", nil
+			}
+			return " ", nil
+		}
 		return "", m.errAt(at, `\`+string(c), "%s", unsupported(`\`+string(c)))
 	}
 	start := m.i
@@ -336,7 +381,7 @@ func (m *mathParser) command() (string, error) {
 		if m.i >= m.end || m.src[m.i] != '{' {
 			return "", m.errAt(at, tex, "%s takes its text in braces: %s{min}", tex, tex)
 		}
-		inner := mathParser{src: m.src, i: m.i, end: m.end, text: m.text || strings.HasPrefix(name, "text")}
+		inner := mathParser{src: m.src, i: m.i, end: m.end, text: m.text || strings.HasPrefix(name, "text"), notes: m.notes}
 		s, _, err := inner.group()
 		if err != nil {
 			return "", err
@@ -347,6 +392,11 @@ func (m *mathParser) command() (string, error) {
 	if ignored[name] {
 		m.skipSpaces()
 		return "", nil
+	}
+	if m.notes != nil {
+		if s, ok, err := m.linearCommand(at, name); ok || err != nil {
+			return s, err
+		}
 	}
 	return "", m.errAt(at, tex, "%s", unsupported(tex))
 }

@@ -42,13 +42,13 @@ func Mirrors(name string) string {
 	case "base":
 		return "fd646f9691255f67"
 	case "page":
-		return "643b736d219c93ac" // its "main"
+		return "9deb682ba527fc73" // its "main"
 	case "home":
 		return "272179343c0c0faf"
 	case "tag":
 		return "e297bacc46fd65a4"
 	case "page-list":
-		return "1cc0d6e315668d8b"
+		return "49d135dec3eafbd3"
 	case "pager":
 		return "8edc26a826ddc383"
 	case "chart":

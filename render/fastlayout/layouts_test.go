@@ -65,6 +65,10 @@ func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
 // randomPage is a page of kind with each field picked from nasty values.
 func randomPage(r *rand.Rand, kind string) *layout.Page {
 	str := func() string { return pick(r, nasty) }
+	// markup is a title's or heading's typeset TeX, or none.
+	markup := func() template.HTML {
+		return template.HTML(pick(r, []string{"", "", `a <span class="math inline"><span class="katex">x</span></span> & b`}))
+	}
 	strs := func() []string {
 		var out []string
 		for range r.IntN(4) {
@@ -79,21 +83,21 @@ func randomPage(r *rand.Rand, kind string) *layout.Page {
 		return pick(r, []time.Time{{}, time.Date(2025, 3, 14, 0, 0, 0, 0, time.UTC), time.Date(-5, 12, 1, 0, 0, 0, 0, time.FixedZone("x", 3600)), time.Date(12345, 1, 2, 3, 4, 5, 6, time.UTC)})
 	}
 	link := func() layout.PageLink {
-		return layout.PageLink{Title: str(), URL: str(), Description: str(), Date: date(), Tags: strs(), MoreTags: pick(r, []int{0, 0, 1, 45, -1}), Charts: pick(r, []int{0, 1, 2, 17, -1}), ChartTitles: strs()}
+		return layout.PageLink{Title: str(), TitleHTML: markup(), URL: str(), Description: str(), Date: date(), Tags: strs(), MoreTags: pick(r, []int{0, 0, 1, 45, -1}), Charts: pick(r, []int{0, 1, 2, 17, -1}), ChartTitles: strs()}
 	}
 	s := &layout.Site{
 		Title: str(), Description: str(), BaseURL: str(), BasePath: str(), Language: str(), FeedURL: str(),
 		HasTags: r.IntN(2) == 0, SearchURL: str(), ContentSecurityPolicy: pick(r, []string{"", csp, str()}), MathCSS: str(),
 	}
 	d := &layout.Page{
-		Site: s, Kind: kind, Title: str(), Description: str(), Date: date(), Tags: strs(), URL: str(), Canonical: str(),
+		Site: s, Kind: kind, Title: str(), TitleHTML: markup(), Description: str(), Date: date(), Tags: strs(), URL: str(), Canonical: str(),
 		Content: template.HTML(pick(r, []string{"", "<p>a & b</p>", str()})), Charts: pick(r, []int{0, 1, 2, -3}),
 		Code: r.IntN(2) == 0, Math: r.IntN(2) == 0, SearchIndex: str(),
 	}
 	for range r.IntN(4) {
-		e := layout.TOCEntry{ID: str(), Text: str()}
+		e := layout.TOCEntry{ID: str(), Text: str(), HTML: markup()}
 		for range r.IntN(3) {
-			e.Sub = append(e.Sub, layout.TOCEntry{ID: str(), Text: str()})
+			e.Sub = append(e.Sub, layout.TOCEntry{ID: str(), Text: str(), HTML: markup()})
 		}
 		d.TOC = append(d.TOC, e)
 	}

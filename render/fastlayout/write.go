@@ -5,6 +5,7 @@ package fastlayout
 // dates and tag links.
 
 import (
+	"html/template"
 	"strconv"
 	"time"
 
@@ -218,7 +219,7 @@ func (f *Writer) PageContent(b []byte, d *layout.Page, content func([]byte) ([]b
 // {{.Content}}.
 func (f *Writer) pageMainHead(b []byte, d *layout.Page) []byte {
 	b = append(b, "<article class=\"post\">\n  <header class=\"post-header prose\">\n    <h1 class=\"post-title\">"...)
-	b = htmlesc.Append(b, d.Title)
+	b = appendTitle(b, d.TitleHTML, d.Title)
 	b = append(b, "</h1>"...)
 	if !d.Date.IsZero() || len(d.Tags) > 0 {
 		b = append(b, "\n    <p class=\"post-meta\">"...)
@@ -233,7 +234,7 @@ func (f *Writer) pageMainHead(b []byte, d *layout.Page) []byte {
 			b = append(b, "\n      <li><a href=\"#"...)
 			b = htmlesc.AppendURLPart(b, e.ID)
 			b = append(b, "\">"...)
-			b = htmlesc.Append(b, e.Text)
+			b = appendTitle(b, e.HTML, e.Text)
 			b = append(b, "</a>"...)
 			if len(e.Sub) > 0 {
 				b = append(b, "\n        <ul>"...)
@@ -241,7 +242,7 @@ func (f *Writer) pageMainHead(b []byte, d *layout.Page) []byte {
 					b = append(b, "\n          <li><a href=\"#"...)
 					b = htmlesc.AppendURLPart(b, s.ID)
 					b = append(b, "\">"...)
-					b = htmlesc.Append(b, s.Text)
+					b = appendTitle(b, s.HTML, s.Text)
 					b = append(b, "</a></li>"...)
 				}
 				b = append(b, "\n        </ul>"...)
@@ -263,14 +264,14 @@ func pageMainTail(b []byte, d *layout.Page) []byte {
 			b = append(b, "\n    <a class=\"post-nav-prev\" href=\""...)
 			b = htmlesc.AppendURL(b, p.URL)
 			b = append(b, "\" rel=\"prev\"><span class=\"post-nav-label\">← Older</span> "...)
-			b = htmlesc.Append(b, p.Title)
+			b = appendTitle(b, p.TitleHTML, p.Title)
 			b = append(b, "</a>"...)
 		}
 		if p := d.Next; p != nil {
 			b = append(b, "\n    <a class=\"post-nav-next\" href=\""...)
 			b = htmlesc.AppendURL(b, p.URL)
 			b = append(b, "\" rel=\"next\"><span class=\"post-nav-label\">Newer →</span> "...)
-			b = htmlesc.Append(b, p.Title)
+			b = appendTitle(b, p.TitleHTML, p.Title)
 			b = append(b, "</a>"...)
 		}
 		b = append(b, "\n    </div>\n  </nav>"...)
@@ -377,7 +378,7 @@ func (f *Writer) appendPageList(b []byte, pages []layout.PageLink) []byte {
 		b = append(b, "\n      <li class=\"post-item\">\n        <h3 class=\"post-item-title\"><a href=\""...)
 		b = htmlesc.AppendURL(b, p.URL)
 		b = append(b, "\">"...)
-		b = htmlesc.Append(b, p.Title)
+		b = appendTitle(b, p.TitleHTML, p.Title)
 		b = append(b, "</a></h3>"...)
 		if p.Description != "" {
 			b = append(b, "\n        <p class=\"post-item-description\">"...)
@@ -461,4 +462,14 @@ func (f *Writer) appendTags(b []byte, tags []string, more int) []byte {
 		b = append(b, " more</span>"...)
 	}
 	return append(b, "</span>"...)
+}
+
+// appendTitle writes a title or heading as the layouts do with
+// {{with .TitleHTML}}{{.}}{{else}}{{.Title}}{{end}}: its markup, TeX
+// typeset by the build, when it has any, else its text escaped.
+func appendTitle(b []byte, html template.HTML, text string) []byte {
+	if html != "" {
+		return append(b, html...)
+	}
+	return htmlesc.Append(b, text)
 }

@@ -47,9 +47,13 @@ type Site struct {
 
 // Page is what a layout gets.
 type Page struct {
-	Site        *Site
-	Kind        string // one of Kinds: "page", "home", "404", "tag" (one tag's pages), "tags" (every tag) or "search"
+	Site *Site
+	Kind string // one of Kinds: "page", "home", "404", "tag" (one tag's pages), "tags" (every tag) or "search"
+	// Title is the page's title in plain text, for <title> and meta tags;
+	// TitleHTML its markup, its TeX typeset, where it is shown as HTML (the
+	// h1), when it holds a formula, else "" (site/title.go).
 	Title       string
+	TitleHTML   template.HTML
 	Description string
 	Date        time.Time
 	Tags        []string
@@ -94,7 +98,10 @@ const ListedTags = 5
 // PageLink is a page in a listing.
 type PageLink struct {
 	Title, URL, Description string
-	Date                    time.Time
+	// TitleHTML is the title's markup, its TeX typeset, when it holds a
+	// formula; "" otherwise (Page.TitleHTML).
+	TitleHTML template.HTML
+	Date      time.Time
 	// Tags are the first of the page's tags, at most ListedTags of them:
 	// a page is listed under each of its tags, so an entry that showed
 	// every tag would make the listings grow with the square of the tags.
@@ -140,7 +147,10 @@ type TagLink struct {
 // with the headings of the level below it.
 type TOCEntry struct {
 	ID, Text string
-	Sub      []TOCEntry
+	// HTML is the heading's markup, its TeX typeset, when it holds a
+	// formula; "" otherwise.
+	HTML template.HTML
+	Sub  []TOCEntry
 }
 
 // Kinds are the kinds of page, one layout each (layouts/<kind>.html). A

@@ -12,6 +12,12 @@
  * last). Each result links to the page and to its matching sections. The
  * query is kept in the address (?q=...), so a search can be linked to.
  *
+ * A title or heading with TeX has its markup in the index too ("html"),
+ * typeset by KaTeX at build time as the pages' formulas are; it is shown
+ * by copying that markup node by node, keeping only the elements and
+ * attributes KaTeX writes (typeset), so that nothing in the index becomes
+ * code. Its words are searched in their plain form.
+ *
  * Plain ES2019; the results are built as DOM nodes, never from HTML text.
  */
 (function () {
@@ -91,6 +97,48 @@
     return total;
   }
 
+  // What typeset markup may hold: KaTeX's HTML (spans), MathML and the
+  // SVG of its stretchy signs; and the attributes those carry.
+  var htmlNS = 'http://www.w3.org/1999/xhtml';
+  var mathNS = 'http://www.w3.org/1998/Math/MathML';
+  var svgNS = 'http://www.w3.org/2000/svg';
+  var svgTags = { svg: 1, path: 1, line: 1, rect: 1, g: 1 };
+  var attrOK = /^(class|style|aria-hidden|width|height|viewBox|preserveAspectRatio|d|x|y|x1|x2|y1|y2|stroke-width|encoding|mathvariant|stretchy|fence|separator|lspace|rspace|accent|accentunder|minsize|maxsize|movablelimits|columnalign|columnspacing|rowspacing|displaystyle|scriptlevel|linethickness|notation|form|largeop|symmetric|depth|voffset)$/;
+
+  // typeset appends markup to el: the elements KaTeX writes, copied with
+  // the attributes it gives them; text as text, the words terms match
+  // outside formulas in <mark>; anything else left out.
+  function typeset(el, markup, ts) {
+    var doc = new DOMParser().parseFromString('<!DOCTYPE html><body>' + markup, 'text/html');
+    (function copy(from, to, formula) {
+      for (var n = from.firstChild; n; n = n.nextSibling) {
+        if (n.nodeType === 3) {
+          if (formula) to.appendChild(document.createTextNode(n.data));
+          else marked(to, n.data, ts);
+          continue;
+        }
+        if (n.nodeType !== 1) continue;
+        var ns = n.namespaceURI;
+        var tag = n.localName;
+        if (!(ns === htmlNS && tag === 'span' || ns === mathNS || ns === svgNS && svgTags[tag])) continue;
+        var c = document.createElementNS(ns, tag);
+        for (var i = 0; i < n.attributes.length; i++) {
+          var a = n.attributes[i];
+          if (!a.namespaceURI && attrOK.test(a.name)) c.setAttribute(a.name, a.value);
+        }
+        copy(n, c, formula || ns !== htmlNS || /(^| )math( |$)/.test(n.getAttribute('class') || ''));
+        to.appendChild(c);
+      }
+    })(doc.body, el, false);
+    return el;
+  }
+
+  // shown appends a title or heading to el: typeset when it has markup,
+  // else its text with the words that terms match in <mark>.
+  function shown(el, text, markup, ts) {
+    return markup ? typeset(el, markup, ts) : marked(el, text, ts);
+  }
+
   // marked appends text to el with the words that terms match in <mark>.
   function marked(el, text, ts) {
     var f = fold(text);
@@ -142,7 +190,7 @@
       var a = document.createElement('a');
       a.className = 'search-title';
       a.href = p.url;
-      marked(a, p.title || p.url, ts);
+      shown(a, p.title || p.url, p.html, ts);
       li.appendChild(a);
       if (p.description) {
         var d = document.createElement('p');
@@ -159,7 +207,7 @@
           var sli = document.createElement('li');
           var sa = document.createElement('a');
           sa.href = p.url + '#' + encodeURIComponent(h.id);
-          marked(sa, h.text, ts);
+          shown(sa, h.text, h.html, ts);
           sli.appendChild(sa);
           ul.appendChild(sli);
         });
