@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/figure"
@@ -398,4 +399,30 @@ func TestSceneFit(t *testing.T) {
 	if fitted < len(charts)/2 {
 		t.Errorf("%d of %d charts fit both boxes", fitted, len(charts))
 	}
+}
+
+// staticWidths are the widths render's static figures draw a chart at
+// (desktop, tablet, phone, feed: render.StaticWide, ...).
+var staticWidths = []int{1006, 742, 336, 650}
+
+// BenchmarkSceneWidths: each corpus chart's Scenes at the four widths of
+// the static figures, light, the build's text measure: what a chart's
+// static figure costs a build (one op: one chart's four Scenes).
+func BenchmarkSceneWidths(b *testing.B) {
+	e, err := New(figure.MeasureFont)
+	if err != nil {
+		b.Fatal(err)
+	}
+	opts := corpusOptions(b)
+	b.ResetTimer()
+	start := processCPU()
+	for i := 0; i < b.N; i++ {
+		opt := opts[i%len(opts)]
+		for _, w := range staticWidths {
+			if _, err := e.Scene(opt, w, false); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(processCPU()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 }

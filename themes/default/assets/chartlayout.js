@@ -43,6 +43,7 @@
   function setMeasure(f) {
     measureFn = typeof f === 'function' ? f : null;
     labelWidths.clear();
+    tickChoices.clear();
   }
 
   // setFont sets the font family of chart text (a CSS font-family list).
@@ -383,7 +384,11 @@
   // before and after the plot is fitted, at each resize of the live chart.
   // They are kept, up to MEMO entries each (then forgotten all at once).
   var MEMO = 4000;
-  var labelTexts = new Map(), labelWidths = new Map();
+  var labelTexts = new Map(), labelWidths = new Map(), tickChoices = new Map();
+  // numKey is v as a key: every number its own (String writes -0 as 0)
+  function numKey(v) {
+    return v === 0 && 1 / v < 0 ? '-0' : String(v);
+  }
   function remember(memo, key, make) {
     var v = memo.get(key);
     if (v === undefined) {
@@ -430,7 +435,16 @@
     } else {
       size = function () { return 18; };
     }
-    var t = L.chooseTicks(ext[0], ext[1], px, { log: m.log, labelSize: size, minLabels: m.minLabels || (W < 500 ? 2 : 3), spacing: m.tickSpacing, integer: m.format === 'year' });
+    var minLabels = m.minLabels || (W < 500 ? 2 : 3);
+    var choose = function () {
+      return L.chooseTicks(ext[0], ext[1], px, { log: m.log, labelSize: size, minLabels: minLabels, spacing: m.tickSpacing, integer: m.format === 'year' });
+    };
+    // chooseTicks is a pure function of these (the label widths of an x
+    // axis its font's, measured alike only where the measure is set): the
+    // same axis at the same length (a y axis at each width of the static
+    // figures, before and after the plot is fitted) is chosen once
+    var t = measureFn ? remember(tickChoices, [d, m.log, m.format, m.unit, FONT, numKey(ext[0]), numKey(ext[1]), numKey(px), minLabels, numKey(m.tickSpacing)].join('|'), choose) : choose();
+    t = { major: t.major, minor: t.minor };
     // a tick a rounding error past an end is at that end: ECharts drops
     // custom values outside the axis' extent. The error is relative to the
     // range: a slack of at least 1e-9 put every tick of 1e-10..3e-10 at 1e-10.
