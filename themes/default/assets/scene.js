@@ -1150,7 +1150,60 @@
     return true;
   }
 
-  var api = { scene: scene };
+  // copyOption is a copy of a parsed page option for one more layout: the
+  // layout changes the option it is given (prepareOption), so each width
+  // of the static figures takes its own, but the series' data, which no
+  // layout changes, are shared (internal/scene parses a chart's option
+  // once for all its widths, and points() reads each data array once).
+  function copyOption(o) {
+    if (!o || typeof o !== 'object' || Array.isArray(o)) return copyValue(o);
+    var out = {};
+    var keys = Object.keys(o);
+    for (var i = 0; i < keys.length; i++) {
+      var k = keys[i];
+      if (k !== 'series') {
+        setOwn(out, k, copyValue(o[k]));
+        continue;
+      }
+      var list = o[k];
+      if (!Array.isArray(list)) {
+        setOwn(out, k, copySeries(list));
+        continue;
+      }
+      var series = [];
+      for (var j = 0; j < list.length; j++) series.push(copySeries(list[j]));
+      out[k] = series;
+    }
+    return out;
+  }
+  function copySeries(s) {
+    if (!s || typeof s !== 'object' || Array.isArray(s)) return copyValue(s);
+    var out = {};
+    var keys = Object.keys(s);
+    for (var i = 0; i < keys.length; i++) setOwn(out, keys[i], keys[i] === 'data' ? s.data : copyValue(s[keys[i]]));
+    return out;
+  }
+  function copyValue(v) {
+    if (!v || typeof v !== 'object') return v;
+    var i;
+    if (Array.isArray(v)) {
+      var a = [];
+      for (i = 0; i < v.length; i++) a.push(copyValue(v[i]));
+      return a;
+    }
+    var o = {};
+    var keys = Object.keys(v);
+    for (i = 0; i < keys.length; i++) setOwn(o, keys[i], copyValue(v[keys[i]]));
+    return o;
+  }
+  // setOwn sets o's own property k as JSON.parse does: "__proto__" too is
+  // a property, not o's prototype
+  function setOwn(o, k, v) {
+    if (k === '__proto__') Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+    else o[k] = v;
+  }
+
+  var api = { scene: scene, copyOption: copyOption };
   if (typeof module !== 'undefined' && module && module.exports) {
     module.exports = api;
   } else {
