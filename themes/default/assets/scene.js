@@ -127,6 +127,32 @@
     return m;
   }
 
+  // points are the numbers of a series' data: ok[i] whether datum i is a
+  // point (a datum [x, y] or {value: [x, y]}, both numbers), xs[i] and
+  // ys[i] its values. They are kept for each data array: the widths of a
+  // chart share their series' data (copyOption), and its points are read
+  // once.
+  var pointMemo = typeof WeakMap === 'function' ? new WeakMap() : null;
+  function points(data) {
+    var pt = pointMemo && pointMemo.get(data);
+    if (pt) return pt;
+    var n = data.length, xs = new Array(n), ys = new Array(n), ok = new Array(n);
+    for (var i = 0; i < n; i++) {
+      var d0 = data[i];
+      var v = d0 && typeof d0 === 'object' && !Array.isArray(d0) ? d0.value : d0;
+      ok[i] = false;
+      if (!Array.isArray(v)) continue;
+      var vx = v[0], vy = v[1];
+      if (vx == null || vy == null || vx === '-' || vy === '-' || isNaN(+vx) || isNaN(+vy)) continue;
+      ok[i] = true;
+      xs[i] = +vx;
+      ys[i] = +vy;
+    }
+    pt = { ok: ok, xs: xs, ys: ys };
+    if (pointMemo) pointMemo.set(data, pt);
+    return pt;
+  }
+
   function draw(option, W, dark, H) {
     var tok = dark ? DARK : LIGHT;
     if (H > 0) {
@@ -524,20 +550,14 @@
       // where the datum is no point (plain loops and flat arrays: the
       // engine that draws the static figure interprets every closure and
       // small array)
-      var n = data.length, px = new Array(n), py = new Array(n), ok = new Array(n);
+      var pt = points(data), ok = pt.ok, xs = pt.xs, ys = pt.ys;
+      var n = data.length, px = new Array(n), py = new Array(n);
       var r0 = cs.r, xa = cs.xa, ya = cs.ya, i;
       var xmin = xa.min, xspan = xa.max - xa.min, ymin = ya.min, yspan = ya.max - ya.min;
       for (i = 0; i < n; i++) {
-        // a point: a datum [x, y] or {value: [x, y]}, both numbers
-        var d0 = data[i];
-        var v = d0 && typeof d0 === 'object' && !Array.isArray(d0) ? d0.value : d0;
-        ok[i] = false;
-        if (!Array.isArray(v)) continue;
-        var vx = v[0], vy = v[1];
-        if (vx == null || vy == null || vx === '-' || vy === '-' || isNaN(+vx) || isNaN(+vy)) continue;
-        ok[i] = true;
-        px[i] = r0.x + (+vx - xmin) / xspan * r0.w;
-        py[i] = r0.y + (1 - (+vy - ymin) / yspan) * r0.h;
+        if (!ok[i]) continue;
+        px[i] = r0.x + (xs[i] - xmin) / xspan * r0.w;
+        py[i] = r0.y + (1 - (ys[i] - ymin) / yspan) * r0.h;
       }
       var line = s.type === 'line';
       if (line) {
