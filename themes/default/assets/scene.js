@@ -127,6 +127,13 @@
     return m;
   }
 
+  // onGrid is coordinate v of a line lw px wide moved onto the pixel grid
+  // (scene.js crisp)
+  function onGrid(v, lw) {
+    var d2 = Math.round(v * 2);
+    return (d2 + Math.round(lw)) % 2 === 0 ? d2 / 2 : (d2 + 1) / 2;
+  }
+
   // points are the numbers of a series' data: ok[i] whether datum i is a
   // point (a datum [x, y] or {value: [x, y]}, both numbers), xs[i] and
   // ys[i] its values. They are kept for each data array: the widths of a
@@ -420,12 +427,8 @@
     // horizontal or vertical line moved onto the pixel grid (by at most half
     // a pixel) so that a 1 px line covers one row of pixels, not two
     function crisp(p, lw) {
-      var opt = function (v) {
-        var d2 = Math.round(v * 2);
-        return (d2 + Math.round(lw)) % 2 === 0 ? d2 / 2 : (d2 + 1) / 2;
-      };
-      if (p[1] === p[3]) p[1] = p[3] = opt(p[1]);
-      if (p[0] === p[2]) p[0] = p[2] = opt(p[0]);
+      if (p[1] === p[3]) p[1] = p[3] = onGrid(p[1], lw);
+      if (p[0] === p[2]) p[0] = p[2] = onGrid(p[0], lw);
       return p;
     }
     function drawAxis(d, ax, i) {
@@ -534,6 +537,7 @@
       return it;
     }
     var labelItems = [], labelKeys = [], markers = [], labelStyle = [], lineRuns = [];
+    var anyLabelled = series.some(function (s) { return !!(s && s.label && s.label.show); });
     series.forEach(function (s, si) {
       if (!s || (s.type !== 'line' && s.type !== 'scatter' && s.type !== 'custom')) return;
       var cs = coordOf(s);
@@ -554,10 +558,11 @@
       var n = data.length, px = new Array(n), py = new Array(n);
       var r0 = cs.r, xa = cs.xa, ya = cs.ya, i;
       var xmin = xa.min, xspan = xa.max - xa.min, ymin = ya.min, yspan = ya.max - ya.min;
+      var rx = r0.x, ry = r0.y, rw = r0.w, rh = r0.h;
       for (i = 0; i < n; i++) {
         if (!ok[i]) continue;
-        px[i] = r0.x + (xs[i] - xmin) / xspan * r0.w;
-        py[i] = r0.y + (1 - (ys[i] - ymin) / yspan) * r0.h;
+        px[i] = rx + (xs[i] - xmin) / xspan * rw;
+        py[i] = ry + (1 - (ys[i] - ymin) / yspan) * rh;
       }
       var line = s.type === 'line';
       if (line) {
@@ -566,17 +571,18 @@
         var lineDash = dash(ls.type, lw) || undefined;
         var lineOp = ls.opacity != null && ls.opacity !== 1 ? ls.opacity : undefined;
         var step = s.step;
-        var run = [];
+        var run = [], rn = 0; // rn: run.length, appended to by index
         var hasPrev = false, qx0 = 0, qy0 = 0;
         for (i = 0; i <= n; i++) {
           if (i === n || !ok[i]) { // the end, or a gap (connectNulls off)
-            if (run.length >= 4) {
+            if (rn >= 4) {
               curZ2 = 10;
               add({ k: 'path', p: run, stroke: color, lw: lw, dash: lineDash, op: lineOp, clip: clip });
               curZ2 = 0;
               if (lw > 0 && lineOp !== 0) lineRuns.push(run); // labels keep off it (placeLabels' opts.lines)
             }
             run = [];
+            rn = 0;
             hasPrev = false;
             continue;
           }
@@ -586,8 +592,10 @@
             if (step === 'end') run.push(qx, qy0);
             else if (step === 'middle') run.push((qx0 + qx) / 2, qy0, (qx0 + qx) / 2, qy);
             else run.push(qx0, qy);
+            rn = run.length;
           }
-          run.push(qx, qy);
+          run[rn++] = qx;
+          run[rn++] = qy;
           hasPrev = true;
           qx0 = qx;
           qy0 = qy;
@@ -620,7 +628,9 @@
           add({ k: 'symbol', shape: sym0.shape, x: x, y: y, size: sym0.size, fill: sym0.fill, clip: sym0.clip, stroke: sym0.stroke, lw: sym0.lw, op: opacity !== 1 ? opacity : undefined });
           curZ2 = 0;
         }
-        if (showSymbol && opacity !== 0) markers.push({ x: x, y: y, r: placerSize / 2 }); // as labelPlacer: a fit's hidden symbols are no markers
+        // as labelPlacer: a fit's hidden symbols are no markers (kept for
+        // placeLabels only: none when no series is labelled)
+        if (anyLabelled && showSymbol && opacity !== 0) markers.push({ x: x, y: y, r: placerSize / 2 });
         if (!labelled) continue;
         var d = data[i];
         var text = d && typeof d === 'object' && !Array.isArray(d) ? d.name : null;
