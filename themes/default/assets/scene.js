@@ -619,6 +619,8 @@
       // the others whole: not clipped to the plot, as the line is
       var sym0 = symbols ? symbolItem(shape, 0, 0, size, color, s, 0) : null;
       var xlo = r0.x - 0.5, xhi = r0.x + r0.w + 0.5, ylo = r0.y - 0.5, yhi = r0.y + r0.h + 0.5;
+      // no symbol, marker or label to draw at any point (a long line's)
+      if (!symbols && !anyLabelled) n = 0;
       for (i = 0; i < n; i++) {
         if (!ok[i]) continue;
         var x = px[i], y = py[i];
