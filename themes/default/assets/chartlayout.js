@@ -402,7 +402,10 @@
   // same for the same values wherever they are asked for: at each width
   // the chart is laid out at (the static figures draw four, and a card),
   // before and after the plot is fitted, at each resize of the live chart.
-  // They are kept, up to MEMO entries each (then forgotten all at once).
+  // They are kept, up to MEMO entries each (then forgotten all at once);
+  // where the measure is set (the static figures' engine, which draws a
+  // chart at three widths in a row) so are an axis' chosen ticks, the
+  // labels its formatter writes and the width of every text measured.
   var MEMO = 4000;
   var labelTexts = new Map(), labelWidths = new Map(), tickChoices = new Map(), textWidths = new Map(), formatted = new Map();
   // numKey is v as a key: every number its own (String writes -0 as 0)
