@@ -74,11 +74,11 @@ type statics struct {
 	// cards counts the social cards drawn (not read from the cache).
 	cards atomic.Int64
 	// slots bounds the Scenes computed at once to the cores: a chart's
-	// widths are drawn side by side (figure), and a page's charts, so
-	// that a site of few pages keeps every core busy too.
+	// groups of widths are drawn side by side (scenes), and a page's
+	// charts, so that a site of few pages keeps every core busy too.
 	slots chan struct{}
-	// drawing, when set (tests), is told when a Scene starts to be
-	// computed (in a slot) and when it is done.
+	// drawing, when set (tests), is told when a group of a chart's Scenes
+	// starts to be computed (in a slot) and when it is done.
 	drawing func(start bool)
 }
 
@@ -137,48 +137,82 @@ type staticFigure struct {
 	File                    []byte        // the SVG file (FeedWidth, light, opaque, its font embedded)
 }
 
-// scene is the Scene of option at width px, light: from the figure cache,
-// or computed and kept there.
-func (st *statics) scene(option []byte, width int) (*figure.Scene, error) {
-	key := st.cache.key(option, width, false)
-	if s := st.cache.get(key); s != nil {
-		return s, nil
+// group computes the Scenes of option at widths, light, in one engine
+// (scene.Engine.Scenes: the option parsed once, the ticks chosen for one
+// width found again at the next) and keeps them in the figure cache; a
+// width the cache holds is read from it.
+func (st *statics) group(option []byte, widths []int, out []*figure.Scene) error {
+	var keys []string
+	var todo []int
+	var at []int
+	for i, w := range widths {
+		key := st.cache.key(option, w, false)
+		if s := st.cache.get(key); s != nil {
+			out[i] = s
+			continue
+		}
+		keys = append(keys, key)
+		todo = append(todo, w)
+		at = append(at, i)
+	}
+	if len(todo) == 0 {
+		return nil
 	}
 	st.slots <- struct{}{}
 	defer func() { <-st.slots }()
+	e, err := st.engine()
+	if err != nil {
+		return err
+	}
+	defer st.release(e)
 	if st.drawing != nil {
 		st.drawing(true)
 		defer st.drawing(false)
 	}
-	e, err := st.engine()
+	sc, err := e.Scenes(option, todo, false)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer st.release(e)
-	s, err := e.Scene(option, width, false)
-	if err != nil {
-		return nil, err
+	for j, s := range sc {
+		st.drawn.Add(1)
+		st.cache.put(keys[j], s)
+		out[at[j]] = s
 	}
-	st.drawn.Add(1)
-	st.cache.put(key, s)
-	return s, nil
+	return nil
 }
 
 // staticWidths are the widths a chart's static figure is drawn at: its
 // three pictures' and the feed's.
 var staticWidths = [...]int{StaticWide, StaticTablet, StaticNarrow, FeedWidth}
 
-// scenes are the Scenes of option at staticWidths, computed side by side
-// (each waits for a slot); the error is the first width's that failed.
+// staticGroups are staticWidths (their indexes) in the groups drawn in one
+// engine each, side by side: the desktop's, the tablet's and the feed's
+// layouts share most axes' ticks (a y axis is as high at each), the
+// phone's (chartlayout.js' narrow layout) none.
+var staticGroups = [...][]int{{0, 1, 3}, {2}}
+
+// scenes are the Scenes of option at staticWidths, each group of them
+// computed in one engine, the groups side by side (each waits for a
+// slot); the error is the first group's that failed.
 func (st *statics) scenes(option []byte) ([len(staticWidths)]*figure.Scene, error) {
 	var out [len(staticWidths)]*figure.Scene
-	var errs [len(staticWidths)]error
+	var errs [len(staticGroups)]error
 	var wg sync.WaitGroup
-	for i, w := range staticWidths {
+	for g, idx := range staticGroups {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out[i], errs[i] = st.scene(option, w)
+			widths := make([]int, len(idx))
+			for j, i := range idx {
+				widths[j] = staticWidths[i]
+			}
+			sc := make([]*figure.Scene, len(idx))
+			if errs[g] = st.group(option, widths, sc); errs[g] != nil {
+				return
+			}
+			for j, i := range idx {
+				out[i] = sc[j]
+			}
 		}()
 	}
 	wg.Wait()

@@ -93,3 +93,13 @@ func TestThreadClockID(t *testing.T) {
 		}
 	}
 }
+
+// processCPU is the CPU time of the whole process, user and system: a
+// benchmark's Scenes with the garbage collection they cause.
+func processCPU() time.Duration {
+	var ru unix.Rusage
+	if unix.Getrusage(unix.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

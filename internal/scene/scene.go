@@ -51,6 +51,7 @@ type Engine struct {
 	vm    *goja.Runtime
 	parse goja.Callable // JSON.parse
 	scene goja.Callable // scene.js' scene
+	copy  goja.Callable // scene.js' copyOption
 	lim   Limits
 	// failed is set once a run of the scripts failed or was stopped: the
 	// scripts' state may be half changed, so the engine is not used again.
@@ -170,11 +171,14 @@ func NewLimited(theme fs.FS, measure Measure, lim Limits) (*Engine, error) {
 	if !ok {
 		return nil, fmt.Errorf("scene: scene.js has no scene")
 	}
+	// a theme's own scene.js may have none: Scenes then parses the
+	// option at every width
+	cp, _ := goja.AssertFunction(sc.ToObject(vm).Get("copyOption"))
 	parse, ok := goja.AssertFunction(vm.GlobalObject().Get("JSON").ToObject(vm).Get("parse"))
 	if !ok {
 		return nil, fmt.Errorf("scene: no JSON.parse")
 	}
-	return &Engine{vm: vm, parse: parse, scene: fn, lim: lim}, nil
+	return &Engine{vm: vm, parse: parse, scene: fn, copy: cp, lim: lim}, nil
 }
 
 // maxCallDepth bounds the scripts' call depth: theirs is a few dozen
@@ -192,6 +196,46 @@ func (e *Engine) Failed() bool { return e.failed }
 // scheme or the light one.
 func (e *Engine) Scene(optionJSON []byte, width int, dark bool) (*figure.Scene, error) {
 	return e.call(optionJSON, float64(width), dark, goja.Undefined(), goja.Undefined())
+}
+
+// Scenes computes the Scenes of the chart whose page option is optionJSON
+// at each of widths, as Scene computes each: the option parsed once and
+// copied for each width (scene.js copyOption), and what the layout keeps
+// between calls (an axis' ticks, its labels' texts and widths) found
+// again at the next width. Each width is a call of its own under the
+// engine's limits.
+func (e *Engine) Scenes(optionJSON []byte, widths []int, dark bool) ([]*figure.Scene, error) {
+	out := make([]*figure.Scene, len(widths))
+	if e.copy == nil || len(widths) < 2 {
+		for i, w := range widths {
+			s, err := e.Scene(optionJSON, w, dark)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = s
+		}
+		return out, nil
+	}
+	var parsed goja.Value
+	size := chartSize(optionJSON)
+	for i, w := range widths {
+		option := func() (goja.Value, error) {
+			if parsed == nil {
+				v, err := e.parse(goja.Undefined(), e.vm.ToValue(string(optionJSON)))
+				if err != nil {
+					return nil, err
+				}
+				parsed = v
+			}
+			return e.copy(goja.Undefined(), parsed)
+		}
+		s, err := e.run(size, option, float64(w), dark, goja.Undefined(), goja.Undefined())
+		if err != nil {
+			return nil, err
+		}
+		out[i] = s
+	}
+	return out, nil
 }
 
 // SceneFit computes the Scene of the chart whose page option is optionJSON
@@ -227,10 +271,20 @@ func (e *Engine) SceneFor(optionJSON []byte, m Medium, dark bool) (*figure.Scene
 // returns is a *ScriptError: the option is the program's own JSON, so
 // what fails is the theme's scripts.
 func (e *Engine) call(optionJSON []byte, width float64, dark bool, height, medium goja.Value) (s *figure.Scene, err error) {
+	option := func() (goja.Value, error) {
+		return e.parse(goja.Undefined(), e.vm.ToValue(string(optionJSON)))
+	}
+	return e.run(chartSize(optionJSON), option, width, dark, height, medium)
+}
+
+// run is call with the option scene.js is given made by option, in the
+// call (parsed, or copied from one parsed before), for a chart of size
+// points and labels (chartSize).
+func (e *Engine) run(size int, option func() (goja.Value, error), width float64, dark bool, height, medium goja.Value) (s *figure.Scene, err error) {
 	if e.failed {
 		return nil, fmt.Errorf("scene: the engine is used again after a failed run")
 	}
-	g := watch(e.vm, e.lim, chartSize(optionJSON))
+	g := watch(e.vm, e.lim, size)
 	defer func() {
 		// reading the Scene may run the scripts' getters, which throw
 		// as panics; any other panic goes on up, after the watch ends
@@ -248,11 +302,11 @@ func (e *Engine) call(optionJSON []byte, width float64, dark bool, height, mediu
 			err = scriptError(err)
 		}
 	}()
-	option, err := e.parse(goja.Undefined(), e.vm.ToValue(string(optionJSON)))
+	opt, err := option()
 	if err != nil {
 		return nil, err
 	}
-	v, err := e.scene(goja.Undefined(), option, e.vm.ToValue(width), e.vm.ToValue(dark), height, medium)
+	v, err := e.scene(goja.Undefined(), opt, e.vm.ToValue(width), e.vm.ToValue(dark), height, medium)
 	if err != nil {
 		return nil, err
 	}

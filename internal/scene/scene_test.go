@@ -7,8 +7,10 @@ import (
 	"math"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/figure"
@@ -397,5 +399,70 @@ func TestSceneFit(t *testing.T) {
 	}
 	if fitted < len(charts)/2 {
 		t.Errorf("%d of %d charts fit both boxes", fitted, len(charts))
+	}
+}
+
+// staticWidths are the widths render's static figures draw a chart at
+// (desktop, tablet, phone, feed: render.StaticWide, ...), in the groups
+// render draws in one engine each (render.staticGroups).
+var (
+	staticWidths = []int{1006, 742, 336, 650}
+	staticGroups = [][]int{{1006, 742, 650}, {336}}
+)
+
+// BenchmarkSceneWidths: each corpus chart's Scenes at the four widths of
+// the static figures, light, the build's text measure, as render draws
+// them (Scenes, a group of widths to an engine): what a chart's static
+// figure costs a build (one op: one chart's four Scenes). cpu-ms/op is
+// the process' CPU time, its garbage collection with it.
+func BenchmarkSceneWidths(b *testing.B) {
+	var engines []*Engine
+	for range staticGroups {
+		e, err := New(figure.MeasureFont)
+		if err != nil {
+			b.Fatal(err)
+		}
+		engines = append(engines, e)
+	}
+	opts := corpusOptions(b)
+	b.ResetTimer()
+	start := processCPU()
+	for i := 0; i < b.N; i++ {
+		opt := opts[i%len(opts)]
+		for g, widths := range staticGroups {
+			if _, err := engines[g].Scenes(opt, widths, false); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(processCPU()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+}
+
+// TestScenesMatchScene: a chart's Scenes at the static figures' widths,
+// drawn in one engine from one parsed option, are the Scenes each width
+// gives alone in a new engine, item for item; at both schemes.
+func TestScenesMatchScene(t *testing.T) {
+	charts := chartcorpus.Charts(t, "../..")
+	if testing.Short() {
+		charts = charts[:len(charts)/4]
+	}
+	many := newEngine(t)
+	for _, dark := range []bool{false, true} {
+		for _, c := range charts {
+			opt := chart.OptionBytes(chart.Option(c))
+			got, err := many.Scenes(opt, staticWidths, dark)
+			if err != nil {
+				t.Fatalf("%s: %v", c.ID, err)
+			}
+			for i, w := range staticWidths {
+				want, err := newEngine(t).Scene(opt, w, dark)
+				if err != nil {
+					t.Fatalf("%s at %d: %v", c.ID, w, err)
+				}
+				if !reflect.DeepEqual(got[i], want) {
+					t.Errorf("%s at %d px, dark %v: Scenes differs from Scene", c.ID, w, dark)
+				}
+			}
+		}
 	}
 }

@@ -32,7 +32,19 @@
 
   // textWidth measures text as the chart canvas will draw it.
   function textWidth(text, font) {
-    if (measureFn) return measureFn(String(text), font);
+    if (measureFn) {
+      // kept: a call out to the engine's measure costs more than a look
+      // in a Map, and the same texts are measured at every width
+      text = String(text);
+      var key = font + '\u0000' + text;
+      var w = textWidths.get(key);
+      if (w === undefined) {
+        if (textWidths.size >= MEMO) textWidths.clear();
+        w = measureFn(text, font);
+        textWidths.set(key, w);
+      }
+      return w;
+    }
     if (!measureCtx) measureCtx = document.createElement('canvas').getContext('2d');
     measureCtx.font = font;
     return measureCtx.measureText(String(text)).width;
@@ -43,6 +55,9 @@
   function setMeasure(f) {
     measureFn = typeof f === 'function' ? f : null;
     labelWidths.clear();
+    tickChoices.clear();
+    textWidths.clear();
+    formatted.clear();
   }
 
   // setFont sets the font family of chart text (a CSS font-family list).
@@ -366,8 +381,14 @@
         ax.axisLabel = ax.axisLabel || {};
         // m.digits: as many digits as retick's ticks need to differ;
         // m.powers: the axis' ticks all written as powers
-        ax.axisLabel.formatter = function (v) {
+        var label = function (v) {
           return L.tickLabel(m.log ? Math.pow(10, v) : v, m.format, m.log, m.unit, m.digits, m.powers);
+        };
+        // kept where the measure is set (the static figures' engine draws
+        // the same labels at every width, and fits each plot twice)
+        ax.axisLabel.formatter = function (v) {
+          if (!measureFn || typeof v !== 'number') return label(v);
+          return remember(formatted, [numKey(v), m.log, m.format, m.unit, m.digits, m.powers].join('|'), function () { return label(v); });
         };
         // the zoomed ends are labelled by the ticks, never as raw floats
         ax.axisLabel.showMinLabel = null;
@@ -381,9 +402,16 @@
   // same for the same values wherever they are asked for: at each width
   // the chart is laid out at (the static figures draw four, and a card),
   // before and after the plot is fitted, at each resize of the live chart.
-  // They are kept, up to MEMO entries each (then forgotten all at once).
+  // They are kept, up to MEMO entries each (then forgotten all at once);
+  // where the measure is set (the static figures' engine, which draws a
+  // chart at three widths in a row) so are an axis' chosen ticks, the
+  // labels its formatter writes and the width of every text measured.
   var MEMO = 4000;
-  var labelTexts = new Map(), labelWidths = new Map();
+  var labelTexts = new Map(), labelWidths = new Map(), tickChoices = new Map(), textWidths = new Map(), formatted = new Map();
+  // numKey is v as a key: every number its own (String writes -0 as 0)
+  function numKey(v) {
+    return v === 0 && 1 / v < 0 ? '-0' : String(v);
+  }
   function remember(memo, key, make) {
     var v = memo.get(key);
     if (v === undefined) {
@@ -430,17 +458,34 @@
     } else {
       size = function () { return 18; };
     }
-    var t = L.chooseTicks(ext[0], ext[1], px, { log: m.log, labelSize: size, minLabels: m.minLabels || (W < 500 ? 2 : 3), spacing: m.tickSpacing, integer: m.format === 'year' });
-    // a tick a rounding error past an end is at that end: ECharts drops
-    // custom values outside the axis' extent. The error is relative to the
-    // range: a slack of at least 1e-9 put every tick of 1e-10..3e-10 at 1e-10.
-    var slack = 1e-9 * Math.abs(ext[1] - ext[0]);
-    var snapEnd = function (v) {
-      return Math.abs(v - ext[0]) <= slack ? ext[0] : Math.abs(v - ext[1]) <= slack ? ext[1] : v;
+    var minLabels = m.minLabels || (W < 500 ? 2 : 3);
+    // the ticks, snapped to the ends, with their labels, all of them in
+    // order and which are major
+    var choose = function () {
+      var t = L.chooseTicks(ext[0], ext[1], px, { log: m.log, labelSize: size, minLabels: minLabels, spacing: m.tickSpacing, integer: m.format === 'year' });
+      // a tick a rounding error past an end is at that end: ECharts drops
+      // custom values outside the axis' extent. The error is relative to the
+      // range: a slack of at least 1e-9 put every tick of 1e-10..3e-10 at 1e-10.
+      var slack = 1e-9 * Math.abs(ext[1] - ext[0]);
+      var snapEnd = function (v) {
+        return Math.abs(v - ext[0]) <= slack ? ext[0] : Math.abs(v - ext[1]) <= slack ? ext[1] : v;
+      };
+      var c = { major: t.major.map(snapEnd), minor: t.minor.map(snapEnd) };
+      c.tl = tickLabels(c.major.map(function (v) { return m.log ? Math.pow(10, v) : v; }), m);
+      c.all = c.major.concat(c.minor).sort(function (a, b) { return a - b; });
+      c.isMajor = {};
+      c.major.forEach(function (v) { c.isMajor[v] = true; });
+      c.colors = {};
+      c.ticksKey = c.major.join(',') + '|' + c.all.join(',');
+      return c;
     };
-    t.major = t.major.map(snapEnd);
-    t.minor = t.minor.map(snapEnd);
-    var tl = tickLabels(t.major.map(function (v) { return m.log ? Math.pow(10, v) : v; }), m);
+    // chooseTicks is a pure function of these (the label widths of an x
+    // axis its font's, measured alike only where the measure is set): the
+    // same axis at the same length (a y axis at each width of the static
+    // figures, before and after the plot is fitted) is chosen once. What
+    // the choice gives is shared by the calls: not to be changed.
+    var t = measureFn ? remember(tickChoices, [d, m.log, m.format, m.unit, FONT, numKey(ext[0]), numKey(ext[1]), numKey(px), minLabels, numKey(m.tickSpacing)].join('|'), choose) : choose();
+    var tl = t.tl;
     m.digits = tl.digits;
     m.powers = tl.powers;
     // an end label centred on its tick past the canvas' edge (30.01k at
@@ -452,13 +497,12 @@
       if (at(t.major[0]) - textWidth(tl.labels[0], font) / 2 < 2) align[0] = 'left';
       if (at(t.major[last]) + textWidth(tl.labels[last], font) / 2 > W - 2) align[1] = 'right';
     }
-    var all = t.major.concat(t.minor).sort(function (a, b) { return a - b; });
-    var isMajor = {};
-    t.major.forEach(function (v) { isMajor[v] = true; });
-    var colors = all.map(function (v) { return isMajor[v] ? major : minor; });
+    var all = t.all;
+    var colors = t.colors[major];
+    if (!colors) colors = t.colors[major] = all.map(function (v) { return t.isMajor[v] ? major : minor; });
     // which ticks are major is part of the key: a new choice may only
     // move ticks between major and minor, and the labels go with majors
-    var key = d + i + ':' + ext[0] + ',' + ext[1] + ':' + t.major.join(',') + '|' + all.join(',') + (dark ? 'd' : 'l') + align.join(',');
+    var key = d + i + ':' + ext[0] + ',' + ext[1] + ':' + t.ticksKey + (dark ? 'd' : 'l') + align.join(',');
     patch[d + 'Axis'][i] = {
       axisLabel: { customValues: t.major, alignMinLabel: align[0] || null, alignMaxLabel: align[1] || null },
       axisTick: { show: true, customValues: all, length: 4 },

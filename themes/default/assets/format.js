@@ -53,6 +53,7 @@
   // a number as a decimal string, never in exponent notation.
   function decimal(n) {
     var s = String(n);
+    if (s.indexOf('e') < 0) return s; // the pattern below needs an exponent
     var m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
     if (!m) return s;
     var sign = m[1];
@@ -72,8 +73,26 @@
     var dot = s.indexOf('.');
     var whole = dot < 0 ? s : s.slice(0, dot);
     var frac = dot < 0 ? '' : s.slice(dot);
-    whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    whole = digitsOnly(whole) ? groupDigits(whole) : whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
     return (neg ? MINUS : '') + whole + frac;
+  }
+
+  // groupDigits is the pattern of group on a string of ASCII digits only
+  // (every number's): a comma before each run of three from the right, none
+  // at the start. Without a regular expression: tick labels are written
+  // many times over where the static figures are drawn.
+  function groupDigits(d) {
+    var first = d.length % 3 || 3;
+    var out = d.slice(0, first);
+    for (var i = first; i < d.length; i += 3) out += ',' + d.slice(i, i + 3);
+    return out;
+  }
+  function digitsOnly(s) {
+    for (var i = 0; i < s.length; i++) {
+      var c = s.charCodeAt(i);
+      if (c < 48 || c > 57) return false;
+    }
+    return true;
   }
 
   function special(v) {

@@ -127,6 +127,39 @@
     return m;
   }
 
+  // onGrid is coordinate v of a line lw px wide moved onto the pixel grid
+  // (scene.js crisp)
+  function onGrid(v, lw) {
+    var d2 = Math.round(v * 2);
+    return (d2 + Math.round(lw)) % 2 === 0 ? d2 / 2 : (d2 + 1) / 2;
+  }
+
+  // points are the numbers of a series' data: ok[i] whether datum i is a
+  // point (a datum [x, y] or {value: [x, y]}, both numbers), xs[i] and
+  // ys[i] its values. They are kept for each data array: the widths of a
+  // chart share their series' data (copyOption), and its points are read
+  // once.
+  var pointMemo = typeof WeakMap === 'function' ? new WeakMap() : null;
+  function points(data) {
+    var pt = pointMemo && pointMemo.get(data);
+    if (pt) return pt;
+    var n = data.length, xs = new Array(n), ys = new Array(n), ok = new Array(n);
+    for (var i = 0; i < n; i++) {
+      var d0 = data[i];
+      var v = d0 && typeof d0 === 'object' && !Array.isArray(d0) ? d0.value : d0;
+      ok[i] = false;
+      if (!Array.isArray(v)) continue;
+      var vx = v[0], vy = v[1];
+      if (vx == null || vy == null || vx === '-' || vy === '-' || isNaN(+vx) || isNaN(+vy)) continue;
+      ok[i] = true;
+      xs[i] = +vx;
+      ys[i] = +vy;
+    }
+    pt = { ok: ok, xs: xs, ys: ys };
+    if (pointMemo) pointMemo.set(data, pt);
+    return pt;
+  }
+
   function draw(option, W, dark, H) {
     var tok = dark ? DARK : LIGHT;
     if (H > 0) {
@@ -394,12 +427,8 @@
     // horizontal or vertical line moved onto the pixel grid (by at most half
     // a pixel) so that a 1 px line covers one row of pixels, not two
     function crisp(p, lw) {
-      var opt = function (v) {
-        var d2 = Math.round(v * 2);
-        return (d2 + Math.round(lw)) % 2 === 0 ? d2 / 2 : (d2 + 1) / 2;
-      };
-      if (p[1] === p[3]) p[1] = p[3] = opt(p[1]);
-      if (p[0] === p[2]) p[0] = p[2] = opt(p[0]);
+      if (p[1] === p[3]) p[1] = p[3] = onGrid(p[1], lw);
+      if (p[0] === p[2]) p[0] = p[2] = onGrid(p[0], lw);
       return p;
     }
     function drawAxis(d, ax, i) {
@@ -508,6 +537,7 @@
       return it;
     }
     var labelItems = [], labelKeys = [], markers = [], labelStyle = [], lineRuns = [];
+    var anyLabelled = series.some(function (s) { return !!(s && s.label && s.label.show); });
     series.forEach(function (s, si) {
       if (!s || (s.type !== 'line' && s.type !== 'scatter' && s.type !== 'custom')) return;
       var cs = coordOf(s);
@@ -524,20 +554,15 @@
       // where the datum is no point (plain loops and flat arrays: the
       // engine that draws the static figure interprets every closure and
       // small array)
-      var n = data.length, px = new Array(n), py = new Array(n), ok = new Array(n);
+      var pt = points(data), ok = pt.ok, xs = pt.xs, ys = pt.ys;
+      var n = data.length, px = new Array(n), py = new Array(n);
       var r0 = cs.r, xa = cs.xa, ya = cs.ya, i;
       var xmin = xa.min, xspan = xa.max - xa.min, ymin = ya.min, yspan = ya.max - ya.min;
+      var rx = r0.x, ry = r0.y, rw = r0.w, rh = r0.h;
       for (i = 0; i < n; i++) {
-        // a point: a datum [x, y] or {value: [x, y]}, both numbers
-        var d0 = data[i];
-        var v = d0 && typeof d0 === 'object' && !Array.isArray(d0) ? d0.value : d0;
-        ok[i] = false;
-        if (!Array.isArray(v)) continue;
-        var vx = v[0], vy = v[1];
-        if (vx == null || vy == null || vx === '-' || vy === '-' || isNaN(+vx) || isNaN(+vy)) continue;
-        ok[i] = true;
-        px[i] = r0.x + (+vx - xmin) / xspan * r0.w;
-        py[i] = r0.y + (1 - (+vy - ymin) / yspan) * r0.h;
+        if (!ok[i]) continue;
+        px[i] = rx + (xs[i] - xmin) / xspan * rw;
+        py[i] = ry + (1 - (ys[i] - ymin) / yspan) * rh;
       }
       var line = s.type === 'line';
       if (line) {
@@ -546,17 +571,18 @@
         var lineDash = dash(ls.type, lw) || undefined;
         var lineOp = ls.opacity != null && ls.opacity !== 1 ? ls.opacity : undefined;
         var step = s.step;
-        var run = [];
+        var run = [], rn = 0; // rn: run.length, appended to by index
         var hasPrev = false, qx0 = 0, qy0 = 0;
         for (i = 0; i <= n; i++) {
           if (i === n || !ok[i]) { // the end, or a gap (connectNulls off)
-            if (run.length >= 4) {
+            if (rn >= 4) {
               curZ2 = 10;
               add({ k: 'path', p: run, stroke: color, lw: lw, dash: lineDash, op: lineOp, clip: clip });
               curZ2 = 0;
               if (lw > 0 && lineOp !== 0) lineRuns.push(run); // labels keep off it (placeLabels' opts.lines)
             }
             run = [];
+            rn = 0;
             hasPrev = false;
             continue;
           }
@@ -566,8 +592,10 @@
             if (step === 'end') run.push(qx, qy0);
             else if (step === 'middle') run.push((qx0 + qx) / 2, qy0, (qx0 + qx) / 2, qy);
             else run.push(qx0, qy);
+            rn = run.length;
           }
-          run.push(qx, qy);
+          run[rn++] = qx;
+          run[rn++] = qy;
           hasPrev = true;
           qx0 = qx;
           qy0 = qy;
@@ -591,6 +619,8 @@
       // the others whole: not clipped to the plot, as the line is
       var sym0 = symbols ? symbolItem(shape, 0, 0, size, color, s, 0) : null;
       var xlo = r0.x - 0.5, xhi = r0.x + r0.w + 0.5, ylo = r0.y - 0.5, yhi = r0.y + r0.h + 0.5;
+      // no symbol, marker or label to draw at any point (a long line's)
+      if (!symbols && !anyLabelled) n = 0;
       for (i = 0; i < n; i++) {
         if (!ok[i]) continue;
         var x = px[i], y = py[i];
@@ -600,7 +630,9 @@
           add({ k: 'symbol', shape: sym0.shape, x: x, y: y, size: sym0.size, fill: sym0.fill, clip: sym0.clip, stroke: sym0.stroke, lw: sym0.lw, op: opacity !== 1 ? opacity : undefined });
           curZ2 = 0;
         }
-        if (showSymbol && opacity !== 0) markers.push({ x: x, y: y, r: placerSize / 2 }); // as labelPlacer: a fit's hidden symbols are no markers
+        // as labelPlacer: a fit's hidden symbols are no markers (kept for
+        // placeLabels only: none when no series is labelled)
+        if (anyLabelled && showSymbol && opacity !== 0) markers.push({ x: x, y: y, r: placerSize / 2 });
         if (!labelled) continue;
         var d = data[i];
         var text = d && typeof d === 'object' && !Array.isArray(d) ? d.name : null;
@@ -1150,7 +1182,60 @@
     return true;
   }
 
-  var api = { scene: scene };
+  // copyOption is a copy of a parsed page option for one more layout: the
+  // layout changes the option it is given (prepareOption), so each width
+  // of the static figures takes its own, but the series' data, which no
+  // layout changes, are shared (internal/scene parses a chart's option
+  // once for all its widths, and points() reads each data array once).
+  function copyOption(o) {
+    if (!o || typeof o !== 'object' || Array.isArray(o)) return copyValue(o);
+    var out = {};
+    var keys = Object.keys(o);
+    for (var i = 0; i < keys.length; i++) {
+      var k = keys[i];
+      if (k !== 'series') {
+        setOwn(out, k, copyValue(o[k]));
+        continue;
+      }
+      var list = o[k];
+      if (!Array.isArray(list)) {
+        setOwn(out, k, copySeries(list));
+        continue;
+      }
+      var series = [];
+      for (var j = 0; j < list.length; j++) series.push(copySeries(list[j]));
+      out[k] = series;
+    }
+    return out;
+  }
+  function copySeries(s) {
+    if (!s || typeof s !== 'object' || Array.isArray(s)) return copyValue(s);
+    var out = {};
+    var keys = Object.keys(s);
+    for (var i = 0; i < keys.length; i++) setOwn(out, keys[i], keys[i] === 'data' ? s.data : copyValue(s[keys[i]]));
+    return out;
+  }
+  function copyValue(v) {
+    if (!v || typeof v !== 'object') return v;
+    var i;
+    if (Array.isArray(v)) {
+      var a = [];
+      for (i = 0; i < v.length; i++) a.push(copyValue(v[i]));
+      return a;
+    }
+    var o = {};
+    var keys = Object.keys(v);
+    for (i = 0; i < keys.length; i++) setOwn(o, keys[i], copyValue(v[keys[i]]));
+    return o;
+  }
+  // setOwn sets o's own property k as JSON.parse does: "__proto__" too is
+  // a property, not o's prototype
+  function setOwn(o, k, v) {
+    if (k === '__proto__') Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+    else o[k] = v;
+  }
+
+  var api = { scene: scene, copyOption: copyOption };
   if (typeof module !== 'undefined' && module && module.exports) {
     module.exports = api;
   } else {
