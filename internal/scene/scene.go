@@ -160,12 +160,19 @@ func NewLimited(theme fs.FS, measure Measure, lim Limits) (*Engine, error) {
 	measureFn := func(call goja.FunctionCall) goja.Value {
 		return vm.ToValue(measure(call.Argument(0).String(), call.Argument(1).String()))
 	}
-	if _, err := setMeasure(goja.Undefined(), vm.ToValue(measureFn)); err != nil {
-		return nil, err
-	}
 	sc := vm.GlobalObject().Get("scalesiteScene")
 	if sc == nil || goja.IsUndefined(sc) {
 		return nil, fmt.Errorf("scene: scene.js did not load")
+	}
+	measureVal := vm.ToValue(measureFn)
+	// scene.js keeps the widths measured (a theme's own may not)
+	if measured, ok := goja.AssertFunction(sc.ToObject(vm).Get("measured")); ok {
+		if measureVal, err = measured(goja.Undefined(), measureVal); err != nil {
+			return nil, scriptError(err)
+		}
+	}
+	if _, err := setMeasure(goja.Undefined(), measureVal); err != nil {
+		return nil, err
 	}
 	fn, ok := goja.AssertFunction(sc.ToObject(vm).Get("scene"))
 	if !ok {

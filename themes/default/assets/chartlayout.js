@@ -32,19 +32,7 @@
 
   // textWidth measures text as the chart canvas will draw it.
   function textWidth(text, font) {
-    if (measureFn) {
-      // kept: a call out to the engine's measure costs more than a look
-      // in a Map, and the same texts are measured at every width
-      text = String(text);
-      var key = font + '\u0000' + text;
-      var w = textWidths.get(key);
-      if (w === undefined) {
-        if (textWidths.size >= MEMO) textWidths.clear();
-        w = measureFn(text, font);
-        textWidths.set(key, w);
-      }
-      return w;
-    }
+    if (measureFn) return measureFn(String(text), font);
     if (!measureCtx) measureCtx = document.createElement('canvas').getContext('2d');
     measureCtx.font = font;
     return measureCtx.measureText(String(text)).width;
@@ -56,7 +44,6 @@
     measureFn = typeof f === 'function' ? f : null;
     labelWidths.clear();
     tickChoices.clear();
-    textWidths.clear();
     formatted.clear();
   }
 
@@ -404,10 +391,10 @@
   // before and after the plot is fitted, at each resize of the live chart.
   // They are kept, up to MEMO entries each (then forgotten all at once);
   // where the measure is set (the static figures' engine, which draws a
-  // chart at three widths in a row) so are an axis' chosen ticks, the
-  // labels its formatter writes and the width of every text measured.
+  // chart at three widths in a row) so are an axis' chosen ticks and the
+  // labels its formatter writes (scene.js' measured keeps text widths).
   var MEMO = 4000;
-  var labelTexts = new Map(), labelWidths = new Map(), tickChoices = new Map(), textWidths = new Map(), formatted = new Map();
+  var labelTexts = new Map(), labelWidths = new Map(), tickChoices = new Map(), formatted = new Map();
   // numKey is v as a key: every number its own (String writes -0 as 0)
   function numKey(v) {
     return v === 0 && 1 / v < 0 ? '-0' : String(v);

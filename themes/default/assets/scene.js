@@ -1235,7 +1235,26 @@
     else o[k] = v;
   }
 
-  var api = { scene: scene, copyOption: copyOption };
+  // measured is measure, f(text, cssFont) -> px, with the widths it gives
+  // kept (up to 4000, then forgotten all at once): a call out to the
+  // engine's measure costs more than a look in a Map, and a chart measures
+  // the same texts at every width. Here, not in chartlayout.js: the page
+  // measures with its canvas and never needs it.
+  function measured(f) {
+    var widths = new Map();
+    return function (text, font) {
+      var key = font + '\u0000' + text;
+      var w = widths.get(key);
+      if (w === undefined) {
+        if (widths.size >= 4000) widths.clear();
+        w = f(text, font);
+        widths.set(key, w);
+      }
+      return w;
+    };
+  }
+
+  var api = { scene: scene, copyOption: copyOption, measured: measured };
   if (typeof module !== 'undefined' && module && module.exports) {
     module.exports = api;
   } else {
