@@ -235,8 +235,8 @@ func (tb *tab) waitSettled() chromedp.Action {
 
 // saveScreenshot keeps a full-page PNG under e2e/artifacts/ for a person to
 // look at, when E2E_SCREENSHOTS is set (E2E_SCREENSHOTS=1 go test ./e2e):
-// no test reads them, and the hundreds a run would take cost a tenth of the
-// package's time.
+// no test reads them, and each of the hundreds a run would take costs
+// about 0.17 s of CPU (BENCHMARKS.md, CI).
 func (tb *tab) saveScreenshot(t *testing.T, name string) {
 	t.Helper()
 	if os.Getenv("E2E_SCREENSHOTS") == "" {
