@@ -93,19 +93,33 @@ func TestFidelity(t *testing.T) {
 	shots := os.Getenv("FIDELITY_SHOTS")
 	var mu sync.Mutex
 	total := &fidelity{counts: map[string]int{}}
-	// check compares a page's charts in a window and an engine of its own
-	// (an Engine is not safe for concurrent use), beside the other pages.
+	var free []*scene.Engine // engines no page is using (as many as pages run at once)
+	// check compares a page's charts in a window of its own, beside the
+	// other pages, with an engine no other page is using (an Engine is not
+	// safe for concurrent use, and one per page would run the theme's
+	// scripts into a new runtime for each).
 	check := func(t *testing.T, url string, n int) {
 		t.Parallel()
-		eng, err := scene.New(figure.MeasureFont)
-		if err != nil {
-			t.Fatal(err)
+		mu.Lock()
+		var eng *scene.Engine
+		if k := len(free); k > 0 {
+			eng, free = free[k-1], free[:k-1]
+		}
+		mu.Unlock()
+		if eng == nil {
+			var err error
+			if eng, err = scene.New(figure.MeasureFont); err != nil {
+				t.Fatal(err)
+			}
 		}
 		f := &fidelity{tb: b.window(t), eng: eng, counts: map[string]int{}, js: js, shots: shots}
 		defer func() {
 			mu.Lock()
 			defer mu.Unlock()
 			total.add(f)
+			if !t.Failed() { // an engine whose run failed is not used again
+				free = append(free, eng)
+			}
 		}()
 		f.page(t, url, n)
 	}
