@@ -19,8 +19,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"github.com/scalesite/scalesite/internal/chromium"
@@ -127,6 +129,28 @@ func (b *browser) tab(t *testing.T) *tab {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(b.ctx)
 	t.Cleanup(cancel)
+	return recordTab(t, ctx)
+}
+
+// window opens a tab as tab does, in a new 1280 × 900 window of its own:
+// a tab drawn beside another tab of the same window is hidden (no frames),
+// while each window is drawn, so parallel subtests take a window each.
+func (b *browser) window(t *testing.T) *tab {
+	t.Helper()
+	id, err := target.CreateTarget("about:blank").WithNewWindow(true).WithWidth(1280).WithHeight(900).
+		Do(cdp.WithExecutor(b.ctx, chromedp.FromContext(b.ctx).Browser))
+	if err != nil {
+		t.Fatalf("opening a window: %v", err)
+	}
+	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithTargetID(id))
+	t.Cleanup(cancel)
+	return recordTab(t, ctx)
+}
+
+// recordTab sets up the tab of ctx to record its requests, dialogs and
+// failed loads, and brings it to the front.
+func recordTab(t *testing.T, ctx context.Context) *tab {
+	t.Helper()
 	tb := &tab{ctx: ctx}
 	chromedp.ListenTarget(ctx, func(ev any) {
 		tb.mu.Lock()
@@ -209,9 +233,15 @@ func (tb *tab) waitSettled() chromedp.Action {
 	})
 }
 
-// saveScreenshot keeps a full-page PNG under e2e/artifacts/ for a person to look at.
+// saveScreenshot keeps a full-page PNG under e2e/artifacts/ for a person to
+// look at, when E2E_SCREENSHOTS is set (E2E_SCREENSHOTS=1 go test ./e2e):
+// no test reads them, and each of the hundreds a run would take costs
+// about 0.17 s of CPU (BENCHMARKS.md, CI).
 func (tb *tab) saveScreenshot(t *testing.T, name string) {
 	t.Helper()
+	if os.Getenv("E2E_SCREENSHOTS") == "" {
+		return
+	}
 	// A screenshot is for people to look at, not an assertion: Chromium has
 	// been seen to stall on one for minutes, so it gets a short deadline.
 	ctx, cancel := context.WithTimeout(tb.ctx, 15*time.Second)

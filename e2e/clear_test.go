@@ -298,7 +298,6 @@ func clearCases(t *testing.T) map[string]string {
 // legend part is cut by the canvas, and no label runs under a drawn line.
 func TestTextsClear(t *testing.T) {
 	b := newBrowser(t)
-	tb := b.tab(t)
 	base, pages := demoChartPages(t)
 	gallery := map[string]bool{
 		"gallery/mmlu-vs-params": true, "gallery/kaplan-loss-vs-compute": true, "gallery/kaplan-loss-vs-params": true,
@@ -312,7 +311,8 @@ func TestTextsClear(t *testing.T) {
 		}
 		seen++
 		t.Run(p.Slug, func(t *testing.T) {
-			readClear(t, tb, readPageURL(base, p), strings.ReplaceAll(p.Slug, "/", "-"), len(p.Charts))
+			t.Parallel()
+			readClear(t, b.window(t), readPageURL(base, p), strings.ReplaceAll(p.Slug, "/", "-"), len(p.Charts))
 		})
 	}
 	if seen != len(gallery) {
@@ -321,7 +321,8 @@ func TestTextsClear(t *testing.T) {
 	url := buildSite(t, clearCases(t))
 	for _, name := range []string{"irreducible", "frontier", "fits"} {
 		t.Run("hard/"+name, func(t *testing.T) {
-			readClear(t, tb, url+"/hard/"+name+"/", "hard-"+name, 1)
+			t.Parallel()
+			readClear(t, b.window(t), url+"/hard/"+name+"/", "hard-"+name, 1)
 		})
 	}
 }

@@ -437,14 +437,15 @@ func TestCrawlDemoSite(t *testing.T) {
 	}
 }
 
-// browsePages opens every page in Chromium: no request may fail or go to
+// browsePages opens every page in Chromium, in parallel windows: no request may fail or go to
 // another host or outside the sub-path, and every chart must start.
 func browsePages(t *testing.T, b *browser, srv *subPathServer, pages []string) {
 	t.Helper()
 	for _, p := range pages {
 		name := strings.TrimPrefix(p, srv.URL)
 		t.Run(name, func(t *testing.T) {
-			tb := b.tab(t)
+			t.Parallel()
+			tb := b.window(t)
 			var mu sync.Mutex
 			var bad []string
 			chromedp.ListenTarget(tb.ctx, func(ev any) {
@@ -488,9 +489,12 @@ func browsePages(t *testing.T, b *browser, srv *subPathServer, pages []string) {
 			}
 		})
 	}
-	if f := srv.outside(); len(f) > 0 {
-		t.Errorf("the browser asked for paths outside %s: %q", srv.prefix, f)
-	}
+	// the pages' subtests run in parallel, after the caller returns
+	t.Cleanup(func() {
+		if f := srv.outside(); len(f) > 0 {
+			t.Errorf("the browser asked for paths outside %s: %q", srv.prefix, f)
+		}
+	})
 }
 
 // TestDemoSiteUnderSubPathInChromium opens every page of the demo site,

@@ -141,7 +141,8 @@ func TestDemoSiteInChromium(t *testing.T) {
 			}
 		}
 		t.Run(p.Path, func(t *testing.T) {
-			tb := b.tab(t)
+			t.Parallel()
+			tb := b.window(t)
 			url := base + "/" + p.Slug
 			if p.Slug != "" {
 				url += "/"

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -88,14 +89,39 @@ type fidelity struct {
 
 func TestFidelity(t *testing.T) {
 	b := newBrowser(t)
-	eng, err := scene.New(figure.MeasureFont)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := &fidelity{
-		tb: b.tab(t), eng: eng, counts: map[string]int{},
-		js:    "const FID = " + fidelityMarksJS + ";\nreturn " + staticJS + ";",
-		shots: os.Getenv("FIDELITY_SHOTS"),
+	js := "const FID = " + fidelityMarksJS + ";\nreturn " + staticJS + ";"
+	shots := os.Getenv("FIDELITY_SHOTS")
+	var mu sync.Mutex
+	total := &fidelity{counts: map[string]int{}}
+	var free []*scene.Engine // engines no page is using (as many as pages run at once)
+	// check compares a page's charts in a window of its own, beside the
+	// other pages, with an engine no other page is using (an Engine is not
+	// safe for concurrent use, and one per page would run the theme's
+	// scripts into a new runtime for each).
+	check := func(t *testing.T, url string, n int) {
+		t.Parallel()
+		mu.Lock()
+		var eng *scene.Engine
+		if k := len(free); k > 0 {
+			eng, free = free[k-1], free[:k-1]
+		}
+		mu.Unlock()
+		if eng == nil {
+			var err error
+			if eng, err = scene.New(figure.MeasureFont); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f := &fidelity{tb: b.window(t), eng: eng, counts: map[string]int{}, js: js, shots: shots}
+		defer func() {
+			mu.Lock()
+			defer mu.Unlock()
+			total.add(f)
+			if !t.Failed() { // an engine whose run failed is not used again
+				free = append(free, eng)
+			}
+		}()
+		f.page(t, url, n)
 	}
 	only := os.Getenv("FIDELITY_ONLY") // a page name's part, to run one page
 	corpus := serve(t, buildCorpus(t))
@@ -104,8 +130,13 @@ func TestFidelity(t *testing.T) {
 		if only != "" && !strings.Contains(name, only) {
 			continue
 		}
-		t.Run(name, func(t *testing.T) { f.page(t, corpus+"/"+p.slug+"/", p.charts) })
+		t.Run(name, func(t *testing.T) { check(t, corpus+"/"+p.slug+"/", p.charts) })
 	}
+	// the pages' subtests run in parallel, after this function returns
+	t.Cleanup(func() {
+		t.Logf("%d of %d chart views differ from their Scene (%v); at most %.2f%% of a plot's pixels differ",
+			total.bad, total.views, total.counts, 100*total.worst)
+	})
 	if strings.HasPrefix(only, "corpus") {
 		return
 	}
@@ -115,10 +146,18 @@ func TestFidelity(t *testing.T) {
 		if (!strings.HasPrefix(p.Slug, "gallery/") && os.Getenv("FIDELITY_ALL") == "") || (only != "" && !strings.Contains(p.Slug, only)) {
 			continue
 		}
-		t.Run(p.Slug, func(t *testing.T) { f.page(t, readPageURL(base, p), len(p.Charts)) })
+		t.Run(p.Slug, func(t *testing.T) { check(t, readPageURL(base, p), len(p.Charts)) })
 	}
-	t.Logf("%d of %d chart views differ from their Scene (%v); at most %.2f%% of a plot's pixels differ",
-		f.bad, f.views, f.counts, 100*f.worst)
+}
+
+// add counts what another page's comparison found into f's totals.
+func (f *fidelity) add(o *fidelity) {
+	f.views += o.views
+	f.bad += o.bad
+	f.worst = math.Max(f.worst, o.worst)
+	for k, n := range o.counts {
+		f.counts[k] += n
+	}
 }
 
 // page compares every chart of the page at url (with n charts) at each

@@ -238,12 +238,8 @@ func eachView(t *testing.T, tb *tab, url string, charts int, read func(width int
 		if err := v.set(tb); err != nil {
 			t.Fatal(err)
 		}
-		// the charts follow their elements' width on a ResizeObserver's
-		// callback, after the next frame: wait for it, then for the drawing
-		var ok bool
-		if err := chromedp.Run(tb.ctx, chromedp.Poll(`[...document.querySelectorAll('[_echarts_instance_]')].every(el => {
-			const i = echarts.getInstanceByDom(el); return i && Math.abs(i.getWidth() - el.clientWidth) < 2; })`, &ok, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
-			t.Fatalf("waiting for the charts to take the %d px width: %v", v.width, err)
+		if err := waitWidths(tb, v.width); err != nil {
+			t.Fatal(err)
 		}
 		if err := st.settle(fmt.Sprintf("the viewport change to %d px", v.width)); err != nil {
 			t.Fatal(err)
@@ -264,44 +260,58 @@ func eachView(t *testing.T, tb *tab, url string, charts int, read func(width int
 	}
 }
 
+// waitWidths waits until every chart has taken its element's width after
+// a viewport change to width: the charts follow it on a ResizeObserver's
+// callback, after the next frame. Then the drawing is to wait for.
+func waitWidths(tb *tab, width int64) error {
+	var ok bool
+	if err := chromedp.Run(tb.ctx, chromedp.Poll(`[...document.querySelectorAll('[_echarts_instance_]')].every(el => {
+		const i = echarts.getInstanceByDom(el); return i && Math.abs(i.getWidth() - el.clientWidth) < 2; })`, &ok, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		return fmt.Errorf("waiting for the charts to take the %d px width: %v", width, err)
+	}
+	return nil
+}
+
 // readLabels reads the drawn labels of every chart of the page at url at
 // each width, in the light and the dark scheme, and reports their
 // problems; a screenshot of each is kept in e2e/artifacts/.
 func readLabels(t *testing.T, tb *tab, url, name string, charts int) {
 	t.Helper()
 	eachView(t, tb, url, charts, func(width int64, scheme string) {
-		var got []drawnLabels
-		if err := tb.evalJSON("return "+labelsJS+";", &got); err != nil {
-			t.Fatalf("reading the labels: %v", err)
-		}
 		tb.saveScreenshot(t, fmt.Sprintf("labels-%s-%d-%s", name, width, scheme))
-		shown, labelled, leaders := 0, 0, 0
-		for _, c := range got {
-			shown += len(c.Labels)
-			labelled += c.Labelled
-			leaders += len(c.Leaders)
-			if pr := c.problems(); len(pr) > 0 {
-				t.Errorf("%s at %d px, %s scheme, chart %d: %d problems:\n  %s", url, width, scheme, c.Chart, len(pr), strings.Join(pr, "\n  "))
-			}
-		}
-		t.Logf("%s at %d px, %s: %d of %d labels drawn, %d with leaders", name, width, scheme, shown, labelled, leaders)
+		checkLabels(t, tb, url, name, width, scheme)
 	})
 }
 
-// TestPointLabelsReadRight opens every demo page with labelled points, and
-// a page whose labelled points crowd a band's label and a note, at 1200 and
-// 375 px, light and dark: each label is nearest its own point or joined to
-// it by a leader, leaders do not cross, no text leaves the canvas, no
-// marker is cut by a clip and no label covers a band's or a note's text.
+// checkLabels reads the drawn labels of the page at url as it is drawn
+// now (at width, in scheme) and reports their problems.
+func checkLabels(t *testing.T, tb *tab, url, name string, width int64, scheme string) {
+	t.Helper()
+	var got []drawnLabels
+	if err := tb.evalJSON("return "+labelsJS+";", &got); err != nil {
+		t.Fatalf("reading the labels: %v", err)
+	}
+	shown, labelled, leaders := 0, 0, 0
+	for _, c := range got {
+		shown += len(c.Labels)
+		labelled += c.Labelled
+		leaders += len(c.Leaders)
+		if pr := c.problems(); len(pr) > 0 {
+			t.Errorf("%s at %d px, %s scheme, chart %d: %d problems:\n  %s", url, width, scheme, c.Chart, len(pr), strings.Join(pr, "\n  "))
+		}
+	}
+	t.Logf("%s at %d px, %s: %d of %d labels drawn, %d with leaders", name, width, scheme, shown, labelled, leaders)
+}
+
+// TestPointLabelsReadRight opens a page whose labelled points crowd a
+// band's label and a note at 1200 and 375 px, light and dark (every demo
+// page with labelled points is read the same way in TestChartsReadRight,
+// which has them open at those views already): each label is nearest its
+// own point or joined to it by a leader, leaders do not cross, no text
+// leaves the canvas, no marker is cut by a clip and no label covers a
+// band's or a note's text.
 func TestPointLabelsReadRight(t *testing.T) {
 	b := newBrowser(t)
-	base, pages := demoChartPages(t)
-	tb := b.tab(t)
-	for _, p := range labelledPages(pages) {
-		t.Run(readPageName(p), func(t *testing.T) {
-			readLabels(t, tb, readPageURL(base, p), strings.ReplaceAll(readPageName(p), "/", "-"), len(p.Charts))
-		})
-	}
 	t.Run("band-and-note", func(t *testing.T) {
 		var rows strings.Builder
 		rows.WriteString("model,params,acc\n")
@@ -319,6 +329,6 @@ func TestPointLabelsReadRight(t *testing.T) {
 				"bands:\n  - {y: [44, 50], label: \"a band's label\"}\n" +
 				"annotations:\n  - {x: 5e9, y: 52, text: \"a note among the points\"}\n```\n",
 		})
-		readLabels(t, tb, url+"/labels/", "band-and-note", 1)
+		readLabels(t, b.tab(t), url+"/labels/", "band-and-note", 1)
 	})
 }

@@ -408,8 +408,13 @@ func readPageName(p *site.Page) string {
 // axis keeps enough tick labels (at most 4 decades apart on a log axis), no
 // two texts overlap or leave the canvas, no two series look alike, no dense
 // line has a marker on every point, and at 1200 px most labelled points
-// keep their label. A screenshot of each page, width and scheme is kept in
-// e2e/artifacts/.
+// keep their label. At each of these views it also reads the point labels
+// of a page with labelled points (checkLabels: TestPointLabelsReadRight's
+// checks) and the legends and titles of a gallery page (checkLegends:
+// TestLegendTextsApart's), so that each page is opened and drawn at each
+// view once. The pages are read in parallel, a window each. With
+// E2E_SCREENSHOTS set, a screenshot of each page, width and scheme is kept
+// in e2e/artifacts/.
 func TestChartsReadRight(t *testing.T) {
 	start := time.Now()
 	b := newBrowser(t)
@@ -417,17 +422,24 @@ func TestChartsReadRight(t *testing.T) {
 	if len(pages) == 0 {
 		t.Fatal("no page of the demo site has a chart")
 	}
-	tb := b.tab(t)
-	st := &settler{tb: tb}
-	if err := readViewports[0].set(tb); err != nil {
-		t.Fatal(err)
-	}
-	if err := setColorScheme(tb, "light"); err != nil {
-		t.Fatal(err)
+	labelled := map[*site.Page]bool{}
+	for _, p := range labelledPages(pages) {
+		labelled[p] = true
 	}
 	for _, p := range pages {
 		url := readPageURL(base, p)
+		name := strings.ReplaceAll(readPageName(p), "/", "-")
+		gallery := strings.HasPrefix(p.Slug, "gallery/")
 		t.Run(readPageName(p), func(t *testing.T) {
+			t.Parallel()
+			tb := b.window(t)
+			st := &settler{tb: tb}
+			if err := readViewports[0].set(tb); err != nil {
+				t.Fatal(err)
+			}
+			if err := setColorScheme(tb, "light"); err != nil {
+				t.Fatal(err)
+			}
 			if err := chromedp.Run(tb.ctx, chromedp.Navigate(url), tb.waitCharts(len(p.Charts))); err != nil {
 				t.Fatalf("opening %s with %d charts: %v", url, len(p.Charts), err)
 			}
@@ -447,6 +459,9 @@ func TestChartsReadRight(t *testing.T) {
 						if err := v.set(tb); err != nil {
 							t.Fatal(err)
 						}
+						if err := waitWidths(tb, v.width); err != nil {
+							t.Fatal(err)
+						}
 						wait(fmt.Sprintf("the viewport change to %d px", v.width))
 						if err := setColorScheme(tb, scheme); err != nil {
 							t.Fatal(err)
@@ -456,7 +471,7 @@ func TestChartsReadRight(t *testing.T) {
 						if err := tb.evalJSON(readJS+`return scalesiteRead.all();`, &charts); err != nil {
 							t.Fatalf("reading the charts: %v", err)
 						}
-						tb.saveScreenshot(t, fmt.Sprintf("readable-%s-%d-%s", strings.ReplaceAll(readPageName(p), "/", "-"), v.width, scheme))
+						tb.saveScreenshot(t, fmt.Sprintf("readable-%s-%d-%s", name, v.width, scheme))
 						if len(charts) != len(p.Charts) {
 							report = append(report, fmt.Sprintf("%d charts drawn, want %d", len(charts), len(p.Charts)))
 						}
@@ -468,12 +483,21 @@ func TestChartsReadRight(t *testing.T) {
 						if len(report) > 0 {
 							t.Errorf("%s at %d px, %s scheme: %d problems:\n  %s", url, v.width, scheme, len(report), strings.Join(report, "\n  "))
 						}
+						if labelled[p] {
+							checkLabels(t, tb, url, name, v.width, scheme)
+						}
+						if gallery {
+							checkLegends(t, tb, v.width, scheme)
+						}
 					})
 				}
 			}
 		})
 	}
-	t.Logf("%d pages × %d widths × 2 schemes in %v", len(pages), len(readViewports), time.Since(start).Round(100*time.Millisecond))
+	// the pages' subtests run in parallel, after this function returns
+	t.Cleanup(func() {
+		t.Logf("%d pages × %d widths × 2 schemes in %v", len(pages), len(readViewports), time.Since(start).Round(100*time.Millisecond))
+	})
 }
 
 // zoomJS holds the helpers of TestLogZoomKeepsPointUnderCursor, over the

@@ -88,10 +88,10 @@ func figureFormat(name string) string {
 // checkFigures runs `scalesite figure --all` on a case's site (one that
 // builds) under the build's bounds: issue 32 promises the paper figure the
 // same bounds of time and memory as the build, and no crash or unsafe line.
-func checkFigures(t *testing.T, bin string, c *corpus.Case, src, root string) {
+func checkFigures(t *testing.T, cc *corpusCommand, c *corpus.Case, src, root string) {
 	t.Helper()
 	format := figureFormat(c.Name)
-	r := runScalesite(t, bin, c.Timeout, "figure", "--all", "--source", src, "--format", format, "--out", filepath.Join(t.TempDir(), "figures"))
+	r := cc.run(t, c.Timeout, "figure", "--all", "--source", src, "--format", format, "--out", filepath.Join(t.TempDir(), "figures"))
 	t.Logf("%s: figure --all --format %s exit %d in %v, peak RSS %d MiB", c.Desc, format, r.code, r.elapsed.Round(time.Millisecond), r.maxRSS>>20)
 	stderr, ok := checkSecondRun(t, "figure", c, r, src, root)
 	if !ok {

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/scalesite/scalesite/internal/sitetest"
 	"github.com/scalesite/scalesite/serve"
@@ -279,13 +278,21 @@ func TestServeCommand(t *testing.T) {
 	go func() {
 		done <- serveSite(ctx, serve.Options{Source: dir}, "127.0.0.1", 0, false, false, &stdout, &stderr)
 	}()
+	// wait for the line with the URL (or serve's end): a serve that
+	// prints none is a failure the test binary's -timeout reports
+	wrote := stdout.changed()
 	var url string
-	for deadline := time.Now().Add(60 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("no URL printed; stderr: %s", stderr.String())
-		}
+	for url == "" {
 		if _, rest, ok := strings.Cut(stdout.String(), " at "); ok {
-			url, _, _ = strings.Cut(rest, " ")
+			if u, _, ok := strings.Cut(rest, " "); ok {
+				url = u
+				break
+			}
+		}
+		select {
+		case <-wrote:
+		case code := <-done:
+			t.Fatalf("serve exited (%d) before it printed its URL; stderr: %s", code, stderr.String())
 		}
 	}
 	for path, want := range map[string]string{"a/": "Alpha.", "__scalesite/live.js": "EventSource"} {
@@ -300,13 +307,8 @@ func TestServeCommand(t *testing.T) {
 		}
 	}
 	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit code %d after Ctrl-C, want 0; stderr: %s", code, stderr.String())
-		}
-	case <-time.After(60 * time.Second):
-		t.Fatal("serve did not stop")
+	if code := <-done; code != 0 {
+		t.Errorf("exit code %d after Ctrl-C, want 0; stderr: %s", code, stderr.String())
 	}
 	var warn syncBuffer
 	ctx2, cancel2 := context.WithCancel(context.Background())
@@ -319,14 +321,30 @@ func TestServeCommand(t *testing.T) {
 
 // syncBuffer is a bytes.Buffer safe for a writer and a reader goroutine.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu    sync.Mutex
+	b     bytes.Buffer
+	wrote chan struct{} // a value after a write, once changed made it
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	select {
+	case s.wrote <- struct{}{}:
+	default:
+	}
 	return s.b.Write(p)
+}
+
+// changed returns a channel that has a value after a write, for a reader
+// that waits for what the writer prints instead of polling.
+func (s *syncBuffer) changed() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.wrote == nil {
+		s.wrote = make(chan struct{}, 1)
+	}
+	return s.wrote
 }
 
 func (s *syncBuffer) String() string {

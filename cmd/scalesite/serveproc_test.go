@@ -75,7 +75,7 @@ func launchServe(bin, dir string, env ...string) (p *serveProcess, err error) {
 		close(p.exited)
 	}()
 	for i := 0; ; i++ {
-		line, ok := out.line(i, time.Minute)
+		line, ok := out.wait(i)
 		if !ok {
 			return p, fmt.Errorf("scalesite serve said nowhere it serves; stderr:\n%s", p.stderr.tail(40))
 		}
@@ -86,15 +86,12 @@ func launchServe(bin, dir string, env ...string) (p *serveProcess, err error) {
 	}
 }
 
-// stop interrupts the process as Ctrl-C does and waits for it to exit.
+// stop interrupts the process as Ctrl-C does and waits for it to exit:
+// one that never does is a failure the test binary's -timeout reports,
+// with every goroutine's stack.
 func (p *serveProcess) stop() {
 	p.cmd.Process.Signal(syscall.SIGINT)
-	select {
-	case <-p.exited:
-	case <-time.After(time.Minute):
-		p.cmd.Process.Kill()
-		<-p.exited
-	}
+	<-p.exited
 }
 
 // running reports whether the process has not exited.
@@ -174,6 +171,16 @@ func (l *lineLog) readFrom(r io.Reader) {
 func (l *lineLog) line(i int, timeout time.Duration) (string, bool) {
 	deadline := time.NewTimer(timeout)
 	defer deadline.Stop()
+	return l.lineBy(i, deadline.C)
+}
+
+// wait returns the i-th line (from 0) once it is written; ok is false when
+// the output ended first.
+func (l *lineLog) wait(i int) (string, bool) { return l.lineBy(i, nil) }
+
+// lineBy returns the i-th line once it is written; ok is false when the
+// output ended or stop fired first (a nil stop never fires).
+func (l *lineLog) lineBy(i int, stop <-chan time.Time) (string, bool) {
 	for {
 		l.mu.Lock()
 		n, ended := len(l.lines), l.ended
@@ -190,7 +197,7 @@ func (l *lineLog) line(i int, timeout time.Duration) (string, bool) {
 		}
 		select {
 		case <-l.more:
-		case <-deadline.C:
+		case <-stop:
 			return "", false
 		}
 	}
