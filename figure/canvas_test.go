@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/scalesite/scalesite/internal/benchcpu"
 )
 
 func TestWritePNG(t *testing.T) {
@@ -138,7 +140,7 @@ func TestWritePDF(t *testing.T) {
 
 func BenchmarkWritePNG(b *testing.B) {
 	s := chartScene()
-	defer reportCPU(b)()
+	defer benchcpu.Start(b)()
 	for b.Loop() {
 		if err := WritePNG(io.Discard, s, PNGOptions{Scale: 2}); err != nil {
 			b.Fatal(err)

@@ -7,6 +7,8 @@ import (
 	"image/png"
 	"io"
 	"testing"
+
+	"github.com/scalesite/scalesite/internal/benchcpu"
 )
 
 // TestWriteOpaquePNG: the unfiltered PNG decodes to the pixels written,
@@ -48,7 +50,7 @@ func TestWriteOpaquePNG(t *testing.T) {
 // drawings do not wait on one another.
 func BenchmarkWritePNGParallel(b *testing.B) {
 	s := chartScene()
-	defer reportCPU(b)()
+	defer benchcpu.Start(b)()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			if err := WritePNG(io.Discard, s, PNGOptions{Scale: 2}); err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/figure"
+	"github.com/scalesite/scalesite/internal/benchcpu"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
@@ -554,7 +555,7 @@ func BenchmarkCard(b *testing.B) {
 		}
 	}
 	b.Run("scene", func(b *testing.B) {
-		defer reportCPU(b)()
+		defer benchcpu.Start(b)()
 		for i := 0; b.Loop(); i++ {
 			if _, _, err := st.cardScene(charts[i%len(charts)], cardWords{heading: "A page", site: "A site"}); err != nil {
 				b.Fatal(err)
@@ -562,7 +563,7 @@ func BenchmarkCard(b *testing.B) {
 		}
 	})
 	b.Run("png", func(b *testing.B) {
-		defer reportCPU(b)()
+		defer benchcpu.Start(b)()
 		for i := 0; b.Loop(); i++ {
 			if err := figure.WritePNG(io.Discard, scenes[i%len(scenes)], figure.PNGOptions{Scale: cardText / 12, Palette: true}); err != nil {
 				b.Fatal(err)
@@ -570,7 +571,7 @@ func BenchmarkCard(b *testing.B) {
 		}
 	})
 	b.Run("card", func(b *testing.B) {
-		defer reportCPU(b)()
+		defer benchcpu.Start(b)()
 		for i := 0; b.Loop(); i++ {
 			if _, err := st.card(charts[i%len(charts)], cardWords{heading: "A page", site: "A site"}); err != nil {
 				b.Fatal(err)

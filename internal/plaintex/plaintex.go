@@ -58,45 +58,29 @@ func Convert(s string) (string, error) {
 	return convert(s, nil)
 }
 
-// convert is Convert, or Linear when notes is not nil.
+// convert is Convert, or Linear when notes is not nil: the prose as
+// Split cuts it, each formula written as plain text.
 func convert(s string, notes *[]Note) (string, error) {
 	if !strings.Contains(s, "$") {
 		return s, nil
 	}
+	segs, err := Split(s)
+	if err != nil {
+		return "", err
+	}
 	var b strings.Builder
 	b.Grow(len(s))
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '\\' && i+1 < len(s) && s[i+1] == '$':
-			b.WriteByte('$')
-			i += 2
-			continue
-		case c != '$':
-			b.WriteByte(c)
-			i++
+	for _, seg := range segs {
+		if !seg.Formula {
+			b.WriteString(seg.Text)
 			continue
 		}
-		open := 1
-		if i+1 < len(s) && s[i+1] == '$' {
-			open = 2
-		}
-		end, ok := closer(s, i+open, open)
-		if !ok {
-			if tex, looks := looksLikeTeX(s, i+open); looks {
-				return "", &Error{Offset: i, TeX: cut(s[i:i+open] + tex), Reason: "this $ opens a formula that is never closed: add the closing $ after it, or write \\$ for a dollar sign"}
-			}
-			b.WriteString(s[i : i+open])
-			i += open
-			continue
-		}
-		m := mathParser{src: s, i: i + open, end: end, notes: notes}
+		m := mathParser{src: s, i: seg.Offset, end: seg.Offset + len(seg.Text), notes: notes}
 		text, err := m.run()
 		if err != nil {
 			return "", err
 		}
 		b.WriteString(text)
-		i = end + open
 	}
 	return b.String(), nil
 }

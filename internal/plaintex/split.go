@@ -14,10 +14,10 @@ type Segment struct {
 	Offset int
 }
 
-// Split cuts s into prose and formulas by the rule Convert reads them
-// with, so that a caller that typesets the formulas (a page's title) finds
+// Split cuts s into prose and formulas: the one rule Convert reads them
+// by, so that a caller that typesets the formulas (a page's title) finds
 // the same ones the plain form converts. A $ left open before TeX is an
-// error, as in Convert.
+// error.
 func Split(s string) ([]Segment, error) {
 	var out []Segment
 	var prose strings.Builder
