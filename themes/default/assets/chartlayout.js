@@ -7,7 +7,9 @@
  *
  * window.scalesiteChartLayout = {prepareOption, frame, merge, axisMeta,
  * wireAxisLabels, retick, pretick, axisTicks, labelPlacer, fixColors,
- * textWidth, setMeasure}. Plain ES2019.
+ * textWidth, setMeasure, setFont, setMedium}. Plain ES2019. A medium's
+ * layout (meta.medium: cards, paper figures) is the build-only medium.js,
+ * which installs itself with setMedium.
  *
  * Its pure part (everything but labelPlacer's drawing and retick, which
  * need an ECharts instance) also runs without a DOM, at build time, in the
