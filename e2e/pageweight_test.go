@@ -44,13 +44,17 @@ import (
 // Stop 41 paid 0.5 KB more (chart scripts 34.4 KB): the label placer's
 // tests asked inline, and the axes' chosen ticks and formatted labels kept
 // where the build's measure is set; the goal moved by 1 KB, to be won
-// back with the build-only layout.
+// back with the build-only layout. Then the layout of cards and paper
+// figures (applyMedium, compactLegend, cutToWidth, mediumYTop) moved to
+// the build-only medium.js (chartlayout.js keeps a setMedium hook): the
+// chart scripts 34.3 KB → 33.7 KB (34,340 → 33,670 B gzipped), the page
+// 246.8 KB, the goal 247 KB.
 //
 // pageResponses is how many responses the page may take: itself, its
 // stylesheet and icon, ECharts and the theme's chart scripts (17 when each
 // chart script was a file of its own).
 const (
-	pageWeightGoal = 248_000
+	pageWeightGoal = 247_000
 	pageResponses  = 5
 )
 

@@ -61,7 +61,8 @@ func TestThemeOverride(t *testing.T) {
 }
 
 // TestBuildOnlyAssetsUnpublished: the theme's build-only scripts
-// (themes.BuildOnly: scene.js, which draws the static figure at build time)
+// (themes.BuildOnly: scene.js, which draws the static figure at build time,
+// and medium.js, its layout for cards and paper figures)
 // are not published with the assets the pages load.
 func TestBuildOnlyAssetsUnpublished(t *testing.T) {
 	th, err := loadTheme(themes.Default(), nil, "", "/")

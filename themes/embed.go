@@ -27,9 +27,11 @@ var files embed.FS
 
 // BuildOnly are the theme files under assets/ that the build runs and the
 // pages never load (scene.js draws the static figure at build time, in
-// internal/scene): the renderer publishes every other asset, not these.
+// internal/scene; medium.js lays it out for a Medium): the renderer
+// publishes every other asset, not these.
 var BuildOnly = map[string]bool{
-	"assets/scene.js": true,
+	"assets/medium.js": true,
+	"assets/scene.js":  true,
 }
 
 // Default returns the built-in theme, rooted at its folder: paths look like

@@ -29,7 +29,8 @@ import (
 
 // Scripts are the theme assets the engine runs, in load order: the
 // scripts that lay a chart out, as the pages run them
-// (themes.LayoutScripts), then scene.js. A theme that overrides one of
+// (themes.LayoutScripts), then medium.js (the layout for a Medium, which
+// the pages never need) and scene.js. A theme that overrides one of
 // them changes the static figure too.
 var Scripts = sceneScripts()
 
@@ -38,7 +39,7 @@ func sceneScripts() []string {
 	for _, name := range themes.LayoutScripts() {
 		s = append(s, "assets/"+name)
 	}
-	return append(s, "assets/scene.js")
+	return append(s, "assets/medium.js", "assets/scene.js")
 }
 
 // Measure gives the width in CSS px of text drawn in a CSS font

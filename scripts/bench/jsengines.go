@@ -19,7 +19,7 @@
 // labelled-1000.json, BenchmarkLabelledScatter's 1,000 labelled points.
 //
 // Both engines load the scripts internal/scene loads (themes.LayoutScripts,
-// then scene.js), top level strict as goja.Compile(..., true) makes them,
+// then medium.js and scene.js), top level strict as goja.Compile(..., true) makes them,
 // with window the global object, and measure text with a Go callback,
 // figure.MeasureFont, as the build does. A Scene is two timed calls of a
 // wrapper: run (JSON.parse of the option, then scene.js' scene) and out
@@ -96,7 +96,7 @@ type script struct{ name, src string }
 // scripts are the scripts internal/scene loads, in its order.
 func scripts() ([]script, error) {
 	var out []script
-	for _, name := range append(themes.LayoutScripts(), "scene.js") {
+	for _, name := range append(themes.LayoutScripts(), "medium.js", "scene.js") {
 		b, err := fs.ReadFile(themes.Default(), "assets/"+name)
 		if err != nil {
 			return nil, err

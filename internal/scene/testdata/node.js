@@ -9,6 +9,7 @@ window.scalesiteFormat = Object.assign({}, require(d + '/format.js'), require(d 
 window.scalesiteLayout = Object.assign({}, require(d + '/ticks.js'), require(d + '/labels.js'), require(d + '/breaktext.js'), require(d + '/colors.js'));
 window.scalesiteMarks = require(d + '/marks.js');
 require(d + '/chartlayout.js');
+require(d + '/medium.js');
 const S = require(d + '/scene.js');
 window.scalesiteChartLayout.setMeasure((text, font) => {
   let size = 12;

@@ -24,7 +24,7 @@
  * markPoint's path://, is), dataZoom, tooltips and axis pointers.
  *
  * Needs format.js, tooltip.js, ticks.js, labelgeometry.js, labels.js,
- * breaktext.js, colors.js, marks.js and chartlayout.js loaded first, and a text measurer (chartlayout.js
+ * breaktext.js, colors.js, marks.js, chartlayout.js and medium.js loaded first, and a text measurer (chartlayout.js
  * setMeasure) where there is no canvas. Not loaded by the pages: the
  * renderer leaves it out of the site (themes.BuildOnly). Plain ES2019.
  */
