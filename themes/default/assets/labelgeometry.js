@@ -113,75 +113,12 @@
       mr[slot] = pr[i] * pr[i];
     }
     this.grid = grid;
-    this.tally = tally = tally || { pairs: 0 };
+    this.tally = tally || { pairs: 0 };
     this.start = start;
     this.maxR = maxR;
     this.x = mx;
     this.y = my;
     this.r = mr;
-    var gx0 = grid.x0, gy0 = grid.y0;
-    // hits and closer are closures over the index's arrays, not methods
-    // that read them from this: the placer asks them for every candidate,
-    // and goja, which draws the static figures, pays for each property
-    // read and each call.
-
-    // hits: does the rectangle cover part of a marker?
-    this.hits = function (x, y, w, h) {
-      var x1 = x + w, y1 = y + h, R = maxR;
-      var a0 = (x - R - gx0) * inv, a1 = (x1 + R - gx0) * inv, b0 = (y - R - gy0) * inv, b1 = (y1 + R - gy0) * inv;
-      a0 = a0 < 1 ? 0 : a0 >= cols ? cols - 1 : a0 | 0;
-      a1 = a1 < 1 ? 0 : a1 >= cols ? cols - 1 : a1 | 0;
-      b0 = b0 < 1 ? 0 : b0 >= rows ? rows - 1 : b0 | 0;
-      b1 = b1 < 1 ? 0 : b1 >= rows ? rows - 1 : b1 | 0;
-      var n = 0;
-      for (var cb = b0; cb <= b1; cb++) {
-        var row = cb * cols;
-        for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
-          // the cells a0..a1 of a row are contiguous in the arrays
-          n++;
-          var cx = mx[k], cy = my[k];
-          var dx = cx < x ? x - cx : cx > x1 ? cx - x1 : 0;
-          var dy = cy < y ? y - cy : cy > y1 ? cy - y1 : 0;
-          if (dx * dx + dy * dy < mr[k]) {
-            tally.pairs += n;
-            return true;
-          }
-        }
-      }
-      tally.pairs += n;
-      return false;
-    };
-
-    // closer: is the centre of some marker other than the one at (ox, oy)
-    // nearer the rectangle than d px? A label beside its point (no
-    // leader) must have that point clearly nearest: else a reader pairs
-    // it with the other point, as two nearly coincident points on a phone
-    // swap their labels.
-    this.closer = function (x, y, w, h, d, ox, oy) {
-      var x1 = x + w, y1 = y + h, dd = d * d;
-      var a0 = (x - d - gx0) * inv, a1 = (x1 + d - gx0) * inv, b0 = (y - d - gy0) * inv, b1 = (y1 + d - gy0) * inv;
-      a0 = a0 < 1 ? 0 : a0 >= cols ? cols - 1 : a0 | 0;
-      a1 = a1 < 1 ? 0 : a1 >= cols ? cols - 1 : a1 | 0;
-      b0 = b0 < 1 ? 0 : b0 >= rows ? rows - 1 : b0 | 0;
-      b1 = b1 < 1 ? 0 : b1 >= rows ? rows - 1 : b1 | 0;
-      var n = 0;
-      for (var cb = b0; cb <= b1; cb++) {
-        var row = cb * cols;
-        for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
-          n++;
-          var cx = mx[k], cy = my[k];
-          if (cx === ox && cy === oy) continue;
-          var dx = cx < x ? x - cx : cx > x1 ? cx - x1 : 0;
-          var dy = cy < y ? y - cy : cy > y1 ? cy - y1 : 0;
-          if (dx * dx + dy * dy < dd) {
-            tally.pairs += n;
-            return true;
-          }
-        }
-      }
-      tally.pairs += n;
-      return false;
-    };
   }
   // countCentres makes the table surely answers from: the markers'
   // centres counted in cells of `cell` px over the box (x0,y0)-(x1,y1),
@@ -244,6 +181,76 @@
     return sum[(r1 + 1) * W + c1 + 1] - sum[r0 * W + c1 + 1] - sum[(r1 + 1) * W + c0] + sum[r0 * W + c0] > 0;
   };
 
+  // does the rectangle cover part of a marker? (the grid's cells are
+  // worked out here, not by Grid's cx and cy: the placer asks this for
+  // every candidate, and goja, which draws the static figures, pays for
+  // each call)
+  MarkerIndex.prototype.hits = function (x, y, w, h) {
+    var g = this.grid;
+    var start = this.start;
+    var mx = this.x, my = this.y, mr = this.r;
+    var R = this.maxR;
+    var x1 = x + w, y1 = y + h;
+    var gx0 = g.x0, gy0 = g.y0, inv = g.inv, cols = g.cols, rows = g.rows;
+    var a0 = (x - R - gx0) * inv, a1 = (x1 + R - gx0) * inv, b0 = (y - R - gy0) * inv, b1 = (y1 + R - gy0) * inv;
+    a0 = a0 < 1 ? 0 : a0 >= cols ? cols - 1 : a0 | 0;
+    a1 = a1 < 1 ? 0 : a1 >= cols ? cols - 1 : a1 | 0;
+    b0 = b0 < 1 ? 0 : b0 >= rows ? rows - 1 : b0 | 0;
+    b1 = b1 < 1 ? 0 : b1 >= rows ? rows - 1 : b1 | 0;
+    var n = 0;
+    for (var cb = b0; cb <= b1; cb++) {
+      var row = cb * cols;
+      for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
+        // the cells a0..a1 of a row are contiguous in the arrays
+        n++;
+        var cx = mx[k], cy = my[k];
+        var dx = cx < x ? x - cx : cx > x1 ? cx - x1 : 0;
+        var dy = cy < y ? y - cy : cy > y1 ? cy - y1 : 0;
+        if (dx * dx + dy * dy < mr[k]) {
+          this.tally.pairs += n;
+          return true;
+        }
+      }
+    }
+    this.tally.pairs += n;
+    return false;
+  };
+
+  // closer: is the centre of some marker other than the one at (ox, oy)
+  // nearer the rectangle than d px? A label beside its point (no leader)
+  // must have that point clearly nearest: else a reader pairs it with the
+  // other point, as two nearly coincident points on a phone swap their
+  // labels.
+  MarkerIndex.prototype.closer = function (x, y, w, h, d, ox, oy) {
+    var g = this.grid;
+    var start = this.start;
+    var mx = this.x, my = this.y;
+    var x1 = x + w, y1 = y + h, dd = d * d;
+    var gx0 = g.x0, gy0 = g.y0, inv = g.inv, cols = g.cols, rows = g.rows;
+    var a0 = (x - d - gx0) * inv, a1 = (x1 + d - gx0) * inv, b0 = (y - d - gy0) * inv, b1 = (y1 + d - gy0) * inv;
+    a0 = a0 < 1 ? 0 : a0 >= cols ? cols - 1 : a0 | 0;
+    a1 = a1 < 1 ? 0 : a1 >= cols ? cols - 1 : a1 | 0;
+    b0 = b0 < 1 ? 0 : b0 >= rows ? rows - 1 : b0 | 0;
+    b1 = b1 < 1 ? 0 : b1 >= rows ? rows - 1 : b1 | 0;
+    var n = 0;
+    for (var cb = b0; cb <= b1; cb++) {
+      var row = cb * cols;
+      for (var e = start[row + a1 + 1], k = start[row + a0]; k < e; k++) {
+        n++;
+        var cx = mx[k], cy = my[k];
+        if (cx === ox && cy === oy) continue;
+        var dx = cx < x ? x - cx : cx > x1 ? cx - x1 : 0;
+        var dy = cy < y ? y - cy : cy > y1 ? cy - y1 : 0;
+        if (dx * dx + dy * dy < dd) {
+          this.tally.pairs += n;
+          return true;
+        }
+      }
+    }
+    this.tally.pairs += n;
+    return false;
+  };
+
   // count: how many markers have their centre in the rectangle, up to
   // limit.
   MarkerIndex.prototype.count = function (x, y, w, h, limit) {
@@ -269,77 +276,47 @@
   // tally.pairs counts the labels tested.
   function LabelIndex(grid, pad, tally) {
     this.grid = grid;
-    this.tally = tally = tally || { pairs: 0 };
+    this.tally = tally || { pairs: 0 };
     this.pad = pad;
-    var head = this.head = new Int32Array(grid.cols * grid.rows).fill(-1);
-    var lo = this.lo = new Int32Array(grid.rows).fill(grid.cols);
-    var hi = this.hi = new Int32Array(grid.rows).fill(-1);
-    var next = this.next = [];
-    var label = this.label = [];
-    var lx = this.x = [];
-    var ly = this.y = [];
-    var lw = this.w = [];
-    var lh = this.h = [];
-    var gx0 = grid.x0, gy0 = grid.y0, inv = grid.inv, cols = grid.cols, rows = grid.rows;
-    var p = pad;
-    // does the rectangle come within pad of a placed label? (a closure
-    // over the index's arrays, not a method that reads them from this:
-    // the placer asks for every candidate, and goja pays for each
-    // property read)
-    this.hits = function (x, y, w, h) {
-      var a0 = (x - p - gx0) * inv, a1 = (x + w + p - gx0) * inv, b0 = (y - p - gy0) * inv, b1 = (y + h + p - gy0) * inv;
-      a0 = a0 < 1 ? 0 : a0 >= cols ? cols - 1 : a0 | 0;
-      a1 = a1 < 1 ? 0 : a1 >= cols ? cols - 1 : a1 | 0;
-      b0 = b0 < 1 ? 0 : b0 >= rows ? rows - 1 : b0 | 0;
-      b1 = b1 < 1 ? 0 : b1 >= rows ? rows - 1 : b1 | 0;
-      var n = 0;
-      for (var cb = b0; cb <= b1; cb++) {
-        for (var ca = a0 > lo[cb] ? a0 : lo[cb], ce = a1 < hi[cb] ? a1 : hi[cb]; ca <= ce; ca++) {
-          for (var e = head[cb * cols + ca]; e >= 0; e = next[e]) {
-            n++;
-            var q = label[e];
-            if (x < lx[q] + lw[q] + p && lx[q] < x + w + p && y < ly[q] + lh[q] + p && ly[q] < y + h + p) {
-              tally.pairs += n;
-              return true;
-            }
-          }
-        }
-      }
-      tally.pairs += n;
-      return false;
-    };
-    // crosses: does a leader from (ax, ay) to (bx, by) pass through a
-    // placed label (shrunk by a px)? The cells of the segment's box are
-    // asked.
-    this.crosses = function (ax, ay, bx, by) {
-      var x = ax < bx ? ax : bx, y = ay < by ? ay : by;
-      var x1 = ax < bx ? bx : ax, y1 = ay < by ? by : ay;
-      var a0 = (x - gx0) * inv, a1 = (x1 - gx0) * inv, b0 = (y - gy0) * inv, b1 = (y1 - gy0) * inv;
-      a0 = a0 < 1 ? 0 : a0 >= cols ? cols - 1 : a0 | 0;
-      a1 = a1 < 1 ? 0 : a1 >= cols ? cols - 1 : a1 | 0;
-      b0 = b0 < 1 ? 0 : b0 >= rows ? rows - 1 : b0 | 0;
-      b1 = b1 < 1 ? 0 : b1 >= rows ? rows - 1 : b1 | 0;
-      var n = 0;
-      for (var cb = b0; cb <= b1; cb++) {
-        for (var ca = a0 > lo[cb] ? a0 : lo[cb], ce = a1 < hi[cb] ? a1 : hi[cb]; ca <= ce; ca++) {
-          for (var e = head[cb * cols + ca]; e >= 0; e = next[e]) {
-            n++;
-            var q = label[e];
-            // (a label beside the segment's box is passed without the
-            // call: segHitsRect would say false)
-            var qx = lx[q] + 1, qy = ly[q] + 1, qw = lw[q] - 2, qh = lh[q] - 2;
-            if (qx > x1 || qy > y1 || qx + qw < x || qy + qh < y) continue;
-            if (segHitsRect(ax, ay, bx, by, qx, qy, qw, qh)) {
-              tally.pairs += n;
-              return true;
-            }
-          }
-        }
-      }
-      tally.pairs += n;
-      return false;
-    };
+    this.head = new Int32Array(grid.cols * grid.rows).fill(-1);
+    this.lo = new Int32Array(grid.rows).fill(grid.cols);
+    this.hi = new Int32Array(grid.rows).fill(-1);
+    this.next = [];
+    this.label = [];
+    this.x = [];
+    this.y = [];
+    this.w = [];
+    this.h = [];
   }
+  // does the rectangle come within pad of a placed label?
+  LabelIndex.prototype.hits = function (x, y, w, h) {
+    var g = this.grid;
+    var p = this.pad;
+    var head = this.head, next = this.next, label = this.label;
+    var lx = this.x, ly = this.y, lw = this.w, lh = this.h;
+    var lo = this.lo, hi = this.hi;
+    var gx0 = g.x0, gy0 = g.y0, inv = g.inv, cols = g.cols, rows = g.rows;
+    var a0 = (x - p - gx0) * inv, a1 = (x + w + p - gx0) * inv, b0 = (y - p - gy0) * inv, b1 = (y + h + p - gy0) * inv;
+    a0 = a0 < 1 ? 0 : a0 >= cols ? cols - 1 : a0 | 0;
+    a1 = a1 < 1 ? 0 : a1 >= cols ? cols - 1 : a1 | 0;
+    b0 = b0 < 1 ? 0 : b0 >= rows ? rows - 1 : b0 | 0;
+    b1 = b1 < 1 ? 0 : b1 >= rows ? rows - 1 : b1 | 0;
+    var n = 0;
+    for (var cb = b0; cb <= b1; cb++) {
+      for (var ca = a0 > lo[cb] ? a0 : lo[cb], ce = a1 < hi[cb] ? a1 : hi[cb]; ca <= ce; ca++) {
+        for (var e = head[cb * cols + ca]; e >= 0; e = next[e]) {
+          n++;
+          var q = label[e];
+          if (x < lx[q] + lw[q] + p && lx[q] < x + w + p && y < ly[q] + lh[q] + p && ly[q] < y + h + p) {
+            this.tally.pairs += n;
+            return true;
+          }
+        }
+      }
+    }
+    this.tally.pairs += n;
+    return false;
+  };
   LabelIndex.prototype.add = function (x, y, w, h) {
     var g = this.grid;
     var q = this.x.length;
@@ -463,43 +440,6 @@
     this.stamp = [];
     this.asked = 0;
     this.mayCross = false;
-    var self = this, head = this.head, next = this.next, ref = this.ref, seg = this.seg, stamp = this.stamp;
-    var lo = this.lo, hi = this.hi;
-    var gx0 = grid.x0, gy0 = grid.y0, inv = grid.inv, cols = grid.cols, rows = grid.rows;
-    tally = this.tally;
-    // near tests each leader listed in the cells of the box
-    // (x0,y0)-(x1,y1), once each, until one answers true, and says whether
-    // one did: as a segment (a,b)-(c,d) that crosses it (crossing true),
-    // else as one that passes through the rectangle at (a, b), c wide and
-    // d high. (One loop for both questions; a closure over the index's
-    // arrays, made once, as LabelIndex's hits.)
-    this.near = function (x0, y0, x1, y1, crossing, a, b, c, d) {
-      var asked = ++self.asked;
-      var a0 = (x0 - gx0) * inv, a1 = (x1 - gx0) * inv, b0 = (y0 - gy0) * inv, b1 = (y1 - gy0) * inv;
-      a0 = a0 < 1 ? 0 : a0 >= cols ? cols - 1 : a0 | 0;
-      a1 = a1 < 1 ? 0 : a1 >= cols ? cols - 1 : a1 | 0;
-      b0 = b0 < 1 ? 0 : b0 >= rows ? rows - 1 : b0 | 0;
-      b1 = b1 < 1 ? 0 : b1 >= rows ? rows - 1 : b1 | 0;
-      var n = 0;
-      for (var cb = b0; cb <= b1; cb++) {
-        for (var ca = a0 > lo[cb] ? a0 : lo[cb], ce = a1 < hi[cb] ? a1 : hi[cb]; ca <= ce; ca++) {
-          for (var e = head[cb * cols + ca]; e >= 0; e = next[e]) {
-            var k = ref[e];
-            if (stamp[k] === asked) continue;
-            stamp[k] = asked;
-            n++;
-            var q = 4 * k;
-            if (crossing ? segsCross(a, b, c, d, seg[q], seg[q + 1], seg[q + 2], seg[q + 3]) :
-              segHitsRect(seg[q], seg[q + 1], seg[q + 2], seg[q + 3], a, b, c, d)) {
-              tally.pairs += n;
-              return true;
-            }
-          }
-        }
-      }
-      tally.pairs += n;
-      return false;
-    };
   }
   // add draws the leader (ax,ay)-(bx,by).
   Leaders.prototype.add = function (ax, ay, bx, by) {
@@ -519,6 +459,43 @@
         this.head[c] = this.next.length - 1;
       }
     }
+  };
+  // near tests each leader listed in the cells of the box (x0,y0)-(x1,y1),
+  // once each, until one answers true, and says whether one did: as a
+  // segment (a,b)-(c,d) that crosses it (crossing true), else as one that
+  // passes through the rectangle at (a, b), c wide and d high. (One loop
+  // for both questions, without a function made for each: the placer asks
+  // for every candidate, and goja pays for every closure.)
+  Leaders.prototype.near = function (x0, y0, x1, y1, crossing, a, b, c, d) {
+    var g = this.grid;
+    var head = this.head, next = this.next, ref = this.ref, seg = this.seg, stamp = this.stamp;
+    var asked = ++this.asked;
+    var lo = this.lo, hi = this.hi;
+    var gx0 = g.x0, gy0 = g.y0, inv = g.inv, cols = g.cols, rows = g.rows;
+    var a0 = (x0 - gx0) * inv, a1 = (x1 - gx0) * inv, b0 = (y0 - gy0) * inv, b1 = (y1 - gy0) * inv;
+    a0 = a0 < 1 ? 0 : a0 >= cols ? cols - 1 : a0 | 0;
+    a1 = a1 < 1 ? 0 : a1 >= cols ? cols - 1 : a1 | 0;
+    b0 = b0 < 1 ? 0 : b0 >= rows ? rows - 1 : b0 | 0;
+    b1 = b1 < 1 ? 0 : b1 >= rows ? rows - 1 : b1 | 0;
+    var n = 0;
+    for (var cb = b0; cb <= b1; cb++) {
+      for (var ca = a0 > lo[cb] ? a0 : lo[cb], ce = a1 < hi[cb] ? a1 : hi[cb]; ca <= ce; ca++) {
+        for (var e = head[cb * cols + ca]; e >= 0; e = next[e]) {
+          var k = ref[e];
+          if (stamp[k] === asked) continue;
+          stamp[k] = asked;
+          n++;
+          var q = 4 * k;
+          if (crossing ? segsCross(a, b, c, d, seg[q], seg[q + 1], seg[q + 2], seg[q + 3]) :
+            segHitsRect(seg[q], seg[q + 1], seg[q + 2], seg[q + 3], a, b, c, d)) {
+            this.tally.pairs += n;
+            return true;
+          }
+        }
+      }
+    }
+    this.tally.pairs += n;
+    return false;
   };
   // crosses: does the segment (ax,ay)-(bx,by) cross a leader drawn so far?
   // Crossed leaders make a reader follow the wrong line in a crowded
@@ -594,9 +571,35 @@
   };
 
   // crossesLabels: does a leader from (ax, ay) to (bx, by) pass through a
-  // placed label? (LabelIndex's crosses)
+  // placed label? The label index is asked for the segment's box.
   function crossesLabels(labels, ax, ay, bx, by) {
-    return labels.crosses(ax, ay, bx, by);
+    var x = Math.min(ax, bx), y = Math.min(ay, by);
+    var w = Math.abs(bx - ax), h = Math.abs(by - ay);
+    var g = labels.grid;
+    var lx = labels.x, ly = labels.y, lw = labels.w, lh = labels.h;
+    var head = labels.head, next = labels.next, label = labels.label;
+    var lo = labels.lo, hi = labels.hi;
+    var gx0 = g.x0, gy0 = g.y0, inv = g.inv, cols = g.cols, rows = g.rows;
+    var a0 = (x - gx0) * inv, a1 = (x + w - gx0) * inv, b0 = (y - gy0) * inv, b1 = (y + h - gy0) * inv;
+    a0 = a0 < 1 ? 0 : a0 >= cols ? cols - 1 : a0 | 0;
+    a1 = a1 < 1 ? 0 : a1 >= cols ? cols - 1 : a1 | 0;
+    b0 = b0 < 1 ? 0 : b0 >= rows ? rows - 1 : b0 | 0;
+    b1 = b1 < 1 ? 0 : b1 >= rows ? rows - 1 : b1 | 0;
+    var n = 0;
+    for (var cb = b0; cb <= b1; cb++) {
+      for (var ca = a0 > lo[cb] ? a0 : lo[cb], ce = a1 < hi[cb] ? a1 : hi[cb]; ca <= ce; ca++) {
+        for (var e = head[cb * cols + ca]; e >= 0; e = next[e]) {
+          n++;
+          var q = label[e];
+          if (segHitsRect(ax, ay, bx, by, lx[q] + 1, ly[q] + 1, lw[q] - 2, lh[q] - 2)) {
+            labels.tally.pairs += n;
+            return true;
+          }
+        }
+      }
+    }
+    labels.tally.pairs += n;
+    return false;
   }
 
   // Where a label of an item may go: its bounds (with a hair of slack),

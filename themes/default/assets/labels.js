@@ -73,14 +73,6 @@
     return u;
   }
   var NEAR_U = units(DIRS), FAR_U = units(FAR_DIRS);
-  // the signs of each direction's components, as typed arrays (placeOne
-  // reads them for every candidate)
-  function signs(dirs, c) {
-    var out = new Int8Array(dirs.length);
-    for (var k = 0; k < dirs.length; k++) out[k] = dirs[k][c] > 0 ? 1 : dirs[k][c] < 0 ? -1 : 0;
-    return out;
-  }
-  var NEAR_SX = signs(DIRS, 0), NEAR_SY = signs(DIRS, 1), FAR_SX = signs(FAR_DIRS, 0), FAR_SY = signs(FAR_DIRS, 1);
 
   // tryAt's answers: the label placed, or why not. A candidate refused
   // for its bounds, its own marker, a label, a leader or a nearer point
@@ -98,25 +90,22 @@
   function tryAt(it, x, y, leader, b, marks, labels, leaders, near) {
     var w = it.w;
     var h = it.h;
-    var ax = it.x, ay = it.y;
+    if (x < b[0] || y < b[1] || x + w > b[2] || y + h > b[3]) return BLOCKED;
+    // a marker's centre inside the label: on a marker, known at once.
     // (The questions come cheapest first; where two refuse a candidate,
     // ON_MARKER may be said for BLOCKED: such a candidate is asked again
-    // only where markers are not asked, to the same refusal. b null: the
-    // caller asked the first three, written out in its loop.)
-    if (b) {
-      if (x < b[0] || y < b[1] || x + w > b[2] || y + h > b[3]) return BLOCKED;
-      // a marker's centre inside the label: on a marker, known at once
-      if (marks && marks.surely(x, y, w, h)) return ON_MARKER;
-      // off its own marker (rectHitsCircle, written out)
-      var own = it.r > 0 ? it.r : 0;
-      if (own > 0) {
-        var nx = ax < x ? x : ax > x + w ? x + w : ax;
-        var ny = ay < y ? y : ay > y + h ? y + h : ay;
-        if ((ax - nx) * (ax - nx) + (ay - ny) * (ay - ny) < own * own) return BLOCKED;
-      }
-    }
+    // only where markers are not asked, to the same refusal.)
+    if (marks && marks.surely(x, y, w, h)) return ON_MARKER;
     if (labels.hits(x, y, w, h)) return BLOCKED;
     if (marks && (marks.hits(x, y, w, h) || (marks.lines && marks.lines.hitsRect(x, y, w, h)))) return ON_MARKER;
+    var ax = it.x, ay = it.y;
+    var own = it.r > 0 ? it.r : 0;
+    // off its own marker (rectHitsCircle, written out)
+    if (own > 0) {
+      var nx = ax < x ? x : ax > x + w ? x + w : ax;
+      var ny = ay < y ? y : ay > y + h ? y + h : ay;
+      if ((ax - nx) * (ax - nx) + (ay - ny) * (ay - ny) < own * own) return BLOCKED;
+    }
     if (leaders.hitsRect(x, y, w, h)) return BLOCKED;
     // the leader's end, the label's nearest point (leaderEnd)
     var ex = ax < x + w ? ax : x + w, ey = ay < y + h ? ay : y + h;
@@ -154,55 +143,22 @@
   // are only added.
   function placeOne(it, marks, labels, from, to, leaders, near, memo, k) {
     var b = boundsOf(it, [0, 0, 0, 0]);
-    var bx0 = b[0], by0 = b[1], bx1 = b[2], by1 = b[3];
-    var own = it.r > 0 ? it.r : 0, own2 = own * own;
+    var own = it.r > 0 ? it.r : 0;
     var ax = it.x, ay = it.y, w = it.w, h = it.h;
-    // the markers' summed-area table (MarkerIndex.surely, written out)
-    var sum = marks ? marks.sum : null;
-    var sinv = 0, scols = 0, srows = 0, sx0 = 0, sy0 = 0, sW = 0;
-    if (sum) {
-      sinv = marks.sinv; scols = marks.scols; srows = marks.srows; sx0 = marks.sx0; sy0 = marks.sy0; sW = scols + 1;
-    }
     for (var ring = from; ring < to; ring++) {
       var far = ring >= 3;
-      var ux = far ? FAR_U.x : NEAR_U.x, uy = far ? FAR_U.y : NEAR_U.y, sx = far ? FAR_SX : NEAR_SX, sy = far ? FAR_SY : NEAR_SY;
-      var nd = ux.length;
+      var dirs = far ? FAR_DIRS : DIRS, ux = far ? FAR_U.x : NEAR_U.x, uy = far ? FAR_U.y : NEAR_U.y;
       var dist = own + RINGS[ring];
       var base = memo ? k * CANDS + CAND_AT[ring] : -1;
-      for (var d = 0; d < nd; d++) {
+      for (var d = 0; d < dirs.length; d++) {
         var slot = memo ? base + d : -1;
         if (slot >= 0 && (memo[slot] === BLOCKED || (memo[slot] === ON_MARKER && marks))) continue;
         // the label's top-left corner in direction d, dist px from the
         // point: beside, before or centred on it
-        var kx = sx[d], ky = sy[d];
-        var x = kx > 0 ? ax + ux[d] * dist : kx < 0 ? ax + ux[d] * dist - w : ax - w / 2;
-        var y = ky > 0 ? ay + uy[d] * dist : ky < 0 ? ay + uy[d] * dist - h : ay - h / 2;
-        // the questions tryAt asks first, the cheapest, written out
-        if (x < bx0 || y < by0 || x + w > bx1 || y + h > by1) {
-          if (slot >= 0) memo[slot] = BLOCKED;
-          continue;
-        }
-        if (sum) {
-          var c0 = ((x - sx0) * sinv | 0) + 1, c1 = ((x + w - sx0) * sinv | 0) - 1;
-          var r0 = ((y - sy0) * sinv | 0) + 1, r1 = ((y + h - sy0) * sinv | 0) - 1;
-          if (c0 < 0) c0 = 0;
-          if (r0 < 0) r0 = 0;
-          if (c1 >= scols) c1 = scols - 1;
-          if (r1 >= srows) r1 = srows - 1;
-          if (c0 <= c1 && r0 <= r1 && sum[(r1 + 1) * sW + c1 + 1] - sum[r0 * sW + c1 + 1] - sum[(r1 + 1) * sW + c0] + sum[r0 * sW + c0] > 0) {
-            if (slot >= 0) memo[slot] = ON_MARKER;
-            continue;
-          }
-        }
-        if (own > 0) {
-          var nx = ax < x ? x : ax > x + w ? x + w : ax;
-          var ny = ay < y ? y : ay > y + h ? y + h : ay;
-          if ((ax - nx) * (ax - nx) + (ay - ny) * (ay - ny) < own2) {
-            if (slot >= 0) memo[slot] = BLOCKED;
-            continue;
-          }
-        }
-        var got = tryAt(it, x, y, ring > 0, null, marks, labels, leaders, near);
+        var dx = dirs[d][0], dy = dirs[d][1];
+        var x = dx > 0 ? ax + ux[d] * dist : dx < 0 ? ax + ux[d] * dist - w : ax - w / 2;
+        var y = dy > 0 ? ay + uy[d] * dist : dy < 0 ? ay + uy[d] * dist - h : ay - h / 2;
+        var got = tryAt(it, x, y, ring > 0, b, marks, labels, leaders, near);
         if (got === PLACED) return { x: x, y: y, leader: ring > 0 };
         if (slot >= 0) memo[slot] = got;
       }
@@ -221,13 +177,7 @@
     if (budget.left <= 0) return null;
     var b = boundsOf(it, [0, 0, 0, 0]);
     var own = it.r > 0 ? it.r : 0;
-    var w = it.w, h = it.h, ax = it.x, ay = it.y, own2 = own * own;
-    var bx0 = b[0], by0 = b[1], bx1 = b[2], by1 = b[3];
-    var sum = marks ? marks.sum : null;
-    var sinv = 0, scols = 0, srows = 0, sx0 = 0, sy0 = 0, sW = 0;
-    if (sum) {
-      sinv = marks.sinv; scols = marks.scols; srows = marks.srows; sx0 = marks.sx0; sy0 = marks.sy0; sW = scols + 1;
-    }
+    var w = it.w, h = it.h;
     var stepY = h + pad, stepX = Math.max(8, (w + pad) / 2);
     var order = stackOrder(w, h, own, to, pad, reach, budget.orders);
     for (var q = 0; q < order.length && budget.left > 0; q++) {
@@ -243,24 +193,7 @@
         x = it.x - w / 2 + j * stepX;
         y = kind === 2 ? it.y - d - h : it.y + d;
       }
-      // the bounds, the markers' table and the own marker, written out as
-      // in placeOne (a slot refused there costs no call)
-      if (x < bx0 || y < by0 || x + w > bx1 || y + h > by1) continue;
-      if (sum) {
-        var c0 = ((x - sx0) * sinv | 0) + 1, c1 = ((x + w - sx0) * sinv | 0) - 1;
-        var r0 = ((y - sy0) * sinv | 0) + 1, r1 = ((y + h - sy0) * sinv | 0) - 1;
-        if (c0 < 0) c0 = 0;
-        if (r0 < 0) r0 = 0;
-        if (c1 >= scols) c1 = scols - 1;
-        if (r1 >= srows) r1 = srows - 1;
-        if (c0 <= c1 && r0 <= r1 && sum[(r1 + 1) * sW + c1 + 1] - sum[r0 * sW + c1 + 1] - sum[(r1 + 1) * sW + c0] + sum[r0 * sW + c0] > 0) continue;
-      }
-      if (own > 0) {
-        var nx = ax < x ? x : ax > x + w ? x + w : ax;
-        var ny = ay < y ? y : ay > y + h ? y + h : ay;
-        if ((ax - nx) * (ax - nx) + (ay - ny) * (ay - ny) < own2) continue;
-      }
-      if (tryAt(it, x, y, true, null, marks, labels, leaders, near) === PLACED) return { x: x, y: y, leader: true };
+      if (tryAt(it, x, y, true, b, marks, labels, leaders, near) === PLACED) return { x: x, y: y, leader: true };
     }
     return null;
   }
