@@ -48,13 +48,15 @@ import (
 // figures (applyMedium, compactLegend, cutToWidth, mediumYTop) moved to
 // the build-only medium.js (chartlayout.js keeps a setMedium hook): the
 // chart scripts 34.3 KB → 33.7 KB (34,340 → 33,670 B gzipped), the page
-// 246.8 KB, the goal 247 KB.
+// 246.8 KB, the goal 247 KB. The placer's inline tests were taken back
+// (copies that bought nothing measurable): the page 246.2 KB, the goal
+// 246.5 KB.
 //
 // pageResponses is how many responses the page may take: itself, its
 // stylesheet and icon, ECharts and the theme's chart scripts (17 when each
 // chart script was a file of its own).
 const (
-	pageWeightGoal = 247_000
+	pageWeightGoal = 246_500
 	pageResponses  = 5
 )
 
