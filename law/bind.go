@@ -41,14 +41,13 @@ func (r Role) String() string {
 }
 
 // Model is a law compiled for evaluation: its variables bound to columns,
-// its other symbols constants. A Model is safe for concurrent use; its
-// methods allocate nothing once warm (each goroutine's scratch space is
-// pooled).
+// its other symbols constants. A Model is safe for concurrent use and its
+// methods allocate nothing (eval.go says how).
 type Model struct {
 	consts, vars []string
 	roles        []Role
 	tape
-	pool sync.Pool // of *workspace
+	pool sync.Pool // of []float64 scratch space, for tapes too long for the stack
 }
 
 // Bind compiles the law with the named symbols as variables (columns, in
@@ -186,79 +185,6 @@ func roles(root *node, consts []string) []Role {
 	}
 	visit(root, inSum)
 	return out
-}
-
-// workspace is one goroutine's scratch space for a Model's tape.
-type workspace struct {
-	v, pa, pb, adj []float64
-}
-
-func (m *Model) get() *workspace {
-	if w, ok := m.pool.Get().(*workspace); ok {
-		return w
-	}
-	w := &workspace{
-		v:   make([]float64, m.nslots),
-		pa:  make([]float64, len(m.code)),
-		pb:  make([]float64, len(m.code)),
-		adj: make([]float64, m.nslots),
-	}
-	copy(w.v[m.lit0:], m.lits)
-	return w
-}
-
-// load copies the constants and variables into w's slots.
-func (m *Model) load(w *workspace, consts, vars []float64) {
-	if len(consts) != len(m.consts) || len(vars) != len(m.vars) {
-		panic(fmt.Sprintf("law: evaluated with %d constants and %d variables; the model has %d (%s) and %d (%s)",
-			len(consts), len(vars), len(m.consts), strings.Join(m.consts, ", "), len(m.vars), strings.Join(m.vars, ", ")))
-	}
-	copy(w.v, consts)
-	copy(w.v[len(consts):], vars)
-}
-
-// Eval returns the law's value at the constants consts and the variables
-// vars (in the orders of Constants and Variables).
-func (m *Model) Eval(consts, vars []float64) float64 {
-	w := m.get()
-	m.load(w, consts, vars)
-	r := m.forward(w.v)
-	m.pool.Put(w)
-	return r
-}
-
-// EvalGrad returns the law's value as Eval does and writes its exact
-// gradient with respect to the constants into grad (len(consts) long), by
-// reverse-mode differentiation of the tape.
-func (m *Model) EvalGrad(consts, vars, grad []float64) float64 {
-	if len(grad) != len(m.consts) {
-		panic(fmt.Sprintf("law: gradient of length %d for %d constants", len(grad), len(m.consts)))
-	}
-	w := m.get()
-	m.load(w, consts, vars)
-	r := m.forwardGrad(w.v, w.pa, w.pb)
-	m.reverse(w, grad)
-	m.pool.Put(w)
-	return r
-}
-
-// Domain finds the first operation whose input is outside its domain at
-// consts and vars: a logarithm of a value ≤ 0, a square root of a negative
-// value, a division by zero, a negative number to a non-integer power or 0
-// to a negative one. ok is true when there is none; otherwise offset and
-// length locate the operation in the law's text and msg says what went
-// wrong with the value, so the caller can write "file:line:col: msg, at
-// row R".
-func (m *Model) Domain(consts, vars []float64) (offset, length int, msg string, ok bool) {
-	w := m.get()
-	defer m.pool.Put(w)
-	m.load(w, consts, vars)
-	i, msg := m.check(w.v)
-	if i < 0 {
-		return 0, 0, "", true
-	}
-	s := m.spans[i]
-	return s.pos, s.end - s.pos, msg, false
 }
 
 // isInteger reports whether y is a whole number, the only powers a

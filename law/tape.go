@@ -287,8 +287,7 @@ func (t *tape) forwardGrad(v, pa, pb []float64) float64 {
 // reverse propagates the derivative of the law's value back through the
 // tape (reverse-mode differentiation) and writes the constants' part
 // into grad.
-func (t *tape) reverse(w *workspace, grad []float64) {
-	adj := w.adj
+func (t *tape) reverse(adj, pa, pb, grad []float64) {
 	clear(adj)
 	adj[t.result] = 1
 	for i := len(t.code) - 1; i >= 0; i-- {
@@ -298,10 +297,10 @@ func (t *tape) reverse(w *workspace, grad []float64) {
 			continue
 		}
 		if in.active&activeA != 0 {
-			adj[in.a] += g * w.pa[i]
+			adj[in.a] += g * pa[i]
 		}
 		if in.active&activeB != 0 {
-			adj[in.b] += g * w.pb[i]
+			adj[in.b] += g * pb[i]
 		}
 	}
 	copy(grad, adj[:len(grad)])
