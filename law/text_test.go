@@ -27,7 +27,7 @@ func TestText(t *testing.T) {
 		{"y = -x^2 + (-x)^2 - (a - b) - (-a) + -(a + b)", "y = −x² + (−x)² − (a − b) + a − (a + b)", `y = -x^{2} + \left(-x\right)^{2} - \left(a - b\right) + a - \left(a + b\right)`, "", ""},
 		{"y = (a * b) * (c / d) / (e * f) / (g / h)", "y = a · b · c/d/(e · f)/(g/h)", `y = \frac{\frac{a \cdot b \cdot \frac{c}{d}}{e \cdot f}}{\frac{g}{h}}`, "", ""},
 		{"y = (a + b) * (c - d) ^ 2 * 2^(x + 1)", "y = (a + b) · (c − d)² · 2^(x + 1)", `y = \left(a + b\right) \cdot \left(c - d\right)^{2} \cdot 2^{x + 1}`, "", ""},
-		{"y = exp(-k * (x - x_0)) + log(x) + log10(x) + log2(x) + sqrt(x) + sqrt(x + 1) + abs(x) + min(x, 1) + max(x, Dₒₚₜ)",
+		{"y = exp(-k * (x - x_0)) + log(x) + log10(x) + log2(x) + sqrt(x) + sqrt(x + 1) + abs(x) + min(x, 1) + max(x, D_opt)",
 			"y = exp(−k · (x − x₀)) + log(x) + log₁₀(x) + log₂(x) + √x + √(x + 1) + |x| + min(x, 1) + max(x, Dₒₚₜ)",
 			`y = \exp\left(-k \cdot \left(x - x_{0}\right)\right) + \log\left(x\right) + \log_{10}\left(x\right) + \log_{2}\left(x\right) + \sqrt{x} + \sqrt{x + 1} + \left|x\right| + \min\left(x, 1\right) + \max\left(x, D_{\mathrm{opt}}\right)`, "", ""},
 		{"loss = 1e-3 * x^0.5 + 2.5E+10 + Gamma + alpha_beta + α", "loss = 1×10⁻³ · x⁰·⁵ + 2.5×10¹⁰ + Γ + αᵦ + α", `\mathrm{loss} = 1 \times 10^{-3} \cdot x^{0.5} + 2.5 \times 10^{10} + \Gamma + \alpha_{\beta} + α`, "", ""},
