@@ -47,7 +47,7 @@ func (m *Model) Eval(consts, vars []float64) float64 {
 
 func (m *Model) eval(v, consts, vars []float64) float64 {
 	m.load(v, consts, vars)
-	return m.forward(v)
+	return m.forward(v, 0, len(m.code))
 }
 
 // EvalGrad returns the law's value as Eval does and writes its exact
@@ -57,8 +57,7 @@ func (m *Model) EvalGrad(consts, vars, grad []float64) float64 {
 	if len(grad) != len(m.consts) {
 		panic(fmt.Sprintf("law: gradient of length %d for %d constants", len(grad), len(m.consts)))
 	}
-	// The slots, their adjoints and each operation's two partial derivatives.
-	n := 2*m.nslots + 2*len(m.code)
+	n := m.gradScratch()
 	if n <= stackScratch {
 		var buf [stackScratch]float64
 		return m.evalGrad(buf[:n], consts, vars, grad)
@@ -68,10 +67,21 @@ func (m *Model) EvalGrad(consts, vars, grad []float64) float64 {
 	return m.evalGrad(*s, consts, vars, grad)
 }
 
-func (m *Model) evalGrad(s, consts, vars, grad []float64) float64 {
+// gradScratch is how many numbers of scratch space a gradient takes: the
+// slots, their adjoints and each operation's two partial derivatives.
+func (m *Model) gradScratch() int { return 2*m.nslots + 2*len(m.code) }
+
+// split4 cuts gradient scratch space into the slots, their adjoints and
+// the partial derivatives with respect to each operation's two operands.
+func (m *Model) split4(s []float64) (v, adj, pa, pb []float64) {
 	n, k := m.nslots, len(m.code)
-	v, adj, pa, pb := s[:n], s[n:2*n], s[2*n:2*n+k], s[2*n+k:]
+	return s[:n], s[n : 2*n], s[2*n : 2*n+k], s[2*n+k:]
+}
+
+func (m *Model) evalGrad(s, consts, vars, grad []float64) float64 {
+	v, adj, pa, pb := m.split4(s)
 	m.load(v, consts, vars)
+	m.forward(v, 0, m.split)
 	r := m.forwardGrad(v, pa, pb)
 	m.reverse(adj, pa, pb, grad)
 	return r

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/scalesite/scalesite/internal/benchcpu"
 )
 
 const (
@@ -311,6 +313,7 @@ func BenchmarkEvalGrad(b *testing.B) {
 	m := mustBind(b, chinchilla, "N", "D")
 	consts, grad := []float64{1.817, 477.9, 0.3473, 2142, 0.3671}, make([]float64, 5)
 	vars := []float64{4e8, 8e9}
+	defer benchcpu.Start(b)()
 	for b.Loop() {
 		m.EvalGrad(consts, vars, grad)
 	}
@@ -320,6 +323,7 @@ func BenchmarkEval(b *testing.B) {
 	m := mustBind(b, chinchilla, "N", "D")
 	consts := []float64{1.817, 477.9, 0.3473, 2142, 0.3671}
 	vars := []float64{4e8, 8e9}
+	defer benchcpu.Start(b)()
 	for b.Loop() {
 		m.Eval(consts, vars)
 	}
