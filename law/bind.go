@@ -137,6 +137,7 @@ const (
 	inProduct                 // an operand of * or / (through signs)
 	inExponent                // somewhere in an exponent
 	inOther
+	inCall // somewhere in a function's argument: exp(-k*x)'s k is no scale
 )
 
 // roles classifies each constant by the places it stands in.
@@ -146,8 +147,8 @@ func roles(root *node, consts []string) []Role {
 	var visit func(n *node, c context)
 	visit = func(n *node, c context) {
 		sub := func(inside context) context {
-			if c == inExponent {
-				return inExponent
+			if c == inExponent || c == inCall {
+				return c
 			}
 			return inside
 		}
@@ -157,7 +158,7 @@ func roles(root *node, consts []string) []Role {
 			if i < 0 {
 				return
 			}
-			r := [...]Role{inSum: Offset, inProduct: Scale, inExponent: Exponent, inOther: Other}[c]
+			r := [...]Role{inSum: Offset, inProduct: Scale, inExponent: Exponent, inOther: Other, inCall: Other}[c]
 			if seen[i] && out[i] != r {
 				r = Other
 			}
@@ -179,7 +180,7 @@ func roles(root *node, consts []string) []Role {
 			visit(n.args[1], inExponent)
 		case kCall:
 			for _, a := range n.args {
-				visit(a, sub(inOther))
+				visit(a, sub(inCall))
 			}
 		}
 	}

@@ -185,6 +185,7 @@ func TestRoles(t *testing.T) {
 		{"y = log(x - x0) * k + k", []string{"x"}, "x0:other k:other"},
 		{"y = a^x + a", []string{"x"}, "a:other"},
 		{"y = c * (x + d)", []string{"x"}, "c:scale d:other"},
+		{"y = a * exp(-k * x) + log(b * x) + exp(x^e)", []string{"x"}, "a:scale k:other b:other e:exponent"},
 	}
 	for _, tt := range tests {
 		m := mustBind(t, tt.law, tt.vars...)

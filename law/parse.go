@@ -100,6 +100,15 @@ func Parse(src string) (*Law, error) {
 	if err != nil {
 		return nil, err
 	}
+	var again *node
+	walk(rhs.root, func(n *node) {
+		if n.kind == kSym && n.text == resp.text && again == nil {
+			again = n
+		}
+	})
+	if again != nil {
+		return nil, errAt(src, again.pos, again.end, resp.text, fmt.Sprintf("%s is the response, left of =, and cannot also stand on the right: give this symbol another name", resp.text))
+	}
 	return &Law{Response: resp.text, respPos: resp.pos, rhs: rhs}, nil
 }
 
