@@ -64,7 +64,7 @@ func (l *Law) Bind(vars []string) (*Model, error) {
 		case v == l.Response:
 			return nil, &Error{Offset: l.respPos, Len: len(v), Symbol: v, Msg: fmt.Sprintf("%s is the law's response, the quantity it predicts (y's field); bind only the symbols right of =, such as %s", v, strings.Join(e.symbols, ", "))}
 		case !slices.Contains(e.symbols, v):
-			return nil, &Error{Offset: -1, Symbol: v, Msg: fmt.Sprintf("%s is not a symbol of the law %s; its symbols are %s%s", diag.Quote(v), strings.TrimSpace(src), strings.Join(e.symbols, ", "), didYouMean(v, e.symbols))}
+			return nil, &Error{Offset: -1, Symbol: v, Msg: fmt.Sprintf("%s is not a symbol of the law %s; its symbols are %s%s", diag.Quote(v), diag.Quote(strings.TrimSpace(src)), strings.Join(e.symbols, ", "), didYouMean(v, e.symbols))}
 		case slices.Contains(vars[:i], v):
 			return nil, &Error{Offset: -1, Symbol: v, Msg: fmt.Sprintf("%s is bound twice: bind each variable to one column", v)}
 		}
@@ -75,7 +75,7 @@ func (l *Law) Bind(vars []string) (*Model, error) {
 			consts = append(consts, s)
 		}
 	}
-	text := strings.TrimSpace(src[l.respPos:])
+	text := diag.Quote(strings.TrimSpace(src[l.respPos:]))
 	switch {
 	case len(consts) == 0:
 		return nil, errAt(src, l.respPos, len(src), "", fmt.Sprintf("the law %s has no constant to fit: every symbol (%s) is bound to a column; leave the constants out of where", text, strings.Join(vars, ", ")))

@@ -206,7 +206,7 @@ func TestBindErrors(t *testing.T) {
 		offset int
 		want   []string
 	}{
-		{chinchilla, []string{"N", "M"}, -1, []string{`"M" is not a symbol of the law L = E + A / N^alpha + B / D^beta; its symbols are E, A, N, alpha, B, D, beta`}},
+		{chinchilla, []string{"N", "M"}, -1, []string{`"M" is not a symbol of the law "L = E + A / N^alpha + B / D^beta"; its symbols are E, A, N, alpha, B, D, beta`}},
 		{chinchilla, []string{"N", "D", "betta"}, -1, []string{`"betta" is not a symbol`, `did you mean "beta"?`}},
 		{chinchilla, []string{"N", "L"}, 0, []string{"L is the law's response"}},
 		{chinchilla, []string{"N", "N"}, -1, []string{"N is bound twice"}},

@@ -85,13 +85,13 @@ func Parse(src string) (*Law, error) {
 	case resp.kind == tEOF:
 		return nil, errAt(src, eq, eq+1, "", "nothing before =: name the response, the quantity the law predicts, as L = E + A / N^alpha")
 	case resp.kind != tIdent:
-		return nil, errAt(src, resp.pos, eq, "", fmt.Sprintf("the left side of = is the response, one symbol such as L; %q is not a symbol", strings.TrimSpace(src[resp.pos:eq])))
+		return nil, errAt(src, resp.pos, eq, "", "the left side of = is the response, one symbol such as L; "+diag.Quote(strings.TrimSpace(src[resp.pos:eq]))+" is not a symbol")
 	}
 	if _, ok := lookupFunction(resp.text); ok {
 		return nil, errAt(src, resp.pos, resp.end, resp.text, fmt.Sprintf("the response cannot be called %s, which is a function: name it L, loss or another symbol", resp.text))
 	}
 	if extra, _ := left.next(); extra.kind != tEOF {
-		return nil, errAt(src, resp.pos, eq, "", fmt.Sprintf("the left side of = is the response, one symbol such as %s; %q is an expression", resp.text, strings.TrimSpace(src[resp.pos:eq])))
+		return nil, errAt(src, resp.pos, eq, "", fmt.Sprintf("the left side of = is the response, one symbol such as %s; %s is an expression", resp.text, diag.Quote(strings.TrimSpace(src[resp.pos:eq]))))
 	}
 	if strings.TrimSpace(src[eq+1:]) == "" {
 		return nil, errAt(src, eq, eq+1, "", "nothing after =: write the law's expression, as L = E + A / N^alpha")
@@ -427,7 +427,7 @@ func (p *parser) unexpected() error {
 	case t.kind == tOp && t.op == '=':
 		return errAt(src, t.pos, t.end, "", "= cannot appear in an expression: a law has one =, after its response")
 	}
-	return errAt(src, t.pos, t.end, "", fmt.Sprintf("%q cannot stand here", src[t.pos:t.end]))
+	return errAt(src, t.pos, t.end, "", diag.Quote(src[t.pos:t.end])+" cannot stand here")
 }
 
 // enter counts one level of nesting, refusing a law that nests deeper
