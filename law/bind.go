@@ -80,7 +80,7 @@ func (l *Law) Bind(vars []string) (*Model, error) {
 	case len(consts) == 0:
 		return nil, errAt(src, l.respPos, len(src), "", fmt.Sprintf("the law %s has no constant to fit: every symbol (%s) is bound to a column; leave the constants out of where", text, strings.Join(vars, ", ")))
 	case len(vars) == 0:
-		return nil, errAt(src, l.respPos, len(src), "", fmt.Sprintf("the law %s has no variable: bind at least one of its symbols (%s) to a column in where, as where: {%s: params}", text, strings.Join(e.symbols, ", "), e.symbols[len(e.symbols)-1]))
+		return nil, errAt(src, l.respPos, len(src), "", fmt.Sprintf("the law %s has no variable: bind at least one of its symbols (%s) to a column in where, as where: {SYMBOL: COLUMN}", text, strings.Join(e.symbols, ", ")))
 	}
 	return newModel(e, consts, vars), nil
 }

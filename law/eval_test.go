@@ -211,7 +211,7 @@ func TestBindErrors(t *testing.T) {
 		{chinchilla, []string{"N", "L"}, 0, []string{"L is the law's response"}},
 		{chinchilla, []string{"N", "N"}, -1, []string{"N is bound twice"}},
 		{"y = a * x", []string{"a", "x"}, 0, []string{"has no constant to fit"}},
-		{"y = a * x", nil, 0, []string{"has no variable", "where: {x: params}"}},
+		{"y = a * x", nil, 0, []string{"has no variable", "where: {SYMBOL: COLUMN}"}},
 	}
 	for _, tt := range tests {
 		l, err := Parse(tt.law)

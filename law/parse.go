@@ -446,10 +446,10 @@ func (p *parser) leave() { p.depth-- }
 // one, with the nearest function's name when it is likely a typo.
 func unknownFunction(name string) string {
 	msg := fmt.Sprintf("%s is not a function a law may use: the functions are %s", name, functionList())
-	if hint := didYouMean(name, functionNames()); hint != "" {
-		return msg + hint
+	if len(name) < 3 { // A(N): most likely a product
+		return msg + fmt.Sprintf("; to multiply by %s, write %s*(…)", name, name)
 	}
-	return msg + fmt.Sprintf("; to multiply by %s, write %s*(…)", name, name)
+	return msg + didYouMean(name, functionNames())
 }
 
 // didYouMean is diag's " — did you mean …?" for names of three or more

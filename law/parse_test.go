@@ -84,7 +84,7 @@ func TestParseErrors(t *testing.T) {
 		offset, length int
 		want           []string
 	}{
-		{"L = E + tanh(N)", 8, 4, []string{"tanh is not a function a law may use", "exp, log (natural), log10, log2, sqrt, abs, min and max"}},
+		{"L = E + tanh(N)", 8, 4, []string{"tanh is not a function a law may use: the functions are exp, log (natural), log10, log2, sqrt, abs, min and max"}},
 		{"L = E + expp(N)", 8, 4, []string{`did you mean "exp"?`}},
 		{"L = E + A(N)", 8, 1, []string{"A is not a function", "to multiply by A, write A*(…)"}},
 		{"L = E + (A / N", 8, 1, []string{"this ( is never closed"}},
