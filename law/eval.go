@@ -9,7 +9,7 @@ import (
 // the goroutine's stack: enough for laws of about 25 operations, which
 // covers the laws of the literature. Longer laws borrow scratch space from
 // the Model's pool, which costs some 25 ns an evaluation.
-const stackScratch = 64
+const stackScratch = 128
 
 // borrow returns scratch space of n numbers from the Model's pool, for
 // tapes too long for the stack; give it back with m.pool.Put.

@@ -165,8 +165,8 @@ func (t *tape) forwardGrad(v, pa, pb []float64) float64 {
 		case opMul:
 			r, da, db = x*y, y, x
 		case opDiv:
-			r = x / y
-			da, db = 1/y, -r/y
+			r, da = x/y, 1/y // two divisions that run side by side
+			db = -r * da
 		case opPow:
 			if x > 0 {
 				var lx float64
@@ -176,7 +176,10 @@ func (t *tape) forwardGrad(v, pa, pb []float64) float64 {
 					lx = math.Log(x)
 				}
 				r = math.Exp(y * lx)
-				da, db = y*r/x, r*lx
+				db = r * lx
+				if in.active&activeA != 0 { // a division saved when the base is data
+					da = y * r / x
+				}
 			} else {
 				r = math.Pow(x, y)
 				if in.active&activeA != 0 {
