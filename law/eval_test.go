@@ -97,6 +97,8 @@ func TestGradient(t *testing.T) {
 		{"y = min(a, x) + max(b * x, a)", []string{"x"}, []float64{0, 0, 0.1}, []float64{3, 3, 3}},
 		{"y = a * x / b", []string{"x"}, []float64{1, 1, 1}, []float64{2, 2, 2}},
 		{"y = 1 / (1 + exp(-k * (x - x0)))", []string{"x"}, []float64{0.5, -1, -2}, []float64{2, 1, 2}},
+		// Too long for the stack: its scratch space comes from the pool.
+		{"y = " + strings.Repeat("a * exp(b * x) + c / (x + 1)^b + ", 8) + "a", []string{"x"}, []float64{0.5, -1, 1, 1}, []float64{2, 1, 2, 3}},
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, tt := range tests {
