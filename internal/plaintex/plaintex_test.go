@@ -259,7 +259,7 @@ func TestSubscriptAndGreek(t *testing.T) {
 	for _, tt := range []struct {
 		in, want string
 		ok       bool
-	}{{"alpha", "α", true}, {"Omega", "Ω", true}, {"infty", "∞", false}, {"N", "", false}} {
+	}{{"alpha", "α", true}, {"Omega", "Ω", true}, {"infty", "", false}, {"N", "", false}} {
 		if got, ok := Greek(tt.in); got != tt.want || ok != tt.ok {
 			t.Errorf("Greek(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
 		}
