@@ -44,6 +44,15 @@ func FuzzParse(f *testing.F) {
 			if a != b && !(a != a && b != b) {
 				t.Fatalf("%q: Eval %v, EvalGrad %v", src, a, b)
 			}
+			cols := make([][]float64, len(v))
+			for i := range v {
+				cols[i] = []float64{v[i]}
+			}
+			if len(v) > 0 {
+				if r := m.Rows(cols).EvalGrad(0, c, make([]float64, len(c))); r != b && !(r != r && b != b) {
+					t.Fatalf("%q: Rows.EvalGrad %v, Model.EvalGrad %v", src, r, b)
+				}
+			}
 			if off, n, msg, ok := m.Domain(c, v); !ok && (off < 0 || off+n > len(src) || n <= 0 || msg == "") {
 				t.Fatalf("%q: Domain at %d+%d: %q", src, off, n, msg)
 			}

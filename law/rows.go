@@ -14,7 +14,8 @@ type Rows struct {
 }
 
 // Rows prepares a data set for evaluation: columns[j] is the column of the
-// j-th variable (in Variables' order), all of one length.
+// j-th variable (in Variables' order), all of one length. A Model without
+// variables (a derived quantity) has no rows: evaluate it with Eval.
 func (m *Model) Rows(columns [][]float64) *Rows {
 	if len(columns) != len(m.vars) {
 		panic(fmt.Sprintf("law: Rows with %d columns for %d variables", len(columns), len(m.vars)))
