@@ -36,7 +36,7 @@ func (m *Model) Rows(columns [][]float64) *Rows {
 			}
 			vars[j] = col[i]
 		}
-		m.load(v, v[:nc], vars)
+		m.load(v, v[:nc], source{vars: vars})
 		m.forward(v, 0, m.split)
 		copy(r.block[i*r.stride:], v[nc:nc+r.stride])
 	}
@@ -46,56 +46,19 @@ func (m *Model) Rows(columns [][]float64) *Rows {
 // Len is the number of rows.
 func (r *Rows) Len() int { return r.n }
 
-// load copies the constants and row's precomputed slots into v.
-func (r *Rows) load(v []float64, row int, consts []float64) {
-	m := r.m
-	if len(consts) != len(m.consts) {
-		panic(fmt.Sprintf("law: evaluated with %d constants; the model has %d", len(consts), len(m.consts)))
-	}
-	copy(v, consts)
-	copy(v[len(consts):], r.block[row*r.stride:(row+1)*r.stride])
-}
-
 // Eval returns the law's value for row at the constants consts, as
 // Model.Eval does with the row's variables.
 func (r *Rows) Eval(row int, consts []float64) float64 {
-	m := r.m
-	if m.nslots <= stackScratch {
-		var buf [stackScratch]float64
-		return r.eval(buf[:m.nslots], row, consts)
-	}
-	s := m.borrow(m.nslots)
-	defer m.pool.Put(s)
-	return r.eval(*s, row, consts)
-}
-
-func (r *Rows) eval(v []float64, row int, consts []float64) float64 {
-	r.load(v, row, consts)
-	return r.m.forward(v, r.m.split, len(r.m.code))
+	return r.m.evaluate(consts, r.source(row), false, nil)
 }
 
 // EvalGrad returns the law's value for row at consts and writes its
 // gradient with respect to the constants into grad, as Model.EvalGrad
 // does with the row's variables.
 func (r *Rows) EvalGrad(row int, consts, grad []float64) float64 {
-	m := r.m
-	if len(grad) != len(m.consts) {
-		panic(fmt.Sprintf("law: gradient of length %d for %d constants", len(grad), len(m.consts)))
-	}
-	n := m.gradScratch()
-	if n <= stackScratch {
-		var buf [stackScratch]float64
-		return r.evalGrad(buf[:n], row, consts, grad)
-	}
-	s := m.borrow(n)
-	defer m.pool.Put(s)
-	return r.evalGrad(*s, row, consts, grad)
+	return r.m.evaluate(consts, r.source(row), true, grad)
 }
 
-func (r *Rows) evalGrad(s []float64, row int, consts, grad []float64) float64 {
-	v, adj, pa, pb := r.m.split4(s)
-	r.load(v, row, consts)
-	res := r.m.forwardGrad(v, pa, pb)
-	r.m.reverse(adj, pa, pb, grad)
-	return res
+func (r *Rows) source(row int) source {
+	return source{row: r.block[row*r.stride : (row+1)*r.stride], rows: true}
 }
