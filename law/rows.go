@@ -24,6 +24,11 @@ func (m *Model) Rows(columns [][]float64) *Rows {
 	if len(columns) > 0 {
 		n = len(columns[0])
 	}
+	for _, col := range columns {
+		if len(col) != n {
+			panic(fmt.Sprintf("law: Rows with columns of %d and %d values", n, len(col)))
+		}
+	}
 	nc := len(m.consts)
 	r := &Rows{m: m, n: n, stride: int(m.tmp0) + m.split - nc}
 	r.block = make([]float64, n*r.stride)
@@ -31,9 +36,6 @@ func (m *Model) Rows(columns [][]float64) *Rows {
 	vars := make([]float64, len(m.vars))
 	for i := range n {
 		for j, col := range columns {
-			if len(col) != n {
-				panic(fmt.Sprintf("law: Rows with columns of %d and %d values", n, len(col)))
-			}
 			vars[j] = col[i]
 		}
 		m.load(v, v[:nc], source{vars: vars})
