@@ -41,13 +41,13 @@ func (r Role) String() string {
 }
 
 // Model is a law compiled for evaluation: its variables bound to columns,
-// its other symbols constants. A Model is safe for concurrent use and its
-// methods allocate nothing (eval.go says how).
+// its other symbols constants. A Model is safe for concurrent use and,
+// once warm, its methods allocate nothing (eval.go says how).
 type Model struct {
 	consts, vars []string
 	roles        []Role
 	tape
-	pool sync.Pool // of []float64 scratch space, for tapes too long for the stack
+	pool sync.Pool // of *[]float64 scratch space, for tapes too long for the stack
 }
 
 // Bind compiles the law with the named symbols as variables (columns, in
@@ -82,7 +82,7 @@ func (l *Law) Bind(vars []string) (*Model, error) {
 	case len(vars) == 0:
 		return nil, errAt(src, l.respPos, len(src), "", fmt.Sprintf("the law %s has no variable: bind at least one of its symbols (%s) to a column in where, as where: {SYMBOL: COLUMN}", text, strings.Join(e.symbols, ", ")))
 	}
-	return newModel(e, consts, vars), nil
+	return newModel(e, consts, slices.Clone(vars)), nil
 }
 
 // Compile compiles the expression as a function of constants, the
@@ -91,14 +91,10 @@ func (l *Law) Bind(vars []string) (*Model, error) {
 // same vector the fit gives. Errors are *Error: a symbol that is not one
 // of the constants.
 func (e *Expr) Compile(constants []string) (*Model, error) {
-	var missing []string
 	var first *node
 	walk(e.root, func(n *node) {
-		if n.kind == kSym && !slices.Contains(constants, n.text) && !slices.Contains(missing, n.text) {
-			missing = append(missing, n.text)
-			if first == nil {
-				first = n
-			}
+		if first == nil && n.kind == kSym && !slices.Contains(constants, n.text) {
+			first = n
 		}
 	})
 	if first != nil {
