@@ -41,6 +41,7 @@ func (m *Model) evaluate(consts []float64, src source, withGrad bool, grad []flo
 		return m.run(buf[:n], consts, src, withGrad, grad)
 	}
 	s := m.borrow()
+	clear(*s) // the stack's arrays come zeroed, as the adjoints must start
 	r := m.run((*s)[:n], consts, src, withGrad, grad)
 	m.pool.Put(s)
 	return r

@@ -231,9 +231,8 @@ func (t *tape) forwardGrad(v, pa, pb []float64) float64 {
 
 // reverse propagates the derivative of the law's value back through the
 // tape (reverse-mode differentiation) and writes the constants' part
-// into grad.
+// into grad. adj must be zero.
 func (t *tape) reverse(adj, pa, pb, grad []float64) {
-	clear(adj)
 	adj[t.result] = 1
 	for i := len(t.code) - 1; i >= t.split; i-- {
 		in := t.code[i]
