@@ -2,6 +2,13 @@ package law
 
 import "math"
 
+// binaryOps and callOps are the operations of a parsed law's operators
+// and functions.
+var (
+	binaryOps = [...]op{kAdd: opAdd, kSub: opSub, kMul: opMul, kDiv: opDiv, kPow: opPow}
+	callOps   = [...]op{fnExp: opExp, fnLog: opLog, fnLog10: opLog10, fnLog2: opLog2, fnSqrt: opSqrt, fnAbs: opAbs, fnMin: opMin, fnMax: opMax}
+)
+
 // compile writes e as a tape; slot maps each symbol to its slot.
 func compile(e *Expr, slot map[string]int32, nconsts, nvars int) tape {
 	var lits []float64

@@ -66,10 +66,6 @@ type tape struct {
 	src    string
 }
 
-var binaryOps = [...]op{kAdd: opAdd, kSub: opSub, kMul: opMul, kDiv: opDiv, kPow: opPow}
-
-var callOps = [...]op{fnExp: opExp, fnLog: opLog, fnLog10: opLog10, fnLog2: opLog2, fnSqrt: opSqrt, fnAbs: opAbs, fnMin: opMin, fnMax: opMax}
-
 // forward evaluates the operations code[from:to] over the slots v (the
 // constants, variables, literals and earlier operations loaded) and
 // returns the law's value.
