@@ -68,9 +68,17 @@ func (m *Model) load(v, consts []float64, src source) int {
 		panic(fmt.Sprintf("law: evaluated with %d constants and %d variables; the model has %d (%s) and %d (%s)",
 			len(consts), len(src.vars), len(m.consts), strings.Join(m.consts, ", "), len(m.vars), strings.Join(m.vars, ", ")))
 	}
-	copy(v, consts)
+	// Loops rather than copy: a handful of numbers each, fewer than
+	// memmove takes to start.
+	for i, c := range consts {
+		v[i] = c
+	}
 	if src.rows {
-		copy(v[len(consts):], src.row)
+		row := v[len(consts):]
+		row = row[:len(src.row)]
+		for i, x := range src.row {
+			row[i] = x
+		}
 		return m.split
 	}
 	copy(v[len(consts):], src.vars)
@@ -90,7 +98,9 @@ func (m *Model) run(s, consts []float64, src source, withGrad bool, grad []float
 	}
 	n, k := m.nslots, len(m.code)
 	adj, pa, pb := s[n:2*n], s[2*n:2*n+k], s[2*n+k:2*n+2*k]
-	m.forward(v, from, m.split)
+	if from < m.split {
+		m.forward(v, from, m.split)
+	}
 	r := m.forwardGrad(v, pa, pb)
 	m.reverse(adj, pa, pb, grad)
 	return r

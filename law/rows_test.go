@@ -69,3 +69,19 @@ func BenchmarkRowsEvalGrad(b *testing.B) {
 		rows.EvalGrad(0, consts, grad)
 	}
 }
+
+// BenchmarkHandWritten is the Chinchilla law and its gradient written out
+// in Go with log N and log D given, as the fitter's tests write it: the
+// floor the tape's evaluation is measured against.
+func BenchmarkHandWritten(b *testing.B) {
+	p, g := []float64{1.817, 477.9, 0.3473, 2142, 0.3671}, make([]float64, 5)
+	lnN, lnD := math.Log(4e8), math.Log(8e9)
+	defer benchcpu.Start(b)()
+	for b.Loop() {
+		tn, td := math.Exp(-p[2]*lnN), math.Exp(-p[4]*lnD)
+		g[0], g[1], g[2], g[3], g[4] = 1, tn, -p[1]*tn*lnN, td, -p[3]*td*lnD
+		sink = p[0] + p[1]*tn + p[3]*td
+	}
+}
+
+var sink float64

@@ -148,9 +148,14 @@ func powLog(x, y, lx float64) float64 {
 // derivatives of each one's value with respect to its operands into pa and
 // pb.
 func (t *tape) forwardGrad(v, pa, pb []float64) float64 {
-	out := v[t.tmp0:]
-	for i := t.split; i < len(t.code); i++ {
-		in := t.code[i]
+	// Locals, each cut to the operations' count, so that the loop reloads
+	// nothing and checks no bounds but the operands'.
+	code := t.code[t.split:]
+	out := v[int(t.tmp0)+t.split:]
+	out, pa, pb = out[:len(code)], pa[t.split:len(t.code)], pb[t.split:len(t.code)]
+	pa, pb = pa[:len(code)], pb[:len(code)]
+	for i := range code {
+		in := &code[i]
 		x, y := v[in.a], v[in.b]
 		var r, da, db float64
 		switch in.op {
@@ -230,9 +235,13 @@ func (t *tape) forwardGrad(v, pa, pb []float64) float64 {
 // into grad. adj must be zero.
 func (t *tape) reverse(adj, pa, pb, grad []float64) {
 	adj[t.result] = 1
-	for i := len(t.code) - 1; i >= t.split; i-- {
-		in := t.code[i]
-		g := adj[int(t.tmp0)+i]
+	code := t.code[t.split:]
+	own := adj[int(t.tmp0)+t.split:] // the operations' adjoints
+	own, pa, pb = own[:len(code)], pa[t.split:len(t.code)], pb[t.split:len(t.code)]
+	pa, pb = pa[:len(code)], pb[:len(code)]
+	for i := len(code) - 1; i >= 0; i-- {
+		in := &code[i]
+		g := own[i]
 		if g == 0 {
 			continue
 		}
