@@ -69,7 +69,7 @@ func AltText(c *site.Chart) string {
 		}
 		b.WriteString(".")
 		// a fitted law is what many a scaling chart is for: say it
-		ysym, xsym := symbols2(p)
+		ysym, xsym := symbols2(c.Spec, i)
 		for _, f := range c.Panels[i].Fits {
 			b.WriteString(" Fit")
 			if f.Series != "" {
