@@ -141,7 +141,8 @@ func TestFitErrors(t *testing.T) {
 		{"flat", Linear, []float64{1, 2, 3}, []float64{2, 2, 2}, "no trend to fit", -1},
 		{"straight on log x", PowerLawC, logspace(0, 6, 12), linspace(5, 2, 12), "straight line on a log x axis", -1},
 		{"NaN", Linear, []float64{1, math.NaN()}, []float64{1, 2}, "not a finite number", 1},
-		{"unknown", "exponential", []float64{1, 2}, []float64{1, 2}, "unknown kind of fit", -1},
+		{"unknown", "sigmoid", []float64{1, 2}, []float64{1, 2}, "unknown kind of fit \"sigmoid\": use powerlaw, powerlaw+c, loglinear, linear or exponential", -1},
+		{"y at 0 for exponential", Exponential, []float64{1, 2, 3}, []float64{3, 0, 1}, "needs y values above 0", 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -43,6 +43,8 @@ func (r Result) Formula(y, x string) string {
 	case Linear:
 		b.WriteString(Number(r.A, 3))
 		term(&b, r.B, x)
+	case Exponential:
+		b.WriteString(r.exponentialFormula(x))
 	}
 	return b.String()
 }
