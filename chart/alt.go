@@ -75,7 +75,7 @@ func AltText(c *site.Chart) string {
 			if f.Series != "" {
 				fmt.Fprintf(&b, " to %s", f.Series)
 			}
-			fmt.Fprintf(&b, ": %s (%s).", f.Formula(ysym, xsym), f.R2Text())
+			fmt.Fprintf(&b, ": %s.", fitDescription(f, ysym, xsym))
 		}
 		if p.Frontier.Dir != "" {
 			b.WriteString(" The frontier (best so far along x) is marked.")

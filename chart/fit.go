@@ -86,7 +86,7 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, names *fitNa
 	seen := fitsBefore(c, i, styles)
 	for _, f := range data.Fits {
 		color := fitColor(p, f, styles)
-		name := names.owner(i, f) + ": " + f.Formula(ysym, xsym) + " (" + f.R2Text() + ")"
+		name := names.owner(i, f) + ": " + fitLegend(f, ysym, xsym)
 		// fits sharing a colour (one series fitted in several panels) differ
 		// in dash, as their legend entries do in name
 		dash := fitDashes[seen[color]%len(fitDashes)]
