@@ -199,6 +199,8 @@ func buildOption(c *site.Chart) *echartsOption {
 		}
 		fs, fx := fitSeries(c, i, styles, fitNamer)
 		o.series, ex.series = append(o.series, fs...), append(ex.series, fx...)
+		ms, mx, ma := isoflopMarks(c, i, styles, fitNamer, len(aux))
+		o.series, ex.series, aux = append(o.series, ms...), append(ex.series, mx...), append(aux, ma...)
 		aux = append(aux, markSeries(p, i)...)
 	}
 	appendAux(o, aux)

@@ -44,6 +44,7 @@ type Result struct {
 	//   loglinear   y = A + B·log10(x)
 	//   linear      y = A + B·x
 	//   exponential y = A·B^(x − C) (exponential.go)
+	//   isoflop     y = A + B·u + C·u², u = log10 x (isoflop.go)
 	A, B, C float64
 	// R2 is the coefficient of determination in the space the fit was done
 	// in: of log10(y) against log10(x) for a power law, of y otherwise.
@@ -75,6 +76,8 @@ func (r Result) Eval(x float64) float64 {
 		return r.A + r.B*x
 	case Exponential:
 		return r.A * math.Exp(math.Log(r.B)*(x-r.C))
+	case IsoFLOPCurve:
+		return Parabola{P0: r.A, P1: r.B, P2: r.C}.Eval(x)
 	}
 	return math.NaN()
 }

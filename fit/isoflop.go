@@ -17,6 +17,16 @@ import (
 // both steps, for intervals of A and K and a band around x*(C) wherever it
 // is extrapolated.
 
+// IsoFLOPCurve is the Kind of a Result that is one budget's parabola,
+// y = A + B·u + C·u² with u = log10 x: an isoflop chart draws it as a fit
+// of the budget's series. It is not a fit: of its own, so not in Kinds.
+const IsoFLOPCurve = "isoflop"
+
+// Curve is the parabola as a Result, for drawing.
+func (p Parabola) Curve() Result {
+	return Result{Kind: IsoFLOPCurve, A: p.P0, B: p.P1, C: p.P2, R2: p.R2, N: p.N}
+}
+
 // Parabola is the isoFLOP curve of one budget: y = P0 + P1·u + P2·u² with
 // u = log10 x, as numpy.polyfit(u, y, 2) writes it (highest power last
 // here).
@@ -27,6 +37,8 @@ type Parabola struct {
 	// how many runs there are.
 	Lo, Hi float64
 	N      int
+	// R2 is that of y.
+	R2 float64
 }
 
 // Eval is the parabola at x (NaN for x ≤ 0).
@@ -271,6 +283,18 @@ func parabola(u, y []float64) (Parabola, bool) {
 	}
 	q0, q1, q2 := q.AtVec(0), q.AtVec(1), q.AtVec(2)
 	p := Parabola{P0: q0 - q1*m + q2*m*m, P1: q1 - 2*q2*m, P2: q2}
+	var rss, tss, mean float64
+	for _, v := range y {
+		mean += v
+	}
+	mean /= float64(n)
+	for i, v := range u {
+		d := v - m
+		e := y[i] - q0 - q1*d - q2*d*d
+		rss += e * e
+		tss += (y[i] - mean) * (y[i] - mean)
+	}
+	p.R2 = min(max(r2(rss, tss), 0), 1)
 	return p, q2 > 0 && finite(q0, q1, q2)
 }
 
