@@ -16,7 +16,7 @@ import (
 // minimum, marks the minimum with a diamond going by the same name, and
 // draws the power law's band under its name, out to the extrapolation.
 func TestIsoFLOPMarks(t *testing.T) {
-	csv, err := os.ReadFile("../content/format/trends/isoflop.csv")
+	csv, err := os.ReadFile("../content/format/trends/isoflop-runs.csv")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// isoflopRuns is content/format/trends/isoflop.csv (compute, params, loss):
+// isoflopRuns is content/format/trends/isoflop-runs.csv (compute, params, loss):
 // nine sizes per budget on a Chinchilla-shaped surface with 0.25% noise;
 // its generate.py says how it was made.
 const isoflopRuns = `6e+18,3.22e+07,3.2929

@@ -16,7 +16,7 @@ import (
 // minimum numpy finds (fit/isoflop_test.go), and the power law through
 // them with the bootstrap behind it.
 func TestIsoFLOPChart(t *testing.T) {
-	csv, err := os.ReadFile("../content/format/trends/isoflop.csv")
+	csv, err := os.ReadFile("../content/format/trends/isoflop-runs.csv")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,10 @@
-"""Regenerates compute.csv and isoflop.csv beside this file (made-up data).
+"""Regenerates compute.csv and isoflop-runs.csv beside this file (made-up data).
 
 compute.csv: a dated series, the training compute of imaginary models
 doubling every six months from 2018 (1e20 FLOPs then), with lognormal
 noise (sigma 0.4 in ln); dates are decimal years.
 
-isoflop.csv: isoFLOP runs, losses on a Chinchilla-shaped surface
+isoflop-runs.csv: isoFLOP runs, losses on a Chinchilla-shaped surface
 L(N, D) = 1.69 + 406.4 / N^0.34 + 410.7 / D^0.28 with D = C / (6 N)
 (the constants of Hoffmann et al. 2022, Approach 3), nine model sizes per
 compute budget, spaced evenly in log N within 0.75 decades of the surface's
@@ -27,7 +27,7 @@ with open("compute.csv", "w") as f:
 E, A, B, alpha, beta = 1.69, 406.4, 410.7, 0.34, 0.28
 rng = np.random.default_rng(35)
 G = (alpha * A / (beta * B)) ** (1 / (alpha + beta))
-with open("isoflop.csv", "w") as f:
+with open("isoflop-runs.csv", "w") as f:
     f.write("compute,params,tokens,loss\n")
     for c in [6e18, 1e19, 3e19, 6e19, 1e20, 3e20]:
         nopt = G * (c / 6) ** (beta / (alpha + beta))
