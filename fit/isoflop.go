@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
 )
 
 // IsoFLOP fits are Hoffmann et al.'s Approach 2 (Chinchilla, 2022): the
@@ -210,20 +211,8 @@ func (r IsoFLOP) replicate(used [][]int, xs, ys []float64, seed uint64, k int) (
 		lc[g] = math.Log10(r.Parabolas[g].Compute)
 		lx[g] = -p.P1 / (2 * p.P2)
 	}
-	b, s := lineFit(lc, lx)
+	b, s := stat.LinearRegression(lc, lx, nil, false)
 	return b, s, finite(b, s)
-}
-
-// lineFit is the intercept and slope of y on x by least squares.
-func lineFit(xs, ys []float64) (intercept, slope float64) {
-	slope = olsSlope(xs, ys)
-	var mx, my float64
-	for i := range xs {
-		mx += xs[i]
-		my += ys[i]
-	}
-	n := float64(len(xs))
-	return my/n - slope*mx/n, slope
 }
 
 // groupBudgets returns the rows of each compute budget, budgets in

@@ -65,7 +65,7 @@ const isoflopRuns = `6e+18,3.22e+07,3.2929
 3e+20,3.87e+09,2.5208
 3e+20,5.96e+09,2.5595`
 
-func readRuns(t *testing.T, text string) (cs, xs, ys []float64) {
+func readRuns(t testing.TB, text string) (cs, xs, ys []float64) {
 	t.Helper()
 	for _, line := range strings.Split(text, "\n") {
 		f := strings.Split(line, ",")
@@ -227,5 +227,15 @@ func TestIsoFLOPSkipped(t *testing.T) {
 	}
 	if _, err := FitIsoFLOP([]float64{1, -1}, []float64{1, 1}, []float64{1, 1}, 0, 1); err == nil || !strings.Contains(err.Error(), "run 2 has compute -1") {
 		t.Errorf("negative compute: %v", err)
+	}
+}
+
+// BenchmarkIsoFLOPBootstrap: the guide's 54 runs with 1,000 resamples.
+func BenchmarkIsoFLOPBootstrap(b *testing.B) {
+	cs, xs, ys := readRuns(b, isoflopRuns)
+	for b.Loop() {
+		if _, err := FitIsoFLOP(cs, xs, ys, 1000, 1); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
