@@ -57,7 +57,14 @@ func TestIsoFLOPMarks(t *testing.T) {
 	if !strings.HasPrefix(law, "fit: N = 0.555 · C⁰·⁴⁵, exponent [0.4") {
 		t.Errorf("power law's legend %q", law)
 	}
-	var band map[string]any
+	alt := AltText(c)
+	for _, want := range []string{"Fit to 6e+18: L = 27.0 − 5.79 · log₁₀ N + 0.350 · (log₁₀ N)², minimum at N = 1.86×10⁸, L = 3.10 (R² 0.994).",
+		"Fit: N = 0.555 · C⁰·⁴⁵, exponent [0.4"} {
+		if !strings.Contains(alt, want) {
+			t.Errorf("description %q does not say %q", alt, want)
+		}
+	}
+		var band map[string]any
 	for _, s := range opt["series"].([]any) {
 		if sm := s.(map[string]any); sm["type"] == "custom" && strings.HasPrefix(sm["id"].(string), "scalesite-band-") {
 			band = sm
