@@ -220,6 +220,7 @@ func PanelExtent(c *site.Chart, i int) (xlo, xhi, ylo, yhi float64) {
 	p := c.Spec.Panels[i]
 	xlo, xhi, ylo, yhi = c.Panels[i].Extent()
 	xlo, xhi, ylo, yhi = fitExtent(p, c.Panels[i], xlo, xhi, ylo, yhi)
+	ylo, yhi = bandExtent(p, c.Panels[i], ylo, yhi)
 	return marksExtent(p, c.Panels[i], xlo, xhi, ylo, yhi)
 }
 

@@ -74,3 +74,17 @@ func bandPoints(f site.Fitted, extrapolate *float64) []site.Point {
 	}
 	return pts
 }
+
+// bandExtent widens a panel's y extent to its isoflop band, so that the
+// axis shows it whole where the power law is extrapolated.
+func bandExtent(p chartspec.Panel, data site.Panel, ylo, yhi float64) (float64, float64) {
+	for _, f := range data.Fits {
+		if f.IsoFLOP == nil {
+			continue
+		}
+		for _, pt := range bandPoints(f, p.Fit.Extrapolate) {
+			ylo, yhi = min(ylo, pt.Bounds.YLo), max(yhi, pt.Bounds.YHi)
+		}
+	}
+	return ylo, yhi
+}

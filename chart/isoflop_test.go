@@ -64,7 +64,7 @@ func TestIsoFLOPMarks(t *testing.T) {
 			t.Errorf("description %q does not say %q", alt, want)
 		}
 	}
-		var band map[string]any
+	var band map[string]any
 	for _, s := range opt["series"].([]any) {
 		if sm := s.(map[string]any); sm["type"] == "custom" && strings.HasPrefix(sm["id"].(string), "scalesite-band-") {
 			band = sm
@@ -72,5 +72,10 @@ func TestIsoFLOPMarks(t *testing.T) {
 	}
 	if band == nil || band["name"] != law || band["xAxisIndex"].(float64) != 1 {
 		t.Fatalf("band %v, want one in panel 2 named %q", band, law)
+	}
+	// the axis shows the band whole, out to 1e24
+	_, _, _, yhi := PanelExtent(c, 1)
+	if _, hi, _ := c.Panels[1].Fits[0].IsoFLOP.Band(1e24); yhi < hi {
+		t.Errorf("panel 2's extent reaches %g, under the band's %g at 1e24", yhi, hi)
 	}
 }
