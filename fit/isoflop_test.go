@@ -1,6 +1,7 @@
 package fit
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
@@ -125,6 +126,17 @@ func TestIsoFLOP(t *testing.T) {
 	}
 	if !near(r.A.Estimate, 0.453728567718706, 1e-9) || !near(r.K.Estimate, 0.554700607417006, 1e-8) || !near(r.R2, 0.999400979386974, 1e-9) {
 		t.Errorf("x* = %.15g·C^%.15g (R² %.15g), numpy 0.554700607417006·C^0.453728567718706 (R² 0.999400979386974)", r.K.Estimate, r.A.Estimate, r.R2)
+	}
+	// as fit.json writes them: minima [{"compute", "x", "y"}], constants a and k
+	b, err := json.Marshal(r.Minima[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(b), `[{"compute":6000000000000000000,"x":185846518.41200325,"y":3.0954981931441`; !strings.HasPrefix(got, want) {
+		t.Errorf("minima as JSON %s, want it to start %s", got, want)
+	}
+	if ps := r.Parameters(); len(ps) != 2 || ps["a"] != r.A || ps["k"] != r.K {
+		t.Errorf("parameters %+v", ps)
 	}
 	if r.A.HasSE || r.K.HasSE {
 		t.Errorf("intervals without a bootstrap: %+v %+v", r.A, r.K)
