@@ -1,7 +1,9 @@
 // Package fit fits the curves of scaling charts to data at build time: a
 // power law, a power law with an irreducible term (Kaplan's and
-// Chinchilla's saturating law), a straight line on a log x axis, and a
-// straight line.
+// Chinchilla's saturating law), a straight line on a log x axis, a
+// straight line, and an exponential trend with its doubling time
+// (exponential.go); and isoFLOP curves, Hoffmann et al.'s Approach 2
+// (isoflop.go).
 //
 // Fits are least squares in the space the law is linear in, and report R²
 // in that space: a power law is a straight line on log-log axes and is
