@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
@@ -75,10 +74,10 @@ type IsoFLOP struct {
 	// log10 C.
 	A, K Estimate
 	R2   float64
-	// Skipped says, for each budget left out, which and why: too few
-	// sizes for a parabola, a parabola that opens downwards, or a minimum
-	// outside the sizes run.
-	Skipped []string
+	// Skipped are the budgets left out, each with why: too few sizes for
+	// a parabola, a parabola that opens downwards, or a minimum outside
+	// the sizes run.
+	Skipped []Skip
 	// Failed is how many bootstrap replicates could not be refitted (a
 	// resample with fewer than three sizes in a budget, or a parabola that
 	// opens downwards); they are left out of the intervals.
@@ -86,6 +85,14 @@ type IsoFLOP struct {
 	// reps holds each finite replicate's (log10 K, A), for Band.
 	reps [][2]float64
 }
+
+// Skip is a budget an isoFLOP fit left out, and why.
+type Skip struct {
+	Compute float64
+	Why     string
+}
+
+func (s Skip) String() string { return fmt.Sprintf("the budget %g: %s", s.Compute, s.Why) }
 
 // Optimum is the power law's x* at compute c.
 func (r IsoFLOP) Optimum(c float64) float64 {
@@ -135,19 +142,19 @@ func FitIsoFLOP(cs, xs, ys []float64, reps int, seed uint64) (IsoFLOP, error) {
 		c := cs[rows[0]]
 		u, y := logRows(rows, xs, ys, nil)
 		if d := distinct(u); d < 3 {
-			r.Skipped = append(r.Skipped, fmt.Sprintf("the budget %g has runs at %d different sizes; a parabola needs 3", c, d))
+			r.Skipped = append(r.Skipped, Skip{c, fmt.Sprintf("its runs are at %d different sizes, and a parabola needs 3", d)})
 			continue
 		}
 		p, ok := parabola(u, y)
 		p.Compute, p.N = c, len(rows)
 		p.Lo, p.Hi = math.Pow(10, slices.Min(u)), math.Pow(10, slices.Max(u))
 		if !ok {
-			r.Skipped = append(r.Skipped, fmt.Sprintf("the budget %g: its parabola opens downwards (loss has no minimum over its sizes)", c))
+			r.Skipped = append(r.Skipped, Skip{c, "its parabola opens downwards (loss has no minimum over its sizes)"})
 			continue
 		}
 		m := p.Minimum()
 		if m.X < p.Lo || m.X > p.Hi {
-			r.Skipped = append(r.Skipped, fmt.Sprintf("the budget %g: its minimum, at x = %.3g, lies outside the sizes run (%.3g to %.3g); run sizes beyond it", c, m.X, p.Lo, p.Hi))
+			r.Skipped = append(r.Skipped, Skip{c, fmt.Sprintf("its minimum, at x = %.3g, lies outside the sizes run (%.3g to %.3g); run sizes beyond it", m.X, p.Lo, p.Hi)})
 			continue
 		}
 		r.Parabolas, r.Minima = append(r.Parabolas, p), append(r.Minima, m)
@@ -155,8 +162,15 @@ func FitIsoFLOP(cs, xs, ys []float64, reps int, seed uint64) (IsoFLOP, error) {
 	}
 	if len(r.Minima) < 2 {
 		msg := fmt.Sprintf("an isoFLOP fit needs the minima of at least 2 compute budgets for its power law, and has %d", len(r.Minima))
+		for k, s := range r.Skipped {
+			sep := "; "
+			if k == 0 {
+				sep = " ("
+			}
+			msg += sep + s.String()
+		}
 		if len(r.Skipped) > 0 {
-			msg += " (" + strings.Join(r.Skipped, "; ") + ")"
+			msg += ")"
 		}
 		return IsoFLOP{}, errorf(-1, "%s", msg)
 	}

@@ -203,14 +203,14 @@ func TestIsoFLOPSkipped(t *testing.T) {
 		err     string
 	}{
 		{"two sizes", []runs{good(1e18, 1e8), good(1e19, 3e8), {{1e20, 1e20}, {1e9, 2e9}, {2, 2.1}}},
-			[]string{"the budget 1e+20 has runs at 2 different sizes; a parabola needs 3"}, ""},
+			[]string{"the budget 1e+20: its runs are at 2 different sizes, and a parabola needs 3"}, ""},
 		{"opens downwards", []runs{good(1e18, 1e8), good(1e19, 3e8), {{1e20, 1e20, 1e20}, {1e9, 2e9, 4e9}, {2, 2.1, 2}}},
 			[]string{"the budget 1e+20: its parabola opens downwards (loss has no minimum over its sizes)"}, ""},
 		// np.polyfit(np.log10([1e9, 2e9, 4e9]), [2.3, 2.1, 2.0], 2): minimum at 5.66e9
 		{"minimum outside", []runs{good(1e18, 1e8), good(1e19, 3e8), {{1e20, 1e20, 1e20}, {1e9, 2e9, 4e9}, {2.3, 2.1, 2.0}}},
 			[]string{"the budget 1e+20: its minimum, at x = 5.66e+09, lies outside the sizes run (1e+09 to 4e+09); run sizes beyond it"}, ""},
 		{"one budget left", []runs{good(1e18, 1e8), {{1e20, 1e20}, {1e9, 2e9}, {2, 2.1}}}, nil,
-			"an isoFLOP fit needs the minima of at least 2 compute budgets for its power law, and has 1 (the budget 1e+20 has runs at 2 different sizes; a parabola needs 3)"},
+			"an isoFLOP fit needs the minima of at least 2 compute budgets for its power law, and has 1 (the budget 1e+20: its runs are at 2 different sizes, and a parabola needs 3)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -228,7 +228,11 @@ func TestIsoFLOPSkipped(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if strings.Join(r.Skipped, "|") != strings.Join(tc.skipped, "|") {
+			var skipped []string
+			for _, s := range r.Skipped {
+				skipped = append(skipped, s.String())
+			}
+			if strings.Join(skipped, "|") != strings.Join(tc.skipped, "|") {
 				t.Errorf("skipped %q, want %q", r.Skipped, tc.skipped)
 			}
 			// the two good budgets: x* = 1e8 at 1e18 and 3e8 at 1e19

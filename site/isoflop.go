@@ -51,7 +51,7 @@ func isoflopFits(sc *chartspec.Chart, c *Chart) error {
 	if len(r.Skipped) > 0 {
 		var errs diag.List
 		for _, s := range r.Skipped {
-			errs.Add(diag.Errorf(at, "the isoflop fit: %s; or leave the budget out with where:", s))
+			errs.Add(diag.Errorf(at, "the isoflop fit: %s; or leave the budget out with where: {%s: \"!= %g\"}", s, sc.IsoFLOP.Compute.Name, s.Compute))
 		}
 		return errs.Err()
 	}

@@ -52,12 +52,20 @@ func TestIsoFLOPChart(t *testing.T) {
 }
 
 // TestIsoFLOPChartErrors: a budget without a minimum stops the build at
-// compute, naming the budget.
+// compute, naming the budget and how to leave it out.
 func TestIsoFLOPChartErrors(t *testing.T) {
 	spec := "type: isoflop\ndata: |\n  c,n,l\n  1e18,1e8,2.2\n  1e18,2e8,2.1\n  1e18,4e8,2.2\n  1e19,1e8,2.3\n  1e19,2e8,2.1\n  1e19,4e8,2.0\n  1e20,1e9,2\n  1e20,2e9,1.9\n  1e20,4e9,2\ncompute: c\nx: n\ny: l\n"
 	_, err := Load(sitetest.New(t, map[string]string{"content/f.md": trendPage(spec)}), Options{})
-	want := "content/f.md:17:10: the isoflop fit: the budget 1e+19: its minimum, at x = 5.66e+08, lies outside the sizes run (1e+08 to 4e+08); run sizes beyond it; or leave the budget out with where:"
+	want := "content/f.md:17:10: the isoflop fit: the budget 1e+19: its minimum, at x = 5.66e+08, lies outside the sizes run (1e+08 to 4e+08); run sizes beyond it; or leave the budget out with where: {c: \"!= 1e+19\"}"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("%v, want %q", err, want)
+	}
+	// the message's where: leaves the budget out, and the chart builds
+	s, err := Load(sitetest.New(t, map[string]string{"content/f.md": trendPage(spec + "where: {c: \"!= 1e+19\"}\n")}), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(s.Pages[0].Charts[0].Panels[1].Series); got != 2 {
+		t.Errorf("%d minima, want 2", got)
 	}
 }
