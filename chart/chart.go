@@ -120,8 +120,8 @@ func buildOption(c *site.Chart) *echartsOption {
 			Left: pct(float64(k)*width + 6), Width: pct(width - 8), Top: strconv.Itoa(rowTop + 6), Height: strconv.Itoa(rowHeight - 80),
 		})
 		xlo, xhi, ylo, yhi := PanelExtent(c, i)
-		xo := newAxisOptions(p.X, xlo, xhi, looksLikeYears(c.Panels[i], true))
-		yo := newAxisOptions(p.Y, ylo, yhi, looksLikeYears(c.Panels[i], false))
+		xo := newAxisOptions(p.X, xlo, xhi, c.Panels[i].LooksLikeYears(true))
+		yo := newAxisOptions(p.Y, ylo, yhi, c.Panels[i].LooksLikeYears(false))
 		if sharedX && r < rows-1 && i+cols < n {
 			xo.name = "" // the panel below carries the shared title
 		}
@@ -199,6 +199,8 @@ func buildOption(c *site.Chart) *echartsOption {
 		}
 		fs, fx := fitSeries(c, i, styles, fitNamer)
 		o.series, ex.series = append(o.series, fs...), append(ex.series, fx...)
+		ms, mx, ma := isoflopMarks(c, i, styles, fitNamer, len(aux))
+		o.series, ex.series, aux = append(o.series, ms...), append(ex.series, mx...), append(aux, ma...)
 		aux = append(aux, markSeries(p, i)...)
 	}
 	appendAux(o, aux)
@@ -218,6 +220,7 @@ func PanelExtent(c *site.Chart, i int) (xlo, xhi, ylo, yhi float64) {
 	p := c.Spec.Panels[i]
 	xlo, xhi, ylo, yhi = c.Panels[i].Extent()
 	xlo, xhi, ylo, yhi = fitExtent(p, c.Panels[i], xlo, xhi, ylo, yhi)
+	ylo, yhi = bandExtent(p, c.Panels[i], ylo, yhi)
 	return marksExtent(p, c.Panels[i], xlo, xhi, ylo, yhi)
 }
 

@@ -24,7 +24,7 @@ const (
 )
 
 var (
-	fitKeys      = []string{"type", "over", "series", "extrapolate", "label", "variable", "response"}
+	fitKeys      = []string{"type", "over", "series", "extrapolate", "label", "variable", "response", "bootstrap"}
 	fitOvers     = []string{FitOverSeries, FitOverAll, FitOverFrontier}
 	frontierDirs = []string{FrontierMax, FrontierMin}
 )
@@ -47,6 +47,9 @@ type Fit struct {
 	// y (L = 11.6 · N⁻⁰·⁰⁷⁶), as plain text; "" leaves the first letter of
 	// the axis' column. They are read as a formula, so N_{opt} is Nₒₚₜ.
 	Variable, Response string
+	// Bootstrap is how many resampled refits give the fit's standard
+	// errors and 95% intervals (trend.go); 0 for none.
+	Bootstrap int
 	// Pos is where the value of `fit` stands.
 	Pos diag.Pos
 }
@@ -108,6 +111,7 @@ func (p *parser) resolveFits(pan *Panel, l fitLayer, n int) {
 	if n > 0 {
 		where = " of panel " + strconv.Itoa(n)
 	}
+	p.checkBootstrap(f, where)
 	if f.Over == FitOverFrontier && pan.Frontier.Dir == "" {
 		p.errorf(f.Pos, "the fit%s is over the frontier, but the panel has no frontier: add frontier: min (or max), or fit over series or all", where)
 		f.Type = ""
@@ -159,6 +163,8 @@ func (p *parser) fit(e entry) (Fit, bool) {
 				f.Variable = p.fitSymbol(fe)
 			case "response":
 				f.Response = p.fitSymbol(fe)
+			case "bootstrap":
+				f.Bootstrap = p.fitBootstrap(fe)
 			default:
 				p.unknown++
 				typo = true
@@ -260,6 +266,8 @@ func fitKeyTail(key string) string {
 		alias = "extrapolate"
 	case "name", "title", "legend", "text":
 		alias = "label"
+	case "resample", "resamples", "bootstraps", "boot", "replicates", "samples":
+		alias = "bootstrap"
 	case "by", "per", "scope", "group", "pool", "groups":
 		alias = "over"
 	case "only", "include", "fit_series", "subset":
@@ -284,8 +292,10 @@ func fitAlias(w string) string {
 		return fit.PowerLawC
 	case "log", "logarithmic", "semilog", "semilogx", "linlog", "loglin", "logx":
 		return fit.LogLinear
-	case "lin", "line", "straight", "ols", "regression", "linearregression", "trend":
+	case "lin", "line", "straight", "ols", "regression", "linearregression":
 		return fit.Linear
+	case "exp", "expo", "exponent", "growth", "doubling", "trend", "logy", "semilogy", "loglineary":
+		return fit.Exponential
 	}
 	return ""
 }

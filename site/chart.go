@@ -65,6 +65,9 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 		l.warnings = append(l.warnings, largeSeries(sc, &sc.Panels[i], &c.Panels[i], at)...)
 	}
 	if len(errs) == 0 {
+		errs.Add(isoflopFits(sc, c))
+	}
+	if len(errs) == 0 {
 		l.warnings = append(l.warnings, percentOfFractions(sc, c.Panels)...)
 	}
 	return c, errs.Err()

@@ -19,6 +19,11 @@ type Fitted struct {
 	fit.Result
 	// Lo and Hi are the smallest and largest x of the points fitted.
 	Lo, Hi float64
+	// Doubling is an exponential fit's doubling time (trend.go), else nil.
+	Doubling *fit.Doubling
+	// IsoFLOP is the whole fit behind an isoflop chart's power law, with
+	// its intervals and band (isoflop.go), else nil.
+	IsoFLOP *fit.IsoFLOP
 }
 
 // FrontierPoints returns the points of the panel's Pareto frontier (every
@@ -144,6 +149,10 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file string) ([]Fitted, erro
 			lo, hi = min(lo, pt.X), max(hi, pt.X)
 		}
 		r, err := fit.Fit(f.Type, xs, ys)
+		var doubling *fit.Doubling
+		if err == nil {
+			doubling, err = fitDoubling(sp, p, xs, ys)
+		}
 		if err != nil {
 			msg := err.Error()
 			var fe *fit.Error
@@ -157,7 +166,7 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file string) ([]Fitted, erro
 			errs.Add(diag.Errorf(f.Pos, "the fit %s: %s", g.what, msg))
 			continue
 		}
-		out = append(out, Fitted{Series: g.series, Result: r, Lo: lo, Hi: hi})
+		out = append(out, Fitted{Series: g.series, Result: r, Lo: lo, Hi: hi, Doubling: doubling})
 	}
 	return out, errs.Err()
 }
