@@ -131,6 +131,9 @@ func (e *evaluator) value(q, gq []float64) float64 {
 				gq[j] *= p[j]
 			}
 		}
+		if !finite(gq...) {
+			return math.Inf(1)
+		}
 	}
 	return f
 }

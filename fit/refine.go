@@ -16,7 +16,7 @@ const (
 	refineIterations    = 2000
 	bootstrapIterations = 500
 	convergeRelative    = 1e-11
-	convergeIterations  = 3
+	convergeIterations  = 1
 )
 
 // refine runs L-BFGS with the exact gradient from q (which it leaves
@@ -24,8 +24,8 @@ const (
 // more progress has converged when the gradient there is negligible
 // against the objective's terms; it is reported unconverged otherwise.
 func refine(e *evaluator, q []float64, index, iterations int) candidate {
-	// The gradient comes with the value at no extra cost; keep the last
-	// one for the optimiser's Grad call at the same point.
+	// The gradient comes with the value at little extra cost; keep the
+	// last one for the optimiser's Grad call at the same point.
 	lastX := make([]float64, len(q))
 	lastG := make([]float64, len(q))
 	lastF := math.NaN()
