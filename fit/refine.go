@@ -23,7 +23,7 @@ const (
 // alone) and returns where it ended. A run whose line search can make no
 // more progress has converged when the gradient there is negligible
 // against the objective's terms; it is reported unconverged otherwise.
-func refine(e *evaluator, q []float64, index, iterations int) candidate {
+func refine(value func(x, grad []float64) float64, q []float64, index, iterations int) candidate {
 	// The gradient comes with the value at little extra cost; keep the
 	// last one for the optimiser's Grad call at the same point.
 	lastX := make([]float64, len(q))
@@ -34,7 +34,7 @@ func refine(e *evaluator, q []float64, index, iterations int) candidate {
 			return
 		}
 		copy(lastX, x)
-		lastF = e.value(x, lastG)
+		lastF = value(x, lastG)
 	}
 	prob := optimize.Problem{
 		Func: func(x []float64) float64 {
@@ -59,7 +59,7 @@ func refine(e *evaluator, q []float64, index, iterations int) candidate {
 	case err == nil:
 		c.converged = res.Status == optimize.FunctionConvergence || res.Status == optimize.GradientThreshold
 	case errors.Is(err, optimize.ErrLinesearcherFailure) || errors.Is(err, optimize.ErrNoProgress):
-		c.converged = stationary(e, res.X)
+		c.converged = stationary(value, res.X)
 	}
 	return c
 }
@@ -68,9 +68,9 @@ func refine(e *evaluator, q []float64, index, iterations int) candidate {
 // negligible: each component below 1e-6 of the objective (or of 1e-12,
 // for an objective near 0), so that a step of one unit in any searched
 // constant would change it by less than that.
-func stationary(e *evaluator, q []float64) bool {
+func stationary(value func(x, grad []float64) float64, q []float64) bool {
 	g := make([]float64, len(q))
-	f := e.value(q, g)
+	f := value(q, g)
 	tol := 1e-6 * max(f, 1e-12)
 	for _, v := range g {
 		if !(math.Abs(v) <= tol) {
