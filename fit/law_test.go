@@ -179,3 +179,47 @@ func TestFitLawDeterministic(t *testing.T) {
 		t.Fatalf("the same fit differs between runs:\n%s\n%s\n%s", got[0], got[1], got[2])
 	}
 }
+
+// rowsModel is m over the rows rows[i] of its data: a resample made
+// explicit.
+type rowsModel struct {
+	m    Model
+	rows []int
+}
+
+func (r rowsModel) NumConsts() int { return r.m.NumConsts() }
+func (r rowsModel) Predict(p []float64, row int, grad []float64) float64 {
+	return r.m.Predict(p, r.rows[row], grad)
+}
+
+// TestBootstrapRefitsMatchFullFits checks the bootstrap's refits, which
+// start at the full fit's optimum and search whitened constants, against
+// fits of the same resamples from the whole grid of starts.
+func TestBootstrapRefitsMatchFullFits(t *testing.T) {
+	n, d, l := chinchillaSurface(80, chinchillaTruth, 0.01, 6)
+	m := chinchillaModel(n, d)
+	o := LawOptions{Names: chinchillaNames, Roles: chinchillaRoles, Loss: Huber, Log: true, Bootstrap: 6, Seed: 4}
+	r, err := FitLaw(m, l, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rep, got := range r.Replicates {
+		rows := make([]int, len(l))
+		Resample(rows, o.Seed, rep)
+		y := make([]float64, len(rows))
+		for i, row := range rows {
+			y[i] = l[row]
+		}
+		one := o
+		one.Bootstrap = 0
+		want, err := FitLaw(rowsModel{m, rows}, y, one)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j, w := range want.Consts {
+			if math.Abs(got[j]-w) > 1e-5*math.Abs(w) {
+				t.Errorf("resample %d: refit %s = %.8g, fit from the grid %.8g", rep, chinchillaNames[j], got[j], w)
+			}
+		}
+	}
+}

@@ -20,10 +20,11 @@ const (
 )
 
 // refine runs L-BFGS with the exact gradient from q (which it leaves
-// alone) and returns where it ended. A run whose line search can make no
+// alone) and returns where it ended; init, when not nil, holds the value
+// and gradient at q. A run whose line search can make no
 // more progress has converged when the gradient there is negligible
 // against the objective's terms; it is reported unconverged otherwise.
-func refine(value func(x, grad []float64) float64, q []float64, index, iterations int) candidate {
+func refine(value func(x, grad []float64) float64, q []float64, index, iterations int, init *optimize.Location) candidate {
 	// The gradient comes with the value at little extra cost; keep the
 	// last one for the optimiser's Grad call at the same point.
 	lastX := make([]float64, len(q))
@@ -49,6 +50,7 @@ func refine(value func(x, grad []float64) float64, q []float64, index, iteration
 	settings := &optimize.Settings{
 		Converger:       &optimize.FunctionConverge{Relative: convergeRelative, Iterations: convergeIterations},
 		MajorIterations: iterations,
+		InitValues:      init,
 	}
 	res, err := optimize.Minimize(prob, slices.Clone(q), settings, &optimize.LBFGS{})
 	if res == nil {

@@ -137,7 +137,7 @@ func search(obj *objective, o LawOptions) (best candidate, starts, refined int, 
 		for i, ok := next(); ok; i, ok = next() {
 			q := make([]float64, len(obj.params))
 			gridPoint(obj.params, cands[i].index, q)
-			cands[i] = refine(e.value, q, cands[i].index, refineIterations)
+			cands[i] = refine(e.value, q, cands[i].index, refineIterations, nil)
 		}
 	})
 	best = slices.MinFunc(cands, better)
