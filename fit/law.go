@@ -117,14 +117,25 @@ type LawError struct {
 func (e *LawError) Error() string { return e.Msg }
 
 // FitLaw fits the constants of the law m to the responses y (one per row
-// of m's data): it minimises the loss of the residuals from a grid of
-// starting points with L-BFGS, checks that the data determine every
-// constant, and bootstraps the fit when o.Bootstrap > 0. The same input
-// gives the same result, bit for bit, on any number of workers.
+// of m's data), as Hoffmann et al. fitted Chinchilla's: it evaluates the
+// objective (the sum of the loss of the residuals) on a grid of starting
+// points, from o.Start's ranges or each constant's role, runs L-BFGS with
+// the model's exact gradient from the best few of them, checks that the
+// data determine every constant, and bootstraps the fit when
+// o.Bootstrap > 0. The same input gives the same result, bit for bit, on
+// any number of workers.
 func FitLaw(m Model, y []float64, o LawOptions) (LawFit, error) {
 	k := m.NumConsts()
 	if len(o.Names) != k {
 		return LawFit{}, &LawError{Msg: fmt.Sprintf("the law has %d constants but %d names", k, len(o.Names))}
+	}
+	if len(o.Roles) != 0 && len(o.Roles) != k {
+		return LawFit{}, &LawError{Msg: fmt.Sprintf("the law has %d constants but %d roles", k, len(o.Roles))}
+	}
+	for j, name := range o.Names {
+		if slices.Index(o.Names, name) != j {
+			return LawFit{}, &LawError{Msg: fmt.Sprintf("the constant %s is named twice", name), Consts: []string{name}}
+		}
 	}
 	if err := checkOptions(&o); err != nil {
 		return LawFit{}, err

@@ -57,6 +57,8 @@ func TestFitLawErrors(t *testing.T) {
 			"no starting point gives a finite objective: the law predicts 0 or less, whose logarithm is undefined, at points 1, 2, 3, 4, 5, 6", []string{"a", "b"}, []int{0, 1, 2, 3, 4, 5}},
 		{"response not above 0 in log space", lineModel(small), []float64{1, 0, 3, -4, 5, 6}, LawOptions{Names: []string{"a", "b"}, Log: true},
 			"which is 0 or below at points 2, 4", nil, []int{1, 3}},
+		{"constant named twice", lineModel(small), small, LawOptions{Names: []string{"a", "a"}}, "the constant a is named twice", []string{"a"}, nil},
+		{"too few roles", lineModel(small), small, LawOptions{Names: []string{"a", "b"}, Roles: []Role{Offset}}, "the law has 2 constants but 1 roles", nil, nil},
 		{"unknown loss", lineModel(small), small, LawOptions{Names: []string{"a", "b"}, Loss: "cauchy"}, `unknown loss "cauchy": use huber or squared`, nil, nil},
 		{"start for no constant", lineModel(small), small, LawOptions{Names: []string{"a", "b"}, Start: map[string][2]float64{"c": {0, 1}}},
 			`start gives a range for "c", which is not a constant of the law (its constants are a, b)`, []string{"c"}, nil},

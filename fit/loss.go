@@ -77,7 +77,6 @@ type evaluator struct {
 	*objective
 	rows        []int
 	p, gp, grad []float64
-	evals       int
 }
 
 func (o *objective) evaluator(rows []int) *evaluator {
@@ -89,7 +88,6 @@ func (o *objective) evaluator(rows []int) *evaluator {
 // nil, its gradient with respect to q. It is +Inf where a prediction is
 // not finite or, in log space, not above 0.
 func (e *evaluator) value(q, gq []float64) float64 {
-	e.evals++
 	p := e.consts(q, e.p)
 	var g []float64
 	if gq != nil {
