@@ -83,10 +83,7 @@ func (o *objective) jacobian(p []float64) *mat.Dense {
 			if o.log {
 				v /= pred
 			}
-			if o.params[c].log {
-				v *= p[c]
-			}
-			j.Set(i, c, v)
+			j.Set(i, c, v*o.slope(c, p))
 		}
 	}
 	return j

@@ -275,6 +275,7 @@ type candidate struct {
 	f          float64
 	index      int
 	converged  bool
+	stalled    bool
 	iterations int
 }
 

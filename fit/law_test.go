@@ -55,10 +55,10 @@ func TestFitLawMatchesScipy(t *testing.T) {
 		},
 		{
 			name: "squared in linear space, scipy curve_fit",
-			y:    []float64{8.054348780177522, 6.5545226098109355, 5.321551550378215, 4.428685659297947, 3.835678293005385, 3.3216745418585774, 2.863995900162223, 2.5984355969952677, 2.4437207065694997, 2.2326903780375353, 2.0500112784463496, 2.010924890494821},
+			y:    curveFitY,
 			o:    LawOptions{Names: oneVarNames, Roles: oneVarRoles, Loss: Squared},
-			want: []float64{1.6995223816944773, 407.70076596544953, 0.3011314979503405},
-			obj:  0.006587358544859444,
+			want: curveFitWant,
+			obj:  curveFitObjective,
 		},
 	}
 	for _, tt := range tests {
@@ -79,6 +79,39 @@ func TestFitLawMatchesScipy(t *testing.T) {
 				t.Errorf("not converged after %d iterations", r.Iterations)
 			}
 		})
+	}
+}
+
+// curveFitY is the data of the squared-loss reference (ylin above), and
+// curveFitWant and curveFitObjective scipy's fit.
+var (
+	curveFitY         = []float64{8.054348780177522, 6.5545226098109355, 5.321551550378215, 4.428685659297947, 3.835678293005385, 3.3216745418585774, 2.863995900162223, 2.5984355969952677, 2.4437207065694997, 2.2326903780375353, 2.0500112784463496, 2.010924890494821}
+	curveFitWant      = []float64{1.6995223816944773, 407.70076596544953, 0.3011314979503405}
+	curveFitObjective = 0.006587358544859444
+)
+
+// TestFitLawUnitsDoNotMatter fits the curve_fit reference with y in other
+// units: the offset and scale follow the units, the exponent stays, and
+// the fit converges whatever their size.
+func TestFitLawUnitsDoNotMatter(t *testing.T) {
+	for _, unit := range []float64{1e-9, 1e-6, 1e6, 1e9} {
+		y := make([]float64, len(curveFitY))
+		for i, v := range curveFitY {
+			y[i] = v * unit
+		}
+		r, err := FitLaw(oneVarModel(refX()), y, LawOptions{Names: oneVarNames, Roles: oneVarRoles, Loss: Squared})
+		if err != nil {
+			t.Fatalf("y in units of %g: %v", unit, err)
+		}
+		want := []float64{curveFitWant[0] * unit, curveFitWant[1] * unit, curveFitWant[2]}
+		for j, w := range want {
+			if math.Abs(r.Consts[j]-w) > 1e-5*math.Abs(w) {
+				t.Errorf("y in units of %g: %s = %.8g, want %.8g", unit, oneVarNames[j], r.Consts[j], w)
+			}
+		}
+		if o := curveFitObjective * unit * unit; math.Abs(r.Objective-o) > 1e-8*o || !r.Converged {
+			t.Errorf("y in units of %g: objective %.10g (want %.10g), converged %v", unit, r.Objective, o, r.Converged)
+		}
 	}
 }
 

@@ -30,10 +30,13 @@ var (
 
 // param is how a constant is searched: as its logarithm when log (a
 // constant whose range of starts is above 0, other than an exponent, as
-// Hoffmann et al. searched A = e^a), and from which starting values (in
-// the searched units).
+// Hoffmann et al. searched A = e^a), else in units of the largest
+// magnitude in its range, so that every searched constant is of order 1
+// whatever the data's units; and from which starting values (in the
+// searched units).
 type param struct {
 	log  bool
+	unit float64
 	grid []float64
 }
 
@@ -55,11 +58,15 @@ func parametrize(o LawOptions, y []float64) ([]param, error) {
 		if !given {
 			rng = defaultRange(role, y)
 		}
-		log := role != Exponent && rng[0] > 0
-		if log {
+		p := param{log: role != Exponent && rng[0] > 0, unit: 1}
+		if p.log {
 			rng = [2]float64{math.Log(rng[0]), math.Log(rng[1])}
+		} else if u := max(math.Abs(rng[0]), math.Abs(rng[1])); u > 0 {
+			p.unit = u
+			rng = [2]float64{rng[0] / u, rng[1] / u}
 		}
-		ps[j] = param{log: log, grid: spaced(rng, per)}
+		p.grid = spaced(rng, per)
+		ps[j] = p
 	}
 	return ps, nil
 }
@@ -137,7 +144,11 @@ func search(obj *objective, o LawOptions) (best candidate, starts, refined int, 
 		for i, ok := next(); ok; i, ok = next() {
 			q := make([]float64, len(obj.params))
 			gridPoint(obj.params, cands[i].index, q)
-			cands[i] = refine(e.value, q, cands[i].index, refineIterations, nil)
+			c := refine(e.value, q, cands[i].index, refineIterations, nil)
+			if c.stalled {
+				c.converged = e.stationary(c.q)
+			}
+			cands[i] = c
 		}
 	})
 	best = slices.MinFunc(cands, better)
