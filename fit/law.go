@@ -147,11 +147,7 @@ func FitLaw(m Model, y []float64, o LawOptions) (LawFit, error) {
 	if err != nil {
 		return LawFit{}, err
 	}
-	ps, err := parametrize(o, y)
-	if err != nil {
-		return LawFit{}, err
-	}
-	obj := objective{m: m, target: target, huber: o.Loss == Huber, delta: o.Delta, log: o.Log, params: ps}
+	obj := objective{m: m, target: target, huber: o.Loss == Huber, delta: o.Delta, log: o.Log, params: parametrize(o, y)}
 
 	best, starts, refined, err := search(&obj, o)
 	if err != nil {

@@ -17,17 +17,6 @@ const (
 	refineStarts = 8
 )
 
-// The default ranges of starting points, by role. An exponent runs over
-// [0, 2] (Hoffmann et al.'s grid); a scale over decades, from 1e-2 to 1e12
-// (searched in log, so taken to be positive); an offset over [0, min y]
-// when every response is above 0, else over the responses' range; any
-// other constant over [−1, 1].
-var (
-	defaultExponent = [2]float64{0, 2}
-	defaultScale    = [2]float64{1e-2, 1e12}
-	defaultOther    = [2]float64{-1, 1}
-)
-
 // param is how a constant is searched: as its logarithm when log (a
 // constant whose range of starts is above 0, other than an exponent, as
 // Hoffmann et al. searched A = e^a), else in units of the largest
@@ -42,7 +31,7 @@ type param struct {
 
 // parametrize chooses how each constant is searched from its start range
 // or, without one, its role.
-func parametrize(o LawOptions, y []float64) ([]param, error) {
+func parametrize(o LawOptions, y []float64) []param {
 	k := len(o.Names)
 	per := gridPoints
 	for per > 1 && math.Pow(float64(per), float64(k)) > maxGrid {
@@ -68,15 +57,21 @@ func parametrize(o LawOptions, y []float64) ([]param, error) {
 		p.grid = spaced(rng, per)
 		ps[j] = p
 	}
-	return ps, nil
+	return ps
 }
 
+// defaultRange is the range of starting points of a constant of the role
+// that start does not give. An exponent runs over [0, 2] (Hoffmann et
+// al.'s grid); a scale over decades, from 1e-2 to 1e12 (searched in log,
+// so taken to be positive); an offset over [0, min y] when every response
+// is above 0, else over the responses' range; any other constant over
+// [−1, 1].
 func defaultRange(role Role, y []float64) [2]float64 {
 	switch role {
 	case Exponent:
-		return defaultExponent
+		return [2]float64{0, 2}
 	case Scale:
-		return defaultScale
+		return [2]float64{1e-2, 1e12}
 	case Offset:
 		lo, hi := slices.Min(y), slices.Max(y)
 		if lo > 0 {
@@ -84,7 +79,7 @@ func defaultRange(role Role, y []float64) [2]float64 {
 		}
 		return [2]float64{lo, hi}
 	}
-	return defaultOther
+	return [2]float64{-1, 1}
 }
 
 // spaced is n evenly spaced values from rng[0] to rng[1] (their middle
