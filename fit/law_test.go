@@ -187,7 +187,7 @@ func TestFitLawKaplanSurface(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tol := []float64{0.5, 0.5, 0.05, 0.05}
+	tol := []float64{0.05, 0.05, 0.01, 0.01}
 	for j, w := range truth {
 		if math.Abs(fitted.Consts[j]-w) > tol[j]*w {
 			t.Errorf("%s = %.4g, want %.4g ± %g%%", names[j], fitted.Consts[j], w, 100*tol[j])
