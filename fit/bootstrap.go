@@ -13,76 +13,24 @@ import (
 // constants are replicates[r] whichever goroutine fits it, so the result
 // does not depend on their number; a refit that fails gives NaNs and
 // counts in failed.
-//
-// The refits search a whitened copy of the constants, z with
-// q = q̂ + Mz, M = L⁻ᵀ, LLᵀ being the Gauss–Newton matrix of the full fit at its
-// optimum q̂ (see precondition): a resample's objective then curves about
-// equally in every direction, and L-BFGS needs a few iterations where it
-// needs dozens on constants as entangled as a law's offset, scale and
-// exponent.
 func bootstrap(obj *objective, q []float64, o LawOptions) (replicates [][]float64, failed int) {
 	n, k := len(obj.target), len(q)
 	m := precondition(obj, q)
 	replicates = make([][]float64, o.Bootstrap)
 	parallel(o.Bootstrap, o.Workers, func(next func() (int, bool)) {
 		rows := make([]int, n)
-		e := obj.evaluator(rows)
-		qz := make([]float64, k)
-		gq := make([]float64, k)
-		// at is q̂ + Mz, M = L⁻ᵀ.
-		at := func(z []float64) []float64 {
-			for i := range k {
-				v := q[i]
-				for j, zj := range z {
-					v += m[i*k+j] * zj
-				}
-				qz[i] = v
-			}
-			return qz
-		}
-		whitened := func(z, gz []float64) float64 {
-			if gz == nil {
-				return e.value(at(z), nil)
-			}
-			// ∂f/∂z = Mᵀ ∂f/∂q.
-			f := e.value(at(z), gq)
-			for j := range k {
-				v := 0.0
-				for i, g := range gq {
-					v += m[i*k+j] * g
-				}
-				gz[j] = v
-			}
-			return f
-		}
-		// The first step of L-BFGS is of length 1 along the gradient: in
-		// units u = z/|g(0)| it is the Newton step of the whitened
-		// objective, whose Hessian is about the identity.
-		start := make([]float64, k)
-		g0 := make([]float64, k)
-		z := make([]float64, k)
-		scale := 1.0
-		scaled := func(u, gu []float64) float64 {
-			for j, v := range u {
-				z[j] = scale * v
-			}
-			f := whitened(z, gu)
-			for j := range gu {
-				gu[j] *= scale
-			}
-			return f
-		}
+		w := &whitening{e: obj.evaluator(rows), q0: q, m: m, q: make([]float64, k), g: make([]float64, k)}
+		start, g0 := make([]float64, k), make([]float64, k)
 		for r, ok := next(); ok; r, ok = next() {
 			Resample(rows, o.Seed, r)
-			f0 := whitened(start, g0)
-			scale = 1
+			w.scale = 1
+			f0 := w.value(start, g0)
 			if norm := floats.Norm(g0, 2); norm > 0 && !math.IsInf(norm, 0) {
-				scale = norm
+				w.scale = norm
+				floats.Scale(norm, g0)
 			}
-			floats.Scale(scale, g0)
-			c := refine(scaled, start, r, bootstrapIterations, &optimize.Location{F: f0, Gradient: g0})
-			floats.Scale(scale, c.q)
-			p := obj.consts(at(c.q), nil)
+			c := refine(w.value, start, r, bootstrapIterations, &optimize.Location{F: f0, Gradient: g0})
+			p := obj.consts(w.at(c.q), nil)
 			if math.IsInf(c.f, 1) || !finite(p...) {
 				for j := range p {
 					p[j] = math.NaN()
@@ -97,6 +45,54 @@ func bootstrap(obj *objective, q []float64, o LawOptions) (replicates [][]float6
 		}
 	}
 	return replicates, failed
+}
+
+// whitening is the objective of a bootstrap refit in the coordinates it
+// is searched in: u, with constants q = q̂ + s·M·u, q̂ the full fit's
+// optimum, M = L⁻ᵀ for LLᵀ its Gauss–Newton matrix there (see
+// precondition), and s the length of the gradient at u = 0 (at q̂).
+//
+// With M the resample's objective curves about equally in every
+// direction, and L-BFGS needs a few iterations where it needs dozens on
+// constants as entangled as a law's offset, scale and exponent. With s,
+// L-BFGS's first step, of length 1 along the gradient, is the Newton step
+// of an objective whose Hessian is about the identity.
+type whitening struct {
+	e     *evaluator
+	q0, m []float64 // q̂, and M (k×k, row-major)
+	scale float64   // s
+	q, g  []float64 // scratch: constants and gradient in q
+}
+
+// at is the constants q = q̂ + s·M·u.
+func (w *whitening) at(u []float64) []float64 {
+	k := len(u)
+	for i := range k {
+		v := 0.0
+		for j, uj := range u {
+			v += w.m[i*k+j] * uj
+		}
+		w.q[i] = w.q0[i] + w.scale*v
+	}
+	return w.q
+}
+
+// value is the objective at u and, when gu is not nil, its gradient
+// s·Mᵀ·∇f(q).
+func (w *whitening) value(u, gu []float64) float64 {
+	if gu == nil {
+		return w.e.value(w.at(u), nil)
+	}
+	f := w.e.value(w.at(u), w.g)
+	k := len(u)
+	for j := range k {
+		v := 0.0
+		for i, g := range w.g {
+			v += w.m[i*k+j] * g
+		}
+		gu[j] = w.scale * v
+	}
+	return f
 }
 
 // precondition is M = L⁻ᵀ (k×k, row-major), L being the lower Cholesky
