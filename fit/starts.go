@@ -14,7 +14,7 @@ import (
 const (
 	gridPoints   = 5
 	maxGrid      = 4096
-	refineStarts = 8
+	refineStarts = 16
 )
 
 // param is how a constant is searched: as its logarithm when log (a
