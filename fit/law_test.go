@@ -256,3 +256,47 @@ func TestBootstrapRefitsMatchFullFits(t *testing.T) {
 		}
 	}
 }
+
+// TestFitLawMatchesScipyChinchilla checks Chinchilla's law in Hoffmann et
+// al.'s form, Huber (δ = 1e-3) in log space, against scipy on 20 points
+// made in the snippet (three starts agree to 1e-6):
+//
+//	import numpy as np
+//	from scipy.optimize import minimize
+//	from scipy.special import huber, logsumexp
+//	i = np.arange(20)
+//	N = 10.0 ** (7 + 3 * ((i * 7) % 20) / 19)
+//	D = 10.0 ** (9 + 3 * ((i * 13) % 20) / 19)
+//	L = (1.8 + 480 * N ** -0.35 + 2100 * D ** -0.37) * np.exp(0.01 * np.sin(2.3 * i + 0.7))
+//	def obj(p):
+//	    a, b, e, al, be = p
+//	    pred = logsumexp([a - al * np.log(N), b - be * np.log(D), e * np.ones_like(N)], axis=0)
+//	    return np.sum(huber(1e-3, np.log(L) - pred))
+//	r = minimize(obj, (6, 7.6, 0.6, 0.35, 0.37), method="L-BFGS-B", options=dict(ftol=1e-16, gtol=1e-12))
+//	for _ in range(3):
+//	    r = minimize(obj, r.x, method="Nelder-Mead", options=dict(xatol=1e-13, fatol=1e-19))
+//	a, b, e, al, be = r.x
+//	print(np.exp(e), np.exp(a), np.exp(b), al, be, r.fun)
+func TestFitLawMatchesScipyChinchilla(t *testing.T) {
+	n := make([]float64, 20)
+	d := make([]float64, 20)
+	for i := range n {
+		n[i] = math.Pow(10, 7+3*float64((i*7)%20)/19)
+		d[i] = math.Pow(10, 9+3*float64((i*13)%20)/19)
+	}
+	l := []float64{4.514336745440188, 2.67354604310013, 2.5040785873559175, 3.408689751927204, 2.598960049065442, 2.5447055071198785, 3.237782281415378, 2.542832081286406, 2.6022902866613946, 3.079556618107072, 2.507999218845085, 2.6721579230712305, 2.9371353409564716, 2.494563056294398, 2.7501953099604237, 2.8150862895244058, 2.4998001296862857, 2.834755831547147, 2.7171148297238243, 2.518964116151997}
+	want := []float64{1.996918692441067, 1669.6690922910504, 8309.690839973173, 0.4302693239743913, 0.44091012254426554}
+	const objective = 5.323932758740824e-05
+	r, err := FitLaw(chinchillaModel(n, d), l, LawOptions{Names: chinchillaNames, Roles: chinchillaRoles, Loss: Huber, Delta: 1e-3, Log: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j, w := range want {
+		if math.Abs(r.Consts[j]-w) > 1e-5*w {
+			t.Errorf("%s = %.10g, scipy %.10g", chinchillaNames[j], r.Consts[j], w)
+		}
+	}
+	if math.Abs(r.Objective-objective) > 1e-9*objective || !r.Converged {
+		t.Errorf("objective %.12g (scipy %.12g), converged %v", r.Objective, objective, r.Converged)
+	}
+}
