@@ -33,6 +33,17 @@ func lineModel(x []float64) Model {
 	}}
 }
 
+// sqrtModel is y = b·sqrt(a), which is no number for a < 0.
+func sqrtModel() Model {
+	return funcModel{2, func(p []float64, i int, g []float64) float64 {
+		if g != nil {
+			g[0] = p[1] / (2 * math.Sqrt(p[0]))
+			g[1] = math.Sqrt(p[0])
+		}
+		return p[1] * math.Sqrt(p[0])
+	}}
+}
+
 func TestFitLawErrors(t *testing.T) {
 	x := refX()
 	y := make([]float64, len(x))
@@ -55,6 +66,8 @@ func TestFitLawErrors(t *testing.T) {
 			"the data cannot determine A and B separately: moving them together (A up, B down)", []string{"A", "B"}, nil},
 		{"log of a negative prediction", lineModel(small), small, LawOptions{Names: []string{"a", "b"}, Log: true, Start: map[string][2]float64{"a": {-2, -1}, "b": {0, 1}}},
 			"no starting point gives a finite objective: the law predicts 0 or less, whose logarithm is undefined, at points 1, 2, 3, 4, 5, 6", []string{"a", "b"}, []int{0, 1, 2, 3, 4, 5}},
+		{"prediction not a number", sqrtModel(), small, LawOptions{Names: []string{"a", "b"}, Start: map[string][2]float64{"a": {-3, -1}, "b": {0, 1}}},
+			"no starting point gives a finite objective: the law's value is not a finite number at points 1, 2, 3, 4, 5, 6", []string{"a", "b"}, []int{0, 1, 2, 3, 4, 5}},
 		{"response not above 0 in log space", lineModel(small), []float64{1, 0, 3, -4, 5, 6}, LawOptions{Names: []string{"a", "b"}, Log: true},
 			"which is 0 or below at points 2, 4", nil, []int{1, 3}},
 		{"constant named twice", lineModel(small), small, LawOptions{Names: []string{"a", "a"}}, "the constant a is named twice", []string{"a"}, nil},
