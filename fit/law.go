@@ -90,8 +90,11 @@ type LawFit struct {
 	// N is the number of points.
 	N int
 	// Converged reports that the optimiser stopped because the objective
-	// or its gradient stopped changing, not at its iteration limit;
-	// Iterations is the number of its iterations from the best start.
+	// stopped falling (by 1e-11 of itself in an iteration) or, where its
+	// line search could go no further, because the gradient is negligible
+	// against its rows' terms; not at its iteration limit nor stuck on a
+	// slope. Iterations is the number of its iterations from the best
+	// start.
 	Converged  bool
 	Iterations int
 	// Starts is the number of grid points the objective was evaluated at;

@@ -58,7 +58,7 @@ func refine(value func(x, grad []float64) float64, q []float64, index, iteration
 	c := candidate{q: res.X, f: res.F, index: index, iterations: res.MajorIterations}
 	switch {
 	case err == nil:
-		c.converged = res.Status == optimize.FunctionConvergence || res.Status == optimize.GradientThreshold
+		c.converged = res.Status == optimize.FunctionConvergence
 	case errors.Is(err, optimize.ErrLinesearcherFailure) || errors.Is(err, optimize.ErrNoProgress):
 		c.stalled = true
 	}
