@@ -1,0 +1,265 @@
+package texbox
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// style is what an element passes down to its children (katex.css's
+// inherited properties): the font and text-align.
+type style struct {
+	size   float64 // font-size, px
+	family string
+	bold   bool
+	italic bool
+	align  float64 // text-align: 0 left, 0.5 center, 1 right
+}
+
+// sizes are KaTeX's ten font sizes, in units of the formula's size:
+// katex.css gives `.sizing.reset-sizeN.sizeM` (and .fontsize-ensurer) the
+// font-size sizes[M-1]/sizes[N-1] em.
+var sizes = [...]float64{0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.2, 1.44, 1.728, 2.074, 2.488}
+
+// fontClasses are katex.css's rules that set a font (family, and weight or
+// style when given).
+var fontClasses = map[string]struct {
+	family        string
+	weight, slant int8 // -1 leaves it, 0 normal, 1 bold or italic
+}{
+	"textbf":       {"", 1, -1},
+	"textit":       {"", -1, 1},
+	"textrm":       {"KaTeX_Main", -1, -1},
+	"textsf":       {"KaTeX_SansSerif", -1, -1},
+	"texttt":       {"KaTeX_Typewriter", -1, -1},
+	"mathnormal":   {"KaTeX_Math", -1, 1},
+	"mathit":       {"KaTeX_Main", -1, 1},
+	"mathrm":       {"", -1, 0},
+	"mathbf":       {"KaTeX_Main", 1, -1},
+	"boldsymbol":   {"KaTeX_Math", 1, 1},
+	"amsrm":        {"KaTeX_AMS", -1, -1},
+	"mathbb":       {"KaTeX_AMS", -1, -1},
+	"textbb":       {"KaTeX_AMS", -1, -1},
+	"mathcal":      {"KaTeX_Caligraphic", -1, -1},
+	"mathfrak":     {"KaTeX_Fraktur", -1, -1},
+	"textfrak":     {"KaTeX_Fraktur", -1, -1},
+	"mathboldfrak": {"KaTeX_Fraktur", 1, -1},
+	"textboldfrak": {"KaTeX_Fraktur", 1, -1},
+	"mathtt":       {"KaTeX_Typewriter", -1, -1},
+	"mathscr":      {"KaTeX_Script", -1, -1},
+	"textscr":      {"KaTeX_Script", -1, -1},
+	"mathsf":       {"KaTeX_SansSerif", -1, -1},
+	"mathboldsf":   {"KaTeX_SansSerif", 1, -1},
+	"textboldsf":   {"KaTeX_SansSerif", 1, -1},
+	"mathitsf":     {"KaTeX_SansSerif", -1, 1},
+	"mathsfit":     {"KaTeX_SansSerif", -1, 1},
+	"textitsf":     {"KaTeX_SansSerif", -1, 1},
+	"mainrm":       {"KaTeX_Main", -1, 0},
+}
+
+// plainClasses are KaTeX's classes that katex.css gives no property that
+// changes where ink goes (the atom classes, which only its spacing rules
+// read, already spelled out as mspace), or whose property layout handles
+// by its structure (vlist, strut, ...).
+var plainClasses = map[string]bool{
+	"mord": true, "mbin": true, "mrel": true, "mopen": true, "mclose": true,
+	"mpunct": true, "minner": true, "mop": true, "mtight": true, "text": true,
+	"accent": true, "mfrac": true, "sqrt": true, "msupsub": true, "op-limits": true,
+	"delimcenter": true, "op-symbol": true, "delimsizing": true, "mult": true,
+	"base": true, "strut": true, "mspace": true, "nulldelimiter": true,
+	"vlist-t": true, "vlist-t2": true, "vlist-r": true, "vlist": true, "vlist-s": true,
+	"pstrut": true, "sizing": true, "fontsize-ensurer": true, "svg-align": true,
+	"accent-body": true, "frac-line": true, "overline": true, "underline": true,
+	"overline-line": true, "underline-line": true, "hide-tail": true, "root": true,
+	"rlap": true, "llap": true, "clap": true, "inner": true, "fix": true,
+	"small-op": true, "large-op": true, "mover": true, "munder": true,
+	"delim-size1": true, "delim-size4": true,
+}
+
+// classStyle applies the element's classes to st (the style its children
+// inherit) and reports an unknown class.
+func classStyle(st *style, classes []string) error {
+	var reset, size int
+	for _, c := range classes {
+		if f, ok := fontClasses[c]; ok {
+			if f.family != "" {
+				st.family = f.family
+			}
+			if f.weight >= 0 {
+				st.bold = f.weight == 1
+			}
+			if f.slant >= 0 {
+				st.italic = f.slant == 1
+			}
+			continue
+		}
+		if n, ok := sizeClass(c, "reset-size"); ok {
+			reset = n
+			continue
+		}
+		if n, ok := sizeClass(c, "size"); ok {
+			size = n
+			continue
+		}
+		if !plainClasses[c] {
+			return fmt.Errorf("class %q", c)
+		}
+	}
+	has := func(c string) bool { return hasClass(classes, c) }
+	switch {
+	case has("sizing") || has("fontsize-ensurer"):
+		if reset == 0 || size == 0 {
+			return fmt.Errorf("class %q without its reset-size and size", "sizing")
+		}
+		st.size *= sizes[size-1] / sizes[reset-1]
+	case has("delimsizing") && size > 0 && size <= 4:
+		st.family = "KaTeX_Size" + strconv.Itoa(size)
+	case reset != 0 || size != 0:
+		return fmt.Errorf("class %q outside a sizing span", "size")
+	}
+	switch {
+	case has("small-op"):
+		st.family = "KaTeX_Size1"
+	case has("large-op"):
+		st.family = "KaTeX_Size2"
+	case has("msupsub"), has("svg-align"):
+		st.align = 0
+	case has("mover"), has("munder"):
+		st.align = 0.5
+	}
+	return nil
+}
+
+// sizeClass reads "size3" (prefix "size") or "reset-size6".
+func sizeClass(c, prefix string) (int, bool) {
+	s, ok := strings.CutPrefix(c, prefix)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > len(sizes) {
+		return 0, false
+	}
+	return n, true
+}
+
+func hasClass(classes []string, c string) bool {
+	for _, k := range classes {
+		if k == c {
+			return true
+		}
+	}
+	return false
+}
+
+// length is a CSS length as KaTeX writes one: em, px or percent.
+type length struct {
+	v       float64
+	percent bool
+	set     bool
+}
+
+// px is the length at font size em; a percentage is of cb.
+func (l length) px(em, cb float64) float64 {
+	if !l.set {
+		return 0
+	}
+	if l.percent {
+		return l.v / 100 * cb
+	}
+	return l.v * em
+}
+
+// box properties are the inline style properties KaTeX writes.
+type boxStyle struct {
+	height, width, minWidth   length
+	marginLeft, marginRight   length
+	paddingLeft, paddingRight length
+	verticalAlign, top, left  length
+	borderBottomWidth         length
+}
+
+// parseStyle reads an element's style attribute.
+func parseStyle(s string) (boxStyle, error) {
+	var b boxStyle
+	for _, decl := range strings.Split(s, ";") {
+		decl = strings.TrimSpace(decl)
+		if decl == "" {
+			continue
+		}
+		name, value, ok := strings.Cut(decl, ":")
+		if !ok {
+			return b, fmt.Errorf("style %q", decl)
+		}
+		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+		var dst *length
+		switch name {
+		case "position":
+			// top and left move any span of KaTeX's; relative is its only
+			// position
+			if value != "relative" {
+				return b, fmt.Errorf("style position: %s", value)
+			}
+			continue
+		case "height":
+			dst = &b.height
+		case "width":
+			dst = &b.width
+		case "min-width":
+			dst = &b.minWidth
+		case "margin-left":
+			dst = &b.marginLeft
+		case "margin-right":
+			dst = &b.marginRight
+		case "padding-left":
+			dst = &b.paddingLeft
+		case "padding-right":
+			dst = &b.paddingRight
+		case "vertical-align":
+			dst = &b.verticalAlign
+		case "top":
+			dst = &b.top
+		case "left":
+			dst = &b.left
+		case "border-bottom-width":
+			dst = &b.borderBottomWidth
+		default:
+			return b, fmt.Errorf("style property %q", name)
+		}
+		l, err := parseLength(value)
+		if err != nil {
+			return b, fmt.Errorf("style %s: %w", name, err)
+		}
+		*dst = l
+	}
+	return b, nil
+}
+
+// parseLength reads "-0.25em", "2px", "100%" (and 0).
+func parseLength(s string) (length, error) {
+	unit := 1.0
+	var percent bool
+	num := s
+	switch {
+	case strings.HasSuffix(s, "em"):
+		num = s[:len(s)-2]
+	case strings.HasSuffix(s, "px"):
+		num = s[:len(s)-2]
+		unit = math.NaN() // px: marked, turned into em below
+	case strings.HasSuffix(s, "%"):
+		num = s[:len(s)-1]
+		percent = true
+	case s == "0":
+	default:
+		return length{}, fmt.Errorf("the length %q", s)
+	}
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+		return length{}, fmt.Errorf("the length %q", s)
+	}
+	if math.IsNaN(unit) {
+		return length{}, fmt.Errorf("the length %q in px", s)
+	}
+	return length{v: v, percent: percent, set: true}, nil
+}

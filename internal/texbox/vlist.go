@@ -1,0 +1,256 @@
+package texbox
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/tdewolff/canvas"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// vlist lays out KaTeX's vertical list, an inline table (.vlist-t): its
+// first row's cell (.vlist) is as tall as the list's height and holds its
+// children as blocks of no height, each a line whose baseline is a strut
+// (.pstrut) below the block's top, moved by the block's top offset. The
+// cell's content sits at its bottom, on the table's baseline, so a child's
+// baseline is pstrut + top below the list's. A second row, when there is
+// one, is the list's depth. Each child line is aligned in the cell by the
+// inherited text-align, after its margins; the cell is as wide as the
+// widest child with its margins.
+func (l *layouter) vlist(n *html.Node, st style, classes []string) (*laid, error) {
+	saved := l.usedCB
+	defer func() { l.usedCB = saved }()
+	if p := n.Parent; p != nil {
+		pc := strings.Fields(attr(p, "class"))
+		// katex.css: .mfrac>span>span, .accent>.vlist-t, .op-limits>.vlist-t
+		if hasClass(pc, "mfrac") || hasClass(pc, "accent") || hasClass(pc, "op-limits") {
+			st.align = 0.5
+		}
+	}
+	b := &laid{}
+	var spacer, row int
+	var cellW float64
+	for r := n.FirstChild; r != nil; r = r.NextSibling {
+		if r.Type != html.ElementNode || r.DataAtom != atom.Span || attr(r, "class") != "vlist-r" {
+			return nil, errors.New("a vlist-t with a child other than a vlist-r")
+		}
+		for c := r.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode || c.DataAtom != atom.Span {
+				return nil, errors.New("a vlist-r with a child other than a span")
+			}
+			switch attr(c, "class") {
+			case "vlist-s":
+				spacer++
+				continue
+			case "vlist":
+			default:
+				return nil, fmt.Errorf("a vlist-r with a cell of class %q", attr(c, "class"))
+			}
+			bs, err := parseStyle(attr(c, "style"))
+			if err != nil {
+				return nil, err
+			}
+			h := bs.height.px(st.size, 0)
+			if row > 0 {
+				if c.FirstChild != nil && (c.FirstChild.FirstChild != nil || c.FirstChild.NextSibling != nil) {
+					return nil, errors.New("a vlist's depth row with content")
+				}
+				b.desc = max(b.desc, h)
+				continue
+			}
+			b.asc = h
+			w, err := l.cell(b, c, st)
+			if err != nil {
+				return nil, err
+			}
+			cellW = max(cellW, w)
+		}
+		row++
+	}
+	b.w = cellW
+	if spacer > 0 && !hasClass(classes, "vlist-t2") {
+		b.w += 2 * float64(spacer) // .vlist-s is 2px wide; .vlist-t2 takes it back
+	}
+	return b, nil
+}
+
+// child is one block of a vlist cell, laid out.
+type child struct {
+	*laid
+	ml, mr, base float64
+	align        float64
+	relayout     func(cb float64) (*laid, error)
+}
+
+// cell lays out a vlist cell's children into b and returns its width.
+func (l *layouter) cell(b *laid, c *html.Node, st style) (float64, error) {
+	var kids []child
+	width := 0.0
+	for k := c.FirstChild; k != nil; k = k.NextSibling {
+		if k.Type != html.ElementNode || k.DataAtom != atom.Span {
+			return 0, errors.New("a vlist with a child other than a span")
+		}
+		kst := st
+		classes := strings.Fields(attr(k, "class"))
+		if err := classStyle(&kst, classes); err != nil {
+			return 0, err
+		}
+		bs, err := parseStyle(attr(k, "style"))
+		if err != nil {
+			return 0, err
+		}
+		em := kst.size
+		strut, err := pstrut(k)
+		if err != nil {
+			return 0, err
+		}
+		l.usedCB = false
+		content, err := l.inline(k, kst, math.NaN())
+		if err != nil {
+			return 0, err
+		}
+		ch := child{laid: content, ml: bs.marginLeft.px(em, 0), mr: bs.marginRight.px(em, 0),
+			base: bs.top.px(em, 0) + strut*em, align: kst.align}
+		if l.usedCB {
+			ch.relayout = func(cb float64) (*laid, error) { return l.inline(k, kst, cb) }
+		}
+		kids = append(kids, ch)
+		width = max(width, ch.ml+ch.w+ch.mr)
+	}
+	for _, k := range kids {
+		if k.relayout != nil {
+			re, err := k.relayout(width - k.ml - k.mr)
+			if err != nil {
+				return 0, err
+			}
+			k.laid = re
+		}
+		x := k.ml + k.align*(width-k.ml-k.mr-k.w)
+		b.add(k.laid, x, k.base)
+	}
+	return width, nil
+}
+
+// pstrut is the height, in em, of a vlist child's strut.
+func pstrut(k *html.Node) (float64, error) {
+	for c := k.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && attr(c, "class") == "pstrut" {
+			bs, err := parseStyle(attr(c, "style"))
+			if err != nil {
+				return 0, err
+			}
+			return bs.height.v, nil
+		}
+	}
+	return 0, errors.New("a vlist child without its pstrut")
+}
+
+// svgChild is a span's inline SVG drawing, when the drawing is all the
+// span holds.
+func svgChild(n *html.Node) *html.Node {
+	c := n.FirstChild
+	if c != nil && c.NextSibling == nil && c.Type == html.ElementNode && c.DataAtom == atom.Svg {
+		return c
+	}
+	return nil
+}
+
+// svg lays out an inline SVG drawing as katex.css places it: absolutely,
+// at the top left of its span, as wide as its containing block (cb) and
+// as tall as its span (height: inherit), its viewBox fitted by its
+// preserveAspectRatio and cut at its edges. The span is as tall as its
+// height, its bottom on the baseline.
+func (l *layouter) svg(svg *html.Node, bs boxStyle, em, cb float64) (*laid, error) {
+	l.usedCB = true
+	if !bs.height.set {
+		return nil, errors.New("an <svg> in a span without a height")
+	}
+	h := bs.height.px(em, 0)
+	b := &laid{asc: h}
+	if math.IsNaN(cb) {
+		return b, nil // measured before its block is known
+	}
+	vb := strings.Fields(strings.ReplaceAll(attr(svg, "viewbox"), ",", " "))
+	if len(vb) != 4 {
+		return nil, fmt.Errorf("an <svg> with the viewBox %q", attr(svg, "viewbox"))
+	}
+	var v [4]float64
+	for i, s := range vb {
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+			return nil, fmt.Errorf("an <svg> with the viewBox %q", attr(svg, "viewbox"))
+		}
+		v[i] = f
+	}
+	if v[2] <= 0 || v[3] <= 0 {
+		return nil, fmt.Errorf("an <svg> with the viewBox %q", attr(svg, "viewbox"))
+	}
+	sx, sy, tx, ty, err := fit(attr(svg, "preserveaspectratio"), v, cb, h)
+	if err != nil {
+		return nil, err
+	}
+	for c := svg.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || c.Data != "path" {
+			return nil, fmt.Errorf("an <svg> holding <%s>", c.Data)
+		}
+		for _, a := range c.Attr {
+			if a.Key != "d" {
+				return nil, fmt.Errorf("an SVG <path> with the attribute %s", a.Key)
+			}
+		}
+		p, err := canvas.ParseSVGPath(attr(c, "d"))
+		if err != nil {
+			return nil, fmt.Errorf("an SVG path: %w", err)
+		}
+		b.shapes = append(b.shapes, shape{p: p, sx: sx, sy: sy, tx: tx, ty: ty - h, clip: Rect{0, -h, cb, h}})
+	}
+	return b, nil
+}
+
+// fit is the viewBox's scale and offset in a w × h viewport, as SVG's
+// preserveAspectRatio says ("none", or an alignment and meet or slice).
+func fit(par string, v [4]float64, w, h float64) (sx, sy, tx, ty float64, err error) {
+	f := strings.Fields(par)
+	if len(f) == 0 {
+		f = []string{"xMidYMid", "meet"}
+	}
+	if f[0] == "none" {
+		sx, sy = w/v[2], h/v[3]
+		return sx, sy, -v[0] * sx, -v[1] * sy, nil
+	}
+	a := f[0]
+	if len(a) != 8 || len(f) > 2 {
+		return 0, 0, 0, 0, fmt.Errorf("an <svg> with preserveAspectRatio %q", par)
+	}
+	slice := len(f) == 2 && f[1] == "slice"
+	if len(f) == 2 && !slice && f[1] != "meet" {
+		return 0, 0, 0, 0, fmt.Errorf("an <svg> with preserveAspectRatio %q", par)
+	}
+	s := min(w/v[2], h/v[3])
+	if slice {
+		s = max(w/v[2], h/v[3])
+	}
+	align := map[string]float64{"Min": 0, "Mid": 0.5, "Max": 1}
+	ax, okx := align[a[1:4]]
+	ay, oky := align[a[5:8]]
+	if a[0] != 'x' || a[4] != 'Y' || !okx || !oky {
+		return 0, 0, 0, 0, fmt.Errorf("an <svg> with preserveAspectRatio %q", par)
+	}
+	return s, s, ax*(w-v[2]*s) - v[0]*s, ay*(h-v[3]*s) - v[1]*s, nil
+}
+
+// path is the drawing placed with the piece's origin at x, y.
+func (s shape) path(x, y float64) *canvas.Path {
+	p := s.p.Copy().Transform(canvas.Identity.Translate(s.tx+x, s.ty+y).Scale(s.sx, s.sy))
+	x0, y0 := s.clip.X+x, s.clip.Y+y
+	x1, y1 := x0+s.clip.W, y0+s.clip.H
+	if b := p.FastBounds(); b.X0 >= x0 && b.Y0 >= y0 && b.X1 <= x1 && b.Y1 <= y1 {
+		return p
+	}
+	// canvas clips lines only: curves are flattened to a hundredth of a px
+	return p.Flatten(0.01).Clip(x0, y0, x1, y1)
+}
