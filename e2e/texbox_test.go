@@ -41,6 +41,13 @@ var texboxFormulas = []string{
 	`\mathcal{L}(\theta) = \mathbb{E}[\ell]`,
 	`\widehat{xyz} + \overrightarrow{AB}`,
 	`\left(\frac{\frac{a}{b}}{\frac{c}{d}}\right)`,
+	`\left( \frac{\frac{\frac{a}{b}}{c}}{d} \right) \Bigg\{`,
+	`\binom{n}{k} + \displaystyle\sum_{i=1}^n x_i + \int_0^1 f\,dx + \lim_{x\to 0}`,
+	`\overline{x}\underline{y} + \vec{x}\dot{y} + \phantom{z}w`,
+	`\mathsf{A}\mathtt{B}\mathfrak{C}\mathscr{D} \boldsymbol{\alpha} \textbf{bold} \textit{it} \text{é}`,
+	`x' \infty \sim \partial \nabla \{ x \} \|x\| \langle x \rangle`,
+	`\operatorname{softmax}(z) \hspace{1em} \raisebox{0.5em}{x} \kern1em 10^{-3}`,
+	`\sqrt{\sqrt{\sqrt{x}}} + \sqrt{\frac{\frac{a}{b}}{\frac{c}{d}}}`,
 }
 
 func TestTexboxMatchesChromium(t *testing.T) {
@@ -85,9 +92,10 @@ func TestTexboxMatchesChromium(t *testing.T) {
 	}
 	url := serve(t, dir)
 	tb := newBrowser(t).tab(t)
-	// Each case: its width (the katex-html span) and, for each character
-	// drawn (text nodes outside the MathML and the vlists' zero-width
-	// spacers), its box from a Range, relative to the marker.
+	// Each case: its width (the katex-html span), its struts, rules and
+	// drawings, and, for each character drawn (text nodes outside the
+	// MathML, the vlists' zero-width spacers and \phantom), its box from
+	// a Range, all relative to the marker.
 	const measure = `(async () => {
 		await document.fonts.ready;
 		await Promise.all([...document.fonts].map(f => f.status === 'loaded' ? f : f.load()));
@@ -95,7 +103,14 @@ func TestTexboxMatchesChromium(t *testing.T) {
 		return [...document.querySelectorAll('.case')].map(c => {
 			const m = c.querySelector('.mark').getBoundingClientRect();
 			const h = c.querySelector('.katex-html');
-			const out = {w: h.getBoundingClientRect().width, glyphs: [], struts: []};
+			const out = {w: h.getBoundingClientRect().width, glyphs: [], struts: [], rules: [], svgs: []};
+			const rel = r => [r.left - m.left, r.top - m.bottom, r.width, r.height];
+			for (const s of h.querySelectorAll('.frac-line, .overline-line, .underline-line')) {
+				const r = s.getBoundingClientRect();
+				const bw = parseFloat(getComputedStyle(s).borderBottomWidth);
+				out.rules.push([r.left - m.left, r.bottom - bw - m.bottom, r.width, bw]);
+			}
+			for (const s of h.querySelectorAll('svg')) out.svgs.push(rel(s.getBoundingClientRect()));
 			for (const s of h.querySelectorAll('.strut')) {
 				const r = s.getBoundingClientRect();
 				out.struts.push([r.top - m.bottom, r.bottom - m.bottom]);
@@ -103,6 +118,7 @@ func TestTexboxMatchesChromium(t *testing.T) {
 			const walk = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
 			for (let n = walk.nextNode(); n; n = walk.nextNode()) {
 				if (n.parentElement.closest('.vlist-s')) continue;
+				if (getComputedStyle(n.parentElement).color === 'rgba(0, 0, 0, 0)') continue; // \phantom
 				let i = 0;
 				for (const ch of n.data) {
 					const range = document.createRange();
@@ -124,6 +140,8 @@ func TestTexboxMatchesChromium(t *testing.T) {
 		W      float64
 		Glyphs []glyphBox
 		Struts [][2]float64
+		Rules  [][4]float64
+		SVGs   [][4]float64
 	}
 	var got []caseBox
 	if err := chromedp.Run(tb.ctx, chromedp.Navigate(url+"/index.html"),
@@ -138,9 +156,15 @@ func TestTexboxMatchesChromium(t *testing.T) {
 	for i, c := range cases {
 		b, g := c.box, got[i]
 		name := fmt.Sprintf("%s at %g px", c.tex, c.size)
+		worstW = max(worstW, math.Abs(b.Width-g.W))
 		if math.Abs(b.Width-g.W) > tol {
 			t.Errorf("%s: width %.2f px, Chromium %.2f", name, b.Width, g.W)
 		}
+		if a, d := strutExtent(g.Struts); math.Abs(b.Ascent-a) > tol || math.Abs(b.Descent-d) > tol {
+			t.Errorf("%s: ascent %.2f, descent %.2f px; Chromium's struts %.2f, %.2f", name, b.Ascent, b.Descent, a, d)
+		}
+		compareRects(t, name+": rule", b.Rules, g.Rules, tol)
+		compareRects(t, name+": drawing", b.Drawings, g.SVGs, tol)
 		if len(b.Glyphs) != len(g.Glyphs) {
 			t.Errorf("%s: %d glyphs, Chromium draws %d", name, len(b.Glyphs), len(g.Glyphs))
 			continue
@@ -152,7 +176,6 @@ func TestTexboxMatchesChromium(t *testing.T) {
 			base := want.Bottom - math.Round(have.Descent)
 			worstX = max(worstX, math.Abs(have.X-want.X))
 			worstY = max(worstY, math.Abs(have.Y-base))
-			worstW = max(worstW, math.Abs(b.Width-g.W))
 			glyphs++
 			if string(have.Rune) != want.Ch || math.Abs(have.X-want.X) > tol || math.Abs(have.Advance-want.W) > tol || math.Abs(have.Y-base) > tol {
 				t.Errorf("%s: glyph %d %q at %.2f, %.2f (advance %.2f); Chromium %q at %.2f, %.2f (width %.2f; box %.2f to %.2f)",
@@ -161,4 +184,29 @@ func TestTexboxMatchesChromium(t *testing.T) {
 		}
 	}
 	t.Logf("%d formulas, %.0f glyphs: worst glyph x %.3f px, baseline %.3f px, formula width %.3f px", len(cases), glyphs, worstX, worstY, worstW)
+}
+
+// strutExtent is the extent of a formula's struts above and below the
+// baseline, from their boxes (top, bottom) relative to the baseline.
+func strutExtent(struts [][2]float64) (ascent, descent float64) {
+	for _, s := range struts {
+		ascent, descent = max(ascent, -s[0]), max(descent, s[1])
+	}
+	return ascent, descent
+}
+
+// compareRects reports each rectangle of have (x, y, w, h) further than
+// tol px from Chromium's.
+func compareRects(t *testing.T, what string, have []texbox.Rect, want [][4]float64, tol float64) {
+	t.Helper()
+	if len(have) != len(want) {
+		t.Errorf("%s: %d, Chromium %d", what, len(have), len(want))
+		return
+	}
+	for i, w := range want {
+		h := have[i]
+		if math.Abs(h.X-w[0]) > tol || math.Abs(h.Y-w[1]) > tol || math.Abs(h.W-w[2]) > tol || math.Abs(h.H-w[3]) > tol {
+			t.Errorf("%s %d at %.2f, %.2f, %.2f × %.2f; Chromium %.2f, %.2f, %.2f × %.2f", what, i, h.X, h.Y, h.W, h.H, w[0], w[1], w[2], w[3])
+		}
+	}
 }

@@ -27,7 +27,10 @@ type Box struct {
 	// Rules are the filled rectangles (fraction bars, over- and
 	// underlines).
 	Rules []Rect
-	// shapes are the inline SVG drawings, already placed and clipped.
+	// Drawings are the viewports of the inline SVG drawings (square roots,
+	// stretchy arrows, wide accents), each cutting its drawing.
+	Drawings []Rect
+	// shapes are the drawings, placed and cut.
 	shapes []*canvas.Path
 }
 

@@ -141,9 +141,8 @@ func (b *laid) place(out *Box, x, y float64) {
 		out.Rules = append(out.Rules, r)
 	}
 	for _, s := range b.shapes {
-		if p := s.path(x, y); p != nil {
-			out.shapes = append(out.shapes, p)
-		}
+		out.shapes = append(out.shapes, s.path(x, y))
+		out.Drawings = append(out.Drawings, Rect{s.clip.X + x, s.clip.Y + y, s.clip.W, s.clip.H})
 	}
 }
 
@@ -281,6 +280,9 @@ func (l *layouter) element(n *html.Node, st style, cb float64) (*item, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if bs.transparent {
+		it.laid = &laid{w: it.w, asc: it.asc, desc: it.desc}
 	}
 	pl, pr := bs.paddingLeft.px(em, cb), bs.paddingRight.px(em, cb)
 	if pl != 0 {

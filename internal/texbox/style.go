@@ -74,7 +74,8 @@ var plainClasses = map[string]bool{
 	"overline-line": true, "underline-line": true, "hide-tail": true, "root": true,
 	"rlap": true, "llap": true, "clap": true, "inner": true, "fix": true,
 	"small-op": true, "large-op": true, "mover": true, "munder": true,
-	"delim-size1": true, "delim-size4": true,
+	"delim-size1": true, "delim-size4": true, "overlay": true, "nobreak": true,
+	"smash": true,
 }
 
 // classStyle applies the element's classes to st (the style its children
@@ -178,6 +179,7 @@ type boxStyle struct {
 	paddingLeft, paddingRight length
 	verticalAlign, top, left  length
 	borderBottomWidth         length
+	transparent               bool // color: transparent
 }
 
 // parseStyle reads an element's style attribute.
@@ -195,6 +197,14 @@ func parseStyle(s string) (boxStyle, error) {
 		name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 		var dst *length
 		switch name {
+		case "color":
+			// \phantom's: laid out, not drawn. Other colours would be
+			// drawn in the one colour of the figure's text.
+			if value != "transparent" {
+				return b, fmt.Errorf("style color: %s (the formula is drawn in one colour)", value)
+			}
+			b.transparent = true
+			continue
 		case "position":
 			// top and left move any span of KaTeX's; relative is its only
 			// position

@@ -165,14 +165,23 @@ func svgChild(n *html.Node) *html.Node {
 // preserveAspectRatio and cut at its edges. The span is as tall as its
 // height, its bottom on the baseline.
 func (l *layouter) svg(svg *html.Node, bs boxStyle, em, cb float64) (*laid, error) {
-	l.usedCB = true
 	if !bs.height.set {
 		return nil, errors.New("an <svg> in a span without a height")
 	}
 	h := bs.height.px(em, 0)
 	b := &laid{asc: h}
-	if math.IsNaN(cb) {
+	own, err := parseStyle(attr(svg, "style"))
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case own.width.set && !own.width.percent:
+		cb = own.width.px(em, 0) // its own width, over katex.css's 100%
+	case math.IsNaN(cb):
+		l.usedCB = true
 		return b, nil // measured before its block is known
+	default:
+		l.usedCB = true
 	}
 	vb := strings.Fields(strings.ReplaceAll(attr(svg, "viewbox"), ",", " "))
 	if len(vb) != 4 {
@@ -193,8 +202,9 @@ func (l *layouter) svg(svg *html.Node, bs boxStyle, em, cb float64) (*laid, erro
 	if err != nil {
 		return nil, err
 	}
+	sh := shape{p: &canvas.Path{}, sx: sx, sy: sy, tx: tx, ty: ty - h, clip: Rect{0, -h, cb, h}}
 	for c := svg.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type != html.ElementNode || c.Data != "path" {
+		if c.Type != html.ElementNode || c.Data != "path" { // \cancel's <line>, ...
 			return nil, fmt.Errorf("an <svg> holding <%s>", c.Data)
 		}
 		for _, a := range c.Attr {
@@ -206,8 +216,9 @@ func (l *layouter) svg(svg *html.Node, bs boxStyle, em, cb float64) (*laid, erro
 		if err != nil {
 			return nil, fmt.Errorf("an SVG path: %w", err)
 		}
-		b.shapes = append(b.shapes, shape{p: p, sx: sx, sy: sy, tx: tx, ty: ty - h, clip: Rect{0, -h, cb, h}})
+		sh.p = sh.p.Append(p)
 	}
+	b.shapes = append(b.shapes, sh)
 	return b, nil
 }
 
