@@ -73,6 +73,10 @@ func WritePDF(w io.Writer, s *Scene, opts PDFOptions) error {
 		return errors.New("figure: the PDF's page size is not finite")
 	}
 	k := min(pw/W, ph/H)
+	inks, err := texInks(s)
+	if err != nil {
+		return err
+	}
 	fonts, err := chartFonts()
 	if err != nil {
 		return err
@@ -80,7 +84,7 @@ func WritePDF(w io.Writer, s *Scene, opts PDFOptions) error {
 	var buf bytes.Buffer
 	r := pdf.New(&buf, pw, ph, nil)
 	r.SetInfo(opts.Title, "", opts.Keywords, "", "scalesite figure")
-	d := &drawer{ctx: canvas.NewContext(r), fonts: fonts, k: k, ox: (pw - W*k) / 2, oy: (ph - H*k) / 2, h: H}
+	d := &drawer{ctx: canvas.NewContext(r), fonts: fonts, k: k, ox: (pw - W*k) / 2, oy: (ph - H*k) / 2, h: H, inks: inks}
 	canvasMu.Lock()
 	d.scene(s)
 	err = r.Close()
@@ -113,6 +117,10 @@ func WritePNG(w io.Writer, s *Scene, opts PNGOptions) error {
 	if W*scale*H*scale > 1<<26 || W*scale < 1 || H*scale < 1 {
 		return fmt.Errorf("figure: a PNG of %.0f × %.0f pixels", W*scale, H*scale)
 	}
+	inks, err := texInks(s)
+	if err != nil {
+		return err
+	}
 	fonts, err := rasterFonts.get()
 	if err != nil {
 		return err
@@ -121,7 +129,7 @@ func WritePNG(w io.Writer, s *Scene, opts PNGOptions) error {
 	// scale pixels, with no rounding of the size on the way.
 	r := pngRenderers.get(W, H, scale)
 	defer pngRenderers.put(r)
-	d := &drawer{ctx: canvas.NewContext(r), fonts: fonts, k: 1, h: H, raster: true}
+	d := &drawer{ctx: canvas.NewContext(r), fonts: fonts, k: 1, h: H, raster: true, inks: inks}
 	d.scene(s)
 	r.Close()
 	rasterFonts.put(fonts)
@@ -222,6 +230,7 @@ type drawer struct {
 	// instead, the same pixels without the rasterizer's general stroker,
 	// which is most of a PNG's time on a chart of many markers.
 	raster bool
+	inks   map[int]*canvas.Path // the ink of the tex items, by index (texInks)
 }
 
 func (d *drawer) pt(x, y float64) (float64, float64) {
@@ -253,6 +262,8 @@ func (d *drawer) scene(s *Scene) {
 			d.symbol(it)
 		case "text":
 			d.text(it)
+		case "tex":
+			d.tex(it, d.inks[i])
 		}
 	}
 }

@@ -262,6 +262,5 @@ func (s shape) path(x, y float64) *canvas.Path {
 	if b := p.FastBounds(); b.X0 >= x0 && b.Y0 >= y0 && b.X1 <= x1 && b.Y1 <= y1 {
 		return p
 	}
-	// canvas clips lines only: curves are flattened to a hundredth of a px
-	return p.Flatten(0.01).Clip(x0, y0, x1, y1)
+	return p.And(canvas.Rectangle(x1-x0, y1-y0).Translate(x0, y0))
 }
