@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/scalesite/scalesite/internal/polyclip"
 	"github.com/tdewolff/canvas"
 	"github.com/tdewolff/canvas/renderers/pdf"
 )
@@ -634,50 +635,7 @@ func overlaps(a, r Rect) bool {
 }
 
 // clipPolygon cuts the polygon p to r (Sutherland–Hodgman).
-func clipPolygon(p []float64, r Rect) []float64 {
-	type edge struct {
-		in    func(x, y float64) bool
-		cross func(x0, y0, x1, y1 float64) (float64, float64)
-	}
-	atX := func(x float64) func(x0, y0, x1, y1 float64) (float64, float64) {
-		return func(x0, y0, x1, y1 float64) (float64, float64) {
-			return x, y0 + (y1-y0)*(x-x0)/(x1-x0)
-		}
-	}
-	atY := func(y float64) func(x0, y0, x1, y1 float64) (float64, float64) {
-		return func(x0, y0, x1, y1 float64) (float64, float64) {
-			return x0 + (x1-x0)*(y-y0)/(y1-y0), y
-		}
-	}
-	edges := []edge{
-		{func(x, _ float64) bool { return x >= r.X }, atX(r.X)},
-		{func(x, _ float64) bool { return x <= r.X+r.W }, atX(r.X + r.W)},
-		{func(_, y float64) bool { return y >= r.Y }, atY(r.Y)},
-		{func(_, y float64) bool { return y <= r.Y+r.H }, atY(r.Y + r.H)},
-	}
-	out := p
-	for _, e := range edges {
-		in := out
-		out = nil
-		n := len(in) / 2
-		for i := range n {
-			cx, cy := in[2*i], in[2*i+1]
-			j := (i + n - 1) % n
-			px, py := in[2*j], in[2*j+1]
-			switch cin, pin := e.in(cx, cy), e.in(px, py); {
-			case cin && pin:
-				out = append(out, cx, cy)
-			case cin:
-				x, y := e.cross(px, py, cx, cy)
-				out = append(out, x, y, cx, cy)
-			case pin:
-				x, y := e.cross(px, py, cx, cy)
-				out = append(out, x, y)
-			}
-		}
-	}
-	return out
-}
+func clipPolygon(p []float64, r Rect) []float64 { return polyclip.Polygon(p, r.X, r.Y, r.W, r.H) }
 
 // clipPolyline cuts the polyline p to r, in runs (Liang–Barsky on each
 // segment).

@@ -3,6 +3,7 @@ package texbox
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -22,41 +23,50 @@ type style struct {
 // font-size sizes[M-1]/sizes[N-1] em.
 var sizes = [...]float64{0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.2, 1.44, 1.728, 2.074, 2.488}
 
-// fontClasses are katex.css's rules that set a font (family, and weight or
-// style when given).
-var fontClasses = map[string]struct {
+// fontRule is one of katex.css's rules that set a font: its classes, and
+// the family, weight and style it gives (-1: leaves it).
+type fontRule struct {
+	classes       []string
 	family        string
-	weight, slant int8 // -1 leaves it, 0 normal, 1 bold or italic
-}{
-	"textbf":       {"", 1, -1},
-	"textit":       {"", -1, 1},
-	"textrm":       {"KaTeX_Main", -1, -1},
-	"textsf":       {"KaTeX_SansSerif", -1, -1},
-	"texttt":       {"KaTeX_Typewriter", -1, -1},
-	"mathnormal":   {"KaTeX_Math", -1, 1},
-	"mathit":       {"KaTeX_Main", -1, 1},
-	"mathrm":       {"", -1, 0},
-	"mathbf":       {"KaTeX_Main", 1, -1},
-	"boldsymbol":   {"KaTeX_Math", 1, 1},
-	"amsrm":        {"KaTeX_AMS", -1, -1},
-	"mathbb":       {"KaTeX_AMS", -1, -1},
-	"textbb":       {"KaTeX_AMS", -1, -1},
-	"mathcal":      {"KaTeX_Caligraphic", -1, -1},
-	"mathfrak":     {"KaTeX_Fraktur", -1, -1},
-	"textfrak":     {"KaTeX_Fraktur", -1, -1},
-	"mathboldfrak": {"KaTeX_Fraktur", 1, -1},
-	"textboldfrak": {"KaTeX_Fraktur", 1, -1},
-	"mathtt":       {"KaTeX_Typewriter", -1, -1},
-	"mathscr":      {"KaTeX_Script", -1, -1},
-	"textscr":      {"KaTeX_Script", -1, -1},
-	"mathsf":       {"KaTeX_SansSerif", -1, -1},
-	"mathboldsf":   {"KaTeX_SansSerif", 1, -1},
-	"textboldsf":   {"KaTeX_SansSerif", 1, -1},
-	"mathitsf":     {"KaTeX_SansSerif", -1, 1},
-	"mathsfit":     {"KaTeX_SansSerif", -1, 1},
-	"textitsf":     {"KaTeX_SansSerif", -1, 1},
-	"mainrm":       {"KaTeX_Main", -1, 0},
+	weight, slant int8 // 0 normal, 1 bold or italic
 }
+
+// fontRules are katex.css's font rules in its order, which is the order
+// they apply in to an element of several of their classes (the later
+// wins), whatever the order of its class attribute.
+var fontRules = []fontRule{
+	{[]string{"textbf"}, "", 1, -1},
+	{[]string{"textit"}, "", -1, 1},
+	{[]string{"textrm"}, "KaTeX_Main", -1, -1},
+	{[]string{"textsf"}, "KaTeX_SansSerif", -1, -1},
+	{[]string{"texttt"}, "KaTeX_Typewriter", -1, -1},
+	{[]string{"mathnormal"}, "KaTeX_Math", -1, 1},
+	{[]string{"mathit"}, "KaTeX_Main", -1, 1},
+	{[]string{"mathrm"}, "", -1, 0},
+	{[]string{"mathbf"}, "KaTeX_Main", 1, -1},
+	{[]string{"boldsymbol"}, "KaTeX_Math", 1, 1},
+	{[]string{"amsrm", "mathbb", "textbb"}, "KaTeX_AMS", -1, -1},
+	{[]string{"mathcal"}, "KaTeX_Caligraphic", -1, -1},
+	{[]string{"mathfrak", "textfrak"}, "KaTeX_Fraktur", -1, -1},
+	{[]string{"mathboldfrak", "textboldfrak"}, "KaTeX_Fraktur", 1, -1},
+	{[]string{"mathtt"}, "KaTeX_Typewriter", -1, -1},
+	{[]string{"mathscr", "textscr"}, "KaTeX_Script", -1, -1},
+	{[]string{"mathsf", "textsf"}, "KaTeX_SansSerif", -1, -1},
+	{[]string{"mathboldsf", "textboldsf"}, "KaTeX_SansSerif", 1, -1},
+	{[]string{"mathitsf", "mathsfit", "textitsf"}, "KaTeX_SansSerif", -1, 1},
+	{[]string{"mainrm"}, "KaTeX_Main", -1, 0},
+}
+
+// fontClasses are the classes of fontRules.
+var fontClasses = func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range fontRules {
+		for _, c := range r.classes {
+			m[c] = true
+		}
+	}
+	return m
+}()
 
 // plainClasses are KaTeX's classes that katex.css gives no property that
 // changes where ink goes (the atom classes, which only its spacing rules
@@ -82,17 +92,22 @@ var plainClasses = map[string]bool{
 // inherit) and reports an unknown class.
 func classStyle(st *style, classes []string) error {
 	var reset, size int
+	for _, r := range fontRules {
+		if !slices.ContainsFunc(r.classes, func(c string) bool { return hasClass(classes, c) }) {
+			continue
+		}
+		if r.family != "" {
+			st.family = r.family
+		}
+		if r.weight >= 0 {
+			st.bold = r.weight == 1
+		}
+		if r.slant >= 0 {
+			st.italic = r.slant == 1
+		}
+	}
 	for _, c := range classes {
-		if f, ok := fontClasses[c]; ok {
-			if f.family != "" {
-				st.family = f.family
-			}
-			if f.weight >= 0 {
-				st.bold = f.weight == 1
-			}
-			if f.slant >= 0 {
-				st.italic = f.slant == 1
-			}
+		if fontClasses[c] {
 			continue
 		}
 		if n, ok := sizeClass(c, "reset-size"); ok {
@@ -145,14 +160,7 @@ func sizeClass(c, prefix string) (int, bool) {
 	return n, true
 }
 
-func hasClass(classes []string, c string) bool {
-	for _, k := range classes {
-		if k == c {
-			return true
-		}
-	}
-	return false
-}
+func hasClass(classes []string, c string) bool { return slices.Contains(classes, c) }
 
 // length is a CSS length as KaTeX writes one: em, px or percent.
 type length struct {
@@ -265,11 +273,23 @@ func parseLength(s string) (length, error) {
 		return length{}, fmt.Errorf("the length %q", s)
 	}
 	v, err := strconv.ParseFloat(num, 64)
-	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+	// KaTeX's longest is 400em (a drawing cut to its box); past a
+	// thousand times that, a length is no formula's
+	if err != nil || !(math.Abs(v) <= 4e5) {
 		return length{}, fmt.Errorf("the length %q", s)
 	}
 	if math.IsNaN(unit) {
 		return length{}, fmt.Errorf("the length %q in px", s)
 	}
 	return length{v: v, percent: percent, set: true}, nil
+}
+
+// finite reports whether every value is a finite number.
+func finite(vs ...float64) bool {
+	for _, v := range vs {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	return true
 }

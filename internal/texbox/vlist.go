@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/scalesite/scalesite/internal/polyclip"
 	"github.com/tdewolff/canvas"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -202,6 +203,9 @@ func (l *layouter) svg(svg *html.Node, bs boxStyle, em, cb float64) (*laid, erro
 	if err != nil {
 		return nil, err
 	}
+	if !finite(sx, sy, tx, ty, cb, h) {
+		return nil, fmt.Errorf("an <svg> of %g × %g px showing its viewBox %q", cb, h, attr(svg, "viewbox"))
+	}
 	sh := shape{p: &canvas.Path{}, sx: sx, sy: sy, tx: tx, ty: ty - h, clip: Rect{0, -h, cb, h}}
 	for c := svg.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode || c.Data != "path" { // \cancel's <line>, ...
@@ -213,8 +217,8 @@ func (l *layouter) svg(svg *html.Node, bs boxStyle, em, cb float64) (*laid, erro
 			}
 		}
 		p, err := canvas.ParseSVGPath(attr(c, "d"))
-		if err != nil {
-			return nil, fmt.Errorf("an SVG path: %w", err)
+		if err != nil || !finitePath(p) {
+			return nil, fmt.Errorf("an SVG path %.40q", attr(c, "d"))
 		}
 		sh.p = sh.p.Append(p)
 	}
@@ -254,13 +258,53 @@ func fit(par string, v [4]float64, w, h float64) (sx, sy, tx, ty float64, err er
 	return s, s, ax*(w-v[2]*s) - v[0]*s, ay*(h-v[3]*s) - v[1]*s, nil
 }
 
-// path is the drawing placed with the piece's origin at x, y.
+// path is the drawing placed with the piece's origin at x, y, cut to its
+// viewport: its curves flattened to a hundredth of a px where it crosses
+// the viewport's edge, each of its outlines cut as a polygon.
 func (s shape) path(x, y float64) *canvas.Path {
 	p := s.p.Copy().Transform(canvas.Identity.Translate(s.tx+x, s.ty+y).Scale(s.sx, s.sy))
 	x0, y0 := s.clip.X+x, s.clip.Y+y
-	x1, y1 := x0+s.clip.W, y0+s.clip.H
-	if b := p.FastBounds(); b.X0 >= x0 && b.Y0 >= y0 && b.X1 <= x1 && b.Y1 <= y1 {
+	if b := p.FastBounds(); b.X0 >= x0 && b.Y0 >= y0 && b.X1 <= x0+s.clip.W && b.Y1 <= y0+s.clip.H {
 		return p
 	}
-	return p.And(canvas.Rectangle(x1-x0, y1-y0).Translate(x0, y0))
+	out := &canvas.Path{}
+	var poly []float64
+	cut := func() {
+		if q := polyclip.Polygon(poly, x0, y0, s.clip.W, s.clip.H); len(q) >= 6 {
+			out.MoveTo(q[0], q[1])
+			for i := 2; i+1 < len(q); i += 2 {
+				out.LineTo(q[i], q[i+1])
+			}
+			out.Close()
+		}
+		poly = poly[:0]
+	}
+	scan := p.Flatten(0.01).Scanner()
+	for scan.Scan() {
+		switch scan.Cmd() {
+		case canvas.MoveToCmd:
+			cut()
+			fallthrough
+		case canvas.LineToCmd:
+			e := scan.End()
+			poly = append(poly, e.X, e.Y)
+		case canvas.CloseCmd:
+			cut()
+		}
+	}
+	cut()
+	return out
+}
+
+// finitePath reports whether every coordinate of p is a finite number.
+func finitePath(p *canvas.Path) bool {
+	scan := p.Scanner()
+	for scan.Scan() {
+		for _, v := range scan.Values() {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return false
+			}
+		}
+	}
+	return true
 }
