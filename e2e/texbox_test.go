@@ -5,8 +5,11 @@ package e2e
 // places, and the width of each formula, must be where Chromium puts it.
 
 import (
+	"bytes"
 	"fmt"
 	"html"
+	"image"
+	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -14,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/scalesite/scalesite/figure"
 	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/internal/texbox"
 )
@@ -50,8 +54,19 @@ var texboxFormulas = []string{
 	`\sqrt{\sqrt{\sqrt{x}}} + \sqrt{\frac{\frac{a}{b}}{\frac{c}{d}}}`,
 }
 
-func TestTexboxMatchesChromium(t *testing.T) {
-	browserTest(t)
+// texboxCase is a formula at a font size, as texbox lays it out.
+type texboxCase struct {
+	tex, html string
+	size      float64
+	box       *texbox.Box
+}
+
+// texboxPage serves a page with KaTeX's stylesheet and fonts showing each
+// of texboxFormulas at each of sizes, one a line, after a marker (an empty
+// inline block, its bottom on the formula's baseline and its left where
+// the formula starts), and returns its URL and the cases in page order.
+func texboxPage(t *testing.T, sizes ...float64) (string, []texboxCase) {
+	t.Helper()
 	dir := t.TempDir()
 	for _, f := range katex.Files() {
 		p := filepath.Join(dir, filepath.FromSlash(f.Name))
@@ -62,27 +77,20 @@ func TestTexboxMatchesChromium(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	type tcase struct {
-		tex  string
-		size float64
-		box  *texbox.Box
-	}
-	var cases []tcase
+	var cases []texboxCase
 	var page strings.Builder
-	page.WriteString(`<!doctype html><meta charset="utf-8"><link rel="stylesheet" href="katex.min.css"><body style="margin:8px">`)
+	page.WriteString(`<!doctype html><meta charset="utf-8"><link rel="stylesheet" href="katex.min.css"><body style="margin:8px;background:#fff;color:#000">`)
 	for _, tex := range texboxFormulas {
 		r, err := katex.Render(tex, false)
 		if err != nil {
 			t.Fatalf("%s: %v", tex, err)
 		}
-		for _, size := range []float64{16, 20} {
+		for _, size := range sizes {
 			b, err := texbox.Layout(r.HTML, size)
 			if err != nil {
 				t.Fatalf("%s at %g px: %v", tex, size, err)
 			}
-			cases = append(cases, tcase{tex, size, b})
-			// the marker, an empty inline block, has its bottom on the
-			// formula's baseline and its left where the formula starts
+			cases = append(cases, texboxCase{tex, r.HTML, size, b})
 			fmt.Fprintf(&page, `<div class="case" style="font-size:%gpx;line-height:3;white-space:nowrap" title="%s"><span class="mark" style="display:inline-block;width:0;height:0"></span>%s</div>`,
 				size, html.EscapeString(tex), r.HTML)
 		}
@@ -90,16 +98,24 @@ func TestTexboxMatchesChromium(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(page.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	url := serve(t, dir)
+	return serve(t, dir) + "/index.html", cases
+}
+
+// fontsLoaded waits for KaTeX's fonts and two frames.
+const fontsLoaded = `await document.fonts.ready;
+		await Promise.all([...document.fonts].map(f => f.status === 'loaded' ? f : f.load()));
+		await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));`
+
+func TestTexboxMatchesChromium(t *testing.T) {
+	browserTest(t)
+	url, cases := texboxPage(t, 16, 20)
 	tb := newBrowser(t).tab(t)
 	// Each case: its width (the katex-html span), its struts, rules and
 	// drawings, and, for each character drawn (text nodes outside the
 	// MathML, the vlists' zero-width spacers and \phantom), its box from
 	// a Range, all relative to the marker.
 	const measure = `(async () => {
-		await document.fonts.ready;
-		await Promise.all([...document.fonts].map(f => f.status === 'loaded' ? f : f.load()));
-		await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+		` + fontsLoaded + `
 		return [...document.querySelectorAll('.case')].map(c => {
 			const m = c.querySelector('.mark').getBoundingClientRect();
 			const h = c.querySelector('.katex-html');
@@ -144,7 +160,7 @@ func TestTexboxMatchesChromium(t *testing.T) {
 		SVGs   [][4]float64
 	}
 	var got []caseBox
-	if err := chromedp.Run(tb.ctx, chromedp.Navigate(url+"/index.html"),
+	if err := chromedp.Run(tb.ctx, chromedp.Navigate(url),
 		chromedp.Evaluate(measure, &got, awaitPromise)); err != nil {
 		t.Fatal(err)
 	}
@@ -209,4 +225,97 @@ func compareRects(t *testing.T, what string, have []texbox.Rect, want [][4]float
 			t.Errorf("%s %d at %.2f, %.2f, %.2f × %.2f; Chromium %.2f, %.2f, %.2f × %.2f", what, i, h.X, h.Y, h.W, h.H, w[0], w[1], w[2], w[3])
 		}
 	}
+}
+
+// TestTexboxInkMatchesChromium draws each formula, 40 px, with the figure
+// writer (figure.WritePNG of a "tex" item) and compares its ink with
+// Chromium's screenshot of KaTeX's HTML: an inked pixel of either with no
+// inked pixel of the other within a pixel is a miss (a part left out, or
+// drawn where the browser draws nothing); antialiasing and hinting move
+// edges by less. Glyph positions are TestTexboxMatchesChromium's; this
+// checks the ink: the right glyphs, and the rules and drawings whole.
+func TestTexboxInkMatchesChromium(t *testing.T) {
+	browserTest(t)
+	const size, pad = 40, 4
+	url, cases := texboxPage(t, size)
+	tb := newBrowser(t).tab(t)
+	var marks [][2]float64
+	var shot []byte
+	if err := chromedp.Run(tb.ctx, chromedp.Navigate(url),
+		chromedp.Evaluate(`(async () => {
+			`+fontsLoaded+`
+			return [...document.querySelectorAll('.mark')].map(m => {
+				const r = m.getBoundingClientRect();
+				return [r.left + scrollX, r.bottom + scrollY];
+			});
+		})()`, &marks, awaitPromise),
+		chromedp.FullScreenshot(&shot, 100)); err != nil {
+		t.Fatal(err)
+	}
+	page, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(marks) != len(cases) {
+		t.Fatalf("%d formulas on the page, want %d", len(marks), len(cases))
+	}
+	worst := 0.0
+	for i, c := range cases {
+		b := c.box
+		x0, y0 := math.Floor(marks[i][0])-pad, math.Floor(marks[i][1]-b.Ascent)-pad
+		w, h := math.Ceil(b.Width)+2*pad+1, math.Ceil(b.Ascent+b.Descent)+2*pad+1
+		scene := &figure.Scene{Width: w, Height: h, Background: "#fff", Items: []figure.Item{{
+			Kind: "tex", HTML: c.html, FontSize: size, Fill: "#000",
+			X: marks[i][0] - x0, Y: marks[i][1] - y0,
+		}}}
+		var buf bytes.Buffer
+		if err := figure.WritePNG(&buf, scene, figure.PNGOptions{}); err != nil {
+			t.Fatalf("%s: %v", c.tex, err)
+		}
+		ours, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		theirs := func(x, y int) bool { return inked(page, int(x0)+x, int(y0)+y) }
+		mine := func(x, y int) bool { return inked(ours, x, y) }
+		ink, missed := 0, 0
+		for y := range int(h) {
+			for x := range int(w) {
+				a, b := mine(x, y), theirs(x, y)
+				if a {
+					ink++
+				}
+				if a && !inkNear(theirs, x, y) || b && !inkNear(mine, x, y) {
+					missed++
+				}
+			}
+		}
+		share := float64(missed) / float64(max(ink, 1))
+		worst = max(worst, share)
+		if ink == 0 || share > 0.02 {
+			t.Errorf("%s: %d of %d inked pixels have no ink of Chromium's within a pixel (or the other way)", c.tex, missed, ink)
+		}
+	}
+	t.Logf("%d formulas at %d px: at worst %.2f%% of the ink misses Chromium's", len(cases), size, 100*worst)
+}
+
+// inked reports whether the pixel at x, y is darker than mid-grey.
+func inked(img image.Image, x, y int) bool {
+	if !(image.Point{x, y}).In(img.Bounds()) {
+		return false
+	}
+	r, g, b, _ := img.At(x, y).RGBA()
+	return r+g+b < 3*0x8000
+}
+
+// inkNear reports whether ink has an inked pixel within one pixel of x, y.
+func inkNear(ink func(x, y int) bool, x, y int) bool {
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if ink(x+dx, y+dy) {
+				return true
+			}
+		}
+	}
+	return false
 }
