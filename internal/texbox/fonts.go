@@ -24,19 +24,21 @@ type faceKey struct {
 	italic bool
 }
 
-// faceSet is every KaTeX font, parsed once per process, on first use
-// (faces), so that a site without TeX in its charts pays nothing.
+// faceSet is every KaTeX font, each parsed once per process on its first
+// use (a formula's title uses three or four of the twenty, and parsing
+// them all takes some 60 ms), so that a site without TeX in its charts
+// pays nothing.
 type faceSet struct {
-	byKey map[faceKey]*face
+	byKey map[faceKey]func() (*face, error)
 }
 
 var faces = sync.OnceValues(loadFaces)
 
-// loadFaces parses the WOFF2 fonts katex.Files embeds, naming each by the
+// loadFaces finds the WOFF2 fonts katex.Files embeds, naming each by the
 // family, weight and style its file name says (KaTeX_Main-BoldItalic is
 // KaTeX_Main at weight 700, italic), as katex.css's @font-face rules do.
 func loadFaces() (*faceSet, error) {
-	set := &faceSet{byKey: map[faceKey]*face{}}
+	set := &faceSet{byKey: map[faceKey]func() (*face, error){}}
 	for _, f := range katex.Files() {
 		name, ok := strings.CutPrefix(f.Name, "fonts/")
 		if !ok || !strings.HasSuffix(name, ".woff2") {
@@ -47,12 +49,14 @@ func loadFaces() (*faceSet, error) {
 		if !ok {
 			return nil, fmt.Errorf("texbox: KaTeX's font %s has no variant in its name", f.Name)
 		}
-		sfnt, err := font.ParseFont(f.Data, 0)
-		if err != nil {
-			return nil, fmt.Errorf("texbox: KaTeX's font %s: %w", f.Name, err)
-		}
 		key := faceKey{family: family, bold: strings.Contains(variant, "Bold"), italic: strings.Contains(variant, "Italic")}
-		set.byKey[key] = &face{name: name, sfnt: sfnt, upem: float64(sfnt.Head.UnitsPerEm)}
+		set.byKey[key] = sync.OnceValues(func() (*face, error) {
+			sfnt, err := font.ParseFont(f.Data, 0)
+			if err != nil {
+				return nil, fmt.Errorf("KaTeX's font %s: %w", f.Name, err)
+			}
+			return &face{name: name, sfnt: sfnt, upem: float64(sfnt.Head.UnitsPerEm)}, nil
+		})
 	}
 	if len(set.byKey) == 0 {
 		return nil, fmt.Errorf("texbox: no KaTeX fonts are embedded")
@@ -66,22 +70,20 @@ func loadFaces() (*faceSet, error) {
 // the browser would synthesize (slanting a normal face, emboldening a
 // regular one) is an error: its outlines are not in the fonts.
 func (s *faceSet) lookup(family string, bold, italic bool) (*face, error) {
-	if f := s.byKey[faceKey{family, bold, italic}]; f != nil {
-		return f, nil
+	// style first, then weight, as CSS matches them
+	candidates := []faceKey{{family, bold, italic}}
+	if !bold {
+		candidates = append(candidates, faceKey{family, true, italic})
 	}
 	if !italic {
-		if f := s.byKey[faceKey{family, bold, true}]; f != nil {
-			return f, nil
+		candidates = append(candidates, faceKey{family, bold, true})
+		if !bold {
+			candidates = append(candidates, faceKey{family, true, true})
 		}
 	}
-	if !bold {
-		if f := s.byKey[faceKey{family, true, italic}]; f != nil {
-			return f, nil
-		}
-		if !italic {
-			if f := s.byKey[faceKey{family, true, true}]; f != nil {
-				return f, nil
-			}
+	for _, k := range candidates {
+		if load := s.byKey[k]; load != nil {
+			return load()
 		}
 	}
 	weight, style := "regular", "upright"
