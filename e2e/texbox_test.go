@@ -52,6 +52,13 @@ var texboxFormulas = []string{
 	`x' \infty \sim \partial \nabla \{ x \} \|x\| \langle x \rangle`,
 	`\operatorname{softmax}(z) \hspace{1em} \raisebox{0.5em}{x} \kern1em 10^{-3}`,
 	`\sqrt{\sqrt{\sqrt{x}}} + \sqrt{\frac{\frac{a}{b}}{\frac{c}{d}}}`,
+	`\overset{!}{=} \underset{x}{\arg\min} \stackrel{def}{=} \tfrac{1}{2}\dfrac{1}{2} \binom{N}{k}^2 \pmod{p}`,
+	`\bigl( x \bigr) \Bigl\{ y \Bigr\} \left\| \frac{\frac{a}{b}}{\frac{c}{d}} \right\|`,
+	`\left( \frac{\frac{\frac{\frac{a}{b}}{c}}{d}}{e} \right) \left\lfloor \frac{\frac{\frac{a}{b}}{c}}{d} \right\rceil \left\{ \frac{\frac{\frac{a}{b}}{c}}{d} \right\}`,
+	`\prod_{i=1}^{n} \bigcup_i \oint \displaystyle\int_0^\infty \prod_{i=1}^{n}`,
+	`f'(x) = \lim_{h \to 0} \frac{f(x+h)-f(x)}{h}`,
+	`\mathring{a} \breve{b} \check{c} \acute{d} \grave{e} \ddot{x} \widetilde{abc} \overleftarrow{AB}`,
+	`\sqrt[n]{x^2+y^2} + \sqrt{\frac{\frac{\frac{a}{b}}{c}}{d}}`,
 }
 
 // texboxCase is a formula at a font size, as texbox lays it out.

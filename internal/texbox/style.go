@@ -85,7 +85,7 @@ var plainClasses = map[string]bool{
 	"rlap": true, "llap": true, "clap": true, "inner": true, "fix": true,
 	"small-op": true, "large-op": true, "mover": true, "munder": true,
 	"delim-size1": true, "delim-size4": true, "overlay": true, "nobreak": true,
-	"smash": true,
+	"smash": true, "allowbreak": true,
 }
 
 // classStyle applies the element's classes to st (the style its children
