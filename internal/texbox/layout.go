@@ -38,7 +38,7 @@ func Layout(katexHTML string, fontSize float64) (*Box, error) {
 	st := style{size: fontSize * KatexScale, family: "KaTeX_Main"}
 	b, err := l.inline(root, st, math.NaN())
 	if err != nil {
-		return nil, fmt.Errorf("texbox: %w", err)
+		return nil, fmt.Errorf("texbox: cannot draw the formula as a browser shows it: %w", err)
 	}
 	if l.usedCB {
 		return nil, errors.New("texbox: a rule or drawing outside a vlist, in a block of unknown width")
