@@ -59,6 +59,7 @@ var texboxFormulas = []string{
 	`f'(x) = \lim_{h \to 0} \frac{f(x+h)-f(x)}{h}`,
 	`\mathring{a} \breve{b} \check{c} \acute{d} \grave{e} \ddot{x} \widetilde{abc} \overleftarrow{AB}`,
 	`\sqrt[n]{x^2+y^2} + \sqrt{\frac{\frac{\frac{a}{b}}{c}}{d}}`,
+	`\text{ a  b }x\text{ c }`,
 }
 
 // texboxCase is a formula at a font size, as texbox lays it out.
