@@ -236,6 +236,9 @@ func (l *layouter) element(n *html.Node, st style, cb float64) (*item, error) {
 	}
 	em := st.size // lengths are in the element's own font size
 	has := func(c string) bool { return hasClass(classes, c) }
+	if (has("strut") || has("mspace") || has("pstrut") || has("fix") || has("nulldelimiter")) && n.FirstChild != nil {
+		return nil, fmt.Errorf("a span of class %q with content", attr(n, "class"))
+	}
 	it := &item{}
 	switch {
 	case has("vlist-t"):
@@ -283,6 +286,12 @@ func (l *layouter) element(n *html.Node, st style, cb float64) (*item, error) {
 	}
 	if bs.transparent {
 		it.laid = &laid{w: it.w, asc: it.asc, desc: it.desc}
+	}
+	if bs.width.percent || bs.minWidth.percent {
+		l.usedCB = true // laid out again once the block's width is known
+	}
+	if math.IsNaN(cb) {
+		cb = 0
 	}
 	pl, pr := bs.paddingLeft.px(em, cb), bs.paddingRight.px(em, cb)
 	if pl != 0 {

@@ -162,6 +162,11 @@ func checkLayout(t *testing.T, h string) {
 			t.Fatalf("a glyph at %g, %g, %g px", g.X, g.Y, g.Size)
 		}
 	}
+	for _, r := range append(b.Rules, b.Drawings...) {
+		if !finite(r.X, r.Y, r.W, r.H) {
+			t.Fatalf("a rule or drawing at %+v", r)
+		}
+	}
 	if _, err := b.Outline(); err != nil {
 		t.Fatal(err)
 	}

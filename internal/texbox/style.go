@@ -249,6 +249,9 @@ func parseStyle(s string) (boxStyle, error) {
 		if err != nil {
 			return b, fmt.Errorf("style %s: %w", name, err)
 		}
+		if l.percent && dst != &b.width && dst != &b.minWidth {
+			return b, fmt.Errorf("style %s: %s (a percentage)", name, value)
+		}
 		*dst = l
 	}
 	return b, nil
