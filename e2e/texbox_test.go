@@ -60,6 +60,9 @@ var texboxFormulas = []string{
 	`\mathring{a} \breve{b} \check{c} \acute{d} \grave{e} \ddot{x} \widetilde{abc} \overleftarrow{AB}`,
 	`\sqrt[n]{x^2+y^2} + \sqrt{\frac{\frac{\frac{a}{b}}{c}}{d}}`,
 	`\text{ a  b }x\text{ c }`,
+	`\overleftrightarrow{AB} \xrightarrow{f} \xleftarrow[below]{above} \xRightarrow{f} \xleftrightarrow{g}`,
+	`\overbrace{x+y}^{n} \underbrace{x+y}_n \overgroup{AB} \underleftarrow{x} \utilde{AB}`,
+	`a \neq b \not\le c \llap{x}y \rlap{z}w \mathclap{v}u`,
 }
 
 // texboxCase is a formula at a font size, as texbox lays it out.

@@ -267,6 +267,22 @@ func (l *layouter) element(n *html.Node, st style, cb float64) (*item, error) {
 		if err == nil {
 			it.w = w
 		}
+	case has("stretchy"):
+		it.laid, err = l.stretchy(n, bs, em, cb)
+	case has("vbox"):
+		// katex.css: an inline flex column on its first child's baseline;
+		// KaTeX gives it one (a thinbox)
+		if c := n.FirstChild; c == nil || c.NextSibling != nil {
+			return nil, errors.New("a vbox of other than one child")
+		}
+		it.laid, err = l.inline(n, st, cb)
+	case has("thinbox"):
+		// katex.css: an inline flex row of no width (max-width 0), its
+		// content on the baseline
+		it.laid, err = l.inline(n, st, cb)
+		if err == nil {
+			it.w = 0
+		}
 	case has("rlap"), has("llap"), has("clap"):
 		it.laid, err = l.lap(n, st, classes)
 	case has("accent-body"):
@@ -294,6 +310,9 @@ func (l *layouter) element(n *html.Node, st style, cb float64) (*item, error) {
 		cb = 0
 	}
 	pl, pr := bs.paddingLeft.px(em, cb), bs.paddingRight.px(em, cb)
+	if has("x-arrow-pad") { // katex.css: padding 0 .5em
+		pl, pr = 0.5*em, 0.5*em
+	}
 	if pl != 0 {
 		moved := &laid{w: it.w, asc: it.asc, desc: it.desc}
 		moved.add(it.laid, pl, 0)

@@ -85,7 +85,8 @@ var plainClasses = map[string]bool{
 	"rlap": true, "llap": true, "clap": true, "inner": true, "fix": true,
 	"small-op": true, "large-op": true, "mover": true, "munder": true,
 	"delim-size1": true, "delim-size4": true, "overlay": true, "nobreak": true,
-	"smash": true, "allowbreak": true,
+	"smash": true, "allowbreak": true, "x-arrow": true, "x-arrow-pad": true, "accentunder": true, "vbox": true, "thinbox": true, "stretchy": true,
+	"halfarrow-left": true, "halfarrow-right": true, "brace-left": true, "brace-center": true, "brace-right": true,
 }
 
 // classStyle applies the element's classes to st (the style its children
@@ -141,7 +142,7 @@ func classStyle(st *style, classes []string) error {
 		st.family = "KaTeX_Size2"
 	case has("msupsub"), has("svg-align"):
 		st.align = 0
-	case has("mover"), has("munder"):
+	case has("mover"), has("munder"), has("x-arrow"):
 		st.align = 0.5
 	}
 	return nil

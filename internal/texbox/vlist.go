@@ -226,6 +226,59 @@ func (l *layouter) svg(svg *html.Node, bs boxStyle, em, cb float64) (*laid, erro
 	return b, nil
 }
 
+// stretchyParts are katex.css's pieces of a stretchy drawing, each an
+// absolutely placed box cutting its own SVG: from the left or the right
+// edge, left and wide by shares of the drawing's width.
+var stretchyParts = map[string]struct {
+	fromRight   bool
+	left, width float64
+}{
+	"halfarrow-left":  {false, 0, 0.502},
+	"halfarrow-right": {true, 0, 0.502},
+	"brace-left":      {false, 0, 0.251},
+	"brace-center":    {false, 0.25, 0.5},
+	"brace-right":     {true, 0, 0.251},
+}
+
+// stretchy lays out a stretchy drawing made of pieces (\overleftrightarrow's
+// two half arrows, \overbrace's three parts of a brace): an inline block as
+// wide as its block (at least its min-width) and its height tall, its
+// bottom on the baseline, each piece an SVG in a box placed by
+// stretchyParts.
+func (l *layouter) stretchy(n *html.Node, bs boxStyle, em, cb float64) (*laid, error) {
+	l.usedCB = true
+	if !bs.height.set {
+		return nil, errors.New("a stretchy span without a height")
+	}
+	w := bs.minWidth.px(em, 0)
+	if !math.IsNaN(cb) {
+		w = max(w, cb)
+	}
+	b := &laid{w: w, asc: bs.height.px(em, 0)}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		part, ok := stretchyParts[attr(c, "class")]
+		svg := svgChild(c)
+		if c.Type != html.ElementNode || !ok || svg == nil {
+			return nil, fmt.Errorf("a stretchy span holding %q", attr(c, "class"))
+		}
+		cs, err := parseStyle(attr(c, "style"))
+		if err != nil {
+			return nil, err
+		}
+		pw := part.width * w
+		k, err := l.svg(svg, cs, em, pw)
+		if err != nil {
+			return nil, err
+		}
+		x := part.left * w
+		if part.fromRight {
+			x = w - pw
+		}
+		b.add(k, x, 0)
+	}
+	return b, nil
+}
+
 // fit is the viewBox's scale and offset in a w × h viewport, as SVG's
 // preserveAspectRatio says ("none", or an alignment and meet or slice).
 func fit(par string, v [4]float64, w, h float64) (sx, sy, tx, ty float64, err error) {
