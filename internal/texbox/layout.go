@@ -3,7 +3,6 @@ package texbox
 import (
 	"errors"
 	"fmt"
-	"github.com/tdewolff/canvas"
 	"math"
 	"strings"
 
@@ -91,13 +90,6 @@ type laid struct {
 	glyphs       []Glyph
 	rules        []Rect
 	shapes       []shape
-}
-
-// shape is an SVG drawing placed in its piece.
-type shape struct {
-	p              *canvas.Path // in the viewBox's units
-	sx, sy, tx, ty float64
-	clip           Rect
 }
 
 // add puts c into b with its origin at x, y.
