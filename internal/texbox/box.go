@@ -30,8 +30,8 @@ type Box struct {
 	// Drawings are the viewports of the inline SVG drawings (square roots,
 	// stretchy arrows, wide accents), each cutting its drawing.
 	Drawings []Rect
-	// shapes are the drawings, placed and cut.
-	shapes []*canvas.Path
+	// shapes are the drawings, placed; Outline cuts them.
+	shapes []shape
 }
 
 // Glyph is one character drawn from one of KaTeX's fonts.
@@ -67,7 +67,7 @@ func (b *Box) Outline() (*canvas.Path, error) {
 		p = p.Append(canvas.Rectangle(r.W, r.H).Translate(r.X, r.Y))
 	}
 	for _, s := range b.shapes {
-		p = p.Append(s)
+		p = p.Append(s.path())
 	}
 	return p, nil
 }

@@ -181,12 +181,12 @@ func fit(par string, v [4]float64, w, h float64) (sx, sy, tx, ty float64, err er
 	return s, s, ax*(w-v[2]*s) - v[0]*s, ay*(h-v[3]*s) - v[1]*s, nil
 }
 
-// path is the drawing placed with the piece's origin at x, y, cut to its
-// viewport: its curves flattened to a hundredth of a px where it crosses
-// the viewport's edge, each of its outlines cut as a polygon.
-func (s shape) path(x, y float64) *canvas.Path {
-	p := s.p.Copy().Transform(canvas.Identity.Translate(s.tx+x, s.ty+y).Scale(s.sx, s.sy))
-	x0, y0 := s.clip.X+x, s.clip.Y+y
+// path is the drawing, cut to its viewport: where it crosses the
+// viewport's edge, its curves flattened to a hundredth of a px and each of
+// its outlines cut as a polygon.
+func (s shape) path() *canvas.Path {
+	p := s.p.Copy().Transform(canvas.Identity.Translate(s.tx, s.ty).Scale(s.sx, s.sy))
+	x0, y0 := s.clip.X, s.clip.Y
 	if b := p.FastBounds(); b.X0 >= x0 && b.Y0 >= y0 && b.X1 <= x0+s.clip.W && b.Y1 <= y0+s.clip.H {
 		return p
 	}

@@ -133,8 +133,12 @@ func (b *laid) place(out *Box, x, y float64) {
 		out.Rules = append(out.Rules, r)
 	}
 	for _, s := range b.shapes {
-		out.shapes = append(out.shapes, s.path(x, y))
-		out.Drawings = append(out.Drawings, Rect{s.clip.X + x, s.clip.Y + y, s.clip.W, s.clip.H})
+		s.tx += x
+		s.ty += y
+		s.clip.X += x
+		s.clip.Y += y
+		out.shapes = append(out.shapes, s)
+		out.Drawings = append(out.Drawings, s.clip)
 	}
 }
 

@@ -81,7 +81,7 @@ func TestDrawingsReachTheirEdges(t *testing.T) {
 		if len(b.Drawings) != 1 || len(b.shapes) != 1 {
 			t.Fatalf("%s: %d drawings", tex, len(b.Drawings))
 		}
-		v, ink := b.Drawings[0], b.shapes[0].Bounds()
+		v, ink := b.Drawings[0], b.shapes[0].path().Bounds()
 		if math.Abs(ink.X1-(v.X+v.W)) > 0.3 || ink.X0 < v.X-1e-9 || ink.X0 > v.X+0.3*v.W {
 			t.Errorf("%s: ink from x %.2f to %.2f, its viewport %.2f to %.2f", tex, ink.X0, ink.X1, v.X, v.X+v.W)
 		}
