@@ -2,6 +2,8 @@ package site
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -59,7 +61,7 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 	for i := range sc.Panels {
 		if loaded[i] {
 			var err error
-			c.Panels[i].Fits, err = fitPanel(&sc.Panels[i], &c.Panels[i], panelNumber(sc, i), cmp.Or(files[i], p.Path))
+			c.Panels[i].Fits, err = fitPanel(&sc.Panels[i], &c.Panels[i], panelNumber(sc, i), cmp.Or(files[i], p.Path), l.dataSum(&sc.Panels[i], files[i]))
 			errs.Add(err)
 		}
 		l.warnings = append(l.warnings, largeSeries(sc, &sc.Panels[i], &c.Panels[i], at)...)
@@ -68,6 +70,20 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 		l.warnings = append(l.warnings, percentOfFractions(sc, c.Panels)...)
 	}
 	return c, errs.Err()
+}
+
+// dataSum is the SHA-256, in hex, of a panel's data: of its file as read,
+// or of its inline text.
+func (l *pageLoader) dataSum(sp *chartspec.Panel, file string) string {
+	if sp.Fit.Law == nil {
+		return ""
+	}
+	if file == "" {
+		sum := sha256.Sum256([]byte(sp.Data.Inline))
+		return hex.EncodeToString(sum[:])
+	}
+	sum, _ := l.tables.sum(file)
+	return hex.EncodeToString(sum[:])
 }
 
 // MaxChartSeries is the most curves one chart draws: its series and fitted

@@ -19,6 +19,15 @@ type Fitted struct {
 	fit.Result
 	// Lo and Hi are the smallest and largest x of the points fitted.
 	Lo, Hi float64
+	// Law is the fit by law (Kind chartspec.FitLaw), nil for the others.
+	Law *LawFitted
+}
+
+// fitGroup is a group of points fitted together: a series, all the
+// panel's points, or its frontier. what names it in messages.
+type fitGroup struct {
+	series, what string
+	pts          []Point
 }
 
 // FrontierPoints returns the points of the panel's Pareto frontier (every
@@ -68,8 +77,9 @@ func labelOnly(sp *chartspec.Panel, p *Panel) {
 // fitPanel fits the curves the spec asks of a loaded panel. n is the
 // panel's number (0 for a chart without panels) and file the data file
 // (site-relative; the page for inline data), for messages. Every problem is
-// reported at the `fit` value.
-func fitPanel(sp *chartspec.Panel, p *Panel, n int, file string) ([]Fitted, error) {
+// reported at the `fit` value, or for a fit by law at the value at fault.
+// sum is the data's SHA-256, in hex, that a fit by law reports.
+func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string) ([]Fitted, error) {
 	f := sp.Fit
 	if f.Type == "" {
 		return nil, nil
@@ -107,14 +117,10 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file string) ([]Fitted, erro
 	}
 	chosen := func(s Series) bool { return len(f.Series) == 0 || wanted[s.Name] }
 	// Each group of points is fitted on its own.
-	type group struct {
-		series, what string
-		pts          []Point
-	}
-	var groups []group
+	var groups []fitGroup
 	switch f.Over {
 	case chartspec.FitOverAll:
-		g := group{what: "over all points" + inPanel}
+		g := fitGroup{what: "over all points" + inPanel}
 		for _, s := range p.Series {
 			if chosen(s) {
 				g.pts = append(g.pts, drawnPoints(s.Points)...)
@@ -122,7 +128,7 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file string) ([]Fitted, erro
 		}
 		groups = append(groups, g)
 	case chartspec.FitOverFrontier:
-		groups = append(groups, group{what: "over the frontier" + inPanel, pts: p.FrontierPoints(sp.Frontier.Dir == chartspec.FrontierMax)})
+		groups = append(groups, fitGroup{what: "over the frontier" + inPanel, pts: p.FrontierPoints(sp.Frontier.Dir == chartspec.FrontierMax)})
 	default:
 		for _, s := range p.Series {
 			if !chosen(s) {
@@ -132,8 +138,11 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file string) ([]Fitted, erro
 			if sp.Series.Name == "" {
 				what = "of the points" + inPanel
 			}
-			groups = append(groups, group{series: s.Name, what: what, pts: drawnPoints(s.Points)})
+			groups = append(groups, fitGroup{series: s.Name, what: what, pts: drawnPoints(s.Points)})
 		}
+	}
+	if f.Law != nil {
+		return fitLaws(sp, p, groups, file, sum)
 	}
 	var out []Fitted
 	for _, g := range groups {
