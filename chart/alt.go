@@ -69,13 +69,13 @@ func AltText(c *site.Chart) string {
 		}
 		b.WriteString(".")
 		// a fitted law is what many a scaling chart is for: say it
-		ysym, xsym := symbols2(p)
+		ysym, xsym := symbols2(c.Spec, i)
 		for _, f := range c.Panels[i].Fits {
 			b.WriteString(" Fit")
 			if f.Series != "" {
 				fmt.Fprintf(&b, " to %s", f.Series)
 			}
-			fmt.Fprintf(&b, ": %s (%s).", f.Formula(ysym, xsym), f.R2Text())
+			fmt.Fprintf(&b, ": %s.", fitDescription(f, ysym, xsym))
 		}
 		if p.Frontier.Dir != "" {
 			b.WriteString(" The frontier (best so far along x) is marked.")

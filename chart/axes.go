@@ -7,7 +7,6 @@ import (
 	"github.com/go-echarts/go-echarts/v2/types"
 
 	"github.com/scalesite/scalesite/chartspec"
-	"github.com/scalesite/scalesite/site"
 )
 
 // Every axis is drawn as an ECharts value axis. A log axis plots log10 of
@@ -105,28 +104,6 @@ func round12(v float64) float64 {
 		return v
 	}
 	return math.Round(v*mag) / mag
-}
-
-// looksLikeYears: whole numbers between 1800 and 2200 on a linear axis read
-// as years, and are printed without a thousands separator (2017, not 2,017).
-func looksLikeYears(p site.Panel, x bool) bool {
-	n := 0
-	for _, s := range p.Series {
-		for _, pt := range s.Points {
-			v := pt.Y
-			if x {
-				v = pt.X
-			}
-			if math.IsNaN(v) {
-				continue
-			}
-			if v != math.Trunc(v) || v < 1800 || v > 2200 {
-				return false
-			}
-			n++
-		}
-	}
-	return n > 0
 }
 
 // axisFormat is the tick format token of an axis.

@@ -120,8 +120,8 @@ func buildOption(c *site.Chart) *echartsOption {
 			Left: pct(float64(k)*width + 6), Width: pct(width - 8), Top: strconv.Itoa(rowTop + 6), Height: strconv.Itoa(rowHeight - 80),
 		})
 		xlo, xhi, ylo, yhi := PanelExtent(c, i)
-		xo := newAxisOptions(p.X, xlo, xhi, looksLikeYears(c.Panels[i], true))
-		yo := newAxisOptions(p.Y, ylo, yhi, looksLikeYears(c.Panels[i], false))
+		xo := newAxisOptions(p.X, xlo, xhi, c.Panels[i].LooksLikeYears(true))
+		yo := newAxisOptions(p.Y, ylo, yhi, c.Panels[i].LooksLikeYears(false))
 		if sharedX && r < rows-1 && i+cols < n {
 			xo.name = "" // the panel below carries the shared title
 		}

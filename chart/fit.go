@@ -3,6 +3,7 @@ package chart
 import (
 	"math"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -81,11 +82,11 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, names *fitNa
 	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
 	var out []charts.SingleSeries
 	var extras []seriesExtra
-	ysym, xsym := symbols2(p)
+	ysym, xsym := symbols2(c.Spec, i)
 	seen := fitsBefore(c, i, styles)
 	for _, f := range data.Fits {
 		color := fitColor(p, f, styles)
-		name := names.owner(i, f) + ": " + f.Formula(ysym, xsym) + " (" + f.R2Text() + ")"
+		name := names.owner(i, f) + ": " + fitLegend(f, ysym, xsym)
 		// fits sharing a colour (one series fitted in several panels) differ
 		// in dash, as their legend entries do in name
 		dash := fitDashes[seen[color]%len(fitDashes)]
@@ -348,19 +349,13 @@ func fitExtent(p chartspec.Panel, data site.Panel, xlo, xhi, ylo, yhi float64) (
 	return xlo, xhi, ylo, yhi
 }
 
-// symbols2 are the letters a fit's formula writes for y and x: the spec's
-// response and variable (fit: {variable: N}), else the first letter of
-// each axis' column, capitalised (loss and compute give L = a · Cᵇ), or y
-// and x when they are not letters or are the same.
-func symbols2(p chartspec.Panel) (y, x string) {
-	letter := func(a chartspec.Axis) string {
-		r, _ := utf8.DecodeRuneInString(a.Field.Name)
-		if !unicode.IsLetter(r) {
-			return ""
-		}
-		return string(unicode.ToUpper(r))
-	}
-	y, x = letter(p.Y), letter(p.X)
+// symbols2 are the letters a fit's formula in panel i writes for y and x:
+// the spec's response and variable (fit: {variable: N}), else the symbol
+// each axis stands for (axisSymbol), or y and x when those are not letters
+// or are the same.
+func symbols2(sc *chartspec.Chart, i int) (y, x string) {
+	p := sc.Panels[i]
+	y, x = axisSymbol(sc, i, false), axisSymbol(sc, i, true)
 	if p.Fit.Response != "" {
 		y = p.Fit.Response
 	}
@@ -371,4 +366,50 @@ func symbols2(p chartspec.Panel) (y, x string) {
 		return "y", "x"
 	}
 	return y, x
+}
+
+// axisSymbol is the letter that stands for panel i's x axis (or y) in a
+// formula, following the panel's variable: a lone letter its title names
+// ("Parameters N", "Tokens (D)", "Parameters $N$"); else, when another
+// panel plots the same column under another title (L(N) and L(D) over one
+// column scale), its title's first letter, capitalised; else its column's
+// (loss and compute give L = a · Cᵇ). "" when that is not a letter.
+func axisSymbol(sc *chartspec.Chart, i int, isX bool) string {
+	axis := func(p chartspec.Panel) chartspec.Axis {
+		if isX {
+			return p.X
+		}
+		return p.Y
+	}
+	a := axis(sc.Panels[i])
+	if s := titleSymbol(a.Title); s != "" {
+		return s
+	}
+	name := a.Field.Name
+	for k, q := range sc.Panels {
+		if b := axis(q); k != i && b.Field.Name == a.Field.Name && b.Title != a.Title && a.Title != "" {
+			name = a.Title
+			break
+		}
+	}
+	r, _ := utf8.DecodeRuneInString(name)
+	if !unicode.IsLetter(r) {
+		return ""
+	}
+	return string(unicode.ToUpper(r))
+}
+
+// titleSymbol is the last word of an axis title that is a lone letter,
+// parentheses and punctuation around it aside: "N" of "Parameters N" or
+// "Tokens (D)". The words a, A and I are English, not symbols.
+func titleSymbol(title string) string {
+	words := strings.Fields(title)
+	for k := len(words) - 1; k >= 0; k-- {
+		w := strings.Trim(words[k], "()[],.;:")
+		r, size := utf8.DecodeRuneInString(w)
+		if size == len(w) && size > 0 && unicode.IsLetter(r) && w != "a" && w != "A" && w != "I" {
+			return w
+		}
+	}
+	return ""
 }

@@ -110,12 +110,20 @@ func TestFitNames(t *testing.T) {
 			[]string{"Parameters fit: P = ", "Tokens fit: T = "}},
 		{"two panels, symbols named", strings.Replace(twoPanelFits, "fit: powerlaw", "fit: {type: powerlaw, variable: C, response: 'N_{opt}'}", 1),
 			[]string{"Parameters fit: Nₒₚₜ = ", "Tokens fit: Nₒₚₜ = "}},
+		{"one column, two panels: each panel's title names its variable", scalePanels("Parameters", "Tokens"),
+			[]string{"Parameters fit: L = 10.0 · P⁻⁰·³⁰", "Tokens fit: L = 20.0 · T⁻⁰·⁵⁰"}},
+		{"one column, two panels: the symbols the titles name", scalePanels("Parameters $N$", "Tokens (D)"),
+			[]string{"Parameters N fit: L = 10.0 · N⁻⁰·³⁰", "Tokens (D) fit: L = 20.0 · D⁻⁰·⁵⁰"}},
+		{"a title's lone letter over the column's", "data: |\n  c,l\n  1,4\n  10,2\n  100,1\nx: {field: c, scale: log, title: Parameters N}\ny: {field: l, scale: log}\nfit: powerlaw\n",
+			[]string{"fit: L = 4.00 · N⁻⁰·³⁰"}},
+		{"English a is not a symbol", "data: |\n  c,l\n  1,4\n  10,2\n  100,1\nx: {field: c, scale: log, title: Compute of a run}\ny: {field: l, scale: log}\nfit: powerlaw\n",
+			[]string{"fit: L = 4.00 · C⁻⁰·³⁰"}},
 		{"one panel, one series: just fit", "data: |\n  c,l\n  1,4\n  10,2\n  100,1\nx: {field: c, scale: log}\ny: {field: l, scale: log}\nfit: powerlaw\n",
-			[]string{"fit: L = 4 · C⁻⁰·³"}},
+			[]string{"fit: L = 4.00 · C⁻⁰·³⁰"}},
 		{"several series: the series", "data: |\n  m,c,l\n  a,1,4\n  a,10,2\n  a,100,1\n  b,1,5\n  b,10,3\n  b,100,2\nx: {field: c, scale: log}\ny: {field: l, scale: log}\nseries: m\nfit: {type: powerlaw, variable: '$\\mathrm{C}$'}\n",
-			[]string{"a fit: L = 4 · C⁻⁰·³", "b fit: L = "}},
+			[]string{"a fit: L = 4.00 · C⁻⁰·³⁰", "b fit: L = "}},
 		{"a labelled fit of one series names itself", "data: |\n  m,c,l\n  a,1,4\n  a,10,2\n  a,100,1\n  b,1,5\nx: {field: c, scale: log}\ny: {field: l, scale: log}\nseries: m\nfit: {type: powerlaw, series: a, label: Kaplan law}\n",
-			[]string{"Kaplan law: L = 4 · C⁻⁰·³"}},
+			[]string{"Kaplan law: L = 4.00 · C⁻⁰·³⁰"}},
 		{"series in several panels: series and panel", "data: |\n  m,c,d,l\n  a,1,1,4\n  a,10,20,2\n  a,100,300,1\n  b,1,2,5\n  b,10,30,3\n  b,100,200,2\ny: {field: l, scale: log}\nseries: m\nfit: powerlaw\npanels:\n  - {title: Compute, x: {field: c, scale: log}}\n  - {title: Data, x: {field: d, scale: log}}\n",
 			[]string{"a fit (Compute): L = ", "b fit (Compute): L = ", "a fit (Data): L = ", "b fit (Data): L = "}},
 		{"each series fitted in one panel: the series tells", "data: |\n  m,c,d,l\n  a,1,1,4\n  a,10,20,2\n  a,100,300,1\n  b,1,2,5\n  b,10,30,3\n  b,100,200,2\ny: {field: l, scale: log}\nseries: m\npanels:\n  - {title: Compute, x: {field: c, scale: log}, fit: {type: powerlaw, series: a}}\n  - {title: Data, x: {field: d, scale: log}, fit: {type: powerlaw, series: b}}\n",
@@ -139,4 +147,16 @@ func TestFitNames(t *testing.T) {
 			}
 		})
 	}
+}
+
+// scalePanels is the chart: L(N) and L(D) in two panels over one
+// column, scale, told apart by a column kind; the x axes are titled
+// xn and xd.
+func scalePanels(xn, xd string) string {
+	return "data: |\n  kind,scale,loss\n" +
+		"  N,1,10\n  N,10,5.0119\n  N,100,2.5119\n" +
+		"  D,1,20\n  D,10,6.3246\n  D,100,2\n" +
+		"y: {field: loss, scale: log}\nfit: powerlaw\npanels:\n" +
+		"  - {where: {kind: N}, x: {field: scale, scale: log, title: '" + xn + "'}}\n" +
+		"  - {where: {kind: D}, x: {field: scale, scale: log, title: '" + xd + "'}}\n"
 }

@@ -24,7 +24,7 @@ const (
 )
 
 var (
-	fitKeys      = append([]string{"type", "over", "series", "extrapolate", "label", "variable", "response"}, lawKeys...)
+	fitKeys      = append([]string{"type", "over", "series", "extrapolate", "label", "variable", "response", "bootstrap"}, lawKeys...)
 	fitOvers     = []string{FitOverSeries, FitOverAll, FitOverFrontier}
 	frontierDirs = []string{FrontierMax, FrontierMin}
 )
@@ -36,10 +36,6 @@ type Fit struct {
 	Type string
 	// Law is the law of a fit by law (Type FitLaw), nil otherwise.
 	Law *Law
-	// Bootstrap is the number of resamples for standard errors and
-	// intervals (0 for none); BootstrapPos is where it stands.
-	Bootstrap    int
-	BootstrapPos diag.Pos
 	// Over is FitOverSeries, FitOverAll or FitOverFrontier.
 	Over string
 	// Series names the series to fit, as the data spells them; empty means
@@ -53,6 +49,9 @@ type Fit struct {
 	// y (L = 11.6 · N⁻⁰·⁰⁷⁶), as plain text; "" leaves the first letter of
 	// the axis' column. They are read as a formula, so N_{opt} is Nₒₚₜ.
 	Variable, Response string
+	// Bootstrap is how many resampled refits give the fit's standard
+	// errors and 95% intervals (trend.go); 0 for none.
+	Bootstrap int
 	// Pos is where the value of `fit` stands.
 	Pos diag.Pos
 }
@@ -176,6 +175,8 @@ func (p *parser) fit(e entry) (Fit, bool) {
 				f.Variable = p.fitSymbol(fe)
 			case "response":
 				f.Response = p.fitSymbol(fe)
+			case "bootstrap":
+				f.Bootstrap = p.fitBootstrap(fe)
 			default:
 				if p.lawKey(&law, fe) {
 					continue
@@ -285,7 +286,7 @@ func fitKeyTail(key string) string {
 		alias = "where"
 	case "objective", "huber", "robust", "criterion", "cost":
 		alias = "loss"
-	case "bootstraps", "resamples", "nboot", "n_boot", "boot", "samples", "replicates":
+	case "nboot", "n_boot":
 		alias = "bootstrap"
 	case "init", "p0", "starts", "initial", "guess", "x0", "grid":
 		alias = "start"
@@ -297,6 +298,8 @@ func fitKeyTail(key string) string {
 		alias = "extrapolate"
 	case "name", "title", "legend", "text":
 		alias = "label"
+	case "resample", "resamples", "bootstraps", "boot", "replicates", "samples":
+		alias = "bootstrap"
 	case "by", "per", "scope", "group", "pool", "groups":
 		alias = "over"
 	case "only", "include", "fit_series", "subset":
@@ -321,8 +324,10 @@ func fitAlias(w string) string {
 		return fit.PowerLawC
 	case "log", "logarithmic", "semilog", "semilogx", "linlog", "loglin", "logx":
 		return fit.LogLinear
-	case "lin", "line", "straight", "ols", "regression", "linearregression", "trend":
+	case "lin", "line", "straight", "ols", "regression", "linearregression":
 		return fit.Linear
+	case "exp", "expo", "exponent", "growth", "doubling", "trend", "logy", "semilogy", "loglineary":
+		return fit.Exponential
 	}
 	return ""
 }

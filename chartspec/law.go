@@ -1,7 +1,6 @@
 package chartspec
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
@@ -39,14 +38,8 @@ const (
 // 1e-3 on log loss.
 const DefaultDelta = 1e-3
 
-// MaxBootstrap is the most resamples a fit may ask for: 20,000 refits of
-// Chinchilla's five-constant law take about a minute of CPU, and intervals
-// from more than a few thousand resamples no longer change in the digits
-// the page shows.
-const MaxBootstrap = 20000
-
 var (
-	lawKeys = []string{"law", "where", "loss", "delta", "in", "start", "bootstrap", "derive"}
+	lawKeys = []string{"law", "where", "loss", "delta", "in", "start", "derive"}
 	losses  = []string{LossHuber, LossSquared}
 	spaces  = []string{InLog, InLinear}
 )
@@ -112,8 +105,6 @@ func (d *Derived) At(off int) diag.Pos { return texPos(d.Expr, off, d.tok, d.Pos
 type lawLayer struct {
 	law                  Law
 	set                  map[string]diag.Pos // the law keys written, at their keys
-	bootstrap            int
-	bootstrapPos         diag.Pos
 	hasLaw, inSet, broke bool
 }
 
@@ -161,8 +152,6 @@ func (p *parser) lawKey(l *lawLayer, e entry) bool {
 		ok, l.inSet = l.law.In != "", true
 	case "start":
 		l.law.Start, ok = p.lawStart(e)
-	case "bootstrap":
-		l.bootstrap, l.bootstrapPos, ok = p.bootstrap(e)
 	case "derive":
 		l.law.Derive, ok = p.lawDerive(e)
 	}
@@ -182,13 +171,11 @@ func (p *parser) resolveLaw(f *Fit, l *lawLayer, hasType, typo bool) bool {
 	_, lawWritten := l.set["law"]
 	if !lawWritten {
 		for _, k := range lawKeys {
-			if at, ok := l.set[k]; ok && k != "bootstrap" {
+			if at, ok := l.set[k]; ok {
 				p.errorf(at, "%s belongs to a fit by law: add law: \"L = E + A / N^alpha\" (with where for its variables), or remove %s", k, k)
 				return false
 			}
 		}
-		p.errorf(l.set["bootstrap"], "bootstrap is for a fit by law here: write the fit as law: \"L = A * N^alpha\" with where: {N: COLUMN}, or remove bootstrap")
-		return false
 	}
 	if hasType {
 		p.errorf(l.set["law"], "fit has both type and law: a law says which curve to fit by itself; remove type")
@@ -221,7 +208,7 @@ func (p *parser) resolveLaw(f *Fit, l *lawLayer, hasType, typo bool) bool {
 	if law.InPos == (diag.Pos{}) {
 		law.InPos = f.Pos
 	}
-	f.Type, f.Law, f.Bootstrap, f.BootstrapPos = FitLaw, &law, l.bootstrap, l.bootstrapPos
+	f.Type, f.Law = FitLaw, &law
 	return true
 }
 
@@ -299,47 +286,6 @@ func (p *parser) lawStart(e entry) ([]StartRange, bool) {
 		}
 	}
 	return out, ok
-}
-
-// bootstrap reads bootstrap: the number of resamples (0, false or none
-// for none).
-func (p *parser) bootstrap(e entry) (int, diag.Pos, bool) {
-	pos := p.valuePos(e)
-	n := p.resolve(e.val)
-	if b, isBool := n.(*ast.BoolNode); isBool {
-		if !b.Value {
-			return 0, pos, true
-		}
-		p.errorf(pos, "bootstrap: true does not say how many resamples to draw: write a number, like bootstrap: 1000")
-		return 0, pos, false
-	}
-	s, ok := scalarText(n)
-	if n == nil || isNull(n) || !ok {
-		p.errorf(pos, "bootstrap must be the number of resamples, like 1000, %s", unlike(n))
-		return 0, pos, false
-	}
-	s = strings.TrimSpace(s)
-	if isNone(s) {
-		return 0, pos, true
-	}
-	v, err := strconv.Atoi(s)
-	if err != nil {
-		if f, ferr := strconv.ParseFloat(s, 64); ferr == nil && f == float64(int(f)) && f >= 0 && f <= MaxBootstrap {
-			v, err = int(f), nil // 1e3
-		}
-	}
-	switch {
-	case err != nil:
-		p.errorf(pos, "bootstrap must be a whole number of resamples, like 1000, not %q", s)
-		return 0, pos, false
-	case v == 1 || v < 0:
-		p.errorf(pos, "bootstrap is %d, but a standard error needs at least 2 resamples: use 1000 or more for a 95%% interval, or 0 for none", v)
-		return 0, pos, false
-	case v > MaxBootstrap:
-		p.errorf(pos, "bootstrap is %d resamples, more than the %d allowed: a few thousand already fix the intervals to the digits the page shows", v, MaxBootstrap)
-		return 0, pos, false
-	}
-	return v, pos, true
 }
 
 // lawDerive reads derive: named expressions of the constants.

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/optimize"
 	"gonum.org/v1/gonum/stat"
@@ -32,7 +33,7 @@ const (
 )
 
 // Kinds lists the kinds of fit, in the order messages give them.
-var Kinds = []string{PowerLaw, PowerLawC, LogLinear, Linear}
+var Kinds = []string{PowerLaw, PowerLawC, LogLinear, Linear, Exponential}
 
 // Result is a fitted curve.
 type Result struct {
@@ -42,6 +43,7 @@ type Result struct {
 	//   powerlaw+c  y = C + A·x^B
 	//   loglinear   y = A + B·log10(x)
 	//   linear      y = A + B·x
+	//   exponential y = A·B^(x − C) (exponential.go)
 	A, B, C float64
 	// R2 is the coefficient of determination in the space the fit was done
 	// in: of log10(y) against log10(x) for a power law, of y otherwise.
@@ -71,6 +73,8 @@ func (r Result) Eval(x float64) float64 {
 		return r.A + r.B*math.Log10(x)
 	case Linear:
 		return r.A + r.B*x
+	case Exponential:
+		return r.A * math.Exp(math.Log(r.B)*(x-r.C))
 	}
 	return math.NaN()
 }
@@ -108,7 +112,7 @@ func errorf(point int, format string, args ...any) *Error {
 // points do not have.
 func Fit(kind string, xs, ys []float64) (Result, error) {
 	if !Known(kind) {
-		return Result{}, errorf(-1, "unknown kind of fit %q: use %s, %s, %s or %s", kind, Kinds[0], Kinds[1], Kinds[2], Kinds[3])
+		return Result{}, errorf(-1, "unknown kind of fit %q: use %s or %s", kind, strings.Join(Kinds[:len(Kinds)-1], ", "), Kinds[len(Kinds)-1])
 	}
 	if len(xs) != len(ys) {
 		return Result{}, errorf(-1, "%d x values but %d y values", len(xs), len(ys))
@@ -118,8 +122,8 @@ func Fit(kind string, xs, ys []float64) (Result, error) {
 			return Result{}, errorf(i, "point %d is not a finite number", i+1)
 		}
 	}
-	logX := kind != Linear
-	logY := kind == PowerLaw
+	logX := kind != Linear && kind != Exponential
+	logY := kind == PowerLaw || kind == Exponential
 	for i := range xs {
 		if logX && xs[i] <= 0 {
 			e := errorf(i, "a %s fit needs x values above 0 (it takes their logarithm), but x is %g", kind, xs[i])
@@ -128,6 +132,9 @@ func Fit(kind string, xs, ys []float64) (Result, error) {
 		}
 		if logY && ys[i] <= 0 {
 			e := errorf(i, "a %s fit needs y values above 0 (it is a straight line on log-log axes), but y is %g: use powerlaw+c, which allows any y", kind, ys[i])
+			if kind == Exponential {
+				e = errorf(i, "an exponential fit needs y values above 0 (it is a straight line in log y), but y is %g", ys[i])
+			}
 			e.Axis = "y"
 			return Result{}, e
 		}
@@ -138,7 +145,11 @@ func Fit(kind string, xs, ys []float64) (Result, error) {
 		if d != len(xs) {
 			what = fmt.Sprintf("has %d (%d points, some at the same x)", d, len(xs))
 		}
-		return Result{}, errorf(-1, "a %s fit needs at least %d points at different x values, and %s", kind, need, what)
+		article := "a"
+		if kind == Exponential {
+			article = "an"
+		}
+		return Result{}, errorf(-1, "%s %s fit needs at least %d points at different x values, and %s", article, kind, need, what)
 	}
 	if allEqual(ys) {
 		return Result{}, errorf(-1, "all %d y values are %g: there is no trend to fit", len(ys), ys[0])
@@ -154,6 +165,8 @@ func Fit(kind string, xs, ys []float64) (Result, error) {
 		r, err = line(apply(xs, math.Log10), ys)
 	case Linear:
 		r, err = line(xs, ys)
+	case Exponential:
+		r, err = exponential(xs, ys)
 	}
 	if err != nil {
 		return Result{}, err

@@ -141,7 +141,8 @@ func TestFitErrors(t *testing.T) {
 		{"flat", Linear, []float64{1, 2, 3}, []float64{2, 2, 2}, "no trend to fit", -1},
 		{"straight on log x", PowerLawC, logspace(0, 6, 12), linspace(5, 2, 12), "straight line on a log x axis", -1},
 		{"NaN", Linear, []float64{1, math.NaN()}, []float64{1, 2}, "not a finite number", 1},
-		{"unknown", "exponential", []float64{1, 2}, []float64{1, 2}, "unknown kind of fit", -1},
+		{"unknown", "sigmoid", []float64{1, 2}, []float64{1, 2}, "unknown kind of fit \"sigmoid\": use powerlaw, powerlaw+c, loglinear, linear or exponential", -1},
+		{"y at 0 for exponential", Exponential, []float64{1, 2, 3}, []float64{3, 0, 1}, "needs y values above 0", 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -212,16 +213,21 @@ func TestFormula(t *testing.T) {
 		wantR2 string
 	}{
 		{Result{Kind: PowerLaw, A: 2.5712, B: -0.04795, R2: 0.99812}, "L = 2.57 · C⁻⁰·⁰⁴⁸", "R² 0.998"},
-		{Result{Kind: PowerLaw, A: 8.8e13, B: 0.076, R2: 1}, "L = 8.8×10¹³ · C⁰·⁰⁷⁶", "R² 1"},
+		{Result{Kind: PowerLaw, A: 8.8e13, B: 0.076, R2: 1}, "L = 8.80×10¹³ · C⁰·⁰⁷⁶", "R² 1"},
 		{Result{Kind: PowerLaw, A: 11.6, B: -0.07635, R2: 0.9}, "L = 11.6 · C⁻⁰·⁰⁷⁶", "R² 0.900"},
 		{Result{Kind: PowerLaw, A: 0.0489, B: 0.512, R2: 0.9}, "L = 0.0489 · C⁰·⁵¹", "R² 0.900"},
-		{Result{Kind: PowerLaw, A: 2, B: 2, R2: 0.9}, "L = 2 · C²", "R² 0.900"},
-		{Result{Kind: PowerLaw, A: 2, B: -12.6, R2: 0.9}, "L = 2 · C⁻¹³", "R² 0.900"},
-		{Result{Kind: PowerLaw, A: 2, B: 1e-5, R2: 0.9}, "L = 2 · C^(1×10⁻⁵)", "R² 0.900"},
-		{Result{Kind: PowerLawC, A: 0.26, B: -0.1257, C: 1.0003, R2: 0.99991}, "L = 1 + 0.26 · C⁻⁰·¹³", "R² > 0.999"},
-		{Result{Kind: PowerLawC, A: -3, B: 0.5, C: 5, R2: 0.5}, "L = 5 − 3 · C⁰·⁵", "R² 0.500"},
-		{Result{Kind: LogLinear, A: 0.31, B: 0.0523}, "L = 0.31 + 0.0523 · log₁₀ C", "R² 0.000"},
-		{Result{Kind: Linear, A: -2.5e-5, B: 12345}, "L = −2.5×10⁻⁵ + 1.23×10⁴ · C", "R² 0.000"},
+		// the cases: significant trailing zeros stay
+		{Result{Kind: PowerLaw, A: 0.0489, B: 0.498, R2: 0.9}, "L = 0.0489 · C⁰·⁵⁰", "R² 0.900"},
+		{Result{Kind: PowerLaw, A: 4, B: -0.3018, R2: 0.9}, "L = 4.00 · C⁻⁰·³⁰", "R² 0.900"},
+		{Result{Kind: PowerLawC, A: 406, B: -0.34, C: 1.696, R2: 0.9}, "L = 1.70 + 406 · C⁻⁰·³⁴", "R² 0.900"},
+		{Result{Kind: PowerLaw, A: 0.1, B: 0.0999, R2: 0.9}, "L = 0.100 · C⁰·¹⁰", "R² 0.900"},
+		{Result{Kind: PowerLaw, A: 2, B: 2, R2: 0.9}, "L = 2.00 · C²·⁰", "R² 0.900"},
+		{Result{Kind: PowerLaw, A: 2, B: -12.6, R2: 0.9}, "L = 2.00 · C⁻¹³", "R² 0.900"},
+		{Result{Kind: PowerLaw, A: 2, B: 1e-5, R2: 0.9}, "L = 2.00 · C^(1.0×10⁻⁵)", "R² 0.900"},
+		{Result{Kind: PowerLawC, A: 0.26, B: -0.1257, C: 1.0003, R2: 0.99991}, "L = 1.00 + 0.260 · C⁻⁰·¹³", "R² > 0.999"},
+		{Result{Kind: PowerLawC, A: -3, B: 0.5, C: 5, R2: 0.5}, "L = 5.00 − 3.00 · C⁰·⁵⁰", "R² 0.500"},
+		{Result{Kind: LogLinear, A: 0.31, B: 0.0523}, "L = 0.310 + 0.0523 · log₁₀ C", "R² 0.000"},
+		{Result{Kind: Linear, A: -2.5e-5, B: 12345}, "L = −2.50×10⁻⁵ + 1.23×10⁴ · C", "R² 0.000"},
 	}
 	for _, tc := range tests {
 		if got := tc.r.Formula("L", "C"); got != tc.want {

@@ -10,11 +10,13 @@ import (
 
 // Formula writes the fitted law with its constants, y and x standing for
 // the variables: "L = 2.57 · C⁻⁰·⁰⁴⁸", "L = 1.69 + 406 · N⁻⁰·³⁴",
-// "y = 0.31 + 0.052 · log₁₀ x", "y = 2.1 + 0.5 · x". Constants have three
-// significant digits; minus signs are U+2212 and large or small constants
-// are written m×10ⁿ.
+// "y = 0.310 + 0.0520 · log₁₀ x", "y = 2.10 + 0.500 · x". Constants have
+// three significant digits, trailing zeros kept (1.696 is 1.70: the zero is
+// a digit the fit vouches for); minus signs are U+2212 and large or small
+// constants are written m×10ⁿ.
 //
-// Exponents are written as superscripts, with two significant digits:
+// Exponents are written as superscripts, with two significant digits,
+// trailing zeros kept (0.498 is C⁰·⁵⁰, as Chinchilla's a = 0.50):
 // papers quote scaling exponents so (Kaplan et al.'s α_N = 0.076,
 // Chinchilla's a = 0.50), their uncertainty lies in the second digit, and
 // a run of small superscript digits is hard to read (S⁻⁰·⁰⁷⁶³⁵). A
@@ -41,6 +43,8 @@ func (r Result) Formula(y, x string) string {
 	case Linear:
 		b.WriteString(Number(r.A, 3))
 		term(&b, r.B, x)
+	case Exponential:
+		b.WriteString(r.exponentialFormula(x))
 	}
 	return b.String()
 }
@@ -58,9 +62,9 @@ func term(b *strings.Builder, k float64, v string) {
 	b.WriteString(v)
 }
 
-// power writes an exponent as superscripts, to two significant digits
-// (Formula says why); one too large or small for plain decimals is
-// written ^(m×10ⁿ) on the line.
+// power writes an exponent as superscripts, to two significant digits with
+// trailing zeros kept (Formula says why); one too large or small for plain
+// decimals is written ^(m×10ⁿ) on the line.
 func power(e float64) string {
 	a := math.Abs(e)
 	if e == 0 || math.IsNaN(e) || math.IsInf(e, 0) || a < 1e-3 || a >= 1e4 {
@@ -68,7 +72,7 @@ func power(e float64) string {
 	}
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(e, 'e', 1, 64), 64)
 	digits := max(0, 1-int(math.Floor(math.Log10(math.Abs(r)))))
-	s := trimZeros(strconv.FormatFloat(r, 'f', digits, 64))
+	s := strconv.FormatFloat(r, 'f', digits, 64)
 	if sup, ok := plaintex.Superscript(s); ok {
 		return sup
 	}
@@ -88,8 +92,8 @@ func (r Result) R2Text() string {
 }
 
 // Number writes v with sig significant digits as a reader writes a
-// constant: 2.57, 0.0476, 406, 1.5×10¹³, 2.2×10⁻⁵; trailing zeros dropped,
-// minus as U+2212.
+// constant: 2.57, 0.0476, 406, 1.70, 1.50×10¹³, 2.20×10⁻⁵; trailing zeros
+// kept, since they are significant; minus as U+2212.
 func Number(v float64, sig int) string {
 	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 		return strconv.FormatFloat(v, 'g', -1, 64)
@@ -101,20 +105,13 @@ func Number(v float64, sig int) string {
 	var out string
 	if exp >= -3 && exp < 4 {
 		r, _ := strconv.ParseFloat(s, 64)
-		out = trimZeros(strconv.FormatFloat(r, 'f', max(0, sig-1-exp), 64))
+		out = strconv.FormatFloat(r, 'f', max(0, sig-1-exp), 64)
 	} else {
 		pow, _ := plaintex.Superscript(strconv.Itoa(exp))
-		out = trimZeros(mant) + "×10" + pow
+		out = mant + "×10" + pow
 	}
 	if neg {
 		out = "−" + out
 	}
 	return out
-}
-
-func trimZeros(s string) string {
-	if !strings.Contains(s, ".") {
-		return s
-	}
-	return strings.TrimSuffix(strings.TrimRight(s, "0"), ".")
 }

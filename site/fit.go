@@ -19,6 +19,8 @@ type Fitted struct {
 	fit.Result
 	// Lo and Hi are the smallest and largest x of the points fitted.
 	Lo, Hi float64
+	// Doubling is an exponential fit's doubling time (trend.go), else nil.
+	Doubling *fit.Doubling
 	// Law is the fit by law (Kind chartspec.FitLaw), nil for the others.
 	Law *LawFitted
 }
@@ -153,6 +155,10 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string) ([]Fitted,
 			lo, hi = min(lo, pt.X), max(hi, pt.X)
 		}
 		r, err := fit.Fit(f.Type, xs, ys)
+		var doubling *fit.Doubling
+		if err == nil {
+			doubling, err = fitDoubling(sp, p, xs, ys)
+		}
 		if err != nil {
 			msg := err.Error()
 			var fe *fit.Error
@@ -166,7 +172,7 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string) ([]Fitted,
 			errs.Add(diag.Errorf(f.Pos, "the fit %s: %s", g.what, msg))
 			continue
 		}
-		out = append(out, Fitted{Series: g.series, Result: r, Lo: lo, Hi: hi})
+		out = append(out, Fitted{Series: g.series, Result: r, Lo: lo, Hi: hi, Doubling: doubling})
 	}
 	return out, errs.Err()
 }
