@@ -484,3 +484,21 @@ func Superscript(text string) (string, bool) {
 	out, _, ok := script(text, true)
 	return out, ok
 }
+
+// Subscript writes text in subscript characters (0 as ₀, c has none); ok
+// is false when a character has no subscript form.
+func Subscript(text string) (string, bool) {
+	out, _, ok := script(text, false)
+	return out, ok
+}
+
+// Greek returns the Greek letter a TeX command names (alpha as α, Omega as
+// Ω), so that a name written in ASCII can be shown as the letter.
+func Greek(name string) (string, bool) {
+	s, ok := symbols[name]
+	if !ok {
+		return "", false
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	return s, unicode.Is(unicode.Greek, r)
+}
