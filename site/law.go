@@ -30,7 +30,7 @@ type LawFitted struct {
 	Fit   fit.LawFit
 	// Derived are the spec's derive quantities, in its order.
 	Derived []NamedEstimate
-	// Points are the points fitted, in order of x, and Vars each one's
+	// Points are the points fitted, in the group's order, and Vars each one's
 	// variables (in the order of Model.Variables).
 	Points []Point
 	Vars   [][]float64
@@ -293,15 +293,14 @@ func domainCheck(lw *chartspec.Law, m *law.Model, g fitGroup, vars [][]float64, 
 		ones[i], twos[i] = 1, 2.5
 	}
 	for i, v := range vars {
-		off, n, msg, ok := m.Domain(ones, v)
+		off, _, msg, ok := m.Domain(ones, v)
 		if ok {
 			continue
 		}
 		if off2, _, _, ok2 := m.Domain(twos, v); ok2 || off2 != off {
 			continue
 		}
-		_ = n
-		return diag.Errorf(lw.At(off), "the fit %s cannot take the values of %s line %d: %s (%s); leave the row out with where, or write the law for these values",
+		return diag.Errorf(lw.At(off), "the fit %s cannot take the values of %s line %d: %s, with %s; leave the row out with where, or write the law for these values",
 			g.what, file, g.pts[i].Row, msg, varsText(lw, v))
 	}
 	return nil
@@ -311,7 +310,7 @@ func domainCheck(lw *chartspec.Law, m *law.Model, g fitGroup, vars [][]float64, 
 func varsText(lw *chartspec.Law, v []float64) string {
 	parts := make([]string, len(v))
 	for i, x := range v {
-		parts[i] = fmt.Sprintf("%s = %g (column %s)", lw.Where[i].Symbol, x, diag.Quote(lw.Where[i].Column.Name))
+		parts[i] = fmt.Sprintf("%s = %g in column %s", lw.Where[i].Symbol, x, diag.Quote(lw.Where[i].Column.Name))
 	}
 	return strings.Join(parts, ", ")
 }
