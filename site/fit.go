@@ -30,6 +30,9 @@ type Fitted struct {
 type fitGroup struct {
 	series, what string
 	pts          []Point
+	// strands are where each series' points start in pts, for a fit by
+	// law over all points, which draws a curve along each series.
+	strands []int
 }
 
 // FrontierPoints returns the points of the panel's Pareto frontier (every
@@ -125,6 +128,7 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string) ([]Fitted,
 		g := fitGroup{what: "over all points" + inPanel}
 		for _, s := range p.Series {
 			if chosen(s) {
+				g.strands = append(g.strands, len(g.pts))
 				g.pts = append(g.pts, drawnPoints(s.Points)...)
 			}
 		}

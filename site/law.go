@@ -34,6 +34,9 @@ type LawFitted struct {
 	// variables (in the order of Model.Variables).
 	Points []Point
 	Vars   [][]float64
+	// Strands are where each series' points start in Points: a fit over
+	// all points is drawn along each series it was fitted to.
+	Strands []int
 	// DataSHA256 is the SHA-256 of the data file (of the inline data's
 	// text) the points were read from, in hex.
 	DataSHA256 string
@@ -267,7 +270,10 @@ func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.M
 		}
 		return Fitted{}, diag.Errorf(lw.Pos, "the fit %s: %s", g.what, msg)
 	}
-	lf := &LawFitted{Law: l, Model: m, Names: names, Fit: r, Points: g.pts, Vars: vars, DataSHA256: sum, Spec: lw}
+	lf := &LawFitted{Law: l, Model: m, Names: names, Fit: r, Points: g.pts, Vars: vars, Strands: g.strands, DataSHA256: sum, Spec: lw}
+	if len(lf.Strands) == 0 {
+		lf.Strands = []int{0}
+	}
 	col := make([]float64, len(r.Replicates))
 	for i, dm := range derived {
 		for b, rep := range r.Replicates {
