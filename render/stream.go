@@ -424,6 +424,9 @@ func (r *renderer) chartData(p *site.Page, card *cardFuture) ([]output.File, err
 	files := make([]output.File, 0, 2*len(p.Charts)+1)
 	for j, c := range p.Charts {
 		files = append(files, output.File{Path: chart.DataFile(p.Slug, c), Data: chart.CSV(c)})
+		if chart.HasFits(c) {
+			files = append(files, output.File{Path: chart.FitFile(p.Slug, c), Data: chart.FitJSON(c)})
+		}
 		if st := r.rr.statics; st != nil {
 			b, err := st.file(c)
 			if err != nil {

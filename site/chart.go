@@ -75,7 +75,7 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 // dataSum is the SHA-256, in hex, of a panel's data: of its file as read,
 // or of its inline text.
 func (l *pageLoader) dataSum(sp *chartspec.Panel, file string) string {
-	if sp.Fit.Law == nil {
+	if sp.Fit.Type == "" {
 		return ""
 	}
 	if file == "" {

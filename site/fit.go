@@ -23,6 +23,9 @@ type Fitted struct {
 	Doubling *fit.Doubling
 	// Law is the fit by law (Kind chartspec.FitLaw), nil for the others.
 	Law *LawFitted
+	// DataSHA256 is the SHA-256 of the data file (of the inline data's
+	// text) the points were read from, in hex, that the fit file reports.
+	DataSHA256 string
 }
 
 // fitGroup is a group of points fitted together: a series, all the
@@ -176,7 +179,7 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string) ([]Fitted,
 			errs.Add(diag.Errorf(f.Pos, "the fit %s: %s", g.what, msg))
 			continue
 		}
-		out = append(out, Fitted{Series: g.series, Result: r, Lo: lo, Hi: hi, Doubling: doubling})
+		out = append(out, Fitted{Series: g.series, Result: r, Lo: lo, Hi: hi, DataSHA256: sum, Doubling: doubling})
 	}
 	return out, errs.Err()
 }

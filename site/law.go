@@ -37,9 +37,6 @@ type LawFitted struct {
 	// Strands are where each series' points start in Points: a fit over
 	// all points is drawn along each series it was fitted to.
 	Strands []int
-	// DataSHA256 is the SHA-256 of the data file (of the inline data's
-	// text) the points were read from, in hex.
-	DataSHA256 string
 	// Spec is the fit's law as the spec wrote it.
 	Spec *chartspec.Law
 }
@@ -270,7 +267,7 @@ func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.M
 		}
 		return Fitted{}, diag.Errorf(lw.Pos, "the fit %s: %s", g.what, msg)
 	}
-	lf := &LawFitted{Law: l, Model: m, Names: names, Fit: r, Points: g.pts, Vars: vars, Strands: g.strands, DataSHA256: sum, Spec: lw}
+	lf := &LawFitted{Law: l, Model: m, Names: names, Fit: r, Points: g.pts, Vars: vars, Strands: g.strands, Spec: lw}
 	if len(lf.Strands) == 0 {
 		lf.Strands = []int{0}
 	}
@@ -284,7 +281,7 @@ func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.M
 		}
 		lf.Derived = append(lf.Derived, NamedEstimate{Name: lw.Derive[i].Name, Estimate: fit.Summarize(dm.Eval(r.Consts, nil), col)})
 	}
-	return Fitted{Series: g.series, Result: fit.Result{Kind: chartspec.FitLaw, R2: r.R2, N: r.N}, Lo: lo, Hi: hi, Law: lf}, nil
+	return Fitted{Series: g.series, Result: fit.Result{Kind: chartspec.FitLaw, R2: r.R2, N: r.N}, Lo: lo, Hi: hi, Law: lf, DataSHA256: sum}, nil
 }
 
 // domainCheck finds a row whose values the law cannot take whatever its

@@ -76,8 +76,8 @@ func TestLawRecoversChinchilla(t *testing.T) {
 		if fits[0].R2 < 0.999999 || lf.Fit.N != 42 {
 			t.Errorf("R² %g and n %d, want 1 and 42", fits[0].R2, lf.Fit.N)
 		}
-		if len(lf.DataSHA256) != 64 {
-			t.Errorf("data SHA-256 %q", lf.DataSHA256)
+		if len(fits[0].DataSHA256) != 64 {
+			t.Errorf("data SHA-256 %q", fits[0].DataSHA256)
 		}
 	})
 	t.Run("noisy, bootstrapped", func(t *testing.T) {
