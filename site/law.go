@@ -265,7 +265,13 @@ func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.M
 			}
 			msg += fmt.Sprintf(" (the points are on %s of %s)", linesList(lines), file)
 		}
-		return Fitted{}, diag.Errorf(lw.Pos, "the fit %s: %s", g.what, msg)
+		at := lw.Pos
+		if le != nil && len(le.Consts) > 0 && len(le.Consts) < len(names) { // the constants at fault, not all of them
+			if off := symbolOffset(lw.Formula, le.Consts[0]); off >= 0 {
+				at = lw.At(off)
+			}
+		}
+		return Fitted{}, diag.Errorf(at, "the fit %s: %s", g.what, msg)
 	}
 	lf := &LawFitted{Law: l, Model: m, Names: names, Fit: r, Points: g.pts, Vars: vars, Strands: g.strands, Spec: lw}
 	if len(lf.Strands) == 0 {
@@ -316,6 +322,27 @@ func varsText(lw *chartspec.Law, v []float64) string {
 		parts[i] = fmt.Sprintf("%s = %g in column %s", lw.Where[i].Symbol, x, diag.Quote(lw.Where[i].Column.Name))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// symbolOffset is the byte offset of the first use of symbol name in a
+// formula, -1 if it has none.
+func symbolOffset(formula, name string) int {
+	isIdent := func(b byte) bool {
+		return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+	}
+	for from := 0; from < len(formula); {
+		i := strings.Index(formula[from:], name)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		end := i + len(name)
+		if (i == 0 || !isIdent(formula[i-1])) && (end == len(formula) || !isIdent(formula[end])) {
+			return i
+		}
+		from = i + 1
+	}
+	return -1
 }
 
 func contains(list []string, s string) bool {

@@ -131,7 +131,7 @@ func TestLawErrors(t *testing.T) {
 		{"log of a negative value", negative, "fit: {law: \"L = E + A * log(N)\", where: {N: params}, over: all, in: linear}\n",
 			`content/p/index.md:11:25: the fit over all points cannot take the values of content/p/runs.csv line 2: log(N) is the logarithm of -1e+08 here, and a logarithm needs a positive value, with N = -1e+08 in column "params"; leave the row out with where, or write the law for these values`},
 		{"a constant the data cannot determine", csv, "fit: {law: \"L = E + A * B / N^alpha\", where: {N: params}, over: all, in: linear}\n",
-			`content/p/index.md:11:12: the fit over all points: the data cannot determine A and B separately`},
+			`content/p/index.md:11:21: the fit over all points: the data cannot determine A and B separately`},
 		{"derive of no constant", csv, "fit: {law: \"L = E + A / N^alpha\", where: {N: params}, over: all, derive: {k: \"alpha / gamma\"}}\n",
 			`content/p/index.md:11:87: derive k: gamma is not a constant of the law; its constants are E, A, alpha`},
 		{"start of no constant", csv, "fit: {law: \"L = E + A / N^alpha\", where: {N: params}, over: all, start: {alpah: [0, 1]}}\n",
