@@ -61,7 +61,7 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 	for i := range sc.Panels {
 		if loaded[i] {
 			var err error
-			c.Panels[i].Fits, err = fitPanel(&sc.Panels[i], &c.Panels[i], panelNumber(sc, i), cmp.Or(files[i], p.Path), l.dataSum(&sc.Panels[i], files[i]))
+			c.Panels[i].Fits, err = fitPanel(&sc.Panels[i], &c.Panels[i], panelNumber(sc, i), cmp.Or(files[i], p.Path), l.dataSum(&sc.Panels[i], files[i]), l.fits)
 			errs.Add(err)
 		}
 		l.warnings = append(l.warnings, largeSeries(sc, &sc.Panels[i], &c.Panels[i], at)...)

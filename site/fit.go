@@ -86,8 +86,9 @@ func labelOnly(sp *chartspec.Panel, p *Panel) {
 // panel's number (0 for a chart without panels) and file the data file
 // (site-relative; the page for inline data), for messages. Every problem is
 // reported at the `fit` value, or for a fit by law at the value at fault.
-// sum is the data's SHA-256, in hex, that a fit by law reports.
-func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string) ([]Fitted, error) {
+// sum is the data's SHA-256, in hex, that the fit file reports; fits by
+// law are read from and kept in cache (nil: none).
+func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string, cache *fitCache) ([]Fitted, error) {
 	f := sp.Fit
 	if f.Type == "" {
 		return nil, nil
@@ -151,7 +152,7 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string) ([]Fitted,
 		}
 	}
 	if f.Law != nil {
-		return fitLaws(sp, p, groups, file, sum)
+		return fitLaws(sp, p, groups, file, sum, cache)
 	}
 	var out []Fitted
 	for _, g := range groups {

@@ -182,7 +182,7 @@ func (a lawModel) Predict(p []float64, row int, grad []float64) float64 {
 }
 
 // fitLaws fits the panel's law to each group, in parallel.
-func fitLaws(sp *chartspec.Panel, p *Panel, groups []fitGroup, file, sum string) ([]Fitted, error) {
+func fitLaws(sp *chartspec.Panel, p *Panel, groups []fitGroup, file, sum string, cache *fitCache) ([]Fitted, error) {
 	lw := sp.Fit.Law
 	l, m, err := bindLaw(lw)
 	if err != nil {
@@ -202,7 +202,7 @@ func fitLaws(sp *chartspec.Panel, p *Panel, groups []fitGroup, file, sum string)
 	out := make([]Fitted, len(groups))
 	errs := make([]error, len(groups))
 	par.For(len(groups), 0, func(i int) {
-		out[i], errs[i] = fitLawGroup(sp, p, groups[i], l, m, derived, file, sum)
+		out[i], errs[i] = fitLawGroup(sp, p, groups[i], l, m, derived, file, sum, cache)
 	})
 	var list diag.List
 	var fitted []Fitted
@@ -217,7 +217,7 @@ func fitLaws(sp *chartspec.Panel, p *Panel, groups []fitGroup, file, sum string)
 }
 
 // fitLawGroup fits the law to one group of points.
-func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.Model, derived []*law.Model, file, sum string) (Fitted, error) {
+func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.Model, derived []*law.Model, file, sum string, cache *fitCache) (Fitted, error) {
 	lw := sp.Fit.Law
 	vars := make([][]float64, len(g.pts))
 	ys := make([]float64, len(g.pts))
@@ -252,7 +252,18 @@ func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.M
 				s.Name, strings.Join(names, ", "), diag.DidYouMean(s.Name, names))
 		}
 	}
-	r, err := fit.FitLaw(lawModel{m, vars}, ys, o)
+	var key string
+	if cache != nil && cache.dir != "" {
+		key = cache.key(lw, o.Bootstrap, ys, vars)
+	}
+	r, cached := cache.get(key)
+	var err error
+	if !cached {
+		r, err = fit.FitLaw(lawModel{m, vars}, ys, o)
+		if err == nil && key != "" {
+			cache.put(key, r)
+		}
+	}
 	if err != nil {
 		msg := err.Error()
 		var le *fit.LawError
