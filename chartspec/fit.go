@@ -154,7 +154,7 @@ func (p *parser) fit(e entry) (Fit, bool) {
 		return Fit{}, false
 	case *ast.MappingNode:
 		hasType, typo := false, false
-		var law lawLayer
+		var byLaw lawLayer
 		for _, fe := range p.entries(v) {
 			switch fe.key {
 			case "type":
@@ -178,7 +178,7 @@ func (p *parser) fit(e entry) (Fit, bool) {
 			case "bootstrap":
 				f.Bootstrap = p.fitBootstrap(fe)
 			default:
-				if p.lawKey(&law, fe) {
+				if p.lawKey(&byLaw, fe) {
 					continue
 				}
 				p.unknown++
@@ -186,10 +186,10 @@ func (p *parser) fit(e entry) (Fit, bool) {
 				p.errorf(p.pos(fe.tok), "unknown key %q in fit%s", fe.key, fitKeyTail(fe.key))
 			}
 		}
-		if _, byLaw := law.set["law"]; !hasType && !typo && !byLaw { // a misspelt type explains a missing one
+		if _, hasLaw := byLaw.set["law"]; !hasType && !typo && !hasLaw { // a misspelt type explains a missing one
 			p.errorf(f.Pos, `fit has no type: say which law to fit, e.g. fit: {type: powerlaw, ...} or fit: {law: "L = A * N^alpha", where: {N: params}}; the types are %s`, kindList())
 		}
-		if !p.resolveLaw(&f, &law, hasType, typo) {
+		if !p.resolveLaw(&f, &byLaw, hasType, typo) {
 			return Fit{}, false
 		}
 		return f, f.Type != ""

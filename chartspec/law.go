@@ -1,12 +1,14 @@
 package chartspec
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/law"
 )
 
 // A fit by law names its law as a formula in the paper's symbols:
@@ -184,32 +186,100 @@ func (p *parser) resolveLaw(f *Fit, l *lawLayer, hasType, typo bool) bool {
 	if l.broke || !l.hasLaw || typo { // a misspelt key may be the missing one
 		return false
 	}
-	law := l.law
+	lw := l.law
 	if _, ok := l.set["where"]; !ok {
-		p.errorf(law.Pos, "fit law has no where: bind each variable of the law to a column, like where: {N: params, D: tokens}; every other symbol is a constant to fit")
+		p.errorf(lw.Pos, "fit law has no where: bind each variable of the law to a column, like where: {N: params, D: tokens}; every other symbol is a constant to fit")
 		return false
 	}
-	if law.Loss == "" {
-		law.Loss = LossSquared
+	if lw.Loss == "" {
+		lw.Loss = LossSquared
 	}
-	if at, ok := l.set["delta"]; ok && law.Loss != LossHuber {
+	if at, ok := l.set["delta"]; ok && lw.Loss != LossHuber {
 		p.errorf(at, "delta is Huber's delta, but the loss is squared: add loss: huber, or remove delta")
 		return false
 	}
-	if law.Delta == 0 {
-		law.Delta = DefaultDelta
+	if lw.Delta == 0 {
+		lw.Delta = DefaultDelta
 	}
-	if law.LossPos == (diag.Pos{}) {
-		law.LossPos = f.Pos
+	if lw.LossPos == (diag.Pos{}) {
+		lw.LossPos = f.Pos
 	}
-	if law.DeltaPos == (diag.Pos{}) {
-		law.DeltaPos = law.LossPos
+	if lw.DeltaPos == (diag.Pos{}) {
+		lw.DeltaPos = lw.LossPos
 	}
-	if law.InPos == (diag.Pos{}) {
-		law.InPos = f.Pos
+	if lw.InPos == (diag.Pos{}) {
+		lw.InPos = f.Pos
 	}
-	f.Type, f.Law = FitLaw, &law
+	if !p.checkLaw(&lw) {
+		return false
+	}
+	f.Type, f.Law = FitLaw, &lw
 	return true
+}
+
+// checkLaw reads the formula and the derive expressions and binds the
+// law's variables, as the site will to fit it, so that a formula that
+// cannot be read, a where symbol the law does not have, or a derive or
+// start naming no constant is an error at its place in the spec, with the
+// spec's other errors.
+func (p *parser) checkLaw(lw *Law) bool {
+	parsed, err := law.Parse(lw.Formula)
+	if err != nil {
+		p.errs = append(p.errs, lw.ErrorAt(err, nil))
+		return false
+	}
+	syms := make([]string, len(lw.Where))
+	for i, w := range lw.Where {
+		syms[i] = w.Symbol
+	}
+	m, err := parsed.Bind(syms)
+	if err != nil {
+		p.errs = append(p.errs, lw.ErrorAt(err, nil))
+		return false
+	}
+	consts := m.Constants()
+	ok := true
+	for i := range lw.Derive {
+		d := &lw.Derive[i]
+		e, err := law.ParseExpr(d.Expr)
+		if err == nil {
+			_, err = e.Compile(consts)
+		}
+		if err != nil {
+			p.errs = append(p.errs, lw.ErrorAt(err, d))
+			ok = false
+		}
+	}
+	for _, s := range lw.Start {
+		if !contains(consts, s.Name) {
+			p.errorf(s.Pos, "start gives a range for %s, which is not a constant of the law (its constants are %s)%s",
+				s.Name, strings.Join(consts, ", "), diag.DidYouMean(s.Name, consts))
+			ok = false
+		}
+	}
+	return ok
+}
+
+// ErrorAt places an error of package law: at its byte of the formula (of
+// derive d's expression when d is not nil), or at the where symbol it
+// names when that is not in the formula (Offset −1).
+func (l *Law) ErrorAt(err error, d *Derived) *diag.Error {
+	var le *law.Error
+	if !errors.As(err, &le) {
+		return diag.Errorf(l.Pos, "fit law: %v", err)
+	}
+	switch {
+	case d != nil && le.Offset >= 0:
+		return diag.Errorf(d.At(le.Offset), "derive %s: %s", d.Name, le.Msg)
+	case le.Offset >= 0:
+		return diag.Errorf(l.At(le.Offset), "fit law: %s", le.Msg)
+	}
+	for _, w := range l.Where {
+		if w.Symbol == le.Symbol {
+			return diag.Errorf(w.SymbolPos, "where: %s", le.Msg)
+		}
+	}
+	return diag.Errorf(l.Pos, "fit law: %s", le.Msg)
 }
 
 // lawWhere reads where: a mapping of each variable's symbol to a column.

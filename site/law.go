@@ -118,13 +118,12 @@ func hintTail(cell string) string {
 	return ": " + hint
 }
 
-// bindLaw parses the spec's law and binds its variables: a formula that
-// cannot be read is an error at the byte at fault, a symbol where binds
-// that the law does not have an error at that symbol.
+// bindLaw parses the spec's law and binds its variables, as chartspec
+// checked it could (chartspec.Law.ErrorAt places what it could not).
 func bindLaw(lw *chartspec.Law) (*law.Law, *law.Model, error) {
 	l, err := law.Parse(lw.Formula)
 	if err != nil {
-		return nil, nil, lawError(lw, err, "", nil)
+		return nil, nil, lw.ErrorAt(err, nil)
 	}
 	syms := make([]string, len(lw.Where))
 	for i, w := range lw.Where {
@@ -132,38 +131,9 @@ func bindLaw(lw *chartspec.Law) (*law.Law, *law.Model, error) {
 	}
 	m, err := l.Bind(syms)
 	if err != nil {
-		return nil, nil, lawError(lw, err, "", nil)
+		return nil, nil, lw.ErrorAt(err, nil)
 	}
 	return l, m, nil
-}
-
-// lawError places an error of package law: at its byte of the formula, or
-// at the where symbol it names when it is not in the formula (Offset −1).
-// what and derive name a derived expression the error is about, if any.
-func lawError(lw *chartspec.Law, err error, what string, derive *chartspec.Derived) error {
-	var le *law.Error
-	if !errors.As(err, &le) {
-		return diag.Errorf(lw.Pos, "fit law: %v", err)
-	}
-	key := "fit law"
-	if derive != nil {
-		key = "derive " + derive.Name
-	}
-	if what != "" {
-		key += " " + what
-	}
-	switch {
-	case derive != nil && le.Offset >= 0:
-		return diag.Errorf(derive.At(le.Offset), "%s: %s", key, le.Msg)
-	case le.Offset >= 0:
-		return diag.Errorf(lw.At(le.Offset), "%s: %s", key, le.Msg)
-	}
-	for _, w := range lw.Where {
-		if w.Symbol == le.Symbol {
-			return diag.Errorf(w.SymbolPos, "where: %s", le.Msg)
-		}
-	}
-	return diag.Errorf(lw.Pos, "%s: %s", key, le.Msg)
 }
 
 // lawModel adapts a bound law to fit.Model over the rows of one group.
@@ -196,7 +166,7 @@ func fitLaws(sp *chartspec.Panel, p *Panel, groups []fitGroup, file, sum string,
 			derived[i], err = e.Compile(m.Constants())
 		}
 		if err != nil {
-			return nil, lawError(lw, err, "", d)
+			return nil, lw.ErrorAt(err, d)
 		}
 	}
 	out := make([]Fitted, len(groups))
@@ -244,12 +214,6 @@ func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.M
 		o.Start = map[string][2]float64{}
 		for _, s := range lw.Start {
 			o.Start[s.Name] = [2]float64{s.Lo, s.Hi}
-		}
-	}
-	for _, s := range lw.Start {
-		if !contains(names, s.Name) {
-			return Fitted{}, diag.Errorf(s.Pos, "start gives a range for %s, which is not a constant of the law (its constants are %s)%s",
-				s.Name, strings.Join(names, ", "), diag.DidYouMean(s.Name, names))
 		}
 	}
 	var key string
@@ -354,13 +318,4 @@ func symbolOffset(formula, name string) int {
 		from = i + 1
 	}
 	return -1
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
