@@ -116,6 +116,91 @@ func TestLawRecoversChinchilla(t *testing.T) {
 	})
 }
 
+// kaplanCSV is Kaplan et al.'s L(N, D) = ((N_c/N)^(α_N/α_D) + D_c/D)^α_D
+// with their constants over 5 model sizes × 6 token counts, with
+// multiplicative noise of standard deviation noise, seeded.
+func kaplanCSV(noise float64) string {
+	const nc, dc, an, ad = 8.8e13, 5.4e13, 0.076, 0.095
+	r := rand.New(rand.NewPCG(3, 4))
+	var b strings.Builder
+	b.WriteString("params,tokens,loss\n")
+	for _, n := range []float64{1e6, 1e7, 1e8, 1e9, 1e10} {
+		for _, d := range []float64{2e7, 1e8, 5e8, 2.5e9, 1.2e10, 6e10} {
+			l := math.Pow(math.Pow(nc/n, an/ad)+dc/d, ad) * math.Exp(noise*r.NormFloat64())
+			fmt.Fprintf(&b, "%g,%g,%.8g\n", n, d, l)
+		}
+	}
+	return b.String()
+}
+
+// TestLawRecoversKaplan fits Kaplan's form to its own surface, written as
+// the paper writes it: exact data give back the constants; noisy data
+// give intervals that hold them.
+func TestLawRecoversKaplan(t *testing.T) {
+	want := map[string]float64{"N_c": 8.8e13, "D_c": 5.4e13, "alpha_N": 0.076, "alpha_D": 0.095}
+	const spec = "fit: {law: \"L = ((N_c / N)^(alpha_N / alpha_D) + D_c / D)^alpha_D\", where: {N: params, D: tokens}, over: all"
+	for _, tc := range []struct {
+		name  string
+		noise float64
+		extra string
+	}{{"exact", 0, "}\n"}, {"noisy, bootstrapped", 0.005, ", bootstrap: 100}\n"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := chartMD("data: runs.csv\nseries: params\nx: {field: tokens, scale: log}\ny: {field: loss, scale: log}\n" + spec + tc.extra)
+			s, err := Load(sitetest.New(t, map[string]string{"content/p/index.md": page, "content/p/runs.csv": kaplanCSV(tc.noise)}), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lf := s.Pages[0].Charts[0].Panels[0].Fits[0].Law
+			for i, name := range lf.Names {
+				p := lf.Fit.Params[i]
+				switch {
+				case tc.noise == 0 && math.Abs(p.Estimate-want[name]) > 1e-3*want[name]:
+					t.Errorf("%s = %.6g, want %g", name, p.Estimate, want[name])
+				case tc.noise > 0 && (!p.HasSE || p.CI95[0] > want[name] || p.CI95[1] < want[name]):
+					t.Errorf("%s = %.4g, 95%% interval %.4g, want it to hold %g", name, p.Estimate, p.CI95, want[name])
+				}
+			}
+		})
+	}
+}
+
+// TestLawMatchesScipy: the site's fit of the noisy surface over all runs
+// is scipy's, with the squared loss and with Huber's (δ = 1e-3) on log L.
+// The references, from the CSV chinchillaCSV(0.01) writes:
+//
+//	d = np.genfromtxt('chin.csv', delimiter=',', names=True)
+//	res = lambda p: np.log(p[0] + p[1]/d['params']**p[3] + p[2]/d['tokens']**p[4]) - np.log(d['loss'])
+//	# best of a grid of starts E0 in (1, 1.5, 2), A0 = B0 in (100, 1000), alpha0, beta0 in (0.2, 0.4):
+//	least_squares(res, p0, method='lm', xtol=1e-15, ftol=1e-15, gtol=1e-15)
+//	least_squares(res, p0, loss='huber', f_scale=1e-3, xtol=1e-15, ftol=1e-15, gtol=1e-15)
+func TestLawMatchesScipy(t *testing.T) {
+	tests := []struct {
+		loss      string
+		want      map[string]float64
+		objective float64 // scipy's cost
+	}{
+		{"squared", map[string]float64{"E": 1.6827691108343883, "A": 243.861691975643, "B": 494.5746844133649, "alpha": 0.311418881138622, "beta": 0.28940208182940935}, 0.002288973422048371},
+		{"huber", map[string]float64{"E": 1.6963138235207864, "A": 311.5832615742528, "B": 415.58128224874037, "alpha": 0.32602230929563886, "beta": 0.2810444355089574}, 0.0003135080381952979},
+	}
+	for _, tc := range tests {
+		t.Run(tc.loss, func(t *testing.T) {
+			c, err := loadLaw(t, chinchillaCSV(0.01), "fit: {law: \"L = E + A / N^alpha + B / D^beta\", where: {N: params, D: tokens}, over: all, loss: "+tc.loss+"}\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			lf := c.Panels[0].Fits[0].Law
+			for i, name := range lf.Names {
+				if got, want := lf.Fit.Consts[i], tc.want[name]; math.Abs(got-want) > 1e-6*math.Abs(want) {
+					t.Errorf("%s = %.12g, scipy %.12g", name, got, want)
+				}
+			}
+			if math.Abs(lf.Fit.Objective-tc.objective) > 1e-12 {
+				t.Errorf("objective %.15g, scipy's cost %.15g", lf.Fit.Objective, tc.objective)
+			}
+		})
+	}
+}
+
 // TestLawErrors: what a law cannot be fitted with is an error at the
 // place of the spec or of the data at fault, with what to do.
 func TestLawErrors(t *testing.T) {
