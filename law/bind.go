@@ -41,14 +41,13 @@ func (r Role) String() string {
 }
 
 // Model is a law compiled for evaluation: its variables bound to columns,
-// its other symbols constants. A Model is safe for concurrent use; its
-// methods allocate nothing once warm (each goroutine's scratch space is
-// pooled).
+// its other symbols constants. A Model is safe for concurrent use and,
+// once warm, its methods allocate nothing (eval.go says how).
 type Model struct {
 	consts, vars []string
 	roles        []Role
 	tape
-	pool sync.Pool // of *workspace
+	pool sync.Pool // of *[]float64 scratch space, for tapes too long for the stack
 }
 
 // Bind compiles the law with the named symbols as variables (columns, in
@@ -65,7 +64,7 @@ func (l *Law) Bind(vars []string) (*Model, error) {
 		case v == l.Response:
 			return nil, &Error{Offset: l.respPos, Len: len(v), Symbol: v, Msg: fmt.Sprintf("%s is the law's response, the quantity it predicts (y's field); bind only the symbols right of =, such as %s", v, strings.Join(e.symbols, ", "))}
 		case !slices.Contains(e.symbols, v):
-			return nil, &Error{Offset: -1, Symbol: v, Msg: fmt.Sprintf("%s is not a symbol of the law %s; its symbols are %s%s", diag.Quote(v), strings.TrimSpace(src), strings.Join(e.symbols, ", "), didYouMean(v, e.symbols))}
+			return nil, &Error{Offset: -1, Symbol: v, Msg: fmt.Sprintf("%s is not a symbol of the law %s; its symbols are %s%s", diag.Quote(v), diag.Quote(strings.TrimSpace(src)), strings.Join(e.symbols, ", "), didYouMean(v, e.symbols))}
 		case slices.Contains(vars[:i], v):
 			return nil, &Error{Offset: -1, Symbol: v, Msg: fmt.Sprintf("%s is bound twice: bind each variable to one column", v)}
 		}
@@ -76,14 +75,14 @@ func (l *Law) Bind(vars []string) (*Model, error) {
 			consts = append(consts, s)
 		}
 	}
-	text := strings.TrimSpace(src[l.respPos:])
+	text := diag.Quote(strings.TrimSpace(src[l.respPos:]))
 	switch {
 	case len(consts) == 0:
 		return nil, errAt(src, l.respPos, len(src), "", fmt.Sprintf("the law %s has no constant to fit: every symbol (%s) is bound to a column; leave the constants out of where", text, strings.Join(vars, ", ")))
 	case len(vars) == 0:
-		return nil, errAt(src, l.respPos, len(src), "", fmt.Sprintf("the law %s has no variable: bind at least one of its symbols (%s) to a column in where, as where: {%s: params}", text, strings.Join(e.symbols, ", "), e.symbols[len(e.symbols)-1]))
+		return nil, errAt(src, l.respPos, len(src), "", fmt.Sprintf("the law %s has no variable: bind at least one of its symbols (%s) to a column in where, as where: {SYMBOL: COLUMN}", text, strings.Join(e.symbols, ", ")))
 	}
-	return newModel(e, consts, vars), nil
+	return newModel(e, consts, slices.Clone(vars)), nil
 }
 
 // Compile compiles the expression as a function of constants, the
@@ -92,14 +91,10 @@ func (l *Law) Bind(vars []string) (*Model, error) {
 // same vector the fit gives. Errors are *Error: a symbol that is not one
 // of the constants.
 func (e *Expr) Compile(constants []string) (*Model, error) {
-	var missing []string
 	var first *node
 	walk(e.root, func(n *node) {
-		if n.kind == kSym && !slices.Contains(constants, n.text) && !slices.Contains(missing, n.text) {
-			missing = append(missing, n.text)
-			if first == nil {
-				first = n
-			}
+		if first == nil && n.kind == kSym && !slices.Contains(constants, n.text) {
+			first = n
 		}
 	})
 	if first != nil {
@@ -138,6 +133,7 @@ const (
 	inProduct                 // an operand of * or / (through signs)
 	inExponent                // somewhere in an exponent
 	inOther
+	inCall // somewhere in a function's argument: exp(-k*x)'s k is no scale
 )
 
 // roles classifies each constant by the places it stands in.
@@ -147,8 +143,8 @@ func roles(root *node, consts []string) []Role {
 	var visit func(n *node, c context)
 	visit = func(n *node, c context) {
 		sub := func(inside context) context {
-			if c == inExponent {
-				return inExponent
+			if c == inExponent || c == inCall {
+				return c
 			}
 			return inside
 		}
@@ -158,7 +154,7 @@ func roles(root *node, consts []string) []Role {
 			if i < 0 {
 				return
 			}
-			r := [...]Role{inSum: Offset, inProduct: Scale, inExponent: Exponent, inOther: Other}[c]
+			r := [...]Role{inSum: Offset, inProduct: Scale, inExponent: Exponent, inOther: Other, inCall: Other}[c]
 			if seen[i] && out[i] != r {
 				r = Other
 			}
@@ -180,85 +176,12 @@ func roles(root *node, consts []string) []Role {
 			visit(n.args[1], inExponent)
 		case kCall:
 			for _, a := range n.args {
-				visit(a, sub(inOther))
+				visit(a, sub(inCall))
 			}
 		}
 	}
 	visit(root, inSum)
 	return out
-}
-
-// workspace is one goroutine's scratch space for a Model's tape.
-type workspace struct {
-	v, pa, pb, adj []float64
-}
-
-func (m *Model) get() *workspace {
-	if w, ok := m.pool.Get().(*workspace); ok {
-		return w
-	}
-	w := &workspace{
-		v:   make([]float64, m.nslots),
-		pa:  make([]float64, len(m.code)),
-		pb:  make([]float64, len(m.code)),
-		adj: make([]float64, m.nslots),
-	}
-	copy(w.v[m.lit0:], m.lits)
-	return w
-}
-
-// load copies the constants and variables into w's slots.
-func (m *Model) load(w *workspace, consts, vars []float64) {
-	if len(consts) != len(m.consts) || len(vars) != len(m.vars) {
-		panic(fmt.Sprintf("law: evaluated with %d constants and %d variables; the model has %d (%s) and %d (%s)",
-			len(consts), len(vars), len(m.consts), strings.Join(m.consts, ", "), len(m.vars), strings.Join(m.vars, ", ")))
-	}
-	copy(w.v, consts)
-	copy(w.v[len(consts):], vars)
-}
-
-// Eval returns the law's value at the constants consts and the variables
-// vars (in the orders of Constants and Variables).
-func (m *Model) Eval(consts, vars []float64) float64 {
-	w := m.get()
-	m.load(w, consts, vars)
-	r := m.forward(w.v)
-	m.pool.Put(w)
-	return r
-}
-
-// EvalGrad returns the law's value as Eval does and writes its exact
-// gradient with respect to the constants into grad (len(consts) long), by
-// reverse-mode differentiation of the tape.
-func (m *Model) EvalGrad(consts, vars, grad []float64) float64 {
-	if len(grad) != len(m.consts) {
-		panic(fmt.Sprintf("law: gradient of length %d for %d constants", len(grad), len(m.consts)))
-	}
-	w := m.get()
-	m.load(w, consts, vars)
-	r := m.forwardGrad(w.v, w.pa, w.pb)
-	m.reverse(w, grad)
-	m.pool.Put(w)
-	return r
-}
-
-// Domain finds the first operation whose input is outside its domain at
-// consts and vars: a logarithm of a value ≤ 0, a square root of a negative
-// value, a division by zero, a negative number to a non-integer power or 0
-// to a negative one. ok is true when there is none; otherwise offset and
-// length locate the operation in the law's text and msg says what went
-// wrong with the value, so the caller can write "file:line:col: msg, at
-// row R".
-func (m *Model) Domain(consts, vars []float64) (offset, length int, msg string, ok bool) {
-	w := m.get()
-	defer m.pool.Put(w)
-	m.load(w, consts, vars)
-	i, msg := m.check(w.v)
-	if i < 0 {
-		return 0, 0, "", true
-	}
-	s := m.spans[i]
-	return s.pos, s.end - s.pos, msg, false
 }
 
 // isInteger reports whether y is a whole number, the only powers a

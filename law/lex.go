@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/scalesite/scalesite/diag"
 )
 
 // tokKind is the kind of a token of a law.
@@ -83,7 +85,7 @@ func isIdentStart(r rune) bool { return r == '_' || unicode.IsLetter(r) }
 
 // stray is the message for a character a law cannot hold.
 func stray(s string, r rune) string {
-	what := fmt.Sprintf("%q", s)
+	what := diag.Quote(s)
 	if r == utf8.RuneError {
 		what = "a byte that is not UTF-8 text"
 	}
@@ -127,12 +129,12 @@ func (l *lexer) number() (token, error) {
 			if save+1 < len(src) && isIdentStart(rune(src[save+1])) && src[save+1] != 'e' && src[save+1] != 'E' {
 				l.at = save // 2exp(…), 3E_0: a product without *, reported by the parser
 			} else {
-				return token{}, errAt(src, start, l.at, "", fmt.Sprintf("%q has no digits after its e: write an exponent, as 1e-3 for 0.001", src[start:l.at]))
+				return token{}, errAt(src, start, l.at, "", diag.Quote(src[start:l.at])+" has no digits after its e: write an exponent, as 1e-3 for 0.001")
 			}
 		}
 	}
 	if l.at < len(src) && src[l.at] == '.' {
-		return token{}, errAt(src, start, l.at+1, "", fmt.Sprintf("%q is not a number: a number has one decimal point", src[start:l.at+1]))
+		return token{}, errAt(src, start, l.at+1, "", diag.Quote(src[start:l.at+1])+" is not a number: a number has one decimal point")
 	}
 	text := src[start:l.at]
 	v, err := strconv.ParseFloat(text, 64)
@@ -140,7 +142,7 @@ func (l *lexer) number() (token, error) {
 		return token{}, errAt(src, start, l.at, "", fmt.Sprintf("%s is too large for a number (the largest is about 1.8e308): write the law in other units", text))
 	}
 	if err != nil {
-		return token{}, errAt(src, start, l.at, "", fmt.Sprintf("%q is not a number", text))
+		return token{}, errAt(src, start, l.at, "", diag.Quote(text)+" is not a number")
 	}
 	if v == 0 && strings.ContainsAny(strings.FieldsFunc(text, func(r rune) bool { return r == 'e' || r == 'E' })[0], "123456789") {
 		return token{}, errAt(src, start, l.at, "", fmt.Sprintf("%s is too small for a number (the smallest is about 4.9e-324): write 0, or the law in other units", text))

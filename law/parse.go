@@ -85,13 +85,13 @@ func Parse(src string) (*Law, error) {
 	case resp.kind == tEOF:
 		return nil, errAt(src, eq, eq+1, "", "nothing before =: name the response, the quantity the law predicts, as L = E + A / N^alpha")
 	case resp.kind != tIdent:
-		return nil, errAt(src, resp.pos, eq, "", fmt.Sprintf("the left side of = is the response, one symbol such as L; %q is not a symbol", strings.TrimSpace(src[resp.pos:eq])))
+		return nil, errAt(src, resp.pos, eq, "", "the left side of = is the response, one symbol such as L; "+diag.Quote(strings.TrimSpace(src[resp.pos:eq]))+" is not a symbol")
 	}
 	if _, ok := lookupFunction(resp.text); ok {
 		return nil, errAt(src, resp.pos, resp.end, resp.text, fmt.Sprintf("the response cannot be called %s, which is a function: name it L, loss or another symbol", resp.text))
 	}
 	if extra, _ := left.next(); extra.kind != tEOF {
-		return nil, errAt(src, resp.pos, eq, "", fmt.Sprintf("the left side of = is the response, one symbol such as %s; %q is an expression", resp.text, strings.TrimSpace(src[resp.pos:eq])))
+		return nil, errAt(src, resp.pos, eq, "", fmt.Sprintf("the left side of = is the response, one symbol such as %s; %s is an expression", resp.text, diag.Quote(strings.TrimSpace(src[resp.pos:eq]))))
 	}
 	if strings.TrimSpace(src[eq+1:]) == "" {
 		return nil, errAt(src, eq, eq+1, "", "nothing after =: write the law's expression, as L = E + A / N^alpha")
@@ -99,6 +99,15 @@ func Parse(src string) (*Law, error) {
 	rhs, err := parseFrom(src, eq+1)
 	if err != nil {
 		return nil, err
+	}
+	var again *node
+	walk(rhs.root, func(n *node) {
+		if n.kind == kSym && n.text == resp.text && again == nil {
+			again = n
+		}
+	})
+	if again != nil {
+		return nil, errAt(src, again.pos, again.end, resp.text, fmt.Sprintf("%s is the response, left of =, and cannot also stand on the right: give this symbol another name", resp.text))
 	}
 	return &Law{Response: resp.text, respPos: resp.pos, rhs: rhs}, nil
 }
@@ -418,7 +427,7 @@ func (p *parser) unexpected() error {
 	case t.kind == tOp && t.op == '=':
 		return errAt(src, t.pos, t.end, "", "= cannot appear in an expression: a law has one =, after its response")
 	}
-	return errAt(src, t.pos, t.end, "", fmt.Sprintf("%q cannot stand here", src[t.pos:t.end]))
+	return errAt(src, t.pos, t.end, "", diag.Quote(src[t.pos:t.end])+" cannot stand here")
 }
 
 // enter counts one level of nesting, refusing a law that nests deeper
@@ -437,10 +446,10 @@ func (p *parser) leave() { p.depth-- }
 // one, with the nearest function's name when it is likely a typo.
 func unknownFunction(name string) string {
 	msg := fmt.Sprintf("%s is not a function a law may use: the functions are %s", name, functionList())
-	if hint := didYouMean(name, functionNames()); hint != "" {
-		return msg + hint
+	if len(name) < 3 { // A(N): most likely a product
+		return msg + fmt.Sprintf("; to multiply by %s, write %s*(…)", name, name)
 	}
-	return msg + fmt.Sprintf("; to multiply by %s, write %s*(…)", name, name)
+	return msg + didYouMean(name, functionNames())
 }
 
 // didYouMean is diag's " — did you mean …?" for names of three or more

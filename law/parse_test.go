@@ -84,7 +84,7 @@ func TestParseErrors(t *testing.T) {
 		offset, length int
 		want           []string
 	}{
-		{"L = E + tanh(N)", 8, 4, []string{"tanh is not a function a law may use", "exp, log (natural), log10, log2, sqrt, abs, min and max"}},
+		{"L = E + tanh(N)", 8, 4, []string{"tanh is not a function a law may use: the functions are exp, log (natural), log10, log2, sqrt, abs, min and max"}},
 		{"L = E + expp(N)", 8, 4, []string{`did you mean "exp"?`}},
 		{"L = E + A(N)", 8, 1, []string{"A is not a function", "to multiply by A, write A*(…)"}},
 		{"L = E + (A / N", 8, 1, []string{"this ( is never closed"}},
@@ -117,6 +117,7 @@ func TestParseErrors(t *testing.T) {
 		{"L = log(N, D)", 4, 9, []string{"log takes 1 argument, not 2"}},
 		{"L = min(N, )", 11, 1, []string{"an argument of min is missing"}},
 		{"L = E, N", 5, 1, []string{"a comma only separates the arguments of min and max"}},
+		{"L = L0 + A * L", 13, 1, []string{"L is the response, left of =, and cannot also stand on the right"}},
 		{"exp = N", 0, 3, []string{"the response cannot be called exp"}},
 		{"L = " + strings.Repeat("(", 300) + "N" + strings.Repeat(")", 300), 204, 1, []string{"nests more than 200 levels"}},
 		{"L = \xff", 4, 1, []string{"a byte that is not UTF-8 text cannot appear"}},

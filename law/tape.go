@@ -25,6 +25,7 @@ const (
 	opAbs
 	opMin
 	opMax
+	opLogBase // log x for x > 0, else NaN: the logarithm of a power's base that no constant changes
 )
 
 // The bits of instr.active: which operands depend on a constant, so that
@@ -35,11 +36,13 @@ const (
 )
 
 // instr is one operation of a tape: its operands are slots, and it writes
-// its value to slot tmp0 + its index.
+// its value to slot tmp0 + its index. A power whose base no constant
+// changes has c, the slot of the base's logarithm (an opLogBase operation,
+// worked out once per row by Rows); c is -1 otherwise.
 type instr struct {
-	op     op
-	active uint8
-	a, b   int32
+	op      op
+	active  uint8
+	a, b, c int32
 }
 
 // span is an instruction's place in the law's text.
@@ -48,117 +51,32 @@ type span struct{ pos, end int }
 // tape is a law compiled to a flat list of operations over slots: the
 // constants, then the variables, then the literal numbers, then one slot per
 // operation. Evaluation is one loop over the list, with no tree walked.
+// The operations that no constant changes come first (code[:split]), so
+// that Rows works them out once per row and a fit's evaluations run only
+// code[split:].
 type tape struct {
 	code   []instr
 	spans  []span
 	lits   []float64
 	lit0   int32 // first literal slot
 	tmp0   int32 // first operation slot
+	split  int   // code[:split] depends on no constant
 	nslots int
 	result int32 // the slot holding the law's value
 	src    string
 }
 
-var binaryOps = [...]op{kAdd: opAdd, kSub: opSub, kMul: opMul, kDiv: opDiv, kPow: opPow}
-
-var callOps = [...]op{fnExp: opExp, fnLog: opLog, fnLog10: opLog10, fnLog2: opLog2, fnSqrt: opSqrt, fnAbs: opAbs, fnMin: opMin, fnMax: opMax}
-
-// compile writes e as a tape; slot maps each symbol to its slot.
-func compile(e *Expr, slot map[string]int32, nconsts, nvars int) tape {
-	var lits []float64
-	var code []instr
-	var spans []span
-	var active []bool       // per operation
-	const litBase = 1 << 30 // literals are numbered from here until the slots are laid out
-	isActive := func(s int32) bool {
-		switch {
-		case s >= litBase:
-			return false
-		case s < int32(nconsts):
-			return true
-		case s < int32(nconsts+nvars):
-			return false
-		}
-		return active[s-int32(nconsts+nvars)]
-	}
-	literal := func(v float64) int32 {
-		for i, l := range lits {
-			if math.Float64bits(l) == math.Float64bits(v) {
-				return litBase + int32(i)
-			}
-		}
-		lits = append(lits, v)
-		return litBase + int32(len(lits)-1)
-	}
-	emit := func(n *node, o op, a, b int32) int32 {
-		in := instr{op: o, a: a, b: b}
-		if isActive(a) {
-			in.active |= activeA
-		}
-		if binary := o <= opPow || o == opMin || o == opMax; binary && isActive(b) {
-			in.active |= activeB
-		}
-		code = append(code, in)
-		spans = append(spans, span{n.pos, n.end})
-		active = append(active, in.active != 0)
-		return int32(nconsts + nvars + len(code) - 1) // renumbered below
-	}
-	var gen func(n *node) int32
-	gen = func(n *node) int32 {
-		switch n.kind {
-		case kNum:
-			return literal(n.num)
-		case kSym:
-			return slot[n.text]
-		case kNeg:
-			if x := n.args[0]; x.kind == kNum {
-				return literal(-x.num)
-			}
-			a := gen(n.args[0])
-			return emit(n, opNeg, a, a)
-		case kPow:
-			if y := n.args[1]; y.kind == kNum && y.num == 2 {
-				a := gen(n.args[0])
-				return emit(n, opSquare, a, a)
-			}
-		case kCall:
-			a := gen(n.args[0])
-			b := a
-			if len(n.args) > 1 {
-				b = gen(n.args[1])
-			}
-			return emit(n, callOps[n.fn], a, b)
-		}
-		a := gen(n.args[0])
-		b := gen(n.args[1])
-		return emit(n, binaryOps[n.kind], a, b)
-	}
-	result := gen(e.root)
-
-	// Lay out the slots: constants, variables, literals, operations.
-	lit0 := int32(nconsts + nvars)
-	tmp0 := lit0 + int32(len(lits))
-	renumber := func(s int32) int32 {
-		switch {
-		case s >= litBase:
-			return lit0 + s - litBase
-		case s >= lit0:
-			return tmp0 + s - lit0
-		}
-		return s
-	}
-	for i := range code {
-		code[i].a, code[i].b = renumber(code[i].a), renumber(code[i].b)
-	}
-	return tape{code: code, spans: spans, lits: lits, lit0: lit0, tmp0: tmp0,
-		nslots: int(tmp0) + len(code), result: renumber(result), src: e.src}
-}
-
-// forward evaluates the tape over the slots v (constants, variables and
-// literals loaded) and returns the law's value.
-func (t *tape) forward(v []float64) float64 {
+// forward evaluates the operations code[from:to] over the slots v (the
+// constants, variables, literals and earlier operations loaded) and
+// returns the law's value.
+func (t *tape) forward(v []float64, from, to int) float64 {
 	out := v[t.tmp0:]
-	for i, in := range t.code {
+	for i := from; i < to; i++ {
+		in := t.code[i]
+		if in.c >= 0 {
+			out[i] = powLog(v[in.a], v[in.b], v[in.c])
+			continue
+		}
 		out[i] = apply(in.op, v[in.a], v[in.b])
 	}
 	return v[t.result]
@@ -198,6 +116,11 @@ func apply(o op, x, y float64) float64 {
 		return math.Min(x, y)
 	case opMax:
 		return math.Max(x, y)
+	case opLogBase:
+		if x > 0 {
+			return math.Log(x)
+		}
+		return math.NaN()
 	}
 	panic("law: unknown operation " + strconv.Itoa(int(o)))
 }
@@ -212,12 +135,27 @@ func pow(x, y float64) float64 {
 	return math.Pow(x, y)
 }
 
-// forwardGrad evaluates the tape as forward does and writes, for each
-// operation that depends on a constant, the partial derivatives of its
-// value with respect to its operands into pa and pb.
+// powLog is pow(x, y) given lx = log x (for x > 0).
+func powLog(x, y, lx float64) float64 {
+	if x > 0 {
+		return math.Exp(y * lx)
+	}
+	return math.Pow(x, y)
+}
+
+// forwardGrad evaluates the operations that depend on a constant,
+// code[split:], as forward does (the others loaded), and writes the partial
+// derivatives of each one's value with respect to its operands into pa and
+// pb.
 func (t *tape) forwardGrad(v, pa, pb []float64) float64 {
-	out := v[t.tmp0:]
-	for i, in := range t.code {
+	// Locals, each cut to the operations' count, so that the loop reloads
+	// nothing and checks no bounds but the operands'.
+	code := t.code[t.split:]
+	out := v[int(t.tmp0)+t.split:]
+	out, pa, pb = out[:len(code)], pa[t.split:len(t.code)], pb[t.split:len(t.code)]
+	pa, pb = pa[:len(code)], pb[:len(code)]
+	for i := range code {
+		in := &code[i]
 		x, y := v[in.a], v[in.b]
 		var r, da, db float64
 		switch in.op {
@@ -228,13 +166,21 @@ func (t *tape) forwardGrad(v, pa, pb []float64) float64 {
 		case opMul:
 			r, da, db = x*y, y, x
 		case opDiv:
-			r = x / y
-			da, db = 1/y, -r/y
+			r, da = x/y, 1/y // two divisions that run side by side
+			db = -r * da
 		case opPow:
 			if x > 0 {
-				lx := math.Log(x)
+				var lx float64
+				if in.c >= 0 {
+					lx = v[in.c]
+				} else {
+					lx = math.Log(x)
+				}
 				r = math.Exp(y * lx)
-				da, db = y*r/x, r*lx
+				db = r * lx
+				if in.active&activeA != 0 { // a division saved when the base is data
+					da = y * r / x
+				}
 			} else {
 				r = math.Pow(x, y)
 				if in.active&activeA != 0 {
@@ -286,22 +232,24 @@ func (t *tape) forwardGrad(v, pa, pb []float64) float64 {
 
 // reverse propagates the derivative of the law's value back through the
 // tape (reverse-mode differentiation) and writes the constants' part
-// into grad.
-func (t *tape) reverse(w *workspace, grad []float64) {
-	adj := w.adj
-	clear(adj)
+// into grad. adj must be zero.
+func (t *tape) reverse(adj, pa, pb, grad []float64) {
 	adj[t.result] = 1
-	for i := len(t.code) - 1; i >= 0; i-- {
-		in := t.code[i]
-		g := adj[int(t.tmp0)+i]
-		if in.active == 0 || g == 0 {
+	code := t.code[t.split:]
+	own := adj[int(t.tmp0)+t.split:] // the operations' adjoints
+	own, pa, pb = own[:len(code)], pa[t.split:len(t.code)], pb[t.split:len(t.code)]
+	pa, pb = pa[:len(code)], pb[:len(code)]
+	for i := len(code) - 1; i >= 0; i-- {
+		in := &code[i]
+		g := own[i]
+		if g == 0 {
 			continue
 		}
 		if in.active&activeA != 0 {
-			adj[in.a] += g * w.pa[i]
+			adj[in.a] += g * pa[i]
 		}
 		if in.active&activeB != 0 {
-			adj[in.b] += g * w.pb[i]
+			adj[in.b] += g * pb[i]
 		}
 	}
 	copy(grad, adj[:len(grad)])

@@ -499,6 +499,8 @@ func Greek(name string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	r, _ := utf8.DecodeRuneInString(s)
-	return s, unicode.Is(unicode.Greek, r)
+	if r, _ := utf8.DecodeRuneInString(s); !unicode.Is(unicode.Greek, r) {
+		return "", false // infty, sum: not letters
+	}
+	return s, true
 }

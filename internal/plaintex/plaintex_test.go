@@ -246,3 +246,22 @@ func TestSameDollarsAsThePage(t *testing.T) {
 		}
 	}
 }
+
+func TestSubscriptAndGreek(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		ok       bool
+	}{{"0", "₀", true}, {"opt", "ₒₚₜ", true}, {"c", "", false}, {"N", "", false}} {
+		if got, ok := Subscript(tt.in); got != tt.want || ok != tt.ok {
+			t.Errorf("Subscript(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+	for _, tt := range []struct {
+		in, want string
+		ok       bool
+	}{{"alpha", "α", true}, {"Omega", "Ω", true}, {"infty", "", false}, {"N", "", false}} {
+		if got, ok := Greek(tt.in); got != tt.want || ok != tt.ok {
+			t.Errorf("Greek(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
