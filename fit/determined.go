@@ -21,21 +21,8 @@ const flatRatio = 1e-8
 // searched constants. J's columns are scaled to unit length first, so that
 // the test does not depend on the constants' units.
 func checkDetermined(obj *objective, p []float64, names []string) error {
-	n, k := len(obj.target), len(p)
-	j := mat.NewDense(n, k, nil)
-	g := make([]float64, k)
-	for i := range n {
-		pred := obj.m.Predict(p, i, g)
-		for c, v := range g {
-			if obj.log {
-				v /= pred
-			}
-			if obj.params[c].log {
-				v *= p[c]
-			}
-			j.Set(i, c, v)
-		}
-	}
+	j := obj.jacobian(p)
+	n, k := j.Dims()
 	for c := range k {
 		col := j.ColView(c)
 		norm := mat.Norm(col, 2)
@@ -81,6 +68,25 @@ func checkDetermined(obj *objective, p []float64, names []string) error {
 		return &LawError{Msg: fmt.Sprintf("the data cannot determine %s: at the fitted constants, changing it leaves every prediction unchanged", flat[0]), Consts: flat}
 	}
 	return &LawError{Msg: fmt.Sprintf("the data cannot determine %s separately: moving them together (%s) leaves every prediction unchanged, so only a combination of them is fixed; write the law with one constant in their place, or fix one of them", andList(flat), strings.Join(moves, ", ")), Consts: flat}
+}
+
+// jacobian is the derivatives of the fitted predictions (log predictions
+// in log space) at the law's constants p over every row, with respect to
+// the searched constants: one row per data row.
+func (o *objective) jacobian(p []float64) *mat.Dense {
+	n, k := len(o.target), len(p)
+	j := mat.NewDense(n, k, nil)
+	g := make([]float64, k)
+	for i := range n {
+		pred := o.m.Predict(p, i, g)
+		for c, v := range g {
+			if o.log {
+				v /= pred
+			}
+			j.Set(i, c, v*o.slope(c, p))
+		}
+	}
+	return j
 }
 
 // andList is "a", "a and b", "a, b and c".

@@ -90,8 +90,11 @@ type LawFit struct {
 	// N is the number of points.
 	N int
 	// Converged reports that the optimiser stopped because the objective
-	// or its gradient stopped changing, not at its iteration limit;
-	// Iterations is the number of its iterations from the best start.
+	// stopped falling (by 1e-11 of itself in an iteration) or, where its
+	// line search could go no further, because the gradient is negligible
+	// against its rows' terms; not at its iteration limit nor stuck on a
+	// slope. Iterations is the number of its iterations from the best
+	// start.
 	Converged  bool
 	Iterations int
 	// Starts is the number of grid points the objective was evaluated at;
@@ -117,14 +120,25 @@ type LawError struct {
 func (e *LawError) Error() string { return e.Msg }
 
 // FitLaw fits the constants of the law m to the responses y (one per row
-// of m's data): it minimises the loss of the residuals from a grid of
-// starting points with L-BFGS, checks that the data determine every
-// constant, and bootstraps the fit when o.Bootstrap > 0. The same input
-// gives the same result, bit for bit, on any number of workers.
+// of m's data), as Hoffmann et al. fitted Chinchilla's: it evaluates the
+// objective (the sum of the loss of the residuals) on a grid of starting
+// points, from o.Start's ranges or each constant's role, runs L-BFGS with
+// the model's exact gradient from the best few of them, checks that the
+// data determine every constant, and bootstraps the fit when
+// o.Bootstrap > 0. The same input gives the same result, bit for bit, on
+// any number of workers.
 func FitLaw(m Model, y []float64, o LawOptions) (LawFit, error) {
 	k := m.NumConsts()
 	if len(o.Names) != k {
 		return LawFit{}, &LawError{Msg: fmt.Sprintf("the law has %d constants but %d names", k, len(o.Names))}
+	}
+	if len(o.Roles) != 0 && len(o.Roles) != k {
+		return LawFit{}, &LawError{Msg: fmt.Sprintf("the law has %d constants but %d roles", k, len(o.Roles))}
+	}
+	for j, name := range o.Names {
+		if slices.Index(o.Names, name) != j {
+			return LawFit{}, &LawError{Msg: fmt.Sprintf("the constant %s is named twice", name), Consts: []string{name}}
+		}
 	}
 	if err := checkOptions(&o); err != nil {
 		return LawFit{}, err
@@ -136,11 +150,7 @@ func FitLaw(m Model, y []float64, o LawOptions) (LawFit, error) {
 	if err != nil {
 		return LawFit{}, err
 	}
-	ps, err := parametrize(o, y)
-	if err != nil {
-		return LawFit{}, err
-	}
-	obj := objective{m: m, target: target, huber: o.Loss == Huber, delta: o.Delta, log: o.Log, params: ps}
+	obj := objective{m: m, target: target, huber: o.Loss == Huber, delta: o.Delta, log: o.Log, params: parametrize(o, y)}
 
 	best, starts, refined, err := search(&obj, o)
 	if err != nil {
@@ -264,6 +274,7 @@ type candidate struct {
 	f          float64
 	index      int
 	converged  bool
+	stalled    bool
 	iterations int
 }
 

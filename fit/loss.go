@@ -24,11 +24,21 @@ func (o *objective) consts(q, dst []float64) []float64 {
 	dst = dst[:len(q)]
 	for j, v := range q {
 		if o.params[j].log {
-			v = math.Exp(v)
+			dst[j] = math.Exp(v)
+		} else {
+			dst[j] = v * o.params[j].unit
 		}
-		dst[j] = v
 	}
 	return dst
+}
+
+// slope is ∂p/∂q of constant j at the law's constants p: p[j] for a
+// constant searched as its logarithm, its unit otherwise.
+func (o *objective) slope(j int, p []float64) float64 {
+	if o.params[j].log {
+		return p[j]
+	}
+	return o.params[j].unit
 }
 
 // residual is the residual of row i for the prediction pred: target − pred,
@@ -77,7 +87,6 @@ type evaluator struct {
 	*objective
 	rows        []int
 	p, gp, grad []float64
-	evals       int
 }
 
 func (o *objective) evaluator(rows []int) *evaluator {
@@ -89,7 +98,6 @@ func (o *objective) evaluator(rows []int) *evaluator {
 // nil, its gradient with respect to q. It is +Inf where a prediction is
 // not finite or, in log space, not above 0.
 func (e *evaluator) value(q, gq []float64) float64 {
-	e.evals++
 	p := e.consts(q, e.p)
 	var g []float64
 	if gq != nil {
@@ -126,10 +134,10 @@ func (e *evaluator) value(q, gq []float64) float64 {
 	}
 	if gq != nil {
 		for j := range gq {
-			gq[j] = e.gp[j]
-			if e.params[j].log {
-				gq[j] *= p[j]
-			}
+			gq[j] = e.gp[j] * e.slope(j, p)
+		}
+		if !finite(gq...) {
+			return math.Inf(1)
 		}
 	}
 	return f

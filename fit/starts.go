@@ -14,32 +14,24 @@ import (
 const (
 	gridPoints   = 5
 	maxGrid      = 4096
-	refineStarts = 8
-)
-
-// The default ranges of starting points, by role. An exponent runs over
-// [0, 2] (Hoffmann et al.'s grid); a scale over decades, from 1e-2 to 1e12
-// (searched in log, so taken to be positive); an offset over [0, min y]
-// when every response is above 0, else over the responses' range; any
-// other constant over [−1, 1].
-var (
-	defaultExponent = [2]float64{0, 2}
-	defaultScale    = [2]float64{1e-2, 1e12}
-	defaultOther    = [2]float64{-1, 1}
+	refineStarts = 16
 )
 
 // param is how a constant is searched: as its logarithm when log (a
 // constant whose range of starts is above 0, other than an exponent, as
-// Hoffmann et al. searched A = e^a), and from which starting values (in
-// the searched units).
+// Hoffmann et al. searched A = e^a), else in units of the largest
+// magnitude in its range, so that every searched constant is of order 1
+// whatever the data's units; and from which starting values (in the
+// searched units).
 type param struct {
 	log  bool
+	unit float64
 	grid []float64
 }
 
 // parametrize chooses how each constant is searched from its start range
 // or, without one, its role.
-func parametrize(o LawOptions, y []float64) ([]param, error) {
+func parametrize(o LawOptions, y []float64) []param {
 	k := len(o.Names)
 	per := gridPoints
 	for per > 1 && math.Pow(float64(per), float64(k)) > maxGrid {
@@ -55,21 +47,31 @@ func parametrize(o LawOptions, y []float64) ([]param, error) {
 		if !given {
 			rng = defaultRange(role, y)
 		}
-		log := role != Exponent && rng[0] > 0
-		if log {
+		p := param{log: role != Exponent && rng[0] > 0, unit: 1}
+		if p.log {
 			rng = [2]float64{math.Log(rng[0]), math.Log(rng[1])}
+		} else if u := max(math.Abs(rng[0]), math.Abs(rng[1])); u > 0 {
+			p.unit = u
+			rng = [2]float64{rng[0] / u, rng[1] / u}
 		}
-		ps[j] = param{log: log, grid: spaced(rng, per)}
+		p.grid = spaced(rng, per)
+		ps[j] = p
 	}
-	return ps, nil
+	return ps
 }
 
+// defaultRange is the range of starting points of a constant of the role
+// that start does not give. An exponent runs over [0, 2] (Hoffmann et
+// al.'s grid); a scale over decades, from 1e-2 to 1e12 (searched in log,
+// so taken to be positive); an offset over [0, min y] when every response
+// is above 0, else over the responses' range; any other constant over
+// [−1, 1].
 func defaultRange(role Role, y []float64) [2]float64 {
 	switch role {
 	case Exponent:
-		return defaultExponent
+		return [2]float64{0, 2}
 	case Scale:
-		return defaultScale
+		return [2]float64{1e-2, 1e12}
 	case Offset:
 		lo, hi := slices.Min(y), slices.Max(y)
 		if lo > 0 {
@@ -77,7 +79,7 @@ func defaultRange(role Role, y []float64) [2]float64 {
 		}
 		return [2]float64{lo, hi}
 	}
-	return defaultOther
+	return [2]float64{-1, 1}
 }
 
 // spaced is n evenly spaced values from rng[0] to rng[1] (their middle
@@ -137,7 +139,11 @@ func search(obj *objective, o LawOptions) (best candidate, starts, refined int, 
 		for i, ok := next(); ok; i, ok = next() {
 			q := make([]float64, len(obj.params))
 			gridPoint(obj.params, cands[i].index, q)
-			cands[i] = refine(e, q, cands[i].index, refineIterations)
+			c := refine(e.value, q, cands[i].index, refineIterations, nil)
+			if c.stalled {
+				c.converged = e.stationary(c.q)
+			}
+			cands[i] = c
 		}
 	})
 	best = slices.MinFunc(cands, better)
