@@ -200,6 +200,8 @@ func buildOption(c *site.Chart) *echartsOption {
 		fs, fx, fa := fitSeries(c, i, styles, fitNamer, len(aux))
 		o.series, ex.series = append(o.series, fs...), append(ex.series, fx...)
 		aux = append(aux, fa...)
+		ms, mx, ma := isoflopMarks(c, i, styles, fitNamer, len(aux))
+		o.series, ex.series, aux = append(o.series, ms...), append(ex.series, mx...), append(aux, ma...)
 		aux = append(aux, markSeries(p, i)...)
 	}
 	appendAux(o, aux)
@@ -219,6 +221,7 @@ func PanelExtent(c *site.Chart, i int) (xlo, xhi, ylo, yhi float64) {
 	p := c.Spec.Panels[i]
 	xlo, xhi, ylo, yhi = c.Panels[i].Extent()
 	xlo, xhi, ylo, yhi = fitExtent(p, c.Panels[i], xlo, xhi, ylo, yhi)
+	ylo, yhi = bandExtent(p, c.Panels[i], ylo, yhi)
 	return marksExtent(p, c.Panels[i], xlo, xhi, ylo, yhi)
 }
 

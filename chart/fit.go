@@ -85,11 +85,10 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, names *fitNa
 	var out []charts.SingleSeries
 	var extras []seriesExtra
 	var aux []auxSeries
-	ysym, xsym := symbols2(c.Spec, i)
 	seen := fitsBefore(c, i, styles)
 	for _, f := range data.Fits {
 		color := fitColor(p, f, styles)
-		name := names.owner(i, f) + ": " + fitLegend(f, ysym, xsym)
+		name := fitName(c, i, f, names)
 		// fits sharing a colour (one series fitted in several panels) differ
 		// in dash, as their legend entries do in name
 		dash := fitDashes[seen[color]%len(fitDashes)]

@@ -3,6 +3,7 @@ package chart
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
 
@@ -94,10 +95,12 @@ func marshal(v any) ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
-// FitJSON is the chart's fit file, or nil when it has no fit.
-func FitJSON(c *site.Chart) []byte {
+// FitJSON is the chart's fit file, or nil when it has no fit. The error
+// is a value JSON cannot hold (a trend's doubling time that is not a
+// finite number).
+func FitJSON(c *site.Chart) ([]byte, error) {
 	if !HasFits(c) {
-		return nil
+		return nil, nil
 	}
 	var fits []any
 	for i, sp := range c.Spec.Panels {
@@ -110,14 +113,14 @@ func FitJSON(c *site.Chart) []byte {
 	}
 	raw, err := marshal(object{{"fits", fits}})
 	if err != nil {
-		panic("chart: a fit file cannot be encoded: " + err.Error()) // every value is a string, number, bool or object
+		return nil, fmt.Errorf("the fit file of chart %s: %w", c.ID, err)
 	}
 	var b bytes.Buffer
 	if err := json.Indent(&b, raw, "", "  "); err != nil {
-		panic("chart: a fit file cannot be indented: " + err.Error())
+		return nil, fmt.Errorf("the fit file of chart %s: %w", c.ID, err)
 	}
 	b.WriteByte('\n')
-	return b.Bytes()
+	return b.Bytes(), nil
 }
 
 // fitRow is one constant or quantity of a fit as the file and the table
@@ -175,6 +178,17 @@ func factsOf(c *site.Chart, sp chartspec.Panel, f site.Fitted) fitFacts {
 	case fit.Exponential:
 		ff.law, ff.in = "y = a * b^(x - c)", chartspec.InLog
 		names, vals = append(names, "c"), append(vals, f.C)
+	case fit.IsoFLOPCurve:
+		ff.law = "y = a + b * log10(x) + c * log10(x)^2"
+		names, vals = append(names, "c"), append(vals, f.C)
+	}
+	if r := f.IsoFLOP; r != nil { // an isoflop chart's power law of the minima
+		ff.law, ff.in = "x = k * C^a", chartspec.InLog
+		ps := r.Parameters()
+		for _, n := range []string{"a", "k"} {
+			ff.params = append(ff.params, fitRow{n, ps[n]})
+		}
+		return ff
 	}
 	for i, n := range names {
 		ff.params = append(ff.params, fitRow{n, fit.Estimate{Estimate: vals[i]}})
@@ -215,11 +229,12 @@ func fitObject(c *site.Chart, sp chartspec.Panel, i int, f site.Fitted) object {
 	for _, r := range ff.derived {
 		derived = append(derived, member{r.name, estimateObject(r.Estimate)})
 	}
-	var doubling any
+	var doubling, minima any
 	if d := f.Doubling; d != nil {
-		o := estimateObject(d.Estimate)
-		o = append(o, member{"unit", d.Unit}, member{"halving", d.Halving})
-		doubling = o
+		doubling = d.JSON()
+	}
+	if r := f.IsoFLOP; r != nil {
+		minima = r.Minima
 	}
 	var converged any
 	if ff.converged != nil {
@@ -232,7 +247,7 @@ func fitObject(c *site.Chart, sp chartspec.Panel, i int, f site.Fitted) object {
 	return object{
 		{"law", ff.law}, {"series", series}, {"n", ff.n}, {"loss", ff.loss}, {"delta", delta}, {"in", ff.in},
 		{"objective", number(ff.objective)}, {"r2", number(ff.r2)}, {"data_sha256", sum},
-		{"parameters", params}, {"derived", derived}, {"doubling", doubling}, {"minima", nil},
+		{"parameters", params}, {"derived", derived}, {"doubling", doubling}, {"minima", minima},
 		{"panel", panel}, {"converged", converged}, {"bootstrap", ff.bootstrap},
 	}
 }

@@ -10,11 +10,11 @@ import (
 
 // The keys each level of a spec knows, in the order messages list them.
 var (
-	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "where", "panels", "columns", "height", "colors", "legend", "downsample", "hlines", "vlines", "bands", "annotations", "style", "order", "connect", "fit", "frontier", "source", "quiet"}
+	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "where", "panels", "columns", "height", "colors", "legend", "downsample", "hlines", "vlines", "bands", "annotations", "style", "order", "connect", "fit", "frontier", "source", "quiet", "compute"}
 	panelKeys = []string{"title", "type", "data", "x", "y", "series", "label", "where", "hlines", "vlines", "bands", "annotations", "connect", "fit", "frontier"}
 	axisKeys  = []string{"field", "title", "scale", "min", "max", "format", "unit", "low", "high", "err", "interval"}
-	chartOnly = []string{"subtitle", "panels", "columns", "height", "colors", "legend", "downsample", "style", "order", "source", "quiet"}
-	types     = []string{TypeLine, TypeScatter}
+	chartOnly = []string{"subtitle", "panels", "columns", "height", "colors", "legend", "downsample", "style", "order", "source", "quiet", "compute"}
+	types     = []string{TypeLine, TypeScatter, TypeIsoFLOP}
 )
 
 // layer holds the keys that a chart and its panels share, as one level of the
@@ -54,6 +54,8 @@ func (p *parser) chart(root ast.Node) *Chart {
 	}
 	top := layer{pos: p.at}
 	var panels []layer
+	var compute Field
+	var panelsPos diag.Pos
 	panelsOK := true
 	for _, e := range p.entries(m) {
 		switch e.key {
@@ -77,7 +79,10 @@ func (p *parser) chart(root ast.Node) *Chart {
 			}
 		case "panels":
 			c.HasPanels = true
+			panelsPos = p.valuePos(e)
 			panels, panelsOK = p.panels(e)
+		case "compute":
+			compute, _ = p.field(e)
 		case "style":
 			p.styles(c, e)
 		case "order":
@@ -98,6 +103,19 @@ func (p *parser) chart(root ast.Node) *Chart {
 	// A misspelt key usually explains a missing one: say only the first
 	// thing, not its consequences.
 	quiet := p.unknown > 0
+	for _, l := range panels {
+		if l.typ == TypeIsoFLOP {
+			p.errorf(l.pos, "type: isoflop is a whole chart's type (it draws its own two panels), not a panel's")
+			return c
+		}
+	}
+	if top.typ == TypeIsoFLOP {
+		p.isoflop(c, &top, compute, panelsPos, quiet)
+		return c
+	}
+	if compute.Name != "" {
+		p.errorf(compute.Pos, "compute names the compute budgets of an isoflop chart: add type: isoflop, or leave compute out")
+	}
 	if !c.HasPanels {
 		c.Panels = []Panel{p.resolvePanel(&top, nil, 0, quiet)}
 		return c
@@ -226,7 +244,7 @@ func (p *parser) chartType(e entry) (string, bool) {
 	}
 	t := strings.ToLower(strings.TrimSpace(s))
 	switch t {
-	case TypeLine, TypeScatter:
+	case TypeLine, TypeScatter, TypeIsoFLOP:
 		return t, true
 	case "":
 		p.errorf(pos, "type has no value: use line or scatter")

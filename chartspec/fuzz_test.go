@@ -20,6 +20,8 @@ func FuzzParse(f *testing.F) {
 		f.Add(tt.src)
 	}
 	f.Add(benchSpec)
+	f.Add(isoSpec + "fit: {type: powerlaw, bootstrap: 500, extrapolate: 1e24}\n")
+	f.Add(ok + "fit: {type: exponential, bootstrap: 1000}\n")
 	f.Add(ok + "columns: 4\nlegend: {title: Budget, show: true}\ndownsample: 500\n")
 	f.Add(ok + "legend: false\ndownsample: false\n")
 	f.Add(ok + "frontier: min\nfit: {type: powerlaw+c, over: frontier, series: [a, b], extrapolate: 1e25, label: L}\npanels:\n  - {fit: none, frontier: max}\n  - {fit: loglinear}\n")

@@ -150,7 +150,7 @@ var lawErrorTests = []struct{ name, src, want string }{
 	{"a formula cut short", ok + "fit: {law: \"L = E + A /\", where: {N: flops}}\n",
 		`content/audio.md:13:`},
 	{"where binds a symbol not in the law", ok + "fit: {law: \"L = E + A / N^a\", where: {N: flops, D: tokens}}\n",
-		`content/audio.md:13:49: where: "D" is not a symbol of the law L = E + A / N^a; its symbols are E, A, N, a`},
+		`content/audio.md:13:49: where: "D" is not a symbol of the law "L = E + A / N^a"; its symbols are E, A, N, a`},
 	{"where binds the response", ok + "fit: {law: \"L = E + A / N^a\", where: {L: loss}}\n",
 		`content/audio.md:13:13: fit law: L is the law's response`},
 	{"derive of a symbol that is no constant", ok + "fit: {law: \"L = E + A / N^a\", where: {N: flops}, derive: {k: \"a / gamma\"}}\n",

@@ -86,6 +86,9 @@ type Chart struct {
 	// Warnings are what reading the spec found that does not stop the
 	// build: text drawn in a linear form (tex.go).
 	Warnings diag.List
+	// IsoFLOP is set for type: isoflop, whose two panels the spec lays out
+	// (isoflop.go); nil otherwise.
+	IsoFLOP *IsoFLOP
 	// Pos is the position of the chart spec's first line.
 	Pos diag.Pos
 }

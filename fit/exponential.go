@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"gonum.org/v1/gonum/stat"
+
 	"github.com/scalesite/scalesite/internal/plaintex"
 )
 
@@ -87,34 +89,13 @@ func TrendDoubling(xs, ys []float64, unit string, reps int, seed uint64) (Doubli
 				bx[i], by[i] = xs[j], lny[j]
 			}
 			reps2[k] = math.NaN()
-			if s := olsSlope(bx, by); s*sign > 0 {
+			if _, s := stat.LinearRegression(bx, by, nil, false); s*sign > 0 {
 				reps2[k] = math.Ln2 / (s * sign)
 			}
 		}
 	}
 	d.Estimate = Summarize(math.Ln2/(slope*sign), reps2)
 	return d, nil
-}
-
-// olsSlope is the least-squares slope of y on x, NaN when the x values are
-// all the same.
-func olsSlope(xs, ys []float64) float64 {
-	var mx, my float64
-	for i := range xs {
-		mx += xs[i]
-		my += ys[i]
-	}
-	mx /= float64(len(xs))
-	my /= float64(len(xs))
-	var sxy, sxx float64
-	for i := range xs {
-		sxy += (xs[i] - mx) * (ys[i] - my)
-		sxx += (xs[i] - mx) * (xs[i] - mx)
-	}
-	if sxx == 0 {
-		return math.NaN()
-	}
-	return sxy / sxx
 }
 
 // JSON is the doubling time as the contract's fit.json writes it:

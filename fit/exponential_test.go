@@ -142,3 +142,12 @@ func TestExponentialErrors(t *testing.T) {
 func near(got, want, rel float64) bool {
 	return math.Abs(got-want) <= rel*math.Abs(want)
 }
+
+// BenchmarkTrendDoubling: the dated series with 1,000 resamples.
+func BenchmarkTrendDoubling(b *testing.B) {
+	for b.Loop() {
+		if _, err := TrendDoubling(datedYears, datedCompute, "years", 1000, 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

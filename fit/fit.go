@@ -1,7 +1,9 @@
 // Package fit fits the curves of scaling charts to data at build time: a
 // power law, a power law with an irreducible term (Kaplan's and
-// Chinchilla's saturating law), a straight line on a log x axis, and a
-// straight line.
+// Chinchilla's saturating law), a straight line on a log x axis, a
+// straight line, and an exponential trend with its doubling time
+// (exponential.go); and isoFLOP curves, Hoffmann et al.'s Approach 2
+// (isoflop.go).
 //
 // Fits are least squares in the space the law is linear in, and report R²
 // in that space: a power law is a straight line on log-log axes and is
@@ -44,6 +46,7 @@ type Result struct {
 	//   loglinear   y = A + B·log10(x)
 	//   linear      y = A + B·x
 	//   exponential y = A·B^(x − C) (exponential.go)
+	//   isoflop     y = A + B·u + C·u², u = log10 x (isoflop.go)
 	A, B, C float64
 	// R2 is the coefficient of determination in the space the fit was done
 	// in: of log10(y) against log10(x) for a power law, of y otherwise.
@@ -75,6 +78,8 @@ func (r Result) Eval(x float64) float64 {
 		return r.A + r.B*x
 	case Exponential:
 		return r.A * math.Exp(math.Log(r.B)*(x-r.C))
+	case IsoFLOPCurve:
+		return Parabola{P0: r.A, P1: r.B, P2: r.C}.Eval(x)
 	}
 	return math.NaN()
 }

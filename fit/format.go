@@ -45,6 +45,10 @@ func (r Result) Formula(y, x string) string {
 		term(&b, r.B, x)
 	case Exponential:
 		b.WriteString(r.exponentialFormula(x))
+	case IsoFLOPCurve:
+		b.WriteString(Number(r.A, 3))
+		term(&b, r.B, "log₁₀ "+x)
+		term(&b, r.C, "(log₁₀ "+x+")²")
 	}
 	return b.String()
 }

@@ -29,7 +29,7 @@ func (r *renderer) dataFiles() ([]output.File, error) {
 			per[i] = append(per[i], output.File{Path: name, Data: b})
 			if chart.HasFits(c) {
 				name := chart.FitFile(p.Slug, c)
-				b, err := r.rr.cachedData(name, fitKey(p, j), func() ([]byte, error) { return chart.FitJSON(c), nil })
+				b, err := r.rr.cachedData(name, fitKey(p, j), func() ([]byte, error) { return chart.FitJSON(c) })
 				if err != nil {
 					errs[i] = err
 					return

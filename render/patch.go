@@ -103,7 +103,7 @@ func (rr *Renderer) patchCharts(p *site.Page, put func(output.File) error) error
 		}
 		if chart.HasFits(c) {
 			name := chart.FitFile(p.Slug, c)
-			b, err := rr.cachedData(name, fitKey(p, j), func() ([]byte, error) { return chart.FitJSON(c), nil })
+			b, err := rr.cachedData(name, fitKey(p, j), func() ([]byte, error) { return chart.FitJSON(c) })
 			if err != nil {
 				return err
 			}

@@ -425,7 +425,11 @@ func (r *renderer) chartData(p *site.Page, card *cardFuture) ([]output.File, err
 	for j, c := range p.Charts {
 		files = append(files, output.File{Path: chart.DataFile(p.Slug, c), Data: chart.CSV(c)})
 		if chart.HasFits(c) {
-			files = append(files, output.File{Path: chart.FitFile(p.Slug, c), Data: chart.FitJSON(c)})
+			b, err := chart.FitJSON(c)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, output.File{Path: chart.FitFile(p.Slug, c), Data: b})
 		}
 		if st := r.rr.statics; st != nil {
 			b, err := st.file(c)

@@ -61,10 +61,20 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 	for i := range sc.Panels {
 		if loaded[i] {
 			var err error
-			c.Panels[i].Fits, err = fitPanel(&sc.Panels[i], &c.Panels[i], panelNumber(sc, i), cmp.Or(files[i], p.Path), l.dataSum(&sc.Panels[i], files[i]), l.fits)
+			c.Panels[i].Fits, err = fitPanel(&sc.Panels[i], &c.Panels[i], panelNumber(sc, i), cmp.Or(files[i], p.Path), fitSum(l, &sc.Panels[i], files[i]), l.fits)
 			errs.Add(err)
 		}
 		l.warnings = append(l.warnings, largeSeries(sc, &sc.Panels[i], &c.Panels[i], at)...)
+	}
+	if len(errs) == 0 {
+		errs.Add(isoflopFits(sc, c))
+		for i := range c.Panels { // the isoflop chart's fits, which isoflopFits made
+			for k := range c.Panels[i].Fits {
+				if f := &c.Panels[i].Fits[k]; f.DataSHA256 == "" && i < len(sc.Panels) {
+					f.DataSHA256 = l.dataSum(&sc.Panels[i], files[i])
+				}
+			}
+		}
 	}
 	if len(errs) == 0 {
 		l.warnings = append(l.warnings, percentOfFractions(sc, c.Panels)...)
@@ -75,15 +85,21 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 // dataSum is the SHA-256, in hex, of a panel's data: of its file as read,
 // or of its inline text.
 func (l *pageLoader) dataSum(sp *chartspec.Panel, file string) string {
-	if sp.Fit.Type == "" {
-		return ""
-	}
 	if file == "" {
 		sum := sha256.Sum256([]byte(sp.Data.Inline))
 		return hex.EncodeToString(sum[:])
 	}
 	sum, _ := l.tables.sum(file)
 	return hex.EncodeToString(sum[:])
+}
+
+// fitSum is dataSum for a panel with a fit, "" (not computed) for one
+// without.
+func fitSum(l *pageLoader, sp *chartspec.Panel, file string) string {
+	if sp.Fit.Type == "" {
+		return ""
+	}
+	return l.dataSum(sp, file)
 }
 
 // MaxChartSeries is the most curves one chart draws: its series and fitted

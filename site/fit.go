@@ -21,6 +21,9 @@ type Fitted struct {
 	Lo, Hi float64
 	// Doubling is an exponential fit's doubling time (trend.go), else nil.
 	Doubling *fit.Doubling
+	// IsoFLOP is the whole fit behind an isoflop chart's power law, with
+	// its intervals and band (isoflop.go), else nil.
+	IsoFLOP *fit.IsoFLOP
 	// Law is the fit by law (Kind chartspec.FitLaw), nil for the others.
 	Law *LawFitted
 	// DataSHA256 is the SHA-256 of the data file (of the inline data's

@@ -210,7 +210,7 @@ func TestLawErrors(t *testing.T) {
 		{"unknown column", csv, "fit: {law: \"L = E + A / N^alpha\", where: {N: param}}\n",
 			`content/p/index.md:11:46: where binds N to column "param", which is not in content/p/runs.csv (its columns: "params", "tokens", "flops", "loss") — did you mean "params"?`},
 		{"a symbol not in the law", csv, "fit: {law: \"L = E + A / N^alpha\", where: {N: params, D: tokens}}\n",
-			`content/p/index.md:11:54: where: "D" is not a symbol of the law L = E + A / N^alpha; its symbols are E, A, N, alpha`},
+			`content/p/index.md:11:54: where: "D" is not a symbol of the law "L = E + A / N^alpha"; its symbols are E, A, N, alpha`},
 		{"unknown function", csv, "fit: {law: \"L = E + A / lg(N)\", where: {N: params}}\n",
 			`content/p/index.md:11:25: fit law: lg is not a function a law may use`},
 		{"log of a negative value", negative, "fit: {law: \"L = E + A * log(N)\", where: {N: params}, over: all, in: linear}\n",
