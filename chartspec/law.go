@@ -107,7 +107,8 @@ func (d *Derived) At(off int) diag.Pos { return texPos(d.Expr, off, d.tok, d.Pos
 type lawLayer struct {
 	law                  Law
 	set                  map[string]diag.Pos // the law keys written, at their keys
-	hasLaw, inSet, broke bool
+	bad                  map[string]bool // the law keys whose value was wrong
+	hasLaw, inSet        bool
 }
 
 // lawKey reads one of the law keys of a fit mapping into l, reporting
@@ -158,7 +159,10 @@ func (p *parser) lawKey(l *lawLayer, e entry) bool {
 		l.law.Derive, ok = p.lawDerive(e)
 	}
 	if !ok {
-		l.broke = true
+		if l.bad == nil {
+			l.bad = map[string]bool{}
+		}
+		l.bad[e.key] = true
 	}
 	return true
 }
@@ -183,7 +187,7 @@ func (p *parser) resolveLaw(f *Fit, l *lawLayer, hasType, typo bool) bool {
 		p.errorf(l.set["law"], "fit has both type and law: a law says which curve to fit by itself; remove type")
 		return false
 	}
-	if l.broke || !l.hasLaw || typo { // a misspelt key may be the missing one
+	if !l.hasLaw || typo { // a misspelt key may be the missing one
 		return false
 	}
 	lw := l.law
@@ -194,7 +198,7 @@ func (p *parser) resolveLaw(f *Fit, l *lawLayer, hasType, typo bool) bool {
 	if lw.Loss == "" {
 		lw.Loss = LossSquared
 	}
-	if at, ok := l.set["delta"]; ok && lw.Loss != LossHuber {
+	if at, ok := l.set["delta"]; ok && lw.Loss != LossHuber && !l.bad["loss"] {
 		p.errorf(at, "delta is Huber's delta, but the loss is squared: add loss: huber, or remove delta")
 		return false
 	}
@@ -210,7 +214,9 @@ func (p *parser) resolveLaw(f *Fit, l *lawLayer, hasType, typo bool) bool {
 	if lw.InPos == (diag.Pos{}) {
 		lw.InPos = f.Pos
 	}
-	if !p.checkLaw(&lw) {
+	// The formula is read, and bound when where could be, whatever else
+	// was wrong, so that every mistake of the fit is said at once.
+	if !p.checkLaw(&lw, !l.bad["where"]) || len(l.bad) > 0 {
 		return false
 	}
 	f.Type, f.Law = FitLaw, &lw
@@ -221,12 +227,16 @@ func (p *parser) resolveLaw(f *Fit, l *lawLayer, hasType, typo bool) bool {
 // law's variables, as the site will to fit it, so that a formula that
 // cannot be read, a where symbol the law does not have, or a derive or
 // start naming no constant is an error at its place in the spec, with the
-// spec's other errors.
-func (p *parser) checkLaw(lw *Law) bool {
+// spec's other errors. bind is false when where could not be read: the
+// formula is only read.
+func (p *parser) checkLaw(lw *Law, bind bool) bool {
 	parsed, err := law.Parse(lw.Formula)
 	if err != nil {
 		p.errs = append(p.errs, lw.ErrorAt(err, nil))
 		return false
+	}
+	if !bind {
+		return true
 	}
 	syms := make([]string, len(lw.Where))
 	for i, w := range lw.Where {

@@ -178,3 +178,21 @@ func TestParseLawErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestLawErrorsTogether: a fit by law with several mistakes says each.
+func TestLawErrorsTogether(t *testing.T) {
+	src := ok + "fit: {law: \"L = E + A / lg(N)\", where: {N: flops}, loss: hubber, start: {a: [2, 1]}}\n"
+	_, err := Parse([]byte(src), at)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{
+		`content/audio.md:13:25: fit law: lg is not a function a law may use`,
+		`content/audio.md:13:58: unknown loss "hubber"`,
+		`content/audio.md:13:77: start a is the range [2, 1], which runs backwards`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("errors\n%s\nlack %q", err, want)
+		}
+	}
+}
