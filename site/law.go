@@ -64,7 +64,7 @@ type lawVars struct {
 // readLawVars reads the columns a fit by law binds on every row of t: an
 // unknown column is an error at its name in where (with the columns t
 // has), a cell that is not a number an error at the cell. A blank cell is
-// an error only if its row is fitted (lawPoints).
+// an error only if its row is fitted (fitLawGroup).
 func readLawVars(sp *chartspec.Panel, t *table.Table, tname string, errs *diag.List) *lawVars {
 	lw := sp.Fit.Law
 	if lw == nil {

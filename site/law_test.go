@@ -206,7 +206,10 @@ func TestLawMatchesScipy(t *testing.T) {
 func TestLawErrors(t *testing.T) {
 	csv := chinchillaCSV(0)
 	negative := strings.Replace(csv, "\n1e+08,1e+09,", "\n-1e+08,1e+09,", 1)
+	blank := strings.Replace(csv, "\n1e+08,1e+09,", "\n1e+08,,", 1)
 	tests := []struct{ name, csv, fit, want string }{
+		{"a blank variable", blank, "fit: {law: \"L = E + A / N^alpha + B / D^beta\", where: {N: params, D: tokens}, over: all}\n",
+			`content/p/runs.csv:2:7: the fit over all points reads D from column "tokens", which is blank on this row: fill it in, or leave the row out with where`},
 		{"unknown column", csv, "fit: {law: \"L = E + A / N^alpha\", where: {N: param}}\n",
 			`content/p/index.md:11:46: where binds N to column "param", which is not in content/p/runs.csv (its columns: "params", "tokens", "flops", "loss") — did you mean "params"?`},
 		{"a symbol not in the law", csv, "fit: {law: \"L = E + A / N^alpha\", where: {N: params, D: tokens}}\n",
