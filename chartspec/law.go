@@ -105,10 +105,10 @@ func (d *Derived) At(off int) diag.Pos { return texPos(d.Expr, off, d.tok, d.Pos
 
 // lawLayer gathers the law keys of one fit mapping as they are read.
 type lawLayer struct {
-	law                  Law
-	set                  map[string]diag.Pos // the law keys written, at their keys
-	bad                  map[string]bool // the law keys whose value was wrong
-	hasLaw, inSet        bool
+	law           Law
+	set           map[string]diag.Pos // the law keys written, at their keys
+	bad           map[string]bool     // the law keys whose value was wrong
+	hasLaw, inSet bool
 }
 
 // lawKey reads one of the law keys of a fit mapping into l, reporting
