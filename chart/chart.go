@@ -197,8 +197,9 @@ func buildOption(c *site.Chart) *echartsOption {
 				ex.axisTooltip = true
 			}
 		}
-		fs, fx := fitSeries(c, i, styles, fitNamer)
+		fs, fx, fa := fitSeries(c, i, styles, fitNamer, len(aux))
 		o.series, ex.series = append(o.series, fs...), append(ex.series, fx...)
+		aux = append(aux, fa...)
 		ms, mx, ma := isoflopMarks(c, i, styles, fitNamer, len(aux))
 		o.series, ex.series, aux = append(o.series, ms...), append(ex.series, mx...), append(aux, ma...)
 		aux = append(aux, markSeries(p, i)...)

@@ -75,13 +75,16 @@ func hasDerived(c *site.Chart) bool {
 }
 
 // fitSeries builds the derived series of panel i: its fits, their
-// extrapolations, its frontier and the frontier's rings.
-func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, names *fitNames) ([]charts.SingleSeries, []seriesExtra) {
+// extrapolations, its frontier and the frontier's rings; and the bands of
+// its extrapolated fits by law, drawn with the marks (aux; bands numbers
+// the chart's bands so far, to give each an id).
+func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, names *fitNames, bands int) ([]charts.SingleSeries, []seriesExtra, []auxSeries) {
 	p := c.Spec.Panels[i]
 	data := c.Panels[i]
 	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
 	var out []charts.SingleSeries
 	var extras []seriesExtra
+	var aux []auxSeries
 	seen := fitsBefore(c, i, styles)
 	for _, f := range data.Fits {
 		color := fitColor(p, f, styles)
@@ -91,16 +94,20 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, names *fitNa
 		dash := fitDashes[seen[color]%len(fitDashes)]
 		seen[color]++
 		mark := &fitMark{Role: roleFit, Type: f.Kind, A: f.A, B: f.B, C: f.C, R2: f.R2, N: f.N, Series: f.Series}
-		main, ext := fitCurve(f, p.Fit.Extrapolate, logX)
-		ss, ex := fitLine(name, main, i, color, logX, logY, map[string]any{"color": color, "width": 2, "type": dash})
-		ex.derived = &seriesDerived{Fit: mark}
-		out, extras = append(out, ss), append(extras, ex)
-		if len(ext) > 0 {
-			em := *mark
-			em.Role = roleExtrapolation
-			ss, ex := fitLine(name, ext, i, color, logX, logY, map[string]any{"color": color, "width": 2, "type": []int{2, 3}, "opacity": 0.75})
-			ex.derived = &seriesDerived{Fit: &em}
+		for _, st := range fitStrands(f, p) {
+			ss, ex := fitLine(name, st.main, i, color, logX, logY, map[string]any{"color": color, "width": 2, "type": dash})
+			ex.derived = &seriesDerived{Fit: mark}
 			out, extras = append(out, ss), append(extras, ex)
+			if len(st.ext) > 0 {
+				em := *mark
+				em.Role = roleExtrapolation
+				ss, ex := fitLine(name, st.ext, i, color, logX, logY, map[string]any{"color": color, "width": 2, "type": []int{2, 3}, "opacity": 0.75})
+				ex.derived = &seriesDerived{Fit: &em}
+				out, extras = append(out, ss), append(extras, ex)
+			}
+			if a, ok := lawBand(name, st.band, i, color, logX, logY, bands+len(aux)); ok {
+				aux = append(aux, a)
+			}
 		}
 	}
 	if p.Frontier.Dir != "" {
@@ -130,7 +137,7 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, names *fitNa
 		out = append(out, rings)
 		extras = append(extras, seriesExtra{derived: &seriesDerived{Fit: &fitMark{Role: roleFrontierPoints}, Silent: true}})
 	}
-	return out, extras
+	return out, extras, aux
 }
 
 // fitNames names the fits of one chart in the legend (fitOwner). It is
@@ -332,20 +339,37 @@ func unlabelled(pts []site.Point) []site.Point {
 // extrapolated parts included, so that the axes show them whole (bounds the
 // spec sets still win).
 func fitExtent(p chartspec.Panel, data site.Panel, xlo, xhi, ylo, yhi float64) (float64, float64, float64, float64) {
-	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
+	logY := p.Y.Scale == chartspec.ScaleLog
 	for _, f := range data.Fits {
-		main, ext := fitCurve(f, p.Fit.Extrapolate, logX)
-		for _, pts := range [][]site.Point{main, ext} {
-			for _, pt := range pts {
-				if math.IsNaN(pt.Y) || (logY && pt.Y <= 0) {
-					continue
-				}
-				xlo, xhi = min(xlo, pt.X), max(xhi, pt.X)
-				ylo, yhi = min(ylo, pt.Y), max(yhi, pt.Y)
-			}
+		for _, st := range fitStrands(f, p) {
+			fitExtentOf(st, logY, &xlo, &xhi, &ylo, &yhi)
 		}
 	}
 	return xlo, xhi, ylo, yhi
+}
+
+// fitStrands are the curves a fit draws: one along the data's x range
+// (and past it) for a law of x, one along each series fitted for a fit
+// by law (lawfit.go).
+func fitStrands(f site.Fitted, p chartspec.Panel) []lawStrand {
+	if f.Law != nil {
+		return lawStrands(f, p)
+	}
+	main, ext := fitCurve(f, p.Fit.Extrapolate, p.X.Scale == chartspec.ScaleLog)
+	return []lawStrand{{main: main, ext: ext}}
+}
+
+// fitExtentOf widens an extent to a strand's curves.
+func fitExtentOf(st lawStrand, logY bool, xlo, xhi, ylo, yhi *float64) {
+	for _, pts := range [][]site.Point{st.main, st.ext} {
+		for _, pt := range pts {
+			if math.IsNaN(pt.Y) || (logY && pt.Y <= 0) {
+				continue
+			}
+			*xlo, *xhi = min(*xlo, pt.X), max(*xhi, pt.X)
+			*ylo, *yhi = min(*ylo, pt.Y), max(*yhi, pt.Y)
+		}
+	}
 }
 
 // symbols2 are the letters a fit's formula in panel i writes for y and x:

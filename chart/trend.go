@@ -20,6 +20,9 @@ func fitName(c *site.Chart, i int, f site.Fitted, names *fitNames) string {
 // the exponent when bootstrapped: "N = 0.555 · C⁰·⁴⁵, exponent [0.41, 0.47]
 // (R² > 0.999)".
 func fitLegend(f site.Fitted, ysym, xsym string) string {
+	if f.Law != nil {
+		return lawLegend(f)
+	}
 	r2 := " (" + f.R2Text() + ")"
 	switch extra := fitQuote(f, ysym, xsym); {
 	case f.Doubling != nil:
@@ -35,6 +38,9 @@ func fitLegend(f site.Fitted, ysym, xsym string) string {
 // fitDescription is what the chart's text description says of a fit: the
 // law, what fitQuote quotes of it, and R².
 func fitDescription(f site.Fitted, ysym, xsym string) string {
+	if f.Law != nil {
+		return lawLegend(f)
+	}
 	law := f.Formula(ysym, xsym)
 	if extra := fitQuote(f, ysym, xsym); extra != "" {
 		if f.Kind == fit.IsoFLOPCurve {

@@ -24,7 +24,7 @@ const (
 )
 
 var (
-	fitKeys      = []string{"type", "over", "series", "extrapolate", "label", "variable", "response", "bootstrap"}
+	fitKeys      = append([]string{"type", "over", "series", "extrapolate", "label", "variable", "response", "bootstrap"}, lawKeys...)
 	fitOvers     = []string{FitOverSeries, FitOverAll, FitOverFrontier}
 	frontierDirs = []string{FrontierMax, FrontierMin}
 )
@@ -32,8 +32,10 @@ var (
 // Fit is the `fit` key of a panel: a curve fitted to its points at build
 // time and drawn over them.
 type Fit struct {
-	// Type is one of fit.Kinds; "" means no fit.
+	// Type is one of fit.Kinds or FitLaw; "" means no fit.
 	Type string
+	// Law is the law of a fit by law (Type FitLaw), nil otherwise.
+	Law *Law
 	// Over is FitOverSeries, FitOverAll or FitOverFrontier.
 	Over string
 	// Series names the series to fit, as the data spells them; empty means
@@ -117,6 +119,16 @@ func (p *parser) resolveFits(pan *Panel, l fitLayer, n int) {
 		f.Type = ""
 		return
 	}
+	if f.Law != nil { // the chart's law is shared by the panels that inherit it
+		law := *f.Law
+		if law.In == "" {
+			law.In = InLinear
+			if pan.Y.Scale == ScaleLog {
+				law.In = InLog
+			}
+		}
+		f.Law = &law
+	}
 	if f.Extrapolate != nil && *f.Extrapolate <= 0 && pan.X.Scale == ScaleLog {
 		p.errorf(f.Pos, "the fit%s extrapolates to %g, but the x axis is log and only shows values above 0", where, *f.Extrapolate)
 		f.Type = ""
@@ -143,6 +155,7 @@ func (p *parser) fit(e entry) (Fit, bool) {
 		return Fit{}, false
 	case *ast.MappingNode:
 		hasType, typo := false, false
+		var byLaw lawLayer
 		for _, fe := range p.entries(v) {
 			switch fe.key {
 			case "type":
@@ -166,13 +179,19 @@ func (p *parser) fit(e entry) (Fit, bool) {
 			case "bootstrap":
 				f.Bootstrap = p.fitBootstrap(fe)
 			default:
+				if p.lawKey(&byLaw, fe) {
+					continue
+				}
 				p.unknown++
 				typo = true
 				p.errorf(p.pos(fe.tok), "unknown key %q in fit%s", fe.key, fitKeyTail(fe.key))
 			}
 		}
-		if !hasType && !typo { // a misspelt type explains a missing one
-			p.errorf(f.Pos, "fit has no type: say which law to fit, e.g. fit: {type: powerlaw, ...}; the types are %s", kindList())
+		if _, hasLaw := byLaw.set["law"]; !hasType && !typo && !hasLaw { // a misspelt type explains a missing one
+			p.errorf(f.Pos, `fit has no type: say which law to fit, e.g. fit: {type: powerlaw, ...} or fit: {law: "L = A * N^alpha", where: {N: params}}; the types are %s`, kindList())
+		}
+		if !p.resolveLaw(&f, &byLaw, hasType, typo) {
+			return Fit{}, false
 		}
 		return f, f.Type != ""
 	}
@@ -260,8 +279,22 @@ func fitKeyTail(key string) string {
 	k := strings.ToLower(key)
 	alias := ""
 	switch k {
-	case "kind", "law", "model", "form", "fit", "function":
+	case "kind", "model", "fit", "curve":
 		alias = "type"
+	case "formula", "equation", "expr", "expression", "form", "function":
+		alias = "law"
+	case "bind", "vars", "variables", "columns", "map", "mapping", "with":
+		alias = "where"
+	case "objective", "huber", "robust", "criterion", "cost":
+		alias = "loss"
+	case "nboot", "n_boot":
+		alias = "bootstrap"
+	case "init", "p0", "starts", "initial", "guess", "x0", "grid":
+		alias = "start"
+	case "derived", "quantities", "compute", "report":
+		alias = "derive"
+	case "space", "residuals", "scale":
+		alias = "in"
 	case "extend", "extrapolate_to", "extrapolation", "until", "to", "predict", "forecast", "xmax", "x_max":
 		alias = "extrapolate"
 	case "name", "title", "legend", "text":

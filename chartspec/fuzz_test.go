@@ -25,6 +25,10 @@ func FuzzParse(f *testing.F) {
 	f.Add(ok + "columns: 4\nlegend: {title: Budget, show: true}\ndownsample: 500\n")
 	f.Add(ok + "legend: false\ndownsample: false\n")
 	f.Add(ok + "frontier: min\nfit: {type: powerlaw+c, over: frontier, series: [a, b], extrapolate: 1e25, label: L}\npanels:\n  - {fit: none, frontier: max}\n  - {fit: loglinear}\n")
+	f.Add(ok + chinchilla) // law.go
+	for _, tt := range lawErrorTests {
+		f.Add(tt.src)
+	}
 	for _, tt := range markErrorTests { // marks.go, interval.go, style.go
 		f.Add(tt.src)
 	}

@@ -47,6 +47,13 @@ func TestHostileSpecs(t *testing.T) {
 		{"too many lines", ok + "hlines: [" + strings.Repeat("1, ", MaxMarks) + "1]\n", "content/audio.md:13:9: hlines has 1001 entries, more than the 1000 a panel can show: draw fewer, or plot them as data"},
 		{"an underflow", ok + "hlines: [1e-400]\n", "content/audio.md:13:10: each entry of hlines is 1e-400, too small for a number: the smallest above 0 is about 5e-324; write 0 if the value is zero"},
 		{"an overflow", "data: runs.csv\nx: flops\ny: {field: loss, max: 1e400}\n", "content/audio.md:12:23: max is 1e400, too large for a number: the largest is about 1.8e308"},
+		{"a law 100,000 parentheses deep", ok + "fit: {law: \"L = " + strings.Repeat("(", 100000) + "N\", where: {N: flops}}\n",
+			"content/audio.md:13:217: fit law: the law nests more than 200 levels deep: write it more simply"},
+		{"a law with a bidi control", ok + "fit: {law: \"L = \\u202e a*N\", where: {N: flops}}\n", `content/audio.md:13:12: fit law: "\u202e" cannot appear in a law`},
+		{"a huge bootstrap", ok + "fit: {law: \"L = A * N^a\", where: {N: flops}, bootstrap: 1e400}\n", "content/audio.md:13:57: bootstrap is 1e400, too large for a number"},
+		{"an overflowing start", ok + "fit: {law: \"L = A * N^a\", where: {N: flops}, start: {a: [0, 1e400]}}\n", "content/audio.md:13:61: start a is 1e400, too large for a number"},
+		{"an underflowing delta", ok + "fit: {law: \"L = A * N^a\", where: {N: flops}, loss: huber, delta: 1e-400}\n", "content/audio.md:13:66: delta is 1e-400, too small for a number"},
+		{"a hostile where symbol", ok + "fit: {law: \"L = A * N^a\", where: {\"::error::\\u001b\": }}\n", `content/audio.md:13:35: where "::error::\x1b" has no column`},
 		{"a megabyte number", "data: runs.csv\nx: flops\ny: {field: loss, min: 5, max: -" + strings.Repeat("1", 1<<17) + "}\n", "content/audio.md:12:31: max is -1111111111111111111111111111111…, too large for a number"},
 	}
 	for _, tt := range tests {

@@ -7,7 +7,8 @@ import (
 	"github.com/scalesite/scalesite/site"
 )
 
-// dataFiles returns the CSV files (and the static figures' SVG files and social cards) of the charts of the home page and every
+// dataFiles returns the CSV files (and the fit files, the static figures'
+// SVG files and social cards) of the charts of the home page and every
 // page, rendered again only for pages that changed.
 func (r *renderer) dataFiles() ([]output.File, error) {
 	pages := r.site.Pages
@@ -26,6 +27,15 @@ func (r *renderer) dataFiles() ([]output.File, error) {
 				return
 			}
 			per[i] = append(per[i], output.File{Path: name, Data: b})
+			if chart.HasFits(c) {
+				name := chart.FitFile(p.Slug, c)
+				b, err := r.rr.cachedData(name, fitKey(p, j), func() ([]byte, error) { return chart.FitJSON(c) })
+				if err != nil {
+					errs[i] = err
+					return
+				}
+				per[i] = append(per[i], output.File{Path: name, Data: b})
+			}
 			if st := r.rr.statics; st != nil {
 				name := staticFile(p.Slug, c)
 				b, err := r.rr.cachedData(name, svgKey(p, j), func() ([]byte, error) { return st.file(c) })

@@ -7,18 +7,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"runtime/debug"
-	"slices"
-	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/scalesite/scalesite/figure"
-	"github.com/scalesite/scalesite/internal/atomicfile"
+	"github.com/scalesite/scalesite/internal/diskcache"
 	"github.com/scalesite/scalesite/internal/scene"
 )
 
@@ -43,7 +36,8 @@ import (
 //     and figureCacheVersion (the
 //     form of an entry). A change to any of them misses: no entry is ever
 //     wrong, only unused.
-//   - Where: one file an entry, the Scene as gzipped JSON (figure.Scene's
+//   - Where: (the rules of internal/diskcache, which the fit cache of
+//     site/fitcache.go follows too) one file an entry, the Scene as gzipped JSON (figure.Scene's
 //     own encoding), in the user's cache folder (os.UserCacheDir, as the
 //     build's manifest), scalesite/figures/, named by its key: on Linux
 //     $XDG_CACHE_HOME/scalesite/figures, or ~/.cache/scalesite/figures
@@ -98,8 +92,8 @@ const (
 // nothing.
 func openFigureCache(th *theme) *figureCache {
 	fc := &figureCache{limit: figureCacheLimit}
-	root, err := os.UserCacheDir()
-	if err != nil {
+	dir := diskcache.Folder("figures")
+	if dir == "" {
 		return fc
 	}
 	scripts, err := scene.ScriptsSum(th.files)
@@ -108,46 +102,16 @@ func openFigureCache(th *theme) *figureCache {
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "figures %d\n", figureCacheVersion)
-	h.Write([]byte(programID()))
+	h.Write([]byte(diskcache.ProgramID()))
 	h.Write(scripts[:])
 	for _, w := range []int{400, 600} {
 		f := sha256.Sum256(figure.FontTTF(w))
 		h.Write(f[:])
 	}
 	fc.base = h.Sum(nil)
-	fc.dir = filepath.Join(root, "scalesite", "figures")
+	fc.dir = dir
 	fc.prune(time.Now())
 	return fc
-}
-
-// programID names the scalesite program for the cache's key: the Go code
-// that runs the scripts and measures the text is in it. A program built
-// from a module version (go install …@v1.2.3 or @COMMIT: a pseudo-version)
-// or from a clean checkout at a commit is named by that, with the Go
-// version and platform, so that the same scalesite installed again (a
-// workflow's go install on every run) keeps its entries; any other (a
-// build with local changes) by its path, size and modification time, as
-// the build's site key takes it.
-func programID() string {
-	if info, ok := debug.ReadBuildInfo(); ok {
-		settings := map[string]string{}
-		for _, s := range info.Settings {
-			settings[s.Key] = s.Value
-		}
-		tail := fmt.Sprintf(" %s %s/%s\n", info.GoVersion, settings["GOOS"], settings["GOARCH"])
-		if v := info.Main.Version; v != "" && v != "(devel)" && !strings.Contains(v, "+dirty") {
-			return "module " + info.Main.Path + "@" + v + " " + info.Main.Sum + tail
-		}
-		if rev := settings["vcs.revision"]; rev != "" && settings["vcs.modified"] == "false" {
-			return "vcs " + rev + tail
-		}
-	}
-	if exe, err := os.Executable(); err == nil {
-		if fi, err := os.Stat(exe); err == nil {
-			return fmt.Sprintf("exe %s %d %d\n", exe, fi.Size(), fi.ModTime().UnixNano())
-		}
-	}
-	return "unknown\n"
 }
 
 // key is the key of the Scene of option at width px in a scheme.
@@ -175,31 +139,13 @@ const (
 	cardEntry  = ".png"
 )
 
-// path is where the entry of key with the name's ending ext lies.
-func (fc *figureCache) path(key, ext string) string {
-	return filepath.Join(fc.dir, key[:2], key[2:]+ext)
-}
+// figureForm is the form of the cache's entries (diskcache.Form).
+var figureForm = diskcache.Form{Magic: "scalesite-figure", Version: figureCacheVersion}
 
 // read reads the body of the entry of key, or is nil when there is none
 // or it does not prove to be key's (decodeEntry); a hit marks it used.
 func (fc *figureCache) read(key, ext string) []byte {
-	if fc.dir == "" {
-		return nil
-	}
-	p := fc.path(key, ext)
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return nil
-	}
-	body, ok := decodeEntry(b, key)
-	if !ok {
-		return nil
-	}
-	if fi, err := os.Stat(p); err == nil && time.Since(fi.ModTime()) > figureCacheTouch {
-		now := time.Now()
-		os.Chtimes(p, now, now)
-	}
-	return body
+	return figureForm.Read(fc.dir, key, ext, figureCacheTouch)
 }
 
 // write keeps b as the body of the entry of key; a failure only leaves it
@@ -208,40 +154,19 @@ func (fc *figureCache) write(key, ext string, b []byte) {
 	if fc.dir == "" || fc.off.Load() {
 		return
 	}
-	if err := atomicfile.Write(fc.path(key, ext), encodeEntry(key, b), ".new-*", 0o600); err != nil {
+	if err := figureForm.Write(fc.dir, key, ext, b); err != nil {
 		fc.off.Store(true)
 	}
 }
 
-// entryMagic starts every entry's first line.
-const entryMagic = "scalesite-figure"
-
 // encodeEntry is the entry of key holding body: a first line
 // "scalesite-figure VERSION KEY SUM" (SUM the SHA-256 of body, in hex),
 // then body.
-func encodeEntry(key string, body []byte) []byte {
-	sum := sha256.Sum256(body)
-	head := fmt.Sprintf("%s %d %s %s\n", entryMagic, figureCacheVersion, key, hex.EncodeToString(sum[:]))
-	return append([]byte(head), body...)
-}
+func encodeEntry(key string, body []byte) []byte { return figureForm.Encode(key, body) }
 
 // decodeEntry is the body of entry b, ok only when b is an entry of this
 // version, for key, whose body has the SHA-256 its first line says.
-func decodeEntry(b []byte, key string) (body []byte, ok bool) {
-	line, body, found := bytes.Cut(b, []byte("\n"))
-	if !found {
-		return nil, false
-	}
-	f := strings.Fields(string(line))
-	if len(f) != 4 || f[0] != entryMagic || f[1] != strconv.Itoa(figureCacheVersion) || f[2] != key {
-		return nil, false
-	}
-	sum := sha256.Sum256(body)
-	if f[3] != hex.EncodeToString(sum[:]) {
-		return nil, false
-	}
-	return body, true
-}
+func decodeEntry(b []byte, key string) (body []byte, ok bool) { return figureForm.Decode(b, key) }
 
 // get reads the Scene of key, or is nil.
 func (fc *figureCache) get(key string) *figure.Scene {
@@ -281,61 +206,5 @@ func (fc *figureCache) put(key string, s *figure.Scene) {
 // once per figureCacheTouch (a marker file's time says when it last ran).
 // Temporary files an interrupted build left are removed with them.
 func (fc *figureCache) prune(now time.Time) {
-	if fc.dir == "" {
-		return
-	}
-	marker := filepath.Join(fc.dir, ".pruned")
-	if fi, err := os.Stat(marker); err == nil && now.Sub(fi.ModTime()) < figureCacheTouch {
-		return
-	}
-	type entry struct {
-		path string
-		size int64
-		used time.Time
-	}
-	var entries []entry
-	var total int64
-	err := filepath.WalkDir(fc.dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() || p == marker {
-			return nil
-		}
-		// only the cache's own files: its entries and their temporary
-		// files, never another file someone put in the folder
-		base := filepath.Base(p)
-		temp := strings.HasPrefix(base, ".new-")
-		if !temp && !((strings.HasSuffix(base, sceneEntry) || strings.HasSuffix(base, cardEntry)) && len(filepath.Base(filepath.Dir(p))) == 2) {
-			return nil
-		}
-		fi, err := d.Info()
-		if err != nil {
-			return nil
-		}
-		if temp {
-			if now.Sub(fi.ModTime()) > figureCacheTouch {
-				os.Remove(p) // a temporary file left behind
-			}
-			return nil
-		}
-		entries = append(entries, entry{p, fi.Size(), fi.ModTime()})
-		total += fi.Size()
-		return nil
-	})
-	if err != nil {
-		return
-	}
-	if total > fc.limit {
-		slices.SortFunc(entries, func(a, b entry) int { return a.used.Compare(b.used) })
-		for _, e := range entries {
-			if total <= fc.limit/4*3 {
-				break
-			}
-			if os.Remove(e.path) == nil {
-				total -= e.size
-			}
-		}
-	}
-	if os.MkdirAll(fc.dir, 0o755) == nil {
-		os.WriteFile(marker, nil, 0o644)
-		os.Chtimes(marker, now, now)
-	}
+	diskcache.Prune(fc.dir, fc.limit, []string{sceneEntry, cardEntry}, figureCacheTouch, now)
 }

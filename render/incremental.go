@@ -400,15 +400,15 @@ func standsAlone(p *site.Page, others []*site.Page) bool {
 // samePlace reports whether page b, a new value of a at the same place in
 // the site's pages (so in the same place in the order), has the same
 // place in the site's files as a: the same slug, math or not (KaTeX's
-// files are written when a page has some) and charts' data files. Its
+// files are written when a page has some) and charts' data and fit files. Its
 // tags may differ (delta.regroup).
 func (r *renderer) samePlace(a, b *site.Page) bool {
 	if a.Slug != b.Slug || a.Math != b.Math || len(a.Charts) != len(b.Charts) {
 		return false
 	}
 	for i, c := range a.Charts {
-		if chart.DataFile(a.Slug, c) != chart.DataFile(b.Slug, b.Charts[i]) {
-			return false
+		if chart.DataFile(a.Slug, c) != chart.DataFile(b.Slug, b.Charts[i]) || chart.HasFits(c) != chart.HasFits(b.Charts[i]) {
+			return false // a fit file to add or remove
 		}
 	}
 	return true

@@ -136,6 +136,11 @@ func csvKey(p *site.Page, j int) string {
 	return rebuild.PagesKey(p) + strconv.Itoa(j)
 }
 
+// fitKey is the key of the fit file of p's j-th chart (chart.FitJSON):
+// the chart's page, as for its CSV, and for the same reason (the file is
+// a function of the page's chart and its data).
+func fitKey(p *site.Page, j int) string { return csvKey(p, j) + "fit" }
+
 // svgKey is the key of the SVG file of p's j-th chart's static figure: the
 // chart's page, as for its CSV (the figure is drawn from the page's
 // option, which the page's key covers, and the theme's scripts, which a

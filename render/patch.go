@@ -101,6 +101,16 @@ func (rr *Renderer) patchCharts(p *site.Page, put func(output.File) error) error
 		if err := put(output.File{Path: name, Data: b}); err != nil {
 			return err
 		}
+		if chart.HasFits(c) {
+			name := chart.FitFile(p.Slug, c)
+			b, err := rr.cachedData(name, fitKey(p, j), func() ([]byte, error) { return chart.FitJSON(c) })
+			if err != nil {
+				return err
+			}
+			if err := put(output.File{Path: name, Data: b}); err != nil {
+				return err
+			}
+		}
 		if st := rr.statics; st != nil {
 			name := staticFile(p.Slug, c)
 			b, err := rr.cachedData(name, svgKey(p, j), func() ([]byte, error) { return st.file(c) })
@@ -170,6 +180,7 @@ func (fs *patchFiles) removePage(p *site.Page) {
 	fs.remove(p.Slug + "/index.html")
 	for _, c := range p.Charts {
 		fs.remove(chart.DataFile(p.Slug, c))
+		fs.remove(chart.FitFile(p.Slug, c))
 		fs.remove(staticFile(p.Slug, c))
 		fs.remove(cardFile(p.Slug, c))
 	}

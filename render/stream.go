@@ -424,6 +424,13 @@ func (r *renderer) chartData(p *site.Page, card *cardFuture) ([]output.File, err
 	files := make([]output.File, 0, 2*len(p.Charts)+1)
 	for j, c := range p.Charts {
 		files = append(files, output.File{Path: chart.DataFile(p.Slug, c), Data: chart.CSV(c)})
+		if chart.HasFits(c) {
+			b, err := chart.FitJSON(c)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, output.File{Path: chart.FitFile(p.Slug, c), Data: b})
+		}
 		if st := r.rr.statics; st != nil {
 			b, err := st.file(c)
 			if err != nil {

@@ -395,6 +395,10 @@ func TestReleaseWorkflow(t *testing.T) {
 // so ~/.cache; render's TestFigureCacheDir holds it to this).
 const FigureCacheDir = "~/.cache/scalesite/figures"
 
+// FitCacheDir is where it keeps its fit cache (site/fitcache.go, in the
+// same folder as the figure cache).
+const FitCacheDir = "~/.cache/scalesite/fits"
+
 // TestNewSiteWorkflowKeepsFigureCache: a new site's workflow, from a
 // release or a development build, restores the figure cache before the
 // build and saves it after (actions/cache), under a key new on every run
@@ -416,8 +420,8 @@ func TestNewSiteWorkflowKeepsFigureCache(t *testing.T) {
 			if c == nil {
 				t.Fatalf("the build job does not keep the figure cache with actions/cache: %+v", b.Steps)
 			}
-			if c.with("path") != FigureCacheDir {
-				t.Errorf("actions/cache keeps %q, want %s", c.with("path"), FigureCacheDir)
+			if want := FigureCacheDir + "\n" + FitCacheDir + "\n"; c.with("path") != want {
+				t.Errorf("actions/cache keeps %q, want %q", c.with("path"), want)
 			}
 			key, restore := c.with("key"), c.with("restore-keys")
 			prefix := "scalesite-figures-${{ runner.os }}-" + tc.version + "-"

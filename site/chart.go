@@ -2,6 +2,8 @@ package site
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -59,18 +61,45 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 	for i := range sc.Panels {
 		if loaded[i] {
 			var err error
-			c.Panels[i].Fits, err = fitPanel(&sc.Panels[i], &c.Panels[i], panelNumber(sc, i), cmp.Or(files[i], p.Path))
+			c.Panels[i].Fits, err = fitPanel(&sc.Panels[i], &c.Panels[i], panelNumber(sc, i), cmp.Or(files[i], p.Path), fitSum(l, &sc.Panels[i], files[i]), l.fits)
 			errs.Add(err)
 		}
 		l.warnings = append(l.warnings, largeSeries(sc, &sc.Panels[i], &c.Panels[i], at)...)
 	}
 	if len(errs) == 0 {
 		errs.Add(isoflopFits(sc, c))
+		for i := range c.Panels { // the isoflop chart's fits, which isoflopFits made
+			for k := range c.Panels[i].Fits {
+				if f := &c.Panels[i].Fits[k]; f.DataSHA256 == "" && i < len(sc.Panels) {
+					f.DataSHA256 = l.dataSum(&sc.Panels[i], files[i])
+				}
+			}
+		}
 	}
 	if len(errs) == 0 {
 		l.warnings = append(l.warnings, percentOfFractions(sc, c.Panels)...)
 	}
 	return c, errs.Err()
+}
+
+// dataSum is the SHA-256, in hex, of a panel's data: of its file as read,
+// or of its inline text.
+func (l *pageLoader) dataSum(sp *chartspec.Panel, file string) string {
+	if file == "" {
+		sum := sha256.Sum256([]byte(sp.Data.Inline))
+		return hex.EncodeToString(sum[:])
+	}
+	sum, _ := l.tables.sum(file)
+	return hex.EncodeToString(sum[:])
+}
+
+// fitSum is dataSum for a panel with a fit, "" (not computed) for one
+// without.
+func fitSum(l *pageLoader, sp *chartspec.Panel, file string) string {
+	if sp.Fit.Type == "" {
+		return ""
+	}
+	return l.dataSum(sp, file)
 }
 
 // MaxChartSeries is the most curves one chart draws: its series and fitted

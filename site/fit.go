@@ -24,6 +24,21 @@ type Fitted struct {
 	// IsoFLOP is the whole fit behind an isoflop chart's power law, with
 	// its intervals and band (isoflop.go), else nil.
 	IsoFLOP *fit.IsoFLOP
+	// Law is the fit by law (Kind chartspec.FitLaw), nil for the others.
+	Law *LawFitted
+	// DataSHA256 is the SHA-256 of the data file (of the inline data's
+	// text) the points were read from, in hex, that the fit file reports.
+	DataSHA256 string
+}
+
+// fitGroup is a group of points fitted together: a series, all the
+// panel's points, or its frontier. what names it in messages.
+type fitGroup struct {
+	series, what string
+	pts          []Point
+	// strands are where each series' points start in pts, for a fit by
+	// law over all points, which draws a curve along each series.
+	strands []int
 }
 
 // FrontierPoints returns the points of the panel's Pareto frontier (every
@@ -73,8 +88,10 @@ func labelOnly(sp *chartspec.Panel, p *Panel) {
 // fitPanel fits the curves the spec asks of a loaded panel. n is the
 // panel's number (0 for a chart without panels) and file the data file
 // (site-relative; the page for inline data), for messages. Every problem is
-// reported at the `fit` value.
-func fitPanel(sp *chartspec.Panel, p *Panel, n int, file string) ([]Fitted, error) {
+// reported at the `fit` value, or for a fit by law at the value at fault.
+// sum is the data's SHA-256, in hex, that the fit file reports; fits by
+// law are read from and kept in cache (nil: none).
+func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string, cache *fitCache) ([]Fitted, error) {
 	f := sp.Fit
 	if f.Type == "" {
 		return nil, nil
@@ -112,22 +129,19 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file string) ([]Fitted, erro
 	}
 	chosen := func(s Series) bool { return len(f.Series) == 0 || wanted[s.Name] }
 	// Each group of points is fitted on its own.
-	type group struct {
-		series, what string
-		pts          []Point
-	}
-	var groups []group
+	var groups []fitGroup
 	switch f.Over {
 	case chartspec.FitOverAll:
-		g := group{what: "over all points" + inPanel}
+		g := fitGroup{what: "over all points" + inPanel}
 		for _, s := range p.Series {
 			if chosen(s) {
+				g.strands = append(g.strands, len(g.pts))
 				g.pts = append(g.pts, drawnPoints(s.Points)...)
 			}
 		}
 		groups = append(groups, g)
 	case chartspec.FitOverFrontier:
-		groups = append(groups, group{what: "over the frontier" + inPanel, pts: p.FrontierPoints(sp.Frontier.Dir == chartspec.FrontierMax)})
+		groups = append(groups, fitGroup{what: "over the frontier" + inPanel, pts: p.FrontierPoints(sp.Frontier.Dir == chartspec.FrontierMax)})
 	default:
 		for _, s := range p.Series {
 			if !chosen(s) {
@@ -137,8 +151,11 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file string) ([]Fitted, erro
 			if sp.Series.Name == "" {
 				what = "of the points" + inPanel
 			}
-			groups = append(groups, group{series: s.Name, what: what, pts: drawnPoints(s.Points)})
+			groups = append(groups, fitGroup{series: s.Name, what: what, pts: drawnPoints(s.Points)})
 		}
+	}
+	if f.Law != nil {
+		return fitLaws(sp, p, groups, file, sum, cache)
 	}
 	var out []Fitted
 	for _, g := range groups {
@@ -166,7 +183,7 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file string) ([]Fitted, erro
 			errs.Add(diag.Errorf(f.Pos, "the fit %s: %s", g.what, msg))
 			continue
 		}
-		out = append(out, Fitted{Series: g.series, Result: r, Lo: lo, Hi: hi, Doubling: doubling})
+		out = append(out, Fitted{Series: g.series, Result: r, Lo: lo, Hi: hi, DataSHA256: sum, Doubling: doubling})
 	}
 	return out, errs.Err()
 }

@@ -211,6 +211,7 @@ type pageLoader struct {
 	limits   Limits
 	md       goldmark.Markdown
 	tables   *fileCache[*table.Table]
+	fits     *fitCache // the fits kept from earlier builds (fitcache.go)
 	warnings diag.List
 	quiet    diag.Names // the site's quiet:, which load applies to warnings
 	// formulas typesets the pages' math (math.go), within buildMath, the

@@ -44,11 +44,12 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	si := column(sp.Series, "series")
 	label := compileLabel(sp.Label, t, tname, &errs)
 	iv := intervalColumns(sp, column)
+	vars := readLawVars(sp, t, tname, &errs)
 	if len(errs) > 0 {
 		return Panel{}, file, errs
 	}
 
-	var out Panel
+	out := Panel{law: vars}
 	index := map[string]int{}
 	// The points are gathered in row order, each with its series, and handed
 	// to the series in one backing array after the loop: appending to each

@@ -227,6 +227,8 @@ type Panel struct {
 	Series []Series
 	// Fits are the curves the spec's `fit` asks for, fitted (fit.go).
 	Fits []Fitted
+	// law holds the variables of a fit by law on each row (law.go).
+	law *lawVars
 }
 
 // Series is one legend entry: the points sharing a value of the series column.

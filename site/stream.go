@@ -10,6 +10,7 @@ import (
 
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/bibtex"
+	"github.com/scalesite/scalesite/internal/diskcache"
 	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/internal/rebuild"
@@ -135,12 +136,14 @@ func (s *Site) frontMatterOnly(file string, formulas *katex.Cache) *Page {
 
 // loadCaches are what the pages of one build share: data files and .bib
 // files read once however many charts use them, typeset formulas, and the
-// time the build's formulas may take (BuildMathTime).
+// time the build's formulas may take (BuildMathTime), and the fits kept
+// from earlier builds.
 type loadCaches struct {
 	tables   *fileCache[*table.Table]
 	bibs     *fileCache[*bibtex.File]
 	formulas *katex.Cache
 	math     *katex.Budget
+	fits     *fitCache // fitcache.go
 }
 
 // buildCaches returns the caches of one build, or one reload.
@@ -150,6 +153,7 @@ func (s *Site) buildCaches() *loadCaches {
 		bibs:     newFileCache(s.Files, s.Config.Limits.DataLimit(), parseBib),
 		formulas: s.mathCache(),
 		math:     katex.NewBudget(BuildMathTime),
+		fits:     openFitCache(diskcache.Folder("fits")),
 	}
 }
 
@@ -193,7 +197,7 @@ func (s *Site) LoadDraft(file string) diag.List {
 
 // pageLoader is a loader of this site's pages sharing c.
 func (s *Site) pageLoader(c *loadCaches) *pageLoader {
-	return &pageLoader{files: s.Files, limits: s.Config.Limits, quiet: s.Config.Quiet, md: s.md, tables: c.tables, toc: s.Config.TOC, basePath: s.Config.BasePath, bibs: c.bibs,
+	return &pageLoader{files: s.Files, limits: s.Config.Limits, quiet: s.Config.Quiet, md: s.md, tables: c.tables, fits: c.fits, toc: s.Config.TOC, basePath: s.Config.BasePath, bibs: c.bibs,
 		formulas: c.formulas, buildMath: c.math, pageMath: PageMathTime,
 		citeDefaults: citeDefaults{bibRef: s.Config.Bibliography, bibPos: s.Config.BibliographyPos, style: s.Config.Citations}}
 }

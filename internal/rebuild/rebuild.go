@@ -65,6 +65,16 @@
 //     matter's card: names, or its first, beside that chart's CSV) is one
 //     of its page's files, kept and made again with it; made again, it is
 //     read from the figure cache when its chart is as it was.
+//   - A chart's fit file (CHART-ID.fit.json, chart.FitJSON) goes with its
+//     page as its CSV file does, and for the same reason. A page loaded
+//     again fits again only the fits by law whose inputs changed: each fit
+//     is kept in the fit cache (site/fitcache.go states its rules: keyed
+//     by the law, its options and the data it was fitted to, and the
+//     program; in the user's cache folder, by the rules of
+//     internal/diskcache it shares with the figure cache; bounded), and
+//     read back when its key is found, by the build and the preview alike.
+//     Why: a fit is a function of exactly what its key names, and a
+//     bootstrapped one costs seconds.
 //   - The pages of the home listing (the home page loaded in full: it is
 //     never kept), of the tags' listings and the tags index, 404.html, the search page and index, the feed, the
 //     sitemap and robots.txt are rendered by every build (from the pages'

@@ -24,7 +24,7 @@ func Figure(d *layout.Chart) template.HTML {
 // FigureSize is about the length of the chart's HTML (Figure), for a
 // buffer to be sized once.
 func FigureSize(d *layout.Chart) int {
-	n := 1536 + len(chart.OptionBytes(d.Option)) + len(d.Static) + 3*len(d.Alt) + 10*len(d.Title) + 4*len(d.ID) + 2*len(d.CSV)
+	n := 1536 + len(chart.OptionBytes(d.Option)) + len(d.Static) + 3*len(d.Alt) + 10*len(d.Title) + 4*len(d.ID) + 2*len(d.CSV) + len(d.Fits)
 	for _, t := range d.Tables {
 		n += len(t.Body) + len(t.Caption) + 64
 		for _, c := range t.Columns {
@@ -181,6 +181,10 @@ func AppendFigure(b []byte, d *layout.Chart) []byte {
 			b = append(b, "</tbody>\n</table>"...)
 		}
 		b = append(b, "\n</details>"...)
+	}
+	if d.Fits != "" {
+		b = append(b, '\n')
+		b = append(b, d.Fits...)
 	}
 	b = append(b, "\n</figure>"...)
 	return b

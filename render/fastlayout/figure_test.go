@@ -71,6 +71,10 @@ func TestFigureMatchesTemplate(t *testing.T) {
 		default:
 			d.Source = &layout.Source{Text: text()}
 		}
+		d.Fits = ""
+		if rng.IntN(2) == 0 { // a fitted chart's tables (chart.FitTable)
+			d.Fits = template.HTML(`<div class="scalesite-fits"><table><caption>` + text() + `</caption></table></div>`)
+		}
 		d.Tables = nil
 		for range rng.IntN(3) {
 			d.Tables = append(d.Tables, chart.Table{Caption: text(), Columns: []string{text(), text()}, Body: template.HTML("<tr><td>" + text() + "</td></tr>\n")})

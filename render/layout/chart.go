@@ -34,6 +34,9 @@ type Chart struct {
 	// or staticFigures: false).
 	Static                                               template.HTML
 	StaticHeight, StaticTabletHeight, StaticNarrowHeight int
+	// Fits is the tables of the chart's fits with a link to its fit file
+	// (chart.FitTable), "" without a fit.
+	Fits template.HTML
 }
 
 // Source is what layouts/chart.html shows under a chart as its source: a
@@ -50,6 +53,7 @@ func NewChart(c *site.Chart) Chart {
 	alt := chart.AltText(c)
 	d := Chart{ID: c.ID, Option: chart.Option(c), Height: chart.Height(c.Spec), Title: c.Spec.Title, Alt: alt, CSV: chart.DataName(c)}
 	d.Tables, d.Rows, d.Shown = chart.Tables(c)
+	d.Fits = chart.FitTable(c)
 	for _, p := range c.Spec.Panels {
 		d.LogX = d.LogX || p.X.Scale == chartspec.ScaleLog
 		d.LogY = d.LogY || p.Y.Scale == chartspec.ScaleLog
