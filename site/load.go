@@ -218,6 +218,8 @@ type pageLoader struct {
 	formulas  *katex.Cache
 	buildMath *katex.Budget
 	pageMath  time.Duration
+	// measureTeX lays out typeset chart titles (charttitle.go).
+	measureTeX func(html string, px float64) (TeXBox, error)
 	// bibs reads the .bib files; citeDefaults are scalesite.yaml's
 	// bibliography and citations (cite.go).
 	bibs         *fileCache[*bibtex.File]

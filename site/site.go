@@ -154,6 +154,10 @@ type Chart struct {
 	DataFiles []string
 	// Source is the spec's source: resolved (cite.go), or nil for none.
 	Source *Source
+	// TitleTeX and SubtitleTeX are the title and subtitle typeset, when
+	// one of them holds a formula (charttitle.go); nil otherwise, and the
+	// plain forms (Spec.Title) are drawn.
+	TitleTeX, SubtitleTeX *TeXLine
 
 	// A chart of a light page (Page.Light) has no spec and no panels:
 	// title and points are what they had.
