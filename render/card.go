@@ -235,17 +235,13 @@ const (
 const cardTitleShrink = 0.75
 
 // cardHeadingTeX is the page's title typeset for its card, when it holds a
-// formula (Page.TitleHTML) and fits one line of the card at no less than
+// formula (Page.TitleLine) and fits one line of the card at no less than
 // cardTitleShrink of its size; nil otherwise (the plain form is drawn).
 func cardHeadingTeX(p *site.Page) *site.TeXLine {
-	if p.TitleHTML == "" {
-		return nil
+	if l := p.TitleLine; l != nil && l.Width*cardTitleShrink <= cardLayoutWidth-48 {
+		return l
 	}
-	box, err := site.MeasureTeX(p.TitleHTML, site.ChartTitlePx)
-	if err != nil || box.Width*cardTitleShrink > cardLayoutWidth-48 {
-		return nil
-	}
-	return &site.TeXLine{HTML: p.TitleHTML, Width: box.Width, Ascent: box.Ascent, Descent: box.Descent}
+	return nil
 }
 
 // cardTitle is title as the card shows it in at most lines lines.

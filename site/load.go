@@ -253,6 +253,7 @@ func (l *pageLoader) load(file string) (*Page, error) {
 	if p.Title == "" && p.Slug != "" {
 		p.Title = titleFromSlug(p.Slug)
 	}
+	p.TitleLine = l.titleLine(p)
 	p.Body, p.BodyLine = body, bodyLine
 	if lim := markdown.Prescan(body); lim != nil {
 		// goldmark would take minutes or gigabytes over it: not parsed.

@@ -78,8 +78,14 @@ type Page struct {
 	// Title is the page's title in plain text, its formulas as chart text
 	// draws them; TitleHTML its markup, formulas typeset, when it holds a
 	// formula, else "" (title.go).
-	Title       string
-	TitleHTML   string
+	Title     string
+	TitleHTML string
+	// TitleLine is the title typeset as one line for drawing (its social
+	// card's heading: charttitle.go), when it holds a formula and the
+	// pictures can lay it out; nil otherwise.
+	TitleLine *TeXLine
+	// titleTeX is the title as written, when it holds a formula.
+	titleTeX    string
 	Description string
 	Date        time.Time // zero when the page has none
 	Tags        []string

@@ -30,7 +30,7 @@ import (
 // or in the prose too, is typeset once). TeX that KaTeX refuses is an
 // error at pos.
 func (p *Page) typesetTitle(s string, pos diag.Pos, formulas *katex.Cache) error {
-	p.Title, p.TitleHTML = s, ""
+	p.Title, p.TitleHTML, p.titleTeX = s, "", ""
 	// A control character is what YAML's double quotes made of a
 	// backslash (\a of \alpha), an error of its own (escapeProblems).
 	if !strings.Contains(s, "$") || strings.ContainsFunc(s, unicode.IsControl) {
@@ -53,7 +53,7 @@ func (p *Page) typesetTitle(s string, pos diag.Pos, formulas *katex.Cache) error
 		p.Title = joinProse(segs)
 		return nil
 	}
-	p.Title, p.TitleHTML, p.Math = plaintex.Readable(s), html, true
+	p.Title, p.TitleHTML, p.Math, p.titleTeX = plaintex.Readable(s), html, true, s
 	return nil
 }
 
