@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/scalesite/scalesite/internal/polyclip"
 	"github.com/tdewolff/canvas"
 	"github.com/tdewolff/canvas/renderers/pdf"
 )
@@ -73,6 +74,10 @@ func WritePDF(w io.Writer, s *Scene, opts PDFOptions) error {
 		return errors.New("figure: the PDF's page size is not finite")
 	}
 	k := min(pw/W, ph/H)
+	inks, err := texInks(s)
+	if err != nil {
+		return err
+	}
 	fonts, err := chartFonts()
 	if err != nil {
 		return err
@@ -80,7 +85,7 @@ func WritePDF(w io.Writer, s *Scene, opts PDFOptions) error {
 	var buf bytes.Buffer
 	r := pdf.New(&buf, pw, ph, nil)
 	r.SetInfo(opts.Title, "", opts.Keywords, "", "scalesite figure")
-	d := &drawer{ctx: canvas.NewContext(r), fonts: fonts, k: k, ox: (pw - W*k) / 2, oy: (ph - H*k) / 2, h: H}
+	d := &drawer{ctx: canvas.NewContext(r), fonts: fonts, k: k, ox: (pw - W*k) / 2, oy: (ph - H*k) / 2, h: H, inks: inks}
 	canvasMu.Lock()
 	d.scene(s)
 	err = r.Close()
@@ -113,6 +118,10 @@ func WritePNG(w io.Writer, s *Scene, opts PNGOptions) error {
 	if W*scale*H*scale > 1<<26 || W*scale < 1 || H*scale < 1 {
 		return fmt.Errorf("figure: a PNG of %.0f × %.0f pixels", W*scale, H*scale)
 	}
+	inks, err := texInks(s)
+	if err != nil {
+		return err
+	}
 	fonts, err := rasterFonts.get()
 	if err != nil {
 		return err
@@ -121,7 +130,7 @@ func WritePNG(w io.Writer, s *Scene, opts PNGOptions) error {
 	// scale pixels, with no rounding of the size on the way.
 	r := pngRenderers.get(W, H, scale)
 	defer pngRenderers.put(r)
-	d := &drawer{ctx: canvas.NewContext(r), fonts: fonts, k: 1, h: H, raster: true}
+	d := &drawer{ctx: canvas.NewContext(r), fonts: fonts, k: 1, h: H, raster: true, inks: inks}
 	d.scene(s)
 	r.Close()
 	rasterFonts.put(fonts)
@@ -222,6 +231,7 @@ type drawer struct {
 	// instead, the same pixels without the rasterizer's general stroker,
 	// which is most of a PNG's time on a chart of many markers.
 	raster bool
+	inks   map[int]*canvas.Path // the ink of the tex items, by index (texInks)
 }
 
 func (d *drawer) pt(x, y float64) (float64, float64) {
@@ -253,6 +263,8 @@ func (d *drawer) scene(s *Scene) {
 			d.symbol(it)
 		case "text":
 			d.text(it)
+		case "tex":
+			d.tex(it, d.inks[i])
 		}
 	}
 }
@@ -623,50 +635,7 @@ func overlaps(a, r Rect) bool {
 }
 
 // clipPolygon cuts the polygon p to r (Sutherland–Hodgman).
-func clipPolygon(p []float64, r Rect) []float64 {
-	type edge struct {
-		in    func(x, y float64) bool
-		cross func(x0, y0, x1, y1 float64) (float64, float64)
-	}
-	atX := func(x float64) func(x0, y0, x1, y1 float64) (float64, float64) {
-		return func(x0, y0, x1, y1 float64) (float64, float64) {
-			return x, y0 + (y1-y0)*(x-x0)/(x1-x0)
-		}
-	}
-	atY := func(y float64) func(x0, y0, x1, y1 float64) (float64, float64) {
-		return func(x0, y0, x1, y1 float64) (float64, float64) {
-			return x0 + (x1-x0)*(y-y0)/(y1-y0), y
-		}
-	}
-	edges := []edge{
-		{func(x, _ float64) bool { return x >= r.X }, atX(r.X)},
-		{func(x, _ float64) bool { return x <= r.X+r.W }, atX(r.X + r.W)},
-		{func(_, y float64) bool { return y >= r.Y }, atY(r.Y)},
-		{func(_, y float64) bool { return y <= r.Y+r.H }, atY(r.Y + r.H)},
-	}
-	out := p
-	for _, e := range edges {
-		in := out
-		out = nil
-		n := len(in) / 2
-		for i := range n {
-			cx, cy := in[2*i], in[2*i+1]
-			j := (i + n - 1) % n
-			px, py := in[2*j], in[2*j+1]
-			switch cin, pin := e.in(cx, cy), e.in(px, py); {
-			case cin && pin:
-				out = append(out, cx, cy)
-			case cin:
-				x, y := e.cross(px, py, cx, cy)
-				out = append(out, x, y, cx, cy)
-			case pin:
-				x, y := e.cross(px, py, cx, cy)
-				out = append(out, x, y)
-			}
-		}
-	}
-	return out
-}
+func clipPolygon(p []float64, r Rect) []float64 { return polyclip.Polygon(p, r.X, r.Y, r.W, r.H) }
 
 // clipPolyline cuts the polyline p to r, in runs (Liang–Barsky on each
 // segment).

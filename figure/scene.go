@@ -51,6 +51,16 @@ type Rect struct {
 //     as Chromium's canvas places textBaseline: see BaselineShift), turned
 //     by Rotate degrees (clockwise, about X, Y). Stroke, when set, is a
 //     halo LineWidth px wide drawn under the fill (ECharts' textBorder).
+//   - "tex": a formula typeset by KaTeX, given as KaTeX's HTML (HTML,
+//     katex.Render's output), set in text of FontSize px (12 if 0; KaTeX
+//     makes it 1.21 times as large, as katex.css does on the page), drawn
+//     as outlines of KaTeX's fonts (internal/texbox) filled with Fill
+//     (black if none). Anchor ("start", "middle", "end") places the
+//     formula's box across X; Baseline places it at Y: "alphabetic" its
+//     baseline, "top" and "bottom" the edges of KaTeX's box (its struts),
+//     "middle" halfway between them. Rotate turns it about X, Y as text.
+//     A formula texbox cannot lay out makes the writers fail: the caller
+//     draws the plain form instead.
 //
 // Colours are CSS colours: #rgb, #rrggbb (with alpha too), rgb(), rgba()
 // and a few names. Opacity multiplies the alpha of fill and stroke.
@@ -67,6 +77,7 @@ type Item struct {
 	Y         float64   `json:"y,omitempty"`
 	Size      float64   `json:"size,omitempty"`
 	Text      string    `json:"text,omitempty"`
+	HTML      string    `json:"html,omitempty"`
 	FontSize  float64   `json:"fs,omitempty"`
 	Weight    int       `json:"fw,omitempty"`
 	Anchor    string    `json:"anchor,omitempty"`

@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/tdewolff/canvas"
 )
 
 // SVGOptions say how WriteSVG writes a Scene.
@@ -38,8 +40,12 @@ type SVGOptions struct {
 // an item that cannot be drawn (a non-finite coordinate, a path of one
 // point) is left out, so that what it writes is always well-formed XML.
 func WriteSVG(w io.Writer, s *Scene, opts SVGOptions) error {
+	inks, err := texInks(s)
+	if err != nil {
+		return err
+	}
 	bw := bufio.NewWriterSize(w, 32<<10)
-	sw := svgWriter{w: bw, out: bw}
+	sw := svgWriter{w: bw, out: bw, inks: inks}
 	if opts.EmbedFont {
 		css, err := svgFontFaces(s)
 		if err != nil {
@@ -57,8 +63,9 @@ type svgWriter struct {
 	num []byte        // scratch for numbers
 	buf []cmd         // scratch for outlines
 
-	groupStyle []byte // the style of the group open
-	fontCSS    string // the @font-face rules of an embedded font, or ""
+	groupStyle []byte               // the style of the group open
+	fontCSS    string               // the @font-face rules of an embedded font, or ""
+	inks       map[int]*canvas.Path // the ink of the tex items, by index (texInks)
 }
 
 type svgOut interface {
@@ -359,6 +366,8 @@ func (sw *svgWriter) item(s *Scene, i int, it *svgItem) bool {
 		sw.symbol(item, it)
 	case "text":
 		sw.text(item, it)
+	case "tex":
+		sw.tex(item, sw.inks[i], it)
 	}
 	return it.Len() > 0
 }

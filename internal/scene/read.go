@@ -90,6 +90,7 @@ func (r sceneReader) item(o *goja.Object, it *figure.Item) error {
 	it.Y = r.num(o.Get("y"))
 	it.Size = r.num(o.Get("size"))
 	it.Text = r.str(o.Get("text"))
+	it.HTML = r.str(o.Get("html"))
 	it.FontSize = r.num(o.Get("fs"))
 	it.Weight = int(r.num(o.Get("fw")))
 	it.Anchor = r.str(o.Get("anchor"))
