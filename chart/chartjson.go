@@ -374,7 +374,8 @@ func writeMeta(e *fastjson.Enc, m *chartMeta) {
 }
 
 // writeTeXLine writes a typeset title line as the key k, when there is one:
-// {html, w, a, d} (its markup, and its width, ascent and descent in px).
+// {html, w, a, d, text} (its markup, its width, ascent and descent in px,
+// and its plain form).
 func writeTeXLine(e *fastjson.Enc, k string, l *site.TeXLine) {
 	if l == nil {
 		return
@@ -389,5 +390,6 @@ func writeTeXLine(e *fastjson.Enc, k string, l *site.TeXLine) {
 	e.Float(l.Ascent, 64)
 	e.Key("d")
 	e.Float(l.Descent, 64)
+	e.OptStr("text", l.Text)
 	e.Close()
 }

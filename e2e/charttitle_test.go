@@ -2,9 +2,11 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -159,6 +161,9 @@ func TestTeXInChartTitle(t *testing.T) {
 			if lg := after.Legend; len(lg) == 4 && k[0] < lg[0]+lg[2] && lg[0] < k[0]+k[2] && k[1] < lg[1]+lg[3] && lg[1] < k[1]+k[3] {
 				t.Errorf("%s: the title %v overlaps the legend %v", name, k, lg)
 			}
+			if w == 1200 && scheme == "light" {
+				checkTeXTitleExports(t, tb)
+			}
 			for i := range 4 {
 				if !near(before.KaTeX[i], after.KaTeX[i]) {
 					t.Errorf("%s: the title was at %v before the scripts ran and is at %v after", name, before.KaTeX, after.KaTeX)
@@ -166,5 +171,49 @@ func TestTeXInChartTitle(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// checkTeXTitleExports saves the live chart as the toolbar's Save PNG and
+// Save SVG do (export.js): the typeset title, HTML over the canvas, is in
+// each in its plain form, where it stands (the PNG's ink in the title's
+// band, the SVG's text).
+func checkTeXTitleExports(t *testing.T, tb *tab) {
+	t.Helper()
+	var got struct {
+		SVG  string
+		Ink  int
+		Band []float64
+	}
+	const js = `(async () => {
+  const id = document.querySelector('.scalesite-canvas').id;
+  const svg = await window.scalesite.exportSVG(id);
+  const img = new Image();
+  img.src = window.scalesite.exportPNG(id);
+  await img.decode();
+  const t = document.querySelector('.scalesite-tex-live.scalesite-tex-title .katex-html').getBoundingClientRect();
+  const c = document.getElementById(id).getBoundingClientRect();
+  const band = [t.left - c.left, t.top - c.top, t.width, t.height];
+  const cv = document.createElement('canvas');
+  cv.width = img.width; cv.height = img.height;
+  const ctx = cv.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  const d = ctx.getImageData(2 * band[0], 2 * band[1], 2 * band[2], 2 * band[3]).data;
+  let ink = 0;
+  for (let i = 0; i < d.length; i += 4) if (d[i] < 128 && d[i + 1] < 128 && d[i + 2] < 128) ink++;
+  return JSON.stringify({SVG: svg, Ink: ink, Band: band});
+})()`
+	var raw string
+	if err := chromedp.Run(tb.ctx, chromedp.Evaluate(js, &raw, awaitPromise)); err != nil {
+		t.Fatalf("saving the chart: %v", err)
+	}
+	if err := json.Unmarshal([]byte(raw), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got.SVG, "Loss L(N) falls as N^(−α_N)</text>") && !strings.Contains(got.SVG, ">Loss L(N) falls as N^(−α_N)<") {
+		t.Errorf("Save SVG does not draw the title's plain form")
+	}
+	if got.Ink < 100 {
+		t.Errorf("Save PNG has %d dark pixels where the title stands (%v)", got.Ink, got.Band)
 	}
 }

@@ -37,6 +37,9 @@ type TeXLine struct {
 	Width   float64 `json:"w"`
 	Ascent  float64 `json:"a"`
 	Descent float64 `json:"d"`
+	// Text is the line's plain form, drawn where HTML cannot go (a
+	// reader's Save PNG and Save SVG of the live chart: export.js).
+	Text string `json:"text,omitempty"`
 }
 
 // chartTitles typesets the chart's title and subtitle when one holds a
@@ -70,6 +73,9 @@ func (l *pageLoader) chartTitles(p *Page, c *Chart, at diag.Pos) error {
 			}
 		}
 		tl, err := l.typesetLine(segs, px, budget)
+		if err == nil {
+			tl.Text = plain
+		}
 		if err != nil {
 			warns.Add(diag.Warnf(diag.TeXLinearForm, pos, "%s: %s is drawn as plain text, as the pictures cannot lay it out typeset (%v): it is drawn as %s",
 				key, diag.Quote(text), err, diag.Quote(plain)))

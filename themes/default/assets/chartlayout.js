@@ -127,8 +127,8 @@
   // at 16 and 12 px by the build) where ECharts' title and subtitle would
   // stand (top 4, padding 5, 4 px apart): each scaled down to the width it
   // may take (the box scales with its font), on a line at least as high as
-  // the canvas title's. It returns the lines, each {html, x, y (its
-  // baseline), fs, w, a, d, anchor, role}, which the live chart shows as
+  // the canvas title's. It returns the lines, each {html, text (its plain
+  // form), x, y (its baseline), fs, w, a, d, anchor, role}, which the live chart shows as
   // HTML (site.js) and the pictures draw (scene.js), and where they end.
   function texTitles(meta, W, narrow, titleW) {
     var out = [];
@@ -143,7 +143,7 @@
       var d = t.d * s;
       var h = Math.max(l[2], a + d);
       out.push({
-        html: t.html, x: round(narrow ? 11 : W / 2), y: round(y + (h - a - d) / 2 + a), fs: round(l[1] * s),
+        html: t.html, text: t.text, x: round(narrow ? 11 : W / 2), y: round(y + (h - a - d) / 2 + a), fs: round(l[1] * s),
         w: round(t.w * s), a: round(a), d: round(d), anchor: narrow ? 'start' : 'middle', role: l[3]
       });
       y += h;

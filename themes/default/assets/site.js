@@ -172,6 +172,7 @@
       d.style.left = l.x + 'px';
       d.style.top = (l.y - 200) + 'px';
       d.style.fontSize = l.fs + 'px';
+      d.setAttribute('data-text', l.text || '');
       d.innerHTML = '<span class="scalesite-tex-line"><span>' + l.html + '</span></span>';
       el.appendChild(d);
     });
