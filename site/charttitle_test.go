@@ -1,10 +1,15 @@
 package site
 
 import (
+	"errors"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/katex"
+	"github.com/scalesite/scalesite/internal/plaintex"
 )
 
 // TestChartTitleTeX: a chart title or subtitle that holds a formula is
@@ -46,6 +51,13 @@ func TestChartTitleTeX(t *testing.T) {
 	if c := page(t, s, "content/s.md").Charts[0]; c.TitleTeX == nil || !strings.Contains(c.TitleTeX.HTML, `\text{Odd \# }{x}\text{ \{100\%\} \&amp; \textbackslash{} \_\textasciicircum{}\textasciitilde{}}`) {
 		t.Errorf("a title of TeX's specials: %+v", c.TitleTeX)
 	}
+	// a title the pictures cannot lay out typeset is drawn plain, with a
+	// warning, never an error (a combining mark KaTeX reads as an accent
+	// on the brace before it)
+	combining := load(t, map[string]string{"content/d.csv": data, "content/c.md": spec("title: '\u0322 $x$'\n")}, Options{})
+	if c := page(t, combining, "content/c.md").Charts[0]; c.TitleTeX != nil || len(combining.Warnings) != 1 || combining.Warnings[0].Name != diag.TeXLinearForm.Name {
+		t.Errorf("a title KaTeX cannot set as a line: typeset %+v, warnings %v", c.TitleTeX, combining.Warnings)
+	}
 	var linear []string
 	for _, w := range s.Warnings {
 		if w.Name == diag.TeXLinearForm.Name {
@@ -64,4 +76,37 @@ func TestChartTitleTeX(t *testing.T) {
 			t.Errorf("title %s: errors %q, want %q…", tc.title, errs, tc.want)
 		}
 	}
+}
+
+// FuzzLineTeX: whatever prose a title holds, its line (lineTeX) is TeX
+// KaTeX accepts, and reads back as the prose: TeX's specials in it are
+// escaped, never read as commands.
+func FuzzLineTeX(f *testing.F) {
+	for _, s := range []string{"Loss by size", `Odd # {100%} & \ _^~`, `\alpha`, "}{", "a\\", "%", "\u00e9t\u00e9 \u2014 \u03b1"} {
+		f.Add(s)
+	}
+	formulas := new(katex.Cache)
+	f.Fuzz(func(t *testing.T, prose string) {
+		// (what KaTeX's lexer refuses, a private-use character or a line
+		// separator, or a combining mark it puts on the brace before it:
+		// such a title is drawn plain, with a warning: TestChartTitleTeX)
+		refused := func(r rune) bool {
+			return unicode.IsControl(r) || unicode.IsMark(r) || unicode.In(r, unicode.Co, unicode.Zl, unicode.Zp)
+		}
+		if !utf8.ValidString(prose) || strings.ContainsFunc(prose, refused) || len(prose) > 200 {
+			return
+		}
+		tex := lineTeX([]plaintex.Segment{{Text: prose}})
+		res, err := formulas.Render(tex, false, katex.NewBudget(PageMathTime))
+		if err != nil {
+			var ke *katex.Error
+			if errors.As(err, &ke) && ke.Costly {
+				return
+			}
+			t.Fatalf("KaTeX refuses the line of %q (%s): %v", prose, tex, err)
+		}
+		if !strings.Contains(res.HTML, `class="mord text"`) && strings.TrimSpace(prose) != "" {
+			t.Errorf("the line of %q is not text: %s", prose, res.HTML)
+		}
+	})
 }
