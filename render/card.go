@@ -169,10 +169,7 @@ type cardWords struct {
 func cardMedium(w cardWords, panels, all, lines int) scene.Medium {
 	m := scene.Medium{
 		Width: CardWidth, Height: CardHeight, TextSize: cardText,
-		Heading: cardTitle(w.heading, lines), Footer: w.site, Columns: panels, Thin: true, MinTicks: 3, MinPlot: cardMinPlot,
-	}
-	if w.headingTeX != nil {
-		m.HeadingTeX = w.headingTeX
+		Heading: cardTitle(w.heading, lines), HeadingTeX: w.headingTeX, Footer: w.site, Columns: panels, Thin: true, MinTicks: 3, MinPlot: cardMinPlot,
 	}
 	switch {
 	case panels == 1 && all > 1:
@@ -280,10 +277,11 @@ func lowestPlot(s *figure.Scene) float64 {
 func (st *statics) card(c *site.Chart, w cardWords) ([]byte, error) {
 	// the words drawn are part of the card's key
 	option := chart.OptionBytes(chart.Option(c))
-	key := st.cache.cardKey(fmt.Appendf(option, "\x00%q\x00%q", w.heading, w.site))
+	words := fmt.Appendf(option, "\x00%q\x00%q", w.heading, w.site)
 	if w.headingTeX != nil {
-		key = st.cache.cardKey(fmt.Appendf(option, "\x00%q\x00%q\x00%q", w.heading, w.site, w.headingTeX.HTML))
+		words = fmt.Appendf(words, "\x00%q", w.headingTeX.HTML)
 	}
+	key := st.cache.cardKey(words)
 	if b := st.cache.read(key, cardEntry); b != nil {
 		return b, nil
 	}

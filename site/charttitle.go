@@ -73,14 +73,12 @@ func (l *pageLoader) chartTitles(p *Page, c *Chart, at diag.Pos) error {
 			}
 		}
 		tl, err := l.typesetLine(segs, px, budget)
-		if err == nil {
-			tl.Text = plain
-		}
 		if err != nil {
 			warns.Add(diag.Warnf(diag.TeXLinearForm, pos, "%s: %s is drawn as plain text, as the pictures cannot lay it out typeset (%v): it is drawn as %s",
 				key, diag.Quote(text), err, diag.Quote(plain)))
 			return nil
 		}
+		tl.Text = plain
 		return tl
 	}
 	title := line("title", sc.Title, sc.TitleTeX, ChartTitlePx)
