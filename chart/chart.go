@@ -96,6 +96,11 @@ func buildOption(c *site.Chart) *echartsOption {
 
 	ex := &o.ex
 	ex.meta = chartMeta{Columns: cols, Panels: n, Height: sc.Height, RowHeight: rowHeight, LegendTitle: sc.Legend.Title}
+	if c.TitleTeX != nil || c.SubtitleTeX != nil {
+		// typeset, drawn over the chart, not by ECharts
+		titles[0].Title, titles[0].Subtitle = "", ""
+		ex.meta.TeXTitle, ex.meta.TeXSubtitle = c.TitleTeX, c.SubtitleTeX
+	}
 	if legend && sc.Legend.Title != "" {
 		titles = append(titles, opts.Title{Title: sc.Legend.Title, Left: "center", Bottom: "26", TitleStyle: &opts.TextStyle{FontSize: 12}})
 		ex.meta.LegendTitleIndex = len(titles) - 1

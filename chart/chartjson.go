@@ -10,6 +10,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"github.com/scalesite/scalesite/internal/fastjson"
+	"github.com/scalesite/scalesite/site"
 )
 
 // A chart's option is built from go-echarts' types (chart.go) and written
@@ -367,5 +368,28 @@ func writeMeta(e *fastjson.Enc, m *chartMeta) {
 	e.OptStr("xTitle", m.XTitle)
 	e.OptStr("yTitle", m.YTitle)
 	e.OptInt("labels", m.Labels)
+	writeTeXLine(e, "texTitle", m.TeXTitle)
+	writeTeXLine(e, "texSubtitle", m.TeXSubtitle)
+	e.Close()
+}
+
+// writeTeXLine writes a typeset title line as the key k, when there is one:
+// {html, w, a, d, text} (its markup, its width, ascent and descent in px,
+// and its plain form).
+func writeTeXLine(e *fastjson.Enc, k string, l *site.TeXLine) {
+	if l == nil {
+		return
+	}
+	e.Key(k)
+	e.Open()
+	e.Key("html")
+	e.Str(l.HTML)
+	e.Key("w")
+	e.Float(l.Width, 64)
+	e.Key("a")
+	e.Float(l.Ascent, 64)
+	e.Key("d")
+	e.Float(l.Descent, 64)
+	e.OptStr("text", l.Text)
 	e.Close()
 }

@@ -3,6 +3,7 @@ package chart
 import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
+	"github.com/scalesite/scalesite/site"
 )
 
 // optionExtras holds the ECharts options that go-echarts v2.6.7 has no
@@ -40,6 +41,11 @@ type chartMeta struct {
 	// Labels is the most labelled points of any panel: a crowded panel is
 	// drawn taller on a wide screen, so that more labels find room.
 	Labels int `json:"labels,omitempty"`
+	// TeXTitle and TeXSubtitle are the title and subtitle typeset (when
+	// one holds a formula: site/charttitle.go), each drawn in the box
+	// measured for it (chartlayout.js frame) instead of by ECharts.
+	TeXTitle    *site.TeXLine `json:"texTitle,omitempty"`
+	TeXSubtitle *site.TeXLine `json:"texSubtitle,omitempty"`
 }
 
 // tooltipJSON keeps the tooltip inside the chart, so it never runs off a

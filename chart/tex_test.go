@@ -8,8 +8,9 @@ import (
 
 // TestTeXNowhereInExports: the chart of the TeX gallery page, whose text is
 // written in TeX, carries plain Unicode in every export the chart package
-// writes: the option (titles, axis names, legend entries, tooltips' series
-// names), the alt text, the CSV file and the data tables.
+// writes: the option (axis names, legend entries, tooltips' series names;
+// its title and subtitle typeset, as KaTeX's markup), the alt text, the
+// CSV file and the data tables.
 func TestTeXNowhereInExports(t *testing.T) {
 	s := loadDemo(t)
 	var found bool
@@ -33,6 +34,14 @@ func TestTeXNowhereInExports(t *testing.T) {
 		if err := json.Unmarshal(b, &opt); err != nil {
 			t.Fatal(err)
 		}
+		// the title and subtitle are typeset (issue 34): KaTeX's markup,
+		// whose MathML keeps the TeX for screen readers, drawn as such
+		meta, _ := opt.(map[string]any)["scalesite"].(map[string]any)
+		if meta["texTitle"] == nil || meta["texSubtitle"] == nil {
+			t.Errorf("the option's title and subtitle are not typeset: %v", meta)
+		}
+		delete(meta, "texTitle")
+		delete(meta, "texSubtitle")
 		texts["option"] = jsonStrings(opt, nil)
 		for what, list := range texts {
 			for _, s := range list {

@@ -60,9 +60,9 @@ func (p *parser) chart(root ast.Node) *Chart {
 	for _, e := range p.entries(m) {
 		switch e.key {
 		case "title":
-			c.Title, _, _ = p.chartText(e)
+			c.Title, c.TitleTeX = p.titleText(e)
 		case "subtitle":
-			c.Subtitle, _, _ = p.chartText(e)
+			c.Subtitle, c.SubtitleTeX = p.titleText(e)
 		case "source":
 			p.source(c, e)
 		case "height":

@@ -50,8 +50,14 @@ const (
 
 // Chart is one ```chart block.
 type Chart struct {
+	// Title and Subtitle are the chart's title and subtitle in plain text
+	// (plaintex.Readable): the alt text, the CSV and the exports' form.
 	Title    string
 	Subtitle string
+	// TitleTeX and SubtitleTeX are the title and subtitle as written, when
+	// one of them holds a formula: the site typesets both with KaTeX and
+	// draws them above the plot (empty Text: the plain forms are drawn).
+	TitleTeX, SubtitleTeX TeXText
 	// Height of the chart in CSS pixels; 0 means the theme's default.
 	Height int
 	// Panels holds at least one panel. A chart without a `panels` key has one

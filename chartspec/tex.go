@@ -25,10 +25,16 @@ import (
 // text.
 func (p *parser) chartText(e entry) (string, diag.Pos, bool) {
 	s, pos, ok := p.text(e, "text")
+	return p.chartTextOf(s, pos, e, ok), pos, ok
+}
+
+// chartTextOf converts s, the text of e read at pos (ok: it was text), as
+// chartText does.
+func (p *parser) chartTextOf(s string, pos diag.Pos, e entry, ok bool) string {
 	if !ok {
-		return s, pos, ok
+		return s
 	}
-	return p.plain(s, e.key, tokenOf(e.val), pos), pos, true
+	return p.plain(s, e.key, tokenOf(e.val), pos)
 }
 
 // seriesKey converts a series name written as a key (colors, style) or an
@@ -51,7 +57,7 @@ func (p *parser) plain(s, key string, tk *token.Token, pos diag.Pos) string {
 	out, notes, err := plaintex.Linear(s)
 	if err == nil {
 		for _, n := range notes {
-			p.warns = append(p.warns, diag.Warnf(diag.TeXLinearForm, texPos(s, n.Offset, tk, pos), "%s", LinearMessage(key, s, n)))
+			p.warns = append(p.warns, diag.Warnf(diag.TeXLinearForm, texPos(s, n.Offset, texShift(s, tk, pos), pos), "%s", LinearMessage(key, s, n)))
 		}
 		return out
 	}
@@ -60,7 +66,7 @@ func (p *parser) plain(s, key string, tk *token.Token, pos diag.Pos) string {
 		p.errorf(pos, "%s: %v", key, err)
 		return s
 	}
-	p.errorf(texPos(s, e.Offset, tk, pos), "%s", TeXMessage(key, s, e))
+	p.errorf(texPos(s, e.Offset, texShift(s, tk, pos), pos), "%s", TeXMessage(key, s, e))
 	return s
 }
 
@@ -88,29 +94,33 @@ func quoteTeX(s string) string {
 	return `"` + diag.Visible(s) + `"`
 }
 
-// texPos is where byte off of a scalar's text stands: on the scalar's line,
-// off characters in (after its opening quote), when the scalar is written on
-// one line as it reads; the scalar's start otherwise (a block scalar, or
-// escapes that make the text differ from the source).
-func texPos(s string, off int, tk *token.Token, pos diag.Pos) diag.Pos {
-	if pos.Col == 0 || tk == nil {
-		return pos
+// texShift is how many columns the text s of the scalar tk (standing at
+// pos) starts after pos: 1 after an opening quote, 0 for a plain scalar;
+// -1 where byte offsets of s are not columns of the source (a block
+// scalar, escapes that make the text differ from the source, more than
+// one line).
+func texShift(s string, tk *token.Token, pos diag.Pos) int {
+	if pos.Col == 0 || tk == nil || strings.ContainsRune(s, '\n') {
+		return -1
 	}
-	shift := 0
 	switch tk.Type {
 	case token.DoubleQuoteType, token.SingleQuoteType:
-		shift = 1
 		if o := strings.TrimSpace(tk.Origin); o != "" && len(o) != len(s)+2 {
-			return pos // escapes: the text is not the source
+			return -1 // escapes: the text is not the source
 		}
+		return 1
 	case token.StringType:
-	default:
-		return pos
+		return 0
 	}
-	for _, r := range s {
-		if r == '\n' {
-			return pos
-		}
+	return -1
+}
+
+// texPos is where byte off of a scalar's text s stands: on the scalar's
+// line, off characters in after shift (texShift), or the scalar's start
+// pos where shift is -1.
+func texPos(s string, off, shift int, pos diag.Pos) diag.Pos {
+	if shift < 0 {
+		return pos
 	}
 	pos.Col += shift + utf8.RuneCountInString(s[:off])
 	return pos

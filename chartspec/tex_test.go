@@ -65,22 +65,22 @@ panels:
 // line and column of the TeX, naming the key; never an error.
 func TestTeXLinearForms(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"Kaplan's notation", ok + `title: 'Loss $L(N)$ falls as $N^{-\alpha_N}$'` + "\n",
-			`content/audio.md:13:32: title: "Loss $L(N)$ falls as $N^{-\alpha_N}$" is drawn as plain text, and Unicode has no characters for "^{-\alpha_N}": it is drawn as "^(−α_N)"`},
-		{"subscript without a glyph, plain", ok + `title: Loss vs $\alpha_N$` + "\n",
-			`content/audio.md:13:23: title: "Loss vs $\alpha_N$" is drawn as plain text, and Unicode has no characters for "_N": it is drawn as "_N"`},
-		{"frac, double quoted", ok + `title: "$\\frac{a}{b}$"` + "\n",
-			`content/audio.md:13:8: title: "$\frac{a}{b}$" is drawn as plain text, and Unicode has no characters for "\frac{a}{b}": it is drawn as "a/b"`},
-		{"frac, single quoted", ok + `subtitle: '$\frac{a}{b}$'` + "\n",
-			`content/audio.md:13:13: subtitle: "$\frac{a}{b}$" is drawn as plain text`},
+		{"Kaplan's notation", ok + `legend: 'Loss $L(N)$ falls as $N^{-\alpha_N}$'` + "\n",
+			`content/audio.md:13:33: legend: "Loss $L(N)$ falls as $N^{-\alpha_N}$" is drawn as plain text, and Unicode has no characters for "^{-\alpha_N}": it is drawn as "^(−α_N)"`},
+		{"subscript without a glyph, plain", ok + `legend: Loss vs $\alpha_N$` + "\n",
+			`content/audio.md:13:24: legend: "Loss vs $\alpha_N$" is drawn as plain text, and Unicode has no characters for "_N": it is drawn as "_N"`},
+		{"frac, double quoted", ok + `legend: "$\\frac{a}{b}$"` + "\n",
+			`content/audio.md:13:9: legend: "$\frac{a}{b}$" is drawn as plain text, and Unicode has no characters for "\frac{a}{b}": it is drawn as "a/b"`},
+		{"frac, single quoted", ok + `legend: '$\frac{a}{b}$'` + "\n",
+			`content/audio.md:13:11: legend: "$\frac{a}{b}$" is drawn as plain text`},
 		{"axis title in a flow mapping", "data: runs.csv\nx: {field: c, title: '$C^{q}$'}\ny: loss\n",
 			`content/audio.md:11:25: title: "$C^{q}$" is drawn as plain text, and Unicode has no characters for "^{q}": it is drawn as "^q"`},
 		{"series name in colors", ok + `colors: {"$N_c$": red}` + "\n",
 			`content/audio.md:13:13: series name: "$N_c$" is drawn as plain text, and Unicode has no characters for "_c"`},
 		{"series name in order", ok + `order: [$N_c$]` + "\n",
 			`content/audio.md:13:11: series name: "$N_c$" is drawn as plain text`},
-		{"block scalar: the scalar's start", ok + "title: |\n  a $\\frac{1}{2}$\n",
-			`content/audio.md:13:8: title`},
+		{"block scalar: the scalar's start", ok + "legend: |\n  a $\\frac{1}{2}$\n",
+			`content/audio.md:13:9: legend`},
 		{"panel title", ok + "panels:\n  - {title: '$\\sqrt{N}$'}\n",
 			`content/audio.md:14:15: title: "$\sqrt{N}$" is drawn as plain text, and Unicode has no characters for "\sqrt{N}": it is drawn as "√N"`},
 		{"axis named by a column in TeX", "data: runs.csv\nx: flops\ny: '$\\frac{L}{2}$'\n",
@@ -113,8 +113,8 @@ func TestTeXErrors(t *testing.T) {
 			`content/audio.md:13:35: text: "$\alpha_N = 0.07" is drawn as plain text, which cannot hold "$\alpha_N": this $ opens a formula that is never closed`},
 		{"unknown command", ok + `legend: $\foo{N}$` + "\n",
 			`content/audio.md:13:10: legend: "$\foo{N}$" is drawn as plain text, which cannot hold "\foo"`},
-		{"unclosed brace", ok + `title: '$C^{0.5$'` + "\n",
-			`content/audio.md:13:12: title: "$C^{0.5$" is drawn as plain text, which cannot hold "{0.5"`},
+		{"unclosed brace", ok + `legend: '$C^{0.5$'` + "\n",
+			`content/audio.md:13:13: legend: "$C^{0.5$" is drawn as plain text, which cannot hold "{0.5"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -124,6 +124,50 @@ func TestTeXErrors(t *testing.T) {
 			}
 			if !strings.HasPrefix(err.Error(), tt.want) {
 				t.Errorf("got:\n%s\nwant it to start:\n%s", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestTeXInChartTitles: a title or subtitle that holds a formula is kept
+// as written for the site to typeset (no linear form, no warning, no
+// error for TeX plain text cannot hold), with its plain form for alt
+// text, and At finds a byte of it in the source; text without a formula
+// is converted as other chart text.
+func TestTeXInChartTitles(t *testing.T) {
+	tests := []struct {
+		name, src        string
+		plain, tex       string
+		off              int
+		at               string
+		subPlain, subTeX string
+	}{
+		{"Kaplan's notation", ok + `title: 'Loss $L(N)$ falls as $N^{-\alpha_N}$'` + "\n",
+			"Loss L(N) falls as N^(−α_N)", `Loss $L(N)$ falls as $N^{-\alpha_N}$`, 6, "content/audio.md:13:15", "", ""},
+		{"plain scalar", ok + `title: Loss vs $\alpha_N$` + "\n",
+			"Loss vs α_N", `Loss vs $\alpha_N$`, 9, "content/audio.md:13:17", "", ""},
+		{"what plain text cannot hold", ok + `subtitle: '$\overbrace{a+b}$ and $x$'` + "\n",
+			"", "", 0, "", `\overbrace{a+b} and x`, `$\overbrace{a+b}$ and $x$`},
+		{"block scalar: the scalar's start", ok + "title: |-\n  a $\\frac{1}{2}$\n",
+			"a 1/2", "a $\\frac{1}{2}$", 3, "content/audio.md:13:8", "", ""},
+		{"dollars", ok + "title: Costs $5 and $10\n", "Costs $5 and $10", "", 0, "", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Parse([]byte(tt.src), at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(c.Warnings) != 0 {
+				t.Errorf("warnings %v", c.Warnings)
+			}
+			if c.Title != tt.plain || c.TitleTeX.Text != tt.tex || c.Subtitle != tt.subPlain || c.SubtitleTeX.Text != tt.subTeX {
+				t.Errorf("title %q (TeX %q), subtitle %q (TeX %q)", c.Title, c.TitleTeX.Text, c.Subtitle, c.SubtitleTeX.Text)
+			}
+			if tt.at != "" {
+				if got := c.TitleTeX.At(tt.off).String(); got != tt.at {
+					t.Errorf("byte %d of the title at %s, want %s", tt.off, got, tt.at)
+				}
 			}
 		})
 	}

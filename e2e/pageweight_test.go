@@ -50,13 +50,16 @@ import (
 // chart scripts 34.3 KB → 33.7 KB (34,340 → 33,670 B gzipped), the page
 // 246.8 KB, the goal 247 KB. The placer's inline tests were taken back
 // (copies that bought nothing measurable): the page 246.2 KB, the goal
-// 246.5 KB.
+// 246.5 KB. Chart titles in TeX (issue 34) cost 0.95 KB: the chart
+// scripts 33,050 → 33,839 B gzipped (the layout's typeset title, the
+// element site.js puts over the chart, the saved pictures' plain form) and
+// the stylesheet 5,115 → 5,272 B; the page 247.2 KB, the goal 247.5 KB.
 //
 // pageResponses is how many responses the page may take: itself, its
 // stylesheet and icon, ECharts and the theme's chart scripts (17 when each
 // chart script was a file of its own).
 const (
-	pageWeightGoal = 246_500
+	pageWeightGoal = 247_500
 	pageResponses  = 5
 )
 

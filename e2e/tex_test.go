@@ -29,14 +29,17 @@ document.querySelectorAll('[_echarts_instance_]').forEach(el => {
   out.push({Where: 'figure', T: fig.innerText});
   const aria = el.getAttribute('aria-label') || '';
   if (aria) out.push({Where: 'aria', T: aria});
+  el.querySelectorAll(':scope > .scalesite-tex-live .katex').forEach(k => out.push({Where: 'typeset', T: k.querySelector('annotation').textContent}));
 });
 return out;`
 
 // TestTeXDrawnAsText opens the gallery page whose chart text is written in
 // TeX (title, subtitle, axis names, panel titles, legend title, series
 // names from the data, fit symbols) and reads what is drawn and written
-// around the chart at 1200 and 375 px, light and dark: no $ and no
-// backslash anywhere, and the Unicode the TeX stands for is there.
+// around the chart at 1200 and 375 px, light and dark: the title and
+// subtitle typeset by KaTeX over the chart (issue 34; the title's plain
+// form in the alt text), and elsewhere no $ and no backslash, and the
+// Unicode the TeX stands for.
 func TestTeXDrawnAsText(t *testing.T) {
 	b := newBrowser(t)
 	files := map[string]string{
@@ -64,8 +67,7 @@ func TestTeXDrawnAsText(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"Test loss L against parameters N and dataset size D", // title
-		"Each law is L ∝ X⁻ᵅ",                                 // subtitle
+		"Test loss L against parameters N and dataset size D", // title, in the alt text
 		"Non-embedding parameters N",                          // axis name
 		"Runs and fits L = a · Xᵇ",                            // legend title
 		"L(N) runs, generated from α_N = 0.076",               // series name from the data
@@ -95,14 +97,22 @@ func TestTeXDrawnAsText(t *testing.T) {
 				tb.saveScreenshot(t, fmt.Sprintf("tex-%d-%s", v.width, scheme))
 				var all strings.Builder
 				canvas := 0
+				var typeset []string
 				for _, x := range texts {
 					if x.Where == "canvas" {
 						canvas++
+					}
+					if x.Where == "typeset" {
+						typeset = append(typeset, x.T)
+						continue
 					}
 					if strings.ContainsAny(x.T, `$\`) {
 						t.Errorf("%s text holds TeX: %q", x.Where, x.T)
 					}
 					all.WriteString(x.T + "\n")
+				}
+				if len(typeset) != 2 || !strings.Contains(typeset[0], `\text{Test loss }{L}`) || !strings.Contains(typeset[1], `{L \propto X^{-\alpha}}`) {
+					t.Errorf("the typeset title and subtitle are %q", typeset)
 				}
 				if canvas < 20 {
 					t.Errorf("only %d texts drawn: the chart did not draw", canvas)

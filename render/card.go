@@ -158,6 +158,9 @@ func cardOption(c *site.Chart) []byte {
 // over it, the site's name under it.
 type cardWords struct {
 	heading, site string
+	// headingTeX is the heading typeset, when the page's title holds a
+	// formula (cardHeadingTeX).
+	headingTeX *site.TeXLine
 }
 
 // cardMedium is the medium of a card of a chart of panels panels, of
@@ -166,7 +169,7 @@ type cardWords struct {
 func cardMedium(w cardWords, panels, all, lines int) scene.Medium {
 	m := scene.Medium{
 		Width: CardWidth, Height: CardHeight, TextSize: cardText,
-		Heading: cardTitle(w.heading, lines), Footer: w.site, Columns: panels, Thin: true, MinTicks: 3, MinPlot: cardMinPlot,
+		Heading: cardTitle(w.heading, lines), HeadingTeX: w.headingTeX, Footer: w.site, Columns: panels, Thin: true, MinTicks: 3, MinPlot: cardMinPlot,
 	}
 	switch {
 	case panels == 1 && all > 1:
@@ -223,6 +226,21 @@ const (
 	cardTitleFont  = "600 16px sans-serif"
 )
 
+// cardTitleShrink is the most a typeset heading, drawn on one line, is
+// scaled down to fit the card's width: one that would be smaller is
+// drawn in its plain form, on cardTitleLines lines.
+const cardTitleShrink = 0.75
+
+// cardHeadingTeX is the page's title typeset for its card, when it holds a
+// formula (Page.TitleLine) and fits one line of the card at no less than
+// cardTitleShrink of its size; nil otherwise (the plain form is drawn).
+func cardHeadingTeX(p *site.Page) *site.TeXLine {
+	if l := p.TitleLine; l != nil && l.Width*cardTitleShrink <= cardLayoutWidth-48 {
+		return l
+	}
+	return nil
+}
+
 // cardTitle is title as the card shows it in at most lines lines.
 func cardTitle(title string, lines int) string {
 	room := float64(lines*(cardLayoutWidth-48) - cardTitleSlack)
@@ -259,7 +277,11 @@ func lowestPlot(s *figure.Scene) float64 {
 func (st *statics) card(c *site.Chart, w cardWords) ([]byte, error) {
 	// the words drawn are part of the card's key
 	option := chart.OptionBytes(chart.Option(c))
-	key := st.cache.cardKey(fmt.Appendf(option, "\x00%q\x00%q", w.heading, w.site))
+	words := fmt.Appendf(option, "\x00%q\x00%q", w.heading, w.site)
+	if w.headingTeX != nil {
+		words = fmt.Appendf(words, "\x00%q", w.headingTeX.HTML)
+	}
+	key := st.cache.cardKey(words)
 	if b := st.cache.read(key, cardEntry); b != nil {
 		return b, nil
 	}
@@ -285,7 +307,7 @@ func (rr *Renderer) cardOutput(p *site.Page, j int, c *site.Chart, cached bool) 
 		return output.File{}, false, nil
 	}
 	name := cardFile(p.Slug, c)
-	w := cardWords{heading: p.Title, site: rr.config.Title}
+	w := cardWords{heading: p.Title, site: rr.config.Title, headingTeX: cardHeadingTeX(p)}
 	if w.heading == "" {
 		w.heading = c.Title()
 	}

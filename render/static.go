@@ -262,14 +262,15 @@ func (st *statics) figure(c *site.Chart, option []byte, alt string) (*staticFigu
 	f.File = file.Bytes()
 	var b bytes.Buffer
 	b.Grow(3 * file.Len())
-	if err := inlineSVG(&b, wide, c.ID, "wide"); err != nil {
-		return nil, err
-	}
-	if err := inlineSVG(&b, tablet, c.ID, "tablet"); err != nil {
-		return nil, err
-	}
-	if err := inlineSVG(&b, narrow, c.ID, "narrow"); err != nil {
-		return nil, err
+	for _, w := range []struct {
+		s     *figure.Scene
+		which string
+	}{{wide, "wide"}, {tablet, "tablet"}, {narrow, "narrow"}} {
+		picture, tex := pageTeX(w.s, c, w.which)
+		if err := inlineSVG(&b, picture, c.ID, w.which); err != nil {
+			return nil, err
+		}
+		b.Write(tex)
 	}
 	f.HTML = template.HTML(b.String())
 	return f, nil

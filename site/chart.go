@@ -34,6 +34,7 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 	}
 	l.warnings = append(l.warnings, sc.Warnings...)
 	var errs diag.List
+	errs.Add(l.chartTitles(p, c, at))
 	loaded := make([]bool, len(sc.Panels))
 	files := make([]string, len(sc.Panels))
 	for i := range sc.Panels {

@@ -219,6 +219,8 @@ type pageLoader struct {
 	formulas  *katex.Cache
 	buildMath *katex.Budget
 	pageMath  time.Duration
+	// measureTeX lays out typeset chart titles (charttitle.go).
+	measureTeX func(html string, px float64) (TeXBox, error)
 	// bibs reads the .bib files; citeDefaults are scalesite.yaml's
 	// bibliography and citations (cite.go).
 	bibs         *fileCache[*bibtex.File]
@@ -252,6 +254,7 @@ func (l *pageLoader) load(file string) (*Page, error) {
 	if p.Title == "" && p.Slug != "" {
 		p.Title = titleFromSlug(p.Slug)
 	}
+	p.TitleLine = l.titleLine(p)
 	p.Body, p.BodyLine = body, bodyLine
 	if lim := markdown.Prescan(body); lim != nil {
 		// goldmark would take minutes or gigabytes over it: not parsed.

@@ -78,8 +78,14 @@ type Page struct {
 	// Title is the page's title in plain text, its formulas as chart text
 	// draws them; TitleHTML its markup, formulas typeset, when it holds a
 	// formula, else "" (title.go).
-	Title       string
-	TitleHTML   string
+	Title     string
+	TitleHTML string
+	// TitleLine is the title typeset as one line for drawing (its social
+	// card's heading: charttitle.go), when it holds a formula and the
+	// pictures can lay it out; nil otherwise.
+	TitleLine *TeXLine
+	// titleTeX is the title as written, when it holds a formula.
+	titleTeX    string
 	Description string
 	Date        time.Time // zero when the page has none
 	Tags        []string
@@ -154,6 +160,10 @@ type Chart struct {
 	DataFiles []string
 	// Source is the spec's source: resolved (cite.go), or nil for none.
 	Source *Source
+	// TitleTeX and SubtitleTeX are the title and subtitle typeset, when
+	// one of them holds a formula (charttitle.go); nil otherwise, and the
+	// plain forms (Spec.Title) are drawn.
+	TitleTeX, SubtitleTeX *TeXLine
 
 	// A chart of a light page (Page.Light) has no spec and no panels:
 	// title and points are what they had.

@@ -198,7 +198,7 @@ func (s *Site) LoadDraft(file string) diag.List {
 // pageLoader is a loader of this site's pages sharing c.
 func (s *Site) pageLoader(c *loadCaches) *pageLoader {
 	return &pageLoader{files: s.Files, limits: s.Config.Limits, quiet: s.Config.Quiet, md: s.md, tables: c.tables, fits: c.fits, toc: s.Config.TOC, basePath: s.Config.BasePath, bibs: c.bibs,
-		formulas: c.formulas, buildMath: c.math, pageMath: PageMathTime,
+		formulas: c.formulas, buildMath: c.math, pageMath: PageMathTime, measureTeX: MeasureTeX,
 		citeDefaults: citeDefaults{bibRef: s.Config.Bibliography, bibPos: s.Config.BibliographyPos, style: s.Config.Citations}}
 }
 

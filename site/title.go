@@ -30,7 +30,7 @@ import (
 // or in the prose too, is typeset once). TeX that KaTeX refuses is an
 // error at pos.
 func (p *Page) typesetTitle(s string, pos diag.Pos, formulas *katex.Cache) error {
-	p.Title, p.TitleHTML = s, ""
+	p.Title, p.TitleHTML, p.titleTeX = s, "", ""
 	// A control character is what YAML's double quotes made of a
 	// backslash (\a of \alpha), an error of its own (escapeProblems).
 	if !strings.Contains(s, "$") || strings.ContainsFunc(s, unicode.IsControl) {
@@ -44,34 +44,50 @@ func (p *Page) typesetTitle(s string, pos diag.Pos, formulas *katex.Cache) error
 		}
 		return diag.Errorf(pos, "title: %v", err)
 	}
-	var html strings.Builder
-	typeset := false
 	// A title's formulas take at most what a page's may.
-	budget := katex.NewBudget(PageMathTime)
-	for _, seg := range segs {
-		if !seg.Formula {
-			htmlesc.Write(&html, seg.Text)
-			continue
-		}
-		typeset = true
-		res, err := formulas.Render(seg.Text, false, budget)
-		if err != nil {
-			var ke *katex.Error
-			if errors.As(err, &ke) {
-				return diag.Errorf(pos, "title: KaTeX cannot typeset %s: %s", diag.Visible("$"+seg.Text+"$"), diag.Visible(ke.Msg))
-			}
-			return diag.Errorf(pos, "title: cannot typeset %s: %v", diag.Visible("$"+seg.Text+"$"), err)
-		}
-		html.WriteString(`<span class="math inline">`)
-		html.WriteString(res.HTML)
-		html.WriteString(`</span>`)
+	html, typeset, bad, err := typesetSegments(segs, formulas, katex.NewBudget(PageMathTime))
+	if err != nil {
+		return diag.Errorf(pos, "title: %s", typesetProblem(bad, err))
 	}
 	if !typeset {
 		p.Title = joinProse(segs)
 		return nil
 	}
-	p.Title, p.TitleHTML, p.Math = plainTitle(s, segs), html.String(), true
+	p.Title, p.TitleHTML, p.Math, p.titleTeX = plaintex.Readable(s), html, true, s
 	return nil
+}
+
+// typesetSegments writes text cut by plaintex.Split as markup: prose
+// escaped, each formula typeset by formulas within budget, as the page
+// shows an inline formula. typeset reports a formula; a formula KaTeX
+// refuses is returned with the error.
+func typesetSegments(segs []plaintex.Segment, formulas *katex.Cache, budget *katex.Budget) (html string, typeset bool, bad plaintex.Segment, err error) {
+	var b strings.Builder
+	for _, seg := range segs {
+		if !seg.Formula {
+			htmlesc.Write(&b, seg.Text)
+			continue
+		}
+		typeset = true
+		res, err := formulas.Render(seg.Text, false, budget)
+		if err != nil {
+			return "", true, seg, err
+		}
+		b.WriteString(`<span class="math inline">`)
+		b.WriteString(res.HTML)
+		b.WriteString(`</span>`)
+	}
+	return b.String(), typeset, plaintex.Segment{}, nil
+}
+
+// typesetProblem says why the formula seg could not be typeset (err, from
+// typesetSegments), in the author's words.
+func typesetProblem(seg plaintex.Segment, err error) string {
+	var ke *katex.Error
+	if errors.As(err, &ke) {
+		return "KaTeX cannot typeset " + diag.Visible("$"+seg.Text+"$") + ": " + diag.Visible(ke.Msg)
+	}
+	return "cannot typeset " + diag.Visible("$"+seg.Text+"$") + ": " + err.Error()
 }
 
 // joinProse is the text of segments that hold no formula (a \$ written
@@ -82,31 +98,6 @@ func joinProse(segs []plaintex.Segment) string {
 		b.WriteString(seg.Text)
 	}
 	return b.String()
-}
-
-// plainTitle is the plain form of a title KaTeX typeset: as chart text is
-// drawn, linear forms and all, or, where plaintex has no form for a
-// command KaTeX knows (\overbrace), each such formula's TeX as written.
-func plainTitle(s string, segs []plaintex.Segment) string {
-	if out, _, err := plaintex.Linear(s); err == nil {
-		return out
-	}
-	var b strings.Builder
-	for _, seg := range segs {
-		b.WriteString(plainFormula(seg))
-	}
-	return b.String()
-}
-
-// plainFormula is a segment's plain form (see plainTitle).
-func plainFormula(seg plaintex.Segment) string {
-	if !seg.Formula {
-		return seg.Text
-	}
-	if out, _, err := plaintex.Formula(seg.Text); err == nil {
-		return out
-	}
-	return seg.Text
 }
 
 // headingForms is a heading's plain text (its words, without markup; an
@@ -143,7 +134,7 @@ func headingForms(n gast.Node, source []byte) (text, html string) {
 			return gast.WalkContinue, nil
 		}
 		if f := markdown.FormulaOf(c); f != nil {
-			plain.WriteString(plainFormula(plaintex.Segment{Text: f.TeX, Formula: true}))
+			plain.WriteString(plaintex.ReadableFormula(plaintex.Segment{Text: f.TeX, Formula: true}))
 			if f.HTML != nil {
 				markup.WriteString(`<span class="math inline">`)
 				markup.Write(f.HTML)

@@ -92,6 +92,10 @@ func TestFigureForAColumn(t *testing.T) {
 			titled := false
 			legend := 0
 			for _, it := range sc.Items {
+				// (a title or subtitle holding TeX is typeset: a tex item)
+				if it.Kind == "tex" && (it.Role == "title" || it.Role == "subtitle") {
+					titled = true
+				}
 				if it.Kind != "text" {
 					continue
 				}

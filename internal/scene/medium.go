@@ -3,6 +3,8 @@ package scene
 import (
 	"fmt"
 	"math"
+
+	"github.com/scalesite/scalesite/site"
 )
 
 // Medium is a chart made for a picture other than the page (issue 33): a
@@ -33,8 +35,11 @@ type Medium struct {
 	// page's title); Footer a line under the chart at its right (the
 	// site's name), Note one at its left (what a card leaves out).
 	Heading string `json:"heading,omitempty"`
-	Footer  string `json:"footer,omitempty"`
-	Note    string `json:"note,omitempty"`
+	// HeadingTeX is the heading typeset, when it holds a formula (a page's
+	// title: site/charttitle.go), drawn instead of Heading (medium.js).
+	HeadingTeX *site.TeXLine `json:"headingTeX,omitempty"`
+	Footer     string        `json:"footer,omitempty"`
+	Note       string        `json:"note,omitempty"`
 	// Columns is how many panels stand in a row; 0: all side by side.
 	Columns int `json:"columns,omitempty"`
 	// Thin draws lines and markers as print does: lines 1.5 units at

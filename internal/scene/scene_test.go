@@ -179,7 +179,7 @@ func sceneProblems(s *figure.Scene) []string {
 			}
 		}
 		switch it.Kind {
-		case "text", "symbol":
+		case "text", "symbol", "tex":
 			if !in(it.X, it.Y) {
 				out = append(out, fmt.Sprintf("item %d (%s %q %s) at %.1f,%.1f: outside the %gx%g canvas", i, it.Kind, it.Text, it.Role, it.X, it.Y, s.Width, s.Height))
 			}

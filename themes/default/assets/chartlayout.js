@@ -122,6 +122,35 @@
     return out;
   }
 
+  // texTitles lays out the typeset title and subtitle (meta.texTitle,
+  // meta.texSubtitle: {html, w, a, d}, KaTeX's HTML and its box measured
+  // at 16 and 12 px by the build) where ECharts' title and subtitle would
+  // stand (top 4, padding 5, 4 px apart): each scaled down to the width it
+  // may take (the box scales with its font), on a line at least as high as
+  // the canvas title's. It returns the lines, each {html, text (its plain
+  // form), x, y (its baseline), fs, w, a, d, anchor, role}, which the live chart shows as
+  // HTML (site.js) and the pictures draw (scene.js), and where they end.
+  function texTitles(meta, W, narrow, titleW) {
+    var out = [];
+    var y = 4 + 5;
+    var round = function (v) { return Math.round(v * 100) / 100; };
+    [[meta.texTitle, 16, 20, 'title'], [meta.texSubtitle, 12, 16, 'subtitle']].forEach(function (l) {
+      var t = l[0];
+      if (!t) return;
+      if (out.length) y += 4;
+      var s = t.w > titleW ? titleW / t.w : 1;
+      var a = t.a * s;
+      var d = t.d * s;
+      var h = Math.max(l[2], a + d);
+      out.push({
+        html: t.html, text: t.text, x: round(narrow ? 11 : W / 2), y: round(y + (h - a - d) / 2 + a), fs: round(l[1] * s),
+        w: round(t.w * s), a: round(a), d: round(d), anchor: narrow ? 'start' : 'middle', role: l[3]
+      });
+      y += h;
+    });
+    return { lines: out, bottom: y };
+  }
+
   // frame lays a chart out for width W: the panels in a grid (one column
   // on a narrow screen), each panel's title over its plot, the chart's
   // title wrapped to the chart's width, the legend wrapped onto as many rows
@@ -144,6 +173,9 @@
     var titleLines = lines(rawTitle, '600 16px ' + FONT, titleW);
     var subLines = lines(rawSub, '12px ' + FONT, titleW);
     var header = Math.max(34, 8 + titleLines.length * 20 + (subLines.length ? subLines.length * 16 + 4 : 0) + 10);
+    // a typeset title (meta.texTitle) in its measured box instead
+    var tex = meta.texTitle || meta.texSubtitle ? texTitles(meta, W, narrow, titleW) : null;
+    if (tex) header = Math.max(34, Math.ceil(tex.bottom) - 1 + 10);
 
     var legendShown = option.legend && asArray(option.legend)[0] && asArray(option.legend)[0].show !== false;
     var legendW = legendText(W - 20);
@@ -156,7 +188,7 @@
     var compact = md && legendShown ? medium.compactLegend(legendNames(option), md.legendRight ? (W - 12) * 2 / 3 : W - 12, legendTitleText) : null;
     if (compact) legendH = md.legendBelow && !md.legendRight ? compact.h + 4 : 0;
     var footH = md && (md.footer || md.note) ? medium.FOOT : 0;
-    if (md && !titleLines.length && !subLines.length) header = 4;
+    if (md && !titleLines.length && !subLines.length && !tex) header = 4;
     var legendTitleH = legendShown && meta.legendTitle && !compact ? 18 : 0;
 
     var panelTitleIdx = [];
@@ -317,7 +349,8 @@
     return {
       height: Math.round(H),
       columns: cols,
-      option: parts
+      option: parts,
+      tex: tex ? tex.lines : []
     };
   }
 
@@ -951,7 +984,7 @@
     // what the layout could not keep clear, for the chart's author
     var notes = [];
     placeRefLabels(option, notes);
-    return { option: option, meta: meta, axes: axes, height: fr.height, state: state, notes: notes };
+    return { option: option, meta: meta, axes: axes, height: fr.height, tex: fr.tex, state: state, notes: notes };
   }
 
   window.scalesiteChartLayout = {

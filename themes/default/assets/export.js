@@ -17,7 +17,8 @@
  * address holds the state of the chart last changed.
  *
  * API, on window.scalesite: exportPNG(id) → a PNG data URL (twice the
- * canvas' pixels, on the page's colour), exportSVG(id) → a promise of the
+ * canvas' pixels, on the page's colour; a typeset title, HTML over the
+ * canvas, drawn in its plain form), exportSVG(id) → a promise of the
  * SVG text (ECharts' SVG renderer is a file of its own, loaded the first
  * time: echarts.loadSVGRenderer), say(id, text) → the chart's toolbar
  * status line (read out by screen readers, cleared after 5 s),
@@ -87,11 +88,45 @@
 
   /* ---------------------------------------------------------- images */
 
-  // exportPNG draws the chart at twice its pixels, on the page's colour.
+  // texLines are the chart's typeset title and subtitle (site.js showTeX:
+  // KaTeX's HTML over the canvas, which a picture of the canvas lacks) as
+  // text to draw in their place: the plain form, its baseline, x and
+  // anchor, size and colour, in the chart's px.
+  function texLines(id) {
+    var el = document.getElementById(id);
+    if (!el) return [];
+    return [].slice.call(el.querySelectorAll(':scope > .scalesite-tex-live')).map(function (d) {
+      return {
+        text: d.getAttribute('data-text') || '', x: parseFloat(d.style.left), y: parseFloat(d.style.top) + 200,
+        fs: parseFloat(d.style.fontSize), middle: d.classList.contains('scalesite-tex-middle'),
+        color: window.getComputedStyle(d).color
+      };
+    }).filter(function (l) { return l.text && isFinite(l.x) && isFinite(l.y) && l.fs > 0; });
+  }
+
+  // TEX_FONT draws a typeset title's plain form in a saved picture: KaTeX's
+  // font, which the page has loaded for it.
+  var TEX_FONT = "KaTeX_Main, 'Times New Roman', serif";
+
+  // exportPNG draws the chart at twice its pixels, on the page's colour,
+  // a typeset title in its plain form.
   function exportPNG(id) {
     var inst = live(id);
     if (!inst) throw new Error('no chart ' + id);
-    return inst.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: pageBackground() });
+    var opts = { type: 'png', pixelRatio: 2, backgroundColor: pageBackground() };
+    var tex = texLines(id);
+    if (!tex.length) return inst.getDataURL(opts);
+    var canvas = inst.renderToCanvas(opts);
+    var ctx = canvas.getContext('2d');
+    ctx.setTransform(2, 0, 0, 2, 0, 0);
+    tex.forEach(function (l) {
+      ctx.font = l.fs + 'px ' + TEX_FONT;
+      ctx.fillStyle = l.color;
+      ctx.textAlign = l.middle ? 'center' : 'left';
+      ctx.textBaseline = 'alphabetic';
+      ctx.fillText(l.text, l.x, l.y);
+    });
+    return canvas.toDataURL('image/png');
   }
 
   // exportSVG draws the chart as shown (the same size, series, zoom, ticks
@@ -120,6 +155,14 @@
         o.max = ext[1];
       });
     });
+    // a typeset title in its plain form (a title's box: its line height
+    // 1.25 times its size, the baseline about 0.95 of it down)
+    opt.title = asArray(opt.title).concat(texLines(id).map(function (l) {
+      return {
+        text: l.text, left: l.x, top: l.y - 0.95 * l.fs, padding: 0, textAlign: l.middle ? 'center' : 'left',
+        textStyle: { fontSize: l.fs, lineHeight: 1.25 * l.fs, fontWeight: 'normal', fontFamily: TEX_FONT, color: l.color }
+      };
+    }));
     opt.dataZoom = [];
     opt.animation = false;
     opt.backgroundColor = pageBackground();

@@ -125,6 +125,13 @@
         main.subtext = '';
         delete main.scalesiteText;
         delete main.scalesiteSubtext;
+        // the chart's typeset title neither; a heading's own instead
+        delete meta.texTitle;
+        delete meta.texSubtitle;
+        if (md.headingTeX) {
+          main.text = '';
+          meta.texTitle = md.headingTeX;
+        }
       }
       if (md.thin) {
         // rings over a line's many points (a frontier's over learning

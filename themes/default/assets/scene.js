@@ -875,6 +875,11 @@
     (main.subtext ? String(main.subtext).split('\n') : []).forEach(function (l, k) {
       add({ k: 'text', text: l, x: tx0, y: sy0 + k * slh + slh / 2, fs: ss.fontSize || 12, anchor: tan, base: 'middle', fill: ss.color || tok.quaternary, role: 'subtitle' });
     });
+    // a typeset title and subtitle (chartlayout.js texTitles): KaTeX's
+    // HTML drawn with its fonts (figure's "tex" item), its baseline at y
+    asArray(p.tex).forEach(function (l) {
+      add({ k: 'tex', html: l.html, x: l.x, y: l.y, fs: l.fs, anchor: l.anchor, base: 'alphabetic', fill: l.role === 'title' ? tok.primary : tok.quaternary, role: l.role });
+    });
     for (var t = 1; t < titles.length; t++) {
       var pt = titles[t] || {};
       if (!pt.text) continue;

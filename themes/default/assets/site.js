@@ -156,8 +156,26 @@
       meta = Object.assign({}, meta);
       delete meta.fitHeight;
     }
-    states[id] = { meta: meta, axes: p.axes, ticks: p.state.ticks, width: width, height: height, option: p.option, pins: null };
+    states[id] = { meta: meta, axes: p.axes, ticks: p.state.ticks, width: width, height: height, option: p.option, pins: null, tex: p.tex };
     return p.option;
+  }
+
+  // showTeX puts a chart's typeset title and subtitle (chartlayout.js
+  // texTitles: KaTeX's HTML, made by the build) over its canvas where the
+  // layout reserved their boxes, as the build's static figure does
+  // (render/textitle.go, site.css .scalesite-tex): its baseline at y.
+  function showTeX(el, lines) {
+    [].slice.call(el.querySelectorAll(':scope > .scalesite-tex-live')).forEach(function (n) { el.removeChild(n); });
+    asArray(lines).forEach(function (l) {
+      var d = document.createElement('div');
+      d.className = 'scalesite-tex scalesite-tex-live scalesite-tex-' + l.role + (l.anchor === 'middle' ? ' scalesite-tex-middle' : '');
+      d.style.left = l.x + 'px';
+      d.style.top = (l.y - 200) + 'px';
+      d.style.fontSize = l.fs + 'px';
+      d.setAttribute('data-text', l.text || '');
+      d.innerHTML = '<span class="scalesite-tex-line"><span>' + l.html + '</span></span>';
+      el.appendChild(d);
+    });
   }
 
   // measure reads a chart element's box. mount measures every chart it is
@@ -189,6 +207,7 @@
     var fr = CL.frame(st.option, st.meta, width);
     st.height = fr.height;
     el.style.height = fr.height + 'px';
+    showTeX(el, fr.tex);
     CL.merge(fr.option, CL.pretick(st.option, fr.option.grid, width, st.axes, st, isDark()));
     markBusy(id);
     inst.resize(size(st));
@@ -306,6 +325,7 @@
     if (old) old.dispose();
     var inst = window.echarts.init(el, isDark() ? 'dark' : null, Object.assign({ renderer: 'canvas' }, size(states[id])));
     statics.forEach(function (s) { el.appendChild(s); });
+    showTeX(el, states[id].tex);
     charts[id] = inst;
     inst.on('finished', function () {
       busy[id] = false;
@@ -343,6 +363,7 @@
     if (sources[id] === source) return inst; // nothing new to draw
     sources[id] = source;
     option = build(id, option, el, false, box);
+    showTeX(el, states[id].tex);
     markBusy(id);
     inst.resize(size(states[id]));
     inst.setOption(option, {
