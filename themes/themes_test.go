@@ -86,6 +86,8 @@ type chartData struct {
 	Rows, Shown int
 	LogX, LogY  bool
 	Source      *chartSource
+	// the table of fitted constants under the chart (chart/fittable.go)
+	Fits template.HTML
 	// the static figure (render/static.go); empty here
 	Static                                               template.HTML
 	StaticHeight, StaticTabletHeight, StaticNarrowHeight int

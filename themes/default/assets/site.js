@@ -173,7 +173,18 @@
       d.style.top = (l.y - 200) + 'px';
       d.style.fontSize = l.fs + 'px';
       d.setAttribute('data-text', l.text || '');
-      d.innerHTML = '<span class="scalesite-tex-line"><span>' + l.html + '</span></span>';
+      // the build's markup, from the static figure's copy (it stays in
+      // the element under the canvas); without static figures, the
+      // title's plain form
+      var src = el.querySelector(':scope > .scalesite-static.scalesite-tex-' + l.role + ' > .scalesite-tex-line');
+      if (src) {
+        d.appendChild(src.cloneNode(true));
+      } else {
+        var line = document.createElement('span');
+        line.className = 'scalesite-tex-line';
+        line.appendChild(document.createElement('span')).textContent = l.text || '';
+        d.appendChild(line);
+      }
       el.appendChild(d);
     });
   }
