@@ -151,6 +151,9 @@ func TestLawRecoversKaplan(t *testing.T) {
 				t.Fatal(err)
 			}
 			lf := s.Pages[0].Charts[0].Panels[0].Fits[0].Law
+			if !lf.Fit.Converged {
+				t.Errorf("not converged after %d iterations: the fit file would say converged: false", lf.Fit.Iterations)
+			}
 			for i, name := range lf.Names {
 				p := lf.Fit.Params[i]
 				switch {
