@@ -136,6 +136,10 @@ func bindLaw(lw *chartspec.Law) (*law.Law, *law.Model, error) {
 	return l, m, nil
 }
 
+// lawFitModel is the model fit.FitLaw fits: the law m over the group's
+// rows, vars[i] the variables of row i.
+func lawFitModel(m *law.Model, vars [][]float64) fit.Model { return lawModel{m, vars} }
+
 // lawModel adapts a bound law to fit.Model over the rows of one group.
 type lawModel struct {
 	m    *law.Model
@@ -223,7 +227,7 @@ func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.M
 	r, cached := cache.get(key)
 	var err error
 	if !cached {
-		r, err = fit.FitLaw(lawModel{m, vars}, ys, o)
+		r, err = fit.FitLaw(lawFitModel(m, vars), ys, o)
 		if err == nil && key != "" {
 			cache.put(key, r)
 		}
