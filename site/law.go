@@ -137,22 +137,18 @@ func bindLaw(lw *chartspec.Law) (*law.Law, *law.Model, error) {
 }
 
 // lawFitModel is the model fit.FitLaw fits: the law m over the group's
-// rows, vars[i] the variables of row i.
-func lawFitModel(m *law.Model, vars [][]float64) fit.Model { return lawModel{m, vars} }
-
-// lawModel adapts a bound law to fit.Model over the rows of one group.
-type lawModel struct {
-	m    *law.Model
-	vars [][]float64
-}
-
-func (a lawModel) NumConsts() int { return len(a.m.Constants()) }
-
-func (a lawModel) Predict(p []float64, row int, grad []float64) float64 {
-	if grad == nil {
-		return a.m.Eval(p, a.vars[row])
+// rows, vars[i] the variables of row i, prepared once (law.Rows) so that
+// what depends on the variables alone is not worked out at every
+// evaluation; it gives the bits m.Eval and m.EvalGrad give.
+func lawFitModel(m *law.Model, vars [][]float64) fit.Model {
+	columns := make([][]float64, len(m.Variables()))
+	for j := range columns {
+		columns[j] = make([]float64, len(vars))
+		for i, v := range vars {
+			columns[j][i] = v[j]
+		}
 	}
-	return a.m.EvalGrad(p, a.vars[row], grad)
+	return m.Rows(columns)
 }
 
 // fitLaws fits the panel's law to each group, in parallel.
