@@ -15,7 +15,8 @@ type Constants [3]Estimate
 // with seed, as every bootstrap of the package). Each refit is the kind's
 // own: a straight line by least squares for powerlaw, loglinear, linear
 // and exponential (whose origin C stays the full fit's, so A is the value
-// at the same x), variable projection for powerlaw+c. A resample the kind
+// at the same x), variable projection for powerlaw+c, searching first near the
+// full fit's exponent. A resample the kind
 // cannot fit (all its points at one x) is left out of the summary. With
 // reps 0 the constants have no SE.
 func BootstrapKind(r Result, xs, ys []float64, reps int, seed uint64) Constants {
@@ -68,7 +69,7 @@ func refitKind(r Result, xs, ys []float64) (Result, error) {
 	case PowerLaw:
 		return powerLaw(xs, ys)
 	case PowerLawC:
-		return powerLawC(xs, ys)
+		return powerLawC(xs, ys, r.B)
 	case LogLinear:
 		return line(apply(xs, math.Log10), ys)
 	case Linear:

@@ -4,6 +4,8 @@ import (
 	"math"
 	"reflect"
 	"testing"
+
+	"github.com/scalesite/scalesite/internal/benchcpu"
 )
 
 // syntheticPowerLaw is y = 3·x^−0.3 with a deterministic log-space noise
@@ -133,4 +135,25 @@ func TestBootstrapKindDeterministic(t *testing.T) {
 			}
 		})
 	}
+}
+
+// BenchmarkBootstrapKindPowerLawC is a powerlaw+c fit of 30 points with
+// 1,000 resamples, each refitted by variable projection: the dearest of
+// the kinds' bootstraps.
+func BenchmarkBootstrapKindPowerLawC(b *testing.B) {
+	var xs, ys []float64
+	for i := range 30 {
+		x := math.Pow(10, 6+4*float64(i)/29)
+		xs = append(xs, x)
+		ys = append(ys, (1.7+400*math.Pow(x, -0.3))*(1+0.01*math.Sin(float64(i)*12.9898)))
+	}
+	stop := benchcpu.Start(b)
+	for b.Loop() {
+		r, err := Fit(PowerLawC, xs, ys)
+		if err != nil {
+			b.Fatal(err)
+		}
+		BootstrapKind(r, xs, ys, 1000, 1)
+	}
+	stop()
 }
