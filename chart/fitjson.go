@@ -191,7 +191,11 @@ func factsOf(c *site.Chart, sp chartspec.Panel, f site.Fitted) fitFacts {
 		return ff
 	}
 	for i, n := range names {
-		ff.params = append(ff.params, fitRow{n, fit.Estimate{Estimate: vals[i]}})
+		e := fit.Estimate{Estimate: vals[i]}
+		if f.Constants[i].HasSE {
+			e = f.Constants[i]
+		}
+		ff.params = append(ff.params, fitRow{n, e})
 	}
 	return ff
 }

@@ -52,8 +52,9 @@ func fitDescription(f site.Fitted, ysym, xsym string) string {
 }
 
 // fitQuote is the number a fit is quoted by besides its law, "" for none:
-// a trend's doubling time, a parabola's minimum, an isoFLOP power law's
-// exponent interval.
+// a trend's doubling time, a parabola's minimum, the 95% interval of a
+// bootstrapped power law's exponent (an isoFLOP chart's too) or of a
+// line's slope.
 func fitQuote(f site.Fitted, ysym, xsym string) string {
 	switch {
 	case f.Doubling != nil:
@@ -62,8 +63,19 @@ func fitQuote(f site.Fitted, ysym, xsym string) string {
 		m := fit.Parabola{P0: f.A, P1: f.B, P2: f.C}.Minimum()
 		return xsym + " = " + fit.Number(m.X, 3) + ", " + ysym + " = " + fit.Number(m.Y, 3)
 	case f.IsoFLOP != nil && f.IsoFLOP.A.HasSE:
-		ci := f.IsoFLOP.A.CI95
-		return "exponent [" + fit.Number(ci[0], 2) + ", " + fit.Number(ci[1], 2) + "]"
+		return intervalQuote("exponent", f.IsoFLOP.A)
+	case (f.Kind == fit.PowerLaw || f.Kind == fit.PowerLawC) && f.Constants[1].HasSE:
+		return intervalQuote("exponent", f.Constants[1])
+	case (f.Kind == fit.LogLinear || f.Kind == fit.Linear) && f.Constants[1].HasSE:
+		return intervalQuote("slope", f.Constants[1])
 	}
 	return ""
+}
+
+// intervalQuote is a bootstrapped constant's 95% interval as a legend
+// quotes it after the law, "exponent [0.41, 0.47]": the law already
+// writes the estimate with two significant digits, and the interval in
+// the same digits says how far to trust them.
+func intervalQuote(what string, e fit.Estimate) string {
+	return what + " [" + fit.Number(e.CI95[0], 2) + ", " + fit.Number(e.CI95[1], 2) + "]"
 }

@@ -113,7 +113,6 @@ func (p *parser) resolveFits(pan *Panel, l fitLayer, n int) {
 	if n > 0 {
 		where = " of panel " + strconv.Itoa(n)
 	}
-	p.checkBootstrap(f, where)
 	if f.Over == FitOverFrontier && pan.Frontier.Dir == "" {
 		p.errorf(f.Pos, "the fit%s is over the frontier, but the panel has no frontier: add frontier: min (or max), or fit over series or all", where)
 		f.Type = ""

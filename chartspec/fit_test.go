@@ -79,8 +79,6 @@ func TestParseFitErrors(t *testing.T) {
 			`content/audio.md:13:37: fit bootstrap is 10.5: it is how many times to resample the points and refit, a whole number from 0 (none) to 100000; 1000 is usual`},
 		{"bootstrap below 0", ok + "fit: {type: exponential, bootstrap: -1}\n",
 			`content/audio.md:13:37: fit bootstrap is -1: it is how many times to resample the points and refit, a whole number from 0 (none) to 100000; 1000 is usual`},
-		{"bootstrap of a law without intervals", ok + "fit: {type: powerlaw, bootstrap: 100}\n",
-			`content/audio.md:13:6: the fit asks for a bootstrap, which gives intervals for exponential fits, fits by law and isoflop charts only; a powerlaw fit has none: leave bootstrap out, or write the law with law:`},
 		{"bootstrap misspelt", ok + "fit: {type: exponential, resamples: 100}\n",
 			`content/audio.md:13:26: unknown key "resamples" in fit — did you mean "bootstrap"?`},
 		{"extrapolate not a number", ok + "fit: {type: linear, extrapolate: far}\n",

@@ -3,8 +3,6 @@ package chartspec
 import (
 	"math"
 	"strconv"
-
-	"github.com/scalesite/scalesite/fit"
 )
 
 // MaxBootstrap is the most resamples a fit's bootstrap may ask for: past
@@ -23,14 +21,4 @@ func (p *parser) fitBootstrap(e entry) int {
 		return 0
 	}
 	return int(*v)
-}
-
-// checkBootstrap reports a bootstrap asked of a fit that has no intervals
-// to give: only exponential fits, fits by law (law.go) and isoflop charts'
-// power laws have them so far, and a key that silently did nothing would
-// mislead.
-func (p *parser) checkBootstrap(f *Fit, where string) {
-	if f.Bootstrap > 0 && f.Type != fit.Exponential && f.Type != FitLaw {
-		p.errorf(f.Pos, "the fit%s asks for a bootstrap, which gives intervals for exponential fits, fits by law and isoflop charts only; a %s fit has none: leave bootstrap out, or write the law with law:", where, f.Type)
-	}
 }

@@ -165,7 +165,7 @@ func Fit(kind string, xs, ys []float64) (Result, error) {
 	case PowerLaw:
 		r, err = powerLaw(xs, ys)
 	case PowerLawC:
-		r, err = powerLawC(xs, ys)
+		r, err = powerLawC(xs, ys, 0)
 	case LogLinear:
 		r, err = line(apply(xs, math.Log10), ys)
 	case Linear:
@@ -234,7 +234,12 @@ func r2(rss, tss float64) float64 {
 // As B → 0 the law becomes y = C + A + A·B·ln x, a straight line on a log
 // x axis (A and C running off to infinity): a best exponent at the small
 // end of the grid means the data cannot tell one, and is reported.
-func powerLawC(xs, ys []float64) (Result, error) {
+//
+// near, when not 0, is an exponent the fit is expected near (the full
+// fit's, for a bootstrap refit): the grid is then 16 exponents from half
+// to twice it, and the whole grid only when the best of those is at an
+// end.
+func powerLawC(xs, ys []float64, near float64) (Result, error) {
 	u := apply(xs, math.Log)
 	m := stat.Mean(u, nil)
 	span := 0.0
@@ -262,20 +267,39 @@ func powerLawC(xs, ys []float64) (Result, error) {
 		}
 		return s, a, c
 	}
-	// The grid: 120 exponents log-spaced from bmin to bmax on each side.
-	const steps = 120
-	grid := make([]float64, 0, 2*steps)
-	for k := steps - 1; k >= 0; k-- {
-		grid = append(grid, -bmin*math.Pow(bmax/bmin, float64(k)/(steps-1)))
-	}
-	for k := range steps {
-		grid = append(grid, bmin*math.Pow(bmax/bmin, float64(k)/(steps-1)))
-	}
-	best, bestF := -1, math.Inf(1)
-	for k, b := range grid {
-		if f, _, _ := rss(b); f < bestF {
-			best, bestF = k, f
+	bestOf := func(grid []float64) (int, float64) {
+		best, bestF := -1, math.Inf(1)
+		for k, b := range grid {
+			if f, _, _ := rss(b); f < bestF {
+				best, bestF = k, f
+			}
 		}
+		return best, bestF
+	}
+	var grid []float64
+	best, bestF := -1, math.Inf(1)
+	if a := math.Abs(near); a/2 > bmin && 2*a < bmax {
+		const steps = 16
+		for k := range steps {
+			grid = append(grid, near*math.Pow(4, float64(k)/(steps-1)-0.5))
+		}
+		slices.Sort(grid) // ascending, as the refinement's bracket wants
+		if best, bestF = bestOf(grid); best <= 0 || best >= steps-1 {
+			best = -1
+		}
+	}
+	if best < 0 {
+		// The whole grid: 120 exponents log-spaced from bmin to bmax on
+		// each side.
+		const steps = 120
+		grid = make([]float64, 0, 2*steps)
+		for k := steps - 1; k >= 0; k-- {
+			grid = append(grid, -bmin*math.Pow(bmax/bmin, float64(k)/(steps-1)))
+		}
+		for k := range steps {
+			grid = append(grid, bmin*math.Pow(bmax/bmin, float64(k)/(steps-1)))
+		}
+		best, bestF = bestOf(grid)
 	}
 	if best < 0 {
 		return Result{}, errorf(-1, "the powerlaw+c fit did not converge: no exponent gives a finite error")

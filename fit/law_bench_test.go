@@ -46,20 +46,6 @@ func BenchmarkOneVar(b *testing.B) {
 	stop()
 }
 
-// lawRows adapts a law bound to its data (package law) to Model.
-type lawRows struct {
-	r *law.Rows
-	k int
-}
-
-func (m lawRows) NumConsts() int { return m.k }
-func (m lawRows) Predict(p []float64, row int, grad []float64) float64 {
-	if grad == nil {
-		return m.r.Eval(row, p)
-	}
-	return m.r.EvalGrad(row, p, grad)
-}
-
 // BenchmarkChinchillaLaw is BenchmarkChinchilla with the law parsed and
 // evaluated by package law, as a site fits it.
 func BenchmarkChinchillaLaw(b *testing.B) {
@@ -77,7 +63,7 @@ func BenchmarkChinchillaLaw(b *testing.B) {
 		roles = append(roles, Role(r))
 	}
 	o := LawOptions{Names: m.Constants(), Roles: roles, Loss: Huber, Log: true, Bootstrap: 1000, Seed: 1}
-	model := lawRows{m.Rows([][]float64{n, d}), len(m.Constants())}
+	model := m.Rows([][]float64{n, d})
 	stop := benchcpu.Start(b)
 	for b.Loop() {
 		if _, err := FitLaw(model, l, o); err != nil {

@@ -195,6 +195,46 @@ func TestFitLawKaplanSurface(t *testing.T) {
 	}
 }
 
+// TestFitLawKaplanConverges fits Kaplan's law from the default starts (no
+// start ranges, as the guide's example gives none, though N_c and D_c lie
+// past the default scales' 10¹²) to synthetic surfaces, exact and noisy,
+// with either loss in log and linear space: every fit must converge, not
+// stop at the iteration limit, and find the constants.
+func TestFitLawKaplanConverges(t *testing.T) {
+	truth := []float64{8.8e13, 5.4e13, 0.076, 0.095}
+	for _, tt := range []struct {
+		loss  string
+		log   bool
+		sigma float64
+	}{
+		{Squared, true, 0}, {Squared, true, 0.005}, {Huber, true, 0.005},
+		{Squared, false, 0.005}, {Huber, false, 0.02}, {Squared, true, 0.02},
+	} {
+		r := rand.New(rand.NewPCG(5, 1))
+		var n, d []float64
+		for range 40 {
+			n = append(n, math.Pow(10, 6+4*r.Float64()))
+			d = append(d, math.Pow(10, 7+4*r.Float64()))
+		}
+		m := kaplanModel(n, d)
+		l := make([]float64, len(n))
+		for i := range l {
+			l[i] = m.Predict(truth, i, nil) * math.Exp(tt.sigma*r.NormFloat64())
+		}
+		o := LawOptions{Names: []string{"N_c", "D_c", "alpha_N", "alpha_D"}, Roles: []Role{Scale, Scale, Exponent, Exponent}, Loss: tt.loss, Log: tt.log}
+		f, err := FitLaw(m, l, o)
+		if err != nil {
+			t.Fatalf("%s, log %v, noise %g: %v", tt.loss, tt.log, tt.sigma, err)
+		}
+		if !f.Converged {
+			t.Errorf("%s, log %v, noise %g: not converged after %d iterations at %v", tt.loss, tt.log, tt.sigma, f.Iterations, f.Consts)
+		}
+		if tol := 0.05 + 10*tt.sigma; math.Abs(f.Consts[3]-truth[3]) > tol*truth[3] {
+			t.Errorf("%s, log %v, noise %g: alpha_D = %.4g, want %.4g", tt.loss, tt.log, tt.sigma, f.Consts[3], truth[3])
+		}
+	}
+}
+
 // TestFitLawDeterministic fits and bootstraps twice, on one worker and on
 // four: the results must be the same to the bit.
 func TestFitLawDeterministic(t *testing.T) {

@@ -61,6 +61,20 @@ func (r *Rows) EvalGrad(row int, consts, grad []float64) float64 {
 	return r.m.evaluate(consts, r.source(row), true, grad)
 }
 
+// NumConsts and Predict make Rows a fit.Model, the law over its data
+// that package fit fits, with no adapter between them.
+
+// NumConsts is the number of the law's constants.
+func (r *Rows) NumConsts() int { return len(r.m.consts) }
+
+// Predict is EvalGrad, or Eval when grad is nil.
+func (r *Rows) Predict(consts []float64, row int, grad []float64) float64 {
+	if grad == nil {
+		return r.Eval(row, consts)
+	}
+	return r.EvalGrad(row, consts, grad)
+}
+
 func (r *Rows) source(row int) source {
 	return source{row: r.block[row*r.stride : (row+1)*r.stride], rows: true}
 }

@@ -19,6 +19,10 @@ type Fitted struct {
 	fit.Result
 	// Lo and Hi are the smallest and largest x of the points fitted.
 	Lo, Hi float64
+	// Constants are the fit's A, B and C (Result's) with, when the spec
+	// asks for a bootstrap, their standard errors and intervals; zero for
+	// a fit by law and an isoflop chart's fits, which have their own.
+	Constants fit.Constants
 	// Doubling is an exponential fit's doubling time (trend.go), else nil.
 	Doubling *fit.Doubling
 	// IsoFLOP is the whole fit behind an isoflop chart's power law, with
@@ -183,7 +187,8 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string, cache *fit
 			errs.Add(diag.Errorf(f.Pos, "the fit %s: %s", g.what, msg))
 			continue
 		}
-		out = append(out, Fitted{Series: g.series, Result: r, Lo: lo, Hi: hi, DataSHA256: sum, Doubling: doubling})
+		consts := fit.BootstrapKind(r, xs, ys, f.Bootstrap, fitSeed)
+		out = append(out, Fitted{Series: g.series, Result: r, Constants: consts, Lo: lo, Hi: hi, DataSHA256: sum, Doubling: doubling})
 	}
 	return out, errs.Err()
 }

@@ -136,19 +136,19 @@ func bindLaw(lw *chartspec.Law) (*law.Law, *law.Model, error) {
 	return l, m, nil
 }
 
-// lawModel adapts a bound law to fit.Model over the rows of one group.
-type lawModel struct {
-	m    *law.Model
-	vars [][]float64
-}
-
-func (a lawModel) NumConsts() int { return len(a.m.Constants()) }
-
-func (a lawModel) Predict(p []float64, row int, grad []float64) float64 {
-	if grad == nil {
-		return a.m.Eval(p, a.vars[row])
+// lawFitModel is the model fit.FitLaw fits: the law m over the group's
+// rows, vars[i] the variables of row i, prepared once (law.Rows) so that
+// what depends on the variables alone is not worked out at every
+// evaluation; it gives the bits m.Eval and m.EvalGrad give.
+func lawFitModel(m *law.Model, vars [][]float64) fit.Model {
+	columns := make([][]float64, len(m.Variables()))
+	for j := range columns {
+		columns[j] = make([]float64, len(vars))
+		for i, v := range vars {
+			columns[j][i] = v[j]
+		}
 	}
-	return a.m.EvalGrad(p, a.vars[row], grad)
+	return m.Rows(columns)
 }
 
 // fitLaws fits the panel's law to each group, in parallel.
@@ -223,7 +223,7 @@ func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.M
 	r, cached := cache.get(key)
 	var err error
 	if !cached {
-		r, err = fit.FitLaw(lawModel{m, vars}, ys, o)
+		r, err = fit.FitLaw(lawFitModel(m, vars), ys, o)
 		if err == nil && key != "" {
 			cache.put(key, r)
 		}

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scalesite/scalesite/fit"
 	"github.com/scalesite/scalesite/internal/sitetest"
+	"github.com/scalesite/scalesite/law"
 )
 
 // chinchillaCSV is a synthetic Chinchilla surface L = E + A/N^α + B/D^β
@@ -151,6 +153,9 @@ func TestLawRecoversKaplan(t *testing.T) {
 				t.Fatal(err)
 			}
 			lf := s.Pages[0].Charts[0].Panels[0].Fits[0].Law
+			if !lf.Fit.Converged {
+				t.Errorf("not converged after %d iterations: the fit file would say converged: false", lf.Fit.Iterations)
+			}
 			for i, name := range lf.Names {
 				p := lf.Fit.Params[i]
 				switch {
@@ -237,5 +242,58 @@ func TestLawErrors(t *testing.T) {
 			}
 			sitetest.CheckMessages(t, got)
 		})
+	}
+}
+
+// modelRows is a bound law over rows of variables evaluated by
+// Model.Eval and Model.EvalGrad, row by row: lawFitModel's reference.
+type modelRows struct {
+	m    *law.Model
+	vars [][]float64
+}
+
+func (a modelRows) NumConsts() int { return len(a.m.Constants()) }
+func (a modelRows) Predict(p []float64, row int, grad []float64) float64 {
+	if grad == nil {
+		return a.m.Eval(p, a.vars[row])
+	}
+	return a.m.EvalGrad(p, a.vars[row], grad)
+}
+
+// TestLawFitModelBits: the site's model of a law (law.Rows, prepared once)
+// gives the fit, bootstrap and all, that the law evaluated row by row
+// gives, to the bit.
+func TestLawFitModelBits(t *testing.T) {
+	parsed, err := law.Parse("L = ((N_c / N)^(alpha_N / alpha_D) + D_c / D)^alpha_D")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := parsed.Bind([]string{"N", "D"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vars [][]float64
+	var ys []float64
+	for _, line := range strings.Split(strings.TrimSpace(kaplanCSV(0.005)), "\n")[1:] {
+		var n, d, l float64
+		if _, err := fmt.Sscanf(strings.ReplaceAll(line, ",", " "), "%g %g %g", &n, &d, &l); err != nil {
+			t.Fatal(err)
+		}
+		vars, ys = append(vars, []float64{n, d}), append(ys, l)
+	}
+	o := fit.LawOptions{Names: m.Constants(), Loss: fit.Huber, Log: true, Bootstrap: 50, Seed: lawSeed}
+	for _, r := range m.Roles() {
+		o.Roles = append(o.Roles, fit.Role(r))
+	}
+	got, err := fit.FitLaw(lawFitModel(m, vars), ys, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := fit.FitLaw(modelRows{m, vars}, ys, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := fmt.Sprintf("%#v", got), fmt.Sprintf("%#v", want); g != w {
+		t.Errorf("the fit through law.Rows differs from the law row by row:\n%s\n%s", g, w)
 	}
 }

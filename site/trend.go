@@ -7,9 +7,11 @@ import (
 	"github.com/scalesite/scalesite/fit"
 )
 
-// trendSeed seeds the bootstrap of every trend, so that the same data give
-// the same intervals on every build.
-const trendSeed = 1
+// fitSeed seeds the bootstrap of every fit of a kind (a trend's doubling
+// time and the constants of every kind), so that the same data give the
+// same intervals on every build, and a trend's doubling time and its
+// constants come from the same resamples.
+const fitSeed = 1
 
 // LooksLikeYears reports whether the panel's x (or y) values are years:
 // whole numbers between 1800 and 2200, which a linear axis prints without
@@ -53,7 +55,7 @@ func fitDoubling(sp *chartspec.Panel, p *Panel, xs, ys []float64) (*fit.Doubling
 	if sp.Fit.Type != fit.Exponential {
 		return nil, nil
 	}
-	d, err := fit.TrendDoubling(xs, ys, trendUnit(sp, p), sp.Fit.Bootstrap, trendSeed)
+	d, err := fit.TrendDoubling(xs, ys, trendUnit(sp, p), sp.Fit.Bootstrap, fitSeed)
 	if err != nil {
 		return nil, err
 	}
