@@ -74,7 +74,7 @@ func FitTable(c *site.Chart) template.HTML {
 // appendFitTable appends the table of fit f of panel i.
 func appendFitTable(b []byte, c *site.Chart, sp chartspec.Panel, i int, f site.Fitted, names *fitNames) []byte {
 	ff := factsOf(c, sp, f)
-	law := ff.law
+	law := lawText(ff.law)
 	resp := "y"
 	if f.Law != nil {
 		law = f.Law.Law.Text(nil)
@@ -156,6 +156,16 @@ func fitFactsText(ff fitFacts, resp string) string {
 }
 
 // exprText writes a derive expression as the law writes it in Unicode.
+// lawText is a built-in kind's law (fitFacts.law, written in the law
+// language for the fit file) as the table's caption writes it: y = a·xᵇ.
+func lawText(src string) string {
+	l, err := law.Parse(src)
+	if err != nil {
+		return src
+	}
+	return l.Text(nil)
+}
+
 func exprText(src string) string {
 	e, err := law.ParseExpr(src)
 	if err != nil {
