@@ -6,7 +6,9 @@
 // cold builds of the 1,000-page synthetic site, writing the chart options
 // with it takes a third to two fifths of the time goccy/go-json takes and
 // a third of encoding/json's, a difference of 8-12% of the whole build's
-// CPU against goccy (BENCHMARKS.md, "Issue 19: the mirrors"). What keeps
+// CPU against goccy (BENCHMARKS.md, "Issue 19: the mirrors"); timed cold
+// builds with goccy in its place took 6% more CPU (46 builds, "Mirrors
+// (issue 36)"), encoding/json v2 12-14% more. What keeps
 // it honest is chart's TestOptionJSONMatchesEncodingJSON, which holds
 // every chart of the test corpus to encoding/json's bytes: a go-echarts
 // upgrade that adds, renames or reorders a field fails it. Each writer checks that the
