@@ -81,7 +81,7 @@ func NarrowPanels(c *site.Chart) diag.List {
 	if k := fewerColumns(eng, c, d.columns); k > 0 {
 		msg += fmt.Sprintf(": set columns: %d (or fewer)", k)
 	} else {
-		msg += ": shorten its y axis' title or tick labels (format:), which take the width its plot needs"
+		msg += ": shorten its y axis' tick labels, which take the width its plot needs (format: si or sci writes long numbers shorter)"
 	}
 	return diag.List{diag.Warnf(diag.NarrowPanels, chartPos(c), "%s", msg)}
 }

@@ -90,7 +90,7 @@ func TestNarrowPanels(t *testing.T) {
 		{name: "six columns of long ticks, drawn as four", panels: 6, cols: 4, setCols: 6, digits: long,
 			want: "on a wide screen", wantDrawnCols: 4, wantSuggestion: "set columns: 2 (or fewer)"},
 		{name: "ticks too long even for a phone's one column", panels: 2, cols: 1, digits: longer,
-			want: "on a phone", wantDrawnCols: 1, wantSuggestion: "shorten its y axis' title or tick labels"},
+			want: "on a phone", wantDrawnCols: 1, wantSuggestion: "shorten its y axis' tick labels"},
 	}
 	widths := map[string]int{"on a wide screen": scene.DesktopWidth, "on a tablet": scene.TabletWidth, "on a phone": scene.PhoneWidth}
 	for _, tc := range tests {
