@@ -23,8 +23,8 @@ const (
 	placeLabelsToken = "@placeLabels"
 )
 
-// Layout constants shared with the site script, which lays the panels out
-// again for the width the chart gets (one column on a phone).
+// Layout constants the site script lays the panels out with, for the
+// width the chart gets (chartlayout.js frame; one column on a phone).
 const (
 	// denseLine is the number of points above which a line is drawn without
 	// a marker on every point (markers show on hover).
@@ -34,14 +34,9 @@ const (
 	rowHeight = 280
 )
 
-// The chart's geometry, which check (package check) measures against.
-const (
-	// DefaultHeight is the height of a chart whose spec sets none.
-	DefaultHeight = 440
-	// MaxColumns is the number of panels side by side when the spec does
-	// not set columns.
-	MaxColumns = 4
-)
+// DefaultHeight is the height of a chart whose spec sets none, which
+// check (package check) measures label room against.
+const DefaultHeight = 440
 
 // optTrue and optFalse are the go-echarts booleans (types.Bool, a *bool)
 // of every option: shared, as nothing writes through them.
@@ -85,11 +80,10 @@ func buildOption(c *site.Chart) *echartsOption {
 	// No aria in the option: the bundle has no aria component, and the
 	// figure carries the same text as its role="img" aria-label.
 
-	cols, rows := gridShape(sc)
-	top := 40
-	if sc.Subtitle != "" {
-		top += 18
-	}
+	// The panels' places (grids, panel titles, which panel carries a shared
+	// axis title) are the theme's to decide, for the width the chart gets
+	// (chartlayout.js frame): the option says what is drawn, not where.
+	cols, _ := gridShape(sc)
 	panelTitles := sc.HasPanels && hasPanelTitles(sc)
 	titles := []opts.Title{{Title: sc.Title, Subtitle: sc.Subtitle, Left: "center"}}
 	sharedX, sharedY := sharedTitle(sc, true), sharedTitle(sc, false)
@@ -108,35 +102,22 @@ func buildOption(c *site.Chart) *echartsOption {
 	axisIdx := make([]int, n)
 	ex.logX, ex.logY = make([]bool, 0, n), make([]bool, 0, n)
 	ex.unitX, ex.unitY = make([]unitMark, 0, n), make([]unitMark, 0, n)
-	o.grids = make([]opts.Grid, 0, n)
 	o.xAxes, o.yAxes = make([]opts.XAxis, 0, n), make([]opts.YAxis, 0, n)
 	for i, p := range sc.Panels {
-		// A first layout for a wide screen; the site script lays the panels
-		// out again for the chart's real width.
-		r, k := i/cols, i%cols
-		width := 100.0 / float64(cols)
-		rowTop := top + r*rowHeight
 		if panelTitles {
-			titles = append(titles, opts.Title{Title: p.Title, Left: pct((float64(k) + 0.5) * width), Top: strconv.Itoa(rowTop), TextAlign: "center",
-				TitleStyle: &opts.TextStyle{FontSize: 13, FontWeight: "normal"}})
-			rowTop += 22
+			titles = append(titles, opts.Title{Title: p.Title})
 		}
-		o.grids = append(o.grids, opts.Grid{
-			Left: pct(float64(k)*width + 6), Width: pct(width - 8), Top: strconv.Itoa(rowTop + 6), Height: strconv.Itoa(rowHeight - 80),
-		})
 		xlo, xhi, ylo, yhi := PanelExtent(c, i)
 		xo := newAxisOptions(p.X, xlo, xhi, c.Panels[i].LooksLikeYears(true))
 		yo := newAxisOptions(p.Y, ylo, yhi, c.Panels[i].LooksLikeYears(false))
-		if sharedX && r < rows-1 && i+cols < n {
-			xo.name = "" // the panel below carries the shared title
-		}
-		if sharedY && k > 0 {
-			yo.name = ""
-		}
+		// a title every panel shares is the meta's: the layout writes it
+		// under each column's bottom panel and beside each row's first
 		if sharedX {
+			xo.name = ""
 			ex.meta.XTitle = axisName(p.X)
 		}
 		if sharedY {
+			yo.name = ""
 			ex.meta.YTitle = axisName(p.Y)
 		}
 		o.xAxes = append(o.xAxes, xo.xAxis(i))
@@ -235,7 +216,7 @@ func gridShape(sc *chartspec.Chart) (cols, rows int) {
 	n := len(sc.Panels)
 	cols = sc.Columns
 	if cols == 0 {
-		cols = min(n, MaxColumns)
+		cols = min(n, chartspec.MaxColumns)
 	}
 	cols = max(1, min(cols, n))
 	return cols, (n + cols - 1) / cols

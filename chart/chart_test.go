@@ -118,7 +118,8 @@ func TestSeedChartSemantics(t *testing.T) {
 		{"audio-models", []any{"series", 0, "itemStyle", "color"}, namedColors["orange"]},
 		{"audio-models", []any{"legend", "show"}, false},
 		{"audio-models", []any{"tooltip", "formatter"}, "@tooltip"},
-		{"rwkv-scaling", []any{"grid", 1, "left"}, "56%"},
+		{"rwkv-scaling", []any{"scalesite", "columns"}, 2.0},
+		{"rwkv-scaling", []any{"scalesite", "panels"}, 2.0},
 		{"rwkv-scaling", []any{"xAxis", 1, "gridIndex"}, 1.0},
 		{"rwkv-scaling", []any{"xAxis", 0, "axisLabel", "formatter"}, "@sci"},
 		{"rwkv-scaling", []any{"title", 1, "text"}, "Training"},
@@ -140,6 +141,11 @@ func TestSeedChartSemantics(t *testing.T) {
 		if got := get(opt(tt.slug), tt.path...); got != tt.want {
 			t.Errorf("%s %v = %#v, want %#v", tt.slug, tt.path, got, tt.want)
 		}
+	}
+	// where the panels go is the layout's (chartlayout.js frame), for the
+	// width the chart gets: the option carries no grid of its own
+	if g, ok := opt("rwkv-scaling")["grid"]; ok {
+		t.Errorf("rwkv-scaling's option has a grid of its own: %v", g)
 	}
 }
 

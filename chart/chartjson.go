@@ -98,7 +98,6 @@ type echartsOption struct {
 	titles  []opts.Title // the chart's title, the legend's, then one per panel
 	legend  opts.Legend
 	tooltip opts.Tooltip
-	grids   []opts.Grid
 	xAxes   []opts.XAxis
 	yAxes   []opts.YAxis
 	zooms   []opts.DataZoom
@@ -150,16 +149,6 @@ func (o *echartsOption) write() *optionJSON {
 				e.Elem()
 				z := &o.zooms[i]
 				e.DataZoom(z, func() any { return newZoomJSON(*z) }, zoomExtra)
-			}
-			e.CloseArr()
-		})
-	}
-	if len(o.grids) > 0 {
-		part("grid", func() {
-			e.OpenArr()
-			for i := range o.grids {
-				e.Elem()
-				e.Grid(&o.grids[i])
 			}
 			e.CloseArr()
 		})

@@ -91,7 +91,7 @@ func referenceJSON(t testing.TB, o *echartsOption) []byte {
 		charts.WithTooltipOpts(o.tooltip),
 	)
 	ch.XAxisList, ch.YAxisList = o.xAxes, o.yAxes
-	ch.GridList, ch.DataZoomList, ch.MultiSeries = o.grids, o.zooms, o.series
+	ch.DataZoomList, ch.MultiSeries = o.zooms, o.series
 	ch.Accept(refVisitor{o: o})
 	b, err := json.Marshal(ch.JSON())
 	if err != nil {
@@ -126,7 +126,6 @@ func TestOptionJSONFallsBack(t *testing.T) {
 	o.titles[0].Link = "https://example.com/?a=<b>&c"
 	o.legend.Icon = "circle"
 	o.tooltip.AxisPointer = &opts.AxisPointer{Type: "cross"}
-	o.grids[0].ContainLabel = optTrue
 	o.xAxes[0].SplitArea = &opts.SplitArea{Show: optTrue}
 	o.yAxes[0].AxisLabel.Rotate = 45
 	o.yAxes[0].AxisLabel.Align = "left"
@@ -137,7 +136,7 @@ func TestOptionJSONFallsBack(t *testing.T) {
 	if got := o.write().text; !bytes.Equal(got, want) {
 		t.Errorf("the option differs from encoding/json's:\n%s", firstDiff(bytes.ReplaceAll(got, []byte(","), []byte(",\n")), bytes.ReplaceAll(want, []byte(","), []byte(",\n"))))
 	}
-	for _, k := range []string{`"link":`, `"icon":"circle"`, `"axisPointer":`, `"containLabel":true`, `"splitArea":`, `"rotate":45`, `"align":"left"`, `"barWidth":"5"`, `"borderWidth":1.5`, `"start":10`} {
+	for _, k := range []string{`"link":`, `"icon":"circle"`, `"axisPointer":`, `"splitArea":`, `"rotate":45`, `"align":"left"`, `"barWidth":"5"`, `"borderWidth":1.5`, `"start":10`} {
 		if !bytes.Contains(want, []byte(k)) {
 			t.Errorf("the reference lacks %s: the test no longer sets what it means to", k)
 		}

@@ -11,6 +11,8 @@
 // as strings, escaped for a script element, and the formatter tokens the
 // site script swaps for functions are fixed strings of this package.
 //
-// Its exported geometry (DefaultHeight, MaxColumns, PaletteSize) is what
-// package check measures charts against.
+// Where the panels go is the theme's layout's to decide (chartlayout.js
+// frame, which package check runs through internal/scene): the option
+// carries no grid of its own. DefaultHeight and PaletteSize are what
+// package check measures labels and series against.
 package chart

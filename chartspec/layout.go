@@ -9,7 +9,12 @@ import (
 
 // Limits of the chart-level layout keys.
 const (
-	MaxColumns = 12
+	// MaxColumns is the most panels the page draws side by side: the
+	// theme's layout (chartlayout.js frame) gives each panel at least 240
+	// px, and a chart's box is 1,006 px wide at most, so a row holds four.
+	// It is also the row a chart without `columns` fills. check's
+	// TestMaxColumnsIsDrawn holds it to the layout.
+	MaxColumns = 4
 	// DefaultDownsample is how many points a line keeps at most unless the
 	// spec says otherwise: about two per pixel of a wide plot, far more than
 	// the eye can tell apart, and a page that still loads fast.
@@ -45,7 +50,7 @@ func (p *parser) columns(e entry) int {
 	}
 	c, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || c < 1 || c > MaxColumns {
-		p.errorf(pos, "columns must be a whole number of panels per row from 1 to %d, not %q", MaxColumns, s)
+		p.errorf(pos, "columns must be a whole number of panels per row from 1 to %d (the page draws at most %d side by side, each at least 240 px wide), not %q", MaxColumns, MaxColumns, s)
 		return 0
 	}
 	return c

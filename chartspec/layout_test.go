@@ -16,6 +16,7 @@ func TestLayoutKeys(t *testing.T) {
 	}{
 		{"none", ok, 0, Legend{}, 0},
 		{"columns", ok + "columns: 4\n", 4, Legend{}, 0},
+		{"one column", ok + "columns: 1\n", 1, Legend{}, 0},
 		{"legend title", ok + "legend: FLOPs budget\n", 0, Legend{Title: "FLOPs budget"}, 0},
 		{"legend title with a colon", ok + "legend: Budget: FLOPs\n", 0, Legend{Title: "Budget: FLOPs"}, 0},
 		{"legend mapping", ok + "legend: {title: Model family, show: true}\n", 0, Legend{Title: "Model family"}, 0},
@@ -41,8 +42,10 @@ func TestLayoutKeys(t *testing.T) {
 
 func TestLayoutKeyErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"columns zero", ok + "columns: 0\n", `content/audio.md:13:10: columns must be a whole number of panels per row from 1 to 12, not "0"`},
-		{"columns text", ok + "columns: two\n", `content/audio.md:13:10: columns must be a whole number of panels per row from 1 to 12, not "two"`},
+		{"columns zero", ok + "columns: 0\n", `content/audio.md:13:10: columns must be a whole number of panels per row from 1 to 4 (the page draws at most 4 side by side, each at least 240 px wide), not "0"`},
+		{"columns text", ok + "columns: two\n", `content/audio.md:13:10: columns must be a whole number of panels per row from 1 to 4 (the page draws at most 4 side by side, each at least 240 px wide), not "two"`},
+		{"columns past what the page draws", ok + "columns: 5\n", `content/audio.md:13:10: columns must be a whole number of panels per row from 1 to 4 (the page draws at most 4 side by side, each at least 240 px wide), not "5"`},
+		{"columns six", ok + "columns: 6\n", `content/audio.md:13:10: columns must be a whole number of panels per row from 1 to 4 (the page draws at most 4 side by side, each at least 240 px wide), not "6"`},
 		{"downsample too small", ok + "downsample: 5\n", `content/audio.md:13:13: downsample must be a whole number of points per line of at least 10 (or false to keep every point), not "5"`},
 		{"legend unknown key", ok + "legend: {titel: x}\n", `content/audio.md:13:10: unknown key "titel" in legend — did you mean "title"?`},
 		{"legend show not a bool", ok + "legend: {show: maybe}\n", `content/audio.md:13:16: legend show must be true or false`},

@@ -41,17 +41,6 @@ const (
 	maxNamedLabels = 4
 )
 
-// Layout, as the renderer draws charts (the chart's height, palette and
-// columns are chart.DefaultHeight, chart.PaletteSize and chart.MaxColumns:
-// labelDY is measured for a chart of the default height).
-const (
-	// pageWidth is the width a chart is checked at: a wide desktop window.
-	pageWidth = 1200
-	// minPanelWidth is the narrowest panel that still has room for its y
-	// tick labels, its title and a plot worth reading.
-	minPanelWidth = 220
-)
-
 // Site returns the warnings about s, sorted by file and line: those of
 // each page (Page) and those of the site as a whole (SiteWide).
 func Site(s *site.Site) diag.List {
@@ -160,26 +149,6 @@ func SeriesLookAlike(c *site.Chart) diag.List {
 	return diag.List{diag.Warnf(diag.ManySeries, chartPos(c),
 		"this chart has %d series: past %d, series are told apart by marker shape and line dash as well as colour; consider fewer series per panel or panels",
 		len(names), chart.PaletteSize)}
-}
-
-// NarrowPanels warns about a chart whose panels would stand so many side by
-// side that each is too narrow to read on a wide page.
-func NarrowPanels(c *site.Chart) diag.List {
-	if c.Spec == nil || len(c.Spec.Panels) < 2 {
-		return nil
-	}
-	perRow := c.Spec.Columns
-	if perRow == 0 {
-		perRow = min(len(c.Spec.Panels), chart.MaxColumns)
-	}
-	perRow = min(perRow, len(c.Spec.Panels)) // a row is never wider than the panels it holds
-	width := pageWidth / perRow
-	if width >= minPanelWidth {
-		return nil
-	}
-	return diag.List{diag.Warnf(diag.NarrowPanels, chartPos(c),
-		"%d panels side by side would each be about %d px wide at %s px: set columns: %d (or fewer)",
-		perRow, width, thousands(pageWidth), min(chart.MaxColumns, pageWidth/minPanelWidth))}
 }
 
 // thousands writes n with a comma between thousands: 1,200.

@@ -239,10 +239,10 @@ func TestSite(t *testing.T) {
 			name: "panels too narrow to read",
 			files: map[string]string{
 				"scalesite.yaml": withConfig,
-				"content/p.md": page("type: scatter\ncolumns: 8\ndata: |\n  a,b\n  1,1\n  2,2\nx: a\ny: b\npanels:\n" +
-					strings.Repeat("  - {title: P}\n", 8)),
+				"content/p.md": page("type: scatter\ncolumns: 4\ndata: |\n  a,b\n  1,1e15\n  2,9e15\nx: a\ny: {field: b, format: plain}\npanels:\n" +
+					strings.Repeat("  - {title: P}\n", 4)),
 			},
-			want: []string{`content/p.md:6: 8 panels side by side would each be about 150 px wide at 1,200 px: set columns: 4 (or fewer)`},
+			want: []string{`content/p.md:6: panel "P"'s plot is drawn 72 px wide on a wide screen (4 panels side by side in a chart 1,006 px wide), too narrow to read its ticks: set columns: 2 (or fewer)`},
 		},
 		{
 			name: "more series than colours",
@@ -400,37 +400,6 @@ func TestSeriesLookAlike(t *testing.T) {
 				t.Errorf("SeriesLookAlike = %v, want no warning", got)
 			case tc.want != "" && (len(got) != 1 || !strings.HasPrefix(got[0].Error(), tc.want)):
 				t.Errorf("SeriesLookAlike = %v, want one warning starting %q", got, tc.want)
-			}
-		})
-	}
-}
-
-func TestNarrowPanels(t *testing.T) {
-	chart := func(panels, columns int) *site.Chart {
-		return &site.Chart{Spec: &chartspec.Chart{Pos: diag.Pos{File: "content/a.md", Line: 12}, Panels: make([]chartspec.Panel, panels), HasPanels: panels > 1, Columns: columns}}
-	}
-	tests := []struct {
-		name            string
-		panels, columns int
-		want            string // "" for no warning
-	}{
-		{"one panel", 1, 0, ""},
-		{"four panels in one row", 4, 0, ""},
-		{"twelve panels wrap at four by default", 12, 0, ""},
-		{"five columns: 240 px", 5, 5, ""},
-		{"six columns: 200 px", 6, 6, "content/a.md:12: 6 panels side by side would each be about 200 px wide at 1,200 px: set columns: 4 (or fewer)"},
-		{"eight columns", 8, 8, "content/a.md:12: 8 panels side by side would each be about 150 px wide at 1,200 px: set columns: 4 (or fewer)"},
-		{"more columns than panels: the row holds the panels", 5, 12, ""},
-		{"a row of eight of twelve panels", 12, 8, "content/a.md:12: 8 panels side by side"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got := NarrowPanels(chart(tc.panels, tc.columns))
-			switch {
-			case tc.want == "" && len(got) > 0:
-				t.Errorf("NarrowPanels = %v, want no warning", got)
-			case tc.want != "" && (len(got) != 1 || !strings.HasPrefix(got[0].Error(), tc.want)):
-				t.Errorf("NarrowPanels = %v, want one warning starting %q", got, tc.want)
 			}
 		})
 	}

@@ -10,8 +10,8 @@ import (
 )
 
 // roomWidths are the chart widths a reference line's label is laid out at:
-// a phone's (375 px less the page's margins) and a wide desktop's.
-var roomWidths = [...]int{335, 1006}
+// a phone's and a wide desktop's chart box.
+var roomWidths = [...]int{scene.PhoneWidth, scene.DesktopWidth}
 
 // LabelRoom warns about the labels of reference lines (hlines, vlines) that
 // cover a point or a line wherever they go along their line, and those of

@@ -50,7 +50,7 @@ var (
 	UnusedColors   = warning("unused-colors", "name a series of the chart in colors:, spelt as in the data")
 	UnusedStyles   = warning("unused-styles", "name a series of the chart in style: and order:, spelt as in the data")
 	ManySeries     = warning("many-series", "draw fewer series per panel, or split them over panels")
-	NarrowPanels   = warning("narrow-panels", "set columns: to put fewer panels side by side")
+	NarrowPanels   = warning("narrow-panels", "set columns: to put fewer panels side by side, or shorten the y axis' tick labels")
 	HTMLLeftOut    = warning("html-left-out", "write it in Markdown, or set markdown: {unsafe: true} in scalesite.yaml if you trust every page's author")
 	ForeignImage   = warning("foreign-image", "save the image under content/ or static/ and show it from there")
 	ScriptInStatic = warning("script-in-static", "remove the script from the file under static/, or keep only files you trust there")

@@ -28,24 +28,15 @@ import (
 // CSV, is what the feed shows.
 //
 // Three widths, one for each class of viewport the default theme lays a
-// chart out for, each shown by site.css's media queries at the chart-box
-// width it was drawn at, so that no picture is scaled down to small text:
-//   - desktop, 1064 px and wider: the chart box of the wide column (--wide,
-//     64rem = 1024 px, less the chart's 1 px borders and 0.5rem paddings);
-//   - tablet, 800 to 1063 px: the chart box of an 800 px viewport (less 2 ×
-//     the 1.25rem gutter, the borders and paddings), which site.css keeps at
-//     that width up to the desktop's;
-//   - phone, up to 638 px: the chart box of a 375 px phone (less 2 × the
-//     1rem gutter, the borders and 2 × 0.15rem paddings), fluid; the
-//     scripts lay a chart out differently below 600 px (chartlayout.js
-//     frame), so the wider pictures do not serve it.
-//
-// Between 639 and 799 px the box is fluid (600 to 741 px) and shows the
-// tablet picture at 81% to 100%.
+// chart out for (internal/scene DesktopWidth, TabletWidth, PhoneWidth),
+// each shown by site.css's media queries at the chart-box width it was
+// drawn at, so that no picture is scaled down to small text. Between 639
+// and 799 px the box is fluid (600 to 741 px) and shows the tablet picture
+// at 81% to 100%.
 const (
-	StaticWide   = 1006
-	StaticTablet = 742
-	StaticNarrow = 336
+	StaticWide   = scene.DesktopWidth
+	StaticTablet = scene.TabletWidth
+	StaticNarrow = scene.PhoneWidth
 )
 
 // FeedWidth is the width the chart's SVG file, the feed's picture, is laid

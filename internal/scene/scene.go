@@ -52,6 +52,7 @@ type Engine struct {
 	vm    *goja.Runtime
 	parse goja.Callable // JSON.parse
 	scene goja.Callable // scene.js' scene
+	plots goja.Callable // scene.js' plots, or nil (a theme's own may have none)
 	copy  goja.Callable // scene.js' copyOption
 	lim   Limits
 	// failed is set once a run of the scripts failed or was stopped: the
@@ -182,11 +183,13 @@ func NewLimited(theme fs.FS, measure Measure, lim Limits) (*Engine, error) {
 	// a theme's own scene.js may have none: Scenes then parses the
 	// option at every width
 	cp, _ := goja.AssertFunction(sc.ToObject(vm).Get("copyOption"))
+	// and no plots: Plots then draws whole Scenes
+	pl, _ := goja.AssertFunction(sc.ToObject(vm).Get("plots"))
 	parse, ok := goja.AssertFunction(vm.GlobalObject().Get("JSON").ToObject(vm).Get("parse"))
 	if !ok {
 		return nil, fmt.Errorf("scene: no JSON.parse")
 	}
-	return &Engine{vm: vm, parse: parse, scene: fn, copy: cp, lim: lim}, nil
+	return &Engine{vm: vm, parse: parse, scene: fn, plots: pl, copy: cp, lim: lim}, nil
 }
 
 // maxCallDepth bounds the scripts' call depth: theirs is a few dozen
@@ -213,21 +216,30 @@ func (e *Engine) Scene(optionJSON []byte, width int, dark bool) (*figure.Scene, 
 // again at the next width. Each width is a call of its own under the
 // engine's limits.
 func (e *Engine) Scenes(optionJSON []byte, widths []int, dark bool) ([]*figure.Scene, error) {
-	out := make([]*figure.Scene, len(widths))
-	if e.copy == nil || len(widths) < 2 {
-		for i, w := range widths {
-			s, err := e.Scene(optionJSON, w, dark)
-			if err != nil {
-				return nil, err
-			}
-			out[i] = s
-		}
-		return out, nil
+	return e.scenes(optionJSON, widths, dark, e.scene)
+}
+
+// Plots lays the chart whose page option is optionJSON out at each of
+// widths, light, as Scenes does, and returns each Scene with its plots
+// alone (Clips, one a panel, fitted as in a whole Scene; no Items): how
+// wide the page draws each panel, for far less than drawing it.
+func (e *Engine) Plots(optionJSON []byte, widths []int) ([]*figure.Scene, error) {
+	if e.plots == nil {
+		return e.Scenes(optionJSON, widths, false)
 	}
+	return e.scenes(optionJSON, widths, false, e.plots)
+}
+
+// scenes is Scenes calling fn, scene.js' scene or plots, at each width.
+func (e *Engine) scenes(optionJSON []byte, widths []int, dark bool, fn goja.Callable) ([]*figure.Scene, error) {
+	out := make([]*figure.Scene, len(widths))
 	var parsed goja.Value
 	size := chartSize(optionJSON)
 	for i, w := range widths {
 		option := func() (goja.Value, error) {
+			if e.copy == nil || len(widths) < 2 {
+				return e.parse(goja.Undefined(), e.vm.ToValue(string(optionJSON)))
+			}
 			if parsed == nil {
 				v, err := e.parse(goja.Undefined(), e.vm.ToValue(string(optionJSON)))
 				if err != nil {
@@ -237,7 +249,7 @@ func (e *Engine) Scenes(optionJSON []byte, widths []int, dark bool) ([]*figure.S
 			}
 			return e.copy(goja.Undefined(), parsed)
 		}
-		s, err := e.run(size, option, float64(w), dark, goja.Undefined(), goja.Undefined())
+		s, err := e.run(fn, size, option, float64(w), dark, goja.Undefined(), goja.Undefined())
 		if err != nil {
 			return nil, err
 		}
@@ -282,13 +294,13 @@ func (e *Engine) call(optionJSON []byte, width float64, dark bool, height, mediu
 	option := func() (goja.Value, error) {
 		return e.parse(goja.Undefined(), e.vm.ToValue(string(optionJSON)))
 	}
-	return e.run(chartSize(optionJSON), option, width, dark, height, medium)
+	return e.run(e.scene, chartSize(optionJSON), option, width, dark, height, medium)
 }
 
-// run is call with the option scene.js is given made by option, in the
-// call (parsed, or copied from one parsed before), for a chart of size
-// points and labels (chartSize).
-func (e *Engine) run(size int, option func() (goja.Value, error), width float64, dark bool, height, medium goja.Value) (s *figure.Scene, err error) {
+// run is call of fn (scene.js' scene or plots) with the option it is
+// given made by option, in the call (parsed, or copied from one parsed
+// before), for a chart of size points and labels (chartSize).
+func (e *Engine) run(fn goja.Callable, size int, option func() (goja.Value, error), width float64, dark bool, height, medium goja.Value) (s *figure.Scene, err error) {
 	if e.failed {
 		return nil, fmt.Errorf("scene: the engine is used again after a failed run")
 	}
@@ -314,7 +326,7 @@ func (e *Engine) run(size int, option func() (goja.Value, error), width float64,
 	if err != nil {
 		return nil, err
 	}
-	v, err := e.scene(goja.Undefined(), opt, e.vm.ToValue(width), e.vm.ToValue(dark), height, medium)
+	v, err := fn(goja.Undefined(), opt, e.vm.ToValue(width), e.vm.ToValue(dark), height, medium)
 	if err != nil {
 		return nil, err
 	}

@@ -406,8 +406,8 @@ func TestSceneFit(t *testing.T) {
 // (desktop, tablet, phone, feed: render.StaticWide, ...), in the groups
 // render draws in one engine each (render.staticGroups).
 var (
-	staticWidths = []int{1006, 742, 336, 650}
-	staticGroups = [][]int{{1006, 742, 650}, {336}}
+	staticWidths = []int{DesktopWidth, TabletWidth, PhoneWidth, 650}
+	staticGroups = [][]int{{DesktopWidth, TabletWidth, 650}, {PhoneWidth}}
 )
 
 // BenchmarkSceneWidths: each corpus chart's Scenes at the four widths of
@@ -462,6 +462,40 @@ func TestScenesMatchScene(t *testing.T) {
 				if !reflect.DeepEqual(got[i], want) {
 					t.Errorf("%s at %d px, dark %v: Scenes differs from Scene", c.ID, w, dark)
 				}
+			}
+		}
+	}
+}
+
+// TestPlotsMatchScenes: Plots lays a chart out as Scenes does, its plots
+// (what package check measures panels by) the whole Scene's, with nothing
+// drawn.
+func TestPlotsMatchScenes(t *testing.T) {
+	charts := chartcorpus.Charts(t, "../..")
+	if testing.Short() {
+		charts = charts[:len(charts)/4]
+	}
+	widths := []int{DesktopWidth, TabletWidth, PhoneWidth}
+	e := newEngine(t)
+	for _, c := range charts {
+		opt := chart.OptionBytes(chart.Option(c))
+		plots, err := e.Plots(opt, widths)
+		if err != nil {
+			t.Fatalf("%s: %v", c.ID, err)
+		}
+		scenes, err := e.Scenes(opt, widths, false)
+		if err != nil {
+			t.Fatalf("%s: %v", c.ID, err)
+		}
+		for i, w := range widths {
+			if len(plots[i].Items) > 0 {
+				t.Errorf("%s at %d px: Plots drew %d items", c.ID, w, len(plots[i].Items))
+			}
+			if len(plots[i].Clips) != len(c.Spec.Panels) {
+				t.Errorf("%s at %d px: %d plots for %d panels", c.ID, w, len(plots[i].Clips), len(c.Spec.Panels))
+			}
+			if !reflect.DeepEqual(plots[i].Clips, scenes[i].Clips) || plots[i].Height != scenes[i].Height {
+				t.Errorf("%s at %d px: Plots' plots %v (height %g), the Scene's %v (height %g)", c.ID, w, plots[i].Clips, plots[i].Height, scenes[i].Clips, scenes[i].Height)
 			}
 		}
 	}

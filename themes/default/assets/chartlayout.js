@@ -150,6 +150,10 @@
     });
     return { lines: out, bottom: y };
   }
+  // MIN_PANEL is the narrowest a panel is drawn beside others: a row
+  // holds fewer panels on a narrower chart (package check warns when even
+  // so a plot is too narrow to read).
+  var MIN_PANEL = 240;
 
   // frame lays a chart out for width W: the panels in a grid (one column
   // on a narrow screen), each panel's title over its plot, the chart's
@@ -159,8 +163,10 @@
     var n = Math.max(1, meta.panels || asArray(option.grid).length || 1);
     var md = meta.medium;
     var narrow = !md && W < 600;
-    var cols = Math.min(meta.columns || Math.min(n, 4), n);
-    cols = narrow ? 1 : Math.max(1, Math.min(cols, Math.floor(W / 240)));
+    // meta.columns: the spec's columns, or chartspec.MaxColumns (4), the
+    // most a row holds in the widest chart box (1006 px) at 240 px a panel
+    var cols = Math.min(meta.columns || n, n);
+    cols = narrow ? 1 : Math.max(1, Math.min(cols, Math.floor(W / MIN_PANEL)));
     if (md) cols = Math.max(1, Math.min(n, md.columns || n));
     var rows = Math.ceil(n / cols);
     var titles = asArray(option.title);
