@@ -98,10 +98,14 @@ type Derived struct {
 
 // At is where byte off of the formula stands in the page, for a parse
 // error's offset: on the formula's line when it is written on one line.
-func (l *Law) At(off int) diag.Pos { return texPos(l.Formula, off, texShift(l.Formula, l.tok, l.Pos), l.Pos) }
+func (l *Law) At(off int) diag.Pos {
+	return texPos(l.Formula, off, texShift(l.Formula, l.tok, l.Pos), l.Pos)
+}
 
 // At is where byte off of the expression stands in the page.
-func (d *Derived) At(off int) diag.Pos { return texPos(d.Expr, off, texShift(d.Expr, d.tok, d.Pos), d.Pos) }
+func (d *Derived) At(off int) diag.Pos {
+	return texPos(d.Expr, off, texShift(d.Expr, d.tok, d.Pos), d.Pos)
+}
 
 // lawLayer gathers the law keys of one fit mapping as they are read.
 type lawLayer struct {

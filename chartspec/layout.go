@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
+
+	"github.com/scalesite/scalesite/diag"
 )
 
 // Limits of the chart-level layout keys.
@@ -15,6 +17,10 @@ const (
 	// It is also the row a chart without `columns` fills. check's
 	// TestMaxColumnsIsDrawn holds it to the layout.
 	MaxColumns = 4
+	// maxColumnsRead is the most `columns` a spec may ask for: what the
+	// format allowed before the page's limit was read from its layout;
+	// more than MaxColumns is drawn as MaxColumns, with a warning.
+	maxColumnsRead = 12
 	// DefaultDownsample is how many points a line keeps at most unless the
 	// spec says otherwise: about two per pixel of a wide plot, far more than
 	// the eye can tell apart, and a page that still loads fast.
@@ -49,9 +55,16 @@ func (p *parser) columns(e entry) int {
 		return 0
 	}
 	c, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil || c < 1 || c > MaxColumns {
+	if err != nil || c < 1 || c > maxColumnsRead {
 		p.errorf(pos, "columns must be a whole number of panels per row from 1 to %d (the page draws at most %d side by side, each at least 240 px wide), not %q", MaxColumns, MaxColumns, s)
 		return 0
+	}
+	if c > MaxColumns {
+		// Specs written when the limit was 12 still build, drawn as the
+		// page draws them.
+		p.warns = append(p.warns, diag.Warnf(diag.ColumnsPastPage, pos,
+			"columns: %d asks for more panels side by side than the page draws (%d, each at least 240 px wide): they are drawn %d a row", c, MaxColumns, MaxColumns))
+		return MaxColumns
 	}
 	return c
 }

@@ -1,6 +1,7 @@
 package chartspec
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -44,8 +45,7 @@ func TestLayoutKeyErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
 		{"columns zero", ok + "columns: 0\n", `content/audio.md:13:10: columns must be a whole number of panels per row from 1 to 4 (the page draws at most 4 side by side, each at least 240 px wide), not "0"`},
 		{"columns text", ok + "columns: two\n", `content/audio.md:13:10: columns must be a whole number of panels per row from 1 to 4 (the page draws at most 4 side by side, each at least 240 px wide), not "two"`},
-		{"columns past what the page draws", ok + "columns: 5\n", `content/audio.md:13:10: columns must be a whole number of panels per row from 1 to 4 (the page draws at most 4 side by side, each at least 240 px wide), not "5"`},
-		{"columns six", ok + "columns: 6\n", `content/audio.md:13:10: columns must be a whole number of panels per row from 1 to 4 (the page draws at most 4 side by side, each at least 240 px wide), not "6"`},
+		{"columns past what a spec may ask", ok + "columns: 13\n", `content/audio.md:13:10: columns must be a whole number of panels per row from 1 to 4 (the page draws at most 4 side by side, each at least 240 px wide), not "13"`},
 		{"downsample too small", ok + "downsample: 5\n", `content/audio.md:13:13: downsample must be a whole number of points per line of at least 10 (or false to keep every point), not "5"`},
 		{"legend unknown key", ok + "legend: {titel: x}\n", `content/audio.md:13:10: unknown key "titel" in legend — did you mean "title"?`},
 		{"legend show not a bool", ok + "legend: {show: maybe}\n", `content/audio.md:13:16: legend show must be true or false`},
@@ -60,6 +60,22 @@ func TestLayoutKeyErrors(t *testing.T) {
 				t.Errorf("got:\n%v\nwant:\n%s", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestColumnsPastThePage: columns 5 to 12 (allowed before the page's
+// limit was read from its layout) still build, drawn as the page draws
+// them, with a named warning at the key.
+func TestColumnsPastThePage(t *testing.T) {
+	for _, n := range []int{5, 6, 12} {
+		c, err := Parse([]byte(ok+fmt.Sprintf("columns: %d\n", n)), at)
+		if err != nil {
+			t.Fatalf("columns: %d: %v", n, err)
+		}
+		want := fmt.Sprintf("content/audio.md:13:10: columns: %d asks for more panels side by side than the page draws (4, each at least 240 px wide): they are drawn 4 a row", n)
+		if c.Columns != MaxColumns || len(c.Warnings) != 1 || c.Warnings[0].Name != "columns-past-page" || c.Warnings[0].Error() != want {
+			t.Errorf("columns: %d: Columns %d, warnings %v; want %d and %q", n, c.Columns, c.Warnings, MaxColumns, want)
+		}
 	}
 }
 
