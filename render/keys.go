@@ -42,7 +42,28 @@ func Facts(s *site.Site) SiteFacts {
 // internal/rebuild).
 func (r *renderer) pageKey(i int) string {
 	prev, next := r.neighbours(i)
-	return rebuild.PagesKey(r.site.Pages[i]) + r.neighboursKey(prev, next)
+	return pagesKey(r.site.Pages[i]) + r.neighboursKey(prev, next)
+}
+
+// pagesKey is the rebuild.PagesKey of pages, from their Keys (what
+// rendering each reads of the site, never where it is in memory): a page
+// read again keeps its key when nothing it reads changed, and a new page
+// at a freed page's address has a key of its own. A nil page (none) has
+// the zero key, which no loaded page has.
+func pagesKey(pages ...*site.Page) string {
+	if len(pages) == 1 { // a page's own key, without a slice
+		if pages[0] == nil {
+			return rebuild.PagesKey([32]byte{})
+		}
+		return rebuild.PagesKey(pages[0].Key)
+	}
+	keys := make([][32]byte, len(pages))
+	for i, p := range pages {
+		if p != nil {
+			keys[i] = p.Key
+		}
+	}
+	return rebuild.PagesKey(keys...)
 }
 
 // neighbours are the i-th page's next older page prev and next newer one
@@ -133,7 +154,7 @@ func (r *renderer) linkSum(p *site.Page) linkSum {
 // csvKey is the key a Renderer keeps the CSV file of p's j-th chart by:
 // the page itself (see internal/rebuild).
 func csvKey(p *site.Page, j int) string {
-	return rebuild.PagesKey(p) + strconv.Itoa(j)
+	return pagesKey(p) + strconv.Itoa(j)
 }
 
 // svgKey is the key of the SVG file of p's j-th chart's static figure: the

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/render/layout"
 	"github.com/scalesite/scalesite/site"
@@ -175,7 +174,7 @@ func (r *renderer) homePage(n int) (output.File, error) {
 	l := r.homeListing()
 	key := r.listingKey(l, n)
 	if n == 0 {
-		key = rebuild.PagesKey(r.site.Home) + key
+		key = pagesKey(r.site.Home) + key
 	}
 	return r.rr.cached(l.outputPath(n), key, func() ([]byte, error) { return r.renderHome(l, n) })
 }

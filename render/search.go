@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/scalesite/scalesite/internal/fastjson"
-	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/render/layout"
 	"github.com/scalesite/scalesite/site"
@@ -197,7 +196,7 @@ func (r *renderer) searchJobs() []func() (output.File, error) {
 	rr := r.rr
 	jobs := []func() (output.File, error){func() (output.File, error) {
 		// The pages' pointers change whenever one of them is loaded again.
-		data, err := rr.cachedData(SearchFile, rebuild.PagesKey(r.site.Home)+rebuild.PagesKey(r.site.Pages...), r.searchIndex)
+		data, err := rr.cachedData(SearchFile, pagesKey(r.site.Home)+pagesKey(r.site.Pages...), r.searchIndex)
 		return output.File{Path: SearchFile, Data: data, Default: true}, err
 	}}
 	if r.data.SearchURL == "" {

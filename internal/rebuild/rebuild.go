@@ -195,7 +195,6 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"unsafe"
 )
 
 // FileSum is the checksum of a site file's bytes that says whether a page's
@@ -217,26 +216,44 @@ func LinkSum(link any) [16]byte {
 	return [16]byte(sum[:16])
 }
 
-// PagesKey identifies a list of loaded pages by their pointers: the
-// preview's Reload makes new values for what it read again and keeps the
-// others, so equal keys mean the same content, as long as the pages are
-// held (a freed page's address can be reused: the caller keeps them). A
-// long list is identified by a checksum of its pointers. The empty list
-// has the key "".
-func PagesKey[T any](pages ...*T) string {
-	if len(pages) == 0 {
+// PageKey is the key of a loaded page: a checksum of what rendering it
+// reads of the site besides the config, the theme and the site-wide facts
+// (a Renderer is made for those) and its neighbours (keyed on their own).
+// source is the FileSum of the page's file; read says what loading it read
+// of each other file (a data table's or bibliography's FileSum, an image's
+// size), one string a file. Two pages with equal keys render the same,
+// wherever they are in memory, and a page read again from the same bytes
+// keeps its key.
+func PageKey(source [32]byte, read ...string) [32]byte {
+	h := sha256.New()
+	h.Write(source[:])
+	for _, r := range read {
+		h.Write([]byte(strconv.Itoa(len(r))))
+		h.Write([]byte{':'})
+		h.Write([]byte(r))
+	}
+	return [32]byte(h.Sum(nil))
+}
+
+// PagesKey is the key of a list of pages, from the PageKey of each: the
+// keys themselves for up to 4 pages, else a checksum of them. The empty
+// list has the key "".
+func PagesKey(keys ...[32]byte) string {
+	if len(keys) == 0 {
 		return ""
 	}
-	b := make([]byte, 0, len(pages)*13)
-	for _, p := range pages {
-		b = strconv.AppendUint(b, uint64(uintptr(unsafe.Pointer(p))), 16)
-		b = append(b, ',')
-	}
-	if len(pages) <= 4 {
+	if len(keys) <= 4 {
+		b := make([]byte, 0, len(keys)*32)
+		for _, k := range keys {
+			b = append(b, k[:]...)
+		}
 		return string(b)
 	}
-	sum := sha256.Sum256(b)
-	return "#" + string(sum[:])
+	h := sha256.New()
+	for _, k := range keys {
+		h.Write(k[:])
+	}
+	return "#" + string(h.Sum(nil))
 }
 
 // CopiedAsIs reports whether a changed file (site-relative,
