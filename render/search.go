@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/scalesite/scalesite/internal/fastjson"
 	"github.com/scalesite/scalesite/output"
@@ -195,8 +194,7 @@ func hasSearchPage(s *site.Site) bool {
 func (r *renderer) searchJobs() []func() (output.File, error) {
 	rr := r.rr
 	jobs := []func() (output.File, error){func() (output.File, error) {
-		// The pages' pointers change whenever one of them is loaded again.
-		data, err := rr.cachedData(SearchFile, pagesKey(r.site.Home)+pagesKey(r.site.Pages...), r.searchIndex)
+		data, err := rr.cachedData(SearchFile, r.searchKey(), r.searchIndex)
 		return output.File{Path: SearchFile, Data: data, Default: true}, err
 	}}
 	if r.data.SearchURL == "" {
@@ -212,7 +210,7 @@ func (r *renderer) searchPage() (output.File, error) {
 	math := searchMath(r.site)
 	d := &layout.Page{Site: r.data, Kind: "search", Title: "Search", URL: r.url(SearchSlug),
 		Canonical: r.absURL(r.url(SearchSlug)), SearchIndex: r.site.Config.BasePath + SearchFile, Math: math}
-	f, err := r.rr.cached(SearchSlug+"/index.html", "search"+strconv.FormatBool(math), func() ([]byte, error) {
+	f, err := r.rr.cached(SearchSlug+"/index.html", searchPageKey(math), func() ([]byte, error) {
 		return r.theme.execute("search", d)
 	})
 	if err != nil {
