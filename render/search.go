@@ -142,7 +142,8 @@ func (rr *Renderer) keptSearchJSON(pages []*site.Page) [][]byte {
 }
 
 // keepSearchJSON keeps the search entries made, by page. (A page is a
-// new value whenever it is read again: its pointer keys what it shows.)
+// new value whenever it is read again, and the map holds the pages it
+// keeps, so no new page can take a kept one's address.)
 func (rr *Renderer) keepSearchJSON(made map[*site.Page][]byte) {
 	if len(made) == 0 {
 		return
