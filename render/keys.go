@@ -2,9 +2,11 @@ package render
 
 import (
 	"crypto/sha256"
+	"fmt"
 	"strconv"
 
 	"github.com/scalesite/scalesite/internal/rebuild"
+	"github.com/scalesite/scalesite/render/layout"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -42,7 +44,28 @@ func Facts(s *site.Site) SiteFacts {
 // internal/rebuild).
 func (r *renderer) pageKey(i int) string {
 	prev, next := r.neighbours(i)
-	return rebuild.PagesKey(r.site.Pages[i]) + r.neighboursKey(prev, next)
+	return pagesKey(r.site.Pages[i]) + r.neighboursKey(prev, next)
+}
+
+// pagesKey is the rebuild.PagesKey of pages, from their Keys (what
+// rendering each reads of the site, never where it is in memory): a page
+// read again keeps its key when nothing it reads changed, and a new page
+// at a freed page's address has a key of its own. A nil page (none) has
+// the zero key, which no loaded page has.
+func pagesKey(pages ...*site.Page) string {
+	if len(pages) == 1 { // a page's own key, without a slice
+		if pages[0] == nil {
+			return rebuild.PagesKey([32]byte{})
+		}
+		return rebuild.PagesKey(pages[0].Key)
+	}
+	keys := make([][32]byte, len(pages))
+	for i, p := range pages {
+		if p != nil {
+			keys[i] = p.Key
+		}
+	}
+	return rebuild.PagesKey(keys...)
 }
 
 // neighbours are the i-th page's next older page prev and next newer one
@@ -133,7 +156,7 @@ func (r *renderer) linkSum(p *site.Page) linkSum {
 // csvKey is the key a Renderer keeps the CSV file of p's j-th chart by:
 // the page itself (see internal/rebuild).
 func csvKey(p *site.Page, j int) string {
-	return rebuild.PagesKey(p) + strconv.Itoa(j)
+	return pagesKey(p) + strconv.Itoa(j)
 }
 
 // fitKey is the key of the fit file of p's j-th chart (chart.FitJSON):
@@ -151,3 +174,74 @@ func svgKey(p *site.Page, j int) string { return csvKey(p, j) + "svg" }
 // chart's page, as for its SVG file, and for the same reasons (which
 // chart the card shows is the page's front matter).
 func cardKey(p *site.Page, j int) string { return csvKey(p, j) + "card" }
+
+// homeKey is the key of page n of the home listing: its listingKey, and
+// for the first page (index.html, which shows content/index.md's prose)
+// the home page itself.
+func (r *renderer) homeKey(n int) string {
+	key := r.listingKey(r.homeListing(), n)
+	if n == 0 {
+		key = pagesKey(r.site.Home) + key
+	}
+	return key
+}
+
+// tagPageKey is the key of page n of tag g's listing: the tag's name and
+// the listing's listingKey.
+func (r *renderer) tagPageKey(g tagGroup, n int) string {
+	return g.Name + "\x00" + r.listingKey(tagListing(g), n)
+}
+
+// listingKey is the key a Renderer keeps the listing's page n by (pages
+// numbered from the oldest, listSize entries a full page): the LinkSums of
+// its entries, its number, and what its pager says that may change: for
+// the first page, the listing's length and its number of full pages; for
+// the newest full page, that it is (its newer neighbour is the first
+// page). A full page says nothing else a new page changes. So a title
+// changed makes again the one page of each listing that shows the entry;
+// a page added makes again the first page, and, once in listSize times,
+// the new full page and the full page before it; a page dated anew makes
+// again each page the entries shift across.
+func (r *renderer) listingKey(l listing, n int) string {
+	size := r.listSize()
+	key := linkKey(r, l.entries(n, size)...) + "\x00" + strconv.Itoa(n)
+	switch full := l.full(size); {
+	case n == 0:
+		return key + "/" + strconv.Itoa(full) + "/" + strconv.Itoa(len(l.pages))
+	case n == full:
+		return key + "/newest"
+	}
+	return key
+}
+
+// tagsIndexKey is the key of the tags index: the tags it lists, each with
+// its address and count of pages.
+func tagsIndexKey(tags []layout.TagLink) string { return fmt.Sprint(tags) }
+
+// feedKey is the key of the feed: the LinkSums of the feedSize newest
+// pages it shows.
+func (r *renderer) feedKey() string { return linkKey(r, r.feedPages()...) }
+
+// sitemapKey is the key of the sitemap: the LinkSums of every page and the
+// number of tags (it lists each listing page). A patch keys the sitemap it
+// makes so that the next pass through every file makes it again
+// (listPatch), rather than pay for this key.
+func (r *renderer) sitemapKey(groups []tagGroup) string {
+	return linkKey(r, r.site.Pages...) + strconv.Itoa(len(groups))
+}
+
+// searchKey is the key of the search index: the keys of the home page and
+// of every page (pagesKey), so a page's content changed makes it again,
+// while its entries within it are kept by page (searchJSON). A patch
+// keys the index it makes as the sitemap's (listPatch).
+func (r *renderer) searchKey() string {
+	return pagesKey(r.site.Home) + pagesKey(r.site.Pages...)
+}
+
+// searchPageKey is the key of the built-in search page: whether it links
+// KaTeX's stylesheet (the index holds typeset titles: searchMath).
+func searchPageKey(math bool) string { return "search" + strconv.FormatBool(math) }
+
+// constantKey is the key of a file that is the same for every site a
+// Renderer fits (404.html): made once per Renderer.
+const constantKey = "constant"

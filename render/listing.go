@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/render/layout"
 	"github.com/scalesite/scalesite/site"
@@ -144,24 +143,6 @@ func (r *renderer) pager(l listing, n int) *layout.Pager {
 	return pg
 }
 
-// listingKey is the key a Renderer keeps the listing's page n by: the
-// LinkSums of its entries and what its pager says (internal/rebuild). A
-// title changed makes again the one page of each listing that shows the
-// entry; a page added makes again the first page, and, once in listSize
-// times, the new full page and the full page before it; a page dated anew
-// makes again each page the entries shift across.
-func (r *renderer) listingKey(l listing, n int) string {
-	size := r.listSize()
-	key := linkKey(r, l.entries(n, size)...) + "\x00" + strconv.Itoa(n)
-	switch full := l.full(size); {
-	case n == 0:
-		return key + "/" + strconv.Itoa(full) + "/" + strconv.Itoa(len(l.pages))
-	case n == full:
-		return key + "/newest"
-	}
-	return key
-}
-
 // homeListing is the listing of the home page: every page.
 func (r *renderer) homeListing() listing { return listing{pages: r.site.Pages} }
 
@@ -173,11 +154,7 @@ func tagListing(g tagGroup) listing { return listing{dir: "tags/" + g.Slug, page
 // list alone, for the others.
 func (r *renderer) homePage(n int) (output.File, error) {
 	l := r.homeListing()
-	key := r.listingKey(l, n)
-	if n == 0 {
-		key = rebuild.PagesKey(r.site.Home) + key
-	}
-	return r.rr.cached(l.outputPath(n), key, func() ([]byte, error) { return r.renderHome(l, n) })
+	return r.rr.cached(l.outputPath(n), r.homeKey(n), func() ([]byte, error) { return r.renderHome(l, n) })
 }
 
 func (r *renderer) renderHome(l listing, n int) ([]byte, error) {
@@ -208,7 +185,7 @@ func (r *renderer) renderHome(l listing, n int) ([]byte, error) {
 // tagPage renders page n of tag g's listing.
 func (r *renderer) tagPage(g tagGroup, n int) (output.File, error) {
 	l := tagListing(g)
-	f, err := r.rr.cached(l.outputPath(n), g.Name+"\x00"+r.listingKey(l, n), func() ([]byte, error) {
+	f, err := r.rr.cached(l.outputPath(n), r.tagPageKey(g, n), func() ([]byte, error) {
 		d := &layout.Page{Site: r.data, Kind: "tag", Title: g.Name, URL: r.url(l.slug(n)),
 			Canonical:   r.absURL(r.url(l.slug(n))),
 			Description: fmt.Sprintf("Pages tagged %s on %s.", g.Name, r.site.Config.Title), Pager: r.pager(l, n)}

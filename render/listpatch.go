@@ -251,7 +251,7 @@ func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, fs *patchFile
 		return fs.put(output.File{Path: path, Data: b, Default: true})
 	}
 	if feed {
-		if err := remake(FeedFile, linkKey(r, r.feedPages()...), r.feed); err != nil {
+		if err := remake(FeedFile, r.feedKey(), r.feed); err != nil {
 			return nil, err
 		}
 	}

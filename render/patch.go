@@ -75,15 +75,6 @@ func (rr *Renderer) patch(s *site.Site, d delta) (*output.Output, error) {
 		}
 	}
 	l.home = s.Home
-	// The search index, kept, is keyed by the pages' addresses, which
-	// are no longer all the site's: once the old pages are freed, new
-	// ones could take their addresses, and that key with them. The next
-	// call that goes through every file makes it again.
-	rr.mu.Lock()
-	if c, ok := rr.cache[SearchFile]; ok {
-		c.key = "\x00patched"
-	}
-	rr.mu.Unlock()
 	rr.pruneLinks(s)
 	rr.last, rr.patched, rr.removed = l, fs.made, fs.gone
 	return &output.Output{Files: l.files}, nil

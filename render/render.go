@@ -331,7 +331,7 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) 
 	rr, s := r.rr, r.site
 	jobs := []func() (output.File, error){
 		func() (output.File, error) {
-			f, err := rr.cached("404.html", "404", func() ([]byte, error) {
+			f, err := rr.cached("404.html", constantKey, func() ([]byte, error) {
 				return r.theme.execute("404", &layout.Page{Site: r.data, Kind: "404", Title: "Page not found", URL: s.Config.BasePath + "404.html"})
 			})
 			if err != nil {
@@ -347,11 +347,11 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) 
 	// lists every page, every page of each listing, and the tags.
 	jobs = append(jobs,
 		func() (output.File, error) {
-			feed, err := rr.cachedData(FeedFile, linkKey(r, r.feedPages()...), r.feed)
+			feed, err := rr.cachedData(FeedFile, r.feedKey(), r.feed)
 			return output.File{Path: FeedFile, Data: feed, Default: true}, err
 		},
 		func() (output.File, error) {
-			sitemap, err := rr.cachedData(SitemapFile, linkKey(r, s.Pages...)+fmt.Sprint(len(groups)), func() ([]byte, error) { return r.sitemap(groups), nil })
+			sitemap, err := rr.cachedData(SitemapFile, r.sitemapKey(groups), func() ([]byte, error) { return r.sitemap(groups), nil })
 			return output.File{Path: SitemapFile, Data: sitemap, Default: true}, err
 		})
 	if len(groups) == 0 {
@@ -367,7 +367,7 @@ func (r *renderer) tagsIndex(groups []tagGroup) (output.File, error) {
 	for _, g := range groups {
 		index.TagList = append(index.TagList, layout.TagLink{Name: g.Name, URL: r.url("tags/" + g.Slug), Pages: len(g.Pages)})
 	}
-	f, err := r.rr.cached(tagsIndexFile, fmt.Sprint(index.TagList), func() ([]byte, error) {
+	f, err := r.rr.cached(tagsIndexFile, tagsIndexKey(index.TagList), func() ([]byte, error) {
 		return r.theme.execute("tags", index)
 	})
 	if err != nil {

@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/scalesite/scalesite/internal/fastjson"
-	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/render/layout"
 	"github.com/scalesite/scalesite/site"
@@ -144,7 +142,8 @@ func (rr *Renderer) keptSearchJSON(pages []*site.Page) [][]byte {
 }
 
 // keepSearchJSON keeps the search entries made, by page. (A page is a
-// new value whenever it is read again: its pointer keys what it shows.)
+// new value whenever it is read again, and the map holds the pages it
+// keeps, so no new page can take a kept one's address.)
 func (rr *Renderer) keepSearchJSON(made map[*site.Page][]byte) {
 	if len(made) == 0 {
 		return
@@ -196,8 +195,7 @@ func hasSearchPage(s *site.Site) bool {
 func (r *renderer) searchJobs() []func() (output.File, error) {
 	rr := r.rr
 	jobs := []func() (output.File, error){func() (output.File, error) {
-		// The pages' pointers change whenever one of them is loaded again.
-		data, err := rr.cachedData(SearchFile, rebuild.PagesKey(r.site.Home)+rebuild.PagesKey(r.site.Pages...), r.searchIndex)
+		data, err := rr.cachedData(SearchFile, r.searchKey(), r.searchIndex)
 		return output.File{Path: SearchFile, Data: data, Default: true}, err
 	}}
 	if r.data.SearchURL == "" {
@@ -213,7 +211,7 @@ func (r *renderer) searchPage() (output.File, error) {
 	math := searchMath(r.site)
 	d := &layout.Page{Site: r.data, Kind: "search", Title: "Search", URL: r.url(SearchSlug),
 		Canonical: r.absURL(r.url(SearchSlug)), SearchIndex: r.site.Config.BasePath + SearchFile, Math: math}
-	f, err := r.rr.cached(SearchSlug+"/index.html", "search"+strconv.FormatBool(math), func() ([]byte, error) {
+	f, err := r.rr.cached(SearchSlug+"/index.html", searchPageKey(math), func() ([]byte, error) {
 		return r.theme.execute("search", d)
 	})
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/par"
-	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
@@ -154,7 +153,7 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 			return
 		}
 		if keeps {
-			rr.record(light[k], rebuild.PagesKey(light[k])+links, written[k])
+			rr.record(light[k], pagesKey(light[k])+links, written[k])
 		}
 		src.Rendered(p, links, written[k])
 	}

@@ -140,6 +140,7 @@ func (l *pageLoader) image(p *Page, img *gast.Image) error {
 		size, err := imageSize(f, file)
 		f.Close()
 		p.Images = append(p.Images, file)
+		l.images = append(l.images, "image "+file+" "+strconv.Itoa(size.w)+"x"+strconv.Itoa(size.h)+" "+strconv.FormatBool(size.ok && err == nil))
 		if err != nil {
 			l.warnings = append(l.warnings, diag.Warnf(diag.ImageSize, at, "image %s: %v; it is shown without a width and height, so the page may shift as it loads", diag.QuoteIfNeeded(file), err))
 			return nil

@@ -93,6 +93,10 @@ type Page struct {
 	Draft       bool
 	// SourceSum is the rebuild.FileSum of the page's file, as Scan read it.
 	SourceSum [32]byte
+	// Key is the rebuild.PageKey of what rendering the page reads of the
+	// site: set by the loader, and by Scan for the page as far as its
+	// front matter. Its light forms keep it.
+	Key [32]byte
 	// frontMatterRead reports that Scan read the front matter without a
 	// problem, so that LoadPage need not read it again.
 	frontMatterRead bool

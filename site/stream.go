@@ -124,6 +124,7 @@ func (s *Site) frontMatterOnly(file string, formulas *katex.Cache) *Page {
 	src, err := s.Files.ReadFile(file, s.Config.Limits.FileLimit())
 	if err == nil {
 		p.SourceSum = rebuild.FileSum(src)
+		p.Key = rebuild.PageKey(p.SourceSum, "front matter only")
 		if fm, _, _, err := splitFrontMatter(src, file); err == nil {
 			p.frontMatterRead = fm == nil || p.parseFrontMatter(fm, formulas) == nil
 		}

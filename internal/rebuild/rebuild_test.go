@@ -28,23 +28,44 @@ func TestCopiedAsIs(t *testing.T) {
 	}
 }
 
-func TestPagesKey(t *testing.T) {
-	type page struct{ n int }
-	a, b, c, d, e := &page{1}, &page{2}, &page{3}, &page{4}, &page{5}
-	same := &page{1} // the same content, another value: another page
+func TestPageKey(t *testing.T) {
+	src := FileSum([]byte("---\ntitle: Runs\n---\n"))
+	other := FileSum([]byte("---\ntitle: Runs, renamed\n---\n"))
+	base := PageKey(src, "data runs.csv 01")
 	for _, tc := range []struct {
 		name  string
-		x, y  []*page
+		key   [32]byte
 		equal bool
 	}{
-		{"the same pages", []*page{a, b}, []*page{a, b}, true},
-		{"a page read again", []*page{a, b}, []*page{same, b}, false},
-		{"another order", []*page{a, b}, []*page{b, a}, false},
-		{"one more", []*page{a}, []*page{a, b}, false},
-		{"a long list, the same", []*page{a, b, c, d, e}, []*page{a, b, c, d, e}, true},
-		{"a long list, one read again", []*page{a, b, c, d, e}, []*page{same, b, c, d, e}, false},
-		{"no page and none", nil, []*page{}, true},
-		{"no page and a nil one", nil, []*page{nil}, false},
+		{"the same bytes, read again", PageKey(src, "data runs.csv 01"), true},
+		{"its file changed", PageKey(other, "data runs.csv 01"), false},
+		{"its data changed", PageKey(src, "data runs.csv 02"), false},
+		{"a file more", PageKey(src, "data runs.csv 01", "image a.png 1x1 true"), false},
+		{"the same text, cut elsewhere", PageKey(src, "data runs.csv", " 01"), false},
+		{"nothing else read", PageKey(src), false},
+	} {
+		if got := tc.key == base; got != tc.equal {
+			t.Errorf("%s: keys equal %v, want %v", tc.name, got, tc.equal)
+		}
+	}
+}
+
+func TestPagesKey(t *testing.T) {
+	a, b, c, d, e := [32]byte{1}, [32]byte{2}, [32]byte{3}, [32]byte{4}, [32]byte{5}
+	none := [32]byte{}
+	for _, tc := range []struct {
+		name  string
+		x, y  [][32]byte
+		equal bool
+	}{
+		{"the same pages", [][32]byte{a, b}, [][32]byte{a, b}, true},
+		{"a page changed", [][32]byte{a, b}, [][32]byte{c, b}, false},
+		{"another order", [][32]byte{a, b}, [][32]byte{b, a}, false},
+		{"one more", [][32]byte{a}, [][32]byte{a, b}, false},
+		{"a long list, the same", [][32]byte{a, b, c, d, e}, [][32]byte{a, b, c, d, e}, true},
+		{"a long list, one changed", [][32]byte{a, b, c, d, e}, [][32]byte{b, b, c, d, e}, false},
+		{"no page and none", nil, [][32]byte{}, true},
+		{"no page and a missing one", nil, [][32]byte{none}, false},
 	} {
 		if got := PagesKey(tc.x...) == PagesKey(tc.y...); got != tc.equal {
 			t.Errorf("%s: keys equal %v, want %v", tc.name, got, tc.equal)
