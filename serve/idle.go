@@ -37,7 +37,7 @@ func (w *watchState) setBusy(busy bool) {
 }
 
 // notify tells the waiters that something they may look at changed: a build
-// ended, an error was shown, a build was put off.
+// ended, an error was shown, a build was put off, a browser came or went.
 func (w *watchState) notify() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -62,7 +62,8 @@ func (s *Server) Idle() <-chan struct{} {
 
 // Changed returns a channel that is closed at the server's next change of
 // state: a build ended (well or not), an error was shown, a build was put
-// off, or the server became busy or idle. Take it before looking at the
+// off, the server became busy or idle, or a browser's event stream opened
+// or closed (Clients). Take it before looking at the
 // state, then wait on it, so that no change is missed.
 func (s *Server) Changed() <-chan struct{} {
 	s.state.mu.Lock()

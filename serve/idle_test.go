@@ -78,3 +78,19 @@ func TestChangedAtEachBuild(t *testing.T) {
 		t.Fatal("a build ended and Changed's channel is still open")
 	}
 }
+
+// TestChangedWhenABrowserComes checks that Changed's channel is closed when
+// a browser opens the event stream, so that a wait on Clients needs no poll.
+func TestChangedWhenABrowserComes(t *testing.T) {
+	ts := newTestSite(t, false)
+	changed := ts.srv.Changed()
+	ts.events() // returns once the server answered, with the client counted
+	select {
+	case <-changed:
+	default:
+		t.Fatal("a browser opened the event stream and Changed's channel is still open")
+	}
+	if n := ts.srv.Clients(); n != 1 {
+		t.Errorf("%d clients, want 1", n)
+	}
+}
