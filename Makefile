@@ -54,14 +54,19 @@ serve: build
 ## a failure, not a slow pass.
 TESTTIMEOUT ?= 30m
 
+## Both test targets run go test under tools/cacheguard, which gives it an empty
+## home folder and fails if any test wrote into the user's cache there
+## (~/.cache/scalesite): tests write only into temporary folders.
+CACHEGUARD := $(GO) run ./tools/cacheguard
+
 test: bundle-check tidy-check build fmt-check vet
-	$(GO) test -count=1 -timeout $(TESTTIMEOUT) ./...
+	$(CACHEGUARD) $(GO) test -count=1 -timeout $(TESTTIMEOUT) ./...
 
 ## test-fast: formatting, vet, and every test with -short, which skips what opens
 ## Chromium, compiles the command again or builds large sites (no Node.js bundle or
 ## Chromium needed); for the edit-test loop, `make test` before a commit
 test-fast: fmt-check vet
-	$(GO) test -short -count=1 -timeout 10m ./...
+	$(CACHEGUARD) $(GO) test -short -count=1 -timeout 10m ./...
 
 ## golden: rewrite every golden file from what the code makes now, in each package
 ## whose tests take -update (found here, so a new one is never left out): the

@@ -30,12 +30,17 @@ func TestLivePreviewLeavesNoStreamBehind(t *testing.T) {
 		t.Fatal(err)
 	}
 	// One page is shown, so one stream should be open; a closing stream may
-	// take a moment to be noticed by the server.
-	deadline := time.Now().Add(60 * time.Second)
-	for srv.Clients() != 1 {
-		if time.Now().After(deadline) {
+	// take a moment to be noticed by the server, which says so (Changed).
+	deadline := time.After(60 * time.Second)
+	for {
+		changed := srv.Changed() // before counting: a change meanwhile is not missed
+		if srv.Clients() == 1 {
+			break
+		}
+		select {
+		case <-changed:
+		case <-deadline:
 			t.Fatalf("%d event streams open after visiting %d pages in one tab, want 1", srv.Clients(), len(pages)+1)
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/xml"
 	"fmt"
 	"html"
@@ -18,7 +19,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -448,13 +451,31 @@ func browsePages(t *testing.T, b *browser, srv *subPathServer, pages []string) {
 			tb := b.window(t)
 			var mu sync.Mutex
 			var bad []string
+			idle := map[cdp.LoaderID]bool{} // the documents whose network went idle
+			idled := make(chan struct{}, 1) // a token each time one does
 			chromedp.ListenTarget(tb.ctx, func(ev any) {
-				if e, ok := ev.(*network.EventResponseReceived); ok && e.Response.Status >= 400 {
-					mu.Lock()
-					bad = append(bad, fmt.Sprintf("%s: HTTP %d", e.Response.URL, e.Response.Status))
-					mu.Unlock()
+				switch e := ev.(type) {
+				case *network.EventResponseReceived:
+					if e.Response.Status >= 400 {
+						mu.Lock()
+						bad = append(bad, fmt.Sprintf("%s: HTTP %d", e.Response.URL, e.Response.Status))
+						mu.Unlock()
+					}
+				case *page.EventLifecycleEvent:
+					if e.Name == "networkIdle" {
+						mu.Lock()
+						idle[e.LoaderID] = true
+						mu.Unlock()
+						select {
+						case idled <- struct{}{}:
+						default: // a token is there already
+						}
+					}
 				}
 			})
+			if err := chromedp.Run(tb.ctx, page.SetLifecycleEventsEnabled(true)); err != nil {
+				t.Fatal(err)
+			}
 			var canvases int
 			if err := chromedp.Run(tb.ctx, chromedp.Navigate(p), chromedp.Evaluate(`document.querySelectorAll('.scalesite-canvas').length`, &canvases)); err != nil {
 				t.Fatalf("opening %s: %v", p, err)
@@ -469,8 +490,31 @@ func browsePages(t *testing.T, b *browser, srv *subPathServer, pages []string) {
 					t.Errorf("%d charts started and drew a canvas, want one per chart element: %d", started, canvases)
 				}
 			}
-			// Let late requests (the favicon) be made.
-			chromedp.Run(tb.ctx, chromedp.Sleep(200*time.Millisecond))
+			// Let late requests (the favicon) be made: wait until the page's
+			// network has been idle for half a second, as Chromium says.
+			var loader cdp.LoaderID
+			if err := chromedp.Run(tb.ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+				tree, err := page.GetFrameTree().Do(ctx)
+				if err == nil {
+					loader = tree.Frame.LoaderID
+				}
+				return err
+			})); err != nil {
+				t.Fatalf("asking Chromium for %s's document: %v", p, err)
+			}
+			for deadline := time.After(60 * time.Second); ; {
+				mu.Lock()
+				done := idle[loader]
+				mu.Unlock()
+				if done {
+					break
+				}
+				select {
+				case <-idled:
+				case <-deadline:
+					t.Fatalf("the network of %s was not idle 60 s after its charts started", p)
+				}
+			}
 			mu.Lock()
 			defer mu.Unlock()
 			tb.mu.Lock()

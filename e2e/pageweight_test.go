@@ -93,6 +93,7 @@ func TestPageWeight(t *testing.T) {
 	var mu sync.Mutex
 	responses := map[network.RequestID]*response{}
 	var order []network.RequestID
+	finished := make(chan struct{}, 1) // a token each time a response finishes
 	tb := b.tab(t)
 	chromedp.ListenTarget(tb.ctx, func(ev any) {
 		mu.Lock()
@@ -120,6 +121,10 @@ func TestPageWeight(t *testing.T) {
 		case *network.EventLoadingFinished:
 			r := get(e.RequestID)
 			r.size, r.done = e.EncodedDataLength, true
+			select {
+			case finished <- struct{}{}:
+			default: // a token is there already
+			}
 		}
 	})
 	if err := chromedp.Run(tb.ctx, network.SetCacheDisabled(true)); err != nil {
@@ -144,8 +149,8 @@ func TestPageWeight(t *testing.T) {
 	}
 
 	// Every response has finished (the favicon may come last).
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	deadline := time.After(10 * time.Second)
+	for waiting := true; waiting; {
 		mu.Lock()
 		pending := 0
 		for _, r := range responses {
@@ -154,10 +159,14 @@ func TestPageWeight(t *testing.T) {
 			}
 		}
 		mu.Unlock()
-		if pending == 0 || time.Now().After(deadline) {
+		if pending == 0 {
 			break
 		}
-		time.Sleep(50 * time.Millisecond)
+		select {
+		case <-finished:
+		case <-deadline:
+			waiting = false
+		}
 	}
 
 	mu.Lock()

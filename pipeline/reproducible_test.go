@@ -32,6 +32,12 @@ func TestReproducible(t *testing.T) {
 		// A second later, so that a build time in seconds would show.
 		{name: "sub-path, later", baseURL: "https://someone.github.io/scalesite-demo/", sameAs: 4, sleepFor: 1100 * time.Millisecond},
 	}
+	if testing.Short() {
+		// Two builds still show map order and random ids; the worker
+		// counts, the sub-path and the build a second later are the full
+		// suite's (six demo builds are most of this package's -short time).
+		builds = builds[:2]
+	}
 	trees := make([]map[string][]byte, len(builds))
 	for i, b := range builds {
 		if b.sleepFor > 0 {

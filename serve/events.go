@@ -79,6 +79,7 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 	s.hub.mu.Lock()
 	s.hub.clients[c] = true
 	s.hub.mu.Unlock()
+	s.state.notify() // Clients changed
 	defer func() {
 		s.hub.mu.Lock()
 		if s.hub.clients[c] {
@@ -86,6 +87,7 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 			close(c)
 		}
 		s.hub.mu.Unlock()
+		s.state.notify()
 	}()
 	hello, _ := json.Marshal(event{Type: "hello", Server: s.id, Error: s.currentError()})
 	if !send("retry: 500\ndata: %s\n\n", hello) {

@@ -115,16 +115,34 @@ func (ts *testSite) get(path string) (int, string) {
 	return resp.StatusCode, string(b)
 }
 
-// eventually polls until cond holds, failing after a generous timeout (the
-// machines are shared; the speed goals live in the benchmarks).
+// eventually waits until cond holds, looking again at each change of the
+// server's state (a build ended, an error shown, a build put off: Changed),
+// failing after a generous timeout (the machines are shared; the speed
+// goals live in the benchmarks).
 func (ts *testSite) eventually(what string, cond func() bool) {
 	ts.t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
+	deadline := time.After(60 * time.Second)
+	for {
+		changed := ts.srv.Changed() // before cond: a change while it runs is not missed
+		if cond() {
+			return
+		}
+		select {
+		case <-changed:
+		case <-deadline:
 			ts.t.Fatalf("timed out waiting for %s", what)
 		}
-		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// idle waits until the server is idle (Idle): every change it was told of
+// built, none held back.
+func (ts *testSite) idle() {
+	ts.t.Helper()
+	select {
+	case <-ts.srv.Idle():
+	case <-time.After(60 * time.Second):
+		ts.t.Fatal("the server was not idle 60 s after the last change")
 	}
 }
 
@@ -390,9 +408,12 @@ func TestBurstIsOneRebuild(t *testing.T) {
 	// machine the writer itself may be paused for longer than a burst's
 	// quiet time, and the preview then rightly builds what it has: each
 	// such pause allows one more build. Without coalescing there would
-	// be hundreds.
+	// be hundreds. A burst that lasts longer than maxWait (a slow
+	// writer) is built every maxWait too, so that the page does not wait
+	// for ever.
 	pauses := 0
-	last := time.Now()
+	first := time.Now()
+	last := first
 	for i := range 1000 {
 		ts.write(fmt.Sprintf("content/many/p%04d.md", i), fmt.Sprintf("---\ntitle: P%d\n---\nText %d.\n", i, i))
 		now := time.Now()
@@ -402,9 +423,11 @@ func TestBurstIsOneRebuild(t *testing.T) {
 		last = now
 	}
 	ts.eventually("the last page of the burst", ts.serves("/many/p0999/", "Text 999."))
-	time.Sleep(200 * time.Millisecond)
-	if n := ts.srv.Builds() - before; n > 3+pauses {
-		t.Errorf("a burst of 1,000 files caused %d rebuilds, want it coalesced (at most 3, and one for each of the %d pauses of the writer longer than %v)", n, pauses, burstQuiet)
+	ts.idle() // the builds that the burst's last events still bring are counted
+	long := int(last.Sub(first) / maxWait)
+	if n := ts.srv.Builds() - before; n > 3+pauses+long {
+		t.Errorf("a burst of 1,000 files caused %d rebuilds, want it coalesced (at most 3, one for each of the %d pauses of the writer longer than %v and one for each of the %d times %v it wrote)",
+			n, pauses, burstQuiet, long, maxWait)
 	}
 }
 
@@ -422,7 +445,7 @@ func TestManySavesEndOnTheLast(t *testing.T) {
 	}()
 	wg.Wait()
 	ts.eventually("the last save", ts.serves("/b/", "save 999<"))
-	time.Sleep(100 * time.Millisecond)
+	ts.idle() // a build of an earlier save still pending would show here
 	if _, body := ts.get("/b/"); !strings.Contains(body, "save 999<") {
 		t.Errorf("the server does not end on the last save")
 	}

@@ -62,6 +62,7 @@ type Server struct {
 	conns connLimits
 
 	watching     chan struct{} // closed once Watch watches every folder
+	state        *watchState   // idle or busy, and each change of state (Idle, Changed)
 	errorQuiet   time.Duration // see the constant; tests make it longer
 	watchingOnce sync.Once
 	refusedOnce  sync.Once // the log names the first refused Host only
@@ -113,7 +114,7 @@ func newServer(opts Options) *Server {
 	var b [8]byte
 	rand.Read(b[:])
 	return &Server{opts: opts, id: hex.EncodeToString(b[:]), hub: newHub(), done: make(chan struct{}),
-		watching: make(chan struct{}), errorQuiet: errorQuiet, files: siteFiles{}, conns: defaultConnLimits(),
+		watching: make(chan struct{}), state: newWatchState(), errorQuiet: errorQuiet, files: siteFiles{}, conns: defaultConnLimits(),
 		preview: pipeline.NewPreview(opts.Source, site.Options{Drafts: opts.Drafts, BaseURL: "/"})}
 }
 
@@ -175,6 +176,7 @@ func (s *Server) Rebuild(changed []string) {
 // announceError: the watcher holds an error back while the files may still
 // be being written.
 func (s *Server) rebuild(changed []string, announce bool) bool {
+	defer s.state.notify() // after building is unlocked: the waiters may rebuild
 	start := time.Now()
 	s.building.Lock()
 	defer s.building.Unlock()
@@ -308,6 +310,7 @@ func (s *Server) announceError() {
 	}
 	s.errShown, s.shownErr = true, err
 	s.mu.Unlock()
+	s.state.notify()
 	s.logf("error: %s\n", strings.ReplaceAll(err.Error(), "\n", "\nerror: "))
 	s.hub.broadcast(event{Type: "error", Error: err.Error()})
 }

@@ -40,6 +40,7 @@ func (s *Server) begin() error {
 	var once sync.Once
 	served := func() { once.Do(func() { close(first) }) }
 	go func() {
+		defer s.state.notify() // after building is unlocked, as rebuild does
 		defer s.building.Unlock()
 		defer served()
 		s.start(true, served)

@@ -98,7 +98,11 @@ func (s *Server) Watch(ctx context.Context) error {
 		hold.Reset(max(s.errorQuiet-time.Since(lastChange), quiet))
 		later, held = hold.C, what
 	}
+	defer s.state.setBusy(false)
 	for {
+		if len(changed) == 0 && later == nil {
+			s.state.setBusy(false)
+		}
 		select {
 		case <-ctx.Done():
 			return nil
@@ -113,6 +117,7 @@ func (s *Server) Watch(ctx context.Context) error {
 			if !ok {
 				return nil
 			}
+			s.state.setBusy(true)
 			note(ev)
 			if !s.settle(ctx, w, note) {
 				return nil
@@ -129,6 +134,7 @@ func (s *Server) Watch(ctx context.Context) error {
 			s.mu.Lock()
 			s.putOff++
 			s.mu.Unlock()
+			s.state.notify()
 			waitQuiet(heldBuild)
 			continue
 		}

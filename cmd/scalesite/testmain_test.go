@@ -33,9 +33,13 @@ var (
 // commandBinary compiles this command, once per test binary, and returns
 // its path: signals are about a whole process, so these tests run the real
 // one. Go's build cache is the user's (MainInTempCache keeps GOCACHE), so
-// the compile reuses what `go test` just compiled.
+// the compile reuses what `go test` just compiled. It skips the test under
+// -short: `make test-fast` compiles no command.
 func commandBinary(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("compiles the command (-short)")
+	}
 	binOnce.Do(func() {
 		goTool, err := exec.LookPath("go")
 		if err != nil {
