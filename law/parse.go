@@ -185,45 +185,28 @@ func (p *parser) isOp(ops string) bool {
 }
 
 // sum reads terms joined by + and -.
-func (p *parser) sum() (*node, error) {
-	left, err := p.product()
-	if err != nil {
-		return nil, err
-	}
-	for p.isOp("+-") {
-		k := kAdd
-		if p.tok.op == '-' {
-			k = kSub
-		}
-		op := p.tok
-		if err := p.advance(); err != nil {
-			return nil, err
-		}
-		right, err := p.operand(op, p.product)
-		if err != nil {
-			return nil, err
-		}
-		left = &node{kind: k, args: []*node{left, right}, pos: left.pos, end: right.end}
-	}
-	return left, nil
-}
+func (p *parser) sum() (*node, error) { return p.chain('+', kAdd, '-', kSub, p.product) }
 
 // product reads factors joined by * and /.
-func (p *parser) product() (*node, error) {
-	left, err := p.unary()
+func (p *parser) product() (*node, error) { return p.chain('*', kMul, '/', kDiv, p.unary) }
+
+// chain reads operands (each read by next) joined by the left-associative
+// operators a and b, of kinds ka and kb.
+func (p *parser) chain(a byte, ka kind, b byte, kb kind, next func() (*node, error)) (*node, error) {
+	left, err := next()
 	if err != nil {
 		return nil, err
 	}
-	for p.isOp("*/") {
-		k := kMul
-		if p.tok.op == '/' {
-			k = kDiv
+	for p.isOp(string([]byte{a, b})) {
+		k := ka
+		if p.tok.op == b {
+			k = kb
 		}
 		op := p.tok
 		if err := p.advance(); err != nil {
 			return nil, err
 		}
-		right, err := p.operand(op, p.unary)
+		right, err := p.operand(op, next)
 		if err != nil {
 			return nil, err
 		}

@@ -122,21 +122,11 @@ func (b *laid) extend(asc, desc, dy float64) {
 
 // place writes the piece into the Box, its origin at x, y.
 func (b *laid) place(out *Box, x, y float64) {
-	for _, g := range b.glyphs {
-		g.X += x
-		g.Y += y
-		out.Glyphs = append(out.Glyphs, g)
-	}
-	for _, r := range b.rules {
-		r.X += x
-		r.Y += y
-		out.Rules = append(out.Rules, r)
-	}
-	for _, s := range b.shapes {
-		s.tx += x
-		s.ty += y
-		s.clip.X += x
-		s.clip.Y += y
+	var moved laid
+	moved.add(b, x, y)
+	out.Glyphs = append(out.Glyphs, moved.glyphs...)
+	out.Rules = append(out.Rules, moved.rules...)
+	for _, s := range moved.shapes {
 		out.shapes = append(out.shapes, s)
 		out.Drawings = append(out.Drawings, s.clip)
 	}
