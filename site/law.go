@@ -186,6 +186,36 @@ func fitLaws(sp *chartspec.Panel, p *Panel, groups []fitGroup, file, sum string,
 	return fitted, list.Err()
 }
 
+// The limits of a fit by law, so that no spec within them makes a build
+// run for minutes: the grid of starts and every bootstrap refit read each
+// point, and a refit has a fixed cost besides (its optimiser's set-up),
+// about that of reading lawRefitFixed points; 100,000 resamples of 40
+// points took 49 s of one core.
+const (
+	// MaxLawPoints is the most points one fit by law takes.
+	MaxLawPoints = 20000
+	// MaxLawRefitWork bounds resamples × (points + lawRefitFixed) of one
+	// fit by law: Chinchilla's 240 runs allow 11,000 resamples (the paper's
+	// check takes 4,000), 40 points 20,000; about 10 s of one core at most.
+	MaxLawRefitWork = 5_000_000
+	lawRefitFixed   = 200
+)
+
+// lawWork says why fitting the law to g with n bootstrap resamples is past
+// the limits above, or nil.
+func lawWork(lw *chartspec.Law, g fitGroup, n int) error {
+	pts := len(g.pts)
+	if pts > MaxLawPoints {
+		return diag.Errorf(lw.Pos, "the fit %s has %d points, and a fit by law takes at most %d (its starts and refits read every point): leave rows out with where, or fit a built-in kind (fit: powerlaw), which has a closed form",
+			g.what, pts, MaxLawPoints)
+	}
+	if most := MaxLawRefitWork / (pts + lawRefitFixed); n > most {
+		return diag.Errorf(lw.Pos, "the fit %s asks for %d bootstrap resamples of %d points, and a fit by law of %d points may refit at most %d times in a build: ask for %d or fewer (1,000 is usual)",
+			g.what, n, pts, pts, most, most)
+	}
+	return nil
+}
+
 // fitLawGroup fits the law to one group of points.
 func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.Model, derived []*law.Model, file, sum string, cache *fitCache) (Fitted, error) {
 	lw := sp.Fit.Law
@@ -201,6 +231,9 @@ func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.M
 		}
 		vars[i], ys[i] = p.law.byLine[line], pt.Y
 		lo, hi = min(lo, pt.X), max(hi, pt.X)
+	}
+	if err := lawWork(lw, g, sp.Fit.Bootstrap); err != nil {
+		return Fitted{}, err
 	}
 	if err := domainCheck(lw, m, g, vars, p.law, file); err != nil {
 		return Fitted{}, err
