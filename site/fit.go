@@ -187,10 +187,28 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string, cache *fit
 			errs.Add(diag.Errorf(f.Pos, "the fit %s: %s", g.what, msg))
 			continue
 		}
+		if most := kindRefits(f.Type, len(xs)); f.Bootstrap > most {
+			errs.Add(diag.Errorf(f.Pos, "the fit %s asks for %d bootstrap resamples of %d points, and a %s fit of %d points may refit at most %d times in a build: ask for %d or fewer (1,000 is usual)",
+				g.what, f.Bootstrap, len(xs), f.Type, len(xs), most, most))
+			continue
+		}
 		consts := fit.BootstrapKind(r, xs, ys, f.Bootstrap, fitSeed)
 		out = append(out, Fitted{Series: g.series, Result: r, Constants: consts, Lo: lo, Hi: hi, DataSHA256: sum, Doubling: doubling})
 	}
 	return out, errs.Err()
+}
+
+// kindRefits is the most bootstrap refits a built-in fit of n points may
+// do in a build, so that none runs for minutes: resamples × (points + a
+// refit's fixed cost) is at most about 10 s of one core, at some 10 ns a
+// point for the straight lines; powerlaw+c's search for its exponent costs
+// what some 30,000 points do (0.3 ms a refit of 30 points).
+func kindRefits(kind string, n int) int {
+	fixed := 200
+	if kind == fit.PowerLawC {
+		fixed = 30000
+	}
+	return 1_000_000_000 / (n + fixed)
 }
 
 // fitCount is how many curves fitPanel fits in panel p: one per chosen

@@ -229,6 +229,8 @@ func TestLawErrors(t *testing.T) {
 			`content/p/index.md:11:87: derive k: gamma is not a constant of the law; its constants are E, A, alpha`},
 		{"more refits than a build may do", csv, "fit: {law: \"L = E + A / N^alpha\", where: {N: params}, over: all, bootstrap: 100000}\n",
 			`content/p/index.md:11:12: the fit over all points asks for 100000 bootstrap resamples of 42 points, and a fit by law of 42 points may refit at most 20661 times in a build: ask for 20661 or fewer (1,000 is usual)`},
+		{"more refits than a build may do, powerlaw+c", csv, "fit: {type: powerlaw+c, over: all, bootstrap: 100000}\n",
+			`content/p/index.md:11:6: the fit over all points asks for 100000 bootstrap resamples of 42 points, and a powerlaw+c fit of 42 points may refit at most 33286 times in a build: ask for 33286 or fewer (1,000 is usual)`},
 		{"start of no constant", csv, "fit: {law: \"L = E + A / N^alpha\", where: {N: params}, over: all, start: {alpah: [0, 1]}}\n",
 			`content/p/index.md:11:81: start gives a range for alpah, which is not a constant of the law (its constants are E, A, alpha) — did you mean "alpha"?`},
 	}
