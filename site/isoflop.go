@@ -44,6 +44,11 @@ func isoflopFits(sc *chartspec.Chart, c *Chart) error {
 		}
 	}
 	at := sc.IsoFLOP.Compute.Pos
+	// each resample refits a parabola per budget: the straight lines' bound
+	if most := kindRefits(fit.Linear, len(xs)); sc.IsoFLOP.Bootstrap > most {
+		return diag.Errorf(at, "the isoflop fit asks for %d bootstrap resamples of %d runs, and a build may refit %d runs at most %d times: ask for %d or fewer (1,000 is usual)",
+			sc.IsoFLOP.Bootstrap, len(xs), len(xs), most, most)
+	}
 	r, err := fit.FitIsoFLOP(cs, xs, ys, sc.IsoFLOP.Bootstrap, isoflopSeed)
 	if err != nil {
 		return diag.Errorf(at, "the isoflop fit: %v", err)
