@@ -229,14 +229,7 @@ func (p *parser) operand(op token, read func() (*node, error)) (*node, error) {
 func (p *parser) unary() (*node, error) {
 	if p.isOp("+-") {
 		op := p.tok
-		if err := p.enter(); err != nil {
-			return nil, err
-		}
-		defer p.leave()
-		if err := p.advance(); err != nil {
-			return nil, err
-		}
-		x, err := p.operand(op, p.unary)
+		x, err := p.nested(op, p.unary)
 		if err != nil {
 			return nil, err
 		}
@@ -251,6 +244,19 @@ func (p *parser) unary() (*node, error) {
 	return p.power()
 }
 
+// nested reads the operand after the prefix or right-associative operator
+// op, one level deeper (enter bounds the depth of such chains).
+func (p *parser) nested(op token, next func() (*node, error)) (*node, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
+	if err := p.advance(); err != nil {
+		return nil, err
+	}
+	return p.operand(op, next)
+}
+
 // power reads a primary raised, right-associatively, to a signed power:
 // 2^3^2 is 2^(3^2), N^-alpha is N^(-alpha).
 func (p *parser) power() (*node, error) {
@@ -262,14 +268,7 @@ func (p *parser) power() (*node, error) {
 		return base, nil
 	}
 	op := p.tok
-	if err := p.enter(); err != nil {
-		return nil, err
-	}
-	defer p.leave()
-	if err := p.advance(); err != nil {
-		return nil, err
-	}
-	exp, err := p.operand(op, p.unary)
+	exp, err := p.nested(op, p.unary)
 	if err != nil {
 		return nil, err
 	}
