@@ -253,7 +253,7 @@ func (p *csvParser) row(t *Table, rec []string, r *csv.Reader) bool {
 	// write over the next row's.
 	row.Cells = p.cells[start:end:end]
 	row.Cols = p.cols[start:end:end]
-	t.Rows = append(t.Rows, row)
+	t.add(row)
 	return true
 }
 

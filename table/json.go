@@ -159,7 +159,7 @@ func (p *jsonParser) object() bool {
 	p.ws()
 	if p.peek() == '}' {
 		p.i++
-		t.Rows = append(t.Rows, row)
+		t.add(row)
 		return true
 	}
 	for {
@@ -245,7 +245,7 @@ func (p *jsonParser) object() bool {
 			return false
 		}
 	}
-	t.Rows = append(t.Rows, row)
+	t.add(row)
 	return true
 }
 
