@@ -31,7 +31,8 @@ type axisLayer struct {
 	minText, maxText string // as written, for messages
 	minPos, maxPos   diag.Pos
 	fieldSet         bool
-	fieldTried       bool // field written, valid or not
+	fieldTried       bool    // field written, valid or not
+	fields           []Field // y's list of columns (wide.go); nil for one column
 	titleSet         bool
 	minSet, maxSet   bool // set, possibly to nothing (min: ~ drops an inherited min)
 	unit             unitValue
@@ -50,6 +51,11 @@ func (p *parser) axis(e entry) axisLayer {
 		if n == nil {
 			return a
 		}
+		if seq, isList := n.(*ast.SequenceNode); isList {
+			a.fields, a.fieldSet = p.fieldList(e.key, seq, a.pos)
+			a.field = Field{Pos: a.pos}
+			return a
+		}
 		s, isText := scalarText(n)
 		if !isText {
 			p.errorf(a.pos, "%s must be a column name or a mapping like {field: flops, scale: log}, %s", e.key, unlike(n))
@@ -62,6 +68,12 @@ func (p *parser) axis(e entry) axisLayer {
 		switch ae.key {
 		case "field":
 			a.fieldTried = true
+			if seq, isList := p.resolve(ae.val).(*ast.SequenceNode); isList {
+				pos := p.valuePos(ae)
+				a.fields, a.fieldSet = p.fieldList(e.key, seq, pos)
+				a.field = Field{Pos: pos}
+				continue
+			}
 			s, pos, ok := p.text(ae, "a column name")
 			if ok {
 				a.field, a.fieldSet = p.axisField(e.key, strings.TrimSpace(s), pos)
@@ -231,6 +243,7 @@ func mergeAxis(chart, panel axisLayer) axisLayer {
 	a.set, a.pos = true, panel.pos
 	if panel.fieldTried {
 		a.field, a.fieldSet, a.fieldTried = panel.field, panel.fieldSet, true
+		a.fields = panel.fields
 	}
 	if panel.titleSet {
 		a.title, a.titleSet = panel.title, true
@@ -258,7 +271,7 @@ func mergeAxis(chart, panel axisLayer) axisLayer {
 // only the whole can tell: a field, bounds in order, and a log axis above 0.
 // at stands for the axis when no level of the spec set it.
 func (p *parser) resolveAxis(a *axisLayer, name string, at diag.Pos, quiet bool) Axis {
-	ax := Axis{Field: a.field, Title: a.title, Scale: a.scale, Format: a.format, FormatPos: a.formatPos, Min: a.min, Max: a.max, Pos: at}
+	ax := Axis{Field: a.field, Fields: a.fields, Title: a.title, Scale: a.scale, Format: a.format, FormatPos: a.formatPos, Min: a.min, Max: a.max, Pos: at}
 	if a.set {
 		ax.Pos = a.pos
 	}

@@ -10,8 +10,8 @@ import (
 
 // The keys each level of a spec knows, in the order messages list them.
 var (
-	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "where", "panels", "columns", "height", "colors", "legend", "downsample", "hlines", "vlines", "bands", "annotations", "style", "order", "connect", "fit", "frontier", "source", "quiet", "compute"}
-	panelKeys = []string{"title", "type", "data", "x", "y", "series", "label", "where", "hlines", "vlines", "bands", "annotations", "connect", "fit", "frontier"}
+	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "where", "panels", "columns", "height", "colors", "legend", "downsample", "hlines", "vlines", "bands", "annotations", "style", "order", "connect", "fit", "frontier", "source", "quiet", "compute", "names"}
+	panelKeys = []string{"title", "type", "data", "x", "y", "series", "label", "where", "hlines", "vlines", "bands", "annotations", "connect", "fit", "frontier", "names"}
 	axisKeys  = []string{"field", "title", "scale", "min", "max", "format", "unit", "low", "high", "err", "interval"}
 	chartOnly = []string{"subtitle", "panels", "columns", "height", "colors", "legend", "downsample", "style", "order", "source", "quiet", "compute"}
 	types     = []string{TypeLine, TypeScatter, TypeIsoFLOP}
@@ -39,6 +39,8 @@ type layer struct {
 	// "" when not set.
 	connect    string
 	connectPos diag.Pos
+	// names is `names`: the series' names of y's columns (wide.go).
+	names namesLayer
 }
 
 // chart reads the top-level mapping and resolves its panels.
@@ -211,6 +213,8 @@ func (p *parser) layerKey(l *layer, e entry) bool {
 		p.fitKey(&l.fits, e)
 	case "connect":
 		l.connect, l.connectPos = p.connect(e)
+	case "names":
+		l.names = p.namesKey(e)
 	default:
 		return false
 	}
@@ -310,6 +314,9 @@ func (p *parser) resolvePanel(top, own *layer, n int, quiet bool) Panel {
 		if own.connect != "" {
 			l.connect, l.connectPos = own.connect, own.connectPos
 		}
+		if own.names.set {
+			l.names = own.names
+		}
 		l.x = mergeAxis(top.x, own.x)
 		l.y = mergeAxis(top.y, own.y)
 		l.marks = mergeMarks(top.marks, own.marks)
@@ -333,6 +340,8 @@ func (p *parser) resolvePanel(top, own *layer, n int, quiet bool) Panel {
 	}
 	pan.X = p.resolveAxis(&l.x, "x", l.pos, quiet)
 	pan.Y = p.resolveAxis(&l.y, "y", l.pos, quiet)
+	p.resolveNames(&pan, l.names, n)
+	p.checkWideInterval(&pan)
 	pan.Marks = p.resolveMarks(&l.marks, pan.X, pan.Y)
 	p.resolveFits(&pan, l.fits, n)
 	return pan

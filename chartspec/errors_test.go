@@ -137,9 +137,9 @@ var errorTests = []struct {
 	{"unquoted label template", ok + "label: {model}\n",
 		`content/audio.md:13:8: YAML reads a label that starts with "{" as a mapping: put the template in quotes, e.g. label: "{model} ({params})", or write label: {field: model, only: frontier}`},
 	{"axis a list", "data: runs.csv\nx: [flops, params]\ny: loss\n",
-		`content/audio.md:11:4: x must be a column name or a mapping like {field: flops, scale: log}, not a list`},
+		`content/audio.md:11:4: x takes one column: a list of columns draws one series per column, and goes on y (y: [train_loss, val_loss])`},
 	{"axis field a list", "data: runs.csv\nx: {field: [a]}\ny: loss\n",
-		`content/audio.md:11:12: field must be a column name, not a list`},
+		`content/audio.md:11:12: x takes one column: a list of columns draws one series per column, and goes on y (y: [train_loss, val_loss])`},
 	{"data a list", "data: [a.csv, b.csv]\nx: flops\ny: loss\n",
 		`content/audio.md:10:7: data must be a file name (data: runs.csv) or inline CSV (data: |), not a list`},
 	{"data empty", "data:\nx: flops\ny: loss\n",
@@ -192,8 +192,8 @@ content/audio.md:15:3: panel 2 must be a set of keys, e.g. - {title: Training, x
 	{"panel without data or y", "x: flops\npanels:\n  - {data: a.csv, y: loss}\n  - title: B\n    x: params\n",
 		`content/audio.md:13:5: panel 2 has no data: add "data: file.csv" to the panel or to the chart
 content/audio.md:13:5: y has no field: name the column to plot, e.g. y: {field: flops}`},
-	{"a bad value is not also reported as a missing key", "data: runs.csv\nx: flops\ny: loss\npanels:\n  - {y: [a]}\n",
-		`content/audio.md:14:9: y must be a column name or a mapping like {field: flops, scale: log}, not a list`},
+	{"a bad value is not also reported as a missing key", "data: runs.csv\nx: flops\ny: loss\npanels:\n  - {y: [a, a]}\n",
+		`content/audio.md:14:13: column "a" is listed twice in y (first on line 14): each column is drawn once, as one series`},
 	{"a bad value does not hide a missing key", "x: flops\ny: loss\nheight: 10\n",
 		`content/audio.md:10:1: the chart has no data: add "data: file.csv" or an inline CSV block
 content/audio.md:12:9: height 10 is out of range: use 150 to 2000 (pixels)`},

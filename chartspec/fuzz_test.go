@@ -25,7 +25,11 @@ func FuzzParse(f *testing.F) {
 	f.Add(ok + "columns: 4\nlegend: {title: Budget, show: true}\ndownsample: 500\n")
 	f.Add(ok + "legend: false\ndownsample: false\n")
 	f.Add(ok + "frontier: min\nfit: {type: powerlaw+c, over: frontier, series: [a, b], extrapolate: 1e25, label: L}\npanels:\n  - {fit: none, frontier: max}\n  - {fit: loglinear}\n")
-	f.Add(ok + chinchilla) // law.go
+	f.Add(ok + chinchilla)                                                                                                                                                    // law.go
+	f.Add("data: log.csv\nx: step\ny: {field: [train_loss, val_loss], scale: log}\nnames: {val_loss: Validation}\nseries: run\npanels:\n  - {}\n  - {y: [a, b], names: ~}\n") // wide.go
+	for _, tt := range wideErrorTests {
+		f.Add(tt.src)
+	}
 	for _, tt := range lawErrorTests {
 		f.Add(tt.src)
 	}
@@ -76,8 +80,13 @@ func FuzzParse(f *testing.F) {
 			t.Error("both Colors and ColorList")
 		}
 		for i, p := range c.Panels {
-			if p.X.Field.Name == "" || p.Y.Field.Name == "" {
-				t.Errorf("panel %d: x field %q, y field %q", i+1, p.X.Field.Name, p.Y.Field.Name)
+			if p.X.Field.Name == "" || (p.Y.Field.Name == "") != p.Wide() {
+				t.Errorf("panel %d: x field %q, y field %q, y fields %v", i+1, p.X.Field.Name, p.Y.Field.Name, p.Y.Fields)
+			}
+			for _, f := range p.Y.Fields {
+				if f.Name == "" || f.Pos.Line == 0 {
+					t.Errorf("panel %d: y column %q at %v", i+1, f.Name, f.Pos)
+				}
 			}
 			if p.Type != TypeLine && p.Type != TypeScatter {
 				t.Errorf("panel %d: type %q", i+1, p.Type)

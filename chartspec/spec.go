@@ -115,6 +115,9 @@ type Panel struct {
 	// LabelOnly says which points show Label beside their marker (label.go);
 	// every point keeps it as its name, for the tooltip.
 	LabelOnly LabelOnly
+	// Names maps a column of a wide panel's y (Y.Fields) to its series'
+	// name (`names`); a column it does not hold is named by itself.
+	Names map[string]string
 	// Marks are the panel's reference lines, bands and notes (marks.go).
 	Marks Marks
 	// Where selects the rows the panel draws, the chart's conditions and the
@@ -142,7 +145,11 @@ type Field struct {
 
 // Axis is the x or y axis of a panel.
 type Axis struct {
-	Field  Field
+	Field Field
+	// Fields lists the columns of a y axis written as a list (y:
+	// [train_loss, val_loss]), one series each (wide.go); Field then has
+	// no name, only the list's position. Nil for one column.
+	Fields []Field
 	Title  string
 	Scale  string // ScaleLinear or ScaleLog
 	Min    *float64
