@@ -2,6 +2,7 @@ package chart
 
 import (
 	"math"
+	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/go-echarts/go-echarts/v2/types"
@@ -122,6 +123,11 @@ func axisFormat(a chartspec.Axis, years bool) string {
 func axisName(a chartspec.Axis) string {
 	if a.Title != "" {
 		return chartspec.TitleWithUnit(a.Title, a.Unit)
+	}
+	if len(a.Fields) > 0 {
+		// A list of columns without a title: the columns, as the legend
+		// tells the series apart.
+		return chartspec.TitleWithUnit(strings.Join(a.FieldNames(), ", "), a.Unit)
 	}
 	return chartspec.TitleWithUnit(a.Field.Name, a.Unit)
 }

@@ -272,7 +272,7 @@ func pct(v float64) string { return fmt.Sprintf("%.4g%%", v) }
 // showLegend: a legend is drawn when there is something to tell apart.
 func showLegend(c *site.Chart) bool {
 	for i, p := range c.Spec.Panels {
-		if p.Series.Name != "" || len(c.Panels[i].Series) > 1 {
+		if p.Named() || len(c.Panels[i].Series) > 1 {
 			return true
 		}
 	}
@@ -282,7 +282,7 @@ func showLegend(c *site.Chart) bool {
 // seriesName names a series in the legend and tooltip. A chart without a
 // series column has one series, named after its y axis.
 func seriesName(p chartspec.Panel, s site.Series, nums map[string]float64) string {
-	if p.Series.Name != "" {
+	if p.Named() {
 		if v, ok := nums[s.Name]; ok {
 			return legendNumber(s.Name, v)
 		}

@@ -95,7 +95,14 @@ func columnsOf(c *site.Chart, human bool) dataColumns {
 	} else {
 		col.x = shared(func(p chartspec.Panel) string { return plainHeader(p.X.Field.Name) }, "x")
 		col.y = shared(func(p chartspec.Panel) string { return plainHeader(p.Y.Field.Name) }, "y")
-		col.series = shared(func(p chartspec.Panel) string { return plainHeader(p.Series.Name) }, "series")
+		// A wide panel's series are named by a run and a column, or a
+		// column: no one column of the data names them.
+		col.series = shared(func(p chartspec.Panel) string {
+			if p.Wide() {
+				return ""
+			}
+			return plainHeader(p.Series.Name)
+		}, "series")
 	}
 	// The names must tell the columns apart.
 	taken := func(n string, others ...string) bool {
@@ -160,7 +167,7 @@ func exportSeries(c *site.Chart) []dataSeries {
 		}
 		for _, s := range sortedSeries(c.Panels[i], nums) {
 			name := s.Name
-			if p.Series.Name == "" {
+			if !p.Named() {
 				name = seriesName(p, s, nil)
 			}
 			out = append(out, dataSeries{panel: panel, name: name, points: s.Points})

@@ -198,7 +198,7 @@ func (n *fitNames) base(i int, f site.Fitted) (string, bool) {
 	if p.Fit.Label != "" {
 		what = p.Fit.Label
 	}
-	if f.Series != "" && p.Series.Name != "" && n.manyStyles && (p.Fit.Label == "" || len(n.c.Panels[i].Fits) > 1) {
+	if f.Series != "" && p.Named() && n.manyStyles && (p.Fit.Label == "" || len(n.c.Panels[i].Fits) > 1) {
 		return seriesName(p, site.Series{Name: f.Series}, n.nums) + " " + what, true
 	}
 	return what, false
@@ -239,7 +239,7 @@ func fitsBefore(c *site.Chart, i int, styles map[string]SeriesStyle) map[string]
 // fitColor is the colour of a fit: its series' colour, or neutral for a fit
 // over several series.
 func fitColor(p chartspec.Panel, f site.Fitted, styles map[string]SeriesStyle) string {
-	if f.Series != "" || (p.Fit.Over == chartspec.FitOverSeries && p.Series.Name == "") {
+	if f.Series != "" || (p.Fit.Over == chartspec.FitOverSeries && !p.Named()) {
 		if st, ok := styles[StyleKey(p, site.Series{Name: f.Series})]; ok {
 			return st.Color
 		}

@@ -214,7 +214,7 @@ func estimateObject(e fit.Estimate) object {
 func fitObject(c *site.Chart, sp chartspec.Panel, i int, f site.Fitted) object {
 	ff := factsOf(c, sp, f)
 	var series any
-	if f.Series != "" || (sp.Fit.Over == chartspec.FitOverSeries && sp.Series.Name != "") {
+	if f.Series != "" || (sp.Fit.Over == chartspec.FitOverSeries && sp.Named()) {
 		series = f.Series
 	}
 	var delta any

@@ -131,7 +131,7 @@ func SeriesStyles(c *site.Chart) map[string]SeriesStyle {
 // they get two looks; keyed by their empty data name they would get one,
 // and the legend could not be read.
 func StyleKey(p chartspec.Panel, s site.Series) string {
-	if p.Series.Name != "" {
+	if p.Named() {
 		return s.Name
 	}
 	return seriesName(p, s, nil)

@@ -129,6 +129,10 @@ func tooManySeries(sc *chartspec.Chart, panels []Panel, at diag.Pos) *diag.Error
 			at = sp.Series.Pos
 			break
 		}
+		if sp.Wide() {
+			at = sp.Y.Field.Pos
+			break
+		}
 	}
 	what := fmt.Sprintf("%d series", series)
 	switch {

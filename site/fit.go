@@ -117,8 +117,13 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string, cache *fit
 		if isSeries[want.Name] {
 			continue
 		}
-		if sp.Series.Name == "" {
+		if !sp.Named() {
 			errs.Add(diag.Errorf(want.Pos, "fit series %q: the panel has no series column (series: ...), so it is one series and there is nothing to pick", want.Name))
+			continue
+		}
+		if sp.Series.Name == "" {
+			errs.Add(diag.Errorf(want.Pos, "fit series %q is not a series of the panel%s (its series, one per y column: %s)%s",
+				want.Name, inPanel, diag.QuoteList(names, 8), diag.DidYouMean(want.Name, names)))
 			continue
 		}
 		errs.Add(diag.Errorf(want.Pos, "fit series %q is not a series of the panel%s (the values of %q: %s)%s",
@@ -152,7 +157,7 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string, cache *fit
 				continue
 			}
 			what := "of series " + diag.Quote(s.Name) + inPanel
-			if sp.Series.Name == "" {
+			if !sp.Named() {
 				what = "of the points" + inPanel
 			}
 			groups = append(groups, fitGroup{series: s.Name, what: what, pts: drawnPoints(s.Points)})
@@ -178,7 +183,7 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string, cache *fit
 			msg := err.Error()
 			var fe *fit.Error
 			if errors.As(err, &fe) && fe.Point >= 0 && fe.Point < len(g.pts) {
-				col := sp.Y.Field.Name
+				col := yColumnOf(sp, g.series)
 				if fe.Axis == "x" {
 					col = sp.X.Field.Name
 				}

@@ -40,7 +40,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		return i
 	}
 	xi := column(sp.X.Field, "x")
-	yi := column(sp.Y.Field, "y")
+	ys := yColumns(sp, column)
 	si := column(sp.Series, "series")
 	label := compileLabel(sp.Label, t, tname, &errs)
 	iv := intervalColumns(sp, column)
@@ -51,15 +51,20 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 
 	out := Panel{law: vars}
 	index := map[string]int{}
+	// Several y columns (wide.go) make several series, as a series column
+	// does.
+	wide := sp.Wide()
+	many := si >= 0 || wide
 	// The points are gathered in row order, each with its series, and handed
 	// to the series in one backing array after the loop: appending to each
 	// series as it comes grew its slice a dozen times per chart.
-	drawn := make([]Point, 0, len(t.Rows))
+	drawn := make([]Point, 0, len(t.Rows)*len(ys))
 	var drawnSeries []int32 // drawn[i]'s series, when a column names them
-	if si >= 0 {
-		drawnSeries = make([]int32, 0, len(t.Rows))
+	if many {
+		drawnSeries = make([]int32, 0, len(t.Rows)*len(ys))
 	}
 	var left []int      // lines of rows left out for missing values
+	var blank []int     // lines of rows of wide data with no y value at all
 	var cutLabels []int // lines of rows whose label was cut at MaxLabelChars
 	// A line breaks where a row has an x but no y: the gap waits here for
 	// the series' next point, so gaps before a series' first point or after
@@ -79,7 +84,10 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	names, labels := plainCells{}, plainCells{}
 	var low lowCells
 	outX := outside{axis: "x", ax: &sp.X, col: xi}
-	outY := outside{axis: "y", ax: &sp.Y, col: yi}
+	outY := make([]outside, len(ys))
+	for k, yc := range ys {
+		outY[k] = outside{axis: "y", ax: &sp.Y, col: yc.col}
+	}
 	nameWhat := ""
 	if si >= 0 {
 		nameWhat = "series name from column " + diag.Quote(sp.Series.Name)
@@ -87,47 +95,76 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	for r := range t.Rows {
 		row := t.Rows[r].Line
 		x, okx := number(t, r, xi, &sp.X, &errs, &low)
-		y, oky := number(t, r, yi, &sp.Y, &errs, &low)
-		name := ""
+		run := ""
 		if si >= 0 {
-			name = names.text(t, r, si, nameWhat, &errs, &l.warnings)
+			run = names.text(t, r, si, nameWhat, &errs, &l.warnings)
 		}
-		if !okx || !oky || (si >= 0 && name == "") {
-			left = append(left, row)
-			if byX && okx && (si < 0 || name != "") {
-				xGaps[name] = append(xGaps[name], Point{X: x, Y: math.NaN(), Row: row})
+		named := si < 0 || run != ""
+		drew, some := false, false
+		labelled, text := false, ""
+		for k, yc := range ys {
+			y, oky := number(t, r, yc.col, &sp.Y, &errs, &low)
+			name := run
+			if wide && named {
+				name = sp.WideName(run, yc.name)
+			}
+			some = some || oky
+			if !okx || !oky || !named {
+				// A blank cell of wide data is a step at which its column
+				// was not logged (a validation loss every 100 steps): the
+				// column's line joins its neighbours.
+				if wide {
+					continue
+				}
+				left = append(left, row)
+				if byX && okx && named {
+					xGaps[name] = append(xGaps[name], Point{X: x, Y: math.NaN(), Row: row})
+					continue
+				}
+				if g, seen := index[name]; line && okx && seen && named {
+					if _, waiting := gaps[g]; !waiting {
+						gaps[g] = Point{X: x, Y: math.NaN(), Row: row}
+					}
+				}
 				continue
 			}
-			if k, seen := index[name]; line && okx && seen && (si < 0 || name != "") {
-				if _, waiting := gaps[k]; !waiting {
-					gaps[k] = Point{X: x, Y: math.NaN(), Row: row}
+			ks, seen := index[name]
+			if !seen {
+				ks = len(out.Series)
+				index[name] = ks
+				out.Series = append(out.Series, Series{Name: name})
+			}
+			if g, waiting := gaps[ks]; waiting {
+				drawn = append(drawn, g)
+				if many {
+					drawnSeries = append(drawnSeries, int32(ks))
 				}
+				delete(gaps, ks)
 			}
-			continue
-		}
-		k, seen := index[name]
-		if !seen {
-			k = len(out.Series)
-			index[name] = k
-			out.Series = append(out.Series, Series{Name: name})
-		}
-		if g, waiting := gaps[k]; waiting {
-			drawn = append(drawn, g)
-			if si >= 0 {
-				drawnSeries = append(drawnSeries, int32(k))
+			if !labelled {
+				var cut bool
+				text, cut = label.text(r)
+				if cut {
+					cutLabels = append(cutLabels, row)
+				}
+				text = labels.label(text, t, r, sp.Label, &errs, &l.warnings)
+				labelled = true
 			}
-			delete(gaps, k)
+			drawn = append(drawn, Point{X: x, Y: y, Label: text, Row: row, Bounds: iv.bounds(t, r, x, y, &errs)})
+			if many {
+				drawnSeries = append(drawnSeries, int32(ks))
+			}
+			outY[k].add(t, r, y)
+			drew = true
 		}
-		text, cut := label.text(r)
-		if cut {
-			cutLabels = append(cutLabels, row)
+		switch {
+		case drew:
+			outX.add(t, r, x)
+		case wide && some:
+			left = append(left, row)
+		case wide:
+			blank = append(blank, row)
 		}
-		drawn = append(drawn, Point{X: x, Y: y, Label: labels.label(text, t, r, sp.Label, &errs, &l.warnings), Row: row, Bounds: iv.bounds(t, r, x, y, &errs)})
-		if si >= 0 {
-			drawnSeries = append(drawnSeries, int32(k))
-		}
-		outX.add(t, r, x)
-		outY.add(t, r, y)
 	}
 	dealPoints(out.Series, drawn, drawnSeries)
 	errs = append(errs, low.errors(t)...)
@@ -144,7 +181,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 			}
 		}
 		if len(unsorted) > 0 && sayOrder {
-			l.warnings = append(l.warnings, unsortedWarning(t, at, n, sp.X.Field.Name, si >= 0, unsorted))
+			l.warnings = append(l.warnings, unsortedWarning(t, at, n, sp.X.Field.Name, many, unsorted))
 		}
 	}
 	if len(cutLabels) > 0 {
@@ -155,7 +192,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 			"%d %s left out of the chart at %s because of missing values (blank or NA) on %s",
 			len(left), plural(len(left), "row", "rows"), at, linesList(left)))
 	}
-	for _, o := range []*outside{&outX, &outY} {
+	for _, o := range append([]*outside{&outX}, pointers(outY)...) {
 		if w := o.warning(t); w != nil {
 			l.warnings = append(l.warnings, w)
 		}
@@ -164,9 +201,9 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		return out, file, diag.Errorf(sp.Data.Pos, "%s has a header but no rows: the chart would be empty", tname)
 	}
 	if len(out.Series) == 0 {
-		l.warnings = append(l.warnings, noPoints(sp, at, n, tname, len(t.Rows), left))
+		l.warnings = append(l.warnings, noPoints(sp, at, n, tname, len(t.Rows), sortedLines(left, blank)))
 	}
-	if len(out.Series) == 0 && sp.Series.Name == "" {
+	if len(out.Series) == 0 && !sp.Named() {
 		out.Series = []Series{{}}
 	}
 	return out, file, nil
@@ -212,9 +249,9 @@ func noPoints(sp *chartspec.Panel, at diag.Pos, n int, tname string, rows int, l
 	if n > 0 {
 		what, pos = "panel "+strconv.Itoa(n), sp.Pos
 	}
-	cols := "x " + diag.Quote(sp.X.Field.Name) + " or y " + diag.Quote(sp.Y.Field.Name)
+	cols := "x " + diag.Quote(sp.X.Field.Name) + " or y " + yQuoted(sp)
 	if sp.Series.Name != "" {
-		cols = "x " + diag.Quote(sp.X.Field.Name) + ", y " + diag.Quote(sp.Y.Field.Name) + " or series " + diag.Quote(sp.Series.Name)
+		cols = "x " + diag.Quote(sp.X.Field.Name) + ", y " + yQuoted(sp) + " or series " + diag.Quote(sp.Series.Name)
 	}
 	rowsOf := fmt.Sprintf("all %d %s of %s", rows, plural(rows, "row", "rows"), tname)
 	fix := "fill in the values, or plot other columns"
