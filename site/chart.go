@@ -79,6 +79,11 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 	}
 	if len(errs) == 0 {
 		l.warnings = append(l.warnings, percentOfFractions(sc, c.Panels)...)
+		named := make([]string, len(files))
+		for i, f := range files {
+			named[i] = cmp.Or(f, p.Path)
+		}
+		l.warnings = append(l.warnings, unitWarnings(sc, c.Panels, named)...)
 	}
 	return c, errs.Err()
 }
