@@ -113,12 +113,19 @@ func (c *unitColumn) warning() *diag.Error {
 	for _, i := range over {
 		lo, hi = min(lo, c.vals[i]), max(hi, c.vals[i])
 	}
-	vals, reads := shortNumber(lo)+" to "+shortNumber(hi), percentText(lo)+" to "+percentText(hi)
+	vals := fmt.Sprintf("%d values over 1, from %s to %s", len(over), shortNumber(lo), shortNumber(hi))
+	reads := percentText(lo) + " to " + percentText(hi)
+	switch {
+	case len(over) == 1:
+		vals = "a value over 1"
+	case lo == hi:
+		vals = fmt.Sprintf("%d values over 1", len(over))
+	}
 	if lo == hi {
-		vals, reads = shortNumber(lo), percentText(lo)
+		reads = percentText(lo)
 	}
 	return diag.Warnf(diag.FractionOfPercents, c.ax.FormatPos,
-		"format: fraction shows a fraction in percent (0.45 → 45%%), but column %s of %s holds values over 1 (%s, on %s), so the %s axis reads %s: if the values are already in percent, write format: percent; if they are fractions, divide those rows by 100",
+		"format: fraction shows a fraction in percent (0.45 → 45%%), but column %s of %s holds %s (%s), so the %s axis reads %s: if the values are already in percent, write format: percent; if they are fractions, divide those rows by 100",
 		diag.Quote(c.column), c.file, vals, c.rowList(over), c.axis, reads)
 }
 
@@ -144,11 +151,12 @@ func (c *unitColumn) mixedWarning(fractions, percents []int) *diag.Error {
 	fix := "write every value in percent (45 for 0.45) with format: percent, or every value as a fraction with format: fraction"
 	return diag.Warnf(diag.MixedUnits, diag.Pos{File: c.file, Line: c.lines[first]},
 		"column %s of %s mixes fractions and percents: %s %s %s, while its other %d values are %s (%s to %s), so one kind is drawn a hundred times off: %s",
-		diag.Quote(c.column), c.file, c.rowList(odd), plural(len(odd), "holds", "hold"), oddKind, len(rest), restKind, shortNumber(lo), shortNumber(hi), fix)
+		diag.Quote(c.column), c.file, c.rowList(odd), plural(len(odd), "is", "are"), oddKind, len(rest), restKind, shortNumber(lo), shortNumber(hi), fix)
 }
 
 // rowList names the rows of the values at idx, in line order, with their
-// values: the first few, then "...".
+// values: "0.146 on line 6 and 0.287 on line 7"; the first few, then
+// "...".
 func (c *unitColumn) rowList(idx []int) string {
 	const show = 5
 	lines := make([]int, len(idx))
@@ -159,7 +167,6 @@ func (c *unitColumn) rowList(idx []int) string {
 	}
 	lines = sortedLines(lines)
 	var b strings.Builder
-	b.WriteString(plural(len(lines), "line ", "lines "))
 	for i, l := range lines {
 		if i > 0 && lines[i-1] == l {
 			continue
@@ -168,10 +175,13 @@ func (c *unitColumn) rowList(idx []int) string {
 			b.WriteString(", ...")
 			break
 		}
-		if i > 0 {
+		switch {
+		case i > 0 && i == len(lines)-1:
+			b.WriteString(" and ")
+		case i > 0:
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%d: %s", l, shortNumber(byLine[l]))
+		fmt.Fprintf(&b, "%s on line %d", shortNumber(byLine[l]), l)
 	}
 	return b.String()
 }

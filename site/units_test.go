@@ -91,6 +91,7 @@ func TestPercentsAsFractions(t *testing.T) {
 		{"MMLU in percent", mmluPercent, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
 		{"MMLU as fractions", fractions(mmluPercent), nil},
 		{"one row in percent", spliced(fractions(mmluPercent), true, 2), []int{2}},
+		{"a percent change", []float64{-20, 3, 12, 40}, []int{1, 2, 3}},
 		{"a speed-up", []float64{0.8, 1, 1.4, 1.8, 2.1}, nil},
 		{"past 100", []float64{0.5, 120, 400}, nil},
 	}
@@ -124,7 +125,7 @@ func TestUnitWarnings(t *testing.T) {
 			name: "percents under format: fraction",
 			csv:  mmlu,
 			spec: "data: acc.csv\nx: {field: params, scale: log}\ny: {field: mmlu, format: fraction}\n",
-			want: []string{`content/p/index.md:9:26: format: fraction shows a fraction in percent (0.45 → 45%), but column "mmlu" of content/p/acc.csv holds values over 1 (35.1 to 63.4, on lines 2: 35.1, 3: 46.9, 4: 57.8, 5: 63.4), so the y axis reads 3,510% to 6,340%: if the values are already in percent, write format: percent; if they are fractions, divide those rows by 100`},
+			want: []string{`content/p/index.md:9:26: format: fraction shows a fraction in percent (0.45 → 45%), but column "mmlu" of content/p/acc.csv holds 4 values over 1, from 35.1 to 63.4 (35.1 on line 2, 46.9 on line 3, 57.8 on line 4 and 63.4 on line 5), so the y axis reads 3,510% to 6,340%: if the values are already in percent, write format: percent; if they are fractions, divide those rows by 100`},
 		},
 		{
 			name: "fractions under format: fraction",
@@ -135,7 +136,7 @@ func TestUnitWarnings(t *testing.T) {
 			name: "a column of both kinds, in a wide chart, under a title with %",
 			csv:  "model,params,mmlu,gsm8k\nLLaMA-7B,7e9,35.1,0.110\nLLaMA-13B,13e9,46.9,0.178\nLLaMA-33B,33e9,57.8,35.6\nLLaMA-65B,65e9,63.4,50.9\nLlama-2-7B,7e9,45.3,0.146\n",
 			spec: "type: scatter\ndata: acc.csv\nx: {field: params, scale: log}\ny: {field: [mmlu, gsm8k], title: Accuracy (%)}\n",
-			want: []string{`content/p/acc.csv:4: column "gsm8k" of content/p/acc.csv mixes fractions and percents: lines 4: 35.6, 5: 50.9 hold percents, while its other 3 values are fractions (0.11 to 0.178), so one kind is drawn a hundred times off: write every value in percent (45 for 0.45) with format: percent, or every value as a fraction with format: fraction`},
+			want: []string{`content/p/acc.csv:4: column "gsm8k" of content/p/acc.csv mixes fractions and percents: 35.6 on line 4 and 50.9 on line 5 are percents, while its other 3 values are fractions (0.11 to 0.178), so one kind is drawn a hundred times off: write every value in percent (45 for 0.45) with format: percent, or every value as a fraction with format: fraction`},
 		},
 		{
 			name: "percents with small values are left alone",
