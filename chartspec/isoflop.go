@@ -40,6 +40,10 @@ func (p *parser) isoflop(c *Chart, top *layer, compute Field, panelsPos diag.Pos
 		p.errorf(top.series.Pos, "an isoflop chart's series are its compute budgets (compute: %s): leave out series", compute.Name)
 		bad = true
 	}
+	if len(top.y.fields) > 0 {
+		p.errorf(top.y.pos, "an isoflop chart draws one column of loss against x at each compute budget: name one column on y (y: loss), or draw the columns as an isoflop chart each")
+		bad = true
+	}
 	law := top.fits.fit
 	if top.fits.fitSet && law.Type != "" && law.Type != fit.PowerLaw {
 		p.errorf(law.Pos, "an isoflop chart fits a power law through the minima, not %s: write fit: {type: powerlaw, bootstrap: 1000, extrapolate: 1e24}, or leave fit out", law.Type)

@@ -129,6 +129,8 @@ var wideErrorTests = []struct {
 		`content/audio.md:13:12: names gives column "a" no name: write the name its series takes in the legend, or leave the column out of names`},
 	{"an interval on a list", wideTop + "y: {field: [a, b], err: a_sd}\n",
 		`content/audio.md:12:25: y lists several columns, and "a_sd" is the interval of one of them: draw the columns in long form (a series column and one value column) to give each series its interval`},
+	{"a list on an isoflop chart", "type: isoflop\ndata: runs.csv\ncompute: flops\nx: params\ny: [train_loss, val_loss]\n",
+		`content/audio.md:14:4: an isoflop chart draws one column of loss against x at each compute budget: name one column on y (y: loss), or draw the columns as an isoflop chart each`},
 	{"misspelt names", wideTop + "y: [a, b]\nnmaes: {a: A}\n",
 		`content/audio.md:13:1: unknown key "nmaes" — did you mean "names"?`},
 }
