@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -84,8 +85,9 @@ func TestWide(t *testing.T) {
 	}
 }
 
-// TestWideAsLong checks that wide data draws the same series as the same
-// data written long (a series column and one value column).
+// TestWideAsLong checks that wide data draws the same series, and fits the
+// same curves, as the same data written long (a series column and one value
+// column).
 func TestWideAsLong(t *testing.T) {
 	long := "step,which,loss\n" +
 		"100,Train,4.12\n100,Validation,4.20\n" +
@@ -93,27 +95,40 @@ func TestWideAsLong(t *testing.T) {
 		"300,Train,3.30\n300,Validation,3.41\n" +
 		"400,Train,3.12\n" +
 		"500,Train,2.98\n500,Validation,3.09\n"
-	s := load(t, map[string]string{
-		"content/p/index.md": chartMD(
-			"data: log.csv\nx: step\ny: {field: [train_loss, val_loss], scale: log}\nnames: {train_loss: Train, val_loss: Validation}\nfit: powerlaw\n",
-			"data: long.csv\nx: step\ny: {field: loss, scale: log}\nseries: which\nfit: powerlaw\n"),
-		"content/p/log.csv":  trainLog,
-		"content/p/long.csv": long,
-	}, Options{})
-	cs := page(t, s, "content/p/index.md").Charts
-	wide, long2 := cs[0].Panels[0], cs[1].Panels[0]
-	if got, want := seriesView(wide), seriesView(long2); !slices.Equal(got, want) {
-		t.Errorf("wide:\n%q\nlong:\n%q", got, want)
+	for _, fit := range []string{"powerlaw", `{law: "L = A / S^a", where: {S: step}}`} {
+		t.Run(fit, func(t *testing.T) {
+			s := load(t, map[string]string{
+				"content/p/index.md": chartMD(
+					"data: log.csv\nx: step\ny: {field: [train_loss, val_loss], scale: log}\nnames: {train_loss: Train, val_loss: Validation}\nfit: "+fit+"\n",
+					"data: long.csv\nx: step\ny: {field: loss, scale: log}\nseries: which\nfit: "+fit+"\n"),
+				"content/p/log.csv":  trainLog,
+				"content/p/long.csv": long,
+			}, Options{})
+			cs := page(t, s, "content/p/index.md").Charts
+			wide, long := cs[0].Panels[0], cs[1].Panels[0]
+			if got, want := seriesView(wide), seriesView(long); !slices.Equal(got, want) {
+				t.Errorf("wide:\n%q\nlong:\n%q", got, want)
+			}
+			if len(wide.Fits) != 2 || len(long.Fits) != 2 {
+				t.Fatalf("fits: wide %d, long %d, want 2 each", len(wide.Fits), len(long.Fits))
+			}
+			for i := range wide.Fits {
+				w, l := wide.Fits[i], long.Fits[i]
+				if w.Series != l.Series || w.Result != l.Result || lawText(w) != lawText(l) {
+					t.Errorf("fit %d: wide %s %+v %s, long %s %+v %s", i, w.Series, w.Result, lawText(w), l.Series, l.Result, lawText(l))
+				}
+			}
+		})
 	}
-	if len(wide.Fits) != 2 || len(long2.Fits) != 2 {
-		t.Fatalf("fits: wide %d, long %d, want 2 each", len(wide.Fits), len(long2.Fits))
+}
+
+// lawText is what a fit by law found, for comparing two: its constants,
+// estimates and the variables of its points (nil for other fits).
+func lawText(f Fitted) string {
+	if f.Law == nil {
+		return ""
 	}
-	for i := range wide.Fits {
-		w, l := wide.Fits[i], long2.Fits[i]
-		if w.Series != l.Series || w.Result != l.Result {
-			t.Errorf("fit %d: wide %s %+v, long %s %+v", i, w.Series, w.Result, l.Series, l.Result)
-		}
-	}
+	return fmt.Sprintf("%v %+v %v", f.Law.Names, f.Law.Fit, f.Law.Vars)
 }
 
 func TestWideErrors(t *testing.T) {
