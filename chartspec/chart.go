@@ -462,6 +462,8 @@ func keyAlias(k, scope string) string {
 		return "where"
 	case "name", "heading", "header":
 		return "title"
+	case "rename", "renames", "series_names", "legend_names", "aliases", "display_names":
+		return "names"
 	}
 	return ""
 }

@@ -131,6 +131,8 @@ var wideErrorTests = []struct {
 		`content/audio.md:12:25: y lists several columns, and "a_sd" is the interval of one of them: draw the columns in long form (a series column and one value column) to give each series its interval`},
 	{"a list on an isoflop chart", "type: isoflop\ndata: runs.csv\ncompute: flops\nx: params\ny: [train_loss, val_loss]\n",
 		`content/audio.md:14:4: an isoflop chart draws one column of loss against x at each compute budget: name one column on y (y: loss), or draw the columns as an isoflop chart each`},
+	{"names by another word", wideTop + "y: [a, b]\nrename: {a: A}\n",
+		`content/audio.md:13:1: unknown key "rename" — did you mean "names"?`},
 	{"misspelt names", wideTop + "y: [a, b]\nnmaes: {a: A}\n",
 		`content/audio.md:13:1: unknown key "nmaes" — did you mean "names"?`},
 }

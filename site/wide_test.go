@@ -237,3 +237,17 @@ func TestYColumnOf(t *testing.T) {
 		t.Errorf("yQuoted = %s", q)
 	}
 }
+
+// TestWideLabels checks that every column's point of a row takes the row's
+// label.
+func TestWideLabels(t *testing.T) {
+	s := load(t, map[string]string{
+		"content/p/index.md": chartMD("type: scatter\ndata: acc.csv\nx: {field: params, scale: log}\ny: [mmlu, gsm8k]\nlabel: model\n"),
+		"content/p/acc.csv":  "model,params,mmlu,gsm8k\nLLaMA-7B,7e9,35.1,11.0\nLLaMA-13B,13e9,46.9,\n",
+	}, Options{})
+	got := seriesView(page(t, s, "content/p/index.md").Charts[0].Panels[0])
+	want := []string{"mmlu: 7e+09,35.1[LLaMA-7B] 1.3e+10,46.9[LLaMA-13B]", "gsm8k: 7e+09,11[LLaMA-7B]"}
+	if !slices.Equal(got, want) {
+		t.Errorf("series:\n got %q\nwant %q", got, want)
+	}
+}
