@@ -55,6 +55,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	// does.
 	wide := sp.Wide()
 	many := si >= 0 || wide
+	wideNames := seriesNamer{sp: sp, ys: ys}
 	// The points are gathered in row order, each with its series, and handed
 	// to the series in one backing array after the loop: appending to each
 	// series as it comes grew its slice a dozen times per chart.
@@ -102,11 +103,15 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		named := si < 0 || run != ""
 		drew, some := false, false
 		labelled, text := false, ""
+		var runNames []string // the series of each y column, for wide data
+		if wide && named {
+			runNames = wideNames.of(run)
+		}
 		for k, yc := range ys {
 			y, oky := number(t, r, yc.col, &sp.Y, &errs, &low)
 			name := run
-			if wide && named {
-				name = sp.WideName(run, yc.name)
+			if runNames != nil {
+				name = runNames[k]
 			}
 			some = some || oky
 			if !okx || !oky || !named {
@@ -128,18 +133,18 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 				}
 				continue
 			}
-			ks, seen := index[name]
+			sk, seen := index[name]
 			if !seen {
-				ks = len(out.Series)
-				index[name] = ks
+				sk = len(out.Series)
+				index[name] = sk
 				out.Series = append(out.Series, Series{Name: name})
 			}
-			if g, waiting := gaps[ks]; waiting {
+			if g, waiting := gaps[sk]; waiting {
 				drawn = append(drawn, g)
 				if many {
-					drawnSeries = append(drawnSeries, int32(ks))
+					drawnSeries = append(drawnSeries, int32(sk))
 				}
-				delete(gaps, ks)
+				delete(gaps, sk)
 			}
 			if !labelled {
 				var cut bool
@@ -152,7 +157,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 			}
 			drawn = append(drawn, Point{X: x, Y: y, Label: text, Row: row, Bounds: iv.bounds(t, r, x, y, &errs)})
 			if many {
-				drawnSeries = append(drawnSeries, int32(ks))
+				drawnSeries = append(drawnSeries, int32(sk))
 			}
 			outY[k].add(t, r, y)
 			drew = true

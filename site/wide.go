@@ -34,6 +34,32 @@ func yColumns(sp *chartspec.Panel, column func(chartspec.Field, string) int) []y
 	return ys
 }
 
+// seriesNamer names the series of a wide panel's columns for each value of
+// its series column, once per value: a log of a million rows would
+// otherwise build a name per point.
+type seriesNamer struct {
+	sp    *chartspec.Panel
+	ys    []yColumn
+	byRun map[string][]string
+}
+
+// of gives the series name of each y column for the rows whose series
+// column reads run ("" without a series column).
+func (n *seriesNamer) of(run string) []string {
+	if names, ok := n.byRun[run]; ok {
+		return names
+	}
+	if n.byRun == nil {
+		n.byRun = map[string][]string{}
+	}
+	names := make([]string, len(n.ys))
+	for k, yc := range n.ys {
+		names[k] = n.sp.WideName(run, yc.name)
+	}
+	n.byRun[run] = names
+	return names
+}
+
 // yQuoted names a panel's y columns for a message: "loss", or "train_loss",
 // "val_loss".
 func yQuoted(sp *chartspec.Panel) string {
