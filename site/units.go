@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
@@ -91,9 +92,25 @@ func unitWarnings(sc *chartspec.Chart, panels []Panel, files []string) []*diag.E
 }
 
 // proportionAxis reports whether an axis shows proportions: its format says
-// so, or its title carries a percent sign ("Accuracy (%)").
+// so, its title carries a percent sign ("Accuracy (%)"), or its title or
+// column names an accuracy or a percentage (acc, val_acc, "Top-1 accuracy").
+// Other columns may well hold 0.35 and 13 side by side (parameters in
+// billions), and are not checked.
 func proportionAxis(ax *chartspec.Axis) bool {
-	return ax.Format == chartspec.FormatFraction || ax.Format == chartspec.FormatPercent || strings.Contains(ax.Title, "%")
+	if ax.Format == chartspec.FormatFraction || ax.Format == chartspec.FormatPercent || strings.Contains(ax.Title, "%") {
+		return true
+	}
+	for _, text := range append(ax.FieldNames(), ax.Title) {
+		for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		}) {
+			switch w {
+			case "acc", "accuracy", "pct", "percent", "percentage":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // warning is the column's one warning, or nil: mixed kinds first, since

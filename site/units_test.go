@@ -3,6 +3,8 @@ package site
 import (
 	"slices"
 	"testing"
+
+	"github.com/scalesite/scalesite/chartspec"
 )
 
 // Published tables the unit checks are held to. MMLU (5-shot) and GSM8K
@@ -109,6 +111,28 @@ func TestPercentText(t *testing.T) {
 	for v, want := range map[float64]string{0.45: "45%", 40: "4,000%", 80: "8,000%", 1234.5: "123,450%", -12: "-1,200%", 0.001: "0.1%", 1e30: "1e32%"} {
 		if got := percentText(v); got != want {
 			t.Errorf("percentText(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+func TestProportionAxis(t *testing.T) {
+	tests := []struct {
+		ax   chartspec.Axis
+		want bool
+	}{
+		{chartspec.Axis{Field: chartspec.Field{Name: "loss"}, Format: chartspec.FormatFraction}, true},
+		{chartspec.Axis{Field: chartspec.Field{Name: "loss"}, Format: chartspec.FormatPercent}, true},
+		{chartspec.Axis{Field: chartspec.Field{Name: "gsm8k"}, Title: "GSM8K (%)"}, true},
+		{chartspec.Axis{Field: chartspec.Field{Name: "val_acc"}}, true},
+		{chartspec.Axis{Field: chartspec.Field{Name: "score"}, Title: "Top-1 accuracy"}, true},
+		{chartspec.Axis{Fields: []chartspec.Field{{Name: "train_acc"}, {Name: "val_acc"}}}, true},
+		{chartspec.Axis{Field: chartspec.Field{Name: "params_b"}, Title: "Parameters (billions)"}, false},
+		{chartspec.Axis{Field: chartspec.Field{Name: "grad_accumulation"}}, false},
+		{chartspec.Axis{Field: chartspec.Field{Name: "mmlu"}}, false},
+	}
+	for _, tt := range tests {
+		if got := proportionAxis(&tt.ax); got != tt.want {
+			t.Errorf("proportionAxis(%+v) = %v, want %v", tt.ax, got, tt.want)
 		}
 	}
 }
