@@ -24,7 +24,7 @@ import (
 type fastLayouts struct {
 	// main writes the kind's "main" template, nil when that is not the
 	// built-in one: it is executed as a template then.
-	main func(b []byte, d *layout.Page) []byte
+	main func(b []byte, d *layout.Page) ([]byte, error)
 	*fastlayout.Writer
 }
 
