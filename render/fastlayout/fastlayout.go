@@ -24,6 +24,8 @@ package fastlayout
 import (
 	"bytes"
 	"html/template"
+	"sync"
+	"sync/atomic"
 
 	"github.com/scalesite/scalesite/render/layout"
 )
@@ -38,6 +40,31 @@ func Fingerprint(t *template.Template, name string) string { return layout.Finge
 type Writer struct {
 	funcs  layoutFuncs
 	consts []string
+	memos  []memo
+}
+
+// memo keeps the escaped results of a layout function's calls by their
+// argument: {{tagURL .}}, called for the same few tags on thousands of
+// pages and listings' entries.
+type memo struct {
+	m sync.Map // argument → result
+	n atomic.Int32
+}
+
+// maxMemo is the most results a memo keeps.
+const maxMemo = 1 << 12
+
+// get is the result for arg, made by make unless kept.
+func (m *memo) get(arg string, make func(string) string) string {
+	if r, ok := m.m.Load(arg); ok {
+		return r.(string)
+	}
+	r := make(arg)
+	if m.n.Load() < maxMemo {
+		m.n.Add(1)
+		m.m.Store(arg, r)
+	}
+	return r
 }
 
 // New returns the writer of a site at basePath whose theme's assets are at
@@ -50,7 +77,7 @@ func New(basePath string, asset func(name string) (string, bool)) *Writer {
 	if err != nil {
 		return nil
 	}
-	return &Writer{funcs: f, consts: c}
+	return &Writer{funcs: f, consts: c, memos: make([]memo, memos)}
 }
 
 // Main is the writer of the "main" template of the layout of kind ("page",

@@ -98,6 +98,10 @@ func (f layoutFuncs) constants() ([]string, error) {
 	return c, nil
 }
 
+// memos is how many calls of layout functions the layouts keep by
+// argument (Writer.memos).
+const memos = 1
+
 // appendBase writes layouts/base.html, its {{template "main" .}} written by main.
 func (w *Writer) appendBase(b []byte, d *layout.Page, main func([]byte) ([]byte, error)) ([]byte, error) {
 	var err error
@@ -297,6 +301,7 @@ func (w *Writer) appendBase(b []byte, d *layout.Page, main func([]byte) ([]byte,
 // appendPageMain writes the "main" template of layouts/page.html, its {{.Content}} written by content when that is not nil.
 func (w *Writer) appendPageMain(b []byte, d *layout.Page, content func([]byte) ([]byte, error)) ([]byte, error) {
 	var err error
+	var tmp [64]byte
 	b = append(b, "<article class=\"post\">\n  <header class=\"post-header prose\">\n    <h1 class=\"post-title\">"...)
 	if d1 := d.TitleHTML; d1 != "" {
 		b = append(b, d1...)
@@ -308,16 +313,16 @@ func (w *Writer) appendPageMain(b []byte, d *layout.Page, content func([]byte) (
 		b = append(b, "\n    <p class=\"post-meta\">"...)
 		if !d.Date.IsZero() {
 			b = append(b, "<time datetime=\""...)
-			b = htmlesc.Append(b, d.Date.Format("2006-01-02"))
+			b = htmlesc.Append(b, d.Date.AppendFormat(tmp[:0], "2006-01-02"))
 			b = append(b, "\">"...)
-			b = htmlesc.Append(b, d.Date.Format("2 January 2006"))
+			b = htmlesc.Append(b, d.Date.AppendFormat(tmp[:0], "2 January 2006"))
 			b = append(b, "</time>"...)
 		}
 		if len(d.Tags) != 0 {
 			b = append(b, "<span class=\"tags\">"...)
 			for _, d2 := range d.Tags {
 				b = append(b, "<a class=\"tag\" href=\""...)
-				b = htmlesc.AppendURL(b, w.funcs.tagURL(d2))
+				b = append(b, w.memos[0].get(d2, func(s string) string { return string(htmlesc.AppendURL(nil, w.funcs.tagURL(s))) })...)
 				b = append(b, "\" rel=\"tag\">"...)
 				b = htmlesc.Append(b, d2)
 				b = append(b, "</a>"...)
@@ -475,6 +480,7 @@ func (w *Writer) appendTagMain(b []byte, d *layout.Page) ([]byte, error) {
 
 // appendPageList writes the "page-list" template of layouts/list.html.
 func (w *Writer) appendPageList(b []byte, d []layout.PageLink) ([]byte, error) {
+	var tmp [64]byte
 	b = append(b, "<ul class=\"post-list-items\">"...)
 	for _, d1 := range d {
 		b = append(b, "\n      <li class=\"post-item\">\n        <h3 class=\"post-item-title\"><a href=\""...)
@@ -507,9 +513,9 @@ func (w *Writer) appendPageList(b []byte, d []layout.PageLink) ([]byte, error) {
 			b = append(b, "\n        <p class=\"post-meta\">"...)
 			if !d1.Date.IsZero() {
 				b = append(b, "<time datetime=\""...)
-				b = htmlesc.Append(b, d1.Date.Format("2006-01-02"))
+				b = htmlesc.Append(b, d1.Date.AppendFormat(tmp[:0], "2006-01-02"))
 				b = append(b, "\">"...)
-				b = htmlesc.Append(b, d1.Date.Format("2 January 2006"))
+				b = htmlesc.Append(b, d1.Date.AppendFormat(tmp[:0], "2 January 2006"))
 				b = append(b, "</time>"...)
 			}
 			if d1.Charts > 0 {
@@ -527,7 +533,7 @@ func (w *Writer) appendPageList(b []byte, d []layout.PageLink) ([]byte, error) {
 				b = append(b, "<span class=\"tags\">"...)
 				for _, d8 := range d1.Tags {
 					b = append(b, "<a class=\"tag\" href=\""...)
-					b = htmlesc.AppendURL(b, w.funcs.tagURL(d8))
+					b = append(b, w.memos[0].get(d8, func(s string) string { return string(htmlesc.AppendURL(nil, w.funcs.tagURL(s))) })...)
 					b = append(b, "\" rel=\"tag\">"...)
 					b = htmlesc.Append(b, d8)
 					b = append(b, "</a>"...)

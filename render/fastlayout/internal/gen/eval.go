@@ -162,8 +162,22 @@ func (f *fn) method(n parse.Node, v val, m reflect.Method, args []parse.Node, do
 	for i, a := range args {
 		as = append(as, f.convert(a, f.arg(a, dot), mt.In(i+1)))
 	}
-	call := fmt.Sprintf("%s.%s(%s)", f.use(n, v), m.Name, strings.Join(as, ", "))
-	return f.result(n, call, mt)
+	recv := f.use(n, v)
+	r := f.result(n, fmt.Sprintf("%s.%s(%s)", recv, m.Name, strings.Join(as, ", ")), mt)
+	// A method that makes a string, printed, is better appended straight
+	// into a buffer by its Append form when it has one of the same
+	// arguments (time.Time's Format and AppendFormat).
+	if am, ok := v.typ.MethodByName("Append" + m.Name); ok && r.typ == reflect.TypeFor[string]() && mt.NumOut() == 1 {
+		at := am.Type
+		same := at.NumIn() == mt.NumIn()+1 && at.NumOut() == 1 && at.Out(0) == reflect.TypeFor[[]byte]() && at.In(1) == reflect.TypeFor[[]byte]()
+		for i := 1; same && i < mt.NumIn(); i++ {
+			same = at.In(i+1) == mt.In(i)
+		}
+		if same {
+			r.appendCall = fmt.Sprintf("%s.Append%s(%s)", recv, m.Name, strings.Join(append([]string{"\x00"}, as...), ", "))
+		}
+	}
+	return r
 }
 
 // result is the value of a call of a function of type ft (a method's
@@ -280,7 +294,12 @@ func (f *fn) call(n *parse.IdentifierNode, name string, args []parse.Node, dot v
 	call := fmt.Sprintf("f.%s(%s)", name, strings.Join(as, ", "))
 	if konst && (ft.NumOut() == 1 || ft.NumOut() == 2 && ft.Out(1) == reflect.TypeFor[error]()) {
 		// The same on every page: made once, if printed.
-		return val{call: call, fails: ft.NumOut() == 2, typ: ft.Out(0)}
+		return val{call: call, fails: ft.NumOut() == 2, typ: ft.Out(0), constCall: true}
+	}
+	if len(as) == 1 && ft.In(0) == reflect.TypeFor[string]() && ft.NumOut() == 1 {
+		// A layout function is a function of its arguments alone: if
+		// printed, its result is kept by argument.
+		return val{call: call, typ: ft.Out(0), memoArg: as[0]}
 	}
 	f.usesW = true
 	return f.result(n, "w.funcs."+strings.TrimPrefix(call, "f."), ft)

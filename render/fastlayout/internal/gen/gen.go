@@ -87,6 +87,7 @@ type generator struct {
 	mirrors [][2]string
 	bodies  []string
 	consts  []constCall
+	memos   []string // the calls of layout functions kept by argument, escaped
 	usedFns map[string]bool
 	imports map[string]bool
 	isTrue  bool // the isTrue helper is called
@@ -117,6 +118,15 @@ func (g *generator) constIndex(c constCall) int {
 	}
 	g.consts = append(g.consts, c)
 	return len(g.consts) - 1
+}
+
+// memoIndex is the index of the memo of call, added when new.
+func (g *generator) memoIndex(call string) int {
+	if i := slices.Index(g.memos, call); i >= 0 {
+		return i
+	}
+	g.memos = append(g.memos, call)
+	return len(g.memos) - 1
 }
 
 // typeName is t as Go source, noting its package's import.
@@ -228,4 +238,6 @@ func (f layoutFuncs) constants() ([]string, error) {
 		}
 	}
 	b.WriteString("\treturn c, nil\n}\n")
+	b.WriteString("\n// memos is how many calls of layout functions the layouts keep by\n// argument (Writer.memos).\n")
+	fmt.Fprintf(b, "const memos = %d\n", len(g.memos))
 }

@@ -22,6 +22,7 @@ type fn struct {
 	usesW  bool // it calls a layout function or reads a constant
 	fails  bool // it may return an error
 	usesEr bool // it assigns err
+	usesTm bool // it appends into tmp
 	lazy   int  // > 0 in an argument and or or may not evaluate
 }
 
@@ -51,8 +52,15 @@ type val struct {
 	ref    *bool // set when expr is used (a with's or range's variable)
 	// call is a layout function's call with constant arguments, as Go on
 	// a layoutFuncs f: printed, it is one of the Writer's constants.
-	call  string
-	fails bool // call returns an error too
+	call      string
+	fails     bool // call returns an error too
+	constCall bool // call's arguments are constants
+	// memoArg is the argument of call, a layout function's of one
+	// string: printed, its result is kept by argument (memo).
+	memoArg string
+	// appendCall is expr, a method's string, as the call of its Append
+	// form (time.Time's AppendFormat) into the buffer "\x00".
+	appendCall string
 }
 
 // genError is a generator error, raised by panic within a function.
@@ -110,6 +118,9 @@ func (g *generator) function(spec *Spec, t *template.Template) (err error) {
 	}
 	if f.usesEr {
 		b.WriteString("\tvar err error\n")
+	}
+	if f.usesTm {
+		b.WriteString("\tvar tmp [64]byte\n")
 	}
 	for _, l := range f.lines {
 		b.WriteString(l)
@@ -353,10 +364,21 @@ func (f *fn) print(n *parse.ActionNode, dot val) {
 		f.errorf(n, "an action html/template did not escape")
 	}
 	escape := f.escaper(n, v.typ, esc)
-	if v.call != "" {
+	switch {
+	case v.call != "" && v.constCall:
 		i := f.g.constIndex(constCall{call: v.call, fails: v.fails, escape: escape})
 		f.usesW = true
 		f.line("b = append(b, w.consts[%d]...)", i)
+		return
+	case v.memoArg != "":
+		call := "w.funcs." + v.call[len("f."):strings.IndexByte(v.call, '(')] + "(s)"
+		i := f.g.memoIndex(call + " " + escape)
+		f.usesW = true
+		f.line("b = append(b, w.memos[%d].get(%s, func(s string) string { return string(%s) })...)", i, v.memoArg, fmt.Sprintf(escape, "nil", call))
+		return
+	case v.appendCall != "" && escape == stringEscapers["htmlescaper"]:
+		f.usesTm = true
+		f.line("b = %s", fmt.Sprintf(escape, "b", strings.Replace(v.appendCall, "\x00", "tmp[:0]", 1)))
 		return
 	}
 	f.line("b = %s", fmt.Sprintf(escape, "b", f.use(n, v)))
