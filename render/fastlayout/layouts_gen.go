@@ -4,7 +4,6 @@ package fastlayout
 
 import (
 	"errors"
-	"fmt"
 	"html/template"
 	"strconv"
 
@@ -594,7 +593,7 @@ func (w *Writer) appendPager(b []byte, d *layout.Pager) ([]byte, error) {
 func appendChartMarkup(b []byte, d *layout.Chart) []byte {
 	vOf := "this chart"
 	if d1 := d.Title; d1 != "" {
-		vOf = fmt.Sprintf("“%s”", d1)
+		vOf = "“" + d1 + "”"
 	}
 	b = append(b, "<figure class=\"scalesite-chart\" style=\"--scalesite-plot: "...)
 	b = strconv.AppendInt(b, int64(d.Height), 10)
@@ -640,7 +639,7 @@ func appendChartMarkup(b []byte, d *layout.Chart) []byte {
 	b = htmlesc.Append(b, d.ID)
 	b = append(b, "\">"...)
 	if isTrue(d.Option["scalesite"]) {
-		b = append(b, d.OptionJSON()...)
+		b = d.AppendOptionJSON(b)
 	} else {
 		b = htmlesc.AppendJSValue(b, d.Option)
 	}

@@ -166,8 +166,9 @@ func (f *fn) method(n parse.Node, v val, m reflect.Method, args []parse.Node, do
 	r := f.result(n, fmt.Sprintf("%s.%s(%s)", recv, m.Name, strings.Join(as, ", ")), mt)
 	// A method that makes a string, printed, is better appended straight
 	// into a buffer by its Append form when it has one of the same
-	// arguments (time.Time's Format and AppendFormat).
-	if am, ok := v.typ.MethodByName("Append" + m.Name); ok && r.typ == reflect.TypeFor[string]() && mt.NumOut() == 1 {
+	// arguments (time.Time's Format and AppendFormat, layout.Chart's
+	// OptionJSON and AppendOptionJSON).
+	if am, ok := v.typ.MethodByName("Append" + m.Name); ok && r.typ.Kind() == reflect.String && mt.NumOut() == 1 {
 		at := am.Type
 		same := at.NumIn() == mt.NumIn()+1 && at.NumOut() == 1 && at.Out(0) == reflect.TypeFor[[]byte]() && at.In(1) == reflect.TypeFor[[]byte]()
 		for i := 1; same && i < mt.NumIn(); i++ {
@@ -262,12 +263,17 @@ func (f *fn) call(n *parse.IdentifierNode, name string, args []parse.Node, dot v
 			f.errorf(n, "printf without a format")
 		}
 		as := []string{}
+		strs := true // every argument after the format is a string
 		for i, a := range args {
 			v := f.arg(a, dot)
 			if i == 0 && (!v.konst || v.typ.Kind() != reflect.String) {
 				f.errorf(n, "printf with a format that is not a constant string")
 			}
+			strs = strs && (i == 0 || v.typ == reflect.TypeFor[string]())
 			as = append(as, f.use(a, v))
+		}
+		if s := concat(as); strs && s != "" {
+			return val{expr: s, typ: reflect.TypeFor[string]()}
 		}
 		f.g.imports["fmt"] = true
 		return val{expr: "fmt.Sprintf(" + strings.Join(as, ", ") + ")", typ: reflect.TypeFor[string]()}
@@ -303,6 +309,29 @@ func (f *fn) call(n *parse.IdentifierNode, name string, args []parse.Node, dot v
 	}
 	f.usesW = true
 	return f.result(n, "w.funcs."+strings.TrimPrefix(call, "f."), ft)
+}
+
+// concat is printf's call of the format and strings as, as Go's + of
+// strings, the same text made with less work, when its format has no verb
+// but %s, one for each string; "" otherwise.
+func concat(as []string) string {
+	format, err := strconv.Unquote(as[0])
+	if err != nil || strings.Count(format, "%") != strings.Count(format, "%s") || strings.Count(format, "%s") != len(as)-1 {
+		return ""
+	}
+	var out []string
+	for i, p := range strings.Split(format, "%s") {
+		if p != "" {
+			out = append(out, strconv.Quote(p))
+		}
+		if i < len(as)-1 {
+			out = append(out, as[i+1])
+		}
+	}
+	if len(out) == 0 {
+		return `""`
+	}
+	return strings.Join(out, " + ")
 }
 
 // basicKind is the kind of comparison text/template makes of a value of

@@ -59,7 +59,7 @@ type val struct {
 	// string: printed, its result is kept by argument (memo).
 	memoArg string
 	// appendCall is expr, a method's string, as the call of its Append
-	// form (time.Time's AppendFormat) into the buffer "\x00".
+	// form (time.Time's AppendFormat) onto the buffer "\x00".
 	appendCall string
 }
 
@@ -375,6 +375,9 @@ func (f *fn) print(n *parse.ActionNode, dot val) {
 		i := f.g.memoIndex(call + " " + escape)
 		f.usesW = true
 		f.line("b = append(b, w.memos[%d].get(%s, func(s string) string { return string(%s) })...)", i, v.memoArg, fmt.Sprintf(escape, "nil", call))
+		return
+	case v.appendCall != "" && escape == "append(%s, %s...)":
+		f.line("b = %s", strings.Replace(v.appendCall, "\x00", "b", 1))
 		return
 	case v.appendCall != "" && escape == stringEscapers["htmlescaper"]:
 		f.usesTm = true
