@@ -8,8 +8,11 @@
 // and the like). Each escaper, for the type of the value it is given,
 // becomes a call of internal/htmlesc, whose tests hold it to html/template.
 // The value's type comes from the Go type of the template's data (Spec), so
-// the code needs no reflection. It knows exactly the constructs the
-// built-in layouts use; any other is an error naming the template and line.
+// the code needs no reflection. A layout function (layout.Funcs) is taken
+// to be a function of its arguments alone: a call with constant arguments
+// is made once per site (Writer.consts), and one of a string kept by its
+// argument (memo). The generator knows exactly the constructs the built-in
+// layouts use; any other is an error naming the layout, line and template.
 package gen
 
 import (

@@ -332,6 +332,13 @@ func (f *fn) action(n *parse.ActionNode, dot val) {
 			f.errorf(n, "assigns a %s to %s, a %s", typ, name, x.typ)
 		}
 		f.line("%s = %s", x.name, expr)
+		for _, s := range f.scopes { // what was checked of the old value
+			for k := range s.nonNil {
+				if k == x.name || strings.HasPrefix(k, x.name+".") {
+					delete(s.nonNil, k)
+				}
+			}
+		}
 		return
 	}
 	s := f.scopes[len(f.scopes)-1]
