@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"reflect"
 	"text/template/parse"
 )
@@ -103,11 +104,7 @@ func (f *fn) templateCall(n *parse.TemplateNode, dot val) {
 				f.errorf(n, "the hole %s is given other data than the template's own", n.Name)
 			}
 			f.usesEr = true
-			f.line("if b, err = %s(b); err != nil {", h.Param)
-			f.depth++
-			f.fail("err")
-			f.depth--
-			f.line("}")
+			f.failIf(fmt.Sprintf("b, err = %s(b); err != nil", h.Param), "err")
 			return
 		}
 	}
@@ -142,9 +139,5 @@ func (f *fn) templateCall(n *parse.TemplateNode, dot val) {
 		return
 	}
 	f.usesEr = true
-	f.line("if b, err = %s%s(%s); err != nil {", recv, callee.Func, args)
-	f.depth++
-	f.fail("err")
-	f.depth--
-	f.line("}")
+	f.failIf(fmt.Sprintf("b, err = %s%s(%s); err != nil", recv, callee.Func, args), "err")
 }

@@ -191,11 +191,7 @@ func (f *fn) result(n parse.Node, call string, ft reflect.Type) val {
 		f.pre(n)
 		t := f.temp("t")
 		f.line("%s, err := %s", t, call)
-		f.line("if err != nil {")
-		f.depth++
-		f.fail("err")
-		f.depth--
-		f.line("}")
+		f.failIf("err != nil", "err")
 		return val{expr: t, typ: ft.Out(0)}
 	}
 	f.errorf(n, "calls a function of type %s, which returns no value or more than a value and an error", ft)

@@ -193,6 +193,15 @@ func (f *fn) fail(err string) {
 	f.line("return b, %s", err)
 }
 
+// failIf writes the return of the error err when cond holds.
+func (f *fn) failIf(cond, err string) {
+	f.line("if %s {", cond)
+	f.depth++
+	f.fail(err)
+	f.depth--
+	f.line("}")
+}
+
 // use is v's expression, marking its variable used.
 func (f *fn) use(n parse.Node, v val) string {
 	if v.cond || v.mapIdx {
@@ -211,11 +220,7 @@ func (f *fn) use(n parse.Node, v val) string {
 		t := f.temp("t")
 		f.pre(n)
 		f.line("%s, err := %s", t, call)
-		f.line("if err != nil {")
-		f.depth++
-		f.fail("err")
-		f.depth--
-		f.line("}")
+		f.failIf("err != nil", "err")
 		return t
 	}
 	return v.expr
@@ -248,12 +253,8 @@ func (f *fn) nilCheck(n parse.Node, v val, field string) {
 	}
 	f.pre(n)
 	loc, _ := f.tree.ErrorContext(n)
-	f.line("if %s == nil {", f.use(n, v))
-	f.depth++
 	f.g.imports["errors"] = true
-	f.fail("errors.New(" + strconv.Quote(fmt.Sprintf("template: %s: nil pointer evaluating %s.%s", loc, v.typ, field)) + ")")
-	f.depth--
-	f.line("}")
+	f.failIf(fmt.Sprintf("%s == nil", f.use(n, v)), "errors.New("+strconv.Quote(fmt.Sprintf("template: %s: nil pointer evaluating %s.%s", loc, v.typ, field))+")")
 	f.scopes[len(f.scopes)-1].nonNil[v.expr] = true
 }
 
@@ -301,11 +302,7 @@ func (f *fn) action(n *parse.ActionNode, dot val) {
 			f.line("if %s != nil {", h.Param)
 			f.depth++
 			f.usesEr = true
-			f.line("if b, err = %s(b); err != nil {", h.Param)
-			f.depth++
-			f.fail("err")
-			f.depth--
-			f.line("}")
+			f.failIf(fmt.Sprintf("b, err = %s(b); err != nil", h.Param), "err")
 			f.depth--
 			f.line("} else {")
 			f.depth++
