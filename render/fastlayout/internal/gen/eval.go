@@ -353,9 +353,7 @@ func (f *fn) truth(n parse.Node, v val) string {
 	if v.cond {
 		return v.expr
 	}
-	if v.mapIdx {
-		v.mapIdx = false
-	}
+	v.mapIdx = false // a missing key is nil, false as the template has it
 	x := f.use(n, v)
 	switch v.typ.Kind() {
 	case reflect.Bool:

@@ -383,7 +383,7 @@ func (f *fn) print(n *parse.ActionNode, dot val) {
 	case v.appendCall != "" && escape == "append(%s, %s...)":
 		f.line("b = %s", strings.Replace(v.appendCall, "\x00", "b", 1))
 		return
-	case v.appendCall != "" && escape == stringEscapers["htmlescaper"]:
+	case v.appendCall != "" && escape == stringEscaper("htmlescaper"):
 		f.usesTm = true
 		f.line("b = %s", fmt.Sprintf(escape, "b", strings.Replace(v.appendCall, "\x00", "tmp[:0]", 1)))
 		return
@@ -391,18 +391,28 @@ func (f *fn) print(n *parse.ActionNode, dot val) {
 	f.line("b = %s", fmt.Sprintf(escape, "b", f.use(n, v)))
 }
 
-// The escapers html/template gives a value in each place, and the append
-// of internal/htmlesc that writes a string as they do.
-var stringEscapers = map[string]string{
-	"htmlescaper":                         "htmlesc.Append(%s, %s)",
-	"attrescaper":                         "htmlesc.Append(%s, %s)",
-	"rcdataescaper":                       "htmlesc.Append(%s, %s)",
-	"urlfilter urlnormalizer attrescaper": "htmlesc.AppendURL(%s, %s)",
-	"urlescaper attrescaper":              "htmlesc.AppendURLPart(%s, %s)",
+// stringEscaper is the append of internal/htmlesc that writes a string
+// as the chain of html/template's escapers does, "" for none.
+func stringEscaper(chain string) string {
+	switch chain {
+	case "htmlescaper", "attrescaper", "rcdataescaper":
+		return "htmlesc.Append(%s, %s)"
+	case "urlfilter urlnormalizer attrescaper":
+		return "htmlesc.AppendURL(%s, %s)"
+	case "urlescaper attrescaper":
+		return "htmlesc.AppendURLPart(%s, %s)"
+	}
+	return ""
 }
 
-// intSafe are the escapers that write a decimal integer as it is.
-var intSafe = map[string]bool{"htmlescaper": true, "attrescaper": true, "rcdataescaper": true, "cssvaluefilter": true}
+// intSafe reports an escaper that writes a decimal integer as it is.
+func intSafe(escaper string) bool {
+	switch escaper {
+	case "htmlescaper", "attrescaper", "rcdataescaper", "cssvaluefilter":
+		return true
+	}
+	return false
+}
 
 // escaper is the Go append, a format of the buffer and the value, that
 // writes a value of type t as the escapers esc do.
@@ -412,12 +422,12 @@ func (f *fn) escaper(n parse.Node, t reflect.Type, esc []string) string {
 	case t == reflect.TypeFor[template.HTML]() && chain == "htmlescaper",
 		t == reflect.TypeFor[template.JS]() && chain == "jsvalescaper":
 		return "append(%s, %s...)" // safe content, as it is
-	case t == reflect.TypeFor[string]() && stringEscapers[chain] != "":
+	case t == reflect.TypeFor[string]() && stringEscaper(chain) != "":
 		f.g.imports["github.com/scalesite/scalesite/internal/htmlesc"] = true
-		return stringEscapers[chain]
+		return stringEscaper(chain)
 	case t.Kind() == reflect.Int:
 		for _, e := range esc {
-			if !intSafe[e] {
+			if !intSafe(e) {
 				f.errorf(n, "no Go escaper for an int in this place (%s): add one to internal/htmlesc", chain)
 			}
 		}
