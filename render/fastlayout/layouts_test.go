@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"io/fs"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -156,6 +157,25 @@ func TestFastLayoutsSameBytes(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestFastLayoutsFailAsTemplates: where a template fails on the data (a
+// nil pointer it reads through), its writer fails too.
+func TestFastLayoutsFailAsTemplates(t *testing.T) {
+	kinds, w := builtin(t, "/", nil)
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, kind := range []string{"tag", "home", "page"} {
+		d := randomPage(r, kind)
+		d.Pager = nil // the tag layout reads .Pager.Number
+		compareLayouts(t, kind+" without a pager", kinds[kind], w, w.Main(kind), d)
+		d.Site = nil // base.html reads .Site.Language first
+		compareLayouts(t, kind+" without a site", kinds[kind], w, w.Main(kind), d)
+	}
+	d := randomPage(r, "tag")
+	d.Pager = nil
+	if _, err := w.Page(nil, w.Main("tag"), kinds["tag"], d); err == nil || !strings.Contains(err.Error(), "nil pointer evaluating *layout.Pager.Number") {
+		t.Errorf("a tag page without a pager: error %v", err)
 	}
 }
 
