@@ -4,12 +4,12 @@ package render
 // (package fastlayout) rather than executed as templates, and the buffers
 // both write into.
 //
-// The layouts stay the definition: a writer is used only while the parse
-// tree of the theme's template it mirrors is the built-in one it was
-// written from (fastlayout.Mirrors), so a site theme that overrides
-// base.html, page.html, home.html, tag.html, list.html or pager.html gets its own
-// template executed, and an edit of the built-in layouts turns the writer
-// off until it is updated (TestFastLayoutsInUse says so).
+// The layouts stay the definition: the writers are generated from them
+// (go generate ./render/fastlayout), and a writer is used only while the
+// parse tree of the theme's template is the built-in one it was generated
+// from (fastlayout.Mirrors), so a site theme that overrides base.html,
+// page.html, home.html, tag.html, list.html or pager.html gets its own
+// template executed.
 
 import (
 	"bytes"
@@ -24,7 +24,7 @@ import (
 type fastLayouts struct {
 	// main writes the kind's "main" template, nil when that is not the
 	// built-in one: it is executed as a template then.
-	main func(b []byte, d *layout.Page) []byte
+	main func(b []byte, d *layout.Page) ([]byte, error)
 	*fastlayout.Writer
 }
 

@@ -74,9 +74,7 @@ func BenchmarkHomeLayout(b *testing.B) {
 }
 
 // TestFastLayoutsInUse: the built-in layouts are written in Go. When this
-// fails, the built-in layouts changed: make the writers in package
-// fastlayout write what they now say, then set fastlayout.Mirrors to the
-// new prints.
+// fails, the built-in layouts changed: run go generate ./render/fastlayout.
 func TestFastLayoutsInUse(t *testing.T) {
 	th, err := loadTheme(themes.Default(), nil, "", "/")
 	if err != nil {
@@ -85,12 +83,12 @@ func TestFastLayoutsInUse(t *testing.T) {
 	for _, kind := range layout.Kinds() {
 		f := th.fast[kind]
 		if f == nil {
-			t.Errorf("%s: layouts/base.html is not written in Go: its fingerprint is %s, fastFingerprints has %s",
+			t.Errorf("%s: layouts/base.html is not written in Go: its fingerprint is %s, fastlayout.Mirrors has %s",
 				kind, fastlayout.Fingerprint(th.kinds[kind], "base"), fastlayout.Mirrors("base"))
 			continue
 		}
 		if fastlayout.Mirrors(kind) != "" && f.main == nil {
-			t.Errorf("layouts/%s.html is not written in Go: the fingerprint of its \"main\" is %s and of \"page-list\" %s, fastFingerprints has %s and %s",
+			t.Errorf("layouts/%s.html is not written in Go: the fingerprint of its \"main\" is %s and of \"page-list\" %s, fastlayout.Mirrors has %s and %s",
 				kind, fastlayout.Fingerprint(th.kinds[kind], "main"), fastlayout.Fingerprint(th.kinds[kind], "page-list"), fastlayout.Mirrors(kind), fastlayout.Mirrors("page-list"))
 		}
 	}

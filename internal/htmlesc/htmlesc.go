@@ -6,7 +6,11 @@
 // the tests compare them with html/template on hostile text.
 package htmlesc
 
-import "strings"
+import (
+	"bytes"
+	"html/template"
+	"strings"
+)
 
 // replacement is what html/template's htmlEscaper, rcdataEscaper and
 // attrEscaper write for c, or "" when c is written as it is.
@@ -163,4 +167,26 @@ func safeURL(s string) bool {
 		}
 	}
 	return true
+}
+
+// AppendJSValue appends v as html/template's jsValEscaper writes a value in
+// a <script> element: a template.JS as it is, which is how the renderer's
+// charts carry their option. Any other value is written by html/template
+// itself, through a template made for the call, as its JSON encoding (and
+// what it writes for a value that has none) is html/template's to decide:
+// no page the built-in layouts write takes this way.
+func AppendJSValue(b []byte, v any) []byte {
+	if js, ok := v.(template.JS); ok {
+		return append(b, js...)
+	}
+	const start, end = `<script type="application/json">`, `</script>`
+	var w bytes.Buffer
+	// jsValEscaper writes a value it cannot encode as a comment: the
+	// template does not fail.
+	_ = template.Must(template.New("").Parse(start+"{{.}}"+end)).Execute(&w, v)
+	out := w.Bytes()
+	if len(out) < len(start)+len(end) {
+		return b
+	}
+	return append(b, out[len(start):len(out)-len(end)]...)
 }

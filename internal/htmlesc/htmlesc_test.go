@@ -1,6 +1,7 @@
 package htmlesc
 
 import (
+	"encoding/json"
 	"html/template"
 	"math/rand/v2"
 	"strings"
@@ -51,6 +52,32 @@ func TestMatchesTemplate(t *testing.T) {
 		WriteEscapeString(&e, s)
 		if e.String() != template.HTMLEscapeString(s) {
 			t.Fatalf("%q: WriteEscapeString %q, HTMLEscapeString %q", s, e.String(), template.HTMLEscapeString(s))
+		}
+	}
+}
+
+// stringer is a value html/template's jsValEscaper writes by its String.
+type stringer struct{ s string }
+
+func (s stringer) String() string { return s.s }
+
+// TestAppendJSValue: AppendJSValue writes what html/template writes for a
+// value in a script element: a template.JS as it is, and any other value
+// as JSON (a map, a string that tries to close the element, a number, nil,
+// a Stringer, a json.RawMessage, a value JSON cannot encode).
+func TestAppendJSValue(t *testing.T) {
+	tmpl := template.Must(template.New("").Parse(`<script type="application/json">{{.}}</script>`))
+	for _, v := range []any{
+		template.JS(`{"a":1,"b":"</script>"}`), template.JS(""), map[string]any{"scalesite": true, "t": "</script>\u2028&"},
+		"</script><!--", 42, -1.5, nil, stringer{"x<y"}, json.RawMessage(`{"r":1}`), make(chan int), []int{1, 2},
+	} {
+		var want strings.Builder
+		if err := tmpl.Execute(&want, v); err != nil {
+			t.Fatal(err)
+		}
+		got := `<script type="application/json">` + string(AppendJSValue([]byte{}, v)) + `</script>`
+		if got != want.String() {
+			t.Errorf("%#v:\n got %s\nwant %s", v, got, want.String())
 		}
 	}
 }

@@ -1,158 +1,121 @@
 // Package fastlayout writes the built-in theme's layouts (base.html,
-// page.html, home.html, tag.html, list.html, pager.html) and the chart's figure (the
-// "chart-markup" template of chart.html) in Go, the same bytes the
-// templates write, each value escaped as html/template escapes it in its
-// place by the one escaper of markup written in Go, internal/htmlesc.
+// page.html, home.html, tag.html, list.html, pager.html) and the chart's
+// figure (the "chart-markup" template of chart.html) in Go, the same bytes
+// the templates write, each value escaped as html/template escapes it in
+// its place by the one escaper of markup written in Go, internal/htmlesc.
 //
 // Why: html/template costs about a reflective call per action and per
 // escaper, some 150 of them on a page and 30 per entry of a listing; the
 // writers here save a fifth of a cold build (BENCHMARKS.md, "Issue 19: the
 // mirrors").
 //
-// The layouts stay the definition. Each writer mirrors one built-in
-// template, whose parse tree's fingerprint Mirrors gives; package render
-// uses a writer only while its theme's template has that fingerprint
-// (Fingerprint), so a site theme that overrides a layout gets its own
-// template executed, and an edit of a built-in layout turns its writer off
-// until it is updated here (render's TestFastLayoutsInUse says so). The
-// tests here hold each writer to its template, whatever the data
-// (TestFastLayoutsSameBytes, TestFigureMatchesTemplate).
+// The layouts stay the definition: the writers, layouts_gen.go, are
+// generated from them by `go generate` (package internal/gen), and
+// TestGeneratedIsCurrent fails while they are not what the layouts make.
+// Package render uses a writer only while its theme's template has the
+// fingerprint of the built-in one it was generated from (Mirrors,
+// Fingerprint), so a site theme that overrides a layout gets its own
+// template executed. TestFastLayoutsSameBytes and TestFigureMatchesTemplate
+// hold the writers to the templates, whatever the data.
 package fastlayout
+
+//go:generate go run ./internal/gen/genlayout
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"html/template"
-	"strings"
 	"sync"
 	"sync/atomic"
 
-	"github.com/scalesite/scalesite/internal/htmlesc"
 	"github.com/scalesite/scalesite/render/layout"
 )
 
-// Mirrors is the fingerprint (Fingerprint) of the built-in template the Go
-// writer of name mirrors: "base" (base.html), the "main" of "page", "home"
-// and "tag", "page-list" (list.html), "pager" (pager.html) and "chart"
-// (chart.html's, whose {{.Figure}} AppendFigure writes); "" for any other
-// name. Update it with the writer.
-func Mirrors(name string) string {
-	switch name {
-	case "base":
-		return "fd646f9691255f67"
-	case "page":
-		return "9deb682ba527fc73" // its "main"
-	case "home":
-		return "272179343c0c0faf"
-	case "tag":
-		return "e297bacc46fd65a4"
-	case "page-list":
-		return "49d135dec3eafbd3"
-	case "pager":
-		return "8edc26a826ddc383"
-	case "chart":
-		return "5008ba3c4f008a43"
-	}
-	return ""
-}
-
 // Fingerprint identifies the parse tree of the named template of t, or is
-// "" when t has none.
-func Fingerprint(t *template.Template, name string) string {
-	x := t.Lookup(name)
-	if x == nil || x.Tree == nil || x.Tree.Root == nil {
-		return ""
-	}
-	sum := sha256.Sum256([]byte(x.Tree.Root.String()))
-	return hex.EncodeToString(sum[:8])
-}
+// "" when t has none (layout.Fingerprint).
+func Fingerprint(t *template.Template, name string) string { return layout.Fingerprint(t, name) }
 
-// Writer writes the built-in layouts for one site: it holds the theme's
-// addresses as the layouts write them, escaped once, and the tag links
-// written so far.
+// Writer writes the built-in layouts for one site: it holds the layout
+// functions of the site and their calls that are the same on every page,
+// escaped once.
 type Writer struct {
-	basePath                                 string
-	icon, siteCSS, codeCSS, codeJS, searchJS string
-	chartScripts                             string // every <script> of a page with charts
-	home, tagsIndex                          string // {{url ""}} and {{url "tags/"}}
-	tagLinks                                 sync.Map
-	tagLinkCount                             atomic.Int32
+	funcs  layoutFuncs
+	consts []string
+	memos  []memo
 }
 
-// chartAssets are the scripts base.html loads on a page with charts, in
-// order: ECharts, then the theme's chart scripts in one file
-// (themes.ChartBundle).
-func chartAssets() []string {
-	return []string{"echarts.min.js", "charts.js"}
+// memo keeps the escaped results of a layout function's calls by their
+// argument: {{tagURL .}}, called for the same few tags on thousands of
+// pages and listings' entries.
+type memo struct {
+	m sync.Map // argument → result
+	n atomic.Int32
+}
+
+// maxMemo is the most results a memo keeps.
+const maxMemo = 1 << 12
+
+// get is the result for arg, made by make unless kept.
+func (m *memo) get(arg string, make func(string) string) string {
+	if r, ok := m.m.Load(arg); ok {
+		return r.(string)
+	}
+	r := make(arg)
+	if m.n.Load() < maxMemo {
+		m.n.Add(1)
+		m.m.Store(arg, r)
+	}
+	return r
 }
 
 // New returns the writer of a site at basePath whose theme's assets are at
 // the paths asset returns (as layout.Funcs takes them), or nil when an
-// asset base.html names is missing: the built-in base.html would fail, and
+// asset the layouts name is missing: the built-in layout would fail, and
 // executed as a template it says so.
 func New(basePath string, asset func(name string) (string, bool)) *Writer {
-	url := func(name string) (string, bool) {
-		p, ok := asset(name)
-		return string(htmlesc.AppendURL(nil, basePath+p)), ok
-	}
-	w := &Writer{
-		basePath:  basePath,
-		home:      string(htmlesc.AppendURL(nil, basePath)),
-		tagsIndex: string(htmlesc.AppendURL(nil, basePath+"tags/")),
-	}
-	ok := true
-	for _, x := range []struct {
-		to   *string
-		name string
-	}{{&w.icon, "favicon.svg"}, {&w.siteCSS, "site.css"}, {&w.codeCSS, "code.css"}, {&w.codeJS, "code.js"}, {&w.searchJS, "search.js"}} {
-		var found bool
-		*x.to, found = url(x.name)
-		ok = ok && found
-	}
-	var scripts strings.Builder
-	for _, name := range chartAssets() {
-		u, found := url(name)
-		ok = ok && found
-		scripts.WriteString("\n<script src=\"" + u + "\" defer></script>")
-	}
-	w.chartScripts = scripts.String()
-	if !ok {
+	f := newLayoutFuncs(layout.Funcs(basePath, asset))
+	c, err := f.constants()
+	if err != nil {
 		return nil
 	}
-	return w
+	return &Writer{funcs: f, consts: c, memos: make([]memo, memos)}
 }
 
 // Main is the writer of the "main" template of the layout of kind ("page",
 // "home" or "tag"), or nil for a kind it has none for. The writers of
 // "home" and "tag" also write list.html's "page-list" and pager.html's
-// "pager".
-func (w *Writer) Main(kind string) func(b []byte, d *layout.Page) []byte {
+// "pager". d must not be nil.
+func (w *Writer) Main(kind string) func(b []byte, d *layout.Page) ([]byte, error) {
 	switch kind {
 	case "page":
-		return w.pageMain
+		return func(b []byte, d *layout.Page) ([]byte, error) { return w.appendPageMain(b, d, nil) }
 	case "home":
-		return w.homeMain
+		return w.appendHomeMain
 	case "tag":
-		return w.tagMain
+		return w.appendTagMain
 	}
 	return nil
 }
 
-// Page appends the page d to b: base.html written in Go around its "main",
-// written by main, or executed from t when main is nil (a site theme's own
-// layout of the kind). On an error it returns what it wrote so far, so the
-// caller may use its buffer again.
-func (w *Writer) Page(b []byte, main func([]byte, *layout.Page) []byte, t *template.Template, d *layout.Page) ([]byte, error) {
-	b = w.base(b, d)
-	if main != nil {
-		b = main(b, d)
-	} else {
-		x := bytes.NewBuffer(b)
-		if err := t.ExecuteTemplate(x, "main", d); err != nil {
-			return x.Bytes(), err
+// Page appends the page d (not nil) to b: base.html written in Go around
+// its "main", written by main, or executed from t when main is nil (a site
+// theme's own layout of the kind). On an error it returns what it wrote so
+// far, so the caller may use its buffer again.
+func (w *Writer) Page(b []byte, main func([]byte, *layout.Page) ([]byte, error), t *template.Template, d *layout.Page) ([]byte, error) {
+	return w.appendBase(b, d, func(b []byte) ([]byte, error) {
+		if main != nil {
+			return main(b, d)
 		}
-		b = x.Bytes()
-	}
-	return w.baseEnd(b, d), nil
+		x := bytes.NewBuffer(b)
+		err := t.ExecuteTemplate(x, "main", d)
+		return x.Bytes(), err
+	})
+}
+
+// PageContent is Page for a page of kind "page" whose "main" template is
+// the built-in one (Main("page")), with the page's content appended in its
+// place by content instead of taken from d.Content: written straight into
+// the page, the content is not made apart and copied in. On an error it
+// returns what it wrote so far, as Page does.
+func (w *Writer) PageContent(b []byte, d *layout.Page, content func([]byte) ([]byte, error)) ([]byte, error) {
+	return w.appendBase(b, d, func(b []byte) ([]byte, error) { return w.appendPageMain(b, d, content) })
 }

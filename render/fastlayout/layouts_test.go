@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"io/fs"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -159,33 +160,28 @@ func TestFastLayoutsSameBytes(t *testing.T) {
 	}
 }
 
-// TestMirrors: the writers mirror the built-in templates Mirrors names.
-// When this fails, a built-in layout changed: make the writer write what
-// it now says (TestFastLayoutsSameBytes), then update Mirrors.
-func TestMirrors(t *testing.T) {
+// TestFastLayoutsFailAsTemplates: where a template fails on the data (a
+// nil pointer it reads through), its writer fails too.
+func TestFastLayoutsFailAsTemplates(t *testing.T) {
 	kinds, w := builtin(t, "/", nil)
-	for _, kind := range layout.Kinds() {
-		if got, want := Fingerprint(kinds[kind], "base"), Mirrors("base"); got != want {
-			t.Errorf("%s: the fingerprint of \"base\" is %s, Mirrors has %s", kind, got, want)
-		}
-		if w.Main(kind) == nil {
-			continue
-		}
-		if got, want := Fingerprint(kinds[kind], "main"), Mirrors(kind); got != want {
-			t.Errorf("layouts/%s.html: the fingerprint of its \"main\" is %s, Mirrors has %s", kind, got, want)
-		}
-		if got, want := Fingerprint(kinds[kind], "page-list"), Mirrors("page-list"); got != want {
-			t.Errorf("layouts/list.html: the fingerprint of \"page-list\" is %s, Mirrors has %s", got, want)
-		}
-		if got, want := Fingerprint(kinds[kind], "pager"), Mirrors("pager"); got != want {
-			t.Errorf("layouts/pager.html: the fingerprint of \"pager\" is %s, Mirrors has %s", got, want)
-		}
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, kind := range []string{"tag", "home", "page"} {
+		d := randomPage(r, kind)
+		d.Pager = nil // the tag layout reads .Pager.Number
+		compareLayouts(t, kind+" without a pager", kinds[kind], w, w.Main(kind), d)
+		d.Site = nil // base.html reads .Site.Language first
+		compareLayouts(t, kind+" without a site", kinds[kind], w, w.Main(kind), d)
+	}
+	d := randomPage(r, "tag")
+	d.Pager = nil
+	if _, err := w.Page(nil, w.Main("tag"), kinds["tag"], d); err == nil || !strings.Contains(err.Error(), "nil pointer evaluating *layout.Pager.Number") {
+		t.Errorf("a tag page without a pager: error %v", err)
 	}
 }
 
 // compareLayouts writes d with w (its "main" with main, or from t when nil)
 // and from the template t, and says where the two differ.
-func compareLayouts(t *testing.T, name string, tmpl *template.Template, w *Writer, main func([]byte, *layout.Page) []byte, d *layout.Page) {
+func compareLayouts(t *testing.T, name string, tmpl *template.Template, w *Writer, main func([]byte, *layout.Page) ([]byte, error), d *layout.Page) {
 	t.Helper()
 	var slow bytes.Buffer
 	werr := tmpl.ExecuteTemplate(&slow, "base", d)

@@ -66,3 +66,8 @@ func NewChart(c *site.Chart) Chart {
 // wrote when Option is still that map, and Option encoded by encoding/json
 // (which escapes it the same way) otherwise.
 func (d Chart) OptionJSON() template.JS { return template.JS(chart.OptionBytes(d.Option)) }
+
+// AppendOptionJSON appends OptionJSON's text to b, without the string
+// OptionJSON makes of it: the Go writer of the built-in chart.html
+// (package fastlayout) writes the option so.
+func (d Chart) AppendOptionJSON(b []byte) []byte { return append(b, chart.OptionBytes(d.Option)...) }

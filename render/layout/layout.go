@@ -10,6 +10,8 @@
 package layout
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"html/template"
@@ -219,4 +221,16 @@ func Parse(files map[string][]byte, funcs template.FuncMap, fileErr func(path st
 		out[kind] = k
 	}
 	return out, nil
+}
+
+// Fingerprint identifies the parse tree of the named template of t, or is
+// "" when t has none: package fastlayout writes a built-in template in Go
+// only while a theme's template has the built-in one's fingerprint.
+func Fingerprint(t *template.Template, name string) string {
+	x := t.Lookup(name)
+	if x == nil || x.Tree == nil || x.Tree.Root == nil {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(x.Tree.Root.String()))
+	return hex.EncodeToString(sum[:8])
 }
