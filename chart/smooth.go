@@ -123,12 +123,18 @@ func samePoint(a, b site.Point) bool {
 // line under it, faint, of the same name (one legend entry toggles both).
 // Both show their markers only under the pointer, and the chart's tooltip
 // follows the axis, showing the smoothed and the raw value of each series.
-func smoothPair(sm chartspec.Smooth, ss charts.SingleSeries, ex seriesExtra, raw charts.SingleSeries, rawEx seriesExtra, rows, drawn int) ([]charts.SingleSeries, []seriesExtra) {
+//
+// k is the smoothed line's index in the option's series: the pair's ids
+// ("scalesite-smooth-k", "scalesite-smooth-k-raw") let the page's slider
+// patch the two series alone.
+func smoothPair(sm chartspec.Smooth, ss charts.SingleSeries, ex seriesExtra, raw charts.SingleSeries, rawEx seriesExtra, rows, drawn, k int) ([]charts.SingleSeries, []seriesExtra) {
 	stride := 1.0
 	if drawn > 0 && rows > drawn {
 		stride = float64(rows) / float64(drawn)
 	}
 	mark := smoothMark{Method: sm.Method, Weight: sm.Weight, Window: sm.Window, Stride: stride}
+	ss.Id = "scalesite-smooth-" + strconv.Itoa(k)
+	raw.Id = ss.Id + "-raw"
 	ss.ShowSymbol = optFalse
 	ss.Label = nil // labels stay with the raw points
 	ex.labelLayout = ""

@@ -1,0 +1,273 @@
+/* scalesite: the smoothing control of a chart whose lines are smoothed
+ * (a spec's `smooth:`), beside the chart's tools.
+ *
+ *   ema(ys, w)                         TensorBoard's debiased EMA of ys
+ *   windowMean(ys, n)                  the centred moving mean over n points
+ *   smoothedData(raw, setting, mark, logY)
+ *                                      a smoothed line's data computed from
+ *                                      its raw line's drawn points
+ *
+ * The build smooths every row of the data (chart/smooth.go) and draws the
+ * rows it keeps; the page has only those. The control smooths the drawn
+ * points: where a drawn point stands for `stride` rows (mark.stride), the
+ * EMA takes weight w^stride and the window n/stride points, which is close
+ * to, not equal to, what the build draws; at the spec's own setting the
+ * build's line is shown again as it was drawn.
+ *
+ * setting: {method: 'ema', weight} | {method: 'window', window} | {off: true}.
+ * In Node it exports the pure functions (module.exports) for tests; in the
+ * browser it adds the control to each chart with a smoothed line (through
+ * window.scalesite.onChart). No innerHTML. Plain ES2019.
+ */
+(function () {
+  'use strict';
+
+  function finite(v) {
+    return typeof v === 'number' && isFinite(v);
+  }
+
+  // ema is smooth.EMA (Go) and TensorBoard's classicSmoothing: values that
+  // are not finite are kept and not counted; a constant series is kept.
+  function ema(ys, w) {
+    var out = ys.slice();
+    if (!ys.length || !(w > 0)) return out;
+    var first = ys[0], constant = true;
+    for (var i = 1; i < ys.length; i++) if (ys[i] !== first) { constant = false; break; }
+    if (constant) return out;
+    w = Math.min(w, 1 - 1e-16);
+    var last = 0, k = 0;
+    for (var j = 0; j < ys.length; j++) {
+      if (!finite(ys[j])) continue;
+      last = last * w + (1 - w) * ys[j];
+      k++;
+      out[j] = last / (1 - Math.pow(w, k));
+    }
+    return out;
+  }
+
+  // windowMean is smooth.Window (Go): pandas' rolling(n, center=True,
+  // min_periods=1).mean(), over the finite values; an even n has one point
+  // more before than after.
+  function windowMean(ys, n) {
+    var out = new Array(ys.length);
+    if (!(n >= 2)) return ys.slice();
+    var before = Math.floor(n / 2), after = Math.floor((n - 1) / 2);
+    var sum = 0, count = 0, lo = 0, hi = 0;
+    for (var i = 0; i < ys.length; i++) {
+      for (; hi < ys.length && hi <= i + after; hi++) if (finite(ys[hi])) { sum += ys[hi]; count++; }
+      for (; lo < i - before; lo++) if (finite(ys[lo])) { sum -= ys[lo]; count--; }
+      out[i] = count ? sum / count : NaN;
+      if (!count) sum = 0;
+    }
+    return out;
+  }
+
+  // A drawn point is [X, Y], or [X, Y, x, y] on a chart with a log axis
+  // (its coordinates, then its values), or {value: [...]}; a gap's Y is "-".
+  function valueOf(item) {
+    return item && typeof item === 'object' && !Array.isArray(item) ? item.value : item;
+  }
+
+  function yOf(item) {
+    var v = valueOf(item);
+    if (!Array.isArray(v) || v[1] === '-') return NaN;
+    var y = v.length >= 4 ? v[3] : v[1];
+    return typeof y === 'number' ? y : NaN;
+  }
+
+  // withY is a smoothed point at item's x: [X, Y] or [X, Y, x, y], Y in the
+  // y axis' coordinates (log10 of y on a log axis).
+  function withY(item, y, logY) {
+    var v = valueOf(item);
+    if (!Array.isArray(v)) return item;
+    if (!finite(y) || (logY && !(y > 0))) return [v[0], '-'];
+    var Y = logY ? Math.log10(y) : y;
+    return v.length >= 4 ? [v[0], Y, v[2], y] : [v[0], Y];
+  }
+
+  // smoothedData is a smoothed line's data, from its raw line's drawn
+  // points (raw), as setting says; [] when off. A gap in the raw line stays
+  // a gap.
+  function smoothedData(raw, setting, mark, logY) {
+    if (!setting || setting.off || !Array.isArray(raw)) return [];
+    var stride = mark && mark.stride > 1 ? mark.stride : 1;
+    var ys = raw.map(yOf);
+    var s;
+    if (setting.method === 'window') s = windowMean(ys, Math.max(1, Math.round(setting.window / stride)));
+    else s = ema(ys, Math.pow(setting.weight, stride));
+    return raw.map(function (item, i) { return withY(item, isNaN(ys[i]) ? NaN : s[i], logY); });
+  }
+
+  function sameSetting(a, b) {
+    if (!a || !b || a.off || b.off) return !!(a && b && a.off && b.off);
+    return a.method === b.method && (a.method === 'window' ? a.window === b.window : a.weight === b.weight);
+  }
+
+  var api = { ema: ema, windowMean: windowMean, smoothedData: smoothedData, sameSetting: sameSetting };
+
+  if (typeof module !== 'undefined' && module && module.exports) {
+    module.exports = api;
+    return;
+  }
+  if (typeof window === 'undefined' || typeof document === 'undefined') return;
+  var S = window.scalesite;
+  if (!S || !S.onChart) return;
+  var ns = window.scalesiteTools = window.scalesiteTools || {};
+  Object.keys(api).forEach(function (k) { ns[k] = api[k]; });
+
+  function asArray(v) {
+    return v == null ? [] : Array.isArray(v) ? v : [v];
+  }
+
+  // Per chart id: {built, setting, shown, snap: {series id: drawn data}}.
+  var states = {};
+
+  // pairs lists a chart's smoothed lines: the smoothed series and its raw
+  // partner, with their ids and mark.
+  function pairs(opt) {
+    var series = asArray(opt.series), out = [];
+    series.forEach(function (s, i) {
+      var m = s && s.scalesiteSmooth;
+      if (!m || m.role !== 'smoothed') return;
+      var raw = series[i + m.partner];
+      if (!raw || raw.id == null || s.id == null) return;
+      var ya = asArray(opt.yAxis)[typeof s.yAxisIndex === 'number' ? s.yAxisIndex : 0] || {};
+      out.push({ s: s, raw: raw, mark: m, logY: ya.scalesiteLog === true });
+    });
+    return out;
+  }
+
+  // apply draws the chart's smoothed lines as setting says: computed from
+  // the raw lines' drawn points, or, at the spec's setting, the build's;
+  // off hides them and draws the raw lines full.
+  function apply(id, setting) {
+    var inst = S.charts[id];
+    var st = states[id];
+    if (!inst || inst.isDisposed() || !st) return;
+    st.setting = setting;
+    var opt = inst.getOption() || {};
+    var patch = [];
+    pairs(opt).forEach(function (p) {
+      var data;
+      var snap = st.snap[p.s.id];
+      var raw = asArray(p.raw.data);
+      if (sameSetting(setting, st.built) && snap && snap.length === raw.length) {
+        // the build's values at the raw points' x (the axes may have been
+        // made linear since)
+        data = snap.map(function (item, i) { return withY(raw[i], yOf(item), p.logY); });
+      } else {
+        data = smoothedData(raw, setting, p.mark, p.logY);
+      }
+      patch.push({ id: p.s.id, data: data });
+      patch.push({ id: p.raw.id, lineStyle: { opacity: setting.off ? 1 : st.rawOpacity[p.raw.id] } });
+    });
+    if (patch.length) inst.setOption({ series: patch });
+    st.shown = setting;
+  }
+
+  function label(setting) {
+    if (setting.off) return 'off';
+    return setting.method === 'window' ? setting.window + ' points' : setting.weight.toFixed(3).replace(/0$/, '');
+  }
+
+  function toolsOf(id) {
+    var el = document.getElementById(id);
+    var fig = el && el.closest ? el.closest('.scalesite-chart') : null;
+    return fig ? fig.querySelector('.scalesite-tools') : null;
+  }
+
+  // control makes the chart's control, once: a checkbox that turns the
+  // smoothing on and off, and a slider for the weight (or the window),
+  // labelled, with its value written beside it.
+  function control(id, st) {
+    var tools = toolsOf(id);
+    if (!tools || tools.querySelector('.scalesite-smooth')) return;
+    var built = st.built;
+    var win = built.method === 'window';
+    var box = document.createElement('div');
+    box.className = 'scalesite-smooth';
+    var onLabel = document.createElement('label');
+    var on = document.createElement('input');
+    on.type = 'checkbox';
+    on.checked = true;
+    on.setAttribute('data-smooth', 'on');
+    onLabel.appendChild(on);
+    onLabel.appendChild(document.createTextNode(win ? ' Moving mean' : ' Smoothing'));
+    var range = document.createElement('input');
+    range.type = 'range';
+    range.setAttribute('data-smooth', 'amount');
+    range.id = id + '-smooth';
+    if (win) {
+      range.min = '2';
+      range.max = String(Math.max(100, 4 * built.window));
+      range.step = '1';
+      range.value = String(built.window);
+    } else {
+      range.min = '0';
+      range.max = '0.999';
+      range.step = '0.001';
+      range.value = String(built.weight);
+    }
+    range.setAttribute('aria-label', win ? 'Points in each mean' : 'Smoothing weight');
+    var out = document.createElement('output');
+    out.setAttribute('for', range.id);
+    out.textContent = label(built);
+    box.appendChild(onLabel);
+    box.appendChild(range);
+    box.appendChild(out);
+    tools.insertBefore(box, tools.firstChild);
+
+    var queued = false;
+    function current() {
+      if (!on.checked) return { off: true };
+      return win ? { method: 'window', window: Math.round(Number(range.value)) } : { method: 'ema', weight: Number(range.value) };
+    }
+    function changed() {
+      range.disabled = !on.checked;
+      var setting = current();
+      out.textContent = label(setting);
+      if (queued) return;
+      queued = true;
+      window.requestAnimationFrame(function () {
+        queued = false;
+        apply(id, current());
+      });
+    }
+    on.addEventListener('change', changed);
+    range.addEventListener('input', changed);
+  }
+
+  // wire takes a chart's smoothed lines as the build drew them (a chart is
+  // made again on a change of colour scheme: the reader's setting is kept).
+  function wire(id, inst) {
+    var opt = inst.getOption() || {};
+    var ps = pairs(opt);
+    if (!ps.length) return;
+    var m = ps[0].mark;
+    var built = m.method === 'window' ? { method: 'window', window: m.window } : { method: 'ema', weight: m.weight || 0 };
+    var st = states[id];
+    if (!st) st = states[id] = { built: built, setting: built, shown: built };
+    st.snap = {};
+    st.rawOpacity = {};
+    ps.forEach(function (p) {
+      st.snap[p.s.id] = asArray(p.s.data);
+      var ls = p.raw.lineStyle;
+      st.rawOpacity[p.raw.id] = ls && typeof ls.opacity === 'number' ? ls.opacity : 0.3;
+    });
+    control(id, st);
+    if (!sameSetting(st.setting, built)) apply(id, st.setting);
+  }
+
+  // A chart redrawn from its option (log/linear axes: export.js) draws the
+  // build's lines again: the reader's setting is put back.
+  var update = S.update;
+  S.update = function (id) {
+    var inst = update.apply(this, arguments);
+    var st = states[id];
+    if (st && !sameSetting(st.setting, st.built)) apply(id, st.setting);
+    return inst;
+  };
+  S.smooth = apply;
+
+  S.onChart(wire);
+})();
