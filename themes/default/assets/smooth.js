@@ -167,7 +167,7 @@
 
   function label(setting) {
     if (setting.off) return 'off';
-    return setting.method === 'window' ? setting.window + ' points' : setting.weight.toFixed(3).replace(/0$/, '');
+    return setting.method === 'window' ? setting.window + ' points' : String(Number(setting.weight.toFixed(3)));
   }
 
   function toolsOf(id) {
@@ -217,7 +217,6 @@
     box.appendChild(out);
     tools.insertBefore(box, tools.firstChild);
 
-    var queued = false;
     function current() {
       if (!on.checked) return { off: true };
       return win ? { method: 'window', window: Math.round(Number(range.value)) } : { method: 'ema', weight: Number(range.value) };
@@ -226,12 +225,8 @@
       range.disabled = !on.checked;
       var setting = current();
       out.textContent = label(setting);
-      if (queued) return;
-      queued = true;
-      window.requestAnimationFrame(function () {
-        queued = false;
-        apply(id, current());
-      });
+      // a few thousand points a line: recomputed at once, as the slider moves
+      apply(id, setting);
     }
     on.addEventListener('change', changed);
     range.addEventListener('input', changed);

@@ -1,0 +1,190 @@
+package e2e
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// smoothSite is a page with one chart of two noisy training runs of 3,000
+// steps smoothed with an EMA: downsampled to 2,000 drawn points a line, so
+// each drawn point stands for 1.5 rows.
+func smoothSite(t *testing.T) string {
+	t.Helper()
+	var csv strings.Builder
+	csv.WriteString("run,step,loss\n")
+	for _, run := range []string{"small", "large"} {
+		scale := 1.0
+		if run == "large" {
+			scale = 0.8
+		}
+		for i := 1; i <= 3000; i++ {
+			noise := 0.5 * math.Sin(float64(i)*12.9898) * math.Sin(float64(i)*78.233)
+			fmt.Fprintf(&csv, "%s,%d,%.4f\n", run, i*10, scale*(2+6/math.Sqrt(float64(i)))+noise)
+		}
+	}
+	return buildSite(t, map[string]string{
+		"content/runs/index.md": "---\ntitle: Runs\ndescription: Two training runs, smoothed.\n---\n```chart\n" +
+			"title: Training loss\ndata: log.csv\nx: {field: step, title: Step}\ny: {field: loss, title: Loss}\nseries: run\nsmooth: {ema: 0.9}\n```\n",
+		"content/runs/log.csv": csv.String(),
+	})
+}
+
+// smoothState is what the page shows of the chart's smoothing now.
+type smoothState struct {
+	Value, Output string
+	Checked       bool
+	Disabled      bool
+	Smoothed      [][]any // the first smoothed line's points
+	Raw           [][]any // its raw line's
+	RawOpacity    float64
+	Ink           string // a digest of the plot's pixels
+	Right         float64
+}
+
+const smoothStateJS = `
+const el = document.querySelector('.scalesite-canvas [_echarts_instance_]') || document.querySelector('[_echarts_instance_]');
+const inst = echarts.getInstanceByDom(el);
+const opt = inst.getOption();
+const s = opt.series.find((s) => s.id === 'scalesite-smooth-0');
+const r = opt.series.find((s) => s.id === 'scalesite-smooth-0-raw');
+const box = document.querySelector('.scalesite-smooth');
+const range = box.querySelector('input[type=range]');
+const on = box.querySelector('input[type=checkbox]');
+const c = el.querySelector('canvas');
+const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+let h = 0;
+for (let i = 0; i < px.length; i += 4) h = (h * 31 + px[i] + 7 * px[i + 1] + 13 * px[i + 2]) >>> 0;
+return {Value: range.value, Output: box.querySelector('output').textContent, Checked: on.checked, Disabled: range.disabled,
+  Smoothed: s.data, Raw: r.data, RawOpacity: r.lineStyle.opacity, Ink: String(h), Right: box.getBoundingClientRect().right};
+`
+
+func readSmooth(t *testing.T, tb *tab) smoothState {
+	t.Helper()
+	var st smoothState
+	var ok bool
+	if err := chromedp.Run(tb.ctx, chromedp.Evaluate(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, &ok, awaitPromise), tb.waitSettled()); err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.evalJSON(smoothStateJS, &st); err != nil {
+		t.Fatalf("reading the smoothing: %v", err)
+	}
+	return st
+}
+
+// TestSmoothSlider: the control beside a smoothed chart, by keyboard:
+// Home sets the weight to 0 (the smoothed line on the raw points), End to
+// 0.999, and unchecking the box hides the smoothed line and draws the raw
+// line full; the spec's weight again draws the build's line exactly; a
+// change of colour scheme keeps the reader's setting. Screenshots at 375
+// and 1200 px, light and dark (E2E_SCREENSHOTS=1).
+func TestSmoothSlider(t *testing.T) {
+	url := smoothSite(t) + "/runs/"
+	b := newBrowser(t)
+	tb := b.tab(t)
+	if err := chromedp.Run(tb.ctx, chromedp.Navigate(url), tb.waitCharts(1)); err != nil {
+		t.Fatal(err)
+	}
+	built := readSmooth(t, tb)
+	if built.Value != "0.9" || built.Output != "0.9" || !built.Checked || built.Disabled {
+		t.Fatalf("the control at first: weight %q (%q), checked %v, disabled %v; want 0.9, on", built.Value, built.Output, built.Checked, built.Disabled)
+	}
+	if len(built.Smoothed) != len(built.Raw) || len(built.Raw) < 1000 || len(built.Raw) >= 3000 {
+		t.Fatalf("%d smoothed and %d raw points drawn, want the same count, downsampled", len(built.Smoothed), len(built.Raw))
+	}
+	if built.RawOpacity != 0.3 {
+		t.Errorf("raw line opacity %v, want 0.3", built.RawOpacity)
+	}
+
+	key := func(k string) {
+		t.Helper()
+		if err := chromedp.Run(tb.ctx, chromedp.Focus(`.scalesite-smooth input[type=range]`, chromedp.ByQuery), chromedp.KeyEvent(k)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	key(kb.Home)
+	zero := readSmooth(t, tb)
+	if zero.Value != "0" || zero.Output != "0" {
+		t.Errorf("after Home: %q (%q), want 0", zero.Value, zero.Output)
+	}
+	for i := range zero.Smoothed {
+		if zero.Smoothed[i][1] != zero.Raw[i][1] {
+			t.Fatalf("weight 0: smoothed point %d is %v, the raw one %v", i, zero.Smoothed[i], zero.Raw[i])
+		}
+	}
+	if zero.Ink == built.Ink {
+		t.Error("weight 0 drew the same pixels as 0.9")
+	}
+	key(kb.End)
+	hard := readSmooth(t, tb)
+	if hard.Value != "0.999" || hard.Ink == built.Ink || hard.Ink == zero.Ink {
+		t.Errorf("after End: %q, the same pixels as before: %v", hard.Value, hard.Ink == built.Ink || hard.Ink == zero.Ink)
+	}
+	last := len(hard.Smoothed) - 1
+	if a, b := hard.Smoothed[last][1].(float64), built.Smoothed[last][1].(float64); !(a > b) {
+		t.Errorf("weight 0.999 ends at %v, 0.9 at %v: a heavier weight lags above a falling loss", a, b)
+	}
+
+	// off, by keyboard: Space on the checkbox
+	if err := chromedp.Run(tb.ctx, chromedp.Focus(`.scalesite-smooth input[type=checkbox]`, chromedp.ByQuery), chromedp.KeyEvent(" ")); err != nil {
+		t.Fatal(err)
+	}
+	off := readSmooth(t, tb)
+	if off.Checked || !off.Disabled || off.Output != "off" || len(off.Smoothed) != 0 || off.RawOpacity != 1 {
+		t.Errorf("off: checked %v, disabled %v, %q, %d smoothed points, raw opacity %v; want no smoothed line and the raw line full",
+			off.Checked, off.Disabled, off.Output, len(off.Smoothed), off.RawOpacity)
+	}
+	if err := chromedp.Run(tb.ctx, chromedp.KeyEvent(" ")); err != nil {
+		t.Fatal(err)
+	}
+	// back to the spec's weight: the build's line, to the last digit
+	if err := chromedp.Run(tb.ctx, chromedp.Evaluate(`(() => { const r = document.querySelector('.scalesite-smooth input[type=range]');
+		r.value = '0.9'; r.dispatchEvent(new Event('input', {bubbles: true})); })()`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	again := readSmooth(t, tb)
+	if !again.Checked || again.RawOpacity != 0.3 || fmt.Sprint(again.Smoothed) != fmt.Sprint(built.Smoothed) {
+		t.Errorf("at 0.9 again: checked %v, raw opacity %v, the build's line: %v", again.Checked, again.RawOpacity, fmt.Sprint(again.Smoothed) == fmt.Sprint(built.Smoothed))
+	}
+
+	// the reader's weight outlives a change of colour scheme (the chart is
+	// made again)
+	key(kb.Home)
+	if err := setColorScheme(tb, "dark"); err != nil {
+		t.Fatal(err)
+	}
+	dark := readSmooth(t, tb)
+	if dark.Value != "0" || fmt.Sprint(dark.Smoothed) != fmt.Sprint(zero.Smoothed) {
+		t.Errorf("after the dark scheme: weight %q, the same line %v", dark.Value, fmt.Sprint(dark.Smoothed) == fmt.Sprint(zero.Smoothed))
+	}
+	if err := setColorScheme(tb, "light"); err != nil {
+		t.Fatal(err)
+	}
+
+	// the tooltip shows both values
+	var tip string
+	if err := chromedp.Run(tb.ctx, chromedp.Evaluate(`(() => {
+		const el = document.querySelector('[_echarts_instance_]');
+		const inst = echarts.getInstanceByDom(el);
+		inst.dispatchAction({type: 'showTip', seriesIndex: 0, dataIndex: 500});
+		return [...el.querySelectorAll('div')].map((d) => d.innerText).filter((s) => s.includes('smoothed')).sort((a, b) => b.length - a.length)[0] || '';
+	})()`, &tip)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(tip, "Loss (smoothed):") || !strings.Contains(tip, "raw:") {
+		t.Errorf("tooltip %q, want the smoothed and the raw value", tip)
+	}
+
+	// the control fits a phone's width, light and dark
+	eachView(t, tb, url, 1, func(width int64, scheme string) {
+		st := readSmooth(t, tb)
+		if st.Right > float64(width) {
+			t.Errorf("%d px, %s: the control ends at %v px", width, scheme, st.Right)
+		}
+		tb.saveScreenshot(t, fmt.Sprintf("smooth-%d-%s", width, scheme))
+	})
+}
