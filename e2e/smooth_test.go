@@ -1,11 +1,15 @@
 package e2e
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -187,4 +191,36 @@ func TestSmoothSlider(t *testing.T) {
 		}
 		tb.saveScreenshot(t, fmt.Sprintf("smooth-%d-%s", width, scheme))
 	})
+}
+
+// TestSmoothControlNoShift: the control is made as the page's script
+// starts, before the chart takes over from its static figure: loading the
+// page shifts nothing, at a phone's width and a desktop's.
+func TestSmoothControlNoShift(t *testing.T) {
+	url := smoothSite(t) + "/runs/"
+	b := newBrowser(t)
+	for _, v := range []readViewport{{width: 375, height: 800, mobile: true}, {width: 800, height: 1000}, {width: 1200, height: 900}} {
+		tb := b.tab(t)
+		var raw string
+		if err := chromedp.Run(tb.ctx,
+			emulation.SetDeviceMetricsOverride(v.width, v.height, 1, v.mobile),
+			chromedp.ActionFunc(func(ctx context.Context) error {
+				_, err := page.AddScriptToEvaluateOnNewDocument(shiftProbeJS).Do(ctx)
+				return err
+			}),
+			chromedp.Navigate(url), tb.waitCharts(1), tb.waitSettled(),
+			chromedp.Evaluate(shiftReadJS, &raw, awaitPromise)); err != nil {
+			t.Fatal(err)
+		}
+		var got shiftRead
+		if err := json.Unmarshal([]byte(raw), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Live != 1 {
+			t.Errorf("%d px: the chart did not take over", v.width)
+		}
+		for _, e := range got.Entries {
+			t.Errorf("%d px: layout shift %.4f (%s)", v.width, e.V, strings.Join(e.Nodes, ", "))
+		}
+	}
 }

@@ -179,9 +179,15 @@
   // control makes the chart's control, once: a checkbox that turns the
   // smoothing on and off, and a slider for the weight (or the window),
   // labelled, with its value written beside it.
-  function control(id, st) {
+  function control(id, st, live) {
     var tools = toolsOf(id);
-    if (!tools || tools.querySelector('.scalesite-smooth')) return;
+    if (!tools) return;
+    var made = tools.querySelector('.scalesite-smooth');
+    if (made) {
+      made.querySelector('[data-smooth="on"]').disabled = !live;
+      made.querySelector('[data-smooth="amount"]').disabled = !live || !st.setting || !!st.setting.off;
+      return;
+    }
     var built = st.built;
     var win = built.method === 'window';
     var box = document.createElement('div');
@@ -192,7 +198,7 @@
     on.checked = true;
     on.setAttribute('data-smooth', 'on');
     onLabel.appendChild(on);
-    onLabel.appendChild(document.createTextNode(win ? ' Moving mean' : ' Smoothing'));
+    onLabel.appendChild(document.createTextNode(win ? ' Mean' : ' Smooth'));
     var range = document.createElement('input');
     range.type = 'range';
     range.setAttribute('data-smooth', 'amount');
@@ -230,6 +236,36 @@
     }
     on.addEventListener('change', changed);
     range.addEventListener('input', changed);
+    on.disabled = range.disabled = !live;
+  }
+
+  // wire takes a chart's smoothed lines as the build drew them (a chart is
+  // made again on a change of colour scheme: the reader's setting is kept).
+  function builtSetting(ps) {
+    var m = ps[0].mark;
+    return m.method === 'window' ? { method: 'window', window: m.window } : { method: 'ema', weight: m.weight || 0 };
+  }
+
+  // prepare makes the control of each chart with a smoothed line as soon
+  // as the script runs, disabled until the chart is live: the toolbar takes
+  // its final rows before the chart replaces its static figure.
+  function prepare() {
+    var scripts = document.querySelectorAll('script.scalesite-option');
+    for (var i = 0; i < scripts.length; i++) {
+      var id = scripts[i].getAttribute('data-chart');
+      var text = scripts[i].textContent;
+      if (!id || states[id] || text.indexOf('"scalesiteSmooth"') < 0) continue;
+      var ps;
+      try {
+        ps = pairs(JSON.parse(text));
+      } catch (err) {
+        continue; // site.js says the chart cannot be read
+      }
+      if (!ps.length) continue;
+      var built = builtSetting(ps);
+      states[id] = { built: built, setting: built, shown: built, snap: {}, rawOpacity: {} };
+      control(id, states[id], false);
+    }
   }
 
   // wire takes a chart's smoothed lines as the build drew them (a chart is
@@ -238,8 +274,7 @@
     var opt = inst.getOption() || {};
     var ps = pairs(opt);
     if (!ps.length) return;
-    var m = ps[0].mark;
-    var built = m.method === 'window' ? { method: 'window', window: m.window } : { method: 'ema', weight: m.weight || 0 };
+    var built = builtSetting(ps);
     var st = states[id];
     if (!st) st = states[id] = { built: built, setting: built, shown: built };
     st.snap = {};
@@ -249,7 +284,7 @@
       var ls = p.raw.lineStyle;
       st.rawOpacity[p.raw.id] = ls && typeof ls.opacity === 'number' ? ls.opacity : 0.3;
     });
-    control(id, st);
+    control(id, st, true);
     if (!sameSetting(st.setting, built)) apply(id, st.setting);
   }
 
@@ -264,5 +299,7 @@
   };
   S.smooth = apply;
 
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', prepare);
+  else prepare();
   S.onChart(wire);
 })();
