@@ -224,3 +224,47 @@ func TestSmoothControlNoShift(t *testing.T) {
 		}
 	}
 }
+
+// TestSmoothSurvivesLinearAxis: on a log y axis the slider smooths the
+// values (not their logarithms), and the reader's weight outlives the
+// Linear y button, which draws the chart again from its option.
+func TestSmoothSurvivesLinearAxis(t *testing.T) {
+	var csv strings.Builder
+	csv.WriteString("step,loss\n")
+	for i := 1; i <= 400; i++ {
+		fmt.Fprintf(&csv, "%d,%.4f\n", i, 2+6/math.Sqrt(float64(i))+0.4*math.Sin(float64(i)*12.9898))
+	}
+	url := buildSite(t, map[string]string{
+		"content/log/index.md": "---\ntitle: Log\ndescription: A smoothed run on a log axis.\n---\n```chart\n" +
+			"data: log.csv\nx: step\ny: {field: loss, scale: log}\nsmooth: {window: 9}\n```\n",
+		"content/log/log.csv": csv.String(),
+	}) + "/log/"
+	b := newBrowser(t)
+	tb := b.tab(t)
+	if err := chromedp.Run(tb.ctx, chromedp.Navigate(url), tb.waitCharts(1)); err != nil {
+		t.Fatal(err)
+	}
+	readSmooth(t, tb)
+	if err := chromedp.Run(tb.ctx, chromedp.Evaluate(`(() => { const r = document.querySelector('.scalesite-smooth input[type=range]');
+		r.value = '31'; r.dispatchEvent(new Event('input', {bubbles: true})); })()`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	logged := readSmooth(t, tb)
+	// the mean of the values around point 200 (0-based 199), over 31 points
+	var sum float64
+	for i := 199 - 15; i <= 199+15; i++ {
+		sum += logged.Raw[i][3].(float64)
+	}
+	want := sum / 31
+	got := logged.Smoothed[199]
+	if math.Abs(got[3].(float64)-want) > 1e-9 || math.Abs(got[1].(float64)-math.Log10(want)) > 1e-9 {
+		t.Errorf("window 31 at point 200 on a log axis: %v, want the mean of the values %v (at log10 %v)", got, want, math.Log10(want))
+	}
+	if err := chromedp.Run(tb.ctx, chromedp.Click(`.scalesite-tools button[data-tool="scale"][data-axis="y"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	lin := readSmooth(t, tb)
+	if lin.Value != "31" || math.Abs(lin.Smoothed[199][1].(float64)-want) > 1e-9 {
+		t.Errorf("after Linear y: slider %q, point 200 at %v; want 31 and the same mean %v, drawn linear", lin.Value, lin.Smoothed[199], want)
+	}
+}
