@@ -26,6 +26,9 @@ func FuzzParse(f *testing.F) {
 	f.Add(ok + "legend: false\ndownsample: false\n")
 	f.Add(ok + "frontier: min\nfit: {type: powerlaw+c, over: frontier, series: [a, b], extrapolate: 1e25, label: L}\npanels:\n  - {fit: none, frontier: max}\n  - {fit: loglinear}\n")
 	f.Add(ok + chinchilla) // law.go
+	// smooth.go: both methods, off, and refused
+	f.Add(ok + "smooth: {ema: 0.9}\npanels:\n  - {smooth: {window: 4}}\n  - {type: scatter, smooth: false}\n")
+	f.Add(ok + "type: scatter\nsmooth: {ema: 90, window: 0.5}\n")
 	for _, tt := range lawErrorTests {
 		f.Add(tt.src)
 	}
