@@ -17,7 +17,8 @@
  * setting: {method: 'ema', weight} | {method: 'window', window} | {off: true}.
  * In Node it exports the pure functions (module.exports) for tests; in the
  * browser it adds the control to each chart with a smoothed line (through
- * window.scalesite.onChart). No innerHTML. Plain ES2019.
+ * window.scalesite.onChart), made element by element, never from markup.
+ * Plain ES2019.
  */
 (function () {
   'use strict';
