@@ -112,15 +112,13 @@
   }
   if (typeof window === 'undefined' || typeof document === 'undefined') return;
   var S = window.scalesite;
-  if (!S || !S.onChart) return;
+  if (!S || !S.onChart || !window.scalesiteFormat) return;
   var ns = window.scalesiteTools = window.scalesiteTools || {};
   Object.keys(api).forEach(function (k) { ns[k] = api[k]; });
 
-  function asArray(v) {
-    return v == null ? [] : Array.isArray(v) ? v : [v];
-  }
+  var asArray = window.scalesiteFormat.asArray;
 
-  // Per chart id: {built, setting, shown, snap: {series id: drawn data}}.
+  // Per chart id: {built, setting, snap: {series id: drawn data}, rawOpacity}.
   var states = {};
 
   // pairs lists a chart's smoothed lines: the smoothed series and its raw
@@ -163,7 +161,6 @@
       patch.push({ id: p.raw.id, lineStyle: { opacity: setting.off ? 1 : st.rawOpacity[p.raw.id] } });
     });
     if (patch.length) inst.setOption({ series: patch });
-    st.shown = setting;
   }
 
   function label(setting) {
@@ -264,7 +261,7 @@
       }
       if (!ps.length) continue;
       var built = builtSetting(ps);
-      states[id] = { built: built, setting: built, shown: built, snap: {}, rawOpacity: {} };
+      states[id] = { built: built, setting: built, snap: {}, rawOpacity: {} };
       control(id, states[id], false);
     }
   }
@@ -277,7 +274,7 @@
     if (!ps.length) return;
     var built = builtSetting(ps);
     var st = states[id];
-    if (!st) st = states[id] = { built: built, setting: built, shown: built };
+    if (!st) st = states[id] = { built: built, setting: built };
     st.snap = {};
     st.rawOpacity = {};
     ps.forEach(function (p) {
@@ -298,7 +295,6 @@
     if (st && !sameSetting(st.setting, st.built)) apply(id, st.setting);
     return inst;
   };
-  S.smooth = apply;
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', prepare);
   else prepare();
