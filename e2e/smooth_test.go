@@ -125,6 +125,7 @@ func TestSmoothSlider(t *testing.T) {
 	}
 	key(kb.End)
 	hard := readSmooth(t, tb)
+	tb.saveScreenshot(t, "smooth-0.999")
 	if hard.Value != "0.999" || hard.Ink == built.Ink || hard.Ink == zero.Ink {
 		t.Errorf("after End: %q, the same pixels as before: %v", hard.Value, hard.Ink == built.Ink || hard.Ink == zero.Ink)
 	}
@@ -138,6 +139,7 @@ func TestSmoothSlider(t *testing.T) {
 		t.Fatal(err)
 	}
 	off := readSmooth(t, tb)
+	tb.saveScreenshot(t, "smooth-off")
 	if off.Checked || !off.Disabled || off.Output != "off" || len(off.Smoothed) != 0 || off.RawOpacity != 1 {
 		t.Errorf("off: checked %v, disabled %v, %q, %d smoothed points, raw opacity %v; want no smoothed line and the raw line full",
 			off.Checked, off.Disabled, off.Output, len(off.Smoothed), off.RawOpacity)
@@ -167,6 +169,22 @@ func TestSmoothSlider(t *testing.T) {
 	}
 	if err := setColorScheme(tb, "light"); err != nil {
 		t.Fatal(err)
+	}
+
+	// one legend entry hides both lines of a series
+	var left []string
+	if err := chromedp.Run(tb.ctx, chromedp.Evaluate(`(() => {
+		const inst = echarts.getInstanceByDom(document.querySelector('[_echarts_instance_]'));
+		inst.dispatchAction({type: 'legendUnSelect', name: 'small'});
+		const shown = [];
+		inst.getModel().eachSeries((s) => shown.push(s.id));
+		inst.dispatchAction({type: 'legendSelect', name: 'small'});
+		return shown;
+	})()`, &left)); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(left) != "[scalesite-smooth-2 scalesite-smooth-2-raw]" {
+		t.Errorf("with small unselected in the legend, the series drawn are %v, want the large run's two", left)
 	}
 
 	// the tooltip shows both values
