@@ -187,7 +187,7 @@ func buildOption(c *site.Chart) *echartsOption {
 				}
 				sm, smx := series(p, rounded(kept), i, name, st, crowd)
 				sm, smx = restyle(sm, smx, st, crowd)
-				pair, pairx := smoothPair(p.Smooth, sm, smx, ss, extra, drawn(s.Points), drawn(pts), len(o.series))
+				pair, pairx := smoothPair(p.Smooth, sm, smx, ss, extra, s.Points, drawn(pts), len(o.series))
 				o.series, ex.series = append(o.series, pair...), append(ex.series, pairx...)
 				ex.axisTooltip = true
 				continue

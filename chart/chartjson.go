@@ -297,6 +297,10 @@ func writeSmoothMark(e *fastjson.Enc, m *smoothMark) {
 	e.OptInt("window", m.Window)
 	e.Key("stride")
 	e.Float(m.Stride, 64)
+	if m.Step != 0 {
+		e.Key("step")
+		e.Float(m.Step, 64)
+	}
 	e.Key("partner")
 	e.Int(m.Partner)
 	e.Close()

@@ -41,6 +41,12 @@ type smoothMark struct {
 	// drawn points, smooths them with weight^Stride or a window of
 	// Window/Stride points.
 	Stride float64 `json:"stride"`
+	// Step is the mean distance in x between two rows of the data (in x's
+	// own units, not log10), when the line is thinned: the slider weighs
+	// each drawn point by the rows it stands for, (its x − the previous
+	// one's) / Step, so that a line thinned unevenly (more points where it
+	// turns) is smoothed as its rows would be. 0 when every row is drawn.
+	Step float64 `json:"step,omitempty"`
 	// Partner is the offset from this series to the other of the pair in
 	// the option's series list (+1 from the smoothed, −1 from the raw).
 	Partner int `json:"partner"`
@@ -127,12 +133,13 @@ func samePoint(a, b site.Point) bool {
 // k is the smoothed line's index in the option's series: the pair's ids
 // ("scalesite-smooth-k", "scalesite-smooth-k-raw") let the page's slider
 // patch the two series alone.
-func smoothPair(sm chartspec.Smooth, ss charts.SingleSeries, ex seriesExtra, raw charts.SingleSeries, rawEx seriesExtra, rows, drawn, k int) ([]charts.SingleSeries, []seriesExtra) {
-	stride := 1.0
-	if drawn > 0 && rows > drawn {
-		stride = float64(rows) / float64(drawn)
+func smoothPair(sm chartspec.Smooth, ss charts.SingleSeries, ex seriesExtra, raw charts.SingleSeries, rawEx seriesExtra, all []site.Point, drawnRows, k int) ([]charts.SingleSeries, []seriesExtra) {
+	rows := drawn(all)
+	mark := smoothMark{Method: sm.Method, Weight: sm.Weight, Window: sm.Window, Stride: 1}
+	if drawnRows > 0 && rows > drawnRows {
+		mark.Stride = float64(rows) / float64(drawnRows)
+		mark.Step = rowStep(all)
 	}
-	mark := smoothMark{Method: sm.Method, Weight: sm.Weight, Window: sm.Window, Stride: stride}
 	ss.Id = "scalesite-smooth-" + strconv.Itoa(k)
 	raw.Id = ss.Id + "-raw"
 	ss.ShowSymbol = optFalse
@@ -177,4 +184,29 @@ func smoothNote(p chartspec.Panel) string {
 		return " The lines are smoothed (a centred moving mean of " + strconv.Itoa(p.Smooth.Window) + " points), each over its raw line drawn faint."
 	}
 	return ""
+}
+
+// rowStep is the mean distance in x between consecutive rows that are not
+// gaps, 0 when it is not a positive finite number (one x for all, or x
+// not in order).
+func rowStep(pts []site.Point) float64 {
+	first, last, n := 0.0, 0.0, 0
+	for _, pt := range pts {
+		if math.IsNaN(pt.Y) {
+			continue
+		}
+		if n == 0 {
+			first = pt.X
+		}
+		last = pt.X
+		n++
+	}
+	if n < 2 {
+		return 0
+	}
+	step := (last - first) / float64(n-1)
+	if !(step > 0) || math.IsInf(step, 0) {
+		return 0
+	}
+	return step
 }

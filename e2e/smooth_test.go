@@ -12,6 +12,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/scalesite/scalesite/smooth"
 )
 
 // smoothSite is a page with one chart of two noisy training runs of 3,000
@@ -22,13 +24,8 @@ func smoothSite(t *testing.T) string {
 	var csv strings.Builder
 	csv.WriteString("run,step,loss\n")
 	for _, run := range []string{"small", "large"} {
-		scale := 1.0
-		if run == "large" {
-			scale = 0.8
-		}
-		for i := 1; i <= 3000; i++ {
-			noise := 0.5 * math.Sin(float64(i)*12.9898) * math.Sin(float64(i)*78.233)
-			fmt.Fprintf(&csv, "%s,%d,%.4f\n", run, i*10, scale*(2+6/math.Sqrt(float64(i)))+noise)
+		for i, y := range smoothLoss(run) {
+			fmt.Fprintf(&csv, "%s,%d,%.4f\n", run, (i+1)*10, y)
 		}
 	}
 	return buildSite(t, map[string]string{
@@ -36,6 +33,22 @@ func smoothSite(t *testing.T) string {
 			"title: Training loss\ndata: log.csv\nx: {field: step, title: Step}\ny: {field: loss, title: Loss}\nseries: run\nsmooth: {ema: 0.9}\n```\n",
 		"content/runs/log.csv": csv.String(),
 	})
+}
+
+// smoothLoss is the loss of run at steps 10, 20, ... 30,000, as the CSV
+// writes it (4 decimals).
+func smoothLoss(run string) []float64 {
+	scale := 1.0
+	if run == "large" {
+		scale = 0.8
+	}
+	y := make([]float64, 3000)
+	for k := range y {
+		i := float64(k + 1)
+		v := scale*(2+6/math.Sqrt(i)) + 0.5*math.Sin(i*12.9898)*math.Sin(i*78.233)
+		y[k] = math.Round(v*1e4) / 1e4
+	}
+	return y
 }
 
 // smoothState is what the page shows of the chart's smoothing now.
@@ -132,6 +145,32 @@ func TestSmoothSlider(t *testing.T) {
 	last := len(hard.Smoothed) - 1
 	if a, b := hard.Smoothed[last][1].(float64), built.Smoothed[last][1].(float64); !(a > b) {
 		t.Errorf("weight 0.999 ends at %v, 0.9 at %v: a heavier weight lags above a falling loss", a, b)
+	}
+
+	// a weight of the reader's on the thinned line: each drawn point
+	// weighed by the rows it stands for, close to the EMA of every row
+	if err := chromedp.Run(tb.ctx, chromedp.Evaluate(`(() => { const r = document.querySelector('.scalesite-smooth input[type=range]');
+		r.value = '0.95'; r.dispatchEvent(new Event('input', {bubbles: true})); })()`, nil)); err != nil {
+		t.Fatal(err)
+	}
+	mid := readSmooth(t, tb)
+	full := smooth.EMA(smoothLoss("small"), 0.95)
+	// The first rows fall fast, and a row left out there moves the
+	// average most: the test holds the mean gap and the gap after the
+	// first 100 rows.
+	worst, sum := 0.0, 0.0
+	for _, p := range mid.Smoothed {
+		x, y := p[0].(float64), p[1].(float64)
+		d := math.Abs(y - full[int(x)/10-1])
+		sum += d
+		if x > 1000 {
+			worst = max(worst, d)
+		}
+	}
+	mean := sum / float64(len(mid.Smoothed))
+	t.Logf("weight 0.95 on %d of 3,000 rows: %.4f from the EMA of every row on average, at most %.4f after row 100 (the noise is ±0.5)", len(mid.Smoothed), mean, worst)
+	if mean > 0.04 || worst > 0.15 {
+		t.Errorf("weight 0.95 on the thinned line is %.4f on average, up to %.4f after row 100, from the EMA of every row; want within 0.04 and 0.15", mean, worst)
 	}
 
 	// off, by keyboard: Space on the checkbox

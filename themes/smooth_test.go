@@ -103,37 +103,74 @@ console.log(JSON.stringify(r, (k, v) => typeof v === 'number' && isNaN(v) ? null
 	}
 }
 
-// TestSmoothedData: the slider's line from the drawn raw points: on a log
-// y axis the mean of the values, written as their log10; gaps kept; the
-// weight taken to the power of the stride; off draws nothing.
+// TestSmoothedData: the slider's line from the drawn raw points: every
+// row drawn, exactly the build's smoothing; on a log y axis the mean of
+// the values, written as their log10; gaps kept; off draws nothing. A
+// thinned line weighs each point by the rows it stands for (x distance /
+// step).
 func TestSmoothedData(t *testing.T) {
 	out := runSmoothJS(t, `
-const raw = [[1, 0.5, 10, 3.16], [2, '-'], [3, 0.4, 1000, 2.5]];
+const lg = [[1, Math.log10(3.16), 1, 3.16], [2, '-'], [3, Math.log10(2.5), 3, 2.5], [4, Math.log10(2.2), 4, 2.2]];
 console.log(JSON.stringify([
-  S.smoothedData(raw, {method: 'ema', weight: 0.5}, {stride: 2}, true),
-  S.smoothedData([[1, 4], [2, 2], [3, 0]], {method: 'window', window: 6}, {stride: 2}, false),
-  S.smoothedData(raw, {off: true}, {stride: 1}, true),
+  S.smoothedData(lg, {method: 'ema', weight: 0.5}, {stride: 1}, true),
+  S.smoothedData([[0, 4], [2, 2], [4, 0]], {method: 'window', window: 6}, {stride: 2, step: 1}, false),
+  S.smoothedData(lg, {off: true}, {stride: 1}, true),
 ]));
 `)
 	var got [3][][]any
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	// weight 0.5² = 0.25 over the drawn points 3.16 and 2.5
-	w := 0.25
-	s1 := 3.16
-	s3 := ((1-w)*3.16*w + (1-w)*2.5) / (1 - w*w)
+	want := smooth.EMA([]float64{3.16, math.NaN(), 2.5, 2.2}, 0.5)
 	ema := got[0]
-	if len(ema) != 3 || ema[1][1] != "-" || math.Abs(ema[0][3].(float64)-s1) > 1e-12 || math.Abs(ema[2][3].(float64)-s3) > 1e-12 ||
-		math.Abs(ema[2][1].(float64)-math.Log10(s3)) > 1e-12 || ema[2][2] != 1000.0 {
-		t.Errorf("ema on a log axis: %v, want the last point [3, %v, 1000, %v]", ema, math.Log10(s3), s3)
+	if len(ema) != 4 || ema[1][1] != "-" {
+		t.Fatalf("ema on a log axis: %v", ema)
 	}
-	// a window of 6 rows over points standing for 2 rows each: 3 points
-	if win := got[1]; len(win) != 3 || win[0][1] != 3.0 || win[1][1] != 2.0 || win[2][1] != 1.0 {
-		t.Errorf("window: %v, want the means 3, 2, 1", win)
+	for _, i := range []int{0, 2, 3} {
+		if math.Abs(ema[i][3].(float64)-want[i]) > 1e-12 || math.Abs(ema[i][1].(float64)-math.Log10(want[i])) > 1e-12 || ema[i][2] != float64(i+1) {
+			t.Errorf("ema on a log axis, point %d: %v, want [%d, %v, %d, %v]", i, ema[i], i+1, math.Log10(want[i]), i+1, want[i])
+		}
+	}
+	// points 2 apart stand for 2 rows each; a window of 6 rows spans 3
+	// before and 2 after: (4 + 2·2)/3, (4 + 2·2 + 0)/5, (2·2 + 0)/4
+	win := got[1]
+	for i, w := range []float64{8.0 / 3, 1.6, 1} {
+		if len(win) != 3 || math.Abs(win[i][1].(float64)-w) > 1e-12 {
+			t.Fatalf("window over thinned points: %v, want the means 8/3, 1.6, 1", win)
+		}
 	}
 	if len(got[2]) != 0 {
 		t.Errorf("off: %v, want no points", got[2])
+	}
+}
+
+// TestEMARowsIsTheRowsEMA: a drawn point that stands for k rows moves the
+// slider's EMA as k rows of its value would: TensorBoard's EMA of the
+// rows, to 1e-12.
+func TestEMARowsIsTheRowsEMA(t *testing.T) {
+	ys := []float64{3.2, 2.9, 3.1, 2.5, 2.7}
+	ks := []int{1, 3, 1, 4, 2}
+	var rows []float64
+	for i, y := range ys {
+		for range ks[i] {
+			rows = append(rows, y)
+		}
+	}
+	b, _ := json.Marshal([]any{ys, ks})
+	out := runSmoothJS(t, "const [y, k] = "+string(b)+";\nconsole.log(JSON.stringify([0.6, 0.9, 0.999].map((w) => S.emaRows(y, k, w))));")
+	var got [][]float64
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for wi, w := range []float64{0.6, 0.9, 0.999} {
+		full := smooth.EMA(rows, w)
+		at := -1
+		for i, k := range ks {
+			at += k
+			if math.Abs(got[wi][i]-full[at]) > 1e-12 {
+				t.Errorf("w %v, point %d: %v, the rows' EMA is %v", w, i, got[wi][i], full[at])
+			}
+		}
 	}
 }
 

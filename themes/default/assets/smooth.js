@@ -8,11 +8,13 @@
  *                                      its raw line's drawn points
  *
  * The build smooths every row of the data (chart/smooth.go) and draws the
- * rows it keeps; the page has only those. The control smooths the drawn
- * points: where a drawn point stands for `stride` rows (mark.stride), the
- * EMA takes weight w^stride and the window n/stride points, which is close
- * to, not equal to, what the build draws; at the spec's own setting the
- * build's line is shown again as it was drawn.
+ * rows it keeps; the page has only those. Where the line was thinned, the
+ * control smooths the drawn points, each weighed by the rows it stands
+ * for, (its x − the previous point's) / mark.step, the mean x between rows:
+ * the EMA decays by w^rows from one drawn point to the next, and the moving
+ * mean takes the drawn points within the x the window's rows span, each
+ * counted rows times. That is close to, not equal to, what the build draws;
+ * at the spec's own setting the build's line is shown again as it was drawn.
  *
  * setting: {method: 'ema', weight} | {method: 'window', window} | {off: true}.
  * In Node it exports the pure functions (module.exports) for tests; in the
@@ -86,16 +88,64 @@
     return v.length >= 4 ? [v[0], Y, v[2], y] : [v[0], Y];
   }
 
+  function xOf(item) {
+    var v = valueOf(item);
+    return Array.isArray(v) ? (v.length >= 4 ? v[2] : v[0]) : NaN;
+  }
+
+  // rowsOf is how many rows of the data each drawn point stands for: its
+  // distance in x from the previous point in rows of step (the first: 1).
+  function rowsOf(xs, step) {
+    return xs.map(function (x, i) { return i && finite(x) && finite(xs[i - 1]) ? Math.max(0, (x - xs[i - 1]) / step) : 1; });
+  }
+
+  // emaRows is ema over points that stand for k[i] rows each: TensorBoard's
+  // EMA of the rows, each point's value repeated k[i] times, read at the
+  // point (equal to ema when every k is 1).
+  function emaRows(ys, k, w) {
+    var out = ys.slice();
+    if (!ys.length || !(w > 0) || ys.every(function (y) { return y === ys[0]; })) return out;
+    w = Math.min(w, 1 - 1e-16);
+    var last = 0, d = 0;
+    for (var i = 0; i < ys.length; i++) {
+      if (!finite(ys[i])) continue;
+      var a = Math.pow(w, k[i]);
+      last = last * a + (1 - a) * ys[i];
+      d = d * a + (1 - a);
+      out[i] = last / d;
+    }
+    return out;
+  }
+
+  // windowRows is windowMean over points that stand for k[i] rows each:
+  // the mean of the points whose x lies within the rows the window spans
+  // around each point (n/2 rows of step before it, (n−1)/2 after), each
+  // counted k times.
+  function windowRows(ys, xs, k, n, step) {
+    var before = Math.floor(n / 2) * step, after = Math.floor((n - 1) / 2) * step;
+    var out = new Array(ys.length), sum = 0, count = 0, lo = 0, hi = 0;
+    for (var i = 0; i < ys.length; i++) {
+      for (; hi < ys.length && !(xs[hi] > xs[i] + after); hi++) if (finite(ys[hi])) { sum += ys[hi] * k[hi]; count += k[hi]; }
+      for (; lo < hi && xs[lo] < xs[i] - before; lo++) if (finite(ys[lo])) { sum -= ys[lo] * k[lo]; count -= k[lo]; }
+      out[i] = count > 0 ? sum / count : NaN;
+    }
+    return out;
+  }
+
   // smoothedData is a smoothed line's data, from its raw line's drawn
   // points (raw), as setting says; [] when off. A gap in the raw line stays
   // a gap.
   function smoothedData(raw, setting, mark, logY) {
     if (!setting || setting.off || !Array.isArray(raw)) return [];
-    var stride = mark && mark.stride > 1 ? mark.stride : 1;
     var ys = raw.map(yOf);
+    var step = mark && mark.stride > 1 && mark.step > 0 ? mark.step : 0;
     var s;
-    if (setting.method === 'window') s = windowMean(ys, Math.max(1, Math.round(setting.window / stride)));
-    else s = ema(ys, Math.pow(setting.weight, stride));
+    if (!step) {
+      s = setting.method === 'window' ? windowMean(ys, setting.window) : ema(ys, setting.weight);
+    } else {
+      var xs = raw.map(xOf), k = rowsOf(xs, step);
+      s = setting.method === 'window' ? windowRows(ys, xs, k, setting.window, step) : emaRows(ys, k, setting.weight);
+    }
     return raw.map(function (item, i) { return withY(item, isNaN(ys[i]) ? NaN : s[i], logY); });
   }
 
@@ -104,7 +154,7 @@
     return a.method === b.method && (a.method === 'window' ? a.window === b.window : a.weight === b.weight);
   }
 
-  var api = { ema: ema, windowMean: windowMean, smoothedData: smoothedData, sameSetting: sameSetting };
+  var api = { ema: ema, windowMean: windowMean, emaRows: emaRows, windowRows: windowRows, smoothedData: smoothedData, sameSetting: sameSetting };
 
   if (typeof module !== 'undefined' && module && module.exports) {
     module.exports = api;
