@@ -152,6 +152,10 @@ func TestSmoothedSeries(t *testing.T) {
 				if want := float64(len(s.Points)) / float64(len(rd)); math.Abs(stride-want) > 1e-12 {
 					t.Errorf("stride %v, want %v", stride, want)
 				}
+				// the rows are 10 steps apart: a thinned line's mark says so
+				if step, _ := mk["step"].(float64); tt.stride != (step == 10) {
+					t.Errorf("step %v on a line of %d rows drawn from %d", mk["step"], len(s.Points), len(rd))
+				}
 			}
 		})
 	}

@@ -29,42 +29,6 @@
     return typeof v === 'number' && isFinite(v);
   }
 
-  // ema is smooth.EMA (Go) and TensorBoard's classicSmoothing: values that
-  // are not finite are kept and not counted; a constant series is kept.
-  function ema(ys, w) {
-    var out = ys.slice();
-    if (!ys.length || !(w > 0)) return out;
-    var first = ys[0], constant = true;
-    for (var i = 1; i < ys.length; i++) if (ys[i] !== first) { constant = false; break; }
-    if (constant) return out;
-    w = Math.min(w, 1 - 1e-16);
-    var last = 0, k = 0;
-    for (var j = 0; j < ys.length; j++) {
-      if (!finite(ys[j])) continue;
-      last = last * w + (1 - w) * ys[j];
-      k++;
-      out[j] = last / (1 - Math.pow(w, k));
-    }
-    return out;
-  }
-
-  // windowMean is smooth.Window (Go): pandas' rolling(n, center=True,
-  // min_periods=1).mean(), over the finite values; an even n has one point
-  // more before than after.
-  function windowMean(ys, n) {
-    var out = new Array(ys.length);
-    if (!(n >= 2)) return ys.slice();
-    var before = Math.floor(n / 2), after = Math.floor((n - 1) / 2);
-    var sum = 0, count = 0, lo = 0, hi = 0;
-    for (var i = 0; i < ys.length; i++) {
-      for (; hi < ys.length && hi <= i + after; hi++) if (finite(ys[hi])) { sum += ys[hi]; count++; }
-      for (; lo < i - before; lo++) if (finite(ys[lo])) { sum -= ys[lo]; count--; }
-      out[i] = count ? sum / count : NaN;
-      if (!count) sum = 0;
-    }
-    return out;
-  }
-
   // A drawn point is [X, Y], or [X, Y, x, y] on a chart with a log axis
   // (its coordinates, then its values), or {value: [...]}; a gap's Y is "-".
   function valueOf(item) {
@@ -99,9 +63,10 @@
     return xs.map(function (x, i) { return i && finite(x) && finite(xs[i - 1]) ? Math.max(0, (x - xs[i - 1]) / step) : 1; });
   }
 
-  // emaRows is ema over points that stand for k[i] rows each: TensorBoard's
-  // EMA of the rows, each point's value repeated k[i] times, read at the
-  // point (equal to ema when every k is 1).
+  // emaRows is smooth.EMA (Go), TensorBoard's debiased EMA, over points
+  // that stand for k[i] rows each: the EMA of the rows, each point's value
+  // repeated k[i] times, read at the point. As TensorBoard's: values that
+  // are not finite are kept and not counted; a constant series is kept.
   function emaRows(ys, k, w) {
     var out = ys.slice();
     if (!ys.length || !(w > 0) || ys.every(function (y) { return y === ys[0]; })) return out;
@@ -117,10 +82,11 @@
     return out;
   }
 
-  // windowRows is windowMean over points that stand for k[i] rows each:
-  // the mean of the points whose x lies within the rows the window spans
-  // around each point (n/2 rows of step before it, (n−1)/2 after), each
-  // counted k times.
+  // windowRows is smooth.Window (Go), pandas' rolling(n, center=True,
+  // min_periods=1).mean() over the finite values, over points that stand
+  // for k[i] rows each: the mean of the points whose x lies within the rows
+  // the window spans around each point (n/2 rows of step before it,
+  // (n−1)/2 after; an even n has one more before), each counted k times.
   function windowRows(ys, xs, k, n, step) {
     var before = Math.floor(n / 2) * step, after = Math.floor((n - 1) / 2) * step;
     var out = new Array(ys.length), sum = 0, count = 0, lo = 0, hi = 0;
@@ -130,6 +96,21 @@
       out[i] = count > 0 ? sum / count : NaN;
     }
     return out;
+  }
+
+  // ema and windowMean are emaRows and windowRows over points of one row
+  // each: the build's smoothing of every row.
+  // seq is n numbers: v each, or 0, 1, … n−1 without v.
+  function seq(n, v) {
+    var a = new Array(n);
+    for (var i = 0; i < n; i++) a[i] = v == null ? i : v;
+    return a;
+  }
+  function ema(ys, w) {
+    return emaRows(ys, seq(ys.length, 1), w);
+  }
+  function windowMean(ys, n) {
+    return n >= 2 ? windowRows(ys, seq(ys.length), seq(ys.length, 1), n, 1) : ys.slice();
   }
 
   // smoothedData is a smoothed line's data, from its raw line's drawn
