@@ -3,6 +3,9 @@
  *
  *   ema(ys, w)                         TensorBoard's debiased EMA of ys
  *   windowMean(ys, n)                  the centred moving mean over n points
+ *   emaRows(ys, k, w), windowRows(ys, xs, k, n, step)
+ *                                      the same over points standing for
+ *                                      k[i] rows each
  *   smoothedData(raw, setting, mark, logY)
  *                                      a smoothed line's data computed from
  *                                      its raw line's drawn points
