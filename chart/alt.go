@@ -80,6 +80,7 @@ func AltText(c *site.Chart) string {
 		if p.Frontier.Dir != "" {
 			b.WriteString(" The frontier (best so far along x) is marked.")
 		}
+		b.WriteString(smoothNote(p))
 	}
 	return b.String()
 }

@@ -134,7 +134,7 @@ func buildOption(c *site.Chart) *echartsOption {
 
 	nseries := 0
 	for i := range sc.Panels {
-		nseries += len(c.Panels[i].Series) + 2*len(c.Panels[i].Fits) + 2
+		nseries += 2*len(c.Panels[i].Series) + 2*len(c.Panels[i].Fits) + 2
 	}
 	o.series, ex.series = make(charts.MultiSeries, 0, nseries), make([]seriesExtra, 0, nseries)
 	target := sc.Downsample
@@ -167,16 +167,31 @@ func buildOption(c *site.Chart) *echartsOption {
 		}
 		for _, s := range orderSeries(sc.Order, sortedSeries(c.Panels[i], nums)) {
 			pts := s.Points
+			logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
 			switch {
 			case p.Type == chartspec.TypeLine && target > 0:
-				pts = downsample(pts, target, p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog)
+				pts = downsample(pts, target, logX, logY)
 			case p.Type == chartspec.TypeScatter && target > 0:
-				pts = thinScatter(pts, ext, p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog)
+				pts = thinScatter(pts, ext, logX, logY)
 			}
 			name, st := seriesName(p, s, nums), styles[StyleKey(p, s)]
 			ss, extra := series(p, pts, i, name, st, crowd)
 			ss, extra = restyle(ss, extra, st, crowd)
 			aux = append(aux, intervalSeries(p, pts, i, name, st, ss.Type == types.ChartLine, len(aux))...)
+			if smoothable(p, ss) {
+				// smoothed from every row, then drawn at the rows kept
+				sp := smoothedPoints(p.Smooth, s.Points)
+				kept, ok := alongside(s.Points, pts, sp)
+				if !ok && target > 0 {
+					kept = downsample(sp, target, logX, logY)
+				}
+				sm, smx := series(p, rounded(kept), i, name, st, crowd)
+				sm, smx = restyle(sm, smx, st, crowd)
+				pair, pairx := smoothPair(p.Smooth, sm, smx, ss, extra, s.Points, drawn(pts), len(o.series))
+				o.series, ex.series = append(o.series, pair...), append(ex.series, pairx...)
+				ex.axisTooltip = true
+				continue
+			}
 			o.series = append(o.series, ss)
 			ex.series = append(ex.series, extra)
 			if extra.dense {

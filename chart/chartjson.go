@@ -273,7 +273,37 @@ func (ex *seriesExtra) write(e *fastjson.Enc) {
 			e.Key("silent")
 			e.Bool(true)
 		}
+		if d.Z != 0 {
+			e.Key("z")
+			e.Int(d.Z)
+		}
+		if m := d.Smooth; m != nil {
+			e.Key("scalesiteSmooth")
+			writeSmoothMark(e, m)
+		}
 	}
+}
+
+func writeSmoothMark(e *fastjson.Enc, m *smoothMark) {
+	e.Open()
+	e.Key("role")
+	e.Str(m.Role)
+	e.Key("method")
+	e.Str(m.Method)
+	if m.Weight != 0 {
+		e.Key("weight")
+		e.Float(m.Weight, 64)
+	}
+	e.OptInt("window", m.Window)
+	e.Key("stride")
+	e.Float(m.Stride, 64)
+	if m.Step != 0 {
+		e.Key("step")
+		e.Float(m.Step, 64)
+	}
+	e.Key("partner")
+	e.Int(m.Partner)
+	e.Close()
 }
 
 func writeFitMark(e *fastjson.Enc, m *fitMark) {

@@ -61,6 +61,9 @@ type fitMark struct {
 type seriesDerived struct {
 	Fit    *fitMark `json:"scalesiteFit,omitempty"`
 	Silent bool     `json:"silent,omitempty"`
+	// Z and Smooth are a smoothed line's pair (smooth.go).
+	Z      int         `json:"z,omitempty"`
+	Smooth *smoothMark `json:"scalesiteSmooth,omitempty"`
 }
 
 // hasDerived reports whether the chart draws a fit or a frontier: their

@@ -10,8 +10,8 @@ import (
 
 // The keys each level of a spec knows, in the order messages list them.
 var (
-	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "where", "panels", "columns", "height", "colors", "legend", "downsample", "hlines", "vlines", "bands", "annotations", "style", "order", "connect", "fit", "frontier", "source", "quiet", "compute", "names"}
-	panelKeys = []string{"title", "type", "data", "x", "y", "series", "label", "where", "hlines", "vlines", "bands", "annotations", "connect", "fit", "frontier", "names"}
+	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "where", "panels", "columns", "height", "colors", "legend", "downsample", "hlines", "vlines", "bands", "annotations", "style", "order", "connect", "fit", "frontier", "source", "quiet", "compute", "names", "smooth"}
+	panelKeys = []string{"title", "type", "data", "x", "y", "series", "label", "where", "hlines", "vlines", "bands", "annotations", "connect", "fit", "frontier", "names", "smooth"}
 	axisKeys  = []string{"field", "title", "scale", "min", "max", "format", "unit", "low", "high", "err", "interval"}
 	chartOnly = []string{"subtitle", "panels", "columns", "height", "colors", "legend", "downsample", "style", "order", "source", "quiet", "compute"}
 	types     = []string{TypeLine, TypeScatter, TypeIsoFLOP}
@@ -41,6 +41,10 @@ type layer struct {
 	connectPos diag.Pos
 	// names is `names`: the series' names of y's columns (wide.go).
 	names namesLayer
+	// smooth is the `smooth` key (smooth.go); smoothSet that it was
+	// written, false included.
+	smooth    Smooth
+	smoothSet bool
 }
 
 // chart reads the top-level mapping and resolves its panels.
@@ -112,6 +116,9 @@ func (p *parser) chart(root ast.Node) *Chart {
 		}
 	}
 	if top.typ == TypeIsoFLOP {
+		if top.smooth.On() {
+			p.errorf(top.smooth.Pos, "smooth draws a moving average along a line; an isoflop chart draws its own parabolas: leave smooth out")
+		}
 		p.isoflop(c, &top, compute, panelsPos, quiet)
 		return c
 	}
@@ -120,12 +127,16 @@ func (p *parser) chart(root ast.Node) *Chart {
 	}
 	if !c.HasPanels {
 		c.Panels = []Panel{p.resolvePanel(&top, nil, 0, quiet)}
+		p.checkSmooth(c, []Smooth{top.smooth})
 		return c
 	}
 	c.Panels = make([]Panel, len(panels))
+	own := make([]Smooth, len(panels))
 	for i := range panels {
 		c.Panels[i] = p.resolvePanel(&top, &panels[i], i+1, quiet)
+		own[i] = panels[i].smooth
 	}
+	p.checkSmooth(c, own)
 	return c
 }
 
@@ -215,6 +226,9 @@ func (p *parser) layerKey(l *layer, e entry) bool {
 		l.connect, l.connectPos = p.connect(e)
 	case "names":
 		l.names = p.namesKey(e)
+	case "smooth":
+		l.smooth, _ = p.smooth(e)
+		l.smoothSet = true
 	default:
 		return false
 	}
@@ -317,6 +331,9 @@ func (p *parser) resolvePanel(top, own *layer, n int, quiet bool) Panel {
 		if own.names.set {
 			l.names = own.names
 		}
+		if own.smoothSet {
+			l.smooth = own.smooth
+		}
 		l.x = mergeAxis(top.x, own.x)
 		l.y = mergeAxis(top.y, own.y)
 		l.marks = mergeMarks(top.marks, own.marks)
@@ -331,6 +348,7 @@ func (p *parser) resolvePanel(top, own *layer, n int, quiet bool) Panel {
 		pan.Type = TypeLine
 	}
 	pan.Connect, pan.ConnectPos = l.connect, l.connectPos
+	pan.Smooth = l.smooth
 	if !l.dataTried && !quiet {
 		if n == 0 {
 			p.errorf(l.pos, `the chart has no data: add "data: file.csv" or an inline CSV block`)
@@ -456,6 +474,8 @@ func keyAlias(k, scope string) string {
 		return "fit"
 	case "pareto", "envelope", "pareto_front", "front":
 		return "frontier"
+	case "smoothing", "smoothed", "ema", "ewm", "ewma", "rolling", "moving_average", "running_average":
+		return "smooth"
 	case "series_order", "sort", "legend_order":
 		return "order"
 	case "filter", "filters", "query", "subset", "select", "rows", "condition", "conditions", "if", "when":

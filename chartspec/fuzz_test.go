@@ -30,6 +30,9 @@ func FuzzParse(f *testing.F) {
 	for _, tt := range wideErrorTests {
 		f.Add(tt.src)
 	}
+	// smooth.go: both methods, off, and refused
+	f.Add(ok + "smooth: {ema: 0.9}\npanels:\n  - {smooth: {window: 4}}\n  - {type: scatter, smooth: false}\n")
+	f.Add(ok + "type: scatter\nsmooth: {ema: 90, window: 0.5}\n")
 	for _, tt := range lawErrorTests {
 		f.Add(tt.src)
 	}

@@ -132,6 +132,9 @@ type Panel struct {
 	// the order of the rows); ConnectPos is where `connect` was written.
 	Connect    string
 	ConnectPos diag.Pos
+	// Smooth is how the panel's lines are smoothed (smooth.go); the zero
+	// value draws them raw.
+	Smooth Smooth
 	// Pos is where the panel's entry in `panels` starts, or the chart's Pos
 	// for a chart without panels.
 	Pos diag.Pos

@@ -29,9 +29,9 @@ func LayoutScripts() []string {
 
 // ChartScripts are the theme's scripts, under assets/, that a page with
 // charts runs after ECharts, in order: the LayoutScripts, then those of the
-// page alone (site.js mounts the charts; the zoom, export, print and
-// linear-axis controls hook into it). They are the one list: the renderer makes
+// page alone (site.js mounts the charts; the zoom, export, print,
+// linear-axis and smoothing controls hook into it). They are the one list: the renderer makes
 // ChartBundle of them, and the static figure runs the LayoutScripts.
 func ChartScripts() []string {
-	return append(LayoutScripts(), "site.js", "linearaxes.js", "zoomarea.js", "export.js", "printpdf.js")
+	return append(LayoutScripts(), "site.js", "linearaxes.js", "zoomarea.js", "export.js", "printpdf.js", "smooth.js")
 }

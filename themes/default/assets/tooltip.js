@@ -71,9 +71,13 @@
       y: axes(option.yAxis),
       series: asArray(option.series).map(function (s) {
         s = s || {};
+        var sm = s.scalesiteSmooth;
         return {
           x: typeof s.xAxisIndex === 'number' ? s.xAxisIndex : 0,
-          y: typeof s.yAxisIndex === 'number' ? s.yAxisIndex : 0
+          y: typeof s.yAxisIndex === 'number' ? s.yAxisIndex : 0,
+          // a smoothed line's pair (chart/smooth.go): its role and where
+          // its partner is
+          smooth: sm && typeof sm === 'object' && typeof sm.partner === 'number' ? { role: sm.role, partner: sm.partner } : null
         };
       })
     };
@@ -145,7 +149,9 @@
     return '<div>' + label + val + '</div>';
   }
 
-  function tooltipItem(meta, p, withAxes) {
+  // tooltipItem describes one point; raw is the raw point of a smoothed
+  // one (its partner, in an axis tooltip), shown under the smoothed value.
+  function tooltipItem(meta, p, withAxes, raw) {
     var s = meta.series[p.seriesIndex] || { x: 0, y: 0 };
     var xa = meta.x[s.x] || { name: '', format: 'plain' };
     var ya = meta.y[s.y] || { name: '', format: 'plain' };
@@ -157,8 +163,24 @@
       html += '<div>' + escapeHTML(name) + '</div>';
     }
     if (withAxes !== false && vals[0] !== undefined) html += axisLine(xa.name, 'x', vals[0], xa.format, xa.unit, intervalText(p, 'x', xa.format));
-    html += axisLine(ya.name, 'y', vals[1], ya.format, ya.unit, intervalText(p, 'y', ya.format));
+    var sm = s.smooth && s.smooth.role === 'smoothed';
+    html += axisLine((ya.name || 'y') + (sm ? ' (smoothed)' : ''), 'y', vals[1], ya.format, ya.unit, intervalText(p, 'y', ya.format));
+    if (sm && raw) html += axisLine('raw', 'raw', pointValues(raw, meta)[1], ya.format, ya.unit, intervalText(raw, 'y', ya.format));
     return html;
+  }
+
+  // axisItems: one row per series at the pointer's x; a smoothed line and
+  // its raw line, both there, make one row with both values.
+  function axisItems(meta, params) {
+    var at = {};
+    params.forEach(function (p) { at[p.seriesIndex] = p; });
+    return params.map(function (p) {
+      var s = meta.series[p.seriesIndex];
+      var sm = s && s.smooth;
+      var partner = sm && at[p.seriesIndex + sm.partner];
+      if (sm && sm.role === 'raw' && partner) return ''; // shown with its smoothed line
+      return tooltipItem(meta, p, false, sm && sm.role === 'smoothed' ? partner : null);
+    }).join('');
   }
 
   // makeTooltip(option) returns the "@tooltip" formatter for that option.
@@ -174,7 +196,7 @@
         var s0 = meta.series[first.seriesIndex] || { x: 0 };
         var xa = meta.x[s0.x] || { name: '', format: 'plain' };
         var head = axisLine(xa.name, 'x', pointValues(first, meta)[0], xa.format, xa.unit);
-        return head + params.map(function (p) { return tooltipItem(meta, p, false); }).join('');
+        return head + axisItems(meta, params);
       }
       return tooltipItem(meta, params || {}, true);
     };
