@@ -177,6 +177,9 @@ func buildOption(c *site.Chart) *echartsOption {
 			ss, extra := series(p, pts, i, name, st, crowd)
 			ss, extra = restyle(ss, extra, st, crowd)
 			aux = append(aux, intervalSeries(p, pts, i, name, st, ss.Type == types.ChartLine, len(aux))...)
+			if p.Type == chartspec.TypeLine && target > 0 {
+				aux = append(aux, spreadSeries(p, s.Points, pts, target, i, name, st, len(aux))...)
+			}
 			o.series = append(o.series, ss)
 			ex.series = append(ex.series, extra)
 			if extra.dense {
