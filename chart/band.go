@@ -115,3 +115,58 @@ func spreadBand(pts []site.Point, buckets int, logX bool) []site.Point {
 	}
 	return out
 }
+
+// legendName is a series' legend entry: its name (seriesName), and for
+// the mean of a group of runs, how many ("loss (mean of 5 runs)"), which
+// the tooltip repeats.
+func legendName(p chartspec.Panel, s site.Series, nums map[string]float64) string {
+	name := seriesName(p, s, nums)
+	if s.Runs == nil {
+		return name
+	}
+	return name + " (" + s.RunsText() + ")"
+}
+
+// groupAlt says in the alt text how a grouped panel's lines are made: the
+// mean of n runs, and what the band is. "" for a panel without a group.
+func groupAlt(p chartspec.Panel, series []site.Series) string {
+	if !p.Group.Set() || len(series) == 0 {
+		return ""
+	}
+	lo, hi := len(series[0].Runs), len(series[0].Runs)
+	for _, s := range series {
+		lo, hi = min(lo, len(s.Runs)), max(hi, len(s.Runs))
+	}
+	runs := strconv.Itoa(lo) + " runs"
+	if hi == 1 {
+		runs = "1 run"
+	} else if hi != lo {
+		runs = strconv.Itoa(lo) + " to " + strconv.Itoa(hi) + " runs"
+	}
+	what := "one standard deviation either side of it"
+	if p.Group.Band == chartspec.BandMinMax {
+		what = "from the lowest run to the highest"
+	}
+	line := "Each line is"
+	if len(series) == 1 {
+		line = "The line is"
+	}
+	return " " + line + " the mean of " + runs + " (by " + p.Group.Column.Name + ") at each x, shaded " + what + "."
+}
+
+// appendRuns writes the CSV rows of a grouped series' runs: lead (the
+// panel and series cells), the run's group value, x and y.
+func appendRuns(b, lead []byte, runs []site.Run) []byte {
+	for _, r := range runs {
+		for _, pt := range r.Points {
+			b = append(b, lead...)
+			b = appendCSVField(b, r.Name)
+			b = append(b, ',')
+			b = appendCSVNumber(b, pt.X)
+			b = append(b, ',')
+			b = appendCSVNumber(b, pt.Y)
+			b = append(b, '\n')
+		}
+	}
+	return b
+}

@@ -173,7 +173,7 @@ func buildOption(c *site.Chart) *echartsOption {
 			case p.Type == chartspec.TypeScatter && target > 0:
 				pts = thinScatter(pts, ext, p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog)
 			}
-			name, st := seriesName(p, s, nums), styles[StyleKey(p, s)]
+			name, st := legendName(p, s, nums), styles[StyleKey(p, s)]
 			ss, extra := series(p, pts, i, name, st, crowd)
 			ss, extra = restyle(ss, extra, st, crowd)
 			aux = append(aux, intervalSeries(p, pts, i, name, st, ss.Type == types.ChartLine, len(aux))...)

@@ -60,6 +60,9 @@ type Table struct {
 type dataColumns struct {
 	panel, label            bool
 	series, x, y, labelName string
+	// run names the column of each row's run (its group value, the seed)
+	// in the CSV of a chart that groups runs; "" for none.
+	run string
 }
 
 // columnsOf names the columns. The CSV file's are named after the chart's
@@ -96,6 +99,9 @@ func columnsOf(c *site.Chart, human bool) dataColumns {
 		col.x = shared(func(p chartspec.Panel) string { return plainHeader(p.X.Field.Name) }, "x")
 		col.y = shared(func(p chartspec.Panel) string { return plainHeader(p.Y.Field.Name) }, "y")
 		col.series = shared(func(p chartspec.Panel) string { return plainHeader(p.Series.Name) }, "series")
+		if len(sc.Panels) > 0 && sc.Panels[0].Group.Set() {
+			col.run = plainHeader(sc.Panels[0].Group.Column.Name)
+		}
 	}
 	// The names must tell the columns apart.
 	taken := func(n string, others ...string) bool {
@@ -109,6 +115,9 @@ func columnsOf(c *site.Chart, human bool) dataColumns {
 	}
 	if taken(col.y, col.series, col.x) {
 		col.y = "y"
+	}
+	if col.run != "" && taken(col.run, col.series, col.x, col.y) {
+		col.run = "run"
 	}
 	for _, p := range c.Panels {
 		for _, s := range p.Series {
@@ -127,7 +136,11 @@ func (col dataColumns) header() []string {
 	if col.panel {
 		h = append(h, "panel")
 	}
-	h = append(h, col.series, col.x, col.y)
+	h = append(h, col.series)
+	if col.run != "" {
+		h = append(h, col.run)
+	}
+	h = append(h, col.x, col.y)
 	if col.label {
 		h = append(h, col.labelName)
 	}
@@ -139,6 +152,7 @@ type dataSeries struct {
 	panel  string // the panel's title, or "Panel 2"
 	name   string
 	points []site.Point
+	runs   []site.Run // the runs a grouped series is the mean of
 }
 
 // exportSeries lists a chart's series in the order the chart draws them.
@@ -163,7 +177,7 @@ func exportSeries(c *site.Chart) []dataSeries {
 			if p.Series.Name == "" {
 				name = seriesName(p, s, nil)
 			}
-			out = append(out, dataSeries{panel: panel, name: name, points: s.Points})
+			out = append(out, dataSeries{panel: panel, name: name, points: s.Points, runs: s.Runs})
 		}
 	}
 	return out
@@ -189,6 +203,12 @@ func CSV(c *site.Chart) []byte {
 			lead = append(appendCSVField(lead, s.panel), ',')
 		}
 		lead = append(appendCSVField(lead, s.name), ',')
+		if col.run != "" {
+			// a grouped chart's CSV holds every run's rows as read, not
+			// the means it draws
+			b = appendRuns(b, lead, s.runs)
+			continue
+		}
 		for _, pt := range s.points {
 			b = append(b, lead...)
 			b = appendCSVNumber(b, pt.X)

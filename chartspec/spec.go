@@ -129,6 +129,9 @@ type Panel struct {
 	// the order of the rows); ConnectPos is where `connect` was written.
 	Connect    string
 	ConnectPos diag.Pos
+	// Group is the chart's group of repeated runs (group.go); its zero
+	// value draws each run as it is.
+	Group Group
 	// Pos is where the panel's entry in `panels` starts, or the chart's Pos
 	// for a chart without panels.
 	Pos diag.Pos

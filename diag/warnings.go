@@ -36,6 +36,7 @@ var (
 	LabelsCut       = warning("labels-cut", "label the points with a column of shorter values, or shorten the label template")
 	WhereKeepsNone  = warning("where-keeps-nothing", "fix the value's spelling in where:, or remove it")
 	Downsampled     = warning("downsampled", "keep fewer rows, set downsample: N to keep more points, or downsample: false to draw them all")
+	SingleRun       = warning("single-run", "add the configuration's other runs (seeds), or leave group out to draw each run as it is")
 	PercentFraction = warning("percent-of-fractions", "write format: fraction when the values are fractions (0.45 for 45%)")
 	TeXStrict       = warning("tex-strict", "write the formula as LaTeX would accept it")
 	TeXLinearForm   = warning("tex-linear-form", "nothing, if the linear form reads well; else write the text as it should read, the formula ended before a script Unicode has no form for, or put the formula in the page's prose, which typesets it")

@@ -45,6 +45,7 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 			errs.Add(err)
 		}
 		if err == nil {
+			l.warnings = append(l.warnings, groupRuns(&sc.Panels[i], &panel, at)...)
 			labelOnly(&sc.Panels[i], &panel)
 			loaded[i] = true
 		}

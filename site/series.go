@@ -42,6 +42,8 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	xi := column(sp.X.Field, "x")
 	yi := column(sp.Y.Field, "y")
 	si := column(sp.Series, "series")
+	gi := column(sp.Group.Column, "group") // a run's repeat: its rows make one run (group.go)
+	named := si >= 0 || gi >= 0            // the rows fall into series by name
 	label := compileLabel(sp.Label, t, tname, &errs)
 	iv := intervalColumns(sp, column)
 	vars := readLawVars(sp, t, tname, &errs)
@@ -56,7 +58,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	// series as it comes grew its slice a dozen times per chart.
 	drawn := make([]Point, 0, len(t.Rows))
 	var drawnSeries []int32 // drawn[i]'s series, when a column names them
-	if si >= 0 {
+	if named {
 		drawnSeries = make([]int32, 0, len(t.Rows))
 	}
 	var left []int      // lines of rows left out for missing values
@@ -92,13 +94,14 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		if si >= 0 {
 			name = names.text(t, r, si, nameWhat, &errs, &l.warnings)
 		}
-		if !okx || !oky || (si >= 0 && name == "") {
+		name = runKey(name, si >= 0, t, r, gi)
+		if !okx || !oky || (named && name == "") {
 			left = append(left, row)
-			if byX && okx && (si < 0 || name != "") {
+			if byX && okx && (!named || name != "") {
 				xGaps[name] = append(xGaps[name], Point{X: x, Y: math.NaN(), Row: row})
 				continue
 			}
-			if k, seen := index[name]; line && okx && seen && (si < 0 || name != "") {
+			if k, seen := index[name]; line && okx && seen && (!named || name != "") {
 				if _, waiting := gaps[k]; !waiting {
 					gaps[k] = Point{X: x, Y: math.NaN(), Row: row}
 				}
@@ -113,7 +116,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		}
 		if g, waiting := gaps[k]; waiting {
 			drawn = append(drawn, g)
-			if si >= 0 {
+			if named {
 				drawnSeries = append(drawnSeries, int32(k))
 			}
 			delete(gaps, k)
@@ -123,7 +126,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 			cutLabels = append(cutLabels, row)
 		}
 		drawn = append(drawn, Point{X: x, Y: y, Label: labels.label(text, t, r, sp.Label, &errs, &l.warnings), Row: row, Bounds: iv.bounds(t, r, x, y, &errs)})
-		if si >= 0 {
+		if named {
 			drawnSeries = append(drawnSeries, int32(k))
 		}
 		outX.add(t, r, x)
