@@ -1,10 +1,13 @@
 package chart
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -287,4 +290,112 @@ func specFilesOption(t *testing.T, spec string, files map[string]string) (*site.
 		t.Fatal(err)
 	}
 	return c, opt
+}
+
+// seedRuns is a CSV of size,seed,step,loss: three sizes, five seeds each
+// (the largest one), logged every 10 steps to n.
+func seedRuns(n int, seedsOfLarge int) string {
+	r := rand.New(rand.NewPCG(5, 37))
+	var b strings.Builder
+	b.WriteString("size,seed,step,loss\n")
+	for _, size := range []struct {
+		name  string
+		scale float64
+		seeds int
+	}{{"70M", 1, 5}, {"160M", 0.8, 5}, {"410M", 0.65, seedsOfLarge}} {
+		for seed := 1; seed <= size.seeds; seed++ {
+			off := 0.1 * r.NormFloat64()
+			for step := 10; step <= n; step += 10 {
+				y := 2 + size.scale*(6*math.Pow(float64(step), -0.25)+off) + 0.03*r.NormFloat64()
+				fmt.Fprintf(&b, "%s,%d,%d,%.4f\n", size.name, seed, step, y)
+			}
+		}
+	}
+	return b.String()
+}
+
+// TestGroupOption: a grouped chart draws one line per configuration named
+// with its number of runs, a band of the runs' spread under it in its
+// colour, says both in the alt text, and its CSV keeps every run's rows.
+func TestGroupOption(t *testing.T) {
+	csv := seedRuns(500, 1)
+	c, opt := specFilesOption(t, "data: runs.csv\nx: step\ny: loss\nseries: size\ngroup: seed\n", map[string]string{"content/runs.csv": csv})
+	lines, bands := map[string]map[string]any{}, map[string]map[string]any{}
+	for _, s := range opt["series"].([]any) {
+		sm := s.(map[string]any)
+		switch sm["type"] {
+		case "line":
+			lines[sm["name"].(string)] = sm
+		case "custom":
+			bands[sm["name"].(string)] = sm
+		}
+	}
+	for _, name := range []string{"70M (mean of 5 runs)", "160M (mean of 5 runs)", "410M (1 run)"} {
+		if lines[name] == nil {
+			t.Errorf("no line %q among %v", name, seriesSummary(opt))
+		}
+	}
+	if bands["70M (mean of 5 runs)"] == nil || bands["160M (mean of 5 runs)"] == nil {
+		t.Errorf("want a band under each configuration of several runs, got %v", seriesSummary(opt))
+	}
+	if bands["410M (1 run)"] != nil {
+		t.Errorf("a configuration of one run has no band")
+	}
+	if n := len(lines["70M (mean of 5 runs)"]["data"].([]any)); n != 50 {
+		t.Errorf("the mean line has %d points, want one per step (50)", n)
+	}
+	alt := AltText(c)
+	for _, want := range []string{"70M (mean of 5 runs)", "410M (1 run)", "Each line is the mean of 1 to 5 runs (by seed) at each x, shaded one standard deviation either side of it."} {
+		if !strings.Contains(alt, want) {
+			t.Errorf("alt text %q lacks %q", alt, want)
+		}
+	}
+	got := string(CSV(c))
+	if !strings.HasPrefix(got, "size,seed,step,loss\n") {
+		t.Errorf("CSV header %q, want size,seed,step,loss", strings.SplitN(got, "\n", 2)[0])
+	}
+	if rows, want := strings.Count(got, "\n")-1, strings.Count(csv, "\n")-1; rows != want {
+		t.Errorf("CSV has %d rows, want every run's (%d)", rows, want)
+	}
+	if !strings.Contains(got, "\n160M,3,20,") {
+		t.Errorf("CSV lacks seed 3's rows of 160M")
+	}
+}
+
+// TestBandGoldens keeps the option of each new drawing: a thinned line's
+// min/max band, and groups drawn with each band, on a line and a scatter.
+// Run `go test ./chart -run TestBandGoldens -update` after an intended
+// change, and read the diff.
+func TestBandGoldens(t *testing.T) {
+	run, _ := spikyRun(4000)
+	seeds := seedRuns(300, 3)
+	for _, tc := range []struct {
+		name, spec, file, data string
+	}{
+		{"spread-band", "type: line\ndata: run.csv\nx: {field: step, scale: log}\ny: loss\ndownsample: 120\n", "run.csv", run},
+		{"group-sd", "data: runs.csv\nx: step\ny: {field: loss, scale: log}\nseries: size\ngroup: seed\nwhere: {step: \"<= 100\"}\n", "runs.csv", seeds},
+		{"group-minmax-scatter", "type: scatter\ndata: runs.csv\nx: step\ny: loss\nseries: size\ngroup: seed\nband: minmax\nwhere: {step: \"<= 60\"}\n", "runs.csv", seeds},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, _ := specFilesOption(t, tc.spec, map[string]string{"content/" + tc.file: tc.data})
+			got, err := json.MarshalIndent(Option(c), "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			golden := filepath.Join("testdata", tc.name+".golden.json")
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("option differs from %s (run with -update and read the diff):\n%s", golden, firstDiff(got, want))
+			}
+		})
+	}
 }

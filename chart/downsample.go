@@ -17,6 +17,12 @@ import (
 // the value on a log axis (logX, logY), so that the points kept are the ones
 // that stand out on the drawn chart, not in the raw numbers.
 //
+// LTTB's buckets hold equal counts of points, except on a log x axis,
+// where they are of equal width in log10 x (widthEdges): a run logged at
+// every step has nine in ten of its steps in its last decade, and buckets
+// of equal count would draw nine in ten points there and starve the
+// first decades. The line's spread is drawn by spreadSeries (band.go).
+//
 // Beyond what LTTB picks, the result always keeps:
 //   - the first and last point of the series and of every segment;
 //   - each segment's lowest and highest point (a spike survives);
