@@ -19,8 +19,11 @@ import (
 
 // spreadBuckets is how many buckets of a thinned line's band there are
 // for a line thinned to target points: each bucket is drawn from at most
-// two vertices, so the band costs at most half the line's points.
-func spreadBuckets(target int) int { return max(2, target/4) }
+// two vertices, so the band costs at most half the line's points (500
+// buckets for the default 2,000, two pixels each across a wide plot); a
+// line thinned hard still gets 64 buckets, or one per two of its points,
+// so that its band does not turn to blocks.
+func spreadBuckets(target int) int { return max(2, target/4, min(64, target/2)) }
 
 // spreadSeries is the min/max band of a line series whose points all
 // were thinned to drawn, or nil when nothing was thinned (drawn is all)
@@ -169,4 +172,54 @@ func appendRuns(b, lead []byte, runs []site.Run) []byte {
 		}
 	}
 	return b
+}
+
+// groupDrawn is what a series' line (or markers) and its intervals are
+// drawn from: pts for a series drawn as it is. The mean of a group of runs
+// is a computed number with sixteen digits, and so are its band's ends:
+// they are written to groupDigits significant digits, far below a pixel
+// and the tooltip's precision, and a line's points leave their band to the
+// band series (not repeated in every point for the tooltip), so that a
+// page of long grouped runs stays light.
+func groupDrawn(p chartspec.Panel, s site.Series, pts []site.Point) (line, band []site.Point) {
+	if s.Runs == nil {
+		return pts, pts
+	}
+	band = make([]site.Point, len(pts))
+	bounds := make([]site.Bounds, len(pts))
+	for i, pt := range pts {
+		pt.Y = roundDigits(pt.Y, groupDigits)
+		if pt.Bounds != nil {
+			bounds[i] = site.Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: roundDigits(pt.Bounds.YLo, groupDigits), YHi: roundDigits(pt.Bounds.YHi, groupDigits)}
+			pt.Bounds = &bounds[i]
+		}
+		band[i] = pt
+	}
+	if p.Type != chartspec.TypeLine {
+		return band, band
+	}
+	line = make([]site.Point, len(band))
+	for i, pt := range band {
+		pt.Bounds = nil
+		line[i] = pt
+	}
+	return line, band
+}
+
+// groupDigits is how many significant digits a group's means and bands
+// are written with.
+const groupDigits = 7
+
+// roundDigits rounds v to n significant digits.
+func roundDigits(v float64, n int) float64 {
+	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return v
+	}
+	e := math.Floor(math.Log10(math.Abs(v)))
+	scale := math.Pow(10, float64(n-1)-e)
+	r := math.Round(v*scale) / scale
+	if math.IsInf(scale, 0) || math.IsNaN(r) {
+		return v
+	}
+	return r
 }

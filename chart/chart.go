@@ -174,9 +174,10 @@ func buildOption(c *site.Chart) *echartsOption {
 				pts = thinScatter(pts, ext, p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog)
 			}
 			name, st := legendName(p, s, nums), styles[StyleKey(p, s)]
-			ss, extra := series(p, pts, i, name, st, crowd)
+			linePts, bandPts := groupDrawn(p, s, pts)
+			ss, extra := series(p, linePts, i, name, st, crowd)
 			ss, extra = restyle(ss, extra, st, crowd)
-			aux = append(aux, intervalSeries(p, pts, i, name, st, ss.Type == types.ChartLine, len(aux))...)
+			aux = append(aux, intervalSeries(p, bandPts, i, name, st, ss.Type == types.ChartLine, len(aux))...)
 			if p.Type == chartspec.TypeLine && target > 0 {
 				aux = append(aux, spreadSeries(p, s.Points, pts, target, i, name, st, len(aux))...)
 			}
