@@ -165,3 +165,37 @@ group: seed
 		t.Errorf("want a single-run warning about large at the group key (page line 17), got %v", warns)
 	}
 }
+
+// TestDownsampledWarningSaysBand: the warning of a thinned line says that
+// a band of its range is drawn, but not for a group's mean, whose band is
+// the runs' spread.
+func TestDownsampledWarningSaysBand(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("data: |\n  seed,step,loss\n")
+	for seed := range 2 {
+		for step := 1; step <= 600; step++ {
+			b.WriteString("  " + strconv.Itoa(seed) + "," + strconv.Itoa(step) + "," + strconv.Itoa(1000-step+seed) + "\n")
+		}
+	}
+	for _, tc := range []struct {
+		spec string
+		band bool
+	}{
+		{"x: step\ny: loss\ndownsample: 10\nwhere: {seed: 0}\n", true},
+		{"x: step\ny: loss\ndownsample: 10\ngroup: seed\n", false},
+	} {
+		_, warns := groupChart(t, b.String()+tc.spec)
+		var got *diag.Error
+		for _, w := range warns {
+			if w.Name == diag.Downsampled.Name {
+				got = w
+			}
+		}
+		if got == nil {
+			t.Fatalf("%q: no downsampled warning in %v", tc.spec, warns)
+		}
+		if has := strings.Contains(got.Msg, "over a faint band"); has != tc.band {
+			t.Errorf("%q: %q says a band: %v, want %v", tc.spec, got.Msg, has, tc.band)
+		}
+	}
+}
