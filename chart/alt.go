@@ -63,11 +63,15 @@ func AltText(c *site.Chart) string {
 				if s.Name != "" {
 					b.WriteString(sep)
 					b.WriteString(s.Name)
+					if s.Runs != nil {
+						b.WriteString(" (" + s.RunsText() + ")")
+					}
 					sep = ", "
 				}
 			}
 		}
 		b.WriteString(".")
+		b.WriteString(groupAlt(p, c.Panels[i].Series))
 		// a fitted law is what many a scaling chart is for: say it
 		ysym, xsym := symbols2(c.Spec, i)
 		for _, f := range c.Panels[i].Fits {

@@ -174,10 +174,14 @@ func buildOption(c *site.Chart) *echartsOption {
 			case p.Type == chartspec.TypeScatter && target > 0:
 				pts = thinScatter(pts, ext, logX, logY)
 			}
-			name, st := seriesName(p, s, nums), styles[StyleKey(p, s)]
-			ss, extra := series(p, pts, i, name, st, crowd)
+			name, st := legendName(p, s, nums), styles[StyleKey(p, s)]
+			linePts, bandPts := groupDrawn(p, s, pts)
+			ss, extra := series(p, linePts, i, name, st, crowd)
 			ss, extra = restyle(ss, extra, st, crowd)
-			aux = append(aux, intervalSeries(p, pts, i, name, st, ss.Type == types.ChartLine, len(aux))...)
+			aux = append(aux, intervalSeries(p, bandPts, i, name, st, ss.Type == types.ChartLine, len(aux))...)
+			if p.Type == chartspec.TypeLine && target > 0 {
+				aux = append(aux, spreadSeries(p, s.Points, pts, target, i, name, st, len(aux))...)
+			}
 			if smoothable(p, ss) {
 				// smoothed from every row, then drawn at the rows kept
 				sp := smoothedPoints(p.Smooth, s.Points)

@@ -17,6 +17,12 @@ import (
 // the value on a log axis (logX, logY), so that the points kept are the ones
 // that stand out on the drawn chart, not in the raw numbers.
 //
+// LTTB's buckets hold equal counts of points, except on a log x axis,
+// where they are of equal width in log10 x (widthEdges): a run logged at
+// every step has nine in ten of its steps in its last decade, and buckets
+// of equal count would draw nine in ten points there and starve the
+// first decades. The line's spread is drawn by spreadSeries (band.go).
+//
 // Beyond what LTTB picks, the result always keeps:
 //   - the first and last point of the series and of every segment;
 //   - each segment's lowest and highest point (a spike survives);
@@ -98,7 +104,17 @@ func downsample(pts []site.Point, target int, logX, logY bool) []site.Point {
 			}
 			continue
 		}
-		lttb(sx[s.lo:s.hi], sy[s.lo:s.hi], m, k)
+		x := sx[s.lo:s.hi]
+		edges := indexEdges(len(x), m)
+		if logX {
+			// On a log axis a run's steps crowd its last decade: buckets of
+			// equal count would spend nine points in ten there. Buckets of
+			// equal width on screen give each decade its share.
+			if e, ok := widthEdges(x, m); ok {
+				edges = e
+			}
+		}
+		lttb(x, sy[s.lo:s.hi], edges, k)
 		// The extremes, which LTTB may have passed over for a neighbour.
 		lo, hi := s.lo, s.lo
 		for i := s.lo + 1; i < s.hi; i++ {
@@ -140,25 +156,20 @@ func screen(v float64, log bool) float64 {
 	return v
 }
 
-// lttb marks in keep the m points of (x, y) that LTTB keeps: the first, the
-// last, and from each of m-2 buckets of equal count the point that makes the
-// largest triangle with the point kept before it and the mean of the next
-// bucket. It needs len(x) > m >= 2.
-func lttb(x, y []float64, m int, keep []bool) {
+// lttb marks in keep the points of (x, y) that LTTB keeps: the first, the
+// last, and from each bucket [edges[i], edges[i+1]) the point that makes
+// the largest triangle with the point kept before it and the mean of the
+// next bucket (of the last point, for the last bucket). edges runs from 1
+// to len(x)-1 and every bucket holds a point.
+func lttb(x, y []float64, edges []int, keep []bool) {
 	n := len(x)
 	keep[0], keep[n-1] = true, true
-	if m <= 2 {
-		return
-	}
-	// Bucket i holds points [i*(n-2)/(m-2)+1, (i+1)*(n-2)/(m-2)+1), in
-	// integers so that the last bucket ends exactly at n-1.
-	edge := func(i int) int { return i*(n-2)/(m-2) + 1 }
 	a := 0
-	for i := 0; i < m-2; i++ {
-		lo, hi := edge(i), edge(i+1)
-		nlo, nhi := hi, min(edge(i+2), n)
-		if i == m-3 {
-			nlo, nhi = n-1, n
+	for i := 0; i+1 < len(edges); i++ {
+		lo, hi := edges[i], edges[i+1]
+		nlo, nhi := n-1, n
+		if i+2 < len(edges) {
+			nlo, nhi = hi, edges[i+2]
 		}
 		var cx, cy float64
 		for j := nlo; j < nhi; j++ {
@@ -180,4 +191,66 @@ func lttb(x, y []float64, m int, keep []bool) {
 		keep[best] = true
 		a = best
 	}
+}
+
+// indexEdges cuts the n-2 points between the first and the last into m-2
+// buckets of equal count: bucket i holds [i*(n-2)/(m-2)+1,
+// (i+1)*(n-2)/(m-2)+1), in integers so that the last ends exactly at n-1.
+// It needs n > m >= 2.
+func indexEdges(n, m int) []int {
+	if m <= 2 {
+		return nil
+	}
+	edges := make([]int, m-1)
+	for i := range edges {
+		edges[i] = i*(n-2)/(m-2) + 1
+	}
+	return edges
+}
+
+// widthEdges cuts the points between the first and the last of x (sorted,
+// screen coordinates) into buckets of equal width on screen, as many as
+// make at most m-2 buckets that hold a point; empty buckets are dropped,
+// so a stretch with fewer points than its share keeps every one and the
+// rest goes to the denser stretches. ok is false when x cannot be
+// measured (an end not finite, or all at one x).
+func widthEdges(x []float64, m int) (edges []int, ok bool) {
+	n := len(x)
+	x0, span := x[0], x[n-1]-x[0]
+	if m <= 2 || !(span > 0) || math.IsInf(span, 0) || math.IsInf(x0, 0) {
+		return nil, false
+	}
+	// cut returns the edges of k buckets of equal width, empty ones left out.
+	cut := func(k int, edges []int) []int {
+		edges = edges[:0]
+		last := -1
+		for j := 1; j < n-1; j++ {
+			b := min(k-1, int(float64(k)*(x[j]-x0)/span))
+			if b != last {
+				edges = append(edges, j)
+				last = b
+			}
+		}
+		return append(edges, n-1)
+	}
+	// Finer cuts leave more buckets holding a point (all but exactly: the
+	// grids are not nested), so the finest cut whose non-empty buckets
+	// number at most m-2 is found by halving.
+	buf := make([]int, 0, m)
+	lo, hi := m-2, max(m-2, n-2)
+	best := cut(lo, buf)
+	if len(best)-1 < m-2 {
+		for lo < hi {
+			mid := lo + (hi-lo+1)/2
+			if e := cut(mid, make([]int, 0, m)); len(e)-1 <= m-2 {
+				lo, best = mid, e
+			} else {
+				hi = mid - 1
+			}
+		}
+	}
+	if len(best) < 2 {
+		return nil, false
+	}
+	return best, true
 }

@@ -60,6 +60,9 @@ type Table struct {
 type dataColumns struct {
 	panel, label            bool
 	series, x, y, labelName string
+	// run names the column of each row's run (its group value, the seed)
+	// in the CSV of a chart that groups runs; "" for none.
+	run string
 }
 
 // columnsOf names the columns. The CSV file's are named after the chart's
@@ -103,6 +106,9 @@ func columnsOf(c *site.Chart, human bool) dataColumns {
 			}
 			return plainHeader(p.Series.Name)
 		}, "series")
+		if len(sc.Panels) > 0 && sc.Panels[0].Group.Set() {
+			col.run = plainHeader(sc.Panels[0].Group.Column.Name)
+		}
 	}
 	// The names must tell the columns apart.
 	taken := func(n string, others ...string) bool {
@@ -116,6 +122,9 @@ func columnsOf(c *site.Chart, human bool) dataColumns {
 	}
 	if taken(col.y, col.series, col.x) {
 		col.y = "y"
+	}
+	if col.run != "" && taken(col.run, col.series, col.x, col.y) {
+		col.run = "run"
 	}
 	for _, p := range c.Panels {
 		for _, s := range p.Series {
@@ -134,7 +143,11 @@ func (col dataColumns) header() []string {
 	if col.panel {
 		h = append(h, "panel")
 	}
-	h = append(h, col.series, col.x, col.y)
+	h = append(h, col.series)
+	if col.run != "" {
+		h = append(h, col.run)
+	}
+	h = append(h, col.x, col.y)
 	if col.label {
 		h = append(h, col.labelName)
 	}
@@ -146,6 +159,7 @@ type dataSeries struct {
 	panel  string // the panel's title, or "Panel 2"
 	name   string
 	points []site.Point
+	runs   []site.Run // the runs a grouped series is the mean of
 }
 
 // exportSeries lists a chart's series in the order the chart draws them.
@@ -170,7 +184,7 @@ func exportSeries(c *site.Chart) []dataSeries {
 			if !p.Named() {
 				name = seriesName(p, s, nil)
 			}
-			out = append(out, dataSeries{panel: panel, name: name, points: s.Points})
+			out = append(out, dataSeries{panel: panel, name: name, points: s.Points, runs: s.Runs})
 		}
 	}
 	return out
@@ -196,6 +210,12 @@ func CSV(c *site.Chart) []byte {
 			lead = append(appendCSVField(lead, s.panel), ',')
 		}
 		lead = append(appendCSVField(lead, s.name), ',')
+		if col.run != "" {
+			// a grouped chart's CSV holds every run's rows as read, not
+			// the means it draws
+			b = appendRuns(b, lead, s.runs)
+			continue
+		}
 		for _, pt := range s.points {
 			b = append(b, lead...)
 			b = appendCSVNumber(b, pt.X)

@@ -10,10 +10,10 @@ import (
 
 // The keys each level of a spec knows, in the order messages list them.
 var (
-	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "where", "panels", "columns", "height", "colors", "legend", "downsample", "hlines", "vlines", "bands", "annotations", "style", "order", "connect", "fit", "frontier", "source", "quiet", "compute", "names", "smooth"}
+	chartKeys = []string{"type", "title", "subtitle", "data", "x", "y", "series", "label", "where", "panels", "columns", "height", "colors", "legend", "downsample", "hlines", "vlines", "bands", "annotations", "style", "order", "connect", "fit", "frontier", "source", "quiet", "compute", "names", "smooth", "group", "band"}
 	panelKeys = []string{"title", "type", "data", "x", "y", "series", "label", "where", "hlines", "vlines", "bands", "annotations", "connect", "fit", "frontier", "names", "smooth"}
 	axisKeys  = []string{"field", "title", "scale", "min", "max", "format", "unit", "low", "high", "err", "interval"}
-	chartOnly = []string{"subtitle", "panels", "columns", "height", "colors", "legend", "downsample", "style", "order", "source", "quiet", "compute"}
+	chartOnly = []string{"subtitle", "panels", "columns", "height", "colors", "legend", "downsample", "style", "order", "source", "quiet", "compute", "group", "band"}
 	types     = []string{TypeLine, TypeScatter, TypeIsoFLOP}
 )
 
@@ -95,6 +95,10 @@ func (p *parser) chart(root ast.Node) *Chart {
 			c.Order = p.order(e)
 		case "quiet":
 			c.Quiet = p.quiet(e)
+		case "group":
+			p.group(&p.runs, e)
+		case "band":
+			p.groupBand(&p.runs, e)
 		default:
 			if !p.layerKey(&top, e) {
 				p.unknownKey(e, "unknown key %q%s", chartKeys, "")

@@ -39,6 +39,10 @@ func FuzzParse(f *testing.F) {
 	for _, tt := range markErrorTests { // marks.go, interval.go, style.go
 		f.Add(tt.src)
 	}
+	for _, tt := range groupErrorTests { // group.go
+		f.Add(tt.src)
+	}
+	f.Add(ok + "series: size\ngroup: seed\nband: minmax\npanels:\n  - {title: a}\n  - {type: scatter}\n")
 	f.Add(ok + "hlines: [25, {y: 50, label: a}]\nvlines: 3\nbands: [{x: [1, 2], label: b}]\nannotations: [{x: 1, y: 2, text: c, arrow: true, position: left}]\n" +
 		"style: {a: {draw: points, marker: open-square, dash: [4, 2], width: 1.5}}\norder: [a, b]\npanels:\n  - {hlines: [], y: {field: loss, err: sd, interval: bars}}\n")
 	// TeX in chart text (tex.go): converted, refused, and in keys.

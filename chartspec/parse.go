@@ -79,6 +79,7 @@ func parse(src []byte, at diag.Pos, lift bool) (c *Chart, err error) {
 	}
 	c = p.chart(root)
 	if c != nil {
+		p.resolveGroup(c, p.runs)
 		c.Warnings = p.warns.Sort()
 	}
 	if c == nil && len(p.errs) == 0 {
@@ -113,6 +114,9 @@ type parser struct {
 	unknown int
 	// anchors is what each YAML alias (*name) of the spec stands for.
 	anchors *yamlx.Anchors
+	// runs is the chart's group and band keys (group.go), which
+	// resolveGroup gives every panel.
+	runs Group
 }
 
 // document parses src and returns the one document's body. Only a spec

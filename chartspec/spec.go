@@ -135,6 +135,9 @@ type Panel struct {
 	// Smooth is how the panel's lines are smoothed (smooth.go); the zero
 	// value draws them raw.
 	Smooth Smooth
+	// Group is the chart's group of repeated runs (group.go); its zero
+	// value draws each run as it is.
+	Group Group
 	// Pos is where the panel's entry in `panels` starts, or the chart's Pos
 	// for a chart without panels.
 	Pos diag.Pos

@@ -35,6 +35,7 @@ var (
 	UnsortedRows       = warning("unsorted-rows", "sort the rows by x, or write connect: rows if the line is a path through them")
 	LabelsCut          = warning("labels-cut", "label the points with a column of shorter values, or shorten the label template")
 	WhereKeepsNone     = warning("where-keeps-nothing", "fix the value's spelling in where:, or remove it")
+	SingleRun          = warning("single-run", "add the configuration's other runs (seeds), or leave group out to draw each run as it is")
 	Downsampled        = warning("downsampled", "keep fewer rows, set downsample: N to keep more points, or downsample: false to draw them all")
 	PercentFraction    = warning("percent-of-fractions", "write format: fraction when the values are fractions (0.45 for 45%)")
 	FractionOfPercents = warning("fraction-of-percents", "write format: percent when the values are already in percent (45 for 45%), or divide them by 100")

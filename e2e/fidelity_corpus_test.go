@@ -69,6 +69,19 @@ func fidelityCorpus() []fidelityPage {
 		noise := (float64(seed>>8)/float64(1<<24) - 0.5) * 0.15
 		fmt.Fprintf(&long, "%d,%.4f\n", s, 2.1+6/math.Pow(float64(s), 0.3)+noise)
 	}
+	// seeds: three sizes of five seeds each, logged every 50 steps
+	var seeds strings.Builder
+	seeds.WriteString("size,seed,step,loss\n")
+	for si, size := range []string{"70M", "160M", "410M"} {
+		for sd := range 5 {
+			for k := range 200 {
+				seed = seed*1664525 + 1013904223
+				noise := (float64(seed>>8)/float64(1<<24) - 0.5) * 0.1
+				step := 50 * (k + 1)
+				fmt.Fprintf(&seeds, "%s,%d,%d,%.4f\n", size, sd, step, 2.6-0.25*float64(si)+5/math.Pow(float64(step), 0.3)*(1+0.03*float64(sd-2))+noise)
+			}
+		}
+	}
 	return []fidelityPage{
 		page("dense", "Dense labelled scatter", 1, []string{
 			"type: scatter\ntitle: Seventy labelled runs\ndata: runs.csv\nseries: family\nlabel: model\n" +
@@ -109,6 +122,14 @@ func fidelityCorpus() []fidelityPage {
 			"type: line\ntitle: 100,000 steps\ndata: log.csv\n" +
 				"x: {field: step, title: Step, scale: log}\ny: {field: loss, title: Loss, scale: log}\n",
 		}, map[string]string{"log.csv": long.String()}),
+		page("seeds", "Repeated runs and a thinned line's band", 3, []string{
+			"title: Five seeds, mean ± sd\ndata: seeds.csv\nseries: size\ngroup: seed\n" +
+				"x: {field: step, title: Step, scale: log}\ny: {field: loss, title: Loss}\n",
+			"type: scatter\ntitle: Five seeds, min to max\ndata: seeds.csv\nseries: size\ngroup: seed\nband: minmax\nwhere: {step: \"<= 1000\"}\n" +
+				"x: {field: step, title: Step}\ny: {field: loss, title: Loss}\n",
+			"type: line\ntitle: 100,000 steps from 200\ndata: log.csv\ndownsample: 200\n" +
+				"x: {field: step, title: Step}\ny: {field: loss, title: Loss}\n",
+		}, map[string]string{"seeds.csv": seeds.String(), "log.csv": long.String()}),
 	}
 }
 

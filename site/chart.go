@@ -45,6 +45,7 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 			errs.Add(err)
 		}
 		if err == nil {
+			l.warnings = append(l.warnings, groupRuns(&sc.Panels[i], &panel, at)...)
 			labelOnly(&sc.Panels[i], &panel)
 			loaded[i] = true
 		}
@@ -357,7 +358,11 @@ func largeSeries(sc *chartspec.Chart, sp *chartspec.Panel, p *Panel, at diag.Pos
 		case sp.Type == chartspec.TypeScatter && n > chartspec.ScatterThinAbove:
 			out = append(out, diag.Warnf(diag.Downsampled, at, "the scatter series%s has %d points, more than a scatter draws one by one (%d): it is drawn from one point per pixel of the plot, and the CSV download keeps every row; downsample: false draws every point", name, n, chartspec.ScatterThinAbove))
 		case sp.Type == chartspec.TypeLine && n > lineWarnFactor*target:
-			out = append(out, diag.Warnf(diag.Downsampled, at, "the line%s has %d points: it is drawn from about %d of them, chosen to keep its shape, and the CSV download keeps every row; downsample: N keeps more, downsample: false every point", name, n, target))
+			band := " over a faint band of the lowest and highest values along it,"
+			if s.Runs != nil { // a group's band is the spread of its runs
+				band = ""
+			}
+			out = append(out, diag.Warnf(diag.Downsampled, at, "the line%s has %d points: it is drawn from about %d of them, chosen to keep its shape,%s and the CSV download keeps every row; downsample: N keeps more, downsample: false every point", name, n, target, band))
 		}
 	}
 	return out

@@ -42,6 +42,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	xi := column(sp.X.Field, "x")
 	ys := yColumns(sp, column)
 	si := column(sp.Series, "series")
+	gi := column(sp.Group.Column, "group") // a run's repeat: its rows make one run (group.go)
 	label := compileLabel(sp.Label, t, tname, &errs)
 	iv := intervalColumns(sp, column)
 	vars := readLawVars(sp, t, tname, &errs)
@@ -54,7 +55,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	// Several y columns (wide.go) make several series, as a series column
 	// does.
 	wide := sp.Wide()
-	many := si >= 0 || wide
+	many := si >= 0 || wide || gi >= 0
 	wideNames := seriesNamer{sp: sp, ys: ys}
 	// The points are gathered in row order, each with its series, and handed
 	// to the series in one backing array after the loop: appending to each
@@ -113,8 +114,13 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 			if runNames != nil {
 				name = runNames[k]
 			}
+			kept := named // the row belongs to a series
+			if gi >= 0 && named {
+				name = runKey(name, si >= 0 || wide, t, r, gi)
+				kept = name != ""
+			}
 			some = some || oky
-			if !okx || !oky || !named {
+			if !okx || !oky || !kept {
 				// A blank cell of wide data is a step at which its column
 				// was not logged (a validation loss every 100 steps): the
 				// column's line joins its neighbours.
@@ -122,11 +128,11 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 					continue
 				}
 				left = append(left, row)
-				if byX && okx && named {
+				if byX && okx && kept {
 					xGaps[name] = append(xGaps[name], Point{X: x, Y: math.NaN(), Row: row})
 					continue
 				}
-				if g, seen := index[name]; line && okx && seen && named {
+				if g, seen := index[name]; line && okx && seen && kept {
 					if _, waiting := gaps[g]; !waiting {
 						gaps[g] = Point{X: x, Y: math.NaN(), Row: row}
 					}

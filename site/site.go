@@ -249,6 +249,9 @@ type Panel struct {
 type Series struct {
 	Name   string
 	Points []Point
+	// Runs are the runs a grouped series is the mean of (group.go), as
+	// read; nil for a series drawn as it is.
+	Runs []Run
 }
 
 // Point is one drawn point. Label is its text when the spec asks for labels.
