@@ -66,7 +66,7 @@ func TestFileRule(t *testing.T) {
 		{"data is a folder", map[string]string{"content/p.md": page(`"."`)},
 			[]string{`content/p.md:5:7: data file content is a folder, not a regular file`}},
 		{"data is a page", map[string]string{"content/p.md": page("index.md")},
-			[]string{`content/p.md:5:7: data file content/index.md: cannot read "index.md": data files must be .csv, .tsv or .json`}},
+			[]string{`content/p.md:5:7: data file content/index.md: cannot read "index.md": data files must be .csv, .tsv, .json, .jsonl or .parquet (or a folder of TensorBoard event files)`}},
 		{"data over the limit", map[string]string{"scalesite.yaml": "limits: {data: 1KB}\n", "content/p.md": page("data/x.csv"),
 			"data/x.csv": "x,y\n" + strings.Repeat("1,2\n", 600)},
 			[]string{`content/p.md:5:7: data file data/x.csv is 2.3KB, over the 1KB limit for one data file: raise it in scalesite.yaml with limits: {data: 1MB}`}},
