@@ -22,6 +22,7 @@ require (
 	golang.org/x/sys v0.47.0
 	golang.org/x/text v0.25.0
 	gonum.org/v1/gonum v0.17.0
+	google.golang.org/protobuf v1.36.12
 )
 
 require (
