@@ -58,6 +58,8 @@ func Parse(name string, src []byte) (*Table, error) {
 		return ParseJSON(src, at)
 	case ".jsonl", ".ndjson":
 		return ReadJSONL(name, bytes.NewReader(src))
+	case ".parquet":
+		return ParseParquet(name, src)
 	}
 	base := path.Base(name)
 	var msg string
