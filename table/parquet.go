@@ -15,6 +15,8 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
+
+	"github.com/scalesite/scalesite/diag"
 )
 
 // ParseParquet reads a Parquet file (a W&B run's history, a Hugging Face
@@ -27,10 +29,11 @@ import (
 // list, map or struct of lists) is an error naming it: the table is flat.
 //
 // A row's Line is its record number (1-based), and messages say "row
-// 12,345 of runs.parquet"; Cols are the column numbers.
+// 12,345 of runs.parquet"; Cols are the column numbers. Problems have no
+// line (the site places them at the data: line that names the file).
 func ParseParquet(name string, src []byte) (*Table, error) {
 	fail := func(format string, args ...any) error {
-		return &parquetError{name: name, msg: fmt.Sprintf(format, args...)}
+		return &diag.Error{Pos: diag.Pos{File: name}, Msg: fmt.Sprintf(format, args...)}
 	}
 	pf, err := parquet.OpenFile(bytes.NewReader(src), int64(len(src)), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
@@ -113,15 +116,6 @@ func ParseParquet(name string, src []byte) (*Table, error) {
 	}
 	return t, nil
 }
-
-// parquetError is a problem with a Parquet file as a whole or with one of
-// its rows, which has no line and column to point at: the chart's data:
-// line that names the file is where the site reports it.
-type parquetError struct {
-	name, msg string
-}
-
-func (e *parquetError) Error() string { return e.name + ": " + e.msg }
 
 // flatSchema checks that every column under group is a plain one: no
 // repeated field and no nested group, which a flat table cannot hold.
