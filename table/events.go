@@ -8,6 +8,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 
 	"google.golang.org/protobuf/encoding/protowire"
@@ -113,11 +114,7 @@ func (r *eventReader) file(f EventFile) error {
 		if length > maxRecord {
 			return damaged(f, n, off, fmt.Sprintf("it claims %d bytes, more than an event holds", length))
 		}
-		if cap(data) < int(length)+4 {
-			data = make([]byte, int(length)+4)
-		}
-		data = data[:int(length)+4]
-		if _, err := io.ReadFull(br, data); err != nil {
+		if data, err = readRecord(br, data, int(length)+4); err != nil {
 			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 				return nil // the last record, cut short by a writer still at work
 			}
@@ -135,6 +132,22 @@ func (r *eventReader) file(f EventFile) error {
 		}
 		off += recordHeader + int64(length) + 4
 	}
+}
+
+// readRecord reads n bytes into buf, grown as they come rather than sized
+// by a length that a damaged file may have wrong.
+func readRecord(br *bufio.Reader, buf []byte, n int) ([]byte, error) {
+	buf = buf[:0]
+	for len(buf) < n {
+		chunk := min(n-len(buf), 1<<20)
+		buf = slices.Grow(buf, chunk)
+		k, err := io.ReadFull(br, buf[len(buf):len(buf)+chunk])
+		buf = buf[:len(buf)+k]
+		if err != nil {
+			return buf, err
+		}
+	}
+	return buf, nil
 }
 
 // damaged is the error of an event file whose record n, at byte off,

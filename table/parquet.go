@@ -31,10 +31,24 @@ import (
 // A row's Line is its record number (1-based), and messages say "row
 // 12,345 of runs.parquet"; Cols are the column numbers. Problems have no
 // line (the site places them at the data: line that names the file).
-func ParseParquet(name string, src []byte) (*Table, error) {
+//
+// parquet-go trusts the sizes and offsets a file states, and a damaged or
+// hostile file can make it panic (found by FuzzParquet); such a panic is
+// taken for what it is, a file that cannot be read.
+func ParseParquet(name string, src []byte) (t *Table, err error) {
 	fail := func(format string, args ...any) error {
 		return &diag.Error{Pos: diag.Pos{File: name}, Msg: fmt.Sprintf(format, args...)}
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			t, err = nil, fail("cannot be read as Parquet (%v): the file is damaged, or was cut short", r)
+		}
+	}()
+	return readParquet(name, src, fail)
+}
+
+// readParquet is ParseParquet, which guards it.
+func readParquet(name string, src []byte, fail func(format string, args ...any) error) (*Table, error) {
 	pf, err := parquet.OpenFile(bytes.NewReader(src), int64(len(src)), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
 		return nil, fail("cannot be read as Parquet (%v): is it a Parquet file, written whole?", err)
@@ -70,8 +84,10 @@ func ParseParquet(name string, src []byte) (*Table, error) {
 	if len(leaves) == 0 {
 		return t, nil
 	}
-	t.Rows = make([]Row, 0, n) // through add below; sized once
-	cells := make([]string, 0, int(n)*len(leaves))
+	// Cells are allocated a block of rows at a time, not sized by the
+	// footer's count, which a damaged file may have wrong.
+	block := int(min(n, 1<<16)) * len(leaves)
+	var cells []string
 	buf := make([]parquet.Row, 256)
 	line := 0
 	for _, rg := range pf.RowGroups() {
@@ -83,6 +99,9 @@ func ParseParquet(name string, src []byte) (*Table, error) {
 				if line > int(n) {
 					rows.Close()
 					return nil, fail("holds more rows than its footer says (%s): the file is damaged", countText(int(n)))
+				}
+				if len(cells)+len(leaves) > cap(cells) {
+					cells = make([]string, 0, max(block, len(leaves)))
 				}
 				start := len(cells)
 				cells = cells[:start+len(leaves)]
