@@ -45,6 +45,8 @@ type jsonParser struct {
 	t     *Table
 	index map[string]int // column by name
 
+	perLine bool // reading JSON Lines, one line at a time (jsonl.go)
+
 	// pos's cursor: offset cur is at line and (character) col within src.
 	cur, line, col int
 }

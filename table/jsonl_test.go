@@ -45,7 +45,7 @@ func TestReadJSONLErrors(t *testing.T) {
 		{"nested array names the flat key", `{"t": {"h": []}}`, `log.jsonl:1:13: the value of "t/h" is an array: a cell must be a number, a string, true, false, null or an object of those`},
 		{"not an object", "{\"a\": 1}\n[1]\n", `log.jsonl:2:1: line 2 is an array, not an object: each line of a .jsonl file must be one object, like {"model": "a", "acc": 71.2}`},
 		{"two objects on a line", `{"a": 1} {"a": 2}`, `log.jsonl:1:10: unexpected "{" after the object: each line of a .jsonl file holds one object`},
-		{"cut line", "{\"a\": 1,\n", `log.jsonl:1:9: expected a key in double quotes, found the end of the data`},
+		{"cut line", "{\"a\": 1,\n", `log.jsonl:1:9: expected a key in double quotes, found the end of the line (each line of a .jsonl file holds a whole object)`},
 		{"NaN", `{"loss": NaN}`, `log.jsonl:1:10: JSON has no NaN: write null for a missing value`},
 		{"duplicate key", `{"a": 1, "a": 2}`, `log.jsonl:1:10: the key "a" appears twice in this object`},
 		{"flattened key clashes", `{"a/b": 1, "a": {"b": 2}}`, `log.jsonl:1:18: the key "a/b" appears twice in this object`},
