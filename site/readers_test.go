@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -222,5 +223,65 @@ func TestEventFolderSum(t *testing.T) {
 			t.Errorf("%s: sum changed = %v", st.name, sum != now)
 		}
 		now = sum
+	}
+}
+
+// TestEventFolderRebuild: a streaming build keeps the folder's sum as it
+// read it, and Reload reads again the page whose chart reads a folder in
+// which an event file changed.
+func TestEventFolderRebuild(t *testing.T) {
+	rows := trainingLog([]string{"a", "b"}, 5)
+	files := map[string]string{"content/index.md": "# Home\n", "content/p.md": fmt.Sprintf(logChart, "P", "runs")}
+	for k, v := range logEvents(t, rows, "content/runs") {
+		files[k] = v
+	}
+	root := sitetest.New(t, files)
+
+	sc, err := Scan(root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range sc.Pages {
+		if _, _, err := sc.LoadPage(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read, ok := sc.ReadSum("content/runs")
+	now, err := sc.InputSum("content/runs")
+	if !ok || err != nil || read != now {
+		t.Fatalf("the sum read (%x, %v) is not the sum now (%x, %v)", read, ok, now, err)
+	}
+
+	s, err := Load(root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	points := func(s *Site) int {
+		for _, p := range s.Pages {
+			if p.Path == "content/p.md" {
+				return len(p.Charts[0].Panels[0].Series[0].Points)
+			}
+		}
+		return -1
+	}
+	if n := points(s); n != 5 {
+		t.Fatalf("%d points before", n)
+	}
+	event := "content/runs/a/events.out.tfevents.1700000000.host.1.0"
+	f, err := os.OpenFile(filepath.Join(root, filepath.FromSlash(event)), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := tfevents.NewWriter(f, 1)
+	w.Event(50, 2e9, tfevents.Scalar{Tag: "train/loss", Value: 1})
+	if err := errors.Join(w.Err(), f.Close()); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := s.Reload([]string{event})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := points(s2); n != 6 {
+		t.Errorf("%d points after a step was logged, want 6", n)
 	}
 }
