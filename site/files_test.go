@@ -64,7 +64,7 @@ func TestFileRule(t *testing.T) {
 		{"named pipe", map[string]string{"content/p.md": page("data/x.csv"), "data/x.csv": "|fifo"},
 			[]string{`content/p.md:5:7: data file data/x.csv is a named pipe (FIFO), not a regular file`}},
 		{"data is a folder", map[string]string{"content/p.md": page(`"."`)},
-			[]string{`content/p.md:5:7: data file content is a folder, not a regular file`}},
+			[]string{`content/p.md:5:7: data file content: the folder holds no TensorBoard event files (events.out.tfevents.*)`}},
 		{"data is a page", map[string]string{"content/p.md": page("index.md")},
 			[]string{`content/p.md:5:7: data file content/index.md: cannot read "index.md": data files must be .csv, .tsv, .json, .jsonl or .parquet (or a folder of TensorBoard event files)`}},
 		{"data over the limit", map[string]string{"scalesite.yaml": "limits: {data: 1KB}\n", "content/p.md": page("data/x.csv"),
