@@ -112,7 +112,7 @@ func (p *jsonParser) jsonlLine(line []byte, at diag.Pos) bool {
 		}
 		return false
 	}
-	row := Row{Line: at.Line, Cells: make([]string, 0, len(p.t.Columns)), Cols: make([]int, 0, len(p.t.Columns))}
+	row := Row{Line: at.Line, Cells: p.cellBlock.take(len(p.t.Columns)), Cols: p.colBlock.take(len(p.t.Columns))}
 	if !p.flatObject(&row, "", 1) {
 		return false
 	}
@@ -189,7 +189,11 @@ func (p *jsonParser) flatObject(row *Row, prefix string, depth int) bool {
 			p.i++
 			return true
 		}
-		if !p.comma('}', "the value of "+quote(prefix+key)) {
+		after := "" // what comma names when there is no comma: made only then
+		if p.peek() != ',' {
+			after = "the value of " + quote(prefix+key)
+		}
+		if !p.comma('}', after) {
 			return false
 		}
 	}
@@ -226,4 +230,19 @@ func (p *jsonParser) setCell(row *Row, name string, keyAt int, v string, valAt i
 	row.Cells[col] = v
 	row.Cols[col] = p.pos(valAt).Col
 	return true
+}
+
+// block hands out slices of one large backing array, so that a row of a
+// long log costs no allocation of its own for its cells.
+type block[T any] struct{ buf []T }
+
+// take returns an empty slice with room for n items. Its capacity is n, so
+// that appending past n copies it rather than writing over the next row's.
+func (b *block[T]) take(n int) []T {
+	if len(b.buf)+n > cap(b.buf) {
+		b.buf = make([]T, 0, max(64<<10, n))
+	}
+	start := len(b.buf)
+	b.buf = b.buf[:start+n]
+	return b.buf[start:start:start+n]
 }
