@@ -244,5 +244,5 @@ func (b *block[T]) take(n int) []T {
 	}
 	start := len(b.buf)
 	b.buf = b.buf[:start+n]
-	return b.buf[start:start:start+n]
+	return b.buf[start : start : start+n]
 }
