@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 
@@ -71,7 +72,13 @@ func ReadJSONL(name string, r io.Reader) (*Table, error) {
 	if len(t.Columns) == 0 && len(t.Rows) == 0 {
 		return nil, &diag.Error{Pos: diag.Pos{File: name, Line: 1}, Msg: "the file is empty: write one object per line, like " + example}
 	}
-	// Lines read before a key first appeared lack its cell.
+	// Lines read before a key first appeared lack its cell: a few lines
+	// of many keys after many lines of few would make a table far larger
+	// than its file, so the cells it will hold are counted first.
+	if len(t.Rows)*len(t.Columns) > MaxCells {
+		return nil, &diag.Error{Pos: diag.Pos{File: name}, Msg: fmt.Sprintf("%s rows of %s columns: %s",
+			countText(len(t.Rows)), countText(len(t.Columns)), tooManyCells)}
+	}
 	for i := range t.Rows {
 		r := &t.Rows[i]
 		for len(r.Cells) < len(t.Columns) {

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -67,6 +68,25 @@ func TestReadJSONLErrors(t *testing.T) {
 			}
 			checkError(t, err, file("log.jsonl"))
 		})
+	}
+}
+
+// TestReadJSONLCells: many lines of few keys and a line of many make a
+// table far larger than its file; it is refused before it is made.
+func TestReadJSONLCells(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range MaxColumns {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"k%d":1`, i)
+	}
+	b.WriteString("}\n")
+	b.WriteString(strings.Repeat("{}\n", MaxCells/MaxColumns+1))
+	_, err := ReadJSONL("log.jsonl", strings.NewReader(b.String()))
+	if err == nil || !strings.Contains(err.Error(), "log.jsonl: 10,002 rows of 10,000 columns: the table has more than 100,000,000 cells") {
+		t.Errorf("got %v", err)
 	}
 }
 
