@@ -61,6 +61,9 @@ type eventReader struct {
 	t    *Table
 	run  string
 	tags map[string]string // each tag's text once, shared by its rows
+	// plugins is the plugin each tag of the file being read belongs to,
+	// as its first value's metadata says.
+	plugins map[string]string
 	// cells and cols back the rows' slices, a block at a time.
 	cells []string
 	cols  []int
@@ -93,6 +96,8 @@ func (r *eventReader) file(f EventFile) error {
 	}
 	defer in.Close()
 	r.run = f.Run
+	// A writer gives a tag's plugin in its first value only, once a file.
+	r.plugins = map[string]string{}
 	if r.tags == nil {
 		r.tags = map[string]string{}
 	}
@@ -185,7 +190,7 @@ func (r *eventReader) event(b []byte) error {
 		if num != 1 || typ != protowire.BytesType {
 			return nil
 		}
-		tag, v, ok, err := scalarValue(value)
+		tag, v, ok, err := r.scalarValue(value)
 		if err != nil || !ok {
 			return err
 		}
@@ -219,10 +224,12 @@ const (
 )
 
 // scalarValue reads a Summary.Value: tag (1), simple_value (2, float), or
-// tensor (8) holding one float or double. ok is false for a value that is
-// no scalar (an image, a histogram, a string tensor).
-func scalarValue(b []byte) (tag []byte, value string, ok bool, err error) {
-	var tensor []byte
+// tensor (8) holding one float or double, of rank 0, and of the scalars
+// plugin where its metadata (9) names one, as TensorBoard's scalars
+// dashboard reads them. ok is false for a value that is no scalar (an
+// image, a histogram, a mesh, a string tensor).
+func (r *eventReader) scalarValue(b []byte) (tag []byte, value string, ok bool, err error) {
+	var tensor, metadata []byte
 	hasSimple := false
 	var simpleBits uint32
 	err = fields(b, func(num protowire.Number, typ protowire.Type, v uint64, bytes []byte) error {
@@ -233,11 +240,25 @@ func scalarValue(b []byte) (tag []byte, value string, ok bool, err error) {
 			simpleBits, hasSimple = uint32(v), true
 		case num == 8 && typ == protowire.BytesType:
 			tensor = bytes
+		case num == 9 && typ == protowire.BytesType:
+			metadata = bytes
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, "", false, err
+	}
+	if metadata != nil {
+		name, err := pluginName(metadata)
+		if err != nil {
+			return nil, "", false, err
+		}
+		if _, seen := r.plugins[string(tag)]; !seen {
+			r.plugins[string(tag)] = name
+		}
+	}
+	if name, known := r.plugins[string(tag)]; tensor != nil && known && name != "scalars" {
+		return nil, "", false, nil
 	}
 	if hasSimple {
 		return tag, formatFloat32(math.Float32frombits(simpleBits)), true, nil
@@ -254,12 +275,20 @@ func scalarValue(b []byte) (tag []byte, value string, ok bool, err error) {
 // tensor of another type or size is no scalar.
 func scalarTensor(b []byte) (string, bool, error) {
 	var dtype uint64
+	rank := 0
 	var content []byte
 	var floats, doubles []byte // packed values
 	err := fields(b, func(num protowire.Number, typ protowire.Type, v uint64, bytes []byte) error {
 		switch {
 		case num == 1 && typ == protowire.VarintType:
 			dtype = v
+		case num == 2 && typ == protowire.BytesType: // TensorShapeProto: dim = 2, unknown_rank = 3
+			return fields(bytes, func(num protowire.Number, _ protowire.Type, v uint64, _ []byte) error {
+				if num == 2 || num == 3 && v != 0 {
+					rank++
+				}
+				return nil
+			})
 		case num == 4 && typ == protowire.BytesType:
 			content = bytes
 		case num == 5 && typ == protowire.BytesType:
@@ -273,7 +302,7 @@ func scalarTensor(b []byte) (string, bool, error) {
 		}
 		return nil
 	})
-	if err != nil {
+	if err != nil || rank != 0 {
 		return "", false, err
 	}
 	switch dtype {
@@ -314,6 +343,23 @@ func formatFloat64(f float64) string {
 		return ""
 	}
 	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// pluginName reads SummaryMetadata.plugin_data (1).plugin_name (1).
+func pluginName(metadata []byte) (string, error) {
+	var name string
+	err := fields(metadata, func(num protowire.Number, typ protowire.Type, _ uint64, data []byte) error {
+		if num != 1 || typ != protowire.BytesType {
+			return nil
+		}
+		return fields(data, func(num protowire.Number, typ protowire.Type, _ uint64, s []byte) error {
+			if num == 1 && typ == protowire.BytesType {
+				name = string(s)
+			}
+			return nil
+		})
+	})
+	return name, err
 }
 
 // fields calls fn for each field of the protobuf message b: its number,

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"google.golang.org/protobuf/encoding/protowire"
+
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/tfevents"
 )
@@ -186,4 +188,63 @@ func FuzzEvents(f *testing.F) {
 			}
 		}
 	})
+}
+
+// tensorValue is a Summary.Value of tag holding a DT_FLOAT tensor of
+// shape dims with one value in tensor_content, and plugin metadata when
+// plugin is not "".
+func tensorValue(tag, plugin string, v float32, dims ...int64) []byte {
+	var shape, tensor, value []byte
+	for _, d := range dims {
+		var dim []byte
+		dim = protowire.AppendTag(dim, 1, protowire.VarintType)
+		dim = protowire.AppendVarint(dim, uint64(d))
+		shape = protowire.AppendTag(shape, 2, protowire.BytesType)
+		shape = protowire.AppendBytes(shape, dim)
+	}
+	tensor = protowire.AppendTag(tensor, 1, protowire.VarintType)
+	tensor = protowire.AppendVarint(tensor, 1) // DT_FLOAT
+	tensor = protowire.AppendTag(tensor, 2, protowire.BytesType)
+	tensor = protowire.AppendBytes(tensor, shape)
+	tensor = protowire.AppendTag(tensor, 4, protowire.BytesType)
+	tensor = protowire.AppendBytes(tensor, binary.LittleEndian.AppendUint32(nil, math.Float32bits(v)))
+	value = protowire.AppendTag(value, 1, protowire.BytesType)
+	value = protowire.AppendString(value, tag)
+	if plugin != "" {
+		var name, meta []byte
+		name = protowire.AppendTag(name, 1, protowire.BytesType)
+		name = protowire.AppendString(name, plugin)
+		meta = protowire.AppendTag(meta, 1, protowire.BytesType)
+		meta = protowire.AppendBytes(meta, name)
+		value = protowire.AppendTag(value, 9, protowire.BytesType)
+		value = protowire.AppendBytes(value, meta)
+	}
+	value = protowire.AppendTag(value, 8, protowire.BytesType)
+	return protowire.AppendBytes(value, tensor)
+}
+
+// TestReadEventsTensorPlugins: a tensor is a scalar when it has rank 0
+// and its tag's plugin, named in the tag's first value only, is "scalars"
+// (or none is named); a one-element tensor of another plugin (a mesh's
+// vertex count, a "tensor" plugin value) is not.
+func TestReadEventsTensorPlugins(t *testing.T) {
+	src := eventsOf(t, func(w *tfevents.Writer) {
+		w.Record(tfevents.Event(1, 1, appendValue(appendValue(appendValue(appendValue(nil,
+			tensorValue("loss", "scalars", 2)),
+			tensorValue("box", "mesh", 7, 1)),
+			tensorValue("count", "mesh", 9)),
+			tensorValue("plain", "", 5))))
+		w.Record(tfevents.Event(2, 2, appendValue(appendValue(appendValue(appendValue(nil,
+			tensorValue("loss", "", 1.5)),
+			tensorValue("box", "", 8, 1)),
+			tensorValue("count", "", 10)),
+			tensorValue("vector", "", 5, 1))))
+	})
+	tab, err := ReadEvents("runs", []EventFile{eventFile(".", "runs/e", src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := rows(tab), ".|loss|1|1|2\n.|plain|1|1|5\n.|loss|2|2|1.5\n"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
 }
