@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -283,5 +284,40 @@ func TestEventFolderRebuild(t *testing.T) {
 	}
 	if n := points(s2); n != 6 {
 		t.Errorf("%d points after a step was logged, want 6", n)
+	}
+}
+
+// TestEventFolderRule: the event files of a folder obey the file rule, and
+// their sizes together are held to the data limit.
+func TestEventFolderRule(t *testing.T) {
+	events := logEvents(t, trainingLog([]string{"a"}, 40), "content/runs")["content/runs/a/events.out.tfevents.1700000000.host.1.0"]
+	page := fmt.Sprintf(logChart, "P", "runs")
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"an event file linked outside", map[string]string{"content/runs/a/events.out.tfevents.1": "->/etc/passwd"},
+			`content/p.md:5:7: data file content/runs/a/events.out.tfevents.1 leads outside the site folder (it is a symbolic link to "/etc/passwd")`},
+		{"an event file that is a named pipe", map[string]string{"content/runs/a/events.out.tfevents.1": "|fifo"},
+			`content/p.md:5:7: data file content/runs/a/events.out.tfevents.1 is a named pipe (FIFO), not a regular file`},
+		{"the runs over the limit together", map[string]string{"scalesite.yaml": "limits: {data: 6KB}\n",
+			"content/runs/a/events.out.tfevents.1": events, "content/runs/b/events.out.tfevents.1": events},
+			`content/p.md:5:7: data file content/runs holds TensorBoard event files of 6.3KB together, over the 6KB limit for one chart's data: raise it in scalesite.yaml with limits: {data: 1MB}`},
+		{"a folder of no event files", map[string]string{"content/runs/log.txt": "step 1 loss 2"},
+			`content/p.md:5:7: data file content/runs: the folder holds no TensorBoard event files (events.out.tfevents.*), in it or in a folder per run`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"content/index.md": "# Home\n", "content/p.md": page}
+			maps.Copy(files, tc.files)
+			_, err := Load(siteWith(t, files), Options{})
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("got %v\nwant %s…", err, tc.want)
+			}
+			if err != nil && strings.Contains(err.Error(), "root:") {
+				t.Errorf("the message leaks what lies outside: %s", err)
+			}
+		})
 	}
 }

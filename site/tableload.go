@@ -122,10 +122,10 @@ func eventFiles(files *sitefs.Root, dir string, limit sitefs.Limit) ([]string, e
 			return nil, err
 		}
 		total += fi.Size()
-		if limit.Bytes > 0 && total > limit.Bytes {
-			return nil, &folderTooLarge{sitefs.TooLargeError{Path: dir, Size: total, Limit: limit.Bytes, Key: limit.Key}}
-		}
 		out = append(out, sub)
+	}
+	if limit.Bytes > 0 && total > limit.Bytes {
+		return nil, &folderTooLarge{sitefs.TooLargeError{Path: dir, Size: total, Limit: limit.Bytes, Key: limit.Key}}
 	}
 	if len(out) == 0 {
 		return nil, &diag.Error{Pos: diag.Pos{File: dir}, Msg: "the folder holds no TensorBoard event files (" + eventFilePrefix +
