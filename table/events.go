@@ -132,7 +132,7 @@ func (r *eventReader) file(f EventFile) error {
 		if err := r.event(body); err != nil {
 			return damaged(f, n, off, "it holds no TensorBoard event ("+err.Error()+")")
 		}
-		if len(r.t.Rows) >= MaxRows {
+		if len(r.t.Rows) > MaxRows {
 			return &diag.Error{Pos: diag.Pos{File: f.Name}, Msg: tooManyRows}
 		}
 		off += recordHeader + int64(length) + 4

@@ -235,17 +235,30 @@ func cellFormat(typ parquet.Type) func(parquet.Value) (string, bool) {
 		return func(v parquet.Value) (string, bool) { return formatFloat64(v.Double()), true }
 	case parquet.ByteArray, parquet.FixedLenByteArray:
 		// Text, annotated as such or not (older writers leave strings
-		// plain); bytes that are not UTF-8 are no cell.
+		// plain); bytes that are not UTF-8 are no cell. A log repeats
+		// its run and tag names on every row: the first few thousand
+		// distinct texts of a column are kept once, shared by their rows.
+		seen := map[string]string{}
 		return func(v parquet.Value) (string, bool) {
 			b := v.ByteArray()
+			if s, ok := seen[string(b)]; ok {
+				return s, true
+			}
 			if !utf8.Valid(b) {
 				return "", false
 			}
-			return strings.TrimSpace(string(b)), true
+			s := strings.TrimSpace(string(b))
+			if len(seen) < maxShared {
+				seen[string(b)] = s
+			}
+			return s, true
 		}
 	}
 	return nil
 }
+
+// maxShared bounds how many distinct texts of one column are shared.
+const maxShared = 4096
 
 // timeUnit is the duration of one tick of a Parquet time unit.
 func timeUnit(u *format.TimeUnit) time.Duration {
