@@ -120,7 +120,7 @@ func TestTrainingLogFormats(t *testing.T) {
 		"content/csv.md":      fmt.Sprintf(logChart, "CSV", "data/log.csv"),
 		"content/jsonl.md":    fmt.Sprintf(logChart, "JSONL", "data/log.jsonl"),
 		"content/parquet.md":  fmt.Sprintf(logChart, "Parquet", "data/log.parquet"),
-		"content/events.md":   fmt.Sprintf(logChart, "Events", "data/runs"),
+		"content/events.md":   fmt.Sprintf(logChart, "Events", "data/runs/"), // as FORMAT.md writes it
 		"data/log.csv":        logCSV(rows),
 		"data/log.jsonl":      logJSONL(rows),
 		"data/log.parquet":    logParquet(t, rows),
