@@ -12,7 +12,6 @@ import (
 
 	"github.com/scalesite/scalesite/check"
 	"github.com/scalesite/scalesite/diag"
-	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/render"
 	"github.com/scalesite/scalesite/site"
@@ -184,9 +183,8 @@ func (ps *pageSource) sum(f string) string {
 	}
 	if h, read := ps.s.ReadSum(f); read {
 		s = hex.EncodeToString(h[:]) // a page of this build read it
-	} else if b, err := ps.s.Files.ReadFile(f, ps.s.Config.Limits.DataLimit()); err == nil {
-		h := rebuild.FileSum(b)
-		s = hex.EncodeToString(h[:])
+	} else if h, err := ps.s.InputSum(f); err == nil {
+		s = hex.EncodeToString(h[:]) // a file, or a folder of event files
 	}
 	ps.mu.Lock()
 	ps.sums[f] = s

@@ -262,7 +262,7 @@ func (l *pageLoader) table(p *Page, d chartspec.DataRef) (t *table.Table, file s
 		return t, "", err
 	}
 	if strings.ContainsRune(d.Path, 0) {
-		return nil, "", diag.Errorf(d.Pos, "data path %q holds a NUL character, which no file name can: name a .csv, .tsv or .json file", d.Path)
+		return nil, "", diag.Errorf(d.Pos, "data path %q holds a NUL character, which no file name can: name a .csv, .tsv, .json, .jsonl or .parquet file", d.Path)
 	}
 	name := filepath.ToSlash(d.Path)
 	if path.IsAbs(name) || filepath.IsAbs(d.Path) || filepath.VolumeName(d.Path) != "" {
@@ -303,7 +303,7 @@ func (l *pageLoader) dataFileHint(name string, tried []string) string {
 		}
 		for _, e := range entries {
 			switch n := e.Name(); strings.ToLower(path.Ext(n)) {
-			case ".csv", ".tsv", ".json":
+			case ".csv", ".tsv", ".json", ".jsonl", ".ndjson", ".parquet":
 				if !strings.HasPrefix(n, ".") && !slices.Contains(files, n) {
 					files = append(files, n)
 				}

@@ -296,10 +296,11 @@ func (s *Site) expandFolders(changed []string) []string {
 // uses reports whether f is one of the page's inputs (Inputs), or a
 // folder holding one: a data folder moved away, or replaced by another or
 // by a link, changes every file the page read from it, though no event
-// names them.
+// names them. A file inside an input that is a folder (TensorBoard event
+// files, a run added) changes what the page reads too.
 func (p *Page) uses(f string) bool {
 	for in := range p.inputs() {
-		if in == f || strings.HasPrefix(in, f+"/") {
+		if in == f || strings.HasPrefix(in, f+"/") || strings.HasPrefix(f, in+"/") {
 			return true
 		}
 	}

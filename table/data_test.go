@@ -276,8 +276,8 @@ func TestParse(t *testing.T) {
 		{"b.tsv", "x\ty\n1\t2", "x|y\n2: \"1\"@2:1 \"2\"@2:3"},
 		{"c.json", `[{"x":1}]`, "x\n1: \"1\"@1:7"},
 		{"data/r.xlsx", "", `data/r.xlsx: cannot read the spreadsheet "r.xlsx": export it as CSV and use the .csv file`},
-		{"data/r.txt", "", `data/r.txt: cannot read "r.txt": data files must be .csv, .tsv or .json`},
-		{"data/r", "", `data/r: cannot tell what kind of data "r" holds: name it .csv, .tsv or .json`},
+		{"data/r.txt", "", `data/r.txt: cannot read "r.txt": data files must be .csv, .tsv, .json, .jsonl or .parquet (or a folder of TensorBoard event files)`},
+		{"data/r", "", `data/r: cannot tell what kind of data "r" holds: name it .csv, .tsv, .json, .jsonl or .parquet`},
 	}
 	for _, tt := range tests {
 		tab, err := Parse(tt.name, []byte(tt.src))

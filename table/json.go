@@ -45,6 +45,11 @@ type jsonParser struct {
 	t     *Table
 	index map[string]int // column by name
 
+	perLine bool // reading JSON Lines, one line at a time (jsonl.go)
+	// cellBlock and colBlock back the rows' Cells and Cols in JSON Lines.
+	cellBlock block[string]
+	colBlock  block[int]
+
 	// pos's cursor: offset cur is at line and (character) col within src.
 	cur, line, col int
 }

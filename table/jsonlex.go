@@ -265,6 +265,9 @@ func (p *jsonParser) found() string { return p.foundAt(p.i) }
 // foundAt describes what stands at offset i, for "expected …, found …".
 func (p *jsonParser) foundAt(i int) string {
 	if i >= len(p.s) {
+		if p.perLine {
+			return "the end of the line (each line of a .jsonl file holds a whole object)"
+		}
 		return "the end of the data"
 	}
 	if w := wordAt(p.s, i); w != "" {

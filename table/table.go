@@ -42,8 +42,8 @@ type Row struct {
 	Lines []int
 }
 
-// Parse picks the parser from name's extension: .csv, .tsv (tab separated) and
-// .json; anything else is an error naming the supported kinds. The extension is
+// Parse picks the parser from name's extension: .csv, .tsv (tab separated),
+// .json, and the training logs' .jsonl (or .ndjson) and .parquet; anything else is an error naming the supported kinds. The extension is
 // matched case-insensitively because spreadsheets on some systems export
 // "RESULTS.CSV".
 func Parse(name string, src []byte) (*Table, error) {
@@ -56,16 +56,20 @@ func Parse(name string, src []byte) (*Table, error) {
 		return ParseCSV(src, at, '\t')
 	case ".json":
 		return ParseJSON(src, at)
+	case ".jsonl", ".ndjson":
+		return ReadJSONL(name, bytes.NewReader(src))
+	case ".parquet":
+		return ParseParquet(name, src)
 	}
 	base := path.Base(name)
 	var msg string
 	switch ext {
 	case "":
-		msg = "cannot tell what kind of data " + quote(base) + " holds: name it .csv, .tsv or .json"
+		msg = "cannot tell what kind of data " + quote(base) + " holds: name it .csv, .tsv, .json, .jsonl or .parquet"
 	case ".xlsx", ".xls", ".ods", ".numbers":
 		msg = "cannot read the spreadsheet " + quote(base) + ": export it as CSV and use the .csv file"
 	default:
-		msg = "cannot read " + quote(base) + ": data files must be .csv, .tsv or .json"
+		msg = "cannot read " + quote(base) + ": data files must be .csv, .tsv, .json, .jsonl or .parquet (or a folder of TensorBoard event files)"
 	}
 	return nil, &diag.Error{Pos: diag.Pos{File: name}, Msg: msg}
 }

@@ -130,9 +130,14 @@ func PagesKey(keys ...[32]byte) string {
 // bytes are never compared, and every page reloads when it changes, as a
 // page may show it. A data table beside a page is read by its charts
 // instead: its pages are made again and compared.
+// A training log (.jsonl, .parquet, a TensorBoard event file, whose name
+// starts events.out.tfevents.) is a data table too.
 func CopiedAsIs(f string) bool {
 	switch path.Ext(f) {
-	case ".md", ".csv", ".tsv", ".tab", ".json":
+	case ".md", ".csv", ".tsv", ".tab", ".json", ".jsonl", ".ndjson", ".parquet":
+		return strings.HasPrefix(f, "static/")
+	}
+	if strings.HasPrefix(path.Base(f), "events.out.tfevents.") {
 		return strings.HasPrefix(f, "static/")
 	}
 	return strings.HasPrefix(f, "static/") || strings.HasPrefix(f, "content/")

@@ -17,6 +17,10 @@ func TestCopiedAsIs(t *testing.T) {
 		{"content/a/runs.tsv", false},
 		{"content/a/runs.tab", false},
 		{"content/a/runs.json", false},
+		{"content/a/history.jsonl", false},
+		{"content/a/history.parquet", false},
+		{"content/a/runs/7b/events.out.tfevents.1700000000.host.12.0", false},
+		{"static/runs/events.out.tfevents.1", true},
 		{"data/runs.csv", false},
 		{"data/logo.png", false}, // data/ is read, never copied
 		{"themes/mine/assets/site.css", false},

@@ -1,0 +1,400 @@
+package table
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+
+	"google.golang.org/protobuf/encoding/protowire"
+
+	"github.com/scalesite/scalesite/diag"
+)
+
+// EventColumns are the columns of a table read from TensorBoard event files:
+// one row per scalar logged, as FORMAT.md's "Training logs" names them.
+var EventColumns = []string{"run", "tag", "step", "wall_time", "value"}
+
+// EventFile is one TensorBoard event file of a run.
+type EventFile struct {
+	Run  string // the run's folder relative to the data folder, "." for the folder itself
+	Name string // the file's site path, for messages
+	// Open opens the file when its turn comes, so that a folder of many
+	// runs holds one file open at a time.
+	Open func() (io.ReadCloser, error)
+}
+
+// ReadEvents reads TensorBoard event files (events.out.tfevents.*, as
+// TensorFlow, PyTorch's SummaryWriter and tensorboardX write them) into one
+// long table of EventColumns, the files in the order given. name is the
+// data folder as the chart names it. Each file is read as it comes, record
+// by record: TFRecord framing (a little-endian uint64 length, the masked
+// CRC-32C of the length, the data, the masked CRC-32C of the data), every
+// CRC checked; a record cut short at the end of a file is taken for a run
+// still being written and ends that file quietly. Each record is an Event
+// proto; its summary's scalar values are read in both encodings, a
+// simple_value (PyTorch, tensorboardX, TF1) and a scalar float or double
+// tensor (TF2's tf.summary.scalar); images, histograms, text and other
+// non-scalar summaries are skipped.
+//
+// A row's Line is its number in the table (1-based), so that a message
+// about a cell can say "row 1,234 of runs"; Cols are the column numbers.
+func ReadEvents(name string, files []EventFile) (*Table, error) {
+	t := &Table{Name: name, Columns: EventColumns}
+	t.header = Row{Line: 0, Cells: t.Columns, Cols: []int{1, 2, 3, 4, 5}}
+	r := &eventReader{t: t}
+	for _, f := range files {
+		if err := r.file(f); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// eventReader holds what reading one folder's event files shares.
+type eventReader struct {
+	t    *Table
+	run  string
+	tags map[string]string // each tag's text once, shared by its rows
+	// plugins is the plugin each tag of the file being read belongs to,
+	// as its first value's metadata says.
+	plugins map[string]string
+	// cells and cols back the rows' slices, a block at a time.
+	cells []string
+	cols  []int
+}
+
+// eventCols are the column numbers every event row points at.
+var eventCols = []int{1, 2, 3, 4, 5}
+
+// recordHeader is a record's length and the length's masked CRC.
+const recordHeader = 12
+
+// maxRecord bounds one record: an event of scalars is tens of bytes, an
+// image summary megabytes; past this the length is taken for damage.
+const maxRecord = 256 << 20
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// maskedCRC is TFRecord's masked CRC-32C of b: the CRC rotated right by 15
+// bits plus a constant, so that a CRC of data holding CRCs stays strong.
+func maskedCRC(b []byte) uint32 {
+	c := crc32.Checksum(b, castagnoli)
+	return (c>>15 | c<<17) + 0xa282ead8
+}
+
+// file reads one event file's records.
+func (r *eventReader) file(f EventFile) error {
+	in, err := f.Open()
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	r.run = f.Run
+	// A writer gives a tag's plugin in its first value only, once a file.
+	r.plugins = map[string]string{}
+	if r.tags == nil {
+		r.tags = map[string]string{}
+	}
+	br := bufio.NewReaderSize(in, 64<<10)
+	var head [recordHeader]byte
+	var data []byte
+	var off int64 // the record's offset in the file
+	for n := 1; ; n++ {
+		if _, err := io.ReadFull(br, head[:]); err != nil {
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				return nil // the end, or a header cut short by a writer still at work
+			}
+			return &diag.Error{Pos: diag.Pos{File: f.Name}, Msg: "cannot read the TensorBoard event file: " + err.Error()}
+		}
+		length := binary.LittleEndian.Uint64(head[:8])
+		if maskedCRC(head[:8]) != binary.LittleEndian.Uint32(head[8:]) {
+			return damaged(f, n, off, "its length is damaged (the length's checksum does not match)")
+		}
+		if length > maxRecord {
+			return damaged(f, n, off, fmt.Sprintf("it claims %d bytes, more than an event holds", length))
+		}
+		if data, err = readRecord(br, data, int(length)+4); err != nil {
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				return nil // the last record, cut short by a writer still at work
+			}
+			return &diag.Error{Pos: diag.Pos{File: f.Name}, Msg: "cannot read the TensorBoard event file: " + err.Error()}
+		}
+		body := data[:length]
+		if maskedCRC(body) != binary.LittleEndian.Uint32(data[length:]) {
+			return damaged(f, n, off, "its data is damaged (the data's checksum does not match)")
+		}
+		if err := r.event(body); err != nil {
+			return damaged(f, n, off, "it holds no TensorBoard event ("+err.Error()+")")
+		}
+		if len(r.t.Rows) > MaxRows {
+			return &diag.Error{Pos: diag.Pos{File: f.Name}, Msg: tooManyRows}
+		}
+		off += recordHeader + int64(length) + 4
+	}
+}
+
+// readRecord reads n bytes into buf, grown as they come rather than sized
+// by a length that a damaged file may have wrong.
+func readRecord(br *bufio.Reader, buf []byte, n int) ([]byte, error) {
+	buf = buf[:0]
+	for len(buf) < n {
+		chunk := min(n-len(buf), 1<<20)
+		buf = slices.Grow(buf, chunk)
+		k, err := io.ReadFull(br, buf[len(buf):len(buf)+chunk])
+		buf = buf[:len(buf)+k]
+		if err != nil {
+			return buf, err
+		}
+	}
+	return buf, nil
+}
+
+// damaged is the error of an event file whose record n, at byte off,
+// cannot be read.
+func damaged(f EventFile, n int, off int64, what string) error {
+	return &diag.Error{Pos: diag.Pos{File: f.Name}, Msg: fmt.Sprintf(
+		"record %d of this TensorBoard event file, at byte %d, cannot be read: %s. The file was damaged after it was written (or is not an event file): write it again, or move it out of the folder", n, off, what)}
+}
+
+// event reads one Event: wall_time (1, double), step (2, int64) and
+// summary (5). Other fields (file_version, graph_def, log_message, ...)
+// are skipped.
+func (r *eventReader) event(b []byte) error {
+	var wall float64
+	var step int64
+	var summary []byte
+	hasSummary := false
+	err := fields(b, func(num protowire.Number, typ protowire.Type, v uint64, bytes []byte) error {
+		switch {
+		case num == 1 && typ == protowire.Fixed64Type:
+			wall = math.Float64frombits(v)
+		case num == 2 && typ == protowire.VarintType:
+			step = int64(v)
+		case num == 5 && typ == protowire.BytesType:
+			summary, hasSummary = bytes, true
+		}
+		return nil
+	})
+	if err != nil || !hasSummary {
+		return err
+	}
+	stepText, wallText := "", strconv.FormatFloat(wall, 'f', -1, 64)
+	// Summary: repeated Value value = 1.
+	return fields(summary, func(num protowire.Number, typ protowire.Type, _ uint64, value []byte) error {
+		if num != 1 || typ != protowire.BytesType {
+			return nil
+		}
+		tag, v, ok, err := r.scalarValue(value)
+		if err != nil || !ok {
+			return err
+		}
+		if stepText == "" {
+			stepText = strconv.FormatInt(step, 10)
+		}
+		r.add(tag, stepText, wallText, v)
+		return nil
+	})
+}
+
+// add appends one row. Each tag's text is kept once, shared by its rows.
+func (r *eventReader) add(tagBytes []byte, step, wall, value string) {
+	tag, ok := r.tags[string(tagBytes)]
+	if !ok {
+		tag = string(tagBytes)
+		r.tags[tag] = tag
+	}
+	if len(r.cells)+5 > cap(r.cells) {
+		r.cells = make([]string, 0, 5*4096)
+	}
+	start := len(r.cells)
+	r.cells = append(r.cells, r.run, tag, step, wall, value)
+	r.t.add(Row{Line: len(r.t.Rows) + 1, Cells: r.cells[start : start+5 : start+5], Cols: eventCols})
+}
+
+// Data types of TensorProto.dtype that a scalar is read from.
+const (
+	dtFloat  = 1
+	dtDouble = 2
+)
+
+// scalarValue reads a Summary.Value: tag (1), simple_value (2, float), or
+// tensor (8) holding one float or double, of rank 0, and of the scalars
+// plugin where its metadata (9) names one, as TensorBoard's scalars
+// dashboard reads them. ok is false for a value that is no scalar (an
+// image, a histogram, a mesh, a string tensor).
+func (r *eventReader) scalarValue(b []byte) (tag []byte, value string, ok bool, err error) {
+	var tensor, metadata []byte
+	hasSimple := false
+	var simpleBits uint32
+	err = fields(b, func(num protowire.Number, typ protowire.Type, v uint64, bytes []byte) error {
+		switch {
+		case num == 1 && typ == protowire.BytesType:
+			tag = bytes
+		case num == 2 && typ == protowire.Fixed32Type:
+			simpleBits, hasSimple = uint32(v), true
+		case num == 8 && typ == protowire.BytesType:
+			tensor = bytes
+		case num == 9 && typ == protowire.BytesType:
+			metadata = bytes
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, "", false, err
+	}
+	if metadata != nil {
+		name, err := pluginName(metadata)
+		if err != nil {
+			return nil, "", false, err
+		}
+		if _, seen := r.plugins[string(tag)]; !seen {
+			r.plugins[string(tag)] = name
+		}
+	}
+	if name, known := r.plugins[string(tag)]; tensor != nil && known && name != "scalars" {
+		return nil, "", false, nil
+	}
+	if hasSimple {
+		return tag, formatFloat32(math.Float32frombits(simpleBits)), true, nil
+	}
+	if tensor == nil {
+		return nil, "", false, nil
+	}
+	value, ok, err = scalarTensor(tensor)
+	return tag, value, ok, err
+}
+
+// scalarTensor reads a TensorProto holding one float (dtype 1) or double
+// (2), from tensor_content (4) or float_val (5) / double_val (6); a
+// tensor of another type or size is no scalar.
+func scalarTensor(b []byte) (string, bool, error) {
+	var dtype uint64
+	rank := 0
+	var content []byte
+	var floats, doubles []byte // packed values
+	err := fields(b, func(num protowire.Number, typ protowire.Type, v uint64, bytes []byte) error {
+		switch {
+		case num == 1 && typ == protowire.VarintType:
+			dtype = v
+		case num == 2 && typ == protowire.BytesType: // TensorShapeProto: dim = 2, unknown_rank = 3
+			return fields(bytes, func(num protowire.Number, _ protowire.Type, v uint64, _ []byte) error {
+				if num == 2 || num == 3 && v != 0 {
+					rank++
+				}
+				return nil
+			})
+		case num == 4 && typ == protowire.BytesType:
+			content = bytes
+		case num == 5 && typ == protowire.BytesType:
+			floats = append(floats, bytes...)
+		case num == 5 && typ == protowire.Fixed32Type:
+			floats = binary.LittleEndian.AppendUint32(floats, uint32(v))
+		case num == 6 && typ == protowire.BytesType:
+			doubles = append(doubles, bytes...)
+		case num == 6 && typ == protowire.Fixed64Type:
+			doubles = binary.LittleEndian.AppendUint64(doubles, v)
+		}
+		return nil
+	})
+	if err != nil || rank != 0 {
+		return "", false, err
+	}
+	switch dtype {
+	case dtFloat:
+		raw := floats
+		if len(content) > 0 {
+			raw = content
+		}
+		if len(raw) != 4 {
+			return "", false, nil
+		}
+		return formatFloat32(math.Float32frombits(binary.LittleEndian.Uint32(raw))), true, nil
+	case dtDouble:
+		raw := doubles
+		if len(content) > 0 {
+			raw = content
+		}
+		if len(raw) != 8 {
+			return "", false, nil
+		}
+		return formatFloat64(math.Float64frombits(binary.LittleEndian.Uint64(raw))), true, nil
+	}
+	return "", false, nil
+}
+
+// formatFloat32 writes a float32 in the fewest digits that read back as
+// it (0.1, not 0.10000000149011612), as TensorBoard shows it; NaN and
+// infinities, which a diverged run logs, give "" (a missing value).
+func formatFloat32(f float32) string {
+	if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+		return ""
+	}
+	return strconv.FormatFloat(float64(f), 'g', -1, 32)
+}
+
+func formatFloat64(f float64) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return ""
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// pluginName reads SummaryMetadata.plugin_data (1).plugin_name (1).
+func pluginName(metadata []byte) (string, error) {
+	var name string
+	err := fields(metadata, func(num protowire.Number, typ protowire.Type, _ uint64, data []byte) error {
+		if num != 1 || typ != protowire.BytesType {
+			return nil
+		}
+		return fields(data, func(num protowire.Number, typ protowire.Type, _ uint64, s []byte) error {
+			if num == 1 && typ == protowire.BytesType {
+				name = string(s)
+			}
+			return nil
+		})
+	})
+	return name, err
+}
+
+// fields calls fn for each field of the protobuf message b: its number,
+// wire type, and its value (a varint or fixed number in v, a
+// length-delimited one in bytes). Groups are skipped.
+func fields(b []byte, fn func(num protowire.Number, typ protowire.Type, v uint64, bytes []byte) error) error {
+	for len(b) > 0 {
+		num, typ, n := protowire.ConsumeTag(b)
+		if n < 0 {
+			return protowire.ParseError(n)
+		}
+		b = b[n:]
+		var v uint64
+		var bytes []byte
+		switch typ {
+		case protowire.VarintType:
+			v, n = protowire.ConsumeVarint(b)
+		case protowire.Fixed32Type:
+			var v32 uint32
+			v32, n = protowire.ConsumeFixed32(b)
+			v = uint64(v32)
+		case protowire.Fixed64Type:
+			v, n = protowire.ConsumeFixed64(b)
+		case protowire.BytesType:
+			bytes, n = protowire.ConsumeBytes(b)
+		default:
+			n = protowire.ConsumeFieldValue(num, typ, b)
+		}
+		if n < 0 {
+			return protowire.ParseError(n)
+		}
+		b = b[n:]
+		if err := fn(num, typ, v, bytes); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,255 @@
+package table
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/textfile"
+)
+
+// maxNesting is how deep JSONL objects may nest before the reader stops:
+// a training log nests a level or two ({"train": {"loss": 2.1}}), and a
+// bound keeps a hostile file from exhausting the stack.
+const maxNesting = 32
+
+// ReadJSONL reads JSON Lines, as training loops and trackers write their
+// logs: one object per line, read from r as it comes rather than whole.
+// Columns are the keys in first-seen order; a nested object's keys are
+// flattened with "/" ({"train": {"loss": 2.1}} gives the column
+// "train/loss", the way TensorBoard and W&B name their metrics, so that a
+// log written either way reads the same). Values are kept as ParseJSON
+// keeps them: numbers as written, strings, true and false; null and a
+// missing key give "". An array is an error at its line:col. Blank lines
+// are skipped, and each line's problem is reported at its line.
+//
+// Every cell stands on its row's line, so Row.Lines is nil.
+func ReadJSONL(name string, r io.Reader) (*Table, error) {
+	p := &jsonParser{t: &Table{Name: name}, index: map[string]int{}, perLine: true}
+	br := bufio.NewReaderSize(r, 64<<10)
+	var long []byte // a line longer than br's buffer, gathered
+	for n := 1; ; n++ {
+		line, err := readLine(br, &long)
+		if len(line) == 0 && err != nil {
+			if !errors.Is(err, io.EOF) {
+				p.errs.add(&diag.Error{Pos: diag.Pos{File: name, Line: n}, Msg: "cannot read the file: " + err.Error()})
+			}
+			break
+		}
+		if n == 1 {
+			line = stripBOM(line)
+		}
+		at := diag.Pos{File: name, Line: n, Col: 1}
+		if e := textfile.Check(line, at, textfile.DataFile); e != nil {
+			p.errs.add(e)
+			break // a binary or UTF-16 file: every other line would be wrong too
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		if len(p.t.Rows) == MaxRows {
+			p.errs.add(&diag.Error{Pos: diag.Pos{File: name, Line: n}, Msg: tooManyRows})
+			break
+		}
+		if !p.jsonlLine(line, at) && p.errs.full {
+			break
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				p.errs.add(&diag.Error{Pos: diag.Pos{File: name, Line: n}, Msg: "cannot read the file: " + err.Error()})
+			}
+			break
+		}
+	}
+	if err := p.errs.err(); err != nil {
+		return nil, err
+	}
+	t := p.t
+	if len(t.Columns) == 0 && len(t.Rows) == 0 {
+		return nil, &diag.Error{Pos: diag.Pos{File: name, Line: 1}, Msg: "the file is empty: write one object per line, like " + example}
+	}
+	// Lines read before a key first appeared lack its cell: a few lines
+	// of many keys after many lines of few would make a table far larger
+	// than its file, so the cells it will hold are counted first.
+	if len(t.Rows)*len(t.Columns) > MaxCells {
+		return nil, &diag.Error{Pos: diag.Pos{File: name}, Msg: fmt.Sprintf("%s rows of %s columns: %s",
+			countText(len(t.Rows)), countText(len(t.Columns)), tooManyCells)}
+	}
+	for i := range t.Rows {
+		r := &t.Rows[i]
+		for len(r.Cells) < len(t.Columns) {
+			r.Cells = append(r.Cells, "")
+			r.Cols = append(r.Cols, 0)
+		}
+	}
+	return t, nil
+}
+
+// readLine returns the next line of br without its line ending, valid until
+// the next call. A line longer than br's buffer is gathered in *long.
+func readLine(br *bufio.Reader, long *[]byte) ([]byte, error) {
+	line, err := br.ReadSlice('\n')
+	if errors.Is(err, bufio.ErrBufferFull) {
+		*long = append((*long)[:0], line...)
+		for errors.Is(err, bufio.ErrBufferFull) {
+			line, err = br.ReadSlice('\n')
+			*long = append(*long, line...)
+		}
+		line = *long
+	}
+	line = bytes.TrimSuffix(line, []byte{'\n'})
+	line = bytes.TrimSuffix(line, []byte{'\r'})
+	return line, err
+}
+
+// jsonlLine reads one line holding one object, at at, and adds its row.
+func (p *jsonParser) jsonlLine(line []byte, at diag.Pos) bool {
+	p.src, p.s, p.i, p.at = line, string(line), 0, at
+	p.cur, p.line, p.col = 0, 1, 1
+	p.ws()
+	if p.peek() != '{' {
+		if c := p.peek(); c >= 0 && valueKind(byte(c)) != "" {
+			p.fail(p.i, "line "+itoa(at.Line)+" is "+valueKind(byte(c))+", not an object: each line of a .jsonl file must be one object, like "+example)
+		} else {
+			p.fail(p.i, "expected an object, like "+example+", found "+p.found())
+		}
+		return false
+	}
+	row := Row{Line: at.Line, Cells: p.cellBlock.take(len(p.t.Columns)), Cols: p.colBlock.take(len(p.t.Columns))}
+	if !p.flatObject(&row, "", 1) {
+		return false
+	}
+	p.ws()
+	if p.i < len(p.src) {
+		p.fail(p.i, "unexpected "+p.found()+" after the object: each line of a .jsonl file holds one object")
+		return false
+	}
+	p.t.add(row)
+	return true
+}
+
+// flatObject reads the object at p.i into row, its keys prefixed with
+// prefix; a nested object's keys are prefixed with its own key and "/".
+func (p *jsonParser) flatObject(row *Row, prefix string, depth int) bool {
+	if depth > maxNesting {
+		p.fail(p.i, "objects nested more than "+itoa(maxNesting)+" levels deep: flatten the log's keys")
+		return false
+	}
+	p.i++ // {
+	p.ws()
+	if p.peek() == '}' {
+		p.i++
+		return true
+	}
+	for {
+		p.ws()
+		keyAt := p.i
+		switch p.peek() {
+		case '"':
+		case '\'':
+			p.fail(p.i, "JSON needs double quotes around keys and strings, not single quotes")
+			return false
+		default:
+			p.fail(p.i, "expected a key in double quotes, found "+p.found())
+			return false
+		}
+		key, ok := p.str()
+		if !ok {
+			return false
+		}
+		key = strings.TrimSpace(key)
+		if key == "" {
+			p.fail(keyAt, "empty key: every column needs a name")
+			return false
+		}
+		p.ws()
+		if p.peek() != ':' {
+			p.fail(p.i, "expected : after the key "+quote(key)+", found "+p.found())
+			return false
+		}
+		p.i++
+		p.ws()
+		valAt := p.i
+		switch p.peek() {
+		case '{':
+			if !p.flatObject(row, prefix+key+"/", depth+1) {
+				return false
+			}
+		case '[':
+			p.fail(valAt, "the value of "+quote(prefix+key)+" is an array: a cell must be a number, a string, true, false, null or an object of those")
+			return false
+		default:
+			v, ok := p.scalar()
+			if !ok {
+				return false
+			}
+			if !p.setCell(row, prefix+key, keyAt, strings.TrimSpace(v), valAt) {
+				return false
+			}
+		}
+		p.ws()
+		if p.peek() == '}' {
+			p.i++
+			return true
+		}
+		after := "" // what comma names when there is no comma: made only then
+		if p.peek() != ',' {
+			after = "the value of " + quote(prefix+key)
+		}
+		if !p.comma('}', after) {
+			return false
+		}
+	}
+}
+
+// setCell puts v, read at offset valAt, in row's cell for column name,
+// whose key stands at keyAt, adding the column when it is new.
+func (p *jsonParser) setCell(row *Row, name string, keyAt int, v string, valAt int) bool {
+	t := p.t
+	col, seen := p.index[name]
+	if !seen {
+		if len(t.Columns) == MaxColumns {
+			p.fail(keyAt, tooManyColumns)
+			return false
+		}
+		col = len(t.Columns)
+		p.index[name] = col
+		t.Columns = append(t.Columns, name)
+		kp := p.pos(keyAt)
+		t.header.Cells = t.Columns
+		t.header.Cols = append(t.header.Cols, kp.Col)
+		t.header.Lines = append(t.header.Lines, kp.Line)
+		if t.header.Line == 0 {
+			t.header.Line = kp.Line
+		}
+	} else if col < len(row.Cols) && row.Cols[col] != 0 {
+		p.fail(keyAt, "the key "+quote(name)+" appears twice in this object")
+		return false
+	}
+	for len(row.Cells) <= col {
+		row.Cells = append(row.Cells, "")
+		row.Cols = append(row.Cols, 0)
+	}
+	row.Cells[col] = v
+	row.Cols[col] = p.pos(valAt).Col
+	return true
+}
+
+// block hands out slices of one large backing array, so that a row of a
+// long log costs no allocation of its own for its cells.
+type block[T any] struct{ buf []T }
+
+// take returns an empty slice with room for n items. Its capacity is n, so
+// that appending past n copies it rather than writing over the next row's.
+func (b *block[T]) take(n int) []T {
+	if len(b.buf)+n > cap(b.buf) {
+		b.buf = make([]T, 0, max(64<<10, n))
+	}
+	start := len(b.buf)
+	b.buf = b.buf[:start+n]
+	return b.buf[start : start : start+n]
+}

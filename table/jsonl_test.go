@@ -1,0 +1,148 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestReadJSONL(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"basic", "{\"step\": 1, \"loss\": 2.5}\n{\"step\": 2, \"loss\": 2.25e-1}\n",
+			"step|loss\n1: \"1\"@1:10 \"2.5\"@1:21\n2: \"2\"@2:10 \"2.25e-1\"@2:21"},
+		{"numbers kept as written", `{"a": 1.50, "b": -0, "c": 3E+2}`, "a|b|c\n1: \"1.50\"@1:7 \"-0\"@1:18 \"3E+2\"@1:27"},
+		{"keys in first-seen order, missing and null blank", "{\"a\": 1}\n{\"b\": \"x\", \"a\": null}\n",
+			"a|b\n1: \"1\"@1:7 \"\"@1:0\n2: \"\"@2:17 \"x\"@2:7"},
+		{"nested objects flattened with a slash", `{"_step": 3, "train": {"loss": 2, "acc": {"top1": 0.5}}, "val/loss": 4}`,
+			"_step|train/loss|train/acc/top1|val/loss\n1: \"3\"@1:11 \"2\"@1:32 \"0.5\"@1:51 \"4\"@1:70"},
+		{"blank lines, CRLF and BOM", "\ufeff{\"a\": true}\r\n\r\n   \n{\"a\": false}", "a\n1: \"true\"@1:7\n4: \"false\"@4:7"},
+		{"empty object", "{}\n{\"a\": 1}\n", "a\n1: \"\"@1:0\n2: \"1\"@2:7"},
+		{"strings unescaped", `{"s": "caf\u00e9 \"q\""}`, "s\n1: \"café \\\"q\\\"\"@1:7"},
+		{"columns count characters", `{"é": "ü", "b": 2}`, "é|b\n1: \"ü\"@1:7 \"2\"@1:17"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tab, err := ReadJSONL("log.jsonl", strings.NewReader(tt.src))
+			if err != nil {
+				t.Fatalf("error: %v", err)
+			}
+			if got := dump(tab); got != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
+			}
+			checkTable(t, tab, file("log.jsonl"))
+		})
+	}
+}
+
+func TestReadJSONLErrors(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"empty", "\n  \n", `log.jsonl:1: the file is empty: write one object per line, like {"model": "a", "acc": 71.2}`},
+		{"array value", "{\"a\": 1}\n{\"a\": [1, 2]}\n", `log.jsonl:2:7: the value of "a" is an array: a cell must be a number, a string, true, false, null or an object of those`},
+		{"nested array names the flat key", `{"t": {"h": []}}`, `log.jsonl:1:13: the value of "t/h" is an array: a cell must be a number, a string, true, false, null or an object of those`},
+		{"not an object", "{\"a\": 1}\n[1]\n", `log.jsonl:2:1: line 2 is an array, not an object: each line of a .jsonl file must be one object, like {"model": "a", "acc": 71.2}`},
+		{"two objects on a line", `{"a": 1} {"a": 2}`, `log.jsonl:1:10: unexpected "{" after the object: each line of a .jsonl file holds one object`},
+		{"cut line", "{\"a\": 1,\n", `log.jsonl:1:9: expected a key in double quotes, found the end of the line (each line of a .jsonl file holds a whole object)`},
+		{"NaN", `{"loss": NaN}`, `log.jsonl:1:10: JSON has no NaN: write null for a missing value`},
+		{"duplicate key", `{"a": 1, "a": 2}`, `log.jsonl:1:10: the key "a" appears twice in this object`},
+		{"flattened key clashes", `{"a/b": 1, "a": {"b": 2}}`, `log.jsonl:1:18: the key "a/b" appears twice in this object`},
+		{"empty key", `{"": 1}`, `log.jsonl:1:2: empty key: every column needs a name`},
+		{"binary", "{\"a\": 1}\n{\"a\x00\": 1}\n", `log.jsonl:2:4: this data file holds a NUL byte here, so it is a binary file, not text: a data file must be text saved as UTF-8`},
+		{"too deep", strings.Repeat(`{"a":`, maxNesting+1) + "1" + strings.Repeat("}", maxNesting+1),
+			`log.jsonl:1:161: objects nested more than 32 levels deep: flatten the log's keys`},
+		{"every bad line reported", "{\"a\": x}\n{\"a\": 1}\n{\"a\": 'y'}\n",
+			"log.jsonl:1:7: text must be in double quotes: write \"x\"\nlog.jsonl:3:7: JSON needs double quotes around strings, not single quotes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadJSONL("log.jsonl", strings.NewReader(tt.src))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if got := err.Error(); got != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
+			}
+			checkError(t, err, file("log.jsonl"))
+		})
+	}
+}
+
+// TestReadJSONLCells: many lines of few keys and a line of many make a
+// table far larger than its file; it is refused before it is made.
+func TestReadJSONLCells(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range MaxColumns {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"k%d":1`, i)
+	}
+	b.WriteString("}\n")
+	b.WriteString(strings.Repeat("{}\n", MaxCells/MaxColumns+1))
+	_, err := ReadJSONL("log.jsonl", strings.NewReader(b.String()))
+	if err == nil || !strings.Contains(err.Error(), "log.jsonl: 10,002 rows of 10,000 columns: the table has more than 100,000,000 cells") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestReadJSONLLongLine reads a line longer than the reader's buffer.
+func TestReadJSONLLongLine(t *testing.T) {
+	long := strings.Repeat("x", 200_000)
+	src := "{\"a\": 1}\n{\"a\": 2, \"s\": \"" + long + "\"}\n{\"a\": 3}\n"
+	tab, err := ReadJSONL("log.jsonl", strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Rows) != 3 || tab.Rows[1].Cells[1] != long || tab.Rows[2].Cells[0] != "3" || tab.Rows[2].Line != 3 {
+		t.Errorf("rows wrong: %d rows", len(tab.Rows))
+	}
+}
+
+// TestParseDispatchesJSONL checks that Parse reads .jsonl and .ndjson.
+func TestParseDispatchesJSONL(t *testing.T) {
+	for _, name := range []string{"runs/a.jsonl", "b.NDJSON"} {
+		tab, err := Parse(name, []byte(`{"x": 1}`))
+		if err != nil || dump(tab) != "x\n1: \"1\"@1:7" || tab.Name != name {
+			t.Errorf("Parse(%q) = %v, %v", name, tab, err)
+		}
+	}
+}
+
+var jsonlSeeds = []string{
+	"{\"step\": 1, \"loss\": 2.5}\n{\"step\": 2, \"loss\": 2.25e-1}\n",
+	`{"_step": 3, "train": {"loss": 2, "acc": {"top1": 0.5}}, "val/loss": 4}`,
+	"\ufeff{\"a\": true}\r\n\r\n   \n{\"a\": false}", "{}\n{\"a\": 1}\n", `{"é": "ü", "b": 2}`,
+	"{\"a\": 1}\n{\"a\": [1, 2]}\n", "{\"a\": 1}\n[1]\n", `{"a": 1} {"a": 2}`, "{\"a\": 1,\n",
+	`{"a/b": 1, "a": {"b": 2}}`, `{"": 1}`, "{\"a\x00\": 1}", `{"a": "\ud83d"}`, "\xff\xfe{",
+}
+
+func FuzzJSONL(f *testing.F) {
+	for _, s := range jsonlSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		at := file("f.jsonl")
+		tab, err := ReadJSONL(at.File, strings.NewReader(string(src)))
+		if err != nil {
+			checkError(t, err, at)
+			return
+		}
+		checkTable(t, tab, at)
+		for i, r := range tab.Rows {
+			for j, c := range r.Cells {
+				if text, ok := atCell(src, tab, i, j, at); ok && !strings.HasPrefix(text, c) &&
+					!strings.HasPrefix(text, `"`) && !strings.HasPrefix(text, "null") {
+					t.Fatalf("cell %q of row %d is at %v, where the text is %q", c, i, tab.Pos(i, j), text)
+				}
+				if utf8.Valid(src) && !utf8.ValidString(c) {
+					t.Fatalf("invalid UTF-8 cell %q from valid input", c)
+				}
+			}
+		}
+	})
+}
