@@ -54,10 +54,10 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	// The points are gathered in row order, each with its series, and handed
 	// to the series in one backing array after the loop: appending to each
 	// series as it comes grew its slice a dozen times per chart.
-	drawn := make([]Point, 0, len(t.Rows))
+	drawn := make([]Point, 0, t.Len())
 	var drawnSeries []int32 // drawn[i]'s series, when a column names them
 	if si >= 0 {
-		drawnSeries = make([]int32, 0, len(t.Rows))
+		drawnSeries = make([]int32, 0, t.Len())
 	}
 	var left []int      // lines of rows left out for missing values
 	var cutLabels []int // lines of rows whose label was cut at MaxLabelChars
@@ -84,8 +84,8 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	if si >= 0 {
 		nameWhat = "series name from column " + diag.Quote(sp.Series.Name)
 	}
-	for r := range t.Rows {
-		row := t.Rows[r].Line
+	for r := range t.Len() {
+		row := t.Line(r)
 		x, okx := number(t, r, xi, &sp.X, &errs, &low)
 		y, oky := number(t, r, yi, &sp.Y, &errs, &low)
 		name := ""
@@ -160,11 +160,11 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 			l.warnings = append(l.warnings, w)
 		}
 	}
-	if len(out.Series) == 0 && len(t.Rows) == 0 {
+	if len(out.Series) == 0 && t.Len() == 0 {
 		return out, file, diag.Errorf(sp.Data.Pos, "%s has a header but no rows: the chart would be empty", tname)
 	}
 	if len(out.Series) == 0 {
-		l.warnings = append(l.warnings, noPoints(sp, at, n, tname, len(t.Rows), left))
+		l.warnings = append(l.warnings, noPoints(sp, at, n, tname, t.Len(), left))
 	}
 	if len(out.Series) == 0 && sp.Series.Name == "" {
 		out.Series = []Series{{}}
@@ -234,7 +234,7 @@ func (p Point) Gap() bool { return math.IsNaN(p.Y) }
 // A cell that is not a number is added to errs; a value a log axis cannot
 // show is added to low, which reports each column once.
 func number(t *table.Table, r, col int, ax *chartspec.Axis, errs *diag.List, low *lowCells) (float64, bool) {
-	cell := t.Rows[r].Cells[col]
+	cell := t.Cell(r, col)
 	v, missing, ok := table.Number(cell)
 	switch {
 	case missing:
@@ -291,12 +291,12 @@ func (l *lowCells) errors(t *table.Table) diag.List {
 		first := c.rows[0]
 		if len(c.rows) == 1 {
 			out.Add(diag.Errorf(t.Pos(first, c.col), "%s in column %q cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at %s)",
-				numberText(t.Rows[first].Cells[c.col]), t.Columns[c.col], c.ax.Pos))
+				numberText(t.Cell(first, c.col)), t.Columns[c.col], c.ax.Pos))
 			continue
 		}
 		lines := make([]int, len(c.rows))
 		for i, r := range c.rows {
-			lines[i] = t.Rows[r].Line
+			lines[i] = t.Line(r)
 		}
 		out.Add(diag.Errorf(t.Pos(first, c.col), "%d values in column %q are 0 or below (%s) and cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at %s): use a linear scale, or leave those rows out",
 			len(c.rows), t.Columns[c.col], linesList(lines), c.ax.Pos))
@@ -316,8 +316,8 @@ type outside struct {
 
 func (o *outside) add(t *table.Table, r int, v float64) {
 	if (o.ax.Min != nil && v < *o.ax.Min) || (o.ax.Max != nil && v > *o.ax.Max) {
-		o.rows = append(o.rows, t.Rows[r].Line)
-		o.cells = append(o.cells, t.Rows[r].Cells[o.col])
+		o.rows = append(o.rows, t.Line(r))
+		o.cells = append(o.cells, t.Cell(r, o.col))
 	}
 }
 

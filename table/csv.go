@@ -120,11 +120,8 @@ type csvParser struct {
 	ascii bool // byte columns are character columns
 	errs  problems
 
-	// cells and cols back every row's Cells and Cols, so that a row costs no
-	// allocation of its own beyond the string encoding/csv makes.
-	cells []string
-	cols  []int
-	lead  []int // per cell of the current record: spaces trimmed before it (TSV only)
+	cols []int // the columns of the record being added; Table.add copies them
+	lead []int // per cell of the current record: spaces trimmed before it (TSV only)
 
 	lines []int // byte offset of each line's start; built for non-ASCII input or errors
 	// The last column converted to characters, so that the cells of a long
@@ -222,9 +219,7 @@ func (p *csvParser) header(rec []string, r *csv.Reader) *Table {
 	// (separators and a newline), which bounds the guess for odd inputs.
 	n := len(rec)
 	rows := min(bytes.Count(p.src, []byte{'\n'}), len(p.src)/max(n, 2)+1)
-	t.Rows = make([]Row, 0, rows)
-	p.cells = make([]string, 0, min(rows*n, len(p.src)+n))
-	p.cols = make([]int, 0, cap(p.cells))
+	t.store.reserve(rows, n)
 	return t
 }
 
@@ -235,9 +230,8 @@ func (p *csvParser) row(t *Table, rec []string, r *csv.Reader) bool {
 		return p.errs.add(p.ragged(t, rec, r))
 	}
 	line, _ := r.FieldPos(0)
-	start := len(p.cells)
-	p.cells = append(p.cells, rec...)
-	row := Row{Line: p.at.Line + line - 1}
+	row := Row{Line: p.at.Line + line - 1, Cells: rec}
+	p.cols = p.cols[:0]
 	for i := range rec {
 		l, c := p.fieldPos(r, i)
 		p.cols = append(p.cols, p.col(l, c))
@@ -248,11 +242,7 @@ func (p *csvParser) row(t *Table, rec []string, r *csv.Reader) bool {
 			row.Lines[i] = p.at.Line + l - 1
 		}
 	}
-	end := len(p.cells)
-	// Full slice expressions: a caller appending to one row's cells must not
-	// write over the next row's.
-	row.Cells = p.cells[start:end:end]
-	row.Cols = p.cols[start:end:end]
+	row.Cols = p.cols
 	t.add(row)
 	return true
 }

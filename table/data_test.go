@@ -19,7 +19,7 @@ var page = diag.Pos{File: "content/p.md", Line: 10, Col: 3}
 func dump(t *Table) string {
 	var b strings.Builder
 	b.WriteString(strings.Join(t.Columns, "|"))
-	for i, r := range t.Rows {
+	for i, r := range rowsOf(t) {
 		fmt.Fprintf(&b, "\n%d:", r.Line)
 		for j, c := range r.Cells {
 			p := t.Pos(i, j)
@@ -332,18 +332,29 @@ func TestIndexAndPos(t *testing.T) {
 	}
 }
 
-// TestRowsDoNotAlias checks that appending to one row's cells, which share a
-// backing array with the next row's, leaves the next row alone.
+// TestRowsDoNotAlias checks that a row Table.Row returns is the caller's:
+// changing it, or appending to it, leaves the table alone.
 func TestRowsDoNotAlias(t *testing.T) {
 	tab, err := ParseCSV([]byte("a,b\n1,2\n3,4\n"), file("f.csv"), ',')
 	if err != nil {
 		t.Fatal(err)
 	}
-	_ = append(tab.Rows[0].Cells, "x")
-	_ = append(tab.Rows[0].Cols, 99)
-	if tab.Rows[1].Cells[0] != "3" || tab.Rows[1].Cols[0] != 1 {
-		t.Errorf("row 1 changed: %v %v", tab.Rows[1].Cells, tab.Rows[1].Cols)
+	r0 := tab.Row(0)
+	_ = append(r0.Cells, "x")
+	_ = append(r0.Cols, 99)
+	r0.Cells[1], r0.Cols[1] = "y", 42
+	if r1 := tab.Row(1); r1.Cells[0] != "3" || r1.Cols[0] != 1 || tab.Cell(0, 1) != "2" || tab.Pos(0, 1).Col != 3 {
+		t.Errorf("the table changed: %v %v, cell (0, 1) %q at %v", r1.Cells, r1.Cols, tab.Cell(0, 1), tab.Pos(0, 1))
 	}
+}
+
+// rowsOf is every row of t, as Table.Row returns it.
+func rowsOf(t *Table) []Row {
+	rows := make([]Row, t.Len())
+	for i := range rows {
+		rows[i] = t.Row(i)
+	}
+	return rows
 }
 
 // BenchmarkParseCSV parses an inline table of the size a typical chart has.
