@@ -109,7 +109,7 @@ func (t *Table) add(row Row) {
 		s.long[len(s.rows)] = long
 	}
 	s.chunks[last] = cur
-	if s.rows == nil {
+	if len(s.rows) == 0 {
 		s.col0 = 1
 		if len(row.Cols) > 0 && row.Cols[0] > 0 {
 			s.col0 = row.Cols[0]

@@ -117,3 +117,17 @@ func TestRowStoreWidens(t *testing.T) {
 		t.Errorf("Len %d, cells past the width %q %q", tab.Len(), tab.Cell(0, 5), tab.Cell(0, -1))
 	}
 }
+
+// TestPlainRowsKeepNoPositions holds the store to its promise for the
+// usual file, empty cells included: no row's positions are kept.
+func TestPlainRowsKeepNoPositions(t *testing.T) {
+	tab, err := ParseCSV([]byte("a,b,c,d\n1,,2,3\n1,2,,\n"), file("f.csv"), ',')
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.store.odd) != 0 {
+		t.Errorf("positions kept for %d plain rows", len(tab.store.odd))
+	}
+	checkRow(t, tab, 0, Row{Line: 2, Cells: []string{"1", "", "2", "3"}, Cols: []int{1, 3, 4, 6}})
+	checkRow(t, tab, 1, Row{Line: 3, Cells: []string{"1", "2", "", ""}, Cols: []int{1, 3, 5, 6}})
+}
