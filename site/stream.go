@@ -150,7 +150,7 @@ type loadCaches struct {
 // buildCaches returns the caches of one build, or one reload.
 func (s *Site) buildCaches() *loadCaches {
 	return &loadCaches{
-		tables:   newFileCache(s.Files, s.Config.Limits.DataLimit(), table.Parse),
+		tables:   newStreamCache(s.Files, s.Config.Limits.DataLimit(), table.Read),
 		bibs:     newFileCache(s.Files, s.Config.Limits.DataLimit(), parseBib),
 		formulas: s.mathCache(),
 		math:     katex.NewBudget(BuildMathTime),

@@ -10,6 +10,7 @@ package table
 
 import (
 	"bytes"
+	"io"
 	"path"
 	"strconv"
 	"strings"
@@ -70,6 +71,24 @@ func Parse(name string, src []byte) (*Table, error) {
 		msg = "cannot read " + quote(base) + ": data files must be .csv, .tsv or .json"
 	}
 	return nil, &diag.Error{Pos: diag.Pos{File: name}, Msg: msg}
+}
+
+// Read is Parse for a data file read from r, size bytes long (0 when not
+// known): CSV and TSV are read as they stream, so that a file of hundreds
+// of megabytes is never in memory whole; other kinds are read whole first.
+func Read(name string, r io.Reader, size int64) (*Table, error) {
+	at := diag.Pos{File: name, Line: 1, Col: 1}
+	switch strings.ToLower(path.Ext(name)) {
+	case ".csv":
+		return ReadCSV(r, size, at, ',')
+	case ".tsv", ".tab":
+		return ReadCSV(r, size, at, '\t')
+	}
+	src, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(name, src)
 }
 
 // Index returns the column's index, or -1. Names are matched exactly: headers
