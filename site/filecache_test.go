@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -75,14 +76,53 @@ func TestStreamCacheSumsUnreadRest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := newStreamCache(root, sitefs.Limit{Bytes: 2 << 20, Key: "data"}, func(file string, r io.Reader, size int64) (int64, error) {
+	c := newStreamCache(root, sitefs.Limit{Bytes: 2 << 20, Key: "data"}, func(file string, r io.Reader, size int64) (*int64, error) {
 		_, err := r.Read(make([]byte, 10))
-		return size, err
+		return &size, err
 	})
-	if size, err := c.get("data/x.bin"); err != nil || size != int64(len(text)) {
-		t.Fatalf("size %d, error %v", size, err)
+	if size, err := c.get("data/x.bin"); err != nil || *size != int64(len(text)) {
+		t.Fatalf("size %d, error %v", *size, err)
 	}
 	if sum, ok := c.sum("data/x.bin"); !ok || sum != sha256.Sum256([]byte(text)) {
+		t.Errorf("sum %x (kept %v), want the file's SHA-256", sum, ok)
+	}
+}
+
+// TestStreamCacheHoldsLargeWeakly: the table of a large file is kept while
+// a page holds it, dropped when none does, and then read again, with the
+// sum first read; a small file's is kept.
+func TestStreamCacheHoldsLargeWeakly(t *testing.T) {
+	files := map[string]string{"data/big.csv": "a,b\n1,2\n3,4\n", "data/small.csv": "a\n1\n"}
+	root, err := sitefs.Open(sitetest.New(t, files))
+	if err != nil {
+		t.Fatal(err)
+	}
+	reads := map[string]int{}
+	c := newStreamCache(root, sitefs.Limit{Bytes: 1 << 20, Key: "data"}, func(file string, r io.Reader, size int64) (*table.Table, error) {
+		reads[file]++
+		return table.Read(file, r, size)
+	})
+	c.weakOver = int64(len(files["data/small.csv"])) // big.csv is "large"
+	big, err := c.get("data/big.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.get("data/small.csv")
+	runtime.GC()
+	c.get("data/big.csv")
+	if reads["data/big.csv"] != 1 {
+		t.Errorf("a table still in use was read again")
+	}
+	runtime.KeepAlive(big)
+	runtime.GC()
+	again, err := c.get("data/big.csv")
+	if err != nil || again.Len() != 2 || reads["data/big.csv"] != 2 {
+		t.Errorf("after it was dropped: %d rows, read %d times, error %v", again.Len(), reads["data/big.csv"], err)
+	}
+	if c.get("data/small.csv"); reads["data/small.csv"] != 1 {
+		t.Errorf("a small file's table was read %d times", reads["data/small.csv"])
+	}
+	if sum, ok := c.sum("data/big.csv"); !ok || sum != sha256.Sum256([]byte(files["data/big.csv"])) {
 		t.Errorf("sum %x (kept %v), want the file's SHA-256", sum, ok)
 	}
 }
