@@ -28,8 +28,8 @@ type fileCache[T any] struct {
 	// again), and read again should a later page use it.
 	weak     func(T) func() (T, bool)
 	weakOver int64
-	mu      sync.Mutex
-	entries map[string]*cacheEntry[T]
+	mu       sync.Mutex
+	entries  map[string]*cacheEntry[T]
 	// sums are the rebuild.FileSum of the files read: a build's manifest
 	// keeps them (Site.ReadSum), so no file is read again for it.
 	sums map[string][32]byte

@@ -173,9 +173,11 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 }
 
 // dealPoints hands the points, in order, to their series (series[of[i]]
-// gets points[i]). One series takes points as they are; several share one
-// backing array, each capped at its end so that an append never runs into
-// the next.
+// gets points[i]). The series share points' backing array, each capped at
+// its end so that an append never runs into the next: the points are
+// grouped by series in place, so that a chart of ten million points does
+// not hold them twice (a log written run after run is grouped already).
+// of is overwritten.
 func dealPoints(series []Series, points []Point, of []int32) {
 	switch len(series) {
 	case 0:
@@ -191,14 +193,29 @@ func dealPoints(series []Series, points []Point, of []int32) {
 	for k := range series {
 		start[k+1] += start[k]
 	}
-	all := make([]Point, len(points))
+	defer func() {
+		for k := range series {
+			series[k].Points = points[start[k]:start[k+1]:start[k+1]]
+		}
+	}()
+	// Series are numbered as first met, so points already grouped have
+	// their series in increasing order.
+	if slices.IsSorted(of) {
+		return
+	}
+	// Where each point goes, in of's place; then each cycle of that
+	// permutation is walked, a point at a time.
 	next := slices.Clone(start[:len(series)])
 	for i, k := range of {
-		all[next[k]] = points[i]
+		of[i] = int32(next[k])
 		next[k]++
 	}
-	for k := range series {
-		series[k].Points = all[start[k]:start[k+1]:start[k+1]]
+	for i := range points {
+		for int(of[i]) != i {
+			d := of[i]
+			points[i], points[d] = points[d], points[i]
+			of[i], of[d] = of[d], of[i]
+		}
 	}
 }
 
