@@ -1,9 +1,12 @@
 package table
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/scalesite/scalesite/diag"
 )
@@ -70,6 +73,7 @@ func TestParseCSV(t *testing.T) {
 			if err != nil {
 				t.Fatalf("error: %v", err)
 			}
+			sameStreamed(t, []byte(tt.src), tt.at, tt.comma)
 			if got := dump(tab); got != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
@@ -141,6 +145,7 @@ func TestParseCSVErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("no error; table:\n%s", dump(tab))
 			}
+			sameStreamed(t, []byte(tt.src), tt.at, tt.comma)
 			if got := err.Error(); got != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
@@ -346,6 +351,48 @@ func TestRowsDoNotAlias(t *testing.T) {
 	if r1 := tab.Row(1); r1.Cells[0] != "3" || r1.Cols[0] != 1 || tab.Cell(0, 1) != "2" || tab.Pos(0, 1).Col != 3 {
 		t.Errorf("the table changed: %v %v, cell (0, 1) %q at %v", r1.Cells, r1.Cols, tab.Cell(0, 1), tab.Pos(0, 1))
 	}
+}
+
+// sameStreamed checks that src read a byte at a time, and in pieces of
+// every size up to 5, with its size unknown, gives what ParseCSV gives:
+// the same table, or the same errors. The window that keeps a streamed
+// record's text must hold every byte a position or message needs.
+func sameStreamed(t *testing.T, src []byte, at diag.Pos, comma rune) {
+	t.Helper()
+	wantTab, wantErr := ParseCSV(src, at, comma)
+	want := outcome(wantTab, wantErr)
+	for piece := 1; piece <= 5; piece++ {
+		var r io.Reader = &pieces{src: src, n: piece}
+		if piece == 1 {
+			r = iotest.OneByteReader(bytes.NewReader(src))
+		}
+		if got := outcome(ReadCSV(r, 0, at, comma)); got != want {
+			t.Errorf("read in pieces of %d bytes:\n%s\nparsed whole:\n%s", piece, got, want)
+		}
+	}
+}
+
+// outcome writes a parse's result for a comparison.
+func outcome(tab *Table, err error) string {
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return dump(tab)
+}
+
+// pieces reads src n bytes at a time.
+type pieces struct {
+	src []byte
+	n   int
+}
+
+func (p *pieces) Read(b []byte) (int, error) {
+	if len(p.src) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(b, p.src[:min(p.n, len(p.src))])
+	p.src = p.src[n:]
+	return n, nil
 }
 
 // rowsOf is every row of t, as Table.Row returns it.

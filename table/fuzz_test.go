@@ -131,6 +131,7 @@ func FuzzParseCSV(f *testing.F) {
 		}
 		at := diag.Pos{File: "f.csv", Line: line, Col: col}
 		tab, err := ParseCSV(src, at, comma)
+		sameStreamed(t, src, at, comma)
 		if err != nil {
 			checkError(t, err, at)
 			return
