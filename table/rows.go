@@ -36,8 +36,8 @@ type rowStore struct {
 	// col0 is the column of the first cell of a plain row, the table's
 	// left margin (1 in a file of its own, more in indented inline data).
 	col0 int
-	// odd holds the positions of the rows that are not plain, by index.
-	odd map[int]rowPos
+	// odd holds the positions of the rows that are not plain (odd.go).
+	odd oddRows
 }
 
 // rowRef is where a row's text starts, and the line the row starts on.
@@ -48,13 +48,6 @@ type rowRef struct {
 
 // longRow marks a rowRef whose cell ends are in rowStore.long.
 const longRow = 1 << 31
-
-// rowPos are the positions of a row that is not plain.
-type rowPos struct {
-	line  int
-	cols  []int
-	lines []int
-}
 
 // add appends row to t. Every reader adds its rows through it, so that how a
 // table holds its rows (a long training log has millions) is decided in one
@@ -115,13 +108,11 @@ func (t *Table) add(row Row) {
 			s.col0 = row.Cols[0]
 		}
 	}
-	if row.Line >= 0 && row.Line <= math.MaxUint32 && s.plain(row) {
-		ref.line = uint32(row.Line)
-	} else {
-		if s.odd == nil {
-			s.odd = map[int]rowPos{}
-		}
-		s.odd[len(s.rows)] = rowPos{line: row.Line, cols: clone(row.Cols), lines: clone(row.Lines)}
+	// A line past what a uint32 counts would need a file of more than 8
+	// GB, past any data limit; it is named as the last line it counts.
+	ref.line = uint32(min(max(row.Line, 0), math.MaxUint32))
+	if !s.plain(row) {
+		s.odd.add(len(s.rows), row.Line, row.Cols, row.Lines)
 	}
 	s.rows = append(s.rows, ref)
 }
@@ -202,18 +193,19 @@ func (s *rowStore) widen(w int) {
 	}
 	// A plain row's columns are worked out from its width: the rows that
 	// were plain keep the columns they had, and none for the new cells.
-	for r := range s.rows {
-		if _, ok := s.odd[r]; !ok {
-			if s.odd == nil {
-				s.odd = map[int]rowPos{}
+	if len(s.odd.rows) < len(s.rows) {
+		var odd oddRows
+		for r := range s.rows {
+			p, ok := s.odd.get(r)
+			if !ok {
+				p.cols = make([]int, s.width)
+				for c := range p.cols {
+					_, p.cols[c] = s.pos(r, c)
+				}
 			}
-			line, _ := s.pos(r, 0)
-			cols := make([]int, s.width)
-			for c := range cols {
-				_, cols[c] = s.pos(r, c)
-			}
-			s.odd[r] = rowPos{line: line, cols: cols}
+			odd.add(r, int(s.rows[r].line), p.cols, p.lines)
 		}
+		s.odd = odd
 	}
 	s.width = w
 }
@@ -252,12 +244,7 @@ func (t *Table) Cell(r, c int) string {
 }
 
 // Line is the line row r starts on.
-func (t *Table) Line(r int) int {
-	if p, ok := t.store.odd[r]; ok {
-		return p.line
-	}
-	return int(t.store.rows[r].line)
-}
+func (t *Table) Line(r int) int { return int(t.store.rows[r].line) }
 
 // Row returns row r as the reader added it: its cells, their columns and,
 // when they are not all on the row's line, their lines. It allocates; a
@@ -268,7 +255,7 @@ func (t *Table) Row(r int) Row {
 	for c := range row.Cells {
 		row.Cells[c] = t.Cell(r, c)
 	}
-	if p, ok := s.odd[r]; ok {
+	if p, ok := s.odd.get(r); ok {
 		row.Cols = padded(p.cols, s.width)
 		if p.lines != nil {
 			row.Lines = padded(p.lines, s.width)
@@ -286,8 +273,8 @@ func (t *Table) Row(r int) Row {
 
 // pos is the line and column of row r's cell c (column 0 when unknown).
 func (s *rowStore) pos(r, c int) (line, col int) {
-	if p, ok := s.odd[r]; ok {
-		line = p.line
+	line = int(s.rows[r].line)
+	if p, ok := s.odd.get(r); ok {
 		if c >= 0 && c < len(p.cols) {
 			col = p.cols[c]
 		}
@@ -296,7 +283,6 @@ func (s *rowStore) pos(r, c int) (line, col int) {
 		}
 		return line, col
 	}
-	line = int(s.rows[r].line)
 	if c < 0 || c >= s.width {
 		return line, 0
 	}
@@ -306,14 +292,6 @@ func (s *rowStore) pos(r, c int) (line, col int) {
 		col += s.cellEnd(r, c-1) + c
 	}
 	return line, col
-}
-
-// clone copies a slice of positions, keeping nil as nil.
-func clone(s []int) []int {
-	if s == nil {
-		return nil
-	}
-	return append([]int(nil), s...)
 }
 
 // padded returns s extended with zeros to n entries.
@@ -341,11 +319,8 @@ func (t *Table) Subset(rows []int) *Table {
 	for i, r := range rows {
 		to.rows[i] = from.rows[r]
 		to.ends = append(to.ends, from.ends[r*from.width:(r+1)*from.width]...)
-		if p, ok := from.odd[r]; ok {
-			if to.odd == nil {
-				to.odd = map[int]rowPos{}
-			}
-			to.odd[i] = p
+		if p, ok := from.odd.get(r); ok {
+			to.odd.add(i, int(from.rows[r].line), p.cols, p.lines)
 		}
 		if l, ok := from.long[r]; ok {
 			if to.long == nil {

@@ -125,8 +125,8 @@ func TestPlainRowsKeepNoPositions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tab.store.odd) != 0 {
-		t.Errorf("positions kept for %d plain rows", len(tab.store.odd))
+	if len(tab.store.odd.rows) != 0 {
+		t.Errorf("positions kept for %d plain rows", len(tab.store.odd.rows))
 	}
 	checkRow(t, tab, 0, Row{Line: 2, Cells: []string{"1", "", "2", "3"}, Cols: []int{1, 3, 4, 6}})
 	checkRow(t, tab, 1, Row{Line: 3, Cells: []string{"1", "2", "", ""}, Cols: []int{1, 3, 5, 6}})
