@@ -195,42 +195,78 @@ func exportSeries(c *site.Chart) []dataSeries {
 // string per number: a chart can have hundreds of thousands of points.
 func CSV(c *site.Chart) []byte {
 	col := columnsOf(c, false)
-	b := make([]byte, 0, 32*(c.Points()+1))
+	var header []byte
 	for i, h := range col.header() {
 		if i > 0 {
-			b = append(b, ',')
+			header = append(header, ',')
 		}
-		b = appendCSVField(b, h)
+		header = appendCSVField(header, h)
 	}
-	b = append(b, '\n')
-	var lead []byte
-	for _, s := range exportSeries(c) {
-		lead = lead[:0]
+	header = append(header, '\n')
+	series := exportSeries(c)
+	leads := make([][]byte, len(series))
+	for i, s := range series {
+		var lead []byte
 		if col.panel {
 			lead = append(appendCSVField(lead, s.panel), ',')
 		}
-		lead = append(appendCSVField(lead, s.name), ',')
+		leads[i] = append(appendCSVField(lead, s.name), ',')
+	}
+	b := make([]byte, 0, csvSize(series, leads, col.label)+len(header))
+	b = append(b, header...)
+	for i, s := range series {
 		if col.run != "" {
 			// a grouped chart's CSV holds every run's rows as read, not
 			// the means it draws
-			b = appendRuns(b, lead, s.runs)
+			b = appendRuns(b, leads[i], s.runs)
 			continue
 		}
 		for _, pt := range s.points {
-			b = append(b, lead...)
-			b = appendCSVNumber(b, pt.X)
-			b = append(b, ',')
-			if !math.IsNaN(pt.Y) {
-				b = appendCSVNumber(b, pt.Y)
-			}
-			if col.label {
-				b = append(b, ',')
-				b = appendCSVField(b, pt.Label)
-			}
-			b = append(b, '\n')
+			b = appendCSVRow(b, leads[i], pt, col.label)
 		}
 	}
 	return b
+}
+
+// appendCSVRow appends one point's row of a chart's CSV file: lead (its
+// panel and series), x, y (empty for a gap) and, with label, its label.
+func appendCSVRow(b, lead []byte, pt site.Point, label bool) []byte {
+	b = append(b, lead...)
+	b = appendCSVNumber(b, pt.X)
+	b = append(b, ',')
+	if !math.IsNaN(pt.Y) {
+		b = appendCSVNumber(b, pt.Y)
+	}
+	if label {
+		b = append(b, ',')
+		b = appendCSVField(b, pt.Label)
+	}
+	return append(b, '\n')
+}
+
+// csvSize guesses the size of a chart's CSV rows from a sample of each
+// series' rows written out, a little over, so that the file of a long log
+// (hundreds of megabytes) is made in one array, neither grown by copying
+// nor reserved at twice its size.
+func csvSize(series []dataSeries, leads [][]byte, label bool) int {
+	const sample = 64
+	var scratch []byte
+	size := 0.0
+	for i, s := range series {
+		n := len(s.points)
+		if n == 0 {
+			continue
+		}
+		step := max(n/sample, 1)
+		rows, bytes := 0, 0
+		for j := 0; j < n; j += step {
+			scratch = appendCSVRow(scratch[:0], leads[i], s.points[j], label)
+			rows++
+			bytes += len(scratch)
+		}
+		size += float64(bytes) / float64(rows) * float64(n)
+	}
+	return int(size*1.02) + 64
 }
 
 // appendCSVNumber is appendNumber, faster for the whole numbers a long

@@ -163,3 +163,29 @@ func TestChartCSVFormulaCells(t *testing.T) {
 		}
 	}
 }
+
+// TestChartCSVSized: the CSV of a long log is made in one array of about
+// its size (at most 10% over), not reserved at twice it or grown by copying.
+func TestChartCSVSized(t *testing.T) {
+	var data strings.Builder
+	data.WriteString("run,step,loss\n")
+	for _, run := range []string{"a", "bb", "ccc"} {
+		for i := 1; i <= 20000; i++ {
+			fmt.Fprintf(&data, "%s,%d,%.6g\n", run, i*37, 2+10/float64(i))
+		}
+	}
+	s, err := site.Load(sitetest.New(t, map[string]string{
+		"content/long.md":  "---\ntitle: Long\n---\n```chart\ndata: long.csv\nx: step\ny: loss\nseries: run\n```\n",
+		"content/long.csv": data.String(),
+	}), site.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := CSV(s.Pages[0].Charts[0])
+	if lines := strings.Count(string(b), "\n"); lines != 60001 {
+		t.Errorf("%d lines, want 60001", lines)
+	}
+	if float64(cap(b)) > 1.1*float64(len(b)) {
+		t.Errorf("a CSV of %d bytes in an array of %d", len(b), cap(b))
+	}
+}

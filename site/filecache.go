@@ -1,7 +1,11 @@
 package site
 
 import (
+	"crypto/sha256"
+	"hash"
+	"io"
 	"sync"
+	"weak"
 
 	"github.com/scalesite/scalesite/internal/rebuild"
 	"github.com/scalesite/scalesite/internal/sitefs"
@@ -11,46 +15,109 @@ import (
 // pages use it (a data file several charts plot, a .bib many pages cite),
 // from several goroutines at once.
 type fileCache[T any] struct {
-	files   *sitefs.Root
-	limit   sitefs.Limit
-	load    loadFunc[T]
-	mu      sync.Mutex
-	entries map[string]*cacheEntry[T]
+	files *sitefs.Root
+	limit sitefs.Limit
+	load  loadFunc[T]
+	// weak, when set, holds a value loaded from more than weakOver bytes
+	// weakly: a training log's table of hundreds of megabytes is dropped
+	// once the pages that use it are loaded (a streaming build renders
+	// them next, and their downloads take as much again), and read again
+	// should a later page use it.
+	weak     func(T) func() (T, bool)
+	weakOver int64
+	mu       sync.Mutex
+	entries  map[string]*cacheEntry[T]
 	// sums are the rebuild.FileSum of the files read: a build's manifest
 	// keeps them (Site.ReadSum), so no file is read again for it.
 	sums map[string][32]byte
 }
 
 type cacheEntry[T any] struct {
-	once sync.Once
+	mu   sync.Mutex // held while the file is read
+	read bool
 	v    T
+	held func() (T, bool) // v held weakly instead, when set
 	err  error
 }
 
 // loadFunc reads the site input file (a file or, for a folder of training
-// logs, a folder) under the rule and limit, and returns what it holds and
-// the rebuild.FileSum of what it read; read is false when nothing could be.
-type loadFunc[T any] func(files *sitefs.Root, file string, limit sitefs.Limit) (v T, sum [32]byte, read bool, err error)
+// logs, a folder) under the rule and limit, and returns what it holds, the
+// rebuild.FileSum of what it read and how many bytes that was; read is
+// false when nothing could be.
+type loadFunc[T any] func(files *sitefs.Root, file string, limit sitefs.Limit) (v T, sum [32]byte, size int64, read bool, err error)
+
+// weakSize is the size over which a table cache holds a file's parsed
+// value weakly: smaller files are kept, as re-reading one costs more than
+// it frees.
+const weakSize = 16 << 20
 
 func newFileCache[T any](files *sitefs.Root, limit sitefs.Limit, parse func(file string, src []byte) (T, error)) *fileCache[T] {
 	return newLoadCache(files, limit, readAndParse(parse))
 }
 
-// newLoadCache is a fileCache whose inputs are read by load rather than
-// whole, as a log streamed from its file or a folder of event files is.
+// newLoadCache is a fileCache whose inputs are read by load.
 func newLoadCache[T any](files *sitefs.Root, limit sitefs.Limit, load loadFunc[T]) *fileCache[T] {
 	return &fileCache[T]{files: files, limit: limit, load: load, entries: map[string]*cacheEntry[T]{}, sums: map[string][32]byte{}}
 }
 
+// newStreamCache is a fileCache whose files are parsed as they are read,
+// never held whole: stream is given the file and its size when opened.
+// The values of large files are held weakly (see fileCache.weak).
+func newStreamCache[U any](files *sitefs.Root, limit sitefs.Limit, stream func(file string, r io.Reader, size int64) (*U, error)) *fileCache[*U] {
+	return holdLargeWeakly(newLoadCache(files, limit, streamed(stream)))
+}
+
+// holdLargeWeakly has c hold the values of files over weakSize weakly.
+func holdLargeWeakly[U any](c *fileCache[*U]) *fileCache[*U] {
+	c.weak, c.weakOver = holdWeakly[U], weakSize
+	return c
+}
+
 // readAndParse is the loadFunc of a file read whole and handed to parse.
 func readAndParse[T any](parse func(file string, src []byte) (T, error)) loadFunc[T] {
-	return func(files *sitefs.Root, file string, limit sitefs.Limit) (v T, sum [32]byte, read bool, err error) {
+	return func(files *sitefs.Root, file string, limit sitefs.Limit) (v T, sum [32]byte, size int64, read bool, err error) {
 		src, err := files.ReadFile(file, limit)
 		if err != nil {
-			return v, sum, false, err
+			return v, sum, 0, false, err
 		}
 		v, err = parse(file, src)
-		return v, rebuild.FileSum(src), true, err
+		return v, rebuild.FileSum(src), int64(len(src)), true, err
+	}
+}
+
+// streamed is the loadFunc of a file parsed as it is read, and summed on
+// the way: the same sum as rebuild.FileSum of the whole file, read to its
+// end even when the parser stops early. An error reading the file (past
+// the limit, say) is returned as the file rule gives it, not as the
+// parser words it; nothing counts as read then.
+func streamed[T any](stream func(file string, r io.Reader, size int64) (T, error)) loadFunc[T] {
+	return func(files *sitefs.Root, file string, limit sitefs.Limit) (v T, sum [32]byte, size int64, read bool, err error) {
+		f, size, err := files.OpenStream(file, limit)
+		if err != nil {
+			return v, sum, 0, false, err
+		}
+		defer f.Close()
+		in := &sumReader{r: f}
+		in.h = sha256.New()
+		v, err = stream(file, in, size)
+		if in.err == nil {
+			_, in.err = io.Copy(io.Discard, in)
+		}
+		if in.err != nil {
+			var zero T
+			return zero, sum, size, false, in.err
+		}
+		in.h.Sum(sum[:0])
+		return v, sum, size, true, err
+	}
+}
+
+// holdWeakly returns v as long as something else holds it.
+func holdWeakly[U any](v *U) func() (*U, bool) {
+	w := weak.Make(v)
+	return func() (*U, bool) {
+		v := w.Value()
+		return v, v != nil
 	}
 }
 
@@ -64,16 +131,48 @@ func (c *fileCache[T]) get(file string) (T, error) {
 		c.entries[file] = e
 	}
 	c.mu.Unlock()
-	e.once.Do(func() {
-		v, sum, read, err := c.load(c.files, file, c.limit)
-		if read {
-			c.mu.Lock()
-			c.sums[file] = sum
-			c.mu.Unlock()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.read {
+		if e.held == nil || e.err != nil {
+			return e.v, e.err
 		}
-		e.v, e.err = v, err
-	})
-	return e.v, e.err
+		if v, ok := e.held(); ok {
+			return v, nil
+		}
+	}
+	v, sum, size, read, err := c.load(c.files, file, c.limit)
+	if read {
+		c.mu.Lock()
+		if _, ok := c.sums[file]; !ok { // a file read again keeps the sum first read
+			c.sums[file] = sum
+		}
+		c.mu.Unlock()
+	}
+	e.read, e.err = true, err
+	if err == nil && c.weak != nil && size > c.weakOver {
+		e.held = c.weak(v)
+	} else {
+		e.v = v
+	}
+	return v, err
+}
+
+// sumReader passes a file on and sums it, and remembers a read error
+// other than the end of the file.
+type sumReader struct {
+	r   io.Reader
+	h   hash.Hash
+	err error
+}
+
+func (s *sumReader) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	s.h.Write(p[:n])
+	if err != nil && err != io.EOF && s.err == nil {
+		s.err = err
+	}
+	return n, err
 }
 
 // sum is the SHA-256 of file as get read it, if it did.

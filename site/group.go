@@ -51,11 +51,11 @@ func runKey(name string, hasSeries bool, t *table.Table, r, gi int) string {
 	if hasSeries && name == "" {
 		return ""
 	}
-	cells := t.Rows[r].Cells
-	if gi >= len(cells) || cells[gi] == "" || strings.EqualFold(cells[gi], "NA") {
+	cell := t.Cell(r, gi)
+	if cell == "" || strings.EqualFold(cell, "NA") {
 		return ""
 	}
-	return name + runSep + cells[gi]
+	return name + runSep + cell
 }
 
 // groupRuns makes one series per configuration of a grouped panel from

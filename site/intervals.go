@@ -79,7 +79,7 @@ func (a *axisInterval) at(t *table.Table, r int, v float64, errs *diag.List, low
 		}
 		if e < 0 {
 			errs.Add(diag.Errorf(t.Pos(r, a.err), "%s in column %q is an error below 0: err is the half-width of the interval, value ± err",
-				numberText(t.Rows[r].Cells[a.err]), t.Columns[a.err]))
+				numberText(t.Cell(r, a.err)), t.Columns[a.err]))
 			return nan, nan
 		}
 		lo, hi = v-e, v+e
@@ -117,12 +117,12 @@ func (iv *intervals) errors(t *table.Table) diag.List {
 		if len(a.reversed) > 0 {
 			r := a.reversed[0]
 			out.Add(diag.Errorf(t.Pos(r, a.lo), "the low end of the %s interval is above its high end on %s (%s in column %q, %s in column %q): are low and high swapped?",
-				a.name, rowLines(t, a.reversed), numberText(t.Rows[r].Cells[a.lo]), t.Columns[a.lo], numberText(t.Rows[r].Cells[a.hi]), t.Columns[a.hi]))
+				a.name, rowLines(t, a.reversed), numberText(t.Cell(r, a.lo)), t.Columns[a.lo], numberText(t.Cell(r, a.hi)), t.Columns[a.hi]))
 		}
 		if len(a.below) > 0 {
 			r := a.below[0]
 			out.Add(diag.Errorf(t.Pos(r, a.err), "the %s interval reaches 0 or below on %s (%s − %s, column %q), which the log axis (scale: log at %s) cannot show: use scale: linear, or low and high columns that stay above 0",
-				a.name, rowLines(t, a.below), shortNumber(iv.value(t, r, a)), numberText(t.Rows[r].Cells[a.err]), t.Columns[a.err], a.ax.Pos))
+				a.name, rowLines(t, a.below), shortNumber(iv.value(t, r, a)), numberText(t.Cell(r, a.err)), t.Columns[a.err], a.ax.Pos))
 		}
 	}
 	return out
@@ -134,7 +134,7 @@ func (iv *intervals) value(t *table.Table, r int, a *axisInterval) float64 {
 	if col < 0 {
 		return math.NaN()
 	}
-	v, _, _ := table.Number(t.Rows[r].Cells[col])
+	v, _, _ := table.Number(t.Cell(r, col))
 	return v
 }
 
@@ -152,7 +152,7 @@ func (iv *intervals) warnings(t *table.Table, at diag.Pos) diag.List {
 		n := len(a.outside)
 		lines := make([]int, n)
 		for i, r := range a.outside {
-			lines[i] = t.Rows[r].Line
+			lines[i] = t.Line(r)
 		}
 		out.Add(diag.Warnf(diag.OutsideInterval, diag.Pos{File: t.Name, Line: lines[0]},
 			"%d %s of the chart at %s %s a %s value outside its own interval (columns %q and %q) on %s: check that low and high are the interval's ends",
@@ -165,7 +165,7 @@ func (iv *intervals) warnings(t *table.Table, at diag.Pos) diag.List {
 func rowLines(t *table.Table, rows []int) string {
 	lines := make([]int, len(rows))
 	for i, r := range rows {
-		lines[i] = t.Rows[r].Line
+		lines[i] = t.Line(r)
 	}
 	return linesList(lines)
 }

@@ -89,16 +89,16 @@ func (pl pointLabel) text(r int) (string, bool) {
 	if len(pl.parts) == 0 {
 		return "", false
 	}
-	cells := pl.t.Rows[r].Cells
-	if len(pl.parts) == 1 && pl.parts[0].col >= 0 && len(cells[pl.parts[0].col]) <= MaxLabelChars {
-		return cells[pl.parts[0].col], false // a column's value, as it is
+	cell := func(c int) string { return pl.t.Cell(r, c) }
+	if len(pl.parts) == 1 && pl.parts[0].col >= 0 && len(cell(pl.parts[0].col)) <= MaxLabelChars {
+		return cell(pl.parts[0].col), false // a column's value, as it is
 	}
 	size := 0
 	for _, p := range pl.parts {
 		if p.col < 0 {
 			size += len(p.text)
 		} else {
-			size += len(cells[p.col])
+			size += len(cell(p.col))
 		}
 	}
 	var b strings.Builder
@@ -108,7 +108,7 @@ func (pl pointLabel) text(r int) (string, bool) {
 			if p.col < 0 {
 				b.WriteString(p.text)
 			} else {
-				b.WriteString(cells[p.col])
+				b.WriteString(cell(p.col))
 			}
 		}
 		return b.String(), false
@@ -119,7 +119,7 @@ func (pl pointLabel) text(r int) (string, bool) {
 	for _, p := range pl.parts {
 		s := p.text
 		if p.col >= 0 {
-			s = cells[p.col]
+			s = cell(p.col)
 		}
 		for _, c := range s {
 			if chars == MaxLabelChars-1 {

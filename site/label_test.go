@@ -10,13 +10,19 @@ import (
 	"github.com/scalesite/scalesite/table"
 )
 
-// labelTable is a table of one row with the given cells, columns a, b, c...
+// labelTable is a table of one row, on line 2, with the given cells,
+// columns a, b, c...
 func labelTable(cells ...string) *table.Table {
-	t := &table.Table{Name: "data.csv"}
-	for i := range cells {
-		t.Columns = append(t.Columns, string(rune('a'+i)))
+	var header, row []string
+	for i, c := range cells {
+		header = append(header, string(rune('a'+i)))
+		row = append(row, `"`+strings.ReplaceAll(c, `"`, `""`)+`"`)
 	}
-	t.Rows = []table.Row{{Cells: cells, Line: 2}}
+	src := strings.Join(header, ",") + "\n" + strings.Join(row, ",") + "\n"
+	t, err := table.Parse("data.csv", []byte(src))
+	if err != nil {
+		panic(err)
+	}
 	return t
 }
 

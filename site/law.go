@@ -70,7 +70,7 @@ func readLawVars(sp *chartspec.Panel, t *table.Table, tname string, errs *diag.L
 	if lw == nil {
 		return nil
 	}
-	v := &lawVars{t: t, byLine: make(map[int][]float64, len(t.Rows)), missing: map[int]int{}, rowOf: make(map[int]int, len(t.Rows))}
+	v := &lawVars{t: t, byLine: make(map[int][]float64, t.Len()), missing: map[int]int{}, rowOf: make(map[int]int, t.Len())}
 	bad := false
 	for _, w := range lw.Where {
 		i := t.Index(w.Column.Name)
@@ -84,23 +84,25 @@ func readLawVars(sp *chartspec.Panel, t *table.Table, tname string, errs *diag.L
 	if bad {
 		return nil
 	}
-	for r, row := range t.Rows {
+	for r := range t.Len() {
 		vals := make([]float64, len(v.cols))
-		v.rowOf[row.Line] = r
+		line := t.Line(r)
+		v.rowOf[line] = r
 		for k, c := range v.cols {
-			x, missing, ok := table.Number(row.Cells[c])
+			cell := t.Cell(r, c)
+			x, missing, ok := table.Number(cell)
 			switch {
 			case missing:
-				if _, seen := v.missing[row.Line]; !seen {
-					v.missing[row.Line] = k
+				if _, seen := v.missing[line]; !seen {
+					v.missing[line] = k
 				}
 			case !ok:
 				errs.Add(&diag.Error{Pos: t.Pos(r, c), Msg: fmt.Sprintf("%s in column %s, which the law's %s reads, is not a number%s",
-					diag.Quote(row.Cells[c]), diag.Quote(t.Columns[c]), lw.Where[k].Symbol, hintTail(row.Cells[c]))})
+					diag.Quote(cell), diag.Quote(t.Columns[c]), lw.Where[k].Symbol, hintTail(cell))})
 			}
 			vals[k] = x
 		}
-		v.byLine[row.Line] = vals
+		v.byLine[line] = vals
 	}
 	return v
 }

@@ -22,7 +22,7 @@ type plainCells map[string]string
 // text converts the cell (r, col) of t, reporting a failure as an error
 // at the cell, naming what the cell is (what).
 func (pc plainCells) text(t *table.Table, r, col int, what string, errs *diag.List, warns *diag.List) string {
-	raw := t.Rows[r].Cells[col]
+	raw := t.Cell(r, col)
 	if !strings.Contains(raw, "$") {
 		return raw
 	}
@@ -50,7 +50,7 @@ func (pc plainCells) label(s string, t *table.Table, r int, f chartspec.Field, e
 		return out
 	}
 	out, notes, err := plaintex.Linear(s)
-	at := diag.Pos{File: t.Name, Line: t.Rows[r].Line}
+	at := diag.Pos{File: t.Name, Line: t.Line(r)}
 	if i := t.Index(f.Name); i >= 0 {
 		at = t.Pos(r, i)
 	}

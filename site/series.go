@@ -60,10 +60,10 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	// The points are gathered in row order, each with its series, and handed
 	// to the series in one backing array after the loop: appending to each
 	// series as it comes grew its slice a dozen times per chart.
-	drawn := make([]Point, 0, len(t.Rows)*len(ys))
+	drawn := make([]Point, 0, t.Len()*len(ys))
 	var drawnSeries []int32 // drawn[i]'s series, when a column names them
 	if many {
-		drawnSeries = make([]int32, 0, len(t.Rows)*len(ys))
+		drawnSeries = make([]int32, 0, t.Len()*len(ys))
 	}
 	var left []int      // lines of rows left out for missing values
 	var blank []int     // lines of rows of wide data with no y value at all
@@ -94,8 +94,8 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	if si >= 0 {
 		nameWhat = "series name from column " + diag.Quote(sp.Series.Name)
 	}
-	for r := range t.Rows {
-		row := t.Rows[r].Line
+	for r := range t.Len() {
+		row := t.Line(r)
 		x, okx := number(t, r, xi, &sp.X, &errs, &low)
 		run := ""
 		if si >= 0 {
@@ -208,11 +208,11 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 			l.warnings = append(l.warnings, w)
 		}
 	}
-	if len(out.Series) == 0 && len(t.Rows) == 0 {
+	if len(out.Series) == 0 && t.Len() == 0 {
 		return out, file, diag.Errorf(sp.Data.Pos, "%s has a header but no rows: the chart would be empty", tname)
 	}
 	if len(out.Series) == 0 {
-		l.warnings = append(l.warnings, noPoints(sp, at, n, tname, len(t.Rows), sortedLines(left, blank)))
+		l.warnings = append(l.warnings, noPoints(sp, at, n, tname, t.Len(), sortedLines(left, blank)))
 	}
 	if len(out.Series) == 0 && !sp.Named() {
 		out.Series = []Series{{}}
@@ -221,9 +221,11 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 }
 
 // dealPoints hands the points, in order, to their series (series[of[i]]
-// gets points[i]). One series takes points as they are; several share one
-// backing array, each capped at its end so that an append never runs into
-// the next.
+// gets points[i]). The series share points' backing array, each capped at
+// its end so that an append never runs into the next: the points are
+// grouped by series in place, so that a chart of ten million points does
+// not hold them twice (a log written run after run is grouped already).
+// of is overwritten.
 func dealPoints(series []Series, points []Point, of []int32) {
 	switch len(series) {
 	case 0:
@@ -239,14 +241,29 @@ func dealPoints(series []Series, points []Point, of []int32) {
 	for k := range series {
 		start[k+1] += start[k]
 	}
-	all := make([]Point, len(points))
+	defer func() {
+		for k := range series {
+			series[k].Points = points[start[k]:start[k+1]:start[k+1]]
+		}
+	}()
+	// Series are numbered as first met, so points already grouped have
+	// their series in increasing order.
+	if slices.IsSorted(of) {
+		return
+	}
+	// Where each point goes, in of's place; then each cycle of that
+	// permutation is walked, a point at a time.
 	next := slices.Clone(start[:len(series)])
 	for i, k := range of {
-		all[next[k]] = points[i]
+		of[i] = int32(next[k])
 		next[k]++
 	}
-	for k := range series {
-		series[k].Points = all[start[k]:start[k+1]:start[k+1]]
+	for i := range points {
+		for int(of[i]) != i {
+			d := of[i]
+			points[i], points[d] = points[d], points[i]
+			of[i], of[d] = of[d], of[i]
+		}
 	}
 }
 
@@ -282,7 +299,7 @@ func (p Point) Gap() bool { return math.IsNaN(p.Y) }
 // A cell that is not a number is added to errs; a value a log axis cannot
 // show is added to low, which reports each column once.
 func number(t *table.Table, r, col int, ax *chartspec.Axis, errs *diag.List, low *lowCells) (float64, bool) {
-	cell := t.Rows[r].Cells[col]
+	cell := t.Cell(r, col)
 	v, missing, ok := table.Number(cell)
 	switch {
 	case missing:
@@ -339,12 +356,12 @@ func (l *lowCells) errors(t *table.Table) diag.List {
 		first := c.rows[0]
 		if len(c.rows) == 1 {
 			out.Add(diag.Errorf(t.Pos(first, c.col), "%s in column %q cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at %s)",
-				numberText(t.Rows[first].Cells[c.col]), t.Columns[c.col], c.ax.Pos))
+				numberText(t.Cell(first, c.col)), t.Columns[c.col], c.ax.Pos))
 			continue
 		}
 		lines := make([]int, len(c.rows))
 		for i, r := range c.rows {
-			lines[i] = t.Rows[r].Line
+			lines[i] = t.Line(r)
 		}
 		out.Add(diag.Errorf(t.Pos(first, c.col), "%d values in column %q are 0 or below (%s) and cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at %s): use a linear scale, or leave those rows out",
 			len(c.rows), t.Columns[c.col], linesList(lines), c.ax.Pos))
@@ -364,8 +381,8 @@ type outside struct {
 
 func (o *outside) add(t *table.Table, r int, v float64) {
 	if (o.ax.Min != nil && v < *o.ax.Min) || (o.ax.Max != nil && v > *o.ax.Max) {
-		o.rows = append(o.rows, t.Rows[r].Line)
-		o.cells = append(o.cells, t.Rows[r].Cells[o.col])
+		o.rows = append(o.rows, t.Line(r))
+		o.cells = append(o.cells, t.Cell(r, o.col))
 	}
 }
 

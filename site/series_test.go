@@ -415,6 +415,24 @@ func TestPercentOfFractions(t *testing.T) {
 	}
 }
 
+// shuffledSeries are the series of 1,000 points in no order.
+var shuffledSeries = func() []int32 {
+	of := make([]int32, 1000)
+	for i := range of {
+		of[i] = int32(i * 7919 % 13 % 7)
+	}
+	return of
+}()
+
+// groupRows is the rows (1-based) of each of n series, in order.
+func groupRows(of []int32, n int) [][]int {
+	rows := make([][]int, n)
+	for i, k := range of {
+		rows[k] = append(rows[k], i+1)
+	}
+	return rows
+}
+
 // TestDealPoints: each series gets its points in their order, and an
 // append to one series never writes over the next one's points.
 func TestDealPoints(t *testing.T) {
@@ -430,6 +448,8 @@ func TestDealPoints(t *testing.T) {
 		{"interleaved", 3, []int32{0, 1, 2, 0, 1, 2}, [][]int{{1, 4}, {2, 5}, {3, 6}}},
 		{"in runs", 2, []int32{0, 0, 1, 1, 1}, [][]int{{1, 2}, {3, 4, 5}}},
 		{"uneven", 3, []int32{2, 0, 2, 2, 1}, [][]int{{2}, {5}, {1, 3, 4}}},
+		{"cycles", 4, []int32{3, 3, 1, 0, 2, 0, 1, 3, 2, 0}, [][]int{{4, 6, 10}, {3, 7}, {5, 9}, {1, 2, 8}}},
+		{"shuffled", 7, shuffledSeries, groupRows(shuffledSeries, 7)},
 	}
 	for _, tt := range tests {
 		rows := len(tt.of)
@@ -441,7 +461,7 @@ func TestDealPoints(t *testing.T) {
 			points[i] = pt(i + 1)
 		}
 		series := make([]Series, tt.series)
-		dealPoints(series, points, tt.of)
+		dealPoints(series, points, slices.Clone(tt.of))
 		for k, want := range tt.want {
 			var got []int
 			for _, p := range series[k].Points {

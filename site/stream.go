@@ -150,7 +150,7 @@ type loadCaches struct {
 // buildCaches returns the caches of one build, or one reload.
 func (s *Site) buildCaches() *loadCaches {
 	return &loadCaches{
-		tables:   newLoadCache(s.Files, s.Config.Limits.DataLimit(), loadTable),
+		tables:   holdLargeWeakly(newLoadCache(s.Files, s.Config.Limits.DataLimit(), loadTable)),
 		bibs:     newFileCache(s.Files, s.Config.Limits.DataLimit(), parseBib),
 		formulas: s.mathCache(),
 		math:     katex.NewBudget(BuildMathTime),

@@ -20,19 +20,15 @@ import (
 // (events.out.tfevents.<time>.<host>...), whoever wrote it.
 const eventFilePrefix = "events.out.tfevents."
 
-// loadTable reads a chart's data: a data file (streamed from the file for
-// JSON Lines, read whole for the others), or a folder of TensorBoard event
-// files read as one table (table.ReadEvents). Its sum is the file's
-// rebuild.FileSum, or the folder's eventFolderSum.
-func loadTable(files *sitefs.Root, file string, limit sitefs.Limit) (*table.Table, [32]byte, bool, error) {
+// loadTable reads a chart's data: a data file, parsed as it is read from
+// the file (table.Read), or a folder of TensorBoard event files read as one
+// table (table.ReadEvents). Its sum is the file's rebuild.FileSum, or the
+// folder's eventFolderSum.
+func loadTable(files *sitefs.Root, file string, limit sitefs.Limit) (*table.Table, [32]byte, int64, bool, error) {
 	if isFolder(files, file) {
 		return loadEventFolder(files, file, limit)
 	}
-	switch strings.ToLower(path.Ext(file)) {
-	case ".jsonl", ".ndjson":
-		return streamJSONL(files, file, limit)
-	}
-	return readAndParse(table.Parse)(files, file, limit)
+	return streamed(table.Read)(files, file, limit)
 }
 
 // isFolder reports whether the site path file is a folder inside the site.
@@ -43,28 +39,6 @@ func isFolder(files *sitefs.Root, file string) bool {
 	}
 	fi, err := os.Stat(real)
 	return err == nil && fi.IsDir()
-}
-
-// streamJSONL reads a JSON Lines log as it comes from its file, hashing
-// it on the way, so that the file is never held whole beside its table.
-func streamJSONL(files *sitefs.Root, file string, limit sitefs.Limit) (*table.Table, [32]byte, bool, error) {
-	var sum [32]byte
-	f, err := files.OpenFile(file, limit)
-	if err != nil {
-		return nil, sum, false, err
-	}
-	defer f.Close()
-	in := &limitedHash{r: f, h: sha256.New(), limit: limit, path: file}
-	t, err := table.ReadJSONL(file, in)
-	if in.err != nil { // over the limit, or a read error, which ReadJSONL only saw as the file's end
-		return nil, sum, false, in.err
-	}
-	if err == nil {
-		// A file grown past what the read saw would end its last line
-		// later: the table is of the bytes hashed, which is what counts.
-		in.h.Sum(sum[:0])
-	}
-	return t, sum, err == nil, err
 }
 
 // limitedHash reads r, hashing what it reads, and fails once more than
@@ -158,11 +132,11 @@ func roundLimit(size int64) int64 {
 // file's folder relative to dir ("." for dir itself). Their sizes together
 // are held to limit, as one data file's is, while they are read as well
 // (a run still being written grows).
-func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit) (*table.Table, [32]byte, bool, error) {
+func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit) (*table.Table, [32]byte, int64, bool, error) {
 	var sum [32]byte
 	subs, err := eventFiles(files, dir, limit)
 	if err != nil {
-		return nil, sum, false, err
+		return nil, sum, 0, false, err
 	}
 	folder := sha256.New()
 	var read int64
@@ -195,12 +169,12 @@ func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit) (*table
 	if over != nil {
 		var tl *sitefs.TooLargeError
 		if errors.As(over, &tl) {
-			return nil, sum, false, &folderTooLarge{sitefs.TooLargeError{Path: dir, Size: read, Limit: limit.Bytes, Key: limit.Key}}
+			return nil, sum, read, false, &folderTooLarge{sitefs.TooLargeError{Path: dir, Size: read, Limit: limit.Bytes, Key: limit.Key}}
 		}
-		return nil, sum, false, over
+		return nil, sum, read, false, over
 	}
 	folder.Sum(sum[:0])
-	return t, sum, err == nil, err
+	return t, sum, read, err == nil, err
 }
 
 // hashedFile is an event file being read: closing it records its sum.

@@ -39,10 +39,10 @@ func (l *pageLoader) where(t *table.Table, conds []chartspec.Cond, tname string,
 	for i, c := range conds {
 		hits[i] = make([]int, len(c.Any))
 	}
-	for r := range t.Rows {
+	for r := range t.Len() {
 		all := true
 		for i, c := range conds {
-			cell := t.Rows[r].Cells[cols[i]]
+			cell := t.Cell(r, cols[i])
 			any := false
 			for k, m := range c.Any {
 				if matches(m, cell) {
@@ -75,14 +75,14 @@ func (l *pageLoader) where(t *table.Table, conds []chartspec.Cond, tname string,
 		at := conds[0].Column.Pos
 		var why string
 		switch {
-		case len(t.Rows) == 0:
+		case t.Len() == 0:
 			why = tname + " has a header but no rows"
 		case len(missed) > 0:
 			why = strings.Join(missed, "; ")
 		default:
 			why = "no row has " + describeWhere(conds) + " at once"
 		}
-		errs.Add(diag.Errorf(at, "where keeps none of the %d rows of %s, so the chart would be empty: %s", len(t.Rows), tname, why))
+		errs.Add(diag.Errorf(at, "where keeps none of the %d rows of %s, so the chart would be empty: %s", t.Len(), tname, why))
 		return t
 	}
 	return t.Subset(keep)
@@ -183,8 +183,8 @@ func present(t *table.Table, col int, m chartspec.Match) string {
 	var vals []string
 	seen := map[string]bool{}
 	lo, hi, nums := 0.0, 0.0, 0
-	for _, r := range t.Rows {
-		c := strings.TrimSpace(r.Cells[col])
+	for r := range t.Len() {
+		c := strings.TrimSpace(t.Cell(r, col))
 		if v, missing, ok := table.Number(c); ok && !missing {
 			if nums == 0 || v < lo {
 				lo = v

@@ -27,42 +27,58 @@ import (
 // rows as ",,,"), are skipped. Spaces around cells are trimmed, so that
 // "a, b" reads as "a" and "b" the way a researcher means it.
 func ParseCSV(src []byte, at diag.Pos, comma rune) (*Table, error) {
+	return ReadCSV(bytes.NewReader(src), int64(len(src)), at, comma)
+}
+
+// ReadCSV is ParseCSV for input read from r, size bytes long when known
+// (else 0; it sizes the table's row index). It keeps of the input only the
+// record being read and what encoding/csv reads ahead, so that a data file
+// of hundreds of megabytes is never in memory whole, with every position
+// and message as ParseCSV gives them.
+func ReadCSV(r io.Reader, size int64, at diag.Pos, comma rune) (*Table, error) {
 	at = normalize(at)
-	if err := textfile.Check(src, at, textfile.DataFile); err != nil {
+	in := readers.Get().(*reader)
+	in.head.Reset(r)
+	defer func() {
+		in.head.Reset(nil)
+		in.buf.Reset(nil)
+		readers.Put(in)
+	}()
+	head, _ := in.head.Peek(textfile.Sniff)
+	if err := textfile.CheckHead(head, at, textfile.DataFile); err != nil {
 		return nil, err
 	}
-	src = stripBOM(src)
+	if bytes.HasPrefix(head, bom) {
+		in.head.Discard(len(bom))
+		size -= int64(len(bom))
+	}
 	if !validComma(comma) {
 		return nil, diag.Errorf(at, "cannot use %q to separate cells", comma)
 	}
-	p := &csvParser{src: src, at: at, comma: comma, ascii: isASCII(src)}
-
-	in := readers.Get().(*reader)
-	in.bytes.Reset(src)
-	in.buf.Reset(&in.bytes)
-	defer func() {
-		in.bytes.Reset(nil)
-		in.buf.Reset(&in.bytes)
-		readers.Put(in)
-	}()
-	r := csv.NewReader(&in.buf) // a large enough *bufio.Reader is used as is
-	r.Comma = comma
-	r.FieldsPerRecord = -1 // ragged rows get our own message, with the header's names
-	r.ReuseRecord = true   // cells are copied into one backing array per table
+	w := newWindow(&in.head)
+	p := &csvParser{w: w, at: at, comma: comma, size: size}
+	in.buf.Reset(w)
+	cr := csv.NewReader(&in.buf) // a large enough *bufio.Reader is used as is
+	cr.Comma = comma
+	cr.FieldsPerRecord = -1 // ragged rows get our own message, with the header's names
+	cr.ReuseRecord = true   // Table.add copies the cells
 	// Trimming leading space inside encoding/csv (rather than after it) lets
 	// `a, "b, c"` be quoted after the space. It must stay off when the
 	// separator is itself a space (TSV): it would swallow empty cells.
 	p.trim = !unicode.IsSpace(comma)
-	r.TrimLeadingSpace = p.trim
+	cr.TrimLeadingSpace = p.trim
 
 	var t *Table
 	for {
-		rec, err := r.Read()
+		rec, err := cr.Read()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			var pe *csv.ParseError
+			if errors.As(err, &pe) && errors.Is(pe.Err, errNUL) || errors.Is(err, errNUL) {
+				break
+			}
 			if !errors.As(err, &pe) {
 				p.errs.add(diag.Errorf(at, "%v", err))
 				break
@@ -73,16 +89,27 @@ func ParseCSV(src []byte, at diag.Pos, comma rune) (*Table, error) {
 			}
 			continue
 		}
+		line, _ := cr.FieldPos(0)
+		w.drop(line)
 		if p.blank(rec) {
 			continue
 		}
 		if t == nil {
-			t = p.header(rec, r)
+			t = p.header(rec, cr)
 			continue
 		}
-		if !p.row(t, rec, r) {
+		if !p.row(t, rec, cr) {
 			break
 		}
+	}
+	// A NUL byte anywhere makes the file binary, whatever else is wrong:
+	// read on to the end for one when parsing stopped early.
+	if w.nul < 0 && !w.eof {
+		io.Copy(io.Discard, w)
+	}
+	if w.nul >= 0 {
+		line, col := w.nulPos()
+		return nil, textfile.NUL(at, line, col, textfile.DataFile)
 	}
 	if err := p.errs.err(); err != nil {
 		return nil, err
@@ -97,36 +124,36 @@ func ParseCSV(src []byte, at diag.Pos, comma rune) (*Table, error) {
 	return t, nil
 }
 
-// reader is the input plumbing encoding/csv needs, kept in a pool because a
-// build parses thousands of small inline tables and the 4 KiB bufio buffer
-// would otherwise be allocated for each.
+// bom is the UTF-8 byte order mark: Excel writes one at the start of "CSV
+// UTF-8" files, and left in place it would become part of the first
+// column's name.
+var bom = []byte("\xef\xbb\xbf")
+
+// reader is the input plumbing a CSV file is read through, kept in a pool
+// because a build parses thousands of small inline tables and the buffers
+// would otherwise be allocated for each: head looks at the input's start,
+// buf is what encoding/csv reads the window through.
 type reader struct {
-	bytes bytes.Reader
-	buf   bufio.Reader
+	head bufio.Reader
+	buf  bufio.Reader
 }
 
 var readers = sync.Pool{New: func() any {
-	r := new(reader)
-	r.buf = *bufio.NewReader(&r.bytes)
-	return r
+	return &reader{head: *bufio.NewReaderSize(nil, 64<<10), buf: *bufio.NewReaderSize(nil, 64<<10)}
 }}
 
 // csvParser holds what turning encoding/csv's records into a Table needs.
 type csvParser struct {
-	src   []byte
+	w     *window
+	size  int64 // the input's size, 0 when unknown
 	at    diag.Pos
 	comma rune
 	trim  bool // encoding/csv trims leading space (not TSV)
-	ascii bool // byte columns are character columns
 	errs  problems
 
-	// cells and cols back every row's Cells and Cols, so that a row costs no
-	// allocation of its own beyond the string encoding/csv makes.
-	cells []string
-	cols  []int
-	lead  []int // per cell of the current record: spaces trimmed before it (TSV only)
+	cols []int // the columns of the record being added; Table.add copies them
+	lead []int // per cell of the current record: spaces trimmed before it (TSV only)
 
-	lines []int // byte offset of each line's start; built for non-ASCII input or errors
 	// The last column converted to characters, so that the cells of a long
 	// line are converted in one pass instead of each from the line's start.
 	cLine, cByte, cChar int
@@ -161,7 +188,7 @@ func (p *csvParser) blank(rec []string) bool {
 func (p *csvParser) fieldPos(r *csv.Reader, i int) (line, col int) {
 	line, col = r.FieldPos(i)
 	if i < len(p.lead) && p.lead[i] > 0 {
-		if off := p.offset(line, col); off < len(p.src) && p.src[off] == '"' {
+		if b, ok := p.w.byteAt(p.offset(line, col)); ok && b == '"' {
 			return line, col // a quoted cell (" 12"): its quote stands for it
 		}
 		col += p.lead[i]
@@ -218,14 +245,25 @@ func (p *csvParser) header(rec []string, r *csv.Reader) *Table {
 		first[name] = i
 	}
 
-	// Size the backing arrays once. A row of n cells takes at least n bytes
-	// (separators and a newline), which bounds the guess for odd inputs.
-	n := len(rec)
-	rows := min(bytes.Count(p.src, []byte{'\n'}), len(p.src)/max(n, 2)+1)
-	t.Rows = make([]Row, 0, rows)
-	p.cells = make([]string, 0, min(rows*n, len(p.src)+n))
-	p.cols = make([]int, 0, cap(p.cells))
 	return t
+}
+
+// sizeRows reserves room in t for the rows still to come, guessed from the
+// input's size and the bytes the rows read so far took, once enough have
+// been read for a fair guess: a long log's row index is then made once,
+// instead of grown by doubling to up to twice its size.
+func (p *csvParser) sizeRows(t *Table) {
+	const sample = 1024
+	if p.size <= 0 || t.Len() != sample {
+		return
+	}
+	read := int64(p.w.base) // where this row starts
+	if read <= 0 || read >= p.size {
+		return
+	}
+	perRow := float64(read) / float64(sample+1) // the header is about a row
+	more := float64(p.size-read) / perRow * 1.05
+	t.store.reserve(int(min(more, float64(p.size))), len(t.Columns))
 }
 
 // row appends a record to t, or records why it cannot, and reports whether
@@ -235,9 +273,8 @@ func (p *csvParser) row(t *Table, rec []string, r *csv.Reader) bool {
 		return p.errs.add(p.ragged(t, rec, r))
 	}
 	line, _ := r.FieldPos(0)
-	start := len(p.cells)
-	p.cells = append(p.cells, rec...)
-	row := Row{Line: p.at.Line + line - 1}
+	row := Row{Line: p.at.Line + line - 1, Cells: rec}
+	p.cols = p.cols[:0]
 	for i := range rec {
 		l, c := p.fieldPos(r, i)
 		p.cols = append(p.cols, p.col(l, c))
@@ -248,11 +285,8 @@ func (p *csvParser) row(t *Table, rec []string, r *csv.Reader) bool {
 			row.Lines[i] = p.at.Line + l - 1
 		}
 	}
-	end := len(p.cells)
-	// Full slice expressions: a caller appending to one row's cells must not
-	// write over the next row's.
-	row.Cells = p.cells[start:end:end]
-	row.Cols = p.cols[start:end:end]
+	row.Cols = p.cols
+	p.sizeRows(t)
 	t.add(row)
 	return true
 }
@@ -268,59 +302,39 @@ func (p *csvParser) col(line, col int) int {
 	if col <= 0 {
 		return 0
 	}
-	if !p.ascii {
+	if p.w.lineHigh(line) {
 		col = p.charCol(line, col)
 	}
 	return p.at.Col - 1 + col
 }
 
 func (p *csvParser) charCol(line, col int) int {
-	p.index()
-	if line < 1 || line > len(p.lines) {
+	start := p.w.lineStart(line)
+	if start < 0 {
 		return col
 	}
-	start := p.lines[line-1]
-	end := min(start+col-1, len(p.src))
+	end := min(start+col-1, p.w.read)
 	from, n := start, 1
 	if p.cLine == line && start <= p.cByte && p.cByte <= end {
 		from, n = p.cByte, p.cChar
 	}
-	n += utf8.RuneCount(p.src[from:end])
+	n += utf8.RuneCount(p.w.bytesAt(from, end))
 	p.cLine, p.cByte, p.cChar = line, end, n
 	return n
 }
 
-// index records where each line of src starts.
-func (p *csvParser) index() {
-	if p.lines != nil {
-		return
-	}
-	p.lines = append(make([]int, 0, 64), 0)
-	for i, c := range p.src {
-		if c == '\n' {
-			p.lines = append(p.lines, i+1)
-		}
-	}
-}
-
-// offset returns the byte offset in src of a line and byte column, at most len(src).
+// offset returns the input offset of a line and byte column, at most the
+// input's end (as far as it is read).
 func (p *csvParser) offset(line, col int) int {
-	p.index()
-	if line < 1 || line > len(p.lines) {
-		return len(p.src)
+	start := p.w.lineStart(line)
+	if start < 0 {
+		return p.w.read
 	}
-	return min(p.lines[line-1]+max(col, 1)-1, len(p.src))
+	return min(start+max(col, 1)-1, p.w.read)
 }
 
 // lineCol is the inverse of offset.
-func (p *csvParser) lineCol(off int) (line, col int) {
-	p.index()
-	line = 1
-	for line < len(p.lines) && p.lines[line] <= off {
-		line++
-	}
-	return line, off - p.lines[line-1] + 1
-}
+func (p *csvParser) lineCol(off int) (line, col int) { return p.w.lineCol(off) }
 
 // isASCII reports whether byte columns are also character columns, which
 // spares the conversion for the usual all-ASCII table.

@@ -46,7 +46,7 @@ func (p *csvParser) quoteError(pe *csv.ParseError) *diag.Error {
 		// The reader reports two different mistakes this way: text after a
 		// closing quote (the column is that quote), and a quote never closed
 		// (the column is past the end of the input).
-		if off := p.offset(pe.Line, pe.Column); off < len(p.src) && p.src[off] == '"' {
+		if b, ok := p.w.byteAt(p.offset(pe.Line, pe.Column)); ok && b == '"' {
 			return &diag.Error{Pos: p.pos(pe.Line, pe.Column), Msg: "text follows the \" that closes this quoted cell: a quoted cell must end at a " +
 				sepName(p.comma) + " or at the end of the line" + double}
 		}
@@ -63,7 +63,8 @@ func (p *csvParser) quoteError(pe *csv.ParseError) *diag.Error {
 // the input, by reading the record that starts on line the way encoding/csv
 // does. It returns -1 if the record reads differently.
 func (p *csvParser) openQuote(line int) int {
-	s, i := p.src, p.offset(line, 1)
+	// The offsets below count from the window's start.
+	s, i := p.w.bytesAt(p.w.base, p.w.read), p.offset(line, 1)-p.w.base
 	for i < len(s) {
 		for p.trim && i < len(s) && s[i] != '\n' {
 			r, size := utf8.DecodeRune(s[i:])
@@ -77,7 +78,7 @@ func (p *csvParser) openQuote(line int) int {
 			for {
 				j := bytes.IndexByte(s[i+1:], '"')
 				if j < 0 {
-					return open
+					return p.w.base + open
 				}
 				i += j + 2 // past the quote
 				if i < len(s) && s[i] == '"' {

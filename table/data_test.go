@@ -1,9 +1,12 @@
 package table
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/scalesite/scalesite/diag"
 )
@@ -19,7 +22,7 @@ var page = diag.Pos{File: "content/p.md", Line: 10, Col: 3}
 func dump(t *Table) string {
 	var b strings.Builder
 	b.WriteString(strings.Join(t.Columns, "|"))
-	for i, r := range t.Rows {
+	for i, r := range rowsOf(t) {
 		fmt.Fprintf(&b, "\n%d:", r.Line)
 		for j, c := range r.Cells {
 			p := t.Pos(i, j)
@@ -70,6 +73,7 @@ func TestParseCSV(t *testing.T) {
 			if err != nil {
 				t.Fatalf("error: %v", err)
 			}
+			sameStreamed(t, []byte(tt.src), tt.at, tt.comma)
 			if got := dump(tab); got != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
@@ -141,6 +145,7 @@ func TestParseCSVErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("no error; table:\n%s", dump(tab))
 			}
+			sameStreamed(t, []byte(tt.src), tt.at, tt.comma)
 			if got := err.Error(); got != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
@@ -332,18 +337,71 @@ func TestIndexAndPos(t *testing.T) {
 	}
 }
 
-// TestRowsDoNotAlias checks that appending to one row's cells, which share a
-// backing array with the next row's, leaves the next row alone.
+// TestRowsDoNotAlias checks that a row Table.Row returns is the caller's:
+// changing it, or appending to it, leaves the table alone.
 func TestRowsDoNotAlias(t *testing.T) {
 	tab, err := ParseCSV([]byte("a,b\n1,2\n3,4\n"), file("f.csv"), ',')
 	if err != nil {
 		t.Fatal(err)
 	}
-	_ = append(tab.Rows[0].Cells, "x")
-	_ = append(tab.Rows[0].Cols, 99)
-	if tab.Rows[1].Cells[0] != "3" || tab.Rows[1].Cols[0] != 1 {
-		t.Errorf("row 1 changed: %v %v", tab.Rows[1].Cells, tab.Rows[1].Cols)
+	r0 := tab.Row(0)
+	_ = append(r0.Cells, "x")
+	_ = append(r0.Cols, 99)
+	r0.Cells[1], r0.Cols[1] = "y", 42
+	if r1 := tab.Row(1); r1.Cells[0] != "3" || r1.Cols[0] != 1 || tab.Cell(0, 1) != "2" || tab.Pos(0, 1).Col != 3 {
+		t.Errorf("the table changed: %v %v, cell (0, 1) %q at %v", r1.Cells, r1.Cols, tab.Cell(0, 1), tab.Pos(0, 1))
 	}
+}
+
+// sameStreamed checks that src read a byte at a time, and in pieces of
+// every size up to 5, with its size unknown, gives what ParseCSV gives:
+// the same table, or the same errors. The window that keeps a streamed
+// record's text must hold every byte a position or message needs.
+func sameStreamed(t *testing.T, src []byte, at diag.Pos, comma rune) {
+	t.Helper()
+	wantTab, wantErr := ParseCSV(src, at, comma)
+	want := outcome(wantTab, wantErr)
+	for piece := 1; piece <= 5; piece++ {
+		var r io.Reader = &pieces{src: src, n: piece}
+		if piece == 1 {
+			r = iotest.OneByteReader(bytes.NewReader(src))
+		}
+		if got := outcome(ReadCSV(r, 0, at, comma)); got != want {
+			t.Errorf("read in pieces of %d bytes:\n%s\nparsed whole:\n%s", piece, got, want)
+		}
+	}
+}
+
+// outcome writes a parse's result for a comparison.
+func outcome(tab *Table, err error) string {
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return dump(tab)
+}
+
+// pieces reads src n bytes at a time.
+type pieces struct {
+	src []byte
+	n   int
+}
+
+func (p *pieces) Read(b []byte) (int, error) {
+	if len(p.src) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(b, p.src[:min(p.n, len(p.src))])
+	p.src = p.src[n:]
+	return n, nil
+}
+
+// rowsOf is every row of t, as Table.Row returns it.
+func rowsOf(t *Table) []Row {
+	rows := make([]Row, t.Len())
+	for i := range rows {
+		rows[i] = t.Row(i)
+	}
+	return rows
 }
 
 // BenchmarkParseCSV parses an inline table of the size a typical chart has.

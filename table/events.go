@@ -132,7 +132,7 @@ func (r *eventReader) file(f EventFile) error {
 		if err := r.event(body); err != nil {
 			return damaged(f, n, off, "it holds no TensorBoard event ("+err.Error()+")")
 		}
-		if len(r.t.Rows) > MaxRows {
+		if r.t.Len() > MaxRows {
 			return &diag.Error{Pos: diag.Pos{File: f.Name}, Msg: tooManyRows}
 		}
 		off += recordHeader + int64(length) + 4
@@ -214,7 +214,7 @@ func (r *eventReader) add(tagBytes []byte, step, wall, value string) {
 	}
 	start := len(r.cells)
 	r.cells = append(r.cells, r.run, tag, step, wall, value)
-	r.t.add(Row{Line: len(r.t.Rows) + 1, Cells: r.cells[start : start+5 : start+5], Cols: eventCols})
+	r.t.add(Row{Line: r.t.Len() + 1, Cells: r.cells[start : start+5 : start+5], Cols: eventCols})
 }
 
 // Data types of TensorProto.dtype that a scalar is read from.

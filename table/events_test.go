@@ -37,7 +37,7 @@ func eventsOf(t *testing.T, write func(w *tfevents.Writer)) []byte {
 // rows writes the table's rows one per line, cells joined by "|".
 func rows(tab *Table) string {
 	var b strings.Builder
-	for _, r := range tab.Rows {
+	for _, r := range rowsOf(tab) {
 		b.WriteString(strings.Join(r.Cells, "|"))
 		b.WriteByte('\n')
 	}
@@ -106,7 +106,7 @@ func TestReadEventsTruncatedLastRecord(t *testing.T) {
 		w.Event(2, 2, tfevents.Scalar{Tag: "loss", Value: 2})
 	})
 	whole, err := ReadEvents("runs", []EventFile{eventFile(".", "runs/e", src)})
-	if err != nil || len(whole.Rows) != 2 {
+	if err != nil || whole.Len() != 2 {
 		t.Fatalf("whole file: %v, %v", whole, err)
 	}
 	// Every cut inside the last record leaves the records before it.
@@ -116,7 +116,7 @@ func TestReadEventsTruncatedLastRecord(t *testing.T) {
 		if err != nil {
 			t.Fatalf("cut at %d of %d: %v", cut, len(src), err)
 		}
-		if len(tab.Rows) != 1 || rows(tab) != ".|loss|1|1|3\n" {
+		if tab.Len() != 1 || rows(tab) != ".|loss|1|1|3\n" {
 			t.Fatalf("cut at %d of %d: %q", cut, len(src), rows(tab))
 		}
 	}
@@ -176,7 +176,7 @@ func FuzzEvents(f *testing.F) {
 			return
 		}
 		checkTable(t, tab, file("runs"))
-		for i, r := range tab.Rows {
+		for i, r := range rowsOf(tab) {
 			if r.Line != i+1 || r.Cells[0] != "r" {
 				t.Fatalf("row %d: %+v", i, r)
 			}

@@ -47,7 +47,7 @@ var jsonSeeds = []string{
 func checkTable(t *testing.T, tab *Table, at diag.Pos) {
 	t.Helper()
 	at = normalize(at)
-	for i, r := range tab.Rows {
+	for i, r := range rowsOf(tab) {
 		if len(r.Cells) != len(tab.Columns) || len(r.Cols) != len(r.Cells) {
 			t.Fatalf("row %d: %d cells, %d cols, %d columns", i, len(r.Cells), len(r.Cols), len(tab.Columns))
 		}
@@ -131,6 +131,7 @@ func FuzzParseCSV(f *testing.F) {
 		}
 		at := diag.Pos{File: "f.csv", Line: line, Col: col}
 		tab, err := ParseCSV(src, at, comma)
+		sameStreamed(t, src, at, comma)
 		if err != nil {
 			checkError(t, err, at)
 			return
@@ -139,7 +140,7 @@ func FuzzParseCSV(f *testing.F) {
 		if len(tab.Columns) == 0 {
 			t.Fatal("a table without columns")
 		}
-		for i, r := range tab.Rows {
+		for i, r := range rowsOf(tab) {
 			for j, c := range r.Cells {
 				text, ok := atCell(src, tab, i, j, at)
 				if !ok || !strings.HasPrefix(text, c) && !strings.HasPrefix(text, `"`) {
@@ -166,7 +167,7 @@ func FuzzParseJSON(f *testing.F) {
 			return
 		}
 		checkTable(t, tab, at)
-		for i, r := range tab.Rows {
+		for i, r := range rowsOf(tab) {
 			for j, c := range r.Cells {
 				if text, ok := atCell(src, tab, i, j, at); ok && !strings.HasPrefix(text, c) &&
 					!strings.HasPrefix(text, `"`) && !strings.HasPrefix(text, "null") {

@@ -101,18 +101,8 @@ func (p *jsonParser) parse() *Table {
 		p.fail(p.i, "unexpected "+p.found()+" after the ] that closes the array: the data must be a single array")
 		return nil
 	}
-
-	// Objects seen before a key first appeared lack its cell: pad every row
-	// to the full width, so that Cells[i] always belongs to Columns[i].
-	n := len(p.t.Columns)
-	for i := range p.t.Rows {
-		r := &p.t.Rows[i]
-		for len(r.Cells) < n {
-			r.Cells = append(r.Cells, "")
-			r.Cols = append(r.Cols, 0)
-			r.Lines = append(r.Lines, 0)
-		}
-	}
+	// Objects seen before a key first appeared lack its cell: Table.Cell
+	// reads it as "".
 	return p.t
 }
 

@@ -51,7 +51,7 @@ func ReadJSONL(name string, r io.Reader) (*Table, error) {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		if len(p.t.Rows) == MaxRows {
+		if p.t.Len() == MaxRows {
 			p.errs.add(&diag.Error{Pos: diag.Pos{File: name, Line: n}, Msg: tooManyRows})
 			break
 		}
@@ -69,23 +69,18 @@ func ReadJSONL(name string, r io.Reader) (*Table, error) {
 		return nil, err
 	}
 	t := p.t
-	if len(t.Columns) == 0 && len(t.Rows) == 0 {
+	if len(t.Columns) == 0 && t.Len() == 0 {
 		return nil, &diag.Error{Pos: diag.Pos{File: name, Line: 1}, Msg: "the file is empty: write one object per line, like " + example}
 	}
 	// Lines read before a key first appeared lack its cell: a few lines
 	// of many keys after many lines of few would make a table far larger
 	// than its file, so the cells it will hold are counted first.
-	if len(t.Rows)*len(t.Columns) > MaxCells {
+	if t.Len()*len(t.Columns) > MaxCells {
 		return nil, &diag.Error{Pos: diag.Pos{File: name}, Msg: fmt.Sprintf("%s rows of %s columns: %s",
-			countText(len(t.Rows)), countText(len(t.Columns)), tooManyCells)}
+			countText(t.Len()), countText(len(t.Columns)), tooManyCells)}
 	}
-	for i := range t.Rows {
-		r := &t.Rows[i]
-		for len(r.Cells) < len(t.Columns) {
-			r.Cells = append(r.Cells, "")
-			r.Cols = append(r.Cols, 0)
-		}
-	}
+	// A row read before a key first appeared reads "" in its column
+	// (Table.add).
 	return t, nil
 }
 

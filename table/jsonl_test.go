@@ -98,8 +98,8 @@ func TestReadJSONLLongLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tab.Rows) != 3 || tab.Rows[1].Cells[1] != long || tab.Rows[2].Cells[0] != "3" || tab.Rows[2].Line != 3 {
-		t.Errorf("rows wrong: %d rows", len(tab.Rows))
+	if tab.Len() != 3 || tab.Cell(1, 1) != long || tab.Cell(2, 0) != "3" || tab.Line(2) != 3 {
+		t.Errorf("rows wrong: %d rows", tab.Len())
 	}
 }
 
@@ -133,7 +133,7 @@ func FuzzJSONL(f *testing.F) {
 			return
 		}
 		checkTable(t, tab, at)
-		for i, r := range tab.Rows {
+		for i, r := range rowsOf(tab) {
 			for j, c := range r.Cells {
 				if text, ok := atCell(src, tab, i, j, at); ok && !strings.HasPrefix(text, c) &&
 					!strings.HasPrefix(text, `"`) && !strings.HasPrefix(text, "null") {

@@ -123,7 +123,7 @@ func FuzzParquet(f *testing.F) {
 			return
 		}
 		checkTable(t, tab, file("f.parquet"))
-		for i, r := range tab.Rows {
+		for i, r := range rowsOf(tab) {
 			if r.Line != i+1 {
 				t.Fatalf("row %d has line %d", i, r.Line)
 			}

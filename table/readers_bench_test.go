@@ -63,8 +63,8 @@ func BenchmarkReadLog(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if len(t.Rows) != len(rows) {
-					b.Fatalf("%d rows", len(t.Rows))
+				if t.Len() != len(rows) {
+					b.Fatalf("%d rows", t.Len())
 				}
 			}
 		})

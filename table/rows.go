@@ -1,8 +1,333 @@
 package table
 
+import (
+	"math"
+	"unsafe"
+)
+
+// A table's rows are held compactly, because a long training log has ten
+// million of them: a Row of its own per record (a slice header each for
+// cells, columns and lines, a string header per cell) costs about 300
+// bytes a row, most of it pointers the collector must scan. Instead the
+// cells' text is copied into large chunks, a row's cells one after
+// another, and each row keeps where it starts and where each cell ends;
+// positions are kept only for the rows whose cell columns cannot be worked
+// out from the cells themselves (see plain), which in a file a program
+// wrote is none of them.
+
+// chunkSize is the size of the chunks the cells' text is copied into. A
+// row longer than that gets a chunk of its own.
+const chunkSize = 1 << 20
+
+// rowStore holds a table's rows.
+type rowStore struct {
+	width int // cells per row; a narrower row is padded with ""
+	// chunks hold the cells' text; the last is being filled. A byte once
+	// appended is never written again (a full chunk is left, not grown),
+	// which is what lets Cell return strings that share it.
+	chunks [][]byte
+	rows   []rowRef
+	// ends are width per row: where each cell ends, counted from its row's
+	// start. A row of more text than a uint16 counts keeps its ends in long
+	// (its rowRef's chunk has longRow set) and zeros here.
+	ends []uint16
+	long map[int][]uint32
+
+	// col0 is the column of the first cell of a plain row, the table's
+	// left margin (1 in a file of its own, more in indented inline data).
+	col0 int
+	// odd holds the positions of the rows that are not plain (odd.go).
+	odd oddRows
+}
+
+// rowRef is where a row's text starts, and the line the row starts on.
+type rowRef struct {
+	chunk, off uint32 // chunk | longRow for a row whose ends are in long
+	line       uint32
+}
+
+// longRow marks a rowRef whose cell ends are in rowStore.long.
+const longRow = 1 << 31
+
 // add appends row to t. Every reader adds its rows through it, so that how a
 // table holds its rows (a long training log has millions) is decided in one
-// place. The caller hands over row's slices and does not change them after.
+// place. add copies what it keeps: the caller may reuse row's slices. A row
+// with fewer cells than the table has columns reads as "" past its end; a
+// row with more widens the table (a JSON object with a new key), and so do
+// columns added to t.Columns before the next row.
 func (t *Table) add(row Row) {
-	t.Rows = append(t.Rows, row)
+	s := &t.store
+	if w := max(len(row.Cells), len(t.Columns)); w > s.width {
+		s.widen(w)
+	}
+	size := 0
+	for _, c := range row.Cells {
+		size += len(c)
+	}
+	if size > math.MaxUint32 {
+		panic("table: a row of more than 4 GiB") // the data limit keeps files far smaller
+	}
+	last := len(s.chunks) - 1
+	if last < 0 || len(s.chunks[last])+size > cap(s.chunks[last]) {
+		// Chunks grow with the table, so that the thousands of small
+		// inline tables of a site take no megabyte each.
+		next := chunkSize
+		if last >= 0 {
+			next = min(chunkSize, 2*cap(s.chunks[last]))
+		} else {
+			next = 512
+		}
+		s.chunks = append(s.chunks, make([]byte, 0, max(next, size)))
+		last++
+	}
+	cur := s.chunks[last]
+	ref := rowRef{chunk: uint32(last), off: uint32(len(cur))}
+	start := len(cur)
+	var long []uint32
+	if size > math.MaxUint16 {
+		ref.chunk |= longRow
+		long = make([]uint32, 0, s.width)
+	}
+	for _, c := range row.Cells {
+		cur = append(cur, c...) // within cap: cur is never reallocated
+		long = s.end(long, len(cur)-start)
+	}
+	for range s.width - len(row.Cells) {
+		long = s.end(long, len(cur)-start)
+	}
+	if long != nil {
+		if s.long == nil {
+			s.long = map[int][]uint32{}
+		}
+		s.long[len(s.rows)] = long
+	}
+	s.chunks[last] = cur
+	if len(s.rows) == 0 {
+		s.col0 = 1
+		if len(row.Cols) > 0 && row.Cols[0] > 0 {
+			s.col0 = row.Cols[0]
+		}
+	}
+	// A line past what a uint32 counts would need a file of more than 8
+	// GB, past any data limit; it is named as the last line it counts.
+	ref.line = uint32(min(max(row.Line, 0), math.MaxUint32))
+	if !s.plain(row) {
+		s.odd.add(len(s.rows), row.Line, row.Cols, row.Lines)
+	}
+	s.rows = append(s.rows, ref)
+}
+
+// reserve makes room for rows more rows of width cells, when a reader can
+// tell how many are coming: growing by appending would copy the row index
+// several times over and, at its last doubling, hold twice what it needs.
+func (s *rowStore) reserve(rows, width int) {
+	s.rows = append(make([]rowRef, 0, len(s.rows)+rows), s.rows...)
+	s.ends = append(make([]uint16, 0, len(s.ends)+rows*width), s.ends...)
+}
+
+// end records where a cell of the row being added ends: in long when the
+// row is long, else in ends.
+func (s *rowStore) end(long []uint32, n int) []uint32 {
+	if long != nil {
+		s.ends = append(s.ends, 0)
+		return append(long, uint32(n))
+	}
+	s.ends = append(s.ends, uint16(n))
+	return nil
+}
+
+// cellEnd is where cell c of row r ends, from the row's start.
+func (s *rowStore) cellEnd(r, c int) int {
+	if s.rows[r].chunk&longRow != 0 {
+		return int(s.long[r][c])
+	}
+	return int(s.ends[r*s.width+c])
+}
+
+// plain reports whether row's positions follow from its cells: on one line,
+// the first cell at the left margin and each next one a separator past the
+// end of the one before, as in a CSV file with no quotes, spaces or
+// non-ASCII text around its cells. Cells with bytes beyond ASCII are not
+// plain: their columns count characters.
+func (s *rowStore) plain(row Row) bool {
+	if row.Lines != nil || len(row.Cols) != len(row.Cells) || len(row.Cells) != s.width {
+		return false
+	}
+	col := s.col0
+	for i, c := range row.Cells {
+		if row.Cols[i] != col {
+			return false
+		}
+		for j := 0; j < len(c); j++ {
+			if c[j] >= 0x80 {
+				return false
+			}
+		}
+		col += len(c) + 1
+	}
+	return true
+}
+
+// widen makes every row w cells wide, the new cells "".
+func (s *rowStore) widen(w int) {
+	if len(s.rows) > 0 {
+		ends := make([]uint16, 0, len(s.rows)*w)
+		for r := range s.rows {
+			row := s.ends[r*s.width : (r+1)*s.width]
+			ends = append(ends, row...)
+			last := uint16(0)
+			if len(row) > 0 {
+				last = row[len(row)-1]
+			}
+			for range w - s.width {
+				ends = append(ends, last)
+			}
+		}
+		s.ends = ends
+		for r, long := range s.long {
+			for range w - s.width {
+				long = append(long, long[len(long)-1])
+			}
+			s.long[r] = long
+		}
+	}
+	// A plain row's columns are worked out from its width: the rows that
+	// were plain keep the columns they had, and none for the new cells.
+	if len(s.odd.rows) < len(s.rows) {
+		var odd oddRows
+		for r := range s.rows {
+			p, ok := s.odd.get(r)
+			if !ok {
+				p.cols = make([]int, s.width)
+				for c := range p.cols {
+					_, p.cols[c] = s.pos(r, c)
+				}
+			}
+			odd.add(r, int(s.rows[r].line), p.cols, p.lines)
+		}
+		s.odd = odd
+	}
+	s.width = w
+}
+
+// Len is the number of rows.
+func (t *Table) Len() int { return len(t.store.rows) }
+
+// Cell is the text of row r's cell in column c, trimmed; "" for a cell the
+// row does not have (a JSON object without the key).
+func (t *Table) Cell(r, c int) string {
+	s := &t.store
+	if c < 0 || c >= s.width {
+		return ""
+	}
+	ref := s.rows[r]
+	var from, to int
+	if ref.chunk&longRow == 0 {
+		i := r*s.width + c
+		if c > 0 {
+			from = int(s.ends[i-1])
+		}
+		to = int(s.ends[i])
+	} else {
+		if c > 0 {
+			from = s.cellEnd(r, c-1)
+		}
+		to = s.cellEnd(r, c)
+	}
+	if from == to {
+		return ""
+	}
+	off := int(ref.off)
+	text := s.chunks[ref.chunk&^longRow][off+from : off+to]
+	// The bytes are never written again (see rowStore.chunks).
+	return unsafe.String(unsafe.SliceData(text), len(text))
+}
+
+// Line is the line row r starts on.
+func (t *Table) Line(r int) int { return int(t.store.rows[r].line) }
+
+// Row returns row r as the reader added it: its cells, their columns and,
+// when they are not all on the row's line, their lines. It allocates; a
+// chart reads cells with Cell.
+func (t *Table) Row(r int) Row {
+	s := &t.store
+	row := Row{Line: t.Line(r), Cells: make([]string, s.width)}
+	for c := range row.Cells {
+		row.Cells[c] = t.Cell(r, c)
+	}
+	if p, ok := s.odd.get(r); ok {
+		row.Cols = padded(p.cols, s.width)
+		if p.lines != nil {
+			row.Lines = padded(p.lines, s.width)
+		}
+		return row
+	}
+	row.Cols = make([]int, s.width)
+	col := s.col0
+	for c, cell := range row.Cells {
+		row.Cols[c] = col
+		col += len(cell) + 1
+	}
+	return row
+}
+
+// pos is the line and column of row r's cell c (column 0 when unknown).
+func (s *rowStore) pos(r, c int) (line, col int) {
+	line = int(s.rows[r].line)
+	if p, ok := s.odd.get(r); ok {
+		if c >= 0 && c < len(p.cols) {
+			col = p.cols[c]
+		}
+		if c >= 0 && c < len(p.lines) && p.lines[c] != 0 {
+			line = p.lines[c]
+		}
+		return line, col
+	}
+	if c < 0 || c >= s.width {
+		return line, 0
+	}
+	col = s.col0
+	if c > 0 {
+		// Each cell before c takes its length and a separator.
+		col += s.cellEnd(r, c-1) + c
+	}
+	return line, col
+}
+
+// padded returns s extended with zeros to n entries.
+func padded(s []int, n int) []int {
+	out := make([]int, n)
+	copy(out, s)
+	return out
+}
+
+// Subset returns a table of the rows at the given indices of t, in that
+// order: the same name and header, and rows that keep their cells, lines and
+// columns, so that a message about a row of the subset names its place in
+// the file. The subset shares t's cell text, which no one changes.
+func (t *Table) Subset(rows []int) *Table {
+	sub := &Table{Name: t.Name, Columns: t.Columns, header: t.header}
+	from, to := &t.store, &sub.store
+	to.width, to.col0 = from.width, from.col0
+	// Full chunks: a row added to the subset would start a chunk of its own.
+	to.chunks = make([][]byte, len(from.chunks))
+	for i, c := range from.chunks {
+		to.chunks[i] = c[:len(c):len(c)]
+	}
+	to.rows = make([]rowRef, len(rows))
+	to.ends = make([]uint16, 0, len(rows)*from.width)
+	for i, r := range rows {
+		to.rows[i] = from.rows[r]
+		to.ends = append(to.ends, from.ends[r*from.width:(r+1)*from.width]...)
+		if p, ok := from.odd.get(r); ok {
+			to.odd.add(i, int(from.rows[r].line), p.cols, p.lines)
+		}
+		if l, ok := from.long[r]; ok {
+			if to.long == nil {
+				to.long = map[int][]uint32{}
+			}
+			to.long[i] = l
+		}
+	}
+	return sub
 }

@@ -10,6 +10,7 @@ package table
 
 import (
 	"bytes"
+	"io"
 	"path"
 	"strconv"
 	"strings"
@@ -21,7 +22,9 @@ import (
 type Table struct {
 	Name    string   // the file as shown in messages, e.g. "content/audio/audio.csv"
 	Columns []string // header names in file order (trimmed of surrounding spaces)
-	Rows    []Row
+
+	// store holds the rows (rows.go): Len, Cell, Line and Row read them.
+	store rowStore
 
 	// header holds where each column is named, so that an error about a
 	// column as a whole (say, a log axis on a column of negative numbers)
@@ -29,7 +32,7 @@ type Table struct {
 	header Row
 }
 
-// Row is one record of a table.
+// Row is one record of a table, as a reader adds it and Table.Row returns it.
 type Row struct {
 	Line  int      // 1-based line in Name where the row starts
 	Cells []string // one per column, trimmed; a JSON object without the key gives ""
@@ -74,6 +77,26 @@ func Parse(name string, src []byte) (*Table, error) {
 	return nil, &diag.Error{Pos: diag.Pos{File: name}, Msg: msg}
 }
 
+// Read is Parse for a data file read from r, size bytes long (0 when not
+// known): CSV and TSV are read as they stream, so that a file of hundreds
+// of megabytes is never in memory whole; other kinds are read whole first.
+func Read(name string, r io.Reader, size int64) (*Table, error) {
+	at := diag.Pos{File: name, Line: 1, Col: 1}
+	switch strings.ToLower(path.Ext(name)) {
+	case ".csv":
+		return ReadCSV(r, size, at, ',')
+	case ".tsv", ".tab":
+		return ReadCSV(r, size, at, '\t')
+	case ".jsonl", ".ndjson":
+		return ReadJSONL(name, r)
+	}
+	src, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(name, src)
+}
+
 // Index returns the column's index, or -1. Names are matched exactly: headers
 // are already trimmed, and a case-insensitive match would hide a real typo that
 // the caller can report with diag.DidYouMean.
@@ -92,21 +115,18 @@ func (t *Table) Index(column string) int {
 // positions are only ever used to print an error that is already on its way.
 func (t *Table) Pos(row, col int) diag.Pos {
 	p := diag.Pos{File: t.Name}
-	var r *Row
 	switch {
 	case row == -1:
-		r = &t.header
-	case row >= 0 && row < len(t.Rows):
-		r = &t.Rows[row]
-	default:
-		return p
-	}
-	p.Line = r.Line
-	if col >= 0 && col < len(r.Cols) {
-		p.Col = r.Cols[col]
-		if col < len(r.Lines) && r.Lines[col] != 0 {
-			p.Line = r.Lines[col]
+		r := &t.header
+		p.Line = r.Line
+		if col >= 0 && col < len(r.Cols) {
+			p.Col = r.Cols[col]
+			if col < len(r.Lines) && r.Lines[col] != 0 {
+				p.Line = r.Lines[col]
+			}
 		}
+	case row >= 0 && row < t.Len():
+		p.Line, p.Col = t.store.pos(row, col)
 	}
 	return p
 }

@@ -329,3 +329,40 @@ func OpenRegular(p string) (*os.File, error) {
 	}
 	return f, nil
 }
+
+// OpenStream opens the site file rel for a reader that streams it (a large
+// data file parsed as it is read) under the same rule as ReadFile: it must
+// lie inside the site, be a regular file and be within limit, and reading
+// fails with a *TooLargeError past the limit, should the file grow while
+// it is read. size is the file's size when opened.
+func (r *Root) OpenStream(rel string, limit Limit) (rc io.ReadCloser, size int64, err error) {
+	f, err := r.OpenFile(rel, limit)
+	if err != nil {
+		return nil, 0, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return &limitedFile{f: f, rel: rel, limit: limit}, fi.Size(), nil
+}
+
+// limitedFile is a file read no further than its limit.
+type limitedFile struct {
+	f     *os.File
+	rel   string
+	limit Limit
+	read  int64
+}
+
+func (l *limitedFile) Read(p []byte) (int, error) {
+	n, err := l.f.Read(p)
+	l.read += int64(n)
+	if l.limit.Bytes > 0 && l.read > l.limit.Bytes {
+		return n, &TooLargeError{Path: l.rel, Size: l.read, Limit: l.limit.Bytes, Key: l.limit.Key}
+	}
+	return n, err
+}
+
+func (l *limitedFile) Close() error { return l.f.Close() }

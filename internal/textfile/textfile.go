@@ -26,12 +26,8 @@ const sniff = 512
 // means src may be read as text; invalid UTF-8 in it is left to the parser,
 // which shows such bytes escaped.
 func Check(src []byte, at diag.Pos, what string) *diag.Error {
-	if enc := utf16or32(src); enc != "" {
-		how := "in your editor, save it with the UTF-8 encoding"
-		if what == DataFile {
-			how = `from a spreadsheet, export "CSV UTF-8"; in an editor, choose the UTF-8 encoding`
-		}
-		return diag.Errorf(at, "this %s is saved as %s text: save it as UTF-8 (%s)", what, enc, how)
+	if err := CheckHead(src, at, what); err != nil {
+		return err
 	}
 	i := bytes.IndexByte(src, 0)
 	if i < 0 {
@@ -39,9 +35,32 @@ func Check(src []byte, at diag.Pos, what string) *diag.Error {
 	}
 	line := bytes.Count(src[:i], []byte{'\n'})
 	start := bytes.LastIndexByte(src[:i], '\n') + 1
-	col := utf8.RuneCount(src[start:i]) + 1
-	pos := diag.Pos{File: at.File, Line: at.Line + line, Col: col}
-	if line == 0 {
+	return NUL(at, line+1, utf8.RuneCount(src[start:i])+1, what)
+}
+
+// Sniff is how much of its start CheckHead needs to see of a file.
+const Sniff = sniff
+
+// CheckHead is the part of Check that looks at the start of a file alone
+// (its first Sniff bytes, or all of a shorter file): UTF-16 or UTF-32. A
+// reader that streams a file checks its head so, and each NUL byte it
+// meets with NUL.
+func CheckHead(head []byte, at diag.Pos, what string) *diag.Error {
+	if enc := utf16or32(head); enc != "" {
+		how := "in your editor, save it with the UTF-8 encoding"
+		if what == DataFile {
+			how = `from a spreadsheet, export "CSV UTF-8"; in an editor, choose the UTF-8 encoding`
+		}
+		return diag.Errorf(at, "this %s is saved as %s text: save it as UTF-8 (%s)", what, enc, how)
+	}
+	return nil
+}
+
+// NUL is Check's error for a NUL byte at line and (character) col of the
+// text whose first byte stands at `at`, both counted from 1.
+func NUL(at diag.Pos, line, col int, what string) *diag.Error {
+	pos := diag.Pos{File: at.File, Line: at.Line + line - 1, Col: col}
+	if line == 1 {
 		pos.Col += at.Col - 1
 	}
 	return diag.Errorf(pos, "this %s holds a NUL byte here, so it is a binary file, not text: a %s must be text saved as UTF-8", what, what)

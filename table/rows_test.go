@@ -1,0 +1,133 @@
+package table
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestRowStore reads back, cell by cell and position by position, tables
+// whose rows take each of the store's paths: plain rows over several
+// chunks, a row too long for 16-bit cell ends, rows whose positions are
+// kept (quoted cells, non-ASCII text, cells on lines of their own), and a
+// table widened after rows were added.
+func TestRowStore(t *testing.T) {
+	var many strings.Builder
+	many.WriteString("run,step,loss\n")
+	for i := range 100_000 {
+		fmt.Fprintf(&many, "r%d,%d,%d.5\n", i%7, i, i%1000)
+	}
+	long := strings.Repeat("x", 70_000)
+	tests := []struct {
+		name string
+		src  string
+		at   string // "" for a file of its own
+		want []Row  // checked rows, by index in want: row i of the table
+		rows []int  // the indices of want's rows; nil means 0, 1, ...
+	}{
+		{name: "plain rows over many chunks", src: many.String(),
+			rows: []int{0, 1, 50_000, 99_999},
+			want: []Row{
+				{Line: 2, Cells: []string{"r0", "0", "0.5"}, Cols: []int{1, 4, 6}},
+				{Line: 3, Cells: []string{"r1", "1", "1.5"}, Cols: []int{1, 4, 6}},
+				{Line: 50_002, Cells: []string{"r6", "50000", "0.5"}, Cols: []int{1, 4, 10}},
+				{Line: 100_001, Cells: []string{"r4", "99999", "999.5"}, Cols: []int{1, 4, 10}},
+			}},
+		{name: "a row longer than 65535 bytes", src: "a,b,c\n1," + long + ",3\n4,5,6\n",
+			want: []Row{
+				{Line: 2, Cells: []string{"1", long, "3"}, Cols: []int{1, 3, 70_004}},
+				{Line: 3, Cells: []string{"4", "5", "6"}, Cols: []int{1, 3, 5}},
+			}},
+		{name: "kept positions", src: "a,b\n\"x, y\",2\n β,3\n\"two\nlines\", 4\n5,6\n",
+			want: []Row{
+				{Line: 2, Cells: []string{"x, y", "2"}, Cols: []int{1, 8}},
+				{Line: 3, Cells: []string{"β", "3"}, Cols: []int{2, 4}},
+				{Line: 4, Cells: []string{"two\nlines", "4"}, Cols: []int{1, 9}, Lines: []int{0, 5}},
+				{Line: 6, Cells: []string{"5", "6"}, Cols: []int{1, 3}},
+			}},
+		{name: "inline, indented", src: "a,b\n1,2\n", at: "inline",
+			want: []Row{{Line: 11, Cells: []string{"1", "2"}, Cols: []int{3, 5}}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			at := file("f.csv")
+			if tc.at != "" {
+				at = page
+			}
+			tab, err := ParseCSV([]byte(tc.src), at, ',')
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows := tc.rows
+			if rows == nil {
+				for i := range tc.want {
+					rows = append(rows, i)
+				}
+			}
+			reversed := slices.Clone(rows)
+			slices.Reverse(reversed)
+			sub := tab.Subset(reversed)
+			for i, r := range rows {
+				checkRow(t, tab, r, tc.want[i])
+				checkRow(t, sub, len(rows)-1-i, tc.want[i])
+			}
+		})
+	}
+}
+
+// checkRow compares row r of tab with want through every accessor.
+func checkRow(t *testing.T, tab *Table, r int, want Row) {
+	t.Helper()
+	got := tab.Row(r)
+	if got.Line != want.Line || !slices.Equal(got.Cells, want.Cells) || !slices.Equal(got.Cols, want.Cols) ||
+		!slices.Equal(got.Lines, want.Lines) {
+		t.Errorf("row %d = %+v, want %+v", r, got, want)
+	}
+	if tab.Line(r) != want.Line {
+		t.Errorf("Line(%d) = %d, want %d", r, tab.Line(r), want.Line)
+	}
+	for c, cell := range want.Cells {
+		if tab.Cell(r, c) != cell {
+			t.Errorf("Cell(%d, %d) = %q, want %q", r, c, tab.Cell(r, c), cell)
+		}
+		line := want.Line
+		if c < len(want.Lines) && want.Lines[c] != 0 {
+			line = want.Lines[c]
+		}
+		if p := tab.Pos(r, c); p.Line != line || p.Col != want.Cols[c] {
+			t.Errorf("Pos(%d, %d) = %d:%d, want %d:%d", r, c, p.Line, p.Col, line, want.Cols[c])
+		}
+	}
+}
+
+// TestRowStoreWidens adds plain rows, then a wider one, as a JSON Lines
+// reader does when a key first appears late: the earlier rows keep their
+// cells and columns, and read "" with no column in the new one.
+func TestRowStoreWidens(t *testing.T) {
+	tab := &Table{Name: "f.jsonl", Columns: []string{"a", "b"}}
+	tab.add(Row{Line: 1, Cells: []string{"1", "22"}, Cols: []int{1, 3}})
+	tab.add(Row{Line: 2, Cells: []string{"3", "4"}, Cols: []int{5, 9}, Lines: []int{0, 3}})
+	tab.Columns = append(tab.Columns, "c")
+	tab.add(Row{Line: 4, Cells: []string{"5", "6", "7"}, Cols: []int{1, 3, 5}})
+	checkRow(t, tab, 0, Row{Line: 1, Cells: []string{"1", "22", ""}, Cols: []int{1, 3, 0}})
+	checkRow(t, tab, 1, Row{Line: 2, Cells: []string{"3", "4", ""}, Cols: []int{5, 9, 0}, Lines: []int{0, 3, 0}})
+	checkRow(t, tab, 2, Row{Line: 4, Cells: []string{"5", "6", "7"}, Cols: []int{1, 3, 5}})
+	if tab.Len() != 3 || tab.Cell(0, 5) != "" || tab.Cell(0, -1) != "" {
+		t.Errorf("Len %d, cells past the width %q %q", tab.Len(), tab.Cell(0, 5), tab.Cell(0, -1))
+	}
+}
+
+// TestPlainRowsKeepNoPositions holds the store to its promise for the
+// usual file, empty cells included: no row's positions are kept.
+func TestPlainRowsKeepNoPositions(t *testing.T) {
+	tab, err := ParseCSV([]byte("a,b,c,d\n1,,2,3\n1,2,,\n"), file("f.csv"), ',')
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.store.odd.rows) != 0 {
+		t.Errorf("positions kept for %d plain rows", len(tab.store.odd.rows))
+	}
+	checkRow(t, tab, 0, Row{Line: 2, Cells: []string{"1", "", "2", "3"}, Cols: []int{1, 3, 4, 6}})
+	checkRow(t, tab, 1, Row{Line: 3, Cells: []string{"1", "2", "", ""}, Cols: []int{1, 3, 5, 6}})
+}

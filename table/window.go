@@ -1,0 +1,138 @@
+package table
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"sort"
+	"unicode/utf8"
+)
+
+// window is the part of a streamed input that positions still need.
+// encoding/csv reads the input through it; it keeps the bytes from the
+// start of the record being read on (and whatever encoding/csv has read
+// ahead), where each of their lines starts, and which lines hold bytes
+// beyond ASCII, so that a cell's column can be counted in characters and a
+// quoting error explained from the text, without the whole file in memory.
+// Offsets and lines are the input's own: offset 0 is its first byte, line
+// 1 its first line.
+type window struct {
+	r      io.Reader
+	buf    []byte // the input from offset base on
+	base   int
+	starts []int  // the offset where each line starts, from line first on
+	high   []bool // whether that line has a byte beyond ASCII (so far)
+	first  int
+	read   int // bytes read so far: the end of buf
+	nul    int // the offset of the first NUL byte, or -1
+	eof    bool
+}
+
+// errNUL stops encoding/csv at a NUL byte: the input is not text.
+var errNUL = errors.New("a NUL byte")
+
+func newWindow(r io.Reader) *window {
+	return &window{r: r, starts: []int{0}, high: []bool{false}, first: 1, nul: -1}
+}
+
+// Read reads from the input, keeping what it reads.
+func (w *window) Read(p []byte) (int, error) {
+	if w.nul >= 0 {
+		return 0, errNUL
+	}
+	n, err := w.r.Read(p)
+	w.buf = append(w.buf, p[:n]...)
+	for chunk := p[:n]; len(chunk) > 0; {
+		seg := chunk
+		nl := bytes.IndexByte(chunk, '\n')
+		if nl >= 0 {
+			seg = chunk[:nl+1]
+		}
+		if last := len(w.high) - 1; !w.high[last] && !isASCII(seg) {
+			w.high[last] = true
+		}
+		if i := bytes.IndexByte(seg, 0); i >= 0 && w.nul < 0 {
+			w.nul = w.read + i
+		}
+		w.read += len(seg)
+		if nl >= 0 {
+			w.starts = append(w.starts, w.read)
+			w.high = append(w.high, false)
+		}
+		chunk = chunk[len(seg):]
+	}
+	if err == io.EOF {
+		w.eof = true
+	}
+	if w.nul >= 0 {
+		return n, errNUL
+	}
+	return n, err
+}
+
+// drop forgets the input before line: no position before it will be asked
+// for again.
+func (w *window) drop(line int) {
+	k := line - w.first
+	if k <= 0 || k >= len(w.starts) {
+		return
+	}
+	cut := w.starts[k] - w.base
+	w.buf = w.buf[cut:]
+	// Copy what is kept once it is a small part of the array, which
+	// appending alone would keep growing.
+	if cap(w.buf) > 1<<16 && len(w.buf) < cap(w.buf)/4 {
+		w.buf = append(make([]byte, 0, 2*len(w.buf)+4096), w.buf...)
+	}
+	w.base = w.starts[k]
+	w.starts = w.starts[k:]
+	w.high = w.high[k:]
+	w.first = line
+}
+
+// lineStart is the offset where line starts, or -1 when it is not kept
+// (dropped, or not read yet).
+func (w *window) lineStart(line int) int {
+	k := line - w.first
+	if k < 0 || k >= len(w.starts) {
+		return -1
+	}
+	return w.starts[k]
+}
+
+// lineHigh reports whether line may hold bytes beyond ASCII.
+func (w *window) lineHigh(line int) bool {
+	k := line - w.first
+	return k < 0 || k >= len(w.high) || w.high[k]
+}
+
+// bytesAt returns the input kept from offset from to to (cut to what is kept).
+func (w *window) bytesAt(from, to int) []byte {
+	from, to = max(from-w.base, 0), min(to-w.base, len(w.buf))
+	if from >= to {
+		return nil
+	}
+	return w.buf[from:to]
+}
+
+// byteAt is the byte at offset off, and whether it is kept.
+func (w *window) byteAt(off int) (byte, bool) {
+	if off < w.base || off >= w.read {
+		return 0, false
+	}
+	return w.buf[off-w.base], true
+}
+
+// lineCol is the line and byte column of offset off, which must be kept.
+func (w *window) lineCol(off int) (line, col int) {
+	k := sort.Search(len(w.starts), func(i int) bool { return w.starts[i] > off }) - 1
+	k = max(k, 0)
+	return w.first + k, off - w.starts[k] + 1
+}
+
+// nulPos is the line and character column of the first NUL byte.
+func (w *window) nulPos() (line, col int) {
+	line, _ = w.lineCol(w.nul)
+	start := w.lineStart(line)
+	return line, utf8.RuneCount(w.bytesAt(start, w.nul)) + 1
+}
