@@ -50,7 +50,7 @@ func (pc plainCells) label(s string, t *table.Table, r int, f chartspec.Field, e
 		return out
 	}
 	out, notes, err := plaintex.Linear(s)
-	at := diag.Pos{File: t.Name, Line: t.Rows[r].Line}
+	at := t.LinePos(t.Rows[r].Line)
 	if i := t.Index(f.Name); i >= 0 {
 		at = t.Pos(r, i)
 	}
