@@ -95,7 +95,7 @@ func newRun(m model, seed int) *run {
 		decay = 0.999 // momentum of the annealing area
 	)
 	b := (math.Log(50257) - lInf) * math.Pow(s0, alpha) // starts at ln(vocabulary)
-	offset := r.rng.NormFloat64() * 0.006                // seeds differ a little
+	offset := r.rng.NormFloat64() * 0.006               // seeds differ a little
 	r.lr = make([]float64, steps+1)
 	r.train = make([]float64, steps+1)
 	r.clean = make([]float64, steps+1)
@@ -212,7 +212,7 @@ func writeParquet(runs [][]*run) error {
 	for _, bySeed := range runs {
 		r := bySeed[0]
 		for s := 250; s <= steps; s += 250 {
-			row := historyRow{Model: r.model.name, Step: int64(s), Runtime: math.Round(r.wallTime(s)-r.wallTime(0)),
+			row := historyRow{Model: r.model.name, Step: int64(s), Runtime: math.Round(r.wallTime(s) - r.wallTime(0)),
 				Train: float32(r.trainLoss(s, 250)), LR: float32(3e-4 * r.lr[s])}
 			if s%valEvery == 0 {
 				v := float32(r.valLoss(s))
