@@ -53,7 +53,7 @@ const (
 type model struct {
 	name      string
 	params    float64
-	secPerRun float64 // wall-clock seconds per step
+	secPerStep float64 // wall-clock seconds per step
 }
 
 var models = []model{
@@ -144,7 +144,7 @@ func (r *run) valLoss(step int) float64 {
 }
 
 func (r *run) wallTime(step int) float64 {
-	return 1.7e9 + float64(r.seed)*86400 + float64(step)*r.model.secPerRun
+	return 1.7e9 + float64(r.seed)*86400 + float64(step)*r.model.secPerStep
 }
 
 func f4(v float64) string { return strconv.FormatFloat(v, 'f', 4, 64) }
