@@ -51,8 +51,8 @@ const (
 
 // model is one of the three sizes.
 type model struct {
-	name      string
-	params    float64
+	name       string
+	params     float64
 	secPerStep float64 // wall-clock seconds per step
 }
 
