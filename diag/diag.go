@@ -9,6 +9,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -18,13 +19,26 @@ type Pos struct {
 	File string
 	Line int
 	Col  int
+
+	// Row says that Line counts the rows of a table that has no lines of
+	// text (a Parquet file, a folder of TensorBoard event files) and Col its
+	// columns; Column, when set, is that column's name. Such a position
+	// reads as a researcher counts: "row 12,345 of runs.parquet, column
+	// "train_loss"", since "runs.parquet:12345:3" would send an editor to a
+	// line the file does not have.
+	Row    bool   `json:",omitempty"`
+	Column string `json:",omitempty"`
 }
 
 // String formats the position the way compilers do: file:line:col. The
 // file name is written as it is, for editors to follow, except that control
-// characters in it are escaped: a file may be named "a\n::error::.csv".
+// characters in it are escaped: a file may be named "a\n::error::.csv". A
+// row of a table without lines (Row) is written out in words instead.
 func (p Pos) String() string {
 	file := escapeControls(p.File)
+	if p.Row {
+		return p.rowString(file)
+	}
 	switch {
 	case p.Line == 0:
 		return file
@@ -32,6 +46,83 @@ func (p Pos) String() string {
 		return fmt.Sprintf("%s:%d", file, p.Line)
 	}
 	return fmt.Sprintf("%s:%d:%d", file, p.Line, p.Col)
+}
+
+// rowString is String for a row position: "row 12,345 of runs.parquet,
+// column "train_loss"", the header's column as "runs.parquet, column
+// "train_loss"".
+func (p Pos) rowString(file string) string {
+	var b strings.Builder
+	if p.Line > 0 {
+		b.WriteString("row " + Thousands(p.Line) + " of ")
+	}
+	b.WriteString(file)
+	switch {
+	case p.Column != "":
+		b.WriteString(", column " + Quote(p.Column))
+	case p.Col > 0:
+		b.WriteString(", column " + strconv.Itoa(p.Col))
+	}
+	return b.String()
+}
+
+// LineText names the line of p in a message: "line 12", or "row 12,345"
+// for a row of a table without lines.
+func (p Pos) LineText() string {
+	if p.Row {
+		return "row " + Thousands(p.Line)
+	}
+	return "line " + strconv.Itoa(p.Line)
+}
+
+// LinesText names lines in a message, the first eight and how many more:
+// "line 4", "lines 4, 9 and 3 more"; for a table without lines (row true)
+// its rows, "rows 1, 4001 and 4002". A list writes its numbers without
+// thousands' commas, which would read as more numbers.
+func LinesText(lines []int, row bool) string {
+	const show = 8
+	var b strings.Builder
+	word := "line"
+	if row {
+		word = "row"
+	}
+	if len(lines) == 1 && row {
+		return "row " + Thousands(lines[0])
+	}
+	b.WriteString(word)
+	if len(lines) != 1 {
+		b.WriteString("s")
+	}
+	b.WriteString(" ")
+	for i, n := range lines {
+		if i == show {
+			fmt.Fprintf(&b, " and %d more", len(lines)-show)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(n))
+	}
+	return b.String()
+}
+
+// Thousands writes n with commas between groups of three digits, as a
+// researcher reads a row count: 12,345.
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := ""
+	if n < 0 {
+		neg, s = "-", s[1:]
+	}
+	var b []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s[i])
+	}
+	return neg + string(b)
 }
 
 // Error is one problem in the content, at a position.

@@ -41,7 +41,7 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 		panel, file, err := l.panel(p, &sc.Panels[i], at, panelNumber(sc, i))
 		errs.Add(err)
 		if err == nil {
-			err = linearRangeErrors(&sc.Panels[i], &panel, cmp.Or(file, p.Path)).Err()
+			err = linearRangeErrors(&sc.Panels[i], &panel).Err()
 			errs.Add(err)
 		}
 		if err == nil {

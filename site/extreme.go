@@ -34,9 +34,8 @@ type axisEnd struct {
 // range its arithmetic cannot hold: more than maxLinearSpan (-1.7e308 to
 // 1.7e308) or, not 0, less than minLinearSpan (1e-320 to 3e-320). The
 // error names the rows at both ends, the limit, and the fix (the column
-// written in other units, said in the axis title). file is where the rows
-// stand.
-func linearRangeErrors(sp *chartspec.Panel, p *Panel, file string) diag.List {
+// written in other units, said in the axis title).
+func linearRangeErrors(sp *chartspec.Panel, p *Panel) diag.List {
 	var out diag.List
 	for _, x := range []bool{true, false} {
 		ax, name := &sp.Y, "y"
@@ -60,7 +59,7 @@ func linearRangeErrors(sp *chartspec.Panel, p *Panel, file string) diag.List {
 		if span <= maxLinearSpan && (span == 0 || span >= minLinearSpan) {
 			continue
 		}
-		at := diag.Pos{File: file, Line: hi.row}
+		at := p.rowPos(hi.row)
 		if math.Abs(lo.v) > math.Abs(hi.v) {
 			at.Line = lo.row
 		}
@@ -81,7 +80,7 @@ func linearRangeErrors(sp *chartspec.Panel, p *Panel, file string) diag.List {
 			spanText = "more than 1.8e308"
 		}
 		out.Add(diag.Errorf(at, "the %s values of column %q run from %s%s to %s%s, a range of %s: %s; write the column in units of %s (%s becomes %s) and say so in the axis title, e.g. %q, or use scale: log",
-			name, ax.Field.Name, shortNumber(lo.v), endLine(lo), shortNumber(hi.v), endLine(hi), spanText,
+			name, ax.Field.Name, shortNumber(lo.v), endLine(p, lo), shortNumber(hi.v), endLine(p, hi), spanText,
 			limit, unit, shortNumber(big), example, ax.Field.Name+" (×10"+sup+")"))
 	}
 	return out
@@ -111,13 +110,13 @@ func axisEnds(p *Panel, x bool) (lo, hi axisEnd, ok bool) {
 	return lo, hi, ok
 }
 
-// endLine is " (line N)" for an end read from the data, "" for a bound the
-// spec sets.
-func endLine(e axisEnd) string {
+// endLine is " (line N)" (" (row N)" in a table without lines) for an end
+// read from p's data, "" for a bound the spec sets.
+func endLine(p *Panel, e axisEnd) string {
 	if e.row == 0 {
 		return ""
 	}
-	return " (line " + strconv.Itoa(e.row) + ")"
+	return " (" + p.rowText(e.row) + ")"
 }
 
 // decimalExponent splits v > 0 into m × 10^e, 1 <= m < 10, m to three

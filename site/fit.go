@@ -187,7 +187,7 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string, cache *fit
 				if fe.Axis == "x" {
 					col = sp.X.Field.Name
 				}
-				msg += fmt.Sprintf(" (%s at %s)", diag.Quote(col), diag.Pos{File: file, Line: g.pts[fe.Point].Row})
+				msg += fmt.Sprintf(" (%s at %s)", diag.Quote(col), p.rowPos(g.pts[fe.Point].Row))
 			}
 			errs.Add(diag.Errorf(f.Pos, "the fit %s: %s", g.what, msg))
 			continue

@@ -154,9 +154,9 @@ func (iv *intervals) warnings(t *table.Table, at diag.Pos) diag.List {
 		for i, r := range a.outside {
 			lines[i] = t.Line(r)
 		}
-		out.Add(diag.Warnf(diag.OutsideInterval, diag.Pos{File: t.Name, Line: lines[0]},
+		out.Add(diag.Warnf(diag.OutsideInterval, t.LinePos(lines[0]),
 			"%d %s of the chart at %s %s a %s value outside its own interval (columns %q and %q) on %s: check that low and high are the interval's ends",
-			n, plural(n, "row", "rows"), at, plural(n, "has", "have"), a.name, t.Columns[a.lo], t.Columns[a.hi], linesList(lines)))
+			n, plural(n, "row", "rows"), at, plural(n, "has", "have"), a.name, t.Columns[a.lo], t.Columns[a.hi], t.LinesText(lines)))
 	}
 	return out
 }
@@ -167,5 +167,5 @@ func rowLines(t *table.Table, rows []int) string {
 	for i, r := range rows {
 		lines[i] = t.Line(r)
 	}
-	return linesList(lines)
+	return t.LinesText(lines)
 }

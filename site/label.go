@@ -143,7 +143,7 @@ func labelsCutWarning(t *table.Table, at diag.Pos, f chartspec.Field, lines []in
 	if strings.Contains(f.Name, "{") {
 		fix = "shorten the template, or name columns of shorter values in it"
 	}
-	return diag.Warnf(diag.LabelsCut, diag.Pos{File: t.Name, Line: lines[0]},
+	return diag.Warnf(diag.LabelsCut, t.LinePos(lines[0]),
 		"the point label of %d %s (%s) is longer than %d characters, the most a point label holds: it is cut there, ending in an ellipsis, in the chart at %s; %s",
-		len(lines), plural(len(lines), "row", "rows"), linesList(lines), MaxLabelChars, at, fix)
+		len(lines), plural(len(lines), "row", "rows"), t.LinesText(lines), MaxLabelChars, at, fix)
 }

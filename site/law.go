@@ -237,7 +237,7 @@ func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.M
 	if err := lawWork(lw, g, sp.Fit.Bootstrap); err != nil {
 		return Fitted{}, err
 	}
-	if err := domainCheck(lw, m, g, vars, p.law, file); err != nil {
+	if err := domainCheck(lw, m, g, vars, p); err != nil {
 		return Fitted{}, err
 	}
 	names := m.Constants()
@@ -273,7 +273,7 @@ func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.M
 					lines = append(lines, g.pts[row].Row)
 				}
 			}
-			msg += fmt.Sprintf(" (the points are on %s of %s)", linesList(lines), file)
+			msg += fmt.Sprintf(" (the points are on %s of %s)", p.rowsText(lines), file)
 		}
 		at := lw.Pos
 		if le != nil && len(le.Consts) > 0 && len(le.Consts) < len(names) { // the constants at fault, not all of them
@@ -305,7 +305,7 @@ func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.M
 // value ≤ 0, a square root of a negative value) at two unrelated sets of
 // constants, at the same place of the formula. It is an error at that
 // place, naming the row.
-func domainCheck(lw *chartspec.Law, m *law.Model, g fitGroup, vars [][]float64, lv *lawVars, file string) error {
+func domainCheck(lw *chartspec.Law, m *law.Model, g fitGroup, vars [][]float64, p *Panel) error {
 	k := len(m.Constants())
 	ones, twos := make([]float64, k), make([]float64, k)
 	for i := range k {
@@ -319,8 +319,8 @@ func domainCheck(lw *chartspec.Law, m *law.Model, g fitGroup, vars [][]float64, 
 		if off2, _, _, ok2 := m.Domain(twos, v); ok2 || off2 != off {
 			continue
 		}
-		return diag.Errorf(lw.At(off), "the fit %s cannot take the values of %s line %d: %s, with %s; leave the row out with where, or write the law for these values",
-			g.what, file, g.pts[i].Row, msg, varsText(lw, v))
+		return diag.Errorf(lw.At(off), "the fit %s cannot take the values of %s %s: %s, with %s; leave the row out with where, or write the law for these values",
+			g.what, p.rows.File, p.rowText(g.pts[i].Row), msg, varsText(lw, v))
 	}
 	return nil
 }

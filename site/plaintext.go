@@ -50,7 +50,7 @@ func (pc plainCells) label(s string, t *table.Table, r int, f chartspec.Field, e
 		return out
 	}
 	out, notes, err := plaintex.Linear(s)
-	at := diag.Pos{File: t.Name, Line: t.Line(r)}
+	at := t.LinePos(t.Line(r))
 	if i := t.Index(f.Name); i >= 0 {
 		at = t.Pos(r, i)
 	}

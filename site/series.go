@@ -50,7 +50,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		return Panel{}, file, errs
 	}
 
-	out := Panel{law: vars}
+	out := Panel{law: vars, rows: t.LinePos(0)}
 	index := map[string]int{}
 	// Several y columns (wide.go) make several series, as a series column
 	// does.
@@ -199,9 +199,9 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		l.warnings = append(l.warnings, labelsCutWarning(t, at, sp.Label, cutLabels))
 	}
 	if len(left) > 0 {
-		l.warnings = append(l.warnings, diag.Warnf(diag.MissingValues, diag.Pos{File: t.Name, Line: left[0]},
+		l.warnings = append(l.warnings, diag.Warnf(diag.MissingValues, t.LinePos(left[0]),
 			"%d %s left out of the chart at %s because of missing values (blank or NA) on %s",
-			len(left), plural(len(left), "row", "rows"), at, linesList(left)))
+			len(left), plural(len(left), "row", "rows"), at, t.LinesText(left)))
 	}
 	for _, o := range append([]*outside{&outX}, pointers(outY)...) {
 		if w := o.warning(t); w != nil {
@@ -212,7 +212,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 		return out, file, diag.Errorf(sp.Data.Pos, "%s has a header but no rows: the chart would be empty", tname)
 	}
 	if len(out.Series) == 0 {
-		l.warnings = append(l.warnings, noPoints(sp, at, n, tname, t.Len(), sortedLines(left, blank)))
+		l.warnings = append(l.warnings, noPoints(sp, at, n, tname, t.Len(), t.LinesText(sortedLines(left, blank))))
 	}
 	if len(out.Series) == 0 && !sp.Named() {
 		out.Series = []Series{{}}
@@ -272,7 +272,7 @@ func dealPoints(series []Series, points []Point, of []int32) {
 // The chart is built empty, which a reader would take for a broken page;
 // the warning names the panel, the columns, the lines and the where that
 // kept those rows.
-func noPoints(sp *chartspec.Panel, at diag.Pos, n int, tname string, rows int, lines []int) *diag.Error {
+func noPoints(sp *chartspec.Panel, at diag.Pos, n int, tname string, rows int, lines string) *diag.Error {
 	what, pos := "the chart", at
 	if n > 0 {
 		what, pos = "panel "+strconv.Itoa(n), sp.Pos
@@ -288,7 +288,7 @@ func noPoints(sp *chartspec.Panel, at diag.Pos, n int, tname string, rows int, l
 		fix = "fill in the values, plot other columns, or change the where"
 	}
 	return diag.Warnf(diag.NoPoints, pos, "%s draws no point: %s %s no value (blank, NA or NaN) for %s, on %s; it is built empty: %s",
-		what, rowsOf, plural(rows, "has", "have"), cols, linesList(lines), fix)
+		what, rowsOf, plural(rows, "has", "have"), cols, lines, fix)
 }
 
 // Gap reports whether p is a gap in its line rather than a drawn point: a
@@ -364,7 +364,7 @@ func (l *lowCells) errors(t *table.Table) diag.List {
 			lines[i] = t.Line(r)
 		}
 		out.Add(diag.Errorf(t.Pos(first, c.col), "%d values in column %q are 0 or below (%s) and cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at %s): use a linear scale, or leave those rows out",
-			len(c.rows), t.Columns[c.col], linesList(lines), c.ax.Pos))
+			len(c.rows), t.Columns[c.col], t.LinesText(lines), c.ax.Pos))
 	}
 	return out
 }
@@ -400,10 +400,10 @@ func (o *outside) warning(t *table.Table) *diag.Error {
 		bounds = append(bounds, "max "+shortNumber(*o.ax.Max))
 	}
 	n := len(o.rows)
-	return diag.Warnf(diag.OutsideRange, diag.Pos{File: t.Name, Line: o.rows[0]},
+	return diag.Warnf(diag.OutsideRange, t.LinePos(o.rows[0]),
 		"%d %s outside the %s axis range set at %s (%s) and %s not drawn: %s (column %q: %s); widen min/max or remove %s",
 		n, plural(n, "row lies", "rows lie"), o.axis, o.ax.Pos, strings.Join(bounds, ", "), plural(n, "is", "are"),
-		linesList(o.rows), t.Columns[o.col], valuesList(o.cells), plural(n, "it", "them"))
+		t.LinesText(o.rows), t.Columns[o.col], valuesList(o.cells), plural(n, "it", "them"))
 }
 
 // shortNumber writes v as an author would: 40, 0.5, 1e9 (not 1e+09).
@@ -420,7 +420,7 @@ func shortNumber(v float64) string {
 	return mant + "e" + sign + strings.TrimLeft(exp[1:], "0")
 }
 
-// valuesList joins cell values for a message as linesList does their lines:
+// valuesList joins cell values for a message as diag.LinesText does their lines:
 // the first few, then "...".
 func valuesList(vals []string) string {
 	const show = 8
@@ -454,24 +454,6 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
-}
-
-// linesList formats line numbers for a message, eliding long lists.
-func linesList(lines []int) string {
-	const show = 8
-	var b strings.Builder
-	b.WriteString(plural(len(lines), "line ", "lines "))
-	for i, n := range lines {
-		if i == show {
-			fmt.Fprintf(&b, " and %d more", len(lines)-show)
-			break
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Itoa(n))
-	}
-	return b.String()
 }
 
 // outOfOrder is a line series whose rows were not in x order: the row
@@ -554,7 +536,7 @@ func unsortedWarning(t *table.Table, at diag.Pos, n int, x string, named bool, u
 		if named {
 			fmt.Fprintf(&b, "%s ", diag.Quote(u.name))
 		}
-		fmt.Fprintf(&b, "(line %d has x %s after %s on line %d)", u.row, shortNumber(u.x), shortNumber(u.prev), u.after)
+		fmt.Fprintf(&b, "(%s has x %s after %s on %s)", t.LineText(u.row), shortNumber(u.x), shortNumber(u.prev), t.LineText(u.after))
 	}
 	order := "not in order of x " + diag.Quote(x)
 	var what string
@@ -570,7 +552,7 @@ func unsortedWarning(t *table.Table, at diag.Pos, n int, x string, named bool, u
 	if n > 0 {
 		chart = "panel " + strconv.Itoa(n) + " of the chart"
 	}
-	return diag.Warnf(diag.UnsortedRows, diag.Pos{File: t.Name, Line: us[0].row},
+	return diag.Warnf(diag.UnsortedRows, t.LinePos(us[0].row),
 		"%s: %s at %s draws each line in x order; if the line is a path through the rows (a training trajectory), write connect: rows to keep their order",
 		what, chart, at)
 }

@@ -243,7 +243,26 @@ type Panel struct {
 	Fits []Fitted
 	// law holds the variables of a fit by law on each row (law.go).
 	law *lawVars
+	// rows is where the points' rows stand: the data file (the page for
+	// inline data), with Row set when the table has no lines (Parquet, an
+	// event folder), so that a message names a point's row as the table
+	// counts it (rowPos, rowsText).
+	rows diag.Pos
 }
+
+// rowPos is the position of the row at line (a Point's Row) in the panel's
+// data: "data.csv:12", or "row 12,345 of runs.parquet".
+func (p *Panel) rowPos(line int) diag.Pos {
+	at := p.rows
+	at.Line = line
+	return at
+}
+
+// rowText names the row at line in a message: "line 12" or "row 12,345".
+func (p *Panel) rowText(line int) string { return p.rowPos(line).LineText() }
+
+// rowsText names the rows at lines in a message: "lines 4, 9" or "rows 1, 4001".
+func (p *Panel) rowsText(lines []int) string { return diag.LinesText(lines, p.rows.Row) }
 
 // Series is one legend entry: the points sharing a value of the series column.
 type Series struct {

@@ -25,7 +25,8 @@ type unitColumn struct {
 	file   string // the data file, or the page for inline data
 	column string
 	vals   []float64
-	lines  []int // the line of each value
+	lines  []int    // the line of each value
+	rows   diag.Pos // the data, with Row set when its lines count rows (Panel.rows)
 }
 
 // unitWarnings checks each column drawn on an axis that shows proportions:
@@ -64,7 +65,7 @@ func unitWarnings(sc *chartspec.Chart, panels []Panel, files []string) []*diag.E
 				k := key{name, at, files[i], col}
 				c := cols[k]
 				if c == nil {
-					c = &unitColumn{axis: name, ax: ax, file: files[i], column: col}
+					c = &unitColumn{axis: name, ax: ax, file: files[i], column: col, rows: panels[i].rows}
 					cols[k] = c
 					order = append(order, k)
 				}
@@ -166,14 +167,14 @@ func (c *unitColumn) mixedWarning(fractions, percents []int) *diag.Error {
 		}
 	}
 	fix := "write every value in percent (45 for 0.45) with format: percent, or every value as a fraction with format: fraction"
-	return diag.Warnf(diag.MixedUnits, diag.Pos{File: c.file, Line: c.lines[first]},
+	return diag.Warnf(diag.MixedUnits, diag.Pos{File: c.file, Line: c.lines[first], Row: c.rows.Row},
 		"column %s of %s mixes fractions and percents: %s %s %s, while its other %d values are %s (%s to %s), so one kind is drawn a hundred times off: %s",
 		diag.Quote(c.column), c.file, c.rowList(odd), plural(len(odd), "is", "are"), oddKind, len(rest), restKind, shortNumber(lo), shortNumber(hi), fix)
 }
 
 // rowList names the rows of the values at idx, in line order, with their
-// values: "0.146 on line 6 and 0.287 on line 7"; the first few, then
-// "...".
+// values: "0.146 on line 6 and 0.287 on line 7" ("0.146 in row 6" in a
+// table without lines); the first few, then "...".
 func (c *unitColumn) rowList(idx []int) string {
 	const show = 5
 	lines := make([]int, len(idx))
@@ -198,7 +199,12 @@ func (c *unitColumn) rowList(idx []int) string {
 		case i > 0:
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%s on line %d", shortNumber(byLine[l]), l)
+		at := diag.Pos{Line: l, Row: c.rows.Row}
+		on := "on"
+		if at.Row {
+			on = "in"
+		}
+		fmt.Fprintf(&b, "%s %s %s", shortNumber(byLine[l]), on, at.LineText())
 	}
 	return b.String()
 }

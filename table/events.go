@@ -45,7 +45,7 @@ type EventFile struct {
 // A row's Line is its number in the table (1-based), so that a message
 // about a cell can say "row 1,234 of runs"; Cols are the column numbers.
 func ReadEvents(name string, files []EventFile) (*Table, error) {
-	t := &Table{Name: name, Columns: EventColumns}
+	t := &Table{Name: name, Columns: EventColumns, rows: true}
 	t.header = Row{Line: 0, Cells: t.Columns, Cols: []int{1, 2, 3, 4, 5}}
 	r := &eventReader{t: t}
 	for _, f := range files {

@@ -61,7 +61,7 @@ func readParquet(name string, src []byte, fail func(format string, args ...any) 
 	if len(leaves) > MaxColumns {
 		return nil, fail("%s", tooManyColumns)
 	}
-	t := &Table{Name: name, Columns: make([]string, len(leaves))}
+	t := &Table{Name: name, Columns: make([]string, len(leaves)), rows: true}
 	cols := make([]int, len(leaves))
 	kinds := make([]func(parquet.Value) (string, bool), len(leaves))
 	for i, path := range leaves {

@@ -306,7 +306,7 @@ func padded(s []int, n int) []int {
 // columns, so that a message about a row of the subset names its place in
 // the file. The subset shares t's cell text, which no one changes.
 func (t *Table) Subset(rows []int) *Table {
-	sub := &Table{Name: t.Name, Columns: t.Columns, header: t.header}
+	sub := &Table{Name: t.Name, Columns: t.Columns, rows: t.rows, header: t.header}
 	from, to := &t.store, &sub.store
 	to.width, to.col0 = from.width, from.col0
 	// Full chunks: a row added to the subset would start a chunk of its own.

@@ -26,6 +26,11 @@ type Table struct {
 	// store holds the rows (rows.go): Len, Cell, Line and Row read them.
 	store rowStore
 
+	// rows says that a Row's Line counts rows, not lines of text: the
+	// table was read from a Parquet file or a folder of event files, and
+	// positions in it say "row 12,345 of runs.parquet".
+	rows bool
+
 	// header holds where each column is named, so that an error about a
 	// column as a whole (say, a log axis on a column of negative numbers)
 	// can point at its name: Pos(-1, col).
@@ -113,8 +118,15 @@ func (t *Table) Index(column string) int {
 // header, so a problem with a whole column can point at the column's name. An
 // index out of range gives the file alone rather than a panic, because
 // positions are only ever used to print an error that is already on its way.
+//
+// In a table without lines (a Parquet file, an event folder) the position
+// is a row and a column by name, which prints as "row 12,345 of
+// runs.parquet, column "train_loss"".
 func (t *Table) Pos(row, col int) diag.Pos {
-	p := diag.Pos{File: t.Name}
+	p := diag.Pos{File: t.Name, Row: t.rows}
+	if t.rows && col >= 0 && col < len(t.Columns) {
+		p.Column = t.Columns[col]
+	}
 	switch {
 	case row == -1:
 		r := &t.header
@@ -130,6 +142,26 @@ func (t *Table) Pos(row, col int) diag.Pos {
 	}
 	return p
 }
+
+// LinePos is the position of the row that starts at line (a Row's Line),
+// for a message about the row as a whole: "data.csv:12", or "row 12,345 of
+// runs.parquet". A message about a row should take its position from here,
+// not build one from Line, so that it reads right for every kind of table.
+func (t *Table) LinePos(line int) diag.Pos {
+	return diag.Pos{File: t.Name, Line: line, Row: t.rows}
+}
+
+// LineText names a row by its Line in a message: "line 12", or "row
+// 12,345" in a table without lines.
+func (t *Table) LineText(line int) string { return t.LinePos(line).LineText() }
+
+// LinesText names rows by their Lines in a message: "lines 4, 9 and 3
+// more", or "rows 1, 4001" in a table without lines.
+func (t *Table) LinesText(lines []int) string { return diag.LinesText(lines, t.rows) }
+
+// RowNumbers reports whether the table's Lines count rows rather than lines
+// of text (a Parquet file, a folder of event files).
+func (t *Table) RowNumbers() bool { return t.rows }
 
 // maxErrors bounds how many problems one table reports. Past a handful the
 // rest are usually echoes of the first (one stray quote shifts every later
