@@ -347,16 +347,21 @@
     return e === Math.round(e) ? pow10(e) : Math.pow(10, e);
   }
 
-  function sortedUnique(list, exclude) {
-    var seen = {};
-    var i;
-    for (i = 0; i < exclude.length; i++) seen[exclude[i]] = true;
+  // sortedUnique sorts list and drops each value within tol of one kept
+  // before it or of one in exclude (sorted): one tick, however the engine
+  // rounded its two ways of writing it. A minor at log10(4) + 3 is the
+  // major at log10(4000), which goja (the static figure) makes one ulp
+  // smaller than V8 does (3.602059991327962): compared exactly, the figure
+  // drew a minor tick and grid line over the major where the live chart
+  // drew one.
+  function sortedUnique(list, exclude, tol) {
     var out = [];
+    var j = 0;
     list.slice().sort(function (a, b) { return a - b; }).forEach(function (v) {
-      if (!seen[v]) {
-        seen[v] = true;
-        out.push(v);
-      }
+      while (j < exclude.length && exclude[j] < v - tol) j++;
+      if (j < exclude.length && exclude[j] <= v + tol) return;
+      if (out.length && v - out[out.length - 1] <= tol) return;
+      out.push(v);
     });
     return out;
   }
@@ -457,11 +462,13 @@
     }
     if (!c) return empty;
     coverEnds(c, lo, hi, ch, !!opts.log);
-    var major = sortedUnique(c.major, []);
+    // ticks a rounding error apart are one tick (the slack of the ends)
+    var tol = (hi - lo) * REL;
+    var major = sortedUnique(c.major, [], tol);
     // among the fewest subnormals two exponents may be one double (5e-324
     // is also 6e-324): one tick for it
     if (opts.log) major = major.filter(function (v, i) { return i === 0 || pow10Exact(v) !== pow10Exact(major[i - 1]); });
-    return { major: major, minor: sortedUnique(c.minor, major) };
+    return { major: major, minor: sortedUnique(c.minor, major, tol) };
   }
 
   /* ---------------------------------------------------------------------
