@@ -81,3 +81,35 @@ func TestAxisTicksOneTickPerValue(t *testing.T) {
 		}
 	}
 }
+
+// TestTickLabelsNegativeRoundUp: a negative tick a float error short of a
+// power of ten reads as that power in the static figure, as in the
+// browser. goja's toPrecision writes (-0.9996).toPrecision(3) as ".0.000":
+// the figure printed "NaN" where the live chart printed "-1".
+func TestTickLabelsNegativeRoundUp(t *testing.T) {
+	e, err := New(figure.MeasureFont)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		values string // a JavaScript array
+		format string
+		want   string // the labels as V8 writes them, JSON
+	}{
+		{"[-0.9999999999999998]", "auto", `["-1"]`},
+		{"[-0.9999999999999998, -0.5, 0]", "auto", `["-1","-0.5","0"]`},
+		{"[-9.999999999999998, -5, 0]", "plain", `["-10","-5","0"]`},
+		{"[-99.99999999999997, -50, 0]", "si", `["-100","-50","0"]`},
+		{"[-0.09999999999999999, 0, 0.1]", "auto", `["-0.1","0","0.1"]`},
+		{"[-2019.9999999999998, -2018]", "year", `["-2020","-2018"]`},
+	}
+	for _, tt := range tests {
+		got, err := e.eval(fmt.Sprintf(`JSON.stringify(scalesiteLayout.tickLabels(%s, %q, false).labels)`, tt.values, tt.format))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("tickLabels(%s, %s) = %s, want %s", tt.values, tt.format, got, tt.want)
+		}
+	}
+}

@@ -487,10 +487,18 @@
     return formatAPI;
   }
 
+  // Number(v.toPrecision(d)), the sign kept apart: goja (the build's
+  // JavaScript, which draws the static figures) writes a negative value
+  // that rounds up to a power of ten wrongly ((-0.9996).toPrecision(3) is
+  // ".0.000", a NaN), where browsers write "-1.00".
+  function toPrecision(v, d) {
+    return v < 0 ? -Number((-v).toPrecision(d)) : Number(v.toPrecision(d));
+  }
+
   // a value within 1e-9 relative of a 9-digit value is that value
   function snap(v) {
     if (v === 0 || !isFinite(v)) return v;
-    var r = Number(v.toPrecision(9));
+    var r = toPrecision(v, 9);
     return Math.abs(v - r) <= 1e-9 * Math.abs(r) ? r : v;
   }
 
@@ -540,7 +548,7 @@
     var name = !own || format === 'auto' ? 'plain' : format;
     if (format === 'year') {
       if (!isFinite(v)) return F.formatters.plain(v);
-      var y = Number(v.toPrecision(exact ? digits : 12));
+      var y = toPrecision(v, exact ? digits : 12);
       return String(y === 0 ? 0 : y); // 2017, never 2,017
     }
     if (powerForm(format, log)) {
@@ -575,7 +583,7 @@
     var close = function (d) {
       for (var k = 0; k < n; k++) {
         var v = vals[k];
-        if (isFinite(v) && v !== 0 && Math.abs(Number(v.toPrecision(d)) - v) > tol[k]) return false;
+        if (isFinite(v) && v !== 0 && Math.abs(toPrecision(v, d) - v) > tol[k]) return false;
       }
       return true;
     };
