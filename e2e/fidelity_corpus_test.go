@@ -82,6 +82,29 @@ func fidelityCorpus() []fidelityPage {
 			}
 		}
 	}
+	// logends: log axes whose data end on a minor tick (4,000, 7,000, 80,
+	// 9e5) or just past one: the tick at the end is drawn by both or neither
+	logEnds := [][2]float64{{50, 4000}, {30, 7000}, {0.5, 80}, {2e3, 9e5}}
+	var ends strings.Builder
+	ends.WriteString("range,x,y\n")
+	for ri, r := range logEnds {
+		for k := range 13 {
+			f := float64(k) / 12
+			x := r[0] * math.Pow(r[1]/r[0], f)
+			y := r[0] * math.Pow(r[1]/r[0], 1-f*f)
+			if k == 12 {
+				x = r[1]
+			}
+			fmt.Fprintf(&ends, "r%d,%.6g,%.6g\n", ri, x, y)
+		}
+	}
+	var endSpecs []string
+	for ri, r := range logEnds {
+		endSpecs = append(endSpecs, fmt.Sprintf("type: line\ntitle: Log axes from %g to %g\ndata: ends.csv\nwhere: {range: r%d}\n"+
+			"x: {field: x, title: Steps, scale: log}\ny: {field: y, title: Loss, scale: log}\n", r[0], r[1], ri))
+	}
+	endSpecs = append(endSpecs, "type: line\ntitle: A log x axis from 50 to 4,000\ndata: ends.csv\nwhere: {range: r0}\n"+
+		"x: {field: x, title: Steps, scale: log}\ny: {field: y, title: Loss}\n")
 	return []fidelityPage{
 		page("dense", "Dense labelled scatter", 1, []string{
 			"type: scatter\ntitle: Seventy labelled runs\ndata: runs.csv\nseries: family\nlabel: model\n" +
@@ -130,6 +153,7 @@ func fidelityCorpus() []fidelityPage {
 			"type: line\ntitle: 100,000 steps from 200\ndata: log.csv\ndownsample: 200\n" +
 				"x: {field: step, title: Step}\ny: {field: loss, title: Loss}\n",
 		}, map[string]string{"seeds.csv": seeds.String(), "log.csv": long.String()}),
+		page("logends", "Log axes ending at a minor tick", len(endSpecs), endSpecs, map[string]string{"ends.csv": ends.String()}),
 	}
 }
 

@@ -43,10 +43,14 @@
     return out;
   }
 
-  // round to `digits` significant digits, dropping float noise.
+  // round to `digits` significant digits, dropping float noise. The sign
+  // is kept apart: goja (the build's JavaScript, which draws the static
+  // figures) writes a negative value that rounds up to a power of ten
+  // wrongly ((-0.9996).toPrecision(3) is ".0.000", a NaN), where browsers
+  // write "-1.00".
   function tidy(v, digits) {
     if (v === 0 || !isFinite(v)) return v;
-    return Number(v.toPrecision(digits));
+    return v < 0 ? -Number((-v).toPrecision(digits)) : Number(v.toPrecision(digits));
   }
 
   // decimal(1e21) -> "1000000000000000000000", decimal(1e-7) -> "0.0000001":

@@ -347,16 +347,21 @@
     return e === Math.round(e) ? pow10(e) : Math.pow(10, e);
   }
 
-  function sortedUnique(list, exclude) {
-    var seen = {};
-    var i;
-    for (i = 0; i < exclude.length; i++) seen[exclude[i]] = true;
+  // sortedUnique sorts list and drops each value within tol of one kept
+  // before it or of one in exclude (sorted): one tick, however the engine
+  // rounded its two ways of writing it. A minor at log10(4) + 3 is the
+  // major at log10(4000), which goja (the static figure) makes one ulp
+  // smaller than V8 does (3.602059991327962): compared exactly, the figure
+  // drew a minor tick and grid line over the major where the live chart
+  // drew one.
+  function sortedUnique(list, exclude, tol) {
     var out = [];
+    var j = 0;
     list.slice().sort(function (a, b) { return a - b; }).forEach(function (v) {
-      if (!seen[v]) {
-        seen[v] = true;
-        out.push(v);
-      }
+      while (j < exclude.length && exclude[j] < v - tol) j++;
+      if (j < exclude.length && exclude[j] <= v + tol) return;
+      if (out.length && v - out[out.length - 1] <= tol) return;
+      out.push(v);
     });
     return out;
   }
@@ -457,11 +462,13 @@
     }
     if (!c) return empty;
     coverEnds(c, lo, hi, ch, !!opts.log);
-    var major = sortedUnique(c.major, []);
+    // ticks a rounding error apart are one tick (the slack of the ends)
+    var tol = (hi - lo) * REL;
+    var major = sortedUnique(c.major, [], tol);
     // among the fewest subnormals two exponents may be one double (5e-324
     // is also 6e-324): one tick for it
     if (opts.log) major = major.filter(function (v, i) { return i === 0 || pow10Exact(v) !== pow10Exact(major[i - 1]); });
-    return { major: major, minor: sortedUnique(c.minor, major) };
+    return { major: major, minor: sortedUnique(c.minor, major, tol) };
   }
 
   /* ---------------------------------------------------------------------
@@ -480,10 +487,18 @@
     return formatAPI;
   }
 
+  // Number(v.toPrecision(d)), the sign kept apart: goja (the build's
+  // JavaScript, which draws the static figures) writes a negative value
+  // that rounds up to a power of ten wrongly ((-0.9996).toPrecision(3) is
+  // ".0.000", a NaN), where browsers write "-1.00".
+  function toPrecision(v, d) {
+    return v < 0 ? -Number((-v).toPrecision(d)) : Number(v.toPrecision(d));
+  }
+
   // a value within 1e-9 relative of a 9-digit value is that value
   function snap(v) {
     if (v === 0 || !isFinite(v)) return v;
-    var r = Number(v.toPrecision(9));
+    var r = toPrecision(v, 9);
     return Math.abs(v - r) <= 1e-9 * Math.abs(r) ? r : v;
   }
 
@@ -533,7 +548,7 @@
     var name = !own || format === 'auto' ? 'plain' : format;
     if (format === 'year') {
       if (!isFinite(v)) return F.formatters.plain(v);
-      var y = Number(v.toPrecision(exact ? digits : 12));
+      var y = toPrecision(v, exact ? digits : 12);
       return String(y === 0 ? 0 : y); // 2017, never 2,017
     }
     if (powerForm(format, log)) {
@@ -568,7 +583,7 @@
     var close = function (d) {
       for (var k = 0; k < n; k++) {
         var v = vals[k];
-        if (isFinite(v) && v !== 0 && Math.abs(Number(v.toPrecision(d)) - v) > tol[k]) return false;
+        if (isFinite(v) && v !== 0 && Math.abs(toPrecision(v, d) - v) > tol[k]) return false;
       }
       return true;
     };
