@@ -236,13 +236,14 @@ func writeParquet(runs [][]*run) error {
 // folder per run as PyTorch's SummaryWriter lays it out: train/loss every
 // 250 steps, val/loss every 5,000, both as simple_value.
 func writeEvents(runs [][]*run) error {
-	for _, bySeed := range runs {
+	for i, bySeed := range runs {
 		r := bySeed[1]
 		dir := filepath.Join(out, "tb", r.model.name)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
-		name := fmt.Sprintf("events.out.tfevents.%d.gpu-node-0%d.%d.0", int64(r.wallTime(0)), r.seed, 4000+r.seed)
+		// each size trained on a node of its own, as its file's name says
+		name := fmt.Sprintf("events.out.tfevents.%d.gpu-node-%02d.%d.0", int64(r.wallTime(0)), 10*(i+1)+r.seed, 4000+r.seed)
 		f, err := os.Create(filepath.Join(dir, name))
 		if err != nil {
 			return err
