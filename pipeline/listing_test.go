@@ -23,10 +23,7 @@ func TestDemoHomeListsEveryPage(t *testing.T) {
 	if len(s.Pages) >= s.Config.ListSize {
 		t.Skipf("the demo has %d pages, a listing shows %d: it is paged", len(s.Pages), s.Config.ListSize)
 	}
-	dest := filepath.Join(t.TempDir(), "public")
-	if _, err := Run(Options{Source: "..", Dest: dest}); err != nil {
-		t.Fatal(err)
-	}
+	dest := demoOutput(t)
 	home, err := os.ReadFile(filepath.Join(dest, "index.html"))
 	if err != nil {
 		t.Fatal(err)
