@@ -254,7 +254,7 @@ func TestStaticFigureNoLayoutShift(t *testing.T) {
 // each chart as an <img> of its SVG file, which the build wrote, with a
 // text alternative.
 func TestFeedShowsStaticFigures(t *testing.T) {
-	const baseURL = "https://example.org/demo/"
+	const baseURL = "https://someone.github.io/scalesite-demo/" // TestCrawlDemoSite's sub-path: one demo build for both
 	dir, _ := buildDemo(t, baseURL)
 	s, err := site.Load("..", site.Options{BaseURL: baseURL})
 	if err != nil {

@@ -174,11 +174,7 @@ func TestRunRefusesDestHoldingTheSite(t *testing.T) {
 // TestBuildHasNoLivePreview: the live-reload script belongs to `serve` only;
 // a built site never mentions it.
 func TestBuildHasNoLivePreview(t *testing.T) {
-	dest := filepath.Join(t.TempDir(), "public")
-	if _, err := Run(Options{Source: "..", Dest: dest}); err != nil {
-		t.Fatal(err)
-	}
-	for p, b := range snapshot(t, dest) {
+	for p, b := range snapshot(t, demoOutput(t)) {
 		for _, s := range []string{"__scalesite", "EventSource", "live.js"} {
 			if strings.Contains(string(b), s) {
 				t.Errorf("%s contains %q", p, s)

@@ -23,10 +23,7 @@ func TestDemoHomeListsEveryPage(t *testing.T) {
 	if len(s.Pages) >= s.Config.ListSize {
 		t.Skipf("the demo has %d pages, a listing shows %d: it is paged", len(s.Pages), s.Config.ListSize)
 	}
-	dest := filepath.Join(t.TempDir(), "public")
-	if _, err := Run(Options{Source: "..", Dest: dest}); err != nil {
-		t.Fatal(err)
-	}
+	dest := demoOutput(t)
 	home, err := os.ReadFile(filepath.Join(dest, "index.html"))
 	if err != nil {
 		t.Fatal(err)
@@ -48,12 +45,12 @@ func TestDemoHomeListsEveryPage(t *testing.T) {
 	}
 }
 
-// TestPagedListingsReproducible builds a site of paged listings (40 pages
-// by 7) with one worker and with several: the same files, byte for byte.
+// TestPagedListingsReproducible builds a site of paged listings (16 pages
+// by 3) with one worker and with several: the same files, byte for byte.
 func TestPagedListingsReproducible(t *testing.T) {
 	src := t.TempDir()
-	synth.Write(t, src, 40, 5)
-	if err := os.WriteFile(filepath.Join(src, site.ConfigFile), []byte("title: Paged\nbaseURL: /p/\nlistSize: 7\nfeedSize: 3\n"), 0o644); err != nil {
+	synth.Write(t, src, 16, 5)
+	if err := os.WriteFile(filepath.Join(src, site.ConfigFile), []byte("title: Paged\nbaseURL: /p/\nlistSize: 3\nfeedSize: 2\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var trees []map[string][]byte
@@ -67,9 +64,9 @@ func TestPagedListingsReproducible(t *testing.T) {
 		}()
 		trees = append(trees, snapshot(t, dest))
 	}
-	// 40 pages by 7: four full pages of 7 and a first page of 12.
+	// 16 pages by 3: four full pages of 3 and a first page of 4.
 	if _, ok := trees[0]["page/4/index.html"]; !ok {
-		t.Fatalf("no page/4/index.html: the home listing of 40 pages by 7 is not paged")
+		t.Fatalf("no page/4/index.html: the home listing of 16 pages by 3 is not paged")
 	}
 	compareTrees(t, "GOMAXPROCS=1 and 2", trees[0], trees[1])
 }
