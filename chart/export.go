@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/htmlesc"
 	"github.com/scalesite/scalesite/internal/plaintex"
 	"github.com/scalesite/scalesite/site"
@@ -416,7 +417,7 @@ func Tables(c *site.Chart) (tables []Table, rows, shown int) {
 		shown += len(pts)
 		if left := len(s.points) - len(pts); left > 0 {
 			fmt.Fprintf(&body, `<tr class="scalesite-more"><td colspan="%d">`, len(header))
-			htmlesc.WriteEscapeString(&body, fmt.Sprintf("… and %s more rows of %s", thousands(left), s.name))
+			htmlesc.WriteEscapeString(&body, fmt.Sprintf("… and %s more rows of %s", diag.Thousands(left), s.name))
 			body.WriteString(", in the ")
 			body.WriteString(csvLink.String())
 			body.WriteString(".</td></tr>\n")
@@ -440,15 +441,6 @@ func appendTableNumber(b []byte, v float64) []byte {
 		}
 	}
 	return b
-}
-
-// thousands writes n with thousands separators: 19,800.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // plainHeader is a column's name for the CSV file's header: as the data

@@ -15,7 +15,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/scalesite/scalesite/chart"
@@ -149,15 +148,6 @@ func SeriesLookAlike(c *site.Chart) diag.List {
 	return diag.List{diag.Warnf(diag.ManySeries, chartPos(c),
 		"this chart has %d series: past %d, series are told apart by marker shape and line dash as well as colour; consider fewer series per panel or panels",
 		len(names), chart.PaletteSize)}
-}
-
-// thousands writes n with a comma between thousands: 1,200.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // Description warns about a page without a description, at the page's

@@ -77,7 +77,7 @@ func NarrowPanels(c *site.Chart) diag.List {
 		row = fmt.Sprintf("%d panels side by side", d.columns)
 	}
 	msg := fmt.Sprintf("%s's plot is drawn %d px wide %s (%s in a chart %s px wide), too narrow to read its ticks",
-		panelLabel(c, d.panel), int(math.Floor(d.plot)), w.name, row, thousands(w.px))
+		panelLabel(c, d.panel), int(math.Floor(d.plot)), w.name, row, diag.Thousands(w.px))
 	if k := fewerColumns(eng, c, d.columns); k > 0 {
 		msg += fmt.Sprintf(": set columns: %d (or fewer)", k)
 	} else {

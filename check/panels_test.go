@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/figure"
@@ -127,7 +128,7 @@ func TestNarrowPanels(t *testing.T) {
 				row = fmt.Sprintf("%d panels side by side", cols)
 			}
 			want := fmt.Sprintf(`content/p.md:6: panel "P%d"'s plot is drawn %d px wide %s (%s in a chart %s px wide), too narrow to read its ticks: %s`,
-				panel+1, int(math.Floor(plot)), tc.want, row, thousands(widths[tc.want]), tc.wantSuggestion)
+				panel+1, int(math.Floor(plot)), tc.want, row, diag.Thousands(widths[tc.want]), tc.wantSuggestion)
 			if len(got) != 1 || !strings.HasPrefix(got[0].Error(), want) {
 				t.Errorf("NarrowPanels = %v\nwant one warning starting %q", got, want)
 			}

@@ -77,7 +77,7 @@ func ReadJSONL(name string, r io.Reader) (*Table, error) {
 	// than its file, so the cells it will hold are counted first.
 	if t.Len()*len(t.Columns) > MaxCells {
 		return nil, &diag.Error{Pos: diag.Pos{File: name}, Msg: fmt.Sprintf("%s rows of %s columns: %s",
-			countText(t.Len()), countText(len(t.Columns)), tooManyCells)}
+			diag.Thousands(t.Len()), diag.Thousands(len(t.Columns)), tooManyCells)}
 	}
 	// A row read before a key first appeared reads "" in its column
 	// (Table.add).

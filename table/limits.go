@@ -1,6 +1,6 @@
 package table
 
-import "strconv"
+import "github.com/scalesite/scalesite/diag"
 
 // The readers of training logs (JSONL, Parquet, TensorBoard events) bound
 // what one table holds besides the data size limit the site applies to its
@@ -18,28 +18,10 @@ const (
 )
 
 var (
-	tooManyRows = "the table has more than " + countText(MaxRows) +
+	tooManyRows = "the table has more than " + diag.Thousands(MaxRows) +
 		" rows, more than a chart can read: keep every 10th step when logging, or split the log into several files"
-	tooManyColumns = "the table has more than " + countText(MaxColumns) +
+	tooManyColumns = "the table has more than " + diag.Thousands(MaxColumns) +
 		" columns, more than a chart can read: export only the metrics the charts plot"
-	tooManyCells = "the table has more than " + countText(MaxCells) +
+	tooManyCells = "the table has more than " + diag.Thousands(MaxCells) +
 		" cells (rows × columns), more than a chart can read: export only the metrics the charts plot, or fewer steps"
 )
-
-// countText writes n with commas between groups of three digits, as a
-// researcher reads a count: 1,000,000.
-func countText(n int) string {
-	s := strconv.Itoa(n)
-	neg := ""
-	if n < 0 {
-		neg, s = "-", s[1:]
-	}
-	var b []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, s[i])
-	}
-	return neg + string(b)
-}

@@ -77,9 +77,9 @@ func readParquet(name string, src []byte, fail func(format string, args ...any) 
 	n := pf.NumRows()
 	switch {
 	case n > MaxRows:
-		return nil, fail("has %s rows: %s", countText(int(min(n, math.MaxInt))), tooManyRows)
+		return nil, fail("has %s rows: %s", diag.Thousands(int(min(n, math.MaxInt))), tooManyRows)
 	case n*int64(max(len(leaves), 1)) > MaxCells:
-		return nil, fail("has %s rows of %d columns: %s", countText(int(n)), len(leaves), tooManyCells)
+		return nil, fail("has %s rows of %d columns: %s", diag.Thousands(int(n)), len(leaves), tooManyCells)
 	}
 	if len(leaves) == 0 {
 		return t, nil
@@ -98,7 +98,7 @@ func readParquet(name string, src []byte, fail func(format string, args ...any) 
 				line++
 				if line > int(n) {
 					rows.Close()
-					return nil, fail("holds more rows than its footer says (%s): the file is damaged", countText(int(n)))
+					return nil, fail("holds more rows than its footer says (%s): the file is damaged", diag.Thousands(int(n)))
 				}
 				if len(cells)+len(leaves) > cap(cells) {
 					cells = make([]string, 0, max(block, len(leaves)))
@@ -117,7 +117,7 @@ func readParquet(name string, src []byte, fail func(format string, args ...any) 
 					s, ok := kinds[c](v)
 					if !ok {
 						rows.Close()
-						return nil, fail("row %s, column %s: the value is not valid %s", countText(line), quote(t.Columns[c]), leafKind(schema, leaves[c]))
+						return nil, fail("row %s, column %s: the value is not valid %s", diag.Thousands(line), quote(t.Columns[c]), leafKind(schema, leaves[c]))
 					}
 					cells[start+c] = s
 				}
@@ -128,7 +128,7 @@ func readParquet(name string, src []byte, fail func(format string, args ...any) 
 			}
 			if err != nil {
 				rows.Close()
-				return nil, fail("cannot be read past row %s (%v): the file is damaged or was cut short", countText(line), err)
+				return nil, fail("cannot be read past row %s (%v): the file is damaged or was cut short", diag.Thousands(line), err)
 			}
 		}
 		rows.Close()
