@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/figure"
 	"github.com/scalesite/scalesite/internal/scene"
 	"github.com/scalesite/scalesite/internal/sitetest"
