@@ -192,7 +192,7 @@ func loadAll(s *site.Site, scanErrs diag.List) error {
 	if s.Home != nil {
 		pages = append(pages[:len(pages):len(pages)], s.Home)
 	}
-	par.For(len(pages), 0, func(i int) { _, _, errs[i] = s.LoadPage(pages[i]) })
+	par.For(len(pages), 0, func(i int) { _, _, _, errs[i] = s.LoadPage(pages[i]) })
 	list := scanErrs
 	for _, err := range errs {
 		list.Add(err)
@@ -217,7 +217,7 @@ func Render(source string, opts site.Options) (*site.Site, *output.Output, error
 		pages = append(pages[:len(pages):len(pages)], s.Home)
 	}
 	for _, p := range pages {
-		s.Warnings = append(s.Warnings, check.Page(p, s.Config)...)
+		s.Warnings = append(s.Warnings, check.Page(s.Body(p), s.Config)...)
 	}
 	s.Warnings = s.Warnings.Sort()
 	return s, out, nil

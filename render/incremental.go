@@ -6,7 +6,6 @@ import (
 
 	"github.com/yuin/goldmark"
 
-	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
@@ -407,7 +406,7 @@ func (r *renderer) samePlace(a, b *site.Page) bool {
 		return false
 	}
 	for i, c := range a.Charts {
-		if chart.DataFile(a.Slug, c) != chart.DataFile(b.Slug, b.Charts[i]) || chart.HasFits(c) != chart.HasFits(b.Charts[i]) {
+		if dataFile(a.Slug, c) != dataFile(b.Slug, b.Charts[i]) || c.Fits != b.Charts[i].Fits {
 			return false // a fit file to add or remove
 		}
 	}

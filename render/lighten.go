@@ -1,12 +1,10 @@
 package render
 
-import "github.com/scalesite/scalesite/site"
-
 // The live preview of a large site keeps little of it: the served files
-// compressed (serve), each page light once it is rendered
-// (site.Site.Lighten), and a Renderer that remembers the keys of what it
-// rendered but not the bytes. A page whose neighbours' links change is
-// rendered again, so it is loaded again in full first: Stale says which.
+// compressed (serve), no page's body once it is rendered
+// (site.Site.DropBodies), and a Renderer that remembers the keys of what
+// it rendered but not the bytes. A page whose neighbours' links change is
+// rendered again: its body is loaded again as it is (site.Site.LoadBody).
 
 // SetLean makes rr keep, of each file it renders, only the key it was
 // rendered for, not its bytes: Render then hands back the files it
@@ -22,49 +20,4 @@ func (rr *Renderer) SetLean() {
 	for _, c := range rr.cache {
 		c.data = nil
 	}
-}
-
-// Stale returns the indexes in s.Pages of the pages that the next Render
-// of s would render again (their own page, or a neighbour's link, is not
-// what it was), among those for which need reports true (light pages, say:
-// those must be loaded in full before Render). A Renderer that remembers
-// nothing returns every page need accepts.
-func (rr *Renderer) Stale(s *site.Site, need func(*site.Page) bool) []int {
-	var stale []int
-	if d, ok := rr.delta(s); ok {
-		// The next Render patches the last: it makes again only the
-		// pages that changed, and the neighbours of those whose link
-		// changed. (The home page is never light.)
-		for _, i := range d.pages(len(s.Pages)) {
-			if need(s.Pages[i]) {
-				stale = append(stale, i)
-			}
-		}
-		return stale
-	}
-	r := &renderer{site: s, theme: rr.theme, md: rr.md, rr: rr}
-	for i, p := range s.Pages {
-		if !need(p) {
-			continue
-		}
-		if rr.cache == nil {
-			stale = append(stale, i)
-			continue
-		}
-		// Its charts' data files (renderer.dataFiles), which a light page
-		// has no data to write, are keyed by the page too (csvKey), and
-		// made by the same calls: they are as current as the page.
-		if !rr.holds(p.Slug+"/index.html", r.pageKey(i)) {
-			stale = append(stale, i)
-		}
-	}
-	return stale
-}
-
-// holds reports whether rr has the file at path as rendered for key.
-func (rr *Renderer) holds(path, key string) bool {
-	rr.mu.Lock()
-	defer rr.mu.Unlock()
-	c, ok := rr.cache[path]
-	return ok && c.key == key
 }

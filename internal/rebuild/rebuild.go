@@ -24,7 +24,7 @@
 //     neighbours' key (render's neighboursKey) is the same, and its files
 //     are untouched on disk (pipeline's pageSource.Cached and Keep). The
 //     listings, feed, sitemap and search are rendered by every build, from
-//     the pages' light forms: each shows every page, and rendering them is
+//     the pages' summaries (site.Page): each shows every page, and rendering them is
 //     cheap next to loading the pages. A file is written only when its
 //     bytes differ from what is there (output.Writer), so that a rebuild of
 //     an unchanged site changes no file and a deploy uploads nothing.
@@ -43,9 +43,9 @@
 //     instead, looking only at what shows the changed pages
 //     (render/listpatch.go). It draws no static figures nor cards: the live
 //     chart shows at once. An update that fails leaves the last good site
-//     served and its changes pending. Pages are held light once rendered
-//     and loaded in full again before they are rendered again
-//     (render.Renderer.Stale, site.Site.Refill); the streamed start-up
+//     served and its changes pending. Pages' bodies are dropped once
+//     rendered and loaded again as their pages are rendered again
+//     (site.Site.DropBodies, LoadBody); the streamed start-up
 //     records the same keys and settles into the site a whole load makes
 //     (site.Site.Settle), so the saves after it rebuild the same.
 //
