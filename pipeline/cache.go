@@ -29,7 +29,9 @@ import (
 // the output folder are untouched since. For each page the state keeps
 // the checksums of its inputs (rebuild.FileSum), the key of its
 // neighbours' links (the one render gives Stream, hexadecimal here), its
-// summary for the listings, its warnings, and the files it wrote.
+// summary for the listings, its warnings, and the files it wrote: its
+// HTML and its charts' files (CSV, fit, static figure, social card), which
+// go with it.
 
 // stateVersion changes whenever buildState's form or meaning does. (2: the
 // links key became render's neighboursKey, the Renderer's own; 3: warnings
