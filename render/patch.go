@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
@@ -30,11 +31,14 @@ func (rr *Renderer) patch(s *site.Site, d delta) (*output.Output, error) {
 		fs.removePage(l.pages[d.removed])
 	}
 	// The changed and added pages, and the neighbours of those whose link
-	// changed or that were added or removed.
-	for _, i := range d.pages(len(s.Pages)) {
-		p := s.Pages[i]
-		f, err := r.page(i)
-		if err != nil {
+	// changed or that were added or removed: rendered side by side, as a
+	// neighbour's body is loaded again to render it.
+	remade := d.pages(len(s.Pages))
+	pageFiles, pageErrs := make([]output.File, len(remade)), make([]error, len(remade))
+	par.For(len(remade), 0, func(j int) { pageFiles[j], pageErrs[j] = r.page(remade[j]) })
+	for j, i := range remade {
+		p, f := s.Pages[i], pageFiles[j]
+		if err := pageErrs[j]; err != nil {
 			return nil, atPage(p.Path, err)
 		}
 		if err := fs.put(f); err != nil {
