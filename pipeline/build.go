@@ -154,11 +154,12 @@ func run(opts Options, begin func(dest string) (*output.Writer, error), through 
 		via = through(src)
 	}
 	// The writer gives back each page's buffer once it is written (Lend).
-	out, err := rr.StreamWith(s, via, w.Add, render.StreamOptions{Lend: true})
+	out, loaded, err := rr.StreamWith(s, via, w.Add, render.StreamOptions{Lend: true})
 	if err != nil {
 		w.Abort()
 		return nil, err
 	}
+	s = loaded // its pages as loaded, for the report
 	warnings := append(slices.Clone(s.Warnings), src.warnings...)
 	for _, f := range s.SkippedDrafts() {
 		warnings = append(warnings, s.LoadDraft(f)...)

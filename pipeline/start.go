@@ -56,7 +56,7 @@ func (p *Preview) Start(emit func(output.File), take Take) (*Update, error) {
 		p.mu.Unlock()
 	}()
 	src := &startSource{s: s, loading: loading, warnings: make(map[string]diag.List, len(s.Pages))}
-	out, err := rr.StreamWith(s, src, emit, render.StreamOptions{HomeFirst: true, Order: st.order})
+	out, s, err := rr.StreamWith(s, src, emit, render.StreamOptions{HomeFirst: true, Order: st.order})
 	if err != nil {
 		return nil, err
 	}

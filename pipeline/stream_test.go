@@ -47,7 +47,7 @@ func TestStreamHoldsFewPages(t *testing.T) {
 			held--
 		}
 	}
-	out, err := rr.Stream(s, load, emit)
+	out, _, err := rr.Stream(s, load, emit)
 	if err != nil {
 		t.Fatal(err)
 	}

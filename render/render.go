@@ -77,7 +77,7 @@ func Render(s *site.Site) (*output.Output, error) {
 	}
 	var mu sync.Mutex
 	made := make(map[string][]byte, 3*len(s.Pages)+16)
-	out, err := rr.Stream(s, heldBodies{s}, func(f output.File) {
+	out, _, err := rr.Stream(s, heldBodies{s}, func(f output.File) {
 		mu.Lock()
 		made[f.Path] = f.Data
 		mu.Unlock()

@@ -40,13 +40,14 @@ type PageSource interface {
 // A page that src has from the last build, with the same neighbours, is
 // neither loaded nor rendered. Every file is handed to emit, from several
 // goroutines at once; the Output lists them with their sizes and without
-// their bytes. s's pages are replaced by the pages loading made.
+// their bytes. It returns too the site with the pages loading made (s is
+// left as it is).
 //
 // A page is rendered once its neighbours are known, since its links to
 // them show their titles. Loading goes on after a page fails, so that the
 // error reports every page's problems (as one sorted diag.List);
 // rendering stops.
-func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File)) (*output.Output, error) {
+func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File)) (*output.Output, *site.Site, error) {
 	return rr.StreamWith(s, src, emit, StreamOptions{})
 }
 
@@ -75,16 +76,16 @@ type StreamOptions struct {
 // StreamWith is Stream with options. A Renderer made by NewRenderer (one
 // that remembers what it rendered) records the key of each file as it
 // renders it, as Render would have: each page and its charts' data files
-// keyed by the page loading made, which takes the place of the page in s
-// (so that site.Site.Settle can keep it), the listings by those pages and
-// the home page.
+// keyed by the page loading made (which site.Site.Settle keeps, from the
+// site returned), the listings by those pages and the home page.
 // The next Render of the site then makes again only what changed, and can
 // patch this call's files (Patched).
-func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.File), opts StreamOptions) (*output.Output, error) {
+func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.File), opts StreamOptions) (*output.Output, *site.Site, error) {
 	pages := s.Pages
 	n := len(pages)
 	r := rr.start(s)
-	defer rr.end(s)
+	loaded := s // the site with the pages loading made, once made
+	defer func() { rr.end(loaded) }()
 	keeps := rr.cache != nil
 	order := opts.Order
 	if order == nil {
@@ -159,13 +160,6 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 		}
 		src.Rendered(p, links, written[k])
 	}
-	// done lets go of page k as Scan listed it, once it is rendered or
-	// kept: only the page loading made stays, without its body.
-	done := func(k int) {
-		mu.Lock()
-		pages[k] = light[k]
-		mu.Unlock()
-	}
 	var home *site.Page
 	var homeErr error
 	if opts.HomeFirst {
@@ -179,7 +173,7 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 			er.site = &early
 			b, err := er.renderHome(er.homeListing(), 0)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			emit(output.File{Path: "index.html", Data: b})
 		}
@@ -213,29 +207,28 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 		mu.Unlock()
 		for _, k := range now {
 			render(k)
-			done(k)
 		}
 	})
 	if s.Home != nil && !opts.HomeFirst {
 		home, r.home, homeErr = src.Load(s.Home)
 	}
 	if err := joinErrors(append(loadErrs, homeErr)); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, err := range renderErrs {
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 
 	// The listings see the pages loading made, and the home page with its
-	// body; s keeps the pages, for the build's report.
-	copy(s.Pages, light)
+	// body: s with those pages, which the caller gets (s is left as it is).
 	ls := *s
+	ls.Pages = light
 	if home != nil {
-		ls.Home, s.Home = home, home
+		ls.Home = home
 	}
-	r.site = &ls
+	loaded, r.site = &ls, &ls
 	groups := tagGroups(light)
 	jobs := r.listingJobs(groups)
 	listed := make([]output.File, len(jobs))
@@ -261,7 +254,7 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 	})
 	for _, err := range listErrs {
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 
@@ -275,7 +268,7 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 	if home != nil {
 		data, err := r.chartData(r.home, nil)
 		if err != nil {
-			return nil, atPage(home.Path, err)
+			return nil, nil, atPage(home.Path, err)
 		}
 		if keeps {
 			rr.record(home, "", data)
@@ -288,7 +281,7 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 	out.Files = append(out.Files, r.siteFiles()...)
 	files, err := resolveClashes(out.Files)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for i, f := range files {
 		if f.Data != nil || f.Src != "" {
@@ -297,8 +290,8 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 		}
 	}
 	out.Files = files
-	rr.remember(s, groups, files)
-	return out, nil
+	rr.remember(loaded, groups, files)
+	return out, loaded, nil
 }
 
 // record keeps in rr's memory the files a stream made for page p (its
