@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"bytes"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -11,6 +13,45 @@ import (
 	"github.com/scalesite/scalesite/render"
 	"github.com/scalesite/scalesite/site"
 )
+
+// TestStreamMatchesRender checks that a build, which streams the pages
+// (site.Scan, render.Renderer.Stream), writes exactly the files, byte for
+// byte, that loading the whole site and rendering it at once (the live
+// preview's way: site.Load, render.Render) makes.
+func TestStreamMatchesRender(t *testing.T) {
+	syn := t.TempDir()
+	synth.Write(t, syn, 60, 20)
+	for _, tt := range []struct{ name, src string }{{"demo", ".."}, {"synthetic", syn}} {
+		t.Run(tt.name, func(t *testing.T) {
+			dest := filepath.Join(t.TempDir(), "public")
+			rep, err := Run(Options{Source: tt.src, Dest: dest})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, out, err := Render(tt.src, site.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := siteFiles(t, dest)
+			if len(got) != len(out.Files) || rep.Files != len(out.Files) {
+				t.Errorf("the build wrote %d files (reported %d), Render makes %d", len(got), rep.Files, len(out.Files))
+			}
+			for _, f := range out.Files {
+				want := f.Data
+				if f.Src != "" {
+					continue // copied files: compared by presence
+				}
+				b, ok := got[f.Path]
+				switch {
+				case !ok:
+					t.Errorf("%s: not written by the build", f.Path)
+				case !bytes.Equal(b, want):
+					t.Errorf("%s: the build wrote %d bytes that differ from Render's %d", f.Path, len(b), len(want))
+				}
+			}
+		})
+	}
+}
 
 // TestStreamHoldsFewPages checks what makes a build's memory independent of
 // the site's size: at any moment, only a few pages are loaded in full and

@@ -25,7 +25,6 @@ import (
 	"html/template"
 	"path"
 	"slices"
-	"sync"
 
 	"github.com/yuin/goldmark"
 
@@ -65,46 +64,19 @@ func atPage(path string, err error) error {
 	return fmt.Errorf("%s: %w", path, err)
 }
 
-// Render renders every page of s, a site Load made, with the built-in
-// theme overlaid by the site's own: the files a build writes, each with
-// its bytes, static figures included when the config does not turn them
-// off (staticFigures: false). It streams s as a build does (Stream), each
-// page's body taken from s.
+// Render renders every page of s with the built-in theme overlaid by the
+// site's own: the files a build writes, static figures included when the
+// config does not turn them off (staticFigures: false).
 func Render(s *site.Site) (*output.Output, error) {
-	rr, err := NewStreamRenderer(s)
+	rr, err := NewRenderer(s)
 	if err != nil {
 		return nil, err
 	}
-	var mu sync.Mutex
-	made := make(map[string][]byte, 3*len(s.Pages)+16)
-	out, _, err := rr.Stream(s, heldBodies{s}, func(f output.File) {
-		mu.Lock()
-		made[f.Path] = f.Data
-		mu.Unlock()
-	})
-	if err != nil {
-		return nil, err
+	if s.Config.StaticFigures {
+		rr.statics = newStatics(rr.theme)
 	}
-	for i, f := range out.Files {
-		if f.Src == "" {
-			out.Files[i].Data = made[f.Path]
-		}
-	}
-	return out, nil
+	return rr.Render(s)
 }
-
-// heldBodies is the PageSource of a site that holds its pages' bodies
-// (one Load made): nothing is kept from a last build.
-type heldBodies struct{ s *site.Site }
-
-func (h heldBodies) Load(p *site.Page) (*site.Page, *site.Body, error) {
-	b, err := h.s.LoadBody(p)
-	return p, b, err
-}
-
-func (heldBodies) Cached(*site.Page) *site.Page                  { return nil }
-func (heldBodies) Keep(*site.Page, string) ([]output.File, bool) { return nil, false }
-func (heldBodies) Rendered(*site.Page, string, []output.File)    {}
 
 // Render renders s. Files whose inputs are the same as in the previous call
 // (the same *site.Page values, the same neighbours, the same listings) are
