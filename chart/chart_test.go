@@ -46,7 +46,7 @@ func TestSeedChartOptions(t *testing.T) {
 			if len(p.Charts) != 1 {
 				t.Fatalf("%d charts, want 1", len(p.Charts))
 			}
-			got, err := json.MarshalIndent(Option(p.Charts[0]), "", "  ")
+			got, err := json.MarshalIndent(Option(s.Body(p).Charts[0]), "", "  ")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +77,7 @@ func TestSeedChartSemantics(t *testing.T) {
 	s := loadDemo(t)
 	opt := func(slug string) map[string]any {
 		p := findPage(t, s, slug)
-		b, err := json.Marshal(Option(p.Charts[0]))
+		b, err := json.Marshal(Option(s.Body(p).Charts[0]))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -279,7 +279,7 @@ func TestSeriesCarryTheirColours(t *testing.T) {
 	s := loadDemo(t)
 	charts := 0
 	for _, p := range s.Pages {
-		for _, c := range p.Charts {
+		for _, c := range s.Body(p).Charts {
 			charts++
 			var o struct {
 				Color  []string `json:"color"`

@@ -154,7 +154,7 @@ func TestHostileTextInOptionJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := s.Pages[0].Charts[0]
+	c := s.Body(s.Pages[0]).Charts[0]
 	opt := string(OptionBytes(Option(c)))
 	for _, raw := range []string{"<", ">", "&", "\u2028", "\u2029"} {
 		if strings.Contains(opt, raw) {

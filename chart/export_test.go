@@ -28,7 +28,7 @@ func BenchmarkChartCSV(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	c := s.Pages[0].Charts[0]
+	c := s.Body(s.Pages[0]).Charts[0]
 	b.ReportAllocs()
 	var n int
 	for b.Loop() {
@@ -138,7 +138,7 @@ func TestChartCSVFormulaCells(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := string(CSV(s.Pages[0].Charts[0]))
+	text := string(CSV(s.Body(s.Pages[0]).Charts[0]))
 	rows, err := csv.NewReader(strings.NewReader(text)).ReadAll()
 	if err != nil {
 		t.Fatalf("not CSV: %v\n%s", err, text)

@@ -22,7 +22,7 @@ func specOption(t *testing.T, spec string) (*site.Chart, map[string]any) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := s.Pages[0].Charts[0]
+	c := s.Body(s.Pages[0]).Charts[0]
 	b, err := json.Marshal(Option(c))
 	if err != nil {
 		t.Fatal(err)
@@ -279,7 +279,7 @@ func BenchmarkOptionManyFits(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			c := s.Pages[0].Charts[0]
+			c := s.Body(s.Pages[0]).Charts[0]
 			b.ReportAllocs()
 			b.ResetTimer()
 			for range b.N {

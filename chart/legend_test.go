@@ -66,7 +66,7 @@ func TestLegendEntriesDiffer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	charts := append(s.Pages[0].Charts, chartcorpus.Charts(t, "..")...)
+	charts := append(s.Body(s.Pages[0]).Charts, chartcorpus.Charts(t, "..")...)
 	for _, c := range charts {
 		if c.Spec.Legend.Hide {
 			continue

@@ -40,7 +40,7 @@ func TestLineDrawnInXOrder(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := json.Marshal(Option(s.Pages[0].Charts[0]))
+			b, err := json.Marshal(Option(s.Body(s.Pages[0]).Charts[0]))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -19,7 +19,7 @@ func TestTeXNowhereInExports(t *testing.T) {
 			continue
 		}
 		found = true
-		c := p.Charts[0]
+		c := s.Body(p).Charts[0]
 		alt := AltText(c)
 		texts := map[string][]string{"alt text": {alt}, "CSV": {string(CSV(c))}}
 		tables, _, _ := Tables(c)

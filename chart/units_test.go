@@ -21,7 +21,7 @@ func TestAxisUnits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := s.Pages[0].Charts[0]
+	c := s.Body(s.Pages[0]).Charts[0]
 	b, err := json.Marshal(Option(c))
 	if err != nil {
 		t.Fatal(err)

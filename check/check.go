@@ -49,7 +49,9 @@ func Site(s *site.Site) diag.List {
 		pages = append(pages, s.Home)
 	}
 	for _, p := range pages {
-		out = append(out, Page(p, s.Config)...)
+		if b := s.Body(p); b != nil {
+			out = append(out, Page(b, s.Config)...)
+		}
 	}
 	out = append(out, SiteWide(s)...)
 	return out.Sort()
@@ -59,17 +61,18 @@ func Site(s *site.Site) diag.List {
 // its parsed Markdown), under the site's config cfg: the build runs it on
 // each page as it streams them, and keeps its warnings with the page for
 // the next build.
-func Page(p *site.Page, cfg site.Config) diag.List {
+func Page(b *site.Body, cfg site.Config) diag.List {
+	p := b.Page
 	var out diag.List
 	if p.Slug == "" {
 		out = append(out, homeDescription(p, cfg)...)
 	} else {
 		out = append(out, Description(p)...)
 	}
-	for _, c := range p.Charts {
+	for _, c := range b.Charts {
 		out = append(out, chartWarnings(c)...)
 	}
-	return append(out, pageHTML(p, cfg.Markdown.Unsafe)...).Quiet(cfg.Quiet.Split())
+	return append(out, pageHTML(b, cfg.Markdown.Unsafe)...).Quiet(cfg.Quiet.Split())
 }
 
 // chartWarnings returns the warnings about chart c, less those its spec

@@ -412,7 +412,7 @@ func TestGapsInChecks(t *testing.T) {
 		"scalesite.yaml": withConfig,
 		"content/p.md":   page("data: |\n  a,b,l\n  1,1,far\n  2,NA,\n  50,50,one\n  51,50.5,two\n  100,100,end\nx: a\ny: b\nlabel: l\n"),
 	})
-	pts := s.Pages[0].Charts[0].Panels[0].Series[0].Points
+	pts := s.Body(s.Pages[0]).Charts[0].Panels[0].Series[0].Points
 	if len(pts) != 5 || !pts[1].Gap() {
 		t.Fatalf("want a gap as the second of 5 points, got %v", pts)
 	}
@@ -437,7 +437,7 @@ func TestLabelsNamed(t *testing.T) {
 		"content/p.csv":  csv,
 	})
 	var got []string
-	for _, w := range Labels(s.Pages[0].Charts[0]) {
+	for _, w := range Labels(s.Body(s.Pages[0]).Charts[0]) {
 		got = append(got, w.Msg)
 	}
 	want := `7 of the 8 point labels stand too close to another to sit beside their points ("m\x1b0", "m\x1b1", "m\x1b2", "m\x1b3", … and 3 more): `

@@ -31,13 +31,15 @@ func HTML(s *site.Site) diag.List {
 		pages = append(pages, s.Home)
 	}
 	for _, p := range pages {
-		out = append(out, pageHTML(p, s.Config.Markdown.Unsafe)...)
+		if b := s.Body(p); b != nil {
+			out = append(out, pageHTML(b, s.Config.Markdown.Unsafe)...)
+		}
 	}
 	return out
 }
 
 // pageHTML is HTML for one page; unsafe is the config's markdown: {unsafe:}.
-func pageHTML(p *site.Page, unsafe bool) diag.List {
+func pageHTML(p *site.Body, unsafe bool) diag.List {
 	if p.Doc == nil {
 		return nil
 	}
@@ -52,14 +54,14 @@ func pageHTML(p *site.Page, unsafe bool) diag.List {
 		case *ast.HTMLBlock:
 			if !unsafe && n.HTMLBlockType != ast.HTMLBlockType2 && n.Lines().Len() > 0 {
 				first := n.Lines().At(0)
-				out = append(out, leftOut(p, first.Start, first.Value(p.Body), "block")...)
+				out = append(out, leftOut(p, first.Start, first.Value(p.Markdown), "block")...)
 			}
 		case *ast.RawHTML:
 			if !unsafe && n.Segments.Len() > 0 {
 				var b bytes.Buffer
 				for i := range n.Segments.Len() {
 					seg := n.Segments.At(i)
-					b.Write(seg.Value(p.Body))
+					b.Write(seg.Value(p.Markdown))
 				}
 				out = append(out, leftOut(p, n.Segments.At(0).Start, b.Bytes(), "tag")...)
 			}
@@ -78,7 +80,7 @@ func pageHTML(p *site.Page, unsafe bool) diag.List {
 // leftOut is the warning about HTML the page leaves out, src found at
 // offset start of its body, or nothing for a comment or a closing tag (its
 // opening tag has the warning).
-func leftOut(p *site.Page, start int, src []byte, kind string) diag.List {
+func leftOut(p *site.Body, start int, src []byte, kind string) diag.List {
 	trimmed := bytes.TrimLeft(src, " \t")
 	at := p.Pos(start + len(src) - len(trimmed))
 	src = trimmed

@@ -98,7 +98,7 @@ func TestNarrowPanels(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := load(t, map[string]string{"scalesite.yaml": withConfig,
 				"content/p.md": page(panelsSpec(tc.panels, tc.cols, tc.digits, strings.Replace(tc.digits, "1", "9", 1)))})
-			c := s.Pages[0].Charts[0]
+			c := s.Body(s.Pages[0]).Charts[0]
 			if tc.setCols > 0 {
 				c.Spec.Columns = tc.setCols
 			}
@@ -141,7 +141,7 @@ func TestNarrowPanels(t *testing.T) {
 func TestNarrowPanelsSuggestion(t *testing.T) {
 	s := load(t, map[string]string{"scalesite.yaml": withConfig,
 		"content/p.md": page(panelsSpec(4, 4, "1000000000000000", "9000000000000000"))})
-	c := s.Pages[0].Charts[0]
+	c := s.Body(s.Pages[0]).Charts[0]
 	got := NarrowPanels(c)
 	if len(got) != 1 || !strings.Contains(got[0].Error(), "set columns: 2 (or fewer)") {
 		t.Fatalf("NarrowPanels = %v, want one warning suggesting columns: 2", got)
@@ -173,7 +173,7 @@ func TestColumnsPastTheLimit(t *testing.T) {
 		if err != nil {
 			t.Fatalf("columns: %d: %v", cols, err)
 		}
-		c := s.Pages[0].Charts[0]
+		c := s.Body(s.Pages[0]).Charts[0]
 		if c.Spec.Columns != chartspec.MaxColumns {
 			t.Errorf("columns: %d: drawn %d a row, want %d", cols, c.Spec.Columns, chartspec.MaxColumns)
 		}
@@ -190,7 +190,7 @@ func TestMaxColumnsIsDrawn(t *testing.T) {
 	n := chartspec.MaxColumns + 2
 	s := load(t, map[string]string{"scalesite.yaml": withConfig,
 		"content/p.md": page(panelsSpec(n, chartspec.MaxColumns, "1", "9"))})
-	c := s.Pages[0].Charts[0]
+	c := s.Body(s.Pages[0]).Charts[0]
 	if cols, _, _ := drawnAt(t, c, scene.DesktopWidth); cols != chartspec.MaxColumns {
 		t.Errorf("columns: %d is drawn %d side by side at %d px", chartspec.MaxColumns, cols, scene.DesktopWidth)
 	}

@@ -29,7 +29,7 @@ func TestLabelRoom(t *testing.T) {
 	}{{"points along the line", along.String(), true}, {"room at the end", clear.String(), false}} {
 		t.Run(c.name, func(t *testing.T) {
 			s := load(t, map[string]string{"scalesite.yaml": withConfig, "content/p.md": page(spec(c.data))})
-			got := LabelRoom(s.Pages[0].Charts[0])
+			got := LabelRoom(s.Body(s.Pages[0]).Charts[0])
 			if !c.want {
 				if len(got) != 0 {
 					t.Errorf("LabelRoom = %v, want none", got)

@@ -298,7 +298,7 @@ func clearCases(t *testing.T) map[string]string {
 // legend part is cut by the canvas, and no label runs under a drawn line.
 func TestTextsClear(t *testing.T) {
 	b := newBrowser(t)
-	base, pages := demoChartPages(t)
+	base, _, pages := demoChartPages(t)
 	gallery := map[string]bool{
 		"gallery/mmlu-vs-params": true, "gallery/kaplan-loss-vs-compute": true, "gallery/kaplan-loss-vs-params": true,
 		"gallery/mmlu-sampling-error": true, "gallery/epoch-compute-history": true, "gallery/chinchilla-two-panel-fits": true,

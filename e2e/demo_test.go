@@ -135,7 +135,7 @@ func TestDemoSiteInChromium(t *testing.T) {
 	}
 	numeric := 0 // charts whose series are named by numbers
 	for _, p := range pages {
-		for _, c := range p.Charts {
+		for _, c := range s.Body(p).Charts {
 			if _, ok := chart.NumericNames(c); ok {
 				numeric++
 			}
@@ -167,7 +167,7 @@ func TestDemoSiteInChromium(t *testing.T) {
 			if len(charts) != len(p.Charts) {
 				t.Fatalf("%d chart instances, want %d", len(charts), len(p.Charts))
 			}
-			for _, c := range p.Charts {
+			for _, c := range s.Body(p).Charts {
 				checkChart(t, c, findChart(charts, c.ID))
 			}
 			if f := tb.foreignRequests(base); len(f) > 0 {

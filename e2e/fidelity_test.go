@@ -140,7 +140,7 @@ func TestFidelity(t *testing.T) {
 	if strings.HasPrefix(only, "corpus") {
 		return
 	}
-	base, pages := demoChartPages(t)
+	base, _, pages := demoChartPages(t)
 	for _, p := range pages {
 		// FIDELITY_ALL=1: every page of the demo, not only the gallery
 		if (!strings.HasPrefix(p.Slug, "gallery/") && os.Getenv("FIDELITY_ALL") == "") || (only != "" && !strings.Contains(p.Slug, only)) {

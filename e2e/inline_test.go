@@ -61,7 +61,7 @@ type staticView struct {
 // the light and the dark scheme.
 func TestStaticFigureWithoutScript(t *testing.T) {
 	b := newBrowser(t)
-	base, pages := demoChartPages(t)
+	base, s, pages := demoChartPages(t)
 	shots := map[string]bool{"gallery/kaplan-loss-vs-params": true, "format/panels": true, "gallery/training-log-20k": true, "rwkv-scaling": true}
 	views := []struct {
 		w, h   int64
@@ -94,7 +94,7 @@ func TestStaticFigureWithoutScript(t *testing.T) {
 					t.Fatalf("%s at %d px: %d chart boxes, the page has %d charts", name, v.w, len(got), len(p.Charts))
 				}
 				for i, g := range got {
-					c := p.Charts[i]
+					c := s.Body(p).Charts[i]
 					var pr []string
 					if g.Shown != 1 {
 						pr = append(pr, fmt.Sprintf("%d static figures shown, want 1", g.Shown))
@@ -204,7 +204,7 @@ window.__scalesiteCLSFlush = () => new Promise(done => requestAnimationFrame(() 
 // figure is shown.
 func TestStaticFigureNoLayoutShift(t *testing.T) {
 	b := newBrowser(t)
-	base, pages := demoChartPages(t)
+	base, _, pages := demoChartPages(t)
 	var mu sync.Mutex
 	worst := 0.0
 	for _, v := range readViewports {

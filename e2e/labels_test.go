@@ -202,10 +202,10 @@ func (c drawnLabels) problems() []string {
 }
 
 // labelledPages lists the pages of the demo site with a labelled chart.
-func labelledPages(pages []*site.Page) []*site.Page {
+func labelledPages(s *site.Site, pages []*site.Page) []*site.Page {
 	var out []*site.Page
 	for _, p := range pages {
-		for _, c := range p.Charts {
+		for _, c := range s.Body(p).Charts {
 			if c.Spec == nil {
 				continue
 			}

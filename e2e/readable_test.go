@@ -368,7 +368,7 @@ func setColorScheme(tb *tab, scheme string) error {
 }
 
 // demoChartPages builds the demo site, serves it, and lists its pages with charts.
-func demoChartPages(t *testing.T) (base string, pages []*site.Page) {
+func demoChartPages(t *testing.T) (base string, s *site.Site, pages []*site.Page) {
 	t.Helper()
 	dir, _ := buildDemo(t, "/")
 	base = serve(t, dir)
@@ -386,7 +386,7 @@ func demoChartPages(t *testing.T) (base string, pages []*site.Page) {
 			pages = append(pages, p)
 		}
 	}
-	return base, pages
+	return base, s, pages
 }
 
 func readPageURL(base string, p *site.Page) string {
@@ -418,12 +418,12 @@ func readPageName(p *site.Page) string {
 func TestChartsReadRight(t *testing.T) {
 	start := time.Now()
 	b := newBrowser(t)
-	base, pages := demoChartPages(t)
+	base, s, pages := demoChartPages(t)
 	if len(pages) == 0 {
 		t.Fatal("no page of the demo site has a chart")
 	}
 	labelled := map[*site.Page]bool{}
-	for _, p := range labelledPages(pages) {
+	for _, p := range labelledPages(s, pages) {
 		labelled[p] = true
 	}
 	for _, p := range pages {
@@ -577,7 +577,7 @@ type zoomState struct {
 // labelled, and the toolbar's Reset zoom must bring the range back.
 func TestLogZoomKeepsPointUnderCursor(t *testing.T) {
 	b := newBrowser(t)
-	base, pages := demoChartPages(t)
+	base, _, pages := demoChartPages(t)
 	// audio-models first: a log x axis with few points.
 	for i, p := range pages {
 		if p.Slug == "audio-models" {

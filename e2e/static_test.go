@@ -426,7 +426,7 @@ func TestStaticGoMatchesPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base, pages := demoChartPages(t)
+	base, _, pages := demoChartPages(t)
 	tb := b.tab(t)
 	views, bad := 0, 0
 	for _, p := range pages {

@@ -154,11 +154,12 @@ func run(opts Options, begin func(dest string) (*output.Writer, error), through 
 		via = through(src)
 	}
 	// The writer gives back each page's buffer once it is written (Lend).
-	out, err := rr.StreamWith(s, via, w.Add, render.StreamOptions{Lend: true})
+	out, loaded, err := rr.StreamWith(s, via, w.Add, render.StreamOptions{Lend: true})
 	if err != nil {
 		w.Abort()
 		return nil, err
 	}
+	s = loaded // its pages as loaded, for the report
 	warnings := append(slices.Clone(s.Warnings), src.warnings...)
 	for _, f := range s.SkippedDrafts() {
 		warnings = append(warnings, s.LoadDraft(f)...)
@@ -192,7 +193,7 @@ func loadAll(s *site.Site, scanErrs diag.List) error {
 	if s.Home != nil {
 		pages = append(pages[:len(pages):len(pages)], s.Home)
 	}
-	par.For(len(pages), 0, func(i int) { _, _, errs[i] = s.LoadPage(pages[i]) })
+	par.For(len(pages), 0, func(i int) { _, _, _, errs[i] = s.LoadPage(pages[i]) })
 	list := scanErrs
 	for _, err := range errs {
 		list.Add(err)
@@ -217,7 +218,7 @@ func Render(source string, opts site.Options) (*site.Site, *output.Output, error
 		pages = append(pages[:len(pages):len(pages)], s.Home)
 	}
 	for _, p := range pages {
-		s.Warnings = append(s.Warnings, check.Page(p, s.Config)...)
+		s.Warnings = append(s.Warnings, check.Page(s.Body(p), s.Config)...)
 	}
 	s.Warnings = s.Warnings.Sort()
 	return s, out, nil

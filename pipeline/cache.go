@@ -28,13 +28,16 @@ import (
 // the output folder are untouched since. For each page the state keeps
 // the checksums of its inputs (rebuild.FileSum), the key of its
 // neighbours' links (the one render gives Stream, hexadecimal here), its
-// summary for the listings, its warnings, and the files it wrote.
+// summary for the listings, its warnings, and the files it wrote: its
+// HTML and its charts' files (CSV, fit, static figure, social card), which
+// go with it.
 
 // stateVersion changes whenever buildState's form or meaning does. (2: the
 // links key became render's neighboursKey, the Renderer's own; 3: warnings
 // carry their names; 4: a summary's headings carry their typeset markup,
-// their text the plain form of their TeX.)
-const stateVersion = 4
+// their text the plain form of their TeX; 5: a chart's summary says
+// whether it has fits.)
+const stateVersion = 5
 
 type buildState struct {
 	Version int                  `json:"version"`
@@ -84,20 +87,20 @@ func newPageSource(s *site.Site, opts site.Options, w *output.Writer) *pageSourc
 // Load loads p in full, and holds its warnings until it is rendered: the
 // loader's, and check's about the page (check.Page), which needs the page
 // in full and so runs here, while the build has it.
-func (ps *pageSource) Load(p *site.Page) (*site.Page, error) {
-	full, warn, err := ps.s.LoadPage(p)
-	if err == nil && full != nil {
-		warn = append(slices.Clip(warn), check.Page(full, ps.s.Config)...)
+func (ps *pageSource) Load(p *site.Page) (*site.Page, *site.Body, error) {
+	full, body, warn, err := ps.s.LoadPage(p)
+	if err == nil && body != nil {
+		warn = append(slices.Clip(warn), check.Page(body, ps.s.Config)...)
 	}
 	ps.mu.Lock()
 	ps.warnings = append(ps.warnings, warn...)
 	ps.pending[p.Path] = warn
 	ps.mu.Unlock()
-	return full, err
+	return full, body, err
 }
 
-// Cached is p's light form from the last build's state when p's file and
-// inputs are unchanged.
+// Cached is p as the last build loaded it, from its state, when p's file
+// and inputs are unchanged.
 func (ps *pageSource) Cached(p *site.Page) *site.Page {
 	if ps.old == nil {
 		return nil
@@ -111,7 +114,7 @@ func (ps *pageSource) Cached(p *site.Page) *site.Page {
 			return nil
 		}
 	}
-	return p.WithSummary(st.Summary)
+	return site.Summarized(p, st.Summary)
 }
 
 // Keep keeps p's files from the last build when its neighbours' links are

@@ -20,7 +20,7 @@ type countingSource struct {
 	loaded []string
 }
 
-func (c *countingSource) Load(p *site.Page) (*site.Page, error) {
+func (c *countingSource) Load(p *site.Page) (*site.Page, *site.Body, error) {
 	c.mu.Lock()
 	c.loaded = append(c.loaded, p.Path)
 	c.mu.Unlock()

@@ -48,8 +48,8 @@ func NewPreview(source string, opts site.Options) *Preview {
 
 // Update is what one successful Preview.Update made.
 type Update struct {
-	// Site is the site now current, every page but the home page light
-	// (site.Site.Lighten).
+	// Site is the site now current, holding no page's body but the home
+	// page's (site.Site.DropBodies).
 	Site *site.Site
 	// Full reports that the site was loaded whole (Start, the first update, a
 	// nil list of changes, or a change to the config or a theme).
@@ -104,9 +104,8 @@ func (p *Preview) Update(changed []string, take Take) (*Update, error) {
 		}
 		return nil, err
 	}
-	// Rendered: the pages need not be held in full any more. (prev
-	// shares them, and is dropped.)
-	next.Lighten()
+	// Rendered: the pages' bodies need not be held any more.
+	next.DropBodies()
 	p.pending = nil
 	p.mu.Lock()
 	p.site, p.rr = next, rr
@@ -116,9 +115,9 @@ func (p *Preview) Update(changed []string, take Take) (*Update, error) {
 
 // render1 renders next with rr (a new lean Renderer when fresh, or when
 // take lacks a file rr hands back without bytes) and hands the files to
-// take; it returns the Renderer to keep. Pages made light after an earlier
-// update that are to be rendered again are loaded in full first
-// (site.Site.Refill). On a failed render the Renderer returned is nil: it
+// take; it returns the Renderer to keep. The bodies of pages to be
+// rendered again are loaded as they are rendered (site.Site.LoadBody).
+// On a failed render the Renderer returned is nil: it
 // counts as made files that no one kept. On other errors it is rr, or the
 // new one.
 func render1(next *site.Site, rr *render.Renderer, fresh bool, take Take) (*render.Renderer, error) {
@@ -130,9 +129,6 @@ func render1(next *site.Site, rr *render.Renderer, fresh bool, take Take) (*rend
 			}
 			rr = nr
 			rr.SetLean()
-		}
-		if err := next.Refill(rr.Stale(next, (*site.Page).IsLight)); err != nil {
-			return rr, err
 		}
 		out, err := rr.Render(next)
 		if err != nil {

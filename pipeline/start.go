@@ -56,7 +56,7 @@ func (p *Preview) Start(emit func(output.File), take Take) (*Update, error) {
 		p.mu.Unlock()
 	}()
 	src := &startSource{s: s, loading: loading, warnings: make(map[string]diag.List, len(s.Pages))}
-	out, err := rr.StreamWith(s, src, emit, render.StreamOptions{HomeFirst: true, Order: st.order})
+	out, s, err := rr.StreamWith(s, src, emit, render.StreamOptions{HomeFirst: true, Order: st.order})
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +67,7 @@ func (p *Preview) Start(emit func(output.File), take Take) (*Update, error) {
 	if s.Home != nil {
 		pages[s.Home.Path] = s.Home
 	}
-	if err := s.Settle(pages, src.warnings); err != nil {
+	if err := s.Settle(pages, src.warnings, src.home); err != nil {
 		return nil, err
 	}
 	made, removed, patched := rr.Patched()
@@ -122,19 +122,23 @@ type startSource struct {
 
 	mu       sync.Mutex
 	warnings map[string]diag.List // page file → its loading's warnings
+	home     *site.Body           // the home page's, kept by the settled site
 }
 
-func (ss *startSource) Load(p *site.Page) (*site.Page, error) {
+func (ss *startSource) Load(p *site.Page) (*site.Page, *site.Body, error) {
 	if ss.loading != nil {
 		ss.loading(p.Path)
 	}
-	full, warn, err := ss.s.LoadPage(p)
+	full, body, warn, err := ss.s.LoadPage(p)
+	ss.mu.Lock()
 	if len(warn) > 0 {
-		ss.mu.Lock()
 		ss.warnings[p.Path] = warn
-		ss.mu.Unlock()
 	}
-	return full, err
+	if p == ss.s.Home {
+		ss.home = body
+	}
+	ss.mu.Unlock()
+	return full, body, err
 }
 
 func (*startSource) Cached(*site.Page) *site.Page                  { return nil }

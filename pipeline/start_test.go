@@ -135,11 +135,11 @@ func TestStartRecordsKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range u.Site.Pages {
-		if !p.IsLight() {
+		if u.Site.Body(p) != nil {
 			t.Errorf("%s is held in full after the start", p.Path)
 		}
 	}
-	if u.Site.Home == nil || u.Site.Home.IsLight() {
+	if u.Site.Home == nil || u.Site.Body(u.Site.Home) == nil {
 		t.Errorf("the home page is not held in full after the start")
 	}
 	writeSite(t, src, map[string]string{"content/oldest.md": "---\ntitle: Oldest\ndate: 2020-01-01\n---\nThe oldest page.\n"})

@@ -49,14 +49,14 @@ const cardAltMax = 420
 func cardName(id string) string { return id + ".card.png" }
 
 // cardFile is the path of a chart's social card in the output.
-func cardFile(slug string, c *site.Chart) string {
-	return path.Join(path.Dir(chart.DataFile(slug, c)), cardName(c.ID))
+func cardFile(slug, id string) string {
+	return path.Join(path.Dir(chart.DataFile(slug, &site.Chart{ID: id})), cardName(id))
 }
 
 // card is what page p's layout says of its social card, or nil when the
 // build draws none or p has none.
-func (r *renderer) card(p *site.Page) *layout.Card {
-	c := p.CardChart()
+func (r *renderer) card(b *site.Body) *layout.Card {
+	p, c := b.Page, b.CardChart()
 	if r.rr.statics == nil || c == nil || c.Spec == nil {
 		return nil
 	}
@@ -301,12 +301,12 @@ func (st *statics) card(c *site.Chart, w cardWords) ([]byte, error) {
 // cardOutput is the social card of page p, when the build draws one and
 // p's j-th chart c is the chart it shows (ok), kept by the Renderer's
 // memory when cached (as the chart's SVG file is: see svgKey).
-func (rr *Renderer) cardOutput(p *site.Page, j int, c *site.Chart, cached bool) (f output.File, ok bool, err error) {
-	st := rr.statics
-	if st == nil || p.CardChart() != c || c.Spec == nil {
+func (rr *Renderer) cardOutput(bd *site.Body, j int, c *site.Chart, cached bool) (f output.File, ok bool, err error) {
+	st, p := rr.statics, bd.Page
+	if st == nil || bd.CardChart() != c || c.Spec == nil {
 		return output.File{}, false, nil
 	}
-	name := cardFile(p.Slug, c)
+	name := cardFile(p.Slug, c.ID)
 	w := cardWords{heading: p.Title, site: rr.config.Title, headingTeX: cardHeadingTeX(p)}
 	if w.heading == "" {
 		w.heading = c.Title()
@@ -337,24 +337,24 @@ type cardFuture struct {
 
 // cardAhead starts drawing page p's social card, when the build draws
 // one, as cardOutput(p, j, c, false) would; nil when it draws none.
-func (rr *Renderer) cardAhead(p *site.Page) *cardFuture {
-	c := p.CardChart()
+func (rr *Renderer) cardAhead(b *site.Body) *cardFuture {
+	c := b.CardChart()
 	if rr.statics == nil || c == nil || c.Spec == nil {
 		return nil
 	}
-	cf := &cardFuture{j: p.Card, done: make(chan struct{})}
+	cf := &cardFuture{j: b.Page.Card, done: make(chan struct{})}
 	go func() {
 		defer close(cf.done)
-		cf.f, cf.ok, cf.err = rr.cardOutput(p, cf.j, c, false)
+		cf.f, cf.ok, cf.err = rr.cardOutput(b, cf.j, c, false)
 	}()
 	return cf
 }
 
 // output is cardOutput(p, j, c, false): the card drawn ahead for chart j,
 // once drawn, or drawn now.
-func (cf *cardFuture) output(rr *Renderer, p *site.Page, j int, c *site.Chart) (output.File, bool, error) {
+func (cf *cardFuture) output(rr *Renderer, b *site.Body, j int, c *site.Chart) (output.File, bool, error) {
 	if cf == nil || cf.j != j {
-		return rr.cardOutput(p, j, c, false)
+		return rr.cardOutput(b, j, c, false)
 	}
 	<-cf.done
 	return cf.f, cf.ok, cf.err

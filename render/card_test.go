@@ -157,8 +157,8 @@ func TestDemoCards(t *testing.T) {
 		n++
 		html := string(files[p.OutputPath()])
 		meta := cardMeta(html)
-		c := p.CardChart()
-		name := cardFile(p.Slug, c)
+		c := s.Body(p).CardChart()
+		name := cardFile(p.Slug, c.ID)
 		if want := s.Config.BaseURL + name; meta["og:image"] != want || meta["twitter:card"] != "summary_large_image" {
 			t.Errorf("%s: og:image %q, twitter:card %q; want %q and summary_large_image", p.Path, meta["og:image"], meta["twitter:card"], want)
 		}
@@ -329,14 +329,14 @@ func TestCardCrowded(t *testing.T) {
 	}
 	st := newStatics(mustTheme(t, s))
 	for _, p := range s.Pages {
-		sc, _, err := st.cardScene(p.Charts[0], cardWords{heading: p.Title, site: "Site"})
+		sc, _, err := st.cardScene(s.Body(p).Charts[0], cardWords{heading: p.Title, site: "Site"})
 		if err != nil {
 			t.Fatalf("%s: %v", p.Path, err)
 		}
 		if len(sc.Clips) == 0 {
 			t.Fatalf("%s: no plot on the card", p.Path)
 		}
-		checkCard(t, p.Path, sc, p.Charts[0], p.Title, "Site")
+		checkCard(t, p.Path, sc, s.Body(p).Charts[0], p.Title, "Site")
 	}
 }
 
@@ -375,7 +375,7 @@ func TestCardPanels(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := s.Pages[0].Charts[0]
+			c := s.Body(s.Pages[0]).Charts[0]
 			sc, _, err := newStatics(mustTheme(t, s)).cardScene(c, cardWords{heading: "Panels", site: "S"})
 			if err != nil {
 				t.Fatal(err)
@@ -437,14 +437,14 @@ func TestCardLongTitle(t *testing.T) {
 	}
 	st := newStatics(mustTheme(t, s))
 	for _, p := range s.Pages {
-		sc, _, err := st.cardScene(p.Charts[0], cardWords{heading: p.Charts[0].Spec.Title, site: "Site"})
+		sc, _, err := st.cardScene(s.Body(p).Charts[0], cardWords{heading: s.Body(p).Charts[0].Spec.Title, site: "Site"})
 		if err != nil {
 			t.Fatalf("%s: %v", p.Path, err)
 		}
 		if k := cardText / 12; math.Abs(sc.Width*k-CardWidth) > 0.5 || math.Abs(sc.Height*k-CardHeight) > 1 || lowestPlot(sc) < cardMinPlot {
 			t.Errorf("%s: a card of %g × %g px, its plot %g units high", p.Path, sc.Width*k, sc.Height*k, lowestPlot(sc))
 		}
-		title := cardTitle(p.Charts[0].Spec.Title, cardTitleLines)
+		title := cardTitle(s.Body(p).Charts[0].Spec.Title, cardTitleLines)
 		if !strings.HasSuffix(title, "…") {
 			t.Errorf("%s: the card's title %q is not cut", p.Path, title)
 		}
@@ -544,7 +544,7 @@ func BenchmarkCard(b *testing.B) {
 	st := newStatics(rr.theme)
 	var charts []*site.Chart
 	for _, p := range s.Pages {
-		if c := p.CardChart(); c != nil {
+		if c := s.Body(p).CardChart(); c != nil {
 			charts = append(charts, c)
 		}
 	}

@@ -65,7 +65,7 @@ func TestChartTitleTeXScene(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := s.Pages[0]
-	c := p.Charts[0]
+	c := s.Body(p).Charts[0]
 	if c.TitleTeX == nil || c.SubtitleTeX == nil {
 		t.Fatalf("the chart's title is not typeset: %+v %+v", c.TitleTeX, c.SubtitleTeX)
 	}

@@ -58,8 +58,8 @@ type referencesData struct {
 	Refs    []*refView
 }
 
-func newCiter(p *site.Page) *citer {
-	c := &citer{numeric: p.CiteStyle == site.CiteNumeric, byKey: make(map[string]*refView, len(p.References))}
+func newCiter(p *site.Body) *citer {
+	c := &citer{numeric: p.Page.CiteStyle == site.CiteNumeric, byKey: make(map[string]*refView, len(p.References))}
 	for i, e := range p.References {
 		v := view(e)
 		v.Number = i + 1

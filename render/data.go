@@ -1,11 +1,25 @@
 package render
 
 import (
+	"sync"
+
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
+
+// dataFile is the path of the CSV file of chart c of the page at slug
+// (chart.DataFile): its name is the chart's id's.
+func dataFile(slug string, c site.ChartSummary) string {
+	return chart.DataFile(slug, &site.Chart{ID: c.ID})
+}
+
+// fitFile is the path of chart c's fit file (chart.FitFile), which a
+// chart with fits (c.Fits) has.
+func fitFile(slug string, c site.ChartSummary) string {
+	return chart.FitFile(slug, &site.Chart{ID: c.ID})
+}
 
 // dataFiles returns the CSV files (and the fit files, the static figures'
 // SVG files and social cards) of the charts of the home page and every
@@ -18,41 +32,10 @@ func (r *renderer) dataFiles() ([]output.File, error) {
 	per := make([][]output.File, len(pages))
 	errs := make([]error, len(pages))
 	par.For(len(pages), 0, func(i int) {
-		p := pages[i]
-		for j, c := range p.Charts {
-			name := chart.DataFile(p.Slug, c)
-			b, err := r.rr.cachedData(name, csvKey(p, j), func() ([]byte, error) { return chart.CSV(c), nil })
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			per[i] = append(per[i], output.File{Path: name, Data: b})
-			if chart.HasFits(c) {
-				name := chart.FitFile(p.Slug, c)
-				b, err := r.rr.cachedData(name, fitKey(p, j), func() ([]byte, error) { return chart.FitJSON(c) })
-				if err != nil {
-					errs[i] = err
-					return
-				}
-				per[i] = append(per[i], output.File{Path: name, Data: b})
-			}
-			if st := r.rr.statics; st != nil {
-				name := staticFile(p.Slug, c)
-				b, err := r.rr.cachedData(name, svgKey(p, j), func() ([]byte, error) { return st.file(c) })
-				st.files.Delete(c) // drawn with the page, or now
-				if err != nil {
-					errs[i] = err
-					return
-				}
-				per[i] = append(per[i], output.File{Path: name, Data: b})
-			}
-			if f, ok, err := r.rr.cardOutput(p, j, c, true); err != nil {
-				errs[i] = err
-				return
-			} else if ok {
-				per[i] = append(per[i], f)
-			}
-		}
+		errs[i] = r.rr.chartFiles(r.site, pages[i], func(f output.File) error {
+			per[i] = append(per[i], f)
+			return nil
+		})
 	})
 	var out []output.File
 	for i, fs := range per {
@@ -62,4 +45,63 @@ func (r *renderer) dataFiles() ([]output.File, error) {
 		out = append(out, fs...)
 	}
 	return out, nil
+}
+
+// chartFiles makes, through put, the files of page p's charts: each
+// chart's CSV file, its fit file, its static figure's SVG file and the
+// page's social card when the build draws them; each made again only when
+// its key changed (cachedData). The page's body is loaded from s only
+// when a file is made again (a site Load made holds it already).
+func (rr *Renderer) chartFiles(s *site.Site, p *site.Page, put func(output.File) error) error {
+	body := sync.OnceValues(func() (*site.Body, error) { return s.LoadBody(p) })
+	withChart := func(j int, make func(*site.Chart) ([]byte, error)) func() ([]byte, error) {
+		return func() ([]byte, error) {
+			b, err := body()
+			if err != nil {
+				return nil, err
+			}
+			return make(b.Charts[j])
+		}
+	}
+	csv := func(c *site.Chart) ([]byte, error) { return chart.CSV(c), nil }
+	for j, c := range p.Charts {
+		name := dataFile(p.Slug, c)
+		b, err := rr.cachedData(name, csvKey(p, j), withChart(j, csv))
+		if err == nil {
+			err = put(output.File{Path: name, Data: b})
+		}
+		if err == nil && c.Fits {
+			name := fitFile(p.Slug, c)
+			if b, err = rr.cachedData(name, fitKey(p, j), withChart(j, chart.FitJSON)); err == nil {
+				err = put(output.File{Path: name, Data: b})
+			}
+		}
+		if st := rr.statics; err == nil && st != nil {
+			name := staticFile(p.Slug, c.ID)
+			b, err = rr.cachedData(name, svgKey(p, j), withChart(j, func(c *site.Chart) ([]byte, error) {
+				defer st.files.Delete(c) // drawn with the page, or now
+				return st.file(c)
+			}))
+			if bd := s.Body(p); bd != nil && j < len(bd.Charts) {
+				st.files.Delete(bd.Charts[j]) // drawn with the page, kept
+			}
+			if err == nil {
+				err = put(output.File{Path: name, Data: b})
+			}
+		}
+		if err == nil && j == p.Card && rr.statics != nil {
+			var bd *site.Body
+			if bd, err = body(); err == nil {
+				var f output.File
+				var ok bool
+				if f, ok, err = rr.cardOutput(bd, j, bd.Charts[j], true); err == nil && ok {
+					err = put(f)
+				}
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

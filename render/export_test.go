@@ -65,7 +65,7 @@ func TestChartCSVFiles(t *testing.T) {
 		t.Fatal("the test site did not load as meant")
 	}
 	loss := "runs/" + runs.Charts[0].ID + ".csv"
-	if loss != "runs/chart-runs-1.csv" || chart.DataFile("runs", runs.Charts[0]) != loss {
+	if loss != "runs/chart-runs-1.csv" || dataFile("runs", runs.Charts[0]) != loss {
 		t.Errorf("the first chart's CSV is at %s, want runs/chart-runs-1.csv", loss)
 	}
 	want := [][]string{

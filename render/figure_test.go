@@ -37,7 +37,8 @@ func BenchmarkChartHTML(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				charts = 0
-				for _, p := range s.Pages {
+				for _, pg := range s.Pages {
+					p := s.Body(pg)
 					pw := &pageWriter{appendWriter: w, charts: make([]chartData, len(p.Charts)), layouts: t, figures: bc.figures, citer: newCiter(p)}
 					for i, c := range p.Charts {
 						pw.charts[i] = pw.chartView(c)
@@ -67,7 +68,7 @@ func TestChartTemplateTakesFigure(t *testing.T) {
 	}
 	tmpl := rr.theme.kinds["page"]
 	for _, c := range chartcorpus.Charts(t, "..") {
-		d := (&pageWriter{citer: newCiter(&site.Page{})}).chartView(c)
+		d := (&pageWriter{citer: newCiter(&site.Body{Page: &site.Page{}})}).chartView(c)
 		var markup, viaChart bytes.Buffer
 		if err := tmpl.ExecuteTemplate(&markup, "chart-markup", d); err != nil {
 			t.Fatal(err)
@@ -80,7 +81,7 @@ func TestChartTemplateTakesFigure(t *testing.T) {
 		}
 		// And pageWriter.WriteChart, which writes the figure in Go when
 		// the "chart" template is the built-in one, writes the same.
-		w := &pageWriter{appendWriter: &appendWriter{}, charts: []chartData{d}, layouts: tmpl, figures: rr.theme.figures, citer: newCiter(&site.Page{})}
+		w := &pageWriter{appendWriter: &appendWriter{}, charts: []chartData{d}, layouts: tmpl, figures: rr.theme.figures, citer: newCiter(&site.Body{Page: &site.Page{}})}
 		if err := w.WriteChart(0); err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/yuin/goldmark"
 
-	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
@@ -38,7 +37,7 @@ type Renderer struct {
 	renders    int
 	// lean: the cache keeps the keys of the files, not their bytes, and
 	// Render hands back a file it did not render again without its bytes
-	// (see SetLean in lighten.go).
+	// (see SetLean).
 	lean bool
 	// last is what the last call of a lean Renderer rendered, for the next
 	// to patch (see patch); nil when the next must go through every file.
@@ -99,6 +98,28 @@ func NewStreamRenderer(s *site.Site) (*Renderer, error) {
 		rr.statics = newStatics(th)
 	}
 	return rr, nil
+}
+
+// The live preview of a large site keeps little of it: the served files
+// compressed (serve), no page's body once it is rendered
+// (site.Site.DropBodies), and a Renderer that remembers the keys of what
+// it rendered but not the bytes. A page whose neighbours' links change is
+// rendered again: its body is loaded again as it is (site.Site.LoadBody).
+
+// SetLean makes rr keep, of each file it renders, only the key it was
+// rendered for, not its bytes: Render then hands back the files it
+// renders with their bytes, and those it did not render again without
+// (Data nil, Size their length; the feed, sitemap, search index and CSV
+// files with Size 0 too), for the caller to keep from the last call. A
+// Render that fails leaves the caller without files rr counts as made:
+// make a new Renderer then.
+func (rr *Renderer) SetLean() {
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	rr.lean = true
+	for _, c := range rr.cache {
+		c.data = nil
+	}
 }
 
 // Fits reports whether rr can render s: the same theme folder and config,
@@ -407,7 +428,7 @@ func (r *renderer) samePlace(a, b *site.Page) bool {
 		return false
 	}
 	for i, c := range a.Charts {
-		if chart.DataFile(a.Slug, c) != chart.DataFile(b.Slug, b.Charts[i]) || chart.HasFits(c) != chart.HasFits(b.Charts[i]) {
+		if dataFile(a.Slug, c) != dataFile(b.Slug, b.Charts[i]) || c.Fits != b.Charts[i].Fits {
 			return false // a fit file to add or remove
 		}
 	}

@@ -161,12 +161,16 @@ func (r *renderer) renderHome(l listing, n int) ([]byte, error) {
 	d := &layout.Page{Site: r.data, Kind: "home", Title: r.site.Config.Title, Description: r.site.Config.Description,
 		URL: r.url(l.slug(n)), Canonical: r.absURL(r.url(l.slug(n))), Pager: r.pager(l, n)}
 	if h := r.site.Home; h != nil && n == 0 {
-		content, err := r.content(h)
+		hb, err := r.homeBody()
+		if err != nil {
+			return nil, atPage(h.Path, err)
+		}
+		content, err := r.content(hb)
 		if err != nil {
 			return nil, atPage(h.Path, err)
 		}
 		d.Content, d.Charts, d.Code = content, len(h.Charts), h.Code
-		d.Math, d.Card = h.Math, r.card(h)
+		d.Math, d.Card = h.Math, r.card(hb)
 		if h.Description != "" {
 			d.Description = h.Description
 		}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/scalesite/scalesite/chart"
+	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
@@ -31,11 +31,14 @@ func (rr *Renderer) patch(s *site.Site, d delta) (*output.Output, error) {
 		fs.removePage(l.pages[d.removed])
 	}
 	// The changed and added pages, and the neighbours of those whose link
-	// changed or that were added or removed.
-	for _, i := range d.pages(len(s.Pages)) {
-		p := s.Pages[i]
-		f, err := r.page(i)
-		if err != nil {
+	// changed or that were added or removed: rendered side by side, as a
+	// neighbour's body is loaded again to render it.
+	remade := d.pages(len(s.Pages))
+	pageFiles, pageErrs := make([]output.File, len(remade)), make([]error, len(remade))
+	par.For(len(remade), 0, func(j int) { pageFiles[j], pageErrs[j] = r.page(remade[j]) })
+	for j, i := range remade {
+		p, f := s.Pages[i], pageFiles[j]
+		if err := pageErrs[j]; err != nil {
 			return nil, atPage(p.Path, err)
 		}
 		if err := fs.put(f); err != nil {
@@ -44,12 +47,12 @@ func (rr *Renderer) patch(s *site.Site, d delta) (*output.Output, error) {
 		if !slices.Contains(fresh, i) {
 			continue // a neighbour: its charts are as they were
 		}
-		if err := rr.patchCharts(p, fs.put); err != nil {
+		if err := rr.chartFiles(s, p, fs.put); err != nil {
 			return nil, err
 		}
 	}
 	if d.home {
-		if err := rr.patchCharts(s.Home, fs.put); err != nil {
+		if err := rr.chartFiles(s, s.Home, fs.put); err != nil {
 			return nil, err
 		}
 	}
@@ -78,50 +81,6 @@ func (rr *Renderer) patch(s *site.Site, d delta) (*output.Output, error) {
 	rr.pruneLinks(s)
 	rr.last, rr.patched, rr.removed = l, fs.made, fs.gone
 	return &output.Output{Files: l.files}, nil
-}
-
-// patchCharts makes again, through put, the charts' files of page p, as
-// dataFiles makes them.
-func (rr *Renderer) patchCharts(p *site.Page, put func(output.File) error) error {
-	for j, c := range p.Charts {
-		name := chart.DataFile(p.Slug, c)
-		b, err := rr.cachedData(name, csvKey(p, j), func() ([]byte, error) { return chart.CSV(c), nil })
-		if err != nil {
-			return err
-		}
-		if err := put(output.File{Path: name, Data: b}); err != nil {
-			return err
-		}
-		if chart.HasFits(c) {
-			name := chart.FitFile(p.Slug, c)
-			b, err := rr.cachedData(name, fitKey(p, j), func() ([]byte, error) { return chart.FitJSON(c) })
-			if err != nil {
-				return err
-			}
-			if err := put(output.File{Path: name, Data: b}); err != nil {
-				return err
-			}
-		}
-		if st := rr.statics; st != nil {
-			name := staticFile(p.Slug, c)
-			b, err := rr.cachedData(name, svgKey(p, j), func() ([]byte, error) { return st.file(c) })
-			st.files.Delete(c)
-			if err != nil {
-				return err
-			}
-			if err := put(output.File{Path: name, Data: b}); err != nil {
-				return err
-			}
-		}
-		if f, ok, err := rr.cardOutput(p, j, c, true); err != nil {
-			return err
-		} else if ok {
-			if err := put(f); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 // patchFiles are the last call's files as a patch changes them: files put
@@ -170,10 +129,10 @@ func (fs *patchFiles) remove(path string) {
 func (fs *patchFiles) removePage(p *site.Page) {
 	fs.remove(p.Slug + "/index.html")
 	for _, c := range p.Charts {
-		fs.remove(chart.DataFile(p.Slug, c))
-		fs.remove(chart.FitFile(p.Slug, c))
-		fs.remove(staticFile(p.Slug, c))
-		fs.remove(cardFile(p.Slug, c))
+		fs.remove(dataFile(p.Slug, c))
+		fs.remove(fitFile(p.Slug, c))
+		fs.remove(staticFile(p.Slug, c.ID))
+		fs.remove(cardFile(p.Slug, c.ID))
 	}
 }
 

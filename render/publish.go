@@ -232,7 +232,7 @@ func (r *renderer) feedFigures(p *site.Page) string {
 		b.WriteString("</p>\n")
 	}
 	for i, c := range p.Charts {
-		alt := c.Title()
+		alt := c.Title
 		if alt == "" {
 			alt = fmt.Sprintf("Chart %d of %q", i+1, p.Title)
 		}
@@ -242,7 +242,7 @@ func (r *renderer) feedFigures(p *site.Page) string {
 		b.WriteString(`" alt="`)
 		b.WriteString(template.HTMLEscapeString(alt))
 		b.WriteString(`">`)
-		if t := c.Title(); t != "" {
+		if t := c.Title; t != "" {
 			b.WriteString("<figcaption>")
 			b.WriteString(template.HTMLEscapeString(t))
 			b.WriteString("</figcaption>")

@@ -222,6 +222,7 @@ func origin(f output.File) string {
 // renderer is the state of one Render call.
 type renderer struct {
 	site   *site.Site
+	home   *site.Body // the home page's body, when loaded (homeBody)
 	theme  *theme
 	md     goldmark.Markdown
 	rr     *Renderer
@@ -236,18 +237,30 @@ func (r *renderer) url(slug string) string {
 	return r.site.Config.BasePath + slug + "/"
 }
 
+// homeBody is the body of the site's home page.
+func (r *renderer) homeBody() (*site.Body, error) {
+	if r.home != nil && r.home.Page == r.site.Home {
+		return r.home, nil
+	}
+	return r.site.LoadBody(r.site.Home)
+}
+
 // page renders the i-th page to slug/index.html.
 func (r *renderer) page(i int) (output.File, error) {
 	p := r.site.Pages[i]
 	prev, next := r.neighbours(i)
 	return r.rr.cached(p.Slug+"/index.html", r.pageKey(i), func() ([]byte, error) {
-		return r.renderPage(p, prev, next)
+		b, err := r.site.LoadBody(p)
+		if err != nil {
+			return nil, err
+		}
+		return r.renderPage(b, prev, next)
 	})
 }
 
 // renderPage renders page p, between the next older page prev and the next
 // newer one next (either may be nil): bytes of its own.
-func (r *renderer) renderPage(p, prev, next *site.Page) ([]byte, error) {
+func (r *renderer) renderPage(p *site.Body, prev, next *site.Page) ([]byte, error) {
 	bp, err := r.writePage(p, prev, next)
 	if err != nil {
 		return nil, err
@@ -261,11 +274,12 @@ func (r *renderer) renderPage(p, prev, next *site.Page) ([]byte, error) {
 // given back (r.theme.bufs.put) once the page's bytes are used. With the
 // built-in layout of pages, the page's content is written straight into
 // it.
-func (r *renderer) writePage(p, prev, next *site.Page) (*[]byte, error) {
+func (r *renderer) writePage(body *site.Body, prev, next *site.Page) (*[]byte, error) {
+	p := body.Page
 	d := &layout.Page{
 		Site: r.data, Kind: "page", Title: p.Title, TitleHTML: template.HTML(p.TitleHTML), Description: p.Description, Date: p.Date,
 		Tags: p.Tags, URL: r.url(p.Slug), Canonical: r.absURL(r.url(p.Slug)), Charts: len(p.Charts),
-		Code: p.Code, TOC: tableOfContents(p), Math: p.Math, Card: r.card(p),
+		Code: p.Code, TOC: tableOfContents(p), Math: p.Math, Card: r.card(body),
 	}
 	if next != nil {
 		l := r.link(next)
@@ -279,7 +293,7 @@ func (r *renderer) writePage(p, prev, next *site.Page) (*[]byte, error) {
 	d.Math = d.Math || linksMath(d.Prev, d.Next)
 	if f := r.theme.fast["page"]; f != nil && f.main != nil {
 		bp := r.theme.bufs.get()
-		b, err := f.PageContent(*bp, d, func(b []byte) ([]byte, error) { return r.appendContent(b, p) })
+		b, err := f.PageContent(*bp, d, func(b []byte) ([]byte, error) { return r.appendContent(b, body) })
 		*bp = b
 		if err != nil {
 			r.theme.bufs.put(bp)
@@ -287,7 +301,7 @@ func (r *renderer) writePage(p, prev, next *site.Page) (*[]byte, error) {
 		}
 		return bp, nil
 	}
-	content, err := r.content(p)
+	content, err := r.content(body)
 	if err != nil {
 		return nil, err
 	}
@@ -310,7 +324,7 @@ func (r *renderer) link(p *site.Page) layout.PageLink {
 	const listed = 3 // a listing names a few charts, not a whole gallery
 	titled := 0
 	for _, c := range p.Charts {
-		if t := c.Title(); t != "" {
+		if t := c.Title; t != "" {
 			if titled < listed {
 				l.ChartTitles = append(l.ChartTitles, t)
 			}
@@ -380,7 +394,7 @@ func (r *renderer) tagsIndex(groups []tagGroup) (output.File, error) {
 const tagsIndexFile = "tags/index.html"
 
 // content renders a page's Markdown with its charts in place.
-func (r *renderer) content(p *site.Page) (template.HTML, error) {
+func (r *renderer) content(p *site.Body) (template.HTML, error) {
 	bp := r.theme.bufs.get()
 	b, err := r.appendContent(*bp, p)
 	*bp = b
@@ -391,7 +405,7 @@ func (r *renderer) content(p *site.Page) (template.HTML, error) {
 
 // appendContent appends a page's Markdown rendered, with its charts in
 // place, to b.
-func (r *renderer) appendContent(b []byte, p *site.Page) ([]byte, error) {
+func (r *renderer) appendContent(b []byte, p *site.Body) ([]byte, error) {
 	layouts := r.theme.kinds["page"]
 	w := &pageWriter{
 		appendWriter: &appendWriter{b: b}, charts: make([]chartData, len(p.Charts)),
@@ -416,7 +430,7 @@ func (r *renderer) appendContent(b []byte, p *site.Page) ([]byte, error) {
 			st.files.Store(p.Charts[i], f.File)
 		}
 	}
-	if err := r.md.Renderer().Render(w, p.Body, p.Doc); err != nil {
+	if err := r.md.Renderer().Render(w, p.Markdown, p.Doc); err != nil {
 		return w.b, err
 	}
 	err := w.references(w.appendWriter, layouts)

@@ -323,8 +323,8 @@ func safeID(id string) string {
 func staticName(id string) string { return id + ".svg" }
 
 // staticFile is the path of a chart's SVG file in the output.
-func staticFile(slug string, c *site.Chart) string {
-	return path.Join(path.Dir(chart.DataFile(slug, c)), staticName(c.ID))
+func staticFile(slug, id string) string {
+	return path.Join(path.Dir(chart.DataFile(slug, &site.Chart{ID: id})), staticName(id))
 }
 
 // file is c's SVG file: the one its page's static figure was drawn with,

@@ -173,7 +173,7 @@ func TestStaticScenesSideBySide(t *testing.T) {
 			both.Wait()
 		}
 	}
-	c := s.Pages[0].Charts[0]
+	c := s.Body(s.Pages[0]).Charts[0]
 	if _, err := st.figure(c, chart.OptionBytes(chart.Option(c)), "alt"); err != nil {
 		t.Fatal(err)
 	}

@@ -15,10 +15,11 @@ import (
 // in full, or, for a page that has not changed since the last build, what
 // that build left of it.
 type PageSource interface {
-	// Load loads p in full (site.Site.LoadPage).
-	Load(p *site.Page) (*site.Page, error)
-	// Cached returns p's light form as the last build left it when p
-	// and every file it reads are unchanged since, or nil.
+	// Load loads p in full (site.Site.LoadPage): the page loading made,
+	// and its body.
+	Load(p *site.Page) (*site.Page, *site.Body, error)
+	// Cached returns p as the last build loaded it (site.Summarized) when
+	// p and every file it reads are unchanged since, or nil.
 	Cached(p *site.Page) *site.Page
 	// Keep keeps, as they are, the files the last build wrote for p
 	// when links (its neighbours' links as the page shows them) are the
@@ -34,18 +35,19 @@ type PageSource interface {
 // Stream renders a site that site.Scan made, page by page, so that a build
 // holds only a few pages in full at any time, however large the site:
 // each page is loaded, rendered, handed to emit with its charts' data
-// files, and dropped; only its light form (site.Page.Light: titles, dates,
+// files, and dropped; only its page (site.Page: titles, dates,
 // tags, chart titles) stays for the listings, which are rendered last.
 // A page that src has from the last build, with the same neighbours, is
 // neither loaded nor rendered. Every file is handed to emit, from several
 // goroutines at once; the Output lists them with their sizes and without
-// their bytes. s's pages are replaced by their light forms.
+// their bytes. It returns too the site with the pages loading made (s is
+// left as it is).
 //
 // A page is rendered once its neighbours are known, since its links to
 // them show their titles. Loading goes on after a page fails, so that the
 // error reports every page's problems (as one sorted diag.List);
 // rendering stops.
-func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File)) (*output.Output, error) {
+func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File)) (*output.Output, *site.Site, error) {
 	return rr.StreamWith(s, src, emit, StreamOptions{})
 }
 
@@ -74,16 +76,16 @@ type StreamOptions struct {
 // StreamWith is Stream with options. A Renderer made by NewRenderer (one
 // that remembers what it rendered) records the key of each file as it
 // renders it, as Render would have: each page and its charts' data files
-// keyed by the page's light form, which takes the place of the page in s
-// (site.Page.Lightened, so that site.Site.Settle can keep it), the
-// listings by those light forms and the home page, which s keeps in full.
+// keyed by the page loading made (which site.Site.Settle keeps, from the
+// site returned), the listings by those pages and the home page.
 // The next Render of the site then makes again only what changed, and can
 // patch this call's files (Patched).
-func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.File), opts StreamOptions) (*output.Output, error) {
+func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.File), opts StreamOptions) (*output.Output, *site.Site, error) {
 	pages := s.Pages
 	n := len(pages)
 	r := rr.start(s)
-	defer rr.end(s)
+	loaded := s // the site with the pages loading made, once made
+	defer func() { rr.end(loaded) }()
 	keeps := rr.cache != nil
 	order := opts.Order
 	if order == nil {
@@ -92,7 +94,7 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 
 	var (
 		mu       sync.Mutex
-		full     = make([]*site.Page, n) // loaded, not yet rendered
+		full     = make([]*site.Body, n) // loaded, not yet rendered
 		light    = make([]*site.Page, n) // what listings and neighbours see
 		known    = make([]bool, n)       // light[k] is final
 		rendered = make([]bool, n)
@@ -105,18 +107,18 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 	ready := func(k int) bool {
 		return known[k] && (k == 0 || known[k-1]) && (k == n-1 || known[k+1])
 	}
-	load := func(k int) *site.Page {
-		p, err := src.Load(pages[k])
+	load := func(k int) *site.Body {
+		_, b, err := src.Load(pages[k])
 		if err != nil {
 			loadErrs[k] = err
 			failed.Store(true)
 			return nil
 		}
-		return p
+		return b
 	}
 	render := func(k int) {
 		mu.Lock()
-		p := full[k]
+		b := full[k]
 		full[k] = nil
 		var prev, next *site.Page
 		if k+1 < n {
@@ -130,23 +132,24 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 			return
 		}
 		links := r.neighboursKey(prev, next)
-		if p == nil { // from the last build
+		if b == nil { // from the last build
 			if files, ok := src.Keep(pages[k], links); ok {
 				written[k] = files
 				return
 			}
-			if p = load(k); p == nil {
+			if b = load(k); b == nil {
 				return
 			}
 		}
-		card := r.rr.cardAhead(p)
-		f, err := r.pageFile(p, prev, next, opts.Lend)
+		p := b.Page
+		card := r.rr.cardAhead(b)
+		f, err := r.pageFile(b, prev, next, opts.Lend)
 		if err != nil {
 			renderErrs[k] = atPage(p.Path, err)
 			failed.Store(true)
 			return
 		}
-		written[k], err = r.emitPage(p, f, emit, card)
+		written[k], err = r.emitPage(b, f, emit, card)
 		if err != nil {
 			renderErrs[k] = atPage(p.Path, err)
 			failed.Store(true)
@@ -157,19 +160,12 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 		}
 		src.Rendered(p, links, written[k])
 	}
-	// done lets go of page k as Scan listed it, once it is rendered or
-	// kept: only its light form stays.
-	done := func(k int) {
-		mu.Lock()
-		pages[k] = light[k]
-		mu.Unlock()
-	}
 	var home *site.Page
 	var homeErr error
 	if opts.HomeFirst {
 		early := *s // the listing as Scan knows the pages: their front matter
 		if s.Home != nil {
-			home, homeErr = src.Load(s.Home)
+			home, r.home, homeErr = src.Load(s.Home)
 			early.Home = home
 		}
 		if homeErr == nil {
@@ -177,7 +173,7 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 			er.site = &early
 			b, err := er.renderHome(er.homeListing(), 0)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			emit(output.File{Path: "index.html", Data: b})
 		}
@@ -189,20 +185,16 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 	}
 	par.For(n, 0, func(int) {
 		j := order.take()
-		var p, l *site.Page
-		if l = src.Cached(pages[j]); l == nil {
-			if p = load(j); p != nil {
-				if keeps {
-					l = p.Lightened()
-				} else {
-					l = p.Light()
-				}
-				l.SourceSum = pages[j].SourceSum
+		var b *site.Body
+		l := src.Cached(pages[j])
+		if l == nil {
+			if b = load(j); b != nil {
+				l = b.Page
 			}
 		}
 		mu.Lock()
 		if l != nil {
-			full[j], light[j] = p, l
+			full[j], light[j] = b, l
 		}
 		known[j] = true
 		var now []int
@@ -215,33 +207,28 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 		mu.Unlock()
 		for _, k := range now {
 			render(k)
-			done(k)
 		}
 	})
 	if s.Home != nil && !opts.HomeFirst {
-		home, homeErr = src.Load(s.Home)
+		home, r.home, homeErr = src.Load(s.Home)
 	}
 	if err := joinErrors(append(loadErrs, homeErr)); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, err := range renderErrs {
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 
-	// The listings see the pages' light forms, and the home page in full;
-	// s keeps the light forms of both, for the build's report.
-	copy(s.Pages, light)
+	// The listings see the pages loading made, and the home page with its
+	// body: s with those pages, which the caller gets (s is left as it is).
 	ls := *s
+	ls.Pages = light
 	if home != nil {
 		ls.Home = home
-		s.Home = home.Light()
-		if keeps {
-			s.Home = home // the home page's key is its page's
-		}
 	}
-	r.site = &ls
+	loaded, r.site = &ls, &ls
 	groups := tagGroups(light)
 	jobs := r.listingJobs(groups)
 	listed := make([]output.File, len(jobs))
@@ -267,7 +254,7 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 	})
 	for _, err := range listErrs {
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 
@@ -279,9 +266,9 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 	}
 	out.Files = append(out.Files, listed...)
 	if home != nil {
-		data, err := r.chartData(home, nil)
+		data, err := r.chartData(r.home, nil)
 		if err != nil {
-			return nil, atPage(home.Path, err)
+			return nil, nil, atPage(home.Path, err)
 		}
 		if keeps {
 			rr.record(home, "", data)
@@ -294,7 +281,7 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 	out.Files = append(out.Files, r.siteFiles()...)
 	files, err := resolveClashes(out.Files)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for i, f := range files {
 		if f.Data != nil || f.Src != "" {
@@ -303,12 +290,12 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 		}
 	}
 	out.Files = files
-	rr.remember(s, groups, files)
-	return out, nil
+	rr.remember(loaded, groups, files)
+	return out, loaded, nil
 }
 
 // record keeps in rr's memory the files a stream made for page p (its
-// light form, by which they are keyed), as Render would have kept them
+// page loading made, by which they are keyed), as Render would have kept them
 // (renderer.page, dataFiles): its HTML, rendered for key, first unless key
 // is "" (the home page's, which its listing makes), then its charts' data
 // files. The files are listed as written, with their sizes.
@@ -321,7 +308,7 @@ func (rr *Renderer) record(p *site.Page, key string, files []output.File) {
 		files = files[1:]
 	}
 	for j, c := range p.Charts {
-		name := chart.DataFile(p.Slug, c)
+		name := dataFile(p.Slug, c)
 		for _, f := range files {
 			if f.Path == name {
 				rr.cache[name] = &cachedFile{key: csvKey(p, j), size: f.Size, used: rr.gen, plain: true}
@@ -384,23 +371,23 @@ const bigSite = 2000
 
 // pageFile renders page p, between prev and next, into its file: in a
 // buffer lent (StreamOptions.Lend) when lend is set.
-func (r *renderer) pageFile(p, prev, next *site.Page, lend bool) (output.File, error) {
+func (r *renderer) pageFile(p *site.Body, prev, next *site.Page, lend bool) (output.File, error) {
 	if !lend {
 		b, err := r.renderPage(p, prev, next)
-		return output.File{Path: p.OutputPath(), Data: b}, err
+		return output.File{Path: p.Page.OutputPath(), Data: b}, err
 	}
 	bp, err := r.writePage(p, prev, next)
 	if err != nil {
 		return output.File{}, err
 	}
 	bufs := r.theme.bufs
-	return output.File{Path: p.OutputPath(), Data: *bp, Release: func() { bufs.put(bp) }}, nil
+	return output.File{Path: p.Page.OutputPath(), Data: *bp, Release: func() { bufs.put(bp) }}, nil
 }
 
 // emitPage hands page p's HTML file f and its charts' data files to
 // emit, and returns them as the Output lists them: path and size. f is
 // not emitted when the data files fail, and its buffer is given back.
-func (r *renderer) emitPage(p *site.Page, f output.File, emit func(output.File), card *cardFuture) ([]output.File, error) {
+func (r *renderer) emitPage(p *site.Body, f output.File, emit func(output.File), card *cardFuture) ([]output.File, error) {
 	data, err := r.chartData(p, card)
 	if err != nil {
 		if f.Release != nil {
@@ -419,9 +406,10 @@ func (r *renderer) emitPage(p *site.Page, f output.File, emit func(output.File),
 // chartData is each of p's charts' CSV file, beside the page, and its
 // static figure's SVG file and the page's social card when the build
 // draws them: the card card drew ahead when not nil.
-func (r *renderer) chartData(p *site.Page, card *cardFuture) ([]output.File, error) {
-	files := make([]output.File, 0, 2*len(p.Charts)+1)
-	for j, c := range p.Charts {
+func (r *renderer) chartData(b *site.Body, card *cardFuture) ([]output.File, error) {
+	p := b.Page
+	files := make([]output.File, 0, 2*len(b.Charts)+1)
+	for j, c := range b.Charts {
 		files = append(files, output.File{Path: chart.DataFile(p.Slug, c), Data: chart.CSV(c)})
 		if chart.HasFits(c) {
 			b, err := chart.FitJSON(c)
@@ -435,9 +423,9 @@ func (r *renderer) chartData(p *site.Page, card *cardFuture) ([]output.File, err
 			if err != nil {
 				return nil, err
 			}
-			files = append(files, output.File{Path: staticFile(p.Slug, c), Data: b})
+			files = append(files, output.File{Path: staticFile(p.Slug, c.ID), Data: b})
 		}
-		if f, ok, err := card.output(r.rr, p, j, c); err != nil {
+		if f, ok, err := card.output(r.rr, b, j, c); err != nil {
 			return nil, err
 		} else if ok {
 			files = append(files, f)

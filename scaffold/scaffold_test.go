@@ -62,7 +62,7 @@ func TestSite(t *testing.T) {
 	if p.Slug != "first-chart" || len(p.Charts) != 2 {
 		t.Fatalf("page %s with %d charts, want first-chart with 2", p.Slug, len(p.Charts))
 	}
-	line, scatter := p.Charts[0], p.Charts[1]
+	line, scatter := s.Body(p).Charts[0], s.Body(p).Charts[1]
 	if sp := line.Spec.Panels[0]; sp.Type != "line" || sp.X.Scale != "log" || len(line.Panels[0].Series) < 2 {
 		t.Errorf("first chart: %s, x %s, %d series; want a log-x line chart with several series", sp.Type, sp.X.Scale, len(line.Panels[0].Series))
 	}

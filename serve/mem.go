@@ -18,9 +18,9 @@ import (
 //   - the pipeline's renderer keeps the keys of what it rendered, not the
 //     bytes (pipeline.Preview, render.Renderer.SetLean): the server holds
 //     the only copy;
-//   - the pipeline makes each page light once rendered (site.Site.Lighten),
-//     and loads it again in full only to render it again
-//     (site.Site.Refill);
+//   - the pipeline drops each page's body once rendered
+//     (site.Site.DropBodies), and loads it again only to render the page
+//     again (site.Site.LoadBody);
 //   - the start-up streams the site in (startup.go, pipeline.Preview.Start):
 //     a page is loaded in full only while it is rendered, so that a few are
 //     at any time, never the whole site.

@@ -73,12 +73,3 @@ func (p *Page) resolveCard() error {
 	}
 	return diag.Errorf(ref.pos, `"card" names chart %s, which is not on this page: its charts are %s (or write the chart's number: card: 1)`, diag.Quote(ref.text), diag.QuoteList(ids, 10))
 }
-
-// CardChart is the chart the page's social card shows, or nil when the
-// page has none (no chart, or card: false).
-func (p *Page) CardChart() *Chart {
-	if p.Card < 0 || p.Card >= len(p.Charts) {
-		return nil
-	}
-	return p.Charts[p.Card]
-}

@@ -25,14 +25,15 @@ func TestCardFrontMatter(t *testing.T) {
 		s := load(t, map[string]string{"content/p.md": "---\ntitle: P\n" + tc.front + "---\n" + charts}, Options{})
 		p := page(t, s, "content/p.md")
 		id := ""
-		if c := p.CardChart(); c != nil {
+		if c := s.Body(p).CardChart(); c != nil {
 			id = c.ID
 		}
 		if p.Card != tc.want || id != tc.id {
 			t.Errorf("%q: Card %d (%q), want %d (%q)", tc.front, p.Card, id, tc.want, tc.id)
 		}
 	}
-	if p := page(t, load(t, map[string]string{"content/p.md": "---\ntitle: P\n---\nNo chart.\n"}, Options{}), "content/p.md"); p.CardChart() != nil {
+	if b := body(t, load(t, map[string]string{"content/p.md": "---\ntitle: P\n---\nNo chart.\n"}, Options{}), "content/p.md"); b.CardChart() != nil {
+		p := b.Page
 		t.Errorf("a page without charts has a card: %d", p.Card)
 	}
 	for _, tc := range []struct{ front, body, want string }{

@@ -164,7 +164,7 @@ func TestChartData(t *testing.T) {
 				files[k] = v
 			}
 			s := load(t, files, Options{})
-			p := page(t, s, "content/p/index.md")
+			p := body(t, s, "content/p/index.md")
 			if len(p.Charts) != 1 {
 				t.Fatalf("%d charts, want 1", len(p.Charts))
 			}
@@ -181,8 +181,8 @@ func TestChartData(t *testing.T) {
 					n += len(s.Points)
 				}
 			}
-			if c.Points() != n || p.Points() != n {
-				t.Errorf("Chart.Points() = %d, Page.Points() = %d; want %d, the points of every panel", c.Points(), p.Points(), n)
+			if c.Points() != n || p.Page.Points() != n {
+				t.Errorf("Chart.Points() = %d, Page.Points() = %d; want %d, the points of every panel", c.Points(), p.Page.Points(), n)
 			}
 			if !slices.Equal(c.DataFiles, tc.data) {
 				t.Errorf("DataFiles = %q, want %q", c.DataFiles, tc.data)
@@ -210,13 +210,13 @@ func TestPointsCount(t *testing.T) {
 		{"content/none.md", nil, 0},
 	}
 	for _, tc := range tests {
-		p := page(t, s, tc.path)
+		p := body(t, s, tc.path)
 		var got []int
 		for _, c := range p.Charts {
 			got = append(got, c.Points())
 		}
-		if !slices.Equal(got, tc.charts) || p.Points() != tc.total {
-			t.Errorf("%s: chart points %v, page %d; want %v and %d", tc.path, got, p.Points(), tc.charts, tc.total)
+		if !slices.Equal(got, tc.charts) || p.Page.Points() != tc.total {
+			t.Errorf("%s: chart points %v, page %d; want %v and %d", tc.path, got, p.Page.Points(), tc.charts, tc.total)
 		}
 	}
 }
@@ -246,7 +246,7 @@ func TestChartIDs(t *testing.T) {
 		s := load(t, files, Options{})
 		got := map[string][]string{}
 		for path := range want {
-			p := page(t, s, path)
+			p := body(t, s, path)
 			seen := map[string]bool{}
 			for _, c := range p.Charts {
 				if seen[c.ID] {
@@ -279,7 +279,7 @@ func TestChartsInPlace(t *testing.T) {
 			"title: Second\ndata: |\n  a,b\n  1,2\n  3,4\nx: a\ny: b\n",
 		) + "\n```python\nprint('not a chart')\n```\n",
 	}, Options{})
-	p := page(t, s, "content/p.md")
+	p := body(t, s, "content/p.md")
 	var titles []string
 	for _, c := range p.Charts {
 		titles = append(titles, c.Spec.Title)

@@ -30,12 +30,12 @@ func TestChartTitleTeX(t *testing.T) {
 		"content/p.md":    spec("title: Costs $5 and $10\n"),
 		"content/axis.md": "---\ntitle: A\n---\n```chart\ndata: d.csv\nx: {field: n, title: '$N^{-\\alpha_N}$'}\ny: loss\n```\n",
 	}, Options{})
-	k := page(t, s, "content/k.md")
+	k := body(t, s, "content/k.md")
 	c := k.Charts[0]
 	// one formula, the prose as \text: the pictures lay out one
 	if c.Spec.Title != "Loss L(N) falls as N^(−α_N)" || c.TitleTeX == nil || strings.Count(c.TitleTeX.HTML, `<span class="katex">`) != 1 ||
-		!strings.Contains(c.TitleTeX.HTML, `<annotation encoding="application/x-tex">\text{Loss }{L(N)}\text{ falls as }{N^{-\alpha_N}}</annotation>`) || !k.Math {
-		t.Fatalf("title %q, typeset %+v, page math %v", c.Spec.Title, c.TitleTeX, k.Math)
+		!strings.Contains(c.TitleTeX.HTML, `<annotation encoding="application/x-tex">\text{Loss }{L(N)}\text{ falls as }{N^{-\alpha_N}}</annotation>`) || !k.Page.Math {
+		t.Fatalf("title %q, typeset %+v, page math %v", c.Spec.Title, c.TitleTeX, k.Page.Math)
 	}
 	if c.TitleTeX.Width <= 0 || c.TitleTeX.Ascent <= 0 || c.TitleTeX.Descent < 0 {
 		t.Errorf("title's box %+v", c.TitleTeX)
@@ -44,18 +44,18 @@ func TestChartTitleTeX(t *testing.T) {
 	if c.SubtitleTeX == nil || !strings.Contains(c.SubtitleTeX.HTML, `<annotation encoding="application/x-tex">\text{Kaplan et al.}</annotation>`) {
 		t.Errorf("subtitle %+v", c.SubtitleTeX)
 	}
-	if p := page(t, s, "content/p.md"); p.Charts[0].TitleTeX != nil || p.Charts[0].Spec.Title != "Costs $5 and $10" || p.Math {
+	if p := body(t, s, "content/p.md"); p.Charts[0].TitleTeX != nil || p.Charts[0].Spec.Title != "Costs $5 and $10" || p.Page.Math {
 		t.Errorf("a title of dollars: %q, %+v", p.Charts[0].Spec.Title, p.Charts[0].TitleTeX)
 	}
 	// TeX's specials in the prose are the prose's
-	if c := page(t, s, "content/s.md").Charts[0]; c.TitleTeX == nil || !strings.Contains(c.TitleTeX.HTML, `\text{Odd \# }{x}\text{ \{100\%\} \&amp; \textbackslash{} \_\textasciicircum{}\textasciitilde{}}`) {
+	if c := body(t, s, "content/s.md").Charts[0]; c.TitleTeX == nil || !strings.Contains(c.TitleTeX.HTML, `\text{Odd \# }{x}\text{ \{100\%\} \&amp; \textbackslash{} \_\textasciicircum{}\textasciitilde{}}`) {
 		t.Errorf("a title of TeX's specials: %+v", c.TitleTeX)
 	}
 	// a title the pictures cannot lay out typeset is drawn plain, with a
 	// warning, never an error (a combining mark KaTeX reads as an accent
 	// on the brace before it)
 	combining := load(t, map[string]string{"content/d.csv": data, "content/c.md": spec("title: '\u0322 $x$'\n")}, Options{})
-	if c := page(t, combining, "content/c.md").Charts[0]; c.TitleTeX != nil || len(combining.Warnings) != 1 || combining.Warnings[0].Name != diag.TeXLinearForm.Name {
+	if c := body(t, combining, "content/c.md").Charts[0]; c.TitleTeX != nil || len(combining.Warnings) != 1 || combining.Warnings[0].Name != diag.TeXLinearForm.Name {
 		t.Errorf("a title KaTeX cannot set as a line: typeset %+v, warnings %v", c.TitleTeX, combining.Warnings)
 	}
 	var linear []string

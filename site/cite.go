@@ -170,7 +170,8 @@ type citeDefaults struct {
 // source, against its bibliography, and sets the page's Bibliography,
 // CiteStyle, References and each chart's Source. Every unknown key is an
 // error at the place it is written.
-func (l *pageLoader) cite(p *Page) error {
+func (l *pageLoader) cite(b *Body) error {
+	p := b.Page
 	p.CiteStyle = cmp.Or(p.CiteStyle, l.citeDefaults.style, CiteAuthorYear)
 	// The citing places, in the order of the page.
 	type use struct {
@@ -178,7 +179,7 @@ func (l *pageLoader) cite(p *Page) error {
 		chart *Chart
 	}
 	var uses []use
-	_ = gast.Walk(p.Doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
+	_ = gast.Walk(b.Doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
 		if !entering {
 			return gast.WalkContinue, nil
 		}
@@ -186,8 +187,8 @@ func (l *pageLoader) cite(p *Page) error {
 		case *markdown.Citation:
 			uses = append(uses, use{cite: n})
 		case *markdown.ChartBlock:
-			if n.Index < len(p.Charts) && p.Charts[n.Index].Spec != nil && p.Charts[n.Index].Spec.Source.Name != "" {
-				uses = append(uses, use{chart: p.Charts[n.Index]})
+			if n.Index < len(b.Charts) && b.Charts[n.Index].Spec != nil && b.Charts[n.Index].Spec.Source.Name != "" {
+				uses = append(uses, use{chart: b.Charts[n.Index]})
 			}
 			return gast.WalkSkipChildren, nil
 		}
@@ -214,7 +215,7 @@ func (l *pageLoader) cite(p *Page) error {
 		for _, u := range uses {
 			switch {
 			case u.cite != nil:
-				return diag.Errorf(p.Pos(u.cite.Items[0].Offset), "the page cites %q but names no bibliography: "+add, u.cite.Raw)
+				return diag.Errorf(b.Pos(u.cite.Items[0].Offset), "the page cites %q but names no bibliography: "+add, u.cite.Raw)
 			case u.chart.Source == nil:
 				return diag.Errorf(u.chart.Spec.Source.Pos, "source %q cites a key but the page names no bibliography: "+add, u.chart.Spec.Source.Name)
 			}
@@ -236,7 +237,7 @@ func (l *pageLoader) cite(p *Page) error {
 			}
 			if !seen[it.Key] {
 				seen[it.Key] = true
-				p.References = append(p.References, e)
+				b.References = append(b.References, e)
 			}
 		}
 		return ok
@@ -244,7 +245,7 @@ func (l *pageLoader) cite(p *Page) error {
 	for _, u := range uses {
 		switch {
 		case u.cite != nil:
-			resolve(u.cite.Items, func(it markdown.CiteItem) diag.Pos { return p.Pos(it.Offset) })
+			resolve(u.cite.Items, func(it markdown.CiteItem) diag.Pos { return b.Pos(it.Offset) })
 		case u.chart.Source == nil:
 			src := u.chart.Spec.Source
 			items, ok := markdown.ParseCitation("[" + src.Name + "]")

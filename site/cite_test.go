@@ -28,7 +28,7 @@ const testBib = `@string{neurips = {Advances in Neural Information Processing Sy
 // chartSpec is a small valid chart for pages that need one.
 const chartSpec = "```chart\ndata: |\n  n,loss\n  1,3\n  2,2\nx: n\ny: loss\nsource: %s\n```\n"
 
-func keysOf(p *Page) []string {
+func keysOf(p *Body) []string {
 	var keys []string
 	for _, e := range p.References {
 		keys = append(keys, e.Key)
@@ -45,32 +45,32 @@ func TestCitationsResolve(t *testing.T) {
 			"\nWrite to jo@example.com or @someone; [see the notes](x) and [@kaplan2020].\n",
 		"content/c.md": "No citations.\n\n" + strings.Replace(chartSpec, "%s", "Epoch AI, 2024", 1),
 	}, Options{})
-	a := page(t, s, "content/a.md")
+	a := body(t, s, "content/a.md")
 	if got, want := keysOf(a), []string{"hoffmann2022", "kaplan2020"}; !slices.Equal(got, want) {
 		t.Errorf("a's references = %v, want %v (in the order first cited)", got, want)
 	}
-	if a.CiteStyle != CiteNumeric || a.Bibliography != "content/refs.bib" {
-		t.Errorf("a: style %q, bibliography %q", a.CiteStyle, a.Bibliography)
+	if a.Page.CiteStyle != CiteNumeric || a.Page.Bibliography != "content/refs.bib" {
+		t.Errorf("a: style %q, bibliography %q", a.Page.CiteStyle, a.Page.Bibliography)
 	}
 	if src := a.Charts[0].Source; src == nil || len(src.Cite) != 1 || src.Cite[0].Key != "kaplan2020" {
 		t.Errorf("a's chart source = %+v, want the citation of kaplan2020", src)
 	}
-	b := page(t, s, "content/b/index.md")
+	b := body(t, s, "content/b/index.md")
 	if got, want := keysOf(b), []string{"kaplan2020"}; !slices.Equal(got, want) {
 		t.Errorf("b's references = %v, want %v", got, want)
 	}
-	if b.CiteStyle != CiteAuthorYear {
-		t.Errorf("b's style = %q, want the default %q", b.CiteStyle, CiteAuthorYear)
+	if b.Page.CiteStyle != CiteAuthorYear {
+		t.Errorf("b's style = %q, want the default %q", b.Page.CiteStyle, CiteAuthorYear)
 	}
 	if src := b.Charts[0].Source; src == nil || src.URL != "https://arxiv.org/abs/2203.15556" || src.Cite != nil {
 		t.Errorf("b's chart source = %+v, want a link", src)
 	}
-	c := page(t, s, "content/c.md")
+	c := body(t, s, "content/c.md")
 	if src := c.Charts[0].Source; src == nil || src.URL != "" || src.Text != "Epoch AI, 2024" {
 		t.Errorf("c's chart source = %+v, want text", src)
 	}
-	if c.Bibliography != "" || c.References != nil {
-		t.Errorf("c reads a bibliography it does not need: %q, %v", c.Bibliography, c.References)
+	if c.Page.Bibliography != "" || c.References != nil {
+		t.Errorf("c reads a bibliography it does not need: %q, %v", c.Page.Bibliography, c.References)
 	}
 }
 
@@ -84,12 +84,12 @@ func TestCitationsSiteConfig(t *testing.T) {
 	if s.Config.Bibliography != "data/refs.bib" || s.Config.Citations != CiteNumeric {
 		t.Errorf("config: bibliography %q, citations %q", s.Config.Bibliography, s.Config.Citations)
 	}
-	a := page(t, s, "content/a/index.md")
-	if a.Bibliography != "data/refs.bib" || a.CiteStyle != CiteNumeric || !slices.Equal(keysOf(a), []string{"kaplan2020"}) {
-		t.Errorf("a: %q %q %v", a.Bibliography, a.CiteStyle, keysOf(a))
+	a := body(t, s, "content/a/index.md")
+	if a.Page.Bibliography != "data/refs.bib" || a.Page.CiteStyle != CiteNumeric || !slices.Equal(keysOf(a), []string{"kaplan2020"}) {
+		t.Errorf("a: %q %q %v", a.Page.Bibliography, a.Page.CiteStyle, keysOf(a))
 	}
-	if b := page(t, s, "content/b.md"); b.CiteStyle != CiteAuthorYear || !slices.Equal(keysOf(b), []string{"hoffmann2022"}) {
-		t.Errorf("b: %q %v", b.CiteStyle, keysOf(b))
+	if b := body(t, s, "content/b.md"); b.Page.CiteStyle != CiteAuthorYear || !slices.Equal(keysOf(b), []string{"hoffmann2022"}) {
+		t.Errorf("b: %q %v", b.Page.CiteStyle, keysOf(b))
 	}
 }
 
@@ -166,7 +166,7 @@ func TestCitationsReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := page(t, s, "content/b.md")
+	b := body(t, s, "content/b.md")
 	if err := os.WriteFile(filepath.Join(root, "content/refs.bib"), []byte(strings.Replace(testBib, "kaplan2020", "kaplan2020a", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -181,10 +181,10 @@ func TestCitationsReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := page(t, n, "content/a.md").References[0].Fields["title"]; got != "Scaling laws for Neural Language Models" {
+	if got := body(t, n, "content/a.md").References[0].Fields["title"]; got != "Scaling laws for Neural Language Models" {
 		t.Errorf("title after reload = %q", got)
 	}
-	if page(t, n, "content/b.md") != b {
+	if page(t, n, "content/b.md") != b.Page {
 		t.Errorf("a page that cites nothing was loaded again")
 	}
 }

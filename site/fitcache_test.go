@@ -25,7 +25,7 @@ func TestFitCache(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return s.Pages[0].Charts[0].Panels[0].Fits[0].Law
+		return s.Body(s.Pages[0]).Charts[0].Panels[0].Fits[0].Law
 	}
 	first := load()
 	cacheDir := filepath.Join(os.Getenv("XDG_CACHE_HOME"), "scalesite", "fits")

@@ -16,7 +16,7 @@ func TestIntervals(t *testing.T) {
 			"data: runs.csv\nx: {field: x, err: sd}\ny: y\n",
 		),
 	}, Options{})
-	p := page(t, s, "content/p/index.md")
+	p := body(t, s, "content/p/index.md")
 	pts := p.Charts[0].Panels[0].Series[0].Points
 	if b := pts[0].Bounds; !b.HasY() || b.HasX() || b.YLo != 9 || b.YHi != 11 {
 		t.Errorf("point 1 bounds %+v, want y 9 to 11 only", b)

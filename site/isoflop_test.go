@@ -25,7 +25,7 @@ func TestIsoFLOPChart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := s.Pages[0].Charts[0]
+	c := s.Body(s.Pages[0]).Charts[0]
 	runs, minima := c.Panels[0], c.Panels[1]
 	// np.polyfit(np.log10(params), loss, 2) per budget: the minima's x
 	want := map[string]float64{"6e+18": 185846518.412015, "1e+19": 232210641.726188, "3e+19": 379115071.472251,
@@ -65,7 +65,7 @@ func TestIsoFLOPChartErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := len(s.Pages[0].Charts[0].Panels[1].Series); got != 2 {
+	if got := len(s.Body(s.Pages[0]).Charts[0].Panels[1].Series); got != 2 {
 		t.Errorf("%d minima, want 2", got)
 	}
 }

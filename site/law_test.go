@@ -41,7 +41,7 @@ func loadLaw(t *testing.T, csv, fitSpec string) (*Chart, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.Pages[0].Charts[0], nil
+	return s.Body(s.Pages[0]).Charts[0], nil
 }
 
 const chinchillaFit = `fit:
@@ -152,7 +152,7 @@ func TestLawRecoversKaplan(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			lf := s.Pages[0].Charts[0].Panels[0].Fits[0].Law
+			lf := s.Body(s.Pages[0]).Charts[0].Panels[0].Fits[0].Law
 			if !lf.Fit.Converged {
 				t.Errorf("not converged after %d iterations: the fit file would say converged: false", lf.Fit.Iterations)
 			}

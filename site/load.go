@@ -46,6 +46,7 @@ func Load(root string, opts Options) (*Site, error) {
 		return nil, err
 	}
 	s.loaded = make(map[string]loadedPage, len(pages))
+	s.bodyCaches = &onceCaches{}
 	for i, lp := range loadPages(s, pages, &errs) {
 		s.loaded[pages[i]] = lp
 	}
@@ -176,6 +177,7 @@ func slugFor(file string) string {
 
 type loadedPage struct {
 	page     *Page
+	body     *Body // nil once dropped (DropBodies)
 	warnings diag.List
 }
 
@@ -190,16 +192,16 @@ func loadPages(s *Site, files []string, errs *diag.List) []loadedPage {
 	c := s.buildCaches()
 	par.For(len(files), 0, func(i int) {
 		l := s.pageLoader(c)
-		out[i].page, pageErrs[i] = l.load(files[i])
+		out[i].page, out[i].body, pageErrs[i] = l.load(files[i])
 		out[i].warnings = l.warnings
-		if s.opts.ChartsOnly && out[i].page != nil {
-			out[i].page.Doc = nil
+		if s.opts.ChartsOnly && out[i].body != nil {
+			out[i].body.Doc = nil
 		}
 	})
 	for i, err := range pageErrs {
 		if err != nil && out[i].page != nil && out[i].page.Draft && !drafts {
 			out[i].warnings = append(out[i].warnings, draftWarnings(err).Quiet(s.Config.Quiet.Split())...)
-			out[i].page = nil
+			out[i].page, out[i].body = nil, nil
 			continue
 		}
 		errs.Add(err)
@@ -239,19 +241,20 @@ type pageLoader struct {
 }
 
 // load loads the page at file in full, with its Key.
-func (l *pageLoader) load(file string) (*Page, error) {
+func (l *pageLoader) load(file string) (*Page, *Body, error) {
 	// The site's quiet: silences warnings of every page.
 	defer func() { l.warnings = l.warnings.Quiet(l.quiet.Split()) }()
 	src, err := l.files.ReadFile(file, l.limits.FileLimit())
 	if err != nil {
-		return nil, refused(err)
+		return nil, nil, refused(err)
 	}
 	l.images = l.images[:0]
-	p, err := l.parse(file, src)
-	if p != nil {
-		p.Key = l.key(p, src)
+	b, err := l.parse(file, src)
+	if b == nil {
+		return nil, nil, err
 	}
-	return p, err
+	b.Page.Key = l.key(b.Page, src)
+	return b.Page, b, err
 }
 
 // key is the page's rebuild.PageKey: its file's bytes src, and what loading
@@ -293,15 +296,16 @@ func (l *pageLoader) sourceSum(file string, src []byte) [32]byte {
 }
 
 // parse makes the page at file from its bytes src.
-func (l *pageLoader) parse(file string, src []byte) (*Page, error) {
+func (l *pageLoader) parse(file string, src []byte) (*Body, error) {
 	p := &Page{Path: file, Slug: slugFor(file)}
-	fm, body, bodyLine, err := splitFrontMatter(src, file)
+	fm, md, bodyLine, err := splitFrontMatter(src, file)
 	if err != nil {
 		return nil, err
 	}
 	var errs diag.List
 	if sc := l.scanned; sc != nil && sc.Path == file && sc.frontMatterRead {
 		*p = *sc // Scan read the front matter without a problem: not again
+		p.Charts, p.Headings, p.Images, p.Math, p.Code = nil, nil, nil, false, false
 	} else if fm != nil {
 		errs.Add(p.parseFrontMatter(fm, l.formulas))
 	}
@@ -309,39 +313,41 @@ func (l *pageLoader) parse(file string, src []byte) (*Page, error) {
 		p.Title = titleFromSlug(p.Slug)
 	}
 	p.TitleLine = l.titleLine(p)
-	p.Body, p.BodyLine = body, bodyLine
-	if lim := markdown.Prescan(body); lim != nil {
+	b := &Body{Page: p, Markdown: md, Line: bodyLine}
+	if lim := markdown.Prescan(md); lim != nil {
 		// goldmark would take minutes or gigabytes over it: not parsed.
-		p.Doc = ast.NewDocument()
-		errs.Add(diag.Errorf(p.Pos(lim.Offset), "%s", lim.Msg))
-		return p, errs.Err()
+		b.Doc = ast.NewDocument()
+		errs.Add(diag.Errorf(b.Pos(lim.Offset), "%s", lim.Msg))
+		p.summarize(nil)
+		return b, errs.Err()
 	}
-	p.Doc = l.md.Parser().Parse(text.NewReader(body))
+	b.Doc = l.md.Parser().Parse(text.NewReader(md))
 	// Formulas first: a heading's markup holds its typeset formulas.
-	errs.Add(l.typeset(p))
-	errs.Add(l.markup(p))
-	_ = ast.Walk(p.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	errs.Add(l.typeset(b))
+	errs.Add(l.markup(b))
+	_ = ast.Walk(b.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		cb, ok := n.(*markdown.ChartBlock)
 		if !ok || !entering {
 			return ast.WalkContinue, nil
 		}
 		if err := unclosedChart(cb, file, bodyLine); err != nil {
 			errs.Add(err)
-			p.Charts = append(p.Charts, &Chart{}) // keeps chart indexes in step with the blocks
+			b.Charts = append(b.Charts, &Chart{}) // keeps chart indexes in step with the blocks
 			return ast.WalkSkipChildren, nil
 		}
 		at := diag.Pos{File: file, Line: bodyLine + cb.Line - 1, Col: cb.Col}
-		c, err := l.chart(p, cb.Spec, at, len(p.Charts))
+		c, err := l.chart(p, cb.Spec, at, len(b.Charts))
 		if err != nil {
 			errs.Add(err)
 			c = &Chart{} // keeps chart indexes in step with the blocks
 		}
-		p.Charts = append(p.Charts, c)
+		b.Charts = append(b.Charts, c)
 		return ast.WalkSkipChildren, nil
 	})
+	p.summarize(b.Charts)
 	errs.Add(p.resolveCard())
-	errs.Add(l.cite(p))
-	return p, errs.Err()
+	errs.Add(l.cite(b))
+	return b, errs.Err()
 }
 
 // titleFromSlug makes "audio-models" into "Audio models" for pages without a title.

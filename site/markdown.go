@@ -53,37 +53,38 @@ type Heading struct {
 	HTML string `json:"html,omitempty"`
 }
 
-// Pos is the place in the page's file of the byte at offset in Body.
-func (p *Page) Pos(offset int) diag.Pos {
-	b := p.Body[:max(0, min(offset, len(p.Body)))]
-	start := bytes.LastIndexByte(b, '\n') + 1
-	return diag.Pos{File: p.Path, Line: p.BodyLine + bytes.Count(b, []byte("\n")), Col: utf8.RuneCount(b[start:]) + 1}
+// Pos is the place in the page's file of the byte at offset in Markdown.
+func (b *Body) Pos(offset int) diag.Pos {
+	md := b.Markdown[:max(0, min(offset, len(b.Markdown)))]
+	start := bytes.LastIndexByte(md, '\n') + 1
+	return diag.Pos{File: b.Page.Path, Line: b.Line + bytes.Count(md, []byte("\n")), Col: utf8.RuneCount(md[start:]) + 1}
 }
 
 // NodePos is the place in the page's file where a node of its Doc starts:
 // the node's own position, or its nearest block's first line.
-func (p *Page) NodePos(n gast.Node) diag.Pos {
+func (b *Body) NodePos(n gast.Node) diag.Pos {
 	for ; n != nil; n = n.Parent() {
 		if n.Pos() >= 0 {
-			return p.Pos(n.Pos())
+			return b.Pos(n.Pos())
 		}
 		if n.Type() == gast.TypeBlock && n.Lines().Len() > 0 {
-			return p.Pos(n.Lines().At(0).Start)
+			return b.Pos(n.Lines().At(0).Start)
 		}
 	}
-	return diag.Pos{File: p.Path, Line: p.BodyLine}
+	return diag.Pos{File: b.Page.Path, Line: b.Line}
 }
 
 // markup reads what the page's Markdown says besides its charts: its
 // headings, whether it has code, and the size of each local image, which
 // it sets on the image so that the page does not shift as images load. A
 // local image that is not there is an error.
-func (l *pageLoader) markup(p *Page) error {
+func (l *pageLoader) markup(b *Body) error {
+	p := b.Page
 	if !p.tocSet {
 		p.TOC = l.toc
 	}
 	var errs diag.List
-	_ = gast.Walk(p.Doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
+	_ = gast.Walk(b.Doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
 		if !entering {
 			return gast.WalkContinue, nil
 		}
@@ -95,14 +96,14 @@ func (l *pageLoader) markup(p *Page) error {
 		case *gast.Heading:
 			// A heading in a block quote or a list is quoted or listed
 			// material, not a section of the page.
-			if n.Parent() == p.Doc {
+			if n.Parent() == b.Doc {
 				id, _ := n.AttributeString("id")
 				idb, _ := id.([]byte)
-				text, html := headingForms(n, p.Body)
+				text, html := headingForms(n, b.Markdown)
 				p.Headings = append(p.Headings, Heading{Level: n.Level, ID: string(idb), Text: text, HTML: html})
 			}
 		case *gast.Image:
-			errs.Add(l.image(p, n))
+			errs.Add(l.image(b, n))
 		}
 		return gast.WalkContinue, nil
 	})
@@ -113,12 +114,13 @@ func (l *pageLoader) markup(p *Page) error {
 // its width and height. Images from other sites (https://...) and data:
 // URLs are left as they are (check warns that the site's policy blocks the
 // former).
-func (l *pageLoader) image(p *Page, img *gast.Image) error {
+func (l *pageLoader) image(b *Body, img *gast.Image) error {
+	p := b.Page
 	dest := string(img.Destination)
 	if dest == "" || isRemote(dest) {
 		return nil
 	}
-	at := p.NodePos(img)
+	at := b.NodePos(img)
 	name, ok := l.imageName(p, dest)
 	// Messages quote the address as the author wrote it, without the base
 	// path links.go put in front.

@@ -119,7 +119,7 @@ func TestHeadingsAndCode(t *testing.T) {
 }
 
 func TestPos(t *testing.T) {
-	p := &Page{Path: "content/p.md", Body: []byte("ab\nçé x\n"), BodyLine: 4}
+	p := &Body{Page: &Page{Path: "content/p.md"}, Markdown: []byte("ab\nçé x\n"), Line: 4}
 	for _, tc := range []struct {
 		off  int
 		want string
@@ -174,7 +174,7 @@ func webpFile(w, h int) string {
 
 // imgTags renders nothing: it lists the width and height set on each image
 // of the page's tree, as "dest w×h".
-func imgTags(p *Page) []string {
+func imgTags(p *Body) []string {
 	var out []string
 	_ = ast.Walk(p.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if img, ok := n.(*ast.Image); ok && entering {
@@ -207,7 +207,7 @@ func TestImageSizes(t *testing.T) {
 		"content/p/t.tiff":      "II*\x00",
 	}
 	s := load(t, files, Options{})
-	p := page(t, s, "content/p/index.md")
+	p := body(t, s, "content/p/index.md")
 	want := []string{
 		"a.png 640×480", "b.jpg 33×17", "sub/c.gif 5×9", "d.webp 300×200",
 		"/img/s.svg 120×80", "v.svg 200×50", "pct.svg -",
@@ -219,8 +219,8 @@ func TestImageSizes(t *testing.T) {
 	}
 	wantFiles := []string{"content/p/a.png", "content/p/b.jpg", "content/p/sub/c.gif", "content/p/d.webp", "static/img/s.svg",
 		"content/p/v.svg", "content/p/pct.svg", "content/p/my plot.png", "content/shared.png", "content/p/t.tiff"}
-	if !slices.Equal(p.Images, wantFiles) {
-		t.Errorf("Images:\n got %q\nwant %q", p.Images, wantFiles)
+	if !slices.Equal(p.Page.Images, wantFiles) {
+		t.Errorf("Images:\n got %q\nwant %q", p.Page.Images, wantFiles)
 	}
 	if len(s.Warnings) != 0 {
 		t.Errorf("warnings: %v", s.Warnings)
@@ -234,7 +234,7 @@ func TestImageUnderBasePath(t *testing.T) {
 		"static/img/a.png": pngFile(t, 4, 2),
 	}
 	s := load(t, files, Options{})
-	if got := imgTags(page(t, s, "content/p.md")); !slices.Equal(got, []string{"/repo/img/a.png 4×2"}) {
+	if got := imgTags(body(t, s, "content/p.md")); !slices.Equal(got, []string{"/repo/img/a.png 4×2"}) {
 		t.Errorf("images: %q", got)
 	}
 	// An author who writes the base path too means a folder of that name:
@@ -298,7 +298,7 @@ func TestImageWarnings(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("warnings:\n got %q\nwant %q", got, want)
 	}
-	if got := imgTags(page(t, s, "content/p/index.md")); got[2] != "c.jpg 3×4" {
+	if got := imgTags(body(t, s, "content/p/index.md")); got[2] != "c.jpg 3×4" {
 		t.Errorf("images: %q", got)
 	}
 }
@@ -340,7 +340,7 @@ func TestImageReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := imgTags(page(t, n, "content/p/index.md")); !slices.Equal(got, []string{"a.png 30×40"}) {
+	if got := imgTags(body(t, n, "content/p/index.md")); !slices.Equal(got, []string{"a.png 30×40"}) {
 		t.Errorf("after the image changed: %q", got)
 	}
 	if err := os.Remove(filepath.Join(root, "content", "p", "a.png")); err != nil {
@@ -433,7 +433,7 @@ func TestChartsOnlyDropsTrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := page(t, s, "content/p.md")
+	p := body(t, s, "content/p.md")
 	if p.Doc != nil {
 		t.Error("the page keeps its Markdown tree")
 	}

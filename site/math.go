@@ -57,27 +57,27 @@ const MaxFormulas = 10000
 // LaTeX would not is a warning. Past PageMathTime or BuildMathTime, the
 // formula being typeset is stopped, with an error, and the rest are left
 // as they are written.
-func (l *pageLoader) typeset(p *Page) error {
+func (l *pageLoader) typeset(b *Body) error {
 	var errs diag.List
 	page := katex.NewBudget(l.pageMath)
 	stopped, costly, formulas := false, 0, 0
-	_ = ast.Walk(p.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	_ = ast.Walk(b.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		f := markdown.FormulaOf(n)
 		if f == nil || !entering {
 			return ast.WalkContinue, nil
 		}
-		p.Math = true
+		b.Page.Math = true
 		if stopped {
 			return ast.WalkSkipChildren, nil
 		}
 		if formulas++; formulas > MaxFormulas {
 			stopped = true
-			errs.Add(diag.Errorf(p.Pos(n.Pos()), "this is formula %d of the page, more than the %d formulas a page may have: split the page", formulas, MaxFormulas))
+			errs.Add(diag.Errorf(b.Pos(n.Pos()), "this is formula %d of the page, more than the %d formulas a page may have: split the page", formulas, MaxFormulas))
 			return ast.WalkSkipChildren, nil
 		}
 		if costly == MaxCostlyFormulas {
 			stopped = true
-			errs.Add(diag.Errorf(p.Pos(n.Pos()), "KaTeX was stopped at %s: %d formulas above it on this page were refused for the work they would take, so it and the formulas after it are not typeset; fix those first",
+			errs.Add(diag.Errorf(b.Pos(n.Pos()), "KaTeX was stopped at %s: %d formulas above it on this page were refused for the work they would take, so it and the formulas after it are not typeset; fix those first",
 				written(n, f), MaxCostlyFormulas))
 			return ast.WalkSkipChildren, nil
 		}
@@ -85,7 +85,7 @@ func (l *pageLoader) typeset(p *Page) error {
 			err   error
 			heavy bool
 		)
-		stopped, heavy, err = l.formula(p, n, f, page)
+		stopped, heavy, err = l.formula(b, n, f, page)
 		if heavy {
 			costly++
 		}
@@ -99,10 +99,10 @@ func (l *pageLoader) typeset(p *Page) error {
 // stopped reports that a budget ran out, costly that the formula was
 // refused for the work it would take (katex.Error.Costly) or stopped at
 // katex.FormulaTime.
-func (l *pageLoader) formula(p *Page, n ast.Node, f *markdown.Formula, page *katex.Budget) (stopped, costly bool, err error) {
+func (l *pageLoader) formula(b *Body, n ast.Node, f *markdown.Formula, page *katex.Budget) (stopped, costly bool, err error) {
 	// Where the formula is, found only for a message: p.Pos counts the
 	// lines above it, which for each of 100,000 formulas took a minute.
-	at := func() diag.Pos { return p.Pos(n.Pos()) }
+	at := func() diag.Pos { return b.Pos(n.Pos()) }
 	if b, ok := n.(*markdown.MathBlock); ok && b.Unclosed {
 		return false, false, diag.Errorf(at(), "display math opened with %s is never closed: end it with %s on a line of its own (or at the end of the formula's last line)", f.Open, f.Close)
 	}
@@ -111,7 +111,7 @@ func (l *pageLoader) formula(p *Page, n ast.Node, f *markdown.Formula, page *kat
 		if offset < 0 {
 			return at()
 		}
-		return p.Pos(f.Offset(offset))
+		return b.Pos(f.Offset(offset))
 	}
 	budgets := []*katex.Budget{page}
 	if l.buildMath != nil {

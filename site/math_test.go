@@ -24,8 +24,8 @@ func TestMathTypeset(t *testing.T) {
 	if s.Home.Math {
 		t.Error("the home page, with a price and no formula, is marked as holding math")
 	}
-	p := page(t, s, "content/law.md")
-	if !p.Math {
+	p := body(t, s, "content/law.md")
+	if !p.Page.Math {
 		t.Fatal("the page with formulas is not marked as holding math")
 	}
 	var html []string
@@ -179,7 +179,7 @@ func TestMathBudgets(t *testing.T) {
 			c.formulas, c.math = new(katex.Cache), katex.NewBudget(tc.build)
 			l := s.pageLoader(c)
 			l.pageMath = tc.page
-			p, err := l.load("content/p.md")
+			_, p, err := l.load("content/p.md")
 			if err == nil || strings.Count(err.Error(), "\n") != 0 || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want one error: …%s…", err, tc.want)
 			}

@@ -13,7 +13,7 @@ func TestTeXInData(t *testing.T) {
 		"content/p/runs.csv": "m,x,y,note\n$\\beta_2 = 0.95$,1,1,$10^{21}$ FLOPs\n$\\beta_2 = 0.95$,2,2,\\$5M\nplain,1,3,$5M\n",
 		"content/p/index.md": chartMD("data: runs.csv\nx: x\ny: y\nseries: m\nlabel: note\ncolors: {'$\\beta_2 = 0.95$': red}\n"),
 	}, Options{})
-	c := page(t, s, "content/p/index.md").Charts[0]
+	c := body(t, s, "content/p/index.md").Charts[0]
 	got := seriesView(c.Panels[0])
 	want := []string{"β₂ = 0.95: 1,1[10²¹ FLOPs] 2,2[$5M]", "plain: 1,3[$5M]"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

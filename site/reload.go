@@ -35,6 +35,7 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 	}
 	n := *s
 	n.loaded = maps.Clone(s.loaded)
+	n.bodyCaches = &onceCaches{}
 	changed = s.expandFolders(changed)
 	var reload []string
 	var errs diag.List

@@ -75,7 +75,7 @@ func TestGaps(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := load(t, map[string]string{"content/p.md": chartMD(tc.spec)}, Options{})
-			c := page(t, s, "content/p.md").Charts[0]
+			c := body(t, s, "content/p.md").Charts[0]
 			if got := gapView(c.Panels[0]); !slices.Equal(got, tc.want) {
 				t.Errorf("series:\n got %q\nwant %q", got, tc.want)
 			}
@@ -92,7 +92,7 @@ func TestPointRows(t *testing.T) {
 		"content/p/runs.csv": "m,x,y\n\na,1,1\nb,2,2\n\"multi\nline\",3,3\na,4,4\n",
 		"content/p/index.md": chartMD("data: runs.csv\nx: x\ny: y\nseries: m\n"),
 	}, Options{})
-	got := gapView(page(t, s, "content/p/index.md").Charts[0].Panels[0])
+	got := gapView(body(t, s, "content/p/index.md").Charts[0].Panels[0])
 	want := []string{"a: 1,1@3 4,4@7", "b: 2,2@4", "multi\nline: 3,3@5"}
 	if !slices.Equal(got, want) {
 		t.Errorf("series:\n got %q\nwant %q", got, want)
@@ -333,7 +333,7 @@ func TestLineOrder(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := load(t, map[string]string{"content/p.md": chartMD(tc.spec)}, Options{})
-			c := page(t, s, "content/p.md").Charts[0]
+			c := body(t, s, "content/p.md").Charts[0]
 			if got := gapView(c.Panels[0]); !slices.Equal(got, tc.want) {
 				t.Errorf("series:\n got %q\nwant %q", got, tc.want)
 			}

@@ -13,11 +13,9 @@ import (
 	"time"
 
 	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/ast"
 
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
-	"github.com/scalesite/scalesite/internal/bibtex"
 	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/internal/sitefs"
 )
@@ -59,11 +57,15 @@ type Site struct {
 	// sites Reload makes, so that the preview typesets only what changed.
 	formulas *katex.Cache
 
-	// A site made by Scan (stream.go): its light pages, the drafts it
+	// A site made by Scan (stream.go): its pages as far as their front
+	// matter, the drafts it
 	// left out, and the caches its LoadPage calls share.
 	streaming     bool
 	skippedDrafts []string
 	caches        *loadCaches
+	// bodyCaches are the caches LoadBody's loads share, for a site
+	// Load, Reload or Settle made: one set a site value.
+	bodyCaches *onceCaches
 }
 
 // Page is one Markdown file.
@@ -95,33 +97,26 @@ type Page struct {
 	SourceSum [32]byte
 	// Key is the rebuild.PageKey of what rendering the page reads of the
 	// site: set by the loader, and by Scan for the page as far as its
-	// front matter. Its light forms keep it.
+	// front matter.
 	Key [32]byte
 	// frontMatterRead reports that Scan read the front matter without a
 	// problem, so that LoadPage need not read it again.
 	frontMatterRead bool
 
-	// Body is the Markdown after the front matter; Doc is its parsed tree, in
-	// which each ```chart block is a markdown.ChartBlock.
-	Body []byte
-	Doc  ast.Node
-	// Charts are the page's charts in the order they appear.
-	Charts []*Chart
+	// Charts are what listings, feeds and search read of the page's
+	// charts, in the order they appear; its Body has them in full. A page
+	// Scan made has none until it is loaded.
+	Charts []ChartSummary
 
 	// Citations (cite.go): Bibliography is the .bib file (site-relative)
 	// the page's citations were looked up in, "" when it names none and
-	// cites nothing; CiteStyle is CiteAuthorYear or CiteNumeric;
-	// References are the entries cited, in the order they are first
-	// cited, in the prose or in a chart's source.
+	// cites nothing; CiteStyle is CiteAuthorYear or CiteNumeric (the
+	// entries cited are the Body's References).
 	Bibliography string
 	CiteStyle    string
-	References   []*bibtex.Entry
 	bibRef       string // the front matter's bibliography, as written
 	bibPos       diag.Pos
 
-	// BodyLine is the line of the file where Body starts (after the front
-	// matter): Pos turns a place in Body into one in the file.
-	BodyLine int
 	// TOC asks for a table of contents at the top of the page: the front
 	// matter's toc:, or scalesite.yaml's when the page does not say.
 	TOC    bool
@@ -138,7 +133,7 @@ type Page struct {
 	Math bool
 	// Card is the index in Charts of the chart the page's social card
 	// shows (card.go: the front matter's card:, else 0, the first chart);
-	// -1 for none (card: false). CardChart is that chart.
+	// -1 for none (card: false). Body.CardChart is that chart.
 	Card int
 	card cardRef
 }
@@ -147,7 +142,7 @@ type Page struct {
 func (p *Page) Points() int {
 	n := 0
 	for _, c := range p.Charts {
-		n += c.Points()
+		n += c.Points
 	}
 	return n
 }
@@ -168,19 +163,13 @@ type Chart struct {
 	// one of them holds a formula (charttitle.go); nil otherwise, and the
 	// plain forms (Spec.Title) are drawn.
 	TitleTeX, SubtitleTeX *TeXLine
-
-	// A chart of a light page (Page.Light) has no spec and no panels:
-	// title and points are what they had.
-	light  bool
-	title  string
-	points int
 }
 
 // Title is the chart's title, "" when it has none (or its spec could not
 // be read).
 func (c *Chart) Title() string {
 	if c.Spec == nil {
-		return c.title
+		return ""
 	}
 	return c.Spec.Title
 }
@@ -220,9 +209,6 @@ func (p Panel) Extent() (xlo, xhi, ylo, yhi float64) {
 
 // Points counts the chart's drawn points.
 func (c *Chart) Points() int {
-	if c.light {
-		return c.points
-	}
 	n := 0
 	for _, p := range c.Panels {
 		for _, s := range p.Series {

@@ -43,6 +43,16 @@ func page(t *testing.T, s *Site, path string) *Page {
 	return nil
 }
 
+// body is the body s holds of the page at path.
+func body(t *testing.T, s *Site, path string) *Body {
+	t.Helper()
+	b := s.Body(page(t, s, path))
+	if b == nil {
+		t.Fatalf("the site holds no body of %s", path)
+	}
+	return b
+}
+
 func paths(s *Site) []string {
 	var out []string
 	for _, p := range s.Pages {
@@ -170,11 +180,12 @@ func TestFrontMatter(t *testing.T) {
 			if p.Description != tc.desc {
 				t.Errorf("Description = %q, want %q", p.Description, tc.desc)
 			}
-			if !strings.HasPrefix(string(p.Body), tc.body) {
-				t.Errorf("Body = %q, want it to start with %q", p.Body, tc.body)
+			md := s.Body(p).Markdown
+			if !strings.HasPrefix(string(md), tc.body) {
+				t.Errorf("Body = %q, want it to start with %q", md, tc.body)
 			}
-			if strings.HasPrefix(string(p.Body), "---") {
-				t.Errorf("Body = %q still holds the front matter", p.Body)
+			if strings.HasPrefix(string(md), "---") {
+				t.Errorf("Body = %q still holds the front matter", md)
 			}
 		})
 	}

@@ -50,7 +50,7 @@ func Scan(root string, opts Options) (*Site, error) {
 		s.loaded[pages[i]] = lp
 	}
 	errs.Add(s.assemble())
-	s.loaded = nil // the light pages are in Pages and Home; LoadPage reads the rest
+	s.loaded = nil // the scanned pages are in Pages and Home; LoadPage reads the rest
 	s.newLoadCaches()
 	if len(errs) > 0 {
 		return s, errs.Sort()
@@ -161,17 +161,18 @@ func (s *Site) buildCaches() *loadCaches {
 func (s *Site) newLoadCaches() { s.caches = s.buildCaches() }
 
 // LoadPage loads in full the page Scan listed as p: its body, charts,
-// data, math and citations, checked. It returns the page and the warnings
-// its loading raised. A draft that is not built (Scan left it out) is not
+// data, math and citations, checked. It returns the page as loading made
+// it (a new value: p keeps its form), its body, and the warnings its
+// loading raised. A draft that is not built (Scan left it out) is not
 // asked for. It is safe for concurrent use.
-func (s *Site) LoadPage(p *Page) (*Page, diag.List, error) {
+func (s *Site) LoadPage(p *Page) (*Page, *Body, diag.List, error) {
 	l := s.pageLoader(s.caches)
 	l.scanned = p
-	full, err := l.load(p.Path)
+	full, body, err := l.load(p.Path)
 	if full != nil {
-		full.SourceSum, full.frontMatterRead = [32]byte{}, false
+		full.SourceSum, full.frontMatterRead = p.SourceSum, false
 	}
-	return full, l.warnings, err
+	return full, body, l.warnings, err
 }
 
 // ReadSum is the SHA-256 of the data or .bib file f as LoadPage read it,
@@ -192,7 +193,7 @@ func (s *Site) SkippedDrafts() []string { return s.skippedDrafts }
 // it as warnings, as Load does.
 func (s *Site) LoadDraft(file string) diag.List {
 	l := s.pageLoader(s.caches)
-	_, err := l.load(file)
+	_, _, err := l.load(file)
 	return append(l.warnings, draftWarnings(err).Quiet(s.Config.Quiet.Split())...)
 }
 
@@ -220,17 +221,7 @@ func draftWarnings(err error) diag.List {
 	return out
 }
 
-// Light returns the page as listings and a build's report need it once it
-// is rendered: front matter, headings, flags, and of each chart its id,
-// title and point count. Its body, parsed tree, data and references are
-// dropped, so that a streaming build keeps little of each page.
-func (p *Page) Light() *Page {
-	l := *p
-	l.Body, l.Doc, l.References, l.Images = nil, nil, nil, nil
-	return l.WithSummary(p.Summary())
-}
-
-// Summary is what a build keeps of a rendered page besides its front
+// Summary is what a build keeps of a loaded page besides its front
 // matter, so that the next build can list the page without loading it
 // again when nothing it reads has changed (pipeline/cache.go).
 type Summary struct {
@@ -241,32 +232,31 @@ type Summary struct {
 	TOC      bool           `json:"toc,omitempty"`
 }
 
-// ChartSummary is a chart as listings and a build's report see it.
+// ChartSummary is a chart as listings, feeds, search and a build's report
+// see it.
 type ChartSummary struct {
 	ID     string `json:"id"`
 	Title  string `json:"title,omitempty"`
 	Points int    `json:"points,omitempty"`
+	// Fits reports a fitted curve on the chart, which has a fit file.
+	Fits bool `json:"fits,omitempty"`
+	// DataFiles are the data files the chart read (Chart.DataFiles): the
+	// page's inputs. A build keeps them with the page's inputs' checksums.
+	DataFiles []string `json:"-"`
 }
 
 // Summary returns what the build's cache keeps of p.
 func (p *Page) Summary() Summary {
-	sm := Summary{Headings: p.Headings, Math: p.Math, Code: p.Code, TOC: p.TOC}
-	for _, c := range p.Charts {
-		sm.Charts = append(sm.Charts, ChartSummary{ID: c.ID, Title: c.Title(), Points: c.Points()})
-	}
-	return sm
+	return Summary{Charts: p.Charts, Headings: p.Headings, Math: p.Math, Code: p.Code, TOC: p.TOC}
 }
 
-// WithSummary returns the light page (see Light) of p, a page as Scan
-// lists it, and sm, the summary of its last build.
-func (p *Page) WithSummary(sm Summary) *Page {
-	l := *p
-	l.Headings, l.Math, l.Code, l.TOC = sm.Headings, sm.Math, sm.Code, sm.TOC
-	l.Charts = make([]*Chart, len(sm.Charts))
-	for i, cs := range sm.Charts {
-		l.Charts[i] = &Chart{ID: cs.ID, title: cs.Title, points: cs.Points, light: true}
-	}
-	return &l
+// Summarized returns the page that loading scanned, a page as Scan lists
+// it, made when its summary was sm: a new page, for a build that keeps
+// the page's files from the last one without loading it again.
+func Summarized(scanned *Page, sm Summary) *Page {
+	p := *scanned
+	p.Charts, p.Headings, p.Math, p.Code, p.TOC = sm.Charts, sm.Headings, sm.Math, sm.Code, sm.TOC
+	return &p
 }
 
 // Inputs are the site files besides its own that loading p read: its

@@ -94,5 +94,5 @@ func trendChart(t *testing.T, spec string) *Chart {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s.Pages[0].Charts[0]
+	return s.Body(s.Pages[0]).Charts[0]
 }

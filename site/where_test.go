@@ -105,7 +105,7 @@ func TestWhereRows(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := load(t, map[string]string{"content/p/long.csv": long, "content/p/index.md": chartMD(tc.spec)}, Options{})
-			c := page(t, s, "content/p/index.md").Charts[0]
+			c := body(t, s, "content/p/index.md").Charts[0]
 			if len(c.Panels) != len(tc.want) {
 				t.Fatalf("%d panels, want %d", len(c.Panels), len(tc.want))
 			}

@@ -71,7 +71,7 @@ the next one, which says what it did.`, stderr)
 // buildMemoryLimit is the soft limit of a build's memory (GOMEMLIMIT
 // overrides it). A build keeps little of each page (build streams them),
 // but a site of 100,000 pages still holds some 400 MB of listings and
-// light pages at its peak, and Go's collector, left to itself, lets the
+// page summaries at its peak, and Go's collector, left to itself, lets the
 // heap grow to twice what is live. Under the limit the collector runs
 // sooner instead; a site smaller than that never reaches it. The preview,
 // scalesite check and scalesite figure run under it too: each parses pages two at a time

@@ -101,7 +101,7 @@ func checkChartPaths(t *testing.T, src string, mustBuild bool) {
 		if p == nil {
 			continue
 		}
-		for _, c := range p.Charts {
+		for _, c := range s.Body(p).Charts {
 			for _, format := range figureFormats {
 				if eng == nil || eng.Failed() {
 					if eng, err = scene.NewFS(theme, figure.MeasureFont); err != nil {

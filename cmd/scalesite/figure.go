@@ -87,7 +87,7 @@ func findCharts(s *scsite.Site, args []string) ([]chartRef, error) {
 		ref := chartRef{arg: arg}
 		if !hasWhich && strings.HasPrefix(arg, "chart-") {
 			for _, p := range pages {
-				for _, c := range p.Charts {
+				for _, c := range s.Body(p).Charts {
 					if c.ID == arg {
 						ref.page, ref.charts = p, []*scsite.Chart{c}
 					}
@@ -108,26 +108,27 @@ func findCharts(s *scsite.Site, args []string) ([]chartRef, error) {
 		if ref.page == nil {
 			return nil, fmt.Errorf("no page %s: name a page by its file (content/scaling.md) or its address (/scaling/)", diag.Quote(pageArg))
 		}
-		if len(ref.page.Charts) == 0 {
+		charts := s.Body(ref.page).Charts
+		if len(charts) == 0 {
 			return nil, fmt.Errorf("%s has no chart", ref.page.Path)
 		}
 		switch n, err := strconv.Atoi(which); {
 		case !hasWhich:
-			ref.charts = ref.page.Charts
+			ref.charts = charts
 		case err == nil:
-			if n < 1 || n > len(ref.page.Charts) {
-				return nil, fmt.Errorf("%s: %s has %d %s; #%d names none", arg, ref.page.Path, len(ref.page.Charts), plural(len(ref.page.Charts), "chart", "charts"), n)
+			if n < 1 || n > len(charts) {
+				return nil, fmt.Errorf("%s: %s has %d %s; #%d names none", arg, ref.page.Path, len(charts), plural(len(charts), "chart", "charts"), n)
 			}
-			ref.charts = []*scsite.Chart{ref.page.Charts[n-1]}
+			ref.charts = []*scsite.Chart{charts[n-1]}
 		default:
-			for _, c := range ref.page.Charts {
+			for _, c := range charts {
 				if c.ID == which {
 					ref.charts = []*scsite.Chart{c}
 				}
 			}
 			if ref.charts == nil {
-				ids := make([]string, len(ref.page.Charts))
-				for i, c := range ref.page.Charts {
+				ids := make([]string, len(charts))
+				for i, c := range charts {
 					ids[i] = c.ID
 				}
 				return nil, fmt.Errorf("%s: %s has no chart %s; its charts are %s (or #1 to #%d)", arg, ref.page.Path, diag.Quote(which), strings.Join(ids, ", "), len(ids))
@@ -316,7 +317,7 @@ unless --force is given. Drawing the same figure again replaces it.`, stderr)
 	if all {
 		for _, p := range append([]*scsite.Page{s.Home}, s.Pages...) {
 			if p != nil {
-				charts = append(charts, p.Charts...)
+				charts = append(charts, s.Body(p).Charts...)
 			}
 		}
 		if len(charts) == 0 {

@@ -35,7 +35,7 @@ func TestFigureForAColumn(t *testing.T) {
 	chartOf := func(slug string) *scsite.Chart {
 		for _, p := range s.Pages {
 			if p.Slug == slug {
-				return p.Charts[0]
+				return s.Body(p).Charts[0]
 			}
 		}
 		t.Fatalf("no page %s in the demo", slug)

@@ -181,10 +181,10 @@ func Charts(t testing.TB, root string) []*site.Chart {
 	var out []*site.Chart
 	add := func(s *site.Site) {
 		if s.Home != nil {
-			out = append(out, s.Home.Charts...)
+			out = append(out, s.Body(s.Home).Charts...)
 		}
 		for _, p := range s.Pages {
-			out = append(out, p.Charts...)
+			out = append(out, s.Body(p).Charts...)
 		}
 	}
 	add(LoadDemo(t, root))

@@ -12,48 +12,28 @@
 // memory, so that a page freed and another made in its place cannot be
 // taken for it.
 //
-// There are two mechanisms, and only two:
+// There are two mechanisms, and only two, each stating its rules where it
+// computes its keys:
 //
-//   - The build's (scalesite build, package pipeline) starts from nothing
-//     in memory and keeps what a rebuild needs on disk, in the output
-//     folder's manifest (output/manifest.go) and the state the pipeline
-//     keeps with it (pipeline/cache.go). Nothing is kept when the manifest
-//     disagrees with the folder or the site key changed; otherwise a page
-//     is neither loaded nor rendered when its file and inputs
-//     (site.Page.Inputs) have the FileSums the last build recorded, its
-//     neighbours' key (render's neighboursKey) is the same, and its files
-//     are untouched on disk (pipeline's pageSource.Cached and Keep). The
-//     listings, feed, sitemap and search are rendered by every build, from
-//     the pages' light forms: each shows every page, and rendering them is
-//     cheap next to loading the pages. A file is written only when its
-//     bytes differ from what is there (output.Writer), so that a rebuild of
-//     an unchanged site changes no file and a deploy uploads nothing.
-//     Static figures, social cards and fit files (CHART-ID.fit.json) go
-//     with their page; the figure cache (render/figcache.go) and the fit
-//     cache (site/fitcache.go: a fit by law is kept by its law, options,
-//     data and program, read back by the build and the preview alike)
-//     state their own keys, by the rules of internal/diskcache.
-//   - The preview's (scalesite serve, pipeline.Preview) keeps the site and
-//     a lean render.Renderer in memory between saves. A config or theme
-//     change loads the whole site again (site.NeedsFullLoad) and a Renderer
-//     that no longer Fits is made anew; otherwise site.Site.Reload reads
-//     again the changed pages and those whose Inputs changed, and the
-//     Renderer makes again each file whose key (render/keys.go) changed.
-//     When the change is small (render's delta) it patches its last output
-//     instead, looking only at what shows the changed pages
-//     (render/listpatch.go). It draws no static figures nor cards: the live
-//     chart shows at once. An update that fails leaves the last good site
-//     served and its changes pending. Pages are held light once rendered
-//     and loaded in full again before they are rendered again
-//     (render.Renderer.Stale, site.Site.Refill); the streamed start-up
-//     records the same keys and settles into the site a whole load makes
-//     (site.Site.Settle), so the saves after it rebuild the same.
+//   - The build's (pipeline/cache.go) keeps what a rebuild needs on disk,
+//     in the output folder's manifest and the state beside it: a page
+//     whose file and Inputs have the FileSums recorded, whose neighbours'
+//     key is the same and whose files are untouched is neither loaded nor
+//     rendered (pageSource.Cached, Keep). Listings, feed, sitemap and
+//     search are made by every build from the pages (site.Page), and a
+//     file is written only when its bytes differ (output.Writer).
+//   - The preview's (pipeline.Preview) keeps the site and a lean
+//     render.Renderer in memory: site.Site.Reload reads again the pages a
+//     change touches (site.NeedsFullLoad for what touches all), and the
+//     Renderer makes again each file whose key (render/keys.go) changed,
+//     patching its last output when few pages changed (render's delta).
+//     Bodies are dropped once rendered and loaded again to render again
+//     (site.Site.DropBodies, LoadBody).
 //
-// What the browser is told is not what is rebuilt: a file made again is
-// compared with the one served (serve's diff) to update a page's charts in
-// place or reload it; a copied file (CopiedAsIs) is served from disk and
-// reloads every page. Theme assets carry a hash of their bytes in their
-// name (render's hashedName) and are served as immutable.
+// The figure and fit caches (render/figcache.go, site/fitcache.go) key
+// their entries by the rules of internal/diskcache. What the browser is
+// told is not what is rebuilt: a file made again is compared with the one
+// served (serve's diff); a copied file (CopiedAsIs) reloads every page.
 package rebuild
 
 import (

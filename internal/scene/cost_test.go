@@ -34,7 +34,7 @@ func labelledScatter(tb testing.TB, n int) []byte {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return chart.OptionBytes(chart.Option(s.Pages[0].Charts[0]))
+	return chart.OptionBytes(chart.Option(s.Body(s.Pages[0]).Charts[0]))
 }
 
 // BenchmarkLabelledScatter: the Scene of a scatter of N labelled points at

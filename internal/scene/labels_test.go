@@ -102,7 +102,7 @@ func TestLabelPlacementUnchanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range s.Pages {
-		charts = append(charts, p.Charts...)
+		charts = append(charts, s.Body(p).Charts...)
 	}
 	var got strings.Builder
 	seen := map[string]int{} // chart IDs are unique within a site, not across

@@ -343,7 +343,7 @@ func BenchmarkSceneSynthetic(b *testing.B) {
 	}
 	var opts [][]byte
 	for _, p := range s.Pages {
-		for _, c := range p.Charts {
+		for _, c := range s.Body(p).Charts {
 			opts = append(opts, chart.OptionBytes(chart.Option(c)))
 		}
 	}

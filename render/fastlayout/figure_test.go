@@ -106,7 +106,7 @@ func TestHostileTextInFigure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := s.Pages[0].Charts[0]
+	c := s.Body(s.Pages[0]).Charts[0]
 	d := w0(c)
 	opt := string(d.OptionJSON())
 	for _, raw := range []string{"<", ">", "&", "\u2028", "\u2029"} {
