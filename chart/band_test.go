@@ -280,7 +280,7 @@ func specFilesOption(t *testing.T, spec string, files map[string]string) (*site.
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := s.Pages[0].Charts[0]
+	c := s.Body(s.Pages[0]).Charts[0]
 	b, err := json.Marshal(Option(c))
 	if err != nil {
 		t.Fatal(err)

@@ -181,7 +181,7 @@ func TestChartCSVSized(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := CSV(s.Pages[0].Charts[0])
+	b := CSV(s.Body(s.Pages[0]).Charts[0])
 	if lines := strings.Count(string(b), "\n"); lines != 60001 {
 		t.Errorf("%d lines, want 60001", lines)
 	}

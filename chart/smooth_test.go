@@ -36,7 +36,7 @@ func smoothChart(t *testing.T, spec string, rows int) *site.Chart {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s.Pages[0].Charts[0]
+	return s.Body(s.Pages[0]).Charts[0]
 }
 
 // optionSeries is the option's series as JSON values.

@@ -32,7 +32,7 @@ func wideChart(t *testing.T, spec string) *site.Chart {
 	}
 	for _, p := range s.Pages {
 		if p.Path == "content/loss/index.md" {
-			return p.Charts[0]
+			return s.Body(p).Charts[0]
 		}
 	}
 	t.Fatal("no loss page")

@@ -15,7 +15,7 @@ import (
 func groupChart(t *testing.T, spec string) (*Chart, diag.List) {
 	t.Helper()
 	s := load(t, map[string]string{"content/p.md": "---\ntitle: P\n---\n```chart\n" + spec + "```\n"}, Options{})
-	return page(t, s, "content/p.md").Charts[0], s.Warnings
+	return s.Body(page(t, s, "content/p.md")).Charts[0], s.Warnings
 }
 
 // TestMeanOfRunsMatchesNumpy: five runs logged at the same three steps;

@@ -136,7 +136,7 @@ func TestTrainingLogFormats(t *testing.T) {
 	panels := map[string][]Panel{}
 	for _, p := range s.Pages {
 		if len(p.Charts) == 1 {
-			panels[p.Title] = withoutRows(p.Charts[0].Panels)
+			panels[p.Title] = withoutRows(s.Body(p).Charts[0].Panels)
 		}
 	}
 	want := panels["CSV"]
@@ -243,7 +243,7 @@ func TestEventFolderRebuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range sc.Pages {
-		if _, _, err := sc.LoadPage(p); err != nil {
+		if _, _, _, err := sc.LoadPage(p); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -260,7 +260,7 @@ func TestEventFolderRebuild(t *testing.T) {
 	points := func(s *Site) int {
 		for _, p := range s.Pages {
 			if p.Path == "content/p.md" {
-				return len(p.Charts[0].Panels[0].Series[0].Points)
+				return len(s.Body(p).Charts[0].Panels[0].Series[0].Points)
 			}
 		}
 		return -1

@@ -74,7 +74,7 @@ func TestWide(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := load(t, map[string]string{"content/p/index.md": chartMD(tc.spec), "content/p/log.csv": tc.csv}, Options{})
-			c := page(t, s, "content/p/index.md").Charts[0]
+			c := s.Body(page(t, s, "content/p/index.md")).Charts[0]
 			if got := gapView(c.Panels[0]); !slices.Equal(got, tc.want) {
 				t.Errorf("series:\n got %q\nwant %q", got, tc.want)
 			}
@@ -104,7 +104,7 @@ func TestWideAsLong(t *testing.T) {
 				"content/p/log.csv":  trainLog,
 				"content/p/long.csv": long,
 			}, Options{})
-			cs := page(t, s, "content/p/index.md").Charts
+			cs := s.Body(page(t, s, "content/p/index.md")).Charts
 			wide, long := cs[0].Panels[0], cs[1].Panels[0]
 			if got, want := seriesView(wide), seriesView(long); !slices.Equal(got, want) {
 				t.Errorf("wide:\n%q\nlong:\n%q", got, want)
@@ -227,7 +227,7 @@ func TestYColumnOf(t *testing.T) {
 		"content/p/index.md": chartMD("data: log.csv\nx: step\ny: [train_loss, val_loss]\nnames: {val_loss: Validation}\nseries: run\n"),
 		"content/p/log.csv":  "run,step,train_loss,val_loss\na,1,1,2\n",
 	}, Options{})
-	sp := &page(t, s, "content/p/index.md").Charts[0].Spec.Panels[0]
+	sp := &s.Body(page(t, s, "content/p/index.md")).Charts[0].Spec.Panels[0]
 	for name, want := range map[string]string{"a · train_loss": "train_loss", "a · Validation": "val_loss", "other": "y"} {
 		if got := yColumnOf(sp, name); got != want {
 			t.Errorf("yColumnOf(%q) = %q, want %q", name, got, want)
@@ -245,7 +245,7 @@ func TestWideLabels(t *testing.T) {
 		"content/p/index.md": chartMD("type: scatter\ndata: acc.csv\nx: {field: params, scale: log}\ny: [mmlu, gsm8k]\nlabel: model\n"),
 		"content/p/acc.csv":  "model,params,mmlu,gsm8k\nLLaMA-7B,7e9,35.1,11.0\nLLaMA-13B,13e9,46.9,\n",
 	}, Options{})
-	got := seriesView(page(t, s, "content/p/index.md").Charts[0].Panels[0])
+	got := seriesView(s.Body(page(t, s, "content/p/index.md")).Charts[0].Panels[0])
 	want := []string{"mmlu: 7e+09,35.1[LLaMA-7B] 1.3e+10,46.9[LLaMA-13B]", "gsm8k: 7e+09,11[LLaMA-7B]"}
 	if !slices.Equal(got, want) {
 		t.Errorf("series:\n got %q\nwant %q", got, want)
