@@ -171,9 +171,10 @@ type Chart struct {
 
 	// A chart of a light page (Page.Light) has no spec and no panels:
 	// title and points are what they had.
-	light  bool
-	title  string
-	points int
+	light   bool
+	title   string
+	points  int
+	csvRows int
 }
 
 // Title is the chart's title, "" when it has none (or its spec could not
@@ -230,6 +231,27 @@ func (c *Chart) Points() int {
 				if !pt.Gap() {
 					n++
 				}
+			}
+		}
+	}
+	return n
+}
+
+// CSVRows is how many rows the chart's CSV download holds: every point,
+// gaps included, or every run's rows for a series that groups runs.
+func (c *Chart) CSVRows() int {
+	if c.light {
+		return c.csvRows
+	}
+	n := 0
+	for _, p := range c.Panels {
+		for _, s := range p.Series {
+			if s.Runs == nil {
+				n += len(s.Points)
+				continue
+			}
+			for _, r := range s.Runs {
+				n += len(r.Points)
 			}
 		}
 	}

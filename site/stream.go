@@ -246,13 +246,16 @@ type ChartSummary struct {
 	ID     string `json:"id"`
 	Title  string `json:"title,omitempty"`
 	Points int    `json:"points,omitempty"`
+	// CSVRows is how many rows the chart's CSV download holds, which
+	// decides its name (chart.DataName).
+	CSVRows int `json:"csvRows,omitempty"`
 }
 
 // Summary returns what the build's cache keeps of p.
 func (p *Page) Summary() Summary {
 	sm := Summary{Headings: p.Headings, Math: p.Math, Code: p.Code, TOC: p.TOC}
 	for _, c := range p.Charts {
-		sm.Charts = append(sm.Charts, ChartSummary{ID: c.ID, Title: c.Title(), Points: c.Points()})
+		sm.Charts = append(sm.Charts, ChartSummary{ID: c.ID, Title: c.Title(), Points: c.Points(), CSVRows: c.CSVRows()})
 	}
 	return sm
 }
@@ -264,7 +267,7 @@ func (p *Page) WithSummary(sm Summary) *Page {
 	l.Headings, l.Math, l.Code, l.TOC = sm.Headings, sm.Math, sm.Code, sm.TOC
 	l.Charts = make([]*Chart, len(sm.Charts))
 	for i, cs := range sm.Charts {
-		l.Charts[i] = &Chart{ID: cs.ID, title: cs.Title, points: cs.Points, light: true}
+		l.Charts[i] = &Chart{ID: cs.ID, title: cs.Title, points: cs.Points, csvRows: cs.CSVRows, light: true}
 	}
 	return &l
 }
