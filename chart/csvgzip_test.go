@@ -72,3 +72,22 @@ func TestChartCSVGzip(t *testing.T) {
 		}
 	}
 }
+
+// TestIsDataName: the live preview and the render cache tell a chart's
+// CSV download by its name, plain or compressed.
+func TestIsDataName(t *testing.T) {
+	for _, tc := range []struct {
+		path string
+		want bool
+	}{
+		{"runs/chart-runs-1.csv", true},
+		{"runs/chart-runs-1.csv.gz", true},
+		{"runs/chart-runs-1.svg", false},
+		{"runs/index.html", false},
+		{"data.gz", false},
+	} {
+		if got := IsDataName(tc.path); got != tc.want {
+			t.Errorf("IsDataName(%q) = %v, want %v", tc.path, got, tc.want)
+		}
+	}
+}

@@ -58,6 +58,12 @@ func DataName(c *site.Chart) string {
 	return c.ID + ".csv"
 }
 
+// IsDataName reports whether a built file's path is named as a chart's
+// CSV download is (DataName): .csv, or .csv.gz for a long one.
+func IsDataName(path string) bool {
+	return strings.HasSuffix(path, ".csv") || strings.HasSuffix(path, ".csv.gz")
+}
+
 // CSVGzipRows is the most rows a chart's CSV download holds as plain text:
 // past it (some 40 MB of CSV, a few runs of a million steps) the file is
 // written gzip-compressed, about a third of the size, which spreadsheets,

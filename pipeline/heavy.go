@@ -53,7 +53,7 @@ func LargeDownloads(s *site.Site, out *output.Output) diag.List {
 	}
 	size := make(map[string]int)
 	for _, f := range out.Files {
-		if f.Src == "" && (strings.HasSuffix(f.Path, ".csv") || strings.HasSuffix(f.Path, ".csv.gz")) {
+		if f.Src == "" && chart.IsDataName(f.Path) {
 			size[f.Path] = f.Len()
 		}
 	}
