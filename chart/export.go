@@ -58,6 +58,15 @@ func DataName(c *site.Chart) string {
 	return c.ID + ".csv"
 }
 
+// DataType is the media type of the chart's CSV download, which its link
+// states: text/csv, or application/gzip when it is written compressed.
+func DataType(c *site.Chart) string {
+	if gzipCSV(c) {
+		return "application/gzip"
+	}
+	return "text/csv"
+}
+
 // IsDataName reports whether a built file's path is named as a chart's
 // CSV download is (DataName): .csv, or .csv.gz for a long one.
 func IsDataName(path string) bool {
