@@ -50,8 +50,8 @@ func TestChartCSVGzip(t *testing.T) {
 			}
 			continue
 		}
-		if name != c.ID+".csv.gz" {
-			t.Errorf("%d rows: named %s, want %s.csv.gz", rows, name, c.ID)
+		if name != c.ID+".csv.gz" || DataType(c) != "application/gzip" {
+			t.Errorf("%d rows: named %s (%s), want %s.csv.gz (application/gzip)", rows, name, DataType(c), c.ID)
 		}
 		zr, err := gzip.NewReader(bytes.NewReader(got))
 		if err != nil {
