@@ -137,10 +137,7 @@ func buildOption(c *site.Chart) *echartsOption {
 		nseries += 2*len(c.Panels[i].Series) + 2*len(c.Panels[i].Fits) + 2
 	}
 	o.series, ex.series = make(charts.MultiSeries, 0, nseries), make([]seriesExtra, 0, nseries)
-	target := sc.Downsample
-	if target == 0 {
-		target = chartspec.DefaultDownsample
-	}
+	target := sc.LineTarget(c.LongLines())
 	var aux []auxSeries // intervals and marks, drawn after every data series (marks.go)
 	fitNamer := newFitNames(c, nums)
 	for i, p := range sc.Panels {

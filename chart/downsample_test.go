@@ -67,7 +67,7 @@ func TestDownsample(t *testing.T) {
 	// Row numbers, to check that the kept points are the original ones.
 	rows := line(5000, wavy)
 	for i := range rows {
-		rows[i].Row = i + 2
+		rows[i].Row = int32(i + 2)
 	}
 
 	tests := []struct {
@@ -297,7 +297,7 @@ func FuzzDownsample(f *testing.F) {
 		}
 		for i := 0; i+1 < len(data); i += 2 {
 			x += float64(data[i] % 4)
-			p := site.Point{X: x, Y: float64(data[i+1]) - 100, Row: i/2 + 2}
+			p := site.Point{X: x, Y: float64(data[i+1]) - 100, Row: int32(i/2 + 2)}
 			switch {
 			case data[i+1] == 0:
 				p.Y = math.NaN()

@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"html/template"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
@@ -39,16 +42,57 @@ const minSeriesRows = 10
 
 // DataFile is the output path of a chart's CSV file: beside its
 // page's index.html (slug "" is the home page).
-func DataFile(slug string, c *site.Chart) string {
-	if slug == "" {
-		return DataName(c)
-	}
-	return slug + "/" + DataName(c)
-}
+func DataFile(slug string, c *site.Chart) string { return dataPath(slug, DataName(c)) }
 
 // DataName is the CSV file's name, which pages link relative to
-// themselves (every page's address ends in a slash).
-func DataName(c *site.Chart) string { return c.ID + ".csv" }
+// themselves (every page's address ends in a slash): <chart id>.csv, or
+// <chart id>.csv.gz when the file is written compressed (CSVGzipRows).
+func DataName(c *site.Chart) string { return dataName(c.ID, c.CSVRows()) }
+
+// SummaryDataFile is DataFile of the chart that c summarizes, for a page
+// kept from the last build without its body.
+func SummaryDataFile(slug string, c site.ChartSummary) string {
+	return dataPath(slug, dataName(c.ID, c.CSVRows))
+}
+
+func dataPath(slug, name string) string {
+	if slug == "" {
+		return name
+	}
+	return slug + "/" + name
+}
+
+func dataName(id string, rows int) string {
+	if rows > CSVGzipRows {
+		return id + ".csv.gz"
+	}
+	return id + ".csv"
+}
+
+// DataType is the media type of the chart's CSV download, which its link
+// states: text/csv, or application/gzip when it is written compressed.
+func DataType(c *site.Chart) string {
+	if gzipCSV(c) {
+		return "application/gzip"
+	}
+	return "text/csv"
+}
+
+// IsDataName reports whether a built file's path is named as a chart's
+// CSV download is (DataName): .csv, or .csv.gz for a long one.
+func IsDataName(path string) bool {
+	return strings.HasSuffix(path, ".csv") || strings.HasSuffix(path, ".csv.gz")
+}
+
+// CSVGzipRows is the most rows a chart's CSV download holds as plain text:
+// past it (some 40 MB of CSV, a few runs of a million steps) the file is
+// written gzip-compressed, about a third of the size, which spreadsheets,
+// pandas.read_csv and polars read as it is, so that ten runs of a million
+// steps (170 MB as text) stay under GitHub Pages' 100 MB a file.
+const CSVGzipRows = 2_000_000
+
+// gzipCSV reports whether c's CSV download is written compressed.
+func gzipCSV(c *site.Chart) bool { return c.CSVRows() > CSVGzipRows }
 
 // Table is one panel's rows as the page shows them.
 type Table struct {
@@ -194,7 +238,34 @@ func exportSeries(c *site.Chart) []dataSeries {
 // CSV is the CSV file of a chart: a header, then every point. It is
 // written as encoding/csv writes (RFC 4180, \n line ends), without a
 // string per number: a chart can have hundreds of thousands of points.
+//
+// Past CSVGzipRows rows it is gzip-compressed (DataName ends in .csv.gz),
+// compressed as it is written, so that the text is never held whole, by
+// klauspost/compress (already a dependency, through parquet-go): its
+// fastest level compresses the 170 MB of ten million-step runs about three
+// times faster than compress/gzip's, to a file as small.
 func CSV(c *site.Chart) []byte {
+	if !gzipCSV(c) {
+		return appendCSV(nil, c, nil)
+	}
+	var out bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&out, gzip.BestSpeed)
+	if err != nil {
+		panic(err) // BestSpeed is a valid level
+	}
+	// Writes to a bytes.Buffer do not fail.
+	appendCSV(make([]byte, 0, csvChunk+4096), c, func(b []byte) { zw.Write(b) })
+	zw.Close()
+	return out.Bytes()
+}
+
+// csvChunk is how much CSV text appendCSV gathers before it hands it to
+// flush.
+const csvChunk = 1 << 20
+
+// appendCSV appends c's CSV file to b and returns it; with flush, it hands
+// the text to flush a chunk at a time instead (reusing b), and returns nil.
+func appendCSV(b []byte, c *site.Chart, flush func([]byte)) []byte {
 	col := columnsOf(c, false)
 	var header []byte
 	for i, h := range col.header() {
@@ -213,18 +284,34 @@ func CSV(c *site.Chart) []byte {
 		}
 		leads[i] = append(appendCSVField(lead, s.name), ',')
 	}
-	b := make([]byte, 0, csvSize(series, leads, col.label)+len(header))
+	if flush == nil {
+		b = slices.Grow(b, csvSize(series, leads, col.label)+len(header))
+	}
 	b = append(b, header...)
 	for i, s := range series {
 		if col.run != "" {
 			// a grouped chart's CSV holds every run's rows as read, not
 			// the means it draws
-			b = appendRuns(b, leads[i], s.runs)
+			for _, r := range s.runs {
+				b = appendRuns(b, leads[i], []site.Run{r})
+				if flush != nil && len(b) >= csvChunk {
+					flush(b)
+					b = b[:0]
+				}
+			}
 			continue
 		}
 		for _, pt := range s.points {
 			b = appendCSVRow(b, leads[i], pt, col.label)
+			if flush != nil && len(b) >= csvChunk {
+				flush(b)
+				b = b[:0]
+			}
 		}
+	}
+	if flush != nil {
+		flush(b)
+		return nil
 	}
 	return b
 }
@@ -375,6 +462,9 @@ func Tables(c *site.Chart) (tables []Table, rows, shown int) {
 	csvLink.WriteString(`" download="`)
 	htmlesc.WriteEscapeString(&csvLink, DataName(c))
 	csvLink.WriteString(`">CSV file</a>`)
+	if gzipCSV(c) {
+		csvLink.WriteString(" (gzip-compressed)")
+	}
 	var body strings.Builder
 	started := false // a table is under way (perhaps without rows yet)
 	var num [40]byte

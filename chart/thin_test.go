@@ -17,7 +17,7 @@ func TestThinScatter(t *testing.T) {
 		for i := range pts {
 			// Log-uniform x over 6 decades, a noisy power law in y.
 			x := math.Pow(10, 6+6*rng.Float64())
-			pts[i] = site.Point{X: x, Y: 10 * math.Pow(x, -0.1) * (1 + 0.3*rng.NormFloat64()*0.1), Row: i + 2}
+			pts[i] = site.Point{X: x, Y: 10 * math.Pow(x, -0.1) * (1 + 0.3*rng.NormFloat64()*0.1), Row: int32(i + 2)}
 		}
 		return pts
 	}
@@ -53,10 +53,10 @@ func TestThinScatter(t *testing.T) {
 	labelled := false
 	lastRow := 0
 	for _, p := range got {
-		if p.Row <= lastRow {
+		if int(p.Row) <= lastRow {
 			t.Fatal("thinning changed the order of the points")
 		}
-		lastRow = p.Row
+		lastRow = int(p.Row)
 		if p.Label != "" {
 			labelled = true
 			continue
@@ -125,7 +125,7 @@ func TestThinScatterDegenerate(t *testing.T) {
 		pts := make([]site.Point, n)
 		for i := range pts {
 			pts[i] = f(i)
-			pts[i].Row = i + 2
+			pts[i].Row = int32(i + 2)
 		}
 		return pts
 	}
@@ -172,10 +172,10 @@ func TestThinScatterDegenerate(t *testing.T) {
 			}
 			lastRow := 0
 			for _, p := range got {
-				if p.Row <= lastRow {
+				if int(p.Row) <= lastRow {
 					t.Fatal("thinning changed the order of the points")
 				}
-				lastRow = p.Row
+				lastRow = int(p.Row)
 			}
 			if tt.pts[n/2].Label == "GPT-3" && !slices.ContainsFunc(got, func(p site.Point) bool { return p.Label == "GPT-3" }) {
 				t.Error("the labelled point was thinned away")
@@ -199,7 +199,7 @@ func FuzzThinScatter(f *testing.F) {
 		pts := make([]site.Point, n)
 		vals := []float64{a, b, (a + b) / 2, a * 1.0000001, b}
 		for i := range pts {
-			pts[i] = site.Point{X: vals[i%5], Y: vals[(i/5)%5], Row: i + 2}
+			pts[i] = site.Point{X: vals[i%5], Y: vals[(i/5)%5], Row: int32(i + 2)}
 			if i%7 == 0 {
 				pts[i].X = x0 + (x1-x0)*float64(i)/float64(n)
 			}
@@ -210,10 +210,10 @@ func FuzzThinScatter(f *testing.F) {
 		}
 		last := 0
 		for _, p := range got {
-			if p.Row <= last {
+			if int(p.Row) <= last {
 				t.Fatal("thinning changed the order of the points")
 			}
-			last = p.Row
+			last = int(p.Row)
 		}
 	})
 }

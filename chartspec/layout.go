@@ -25,7 +25,18 @@ const (
 	// spec says otherwise: about two per pixel of a wide plot, far more than
 	// the eye can tell apart, and a page that still loads fast.
 	DefaultDownsample = 2000
-	minDownsample     = 10
+	// DefaultChartPoints is how many points a chart's long lines share
+	// when the spec does not say downsample: one or two lines keep
+	// DefaultDownsample each (up to 1,500 for two), more split it, so that ten
+	// runs of a million steps make a page of a few hundred kilobytes, not
+	// megabytes. The band of each line's lowest and highest values keeps its
+	// spikes visible however few points draw the line.
+	DefaultChartPoints = 3000
+	// MinLinePoints is the fewest points a long line keeps by default,
+	// however many lines share the chart: about one per three pixels of a
+	// wide plot.
+	MinLinePoints = 300
+	minDownsample = 10
 	// ScatterThinAbove is the number of points over which a scatter series
 	// is thinned to one point per pixel-sized cell of its panel (unless the
 	// spec keeps every point): ten times what a line keeps by default.
@@ -131,4 +142,19 @@ func (p *parser) legend(e entry) Legend {
 		return Legend{}
 	}
 	return Legend{Title: p.plain(s, "legend", tokenOf(n), pos)}
+}
+
+// LineTarget is the most points each line keeps in a chart that draws
+// longLines lines of more than MinLinePoints points: the spec's downsample:
+// N when it sets one (DownsampleOff when it keeps every point), otherwise
+// DefaultDownsample shared out as DefaultChartPoints, never below
+// MinLinePoints.
+func (c *Chart) LineTarget(longLines int) int {
+	if c.Downsample != 0 {
+		return c.Downsample
+	}
+	if longLines <= 1 {
+		return DefaultDownsample
+	}
+	return min(DefaultDownsample, max(MinLinePoints, DefaultChartPoints/longLines))
 }

@@ -89,3 +89,27 @@ func TestTicksKeyExplains(t *testing.T) {
 		}
 	}
 }
+
+// TestLineTarget: a chart's long lines share DefaultChartPoints unless the
+// spec sets downsample, one line keeps DefaultDownsample, none goes below
+// MinLinePoints.
+func TestLineTarget(t *testing.T) {
+	for _, tc := range []struct {
+		downsample, lines, want int
+	}{
+		{0, 0, DefaultDownsample},
+		{0, 1, DefaultDownsample},
+		{0, 2, 1500},
+		{0, 3, 1000},
+		{0, 10, 300},
+		{0, 100, MinLinePoints},
+		{500, 10, 500},
+		{5000, 1, 5000},
+		{DownsampleOff, 10, DownsampleOff},
+	} {
+		c := &Chart{Downsample: tc.downsample}
+		if got := c.LineTarget(tc.lines); got != tc.want {
+			t.Errorf("downsample %d, %d lines: LineTarget = %d, want %d", tc.downsample, tc.lines, got, tc.want)
+		}
+	}
+}

@@ -60,6 +60,7 @@ var (
 	ScriptInStatic  = warning("script-in-static", "remove the script from the file under static/, or keep only files you trust there")
 	// The built site.
 	HeavyPage     = warning("heavy-page", "keep fewer points (downsample:, where:) or split the charts over pages")
+	LargeDownload = warning("large-download", "draw fewer rows (where:, or a log written less often), or publish the data elsewhere and link to it")
 	RelativeURLs  = warning("relative-urls", "set baseURL to the site's full address (https://USER.github.io/REPO/) or build with --base-url")
 	RobotsSubPath = warning("robots-sub-path", "nothing, if the host's own /robots.txt is fine; to steer crawlers, publish one at the host's root (for GitHub Pages: in the USER.github.io repository)")
 )

@@ -253,6 +253,7 @@ func Warnings(s *site.Site, out *output.Output) diag.List {
 	list := slices.Clone(s.Warnings)
 	list = append(list, check.SiteWide(s)...)
 	list = append(list, HeavyPages(s, out)...)
+	list = append(list, LargeDownloads(s, out)...)
 	list = append(list, RelativeURLs(s)...)
 	list = append(list, RobotsSubPath(s)...)
 	return list.Quiet(s.Config.Quiet.Split()).Sort()

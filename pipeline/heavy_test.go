@@ -5,6 +5,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/scalesite/scalesite/chart"
+	"github.com/scalesite/scalesite/internal/sitetest"
+	"github.com/scalesite/scalesite/output"
+	"github.com/scalesite/scalesite/site"
 )
 
 // TestHeavyPageWarning: a page over the site's page limit builds, with a
@@ -45,6 +50,40 @@ func TestHeavyPageWarning(t *testing.T) {
 			t.Errorf("%s: unexpected warning %q", tc.config, got)
 		case tc.want != "" && (len(got) != 1 || !strings.HasPrefix(got[0], tc.want) || !strings.Contains(got[0], "over the 64KB a page should weigh")):
 			t.Errorf("%s: warnings %q, want one starting %q", tc.config, got, tc.want)
+		}
+	}
+}
+
+// TestLargeDownloadWarning: a chart whose CSV download is over the site's
+// file limit (GitHub Pages' 100 MB by default) gets a warning at the chart
+// that names the file, its size and the limit; one under it none.
+func TestLargeDownloadWarning(t *testing.T) {
+	s, err := site.Load(sitetest.New(t, map[string]string{
+		"content/log.md":  "---\ntitle: Log\n---\n\n```chart\ndata: log.csv\nx: step\ny: loss\n```\n",
+		"content/log.csv": "step,loss\n1,3\n2,2\n",
+	}), site.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := s.Body(s.Pages[0]).Charts[0]
+	name := chart.DataFile(s.Pages[0].Slug, c)
+	for _, tc := range []struct {
+		size int
+		want string
+	}{
+		{150 << 20, "content/log.md:6:1: the chart's CSV download " + chart.DataName(c) + " is 150MB, over the 100MB a file may weigh"},
+		{90 << 20, ""},
+	} {
+		out := &output.Output{Files: []output.File{{Path: name, Size: tc.size}}}
+		var got []string
+		for _, w := range LargeDownloads(s, out) {
+			got = append(got, w.Error())
+		}
+		switch {
+		case tc.want == "" && len(got) > 0:
+			t.Errorf("%d bytes: unexpected warning %q", tc.size, got)
+		case tc.want != "" && (len(got) != 1 || !strings.HasPrefix(got[0], tc.want)):
+			t.Errorf("%d bytes: warnings %q, want one starting %q", tc.size, got, tc.want)
 		}
 	}
 }

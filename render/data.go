@@ -12,7 +12,7 @@ import (
 // dataFile is the path of the CSV file of chart c of the page at slug
 // (chart.DataFile): its name is the chart's id's.
 func dataFile(slug string, c site.ChartSummary) string {
-	return chart.DataFile(slug, &site.Chart{ID: c.ID})
+	return chart.SummaryDataFile(slug, c)
 }
 
 // fitFile is the path of chart c's fit file (chart.FitFile), which a

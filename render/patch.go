@@ -3,8 +3,8 @@ package render
 import (
 	"fmt"
 	"slices"
-	"strings"
 
+	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
@@ -66,7 +66,7 @@ func (rr *Renderer) patch(s *site.Site, d delta) (*output.Output, error) {
 	// The size the cache keeps of the files made, for the next call,
 	// which drops their bytes (cachedData's files have none).
 	for _, i := range fs.made {
-		if f := &l.files[i]; !strings.HasSuffix(f.Path, ".csv") && !plain[f.Path] {
+		if f := &l.files[i]; !chart.IsDataName(f.Path) && !plain[f.Path] {
 			f.Size = len(f.Data)
 		}
 	}

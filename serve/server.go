@@ -25,6 +25,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/internal/sitefs"
@@ -339,7 +340,7 @@ func diff(old, new siteFiles, made map[string][]byte, only []string, all bool) e
 			if o.Size == len(raw) && o.sum == f.sum {
 				return // the same bytes (fileSum), told without decompressing o
 			}
-			if f.Src == "" && strings.HasSuffix(p, ".csv") {
+			if f.Src == "" && chart.IsDataName(p) {
 				return // a chart's data file: its page's chart changed with it
 			}
 			if strings.HasSuffix(p, ".html") {
@@ -351,7 +352,7 @@ func diff(old, new siteFiles, made map[string][]byte, only []string, all bool) e
 				return
 			}
 		}
-		if f.Src == "" && strings.HasSuffix(p, ".csv") {
+		if f.Src == "" && chart.IsDataName(p) {
 			// A chart's data file: its page's chart changed with it.
 			return
 		}

@@ -3,6 +3,7 @@ package site
 import (
 	"github.com/yuin/goldmark/ast"
 
+	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/bibtex"
 )
 
@@ -43,9 +44,17 @@ func (b *Body) CardChart() *Chart {
 func (p *Page) summarize(charts []*Chart) {
 	p.Charts = make([]ChartSummary, len(charts))
 	for i, c := range charts {
-		p.Charts[i] = ChartSummary{ID: c.ID, Title: c.Title(), Points: c.Points(), DataFiles: c.DataFiles}
+		p.Charts[i] = ChartSummary{ID: c.ID, Title: c.Title(), Points: c.Points(), DataFiles: c.DataFiles, CSVRows: c.CSVRows(), Pos: chartPos(c)}
 		for _, panel := range c.Panels {
 			p.Charts[i].Fits = p.Charts[i].Fits || len(panel.Fits) > 0
 		}
 	}
+}
+
+// chartPos is where c's block starts, the zero Pos when it has no spec.
+func chartPos(c *Chart) diag.Pos {
+	if c.Spec == nil {
+		return diag.Pos{}
+	}
+	return c.Spec.Pos
 }

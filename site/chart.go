@@ -66,7 +66,7 @@ func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart,
 			c.Panels[i].Fits, err = fitPanel(&sc.Panels[i], &c.Panels[i], panelNumber(sc, i), cmp.Or(files[i], p.Path), fitSum(l, &sc.Panels[i], files[i]), l.fits)
 			errs.Add(err)
 		}
-		l.warnings = append(l.warnings, largeSeries(sc, &sc.Panels[i], &c.Panels[i], at)...)
+		l.warnings = append(l.warnings, largeSeries(sc, &sc.Panels[i], &c.Panels[i], c.LongLines(), at)...)
 	}
 	if len(errs) == 0 {
 		errs.Add(isoflopFits(sc, c))
@@ -339,14 +339,11 @@ func atReference(at diag.Pos, err error) error {
 // point per pixel-sized cell, and a line of more than lineWarnFactor times
 // the points it keeps. A 100,000-step training log on a line is expected
 // and thinned without a word; a line of millions of points is worth one.
-func largeSeries(sc *chartspec.Chart, sp *chartspec.Panel, p *Panel, at diag.Pos) diag.List {
+func largeSeries(sc *chartspec.Chart, sp *chartspec.Panel, p *Panel, lines int, at diag.Pos) diag.List {
 	if sc.Downsample == chartspec.DownsampleOff {
 		return nil
 	}
-	target := sc.Downsample
-	if target == 0 {
-		target = chartspec.DefaultDownsample
-	}
+	target := sc.LineTarget(lines)
 	var out diag.List
 	for _, s := range p.Series {
 		name := ""
@@ -366,6 +363,24 @@ func largeSeries(sc *chartspec.Chart, sp *chartspec.Panel, p *Panel, at diag.Pos
 		}
 	}
 	return out
+}
+
+// LongLines counts the chart's lines of more than chartspec.MinLinePoints
+// points, which share its point budget (chartspec.Chart.LineTarget); short
+// lines are drawn whole and cost little.
+func (c *Chart) LongLines() int {
+	n := 0
+	for i := range c.Panels {
+		if c.Spec == nil || i >= len(c.Spec.Panels) || c.Spec.Panels[i].Type != chartspec.TypeLine {
+			continue
+		}
+		for _, s := range c.Panels[i].Series {
+			if len(s.Points) > chartspec.MinLinePoints {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // lineWarnFactor is how many times more points than it keeps a line must

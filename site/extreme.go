@@ -99,10 +99,10 @@ func axisEnds(p *Panel, x bool) (lo, hi axisEnd, ok bool) {
 				v = pt.X
 			}
 			if !ok || v < lo.v {
-				lo = axisEnd{v, pt.Row}
+				lo = axisEnd{v, int(pt.Row)}
 			}
 			if !ok || v > hi.v {
-				hi = axisEnd{v, pt.Row}
+				hi = axisEnd{v, int(pt.Row)}
 			}
 			ok = true
 		}

@@ -79,12 +79,12 @@ func labelOnly(sp *chartspec.Panel, p *Panel) {
 	}
 	on := map[int]bool{}
 	for _, pt := range p.FrontierPoints(sp.Frontier.Dir != chartspec.FrontierMin) {
-		on[pt.Row] = true
+		on[int(pt.Row)] = true
 	}
 	for k := range p.Series {
 		for j := range p.Series[k].Points {
 			pt := &p.Series[k].Points[j]
-			pt.NameOnly = pt.Label != "" && !on[pt.Row]
+			pt.NameOnly = pt.Label != "" && !on[int(pt.Row)]
 		}
 	}
 }
@@ -187,7 +187,7 @@ func fitPanel(sp *chartspec.Panel, p *Panel, n int, file, sum string, cache *fit
 				if fe.Axis == "x" {
 					col = sp.X.Field.Name
 				}
-				msg += fmt.Sprintf(" (%s at %s)", diag.Quote(col), p.rowPos(g.pts[fe.Point].Row))
+				msg += fmt.Sprintf(" (%s at %s)", diag.Quote(col), p.rowPos(int(g.pts[fe.Point].Row)))
 			}
 			errs.Add(diag.Errorf(f.Pos, "the fit %s: %s", g.what, msg))
 			continue

@@ -137,7 +137,7 @@ func meanOfRuns(runs []Run, band string, interpolate, logY bool) []Point {
 		x, row, any := math.Inf(1), 0, false
 		for k, r := range runs {
 			if i := next[k]; i < len(r.Points) && r.Points[i].X < x {
-				x, row, any = r.Points[i].X, r.Points[i].Row, true
+				x, row, any = r.Points[i].X, int(r.Points[i].Row), true
 			}
 		}
 		if !any {
@@ -155,7 +155,7 @@ func meanOfRuns(runs []Run, band string, interpolate, logY bool) []Point {
 				vals = append(vals, a.Y+(x-a.X)/(b.X-a.X)*(b.Y-a.Y))
 			}
 		}
-		pt := Point{X: x, Y: mean(vals), Row: row}
+		pt := Point{X: x, Y: mean(vals), Row: int32(row)}
 		if len(vals) >= 2 {
 			lo, hi := slices.Min(vals), slices.Max(vals)
 			if band != chartspec.BandMinMax {

@@ -28,14 +28,14 @@ func isoflopFits(sc *chartspec.Chart, c *Chart) error {
 	computeOf := map[int]float64{}
 	for _, s := range minima.Series {
 		for _, pt := range s.Points {
-			computeOf[pt.Row] = pt.X
+			computeOf[int(pt.Row)] = pt.X
 		}
 	}
 	var cs, xs, ys []float64
 	seriesOf := map[float64]string{} // a budget's series in panel 1
 	for _, s := range runs.Series {
 		for _, pt := range drawnPoints(s.Points) {
-			cv, ok := computeOf[pt.Row]
+			cv, ok := computeOf[int(pt.Row)]
 			if !ok {
 				continue
 			}
@@ -69,14 +69,14 @@ func isoflopFits(sc *chartspec.Chart, c *Chart) error {
 	for _, s := range minima.Series {
 		for _, pt := range s.Points {
 			if _, ok := rowOf[pt.X]; !ok {
-				rowOf[pt.X] = pt.Row
+				rowOf[pt.X] = int(pt.Row)
 			}
 		}
 	}
 	minima.Series = minima.Series[:0]
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, m := range r.Minima {
-		minima.Series = append(minima.Series, Series{Name: seriesOf[m.Compute], Points: []Point{{X: m.Compute, Y: m.X, Row: rowOf[m.Compute]}}})
+		minima.Series = append(minima.Series, Series{Name: seriesOf[m.Compute], Points: []Point{{X: m.Compute, Y: m.X, Row: int32(rowOf[m.Compute])}}})
 		lo, hi = min(lo, m.Compute), max(hi, m.Compute)
 	}
 	minima.Fits = []Fitted{{

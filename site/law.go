@@ -226,12 +226,12 @@ func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.M
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for i, pt := range g.pts {
 		line := pt.Row
-		if k, blank := p.law.missing[line]; blank {
+		if k, blank := p.law.missing[int(line)]; blank {
 			w := lw.Where[k]
-			return Fitted{}, diag.Errorf(p.law.t.Pos(p.law.rowOf[line], p.law.cols[k]), "the fit %s reads %s from column %s, which is blank on this row: fill it in, or leave the row out with where",
+			return Fitted{}, diag.Errorf(p.law.t.Pos(p.law.rowOf[int(line)], p.law.cols[k]), "the fit %s reads %s from column %s, which is blank on this row: fill it in, or leave the row out with where",
 				g.what, w.Symbol, diag.Quote(w.Column.Name))
 		}
-		vars[i], ys[i] = p.law.byLine[line], pt.Y
+		vars[i], ys[i] = p.law.byLine[int(line)], pt.Y
 		lo, hi = min(lo, pt.X), max(hi, pt.X)
 	}
 	if err := lawWork(lw, g, sp.Fit.Bootstrap); err != nil {
@@ -270,7 +270,7 @@ func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.M
 			lines := make([]int, 0, len(le.Rows))
 			for _, row := range le.Rows {
 				if row >= 0 && row < len(g.pts) {
-					lines = append(lines, g.pts[row].Row)
+					lines = append(lines, int(g.pts[row].Row))
 				}
 			}
 			msg += fmt.Sprintf(" (the points are on %s of %s)", p.rowsText(lines), file)
@@ -320,7 +320,7 @@ func domainCheck(lw *chartspec.Law, m *law.Model, g fitGroup, vars [][]float64, 
 			continue
 		}
 		return diag.Errorf(lw.At(off), "the fit %s cannot take the values of %s %s: %s, with %s; leave the row out with where, or write the law for these values",
-			g.what, p.rows.File, p.rowText(g.pts[i].Row), msg, varsText(lw, v))
+			g.what, p.rows.File, p.rowText(int(g.pts[i].Row)), msg, varsText(lw, v))
 	}
 	return nil
 }

@@ -129,12 +129,12 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 				}
 				left = append(left, row)
 				if byX && okx && kept {
-					xGaps[name] = append(xGaps[name], Point{X: x, Y: math.NaN(), Row: row})
+					xGaps[name] = append(xGaps[name], Point{X: x, Y: math.NaN(), Row: int32(row)})
 					continue
 				}
 				if g, seen := index[name]; line && okx && seen && kept {
 					if _, waiting := gaps[g]; !waiting {
-						gaps[g] = Point{X: x, Y: math.NaN(), Row: row}
+						gaps[g] = Point{X: x, Y: math.NaN(), Row: int32(row)}
 					}
 				}
 				continue
@@ -161,7 +161,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 				text = labels.label(text, t, r, sp.Label, &errs, &l.warnings)
 				labelled = true
 			}
-			drawn = append(drawn, Point{X: x, Y: y, Label: text, Row: row, Bounds: iv.bounds(t, r, x, y, &errs)})
+			drawn = append(drawn, Point{X: x, Y: y, Label: text, Row: int32(row), Bounds: iv.bounds(t, r, x, y, &errs)})
 			if many {
 				drawnSeries = append(drawnSeries, int32(sk))
 			}
@@ -479,7 +479,7 @@ func sortByX(s *Series, gaps []Point) (o outOfOrder, ok bool) {
 	far, farRow := 0.0, 0
 	for i, p := range s.Points {
 		if i == 0 {
-			far, farRow = p.X, p.Row
+			far, farRow = p.X, int(p.Row)
 			continue
 		}
 		if dir == 0 && p.X != far {
@@ -487,9 +487,9 @@ func sortByX(s *Series, gaps []Point) (o outOfOrder, ok bool) {
 		}
 		switch {
 		case (p.X-far)*dir < 0:
-			first = outOfOrder{name: s.Name, row: p.Row, after: farRow, x: p.X, prev: far}
+			first = outOfOrder{name: s.Name, row: int(p.Row), after: farRow, x: p.X, prev: far}
 		case p.X != far:
-			far, farRow = p.X, p.Row
+			far, farRow = p.X, int(p.Row)
 		}
 		if first.row != 0 {
 			break

@@ -436,7 +436,7 @@ func groupRows(of []int32, n int) [][]int {
 // TestDealPoints: each series gets its points in their order, and an
 // append to one series never writes over the next one's points.
 func TestDealPoints(t *testing.T) {
-	pt := func(row int) Point { return Point{X: float64(row), Y: 1, Row: row} }
+	pt := func(row int) Point { return Point{X: float64(row), Y: 1, Row: int32(row)} }
 	tests := []struct {
 		name   string
 		series int
@@ -465,7 +465,7 @@ func TestDealPoints(t *testing.T) {
 		for k, want := range tt.want {
 			var got []int
 			for _, p := range series[k].Points {
-				got = append(got, p.Row)
+				got = append(got, int(p.Row))
 			}
 			if !slices.Equal(got, want) {
 				t.Errorf("%s: series %d has rows %v, want %v", tt.name, k, got, want)
@@ -477,7 +477,7 @@ func TestDealPoints(t *testing.T) {
 		for k, want := range tt.want {
 			var got []int
 			for _, p := range series[k].Points[:len(want)] {
-				got = append(got, p.Row)
+				got = append(got, int(p.Row))
 			}
 			if !slices.Equal(got, want) {
 				t.Errorf("%s: after an append to every series, series %d has rows %v, want %v", tt.name, k, got, want)

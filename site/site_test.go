@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/scalesite/scalesite/internal/sitetest"
 )
@@ -391,5 +392,14 @@ func TestBrokenDraft(t *testing.T) {
 	writeFiles(t, root, files)
 	if _, err := Load(root, Options{Drafts: true}); err == nil || !strings.Contains(err.Error(), `content/draft.md:6:7: data file "missing.csv" not found`) {
 		t.Errorf("with drafts: err = %v", err)
+	}
+}
+
+// TestPointSize: a Point is 48 bytes, so a chart of ten runs of a million
+// steps holds 480 MB of them, not 560; a field added to it costs that much
+// again per million points.
+func TestPointSize(t *testing.T) {
+	if got := unsafe.Sizeof(Point{}); got != 48 {
+		t.Errorf("site.Point is %d bytes, want 48", got)
 	}
 }

@@ -243,6 +243,11 @@ type ChartSummary struct {
 	// DataFiles are the data files the chart read (Chart.DataFiles): the
 	// page's inputs. A build keeps them with the page's inputs' checksums.
 	DataFiles []string `json:"-"`
+	// CSVRows is how many rows the chart's CSV download holds, which
+	// decides its name (chart.DataName).
+	CSVRows int `json:"csvRows,omitempty"`
+	// Pos is where the chart's block starts in its page.
+	Pos diag.Pos `json:"pos"`
 }
 
 // Summary returns what the build's cache keeps of p.

@@ -78,7 +78,7 @@ func unitWarnings(sc *chartspec.Chart, panels []Panel, files []string) []*diag.E
 						v = pt.Y
 					}
 					c.vals = append(c.vals, v)
-					c.lines = append(c.lines, pt.Row)
+					c.lines = append(c.lines, int(pt.Row))
 				}
 			}
 		}

@@ -82,6 +82,7 @@ type chartData struct {
 	Alt    string
 	// the toolbar and data table (chart/export.go)
 	CSV         string
+	CSVType     string
 	Tables      []dataTable
 	Rows, Shown int
 	LogX, LogY  bool

@@ -21,6 +21,7 @@ type Chart struct {
 	// the tables show, and whether an axis can be switched between log and
 	// linear.
 	CSV         string
+	CSVType     string // its media type: text/csv, or application/gzip for a .csv.gz
 	Tables      []chart.Table
 	Rows, Shown int
 	LogX, LogY  bool
@@ -51,7 +52,7 @@ type Source struct {
 // depends on the page's references.
 func NewChart(c *site.Chart) Chart {
 	alt := chart.AltText(c)
-	d := Chart{ID: c.ID, Option: chart.Option(c), Height: chart.Height(c.Spec), Title: c.Spec.Title, Alt: alt, CSV: chart.DataName(c)}
+	d := Chart{ID: c.ID, Option: chart.Option(c), Height: chart.Height(c.Spec), Title: c.Spec.Title, Alt: alt, CSV: chart.DataName(c), CSVType: chart.DataType(c)}
 	d.Tables, d.Rows, d.Shown = chart.Tables(c)
 	d.Fits = chart.FitTable(c)
 	for _, p := range c.Spec.Panels {
