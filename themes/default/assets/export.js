@@ -446,6 +446,112 @@
   // here on.
   var zoom = T.zoomArea({ live: live, toolsOf: toolsOf, say: say });
 
+  /* --------------------------------------------------- tools menu */
+
+  // toolsMenu gathers the tools the script adds (saves, zooms, linear
+  // axes, smoothing) into one list that the toolbar's "More…" button
+  // opens, once, and returns the list: the toolbar keeps the single row
+  // the page's markup gives it (Download CSV, More…, #), so nothing below
+  // the chart moves when the script takes over, and a phone's chart is not
+  // crowded by ten buttons. The list opens over what follows the toolbar.
+  function toolsMenu(tools) {
+    var made = tools.querySelector('.scalesite-menu-list');
+    if (made) return made;
+    var more = tools.querySelector('.scalesite-menu');
+    if (!more) {
+      more = document.createElement('button');
+      more.type = 'button';
+      more.className = 'scalesite-menu';
+      more.setAttribute('aria-expanded', 'false');
+      more.setAttribute('aria-haspopup', 'true');
+      more.setAttribute('aria-label', 'More tools');
+      more.textContent = 'More\u2026';
+      tools.insertBefore(more, tools.querySelector('[data-tool="link"]'));
+    }
+    var box = document.createElement('div');
+    box.className = 'scalesite-menu-box';
+    tools.insertBefore(box, more);
+    box.appendChild(more);
+    var list = document.createElement('div');
+    list.className = 'scalesite-menu-list';
+    list.setAttribute('role', 'group');
+    list.setAttribute('aria-label', more.getAttribute('aria-label'));
+    list.id = (tools.getAttribute('data-chart') || 'chart') + '-more';
+    list.hidden = true;
+    more.setAttribute('aria-controls', list.id);
+    box.appendChild(list);
+    var moved = tools.querySelectorAll(':scope > [data-tool]:not([data-tool="csv"]):not([data-tool="link"])');
+    for (var i = 0; i < moved.length; i++) list.appendChild(moved[i]);
+    more.removeAttribute('hidden');
+
+    function items() {
+      return Array.prototype.filter.call(list.querySelectorAll('button, input, a[href]'), function (e) {
+        return !e.disabled && !e.hidden && e.offsetParent !== null;
+      });
+    }
+    function open(focusFirst) {
+      list.hidden = false;
+      more.setAttribute('aria-expanded', 'true');
+      if (focusFirst) {
+        var it = items();
+        if (it.length) it[0].focus();
+      }
+    }
+    function close(refocus) {
+      if (list.hidden) return;
+      list.hidden = true;
+      more.setAttribute('aria-expanded', 'false');
+      if (refocus) more.focus();
+    }
+    // Enter and Space click the button (a click with no pointer, detail 0,
+    // moves the focus into the list); arrow down opens it as well.
+    more.addEventListener('click', function (e) {
+      if (list.hidden) open(e.detail === 0);
+      else close(false);
+    });
+    more.addEventListener('keydown', function (e) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        open(true);
+      } else if (e.key === 'Escape') {
+        close(true);
+      }
+    });
+    list.addEventListener('keydown', function (e) {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        close(true);
+        return;
+      }
+      // a slider keeps its arrows: they move its value
+      if (e.target && e.target.type === 'range' && e.key.indexOf('Arrow') === 0) return;
+      var it = items();
+      var at = it.indexOf(document.activeElement);
+      var to = -1;
+      if (e.key === 'ArrowDown' || e.key === 'ArrowRight') to = (at + 1) % it.length;
+      else if (e.key === 'ArrowUp' || e.key === 'ArrowLeft') to = (at - 1 + it.length) % it.length;
+      else if (e.key === 'Home') to = 0;
+      else if (e.key === 'End') to = it.length - 1;
+      if (to < 0 || !it.length) return;
+      e.preventDefault();
+      it[to].focus();
+    });
+    // a tool used closes the list (the smoothing control stays open while
+    // it is set), and the focus goes back to the button
+    list.addEventListener('click', function (e) {
+      var t = e.target && e.target.closest ? e.target.closest('button[data-tool]') : null;
+      if (t) close(true);
+    });
+    box.addEventListener('focusout', function (e) {
+      if (e.relatedTarget && !box.contains(e.relatedTarget)) close(false);
+    });
+    document.addEventListener('click', function (e) {
+      if (!box.contains(e.target)) close(false);
+    });
+    return list;
+  }
+
   /* ------------------------------------------------------- wiring */
 
   function wire(id, inst) {
@@ -454,6 +560,7 @@
       zoom.buttons(tools);
       var hidden = tools.querySelectorAll('[data-tool][hidden]');
       for (var i = 0; i < hidden.length; i++) hidden[i].removeAttribute('hidden');
+      toolsMenu(tools);
     }
     var el = document.getElementById(id);
     if (el) zoom.wire(id, el);
@@ -536,6 +643,7 @@
   window.addEventListener('hashchange', function () { applyFragment(location.hash); });
 
   S.exportPNG = exportPNG;
+  S.toolsMenu = toolsMenu;
   S.exportSVG = exportSVG;
   S.say = say;
   S.setLinear = setLinear;

@@ -253,7 +253,9 @@
     box.appendChild(onLabel);
     box.appendChild(range);
     box.appendChild(out);
-    tools.insertBefore(box, tools.firstChild);
+    // in the tools' menu (export.js), which keeps the toolbar one row
+    var into = S && S.toolsMenu ? S.toolsMenu(tools) : tools;
+    into.insertBefore(box, into.firstChild);
 
     function current() {
       if (!on.checked) return { off: true };
