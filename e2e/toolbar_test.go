@@ -14,16 +14,18 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// clickTool clicks the toolbar control sel names as a reader would: when
-// it is in the chart's "More…" list and the list is closed, it opens the
-// list first with the button.
-func clickTool(sel string) chromedp.Tasks {
+// openMenuOf opens the chart's "More…" list with its button when the
+// toolbar control sel names is in it and the list is closed.
+func openMenuOf(sel string) chromedp.Action {
 	q, _ := json.Marshal(sel)
-	return chromedp.Tasks{
-		chromedp.Evaluate(`(() => { const t = document.querySelector(`+string(q)+`), l = t && t.closest('.scalesite-menu-list');
-			if (l && l.hidden) l.parentElement.querySelector('.scalesite-menu').click(); return true; })()`, nil),
-		chromedp.Click(sel, chromedp.ByQuery),
-	}
+	return chromedp.Evaluate(`(() => { const t = document.querySelector(`+string(q)+`), l = t && t.closest('.scalesite-menu-list');
+		if (l && l.hidden) l.parentElement.querySelector('.scalesite-menu').click(); return true; })()`, nil)
+}
+
+// clickTool clicks the toolbar control sel names as a reader would,
+// opening the "More…" list it is in first.
+func clickTool(sel string) chromedp.Tasks {
+	return chromedp.Tasks{openMenuOf(sel), chromedp.Click(sel, chromedp.ByQuery)}
 }
 
 // toolbarSite is a page with a smoothed chart on a log y axis (the

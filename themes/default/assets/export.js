@@ -449,108 +449,75 @@
   /* --------------------------------------------------- tools menu */
 
   // toolsMenu gathers the tools the script adds (saves, zooms, linear
-  // axes, smoothing) into one list that the toolbar's "More…" button
-  // opens, once, and returns the list: the toolbar keeps the single row
-  // the page's markup gives it (Download CSV, More…, #), so nothing below
-  // the chart moves when the script takes over, and a phone's chart is not
-  // crowded by ten buttons. The list opens over what follows the toolbar.
+  // axes, smoothing) into one list that the toolbar's "More…" button (in
+  // the page's markup) opens, once, and returns the list: the toolbar
+  // keeps the single row the markup gives it (Download CSV, More…, #), so
+  // nothing below the chart moves when the script takes over, and a
+  // phone's chart is not crowded by ten buttons. A theme's toolbar without
+  // the button keeps its tools in the row.
   function toolsMenu(tools) {
-    var made = tools.querySelector('.scalesite-menu-list');
-    if (made) return made;
+    var list = tools.querySelector('.scalesite-menu-list');
     var more = tools.querySelector('.scalesite-menu');
-    if (!more) {
-      more = document.createElement('button');
-      more.type = 'button';
-      more.className = 'scalesite-menu';
-      more.setAttribute('aria-expanded', 'false');
-      more.setAttribute('aria-haspopup', 'true');
-      more.setAttribute('aria-label', 'More tools');
-      more.textContent = 'More\u2026';
-      tools.insertBefore(more, tools.querySelector('[data-tool="link"]'));
-    }
+    if (list || !more) return list || tools;
     var box = document.createElement('div');
     box.className = 'scalesite-menu-box';
     tools.insertBefore(box, more);
-    box.appendChild(more);
-    var list = document.createElement('div');
+    list = document.createElement('div');
     list.className = 'scalesite-menu-list';
     list.setAttribute('role', 'group');
     list.setAttribute('aria-label', more.getAttribute('aria-label'));
-    list.id = (tools.getAttribute('data-chart') || 'chart') + '-more';
+    list.id = tools.getAttribute('data-chart') + '-menu';
     list.hidden = true;
     more.setAttribute('aria-controls', list.id);
+    more.hidden = false;
+    box.appendChild(more);
     box.appendChild(list);
     var moved = tools.querySelectorAll(':scope > [data-tool]:not([data-tool="csv"]):not([data-tool="link"])');
     for (var i = 0; i < moved.length; i++) list.appendChild(moved[i]);
-    more.removeAttribute('hidden');
 
     function items() {
-      return Array.prototype.filter.call(list.querySelectorAll('button, input, a[href]'), function (e) {
-        return !e.disabled && !e.hidden && e.offsetParent !== null;
-      });
+      return [].filter.call(list.querySelectorAll('button, input'), function (e) { return !e.disabled && !e.hidden; });
     }
-    function open(focusFirst) {
-      list.hidden = false;
-      more.setAttribute('aria-expanded', 'true');
-      if (focusFirst) {
-        var it = items();
-        if (it.length) it[0].focus();
-      }
+    function show(open, focus) {
+      list.hidden = !open;
+      more.setAttribute('aria-expanded', String(open));
+      if (focus) (open ? items()[0] : more).focus();
     }
-    function close(refocus) {
-      if (list.hidden) return;
-      list.hidden = true;
-      more.setAttribute('aria-expanded', 'false');
-      if (refocus) more.focus();
-    }
+    menus.push(function (t) { if (!box.contains(t)) show(false); });
     // Enter and Space click the button (a click with no pointer, detail 0,
-    // moves the focus into the list); arrow down opens it as well.
-    more.addEventListener('click', function (e) {
-      if (list.hidden) open(e.detail === 0);
-      else close(false);
-    });
-    more.addEventListener('keydown', function (e) {
-      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        e.preventDefault();
-        open(true);
-      } else if (e.key === 'Escape') {
-        close(true);
-      }
-    });
-    list.addEventListener('keydown', function (e) {
-      if (e.key === 'Escape') {
-        e.preventDefault();
+    // moves the focus into the list)
+    more.addEventListener('click', function (e) { show(list.hidden, list.hidden && !e.detail); });
+    // Escape closes (the focus back on the button), the arrows open and
+    // move, Home and End go to the ends; a slider keeps its keys
+    box.addEventListener('keydown', function (e) {
+      var k = e.key, it = items(), at = it.indexOf(e.target), to = -1;
+      if (k === 'Escape') {
+        if (list.hidden) return;
         e.stopPropagation();
-        close(true);
-        return;
+        show(false, true);
+      } else if (e.target === more) {
+        if (/^Arrow(Down|Up)$/.test(k)) to = 0;
+      } else if (e.target.type !== 'range') {
+        to = { ArrowDown: at + 1, ArrowRight: at + 1, ArrowUp: at - 1, ArrowLeft: at - 1, Home: 0, End: -1 }[k];
+        to = to === undefined ? -1 : (to + it.length) % it.length;
       }
-      // a slider keeps its arrows: they move its value
-      if (e.target && e.target.type === 'range' && e.key.indexOf('Arrow') === 0) return;
-      var it = items();
-      var at = it.indexOf(document.activeElement);
-      var to = -1;
-      if (e.key === 'ArrowDown' || e.key === 'ArrowRight') to = (at + 1) % it.length;
-      else if (e.key === 'ArrowUp' || e.key === 'ArrowLeft') to = (at - 1 + it.length) % it.length;
-      else if (e.key === 'Home') to = 0;
-      else if (e.key === 'End') to = it.length - 1;
       if (to < 0 || !it.length) return;
       e.preventDefault();
+      list.hidden = false;
+      more.setAttribute('aria-expanded', 'true');
       it[to].focus();
     });
     // a tool used closes the list (the smoothing control stays open while
-    // it is set), and the focus goes back to the button
+    // it is set), and Tab out of the list too
     list.addEventListener('click', function (e) {
-      var t = e.target && e.target.closest ? e.target.closest('button[data-tool]') : null;
-      if (t) close(true);
+      if (e.target.closest('button[data-tool]')) show(false, true);
     });
     box.addEventListener('focusout', function (e) {
-      if (e.relatedTarget && !box.contains(e.relatedTarget)) close(false);
-    });
-    document.addEventListener('click', function (e) {
-      if (!box.contains(e.target)) close(false);
+      if (e.relatedTarget && !box.contains(e.relatedTarget)) show(false);
     });
     return list;
   }
+  var menus = []; // per toolbar: closes its list on a click outside it
 
   /* ------------------------------------------------------- wiring */
 
@@ -583,6 +550,7 @@
   }
 
   function onClick(e) {
+    menus.forEach(function (close) { close(e.target); });
     var t = e.target && e.target.closest ? e.target.closest('.scalesite-tools [data-tool]') : null;
     if (!t) return;
     var tools = t.closest('.scalesite-tools');
