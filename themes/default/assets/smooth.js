@@ -1,5 +1,5 @@
 /* scalesite: the smoothing control of a chart whose lines are smoothed
- * (a spec's `smooth:`), beside the chart's tools.
+ * (a spec's `smooth:`), first in the list of the chart's tools that "More…" opens (export.js).
  *
  *   ema(ys, w)                         TensorBoard's debiased EMA of ys
  *   windowMean(ys, n)                  the centred moving mean over n points
