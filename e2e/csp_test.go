@@ -162,7 +162,7 @@ func TestCSPSiteFeatures(t *testing.T) {
 			t.Errorf("no tooltip on the scatter")
 		}
 		tool := func(tool string) chromedp.Action {
-			return chromedp.Click(`#`+lossChart+` ~ .scalesite-tools [data-tool="`+tool+`"]`, chromedp.ByQuery)
+			return clickTool(`#` + lossChart + ` ~ .scalesite-tools [data-tool="` + tool + `"]`)
 		}
 		if png := dl.next(t, ct.tab, "clicking Save PNG", tool("png")); !bytes.HasPrefix(png, []byte("\x89PNG\r\n")) {
 			t.Errorf("Save PNG gave %d bytes that are not a PNG", len(png))

@@ -59,13 +59,16 @@ import (
 // bundle gzipped), and its rules in the stylesheet (0.1 KB); the page
 // 249.4 KB, the goal 249.5 KB. A page without a smoothed chart does not
 // need it: a script loaded only where a chart asks for it would win it
-// back.
+// back. The tools menu that keeps a chart's toolbar one row on a phone
+// (More…: no layout shift when scripts take over) cost 0.7 KB: export.js
+// 4,054 → 4,653 B gzipped, the stylesheet 0.1 KB, the button 59 B; the
+// page 250.2 KB, the goal 250.5 KB.
 //
 // pageResponses is how many responses the page may take: itself, its
 // stylesheet and icon, ECharts and the theme's chart scripts (17 when each
 // chart script was a file of its own).
 const (
-	pageWeightGoal = 249_500
+	pageWeightGoal = 250_500
 	pageResponses  = 5
 )
 

@@ -35,7 +35,7 @@ func TestSavePDFInChromium(t *testing.T) {
 	tb.open(t, base+"/runs/", 2)
 	tb.eval(t, `window.__printed = 0; window.print = () => { window.__printed++; }; return true;`, new(bool))
 
-	if err := chromedp.Run(tb.ctx, chromedp.Click(`#`+lossChart+` ~ .scalesite-tools button[data-tool="pdf"]`, chromedp.ByQuery)); err != nil {
+	if err := chromedp.Run(tb.ctx, clickTool(`#`+lossChart+` ~ .scalesite-tools button[data-tool="pdf"]`)); err != nil {
 		t.Fatalf("clicking Save PDF: %v", err)
 	}
 	// The click ends in the print dialog or in the toolbar saying that it

@@ -119,7 +119,7 @@ func TestSmoothSlider(t *testing.T) {
 
 	key := func(k string) {
 		t.Helper()
-		if err := chromedp.Run(tb.ctx, chromedp.Focus(`.scalesite-smooth input[type=range]`, chromedp.ByQuery), chromedp.KeyEvent(k)); err != nil {
+		if err := chromedp.Run(tb.ctx, openMenuOf(`.scalesite-smooth input[type=range]`), chromedp.Focus(`.scalesite-smooth input[type=range]`, chromedp.ByQuery), chromedp.KeyEvent(k)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -174,7 +174,7 @@ func TestSmoothSlider(t *testing.T) {
 	}
 
 	// off, by keyboard: Space on the checkbox
-	if err := chromedp.Run(tb.ctx, chromedp.Focus(`.scalesite-smooth input[type=checkbox]`, chromedp.ByQuery), chromedp.KeyEvent(" ")); err != nil {
+	if err := chromedp.Run(tb.ctx, openMenuOf(`.scalesite-smooth input[type=checkbox]`), chromedp.Focus(`.scalesite-smooth input[type=checkbox]`, chromedp.ByQuery), chromedp.KeyEvent(" ")); err != nil {
 		t.Fatal(err)
 	}
 	off := readSmooth(t, tb)
@@ -324,7 +324,7 @@ func TestSmoothSurvivesLinearAxis(t *testing.T) {
 	if math.Abs(got[3].(float64)-want) > 1e-9 || math.Abs(got[1].(float64)-math.Log10(want)) > 1e-9 {
 		t.Errorf("window 31 at point 200 on a log axis: %v, want the mean of the values %v (at log10 %v)", got, want, math.Log10(want))
 	}
-	if err := chromedp.Run(tb.ctx, chromedp.Click(`.scalesite-tools button[data-tool="scale"][data-axis="y"]`, chromedp.ByQuery)); err != nil {
+	if err := chromedp.Run(tb.ctx, clickTool(`.scalesite-tools button[data-tool="scale"][data-axis="y"]`)); err != nil {
 		t.Fatal(err)
 	}
 	lin := readSmooth(t, tb)

@@ -132,6 +132,9 @@ func TestChartTableAndToolbar(t *testing.T) {
 		// the anchor and the CSV link work without JavaScript
 		`<a class="scalesite-anchor" href="#chart-runs-1" data-tool="link" aria-label="Link to “Loss”">#</a>`,
 		`<a href="chart-runs-1.csv" download="chart-runs-1.csv" type="text/csv" data-tool="csv" aria-label="Download CSV data of “Loss”">Download CSV</a>`,
+		// the button of the list the script gathers its tools in, hidden
+		// until the script shows it (its place held: site.css)
+		`<button type="button" class="scalesite-menu" aria-expanded="false" aria-haspopup="true" aria-label="More tools for “Loss”" hidden>More…</button>`,
 		`<button type="button" data-tool="png" aria-label="Save PNG image of “Loss”" hidden>Save PNG</button>`,
 		`<button type="button" data-tool="svg" aria-label="Save SVG image of “Loss”" hidden>Save SVG</button>`,
 		`<button type="button" data-tool="reset" aria-label="Reset zoom of “Loss”" hidden>Reset zoom</button>`,

@@ -446,6 +446,79 @@
   // here on.
   var zoom = T.zoomArea({ live: live, toolsOf: toolsOf, say: say });
 
+  /* --------------------------------------------------- tools menu */
+
+  // toolsMenu gathers the tools the script adds (saves, zooms, linear
+  // axes, smoothing) into one list that the toolbar's "More…" button (in
+  // the page's markup) opens, once, and returns the list: the toolbar
+  // keeps the single row the markup gives it (Download CSV, More…, #), so
+  // nothing below the chart moves when the script takes over, and a
+  // phone's chart is not crowded by ten buttons. A theme's toolbar without
+  // the button keeps its tools in the row.
+  function toolsMenu(tools) {
+    var list = tools.querySelector('.scalesite-menu-list');
+    var more = tools.querySelector('.scalesite-menu');
+    if (list || !more) return list || tools;
+    var box = document.createElement('div');
+    box.className = 'scalesite-menu-box';
+    tools.insertBefore(box, more);
+    list = document.createElement('div');
+    list.className = 'scalesite-menu-list';
+    list.setAttribute('role', 'group');
+    list.setAttribute('aria-label', more.getAttribute('aria-label'));
+    list.id = tools.getAttribute('data-chart') + '-menu';
+    list.hidden = true;
+    more.setAttribute('aria-controls', list.id);
+    more.hidden = false;
+    box.appendChild(more);
+    box.appendChild(list);
+    var moved = tools.querySelectorAll(':scope > [data-tool]:not([data-tool="csv"]):not([data-tool="link"])');
+    for (var i = 0; i < moved.length; i++) list.appendChild(moved[i]);
+
+    function items() {
+      return [].filter.call(list.querySelectorAll('button, input'), function (e) { return !e.disabled && !e.hidden; });
+    }
+    function show(open, focus) {
+      list.hidden = !open;
+      more.setAttribute('aria-expanded', String(open));
+      if (focus) (open ? items()[0] : more).focus();
+    }
+    menus.push(function (t) { if (!box.contains(t)) show(false); });
+    // Enter and Space click the button (a click with no pointer, detail 0,
+    // moves the focus into the list)
+    more.addEventListener('click', function (e) { show(list.hidden, list.hidden && !e.detail); });
+    // Escape closes (the focus back on the button), the arrows open and
+    // move, Home and End go to the ends; a slider keeps its keys
+    box.addEventListener('keydown', function (e) {
+      var k = e.key, it = items(), at = it.indexOf(e.target), to = -1;
+      if (k === 'Escape') {
+        if (list.hidden) return;
+        e.stopPropagation();
+        show(false, true);
+      } else if (e.target === more) {
+        if (/^Arrow(Down|Up)$/.test(k)) to = 0;
+      } else if (e.target.type !== 'range') {
+        to = { ArrowDown: at + 1, ArrowRight: at + 1, ArrowUp: at - 1, ArrowLeft: at - 1, Home: 0, End: -1 }[k];
+        to = to === undefined ? -1 : (to + it.length) % it.length;
+      }
+      if (to < 0 || !it.length) return;
+      e.preventDefault();
+      list.hidden = false;
+      more.setAttribute('aria-expanded', 'true');
+      it[to].focus();
+    });
+    // a tool used closes the list (the smoothing control stays open while
+    // it is set), and Tab out of the list too
+    list.addEventListener('click', function (e) {
+      if (e.target.closest('button[data-tool]')) show(false, true);
+    });
+    box.addEventListener('focusout', function (e) {
+      if (e.relatedTarget && !box.contains(e.relatedTarget)) show(false);
+    });
+    return list;
+  }
+  var menus = []; // per toolbar: closes its list on a click outside it
+
   /* ------------------------------------------------------- wiring */
 
   function wire(id, inst) {
@@ -454,6 +527,7 @@
       zoom.buttons(tools);
       var hidden = tools.querySelectorAll('[data-tool][hidden]');
       for (var i = 0; i < hidden.length; i++) hidden[i].removeAttribute('hidden');
+      toolsMenu(tools);
     }
     var el = document.getElementById(id);
     if (el) zoom.wire(id, el);
@@ -476,6 +550,7 @@
   }
 
   function onClick(e) {
+    menus.forEach(function (close) { close(e.target); });
     var t = e.target && e.target.closest ? e.target.closest('.scalesite-tools [data-tool]') : null;
     if (!t) return;
     var tools = t.closest('.scalesite-tools');
@@ -536,6 +611,7 @@
   window.addEventListener('hashchange', function () { applyFragment(location.hash); });
 
   S.exportPNG = exportPNG;
+  S.toolsMenu = toolsMenu;
   S.exportSVG = exportSVG;
   S.say = say;
   S.setLinear = setLinear;

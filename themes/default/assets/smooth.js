@@ -1,5 +1,5 @@
 /* scalesite: the smoothing control of a chart whose lines are smoothed
- * (a spec's `smooth:`), beside the chart's tools.
+ * (a spec's `smooth:`), first in the list of the chart's tools that "More…" opens (export.js).
  *
  *   ema(ys, w)                         TensorBoard's debiased EMA of ys
  *   windowMean(ys, n)                  the centred moving mean over n points
@@ -253,7 +253,9 @@
     box.appendChild(onLabel);
     box.appendChild(range);
     box.appendChild(out);
-    tools.insertBefore(box, tools.firstChild);
+    // in the tools' menu (export.js), which keeps the toolbar one row
+    var into = S && S.toolsMenu ? S.toolsMenu(tools) : tools;
+    into.insertBefore(box, into.firstChild);
 
     function current() {
       if (!on.checked) return { off: true };
