@@ -53,6 +53,9 @@ type seriesInfo struct {
 	Derived bool `json:"derived"`
 	// Aux marks error bars, bands and reference marks (marks_test.go).
 	Aux bool `json:"aux"`
+	// Smooth is the series' scalesiteSmooth role: "smoothed" or "raw" for
+	// the pair a smoothed line is drawn as (chart/smooth.go), else "".
+	Smooth string `json:"smooth"`
 }
 
 // chartInfo is what the browser reports of one chart instance.
@@ -113,7 +116,8 @@ const chartsJS = readJS + `return Object.entries(window.scalesite.charts).map(([
       lineColor: s.lineStyle && s.lineStyle.color != null ? String(s.lineStyle.color) : '',
       symbol: s.symbol == null ? '' : String(s.symbol),
       dash: s.lineStyle && s.lineStyle.type != null ? s.lineStyle.type : null, derived: !!s.scalesiteFit,
-      aux: typeof s.id === 'string' && s.id.indexOf('scalesite-') === 0})),
+      smooth: s.scalesiteSmooth ? String(s.scalesiteSmooth.role) : '',
+      aux: !s.scalesiteSmooth && typeof s.id === 'string' && s.id.indexOf('scalesite-') === 0})),
     legendShown, legend: legendShown ? m.getComponent('legend').getData().map(d => d.get('name')) : [],
     drawn, formatter: typeof o.tooltip[0].formatter, width: c.getWidth(), animationOff: o.animation === false,
   };
@@ -234,10 +238,7 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 	// a long line; each name one colour, marker and dash in every panel.
 	nums, numeric := chart.NumericNames(c)
 	styles := expectedStyles(t, c)
-	target := sc.Downsample
-	if target == 0 {
-		target = chartspec.DefaultDownsample
-	}
+	target := sc.LineTarget(c.LongLines()) // the chart's lines share a point budget
 	var wantLegend []string
 	k := 0
 	for i, p := range sc.Panels {
@@ -253,14 +254,42 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 			}
 			g := got.Series[k]
 			k++
+			// A named panel's series (a series column, or a list of y
+			// columns named as site/wide.go names them) carry their own
+			// names; a lone series is named after its y axis. The mean of a
+			// group of runs says how many (site.Series.RunsText).
 			name := s.Name
 			switch {
-			case p.Series.Name == "" && p.Y.Title != "":
+			case !p.Named() && p.Y.Title != "":
 				name = p.Y.Title
-			case p.Series.Name == "":
+			case !p.Named():
 				name = p.Y.Field.Name
 			case numeric && !writtenName(s.Name):
 				name = legendNumber(nums[s.Name])
+			}
+			if s.Runs != nil {
+				name += " (" + s.RunsText() + ")"
+			}
+			// A smoothed line is drawn as a pair of one name: the smoothed
+			// line, then the raw one, which is what is checked against the
+			// data below.
+			var smoothed *seriesInfo
+			if g.Smooth == "smoothed" {
+				smoothed = &g
+				if k >= len(got.Series) || got.Series[k].Smooth != "raw" {
+					t.Errorf("%s: smoothed series %q without its raw line after it", c.ID, g.Name)
+					return
+				}
+				g = got.Series[k]
+				k++
+			} else if g.Smooth != "" {
+				t.Errorf("%s: series %d (%q) is a %s line without its smoothed partner before it", c.ID, k-1, g.Name, g.Smooth)
+			}
+			if wantSmooth := p.Type == chartspec.TypeLine && p.Smooth.On() && g.Type == "line"; wantSmooth != (smoothed != nil) {
+				t.Errorf("%s series %q: smoothed = %v, want %v", c.ID, name, smoothed != nil, wantSmooth)
+			}
+			if smoothed != nil {
+				checkSmoothed(t, fmt.Sprintf("%s series %q", c.ID, name), *smoothed, g, name)
 			}
 			if g.Name != name {
 				t.Errorf("%s: series %d named %q, want %q", c.ID, k-1, g.Name, name)
@@ -286,8 +315,12 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 			if p.Type == chartspec.TypeLine && target > 0 {
 				pointTarget = target
 			}
-			checkPoints(t, fmt.Sprintf("%s series %q", c.ID, name), s.Points, g.Data, pointTarget,
-				p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog)
+			want, rel := s.Points, 0.0
+			if s.Runs != nil {
+				want, rel = groupedPoints(p, s), groupPrecision
+			}
+			checkPointsWithin(t, fmt.Sprintf("%s series %q", c.ID, name), want, g.Data, pointTarget,
+				p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog, rel)
 			checkStyle(t, fmt.Sprintf("%s series %q", c.ID, name), styles[chart.StyleKey(p, s)], g, drawnType == chartspec.TypeLine)
 		}
 	}
@@ -298,7 +331,7 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 	if legend {
 		legend = len(derived) > 0 // a fit's formula is in the legend
 		for i, p := range sc.Panels {
-			legend = legend || p.Series.Name != "" || len(c.Panels[i].Series) > 1
+			legend = legend || p.Named() || len(c.Panels[i].Series) > 1
 		}
 	}
 	got.Legend = slices.DeleteFunc(slices.Clone(got.Legend), func(n string) bool { return slices.Contains(derived, n) })
@@ -308,6 +341,64 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 	case legend && !slices.Equal(got.Legend, wantLegend):
 		t.Errorf("%s: legend %q, want %q", c.ID, got.Legend, wantLegend)
 	}
+}
+
+// groupPrecision is the relative error allowed in the mean of a group of
+// runs and its band: the page writes them to 7 significant digits, far
+// below a pixel, to keep long grouped runs light (chart/band.go).
+const groupPrecision = 1e-6
+
+// groupedPoints is what a grouped series draws of its means: on a line
+// panel the line's points leave their band to the band series drawn
+// beside it (an aux series), so they carry no interval.
+func groupedPoints(p chartspec.Panel, s site.Series) []site.Point {
+	if p.Type != chartspec.TypeLine {
+		return s.Points
+	}
+	out := slices.Clone(s.Points)
+	for i := range out {
+		out[i].Bounds = nil
+	}
+	return out
+}
+
+// checkSmoothed checks the smoothed line of a pair against its raw line:
+// the same name and axes, and a point at each of the raw line's x's (the
+// page's slider recomputes its y's from the raw points, smooth_test.go).
+func checkSmoothed(t *testing.T, what string, sm, raw seriesInfo, name string) {
+	t.Helper()
+	if sm.Name != name || raw.Name != name {
+		t.Errorf("%s: the smoothed pair is named %q and %q, want %q for both", what, sm.Name, raw.Name, name)
+	}
+	if sm.Type != raw.Type || sm.XAxis != raw.XAxis || sm.YAxis != raw.YAxis {
+		t.Errorf("%s: the smoothed line is a %s on axes %d/%d, its raw line a %s on %d/%d", what, sm.Type, sm.XAxis, sm.YAxis, raw.Type, raw.XAxis, raw.YAxis)
+	}
+	if len(sm.Data) != len(raw.Data) {
+		t.Errorf("%s: the smoothed line has %d points, its raw line %d", what, len(sm.Data), len(raw.Data))
+		return
+	}
+	for i := range sm.Data {
+		a, errA := decodeAnyPoint(sm.Data[i])
+		b, errB := decodeAnyPoint(raw.Data[i])
+		if errA != nil || errB != nil {
+			t.Errorf("%s: point %d: %v %v", what, i, errA, errB)
+			return
+		}
+		if a.ax != b.ax {
+			t.Errorf("%s: smoothed point %d at x %v, its raw point at %v", what, i, a.ax, b.ax)
+			return
+		}
+	}
+}
+
+// decodeAnyPoint reads a data item of either form, [X, Y] or the log
+// panels' [X, Y, x, y].
+func decodeAnyPoint(raw json.RawMessage) (drawnPoint, error) {
+	p, err := decodePoint(raw, false)
+	if err != nil {
+		return decodePoint(raw, true)
+	}
+	return p, nil
 }
 
 // near compares floats to a relative tolerance (absolute near zero).
@@ -621,8 +712,9 @@ func decodePoint(raw json.RawMessage, orig bool) (drawnPoint, error) {
 }
 
 // matches reports whether a drawn point is the data point pt: the original
-// values exactly, at log10 of them on a log axis.
-func (d drawnPoint) matches(pt site.Point, logX, logY bool) bool {
+// values exactly (y within rel of it when rel > 0), at log10 of them on a
+// log axis.
+func (d drawnPoint) matches(pt site.Point, logX, logY bool, rel float64) bool {
 	at := func(v float64, log bool) float64 {
 		if log {
 			return math.Log10(v)
@@ -635,7 +727,13 @@ func (d drawnPoint) matches(pt site.Point, logX, logY bool) bool {
 	if math.IsNaN(pt.Y) || d.gap {
 		return math.IsNaN(pt.Y) && d.gap
 	}
-	return d.x == pt.X && d.y == pt.Y && near(d.ay, at(pt.Y, logY), 1e-9) && d.label == pt.Label && d.intervalOf(pt)
+	return d.x == pt.X && within(d.y, pt.Y, rel) && near(d.ay, at(pt.Y, logY), max(1e-9, rel)) && d.label == pt.Label && d.intervalOf(pt, rel)
+}
+
+// within reports whether a is b to a relative error of rel (exactly when
+// rel is 0).
+func within(a, b, rel float64) bool {
+	return a == b || math.Abs(a-b) <= rel*math.Max(math.Abs(a), math.Abs(b))
 }
 
 func (d drawnPoint) String() string {
@@ -655,6 +753,13 @@ func (d drawnPoint) String() string {
 // labelled point and every gap.
 func checkPoints(t *testing.T, what string, want []site.Point, raw []json.RawMessage, target int, logX, logY bool) {
 	t.Helper()
+	checkPointsWithin(t, what, want, raw, target, logX, logY, 0)
+}
+
+// checkPointsWithin is checkPoints for y values written to a precision:
+// rel is the relative error allowed in y and its interval (0: exact).
+func checkPointsWithin(t *testing.T, what string, want []site.Point, raw []json.RawMessage, target int, logX, logY bool, rel float64) {
+	t.Helper()
 	orig := logX || logY
 	got := make([]drawnPoint, len(raw))
 	for i, r := range raw {
@@ -671,7 +776,7 @@ func checkPoints(t *testing.T, what string, want []site.Point, raw []json.RawMes
 			return
 		}
 		for i := range want {
-			if !got[i].matches(want[i], logX, logY) {
+			if !got[i].matches(want[i], logX, logY, rel) {
 				t.Errorf("%s: point %d is %v, want %+v", what, i, got[i], want[i])
 				return
 			}
@@ -698,7 +803,7 @@ func checkPoints(t *testing.T, what string, want []site.Point, raw []json.RawMes
 	}
 	j := 0
 	for i, d := range got {
-		for j < len(want) && !d.matches(want[j], logX, logY) {
+		for j < len(want) && !d.matches(want[j], logX, logY, rel) {
 			j++
 		}
 		if j == len(want) {
@@ -707,7 +812,7 @@ func checkPoints(t *testing.T, what string, want []site.Point, raw []json.RawMes
 		}
 		j++
 	}
-	if !got[0].matches(want[0], logX, logY) || !got[len(got)-1].matches(want[len(want)-1], logX, logY) {
+	if !got[0].matches(want[0], logX, logY, rel) || !got[len(got)-1].matches(want[len(want)-1], logX, logY, rel) {
 		t.Errorf("%s: downsampled from %d points without its first and last", what, len(want))
 	}
 	gotGaps, gotLabels, gotLo, gotHi := 0, 0, false, false
@@ -719,7 +824,7 @@ func checkPoints(t *testing.T, what string, want []site.Point, raw []json.RawMes
 			if d.label != "" {
 				gotLabels++
 			}
-			gotLo, gotHi = gotLo || d.y == lo, gotHi || d.y == hi
+			gotLo, gotHi = gotLo || within(d.y, lo, rel), gotHi || within(d.y, hi, rel)
 		}
 	}
 	if gotGaps != gaps || gotLabels != labels || !gotLo || !gotHi {

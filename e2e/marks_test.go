@@ -452,8 +452,8 @@ func seriesType(sc *chartspec.Chart, p chartspec.Panel, name string) string {
 }
 
 // intervalOf reports whether a drawn point carries the interval of pt, in
-// data units, and no other.
-func (d drawnPoint) intervalOf(pt site.Point) bool {
+// data units (y within rel of it), and no other.
+func (d drawnPoint) intervalOf(pt site.Point, rel float64) bool {
 	b := pt.Bounds
 	want := map[string][2]float64{}
 	if b.HasX() {
@@ -466,7 +466,8 @@ func (d drawnPoint) intervalOf(pt site.Point) bool {
 		return false
 	}
 	for k, v := range want {
-		if d.interval[k] != v {
+		got, ok := d.interval[k]
+		if !ok || !within(got[0], v[0], rel) || !within(got[1], v[1], rel) {
 			return false
 		}
 	}
