@@ -158,22 +158,10 @@ func (p *jsonParser) object() bool {
 		return true
 	}
 	for {
-		p.ws()
-		keyAt := p.i
-		switch p.peek() {
-		case '"':
-		case '\'':
-			p.fail(p.i, "JSON needs double quotes around keys and strings, not single quotes")
-			return false
-		default:
-			p.fail(p.i, "expected a key in double quotes, found "+p.found())
-			return false
-		}
-		key, ok := p.str()
+		key, keyAt, ok := p.objectKey()
 		if !ok {
 			return false
 		}
-		key = strings.TrimSpace(key)
 		col := -1
 		switch idx, seen := p.index[key]; {
 		case key == "":
@@ -195,12 +183,9 @@ func (p *jsonParser) object() bool {
 			col = idx
 		}
 
-		p.ws()
-		if p.peek() != ':' {
-			p.fail(p.i, "expected : after the key "+quote(key)+", found "+p.found())
+		if !p.colon(key) {
 			return false
 		}
-		p.i++
 		p.ws()
 		valAt := p.i
 		switch c := p.peek(); c {
@@ -314,3 +299,33 @@ func (p *jsonParser) errorAt(off int, msg string) *diag.Error {
 func (p *jsonParser) fail(off int, msg string) { p.errs.add(p.errorAt(off, msg)) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// objectKey reads an object's key at p.i (after any space), trimmed, and
+// where it starts; a key not in double quotes is an error that says how
+// JSON writes keys.
+func (p *jsonParser) objectKey() (key string, at int, ok bool) {
+	p.ws()
+	at = p.i
+	switch p.peek() {
+	case '"':
+	case '\'':
+		p.fail(p.i, "JSON needs double quotes around keys and strings, not single quotes")
+		return "", at, false
+	default:
+		p.fail(p.i, "expected a key in double quotes, found "+p.found())
+		return "", at, false
+	}
+	key, ok = p.str()
+	return strings.TrimSpace(key), at, ok
+}
+
+// colon reads the colon after the key key (and the space before it).
+func (p *jsonParser) colon(key string) bool {
+	p.ws()
+	if p.peek() != ':' {
+		p.fail(p.i, "expected : after the key "+quote(key)+", found "+p.found())
+		return false
+	}
+	p.i++
+	return true
+}

@@ -141,32 +141,17 @@ func (p *jsonParser) flatObject(row *Row, prefix string, depth int) bool {
 		return true
 	}
 	for {
-		p.ws()
-		keyAt := p.i
-		switch p.peek() {
-		case '"':
-		case '\'':
-			p.fail(p.i, "JSON needs double quotes around keys and strings, not single quotes")
-			return false
-		default:
-			p.fail(p.i, "expected a key in double quotes, found "+p.found())
-			return false
-		}
-		key, ok := p.str()
+		key, keyAt, ok := p.objectKey()
 		if !ok {
 			return false
 		}
-		key = strings.TrimSpace(key)
 		if key == "" {
 			p.fail(keyAt, "empty key: every column needs a name")
 			return false
 		}
-		p.ws()
-		if p.peek() != ':' {
-			p.fail(p.i, "expected : after the key "+quote(key)+", found "+p.found())
+		if !p.colon(key) {
 			return false
 		}
-		p.i++
 		p.ws()
 		valAt := p.i
 		switch p.peek() {
