@@ -1,13 +1,10 @@
 package chart
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -378,24 +375,7 @@ func TestBandGoldens(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, _ := specFilesOption(t, tc.spec, map[string]string{"content/" + tc.file: tc.data})
-			got, err := json.MarshalIndent(Option(c), "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, '\n')
-			golden := filepath.Join("testdata", tc.name+".golden.json")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("option differs from %s (run with -update and read the diff):\n%s", golden, firstDiff(got, want))
-			}
+			checkOptionGolden(t, tc.name+".golden.json", c)
 		})
 	}
 }

@@ -46,24 +46,7 @@ func TestSeedChartOptions(t *testing.T) {
 			if len(p.Charts) != 1 {
 				t.Fatalf("%d charts, want 1", len(p.Charts))
 			}
-			got, err := json.MarshalIndent(Option(s.Body(p).Charts[0]), "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, '\n')
-			golden := filepath.Join("testdata", slug+".golden.json")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("option differs from %s (run with -update and read the diff):\n%s", golden, firstDiff(got, want))
-			}
+			checkOptionGolden(t, slug+".golden.json", s.Body(p).Charts[0])
 		})
 	}
 }
@@ -406,5 +389,29 @@ func TestAppendNumberMatchesStrconv(t *testing.T) {
 		if string(got) != string(want) {
 			t.Fatalf("appendNumber(%v) = %s, want %s", v, got[1:], want[1:])
 		}
+	}
+}
+
+// checkOptionGolden compares c's option, indented, with the golden file
+// testdata/NAME (written anew with -update).
+func checkOptionGolden(t *testing.T, name string, c *site.Chart) {
+	t.Helper()
+	got, err := json.MarshalIndent(Option(c), "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = append(got, '\n')
+	golden := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("option differs from %s (run with -update and read the diff):\n%s", golden, firstDiff(got, want))
 	}
 }

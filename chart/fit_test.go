@@ -1,7 +1,6 @@
 package chart
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -17,21 +16,7 @@ import (
 // chart and its option as JSON gives it to the browser.
 func specOption(t *testing.T, spec string) (*site.Chart, map[string]any) {
 	t.Helper()
-	md := "---\ntitle: Chart\n---\n```chart\n" + spec + "```\n"
-	s, err := site.Load(sitetest.New(t, map[string]string{"content/f.md": md}), site.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := s.Body(s.Pages[0]).Charts[0]
-	b, err := json.Marshal(Option(c))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var opt map[string]any
-	if err := json.Unmarshal(b, &opt); err != nil {
-		t.Fatal(err)
-	}
-	return c, opt
+	return specFilesOption(t, spec, nil)
 }
 
 // derived lists the option's series with the given scalesiteFit role.

@@ -1,15 +1,12 @@
 package chart
 
 import (
-	"encoding/json"
 	"math"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/scalesite/scalesite/fit"
-	"github.com/scalesite/scalesite/internal/sitetest"
-	"github.com/scalesite/scalesite/site"
 )
 
 // TestIsoFLOPMarks: an isoflop chart names each parabola by its budget and
@@ -20,21 +17,8 @@ func TestIsoFLOPMarks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	md := "---\ntitle: Chart\n---\n```chart\ntype: isoflop\ndata: runs.csv\ncompute: compute\nx: {field: params, title: Parameters N}\ny: {field: loss, title: Loss L}\n" +
-		"fit: {type: powerlaw, bootstrap: 200, extrapolate: 1e24}\n```\n"
-	s, err := site.Load(sitetest.New(t, map[string]string{"content/f.md": md, "content/runs.csv": string(csv)}), site.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := s.Body(s.Pages[0]).Charts[0]
-	b, err := json.Marshal(Option(c))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var opt map[string]any
-	if err := json.Unmarshal(b, &opt); err != nil {
-		t.Fatal(err)
-	}
+	c, opt := specFilesOption(t, "type: isoflop\ndata: runs.csv\ncompute: compute\nx: {field: params, title: Parameters N}\ny: {field: loss, title: Loss L}\n"+
+		"fit: {type: powerlaw, bootstrap: 200, extrapolate: 1e24}\n", map[string]string{"content/runs.csv": string(csv)})
 	fits, marks := derived(opt, "fit"), derived(opt, roleMinimum)
 	if len(fits) != 7 || len(marks) != 6 {
 		t.Fatalf("%d fits and %d minimum marks, want 7 and 6", len(fits), len(marks))

@@ -1,12 +1,9 @@
 package chart
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -64,24 +61,7 @@ func optionSeries(t *testing.T, c *site.Chart) []map[string]any {
 // change, and read the diff.
 func TestSmoothedOptionGolden(t *testing.T) {
 	c := smoothChart(t, "data: log.csv\nx: step\ny: loss\nseries: run\nsmooth: {ema: 0.6}\n", 12)
-	got, err := json.MarshalIndent(Option(c), "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, '\n')
-	golden := filepath.Join("testdata", "smoothed.golden.json")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("option differs from %s (run with -update and read the diff):\n%s", golden, firstDiff(got, want))
-	}
+	checkOptionGolden(t, "smoothed.golden.json", c)
 }
 
 // TestSmoothedSeries: each series is drawn twice, smoothed then raw, under

@@ -1,10 +1,7 @@
 package chart
 
 import (
-	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -46,30 +43,17 @@ func wideChart(t *testing.T, spec string) *site.Chart {
 func TestWideOption(t *testing.T) {
 	c := wideChart(t, "title: Loss of two runs\ndata: log.csv\nx: {field: step, title: Step}\n"+
 		"y: {field: [train_loss, val_loss], title: Loss, scale: log}\nnames: {train_loss: Train, val_loss: Validation}\nseries: run\n")
-	got, err := json.MarshalIndent(Option(c), "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, '\n')
-	golden := filepath.Join("testdata", "wide-loss.golden.json")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("option differs from %s (run with -update and read the diff):\n%s", golden, firstDiff(got, want))
-	}
+	checkOptionGolden(t, "wide-loss.golden.json", c)
 	var o struct {
 		Legend struct{ Show bool }
 		Series []struct {
 			Name string
 			Data [][]any
 		}
+	}
+	got, err := json.Marshal(Option(c))
+	if err != nil {
+		t.Fatal(err)
 	}
 	if err := json.Unmarshal(got, &o); err != nil {
 		t.Fatal(err)
