@@ -16,7 +16,7 @@ import (
 // instead of written to disk. It starts streamed, as a build runs (Start,
 // start.go: the home page first, then each page loaded, rendered, handed to
 // the caller and kept light), then reloads only what a change affects
-// (site.Site.Reload), renders it through one lean render.Renderer that
+// (site.Site.Reload), renders it through one render.Renderer that
 // makes again only what changed, and hands the files to the caller, which
 // serves them. The rules that decide what is made again are stated in
 // internal/rebuild.
@@ -113,7 +113,7 @@ func (p *Preview) Update(changed []string, take Take) (*Update, error) {
 	return &Update{Site: next, Full: full, Everything: full || slices.ContainsFunc(pending, rebuild.CopiedAsIs)}, nil
 }
 
-// render1 renders next with rr (a new lean Renderer when fresh, or when
+// render1 renders next with rr (a new Renderer when fresh, or when
 // take lacks a file rr hands back without bytes) and hands the files to
 // take; it returns the Renderer to keep. The bodies of pages to be
 // rendered again are loaded as they are rendered (site.Site.LoadBody).
@@ -128,7 +128,6 @@ func render1(next *site.Site, rr *render.Renderer, fresh bool, take Take) (*rend
 				return rr, err
 			}
 			rr = nr
-			rr.SetLean()
 		}
 		out, err := rr.Render(next)
 		if err != nil {

@@ -41,7 +41,6 @@ func (p *Preview) Start(emit func(output.File), take Take) (*Update, error) {
 	if err != nil {
 		return nil, err
 	}
-	rr.SetLean()
 	st := &starting{order: render.NewOrder(len(s.Pages)), index: make(map[string]int, len(s.Pages))}
 	for i, pg := range s.Pages {
 		st.index[pg.Slug] = i

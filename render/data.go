@@ -4,7 +4,6 @@ import (
 	"sync"
 
 	"github.com/scalesite/scalesite/chart"
-	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
@@ -19,32 +18,6 @@ func dataFile(slug string, c site.ChartSummary) string {
 // chart with fits (c.Fits) has.
 func fitFile(slug string, c site.ChartSummary) string {
 	return chart.FitFile(slug, &site.Chart{ID: c.ID})
-}
-
-// dataFiles returns the CSV files (and the fit files, the static figures'
-// SVG files and social cards) of the charts of the home page and every
-// page, rendered again only for pages that changed.
-func (r *renderer) dataFiles() ([]output.File, error) {
-	pages := r.site.Pages
-	if r.site.Home != nil {
-		pages = append([]*site.Page{r.site.Home}, pages...)
-	}
-	per := make([][]output.File, len(pages))
-	errs := make([]error, len(pages))
-	par.For(len(pages), 0, func(i int) {
-		errs[i] = r.rr.chartFiles(r.site, pages[i], func(f output.File) error {
-			per[i] = append(per[i], f)
-			return nil
-		})
-	})
-	var out []output.File
-	for i, fs := range per {
-		if errs[i] != nil {
-			return nil, errs[i]
-		}
-		out = append(out, fs...)
-	}
-	return out, nil
 }
 
 // chartFiles makes, through put, the files of page p's charts: each

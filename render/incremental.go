@@ -35,12 +35,8 @@ type Renderer struct {
 	// nothing.
 	searchJSON map[*site.Page][]byte
 	renders    int
-	// lean: the cache keeps the keys of the files, not their bytes, and
-	// Render hands back a file it did not render again without its bytes
-	// (see SetLean).
-	lean bool
-	// last is what the last call of a lean Renderer rendered, for the next
-	// to patch (see patch); nil when the next must go through every file.
+	// last is what the last call rendered, for the next to patch (see
+	// patch); nil when the next must go through every file.
 	last *lastRender
 	// statics draws the charts' static figures; nil when the pages go
 	// without (the live preview, or staticFigures: false).
@@ -57,14 +53,19 @@ type Renderer struct {
 	removed []string
 }
 
+// cachedFile is what a Renderer keeps of a file it made: the key it was
+// made for and its size, never its bytes, which the caller holds.
 type cachedFile struct {
 	key  string
-	data []byte // nil when lean
 	size int
 	used int // the last call (gen) that produced the file
-	// plain marks a file of cachedData, which a lean Renderer hands back
+	// plain marks a file of cachedData, which the Renderer hands back
 	// without its size.
 	plain bool
+	// files are, for a page's HTML, the files made with it (its charts'
+	// files), as the Output lists them, for a call that keeps the page
+	// (keep).
+	files []output.File
 }
 
 // NewRenderer loads the theme of s.
@@ -76,8 +77,7 @@ func NewRenderer(s *site.Site) (*Renderer, error) {
 	rr.cache, rr.links, rr.searchJSON = map[string]*cachedFile{}, map[*site.Page]linkSum{}, map[*site.Page][]byte{}
 	// The live preview's Renderer draws no static figures: the live chart
 	// is there at once, and a static figure would only add time between a
-	// save and the page shown again. (Render, the build's files in
-	// memory, turns them on.)
+	// save and the page shown again.
 	rr.statics = nil
 	return rr, nil
 }
@@ -103,24 +103,13 @@ func NewStreamRenderer(s *site.Site) (*Renderer, error) {
 // The live preview of a large site keeps little of it: the served files
 // compressed (serve), no page's body once it is rendered
 // (site.Site.DropBodies), and a Renderer that remembers the keys of what
-// it rendered but not the bytes. A page whose neighbours' links change is
-// rendered again: its body is loaded again as it is (site.Site.LoadBody).
-
-// SetLean makes rr keep, of each file it renders, only the key it was
-// rendered for, not its bytes: Render then hands back the files it
-// renders with their bytes, and those it did not render again without
-// (Data nil, Size their length; the feed, sitemap, search index and CSV
-// files with Size 0 too), for the caller to keep from the last call. A
-// Render that fails leaves the caller without files rr counts as made:
-// make a new Renderer then.
-func (rr *Renderer) SetLean() {
-	rr.mu.Lock()
-	defer rr.mu.Unlock()
-	rr.lean = true
-	for _, c := range rr.cache {
-		c.data = nil
-	}
-}
+// it rendered but not the bytes: Render hands back the files it renders
+// with their bytes, and those it did not render again without (Data nil,
+// Size their length; the feed, sitemap, search index and CSV files with
+// Size 0 too), for the caller to keep from the last call. A page whose
+// neighbours' links change is rendered again: its body is loaded again
+// as it is (site.Site.LoadBody). A Render that fails leaves the caller
+// without files the Renderer counts as made: make a new Renderer then.
 
 // Fits reports whether rr can render s: the same theme folder and config,
 // and, once rr has rendered, the same SiteFacts, which every page shows
@@ -187,20 +176,24 @@ func (rr *Renderer) cached(path, key string, render func() ([]byte, error)) (out
 	}
 	rr.mu.Unlock()
 	if ok && c.key == key {
-		if rr.lean {
-			return output.File{Path: path, Size: c.size}, nil
-		}
-		return output.File{Path: path, Data: c.data}, nil
+		return output.File{Path: path, Size: c.size}, nil
 	}
 	b, err := render()
 	if err != nil {
 		return output.File{}, err
 	}
 	if b == nil {
-		b = []byte{} // nil bytes mean "as last time" when lean
+		b = []byte{} // nil bytes mean "as last time"
 	}
 	rr.mu.Lock()
-	rr.cache[path] = rr.entry(key, b)
+	e := rr.entry(key, b)
+	if ok && c.files != nil {
+		// A page made again in its place (patch) is made with the same
+		// charts' files (samePlace).
+		e.files = slices.Clone(c.files)
+		e.files[0].Size = len(b)
+	}
+	rr.cache[path] = e
 	rr.renders++
 	rr.mu.Unlock()
 	return output.File{Path: path, Data: b}, nil
@@ -208,16 +201,12 @@ func (rr *Renderer) cached(path, key string, render func() ([]byte, error)) (out
 
 // entry is what the cache keeps of a file rendered for key.
 func (rr *Renderer) entry(key string, b []byte) *cachedFile {
-	c := &cachedFile{key: key, data: b, size: len(b), used: rr.gen}
-	if rr.lean {
-		c.data = nil
-	}
-	return c
+	return &cachedFile{key: key, size: len(b), used: rr.gen}
 }
 
 // cachedData is cached for files that are not pages (the feed, the
-// sitemap): they are kept, but not counted as renders. A lean Renderer
-// returns nil for a file it did not make again.
+// sitemap): they are kept, but not counted as renders. It returns nil
+// for a file it did not make again.
 func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) ([]byte, error) {
 	if rr.cache == nil {
 		return render()
@@ -229,7 +218,7 @@ func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) 
 	}
 	rr.mu.Unlock()
 	if ok && c.key == key {
-		return c.data, nil // nil when lean
+		return nil, nil
 	}
 	b, err := render()
 	if err != nil {
@@ -264,7 +253,7 @@ func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) 
 // going through every file costs little more.
 const patchMax = 64
 
-// lastRender is what a lean Renderer's last call rendered.
+// lastRender is what a Renderer's last call rendered.
 type lastRender struct {
 	pages     []*site.Page
 	home      *site.Page
@@ -306,7 +295,7 @@ func (d delta) reshaped() bool { return d.added >= 0 || d.removed >= 0 || d.regr
 // the next call needs to patch it.
 func (rr *Renderer) remember(s *site.Site, groups []tagGroup, files []output.File) {
 	rr.patched, rr.removed = nil, nil
-	if rr.cache == nil || !rr.lean {
+	if rr.cache == nil {
 		rr.last = nil
 		return
 	}
@@ -356,7 +345,7 @@ func (rr *Renderer) delta(s *site.Site) (d delta, ok bool) {
 	if l != nil {
 		grow = len(s.Pages) - len(l.pages)
 	}
-	if l == nil || rr.cache == nil || !rr.lean || !rr.Fits(s) || grow < -1 || grow > 1 || s.Root != l.root ||
+	if l == nil || rr.cache == nil || !rr.Fits(s) || grow < -1 || grow > 1 || s.Root != l.root ||
 		!slices.Equal(s.Resources, l.resources) || !slices.Equal(s.Static, l.static) {
 		return d, false
 	}

@@ -221,7 +221,6 @@ func TestTagPageCountsEveryPage(t *testing.T) {
 func TestListingSaveMakesItsPages(t *testing.T) {
 	dir := writeSite(t, pagedSite(11))
 	s, rr := loadRenderer(t, dir, false)
-	rr.SetLean()
 	held := map[string][]byte{}
 	render := func() (made []string, patched bool) {
 		t.Helper()

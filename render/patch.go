@@ -159,3 +159,17 @@ func (fs *patchFiles) apply(rr *Renderer) {
 		delete(rr.cache, path)
 	}
 }
+
+// page renders the i-th page to slug/index.html, for a patch: unless the
+// Renderer made it last for the same key (cached).
+func (r *renderer) page(i int) (output.File, error) {
+	p := r.site.Pages[i]
+	prev, next := r.neighbours(i)
+	return r.rr.cached(p.OutputPath(), r.pageKey(i), func() ([]byte, error) {
+		b, err := r.site.LoadBody(p)
+		if err != nil {
+			return nil, err
+		}
+		return r.renderPage(b, prev, next)
+	})
+}

@@ -25,12 +25,12 @@ import (
 	"html/template"
 	"path"
 	"slices"
+	"sync"
 
 	"github.com/yuin/goldmark"
 
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/diag"
-	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/render/fastlayout"
@@ -64,75 +64,78 @@ func atPage(path string, err error) error {
 	return fmt.Errorf("%s: %w", path, err)
 }
 
-// Render renders every page of s with the built-in theme overlaid by the
-// site's own: the files a build writes, static figures included when the
-// config does not turn them off (staticFigures: false).
+// Render renders every page of s, a site site.Load made, with the
+// built-in theme overlaid by the site's own: the files a build writes,
+// static figures included when the config does not turn them off
+// (staticFigures: false), each with its bytes.
 func Render(s *site.Site) (*output.Output, error) {
-	rr, err := NewRenderer(s)
+	rr, err := NewStreamRenderer(s)
 	if err != nil {
 		return nil, err
-	}
-	if s.Config.StaticFigures {
-		rr.statics = newStatics(rr.theme)
 	}
 	return rr.Render(s)
 }
 
-// Render renders s. Files whose inputs are the same as in the previous call
-// (the same *site.Page values, the same neighbours, the same listings) are
-// taken from that call instead of rendered again.
+// Render renders s, a site whose pages are loaded (site.Load, or
+// site.Site.Reload), and hands back every file, those it made with their
+// bytes. It makes them as a build does (StreamWith), into memory. A
+// Renderer that remembers (NewRenderer) makes again only the files whose
+// keys changed since its last call, and hands back the others without
+// their bytes; when only a few pages changed, in the places of the old,
+// it patches the last call's files instead (patch, Patched).
 func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 	if d, ok := rr.delta(s); ok {
-		// Only a few pages are new, in the places of the old: make
-		// them again in the last call's files, with what shows them.
 		return rr.patch(s, d)
 	}
 	rr.last, rr.patched, rr.removed = nil, nil, nil
-	groups := tagGroups(s.Pages)
-	r := rr.start(s)
-	defer rr.end(s)
-
-	// The listings (home, tags, feed, sitemap) each go through every page, so
-	// they are started first; the pages fill in around them.
-	listings := r.listingJobs(groups)
-	pages := s.Pages
-	out := &output.Output{Files: make([]output.File, len(pages), len(pages)+len(listings)+8)}
-	errs := make([]error, len(pages))
-	listed := make([]output.File, len(listings))
-	listErrs := make([]error, len(listings))
-	par.For(len(listings)+len(pages), 0, func(j int) {
-		if j < len(listings) {
-			listed[j], listErrs[j] = listings[j]()
-			return
+	var mu sync.Mutex
+	made := map[string][]byte{}
+	out, _, err := rr.StreamWith(s, loadedSource{s: s, rr: rr}, func(f output.File) {
+		if f.Src == "" {
+			mu.Lock()
+			made[f.Path] = f.Data
+			mu.Unlock()
 		}
-		i := j - len(listings)
-		out.Files[i], errs[i] = r.page(i)
-	})
-	for i, err := range errs {
-		if err != nil {
-			return nil, atPage(pages[i].Path, err)
-		}
-	}
-	for _, err := range listErrs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	out.Files = append(out.Files, listed...)
-	data, err := r.dataFiles() // each chart's CSV, beside its page
+	}, StreamOptions{})
 	if err != nil {
 		return nil, err
 	}
-	out.Files = append(out.Files, data...)
-	out.Files = append(out.Files, r.siteFiles()...)
-	files, err := resolveClashes(out.Files)
-	if err != nil {
-		return nil, err
+	for i, f := range out.Files {
+		if b, ok := made[f.Path]; ok {
+			out.Files[i].Data = b
+		}
 	}
-	out.Files = files
-	rr.remember(s, groups, files)
 	return out, nil
 }
+
+// loadedSource is the PageSource of Render: the site's pages are loaded,
+// each page's body is the site's or loaded again (site.Site.LoadBody),
+// and a Renderer that remembers keeps a page whose key is the same as
+// when it last made it (keep).
+type loadedSource struct {
+	s  *site.Site
+	rr *Renderer
+}
+
+func (ls loadedSource) Load(p *site.Page) (*site.Page, *site.Body, error) {
+	b, err := ls.s.LoadBody(p)
+	return p, b, err
+}
+
+// Cached is p itself, to be kept or loaded once its neighbours are known,
+// when the Renderer remembers; otherwise p is loaded at once.
+func (ls loadedSource) Cached(p *site.Page) *site.Page {
+	if ls.rr.cache == nil {
+		return nil
+	}
+	return p
+}
+
+func (ls loadedSource) Keep(p *site.Page, links string) ([]output.File, bool) {
+	return ls.rr.keep(p, links)
+}
+
+func (loadedSource) Rendered(*site.Page, string, []output.File) {}
 
 // start begins a call of Render or Stream: the state of rendering s.
 func (rr *Renderer) start(s *site.Site) *renderer {
@@ -243,19 +246,6 @@ func (r *renderer) homeBody() (*site.Body, error) {
 		return r.home, nil
 	}
 	return r.site.LoadBody(r.site.Home)
-}
-
-// page renders the i-th page to slug/index.html.
-func (r *renderer) page(i int) (output.File, error) {
-	p := r.site.Pages[i]
-	prev, next := r.neighbours(i)
-	return r.rr.cached(p.Slug+"/index.html", r.pageKey(i), func() ([]byte, error) {
-		b, err := r.site.LoadBody(p)
-		if err != nil {
-			return nil, err
-		}
-		return r.renderPage(b, prev, next)
-	})
 }
 
 // renderPage renders page p, between the next older page prev and the next

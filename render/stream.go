@@ -1,6 +1,7 @@
 package render
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -295,26 +296,54 @@ func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.Fi
 }
 
 // record keeps in rr's memory the files a stream made for page p (its
-// page loading made, by which they are keyed), as Render would have kept them
-// (renderer.page, dataFiles): its HTML, rendered for key, first unless key
-// is "" (the home page's, which its listing makes), then its charts' data
-// files. The files are listed as written, with their sizes.
+// page loading made, by which they are keyed), for a later call to keep
+// (keep) or patch: its HTML, rendered for key, first unless key is "" (the
+// home page's, which its listing makes), with the files made with it, then
+// its charts' files (CSV, fit, static figure, card), each by its key. The files are listed as written, with their
+// sizes.
 func (rr *Renderer) record(p *site.Page, key string, files []output.File) {
 	rr.mu.Lock()
 	defer rr.mu.Unlock()
 	if key != "" {
-		rr.cache[files[0].Path] = &cachedFile{key: key, size: files[0].Size, used: rr.gen}
+		rr.cache[files[0].Path] = &cachedFile{key: key, size: files[0].Size, used: rr.gen, files: slices.Clone(files)}
 		rr.renders++
 		files = files[1:]
 	}
 	for j, c := range p.Charts {
-		name := dataFile(p.Slug, c)
+		keys := [...]struct{ path, key string }{
+			{dataFile(p.Slug, c), csvKey(p, j)}, {fitFile(p.Slug, c), fitKey(p, j)},
+			{staticFile(p.Slug, c.ID), svgKey(p, j)}, {cardFile(p.Slug, c.ID), cardKey(p, j)},
+		}
 		for _, f := range files {
-			if f.Path == name {
-				rr.cache[name] = &cachedFile{key: csvKey(p, j), size: f.Size, used: rr.gen, plain: true}
+			for _, k := range keys {
+				if f.Path == k.path {
+					rr.cache[f.Path] = &cachedFile{key: k.key, size: f.Size, used: rr.gen, plain: true}
+				}
 			}
 		}
 	}
+}
+
+// keep returns the files rr made for page p when it last rendered it
+// (record), listed as written, and true, when p and what it shows of its
+// neighbours (links) are as then: the page is then neither loaded nor
+// rendered again.
+func (rr *Renderer) keep(p *site.Page, links string) ([]output.File, bool) {
+	if rr.cache == nil {
+		return nil, false
+	}
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	c, ok := rr.cache[p.OutputPath()]
+	if !ok || c.files == nil || c.key != pagesKey(p)+links {
+		return nil, false
+	}
+	for _, f := range c.files {
+		if d, ok := rr.cache[f.Path]; ok {
+			d.used = rr.gen
+		}
+	}
+	return slices.Clone(c.files), true
 }
 
 // Order is the order in which StreamWith loads a site's pages: the site's,

@@ -88,7 +88,7 @@ func (f servedFile) raw() []byte {
 }
 
 // newSiteFiles indexes a rendered site by path, adding the live script to
-// every HTML page. A file the renderer did not make again (a lean
+// every HTML page. A file the renderer did not make again (a
 // Renderer hands it back without bytes) keeps its served copy from prev;
 // ok is false when prev lacks one, and the site must be rendered again in
 // full. made are the bytes of the files that were made, as the renderer

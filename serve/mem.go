@@ -16,7 +16,7 @@ import (
 //   - the files it serves are kept gzip-compressed (compact), and sent so to
 //     browsers, which all accept gzip; a page of ~30 KB takes ~7 KB;
 //   - the pipeline's renderer keeps the keys of what it rendered, not the
-//     bytes (pipeline.Preview, render.Renderer.SetLean): the server holds
+//     bytes (pipeline.Preview, render.Renderer): the server holds
 //     the only copy;
 //   - the pipeline drops each page's body once rendered
 //     (site.Site.DropBodies), and loads it again only to render the page
