@@ -154,7 +154,7 @@ func run(opts Options, begin func(dest string) (*output.Writer, error), through 
 		via = through(src)
 	}
 	// The writer gives back each page's buffer once it is written (Lend).
-	out, loaded, err := rr.StreamWith(s, via, w.Add, render.StreamOptions{Lend: true})
+	out, loaded, err := rr.Stream(s, via, w.Add, render.StreamOptions{Lend: true})
 	if err != nil {
 		w.Abort()
 		return nil, err

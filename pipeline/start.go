@@ -20,7 +20,7 @@ import (
 // in the site's order or first when a browser asks for it (Hurry). The
 // Renderer records the key of each file as it makes it, so that the saves
 // that follow make again only what they change, as after a whole load
-// (render.Renderer.StreamWith); the listings, made last, replace the early
+// (render.Renderer.Stream); the listings, made last, replace the early
 // home page. Once every page is loaded the site is settled into the one a
 // whole load would have made (site.Site.Settle), for Reload.
 
@@ -55,7 +55,7 @@ func (p *Preview) Start(emit func(output.File), take Take) (*Update, error) {
 		p.mu.Unlock()
 	}()
 	src := &startSource{s: s, loading: loading, warnings: make(map[string]diag.List, len(s.Pages))}
-	out, s, err := rr.StreamWith(s, src, emit, render.StreamOptions{HomeFirst: true, Order: st.order})
+	out, s, err := rr.Stream(s, src, emit, render.StreamOptions{HomeFirst: true, Order: st.order})
 	if err != nil {
 		return nil, err
 	}

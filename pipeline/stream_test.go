@@ -92,7 +92,7 @@ func TestStreamHoldsFewPages(t *testing.T) {
 			held--
 		}
 	}
-	out, _, err := rr.Stream(s, load, emit)
+	out, _, err := rr.Stream(s, load, emit, render.StreamOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

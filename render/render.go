@@ -78,7 +78,7 @@ func Render(s *site.Site) (*output.Output, error) {
 
 // Render renders s, a site whose pages are loaded (site.Load, or
 // site.Site.Reload), and hands back every file, those it made with their
-// bytes. It makes them as a build does (StreamWith), into memory. A
+// bytes. It makes them as a build does (Stream), into memory. A
 // Renderer that remembers (NewRenderer) makes again only the files whose
 // keys changed since its last call, and hands back the others without
 // their bytes; when only a few pages changed, in the places of the old,
@@ -90,7 +90,7 @@ func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 	rr.last, rr.patched, rr.removed = nil, nil, nil
 	var mu sync.Mutex
 	made := map[string][]byte{}
-	out, _, err := rr.StreamWith(s, loadedSource{s: s, rr: rr}, func(f output.File) {
+	out, _, err := rr.Stream(s, loadedSource{s: s, rr: rr}, func(f output.File) {
 		if f.Src == "" {
 			mu.Lock()
 			made[f.Path] = f.Data

@@ -33,26 +33,7 @@ type PageSource interface {
 	Rendered(p *site.Page, links string, files []output.File)
 }
 
-// Stream renders a site that site.Scan made, page by page, so that a build
-// holds only a few pages in full at any time, however large the site:
-// each page is loaded, rendered, handed to emit with its charts' data
-// files, and dropped; only its page (site.Page: titles, dates,
-// tags, chart titles) stays for the listings, which are rendered last.
-// A page that src has from the last build, with the same neighbours, is
-// neither loaded nor rendered. Every file is handed to emit, from several
-// goroutines at once; the Output lists them with their sizes and without
-// their bytes. It returns too the site with the pages loading made (s is
-// left as it is).
-//
-// A page is rendered once its neighbours are known, since its links to
-// them show their titles. Loading goes on after a page fails, so that the
-// error reports every page's problems (as one sorted diag.List);
-// rendering stops.
-func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File)) (*output.Output, *site.Site, error) {
-	return rr.StreamWith(s, src, emit, StreamOptions{})
-}
-
-// StreamOptions change how StreamWith streams a site: the live preview's
+// StreamOptions change how Stream streams a site: the live preview's
 // start-up (pipeline.Preview.Start) streams it this way.
 type StreamOptions struct {
 	// HomeFirst has the home page rendered and handed to emit before any
@@ -74,14 +55,31 @@ type StreamOptions struct {
 	Lend bool
 }
 
-// StreamWith is Stream with options. A Renderer made by NewRenderer (one
-// that remembers what it rendered) records the key of each file as it
-// renders it, as Render would have: each page and its charts' data files
-// keyed by the page loading made (which site.Site.Settle keeps, from the
-// site returned), the listings by those pages and the home page.
-// The next Render of the site then makes again only what changed, and can
+// Stream is the one way a site becomes files: for a build (written as
+// they come), the live preview's start-up (served as they come) and
+// Render (into memory). It renders a site page by page, so that it holds
+// only a few pages in full at any time, however large the site: each
+// page is loaded, rendered, handed to emit with its charts' files, and
+// dropped; only its page (site.Page: titles, dates, tags, chart titles)
+// stays for the listings, which are rendered last. A page that src keeps
+// (a build's manifest, or what a Renderer that remembers made of it), with
+// the same neighbours, is neither loaded nor rendered. Every file made is
+// handed to emit, from several goroutines at once; the Output lists every
+// file with its size and without its bytes. It returns too the site with
+// the pages loading made (s is left as it is).
+//
+// A page is rendered once its neighbours are known, since its links to
+// them show their titles. Loading goes on after a page fails, so that the
+// error reports every page's problems (as one sorted diag.List);
+// rendering stops.
+//
+// A Renderer made by NewRenderer (one that remembers what it rendered)
+// records the key of each file as it renders it: each page and its
+// charts' files keyed by the page loading made (which site.Site.Settle
+// keeps, from the site returned), the listings by those pages and the
+// home page. Its next Render then makes again only what changed, and can
 // patch this call's files (Patched).
-func (rr *Renderer) StreamWith(s *site.Site, src PageSource, emit func(output.File), opts StreamOptions) (*output.Output, *site.Site, error) {
+func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File), opts StreamOptions) (*output.Output, *site.Site, error) {
 	pages := s.Pages
 	n := len(pages)
 	r := rr.start(s)
@@ -346,7 +344,7 @@ func (rr *Renderer) keep(p *site.Page, links string) ([]output.File, bool) {
 	return slices.Clone(c.files), true
 }
 
-// Order is the order in which StreamWith loads a site's pages: the site's,
+// Order is the order in which Stream loads a site's pages: the site's,
 // except that a page asked for (Hurry) is loaded next, with its two
 // neighbours, so that it is rendered as soon as a page can be. It is safe
 // for concurrent use.
