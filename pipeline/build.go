@@ -159,12 +159,7 @@ func run(opts Options, begin func(dest string) (*output.Writer, error), through 
 		w.Abort()
 		return nil, err
 	}
-	s = loaded // its pages as loaded, for the report
-	warnings := append(slices.Clone(s.Warnings), src.warnings...)
-	for _, f := range s.SkippedDrafts() {
-		warnings = append(warnings, s.LoadDraft(f)...)
-	}
-	s.Warnings = warnings.Sort()
+	s = withWarnings(loaded, src) // its pages as loaded, for the report
 	w.SetState(src.state())
 	if err := w.Commit(); err != nil {
 		return nil, err
@@ -172,6 +167,18 @@ func run(opts Options, begin func(dest string) (*output.Writer, error), through 
 	r := Summarize(s, out)
 	r.Elapsed = time.Since(start)
 	return r, nil
+}
+
+// withWarnings is s, the site a build's stream loaded through src, with
+// every warning of its loading: the site's, those src's pages raised
+// (check.Page's among them), and those of its drafts.
+func withWarnings(s *site.Site, src *pageSource) *site.Site {
+	warnings := append(slices.Clone(s.Warnings), src.warnings...)
+	for _, f := range s.SkippedDrafts() {
+		warnings = append(warnings, s.LoadDraft(f)...)
+	}
+	s.Warnings = warnings.Sort()
+	return s
 }
 
 // scan is site.Scan, whose page errors are reported with those of loading
@@ -201,27 +208,27 @@ func loadAll(s *site.Site, scanErrs diag.List) error {
 	return list.Sort()
 }
 
-// Render loads and renders the site without writing it. The site's
-// Warnings are those a build's would be: the loader's, and check's about
-// each page (check.Page), as the build's stream adds them.
+// Render renders the site as a build does, into memory instead of a
+// folder: every file with its bytes (copied files named, not read), and
+// the site with the warnings a build's are (withWarnings). scalesite
+// check runs it.
 func Render(source string, opts site.Options) (*site.Site, *output.Output, error) {
-	s, err := site.Load(source, opts)
+	s, err := scan(source, opts)
 	if err != nil {
 		return nil, nil, err
 	}
-	out, err := render.Render(s)
+	rr, err := render.NewStreamRenderer(s)
 	if err != nil {
 		return nil, nil, err
 	}
-	pages := s.Pages
-	if s.Home != nil {
-		pages = append(pages[:len(pages):len(pages)], s.Home)
+	src := newPageSource(s, opts, nil)
+	var mem output.Memory
+	out, loaded, err := rr.Stream(s, src, mem.Add, render.StreamOptions{})
+	if err != nil {
+		return nil, nil, err
 	}
-	for _, p := range pages {
-		s.Warnings = append(s.Warnings, check.Page(s.Body(p), s.Config)...)
-	}
-	s.Warnings = s.Warnings.Sort()
-	return s, out, nil
+	mem.Fill(out)
+	return withWarnings(loaded, src), out, nil
 }
 
 // Summarize counts what a build made, and lists its warnings: the one list

@@ -71,11 +71,16 @@ type pageSource struct {
 	warnings diag.List
 }
 
+// newPageSource is the page source of a build writing with w, which keeps
+// pages from the build w's folder holds; with w nil, it keeps none.
 func newPageSource(s *site.Site, opts site.Options, w *output.Writer) *pageSource {
 	ps := &pageSource{s: s, w: w, siteKey: siteKey(s, opts), sources: make(map[string][32]byte, len(s.Pages)),
 		sums: map[string]string{}, next: make(map[string]pageState, len(s.Pages)), pending: map[string]diag.List{}}
 	for _, p := range s.Pages {
 		ps.sources[p.Path] = p.SourceSum
+	}
+	if w == nil {
+		return ps // a render into memory: nothing to keep
 	}
 	var old buildState
 	if b := w.State(); b != nil && json.Unmarshal(b, &old) == nil && old.Version == stateVersion && old.Site == ps.siteKey {

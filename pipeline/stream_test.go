@@ -14,11 +14,12 @@ import (
 	"github.com/scalesite/scalesite/site"
 )
 
-// TestStreamMatchesRender checks that a build, which streams the pages
-// (site.Scan, render.Renderer.Stream), writes exactly the files, byte for
-// byte, that loading the whole site and rendering it at once (the live
-// preview's way: site.Load, render.Render) makes.
-func TestStreamMatchesRender(t *testing.T) {
+// TestScanMatchesLoad checks that a build, which scans the site and loads
+// each page as it streams it (site.Scan, site.Site.LoadPage), writes
+// exactly the files, byte for byte, that the same stream makes of the
+// whole site loaded at once (the live preview's way after a change to its
+// config: site.Load, render.Render).
+func TestScanMatchesLoad(t *testing.T) {
 	syn := t.TempDir()
 	synth.Write(t, syn, 60, 20)
 	for _, tt := range []struct{ name, src string }{{"demo", ".."}, {"synthetic", syn}} {
@@ -28,7 +29,11 @@ func TestStreamMatchesRender(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, out, err := Render(tt.src, site.Options{})
+			s, err := site.Load(tt.src, site.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := render.Render(s)
 			if err != nil {
 				t.Fatal(err)
 			}

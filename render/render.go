@@ -25,7 +25,6 @@ import (
 	"html/template"
 	"path"
 	"slices"
-	"sync"
 
 	"github.com/yuin/goldmark"
 
@@ -88,23 +87,12 @@ func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 		return rr.patch(s, d)
 	}
 	rr.last, rr.patched, rr.removed = nil, nil, nil
-	var mu sync.Mutex
-	made := map[string][]byte{}
-	out, _, err := rr.Stream(s, loadedSource{s: s, rr: rr}, func(f output.File) {
-		if f.Src == "" {
-			mu.Lock()
-			made[f.Path] = f.Data
-			mu.Unlock()
-		}
-	}, StreamOptions{})
+	var mem output.Memory
+	out, _, err := rr.Stream(s, loadedSource{s: s, rr: rr}, mem.Add, StreamOptions{})
 	if err != nil {
 		return nil, err
 	}
-	for i, f := range out.Files {
-		if b, ok := made[f.Path]; ok {
-			out.Files[i].Data = b
-		}
-	}
+	mem.Fill(out)
 	return out, nil
 }
 
