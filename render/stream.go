@@ -80,156 +80,216 @@ type StreamOptions struct {
 // home page. Its next Render then makes again only what changed, and can
 // patch this call's files (Patched).
 func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File), opts StreamOptions) (*output.Output, *site.Site, error) {
-	pages := s.Pages
-	n := len(pages)
-	r := rr.start(s)
+	st := newStream(rr, s, src, emit, opts)
 	loaded := s // the site with the pages loading made, once made
 	defer func() { rr.end(loaded) }()
-	keeps := rr.cache != nil
-	order := opts.Order
-	if order == nil {
-		order = NewOrder(n)
-	}
-
-	var (
-		mu       sync.Mutex
-		full     = make([]*site.Body, n) // loaded, not yet rendered
-		light    = make([]*site.Page, n) // what listings and neighbours see
-		known    = make([]bool, n)       // light[k] is final
-		rendered = make([]bool, n)
-		failed   atomic.Bool
-	)
-	copy(light, pages)
-	loadErrs := make([]error, n)
-	renderErrs := make([]error, n)
-	written := make([][]output.File, n)
-	ready := func(k int) bool {
-		return known[k] && (k == 0 || known[k-1]) && (k == n-1 || known[k+1])
-	}
-	load := func(k int) *site.Body {
-		_, b, err := src.Load(pages[k])
-		if err != nil {
-			loadErrs[k] = err
-			failed.Store(true)
-			return nil
-		}
-		return b
-	}
-	render := func(k int) {
-		mu.Lock()
-		b := full[k]
-		full[k] = nil
-		var prev, next *site.Page
-		if k+1 < n {
-			prev = light[k+1]
-		}
-		if k > 0 {
-			next = light[k-1]
-		}
-		mu.Unlock()
-		if failed.Load() {
-			return
-		}
-		links := r.neighboursKey(prev, next)
-		if b == nil { // from the last build
-			if files, ok := src.Keep(pages[k], links); ok {
-				written[k] = files
-				return
-			}
-			if b = load(k); b == nil {
-				return
-			}
-		}
-		p := b.Page
-		card := r.rr.cardAhead(b)
-		f, err := r.pageFile(b, prev, next, opts.Lend)
-		if err != nil {
-			renderErrs[k] = atPage(p.Path, err)
-			failed.Store(true)
-			return
-		}
-		written[k], err = r.emitPage(b, f, emit, card)
-		if err != nil {
-			renderErrs[k] = atPage(p.Path, err)
-			failed.Store(true)
-			return
-		}
-		if keeps {
-			rr.record(light[k], pagesKey(light[k])+links, written[k])
-		}
-		src.Rendered(p, links, written[k])
-	}
-	var home *site.Page
-	var homeErr error
 	if opts.HomeFirst {
-		early := *s // the listing as Scan knows the pages: their front matter
-		if s.Home != nil {
-			home, r.home, homeErr = src.Load(s.Home)
-			early.Home = home
-		}
-		if homeErr == nil {
-			er := *r
-			er.site = &early
-			b, err := er.renderHome(er.homeListing(), 0)
-			if err != nil {
-				return nil, nil, err
-			}
-			emit(output.File{Path: "index.html", Data: b})
-		}
-		// And what it loads: the theme's assets, and the files copied as
-		// they are. (Handed again at the end, with the rest.)
-		for _, f := range r.siteFiles() {
-			emit(f)
-		}
-	}
-	par.For(n, 0, func(int) {
-		j := order.take()
-		var b *site.Body
-		l := src.Cached(pages[j])
-		if l == nil {
-			if b = load(j); b != nil {
-				l = b.Page
-			}
-		}
-		mu.Lock()
-		if l != nil {
-			full[j], light[j] = b, l
-		}
-		known[j] = true
-		var now []int
-		for k := max(j-1, 0); k <= min(j+1, n-1); k++ {
-			if !rendered[k] && ready(k) {
-				rendered[k] = true
-				now = append(now, k)
-			}
-		}
-		mu.Unlock()
-		for _, k := range now {
-			render(k)
-		}
-	})
-	if s.Home != nil && !opts.HomeFirst {
-		home, r.home, homeErr = src.Load(s.Home)
-	}
-	if err := joinErrors(append(loadErrs, homeErr)); err != nil {
-		return nil, nil, err
-	}
-	for _, err := range renderErrs {
-		if err != nil {
+		if err := st.homeFirst(); err != nil {
 			return nil, nil, err
 		}
 	}
-
-	// The listings see the pages loading made, and the home page with its
-	// body: s with those pages, which the caller gets (s is left as it is).
-	ls := *s
-	ls.Pages = light
-	if home != nil {
-		ls.Home = home
+	par.For(len(st.pages), 0, func(int) { st.loadNext() })
+	ls, err := st.settle()
+	if err != nil {
+		return nil, nil, err
 	}
-	loaded, r.site = &ls, &ls
-	groups := tagGroups(light)
-	jobs := r.listingJobs(groups)
+	loaded = ls
+	groups := tagGroups(ls.Pages)
+	listed, err := st.listings(groups)
+	if err != nil {
+		return nil, nil, err
+	}
+	out, err := st.output(listed)
+	if err != nil {
+		return nil, nil, err
+	}
+	rr.remember(loaded, groups, out.Files)
+	return out, loaded, nil
+}
+
+// stream is the state of one Stream call: the pages as loading makes
+// them, and which of them are rendered.
+type stream struct {
+	r     *renderer
+	src   PageSource
+	emit  func(output.File)
+	opts  StreamOptions
+	pages []*site.Page // the site's, as given
+	order *Order
+
+	mu       sync.Mutex
+	full     []*site.Body // loaded, not yet rendered
+	light    []*site.Page // what listings and neighbours see
+	known    []bool       // light[k] is final
+	rendered []bool
+	failed   atomic.Bool
+
+	loadErrs, renderErrs []error
+	written              [][]output.File // each page's files, as the Output lists them
+	home                 *site.Page      // the home page loading made
+	homeErr              error
+}
+
+func newStream(rr *Renderer, s *site.Site, src PageSource, emit func(output.File), opts StreamOptions) *stream {
+	n := len(s.Pages)
+	st := &stream{
+		r: rr.start(s), src: src, emit: emit, opts: opts, pages: s.Pages, order: opts.Order,
+		full: make([]*site.Body, n), light: slices.Clone(s.Pages), known: make([]bool, n), rendered: make([]bool, n),
+		loadErrs: make([]error, n), renderErrs: make([]error, n), written: make([][]output.File, n),
+	}
+	if st.order == nil {
+		st.order = NewOrder(n)
+	}
+	return st
+}
+
+// homeFirst renders the home page and hands it to emit before any other
+// page is loaded (StreamOptions.HomeFirst), with what it loads.
+func (st *stream) homeFirst() error {
+	r, s := st.r, st.r.site
+	early := *s // the listing as Scan knows the pages: their front matter
+	if s.Home != nil {
+		st.home, r.home, st.homeErr = st.src.Load(s.Home)
+		early.Home = st.home
+	}
+	if st.homeErr == nil {
+		er := *r
+		er.site = &early
+		b, err := er.renderHome(er.homeListing(), 0)
+		if err != nil {
+			return err
+		}
+		st.emit(output.File{Path: "index.html", Data: b})
+	}
+	// And what it loads: the theme's assets, and the files copied as
+	// they are. (Handed again at the end, with the rest.)
+	for _, f := range r.siteFiles() {
+		st.emit(f)
+	}
+	return nil
+}
+
+// loadNext loads the next page in the order (or takes what src keeps of
+// it), and renders each page that now has its neighbours known.
+func (st *stream) loadNext() {
+	j := st.order.take()
+	var b *site.Body
+	l := st.src.Cached(st.pages[j])
+	if l == nil {
+		if b = st.load(j); b != nil {
+			l = b.Page
+		}
+	}
+	st.mu.Lock()
+	if l != nil {
+		st.full[j], st.light[j] = b, l
+	}
+	st.known[j] = true
+	var now []int
+	for k := max(j-1, 0); k <= min(j+1, len(st.pages)-1); k++ {
+		if !st.rendered[k] && st.ready(k) {
+			st.rendered[k] = true
+			now = append(now, k)
+		}
+	}
+	st.mu.Unlock()
+	for _, k := range now {
+		st.page(k)
+	}
+}
+
+// ready reports whether page k and its neighbours are known, so that it
+// can be rendered. It is called with st.mu held.
+func (st *stream) ready(k int) bool {
+	n := len(st.pages)
+	return st.known[k] && (k == 0 || st.known[k-1]) && (k == n-1 || st.known[k+1])
+}
+
+// load loads page k in full, or records why it cannot be.
+func (st *stream) load(k int) *site.Body {
+	_, b, err := st.src.Load(st.pages[k])
+	if err != nil {
+		st.loadErrs[k] = err
+		st.failed.Store(true)
+		return nil
+	}
+	return b
+}
+
+// page renders page k, or keeps it as src has it, and hands its files to
+// emit.
+func (st *stream) page(k int) {
+	st.mu.Lock()
+	b := st.full[k]
+	st.full[k] = nil
+	var prev, next *site.Page
+	if k+1 < len(st.pages) {
+		prev = st.light[k+1]
+	}
+	if k > 0 {
+		next = st.light[k-1]
+	}
+	light := st.light[k]
+	st.mu.Unlock()
+	if st.failed.Load() {
+		return
+	}
+	r := st.r
+	links := r.neighboursKey(prev, next)
+	if b == nil { // kept from the last build or render
+		if files, ok := st.src.Keep(st.pages[k], links); ok {
+			st.written[k] = files
+			return
+		}
+		if b = st.load(k); b == nil {
+			return
+		}
+	}
+	card := r.rr.cardAhead(b)
+	f, err := r.pageFile(b, prev, next, st.opts.Lend)
+	if err == nil {
+		st.written[k], err = r.emitPage(b, f, st.emit, card)
+	}
+	if err != nil {
+		st.renderErrs[k] = atPage(b.Page.Path, err)
+		st.failed.Store(true)
+		return
+	}
+	if r.rr.cache != nil {
+		r.rr.record(light, pagesKey(light)+links, st.written[k])
+	}
+	st.src.Rendered(b.Page, links, st.written[k])
+}
+
+// settle loads the home page, when not loaded first, and returns the
+// errors of loading and rendering the pages, or the site as loading made
+// it, which the listings are made from (s is left as it is).
+func (st *stream) settle() (*site.Site, error) {
+	r := st.r
+	s := r.site
+	if s.Home != nil && !st.opts.HomeFirst {
+		st.home, r.home, st.homeErr = st.src.Load(s.Home)
+	}
+	if err := joinErrors(append(st.loadErrs, st.homeErr)); err != nil {
+		return nil, err
+	}
+	for _, err := range st.renderErrs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	ls := *s
+	ls.Pages = st.light
+	if st.home != nil {
+		ls.Home = st.home
+	}
+	r.site = &ls
+	return &ls, nil
+}
+
+// listings renders the files that list pages (listingJobs).
+func (st *stream) listings(groups []tagGroup) ([]output.File, error) {
+	jobs := st.r.listingJobs(groups)
 	listed := make([]output.File, len(jobs))
 	listErrs := make([]error, len(jobs))
 	// Each listing of a large site is as large as the site's list of pages
@@ -239,6 +299,7 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File),
 	// is in 51 listings: 2,000 such pages with listSize: 1 make 100,000
 	// files, 375 MB): they too are each handed to the writer and dropped,
 	// made a few at a time.
+	n := len(st.pages)
 	workers, stream := 0, n > bigSite || len(jobs) > bigSite
 	if n > bigSite {
 		workers = 1
@@ -246,51 +307,56 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File),
 	par.For(len(jobs), workers, func(j int) {
 		f, err := jobs[j]()
 		if err == nil && stream && !f.Default {
-			emit(f)
+			st.emit(f)
 			f = written1(f)
 		}
 		listed[j], listErrs[j] = f, err
 	})
 	for _, err := range listErrs {
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
+	return listed, nil
+}
 
-	// The same files in the same order as Render's: pages, listings, the
-	// charts' data, the rest.
+// output hands to emit the files not yet handed (the listings, the home
+// page's charts' files, the site's other files) and lists every file of
+// the site, in a fixed order: pages, listings, the charts' files, the
+// rest.
+func (st *stream) output(listed []output.File) (*output.Output, error) {
+	r, n := st.r, len(st.pages)
 	out := &output.Output{Files: make([]output.File, 0, 3*n+len(listed)+16)}
 	for k := range n {
-		out.Files = append(out.Files, written[k][0])
+		out.Files = append(out.Files, st.written[k][0])
 	}
 	out.Files = append(out.Files, listed...)
-	if home != nil {
+	if home := st.home; home != nil {
 		data, err := r.chartData(r.home, nil)
 		if err != nil {
-			return nil, nil, atPage(home.Path, err)
+			return nil, atPage(home.Path, err)
 		}
-		if keeps {
-			rr.record(home, "", data)
+		if r.rr.cache != nil {
+			r.rr.record(home, "", data)
 		}
 		out.Files = append(out.Files, data...)
 	}
 	for k := range n {
-		out.Files = append(out.Files, written[k][1:]...)
+		out.Files = append(out.Files, st.written[k][1:]...)
 	}
 	out.Files = append(out.Files, r.siteFiles()...)
 	files, err := resolveClashes(out.Files)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	for i, f := range files {
 		if f.Data != nil || f.Src != "" {
-			emit(f)
+			st.emit(f)
 			files[i] = written1(f)
 		}
 	}
 	out.Files = files
-	rr.remember(loaded, groups, files)
-	return out, loaded, nil
+	return out, nil
 }
 
 // record keeps in rr's memory the files a stream made for page p (its
@@ -342,54 +408,6 @@ func (rr *Renderer) keep(p *site.Page, links string) ([]output.File, bool) {
 		}
 	}
 	return slices.Clone(c.files), true
-}
-
-// Order is the order in which Stream loads a site's pages: the site's,
-// except that a page asked for (Hurry) is loaded next, with its two
-// neighbours, so that it is rendered as soon as a page can be. It is safe
-// for concurrent use.
-type Order struct {
-	mu     sync.Mutex
-	taken  []bool
-	asked  []bool // in urgent, or taken from it
-	next   int    // no page before it is left in the site's order
-	urgent []int  // pages asked for, to take first
-}
-
-// NewOrder is the site's order of n pages.
-func NewOrder(n int) *Order { return &Order{taken: make([]bool, n), asked: make([]bool, n)} }
-
-// Hurry has the i-th page and its neighbours loaded next, those not yet
-// taken.
-func (o *Order) Hurry(i int) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	for _, k := range []int{i, i - 1, i + 1} {
-		if k >= 0 && k < len(o.taken) && !o.taken[k] && !o.asked[k] {
-			o.asked[k] = true
-			o.urgent = append(o.urgent, k)
-		}
-	}
-}
-
-// take returns the index of the next page to load, and marks it taken. It
-// is called once for each page.
-func (o *Order) take() int {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	for len(o.urgent) > 0 {
-		k := o.urgent[0]
-		o.urgent = o.urgent[1:]
-		if !o.taken[k] {
-			o.taken[k] = true
-			return k
-		}
-	}
-	for o.taken[o.next] {
-		o.next++
-	}
-	o.taken[o.next] = true
-	return o.next
 }
 
 // bigSite is the number of pages, or of listing files, above which
