@@ -49,4 +49,3 @@ func (o *Order) take() int {
 	o.taken[o.next] = true
 	return o.next
 }
-
