@@ -299,9 +299,9 @@ func (st *statics) card(c *site.Chart, w cardWords) ([]byte, error) {
 }
 
 // cardOutput is the social card of page p, when the build draws one and
-// p's j-th chart c is the chart it shows (ok), kept by the Renderer's
-// memory when cached (as the chart's SVG file is: see svgKey).
-func (rr *Renderer) cardOutput(bd *site.Body, j int, c *site.Chart, cached bool) (f output.File, ok bool, err error) {
+// p's j-th chart c is the chart it shows (ok), made again only when its
+// key changed (cachedData, as the chart's SVG file is: see svgKey).
+func (rr *Renderer) cardOutput(bd *site.Body, j int, c *site.Chart) (f output.File, ok bool, err error) {
 	st, p := rr.statics, bd.Page
 	if st == nil || bd.CardChart() != c || c.Spec == nil {
 		return output.File{}, false, nil
@@ -311,13 +311,7 @@ func (rr *Renderer) cardOutput(bd *site.Body, j int, c *site.Chart, cached bool)
 	if w.heading == "" {
 		w.heading = c.Title()
 	}
-	draw := func() ([]byte, error) { return st.card(c, w) }
-	var b []byte
-	if cached {
-		b, err = rr.cachedData(name, cardKey(p, j), draw)
-	} else {
-		b, err = draw()
-	}
+	b, err := rr.cachedData(name, cardKey(p, j), func() ([]byte, error) { return st.card(c, w) })
 	if err != nil {
 		return output.File{}, false, err
 	}
@@ -336,7 +330,7 @@ type cardFuture struct {
 }
 
 // cardAhead starts drawing page p's social card, when the build draws
-// one, as cardOutput(p, j, c, false) would; nil when it draws none.
+// one, as cardOutput would; nil when it draws none.
 func (rr *Renderer) cardAhead(b *site.Body) *cardFuture {
 	c := b.CardChart()
 	if rr.statics == nil || c == nil || c.Spec == nil {
@@ -345,16 +339,16 @@ func (rr *Renderer) cardAhead(b *site.Body) *cardFuture {
 	cf := &cardFuture{j: b.Page.Card, done: make(chan struct{})}
 	go func() {
 		defer close(cf.done)
-		cf.f, cf.ok, cf.err = rr.cardOutput(b, cf.j, c, false)
+		cf.f, cf.ok, cf.err = rr.cardOutput(b, cf.j, c)
 	}()
 	return cf
 }
 
-// output is cardOutput(p, j, c, false): the card drawn ahead for chart j,
+// output is cardOutput(p, j, c): the card drawn ahead for chart j,
 // once drawn, or drawn now.
 func (cf *cardFuture) output(rr *Renderer, b *site.Body, j int, c *site.Chart) (output.File, bool, error) {
 	if cf == nil || cf.j != j {
-		return rr.cardOutput(b, j, c, false)
+		return rr.cardOutput(b, j, c)
 	}
 	<-cf.done
 	return cf.f, cf.ok, cf.err

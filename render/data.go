@@ -22,11 +22,12 @@ func fitFile(slug string, c site.ChartSummary) string {
 
 // chartFiles makes, through put, the files of page p's charts: each
 // chart's CSV file, its fit file, its static figure's SVG file and the
-// page's social card when the build draws them; each made again only when
-// its key changed (cachedData). The page's body is loaded from s only
-// when a file is made again (a site Load made holds it already).
-func (rr *Renderer) chartFiles(s *site.Site, p *site.Page, put func(output.File) error) error {
-	body := sync.OnceValues(func() (*site.Body, error) { return s.LoadBody(p) })
+// page's social card when the build draws them, the card drawn ahead when
+// card is not nil; each made again only when its key changed
+// (cachedData: a Renderer that remembers nothing makes each). body gives
+// the page's body, and is called only when a file is made.
+func (rr *Renderer) chartFiles(p *site.Page, body func() (*site.Body, error), card *cardFuture, put func(output.File) error) error {
+	body = sync.OnceValues(body)
 	withChart := func(j int, make func(*site.Chart) ([]byte, error)) func() ([]byte, error) {
 		return func() ([]byte, error) {
 			b, err := body()
@@ -51,11 +52,9 @@ func (rr *Renderer) chartFiles(s *site.Site, p *site.Page, put func(output.File)
 		}
 		if st := rr.statics; err == nil && st != nil {
 			name := staticFile(p.Slug, c.ID)
-			b, err = rr.cachedData(name, svgKey(p, j), withChart(j, func(c *site.Chart) ([]byte, error) {
-				defer st.files.Delete(c) // drawn with the page, or now
-				return st.file(c)
-			}))
-			if bd := s.Body(p); bd != nil && j < len(bd.Charts) {
+			// The figure drawn with the page (st.files), or drawn now.
+			b, err = rr.cachedData(name, svgKey(p, j), withChart(j, st.file))
+			if bd, berr := body(); berr == nil && j < len(bd.Charts) {
 				st.files.Delete(bd.Charts[j]) // drawn with the page, kept
 			}
 			if err == nil {
@@ -67,7 +66,7 @@ func (rr *Renderer) chartFiles(s *site.Site, p *site.Page, put func(output.File)
 			if bd, err = body(); err == nil {
 				var f output.File
 				var ok bool
-				if f, ok, err = rr.cardOutput(bd, j, bd.Charts[j], true); err == nil && ok {
+				if f, ok, err = card.output(rr, bd, j, bd.Charts[j]); err == nil && ok {
 					err = put(f)
 				}
 			}

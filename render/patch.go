@@ -47,12 +47,12 @@ func (rr *Renderer) patch(s *site.Site, d delta) (*output.Output, error) {
 		if !slices.Contains(fresh, i) {
 			continue // a neighbour: its charts are as they were
 		}
-		if err := rr.chartFiles(s, p, fs.put); err != nil {
+		if err := rr.chartFiles(p, func() (*site.Body, error) { return s.LoadBody(p) }, nil, fs.put); err != nil {
 			return nil, err
 		}
 	}
 	if d.home {
-		if err := rr.chartFiles(s, s.Home, fs.put); err != nil {
+		if err := rr.chartFiles(s.Home, func() (*site.Body, error) { return s.LoadBody(s.Home) }, nil, fs.put); err != nil {
 			return nil, err
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/output"
@@ -448,35 +447,15 @@ func (r *renderer) emitPage(p *site.Body, f output.File, emit func(output.File),
 	return files, nil
 }
 
-// chartData is each of p's charts' CSV file, beside the page, and its
-// static figure's SVG file and the page's social card when the build
-// draws them: the card card drew ahead when not nil.
+// chartData is the files of b's charts (chartFiles), the page's social
+// card the one card drew ahead when not nil.
 func (r *renderer) chartData(b *site.Body, card *cardFuture) ([]output.File, error) {
-	p := b.Page
 	files := make([]output.File, 0, 2*len(b.Charts)+1)
-	for j, c := range b.Charts {
-		files = append(files, output.File{Path: chart.DataFile(p.Slug, c), Data: chart.CSV(c)})
-		if chart.HasFits(c) {
-			b, err := chart.FitJSON(c)
-			if err != nil {
-				return nil, err
-			}
-			files = append(files, output.File{Path: chart.FitFile(p.Slug, c), Data: b})
-		}
-		if st := r.rr.statics; st != nil {
-			b, err := st.file(c)
-			if err != nil {
-				return nil, err
-			}
-			files = append(files, output.File{Path: staticFile(p.Slug, c.ID), Data: b})
-		}
-		if f, ok, err := card.output(r.rr, b, j, c); err != nil {
-			return nil, err
-		} else if ok {
-			files = append(files, f)
-		}
-	}
-	return files, nil
+	err := r.rr.chartFiles(b.Page, func() (*site.Body, error) { return b, nil }, card, func(f output.File) error {
+		files = append(files, f)
+		return nil
+	})
+	return files, err
 }
 
 // written1 is f as an Output of Stream lists it once written: without its
