@@ -136,3 +136,24 @@ func BenchmarkNewPage10k(b *testing.B) {
 		b.StartTimer()
 	})
 }
+
+// BenchmarkRedate10k is a save that moves one page in the order of the
+// 10,000-page synthetic site (its date, to the oldest and back): the
+// pages' places change, so the save goes through every page (render's
+// Stream, keeping each page whose key is unchanged) rather than a patch.
+func BenchmarkRedate10k(b *testing.B) {
+	var orig []byte
+	benchSaves(b, func(s *Server, dir string, i int) {
+		page := filepath.Join(dir, "content", "page-05000.md")
+		if orig == nil {
+			orig, _ = os.ReadFile(page)
+		}
+		date := []byte("date: 2025-01-17") // page 5000's own, 1 + 5000 % 28
+		if i%2 == 0 {
+			os.WriteFile(page, bytes.Replace(orig, date, []byte("date: 2024-12-31"), 1), 0o644)
+		} else {
+			os.WriteFile(page, orig, 0o644)
+		}
+		s.Rebuild([]string{"content/page-05000.md"})
+	})
+}

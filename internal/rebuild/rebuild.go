@@ -22,12 +22,14 @@
 //     rendered (pageSource.Cached, Keep). Listings, feed, sitemap and
 //     search are made by every build from the pages (site.Page), and a
 //     file is written only when its bytes differ (output.Writer).
-//   - The preview's (pipeline.Preview) keeps the site and a lean
+//   - The preview's (pipeline.Preview) keeps the site and a
 //     render.Renderer in memory: site.Site.Reload reads again the pages a
 //     change touches (site.NeedsFullLoad for what touches all), and the
-//     Renderer makes again each file whose key (render/keys.go) changed,
-//     patching its last output when few pages changed (render's delta).
-//     Bodies are dropped once rendered and loaded again to render again
+//     Renderer makes again each file whose key (render/keys.go) changed:
+//     through the same Stream as a build, keeping each page whose key is
+//     unchanged (render's keep), or by patching its last output when few
+//     pages changed in their places (render's delta). Bodies are dropped
+//     once rendered and loaded again to render again
 //     (site.Site.DropBodies, LoadBody).
 //
 // The figure and fit caches (render/figcache.go, site/fitcache.go) key
