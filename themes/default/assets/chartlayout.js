@@ -939,6 +939,37 @@
 
   /* ------------------------------------------------------------------ */
 
+  // logCoord is a value's place on a log axis: its exponent, to 1e-10 of
+  // a decade, as the build writes it (chart/ logCoord).
+  function logCoord(v) {
+    return Math.round(Math.log10(v) * 1e10) / 1e10;
+  }
+
+  // expandRaw puts the points of a chart with a log axis in axis space.
+  // The build writes each point once, [x, y], its values as they are
+  // (meta.raw); the axes plot log10 of them and the tooltip, smoothing and
+  // the linear view read the values: each point of a line or scatter
+  // series on a log axis becomes [X, Y, x, y] (X, Y: log10 where the axis
+  // is log), a gap [X, '-'].
+  function expandRaw(option) {
+    var xs = asArray(option.xAxis), ys = asArray(option.yAxis);
+    asArray(option.series).forEach(function (s) {
+      if (!s || s.type === 'custom' || !Array.isArray(s.data)) return;
+      var lx = (xs[s.xAxisIndex || 0] || {}).scalesiteLog === true;
+      var ly = (ys[s.yAxisIndex || 0] || {}).scalesiteLog === true;
+      if (!lx && !ly) return;
+      s.data = s.data.map(function (d) {
+        var v = Array.isArray(d) ? d : d && d.value;
+        if (!Array.isArray(v) || v.length !== 2) return d;
+        var X = lx && typeof v[0] === 'number' ? logCoord(v[0]) : v[0];
+        var out = v[1] === '-' ? [X, '-'] : [X, ly && typeof v[1] === 'number' ? logCoord(v[1]) : v[1], v[0], v[1]];
+        if (Array.isArray(d)) return out;
+        d.value = out;
+        return d;
+      });
+    });
+  }
+
   // prepareOption turns a page option into the option ECharts is given for
   // a chart W px wide, in the page's scheme (dark): layout hints taken out,
   // the label placer wired (placer(series) returns a series' labelLayout;
@@ -953,6 +984,7 @@
   function prepareOption(option, W, dark, placer) {
     var meta = option.scalesite || {};
     delete option.scalesite;
+    if (meta.raw) expandRaw(option);
     // every text of the chart in FONT (ECharts' global text style), as
     // it is measured here
     option.textStyle = Object.assign({}, option.textStyle, { fontFamily: FONT });
