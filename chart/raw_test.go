@@ -5,12 +5,12 @@ package chart
 // space: on a chart whose meta says raw, each point [x, y] of a line or
 // scatter series on a panel with a log axis becomes [X, Y, x, y], X and Y
 // at log10 of the values (logCoord) where the axis is log, and a gap
-// [x, "-"] becomes [X, "-"]. It leaves the meta as it is.
+// [x, "-"] becomes [X, "-"]; on any chart, a min/max band (spreadToken)
+// becomes a band (bandToken) of [X, LO, HI, run] items. It leaves the meta
+// as it is.
 func expandRaw(opt map[string]any) {
 	meta, _ := opt["scalesite"].(map[string]any)
-	if raw, _ := meta["raw"].(bool); !raw {
-		return
-	}
+	raw, _ := meta["raw"].(bool)
 	isLog := func(key string, i int) bool {
 		axes, _ := opt[key].([]any)
 		if i >= len(axes) {
@@ -28,8 +28,16 @@ func expandRaw(opt map[string]any) {
 	}
 	series, _ := opt["series"].([]any)
 	for _, s := range series {
+		if sm, _ := s.(map[string]any); sm != nil && sm["renderItem"] == spreadToken {
+			expandSpread(sm, isLog("xAxis", axisIndex(sm, "xAxisIndex")), isLog("yAxis", axisIndex(sm, "yAxisIndex")), at)
+		}
+	}
+	for _, s := range series {
 		sm, _ := s.(map[string]any)
 		if sm == nil || sm["type"] == "custom" {
+			continue
+		}
+		if !raw {
 			continue
 		}
 		xi, _ := sm["xAxisIndex"].(float64)
@@ -61,4 +69,29 @@ func expandRaw(opt map[string]any) {
 			}
 		}
 	}
+}
+
+func axisIndex(s map[string]any, key string) int {
+	i, _ := s[key].(float64)
+	return int(i)
+}
+
+// expandSpread makes a min/max band's buckets ([x, LO, HI, run] or
+// [x0, x1, LO, HI, run]) the points of a band, as expandRaw.
+func expandSpread(s map[string]any, logX, logY bool, at func(any, bool) any) {
+	data, _ := s["data"].([]any)
+	var out []any
+	for _, d := range data {
+		v, _ := d.([]any)
+		xs := v[:1]
+		if len(v) == 5 {
+			xs = v[:2]
+		}
+		lo, hi, run := v[len(v)-3], v[len(v)-2], v[len(v)-1]
+		for _, x := range xs {
+			out = append(out, []any{at(x, logX), at(lo, logY), at(hi, logY), run})
+		}
+	}
+	s["data"] = out
+	s["renderItem"] = bandToken
 }
