@@ -92,6 +92,10 @@ type svgItem struct {
 	bytes.Buffer
 	head, style int // the ends of head and style in the buffer
 	clip        int
+	// named: a path another picture reuses (SVGOptions.Named), whose
+	// paint goes on a group around it, so that a <use> of it takes the
+	// <use>'s paint (and site.css's dark colours for it)
+	named bool
 }
 
 func (it *svgItem) styleBytes() []byte { return it.Bytes()[it.head:it.style] }
@@ -330,7 +334,7 @@ func (sw *svgWriter) scene(s *Scene, opts SVGOptions) {
 		}
 		b := cur.Bytes()
 		st := cur.styleBytes()
-		if !styled && hasNext && next.clip == cur.clip && len(st) > 0 && bytes.Equal(next.styleBytes(), st) {
+		if !styled && len(st) > 0 && (cur.named || hasNext && next.clip == cur.clip && bytes.Equal(next.styleBytes(), st)) {
 			sw.out.WriteString("<g")
 			sw.out.Write(st)
 			sw.out.WriteString(">")
@@ -358,7 +362,7 @@ func (sw *svgWriter) scene(s *Scene, opts SVGOptions) {
 // (false too past the last item).
 func (sw *svgWriter) item(s *Scene, i int, it *svgItem) bool {
 	it.Reset()
-	it.head, it.style = 0, 0
+	it.head, it.style, it.named = 0, 0, false
 	if i >= len(s.Items) {
 		return false
 	}
@@ -374,7 +378,8 @@ func (sw *svgWriter) item(s *Scene, i int, it *svgItem) bool {
 		if r, ok := sw.reuse[i]; ok {
 			sw.use(item, r, it)
 		} else {
-			sw.path(item, sw.named[i], i, it)
+			it.named = sw.named[i]
+			sw.path(item, it.named, i, it)
 		}
 	case "symbol":
 		sw.symbol(item, it)
