@@ -38,14 +38,14 @@ func spreadSeries(p chartspec.Panel, all, drawn []site.Point, target, grid int, 
 			return nil
 		}
 	}
-	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
-	data := bandData(spreadBand(all, spreadBuckets(target), logX), logX, logY)
+	logX := p.X.Scale == chartspec.ScaleLog
+	data := spreadData(spreadBand(all, spreadBuckets(target), logX))
 	if data == nil {
 		return nil
 	}
 	return []auxSeries{{name: name, typ: "custom", opt: customSeries{
 		Type: "custom", ID: "scalesite-spread-" + strconv.Itoa(k), Name: name,
-		XAxisIndex: grid, YAxisIndex: grid, RenderItem: bandToken, Encode: map[string][]int{"x": {0}, "y": {1, 2}}, Data: data,
+		XAxisIndex: grid, YAxisIndex: grid, RenderItem: spreadToken, Encode: map[string][]int{"x": {0}, "y": {1, 2}}, Data: data,
 		ItemStyle: map[string]any{"color": st.Color}, Z: 1, Silent: true, Clip: true,
 		Tooltip: map[string]any{"show": false},
 	}}}
@@ -222,4 +222,54 @@ func roundDigits(v float64, n int) float64 {
 		return v
 	}
 	return r
+}
+
+// spreadToken names a min/max band written by spreadData. The page's
+// layout (chartlayout.js expandRaw) writes it out as a band (bandToken)
+// before anything draws it.
+const spreadToken = "@spread"
+
+// spreadData writes a min/max band (spreadBand's points) as the page
+// carries it, each value once: a bucket drawn from its first x to its
+// last is [x0, x1, LO, HI, run], one of a single x [x, LO, HI, run], the
+// values as they are (not log10 on a log axis); run numbers the stretches
+// between gaps, as bandData's. The page makes each bucket the one or two
+// points bandData writes, in axis space, so the band drawn is the same;
+// the page of ten long runs carries half the numbers.
+func spreadData(pts []site.Point) []byte {
+	b := []byte{'['}
+	n, run, open := 0, 0, false
+	for i := 0; i < len(pts); i++ {
+		pt := pts[i]
+		if pt.Gap() || !pt.Bounds.HasY() {
+			if open {
+				run++
+				open = false
+			}
+			continue
+		}
+		open = true
+		if n > 0 {
+			b = append(b, ',')
+		}
+		n++
+		b = append(b, '[')
+		b = appendNumber(b, pt.X)
+		b = append(b, ',')
+		if i+1 < len(pts) && pts[i+1].Bounds == pt.Bounds { // the bucket's last x
+			i++
+			b = appendNumber(b, pts[i].X)
+			b = append(b, ',')
+		}
+		b = appendNumber(b, pt.Bounds.YLo)
+		b = append(b, ',')
+		b = appendNumber(b, pt.Bounds.YHi)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(run), 10)
+		b = append(b, ']')
+	}
+	if n == 0 {
+		return nil
+	}
+	return append(b, ']')
 }

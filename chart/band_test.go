@@ -286,6 +286,7 @@ func specFilesOption(t *testing.T, spec string, files map[string]string) (*site.
 	if err := json.Unmarshal(b, &opt); err != nil {
 		t.Fatal(err)
 	}
+	expandRaw(opt) // in axis space, as the page draws it
 	return c, opt
 }
 

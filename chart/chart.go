@@ -124,6 +124,7 @@ func buildOption(c *site.Chart) *echartsOption {
 		o.yAxes = append(o.yAxes, yo.yAxis(i))
 		ex.logX = append(ex.logX, xo.log)
 		ex.logY = append(ex.logY, yo.log)
+		ex.meta.Raw = ex.meta.Raw || xo.log || yo.log
 		ex.unitX, ex.unitY = append(ex.unitX, axisMarkOf(p.X)), append(ex.unitY, axisMarkOf(p.Y))
 		axisIdx[i] = i
 	}
@@ -334,8 +335,7 @@ type crowding struct {
 }
 
 func series(p chartspec.Panel, pts []site.Point, grid int, name string, st SeriesStyle, crowd crowding) (charts.SingleSeries, seriesExtra) {
-	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
-	items, labelled := seriesData(pts, logX, logY)
+	items, labelled := seriesData(pts)
 	ss := charts.SingleSeries{
 		Name: name, Data: items, XAxisIndex: grid, YAxisIndex: grid,
 		ItemStyle: &opts.ItemStyle{Color: st.Color},
@@ -394,18 +394,17 @@ func drawn(pts []site.Point) int {
 // option is written (chartjson.go): a page of charts is mostly numbers,
 // and encoding them through reflection was the largest cost of rendering.
 type pointsData struct {
-	points     []site.Point
-	logX, logY bool
+	points []site.Point
 }
 
 // MarshalJSON writes the points as the option holds them.
 func (d pointsData) MarshalJSON() ([]byte, error) {
-	return appendPoints(nil, d.points, d.logX, d.logY), nil
+	return appendPoints(nil, d.points), nil
 }
 
 // seriesData is a series' points as its option's data, and whether any
 // drawn point has a label.
-func seriesData(points []site.Point, logX, logY bool) (pointsData, bool) {
+func seriesData(points []site.Point) (pointsData, bool) {
 	labelled := false
 	for _, pt := range points {
 		if pt.Label != "" && !pt.NameOnly && !math.IsNaN(pt.Y) {
@@ -413,26 +412,23 @@ func seriesData(points []site.Point, logX, logY bool) (pointsData, bool) {
 			break
 		}
 	}
-	return pointsData{points, logX, logY}, labelled
+	return pointsData{points}, labelled
 }
 
 // appendPoints writes points as JSON. Strings are escaped as encoding/json
 // escapes them (fastjson.AppendString), <, > and & included, as in any other
 // part of the option.
 //
-// A point is [X, Y] in axis space (log10 on a log axis); on a chart with a
-// log axis the original values follow ([X, Y, x, y]) so that tooltips show
-// them exactly. A gap (Y NaN) is [X, "-"], which breaks the line. Points
+// A point is [x, y], its values as they are: on a panel with a log axis
+// too (chartMeta.Raw), where the page's layout (chartlayout.js expandRaw)
+// makes it [X, Y, x, y], X and Y in axis space (log10, as logCoord), before
+// anything draws it, so that the page carries each value once. A gap (Y
+// NaN) is [x, "-"], which breaks the line. Points
 // with a label are {name, value} items, so the label and the tooltip can
 // show the name; a point only named (site.Point.NameOnly) hides its label.
-func appendPoints(b []byte, points []site.Point, logX, logY bool) []byte {
-	orig := logX || logY
+func appendPoints(b []byte, points []site.Point) []byte {
 	if b == nil {
-		size := 24
-		if orig {
-			size = 48
-		}
-		b = make([]byte, 0, size*len(points)+2)
+		b = make([]byte, 0, 24*len(points)+2)
 	}
 	b = append(b, '[')
 	for i, pt := range points {
@@ -440,9 +436,6 @@ func appendPoints(b []byte, points []site.Point, logX, logY bool) []byte {
 			b = append(b, ',')
 		}
 		x := pt.X
-		if logX {
-			x = logCoord(x)
-		}
 		if math.IsNaN(pt.Y) {
 			b = append(b, '[')
 			b = appendNumber(b, x)
@@ -450,9 +443,6 @@ func appendPoints(b []byte, points []site.Point, logX, logY bool) []byte {
 			continue
 		}
 		y := pt.Y
-		if logY {
-			y = logCoord(y)
-		}
 		item := pt.Label != "" || pt.Bounds != nil // an interval goes with the point, for the tooltip
 		if pt.Label != "" {
 			b = append(b, `{"name":`...)
@@ -465,12 +455,6 @@ func appendPoints(b []byte, points []site.Point, logX, logY bool) []byte {
 		b = appendNumber(b, x)
 		b = append(b, ',')
 		b = appendNumber(b, y)
-		if orig {
-			b = append(b, ',')
-			b = appendNumber(b, pt.X)
-			b = append(b, ',')
-			b = appendNumber(b, pt.Y)
-		}
 		b = append(b, ']')
 		if item {
 			b = appendInterval(b, pt.Bounds)

@@ -116,9 +116,9 @@ func TestSeedChartSemantics(t *testing.T) {
 		{"flops-accuracy", []any{"yAxis", 0, "axisLabel", "formatter"}, "@percent"},
 		{"flops-accuracy", []any{"xAxis", 0, "min"}, 20.0},
 		{"flops-accuracy", []any{"series", 1, "name"}, "Qwen2.5 0.5B"},
-		{"flops-accuracy", []any{"series", 1, "data", 2, 0}, 23.0},
-		{"flops-accuracy", []any{"series", 1, "data", 2, 2}, 1e23},
+		{"flops-accuracy", []any{"series", 1, "data", 2, 0}, 1e23}, // its value: the page takes log10 (scalesite.raw)
 		{"flops-accuracy", []any{"series", 1, "data", 2, 1}, 60.0},
+		{"flops-accuracy", []any{"scalesite", "raw"}, true},
 	}
 	for _, tt := range tests {
 		if got := get(opt(tt.slug), tt.path...); got != tt.want {
@@ -137,7 +137,7 @@ func TestSeedChartSemantics(t *testing.T) {
 // escaped the same way.
 func TestSeriesDataMatchesEncodingJSON(t *testing.T) {
 	points := []site.Point{{X: 1e20, Y: 0.41}, {X: 1e21, Y: -3.5}, {X: 7e-7, Y: 123456789}, {X: 1, Y: 0, Label: `</script><b>"x"&`}, {X: 2.5e-10, Y: 1e300}, {X: 1.2664e19, Y: 39.71}}
-	data, _ := seriesData(points, false, false)
+	data, _ := seriesData(points)
 	got, err := json.Marshal(data)
 	if err != nil {
 		t.Fatal(err)
@@ -164,15 +164,27 @@ func TestSeriesDataMatchesEncodingJSON(t *testing.T) {
 	}
 }
 
-// TestSeriesDataLogAxes: on a log axis a point is placed at its exponent,
-// and the original values follow for the tooltip; a gap breaks the line.
+// TestSeriesDataLogAxes: on a log axis too a point carries its values as
+// they are (the page puts them at their exponents: chartlayout.js
+// expandRaw), and the chart's meta says so; a gap breaks the line.
 func TestSeriesDataLogAxes(t *testing.T) {
 	points := []site.Point{{X: 1e20, Y: 0.41}, {X: 3.14e23, Y: math.NaN()}, {X: 1e-3, Y: 2, Label: "m"}}
-	data, labelled := seriesData(points, true, false)
-	got := appendPoints(nil, data.points, data.logX, data.logY)
-	want := `[[20,0.41,1e+20,0.41],[23.4969296481,"-"],{"name":"m","value":[-3,2,0.001,2]}]`
+	data, labelled := seriesData(points)
+	got := appendPoints(nil, data.points)
+	want := `[[1e+20,0.41],[3.14e+23,"-"],{"name":"m","value":[0.001,2]}]`
 	if string(got) != want || !labelled {
 		t.Errorf("seriesData = %s (labelled %v), want %s", got, labelled, want)
+	}
+	for _, tc := range []struct {
+		x, y string
+		raw  bool
+	}{{"linear", "linear", false}, {"log", "linear", true}, {"linear", "log", true}} {
+		_, opt := specFilesOption(t, "type: line\ndata: d.csv\nx: {field: x, scale: "+tc.x+"}\ny: {field: y, scale: "+tc.y+"}\n",
+			map[string]string{"content/d.csv": "x,y\n1,2\n10,20\n"})
+		meta, _ := opt["scalesite"].(map[string]any)
+		if raw, _ := meta["raw"].(bool); raw != tc.raw {
+			t.Errorf("x %s, y %s: meta raw %v, want %v", tc.x, tc.y, raw, tc.raw)
+		}
 	}
 }
 

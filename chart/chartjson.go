@@ -124,9 +124,6 @@ func (o *echartsOption) write() *optionJSON {
 		size += 512
 		if d, ok := s.Data.(pointsData); ok {
 			size += 24 * len(d.points)
-			if d.logX || d.logY {
-				size += 24 * len(d.points)
-			}
 		}
 	}
 	e := &fastjson.Enc{B: make([]byte, 0, size)}
@@ -205,7 +202,7 @@ func (d jsonData) AppendJSON(b []byte) []byte { return append(b, d...) }
 
 // AppendJSON appends the points as MarshalJSON writes them
 // (fastjson.Appender).
-func (d pointsData) AppendJSON(b []byte) []byte { return appendPoints(b, d.points, d.logX, d.logY) }
+func (d pointsData) AppendJSON(b []byte) []byte { return appendPoints(b, d.points) }
 
 // tooltipExtra writes tooltipJSON's own member.
 func tooltipExtra(e *fastjson.Enc) {
@@ -389,6 +386,10 @@ func writeMeta(e *fastjson.Enc, m *chartMeta) {
 	e.OptInt("labels", m.Labels)
 	writeTeXLine(e, "texTitle", m.TeXTitle)
 	writeTeXLine(e, "texSubtitle", m.TeXSubtitle)
+	if m.Raw {
+		e.Key("raw")
+		e.Bool(true)
+	}
 	e.Close()
 }
 

@@ -46,6 +46,10 @@ type chartMeta struct {
 	// measured for it (chartlayout.js frame) instead of by ECharts.
 	TeXTitle    *site.TeXLine `json:"texTitle,omitempty"`
 	TeXSubtitle *site.TeXLine `json:"texSubtitle,omitempty"`
+	// Raw says that the line and scatter series of a chart with a log axis
+	// carry their points' values as they are (appendPoints), not in axis
+	// space: the page's layout puts them there (chartlayout.js expandRaw).
+	Raw bool `json:"raw,omitempty"`
 }
 
 // tooltipJSON keeps the tooltip inside the chart, so it never runs off a

@@ -115,7 +115,7 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, names *fitNa
 	}
 	if p.Frontier.Dir != "" {
 		pts := data.FrontierPoints(p.Frontier.Dir == chartspec.FrontierMax)
-		items, _ := seriesData(unlabelled(pts), logX, logY)
+		items, _ := seriesData(unlabelled(pts))
 		line := charts.SingleSeries{
 			Name: frontierName, Type: types.ChartLine, Data: items, XAxisIndex: i, YAxisIndex: i,
 			ItemStyle: &opts.ItemStyle{Color: neutralColor}, ShowSymbol: optFalse, Symbol: "none",
@@ -265,7 +265,7 @@ func fitLine(name string, pts []site.Point, grid int, color string, logX, logY b
 			}
 		}
 	}
-	items, _ := seriesData(pts, logX, logY)
+	items, _ := seriesData(pts)
 	ss := charts.SingleSeries{
 		Name: name, Type: types.ChartLine, Data: items, XAxisIndex: grid, YAxisIndex: grid,
 		Symbol: "circle", SymbolSize: 6, ShowSymbol: optTrue,

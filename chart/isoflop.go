@@ -26,7 +26,6 @@ const bandSamples = 60
 // numbers the chart's aux series so far).
 func isoflopMarks(c *site.Chart, i int, styles map[string]SeriesStyle, names *fitNames, k int) ([]charts.SingleSeries, []seriesExtra, []auxSeries) {
 	p := c.Spec.Panels[i]
-	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
 	var out []charts.SingleSeries
 	var extras []seriesExtra
 	var aux []auxSeries
@@ -36,7 +35,7 @@ func isoflopMarks(c *site.Chart, i int, styles map[string]SeriesStyle, names *fi
 		switch {
 		case f.Kind == fit.IsoFLOPCurve:
 			m := fit.Parabola{P0: f.A, P1: f.B, P2: f.C}.Minimum()
-			items, _ := seriesData([]site.Point{{X: m.X, Y: m.Y}}, logX, logY)
+			items, _ := seriesData([]site.Point{{X: m.X, Y: m.Y}})
 			out = append(out, charts.SingleSeries{
 				Name: name, Type: types.ChartScatter, Data: items, XAxisIndex: i, YAxisIndex: i,
 				Symbol: "diamond", SymbolSize: 13,

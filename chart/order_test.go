@@ -59,7 +59,7 @@ func TestLineDrawnInXOrder(t *testing.T) {
 					continue
 				}
 				for _, d := range se.Data {
-					got = append(got, [2]float64{d[2], d[1]}) // [log10 x, y, x, y] on a log axis
+					got = append(got, [2]float64{d[0], d[1]}) // [x, y], the values, on a log axis too
 				}
 			}
 			if !slices.Equal(got, tt.want) {

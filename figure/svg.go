@@ -29,6 +29,14 @@ type SVGOptions struct {
 	// the characters its texts draw: for a picture shown where the page's
 	// web font is not loaded (a feed).
 	EmbedFont bool
+	// Named gives the path items it holds (by index) the id SharedID
+	// names, for another picture on the same page to reuse (MatchPaths);
+	// their strokes keep their width when drawn scaled.
+	Named map[int]bool
+	// Reuse draws the path items it holds (by index) as a <use> of a path
+	// another picture on the page names (href "#" + SharedID: the page
+	// makes the ids its own), moved and scaled.
+	Reuse map[int]Reuse
 }
 
 // WriteSVG writes s as an SVG 1.1 document: coordinates in the Scene's px
@@ -45,7 +53,7 @@ func WriteSVG(w io.Writer, s *Scene, opts SVGOptions) error {
 		return err
 	}
 	bw := bufio.NewWriterSize(w, 32<<10)
-	sw := svgWriter{w: bw, out: bw, inks: inks}
+	sw := svgWriter{w: bw, out: bw, inks: inks, named: opts.Named, reuse: opts.Reuse}
 	if opts.EmbedFont {
 		css, err := svgFontFaces(s)
 		if err != nil {
@@ -66,6 +74,8 @@ type svgWriter struct {
 	groupStyle []byte               // the style of the group open
 	fontCSS    string               // the @font-face rules of an embedded font, or ""
 	inks       map[int]*canvas.Path // the ink of the tex items, by index (texInks)
+	named      map[int]bool         // SVGOptions.Named
+	reuse      map[int]Reuse        // SVGOptions.Reuse
 }
 
 type svgOut interface {
@@ -82,6 +92,10 @@ type svgItem struct {
 	bytes.Buffer
 	head, style int // the ends of head and style in the buffer
 	clip        int
+	// named: a path another picture reuses (SVGOptions.Named), whose
+	// paint goes on a group around it, so that a <use> of it takes the
+	// <use>'s paint (and site.css's dark colours for it)
+	named bool
 }
 
 func (it *svgItem) styleBytes() []byte { return it.Bytes()[it.head:it.style] }
@@ -320,7 +334,7 @@ func (sw *svgWriter) scene(s *Scene, opts SVGOptions) {
 		}
 		b := cur.Bytes()
 		st := cur.styleBytes()
-		if !styled && hasNext && next.clip == cur.clip && len(st) > 0 && bytes.Equal(next.styleBytes(), st) {
+		if !styled && len(st) > 0 && (cur.named || hasNext && next.clip == cur.clip && bytes.Equal(next.styleBytes(), st)) {
 			sw.out.WriteString("<g")
 			sw.out.Write(st)
 			sw.out.WriteString(">")
@@ -348,7 +362,7 @@ func (sw *svgWriter) scene(s *Scene, opts SVGOptions) {
 // (false too past the last item).
 func (sw *svgWriter) item(s *Scene, i int, it *svgItem) bool {
 	it.Reset()
-	it.head, it.style = 0, 0
+	it.head, it.style, it.named = 0, 0, false
 	if i >= len(s.Items) {
 		return false
 	}
@@ -361,7 +375,12 @@ func (sw *svgWriter) item(s *Scene, i int, it *svgItem) bool {
 	defer func() { sw.w = sw.out }()
 	switch item.Kind {
 	case "path":
-		sw.path(item, it)
+		if r, ok := sw.reuse[i]; ok {
+			sw.use(item, r, it)
+		} else {
+			it.named = sw.named[i]
+			sw.path(item, it.named, i, it)
+		}
 	case "symbol":
 		sw.symbol(item, it)
 	case "text":
@@ -376,6 +395,14 @@ func (sw *svgWriter) item(s *Scene, i int, it *svgItem) bool {
 // (which a group cannot share: it would make the group's opacity) and the
 // end of the tag, marking where the style starts and ends in it.
 func (sw *svgWriter) style(it *svgItem, fill, stroke string, lw float64, dash []float64, opacity float64) {
+	sw.styleTag(it, fill, stroke, lw, dash)
+	sw.opacity(opacity)
+	sw.str("/>")
+}
+
+// styleTag writes the paint attributes of style, marking where they start
+// and end, without the opacity and the end of the tag.
+func (sw *svgWriter) styleTag(it *svgItem, fill, stroke string, lw float64, dash []float64) {
 	it.head = it.Len()
 	if fill == "" {
 		fill = "none"
@@ -400,8 +427,6 @@ func (sw *svgWriter) style(it *svgItem, fill, stroke string, lw float64, dash []
 		}
 	}
 	it.style = it.Len()
-	sw.opacity(opacity)
-	sw.str("/>")
 }
 
 func (sw *svgWriter) opacity(op float64) {
@@ -412,7 +437,43 @@ func (sw *svgWriter) opacity(op float64) {
 	}
 }
 
-func (sw *svgWriter) path(it *Item, out *svgItem) {
+// use writes a path item as a <use> of the path another picture names:
+// the same paint (which a group may share; the path's own attributes,
+// its opacity among them, come with it).
+func (sw *svgWriter) use(it *Item, r Reuse, out *svgItem) {
+	sw.str(`<use href="#`)
+	sw.str(SharedID(r.Ref))
+	sw.str(`" transform="matrix(`)
+	sw.g(r.Sx)
+	sw.str(" 0 0 ")
+	sw.g(r.Sy)
+	sw.str(" ")
+	sw.nPrec(r.Tx, 1000)
+	sw.str(" ")
+	sw.nPrec(r.Ty, 1000)
+	sw.str(`)"`)
+	lw := it.LineWidth
+	if lw == 0 {
+		lw = 1
+	}
+	sw.styleTag(out, it.Fill, it.Stroke, lw, it.Dash)
+	sw.str("/>")
+}
+
+// g writes v in the fewest digits that read back as v, without a leading
+// zero.
+func (sw *svgWriter) g(v float64) {
+	b := strconv.AppendFloat(sw.num[:0], v, 'f', -1, 64)
+	if len(b) > 1 && b[0] == '0' && b[1] == '.' {
+		b = b[1:]
+	}
+	sw.num = b[:0]
+	sw.w.Write(b)
+}
+
+// path writes a path item; named, with the id SharedID(i) gives it and
+// a stroke that keeps its width where a <use> scales it.
+func (sw *svgWriter) path(it *Item, named bool, i int, out *svgItem) {
 	p := it.Points
 	if len(p) < 4 || !finitePoints(p) || (it.Fill == "" && it.Stroke == "") {
 		return
@@ -424,23 +485,46 @@ func (sw *svgWriter) path(it *Item, out *svgItem) {
 	if !it.Close && it.Fill == "" && len(it.Dash) == 0 {
 		p = thinLine(p, thinColumn) // a dense line: the points that make its ink (thin.go)
 	}
-	sw.str(`<path d="M`)
+	sw.str(`<path`)
+	if named {
+		sw.str(` id="`)
+		sw.str(SharedID(i))
+		sw.str(`"`)
+		if it.Stroke != "" {
+			sw.str(` vector-effect="non-scaling-stroke"`)
+		}
+	}
+	sw.str(` d="M`)
 	// Relative moves after the first point, each from the rounded point
 	// before, so that rounding does not add up.
 	px, py := math.Round(p[0]*10)/10, math.Round(p[1]*10)/10
 	sw.n(px)
 	sw.sep(py)
 	sw.n(py)
+	// A step along an axis is written as h or v: a band's outline and a
+	// step line are mostly such steps.
+	var op byte
 	for i := 2; i+1 < len(p); i += 2 {
 		x, y := math.Round(p[i]*10)/10, math.Round(p[i+1]*10)/10
-		if i == 2 {
-			sw.str("l")
-		} else {
-			sw.sep(x - px)
+		dx, dy := x-px, y-py
+		next, first, second := byte('l'), dx, dy
+		switch {
+		case math.Round(dy*10) == 0:
+			next, first = 'h', dx
+		case math.Round(dx*10) == 0:
+			next, first = 'v', dy
 		}
-		sw.n(x - px)
-		sw.sep(y - py)
-		sw.n(y - py)
+		if next != op {
+			sw.w.WriteByte(next)
+			op = next
+		} else {
+			sw.sep(first)
+		}
+		sw.n(first)
+		if next == 'l' {
+			sw.sep(second)
+			sw.n(second)
+		}
 		px, py = x, y
 	}
 	if it.Close {

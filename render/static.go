@@ -251,17 +251,37 @@ func (st *statics) figure(c *site.Chart, option []byte, alt string) (*staticFigu
 		return nil, err
 	}
 	f.File = file.Bytes()
+	var pictures [3]*figure.Scene
+	var texs [3][]byte
+	for k, which := range [...]string{"wide", "tablet", "narrow"} {
+		pictures[k], texs[k] = pageTeX([...]*figure.Scene{wide, tablet, narrow}[k], c, which)
+	}
+	// The tablet's and the phone's long lines and bands are the desktop's
+	// moved and scaled: written once, in the desktop's picture, and used
+	// by the others (figure.MatchPaths).
+	reuseTablet, namedTablet := figure.MatchPaths(pictures[0], pictures[1])
+	reuseNarrow, namedNarrow := figure.MatchPaths(pictures[0], pictures[2])
+	named := namedTablet
+	for i := range namedNarrow {
+		if named == nil {
+			named = map[int]bool{}
+		}
+		named[i] = true
+	}
 	var b bytes.Buffer
 	b.Grow(3 * file.Len())
-	for _, w := range []struct {
-		s     *figure.Scene
+	for k, w := range []struct {
 		which string
-	}{{wide, "wide"}, {tablet, "tablet"}, {narrow, "narrow"}} {
-		picture, tex := pageTeX(w.s, c, w.which)
-		if err := inlineSVG(&b, picture, c.ID, w.which); err != nil {
+		opts  figure.SVGOptions
+	}{
+		{"wide", figure.SVGOptions{Named: named}},
+		{"tablet", figure.SVGOptions{Reuse: reuseTablet}},
+		{"narrow", figure.SVGOptions{Reuse: reuseNarrow}},
+	} {
+		if err := inlineSVG(&b, pictures[k], c.ID, w.which, w.opts); err != nil {
 			return nil, err
 		}
-		b.Write(tex)
+		b.Write(texs[k])
 	}
 	f.HTML = template.HTML(b.String())
 	return f, nil
@@ -278,12 +298,14 @@ func ceilPx(h float64) int {
 // inlineSVG writes s as an <svg> element of the page: without background
 // (the chart box's shows through, in either colour scheme), hidden from
 // assistive technology (the canvas element carries the alt text), its
-// clip ids made the page's own.
-func inlineSVG(b *bytes.Buffer, s *figure.Scene, id, which string) error {
+// clip ids made the page's own, and the paths it reuses (opts.Reuse)
+// those of the desktop's picture (the one opts.Named names).
+func inlineSVG(b *bytes.Buffer, s *figure.Scene, id, which string, opts figure.SVGOptions) error {
 	sc := *s
 	sc.Background = ""
 	var svg bytes.Buffer
-	if err := figure.WriteSVG(&svg, &sc, figure.SVGOptions{Responsive: true}); err != nil {
+	opts.Responsive = true
+	if err := figure.WriteSVG(&svg, &sc, opts); err != nil {
 		return err
 	}
 	out := svg.Bytes()
@@ -297,6 +319,9 @@ func inlineSVG(b *bytes.Buffer, s *figure.Scene, id, which string) error {
 	prefix := "s-" + safeID(id) + "-" + which + "-"
 	out = bytes.ReplaceAll(out, []byte(`id="`), []byte(`id="`+prefix))
 	out = bytes.ReplaceAll(out, []byte(`url(#`), []byte(`url(#`+prefix))
+	if len(opts.Reuse) > 0 {
+		out = bytes.ReplaceAll(out, []byte(`href="#`), []byte(`href="#s-`+safeID(id)+`-wide-`))
+	}
 	b.WriteString(`<svg class="scalesite-static scalesite-static-` + which + `" aria-hidden="true" focusable="false" `)
 	b.Write(out)
 	return nil

@@ -2,6 +2,8 @@ package render
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"regexp"
 	"runtime"
 	"strings"
@@ -74,6 +76,46 @@ func TestStaticFigureMarkup(t *testing.T) {
 	}
 	if strings.Contains(off[FeedFile], "&lt;img") {
 		t.Error("staticFigures: false: the feed shows images")
+	}
+}
+
+// TestStaticFiguresShareLongPaths: the tablet's and the phone's pictures
+// of a chart of long lines draw each line as a <use> of the desktop's
+// path of it, which the desktop's picture names; the feed's SVG file,
+// shown alone, draws its own.
+func TestStaticFiguresShareLongPaths(t *testing.T) {
+	var csv strings.Builder
+	csv.WriteString("run,step,loss\n")
+	for _, run := range []string{"a", "b"} {
+		for i := 1; i <= 200; i++ {
+			fmt.Fprintf(&csv, "%s,%d,%.4f\n", run, i, 3/math.Sqrt(float64(i))+0.1*math.Sin(float64(i)))
+		}
+	}
+	page := "---\ntitle: P\n---\n```chart\ntype: line\ndata: runs.csv\nx: {field: step, scale: log}\ny: loss\nseries: run\n```\n"
+	got := renderSite(t, map[string]string{"scalesite.yaml": "title: S\n", "content/p/index.md": page, "content/p/runs.csv": csv.String()}, site.Options{})
+	html := got["p/index.html"]
+	pictures := regexp.MustCompile(`<svg class="scalesite-static scalesite-static-(\w+)".*?</svg>`).FindAllStringSubmatch(html, -1)
+	if len(pictures) != 3 {
+		t.Fatalf("%d static pictures, want 3", len(pictures))
+	}
+	wide := pictures[0][0]
+	named := regexp.MustCompile(`<path id="(s-chart-p-1-wide-p\d+)" vector-effect="non-scaling-stroke" d="M`).FindAllStringSubmatch(wide, -1)
+	if len(named) != 2 {
+		t.Errorf("the desktop's picture names %d lines, want 2:\n%.3000s", len(named), wide)
+	}
+	for _, p := range pictures[1:] {
+		uses := regexp.MustCompile(`<use href="#([^"]+)" transform="matrix\([^)]+\)"`).FindAllStringSubmatch(p[0], -1)
+		if len(uses) != 2 {
+			t.Errorf("the %s picture draws %d lines as a <use>, want 2:\n%.3000s", p[1], len(uses), p[0])
+		}
+		for _, u := range uses {
+			if !strings.Contains(wide, `id="`+u[1]+`"`) {
+				t.Errorf("the %s picture uses #%s, which the desktop's picture does not name", p[1], u[1])
+			}
+		}
+	}
+	if svg := got["p/chart-p-1.svg"]; strings.Contains(svg, "<use") || strings.Contains(svg, "vector-effect") {
+		t.Errorf("the chart's SVG file reuses paths; it is shown alone:\n%.500s", svg)
 	}
 }
 

@@ -939,6 +939,53 @@
 
   /* ------------------------------------------------------------------ */
 
+  // logCoord is a value's place on a log axis: its exponent, to 1e-10 of
+  // a decade, as the build writes it (chart/ logCoord).
+  function logCoord(v) {
+    return Math.round(Math.log10(v) * 1e10) / 1e10;
+  }
+
+  // expandRaw puts the points of a chart in axis space. The build writes
+  // each value once (chart/ appendPoints, spreadData): on a chart with a
+  // log axis (raw), a point [x, y], its values as they are, which the
+  // axes plot log10 of and the tooltip, smoothing and the linear view
+  // read: each point of a line or scatter series on a log axis becomes
+  // [X, Y, x, y] (X, Y: log10 where the axis is log), a gap [X, '-']. A
+  // min/max band ('@spread') of buckets, [x, LO, HI, run] or
+  // [x0, x1, LO, HI, run], becomes the band ('@band') of their points.
+  function expandRaw(option, raw) {
+    var xs = asArray(option.xAxis), ys = asArray(option.yAxis);
+    asArray(option.series).forEach(function (s) {
+      if (!s || !Array.isArray(s.data)) return;
+      var lx = (xs[s.xAxisIndex || 0] || {}).scalesiteLog === true;
+      var ly = (ys[s.yAxisIndex || 0] || {}).scalesiteLog === true;
+      var at = function (v, log) { return log && typeof v === 'number' ? logCoord(v) : v; };
+      if (s.type === 'custom') {
+        if (s.renderItem !== '@spread') return;
+        var band = [];
+        s.data.forEach(function (v) {
+          if (!Array.isArray(v) || v.length < 4) return;
+          var n = v.length, lo = at(v[n - 3], ly), hi = at(v[n - 2], ly), run = v[n - 1];
+          band.push([at(v[0], lx), lo, hi, run]);
+          if (n > 4) band.push([at(v[1], lx), lo, hi, run]);
+        });
+        s.data = band;
+        s.renderItem = '@band';
+        return;
+      }
+      if (!raw || (!lx && !ly)) return;
+      s.data = s.data.map(function (d) {
+        var v = Array.isArray(d) ? d : d && d.value;
+        if (!Array.isArray(v) || v.length !== 2) return d;
+        var X = at(v[0], lx);
+        var out = v[1] === '-' ? [X, '-'] : [X, at(v[1], ly), v[0], v[1]];
+        if (Array.isArray(d)) return out;
+        d.value = out;
+        return d;
+      });
+    });
+  }
+
   // prepareOption turns a page option into the option ECharts is given for
   // a chart W px wide, in the page's scheme (dark): layout hints taken out,
   // the label placer wired (placer(series) returns a series' labelLayout;
@@ -953,6 +1000,7 @@
   function prepareOption(option, W, dark, placer) {
     var meta = option.scalesite || {};
     delete option.scalesite;
+    expandRaw(option, meta.raw === true);
     // every text of the chart in FONT (ECharts' global text style), as
     // it is measured here
     option.textStyle = Object.assign({}, option.textStyle, { fontFamily: FONT });

@@ -27,7 +27,8 @@
 
   // linearOption turns the page's option (log axes over log10 of the
   // values) into one whose chosen log axes are linear: each such axis
-  // plots the original values, which the points carry ([X, Y, x, y]).
+  // plots the original values, which the points carry ([X, Y, x, y], or
+  // [x, y] alone on a raw chart).
   function linearOption(option, lin) {
     var axes = { x: {}, y: {} };
     ['x', 'y'].forEach(function (d) {
@@ -77,12 +78,19 @@
       }
       return out;
     }
+    // a chart whose points carry their values as they are (the build's
+    // scalesite.raw, and its min/max bands, '@spread'), which the layout
+    // puts in axis space for the axes still log (chartlayout.js
+    // expandRaw): those stay as they are
+    var raw = !!option.scalesite && option.scalesite.raw === true;
     asArray(option.series).forEach(function (s) {
       if (!s) return;
       var fx = axes.x[typeof s.xAxisIndex === 'number' ? s.xAxisIndex : 0];
       var fy = axes.y[typeof s.yAxisIndex === 'number' ? s.yAxisIndex : 0];
       if (!fx && !fy) return;
-      if (s.type === 'custom' && s.encode && Array.isArray(s.data)) {
+      if (s.type === 'custom' ? s.renderItem === '@spread' : raw) {
+        // the values, as they are
+      } else if (s.type === 'custom' && s.encode && Array.isArray(s.data)) {
         var dims = (fx ? asArray(s.encode.x) : []).concat(fy ? asArray(s.encode.y) : []);
         s.data = s.data.map(function (item) { return encoded(item, dims); });
       } else if (Array.isArray(s.data)) {
