@@ -140,11 +140,11 @@ func TestMathFontPreloads(t *testing.T) {
 		// a's own chart; b, its older neighbour, links it with its title
 		{"a/index.html", []string{font("AMS-Regular"), font("Main-Regular"), font("Math-Italic")}},
 		// b's title and heading; its neighbours' titles are plain
-		{"b/index.html", []string{font("AMS-Regular"), font("Main-Bold")}},
+		{"b/index.html", []string{font("AMS-Regular"), font("Main-Bold"), font("Main-Regular")}},
 		// b's title, shown in its link to b (the newer)
-		{"c/index.html", []string{font("AMS-Regular")}},
+		{"c/index.html", []string{font("AMS-Regular"), font("Main-Regular")}},
 		{"d/index.html", nil},
-		{"index.html", []string{font("AMS-Regular")}},
+		{"index.html", []string{font("AMS-Regular"), font("Main-Regular")}},
 		{"404.html", nil},
 	} {
 		page, ok := got[tt.page]

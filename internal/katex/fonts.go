@@ -283,10 +283,14 @@ var voidElements = map[string]bool{"area": true, "base": true, "br": true, "col"
 	"img": true, "input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
 
 // Fonts returns the font files, by their paths beside the stylesheet
-// (fonts/KaTeX_Main-Regular.woff2), that the text of markup is drawn in:
-// its formulas typeset by KaTeX, with any text around them (which is in
-// no KaTeX font). The MathML copy of each formula, for screen readers, is
-// passed over: it is drawn in no box a reader sees. The files are sorted.
+// (fonts/KaTeX_Main-Regular.woff2), that Chromium loads for markup: its
+// formulas typeset by KaTeX, with any markup around them (in no KaTeX
+// font). That is the font of each of the formulas' elements, whether it
+// holds text or not: a box's line height and baseline are those of the
+// first font of its family list, which is loaded for them (so the
+// formula's own element, .katex, loads KaTeX_Main even for a lone x).
+// The MathML copy of each formula, for screen readers, is in the
+// browser's math font. The files are sorted.
 func Fonts(markup string) []string {
 	s := sheet()
 	var open []element
@@ -298,13 +302,6 @@ func Fonts(markup string) []string {
 		case html.ErrorToken:
 			slices.Sort(used)
 			return slices.Compact(used)
-		case html.TextToken:
-			if mathml >= 0 || strings.TrimSpace(string(z.Text())) == "" || len(open) == 0 {
-				continue
-			}
-			if f := s.face(open[len(open)-1].font); f != "" {
-				used = append(used, f)
-			}
 		case html.StartTagToken:
 			name, hasAttr := z.TagName()
 			e := element{tag: string(name)}
@@ -323,8 +320,14 @@ func Fonts(markup string) []string {
 			}
 			open = append(open, e)
 			open[len(open)-1].font = s.cascade(open)
-			if mathml < 0 && slices.Contains(e.classes, "katex-mathml") {
+			if mathml >= 0 {
+				continue
+			}
+			if slices.Contains(e.classes, "katex-mathml") {
 				mathml = len(open) - 1
+			}
+			if f := s.face(open[len(open)-1].font); f != "" {
+				used = append(used, f)
 			}
 		case html.EndTagToken:
 			name, _ := z.TagName()

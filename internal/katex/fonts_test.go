@@ -7,7 +7,8 @@ import (
 )
 
 // TestFonts checks the fonts of typeset formulas: KaTeX's markup followed
-// through the stylesheet's font rules, as a browser's cascade does.
+// through the stylesheet's font rules, as a browser's cascade does (e2e's
+// TestKaTeXFontsPreloaded holds them to the fonts Chromium loads).
 func TestFonts(t *testing.T) {
 	const main, math = "fonts/KaTeX_Main-Regular.woff2", "fonts/KaTeX_Math-Italic.woff2"
 	for _, tc := range []struct {
@@ -15,19 +16,20 @@ func TestFonts(t *testing.T) {
 		want []string
 	}{
 		{`\text{Compute-optimal allocation}`, []string{main}},
-		{`x`, []string{math}},
+		// .katex's own box is in KaTeX_Main
+		{`x`, []string{main, math}},
 		{`\text{a power law }{a \cdot C^{b}}`, []string{main, math}},
 		// bold and italic nest: \textit inside \textbf is Main's bold italic
 		{`\mathbf{x} + \textbf{\textit{y}}`, []string{"fonts/KaTeX_Main-Bold.woff2", "fonts/KaTeX_Main-BoldItalic.woff2", main}},
-		{`\boldsymbol{\alpha}`, []string{"fonts/KaTeX_Math-BoldItalic.woff2"}},
+		{`\boldsymbol{\alpha}`, []string{main, "fonts/KaTeX_Math-BoldItalic.woff2"}},
 		// an operator of the size of inline math (.op-symbol.small-op)
-		{`\sum x`, []string{math, "fonts/KaTeX_Size1-Regular.woff2"}},
-		{`\displaystyle\sum x`, []string{math, "fonts/KaTeX_Size2-Regular.woff2"}},
-		{`\mathbb{R}`, []string{"fonts/KaTeX_AMS-Regular.woff2"}},
-		{`\mathcal{L}\mathfrak{g}`, []string{"fonts/KaTeX_Caligraphic-Regular.woff2", "fonts/KaTeX_Fraktur-Regular.woff2"}},
-		{`\texttt{t}\mathsf{s}`, []string{"fonts/KaTeX_SansSerif-Regular.woff2", "fonts/KaTeX_Typewriter-Regular.woff2"}},
+		{`\sum x`, []string{main, math, "fonts/KaTeX_Size1-Regular.woff2"}},
+		{`\displaystyle\sum x`, []string{main, math, "fonts/KaTeX_Size2-Regular.woff2"}},
+		{`\mathbb{R}`, []string{"fonts/KaTeX_AMS-Regular.woff2", main}},
+		{`\mathcal{L}\mathfrak{g}`, []string{"fonts/KaTeX_Caligraphic-Regular.woff2", "fonts/KaTeX_Fraktur-Regular.woff2", main}},
+		{`\texttt{t}\mathsf{s}`, []string{main, "fonts/KaTeX_SansSerif-Regular.woff2", "fonts/KaTeX_Typewriter-Regular.woff2"}},
 		// Script has one face, drawn bold where bold is asked for
-		{`\mathbf{\mathscr{S}}`, []string{"fonts/KaTeX_Script-Regular.woff2"}},
+		{`\mathbf{\mathscr{S}}`, []string{main, "fonts/KaTeX_Script-Regular.woff2"}},
 	} {
 		r, err := Render(tc.tex, false)
 		if err != nil {
@@ -39,8 +41,8 @@ func TestFonts(t *testing.T) {
 	}
 }
 
-// TestFontsMarkup checks Fonts on markup around formulas: text outside a
-// formula is in no KaTeX font, and the MathML copy is passed over.
+// TestFontsMarkup checks Fonts on markup around formulas: markup outside a
+// formula is in no KaTeX font, and the MathML copy in none either.
 func TestFontsMarkup(t *testing.T) {
 	for _, tc := range []struct {
 		name, markup string
@@ -48,11 +50,13 @@ func TestFontsMarkup(t *testing.T) {
 	}{
 		{"plain text", `Scaling <em>laws</em> &amp; more`, nil},
 		{"empty", ``, nil},
-		{"MathML only", `<span class="katex"><span class="katex-mathml"><math><mi>x</mi></math></span></span>`, nil},
+		{"MathML only", `<span class="katex"><span class="katex-mathml"><math><mi>x</mi></math></span></span>`, []string{"fonts/KaTeX_Main-Regular.woff2"}},
+		{"MathML classes", `<span class="katex"><span class="katex-mathml"><math><mi class="mathnormal">x</mi></math></span></span>`, []string{"fonts/KaTeX_Main-Regular.woff2"}},
 		{"after the MathML", `<span class="katex"><span class="katex-mathml"><math><mi>x</mi></math></span><span class="katex-html"><span class="mord mathnormal">x</span></span></span> and text`,
-			[]string{"fonts/KaTeX_Math-Italic.woff2"}},
+			[]string{"fonts/KaTeX_Main-Regular.woff2", "fonts/KaTeX_Math-Italic.woff2"}},
 		{"void element inside", `<span class="katex"><br><span class="mord">1</span></span>`, []string{"fonts/KaTeX_Main-Regular.woff2"}},
-		{"stray end tag", `</span><span class="katex"></i><span class="mord textbf">1</span></span>`, []string{"fonts/KaTeX_Main-Bold.woff2"}},
+		{"stray end tag", `</span><span class="katex"></i><span class="mord textbf">1</span></span>`, []string{"fonts/KaTeX_Main-Bold.woff2", "fonts/KaTeX_Main-Regular.woff2"}},
+		{"after a formula", `<span class="katex"><span class="mord">1</span></span><span class="mathnormal">x</span>`, []string{"fonts/KaTeX_Main-Regular.woff2"}},
 	} {
 		if got := Fonts(tc.markup); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: Fonts = %q, want %q", tc.name, got, tc.want)
