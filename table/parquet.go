@@ -84,6 +84,11 @@ func readParquet(name string, src []byte, fail func(format string, args ...any) 
 	if len(leaves) == 0 {
 		return t, nil
 	}
+	// parquet-go allocates what the pages' headers say before reading
+	// them: the headers are read first (parquetpages.go).
+	if err := checkPages(src, pf.Metadata(), t.Columns, schema, n, fail); err != nil {
+		return nil, err
+	}
 	// Cells are allocated a block of rows at a time, not sized by the
 	// footer's count, which a damaged file may have wrong.
 	block := int(min(n, 1<<16)) * len(leaves)
