@@ -34,7 +34,9 @@ import (
 //
 // parquet-go trusts the sizes and offsets a file states, and a damaged or
 // hostile file can make it panic (found by FuzzParquet); such a panic is
-// taken for what it is, a file that cannot be read.
+// taken for what it is, a file that cannot be read. What it would allocate
+// by its pages' headers is checked before it reads them (parquetpages.go):
+// a file of a few hundred bytes could otherwise ask for gigabytes.
 func ParseParquet(name string, src []byte) (t *Table, err error) {
 	fail := func(format string, args ...any) error {
 		return &diag.Error{Pos: diag.Pos{File: name}, Msg: fmt.Sprintf(format, args...)}

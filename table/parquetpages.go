@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/parquet-go/parquet-go"
@@ -18,7 +19,8 @@ import (
 // of these is an int32 a file states, so a file of a few hundred bytes
 // could ask for gigabytes. checkPages reads every page header first, from
 // the file's bytes (no allocation sized by a header), and refuses a file
-// whose headers claim more than it can hold or a chart can use.
+// whose headers claim more than it can hold or a chart can use, or whose
+// pages decompress to more than their headers say (parquetcodec.go).
 
 // pageAt says where a page is, for a message: its column and the first row
 // it holds.
@@ -124,6 +126,27 @@ func checkChunk(src []byte, meta *format.ColumnMetaData, column string, width, f
 			}
 			return 0, fail("%s: a page says it holds %s %s, and the file has %s rows: the file is damaged; export it again",
 				at, diag.Thousands(int(values)), what, diag.Thousands(int(rows)))
+		}
+		if meta.Codec != format.Uncompressed {
+			data, claim := src[off:off+int64(h.CompressedPageSize)], int64(h.UncompressedPageSize)
+			compressed := true
+			if v := h.DataPageHeaderV2; v.Valid {
+				// the levels first, never compressed
+				levels := int64(v.V.RepetitionLevelsByteLength) + int64(v.V.DefinitionLevelsByteLength)
+				data, claim = data[levels:], claim-levels
+				compressed = !v.V.IsCompressed.Valid || v.V.IsCompressed.V
+			}
+			if claim < 0 {
+				return 0, damaged("a page states a size smaller than its levels")
+			}
+			if compressed {
+				if err := decompressedWithin(meta.Codec, data, claim); errors.Is(err, errTooLong) {
+					return 0, fail("%s: a page says it holds %s bytes once decompressed, and %s: the file is damaged; export it again",
+						at, diag.Thousands(int(claim)), err)
+				} else if err != nil {
+					return 0, damaged(fmt.Sprintf("a page cannot be decompressed (%v)", err))
+				}
+			}
 		}
 		// decompressed, and decoded: a level byte, an offset and the
 		// value itself of each value

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress"
 	"github.com/parquet-go/parquet-go/encoding/thrift"
 	"github.com/parquet-go/parquet-go/format"
 )
@@ -154,5 +155,31 @@ func TestParquetPagesHeldAtOnce(t *testing.T) {
 	want := "w.parquet: rows 1 to 1,000 (row group 1) take 1,250,065,000 bytes once decompressed, more than the 1,073,741,824 (1 GB) scalesite holds of one row group: write the file with smaller row groups"
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("got %v\nwant %s…", err, want)
+	}
+}
+
+// TestParquetPageDecompressesPastItsSize: a page whose compressed bytes
+// decompress to more than its header states (parquet-go takes what the
+// codec gives) is refused, whatever its codec; unpatched, the file reads.
+func TestParquetPageDecompressesPastItsSize(t *testing.T) {
+	rows := make([]hostileRow, 200)
+	for i := range rows {
+		rows[i].Run = fmt.Sprint("run ", i)
+	}
+	for _, codec := range []compress.Codec{&parquet.Snappy, &parquet.Gzip, &parquet.Brotli, &parquet.Zstd, &parquet.Lz4Raw} {
+		for _, version := range []int{1, 2} {
+			name := fmt.Sprintf("%s, data pages v%d", codec, version)
+			src := writeParquet(t, rows, parquet.Compression(codec), parquet.DataPageVersion(version))
+			if _, err := ParseParquet("runs.parquet", src); err != nil {
+				t.Errorf("%s: %v", name, err)
+				continue
+			}
+			// the dictionary, of 200 strings, says it is 10 bytes
+			_, err := ParseParquet("runs.parquet", patchPage(t, src, 0, 0, func(h *format.PageHeader) { h.UncompressedPageSize = 10 }))
+			want := `runs.parquet: column "run", at row 1: a page says it holds 10 bytes once decompressed, and it decompresses to more bytes than its header states`
+			if err == nil || !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("%s: got %v\nwant %s…", name, err, want)
+			}
+		}
 	}
 }
