@@ -160,6 +160,7 @@ func (r *renderer) homePage(n int) (output.File, error) {
 func (r *renderer) renderHome(l listing, n int) ([]byte, error) {
 	d := &layout.Page{Site: r.data, Kind: "home", Title: r.site.Config.Title, Description: r.site.Config.Description,
 		URL: r.url(l.slug(n)), Canonical: r.absURL(r.url(l.slug(n))), Pager: r.pager(l, n)}
+	var fonts mathFonts
 	if h := r.site.Home; h != nil && n == 0 {
 		hb, err := r.homeBody()
 		if err != nil {
@@ -171,6 +172,7 @@ func (r *renderer) renderHome(l listing, n int) ([]byte, error) {
 		}
 		d.Content, d.Charts, d.Code = content, len(h.Charts), h.Code
 		d.Math, d.Card = h.Math, r.card(hb)
+		fonts.addBody(hb)
 		if h.Description != "" {
 			d.Description = h.Description
 		}
@@ -178,6 +180,10 @@ func (r *renderer) renderHome(l listing, n int) ([]byte, error) {
 	for _, p := range l.entries(n, r.listSize()) {
 		d.Pages = append(d.Pages, r.link(p))
 		d.Math = d.Math || p.TitleHTML != ""
+		fonts.add(p.TitleHTML)
+	}
+	if d.Math {
+		d.MathFonts = fonts.urls(r.site.Config.BasePath)
 	}
 	b, err := r.theme.execute("home", d)
 	if err != nil {
@@ -193,10 +199,13 @@ func (r *renderer) tagPage(g tagGroup, n int) (output.File, error) {
 		d := &layout.Page{Site: r.data, Kind: "tag", Title: g.Name, URL: r.url(l.slug(n)),
 			Canonical:   r.absURL(r.url(l.slug(n))),
 			Description: fmt.Sprintf("Pages tagged %s on %s.", g.Name, r.site.Config.Title), Pager: r.pager(l, n)}
+		var fonts mathFonts
 		for _, p := range l.entries(n, r.listSize()) {
 			d.Pages = append(d.Pages, r.link(p))
 			d.Math = d.Math || p.TitleHTML != ""
+			fonts.add(p.TitleHTML)
 		}
+		d.MathFonts = fonts.urls(r.site.Config.BasePath)
 		return r.theme.execute("tag", d)
 	})
 	if err != nil {

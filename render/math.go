@@ -1,6 +1,8 @@
 package render
 
 import (
+	"slices"
+
 	"github.com/scalesite/scalesite/internal/katex"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
@@ -37,4 +39,48 @@ func mathFiles(s *site.Site) []output.File {
 		files = append(files, output.File{Path: "assets/" + katex.Dir + "/" + f.Name, Data: f.Data})
 	}
 	return files
+}
+
+// mathFonts gathers the KaTeX font files a page's typeset titles are drawn
+// in, for the page to preload (layout.Page.MathFonts): its chart titles and
+// subtitles, its title and headings, and the titles of the pages it links.
+// KaTeX's fonts block their text until they have loaded (katex.Fonts), so a
+// font that arrived after the first layout moved the chart titles when it
+// did; a preloaded one is there for it. Formulas in the prose load their
+// fonts as the stylesheet asks for them.
+type mathFonts struct {
+	files []string
+}
+
+// add adds the fonts of markup, typeset HTML or "" (none).
+func (m *mathFonts) add(markup string) {
+	if markup != "" {
+		m.files = append(m.files, katex.Fonts(markup)...)
+	}
+}
+
+// addBody adds the fonts of b's title, headings and chart titles.
+func (m *mathFonts) addBody(b *site.Body) {
+	m.add(b.Page.TitleHTML)
+	for _, h := range b.Page.Headings {
+		m.add(h.HTML)
+	}
+	for _, c := range b.Charts {
+		for _, l := range []*site.TeXLine{c.TitleTeX, c.SubtitleTeX} {
+			if l != nil {
+				m.add(l.HTML)
+			}
+		}
+	}
+}
+
+// urls returns the fonts' addresses on a site at basePath, each once, in
+// a fixed order.
+func (m *mathFonts) urls(basePath string) []string {
+	slices.Sort(m.files)
+	var out []string
+	for _, f := range slices.Compact(m.files) {
+		out = append(out, basePath+"assets/"+katex.Dir+"/"+f)
+	}
+	return out
 }

@@ -5,6 +5,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,5 +110,62 @@ func TestMathAssets(t *testing.T) {
 	got = renderSite(t, files, site.Options{})
 	if _, ok := got[css]; !ok || !strings.Contains(got["index.html"], link) {
 		t.Error("math on the home page alone: the stylesheet is not published or not linked")
+	}
+}
+
+// TestMathFontPreloads: a page preloads the KaTeX fonts its typeset titles
+// are drawn in (its charts', its own, its headings', the pages' it links),
+// those and no other, beside KaTeX's stylesheet; a page whose formulas are
+// all in its prose, and a page without math, preload none.
+func TestMathFontPreloads(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	files := map[string]string{
+		"scalesite.yaml": "title: Lab\n",
+		// the chart's title: \text (KaTeX_Main) and a (KaTeX_Math)
+		"content/a.md": "---\ntitle: Chart\ndate: 2025-01-03\n---\n" +
+			"```chart\ntitle: 'Loss falls as $a N^{b}$'\ndata: k.csv\nx: {field: n, scale: log}\ny: loss\n```\n",
+		"content/k.csv": "n,loss\n1e6,4.1\n1e7,3.5\n1e8,3.0\n",
+		// the page's title: \mathbb (KaTeX_AMS); a heading: \mathbf (Main bold)
+		"content/b.md": "---\ntitle: 'Over $\\mathbb{R}$'\ndate: 2025-01-02\n---\n## A $\\mathbf{v}$\n\nText.\n",
+		// math in the prose only
+		"content/c.md": "---\ntitle: Prose\ndate: 2025-01-01\n---\nThe $\\mathcal{L}$ of it.\n",
+		"content/d.md": "---\ntitle: Plain\ndate: 2024-12-31\n---\nText.\n",
+	}
+	got := renderSite(t, files, site.Options{})
+	font := func(name string) string { return "/assets/" + katex.Dir + "/fonts/KaTeX_" + name + ".woff2" }
+	for _, tt := range []struct {
+		page string
+		want []string
+	}{
+		// a's own chart; b, its older neighbour, links it with its title
+		{"a/index.html", []string{font("AMS-Regular"), font("Main-Regular"), font("Math-Italic")}},
+		// b's title and heading; its neighbours' titles are plain
+		{"b/index.html", []string{font("AMS-Regular"), font("Main-Bold"), font("Main-Regular")}},
+		// b's title, shown in its link to b (the newer)
+		{"c/index.html", []string{font("AMS-Regular"), font("Main-Regular")}},
+		{"d/index.html", nil},
+		{"index.html", []string{font("AMS-Regular"), font("Main-Regular")}},
+		{"404.html", nil},
+	} {
+		page, ok := got[tt.page]
+		if !ok {
+			t.Fatalf("no %s", tt.page)
+		}
+		var preloads []string
+		for _, m := range regexp.MustCompile(`<link rel="preload" href="([^"]*katex[^"]*)"([^>]*)>`).FindAllStringSubmatch(page, -1) {
+			preloads = append(preloads, m[1])
+			if m[2] != ` as="font" type="font/woff2" crossorigin` {
+				t.Errorf("%s: preload of %s with %q, want as=\"font\" type=\"font/woff2\" crossorigin (a font is fetched without credentials)", tt.page, m[1], m[2])
+			}
+			if _, ok := got[strings.TrimPrefix(m[1], "/")]; !ok {
+				t.Errorf("%s preloads %s, which is not published", tt.page, m[1])
+			}
+		}
+		if !slices.Equal(preloads, tt.want) {
+			t.Errorf("%s preloads %q, want %q", tt.page, preloads, tt.want)
+		}
+		if i := strings.Index(page, "katex.min.css"); len(preloads) > 0 && (i < 0 || i > strings.Index(page, preloads[0])) {
+			t.Errorf("%s: the preloads are not after KaTeX's stylesheet", tt.page)
+		}
 	}
 }

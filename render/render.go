@@ -269,6 +269,16 @@ func (r *renderer) writePage(body *site.Body, prev, next *site.Page) (*[]byte, e
 	}
 	// The links to the next and previous pages show their titles typeset.
 	d.Math = d.Math || linksMath(d.Prev, d.Next)
+	if d.Math {
+		var fonts mathFonts
+		fonts.addBody(body)
+		for _, l := range []*layout.PageLink{d.Prev, d.Next} {
+			if l != nil {
+				fonts.add(string(l.TitleHTML))
+			}
+		}
+		d.MathFonts = fonts.urls(r.site.Config.BasePath)
+	}
 	if f := r.theme.fast["page"]; f != nil && f.main != nil {
 		bp := r.theme.bufs.get()
 		b, err := f.PageContent(*bp, d, func(b []byte) ([]byte, error) { return r.appendContent(b, body) })

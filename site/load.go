@@ -305,7 +305,8 @@ func (l *pageLoader) parse(file string, src []byte) (*Body, error) {
 	var errs diag.List
 	if sc := l.scanned; sc != nil && sc.Path == file && sc.frontMatterRead {
 		*p = *sc // Scan read the front matter without a problem: not again
-		p.Charts, p.Headings, p.Images, p.Math, p.Code = nil, nil, nil, false, false
+		// what the body sets is set again; a typeset title is math already
+		p.Charts, p.Headings, p.Images, p.Math, p.Code = nil, nil, nil, p.TitleHTML != "", false
 	} else if fm != nil {
 		errs.Add(p.parseFrontMatter(fm, l.formulas))
 	}

@@ -28,11 +28,36 @@ func TestTeXInTitles(t *testing.T) {
 	if b := page(t, s, "content/b.md"); b.Title != "Costs $5 and $10, $3" || b.TitleHTML != "" || b.Math {
 		t.Errorf("a title of dollars: %q, %q, math %v", b.Title, b.TitleHTML, b.Math)
 	}
-	if c := page(t, s, "content/c.md"); c.Title != "Loss L(N) falls as N^(−α_N)" || strings.Count(c.TitleHTML, `class="katex"`) != 2 {
-		t.Errorf("Kaplan's title: %q, %q", c.Title, c.TitleHTML)
+	// its only formulas in its title: a page with math all the same, which
+	// links KaTeX's stylesheet
+	if c := page(t, s, "content/c.md"); c.Title != "Loss L(N) falls as N^(−α_N)" || strings.Count(c.TitleHTML, `class="katex"`) != 2 || !c.Math {
+		t.Errorf("Kaplan's title: %q, %q, math %v", c.Title, c.TitleHTML, c.Math)
 	}
 	errs := loadErr(t, map[string]string{"content/a.md": "---\ntitle: 'Loss $\\frac{a}$'\n---\nText.\n"})
 	if len(errs) != 1 || !strings.HasPrefix(errs[0], "content/a.md:2:8: title: KaTeX cannot typeset") {
 		t.Errorf("errors %q", errs)
+	}
+}
+
+// TestTeXTitleIsMathWhenScanned: a page whose only formulas are in its
+// title is a page with math (KaTeX's stylesheet and fonts) when LoadPage
+// loads it after Scan, as a build does, not only when Load does: a build
+// left such a page's typeset title without the stylesheet.
+func TestTeXTitleIsMathWhenScanned(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"content/c.md": "---\ntitle: 'Loss $L(N)$'\n---\nText.\n"})
+	s, err := Scan(root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Pages[0].Math {
+		t.Error("the page Scan made is not one with math")
+	}
+	p, _, _, err := s.LoadPage(s.Pages[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Math || p.TitleHTML == "" {
+		t.Errorf("the page LoadPage made: math %v, title markup %q", p.Math, p.TitleHTML)
 	}
 }

@@ -15,6 +15,17 @@ const (
 	MaxColumns = 10_000
 	// MaxCells bounds rows × columns, what a table costs in memory.
 	MaxCells = 100_000_000
+
+	// MaxParquetPage is the most bytes one page of a Parquet file may
+	// decompress to. Writers cut a column into pages of about 1 MB
+	// (Arrow, parquet-mr, parquet-go); fastparquet writes one page per
+	// column of a row group, 160 MB for MaxRows float64s.
+	MaxParquetPage = 256 << 20
+	// MaxParquetHeld is the most bytes the pages a Parquet reader holds
+	// at once may take, decompressed and decoded: one page of each column
+	// of a row group, with its dictionary. A row group of 1,000,000 rows of
+	// 100 float64 columns in pages of 1 MB holds about 100 MB.
+	MaxParquetHeld = 1 << 30
 )
 
 var (

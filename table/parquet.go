@@ -34,7 +34,9 @@ import (
 //
 // parquet-go trusts the sizes and offsets a file states, and a damaged or
 // hostile file can make it panic (found by FuzzParquet); such a panic is
-// taken for what it is, a file that cannot be read.
+// taken for what it is, a file that cannot be read. What it would allocate
+// by its pages' headers is checked before it reads them (parquetpages.go):
+// a file of a few hundred bytes could otherwise ask for gigabytes.
 func ParseParquet(name string, src []byte) (t *Table, err error) {
 	fail := func(format string, args ...any) error {
 		return &diag.Error{Pos: diag.Pos{File: name}, Msg: fmt.Sprintf(format, args...)}
@@ -83,6 +85,11 @@ func readParquet(name string, src []byte, fail func(format string, args ...any) 
 	}
 	if len(leaves) == 0 {
 		return t, nil
+	}
+	// parquet-go allocates what the pages' headers say before reading
+	// them: the headers are read first (parquetpages.go).
+	if err := checkPages(src, pf.Metadata(), t.Columns, schema, n, fail); err != nil {
+		return nil, err
 	}
 	// Cells are allocated a block of rows at a time, not sized by the
 	// footer's count, which a damaged file may have wrong.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
 )
 
 // writeParquet writes rows with parquet-go's writer, as a tracker's export would be.
@@ -114,6 +115,11 @@ func FuzzParquet(f *testing.F) {
 	f.Add(writeParquet(f, []row{{1, &loss, "a"}, {2, nil, "b"}}))
 	f.Add(writeParquet(f, []row{{1, &loss, "a"}}, parquet.Compression(&parquet.Zstd)))
 	f.Add([]byte("PAR1"))
+	// data pages of version 1, and a header that claims 2,000,000,000
+	// values (parquetpages.go), for the fuzzer to start from
+	v1 := writeParquet(f, []row{{1, &loss, "a"}, {2, nil, "b"}}, parquet.DataPageVersion(1))
+	f.Add(v1)
+	f.Add(patchPage(f, writeParquet(f, []hostileRow{{"a"}}, parquet.DataPageVersion(1)), 0, 1, func(h *format.PageHeader) { h.DataPageHeader.V.NumValues = 2_000_000_000 }))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		tab, err := ParseParquet("f.parquet", src)
 		if err != nil {

@@ -19,7 +19,7 @@ import (
 func Mirrors(name string) string {
 	switch name {
 	case "base":
-		return "fd646f9691255f67"
+		return "58f2bd7e48b2d57d"
 	case "page":
 		return "9deb682ba527fc73"
 	case "home":
@@ -237,6 +237,11 @@ func (w *Writer) appendBase(b []byte, d *layout.Page, main func([]byte) ([]byte,
 		b = append(b, "\n<link rel=\"stylesheet\" href=\""...)
 		b = htmlesc.AppendURL(b, d.Site.MathCSS)
 		b = append(b, "\">"...)
+		for _, d12 := range d.MathFonts {
+			b = append(b, "\n<link rel=\"preload\" href=\""...)
+			b = htmlesc.AppendURL(b, d12)
+			b = append(b, "\" as=\"font\" type=\"font/woff2\" crossorigin>"...)
+		}
 	}
 	if d.Code {
 		b = append(b, "\n<link rel=\"stylesheet\" href=\""...)
@@ -272,9 +277,9 @@ func (w *Writer) appendBase(b []byte, d *layout.Page, main func([]byte) ([]byte,
 	b = append(b, ">"...)
 	b = htmlesc.Append(b, d.Site.Title)
 	b = append(b, "</a>"...)
-	if d12 := d.Site.SearchURL; d12 != "" {
+	if d14 := d.Site.SearchURL; d14 != "" {
 		b = append(b, "\n    <a class=\"site-search\" href=\""...)
-		b = htmlesc.AppendURL(b, d12)
+		b = htmlesc.AppendURL(b, d14)
 		b = append(b, "\""...)
 		if d.Kind == "search" {
 			b = append(b, " aria-current=\"page\""...)

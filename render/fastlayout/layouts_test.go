@@ -93,7 +93,7 @@ func randomPage(r *rand.Rand, kind string) *layout.Page {
 	d := &layout.Page{
 		Site: s, Kind: kind, Title: str(), TitleHTML: markup(), Description: str(), Date: date(), Tags: strs(), URL: str(), Canonical: str(),
 		Content: template.HTML(pick(r, []string{"", "<p>a & b</p>", str()})), Charts: pick(r, []int{0, 1, 2, -3}),
-		Code: r.IntN(2) == 0, Math: r.IntN(2) == 0, SearchIndex: str(),
+		Code: r.IntN(2) == 0, Math: r.IntN(2) == 0, MathFonts: strs(), SearchIndex: str(),
 	}
 	for range r.IntN(4) {
 		e := layout.TOCEntry{ID: str(), Text: str(), HTML: markup()}
