@@ -238,12 +238,16 @@ type pageLoader struct {
 	// images are what the page being loaded read of its images (image),
 	// for its key.
 	images []string
+	// shared are the points of the page's last panel that a later panel
+	// drawing the same may share (gathered.go).
+	shared *sharedPoints
 }
 
 // load loads the page at file in full, with its Key.
 func (l *pageLoader) load(file string) (*Page, *Body, error) {
 	// The site's quiet: silences warnings of every page.
 	defer func() { l.warnings = l.warnings.Quiet(l.quiet.Split()) }()
+	defer func() { l.shared = nil }()
 	src, err := l.files.ReadFile(file, l.limits.FileLimit())
 	if err != nil {
 		return nil, nil, refused(err)
