@@ -30,8 +30,10 @@ type rowStore struct {
 	// ends are width per row: where each cell ends, counted from its row's
 	// start. A row of more text than a uint16 counts keeps its ends in long
 	// (its rowRef's chunk has longRow set) and zeros here.
-	ends []uint16
+	ends cellEnds
 	long map[int][]uint32
+	// lines are the lines the rows start on.
+	lines lineRuns
 
 	// col0 is the column of the first cell of a plain row, the table's
 	// left margin (1 in a file of its own, more in indented inline data).
@@ -40,10 +42,9 @@ type rowStore struct {
 	odd oddRows
 }
 
-// rowRef is where a row's text starts, and the line the row starts on.
+// rowRef is where a row's text starts.
 type rowRef struct {
 	chunk, off uint32 // chunk | longRow for a row whose ends are in long
-	line       uint32
 }
 
 // longRow marks a rowRef whose cell ends are in rowStore.long.
@@ -110,7 +111,7 @@ func (t *Table) add(row Row) {
 	}
 	// A line past what a uint32 counts would need a file of more than 8
 	// GB, past any data limit; it is named as the last line it counts.
-	ref.line = uint32(min(max(row.Line, 0), math.MaxUint32))
+	s.lines.add(min(max(row.Line, 0), math.MaxUint32))
 	if !s.plain(row) {
 		s.odd.add(len(s.rows), row.Line, row.Cols, row.Lines)
 	}
@@ -122,17 +123,17 @@ func (t *Table) add(row Row) {
 // several times over and, at its last doubling, hold twice what it needs.
 func (s *rowStore) reserve(rows, width int) {
 	s.rows = append(make([]rowRef, 0, len(s.rows)+rows), s.rows...)
-	s.ends = append(make([]uint16, 0, len(s.ends)+rows*width), s.ends...)
+	s.ends.reserve(rows * width)
 }
 
 // end records where a cell of the row being added ends: in long when the
 // row is long, else in ends.
 func (s *rowStore) end(long []uint32, n int) []uint32 {
 	if long != nil {
-		s.ends = append(s.ends, 0)
+		s.ends.add(0)
 		return append(long, uint32(n))
 	}
-	s.ends = append(s.ends, uint16(n))
+	s.ends.add(n)
 	return nil
 }
 
@@ -141,7 +142,7 @@ func (s *rowStore) cellEnd(r, c int) int {
 	if s.rows[r].chunk&longRow != 0 {
 		return int(s.long[r][c])
 	}
-	return int(s.ends[r*s.width+c])
+	return s.ends.at(r*s.width + c)
 }
 
 // plain reports whether row's positions follow from its cells: on one line,
@@ -171,16 +172,16 @@ func (s *rowStore) plain(row Row) bool {
 // widen makes every row w cells wide, the new cells "".
 func (s *rowStore) widen(w int) {
 	if len(s.rows) > 0 {
-		ends := make([]uint16, 0, len(s.rows)*w)
+		var ends cellEnds
+		ends.reserve(len(s.rows) * w)
 		for r := range s.rows {
-			row := s.ends[r*s.width : (r+1)*s.width]
-			ends = append(ends, row...)
-			last := uint16(0)
-			if len(row) > 0 {
-				last = row[len(row)-1]
+			ends.copyRange(&s.ends, r*s.width, (r+1)*s.width)
+			last := 0
+			if s.width > 0 {
+				last = s.ends.at((r+1)*s.width - 1)
 			}
 			for range w - s.width {
-				ends = append(ends, last)
+				ends.add(last)
 			}
 		}
 		s.ends = ends
@@ -203,7 +204,7 @@ func (s *rowStore) widen(w int) {
 					_, p.cols[c] = s.pos(r, c)
 				}
 			}
-			odd.add(r, int(s.rows[r].line), p.cols, p.lines)
+			odd.add(r, s.lines.line(r), p.cols, p.lines)
 		}
 		s.odd = odd
 	}
@@ -225,9 +226,9 @@ func (t *Table) Cell(r, c int) string {
 	if ref.chunk&longRow == 0 {
 		i := r*s.width + c
 		if c > 0 {
-			from = int(s.ends[i-1])
+			from = s.ends.at(i - 1)
 		}
-		to = int(s.ends[i])
+		to = s.ends.at(i)
 	} else {
 		if c > 0 {
 			from = s.cellEnd(r, c-1)
@@ -244,7 +245,7 @@ func (t *Table) Cell(r, c int) string {
 }
 
 // Line is the line row r starts on.
-func (t *Table) Line(r int) int { return int(t.store.rows[r].line) }
+func (t *Table) Line(r int) int { return t.store.lines.line(r) }
 
 // Row returns row r as the reader added it: its cells, their columns and,
 // when they are not all on the row's line, their lines. It allocates; a
@@ -273,7 +274,7 @@ func (t *Table) Row(r int) Row {
 
 // pos is the line and column of row r's cell c (column 0 when unknown).
 func (s *rowStore) pos(r, c int) (line, col int) {
-	line = int(s.rows[r].line)
+	line = s.lines.line(r)
 	if p, ok := s.odd.get(r); ok {
 		if c >= 0 && c < len(p.cols) {
 			col = p.cols[c]
@@ -315,12 +316,13 @@ func (t *Table) Subset(rows []int) *Table {
 		to.chunks[i] = c[:len(c):len(c)]
 	}
 	to.rows = make([]rowRef, len(rows))
-	to.ends = make([]uint16, 0, len(rows)*from.width)
+	to.ends.reserve(len(rows) * from.width)
 	for i, r := range rows {
 		to.rows[i] = from.rows[r]
-		to.ends = append(to.ends, from.ends[r*from.width:(r+1)*from.width]...)
+		to.ends.copyRange(&from.ends, r*from.width, (r+1)*from.width)
+		to.lines.add(from.lines.line(r))
 		if p, ok := from.odd.get(r); ok {
-			to.odd.add(i, int(from.rows[r].line), p.cols, p.lines)
+			to.odd.add(i, from.lines.line(r), p.cols, p.lines)
 		}
 		if l, ok := from.long[r]; ok {
 			if to.long == nil {

@@ -1,0 +1,132 @@
+package table
+
+import (
+	"math"
+	"sort"
+)
+
+// The row store's index (rows.go) is most of what a long log costs beside
+// its text: ten million rows of six cells took 12 bytes a row for where it
+// starts and its line, and 12 for its cells' ends. A row's line mostly
+// follows from the row before (the next line, or as many lines on as the
+// rows before took), and a row of a log is short enough for its cells'
+// ends to count in a byte; so lines are kept as runs and ends in bytes
+// until a row needs more.
+
+// cellEnds are the ends of the rows' cells (rowStore.ends), a byte each
+// while every row's text is shorter than 256 bytes, and two once one is
+// not.
+type cellEnds struct {
+	narrow []uint8
+	wide   []uint16 // once a row's text is 256 bytes or more; narrow is nil then
+}
+
+// at is end i.
+func (e *cellEnds) at(i int) int {
+	if e.wide != nil {
+		return int(e.wide[i])
+	}
+	return int(e.narrow[i])
+}
+
+// len is the number of ends.
+func (e *cellEnds) len() int {
+	if e.wide != nil {
+		return len(e.wide)
+	}
+	return len(e.narrow)
+}
+
+// add appends n, at most a uint16.
+func (e *cellEnds) add(n int) {
+	if e.wide == nil && n > math.MaxUint8 {
+		e.widen(0)
+	}
+	if e.wide != nil {
+		e.wide = append(e.wide, uint16(n))
+		return
+	}
+	e.narrow = append(e.narrow, uint8(n))
+}
+
+// reserve makes room for n more ends.
+func (e *cellEnds) reserve(n int) {
+	if e.wide != nil {
+		e.wide = append(make([]uint16, 0, len(e.wide)+n), e.wide...)
+		return
+	}
+	e.narrow = append(make([]uint8, 0, len(e.narrow)+n), e.narrow...)
+}
+
+// widen turns the ends into two bytes each, with room for n more.
+func (e *cellEnds) widen(n int) {
+	if e.wide != nil {
+		return
+	}
+	wide := make([]uint16, len(e.narrow), max(cap(e.narrow), len(e.narrow)+n))
+	for i, v := range e.narrow {
+		wide[i] = uint16(v)
+	}
+	e.wide, e.narrow = wide, nil
+}
+
+// copyRange appends src's ends [from, to) to e.
+func (e *cellEnds) copyRange(src *cellEnds, from, to int) {
+	if src.wide != nil {
+		e.widen(to - from)
+		e.wide = append(e.wide, src.wide[from:to]...)
+		return
+	}
+	if e.wide != nil {
+		for _, v := range src.narrow[from:to] {
+			e.wide = append(e.wide, uint16(v))
+		}
+		return
+	}
+	e.narrow = append(e.narrow, src.narrow[from:to]...)
+}
+
+// lineRuns are the lines the rows start on, as runs of rows each a
+// constant number of lines after the one before: one run for a CSV file
+// without blank lines or cells over several lines, one for JSON Lines, one
+// for a JSON array written an object to a fixed number of lines.
+type lineRuns struct {
+	runs []lineRun
+	rows int // rows added
+}
+
+// lineRun is a run of rows from row on: row starts on line, and each next
+// row of the run step lines after the one before.
+type lineRun struct {
+	row        int32
+	line, step uint32
+}
+
+// add records the line of the next row, at most a uint32.
+func (l *lineRuns) add(line int) {
+	r := l.rows
+	l.rows++
+	if n := len(l.runs); n > 0 {
+		last := &l.runs[n-1]
+		k := r - int(last.row) // rows of the run so far
+		prev := int(last.line) + (k-1)*int(last.step)
+		switch {
+		case k == 1 && line >= prev && line-prev <= math.MaxUint32:
+			last.step = uint32(line - prev)
+			return
+		case line == prev+int(last.step):
+			return
+		}
+	}
+	l.runs = append(l.runs, lineRun{row: int32(r), line: uint32(line)})
+}
+
+// line is the line row r starts on.
+func (l *lineRuns) line(r int) int {
+	k := len(l.runs) - 1
+	if k > 0 && int(l.runs[k].row) > r {
+		k = sort.Search(len(l.runs), func(i int) bool { return int(l.runs[i].row) > r }) - 1
+	}
+	run := l.runs[k]
+	return int(run.line) + (r-int(run.row))*int(run.step)
+}
