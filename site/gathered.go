@@ -96,7 +96,7 @@ func (s *sharedPoints) drew(i int, p Point, k int) bool {
 	}
 	q := s.points[i]
 	return math.Float64bits(q.X) == math.Float64bits(p.X) && math.Float64bits(q.Y) == math.Float64bits(p.Y) &&
-		q.Label == p.Label && q.NameOnly == p.NameOnly && q.Row == p.Row && q.Bounds == nil && p.Bounds == nil
+		q.Label() == p.Label() && q.NameOnly == p.NameOnly && q.Row == p.Row && q.Bounds() == nil && p.Bounds() == nil
 }
 
 // deal hands the points to series, sharing the earlier panel's when the

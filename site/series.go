@@ -150,7 +150,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 				text = labels.label(text, t, r, sp.Label, &errs, &l.warnings)
 				labelled = true
 			}
-			drawn.add(Point{X: x, Y: y, Label: text, Row: int32(row), Bounds: iv.bounds(t, r, x, y, &errs)}, sk)
+			drawn.add(Point{X: x, Y: y, Row: int32(row)}.with(pointMore{label: text, bounds: iv.bounds(t, r, x, y, &errs)}), sk)
 			outY[k].add(t, r, y)
 			drew = true
 		}
