@@ -34,6 +34,8 @@ type rowStore struct {
 	long map[int][]uint32
 	// lines are the lines the rows start on.
 	lines lineRuns
+	// drop are the columns whose text is not kept, ascending (project.go).
+	drop []int
 
 	// col0 is the column of the first cell of a plain row, the table's
 	// left margin (1 in a file of its own, more in indented inline data).
@@ -61,15 +63,18 @@ func (t *Table) add(row Row) {
 	if w := max(len(row.Cells), len(t.Columns)); w > s.width {
 		s.widen(w)
 	}
-	size := 0
-	for _, c := range row.Cells {
+	size, kept := 0, 0 // every cell's bytes, and the kept cells'
+	for i, c := range row.Cells {
 		size += len(c)
+		if s.drop == nil || !s.dropped(i) {
+			kept += len(c)
+		}
 	}
 	if size > math.MaxUint32 {
 		panic("table: a row of more than 4 GiB") // the data limit keeps files far smaller
 	}
 	last := len(s.chunks) - 1
-	if last < 0 || len(s.chunks[last])+size > cap(s.chunks[last]) {
+	if last < 0 || len(s.chunks[last])+kept > cap(s.chunks[last]) {
 		// Chunks grow with the table, so that the thousands of small
 		// inline tables of a site take no megabyte each.
 		next := chunkSize
@@ -78,23 +83,26 @@ func (t *Table) add(row Row) {
 		} else {
 			next = 512
 		}
-		s.chunks = append(s.chunks, make([]byte, 0, max(next, size)))
+		s.chunks = append(s.chunks, make([]byte, 0, max(next, kept)))
 		last++
 	}
 	cur := s.chunks[last]
 	ref := rowRef{chunk: uint32(last), off: uint32(len(cur))}
-	start := len(cur)
 	var long []uint32
 	if size > math.MaxUint16 {
 		ref.chunk |= longRow
 		long = make([]uint32, 0, s.width)
 	}
-	for _, c := range row.Cells {
-		cur = append(cur, c...) // within cap: cur is never reallocated
-		long = s.end(long, len(cur)-start)
+	at := 0 // where the cell ends, counting the cells not kept
+	for i, c := range row.Cells {
+		if s.drop == nil || !s.dropped(i) {
+			cur = append(cur, c...) // within cap: cur is never reallocated
+		}
+		at += len(c)
+		long = s.end(long, at)
 	}
 	for range s.width - len(row.Cells) {
-		long = s.end(long, len(cur)-start)
+		long = s.end(long, at)
 	}
 	if long != nil {
 		if s.long == nil {
@@ -235,6 +243,13 @@ func (t *Table) Cell(r, c int) string {
 		}
 		to = s.cellEnd(r, c)
 	}
+	if s.drop != nil {
+		if s.dropped(c) {
+			t.notKept(c)
+		}
+		skip := s.skipped(r, c)
+		from, to = from-skip, to-skip
+	}
 	if from == to {
 		return ""
 	}
@@ -254,7 +269,9 @@ func (t *Table) Row(r int) Row {
 	s := &t.store
 	row := Row{Line: t.Line(r), Cells: make([]string, s.width)}
 	for c := range row.Cells {
-		row.Cells[c] = t.Cell(r, c)
+		if s.drop == nil || !s.dropped(c) {
+			row.Cells[c] = t.Cell(r, c)
+		}
 	}
 	if p, ok := s.odd.get(r); ok {
 		row.Cols = padded(p.cols, s.width)
@@ -264,10 +281,8 @@ func (t *Table) Row(r int) Row {
 		return row
 	}
 	row.Cols = make([]int, s.width)
-	col := s.col0
-	for c, cell := range row.Cells {
-		row.Cols[c] = col
-		col += len(cell) + 1
+	for c := range row.Cols {
+		_, row.Cols[c] = s.pos(r, c)
 	}
 	return row
 }
@@ -309,7 +324,7 @@ func padded(s []int, n int) []int {
 func (t *Table) Subset(rows []int) *Table {
 	sub := &Table{Name: t.Name, Columns: t.Columns, rows: t.rows, header: t.header}
 	from, to := &t.store, &sub.store
-	to.width, to.col0 = from.width, from.col0
+	to.width, to.col0, to.drop = from.width, from.col0, from.drop
 	// Full chunks: a row added to the subset would start a chunk of its own.
 	to.chunks = make([][]byte, len(from.chunks))
 	for i, c := range from.chunks {
