@@ -141,6 +141,7 @@ func readCSV(r io.Reader, size int64, at diag.Pos, comma rune, keep []string) (*
 		}
 		return nil, &diag.Error{Pos: diag.Pos{File: at.File, Line: at.Line}, Msg: what + " is empty: the first row must name the columns"}
 	}
+	t.store.trim()
 	return t, nil
 }
 

@@ -2,6 +2,7 @@ package table
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -68,6 +69,16 @@ func (e *cellEnds) widen(n int) {
 		wide[i] = uint16(v)
 	}
 	e.wide, e.narrow = wide, nil
+}
+
+// trim is rowStore.trim for the ends.
+func (e *cellEnds) trim() {
+	if n := len(e.wide); cap(e.wide)-n > n/16 {
+		e.wide = slices.Clone(e.wide)
+	}
+	if n := len(e.narrow); cap(e.narrow)-n > n/16 {
+		e.narrow = slices.Clone(e.narrow)
+	}
 }
 
 // copyRange appends src's ends [from, to) to e.

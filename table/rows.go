@@ -2,6 +2,7 @@ package table
 
 import (
 	"math"
+	"slices"
 	"unsafe"
 )
 
@@ -132,6 +133,17 @@ func (t *Table) add(row Row) {
 func (s *rowStore) reserve(rows, width int) {
 	s.rows = append(make([]rowRef, 0, len(s.rows)+rows), s.rows...)
 	s.ends.reserve(rows * width)
+}
+
+// trim gives back the room reserve set aside past the rows that came, when
+// it is more than a sixteenth of them: reserve guesses from the first
+// rows' size, and a log's later rows are longer (a step of seven digits,
+// not three), so ten million rows were given room for thirteen.
+func (s *rowStore) trim() {
+	if cap(s.rows)-len(s.rows) > len(s.rows)/16 {
+		s.rows = slices.Clone(s.rows)
+	}
+	s.ends.trim()
 }
 
 // end records where a cell of the row being added ends: in long when the
