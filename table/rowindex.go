@@ -141,3 +141,81 @@ func (l *lineRuns) line(r int) int {
 	run := l.runs[k]
 	return int(run.line) + (r-int(run.row))*int(run.step)
 }
+
+// rowRefs are where the rows' text starts (rowStore.rows): a chunk and an
+// offset in it, packed in 32 bits while every chunk's number and offset
+// fit (2,048 chunks of a megabyte: two gigabytes of text), and 64 once
+// one does not.
+type rowRefs struct {
+	packed []uint32 // longRow | chunk<<offBits | off
+	wide   []rowRef // once a ref did not pack; packed is nil then
+}
+
+// offBits are the bits of a packed offset: a chunk holds chunkSize bytes,
+// or one row alone, which starts at 0.
+const offBits = 20
+
+// maxPackedChunk is one past the highest chunk number a packed ref holds,
+// below longRow.
+const maxPackedChunk = longRow >> offBits
+
+// pack packs ref, or reports that it does not fit.
+func pack(ref rowRef) (uint32, bool) {
+	chunk := ref.chunk &^ longRow
+	if ref.off >= 1<<offBits || chunk >= maxPackedChunk {
+		return 0, false
+	}
+	return ref.chunk&longRow | chunk<<offBits | ref.off, true
+}
+
+// len is the number of refs.
+func (s *rowRefs) len() int {
+	if s.wide != nil {
+		return len(s.wide)
+	}
+	return len(s.packed)
+}
+
+// at is ref r.
+func (s *rowRefs) at(r int) rowRef {
+	if s.wide != nil {
+		return s.wide[r]
+	}
+	p := s.packed[r]
+	return rowRef{chunk: p&longRow | (p&^longRow)>>offBits, off: p & (1<<offBits - 1)}
+}
+
+// add appends ref.
+func (s *rowRefs) add(ref rowRef) {
+	if s.wide == nil {
+		if p, ok := pack(ref); ok {
+			s.packed = append(s.packed, p)
+			return
+		}
+		wide := make([]rowRef, len(s.packed), max(cap(s.packed), len(s.packed)+1))
+		for r := range s.packed {
+			wide[r] = s.at(r)
+		}
+		s.wide, s.packed = wide, nil
+	}
+	s.wide = append(s.wide, ref)
+}
+
+// reserve makes room for n more refs.
+func (s *rowRefs) reserve(n int) {
+	if s.wide != nil {
+		s.wide = append(make([]rowRef, 0, len(s.wide)+n), s.wide...)
+		return
+	}
+	s.packed = append(make([]uint32, 0, len(s.packed)+n), s.packed...)
+}
+
+// trim is rowStore.trim for the refs.
+func (s *rowRefs) trim() {
+	if n := len(s.wide); cap(s.wide)-n > n/16 {
+		s.wide = slices.Clone(s.wide)
+	}
+	if n := len(s.packed); cap(s.packed)-n > n/16 {
+		s.packed = slices.Clone(s.packed)
+	}
+}

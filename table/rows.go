@@ -2,7 +2,6 @@ package table
 
 import (
 	"math"
-	"slices"
 	"unsafe"
 )
 
@@ -27,7 +26,7 @@ type rowStore struct {
 	// appended is never written again (a full chunk is left, not grown),
 	// which is what lets Cell return strings that share it.
 	chunks [][]byte
-	rows   []rowRef
+	rows   rowRefs
 	// ends are width per row: where each cell ends, counted from its row's
 	// start. A row of more text than a uint16 counts keeps its ends in long
 	// (its rowRef's chunk has longRow set) and zeros here.
@@ -109,10 +108,10 @@ func (t *Table) add(row Row) {
 		if s.long == nil {
 			s.long = map[int][]uint32{}
 		}
-		s.long[len(s.rows)] = long
+		s.long[s.rows.len()] = long
 	}
 	s.chunks[last] = cur
-	if len(s.rows) == 0 {
+	if s.rows.len() == 0 {
 		s.col0 = 1
 		if len(row.Cols) > 0 && row.Cols[0] > 0 {
 			s.col0 = row.Cols[0]
@@ -122,16 +121,16 @@ func (t *Table) add(row Row) {
 	// GB, past any data limit; it is named as the last line it counts.
 	s.lines.add(min(max(row.Line, 0), math.MaxUint32))
 	if !s.plain(row) {
-		s.odd.add(len(s.rows), row.Line, row.Cols, row.Lines)
+		s.odd.add(s.rows.len(), row.Line, row.Cols, row.Lines)
 	}
-	s.rows = append(s.rows, ref)
+	s.rows.add(ref)
 }
 
 // reserve makes room for rows more rows of width cells, when a reader can
 // tell how many are coming: growing by appending would copy the row index
 // several times over and, at its last doubling, hold twice what it needs.
 func (s *rowStore) reserve(rows, width int) {
-	s.rows = append(make([]rowRef, 0, len(s.rows)+rows), s.rows...)
+	s.rows.reserve(rows)
 	s.ends.reserve(rows * width)
 }
 
@@ -140,9 +139,7 @@ func (s *rowStore) reserve(rows, width int) {
 // rows' size, and a log's later rows are longer (a step of seven digits,
 // not three), so ten million rows were given room for thirteen.
 func (s *rowStore) trim() {
-	if cap(s.rows)-len(s.rows) > len(s.rows)/16 {
-		s.rows = slices.Clone(s.rows)
-	}
+	s.rows.trim()
 	s.ends.trim()
 }
 
@@ -159,7 +156,7 @@ func (s *rowStore) end(long []uint32, n int) []uint32 {
 
 // cellEnd is where cell c of row r ends, from the row's start.
 func (s *rowStore) cellEnd(r, c int) int {
-	if s.rows[r].chunk&longRow != 0 {
+	if s.long != nil && s.rows.at(r).chunk&longRow != 0 {
 		return int(s.long[r][c])
 	}
 	return s.ends.at(r*s.width + c)
@@ -191,10 +188,10 @@ func (s *rowStore) plain(row Row) bool {
 
 // widen makes every row w cells wide, the new cells "".
 func (s *rowStore) widen(w int) {
-	if len(s.rows) > 0 {
+	if s.rows.len() > 0 {
 		var ends cellEnds
-		ends.reserve(len(s.rows) * w)
-		for r := range s.rows {
+		ends.reserve(s.rows.len() * w)
+		for r := range s.rows.len() {
 			ends.copyRange(&s.ends, r*s.width, (r+1)*s.width)
 			last := 0
 			if s.width > 0 {
@@ -214,9 +211,9 @@ func (s *rowStore) widen(w int) {
 	}
 	// A plain row's columns are worked out from its width: the rows that
 	// were plain keep the columns they had, and none for the new cells.
-	if len(s.odd.rows) < len(s.rows) {
+	if len(s.odd.rows) < s.rows.len() {
 		var odd oddRows
-		for r := range s.rows {
+		for r := range s.rows.len() {
 			p, ok := s.odd.get(r)
 			if !ok {
 				p.cols = make([]int, s.width)
@@ -232,7 +229,7 @@ func (s *rowStore) widen(w int) {
 }
 
 // Len is the number of rows.
-func (t *Table) Len() int { return len(t.store.rows) }
+func (t *Table) Len() int { return t.store.rows.len() }
 
 // Cell is the text of row r's cell in column c, trimmed; "" for a cell the
 // row does not have (a JSON object without the key).
@@ -241,7 +238,7 @@ func (t *Table) Cell(r, c int) string {
 	if c < 0 || c >= s.width {
 		return ""
 	}
-	ref := s.rows[r]
+	ref := s.rows.at(r)
 	var from, to int
 	if ref.chunk&longRow == 0 {
 		i := r*s.width + c
@@ -342,10 +339,10 @@ func (t *Table) Subset(rows []int) *Table {
 	for i, c := range from.chunks {
 		to.chunks[i] = c[:len(c):len(c)]
 	}
-	to.rows = make([]rowRef, len(rows))
+	to.rows.reserve(len(rows))
 	to.ends.reserve(len(rows) * from.width)
 	for i, r := range rows {
-		to.rows[i] = from.rows[r]
+		to.rows.add(from.rows.at(r))
 		to.ends.copyRange(&from.ends, r*from.width, (r+1)*from.width)
 		to.lines.add(from.lines.line(r))
 		if p, ok := from.odd.get(r); ok {

@@ -182,8 +182,8 @@ func TestLineRuns(t *testing.T) {
 }
 
 // TestLogRowIndex holds the store to what a long log costs beside its
-// text: one run of lines, a byte for each cell's end, and no room kept
-// for rows that did not come.
+// text: one run of lines, a byte for each cell's end, four bytes for
+// where each row starts, and no room kept for rows that did not come.
 func TestLogRowIndex(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("run,step,train_loss,val_loss,lr,wall_time\n")
@@ -202,8 +202,33 @@ func TestLogRowIndex(t *testing.T) {
 	if len(s.lines.runs) != 1 || s.ends.wide != nil || len(s.ends.narrow) != 5000*6 {
 		t.Errorf("%d runs of lines, wide ends %v, %d narrow ends; want 1, false, %d", len(s.lines.runs), s.ends.wide != nil, len(s.ends.narrow), 5000*6)
 	}
-	if n := len(s.rows); cap(s.rows) > n+n/8 || cap(s.ends.narrow) > 6*n+6*n/8 { // the allocator rounds up
-		t.Errorf("room for %d rows and %d ends kept after reading %d rows", cap(s.rows), cap(s.ends.narrow), n)
+	if n := s.rows.len(); s.rows.wide != nil || cap(s.rows.packed) > n+n/8 || cap(s.ends.narrow) > 6*n+6*n/8 { // the allocator rounds up
+		t.Errorf("room for %d rows (wide %v) and %d ends kept after reading %d rows", cap(s.rows.packed), s.rows.wide != nil, cap(s.ends.narrow), n)
 	}
 	checkRow(t, tab, 4999, Row{Line: 5001, Cells: []string{"r4", "1000", "4.25", "", "0.000123456789", "34993"}, Cols: []int{1, 4, 9, 14, 15, 30}})
+}
+
+// TestRowRefs reads back refs as packed, and after one that does not pack
+// (a chunk past the 2,048th, an offset past a megabyte) turned them wide.
+func TestRowRefs(t *testing.T) {
+	refs := []rowRef{
+		{chunk: 0, off: 0}, {chunk: 3, off: 1<<20 - 1}, {chunk: 2047 | longRow, off: 17}, {chunk: 5, off: 9},
+		{chunk: 2048, off: 1}, {chunk: 7 | longRow, off: 1 << 20}, {chunk: 1, off: 2},
+	}
+	var s rowRefs
+	s.reserve(2)
+	for i, ref := range refs {
+		s.add(ref)
+		if wide := s.wide != nil; wide != (i >= 4) {
+			t.Errorf("after ref %d (%+v): wide %v", i, ref, wide)
+		}
+		for j := range i + 1 {
+			if got := s.at(j); got != refs[j] {
+				t.Errorf("after ref %d: at(%d) = %+v, want %+v", i, j, got, refs[j])
+			}
+		}
+	}
+	if s.len() != len(refs) {
+		t.Errorf("len %d, want %d", s.len(), len(refs))
+	}
 }
