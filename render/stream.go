@@ -409,8 +409,17 @@ func (r *renderer) emitPage(p *site.Body, f output.File, emit func(output.File),
 func (r *renderer) chartData(b *site.Body, card *cardFuture) ([]output.File, error) {
 	p := b.Page
 	files := make([]output.File, 0, 2*len(b.Charts)+1)
+	csvs := map[string][]byte{} // the large CSV files made, by chart.CSVKey
 	for j, c := range b.Charts {
-		files = append(files, output.File{Path: chart.DataFile(p.Slug, c), Data: chart.CSV(c)})
+		key := chart.CSVKey(c)
+		csv, made := csvs[key]
+		if !made || key == "" {
+			csv = chart.CSV(c)
+			if key != "" {
+				csvs[key] = csv
+			}
+		}
+		files = append(files, output.File{Path: chart.DataFile(p.Slug, c), Data: csv})
 		if chart.HasFits(c) {
 			b, err := chart.FitJSON(c)
 			if err != nil {
