@@ -34,7 +34,7 @@ func spreadSeries(p chartspec.Panel, all, drawn []site.Point, target, grid int, 
 		return nil
 	}
 	for _, pt := range all {
-		if pt.Bounds.HasY() {
+		if pt.Bounds().HasY() {
 			return nil
 		}
 	}
@@ -110,9 +110,9 @@ func spreadBand(pts []site.Point, buckets int, logX bool) []site.Point {
 			bounds = append(bounds, site.Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: lo, YHi: hi})
 			bd := &bounds[len(bounds)-1]
 			mid := lo + (hi-lo)/2
-			out = append(out, site.Point{X: seg[first].X, Y: mid, Bounds: bd})
+			out = append(out, site.Point{X: seg[first].X, Y: mid}.WithBounds(bd))
 			if last := seg[j-1].X; last != seg[first].X {
-				out = append(out, site.Point{X: last, Y: mid, Bounds: bd})
+				out = append(out, site.Point{X: last, Y: mid}.WithBounds(bd))
 			}
 		}
 	}
@@ -189,9 +189,9 @@ func groupDrawn(p chartspec.Panel, s site.Series, pts []site.Point) (line, band 
 	bounds := make([]site.Bounds, len(pts))
 	for i, pt := range pts {
 		pt.Y = roundDigits(pt.Y, groupDigits)
-		if pt.Bounds != nil {
-			bounds[i] = site.Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: roundDigits(pt.Bounds.YLo, groupDigits), YHi: roundDigits(pt.Bounds.YHi, groupDigits)}
-			pt.Bounds = &bounds[i]
+		if pt.Bounds() != nil {
+			bounds[i] = site.Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: roundDigits(pt.Bounds().YLo, groupDigits), YHi: roundDigits(pt.Bounds().YHi, groupDigits)}
+			pt = pt.WithBounds(&bounds[i])
 		}
 		band[i] = pt
 	}
@@ -200,7 +200,7 @@ func groupDrawn(p chartspec.Panel, s site.Series, pts []site.Point) (line, band 
 	}
 	line = make([]site.Point, len(band))
 	for i, pt := range band {
-		pt.Bounds = nil
+		pt = pt.WithBounds(nil)
 		line[i] = pt
 	}
 	return line, band
@@ -241,7 +241,7 @@ func spreadData(pts []site.Point) []byte {
 	n, run, open := 0, 0, false
 	for i := 0; i < len(pts); i++ {
 		pt := pts[i]
-		if pt.Gap() || !pt.Bounds.HasY() {
+		if pt.Gap() || !pt.Bounds().HasY() {
 			if open {
 				run++
 				open = false
@@ -256,14 +256,14 @@ func spreadData(pts []site.Point) []byte {
 		b = append(b, '[')
 		b = appendNumber(b, pt.X)
 		b = append(b, ',')
-		if i+1 < len(pts) && pts[i+1].Bounds == pt.Bounds { // the bucket's last x
+		if i+1 < len(pts) && pts[i+1].Bounds() == pt.Bounds() { // the bucket's last x
 			i++
 			b = appendNumber(b, pts[i].X)
 			b = append(b, ',')
 		}
-		b = appendNumber(b, pt.Bounds.YLo)
+		b = appendNumber(b, pt.Bounds().YLo)
 		b = append(b, ',')
-		b = appendNumber(b, pt.Bounds.YHi)
+		b = appendNumber(b, pt.Bounds().YHi)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(run), 10)
 		b = append(b, ']')

@@ -180,7 +180,7 @@ func TestSpreadBandCuts(t *testing.T) {
 			gaps++
 			continue
 		}
-		if b.Bounds == nil || b.Bounds.YLo > b.Bounds.YHi {
+		if b.Bounds() == nil || b.Bounds().YLo > b.Bounds().YHi {
 			t.Fatalf("band point %+v has no interval", b)
 		}
 	}
@@ -197,12 +197,12 @@ func TestSpreadBandCuts(t *testing.T) {
 		inside := false
 		for i := 0; i+1 < len(band); i++ {
 			a, b := band[i], band[i+1]
-			if !a.Gap() && !b.Gap() && a.Bounds == b.Bounds && a.X <= p.X && p.X <= b.X {
-				inside = inside || (a.Bounds.YLo <= p.Y && p.Y <= a.Bounds.YHi)
+			if !a.Gap() && !b.Gap() && a.Bounds() == b.Bounds() && a.X <= p.X && p.X <= b.X {
+				inside = inside || (a.Bounds().YLo <= p.Y && p.Y <= a.Bounds().YHi)
 			}
 		}
 		for _, a := range band {
-			if !a.Gap() && a.X == p.X && a.Bounds.YLo <= p.Y && p.Y <= a.Bounds.YHi {
+			if !a.Gap() && a.X == p.X && a.Bounds().YLo <= p.Y && p.Y <= a.Bounds().YHi {
 				inside = true
 			}
 		}

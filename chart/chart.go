@@ -146,7 +146,7 @@ func buildOption(c *site.Chart) *echartsOption {
 		for _, s := range c.Panels[i].Series {
 			points += len(s.Points)
 			for _, pt := range s.Points {
-				if pt.Label != "" && !pt.NameOnly {
+				if pt.Label() != "" && !pt.NameOnly {
 					labels++
 				}
 			}
@@ -407,7 +407,7 @@ func (d pointsData) MarshalJSON() ([]byte, error) {
 func seriesData(points []site.Point) (pointsData, bool) {
 	labelled := false
 	for _, pt := range points {
-		if pt.Label != "" && !pt.NameOnly && !math.IsNaN(pt.Y) {
+		if pt.Label() != "" && !pt.NameOnly && !math.IsNaN(pt.Y) {
 			labelled = true
 			break
 		}
@@ -443,10 +443,10 @@ func appendPoints(b []byte, points []site.Point) []byte {
 			continue
 		}
 		y := pt.Y
-		item := pt.Label != "" || pt.Bounds != nil // an interval goes with the point, for the tooltip
-		if pt.Label != "" {
+		item := pt.Label() != "" || pt.Bounds() != nil // an interval goes with the point, for the tooltip
+		if pt.Label() != "" {
 			b = append(b, `{"name":`...)
-			b = fastjson.AppendString(b, pt.Label)
+			b = fastjson.AppendString(b, pt.Label())
 			b = append(b, `,"value":`...)
 		} else if item {
 			b = append(b, `{"value":`...)
@@ -457,7 +457,7 @@ func appendPoints(b []byte, points []site.Point) []byte {
 		b = appendNumber(b, y)
 		b = append(b, ']')
 		if item {
-			b = appendInterval(b, pt.Bounds)
+			b = appendInterval(b, pt.Bounds())
 			if pt.NameOnly {
 				// named for the tooltip, not labelled (label only:)
 				b = append(b, `,"label":{"show":false}`...)

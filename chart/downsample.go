@@ -89,7 +89,7 @@ func downsample(pts []site.Point, target int, logX, logY bool) []site.Point {
 
 	keep := make([]bool, n)
 	for i, p := range pts {
-		keep[i] = p.Label != "" || math.IsNaN(p.Y)
+		keep[i] = p.Label() != "" || math.IsNaN(p.Y)
 	}
 	for _, s := range segs {
 		share := float64(s.hi-s.lo) / float64(count)

@@ -26,7 +26,7 @@ func gapPoint(x float64) site.Point { return site.Point{X: x, Y: math.NaN()} }
 // (comparing NaN as equal to NaN).
 func isSubsequence(out, in []site.Point) bool {
 	same := func(a, b site.Point) bool {
-		return a.X == b.X && a.Label == b.Label && a.Row == b.Row && (a.Y == b.Y || math.IsNaN(a.Y) && math.IsNaN(b.Y))
+		return a.X == b.X && a.Label() == b.Label() && a.Row == b.Row && (a.Y == b.Y || math.IsNaN(a.Y) && math.IsNaN(b.Y))
 	}
 	j := 0
 	for _, p := range out {
@@ -61,8 +61,8 @@ func TestDownsample(t *testing.T) {
 	withGap[3000] = gapPoint(3000)
 
 	labelled := line(10000, wavy)
-	labelled[5] = site.Point{X: 5, Y: wavy(5), Label: "first run"}
-	labelled[9998] = site.Point{X: 9998, Y: wavy(9998), Label: "last run"}
+	labelled[5] = site.Point{X: 5, Y: wavy(5)}.WithLabel("first run")
+	labelled[9998] = site.Point{X: 9998, Y: wavy(9998)}.WithLabel("last run")
 
 	// Row numbers, to check that the kept points are the original ones.
 	rows := line(5000, wavy)
@@ -148,7 +148,7 @@ func TestDownsampleUnchanged(t *testing.T) {
 		{"every point labelled", func() []site.Point {
 			p := line(50, wavy)
 			for i := range p {
-				p[i].Label = "l"
+				p[i] = p[i].WithLabel("l")
 			}
 			return p
 		}(), 10},
@@ -302,7 +302,7 @@ func FuzzDownsample(f *testing.F) {
 			case data[i+1] == 0:
 				p.Y = math.NaN()
 			case data[i+1]%37 == 0:
-				p.Label = "l"
+				p = p.WithLabel("l")
 			}
 			pts = append(pts, p)
 		}
@@ -336,7 +336,7 @@ func FuzzDownsample(f *testing.F) {
 			case i == 0 || math.IsNaN(pts[i-1].Y):
 				segs++
 			}
-			if p.Label != "" {
+			if p.Label() != "" {
 				labels++
 			}
 		}
@@ -344,7 +344,7 @@ func FuzzDownsample(f *testing.F) {
 			t.Fatalf("%d gaps kept of %d", g, gaps)
 		}
 		for _, p := range pts {
-			if p.Label != "" && !slices.Contains(got, p) {
+			if p.Label() != "" && !slices.Contains(got, p) {
 				t.Fatalf("labelled point %v dropped", p)
 			}
 		}

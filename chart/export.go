@@ -174,7 +174,7 @@ func columnsOf(c *site.Chart, human bool) dataColumns {
 	for _, p := range c.Panels {
 		for _, s := range p.Series {
 			for _, pt := range s.Points {
-				if pt.Label != "" {
+				if pt.Label() != "" {
 					col.label = true
 				}
 			}
@@ -327,7 +327,7 @@ func appendCSVRow(b, lead []byte, pt site.Point, label bool) []byte {
 	}
 	if label {
 		b = append(b, ',')
-		b = appendCSVField(b, pt.Label)
+		b = appendCSVField(b, pt.Label())
 	}
 	return append(b, '\n')
 }
@@ -500,7 +500,7 @@ func Tables(c *site.Chart) (tables []Table, rows, shown int) {
 			body.Write(appendTableNumber(num[:0], pt.Y))
 			if col.label {
 				body.WriteString("</td><td>")
-				htmlesc.WriteEscapeString(&body, pt.Label)
+				htmlesc.WriteEscapeString(&body, pt.Label())
 			}
 			body.WriteString("</td></tr>\n")
 		}

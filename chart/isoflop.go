@@ -69,7 +69,7 @@ func bandPoints(f site.Fitted, extrapolate *float64) []site.Point {
 	for k := range pts {
 		x := math.Pow(10, a+(b-a)*float64(k)/(bandSamples-1))
 		blo, bhi, _ := f.IsoFLOP.Band(x)
-		pts[k] = site.Point{X: x, Y: f.IsoFLOP.Optimum(x), Bounds: &site.Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: blo, YHi: bhi}}
+		pts[k] = site.Point{X: x, Y: f.IsoFLOP.Optimum(x)}.WithBounds(&site.Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: blo, YHi: bhi})
 	}
 	return pts
 }
@@ -82,7 +82,7 @@ func bandExtent(p chartspec.Panel, data site.Panel, ylo, yhi float64) (float64, 
 			continue
 		}
 		for _, pt := range bandPoints(f, p.Fit.Extrapolate) {
-			ylo, yhi = min(ylo, pt.Bounds.YLo), max(yhi, pt.Bounds.YHi)
+			ylo, yhi = min(ylo, pt.Bounds().YLo), max(yhi, pt.Bounds().YHi)
 		}
 	}
 	return ylo, yhi

@@ -204,7 +204,7 @@ func lawExtrapolate(lf *site.LawFitted, idx []int, u float64, conv, back func(fl
 			continue
 		}
 		slices.Sort(preds)
-		band = append(band, site.Point{X: x, Y: y, Bounds: &site.Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: fit.Percentile(preds, 2.5), YHi: fit.Percentile(preds, 97.5)}})
+		band = append(band, site.Point{X: x, Y: y}.WithBounds(&site.Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: fit.Percentile(preds, 2.5), YHi: fit.Percentile(preds, 97.5)}))
 	}
 	return ext, band
 }

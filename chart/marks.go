@@ -81,13 +81,13 @@ func marksExtent(p chartspec.Panel, pn site.Panel, xlo, xhi, ylo, yhi float64) (
 	}
 	for _, s := range pn.Series {
 		for _, pt := range s.Points {
-			if pt.Bounds == nil || pt.Gap() {
+			if pt.Bounds() == nil || pt.Gap() {
 				continue
 			}
-			addX(pt.Bounds.XLo)
-			addX(pt.Bounds.XHi)
-			addY(pt.Bounds.YLo)
-			addY(pt.Bounds.YHi)
+			addX(pt.Bounds().XLo)
+			addX(pt.Bounds().XHi)
+			addY(pt.Bounds().YLo)
+			addY(pt.Bounds().YHi)
 		}
 	}
 	m := p.Marks
@@ -296,8 +296,8 @@ func intervalSeries(p chartspec.Panel, pts []site.Point, grid int, name string, 
 	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
 	hasX, hasY := false, false
 	for _, pt := range pts {
-		hasX = hasX || pt.Bounds.HasX()
-		hasY = hasY || pt.Bounds.HasY()
+		hasX = hasX || pt.Bounds().HasX()
+		hasY = hasY || pt.Bounds().HasY()
 	}
 	if !hasX && !hasY {
 		return nil
@@ -335,7 +335,7 @@ func errorBarData(pts []site.Point, logX, logY, withY bool) []byte {
 	b := []byte{'['}
 	n := 0
 	for _, pt := range pts {
-		bd := pt.Bounds
+		bd := pt.Bounds()
 		if bd == nil || pt.Gap() || !(bd.HasX() || (withY && bd.HasY())) {
 			continue
 		}
@@ -374,7 +374,7 @@ func bandData(pts []site.Point, logX, logY bool) []byte {
 	b := []byte{'['}
 	n, run, open := 0, 0, false
 	for _, pt := range pts {
-		if pt.Gap() || !pt.Bounds.HasY() {
+		if pt.Gap() || !pt.Bounds().HasY() {
 			if open {
 				run++
 				open = false
@@ -389,9 +389,9 @@ func bandData(pts []site.Point, logX, logY bool) []byte {
 		b = append(b, '[')
 		b = appendNumber(b, axisValue(pt.X, logX))
 		b = append(b, ',')
-		b = appendNumber(b, axisValue(pt.Bounds.YLo, logY))
+		b = appendNumber(b, axisValue(pt.Bounds().YLo, logY))
 		b = append(b, ',')
-		b = appendNumber(b, axisValue(pt.Bounds.YHi, logY))
+		b = appendNumber(b, axisValue(pt.Bounds().YHi, logY))
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(run), 10)
 		b = append(b, ']')

@@ -62,7 +62,7 @@ func thinScatter(pts []site.Point, ext [4]float64, logX, logY bool) []site.Point
 		if okx && oky {
 			key = uint64(cx)*thinSpanCells + uint64(cy)
 		}
-		if (p.Label != "" && !p.NameOnly) || p.Bounds != nil {
+		if (p.Label() != "" && !p.NameOnly) || p.Bounds() != nil {
 			key |= 1 << 62 // the grid of labelled points and intervals
 		}
 		if _, ok := seen[key]; !ok {

@@ -36,7 +36,7 @@ func TestThinScatter(t *testing.T) {
 	}
 
 	big := cloud(300000)
-	big[1000].Label = "GPT-3"
+	big[1000] = big[1000].WithLabel("GPT-3")
 	ext := extent(big)
 	got := thinScatter(big, ext, true, false)
 	if len(got) >= len(big)/2 || len(got) > (ScatterCells+1)*(ScatterCells+1)+1 {
@@ -57,7 +57,7 @@ func TestThinScatter(t *testing.T) {
 			t.Fatal("thinning changed the order of the points")
 		}
 		lastRow = int(p.Row)
-		if p.Label != "" {
+		if p.Label() != "" {
 			labelled = true
 			continue
 		}
@@ -70,7 +70,7 @@ func TestThinScatter(t *testing.T) {
 		t.Error("the labelled point was thinned away")
 	}
 	for _, p := range big {
-		if p.Label == "" && !kept[cell(p)] {
+		if p.Label() == "" && !kept[cell(p)] {
 			t.Fatalf("cell %v held a point and is now empty", cell(p))
 		}
 	}
@@ -81,13 +81,13 @@ func TestThinScatter(t *testing.T) {
 	narrow[1] = math.Pow(10, 9)
 	outCells := map[[2]int]bool{}
 	for _, p := range big {
-		if p.X > narrow[1] && p.Label == "" {
+		if p.X > narrow[1] && p.Label() == "" {
 			outCells[cellIn(p, narrow, true)] = true
 		}
 	}
 	keptOut := map[[2]int]bool{}
 	for _, p := range thinScatter(big, narrow, true, false) {
-		if p.X > narrow[1] && p.Label == "" {
+		if p.X > narrow[1] && p.Label() == "" {
 			c := cellIn(p, narrow, true)
 			if keptOut[c] {
 				t.Fatalf("two kept points outside the range share cell %v", c)
@@ -149,13 +149,13 @@ func TestThinScatterDegenerate(t *testing.T) {
 		{"x not a number", gen(func(i int) site.Point { return site.Point{X: math.NaN(), Y: float64(i)} }), false, false, 1, 1},
 		{"one labelled point among duplicates", gen(func(i int) site.Point {
 			if i == n/2 {
-				return site.Point{X: 1, Y: 1, Label: "GPT-3"}
+				return site.Point{X: 1, Y: 1}.WithLabel("GPT-3")
 			}
 			return site.Point{X: 1, Y: 1}
 		}), false, false, 2, 2},
-		{"labels everywhere at one place", gen(func(i int) site.Point { return site.Point{X: 1, Y: 1, Label: "m"} }), false, false, 1, 1},
-		{"intervals at one place", gen(func(i int) site.Point { return site.Point{X: 1, Y: 1, Bounds: &site.Bounds{}} }), false, false, 1, 1},
-		{"random labelled cloud", gen(func(i int) site.Point { return site.Point{X: rng.Float64(), Y: rng.Float64(), Label: "m"} }), false, false, MaxThinnedScatter, ScatterCells},
+		{"labels everywhere at one place", gen(func(i int) site.Point { return site.Point{X: 1, Y: 1}.WithLabel("m") }), false, false, 1, 1},
+		{"intervals at one place", gen(func(i int) site.Point { return site.Point{X: 1, Y: 1}.WithBounds(&site.Bounds{}) }), false, false, 1, 1},
+		{"random labelled cloud", gen(func(i int) site.Point { return site.Point{X: rng.Float64(), Y: rng.Float64()}.WithLabel("m") }), false, false, MaxThinnedScatter, ScatterCells},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -177,7 +177,7 @@ func TestThinScatterDegenerate(t *testing.T) {
 				}
 				lastRow = int(p.Row)
 			}
-			if tt.pts[n/2].Label == "GPT-3" && !slices.ContainsFunc(got, func(p site.Point) bool { return p.Label == "GPT-3" }) {
+			if tt.pts[n/2].Label() == "GPT-3" && !slices.ContainsFunc(got, func(p site.Point) bool { return p.Label() == "GPT-3" }) {
 				t.Error("the labelled point was thinned away")
 			}
 		})

@@ -306,7 +306,7 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 			// the others in tooltips only).
 			wantLabels := false
 			for _, pt := range s.Points {
-				wantLabels = wantLabels || (p.Label.Name != "" && pt.Label != "" && !pt.NameOnly)
+				wantLabels = wantLabels || (p.Label.Name != "" && pt.Label() != "" && !pt.NameOnly)
 			}
 			if wantLabels != g.Labels {
 				t.Errorf("%s series %q: labels shown = %v, want %v", c.ID, name, g.Labels, wantLabels)
@@ -357,7 +357,7 @@ func groupedPoints(p chartspec.Panel, s site.Series) []site.Point {
 	}
 	out := slices.Clone(s.Points)
 	for i := range out {
-		out[i].Bounds = nil
+		out[i] = out[i].WithBounds(nil)
 	}
 	return out
 }
@@ -727,7 +727,7 @@ func (d drawnPoint) matches(pt site.Point, logX, logY bool, rel float64) bool {
 	if math.IsNaN(pt.Y) || d.gap {
 		return math.IsNaN(pt.Y) && d.gap
 	}
-	return d.x == pt.X && within(d.y, pt.Y, rel) && near(d.ay, at(pt.Y, logY), max(1e-9, rel)) && d.label == pt.Label && d.intervalOf(pt, rel)
+	return d.x == pt.X && within(d.y, pt.Y, rel) && near(d.ay, at(pt.Y, logY), max(1e-9, rel)) && d.label == pt.Label() && d.intervalOf(pt, rel)
 }
 
 // within reports whether a is b to a relative error of rel (exactly when
@@ -793,7 +793,7 @@ func checkPointsWithin(t *testing.T, what string, want []site.Point, raw []json.
 		if i == 0 || math.IsNaN(want[i-1].Y) {
 			segs++
 		}
-		if pt.Label != "" {
+		if pt.Label() != "" {
 			labels++
 		}
 		lo, hi = min(lo, pt.Y), max(hi, pt.Y)

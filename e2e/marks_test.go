@@ -454,7 +454,7 @@ func seriesType(sc *chartspec.Chart, p chartspec.Panel, name string) string {
 // intervalOf reports whether a drawn point carries the interval of pt, in
 // data units (y within rel of it), and no other.
 func (d drawnPoint) intervalOf(pt site.Point, rel float64) bool {
-	b := pt.Bounds
+	b := pt.Bounds()
 	want := map[string][2]float64{}
 	if b.HasX() {
 		want["x"] = [2]float64{b.XLo, b.XHi}

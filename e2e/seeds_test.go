@@ -148,9 +148,9 @@ func TestSeedChartsInChromium(t *testing.T) {
 		}
 		if len(info.Series) == 1 {
 			checkPoints(t, "audio-models", []site.Point{
-				{X: 10, Y: 84.45, Label: "VGG-ish (84.45)"}, {X: 100, Y: 86.47, Label: "CLAP-Music&Speech (86.47)"},
-				{X: 100, Y: 87.25, Label: "MERT-95M (87.25)"}, {X: 316, Y: 85.55, Label: "MERT-330M (85.55)"},
-				{X: 1000, Y: 88.98, Label: "Qwen2-Audio (88.98)"},
+				site.Point{X: 10, Y: 84.45}.WithLabel("VGG-ish (84.45)"), site.Point{X: 100, Y: 86.47}.WithLabel("CLAP-Music&Speech (86.47)"),
+				site.Point{X: 100, Y: 87.25}.WithLabel("MERT-95M (87.25)"), site.Point{X: 316, Y: 85.55}.WithLabel("MERT-330M (85.55)"),
+				site.Point{X: 1000, Y: 88.98}.WithLabel("Qwen2-Audio (88.98)"),
 			}, info.Series[0].Data, 0, true, false)
 		}
 		want := []string{"VGG-ish (84.45)", "CLAP-Music&Speech (86.47)", "MERT-95M (87.25)", "MERT-330M (85.55)", "Qwen2-Audio (88.98)"}

@@ -37,7 +37,18 @@ func (rr *Renderer) chartFiles(p *site.Page, body func() (*site.Body, error), ca
 			return make(b.Charts[j])
 		}
 	}
-	csv := func(c *site.Chart) ([]byte, error) { return chart.CSV(c), nil }
+	var made []*site.Chart // the charts whose CSV files were made, by made's index in csvs
+	var csvs [][]byte
+	csv := func(c *site.Chart) ([]byte, error) {
+		for i, m := range made {
+			if chart.SameCSV(c, m) { // a large file of the same bytes: made once
+				return csvs[i], nil
+			}
+		}
+		b := chart.CSV(c)
+		made, csvs = append(made, c), append(csvs, b)
+		return b, nil
+	}
 	for j, c := range p.Charts {
 		name := dataFile(p.Slug, c)
 		b, err := rr.cachedData(name, csvKey(p, j), withChart(j, csv))

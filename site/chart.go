@@ -20,9 +20,9 @@ import (
 	"github.com/scalesite/scalesite/table"
 )
 
-// chart parses one chart block of page p and reads its data.
-func (l *pageLoader) chart(p *Page, src []byte, at diag.Pos, index int) (*Chart, error) {
-	sc, err := chartspec.Parse(src, at)
+// chart reads the data of one chart block of page p: its spec sc as
+// parsed, or the error parsing it gave.
+func (l *pageLoader) chart(p *Page, sc *chartspec.Chart, err error, at diag.Pos, index int) (*Chart, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -277,7 +277,7 @@ func (l *pageLoader) table(p *Page, d chartspec.DataRef) (t *table.Table, file s
 			continue
 		}
 		tried = append(tried, cand)
-		t, err := l.tables.get(cand)
+		t, err := l.tables.getPart(cand, l.columns[cand])
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"hash"
 	"io"
+	"os"
 	"sync"
 	"weak"
 
@@ -25,8 +26,13 @@ type fileCache[T any] struct {
 	// should a later page use it.
 	weak     func(T) func() (T, bool)
 	weakOver int64
-	mu       sync.Mutex
-	entries  map[string]*cacheEntry[T]
+	// part, when set, reads part of a file (the columns a page's charts
+	// draw, for a table): what a value of it holds is named by a string,
+	// the part, and a file over weakOver is cached by file and part
+	// (getPart).
+	part    func(files *sitefs.Root, file, part string, limit sitefs.Limit) (v T, sum [32]byte, size int64, read bool, err error)
+	mu      sync.Mutex
+	entries map[string]*cacheEntry[T]
 	// sums are the rebuild.FileSum of the files read: a build's manifest
 	// keeps them (Site.ReadSum), so no file is read again for it.
 	sums map[string][32]byte
@@ -124,11 +130,62 @@ func holdWeakly[U any](v *U) func() (*U, bool) {
 // get returns the parsed file, or the zero T and the file rule's error
 // when it cannot be read (fs.ErrNotExist when it is not there).
 func (c *fileCache[T]) get(file string) (T, error) {
+	return c.getKey(file, file, c.load)
+}
+
+// getPart returns part of the parsed file: of a file over weakOver, read
+// for the part alone unless the whole is at hand; of a smaller one, the
+// whole, which any page can share. part "" is the whole.
+func (c *fileCache[T]) getPart(file, part string) (T, error) {
+	if part == "" || c.part == nil || !c.large(file) {
+		return c.get(file)
+	}
 	c.mu.Lock()
-	e := c.entries[file]
+	whole := c.entries[file]
+	c.mu.Unlock()
+	if whole != nil {
+		whole.mu.Lock()
+		v, held := whole.value()
+		whole.mu.Unlock()
+		if held {
+			return v, nil
+		}
+	}
+	return c.getKey(file+"\x00"+part, file, func(files *sitefs.Root, file string, limit sitefs.Limit) (T, [32]byte, int64, bool, error) {
+		return c.part(files, file, part, limit)
+	})
+}
+
+// large reports whether file is larger than weakOver, which a page reads
+// in part.
+func (c *fileCache[T]) large(file string) bool {
+	real, err := c.files.Resolve(file)
+	if err != nil {
+		return false
+	}
+	fi, err := os.Stat(real)
+	return err == nil && fi.Mode().IsRegular() && fi.Size() > c.weakOver
+}
+
+// value is the entry's value, if it was read without an error and is held.
+func (e *cacheEntry[T]) value() (T, bool) {
+	var zero T
+	if !e.read || e.err != nil {
+		return zero, false
+	}
+	if e.held == nil {
+		return e.v, true
+	}
+	return e.held()
+}
+
+// getKey is get of the value cached under key, read from file by load.
+func (c *fileCache[T]) getKey(key, file string, load loadFunc[T]) (T, error) {
+	c.mu.Lock()
+	e := c.entries[key]
 	if e == nil {
 		e = &cacheEntry[T]{}
-		c.entries[file] = e
+		c.entries[key] = e
 	}
 	c.mu.Unlock()
 	e.mu.Lock()
@@ -141,7 +198,7 @@ func (c *fileCache[T]) get(file string) (T, error) {
 			return v, nil
 		}
 	}
-	v, sum, size, read, err := c.load(c.files, file, c.limit)
+	v, sum, size, read, err := load(c.files, file, c.limit)
 	if read {
 		c.mu.Lock()
 		if _, ok := c.sums[file]; !ok { // a file read again keeps the sum first read

@@ -84,7 +84,7 @@ func labelOnly(sp *chartspec.Panel, p *Panel) {
 	for k := range p.Series {
 		for j := range p.Series[k].Points {
 			pt := &p.Series[k].Points[j]
-			pt.NameOnly = pt.Label != "" && !on[int(pt.Row)]
+			pt.NameOnly = pt.Label() != "" && !on[int(pt.Row)]
 		}
 	}
 }

@@ -167,7 +167,7 @@ func meanOfRuns(runs []Run, band string, interpolate, logY bool) []Point {
 				lo, hi = l, pt.Y+sd
 			}
 			bounds = append(bounds, Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: lo, YHi: hi})
-			pt.Bounds = &bounds[len(bounds)-1]
+			pt = pt.WithBounds(&bounds[len(bounds)-1])
 		}
 		out = append(out, pt)
 	}

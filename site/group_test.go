@@ -53,8 +53,8 @@ func TestMeanOfRunsMatchesNumpy(t *testing.T) {
 			if band == "band: minmax\n" {
 				lo, hi = minOf(vals[k][:]), maxOf(vals[k][:])
 			}
-			if pt.X != float64(k+1) || math.Abs(pt.Y-m) > 1e-12 || math.Abs(pt.Bounds.YLo-lo) > 1e-12 || math.Abs(pt.Bounds.YHi-hi) > 1e-12 {
-				t.Errorf("%q step %d: mean %.17g [%.17g, %.17g], want %.17g [%.17g, %.17g]", band, k+1, pt.Y, pt.Bounds.YLo, pt.Bounds.YHi, m, lo, hi)
+			if pt.X != float64(k+1) || math.Abs(pt.Y-m) > 1e-12 || math.Abs(pt.Bounds().YLo-lo) > 1e-12 || math.Abs(pt.Bounds().YHi-hi) > 1e-12 {
+				t.Errorf("%q step %d: mean %.17g [%.17g, %.17g], want %.17g [%.17g, %.17g]", band, k+1, pt.Y, pt.Bounds().YLo, pt.Bounds().YHi, m, lo, hi)
 			}
 		}
 	}
@@ -89,14 +89,14 @@ func TestMeanOfRunsAlignment(t *testing.T) {
 		want        []Point // Y the mean; Bounds minmax, nil for one run
 	}{
 		{"line", true, []Point{
-			{X: 0, Y: 1, Bounds: &Bounds{YLo: 0, YHi: 2}},
-			{X: 5, Y: 5, Bounds: &Bounds{YLo: 5, YHi: 5}},                // a interpolated at 5, b's two 5s averaged
-			{X: 10, Y: 8.25, Bounds: &Bounds{YLo: 6.5, YHi: 10}},         // b interpolated between 5 (5) and 15 (8)
-			{X: 15, Y: (15 + 8) / 2.0, Bounds: &Bounds{YLo: 8, YHi: 15}}, // a interpolated
+			Point{X: 0, Y: 1}.WithBounds(&Bounds{YLo: 0, YHi: 2}),
+			Point{X: 5, Y: 5}.WithBounds(&Bounds{YLo: 5, YHi: 5}),                // a interpolated at 5, b's two 5s averaged
+			Point{X: 10, Y: 8.25}.WithBounds(&Bounds{YLo: 6.5, YHi: 10}),         // b interpolated between 5 (5) and 15 (8)
+			Point{X: 15, Y: (15 + 8) / 2.0}.WithBounds(&Bounds{YLo: 8, YHi: 15}), // a interpolated
 			{X: 20, Y: 20}, // past b's end: a alone, no band
 		}},
 		{"scatter", false, []Point{
-			{X: 0, Y: 1, Bounds: &Bounds{YLo: 0, YHi: 2}},
+			Point{X: 0, Y: 1}.WithBounds(&Bounds{YLo: 0, YHi: 2}),
 			{X: 5, Y: 5},
 			{X: 10, Y: 10},
 			{X: 15, Y: 8},
@@ -111,9 +111,9 @@ func TestMeanOfRunsAlignment(t *testing.T) {
 			}
 			for i, w := range tc.want {
 				g := got[i]
-				if g.X != w.X || math.Abs(g.Y-w.Y) > 1e-12 || (g.Bounds == nil) != (w.Bounds == nil) ||
-					(w.Bounds != nil && (g.Bounds.YLo != w.Bounds.YLo || g.Bounds.YHi != w.Bounds.YHi)) {
-					t.Errorf("point %d: %+v %+v, want %+v %+v", i, g, g.Bounds, w, w.Bounds)
+				if g.X != w.X || math.Abs(g.Y-w.Y) > 1e-12 || (g.Bounds() == nil) != (w.Bounds() == nil) ||
+					(w.Bounds() != nil && (g.Bounds().YLo != w.Bounds().YLo || g.Bounds().YHi != w.Bounds().YHi)) {
+					t.Errorf("point %d: %+v %+v, want %+v %+v", i, g, g.Bounds(), w, w.Bounds())
 				}
 			}
 		})
@@ -121,8 +121,8 @@ func TestMeanOfRunsAlignment(t *testing.T) {
 	t.Run("log y keeps the band above 0", func(t *testing.T) {
 		r := []Run{{Points: []Point{{X: 1, Y: 0.01}}}, {Points: []Point{{X: 1, Y: 1}}}, {Points: []Point{{X: 1, Y: 0.02}}}}
 		got := meanOfRuns(r, chartspec.BandSD, true, true)
-		if got[0].Bounds.YLo != 0.01 {
-			t.Errorf("log y: band's low end %g, want the lowest run, 0.01 (mean − sd is below 0)", got[0].Bounds.YLo)
+		if got[0].Bounds().YLo != 0.01 {
+			t.Errorf("log y: band's low end %g, want the lowest run, 0.01 (mean − sd is below 0)", got[0].Bounds().YLo)
 		}
 	})
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 
+	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/bibtex"
 	"github.com/scalesite/scalesite/internal/katex"
@@ -238,12 +239,19 @@ type pageLoader struct {
 	// images are what the page being loaded read of its images (image),
 	// for its key.
 	images []string
+	// shared are the points of the page's last panel that a later panel
+	// drawing the same may share (gathered.go).
+	shared *sharedPoints
+	// columns are the columns the page's charts read of each data file
+	// (columns.go).
+	columns pageColumns
 }
 
 // load loads the page at file in full, with its Key.
 func (l *pageLoader) load(file string) (*Page, *Body, error) {
 	// The site's quiet: silences warnings of every page.
 	defer func() { l.warnings = l.warnings.Quiet(l.quiet.Split()) }()
+	defer func() { l.shared, l.columns = nil, nil }()
 	src, err := l.files.ReadFile(file, l.limits.FileLimit())
 	if err != nil {
 		return nil, nil, refused(err)
@@ -326,25 +334,39 @@ func (l *pageLoader) parse(file string, src []byte) (*Body, error) {
 	// Formulas first: a heading's markup holds its typeset formulas.
 	errs.Add(l.typeset(b))
 	errs.Add(l.markup(b))
+	var blocks []*markdown.ChartBlock
 	_ = ast.Walk(b.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		cb, ok := n.(*markdown.ChartBlock)
 		if !ok || !entering {
 			return ast.WalkContinue, nil
 		}
+		blocks = append(blocks, cb)
+		return ast.WalkSkipChildren, nil
+	})
+	// Every spec is parsed before any data is read, so that a data file
+	// is read for the columns the page's charts draw (columns.go).
+	specs := make([]*chartspec.Chart, len(blocks))
+	specErrs := make([]error, len(blocks))
+	for i, cb := range blocks {
+		if unclosedChart(cb, file, bodyLine) == nil {
+			specs[i], specErrs[i] = chartspec.Parse(cb.Spec, diag.Pos{File: file, Line: bodyLine + cb.Line - 1, Col: cb.Col})
+		}
+	}
+	l.columns = columnsOf(p, specs)
+	for i, cb := range blocks {
 		if err := unclosedChart(cb, file, bodyLine); err != nil {
 			errs.Add(err)
 			b.Charts = append(b.Charts, &Chart{}) // keeps chart indexes in step with the blocks
-			return ast.WalkSkipChildren, nil
+			continue
 		}
 		at := diag.Pos{File: file, Line: bodyLine + cb.Line - 1, Col: cb.Col}
-		c, err := l.chart(p, cb.Spec, at, len(b.Charts))
+		c, err := l.chart(p, specs[i], specErrs[i], at, len(b.Charts))
 		if err != nil {
 			errs.Add(err)
 			c = &Chart{} // keeps chart indexes in step with the blocks
 		}
 		b.Charts = append(b.Charts, c)
-		return ast.WalkSkipChildren, nil
-	})
+	}
 	p.summarize(b.Charts)
 	errs.Add(p.resolveCard())
 	errs.Add(l.cite(b))

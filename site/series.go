@@ -3,7 +3,6 @@ package site
 import (
 	"fmt"
 	"math"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,14 +56,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	wide := sp.Wide()
 	many := si >= 0 || wide || gi >= 0
 	wideNames := seriesNamer{sp: sp, ys: ys}
-	// The points are gathered in row order, each with its series, and handed
-	// to the series in one backing array after the loop: appending to each
-	// series as it comes grew its slice a dozen times per chart.
-	drawn := make([]Point, 0, t.Len()*len(ys))
-	var drawnSeries []int32 // drawn[i]'s series, when a column names them
-	if many {
-		drawnSeries = make([]int32, 0, t.Len()*len(ys))
-	}
+	drawn := newGatheredPoints(t.Len()*len(ys), many, l.shared)
 	var left []int      // lines of rows left out for missing values
 	var blank []int     // lines of rows of wide data with no y value at all
 	var cutLabels []int // lines of rows whose label was cut at MaxLabelChars
@@ -146,10 +138,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 				out.Series = append(out.Series, Series{Name: name})
 			}
 			if g, waiting := gaps[sk]; waiting {
-				drawn = append(drawn, g)
-				if many {
-					drawnSeries = append(drawnSeries, int32(sk))
-				}
+				drawn.add(g, sk)
 				delete(gaps, sk)
 			}
 			if !labelled {
@@ -161,10 +150,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 				text = labels.label(text, t, r, sp.Label, &errs, &l.warnings)
 				labelled = true
 			}
-			drawn = append(drawn, Point{X: x, Y: y, Label: text, Row: int32(row), Bounds: iv.bounds(t, r, x, y, &errs)})
-			if many {
-				drawnSeries = append(drawnSeries, int32(sk))
-			}
+			drawn.add(Point{X: x, Y: y, Row: int32(row)}.with(pointMore{label: text, bounds: iv.bounds(t, r, x, y, &errs)}), sk)
 			outY[k].add(t, r, y)
 			drew = true
 		}
@@ -177,7 +163,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 			blank = append(blank, row)
 		}
 	}
-	dealPoints(out.Series, drawn, drawnSeries)
+	drawn.deal(out.Series)
 	errs = append(errs, low.errors(t)...)
 	errs = append(errs, iv.errors(t)...)
 	l.warnings = append(l.warnings, iv.warnings(t, at)...)
@@ -217,54 +203,10 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	if len(out.Series) == 0 && !sp.Named() {
 		out.Series = []Series{{}}
 	}
+	if shared := drawn.shared(sp, out.Series); shared != nil {
+		l.shared = shared
+	}
 	return out, file, nil
-}
-
-// dealPoints hands the points, in order, to their series (series[of[i]]
-// gets points[i]). The series share points' backing array, each capped at
-// its end so that an append never runs into the next: the points are
-// grouped by series in place, so that a chart of ten million points does
-// not hold them twice (a log written run after run is grouped already).
-// of is overwritten.
-func dealPoints(series []Series, points []Point, of []int32) {
-	switch len(series) {
-	case 0:
-		return
-	case 1:
-		series[0].Points = points[:len(points):len(points)]
-		return
-	}
-	start := make([]int, len(series)+1)
-	for _, k := range of {
-		start[k+1]++
-	}
-	for k := range series {
-		start[k+1] += start[k]
-	}
-	defer func() {
-		for k := range series {
-			series[k].Points = points[start[k]:start[k+1]:start[k+1]]
-		}
-	}()
-	// Series are numbered as first met, so points already grouped have
-	// their series in increasing order.
-	if slices.IsSorted(of) {
-		return
-	}
-	// Where each point goes, in of's place; then each cycle of that
-	// permutation is walked, a point at a time.
-	next := slices.Clone(start[:len(series)])
-	for i, k := range of {
-		of[i] = int32(next[k])
-		next[k]++
-	}
-	for i := range points {
-		for int(of[i]) != i {
-			d := of[i]
-			points[i], points[d] = points[d], points[i]
-			of[i], of[d] = of[d], of[i]
-		}
-	}
 }
 
 // noPoints is the warning about a panel that draws no point although its

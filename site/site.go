@@ -281,19 +281,61 @@ type Series struct {
 //
 // In a line chart, a point whose Y is NaN is a gap (see Gap): its row has an
 // x but no y, and the line breaks there instead of bridging it.
+//
+// A Point is 32 bytes: a chart of ten runs of a million steps holds
+// 10,000,000 of them, and most points have neither a label nor bounds, so
+// those two stand aside, behind one pointer (WithLabel, WithBounds).
 type Point struct {
-	X, Y  float64
-	Label string
+	X, Y float64
+	// Row is the 1-based line of the point's row in its data file (the
+	// page's line for inline data), so that messages can name it. 32 bits:
+	// a data file within any limit a site sets has far fewer lines than
+	// 2^31.
+	Row int32
 	// NameOnly: Label names the point (tooltip, table, CSV) but is not drawn
 	// beside it, as the spec's label only: leaves it out (LabelOnly).
 	NameOnly bool
-	// Row is the 1-based line of the point's row in its data file (the
-	// page's line for inline data), so that messages can name it. It is
-	// 32 bits beside NameOnly, which makes a Point 48 bytes, not 56: a
-	// chart of ten runs of a million steps holds 10,000,000 of them, and a
-	// data file within any limit a site sets has far fewer lines than 2^31.
-	Row int32
-	// Bounds is the point's interval when an axis has low and high (or
-	// err) columns; nil otherwise (intervals.go).
-	Bounds *Bounds
+	more     *pointMore // nil when the point has no label and no bounds
+}
+
+// pointMore is what a point has beside its place, when it has any.
+type pointMore struct {
+	label  string
+	bounds *Bounds
+}
+
+// Label is the point's text, "" when it has none.
+func (p Point) Label() string {
+	if p.more == nil {
+		return ""
+	}
+	return p.more.label
+}
+
+// Bounds is the point's interval when an axis has low and high (or err)
+// columns; nil otherwise (intervals.go).
+func (p Point) Bounds() *Bounds {
+	if p.more == nil {
+		return nil
+	}
+	return p.more.bounds
+}
+
+// WithLabel returns p with the label text.
+func (p Point) WithLabel(text string) Point {
+	return p.with(pointMore{label: text, bounds: p.Bounds()})
+}
+
+// WithBounds returns p with the bounds b (nil: none).
+func (p Point) WithBounds(b *Bounds) Point {
+	return p.with(pointMore{label: p.Label(), bounds: b})
+}
+
+// with returns p with m beside it, or nothing when m is empty.
+func (p Point) with(m pointMore) Point {
+	p.more = nil
+	if m != (pointMore{}) {
+		p.more = &m
+	}
+	return p
 }

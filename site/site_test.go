@@ -395,11 +395,37 @@ func TestBrokenDraft(t *testing.T) {
 	}
 }
 
-// TestPointSize: a Point is 48 bytes, so a chart of ten runs of a million
-// steps holds 480 MB of them, not 560; a field added to it costs that much
+// TestPointSize: a Point is 32 bytes, so a chart of ten runs of a million
+// steps holds 320 MB of them, not 480; a field added to it costs that much
 // again per million points.
 func TestPointSize(t *testing.T) {
-	if got := unsafe.Sizeof(Point{}); got != 48 {
-		t.Errorf("site.Point is %d bytes, want 48", got)
+	if got := unsafe.Sizeof(Point{}); got != 32 {
+		t.Errorf("site.Point is %d bytes, want 32", got)
+	}
+}
+
+// TestPointLabelAndBounds: a point's label and bounds stand aside, and
+// each With keeps the other.
+func TestPointLabelAndBounds(t *testing.T) {
+	b := &Bounds{YLo: 1, YHi: 2}
+	tests := []struct {
+		name  string
+		pt    Point
+		label string
+		b     *Bounds
+		more  bool // the point holds its pointMore
+	}{
+		{"neither", Point{X: 1, Y: 2}, "", nil, false},
+		{"a label", Point{X: 1}.WithLabel("GPT-3"), "GPT-3", nil, true},
+		{"bounds", Point{X: 1}.WithBounds(b), "", b, true},
+		{"both", Point{X: 1}.WithLabel("GPT-3").WithBounds(b), "GPT-3", b, true},
+		{"both, bounds first", Point{X: 1}.WithBounds(b).WithLabel("GPT-3"), "GPT-3", b, true},
+		{"the label taken off", Point{X: 1}.WithLabel("GPT-3").WithLabel(""), "", nil, false},
+		{"the bounds taken off", Point{X: 1}.WithLabel("a").WithBounds(b).WithBounds(nil), "a", nil, true},
+	}
+	for _, tc := range tests {
+		if tc.pt.Label() != tc.label || tc.pt.Bounds() != tc.b || (tc.pt.more != nil) != tc.more || tc.pt.X != 1 {
+			t.Errorf("%s: label %q, bounds %p, holds more %v; want %q, %p, %v", tc.name, tc.pt.Label(), tc.pt.Bounds(), tc.pt.more != nil, tc.label, tc.b, tc.more)
+		}
 	}
 }

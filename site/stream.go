@@ -150,7 +150,7 @@ type loadCaches struct {
 // buildCaches returns the caches of one build, or one reload.
 func (s *Site) buildCaches() *loadCaches {
 	return &loadCaches{
-		tables:   holdLargeWeakly(newLoadCache(s.Files, s.Config.Limits.DataLimit(), loadTable)),
+		tables:   tableCache(s.Files, s.Config.Limits.DataLimit()),
 		bibs:     newFileCache(s.Files, s.Config.Limits.DataLimit(), parseBib),
 		formulas: s.mathCache(),
 		math:     katex.NewBudget(BuildMathTime),

@@ -36,6 +36,23 @@ func ParseCSV(src []byte, at diag.Pos, comma rune) (*Table, error) {
 // of hundreds of megabytes is never in memory whole, with every position
 // and message as ParseCSV gives them.
 func ReadCSV(r io.Reader, size int64, at diag.Pos, comma rune) (*Table, error) {
+	return readCSV(r, size, at, comma, nil)
+}
+
+// ReadCSVColumns is ReadCSV keeping the text of the columns named in keep
+// alone: a training log of six columns drawn as one against another need
+// not hold the other four. Every row is read and checked as by ReadCSV,
+// and every position and message is the same; Cell panics on a column
+// not kept.
+func ReadCSVColumns(r io.Reader, size int64, at diag.Pos, comma rune, keep []string) (*Table, error) {
+	if keep == nil {
+		keep = []string{}
+	}
+	return readCSV(r, size, at, comma, keep)
+}
+
+// readCSV is ReadCSV keeping the columns in keep, or all for nil.
+func readCSV(r io.Reader, size int64, at diag.Pos, comma rune, keep []string) (*Table, error) {
 	at = normalize(at)
 	in := readers.Get().(*reader)
 	in.head.Reset(r)
@@ -96,6 +113,9 @@ func ReadCSV(r io.Reader, size int64, at diag.Pos, comma rune) (*Table, error) {
 		}
 		if t == nil {
 			t = p.header(rec, cr)
+			if keep != nil {
+				t.store.keepOnly(t.Columns, keep)
+			}
 			continue
 		}
 		if !p.row(t, rec, cr) {
@@ -121,6 +141,7 @@ func ReadCSV(r io.Reader, size int64, at diag.Pos, comma rune) (*Table, error) {
 		}
 		return nil, &diag.Error{Pos: diag.Pos{File: at.File, Line: at.Line}, Msg: what + " is empty: the first row must name the columns"}
 	}
+	t.store.trim()
 	return t, nil
 }
 

@@ -26,12 +26,16 @@ type rowStore struct {
 	// appended is never written again (a full chunk is left, not grown),
 	// which is what lets Cell return strings that share it.
 	chunks [][]byte
-	rows   []rowRef
+	rows   rowRefs
 	// ends are width per row: where each cell ends, counted from its row's
 	// start. A row of more text than a uint16 counts keeps its ends in long
 	// (its rowRef's chunk has longRow set) and zeros here.
-	ends []uint16
+	ends cellEnds
 	long map[int][]uint32
+	// lines are the lines the rows start on.
+	lines lineRuns
+	// drop are the columns whose text is not kept, ascending (project.go).
+	drop []int
 
 	// col0 is the column of the first cell of a plain row, the table's
 	// left margin (1 in a file of its own, more in indented inline data).
@@ -40,10 +44,9 @@ type rowStore struct {
 	odd oddRows
 }
 
-// rowRef is where a row's text starts, and the line the row starts on.
+// rowRef is where a row's text starts.
 type rowRef struct {
 	chunk, off uint32 // chunk | longRow for a row whose ends are in long
-	line       uint32
 }
 
 // longRow marks a rowRef whose cell ends are in rowStore.long.
@@ -60,15 +63,18 @@ func (t *Table) add(row Row) {
 	if w := max(len(row.Cells), len(t.Columns)); w > s.width {
 		s.widen(w)
 	}
-	size := 0
-	for _, c := range row.Cells {
+	size, kept := 0, 0 // every cell's bytes, and the kept cells'
+	for i, c := range row.Cells {
 		size += len(c)
+		if s.drop == nil || !s.dropped(i) {
+			kept += len(c)
+		}
 	}
 	if size > math.MaxUint32 {
 		panic("table: a row of more than 4 GiB") // the data limit keeps files far smaller
 	}
 	last := len(s.chunks) - 1
-	if last < 0 || len(s.chunks[last])+size > cap(s.chunks[last]) {
+	if last < 0 || len(s.chunks[last])+kept > cap(s.chunks[last]) {
 		// Chunks grow with the table, so that the thousands of small
 		// inline tables of a site take no megabyte each.
 		next := chunkSize
@@ -77,32 +83,35 @@ func (t *Table) add(row Row) {
 		} else {
 			next = 512
 		}
-		s.chunks = append(s.chunks, make([]byte, 0, max(next, size)))
+		s.chunks = append(s.chunks, make([]byte, 0, max(next, kept)))
 		last++
 	}
 	cur := s.chunks[last]
 	ref := rowRef{chunk: uint32(last), off: uint32(len(cur))}
-	start := len(cur)
 	var long []uint32
 	if size > math.MaxUint16 {
 		ref.chunk |= longRow
 		long = make([]uint32, 0, s.width)
 	}
-	for _, c := range row.Cells {
-		cur = append(cur, c...) // within cap: cur is never reallocated
-		long = s.end(long, len(cur)-start)
+	at := 0 // where the cell ends, counting the cells not kept
+	for i, c := range row.Cells {
+		if s.drop == nil || !s.dropped(i) {
+			cur = append(cur, c...) // within cap: cur is never reallocated
+		}
+		at += len(c)
+		long = s.end(long, at)
 	}
 	for range s.width - len(row.Cells) {
-		long = s.end(long, len(cur)-start)
+		long = s.end(long, at)
 	}
 	if long != nil {
 		if s.long == nil {
 			s.long = map[int][]uint32{}
 		}
-		s.long[len(s.rows)] = long
+		s.long[s.rows.len()] = long
 	}
 	s.chunks[last] = cur
-	if len(s.rows) == 0 {
+	if s.rows.len() == 0 {
 		s.col0 = 1
 		if len(row.Cols) > 0 && row.Cols[0] > 0 {
 			s.col0 = row.Cols[0]
@@ -110,38 +119,47 @@ func (t *Table) add(row Row) {
 	}
 	// A line past what a uint32 counts would need a file of more than 8
 	// GB, past any data limit; it is named as the last line it counts.
-	ref.line = uint32(min(max(row.Line, 0), math.MaxUint32))
+	s.lines.add(min(max(row.Line, 0), math.MaxUint32))
 	if !s.plain(row) {
-		s.odd.add(len(s.rows), row.Line, row.Cols, row.Lines)
+		s.odd.add(s.rows.len(), row.Line, row.Cols, row.Lines)
 	}
-	s.rows = append(s.rows, ref)
+	s.rows.add(ref)
 }
 
 // reserve makes room for rows more rows of width cells, when a reader can
 // tell how many are coming: growing by appending would copy the row index
 // several times over and, at its last doubling, hold twice what it needs.
 func (s *rowStore) reserve(rows, width int) {
-	s.rows = append(make([]rowRef, 0, len(s.rows)+rows), s.rows...)
-	s.ends = append(make([]uint16, 0, len(s.ends)+rows*width), s.ends...)
+	s.rows.reserve(rows)
+	s.ends.reserve(rows * width)
+}
+
+// trim gives back the room reserve set aside past the rows that came, when
+// it is more than a sixteenth of them: reserve guesses from the first
+// rows' size, and a log's later rows are longer (a step of seven digits,
+// not three), so ten million rows were given room for thirteen.
+func (s *rowStore) trim() {
+	s.rows.trim()
+	s.ends.trim()
 }
 
 // end records where a cell of the row being added ends: in long when the
 // row is long, else in ends.
 func (s *rowStore) end(long []uint32, n int) []uint32 {
 	if long != nil {
-		s.ends = append(s.ends, 0)
+		s.ends.add(0)
 		return append(long, uint32(n))
 	}
-	s.ends = append(s.ends, uint16(n))
+	s.ends.add(n)
 	return nil
 }
 
 // cellEnd is where cell c of row r ends, from the row's start.
 func (s *rowStore) cellEnd(r, c int) int {
-	if s.rows[r].chunk&longRow != 0 {
+	if s.long != nil && s.rows.at(r).chunk&longRow != 0 {
 		return int(s.long[r][c])
 	}
-	return int(s.ends[r*s.width+c])
+	return s.ends.at(r*s.width + c)
 }
 
 // plain reports whether row's positions follow from its cells: on one line,
@@ -170,17 +188,17 @@ func (s *rowStore) plain(row Row) bool {
 
 // widen makes every row w cells wide, the new cells "".
 func (s *rowStore) widen(w int) {
-	if len(s.rows) > 0 {
-		ends := make([]uint16, 0, len(s.rows)*w)
-		for r := range s.rows {
-			row := s.ends[r*s.width : (r+1)*s.width]
-			ends = append(ends, row...)
-			last := uint16(0)
-			if len(row) > 0 {
-				last = row[len(row)-1]
+	if s.rows.len() > 0 {
+		var ends cellEnds
+		ends.reserve(s.rows.len() * w)
+		for r := range s.rows.len() {
+			ends.copyRange(&s.ends, r*s.width, (r+1)*s.width)
+			last := 0
+			if s.width > 0 {
+				last = s.ends.at((r+1)*s.width - 1)
 			}
 			for range w - s.width {
-				ends = append(ends, last)
+				ends.add(last)
 			}
 		}
 		s.ends = ends
@@ -193,9 +211,9 @@ func (s *rowStore) widen(w int) {
 	}
 	// A plain row's columns are worked out from its width: the rows that
 	// were plain keep the columns they had, and none for the new cells.
-	if len(s.odd.rows) < len(s.rows) {
+	if len(s.odd.rows) < s.rows.len() {
 		var odd oddRows
-		for r := range s.rows {
+		for r := range s.rows.len() {
 			p, ok := s.odd.get(r)
 			if !ok {
 				p.cols = make([]int, s.width)
@@ -203,7 +221,7 @@ func (s *rowStore) widen(w int) {
 					_, p.cols[c] = s.pos(r, c)
 				}
 			}
-			odd.add(r, int(s.rows[r].line), p.cols, p.lines)
+			odd.add(r, s.lines.line(r), p.cols, p.lines)
 		}
 		s.odd = odd
 	}
@@ -211,7 +229,7 @@ func (s *rowStore) widen(w int) {
 }
 
 // Len is the number of rows.
-func (t *Table) Len() int { return len(t.store.rows) }
+func (t *Table) Len() int { return t.store.rows.len() }
 
 // Cell is the text of row r's cell in column c, trimmed; "" for a cell the
 // row does not have (a JSON object without the key).
@@ -220,19 +238,26 @@ func (t *Table) Cell(r, c int) string {
 	if c < 0 || c >= s.width {
 		return ""
 	}
-	ref := s.rows[r]
+	ref := s.rows.at(r)
 	var from, to int
 	if ref.chunk&longRow == 0 {
 		i := r*s.width + c
 		if c > 0 {
-			from = int(s.ends[i-1])
+			from = s.ends.at(i - 1)
 		}
-		to = int(s.ends[i])
+		to = s.ends.at(i)
 	} else {
 		if c > 0 {
 			from = s.cellEnd(r, c-1)
 		}
 		to = s.cellEnd(r, c)
+	}
+	if s.drop != nil {
+		if s.dropped(c) {
+			t.notKept(c)
+		}
+		skip := s.skipped(r, c)
+		from, to = from-skip, to-skip
 	}
 	if from == to {
 		return ""
@@ -244,7 +269,7 @@ func (t *Table) Cell(r, c int) string {
 }
 
 // Line is the line row r starts on.
-func (t *Table) Line(r int) int { return int(t.store.rows[r].line) }
+func (t *Table) Line(r int) int { return t.store.lines.line(r) }
 
 // Row returns row r as the reader added it: its cells, their columns and,
 // when they are not all on the row's line, their lines. It allocates; a
@@ -253,7 +278,9 @@ func (t *Table) Row(r int) Row {
 	s := &t.store
 	row := Row{Line: t.Line(r), Cells: make([]string, s.width)}
 	for c := range row.Cells {
-		row.Cells[c] = t.Cell(r, c)
+		if s.drop == nil || !s.dropped(c) {
+			row.Cells[c] = t.Cell(r, c)
+		}
 	}
 	if p, ok := s.odd.get(r); ok {
 		row.Cols = padded(p.cols, s.width)
@@ -263,17 +290,15 @@ func (t *Table) Row(r int) Row {
 		return row
 	}
 	row.Cols = make([]int, s.width)
-	col := s.col0
-	for c, cell := range row.Cells {
-		row.Cols[c] = col
-		col += len(cell) + 1
+	for c := range row.Cols {
+		_, row.Cols[c] = s.pos(r, c)
 	}
 	return row
 }
 
 // pos is the line and column of row r's cell c (column 0 when unknown).
 func (s *rowStore) pos(r, c int) (line, col int) {
-	line = int(s.rows[r].line)
+	line = s.lines.line(r)
 	if p, ok := s.odd.get(r); ok {
 		if c >= 0 && c < len(p.cols) {
 			col = p.cols[c]
@@ -308,19 +333,20 @@ func padded(s []int, n int) []int {
 func (t *Table) Subset(rows []int) *Table {
 	sub := &Table{Name: t.Name, Columns: t.Columns, rows: t.rows, header: t.header}
 	from, to := &t.store, &sub.store
-	to.width, to.col0 = from.width, from.col0
+	to.width, to.col0, to.drop = from.width, from.col0, from.drop
 	// Full chunks: a row added to the subset would start a chunk of its own.
 	to.chunks = make([][]byte, len(from.chunks))
 	for i, c := range from.chunks {
 		to.chunks[i] = c[:len(c):len(c)]
 	}
-	to.rows = make([]rowRef, len(rows))
-	to.ends = make([]uint16, 0, len(rows)*from.width)
+	to.rows.reserve(len(rows))
+	to.ends.reserve(len(rows) * from.width)
 	for i, r := range rows {
-		to.rows[i] = from.rows[r]
-		to.ends = append(to.ends, from.ends[r*from.width:(r+1)*from.width]...)
+		to.rows.add(from.rows.at(r))
+		to.ends.copyRange(&from.ends, r*from.width, (r+1)*from.width)
+		to.lines.add(from.lines.line(r))
 		if p, ok := from.odd.get(r); ok {
-			to.odd.add(i, int(from.rows[r].line), p.cols, p.lines)
+			to.odd.add(i, from.lines.line(r), p.cols, p.lines)
 		}
 		if l, ok := from.long[r]; ok {
 			if to.long == nil {

@@ -19,6 +19,7 @@ func TestRowStore(t *testing.T) {
 		fmt.Fprintf(&many, "r%d,%d,%d.5\n", i%7, i, i%1000)
 	}
 	long := strings.Repeat("x", 70_000)
+	mid := strings.Repeat("y", 300)
 	tests := []struct {
 		name string
 		src  string
@@ -45,6 +46,19 @@ func TestRowStore(t *testing.T) {
 				{Line: 3, Cells: []string{"β", "3"}, Cols: []int{2, 4}},
 				{Line: 4, Cells: []string{"two\nlines", "4"}, Cols: []int{1, 9}, Lines: []int{0, 5}},
 				{Line: 6, Cells: []string{"5", "6"}, Cols: []int{1, 3}},
+			}},
+		{name: "a row of 300 bytes after short ones, then short ones", src: "a,b\n1,2\n3," + mid + "\n5,6\n",
+			want: []Row{
+				{Line: 2, Cells: []string{"1", "2"}, Cols: []int{1, 3}},
+				{Line: 3, Cells: []string{"3", mid}, Cols: []int{1, 3}},
+				{Line: 4, Cells: []string{"5", "6"}, Cols: []int{1, 3}},
+			}},
+		{name: "blank lines between rows", src: "a,b\n1,2\n\n\n3,4\n5,6\n\n7,8\n",
+			want: []Row{
+				{Line: 2, Cells: []string{"1", "2"}, Cols: []int{1, 3}},
+				{Line: 5, Cells: []string{"3", "4"}, Cols: []int{1, 3}},
+				{Line: 6, Cells: []string{"5", "6"}, Cols: []int{1, 3}},
+				{Line: 8, Cells: []string{"7", "8"}, Cols: []int{1, 3}},
 			}},
 		{name: "inline, indented", src: "a,b\n1,2\n", at: "inline",
 			want: []Row{{Line: 11, Cells: []string{"1", "2"}, Cols: []int{3, 5}}}},
@@ -130,4 +144,91 @@ func TestPlainRowsKeepNoPositions(t *testing.T) {
 	}
 	checkRow(t, tab, 0, Row{Line: 2, Cells: []string{"1", "", "2", "3"}, Cols: []int{1, 3, 4, 6}})
 	checkRow(t, tab, 1, Row{Line: 3, Cells: []string{"1", "2", "", ""}, Cols: []int{1, 3, 5, 6}})
+}
+
+// TestLineRuns reads back the lines of rows added as each reader adds
+// them: one after another, with blank lines, a fixed number apart (a JSON
+// array an object to five lines), going back (a subset), and far apart.
+func TestLineRuns(t *testing.T) {
+	tests := []struct {
+		name  string
+		lines []int
+		runs  int // the runs they should take
+	}{
+		{"one a line", []int{2, 3, 4, 5, 6}, 1},
+		{"blank lines", []int{2, 3, 6, 7, 8, 10}, 3},
+		{"five lines an object", []int{3, 8, 13, 18, 23}, 1},
+		{"backwards", []int{9, 7, 5, 6, 1}, 4},
+		{"the same line", []int{4, 4, 4, 5}, 2},
+		{"far apart", []int{1, 4_000_000_000, 4_294_967_295, 0}, 3},
+		{"one row", []int{7}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var l lineRuns
+			for _, line := range tc.lines {
+				l.add(line)
+			}
+			for r, want := range tc.lines {
+				if got := l.line(r); got != want {
+					t.Errorf("line(%d) = %d, want %d", r, got, want)
+				}
+			}
+			if len(l.runs) != tc.runs {
+				t.Errorf("%d runs, want %d: %+v", len(l.runs), tc.runs, l.runs)
+			}
+		})
+	}
+}
+
+// TestLogRowIndex holds the store to what a long log costs beside its
+// text: one run of lines, a byte for each cell's end, four bytes for
+// where each row starts, and no room kept for rows that did not come.
+func TestLogRowIndex(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("run,step,train_loss,val_loss,lr,wall_time\n")
+	for i := range 5000 {
+		lr := "1.5e-07"
+		if i >= 2000 { // later rows longer than the first the store sizes itself by
+			lr = "0.000123456789"
+		}
+		fmt.Fprintf(&b, "r%d,%d,%d.25,,%s,%d\n", i/1000, i%1000+1, i%9, lr, i*7)
+	}
+	tab, err := ParseCSV([]byte(b.String()), file("runs.csv"), ',')
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &tab.store
+	if len(s.lines.runs) != 1 || s.ends.wide != nil || len(s.ends.narrow) != 5000*6 {
+		t.Errorf("%d runs of lines, wide ends %v, %d narrow ends; want 1, false, %d", len(s.lines.runs), s.ends.wide != nil, len(s.ends.narrow), 5000*6)
+	}
+	if n := s.rows.len(); s.rows.wide != nil || cap(s.rows.packed) > n+n/8 || cap(s.ends.narrow) > 6*n+6*n/8 { // the allocator rounds up
+		t.Errorf("room for %d rows (wide %v) and %d ends kept after reading %d rows", cap(s.rows.packed), s.rows.wide != nil, cap(s.ends.narrow), n)
+	}
+	checkRow(t, tab, 4999, Row{Line: 5001, Cells: []string{"r4", "1000", "4.25", "", "0.000123456789", "34993"}, Cols: []int{1, 4, 9, 14, 15, 30}})
+}
+
+// TestRowRefs reads back refs as packed, and after one that does not pack
+// (a chunk past the 2,048th, an offset past a megabyte) turned them wide.
+func TestRowRefs(t *testing.T) {
+	refs := []rowRef{
+		{chunk: 0, off: 0}, {chunk: 3, off: 1<<20 - 1}, {chunk: 2047 | longRow, off: 17}, {chunk: 5, off: 9},
+		{chunk: 2048, off: 1}, {chunk: 7 | longRow, off: 1 << 20}, {chunk: 1, off: 2},
+	}
+	var s rowRefs
+	s.reserve(2)
+	for i, ref := range refs {
+		s.add(ref)
+		if wide := s.wide != nil; wide != (i >= 4) {
+			t.Errorf("after ref %d (%+v): wide %v", i, ref, wide)
+		}
+		for j := range i + 1 {
+			if got := s.at(j); got != refs[j] {
+				t.Errorf("after ref %d: at(%d) = %+v, want %+v", i, j, got, refs[j])
+			}
+		}
+	}
+	if s.len() != len(refs) {
+		t.Errorf("len %d, want %d", s.len(), len(refs))
+	}
 }

@@ -102,6 +102,20 @@ func Read(name string, r io.Reader, size int64) (*Table, error) {
 	return Parse(name, src)
 }
 
+// ReadColumns is Read keeping the text of the columns named in keep alone,
+// of a CSV or TSV file (ReadCSVColumns); of a file of another kind, every
+// column.
+func ReadColumns(name string, r io.Reader, size int64, keep []string) (*Table, error) {
+	at := diag.Pos{File: name, Line: 1, Col: 1}
+	switch strings.ToLower(path.Ext(name)) {
+	case ".csv":
+		return ReadCSVColumns(r, size, at, ',', keep)
+	case ".tsv", ".tab":
+		return ReadCSVColumns(r, size, at, '\t', keep)
+	}
+	return Read(name, r, size)
+}
+
 // Index returns the column's index, or -1. Names are matched exactly: headers
 // are already trimmed, and a case-insensitive match would hide a real typo that
 // the caller can report with diag.DidYouMean.

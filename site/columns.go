@@ -1,0 +1,108 @@
+package site
+
+import (
+	"io"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/internal/sitefs"
+	"github.com/scalesite/scalesite/table"
+)
+
+// A page's charts often draw a few columns of a wide log (train_loss
+// against step by run, of six columns), and a table of ten million rows
+// holds hundreds of megabytes of text. So before a page's charts are read,
+// the columns each data file's panels name are gathered (pageColumns), and
+// a large file is read for those alone (fileCache.getPart, ReadColumns).
+
+// pageColumns are the columns the panels of a page's charts read of each
+// data file, by every path a panel's data may name the file by (beside
+// the page, or under the site root; chart.go's table), as getPart's part:
+// the names, sorted, joined by NUL; "" for a file some panel reads every
+// column of (its label is a template of any column).
+type pageColumns map[string]string
+
+// columnsOf gathers the columns the panels of charts on page p read.
+func columnsOf(p *Page, charts []*chartspec.Chart) pageColumns {
+	cols := map[string][]string{}
+	all := map[string]bool{}
+	for _, sc := range charts {
+		if sc == nil {
+			continue
+		}
+		for i := range sc.Panels {
+			sp := &sc.Panels[i]
+			if sp.Data.Inline != "" || sp.Data.Path == "" {
+				continue
+			}
+			name := filepath.ToSlash(sp.Data.Path)
+			read, every := panelColumns(sp)
+			for _, file := range []string{path.Join(path.Dir(p.Path), name), path.Clean(name)} {
+				all[file] = all[file] || every
+				cols[file] = append(cols[file], read...)
+			}
+		}
+	}
+	out := pageColumns{}
+	for file, names := range cols {
+		if all[file] {
+			out[file] = ""
+			continue
+		}
+		slices.Sort(names)
+		out[file] = strings.Join(slices.Compact(names), "\x00")
+	}
+	return out
+}
+
+// panelColumns are the columns panel sp reads of its table (series.go's
+// panel); every is true when it may read any (a label's template).
+func panelColumns(sp *chartspec.Panel) (cols []string, every bool) {
+	if sp.Label.Name != "" {
+		return nil, true
+	}
+	add := func(fs ...chartspec.Field) {
+		for _, f := range fs {
+			if f.Name != "" {
+				cols = append(cols, f.Name)
+			}
+		}
+	}
+	for _, ax := range []*chartspec.Axis{&sp.X, &sp.Y} {
+		add(ax.Field, ax.Low, ax.High, ax.Err)
+		add(ax.Fields...)
+	}
+	add(sp.Series, sp.Group.Column)
+	for _, c := range sp.Where {
+		add(c.Column)
+	}
+	if lw := sp.Fit.Law; lw != nil {
+		for _, v := range lw.Where {
+			add(v.Column)
+		}
+	}
+	return cols, false
+}
+
+// loadTableColumns reads part of a data file for fileCache.getPart: the
+// columns named in part (pageColumns); a folder of event files whole.
+func loadTableColumns(files *sitefs.Root, file, part string, limit sitefs.Limit) (*table.Table, [32]byte, int64, bool, error) {
+	if isFolder(files, file) {
+		return loadEventFolder(files, file, limit)
+	}
+	keep := strings.Split(part, "\x00")
+	return streamed(func(file string, r io.Reader, size int64) (*table.Table, error) {
+		return table.ReadColumns(file, r, size, keep)
+	})(files, file, limit)
+}
+
+// tableCache is the cache of a site's data tables: a large file held
+// weakly, and read for the columns a page reads (getPart).
+func tableCache(files *sitefs.Root, limit sitefs.Limit) *fileCache[*table.Table] {
+	c := holdLargeWeakly(newLoadCache(files, limit, loadTable))
+	c.part = loadTableColumns
+	return c
+}

@@ -1,0 +1,202 @@
+package site
+
+import (
+	"math"
+	"slices"
+
+	"github.com/scalesite/scalesite/chartspec"
+)
+
+// gatheredPoints gathers a panel's points in row order, each with its series,
+// for dealPoints to hand to the series in one backing array after the loop
+// (appending to each series as it came grew its slice a dozen times per
+// chart).
+//
+// A page often draws the same data twice (a training log on a log and on a
+// linear x), ten million points each. So while every point so far equals
+// the one an earlier panel of the page drew at the same place (prev), none
+// is stored: the points are only compared, and if all of them match, the
+// panel's series share the earlier panel's points (adopt). The first point
+// that differs copies the matched ones and the gathering goes on as usual.
+type gatheredPoints struct {
+	points []Point
+	series []int32 // points[i]'s series, when a column names them (many)
+	many   bool
+	size   int // the most points the panel can draw: the capacity to make
+
+	prev    *sharedPoints // nil once a point differs, or with no earlier panel
+	matched int           // how many of prev's points the panel drew so far
+	// grouped: the points came grouped by series, so dealing them left
+	// them where they were.
+	grouped bool
+}
+
+// sharedPoints are the points of a panel that a later panel of the page may
+// share: in row order and grouped by series (series k's are
+// points[start[k]:start[k+1]]), which the panel's series are slices of.
+type sharedPoints struct {
+	points []Point
+	start  []int
+	series []Series
+}
+
+// newGatheredPoints returns the gathering of a panel's points, at most size of
+// them, compared first with prev's (nil: none).
+func newGatheredPoints(size int, many bool, prev *sharedPoints) *gatheredPoints {
+	d := &gatheredPoints{many: many, size: size, prev: prev}
+	if prev == nil {
+		d.store(0)
+	}
+	return d
+}
+
+// store makes room for the points and copies the first n of prev's, which
+// the panel drew the same.
+func (d *gatheredPoints) store(n int) {
+	d.points = make([]Point, 0, max(d.size, n))
+	if d.many {
+		d.series = make([]int32, 0, cap(d.points))
+	}
+	prev := d.prev
+	d.prev = nil
+	if n == 0 {
+		return
+	}
+	d.points = append(d.points, prev.points[:n]...)
+	if d.many {
+		for k := range len(prev.start) - 1 {
+			for range min(prev.start[k+1], n) - min(prev.start[k], n) {
+				d.series = append(d.series, int32(k))
+			}
+		}
+	}
+}
+
+// add gathers p, a point of series k.
+func (d *gatheredPoints) add(p Point, k int) {
+	if d.prev != nil {
+		if d.prev.drew(d.matched, p, k) {
+			d.matched++
+			return
+		}
+		d.store(d.matched)
+	}
+	d.points = append(d.points, p)
+	if d.many {
+		d.series = append(d.series, int32(k))
+	}
+}
+
+// drew reports whether the i-th point the earlier panel drew was p, in
+// series k. Bounds are compared by pointer, which two panels never share:
+// a point with bounds is never shared.
+func (s *sharedPoints) drew(i int, p Point, k int) bool {
+	if i >= len(s.points) || k+1 >= len(s.start) || i < s.start[k] || i >= s.start[k+1] {
+		return false
+	}
+	q := s.points[i]
+	return math.Float64bits(q.X) == math.Float64bits(p.X) && math.Float64bits(q.Y) == math.Float64bits(p.Y) &&
+		q.Label() == p.Label() && q.NameOnly == p.NameOnly && q.Row == p.Row && q.Bounds() == nil && p.Bounds() == nil
+}
+
+// deal hands the points to series, sharing the earlier panel's when the
+// panel drew all of them and its series have the same names.
+func (d *gatheredPoints) deal(series []Series) {
+	if d.prev != nil {
+		if d.matched == len(d.prev.points) && len(series) == len(d.prev.series) {
+			same := true
+			for k := range series {
+				same = same && series[k].Name == d.prev.series[k].Name
+			}
+			if same {
+				for k := range series {
+					series[k].Points = d.prev.series[k].Points
+				}
+				return
+			}
+		}
+		d.store(d.matched)
+	}
+	d.grouped = !d.many || slices.IsSorted(d.series)
+	dealPoints(series, d.points, d.series)
+}
+
+// shared returns the panel's points for a later panel to share, or nil
+// when they cannot be: when they were not grouped by series already, or
+// sortByX made a series anew (which leaves the gathered points as they
+// were, but the series no longer slices of them), or the spec goes on to
+// change points in place (labelOnly, groupRuns). series are the panel's
+// series, dealt and sorted.
+func (d *gatheredPoints) shared(sp *chartspec.Panel, series []Series) *sharedPoints {
+	if sp.Group.Set() || sp.LabelOnly.What == chartspec.LabelOnlyFrontier {
+		return nil
+	}
+	if d.points == nil { // the panel shares an earlier panel's points
+		return d.prev
+	}
+	if len(d.points) == 0 {
+		return nil
+	}
+	if !d.grouped {
+		return nil
+	}
+	s := &sharedPoints{points: d.points, start: make([]int, len(series)+1), series: series}
+	for k, ser := range series {
+		n := len(ser.Points)
+		s.start[k+1] = s.start[k] + n
+		if n > 0 && (s.start[k+1] > len(d.points) || &ser.Points[0] != &d.points[s.start[k]]) {
+			return nil
+		}
+	}
+	if s.start[len(series)] != len(d.points) {
+		return nil
+	}
+	return s
+}
+
+// dealPoints hands the points, in order, to their series (series[of[i]]
+// gets points[i]). The series share points' backing array, each capped at
+// its end so that an append never runs into the next: the points are
+// grouped by series in place, so that a chart of ten million points does
+// not hold them twice (a log written run after run is grouped already).
+// of is overwritten.
+func dealPoints(series []Series, points []Point, of []int32) {
+	switch len(series) {
+	case 0:
+		return
+	case 1:
+		series[0].Points = points[:len(points):len(points)]
+		return
+	}
+	start := make([]int, len(series)+1)
+	for _, k := range of {
+		start[k+1]++
+	}
+	for k := range series {
+		start[k+1] += start[k]
+	}
+	defer func() {
+		for k := range series {
+			series[k].Points = points[start[k]:start[k+1]:start[k+1]]
+		}
+	}()
+	// Series are numbered as first met, so points already grouped have
+	// their series in increasing order.
+	if slices.IsSorted(of) {
+		return
+	}
+	// Where each point goes, in of's place; then each cycle of that
+	// permutation is walked, a point at a time.
+	next := slices.Clone(start[:len(series)])
+	for i, k := range of {
+		of[i] = int32(next[k])
+		next[k]++
+	}
+	for i := range points {
+		for int(of[i]) != i {
+			d := of[i]
+			points[i], points[d] = points[d], points[i]
+			of[i], of[d] = of[d], of[i]
+		}
+	}
+}

@@ -1,0 +1,103 @@
+package table
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestReadCSVColumns reads files for some of their columns and checks that
+// every kept cell, every row's line and every cell's position (of kept
+// columns and dropped ones) are what ReadCSV gives, that a dropped cell
+// panics, and that the dropped text is not held.
+func TestReadCSVColumns(t *testing.T) {
+	long := strings.Repeat("z", 70_000)
+	tests := []struct {
+		name string
+		src  string
+		keep []string
+	}{
+		{"a log, the last columns dropped", "run,step,loss,val,lr\nr0,1,3.5,,1e-3\nr0,2,3.25,3.4,1e-3\nr1,1,4,,2e-3\n", []string{"run", "step", "loss"}},
+		{"the first and middle dropped", "a,b,c,d\n11,2,333,4\n5,66,7,88\n", []string{"b", "d"}},
+		{"quoted, non-ASCII and multi-line cells", "a,b,c\n\"x, y\",β,3\n\"two\nlines\", 4 ,ü\n5,6,7\n", []string{"c"}},
+		{"blank lines and a long row", "a,b,c\n\n1,2,3\n\n4," + long + ",6\n7,8,9\n", []string{"a", "c"}},
+		{"nothing kept", "a,b\n1,2\n", []string{}},
+		{"a name not in the header", "a,b\n1,2\n", []string{"b", "q"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			all, err := ReadCSV(strings.NewReader(tc.src), int64(len(tc.src)), file("f.csv"), ',')
+			if err != nil {
+				t.Fatal(err)
+			}
+			some, err := ReadCSVColumns(strings.NewReader(tc.src), int64(len(tc.src)), file("f.csv"), ',', tc.keep)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if some.Len() != all.Len() || !slices.Equal(some.Columns, all.Columns) {
+				t.Fatalf("%d rows, columns %q; want %d, %q", some.Len(), some.Columns, all.Len(), all.Columns)
+			}
+			held, kept := 0, 0
+			for _, c := range some.store.chunks {
+				held += len(c)
+			}
+			for r := range all.Len() {
+				if some.Line(r) != all.Line(r) {
+					t.Errorf("Line(%d) = %d, want %d", r, some.Line(r), all.Line(r))
+				}
+				for c, name := range all.Columns {
+					if got, want := some.Pos(r, c), all.Pos(r, c); got != want {
+						t.Errorf("Pos(%d, %d) = %v, want %v", r, c, got, want)
+					}
+					if !slices.Contains(tc.keep, name) {
+						continue
+					}
+					kept += len(all.Cell(r, c))
+					if got, want := some.Cell(r, c), all.Cell(r, c); got != want {
+						t.Errorf("Cell(%d, %d) = %q, want %q", r, c, got, want)
+					}
+				}
+				wantRow := all.Row(r)
+				for c, name := range all.Columns {
+					if !slices.Contains(tc.keep, name) {
+						wantRow.Cells[c] = ""
+					}
+				}
+				if got := some.Row(r); got.Line != wantRow.Line || !slices.Equal(got.Cells, wantRow.Cells) || !slices.Equal(got.Cols, wantRow.Cols) || !slices.Equal(got.Lines, wantRow.Lines) {
+					t.Errorf("Row(%d) = %+v, want %+v", r, got, wantRow)
+				}
+			}
+			if held != kept {
+				t.Errorf("%d bytes of text held, want the kept cells' %d", held, kept)
+			}
+			for c, name := range all.Columns {
+				if !slices.Contains(tc.keep, name) && all.Len() > 0 {
+					checkPanics(t, func() { some.Cell(0, c) })
+				}
+			}
+		})
+	}
+}
+
+func checkPanics(t *testing.T, f func()) {
+	t.Helper()
+	defer func() {
+		if recover() == nil {
+			t.Error("no panic for a cell of a dropped column")
+		}
+	}()
+	f()
+}
+
+// TestReadColumnsOtherKinds: a file other than CSV or TSV is read whole.
+func TestReadColumnsOtherKinds(t *testing.T) {
+	src := []byte("{\"a\": 1, \"b\": 2}\n")
+	tab, err := ReadColumns("f.jsonl", bytes.NewReader(src), int64(len(src)), []string{"a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Cell(0, tab.Index("b")) != "2" {
+		t.Errorf("b = %q, want 2", tab.Cell(0, tab.Index("b")))
+	}
+}
