@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,10 +49,32 @@ func TestGuard(t *testing.T) {
 	}
 }
 
+// TestGuardRemovesTempDir: the command's temporary folder is a new one,
+// not the caller's, and it is gone, with what the command left in it,
+// once guard returns.
+func TestGuardRemovesTempDir(t *testing.T) {
+	t.Setenv("CACHEGUARD_HELPER", "leave-temp")
+	var out bytes.Buffer
+	if code, err := guard([]string{os.Args[0], "-test.run=^TestHelperProcess$"}, &out, &out); code != 0 || err != nil {
+		t.Fatalf("exit code %d, %v\n%s", code, err, out.Bytes())
+	}
+	left, _, ok := strings.Cut(out.String(), "\n")
+	left, ok = strings.CutPrefix(left, "left ")
+	if !ok {
+		t.Fatalf("the helper did not say what it left:\n%s", out.Bytes())
+	}
+	if filepath.Dir(left) == filepath.Clean(os.TempDir()) {
+		t.Errorf("the command's temporary folder is the caller's, %s", os.TempDir())
+	}
+	if _, err := os.Stat(filepath.Dir(left)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the command's temporary folder %s is still there (%v)", filepath.Dir(left), err)
+	}
+}
+
 // TestGuardKeepsGoFolders checks that the command finds Go's build cache
 // where it was, not in the new home folder, so that go test reuses it.
 func TestGuardKeepsGoFolders(t *testing.T) {
-	env, err := guardedEnv([]string{"HOME=/real/home", "XDG_CACHE_HOME=/real/cache", "PATH=" + os.Getenv("PATH")}, "/new/home")
+	env, err := guardedEnv([]string{"HOME=/real/home", "XDG_CACHE_HOME=/real/cache", "TMPDIR=/real/tmp", "PATH=" + os.Getenv("PATH")}, "/new/home", "/new/tmp")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,6 +85,9 @@ func TestGuardKeepsGoFolders(t *testing.T) {
 	}
 	if got["HOME"] != "/new/home" {
 		t.Errorf("HOME=%q, want /new/home", got["HOME"])
+	}
+	if got["TMPDIR"] != "/new/tmp" {
+		t.Errorf("TMPDIR=%q, want /new/tmp", got["TMPDIR"])
 	}
 	if v, ok := got["XDG_CACHE_HOME"]; ok {
 		t.Errorf("XDG_CACHE_HOME=%q is kept: the command's cache folder must be in the new home", v)
@@ -101,6 +129,10 @@ func TestHelperProcess(t *testing.T) {
 			t.Fatal(err)
 		}
 		write(filepath.Join(dir, "scalesite", "figures", "f.svg"))
+	case "leave-temp":
+		left := filepath.Join(os.TempDir(), "left-behind")
+		write(left)
+		fmt.Println("left " + left)
 	}
 	if strings.HasSuffix(helper, "exit-3") {
 		os.Exit(3)
