@@ -33,7 +33,7 @@ func TestGuard(t *testing.T) {
 			t.Setenv("CACHEGUARD_HELPER", tc.helper)
 			t.Setenv("XDG_CACHE_HOME", t.TempDir()) // guard must not let the command see it
 			var out bytes.Buffer
-			code, err := guard([]string{os.Args[0], "-test.run=^TestHelperProcess$"}, &out, &out)
+			code, err := guard([]string{os.Args[0], "-test.run=^TestHelperProcess$"}, "", &out, &out)
 			if code != tc.wantCode {
 				t.Errorf("exit code %d, want %d\n%s", code, tc.wantCode, out.Bytes())
 			}
@@ -50,24 +50,35 @@ func TestGuard(t *testing.T) {
 }
 
 // TestGuardRemovesTempDir: the command's temporary folder is a new one,
-// not the caller's, and it is gone, with what the command left in it,
-// once guard returns.
+// not the caller's, in the root guard is given (the system's, and the
+// memory filesystem where this system has one with room), and it is gone,
+// with what the command left in it, once guard returns.
 func TestGuardRemovesTempDir(t *testing.T) {
 	t.Setenv("CACHEGUARD_HELPER", "leave-temp")
-	var out bytes.Buffer
-	if code, err := guard([]string{os.Args[0], "-test.run=^TestHelperProcess$"}, &out, &out); code != 0 || err != nil {
-		t.Fatalf("exit code %d, %v\n%s", code, err, out.Bytes())
+	roots := []string{""}
+	if root := memoryTempRoot(); root != "" {
+		roots = append(roots, root)
 	}
-	left, _, ok := strings.Cut(out.String(), "\n")
-	left, ok = strings.CutPrefix(left, "left ")
-	if !ok {
-		t.Fatalf("the helper did not say what it left:\n%s", out.Bytes())
-	}
-	if filepath.Dir(left) == filepath.Clean(os.TempDir()) {
-		t.Errorf("the command's temporary folder is the caller's, %s", os.TempDir())
-	}
-	if _, err := os.Stat(filepath.Dir(left)); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("the command's temporary folder %s is still there (%v)", filepath.Dir(left), err)
+	for _, root := range roots {
+		var out bytes.Buffer
+		if code, err := guard([]string{os.Args[0], "-test.run=^TestHelperProcess$"}, root, &out, &out); code != 0 || err != nil {
+			t.Fatalf("root %q: exit code %d, %v\n%s", root, code, err, out.Bytes())
+		}
+		left, _, _ := strings.Cut(out.String(), "\n")
+		left, ok := strings.CutPrefix(left, "left ")
+		if !ok {
+			t.Fatalf("root %q: the helper did not say what it left:\n%s", root, out.Bytes())
+		}
+		tmp := filepath.Dir(left)
+		if tmp == filepath.Clean(os.TempDir()) {
+			t.Errorf("root %q: the command's temporary folder is the caller's, %s", root, os.TempDir())
+		}
+		if want := root; want != "" && filepath.Dir(tmp) != want {
+			t.Errorf("the command's temporary folder %s is not in %s", tmp, want)
+		}
+		if _, err := os.Stat(tmp); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("root %q: the command's temporary folder %s is still there (%v)", root, tmp, err)
+		}
 	}
 }
 
