@@ -56,7 +56,10 @@ TESTTIMEOUT ?= 30m
 
 ## Both test targets run go test under tools/cacheguard, which gives it an empty
 ## home folder and fails if any test wrote into the user's cache there
-## (~/.cache/scalesite): tests write only into temporary folders.
+## (~/.cache/scalesite): tests write only into temporary folders. It gives the
+## tests a temporary folder of their own too, which test-fast puts in memory
+## (/dev/shm, where Linux has it with room): on disk, the tests' small files
+## and syncs took a quarter of the fast suite's time.
 CACHEGUARD := $(GO) run ./tools/cacheguard
 
 test: bundle-check tidy-check build fmt-check vet
@@ -66,7 +69,7 @@ test: bundle-check tidy-check build fmt-check vet
 ## Chromium, compiles the command again or builds large sites (no Node.js bundle or
 ## Chromium needed); for the edit-test loop, `make test` before a commit
 test-fast: fmt-check vet
-	$(CACHEGUARD) $(GO) test -short -count=1 -timeout 10m ./...
+	$(CACHEGUARD) -memory-tmp $(GO) test -short -count=1 -timeout 10m ./...
 
 ## golden: rewrite every golden file from what the code makes now, in each package
 ## whose tests take -update (found here, so a new one is never left out): the

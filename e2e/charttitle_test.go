@@ -89,6 +89,7 @@ type texTitleRead struct {
 // width the width measured, each within 1 px), and at the same place
 // before the scripts ran as after.
 func TestTeXInChartTitle(t *testing.T) {
+	browserTest(t)
 	base := buildSite(t, kaplanChartSite)
 	b := newBrowser(t)
 	tb := b.tab(t)

@@ -41,6 +41,7 @@ var citeSite = map[string]string{
 // target, that the list is styled in light and dark, and that the page asks
 // no other host for anything (the DOI and arXiv links are only links).
 func TestCitationsLinkToReferences(t *testing.T) {
+	browserTest(t)
 	base := buildSite(t, citeSite)
 	b := newBrowser(t)
 	tb := b.tab(t)

@@ -63,6 +63,7 @@ func keywordColors(t *testing.T) (light, dark string) {
 // the copy button (through the Clipboard API and through its fallback), the
 // table of contents and a figure.
 func TestCode(t *testing.T) {
+	browserTest(t)
 	var img bytes.Buffer
 	if err := png.Encode(&img, image.NewGray(image.Rect(0, 0, 640, 360))); err != nil {
 		t.Fatal(err)

@@ -142,6 +142,7 @@ func TestMeasureMatchesChromium(t *testing.T) {
 // shapes where the SVG (and so the live chart's canvas) places them,
 // within half a pixel (three quarters for turned text).
 func TestFigurePNGMatchesSVG(t *testing.T) {
+	browserTest(t)
 	const W, H = 420, 300
 	s := &figure.Scene{Width: W, Height: H, Background: "#ffffff"}
 	type cell struct{ x0, y0, x1, y1 int }

@@ -44,6 +44,7 @@ type lawTables struct {
 // charts, linked to the fit files, laid out in print too, and readable in
 // the light and the dark scheme.
 func TestScalingLawsInChromium(t *testing.T) {
+	browserTest(t)
 	files := map[string]string{"scalesite.yaml": "title: T\ndescription: A site.\n"}
 	src := filepath.Join("..", "content", "format", "scaling-laws")
 	for _, name := range []string{"index.md", "chinchilla.csv", "kaplan.csv"} {

@@ -29,6 +29,7 @@ var mathSite = map[string]string{
 // without charts, under the site's Content-Security-Policy without a
 // violation; and that a page without math asks for none of it.
 func TestMathInChromium(t *testing.T) {
+	browserTest(t)
 	base := buildSite(t, mathSite)
 	b := newBrowser(t)
 	ct := b.cspTab(t)

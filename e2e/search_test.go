@@ -17,6 +17,7 @@ import (
 // TestSearch types queries into the search page, in Chromium, and follows
 // a result to its section.
 func TestSearch(t *testing.T) {
+	browserTest(t)
 	dest := t.TempDir()
 	files := map[string]string{
 		"scalesite.yaml":   "title: Lab\nbaseURL: /lab/\n",

@@ -100,6 +100,7 @@ func readSmooth(t *testing.T, tb *tab) smoothState {
 // change of colour scheme keeps the reader's setting. Screenshots at 375
 // and 1200 px, light and dark (E2E_SCREENSHOTS=1).
 func TestSmoothSlider(t *testing.T) {
+	browserTest(t)
 	url := smoothSite(t) + "/runs/"
 	b := newBrowser(t)
 	tb := b.tab(t)
@@ -260,6 +261,7 @@ func TestSmoothSlider(t *testing.T) {
 // paints before the script runs sees that as a shift. Only the chart's
 // markup, which the build writes, could hold its place.)
 func TestSmoothControlNoShift(t *testing.T) {
+	browserTest(t)
 	url := smoothSite(t) + "/runs/"
 	b := newBrowser(t)
 	for _, v := range []readViewport{{width: 1200, height: 900}, {width: 1600, height: 900}} {
@@ -295,6 +297,7 @@ func TestSmoothControlNoShift(t *testing.T) {
 // values (not their logarithms), and the reader's weight outlives the
 // Linear y button, which draws the chart again from its option.
 func TestSmoothSurvivesLinearAxis(t *testing.T) {
+	browserTest(t)
 	var csv strings.Builder
 	csv.WriteString("step,loss\n")
 	for i := 1; i <= 400; i++ {

@@ -36,6 +36,7 @@ return {H1: count('h1'), TOC: count('nav.toc'), List: count('.post-item-title'),
 // page's list, the link to the next page and the search results show the
 // formulas typeset by KaTeX, and the tab's title the plain form.
 func TestTeXInTitles(t *testing.T) {
+	browserTest(t)
 	base := buildSite(t, texTitleSite)
 	b := newBrowser(t)
 	tb := b.tab(t)

@@ -71,6 +71,7 @@ type toolbarRect struct {
 // no layout shift while the charts take over. Screenshots (menu closed and
 // open) are kept under e2e/artifacts/toolbar/.
 func TestToolbarHoldsItsRow(t *testing.T) {
+	browserTest(t)
 	url := toolbarSite(t)
 	b := newBrowser(t)
 	shots := filepath.Join("artifacts", "toolbar")
@@ -138,6 +139,7 @@ func TestToolbarHoldsItsRow(t *testing.T) {
 // arrows move, Escape closes it with the focus back on the button, a
 // click outside closes it, and the tools in it still work.
 func TestToolbarMenuKeyboard(t *testing.T) {
+	browserTest(t)
 	url := toolbarSite(t)
 	b := newBrowser(t)
 	tb := b.tab(t)

@@ -6,9 +6,12 @@ package chartcorpus
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/scalesite/scalesite/internal/sitetest"
@@ -175,9 +178,45 @@ var ExportSite = map[string]string{
 
 // Charts loads every chart the equivalence tests compare: the demo site's
 // (at root), a synthetic site's, ExportSite's and Specs', and charts whose
-// every text is hostile.
+// every text is hostile. They are loaded once per test binary (loading
+// them costs a few hundred milliseconds of CPU, and a package's tests ask
+// for them a dozen times); each call returns a new slice of the same
+// charts, which no test may change.
 func Charts(t testing.TB, root string) []*site.Chart {
 	t.Helper()
+	key, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded.Lock()
+	defer loaded.Unlock()
+	if charts, ok := loaded.charts[key]; ok {
+		return slices.Clone(charts)
+	}
+	charts := loadCharts(t, root)
+	if loaded.charts == nil {
+		loaded.charts = map[string][]*site.Chart{}
+	}
+	loaded.charts[key] = charts
+	return slices.Clone(charts)
+}
+
+// loaded holds what Charts loaded, by the demo site's absolute path: the
+// charts are values in memory, their sites' temporary folders gone.
+var loaded struct {
+	sync.Mutex
+	charts map[string][]*site.Chart
+}
+
+// loadCharts loads the charts Charts returns, writing the sites other
+// than the demo into a temporary folder that it removes after.
+func loadCharts(t testing.TB, root string) []*site.Chart {
+	t.Helper()
+	tmp, err := os.MkdirTemp("", "scalesite-chartcorpus-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(tmp)
 	var out []*site.Chart
 	add := func(s *site.Site) {
 		if s.Home != nil {
@@ -187,28 +226,27 @@ func Charts(t testing.TB, root string) []*site.Chart {
 			out = append(out, s.Body(p).Charts...)
 		}
 	}
+	load := func(dir string) {
+		s, err := site.Load(dir, site.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		add(s)
+	}
 	add(LoadDemo(t, root))
-	dir := t.TempDir()
-	synth.Write(t, dir, 3, 200)
-	s, err := site.Load(dir, site.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	add(s)
-	s, err = site.Load(sitetest.New(t, ExportSite), site.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	add(s)
+	synthetic := filepath.Join(tmp, "synthetic")
+	synth.Write(t, synthetic, 3, 200)
+	load(synthetic)
+	export := filepath.Join(tmp, "export")
+	sitetest.Write(t, export, ExportSite)
+	load(export)
 	files := map[string]string{}
 	for i, spec := range append(Specs, HostileSpecs()...) {
 		files[fmt.Sprintf("content/c%02d.md", i)] = "---\ntitle: Chart\n---\n```chart\n" + spec + "```\n"
 	}
-	s, err = site.Load(sitetest.New(t, files), site.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	add(s)
+	specs := filepath.Join(tmp, "specs")
+	sitetest.Write(t, specs, files)
+	load(specs)
 	return out
 }
 

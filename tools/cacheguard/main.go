@@ -16,10 +16,21 @@
 // builds a site while the tests run. Go's own folders (GOCACHE,
 // GOMODCACHE, GOPATH, GOENV) are set to where they were, so the tests
 // reuse the build and module caches.
+//
+// The command's temporary folder (TMPDIR, where t.TempDir and go test's
+// own files go) is a new folder too, removed after. With -memory-tmp
+// (make test-fast) it is on Linux's memory filesystem (/dev/shm) where
+// that has room: the tests write hundreds of thousands of small files and
+// sync many of them, which on a disk took a quarter of the suite's time
+// (BENCHMARKS.md, "Fast tests, stop 44"). make test leaves it on disk:
+// its large sites would hold gigabytes of memory.
+//
+//	go run ./tools/cacheguard -memory-tmp go test -short ./...
 package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -32,11 +43,21 @@ import (
 )
 
 func main() {
-	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: go run ./tools/cacheguard COMMAND [ARG...]")
+	memoryTmp := flag.Bool("memory-tmp", false, "put the command's temporary folder on the memory filesystem (/dev/shm) when it has room")
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: go run ./tools/cacheguard [-memory-tmp] COMMAND [ARG...]")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() < 1 {
+		flag.Usage()
 		os.Exit(2)
 	}
-	code, err := guard(os.Args[1:], os.Stdout, os.Stderr)
+	tmpRoot := ""
+	if *memoryTmp {
+		tmpRoot = memoryTempRoot()
+	}
+	code, err := guard(flag.Args(), tmpRoot, os.Stdout, os.Stderr)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "cacheguard:", err)
 		if code == 0 {
@@ -46,16 +67,22 @@ func main() {
 	os.Exit(code)
 }
 
-// guard runs args with a new empty home folder and returns the command's
-// exit code, and an error if it could not run or if anything it ran wrote
-// into scalesite's cache folder of that home.
-func guard(args []string, stdout, stderr io.Writer) (int, error) {
+// guard runs args with a new empty home folder, and a new temporary folder
+// in tmpRoot ("" for the system's), and returns the command's exit code,
+// and an error if it could not run or if anything it ran wrote into
+// scalesite's cache folder of that home.
+func guard(args []string, tmpRoot string, stdout, stderr io.Writer) (int, error) {
 	home, err := os.MkdirTemp("", "scalesite-test-home-")
 	if err != nil {
 		return 1, err
 	}
 	defer os.RemoveAll(home)
-	env, err := guardedEnv(os.Environ(), home)
+	tmp, err := os.MkdirTemp(tmpRoot, "scalesite-test-tmp-")
+	if err != nil {
+		return 1, err
+	}
+	defer os.RemoveAll(tmp)
+	env, err := guardedEnv(os.Environ(), home, tmp)
 	if err != nil {
 		return 1, err
 	}
@@ -77,9 +104,10 @@ func guard(args []string, stdout, stderr io.Writer) (int, error) {
 }
 
 // guardedEnv is env with HOME set to home, XDG_CACHE_HOME removed (so
-// that os.UserCacheDir() is inside home) and Go's folders kept where the
-// go command finds them now, which is under the real home by default.
-func guardedEnv(env []string, home string) ([]string, error) {
+// that os.UserCacheDir() is inside home), TMPDIR set to tmp and Go's
+// folders kept where the go command finds them now, which is under the
+// real home by default.
+func guardedEnv(env []string, home, tmp string) ([]string, error) {
 	goFolders := []string{"GOCACHE", "GOMODCACHE", "GOPATH", "GOENV"}
 	out, err := exec.Command("go", append([]string{"env"}, goFolders...)...).Output()
 	if err != nil {
@@ -91,12 +119,12 @@ func guardedEnv(env []string, home string) ([]string, error) {
 	}
 	env = slices.DeleteFunc(slices.Clone(env), func(kv string) bool {
 		name, _, _ := strings.Cut(kv, "=")
-		return name == "HOME" || name == "XDG_CACHE_HOME" || slices.Contains(goFolders, name)
+		return name == "HOME" || name == "XDG_CACHE_HOME" || name == "TMPDIR" || slices.Contains(goFolders, name)
 	})
 	for i, name := range goFolders {
 		env = append(env, name+"="+values[i])
 	}
-	return append(env, "HOME="+home), nil
+	return append(env, "HOME="+home, "TMPDIR="+tmp), nil
 }
 
 // cacheWrites lists what is in scalesite's cache folders of home, as the

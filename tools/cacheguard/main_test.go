@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,7 +33,7 @@ func TestGuard(t *testing.T) {
 			t.Setenv("CACHEGUARD_HELPER", tc.helper)
 			t.Setenv("XDG_CACHE_HOME", t.TempDir()) // guard must not let the command see it
 			var out bytes.Buffer
-			code, err := guard([]string{os.Args[0], "-test.run=^TestHelperProcess$"}, &out, &out)
+			code, err := guard([]string{os.Args[0], "-test.run=^TestHelperProcess$"}, "", &out, &out)
 			if code != tc.wantCode {
 				t.Errorf("exit code %d, want %d\n%s", code, tc.wantCode, out.Bytes())
 			}
@@ -46,10 +49,43 @@ func TestGuard(t *testing.T) {
 	}
 }
 
+// TestGuardRemovesTempDir: the command's temporary folder is a new one,
+// not the caller's, in the root guard is given (the system's, and the
+// memory filesystem where this system has one with room), and it is gone,
+// with what the command left in it, once guard returns.
+func TestGuardRemovesTempDir(t *testing.T) {
+	t.Setenv("CACHEGUARD_HELPER", "leave-temp")
+	roots := []string{""}
+	if root := memoryTempRoot(); root != "" {
+		roots = append(roots, root)
+	}
+	for _, root := range roots {
+		var out bytes.Buffer
+		if code, err := guard([]string{os.Args[0], "-test.run=^TestHelperProcess$"}, root, &out, &out); code != 0 || err != nil {
+			t.Fatalf("root %q: exit code %d, %v\n%s", root, code, err, out.Bytes())
+		}
+		left, _, _ := strings.Cut(out.String(), "\n")
+		left, ok := strings.CutPrefix(left, "left ")
+		if !ok {
+			t.Fatalf("root %q: the helper did not say what it left:\n%s", root, out.Bytes())
+		}
+		tmp := filepath.Dir(left)
+		if tmp == filepath.Clean(os.TempDir()) {
+			t.Errorf("root %q: the command's temporary folder is the caller's, %s", root, os.TempDir())
+		}
+		if want := root; want != "" && filepath.Dir(tmp) != want {
+			t.Errorf("the command's temporary folder %s is not in %s", tmp, want)
+		}
+		if _, err := os.Stat(tmp); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("root %q: the command's temporary folder %s is still there (%v)", root, tmp, err)
+		}
+	}
+}
+
 // TestGuardKeepsGoFolders checks that the command finds Go's build cache
 // where it was, not in the new home folder, so that go test reuses it.
 func TestGuardKeepsGoFolders(t *testing.T) {
-	env, err := guardedEnv([]string{"HOME=/real/home", "XDG_CACHE_HOME=/real/cache", "PATH=" + os.Getenv("PATH")}, "/new/home")
+	env, err := guardedEnv([]string{"HOME=/real/home", "XDG_CACHE_HOME=/real/cache", "TMPDIR=/real/tmp", "PATH=" + os.Getenv("PATH")}, "/new/home", "/new/tmp")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,6 +96,9 @@ func TestGuardKeepsGoFolders(t *testing.T) {
 	}
 	if got["HOME"] != "/new/home" {
 		t.Errorf("HOME=%q, want /new/home", got["HOME"])
+	}
+	if got["TMPDIR"] != "/new/tmp" {
+		t.Errorf("TMPDIR=%q, want /new/tmp", got["TMPDIR"])
 	}
 	if v, ok := got["XDG_CACHE_HOME"]; ok {
 		t.Errorf("XDG_CACHE_HOME=%q is kept: the command's cache folder must be in the new home", v)
@@ -101,6 +140,10 @@ func TestHelperProcess(t *testing.T) {
 			t.Fatal(err)
 		}
 		write(filepath.Join(dir, "scalesite", "figures", "f.svg"))
+	case "leave-temp":
+		left := filepath.Join(os.TempDir(), "left-behind")
+		write(left)
+		fmt.Println("left " + left)
 	}
 	if strings.HasSuffix(helper, "exit-3") {
 		os.Exit(3)
