@@ -1,12 +1,13 @@
 package output
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/scalesite/scalesite/internal/diskcache"
 )
 
 func files(kv ...string) *Output {
@@ -149,21 +150,54 @@ func TestFailedRebuildKeepsManifest(t *testing.T) {
 
 func p(dest, rel string) string { return filepath.Join(dest, filepath.FromSlash(rel)) }
 
-// TestPruneManifests checks that the cache of manifests forgets output
-// folders that are gone, reading only the start of each manifest.
-func TestPruneManifests(t *testing.T) {
-	dir, kept := t.TempDir(), t.TempDir()
-	for i := range 70 {
-		dest := filepath.Join(t.TempDir(), "gone", strconv.Itoa(i))
-		if i == 0 {
-			dest = kept
-		}
-		b, _ := json.Marshal(manifest{Version: manifestVersion, Dest: dest, Files: map[string]manifestEntry{"a": {Size: 1}}})
-		os.WriteFile(filepath.Join(dir, strconv.Itoa(i)+".json"), b, 0o644)
+// TestPrunedManifestCostsSpeedOnly checks that a manifest the store's
+// bound removed (diskcache prunes the least recently used) costs a
+// rebuild its speed and nothing else: with the folder's list, the
+// rebuild reads the files to compare them, replaces and removes only
+// those still as the last build wrote them, and keeps the others; without
+// the list too, nothing proves the files scalesite's, and the build
+// refuses, changing nothing.
+func TestPrunedManifestCostsSpeedOnly(t *testing.T) {
+	tests := []struct {
+		name   string
+		noList bool
+		want   map[string]string
+		refuse string
+	}{
+		{name: "the list kept", want: map[string]string{"a/": "", "a/index.html": "A", "b.txt": "B2", "gone.txt": "edited by hand", "stray.txt": "S"}},
+		{name: "the list deleted too", noList: true, refuse: "already holds files that scalesite did not write",
+			want: map[string]string{"a/": "", "a/index.html": "A", "b.txt": "B", "gone.txt": "edited by hand", "stray.txt": "S"}},
 	}
-	pruneManifests(dir)
-	left := entries(t, dir)
-	if len(left) != 2 || left[0] != ".pruned" || left[1] != "0.json" {
-		t.Errorf("after pruning: %v, want the manifest of the folder that exists and the marker", left)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cache := t.TempDir()
+			t.Setenv("XDG_CACHE_HOME", cache)
+			dest := filepath.Join(t.TempDir(), "public")
+			if err := Write(dest, files("a/index.html", "A", "b.txt", "B", "gone.txt", "G")); err != nil {
+				t.Fatal(err)
+			}
+			putFile(t, filepath.Join(dest, "gone.txt"), "edited by hand")
+			putFile(t, filepath.Join(dest, "stray.txt"), "S")
+			if tc.noList {
+				os.Remove(filepath.Join(dest, MarkerName))
+			}
+			// a bound of 0 bytes, pruned an hour and more after the last prune
+			diskcache.OpenIn(filepath.Join(cache, "scalesite"), 0, time.Now().Add(2*time.Hour))
+			if readManifest(dest) != nil {
+				t.Fatal("the manifest outlived a prune to 0 bytes")
+			}
+			err := Write(dest, files("a/index.html", "A", "b.txt", "B2"))
+			if tc.refuse == "" && err != nil || tc.refuse != "" && (err == nil || !strings.Contains(err.Error(), tc.refuse)) {
+				t.Fatalf("the rebuild: %v, want %q", err, tc.refuse)
+			}
+			got := tree(t, dest)
+			delete(got, MarkerName)
+			if !equalTrees(got, tc.want) {
+				t.Errorf("after the rebuild:\n got %v\nwant %v", got, tc.want)
+			}
+			if tc.refuse == "" && readManifest(dest) == nil {
+				t.Error("no manifest after the rebuild")
+			}
+		})
 	}
 }

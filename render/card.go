@@ -282,7 +282,7 @@ func (st *statics) card(c *site.Chart, w cardWords) ([]byte, error) {
 		words = fmt.Appendf(words, "\x00%q", w.headingTeX.HTML)
 	}
 	key := st.cache.cardKey(words)
-	if b := st.cache.read(key, cardEntry); b != nil {
+	if b := st.cache.read(key); b != nil {
 		return b, nil
 	}
 	s, m, err := st.cardScene(c, w)
@@ -294,7 +294,7 @@ func (st *statics) card(c *site.Chart, w cardWords) ([]byte, error) {
 		return nil, fmt.Errorf("chart %s: social card: %w", c.ID, err)
 	}
 	st.cards.Add(1)
-	st.cache.write(key, cardEntry, b.Bytes())
+	st.cache.write(key, b.Bytes())
 	return b.Bytes(), nil
 }
 

@@ -1,16 +1,13 @@
 package render
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
-	"strings"
 	"testing"
-	"time"
 
-	"github.com/scalesite/scalesite/internal/atomicfile"
 	"github.com/scalesite/scalesite/themes"
 )
 
@@ -108,68 +105,6 @@ func TestFigureCacheUnwritable(t *testing.T) {
 	}
 }
 
-// TestFigureCachePrune: past the limit, a prune removes the entries least
-// recently used down to three quarters of it, and keeps the others; it
-// removes only the cache's own files (and temporary files a build left).
-func TestFigureCachePrune(t *testing.T) {
-	fc := &figureCache{dir: t.TempDir(), limit: 6000}
-	const n = 8
-	size := 1000 // n entries: past the limit
-	now := time.Now()
-	var paths []string
-	for i := 0; i < n; i++ {
-		p := filepath.Join(fc.dir, "ab", string(rune('a'+i))+".json.gz")
-		if err := atomicfile.Write(p, make([]byte, size), ".new-*", 0o600); err != nil {
-			t.Fatal(err)
-		}
-		used := now.Add(-time.Duration(n-i) * time.Hour) // a the oldest
-		os.Chtimes(p, used, used)
-		paths = append(paths, p)
-	}
-	// files the cache did not write stay, however old; a temporary file
-	// a build left goes
-	old := now.Add(-48 * time.Hour)
-	foreign := []string{filepath.Join(fc.dir, "notes.txt"), filepath.Join(fc.dir, "ab", "mine.bin"), filepath.Join(fc.dir, "ab", ".hidden")}
-	for _, p := range foreign {
-		os.WriteFile(p, make([]byte, size), 0o644)
-		os.Chtimes(p, old, old)
-	}
-	stale := filepath.Join(fc.dir, "ab", ".new-123")
-	os.WriteFile(stale, nil, 0o600)
-	os.Chtimes(stale, old, old)
-	fc.prune(now)
-	for _, p := range foreign {
-		if _, err := os.Stat(p); err != nil {
-			t.Errorf("%s, not the cache's, was removed", p)
-		}
-	}
-	if _, err := os.Stat(stale); err == nil {
-		t.Error("a temporary file two days old was kept")
-	}
-	kept := 0
-	for i, p := range paths {
-		_, err := os.Stat(p)
-		if err == nil {
-			kept++
-		} else if kept > 0 {
-			t.Errorf("entry %d removed after a newer one was kept", i)
-		}
-	}
-	if want := int(fc.limit / 4 * 3 / int64(size)); kept != want {
-		t.Errorf("%d entries kept, want %d (three quarters of the limit)", kept, want)
-	}
-	// within the hour, no second prune
-	for i := 0; i < n; i++ {
-		atomicfile.Write(paths[i], make([]byte, size), ".new-*", 0o600)
-	}
-	fc.prune(now.Add(time.Minute))
-	for i, p := range paths {
-		if _, err := os.Stat(p); err != nil {
-			t.Errorf("entry %d removed by a prune within the hour", i)
-		}
-	}
-}
-
 // TestFigureCacheEntriesProveThemselves: entries swapped on disk, one cut
 // short, one with a byte changed (Scenes and cards alike) are not served:
 // the build's files are those of a fresh build, the bad entries are drawn
@@ -185,18 +120,18 @@ func TestFigureCacheEntriesProveThemselves(t *testing.T) {
 		"content/two.csv": "n,v\n1,7\n2,9\n",
 	})
 	fresh, _, _ := buildFigures(t, dir)
-	entries := func(ext string) []string {
-		var ps []string
-		filepath.WalkDir(filepath.Join(cache, "scalesite", "figures"), func(p string, d fs.DirEntry, err error) error {
-			if err == nil && d.Type().IsRegular() && strings.HasSuffix(p, ext) {
-				ps = append(ps, p)
+	var scenes, cards []string // the entries, by what their body is
+	filepath.WalkDir(filepath.Join(cache, "scalesite", "figures"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			b, _ := os.ReadFile(p)
+			if _, body, _ := bytes.Cut(b, []byte("\n")); bytes.HasPrefix(body, []byte("\x89PNG")) {
+				cards = append(cards, p)
+			} else {
+				scenes = append(scenes, p)
 			}
-			return err
-		})
-		slices.Sort(ps)
-		return ps
-	}
-	scenes, cards := entries(sceneEntry), entries(cardEntry)
+		}
+		return err
+	})
 	if len(scenes) != 12 || len(cards) != 2 {
 		t.Fatalf("%d Scene entries and %d cards, want 12 and 2", len(scenes), len(cards))
 	}
@@ -256,12 +191,12 @@ func TestFigureCacheDir(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
 	t.Setenv("XDG_CACHE_HOME", "")
-	if got, want := openFigureCache(th).dir, filepath.Join(home, ".cache", "scalesite", "figures"); got != want {
+	if got, want := openFigureCache(th).store.Dir(figureKind), filepath.Join(home, ".cache", "scalesite", "figures"); got != want {
 		t.Errorf("without XDG_CACHE_HOME the figure cache is %s, want %s", got, want)
 	}
 	xdg := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", xdg)
-	if got, want := openFigureCache(th).dir, filepath.Join(xdg, "scalesite", "figures"); got != want {
+	if got, want := openFigureCache(th).store.Dir(figureKind), filepath.Join(xdg, "scalesite", "figures"); got != want {
 		t.Errorf("with XDG_CACHE_HOME the figure cache is %s, want %s", got, want)
 	}
 }

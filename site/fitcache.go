@@ -9,15 +9,14 @@ import (
 	"fmt"
 	"hash"
 	"math"
-	"sync/atomic"
-	"time"
 
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/fit"
 	"github.com/scalesite/scalesite/internal/diskcache"
 )
 
-// The fit cache: every rule of it is here (and internal/rebuild names it).
+// The fit cache: what it keys on is here, how it keeps entries is the one
+// rule of internal/diskcache (and internal/rebuild names it).
 //
 // A fit by law searches a grid of starting points and, bootstrapped, refits
 // the law a thousand times or more: Chinchilla's law with 4,000 resamples
@@ -32,51 +31,26 @@ import (
 //     resamples and their seed, and the group's data, each point's
 //     response and variables as the bits of their float64 values; the
 //     scalesite program (diskcache.ProgramID: the fitter is in it) and
-//     fitCacheVersion. Not the names of the columns or of the series, nor
-//     the chart around the fit: they change no number. A change to any of
-//     them misses: no entry is ever wrong, only unused.
-//   - Where and how: the rules of package diskcache, in the folder
-//     scalesite/fits of the user's cache; the body is the fit.LawFit in
-//     gob, which keeps every bit of its numbers (NaN replicates too).
-//   - Bound: fitCacheLimit bytes, the least recently used removed, pruned
-//     at most once an hour when a site is loaded.
-//   - Who: every load of a site (build and preview). No cache folder, or
-//     one that cannot be written: every fit is computed, the build goes on.
+//     fitKind.Version. Not the names of the columns or of the series, nor
+//     the chart around the fit: they change no number.
+//   - Body: the fit.LawFit in gob, which keeps every bit of its numbers
+//     (NaN replicates too), in the store's fits/.
+//   - Who: every load of a site (build and preview).
 type fitCache struct {
-	dir  string
-	base []byte
-	off  atomic.Bool // set once an entry could not be written
+	store *diskcache.Store
+	base  []byte
 }
 
-const (
-	// fitCacheVersion changes whenever an entry's form or meaning does.
-	fitCacheVersion = 1
-	// fitCacheLimit bounds the entries' bytes: a fit with 4,000 resamples
-	// of five constants is about 170 KB, one without a bootstrap a few
-	// hundred bytes.
-	fitCacheLimit = 64 << 20
-	// fitCacheTouch is how stale an entry's time may be before a hit sets
-	// it again, and how often the folder is pruned.
-	fitCacheTouch = time.Hour
-	// fitEntry ends every entry's name.
-	fitEntry = ".fit.gob"
-)
+// fitKind is the kind of the cache's entries; its version changes
+// whenever an entry's form or meaning does.
+var fitKind = diskcache.Kind{Name: "fits", Version: 2}
 
-var fitForm = diskcache.Form{Magic: "scalesite-fit", Version: fitCacheVersion}
-
-// openFitCache opens the fit cache in dir ("" for none) and prunes it if
-// it is due.
-func openFitCache(dir string) *fitCache {
-	fc := &fitCache{dir: dir}
-	if dir == "" {
-		return fc
-	}
+// openFitCache opens the fit cache in store.
+func openFitCache(store *diskcache.Store) *fitCache {
 	h := sha256.New()
-	fmt.Fprintf(h, "fits %d\n", fitCacheVersion)
+	fmt.Fprintf(h, "fits %d\n", fitKind.Version)
 	h.Write([]byte(diskcache.ProgramID()))
-	fc.base = h.Sum(nil)
-	diskcache.Prune(dir, fitCacheLimit, []string{fitEntry}, fitCacheTouch, time.Now())
-	return fc
+	return &fitCache{store: store, base: h.Sum(nil)}
 }
 
 // key is the key of the fit of law lw (with bootstrap resamples) to the
@@ -117,7 +91,7 @@ func (fc *fitCache) get(key string) (fit.LawFit, bool) {
 	if fc == nil || key == "" {
 		return fit.LawFit{}, false
 	}
-	b := fitForm.Read(fc.dir, key, fitEntry, fitCacheTouch)
+	b := fc.store.Get(fitKind, key)
 	if b == nil {
 		return fit.LawFit{}, false
 	}
@@ -128,16 +102,14 @@ func (fc *fitCache) get(key string) (fit.LawFit, bool) {
 	return r, true
 }
 
-// put keeps r as the fit of key.
+// put keeps r as the fit of key; a failure only leaves it out.
 func (fc *fitCache) put(key string, r fit.LawFit) {
-	if fc == nil || fc.dir == "" || fc.off.Load() {
+	if fc == nil || !fc.store.Writable() {
 		return
 	}
 	var b bytes.Buffer
 	if err := gob.NewEncoder(&b).Encode(r); err != nil {
 		return
 	}
-	if err := fitForm.Write(fc.dir, key, fitEntry, b.Bytes()); err != nil {
-		fc.off.Store(true)
-	}
+	_ = fc.store.Put(fitKind, key, b.Bytes())
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/scalesite/scalesite/fit"
+	"github.com/scalesite/scalesite/internal/diskcache"
 	"github.com/scalesite/scalesite/internal/sitetest"
 )
 
@@ -29,13 +30,13 @@ func TestFitCache(t *testing.T) {
 	}
 	first := load()
 	cacheDir := filepath.Join(os.Getenv("XDG_CACHE_HOME"), "scalesite", "fits")
-	entries, _ := filepath.Glob(filepath.Join(cacheDir, "*", "*"+fitEntry))
+	entries, _ := filepath.Glob(filepath.Join(cacheDir, "*", "*"))
 	if len(entries) != 1 {
 		t.Fatalf("%d entries in %s after one fit, want 1", len(entries), cacheDir)
 	}
 	// Plant E = 42 in the entry, under its own key.
 	path := entries[0]
-	key := filepath.Base(filepath.Dir(path)) + strings.TrimSuffix(filepath.Base(path), fitEntry)
+	key := filepath.Base(filepath.Dir(path)) + filepath.Base(path)
 	planted := first.Fit
 	planted.Consts = append([]float64(nil), planted.Consts...)
 	planted.Consts[0] = 42
@@ -43,7 +44,7 @@ func TestFitCache(t *testing.T) {
 	if err := gob.NewEncoder(&b).Encode(planted); err != nil {
 		t.Fatal(err)
 	}
-	if err := fitForm.Write(cacheDir, key, fitEntry, b.Bytes()); err != nil {
+	if err := diskcache.Open().Put(fitKind, key, b.Bytes()); err != nil {
 		t.Fatal(err)
 	}
 	// New prose: the page is loaded again, the fit read back.
@@ -62,7 +63,7 @@ func TestFitCache(t *testing.T) {
 		t.Error("E = 42 after the data changed: the cached fit of other data was used")
 	}
 	// A corrupt entry is a miss, fitted again.
-	if err := os.WriteFile(path, []byte("scalesite-fit 1 "+key+" 00\ngarbage"), 0o600); err != nil {
+	if err := os.WriteFile(path, []byte("scalesite-fits 2 "+key+" 00\ngarbage"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	sitetest.Write(t, dir, map[string]string{"content/p/runs.csv": chinchillaCSV(0.01)})

@@ -252,7 +252,7 @@ func fitLawGroup(sp *chartspec.Panel, p *Panel, g fitGroup, l *law.Law, m *law.M
 		}
 	}
 	var key string
-	if cache != nil && cache.dir != "" {
+	if cache != nil && cache.store.Dir(fitKind) != "" {
 		key = cache.key(lw, o.Bootstrap, ys, vars)
 	}
 	r, cached := cache.get(key)

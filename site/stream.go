@@ -154,7 +154,7 @@ func (s *Site) buildCaches() *loadCaches {
 		bibs:     newFileCache(s.Files, s.Config.Limits.DataLimit(), parseBib),
 		formulas: s.mathCache(),
 		math:     katex.NewBudget(BuildMathTime),
-		fits:     openFitCache(diskcache.Folder("fits")),
+		fits:     openFitCache(diskcache.Open()),
 	}
 }
 
