@@ -6,12 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"os"
 	"slices"
 	"sync"
 
 	"github.com/scalesite/scalesite/check"
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/diskcache"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/render"
 	"github.com/scalesite/scalesite/site"
@@ -23,7 +23,7 @@ import (
 // site key, the one key of it that needs a *site.Site. A rebuild does not
 // load or render again a page that has not changed: its file, the files it
 // reads (data, bibliography, images), its neighbours' links, and everything
-// every page depends on (the config, the theme, the scalesite binary
+// every page depends on (the config, the theme, the scalesite program
 // itself) are as they were when the last build wrote it, and its files in
 // the output folder are untouched since. For each page the state keeps
 // the checksums of its inputs (rebuild.FileSum), the key of its
@@ -200,17 +200,14 @@ func (ps *pageSource) sum(f string) string {
 	return s
 }
 
-// siteKey is a checksum of what every page of s depends on: this program,
+// siteKey is a checksum of what every page of s depends on: this program
+// (diskcache.ProgramID, as the figure and fit caches name it),
 // the config, the theme's files, the options, and the site-wide facts the
 // layouts show (render.Facts: whether there are tags, whether there is a
 // search page).
 func siteKey(s *site.Site, opts site.Options) string {
 	h := sha256.New()
-	if exe, err := os.Executable(); err == nil {
-		if fi, err := os.Stat(exe); err == nil {
-			fmt.Fprintf(h, "exe %s %d %d\n", exe, fi.Size(), fi.ModTime().UnixNano())
-		}
-	}
+	h.Write([]byte(diskcache.ProgramID()))
 	cfg, _ := s.Files.ReadFile(site.ConfigFile, s.Config.Limits.FileLimit())
 	fmt.Fprintf(h, "config %d %s\n", len(cfg), cfg)
 	fmt.Fprintf(h, "settings %+v %+v\n", s.Config, opts)
