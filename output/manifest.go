@@ -19,9 +19,9 @@ import (
 // size and checksum and the file on disk still has the listed size and
 // time (nobody touched it since).
 //
-// It is an entry of the store in the user's cache folder (internal/
-// diskcache: ~/.cache/scalesite/outputs/ on Linux), keyed by the output
-// folder's real path, so that it is neither published with the site nor
+// It is an entry of the store in the user's cache folder
+// (internal/diskcache: ~/.cache/scalesite/outputs/ on Linux), keyed by the
+// output folder's absolute path, so that it is neither published with the site nor
 // left in the site's folder; without one (none written, or pruned), a
 // build reads the files it would keep to compare them, and renders every
 // page, which is slower, not wrong. It is trusted only while it agrees
