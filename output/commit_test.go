@@ -182,7 +182,7 @@ func TestPrunedManifestCostsSpeedOnly(t *testing.T) {
 				os.Remove(filepath.Join(dest, MarkerName))
 			}
 			// a bound of 0 bytes, pruned an hour and more after the last prune
-			diskcache.OpenIn(filepath.Join(cache, "scalesite"), 0, time.Now().Add(2*time.Hour))
+			diskcache.OpenIn(filepath.Join(cache, "scalesite"), 0).Prune(time.Now().Add(2 * time.Hour))
 			if readManifest(dest) != nil {
 				t.Fatal("the manifest outlived a prune to 0 bytes")
 			}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/scalesite/scalesite/check"
 	"github.com/scalesite/scalesite/diag"
@@ -72,8 +73,10 @@ type pageSource struct {
 }
 
 // newPageSource is the page source of a build writing with w, which keeps
-// pages from the build w's folder holds; with w nil, it keeps none.
+// pages from the build w's folder holds; with w nil (a check), it keeps
+// none. Both start by pruning the store (diskcache.Store.Prune), if due.
 func newPageSource(s *site.Site, opts site.Options, w *output.Writer) *pageSource {
+	diskcache.Open().Prune(time.Now()) // the one place the store is pruned
 	ps := &pageSource{s: s, w: w, siteKey: siteKey(s, opts), sources: make(map[string][32]byte, len(s.Pages)),
 		sums: map[string]string{}, next: make(map[string]pageState, len(s.Pages)), pending: map[string]diag.List{}}
 	for _, p := range s.Pages {

@@ -2,11 +2,13 @@ package pipeline
 
 import (
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/render"
@@ -78,4 +80,54 @@ func buildCounting(t *testing.T, src, dest string) []string {
 	}
 	slices.Sort(cs.loaded)
 	return cs.loaded
+}
+
+// TestBuildPrunesStore: a build and a check prune the store as they start
+// (a temporary file an interrupted run left two hours ago goes); the
+// preview does not, so that no save waits on a walk of the folder.
+func TestBuildPrunesStore(t *testing.T) {
+	root := t.TempDir()
+	src := filepath.Join(root, "site")
+	writeSite(t, src, goodSite)
+	preview := func(t *testing.T) {
+		pv, h := NewPreview(src, site.Options{}), &held{}
+		for _, changed := range [][]string{nil, {"content/runs.md"}} {
+			if _, err := pv.Update(changed, h.take); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		run    func(t *testing.T)
+		pruned bool
+	}{
+		{"build", func(t *testing.T) {
+			if _, err := Run(Options{Source: src, Dest: filepath.Join(t.TempDir(), "public")}); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+		{"check", func(t *testing.T) {
+			if _, _, err := Render(src, site.Options{}); err != nil {
+				t.Fatal(err)
+			}
+		}, true},
+		{"preview", preview, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cache := t.TempDir()
+			t.Setenv("XDG_CACHE_HOME", cache)
+			temp := filepath.Join(cache, "scalesite", "figures", "ab", ".new-123")
+			if err := os.MkdirAll(filepath.Dir(temp), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(temp, nil, 0o600)
+			past := time.Now().Add(-2 * time.Hour)
+			os.Chtimes(temp, past, past)
+			tc.run(t)
+			if _, err := os.Stat(temp); (err != nil) != tc.pruned {
+				t.Errorf("the temporary file two hours old: removed %t, want %t", err != nil, tc.pruned)
+			}
+		})
+	}
 }

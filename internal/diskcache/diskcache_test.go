@@ -21,7 +21,9 @@ var (
 // open is a store in a temporary folder, bounded by limit.
 func open(t *testing.T, limit int64) *Store {
 	t.Helper()
-	return OpenIn(t.TempDir(), limit, time.Now())
+	s := OpenIn(t.TempDir(), limit)
+	s.Prune(time.Now())
+	return s
 }
 
 func put(t *testing.T, s *Store, k Kind, key string, body []byte) {
@@ -136,7 +138,7 @@ func TestAtomic(t *testing.T) {
 
 	file := filepath.Join(t.TempDir(), "a file")
 	os.WriteFile(file, nil, 0o644)
-	ro := OpenIn(file, Limit, time.Now()) // its folder cannot be made
+	ro := OpenIn(file, Limit) // its folder cannot be made
 	if err := ro.Put(figures, keyA, []byte("x")); err == nil || ro.Writable() {
 		t.Errorf("a store in a file: Put %v, Writable %t; want an error and not writable", err, ro.Writable())
 	}
@@ -200,7 +202,7 @@ func TestBound(t *testing.T) {
 			os.WriteFile(temp, nil, 0o600)
 			os.Chtimes(temp, old, old)
 
-			OpenIn(s.dir, tc.limit, now.Add(tc.after)) // s was opened, and pruned, at now
+			s.Prune(now.Add(tc.after)) // s was pruned at now
 
 			var kept []int
 			for i, p := range paths {
