@@ -14,8 +14,10 @@ import (
 	"strings"
 	"testing/fstest"
 
+	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/render/fastlayout"
 	"github.com/scalesite/scalesite/render/layout"
+	"github.com/scalesite/scalesite/site"
 	"github.com/scalesite/scalesite/themes"
 )
 
@@ -151,6 +153,26 @@ func chartBundle(assets map[string]asset, siteTheme string) (asset, error) {
 		}
 	}
 	return asset{Path: hashedName("assets/"+themes.ChartBundle, b), Data: b}, nil
+}
+
+// chartScripts returns the theme's chart scripts that only some charts
+// need (themes.OptionalScripts) which charts need (chart.Scripts), each
+// once, in their order, for the page that shows them to load after the
+// bundle (layout.Page.ChartScripts); nil for none.
+func chartScripts(charts []*site.Chart) []string {
+	need := map[string]bool{}
+	for _, c := range charts {
+		for _, name := range chart.Scripts(c.Spec) {
+			need[name] = true
+		}
+	}
+	var out []string
+	for _, name := range themes.OptionalScripts() {
+		if need[name] {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // themeError names the theme file a template error is in: the site's own

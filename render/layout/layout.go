@@ -72,6 +72,11 @@ type Page struct {
 	// Prev is the next older page and Next the next newer one, on pages.
 	Prev, Next *PageLink
 	Charts     int
+	// ChartScripts are the theme's chart scripts, by name under assets/,
+	// that some of the page's charts need and the chart bundle does not
+	// hold (themes.OptionalScripts, as chart.Scripts says): the layout
+	// loads each after the bundle.
+	ChartScripts []string
 	// Code reports a code block on the page: the layout loads the code
 	// stylesheet and the copy button script.
 	Code bool
