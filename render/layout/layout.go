@@ -88,10 +88,10 @@ type Page struct {
 	// stylesheet (Site.MathCSS).
 	Math bool
 	// MathFonts are the addresses of the KaTeX fonts the page's typeset
-	// titles are drawn in (its charts', its own, its headings', its links'),
-	// which the layout preloads with the stylesheet: KaTeX's fonts hide and
-	// then move their text when they arrive after the first layout
-	// (render's math.go).
+	// TeX is drawn in (its prose's formulas, its charts' titles, its own,
+	// its headings', its links'), which the layout preloads with the
+	// stylesheet: KaTeX's fonts hide and then move their text when they
+	// arrive after the first layout (render's math.go).
 	MathFonts []string
 	// Card is the page's social card, the picture link previews show
 	// (og:image), or nil when it has none.
