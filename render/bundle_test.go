@@ -1,6 +1,7 @@
 package render
 
 import (
+	"io/fs"
 	"os"
 	"regexp"
 	"slices"
@@ -115,6 +116,47 @@ func TestPageChartScripts(t *testing.T) {
 		slices.Sort(want)
 		if got := chartScripts(s.Body(p).Charts); !slices.Equal(got, slices.Compact(want)) {
 			t.Errorf("%s: chartScripts = %q, want %q", p.Slug, got, want)
+		}
+	}
+}
+
+// TestBundleForOwnBase: a site's own base.html that does not load the
+// page's optional chart scripts (.ChartScripts), as one written before
+// they left the bundle, gets them in the bundle, so that its smoothed
+// charts keep their control; one that loads them, and the built-in one,
+// do not.
+func TestBundleForOwnBase(t *testing.T) {
+	builtin, err := loadTheme(themes.Default(), nil, "", "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := fs.ReadFile(themes.Default(), "layouts/base.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := regexp.MustCompile(`(?s)\{\{- range \.ChartScripts\}\}.*?\{\{- end\}\}`).ReplaceAllString(string(base), "")
+	if old == string(base) {
+		t.Fatal("the built-in base.html does not load .ChartScripts")
+	}
+	smooth := string(builtin.assets[themes.SmoothScript].Data)
+	for _, tt := range []struct {
+		name    string
+		base    string // "" for the built-in one
+		bundled bool
+	}{
+		{"built-in", "", false},
+		{"its own, loading them", string(base) + "{{/* mine */}}", false},
+		{"its own, not loading them", old, true},
+	} {
+		th := builtin
+		if tt.base != "" {
+			dir := writeSite(t, map[string]string{"layouts/base.html": tt.base})
+			if th, err = loadTheme(themes.Default(), os.DirFS(dir), dir, "/"); err != nil {
+				t.Fatalf("%s: %v", tt.name, err)
+			}
+		}
+		if got := strings.Contains(string(th.assets[themes.ChartBundle].Data), smooth); got != tt.bundled {
+			t.Errorf("%s base.html: %s in the bundle: %v, want %v", tt.name, themes.SmoothScript, got, tt.bundled)
 		}
 	}
 }
