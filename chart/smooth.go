@@ -168,7 +168,13 @@ func smoothPair(sm chartspec.Smooth, ss charts.SingleSeries, ex seriesExtra, raw
 // smoothable reports whether a drawn series is a line that can be smoothed
 // (a style may draw a line panel's series as points).
 func smoothable(p chartspec.Panel, ss charts.SingleSeries) bool {
-	return p.Type == chartspec.TypeLine && p.Smooth.On() && ss.Type == types.ChartLine
+	return smoothsLines(p) && ss.Type == types.ChartLine
+}
+
+// smoothsLines reports whether panel p draws its lines smoothed, each as a
+// pair (smoothPair) that the page's control redraws (Scripts).
+func smoothsLines(p chartspec.Panel) bool {
+	return p.Type == chartspec.TypeLine && p.Smooth.On()
 }
 
 // smoothNote is the alt text's sentence on how a panel's lines are

@@ -1,10 +1,14 @@
 package render
 
 import (
+	"io/fs"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/themes"
 )
 
@@ -63,6 +67,96 @@ func TestChartBundle(t *testing.T) {
 		}
 		if !strings.Contains(string(got.Data), string(builtin.assets["site.js"].Data)) {
 			t.Errorf("%s: the bundle lost the built-in site.js", tt.name)
+		}
+	}
+}
+
+// TestPageChartScripts: a page, the home page too, loads the optional
+// chart scripts its charts need (chart.Scripts) after the bundle, each
+// once, and a page whose charts need none loads ECharts and the bundle
+// alone.
+func TestPageChartScripts(t *testing.T) {
+	smoothed := "```chart\ndata: data/log.csv\nx: step\ny: loss\ntype: line\nsmooth: {ema: 0.9}\n```\n"
+	plain := "```chart\ndata: data/log.csv\nx: step\ny: loss\ntype: line\n```\n"
+	s, files := renderFiles(t, map[string]string{
+		"scalesite.yaml":         "title: Lab\nstaticFigures: false\n",
+		"data/log.csv":           "step,loss\n1,4\n2,3.5\n3,3.2\n4,3.1\n",
+		"content/index.md":       "Home.\n\n" + smoothed,
+		"content/runs/index.md":  "---\ntitle: Runs\n---\n" + plain + smoothed + smoothed,
+		"content/plain/index.md": "---\ntitle: Plain\n---\n" + plain,
+		"content/prose/index.md": "---\ntitle: Prose\n---\nNo chart.\n",
+	})
+	th, err := loadTheme(themes.Default(), nil, "", "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := func(name string) string { return `<script src="/` + th.assets[name].Path + `" defer></script>` }
+	bundle := src("echarts.min.js") + "\n" + src(themes.ChartBundle)
+	smooth := bundle + "\n" + src(themes.SmoothScript)
+	scriptsRe := regexp.MustCompile(`<script src="[^"]*" defer></script>(\n<script src="[^"]*" defer></script>)*`)
+	for _, tt := range []struct {
+		path, want string
+	}{
+		{"index.html", smooth},
+		{"runs/index.html", smooth},
+		{"plain/index.html", bundle},
+		{"prose/index.html", ""},
+	} {
+		head, _, _ := strings.Cut(files[tt.path], "</head>")
+		if got := scriptsRe.FindString(head); got != tt.want {
+			t.Errorf("%s loads:\n%s\nwant:\n%s", tt.path, got, tt.want)
+		}
+	}
+	// the rule is chart.Scripts' (a page loads those of its charts)
+	for _, p := range s.Pages {
+		var want []string
+		for _, c := range s.Body(p).Charts {
+			want = append(want, chart.Scripts(c.Spec)...)
+		}
+		slices.Sort(want)
+		if got := chartScripts(s.Body(p).Charts); !slices.Equal(got, slices.Compact(want)) {
+			t.Errorf("%s: chartScripts = %q, want %q", p.Slug, got, want)
+		}
+	}
+}
+
+// TestBundleForOwnBase: a site's own base.html that does not load the
+// page's optional chart scripts (.ChartScripts), as one written before
+// they left the bundle, gets them in the bundle, so that its smoothed
+// charts keep their control; one that loads them, and the built-in one,
+// do not.
+func TestBundleForOwnBase(t *testing.T) {
+	builtin, err := loadTheme(themes.Default(), nil, "", "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := fs.ReadFile(themes.Default(), "layouts/base.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := regexp.MustCompile(`(?s)\{\{- range \.ChartScripts\}\}.*?\{\{- end\}\}`).ReplaceAllString(string(base), "")
+	if old == string(base) {
+		t.Fatal("the built-in base.html does not load .ChartScripts")
+	}
+	smooth := string(builtin.assets[themes.SmoothScript].Data)
+	for _, tt := range []struct {
+		name    string
+		base    string // "" for the built-in one
+		bundled bool
+	}{
+		{"built-in", "", false},
+		{"its own, loading them", string(base) + "{{/* mine */}}", false},
+		{"its own, not loading them", old, true},
+	} {
+		th := builtin
+		if tt.base != "" {
+			dir := writeSite(t, map[string]string{"layouts/base.html": tt.base})
+			if th, err = loadTheme(themes.Default(), os.DirFS(dir), dir, "/"); err != nil {
+				t.Fatalf("%s: %v", tt.name, err)
+			}
+		}
+		if got := strings.Contains(string(th.assets[themes.ChartBundle].Data), smooth); got != tt.bundled {
+			t.Errorf("%s base.html: %s in the bundle: %v, want %v", tt.name, themes.SmoothScript, got, tt.bundled)
 		}
 	}
 }

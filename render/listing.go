@@ -171,6 +171,7 @@ func (r *renderer) renderHome(l listing, n int) ([]byte, error) {
 			return nil, atPage(h.Path, err)
 		}
 		d.Content, d.Charts, d.Code = content, len(h.Charts), h.Code
+		d.ChartScripts = chartScripts(hb.Charts)
 		d.Math, d.Card = h.Math, r.card(hb)
 		fonts.addBody(hb)
 		if h.Description != "" {

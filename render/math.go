@@ -3,7 +3,10 @@ package render
 import (
 	"slices"
 
+	"github.com/yuin/goldmark/ast"
+
 	"github.com/scalesite/scalesite/internal/katex"
+	"github.com/scalesite/scalesite/markdown"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
@@ -41,25 +44,35 @@ func mathFiles(s *site.Site) []output.File {
 	return files
 }
 
-// mathFonts gathers the KaTeX font files a page's typeset titles are drawn
-// in, for the page to preload (layout.Page.MathFonts): its chart titles and
-// subtitles, its title and headings, and the titles of the pages it links.
-// KaTeX's fonts block their text until they have loaded (katex.Fonts), so a
-// font that arrived after the first layout moved the chart titles when it
-// did; a preloaded one is there for it. Formulas in the prose load their
-// fonts as the stylesheet asks for them.
+// mathFonts gathers the KaTeX font files a page's typeset TeX is drawn in,
+// for the page to preload (layout.Page.MathFonts): the formulas of its
+// prose, its chart titles and subtitles, its title and headings, and the
+// titles of the pages it links. KaTeX's fonts block their text until they
+// have loaded (katex.Fonts), so a font that arrived after the first layout
+// moved the text when it did (the chart titles, and each line of prose
+// with a formula, and all below it); a preloaded one is there for it.
+// Only the files the text is drawn in are preloaded, at most one of each
+// of KaTeX's faces (katex.Fonts' rule).
 type mathFonts struct {
 	files []string
+	// seen are the markups added, by their text: a formula written
+	// many times over a page is followed through the stylesheet once.
+	seen map[string]bool
 }
 
 // add adds the fonts of markup, typeset HTML or "" (none).
 func (m *mathFonts) add(markup string) {
-	if markup != "" {
-		m.files = append(m.files, katex.Fonts(markup)...)
+	if markup == "" || m.seen[markup] {
+		return
 	}
+	if m.seen == nil {
+		m.seen = map[string]bool{}
+	}
+	m.seen[markup] = true
+	m.files = append(m.files, katex.Fonts(markup)...)
 }
 
-// addBody adds the fonts of b's title, headings and chart titles.
+// addBody adds the fonts of b's formulas, title, headings and chart titles.
 func (m *mathFonts) addBody(b *site.Body) {
 	m.add(b.Page.TitleHTML)
 	for _, h := range b.Page.Headings {
@@ -72,6 +85,19 @@ func (m *mathFonts) addBody(b *site.Body) {
 			}
 		}
 	}
+	if b.Doc == nil || !b.Page.Math {
+		return
+	}
+	_ = ast.Walk(b.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		f := markdown.FormulaOf(n)
+		if f == nil || !entering {
+			return ast.WalkContinue, nil
+		}
+		if !m.seen[string(f.HTML)] { // no string made of the markup for one seen
+			m.add(string(f.HTML))
+		}
+		return ast.WalkSkipChildren, nil
+	})
 }
 
 // urls returns the fonts' addresses on a site at basePath, each once, in

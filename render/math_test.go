@@ -113,10 +113,10 @@ func TestMathAssets(t *testing.T) {
 	}
 }
 
-// TestMathFontPreloads: a page preloads the KaTeX fonts its typeset titles
-// are drawn in (its charts', its own, its headings', the pages' it links),
-// those and no other, beside KaTeX's stylesheet; a page whose formulas are
-// all in its prose, and a page without math, preload none.
+// TestMathFontPreloads: a page preloads the KaTeX fonts its typeset TeX is
+// drawn in (its prose's formulas, its charts' titles, its own, its
+// headings', the pages' it links), those and no other, each once, beside
+// KaTeX's stylesheet; a page without math preloads none.
 func TestMathFontPreloads(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	files := map[string]string{
@@ -127,9 +127,12 @@ func TestMathFontPreloads(t *testing.T) {
 		"content/k.csv": "n,loss\n1e6,4.1\n1e7,3.5\n1e8,3.0\n",
 		// the page's title: \mathbb (KaTeX_AMS); a heading: \mathbf (Main bold)
 		"content/b.md": "---\ntitle: 'Over $\\mathbb{R}$'\ndate: 2025-01-02\n---\n## A $\\mathbf{v}$\n\nText.\n",
-		// math in the prose only
-		"content/c.md": "---\ntitle: Prose\ndate: 2025-01-01\n---\nThe $\\mathcal{L}$ of it.\n",
-		"content/d.md": "---\ntitle: Plain\ndate: 2024-12-31\n---\nText.\n",
+		// math in the prose only: \mathcal (KaTeX_Caligraphic), a display
+		// sum (KaTeX_Size2), a formula written twice
+		"content/c.md": "---\ntitle: Prose\ndate: 2025-01-01\n---\nThe $\\mathcal{L}$ of it, and $\\mathcal{L}$ again.\n\n$$\n\\sum_i x_i\n$$\n",
+		// the home page's prose: \mathfrak (KaTeX_Fraktur)
+		"content/index.md": "The $\\mathfrak{g}$ of it.\n",
+		"content/d.md":     "---\ntitle: Plain\ndate: 2024-12-31\n---\nText.\n",
 	}
 	got := renderSite(t, files, site.Options{})
 	font := func(name string) string { return "/assets/" + katex.Dir + "/fonts/KaTeX_" + name + ".woff2" }
@@ -141,10 +144,11 @@ func TestMathFontPreloads(t *testing.T) {
 		{"a/index.html", []string{font("AMS-Regular"), font("Main-Regular"), font("Math-Italic")}},
 		// b's title and heading; its neighbours' titles are plain
 		{"b/index.html", []string{font("AMS-Regular"), font("Main-Bold"), font("Main-Regular")}},
-		// b's title, shown in its link to b (the newer)
-		{"c/index.html", []string{font("AMS-Regular"), font("Main-Regular")}},
+		// its prose; b's title, shown in its link to b (the newer)
+		{"c/index.html", []string{font("AMS-Regular"), font("Caligraphic-Regular"), font("Main-Regular"), font("Math-Italic"), font("Size2-Regular")}},
 		{"d/index.html", nil},
-		{"index.html", []string{font("AMS-Regular"), font("Main-Regular")}},
+		// its prose, and b's title in the list
+		{"index.html", []string{font("AMS-Regular"), font("Fraktur-Regular"), font("Main-Regular")}},
 		{"404.html", nil},
 	} {
 		page, ok := got[tt.page]

@@ -257,7 +257,7 @@ func (r *renderer) writePage(body *site.Body, prev, next *site.Page) (*[]byte, e
 	d := &layout.Page{
 		Site: r.data, Kind: "page", Title: p.Title, TitleHTML: template.HTML(p.TitleHTML), Description: p.Description, Date: p.Date,
 		Tags: p.Tags, URL: r.url(p.Slug), Canonical: r.absURL(r.url(p.Slug)), Charts: len(p.Charts),
-		Code: p.Code, TOC: tableOfContents(p), Math: p.Math, Card: r.card(body),
+		Code: p.Code, TOC: tableOfContents(p), Math: p.Math, Card: r.card(body), ChartScripts: chartScripts(body.Charts),
 	}
 	if next != nil {
 		l := r.link(next)

@@ -14,8 +14,10 @@ import (
 	"strings"
 	"testing/fstest"
 
+	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/render/fastlayout"
 	"github.com/scalesite/scalesite/render/layout"
+	"github.com/scalesite/scalesite/site"
 	"github.com/scalesite/scalesite/themes"
 )
 
@@ -99,7 +101,14 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 			t.assets[name] = asset{Path: hashedName(p, b), Data: b}
 		}
 	}
-	bundle, err := chartBundle(t.assets, siteTheme)
+	bundled := themes.ChartScripts()
+	if b, ok := files["layouts/base.html"]; ok && own["layouts/base.html"] && !bytes.Contains(b, []byte(".ChartScripts")) {
+		// A site's own base.html that does not load the page's optional
+		// chart scripts (written before they left the bundle) gets them in
+		// the bundle, as it did.
+		bundled = append(bundled, themes.OptionalScripts()...)
+	}
+	bundle, err := chartBundle(t.assets, bundled, siteTheme)
 	if err != nil {
 		return nil, err
 	}
@@ -125,8 +134,8 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 	return t, nil
 }
 
-// chartBundle joins the theme's chart scripts (themes.ChartScripts), each
-// as minified in assets, in their order into the one file a page with
+// chartBundle joins the theme's chart scripts names (themes.ChartScripts),
+// each as minified in assets, in their order into the one file a page with
 // charts loads after ECharts (themes.ChartBundle). Each script was
 // minified alone, so an error in one names its own file; joined, they run
 // as they ran one <script> after another (each of the built-in ones keeps
@@ -135,12 +144,12 @@ func loadTheme(builtin, siteFS fs.FS, siteTheme, basePath string) (*theme, error
 // loads now stops those after it. A site's theme that overrides a chart script
 // changes the bundle (and its hashed name); one that has a file named as
 // the bundle is refused, as the page would never load it.
-func chartBundle(assets map[string]asset, siteTheme string) (asset, error) {
+func chartBundle(assets map[string]asset, names []string, siteTheme string) (asset, error) {
 	if _, ok := assets[themes.ChartBundle]; ok {
 		return asset{}, fmt.Errorf("%s: assets/%s is the name of the file scalesite makes of the theme's chart scripts; give this file another name", themeFile(siteTheme, "assets/"+themes.ChartBundle), themes.ChartBundle)
 	}
 	var b []byte
-	for _, name := range themes.ChartScripts() {
+	for _, name := range names {
 		a, ok := assets[name]
 		if !ok {
 			return asset{}, fmt.Errorf("the theme has no assets/%s, a script every page with charts runs", name)
@@ -151,6 +160,26 @@ func chartBundle(assets map[string]asset, siteTheme string) (asset, error) {
 		}
 	}
 	return asset{Path: hashedName("assets/"+themes.ChartBundle, b), Data: b}, nil
+}
+
+// chartScripts returns the theme's chart scripts that only some charts
+// need (themes.OptionalScripts) which charts need (chart.Scripts), each
+// once, in their order, for the page that shows them to load after the
+// bundle (layout.Page.ChartScripts); nil for none.
+func chartScripts(charts []*site.Chart) []string {
+	need := map[string]bool{}
+	for _, c := range charts {
+		for _, name := range chart.Scripts(c.Spec) {
+			need[name] = true
+		}
+	}
+	var out []string
+	for _, name := range themes.OptionalScripts() {
+		if need[name] {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // themeError names the theme file a template error is in: the site's own

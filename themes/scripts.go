@@ -27,11 +27,26 @@ func LayoutScripts() []string {
 	}
 }
 
-// ChartScripts are the theme's scripts, under assets/, that a page with
+// ChartScripts are the theme's scripts, under assets/, that every page with
 // charts runs after ECharts, in order: the LayoutScripts, then those of the
-// page alone (site.js mounts the charts; the zoom, export, print,
-// linear-axis and smoothing controls hook into it). They are the one list: the renderer makes
-// ChartBundle of them, and the static figure runs the LayoutScripts.
+// page alone (site.js mounts the charts; the zoom, export, print and
+// linear-axis controls hook into it). They are the one list: the renderer
+// makes ChartBundle of them, and the static figure runs the LayoutScripts.
+// Each call returns a new slice.
 func ChartScripts() []string {
-	return append(LayoutScripts(), "site.js", "linearaxes.js", "zoomarea.js", "export.js", "printpdf.js", "smooth.js")
+	return append(LayoutScripts(), "site.js", "linearaxes.js", "zoomarea.js", "export.js", "printpdf.js")
+}
+
+// SmoothScript is the smoothing control of a chart whose lines are smoothed
+// (a spec's smooth:), which hooks into site.js.
+const SmoothScript = "smooth.js"
+
+// OptionalScripts are the theme's chart scripts, under assets/, that only
+// some charts need, in the order a page runs them: a page loads each one
+// after ChartBundle, as a file of its own, when one of its charts needs it
+// (chart.Scripts says which a chart needs), so that a page without such a
+// chart does not carry it (SmoothScript was 2 KB of every page gzipped).
+// Each call returns a new slice.
+func OptionalScripts() []string {
+	return []string{SmoothScript}
 }

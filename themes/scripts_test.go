@@ -7,10 +7,12 @@ import (
 	"testing"
 )
 
-// TestChartScripts: the one list of the chart scripts names files of the
-// theme, each once, the layout scripts first and in their order; the
-// bundle's name is no theme file's; and base.html loads ECharts, then the
-// bundle, both deferred, and none of the scripts one by one.
+// TestChartScripts: the lists of the chart scripts, the bundle's and the
+// optional ones, name files of the theme, each once, the layout scripts
+// first and in their order; the bundle's name is no theme file's; and
+// base.html loads ECharts, then the bundle, then the page's optional
+// scripts (.ChartScripts), all deferred, and none of the bundle's scripts
+// one by one.
 func TestChartScripts(t *testing.T) {
 	all := ChartScripts()
 	layout := LayoutScripts()
@@ -18,7 +20,7 @@ func TestChartScripts(t *testing.T) {
 		t.Errorf("ChartScripts %q do not start with LayoutScripts %q", all, layout)
 	}
 	seen := map[string]bool{}
-	for _, name := range all {
+	for _, name := range append(all, OptionalScripts()...) {
 		if seen[name] {
 			t.Errorf("%s listed twice", name)
 		}
@@ -44,7 +46,8 @@ func TestChartScripts(t *testing.T) {
 	}
 	_, charts, _ := strings.Cut(string(base), "{{- if gt .Charts 0}}")
 	charts, _, _ = strings.Cut(charts, "{{- end}}")
-	want := "\n<script src=\"{{asset \"echarts.min.js\"}}\" defer></script>\n<script src=\"{{asset \"" + ChartBundle + "\"}}\" defer></script>\n"
+	want := "\n<script src=\"{{asset \"echarts.min.js\"}}\" defer></script>\n<script src=\"{{asset \"" + ChartBundle + "\"}}\" defer></script>\n" +
+		"{{- range .ChartScripts}}\n<script src=\"{{asset .}}\" defer></script>\n"
 	if charts != want {
 		t.Errorf("base.html loads, on a page with charts:%s\nwant:%s", charts, want)
 	}

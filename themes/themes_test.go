@@ -48,6 +48,7 @@ type pageData struct {
 	TagList            []tagLink
 	Prev, Next         *pageLink
 	Charts             int
+	ChartScripts       []string
 	Code, Math         bool
 	TOC                []tocEntry
 	SearchIndex        string
@@ -287,14 +288,15 @@ func TestPageTemplate(t *testing.T) {
 	tmpl := parseLayouts(t, "page.html")
 	out := execute(t, tmpl, "base", pageData{
 		Site: site, Kind: "page",
-		Title:       "Audio models: ROC-AUC vs. parameters",
-		Description: "One line <for> the index.",
-		Date:        time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC),
-		Tags:        []string{"audio", "scaling laws"},
-		URL:         "/repo/audio-models/",
-		Content:     `<p>Prose.</p>`,
-		Charts:      2,
-		Card:        &cardData{URL: "https://example.org/repo/audio-models/chart-audio-models-1.card.png", Width: 1200, Height: 630, Alt: `Loss <vs> "compute"`},
+		Title:        "Audio models: ROC-AUC vs. parameters",
+		Description:  "One line <for> the index.",
+		Date:         time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC),
+		Tags:         []string{"audio", "scaling laws"},
+		URL:          "/repo/audio-models/",
+		Content:      `<p>Prose.</p>`,
+		Charts:       2,
+		ChartScripts: []string{SmoothScript},
+		Card:         &cardData{URL: "https://example.org/repo/audio-models/chart-audio-models-1.card.png", Width: 1200, Height: 630, Alt: `Loss <vs> "compute"`},
 	})
 	mustContain(t, "page", out,
 		`<meta property="og:image" content="https://example.org/repo/audio-models/chart-audio-models-1.card.png">`,
@@ -314,6 +316,7 @@ func TestPageTemplate(t *testing.T) {
 		`<link rel="stylesheet" href="/repo/assets/site.css">`,
 		`<script src="/repo/assets/echarts.min.js" defer></script>`,
 		`<script src="/repo/assets/charts.js" defer></script>`,
+		`<script src="/repo/assets/smooth.js" defer></script>`,
 		`<a class="site-title" href="/repo/">Scaling notes</a>`,
 		`<h1 class="post-title">Audio models: ROC-AUC vs. parameters</h1>`,
 		`<time datetime="2025-03-01">1 March 2025</time>`,

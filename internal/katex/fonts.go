@@ -62,6 +62,11 @@ type font struct {
 type fontSheet struct {
 	faces []fontFace
 	rules []fontRule
+	// byClass indexes the rules whose selector's last step names classes,
+	// under the first of them, and anyClass lists the others: the rules
+	// an element may match are those of its classes and anyClass.
+	byClass  map[string][]int
+	anyClass []int
 }
 
 var (
@@ -148,6 +153,14 @@ func parseFontSheet(css string) *fontSheet {
 				continue
 			}
 			s.rules = append(s.rules, rr)
+		}
+	}
+	s.byClass = map[string][]int{}
+	for i, r := range s.rules {
+		if last := r.steps[len(r.steps)-1]; len(last.classes) > 0 {
+			s.byClass[last.classes[0]] = append(s.byClass[last.classes[0]], i)
+		} else {
+			s.anyClass = append(s.anyClass, i)
 		}
 	}
 	return s
@@ -319,10 +332,10 @@ func Fonts(markup string) []string {
 				e.font = open[len(open)-1].font
 			}
 			open = append(open, e)
-			open[len(open)-1].font = s.cascade(open)
 			if mathml >= 0 {
-				continue
+				continue // the MathML copy's fonts are the browser's
 			}
+			open[len(open)-1].font = s.cascade(open)
 			if slices.Contains(e.classes, "katex-mathml") {
 				mathml = len(open) - 1
 			}
@@ -350,19 +363,27 @@ func Fonts(markup string) []string {
 // with the rules that select it applied in the order of their
 // specificity, then of the stylesheet.
 func (s *fontSheet) cascade(open []element) font {
-	f := open[len(open)-1].font
+	e := open[len(open)-1]
+	f := e.font
 	var hits []*fontRule
-	for i := range s.rules {
-		if s.rules[i].matches(open) {
-			hits = append(hits, &s.rules[i])
+	try := func(rules []int) {
+		for _, i := range rules {
+			if s.rules[i].matches(open) {
+				hits = append(hits, &s.rules[i])
+			}
 		}
 	}
-	slices.SortStableFunc(hits, func(a, b *fontRule) int {
+	try(s.anyClass)
+	for _, c := range e.classes {
+		try(s.byClass[c])
+	}
+	slices.SortFunc(hits, func(a, b *fontRule) int {
 		if a.spec != b.spec {
 			return a.spec - b.spec
 		}
 		return a.order - b.order
 	})
+	hits = slices.Compact(hits) // a class written twice finds its rules twice
 	for _, r := range hits {
 		if r.family != "" {
 			f.family = r.family

@@ -19,7 +19,7 @@ import (
 func Mirrors(name string) string {
 	switch name {
 	case "base":
-		return "58f2bd7e48b2d57d"
+		return "72023b8043f1eb37"
 	case "page":
 		return "9deb682ba527fc73"
 	case "home":
@@ -265,6 +265,15 @@ func (w *Writer) appendBase(b []byte, d *layout.Page, main func([]byte) ([]byte,
 		b = append(b, "\" defer></script>\n<script src=\""...)
 		b = append(b, w.consts[6]...)
 		b = append(b, "\" defer></script>"...)
+		for _, d14 := range d.ChartScripts {
+			b = append(b, "\n<script src=\""...)
+			t16, err := w.funcs.asset(d14)
+			if err != nil {
+				return b, err
+			}
+			b = htmlesc.AppendURL(b, t16)
+			b = append(b, "\" defer></script>"...)
+		}
 	}
 	b = append(b, "\n</head>\n<body class=\"kind-"...)
 	b = htmlesc.Append(b, d.Kind)
@@ -277,9 +286,9 @@ func (w *Writer) appendBase(b []byte, d *layout.Page, main func([]byte) ([]byte,
 	b = append(b, ">"...)
 	b = htmlesc.Append(b, d.Site.Title)
 	b = append(b, "</a>"...)
-	if d14 := d.Site.SearchURL; d14 != "" {
+	if d17 := d.Site.SearchURL; d17 != "" {
 		b = append(b, "\n    <a class=\"site-search\" href=\""...)
-		b = htmlesc.AppendURL(b, d14)
+		b = htmlesc.AppendURL(b, d17)
 		b = append(b, "\""...)
 		if d.Kind == "search" {
 			b = append(b, " aria-current=\"page\""...)

@@ -94,6 +94,7 @@ func randomPage(r *rand.Rand, kind string) *layout.Page {
 		Site: s, Kind: kind, Title: str(), TitleHTML: markup(), Description: str(), Date: date(), Tags: strs(), URL: str(), Canonical: str(),
 		Content: template.HTML(pick(r, []string{"", "<p>a & b</p>", str()})), Charts: pick(r, []int{0, 1, 2, -3}),
 		Code: r.IntN(2) == 0, Math: r.IntN(2) == 0, MathFonts: strs(), SearchIndex: str(),
+		ChartScripts: pick(r, [][]string{nil, {}, {themes.SmoothScript}, {"site.js", themes.SmoothScript}, {"no-such-script.js"}}),
 	}
 	for range r.IntN(4) {
 		e := layout.TOCEntry{ID: str(), Text: str(), HTML: markup()}
@@ -173,7 +174,7 @@ func TestFastLayoutsFailAsTemplates(t *testing.T) {
 		compareLayouts(t, kind+" without a site", kinds[kind], w, w.Main(kind), d)
 	}
 	d := randomPage(r, "tag")
-	d.Pager = nil
+	d.Pager, d.ChartScripts = nil, nil // no asset missing before .Pager is read
 	if _, err := w.Page(nil, w.Main("tag"), kinds["tag"], d); err == nil || !strings.Contains(err.Error(), "nil pointer evaluating *layout.Pager.Number") {
 		t.Errorf("a tag page without a pager: error %v", err)
 	}

@@ -72,6 +72,11 @@ type Page struct {
 	// Prev is the next older page and Next the next newer one, on pages.
 	Prev, Next *PageLink
 	Charts     int
+	// ChartScripts are the theme's chart scripts, by name under assets/,
+	// that some of the page's charts need and the chart bundle does not
+	// hold (themes.OptionalScripts, as chart.Scripts says): the layout
+	// loads each after the bundle.
+	ChartScripts []string
 	// Code reports a code block on the page: the layout loads the code
 	// stylesheet and the copy button script.
 	Code bool
@@ -83,10 +88,10 @@ type Page struct {
 	// stylesheet (Site.MathCSS).
 	Math bool
 	// MathFonts are the addresses of the KaTeX fonts the page's typeset
-	// titles are drawn in (its charts', its own, its headings', its links'),
-	// which the layout preloads with the stylesheet: KaTeX's fonts hide and
-	// then move their text when they arrive after the first layout
-	// (render's math.go).
+	// TeX is drawn in (its prose's formulas, its charts' titles, its own,
+	// its headings', its links'), which the layout preloads with the
+	// stylesheet: KaTeX's fonts hide and then move their text when they
+	// arrive after the first layout (render's math.go).
 	MathFonts []string
 	// Card is the page's social card, the picture link previews show
 	// (og:image), or nil when it has none.
