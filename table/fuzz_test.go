@@ -29,6 +29,9 @@ var csvSeeds = []string{
 	"model,acc\nA,1\nB, \"2\nC,3\n",
 	"a,b\n\"x\"\"y\",\"z\n",
 	"a,b\"\n1,2\n",
+	"a,b\n1,2\n\"3\",4\n5, 6\n  \n7,\"8\n9\"\n10,11\r\n12,13",
+	"a,b\n1,2\n3,\"x\n",
+	"a,b\n1,2\n3\n4,5,6\n7,  \n",
 }
 
 var jsonSeeds = []string{
@@ -132,6 +135,7 @@ func FuzzParseCSV(f *testing.F) {
 		at := diag.Pos{File: "f.csv", Line: line, Col: col}
 		tab, err := ParseCSV(src, at, comma)
 		sameStreamed(t, src, at, comma)
+		samePlainLines(t, src, at, comma)
 		if err != nil {
 			checkError(t, err, at)
 			return
