@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -193,9 +194,18 @@ func FuzzNumber(f *testing.F) {
 		"1.7976931348623157e308", "1.8e308", "1e400", "0.000000000000000000000000000000000000000001e-280"} {
 		f.Add(s)
 	}
+	f.Add("123456789012345")
+	f.Add("-0.000000000000001")
+	f.Add("9007199254740993")
 	f.Fuzz(func(t *testing.T, cell string) {
 		v, missing, ok := Number(cell)
 		hint := Hint(cell)
+		if short, isShort := shortDecimal(cell); isShort {
+			parsed, err := strconv.ParseFloat(cell, 64)
+			if err != nil || math.Float64bits(short) != math.Float64bits(parsed) || !isDecimal(cell) {
+				t.Fatalf("shortDecimal(%q) = %v, ParseFloat %v, %v", cell, short, parsed, err)
+			}
+		}
 		switch {
 		case missing:
 			if !ok || !math.IsNaN(v) {
