@@ -295,7 +295,7 @@ func (p *csvParser) sizeRows(t *Table) {
 	}
 	perRow := float64(read) / float64(sample+1) // the header is about a row
 	more := float64(p.size-read) / perRow * 1.05
-	t.store.reserve(int(min(more, float64(p.size))), len(t.Columns))
+	t.store.reserve(int(min(more, float64(p.size))))
 }
 
 // row appends a record to t, or records why it cannot, and reports whether
