@@ -2,6 +2,7 @@ package table
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -468,5 +469,43 @@ func TestPlainLines(t *testing.T) {
 			samePlainLines(t, []byte(src), diag.Pos{File: "runs.csv", Line: 1, Col: 1}, comma)
 			samePlainLines(t, []byte(src), diag.Pos{File: "page.md", Line: 12, Col: 5}, comma)
 		}
+	}
+}
+
+// failing reads src, then fails once with err and ends.
+type failing struct {
+	src    []byte
+	err    error
+	failed bool
+}
+
+func (f *failing) Read(b []byte) (int, error) {
+	if len(f.src) > 0 {
+		n := copy(b, f.src[:min(len(f.src), 1000)])
+		f.src = f.src[n:]
+		return n, nil
+	}
+	if !f.failed {
+		f.failed = true
+		return 0, f.err
+	}
+	return 0, io.EOF
+}
+
+// TestPlainLinesReadError: an input that fails once, then reads as ended,
+// gives its error with plain lines split apart as through encoding/csv
+// alone, although splitting peeks ahead.
+func TestPlainLinesReadError(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b\n")
+	for i := range 3000 {
+		fmt.Fprintf(&b, "%d,%d\n", i, i)
+	}
+	src := b.String() + "7,8"
+	at := diag.Pos{File: "f.csv", Line: 1, Col: 1}
+	want := outcome(readCSVLines(&failing{src: []byte(src), err: errors.New("the disk failed")}, 0, at, ',', nil, false))
+	got := outcome(readCSVLines(&failing{src: []byte(src), err: errors.New("the disk failed")}, 0, at, ',', nil, true))
+	if got != want || !strings.Contains(got, "the disk failed") {
+		t.Errorf("plain lines split apart:\n%.300s\nall through encoding/csv:\n%.300s", got, want)
 	}
 }
