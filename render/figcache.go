@@ -123,8 +123,8 @@ func (fc *figureCache) key(option []byte, width int, dark bool) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// cardKey is the key of the social card of the chart whose page option
-// is option.
+// cardKey is the key of the social card whose option (cardOption, its
+// chart as the card shows it), words and panel count are option.
 func (fc *figureCache) cardKey(option []byte) string {
 	h := sha256.New()
 	h.Write(fc.base)
