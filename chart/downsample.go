@@ -220,13 +220,18 @@ func widthEdges(x []float64, m int) (edges []int, ok bool) {
 	if m <= 2 || !(span > 0) || math.IsInf(span, 0) || math.IsInf(x0, 0) {
 		return nil, false
 	}
-	// cut returns the edges of k buckets of equal width, empty ones left out.
+	// cut returns the edges of k buckets of equal width, empty ones left
+	// out; nil once more than m-2 buckets hold a point, a cut too fine,
+	// which is not read on (a million points into edges no one keeps).
 	cut := func(k int, edges []int) []int {
 		edges = edges[:0]
 		last := -1
 		for j := 1; j < n-1; j++ {
 			b := min(k-1, int(float64(k)*(x[j]-x0)/span))
 			if b != last {
+				if len(edges) == m-2 {
+					return nil
+				}
 				edges = append(edges, j)
 				last = b
 			}
@@ -236,14 +241,13 @@ func widthEdges(x []float64, m int) (edges []int, ok bool) {
 	// Finer cuts leave more buckets holding a point (all but exactly: the
 	// grids are not nested), so the finest cut whose non-empty buckets
 	// number at most m-2 is found by halving.
-	buf := make([]int, 0, m)
 	lo, hi := m-2, max(m-2, n-2)
-	best := cut(lo, buf)
+	best, spare := cut(lo, make([]int, 0, m)), make([]int, 0, m)
 	if len(best)-1 < m-2 {
 		for lo < hi {
 			mid := lo + (hi-lo+1)/2
-			if e := cut(mid, make([]int, 0, m)); len(e)-1 <= m-2 {
-				lo, best = mid, e
+			if e := cut(mid, spare); e != nil {
+				lo, best, spare = mid, e, best
 			} else {
 				hi = mid - 1
 			}

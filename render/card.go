@@ -6,6 +6,7 @@ import (
 	"math"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -185,13 +186,18 @@ func cardMedium(w cardWords, panels, all, lines int) scene.Medium {
 // lines; or in one, when that leaves its lowest plot under cardMinPlot
 // high and one line gives it more.
 func (st *statics) cardScene(c *site.Chart, w cardWords) (*figure.Scene, scene.Medium, error) {
+	return st.cardSceneOf(c, cardOption(cardChart(c, cardPanels(c))), w)
+}
+
+// cardSceneOf is cardScene with the card's option made already (card
+// keys the card by it: a long log's option takes half a second to make).
+func (st *statics) cardSceneOf(c *site.Chart, option []byte, w cardWords) (*figure.Scene, scene.Medium, error) {
 	e, err := st.engine()
 	if err != nil {
 		return nil, scene.Medium{}, err
 	}
 	defer st.release(e)
 	n := cardPanels(c)
-	option := cardOption(cardChart(c, n))
 	m := cardMedium(w, n, max(1, len(c.Panels)), cardTitleLines)
 	s, err := e.SceneFor(option, m, false)
 	if err != nil {
@@ -275,9 +281,10 @@ func lowestPlot(s *figure.Scene) float64 {
 // card is chart c's social card: from the figure cache, or drawn and kept
 // there.
 func (st *statics) card(c *site.Chart, w cardWords) ([]byte, error) {
-	// the words drawn are part of the card's key
-	option := chart.OptionBytes(chart.Option(c))
-	words := fmt.Appendf(option, "\x00%q\x00%q", w.heading, w.site)
+	// The card's option, the words drawn and how many panels the chart
+	// has (a card of its first ones says how many more) are its key.
+	option := cardOption(cardChart(c, cardPanels(c)))
+	words := fmt.Appendf(slices.Clip(option), "\x00%q\x00%q\x00%d", w.heading, w.site, len(c.Panels))
 	if w.headingTeX != nil {
 		words = fmt.Appendf(words, "\x00%q", w.headingTeX.HTML)
 	}
@@ -285,7 +292,7 @@ func (st *statics) card(c *site.Chart, w cardWords) ([]byte, error) {
 	if b := st.cache.read(key); b != nil {
 		return b, nil
 	}
-	s, m, err := st.cardScene(c, w)
+	s, m, err := st.cardSceneOf(c, option, w)
 	if err != nil {
 		return nil, err
 	}

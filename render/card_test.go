@@ -596,3 +596,42 @@ func TestCardHome(t *testing.T) {
 		t.Errorf("%s: %d × %d, %v", name, w, h, err)
 	}
 }
+
+// TestCardKeyPanels: the figure cache keys a card by the card's own
+// option, which holds its first panels alone, so the key must also say
+// how many panels the chart has: charts of 5 and 6 panels, alike in their
+// first four, get cards of their own ("of 5", "of 6"), not one from the
+// cache.
+func TestCardKeyPanels(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	files := map[string]string{"scalesite.yaml": "title: S\nstaticFigures: true\n", "content/p.csv": "n,v\n1,2\n2,3\n"}
+	for _, n := range []int{5, 6} {
+		var panels strings.Builder
+		for i := range n {
+			fmt.Fprintf(&panels, "  - title: Panel %d\n    x: n\n    y: v\n", i+1)
+		}
+		files[fmt.Sprintf("content/p%d.md", n)] = "---\ntitle: Panels\n---\n```chart\ndata: p.csv\npanels:\n" + panels.String() + "```\n"
+	}
+	s, err := site.Load(writeSite(t, files), site.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := newStatics(mustTheme(t, s))
+	if st.cache.dir == "" {
+		t.Fatal("no figure cache: the test needs one")
+	}
+	var cards [][]byte
+	for _, p := range s.Pages {
+		if !strings.HasPrefix(p.Slug, "p") {
+			continue
+		}
+		b, err := st.card(s.Body(p).Charts[0], cardWords{heading: "Panels", site: "S"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cards = append(cards, b)
+	}
+	if len(cards) != 2 || bytes.Equal(cards[0], cards[1]) {
+		t.Errorf("%d cards; the cards of 5 and 6 panels are the same bytes", len(cards))
+	}
+}

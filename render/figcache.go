@@ -75,8 +75,8 @@ func (fc *figureCache) key(option []byte, width int, dark bool) string {
 	return fc.sum(fmt.Sprintf("%d %t %d\n", width, dark, len(option)), option)
 }
 
-// cardKey is the key of the social card of the chart whose page option
-// (with the words the card draws) is option.
+// cardKey is the key of the social card whose option (cardOption, its
+// chart as the card shows it), words and panel count are option.
 func (fc *figureCache) cardKey(option []byte) string {
 	return fc.sum(fmt.Sprintf("card %d %d %g %d\n", CardWidth, CardHeight, cardText, len(option)), option)
 }

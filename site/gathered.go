@@ -20,7 +20,13 @@ import (
 // that differs copies the matched ones and the gathering goes on as usual.
 type gatheredPoints struct {
 	points []Point
-	series []int32 // points[i]'s series, when a column names them (many)
+	// counts are how many points each series has. While the points come
+	// grouped by series (series k's after series k-1's, as a log written
+	// run after run), that is all dealing them needs; series, each point's
+	// series, is made only once one comes out of that order (40 MB less for
+	// ten million points).
+	counts []int
+	series []int32 // points[i]'s series, once they are not grouped (many)
 	many   bool
 	size   int // the most points the panel can draw: the capacity to make
 
@@ -54,9 +60,6 @@ func newGatheredPoints(size int, many bool, prev *sharedPoints) *gatheredPoints 
 // the panel drew the same.
 func (d *gatheredPoints) store(n int) {
 	d.points = make([]Point, 0, max(d.size, n))
-	if d.many {
-		d.series = make([]int32, 0, cap(d.points))
-	}
 	prev := d.prev
 	d.prev = nil
 	if n == 0 {
@@ -64,10 +67,34 @@ func (d *gatheredPoints) store(n int) {
 	}
 	d.points = append(d.points, prev.points[:n]...)
 	if d.many {
+		// prev's points are grouped by series.
 		for k := range len(prev.start) - 1 {
-			for range min(prev.start[k+1], n) - min(prev.start[k], n) {
-				d.series = append(d.series, int32(k))
+			if c := min(prev.start[k+1], n) - min(prev.start[k], n); c > 0 {
+				d.count(k, c)
 			}
+		}
+	}
+}
+
+// count records c more points of series k, the last gathered.
+func (d *gatheredPoints) count(k, c int) {
+	if k >= len(d.counts) {
+		d.counts = append(d.counts, make([]int, k+1-len(d.counts))...)
+	}
+	if d.series == nil && k+1 < len(d.counts) {
+		// A point of an earlier series than the last: the points are no
+		// longer grouped, so each one's series is kept from here on.
+		d.series = make([]int32, 0, max(cap(d.points), len(d.points)+c))
+		for j, n := range d.counts {
+			for range n {
+				d.series = append(d.series, int32(j))
+			}
+		}
+	}
+	d.counts[k] += c
+	if d.series != nil {
+		for range c {
+			d.series = append(d.series, int32(k))
 		}
 	}
 }
@@ -83,7 +110,7 @@ func (d *gatheredPoints) add(p Point, k int) {
 	}
 	d.points = append(d.points, p)
 	if d.many {
-		d.series = append(d.series, int32(k))
+		d.count(k, 1)
 	}
 }
 
@@ -116,6 +143,11 @@ func (d *gatheredPoints) deal(series []Series) {
 			}
 		}
 		d.store(d.matched)
+	}
+	if d.many && d.series == nil {
+		d.grouped = true
+		dealGrouped(series, d.points, d.counts)
+		return
 	}
 	d.grouped = !d.many || slices.IsSorted(d.series)
 	dealPoints(series, d.points, d.series)
@@ -175,11 +207,7 @@ func dealPoints(series []Series, points []Point, of []int32) {
 	for k := range series {
 		start[k+1] += start[k]
 	}
-	defer func() {
-		for k := range series {
-			series[k].Points = points[start[k]:start[k+1]:start[k+1]]
-		}
-	}()
+	defer sliceSeries(series, points, start)
 	// Series are numbered as first met, so points already grouped have
 	// their series in increasing order.
 	if slices.IsSorted(of) {
@@ -198,5 +226,26 @@ func dealPoints(series []Series, points []Point, of []int32) {
 			points[i], points[d] = points[d], points[i]
 			of[i], of[d] = of[d], of[i]
 		}
+	}
+}
+
+// dealGrouped is dealPoints for points grouped by series already: series k
+// gets the counts[k] points after those of the series before it.
+func dealGrouped(series []Series, points []Point, counts []int) {
+	start := make([]int, len(series)+1)
+	for k := range series {
+		start[k+1] = start[k]
+		if k < len(counts) {
+			start[k+1] += counts[k]
+		}
+	}
+	sliceSeries(series, points, start)
+}
+
+// sliceSeries makes series k's points points[start[k]:start[k+1]], capped
+// at its end so that an append never runs into the next series.
+func sliceSeries(series []Series, points []Point, start []int) {
+	for k := range series {
+		series[k].Points = points[start[k]:start[k+1]:start[k+1]]
 	}
 }

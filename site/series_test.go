@@ -485,3 +485,41 @@ func TestDealPoints(t *testing.T) {
 		}
 	}
 }
+
+// TestGatheredGroups: gathering deals points to the same series whether
+// they come grouped (counted only) or go out of order part way (each
+// point's series kept from there on).
+func TestGatheredGroups(t *testing.T) {
+	tests := []struct {
+		name   string
+		series int
+		of     []int32
+	}{
+		{"grouped", 3, []int32{0, 0, 1, 1, 1, 2}},
+		{"one series", 1, []int32{0, 0, 0}},
+		{"out of order at the end", 3, []int32{0, 0, 1, 2, 2, 0}},
+		{"interleaved", 3, []int32{0, 1, 2, 0, 1, 2}},
+		{"shuffled", 7, shuffledSeries},
+	}
+	for _, tt := range tests {
+		d := newGatheredPoints(len(tt.of), true, nil)
+		for i, k := range tt.of {
+			d.add(Point{X: float64(i + 1), Y: 1, Row: int32(i + 1)}, int(k))
+		}
+		series := make([]Series, tt.series)
+		d.deal(series)
+		want := groupRows(tt.of, tt.series)
+		for k := range series {
+			var got []int
+			for _, p := range series[k].Points {
+				got = append(got, int(p.Row))
+			}
+			if !slices.Equal(got, want[k]) {
+				t.Errorf("%s: series %d has rows %v, want %v", tt.name, k, got, want[k])
+			}
+		}
+		if grouped := slices.IsSorted(tt.of); d.grouped != grouped {
+			t.Errorf("%s: grouped %v, want %v", tt.name, d.grouped, grouped)
+		}
+	}
+}

@@ -335,7 +335,10 @@ func (p Point) WithBounds(b *Bounds) Point {
 func (p Point) with(m pointMore) Point {
 	p.more = nil
 	if m != (pointMore{}) {
-		p.more = &m
+		// A copy made here, not &m: taking m's address would move every
+		// call's m to the heap, twenty million of them for a long log.
+		more := m
+		p.more = &more
 	}
 	return p
 }

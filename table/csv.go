@@ -53,6 +53,13 @@ func ReadCSVColumns(r io.Reader, size int64, at diag.Pos, comma rune, keep []str
 
 // readCSV is ReadCSV keeping the columns in keep, or all for nil.
 func readCSV(r io.Reader, size int64, at diag.Pos, comma rune, keep []string) (*Table, error) {
+	return readCSVLines(r, size, at, comma, keep, true)
+}
+
+// readCSVLines is readCSV, splitting plain lines itself when plain is set
+// (csvlines.go), else reading every line through encoding/csv, which the
+// tests compare it with.
+func readCSVLines(r io.Reader, size int64, at diag.Pos, comma rune, keep []string, plain bool) (*Table, error) {
 	at = normalize(at)
 	in := readers.Get().(*reader)
 	in.head.Reset(r)
@@ -85,9 +92,13 @@ func readCSV(r io.Reader, size int64, at diag.Pos, comma rune, keep []string) (*
 	p.trim = !unicode.IsSpace(comma)
 	cr.TrimLeadingSpace = p.trim
 
+	recs := newRecords(cr, &in.buf, w, comma, p.trim)
+	if !plain {
+		recs.comma = 0
+	}
 	var t *Table
 	for {
-		rec, err := cr.Read()
+		rec, err := recs.read(t == nil)
 		if err == io.EOF {
 			break
 		}
@@ -106,19 +117,19 @@ func readCSV(r io.Reader, size int64, at diag.Pos, comma rune, keep []string) (*
 			}
 			continue
 		}
-		line, _ := cr.FieldPos(0)
+		line, _ := recs.FieldPos(0)
 		w.drop(line)
 		if p.blank(rec) {
 			continue
 		}
 		if t == nil {
-			t = p.header(rec, cr)
+			t = p.header(rec, recs)
 			if keep != nil {
 				t.store.keepOnly(t.Columns, keep)
 			}
 			continue
 		}
-		if !p.row(t, rec, cr) {
+		if !p.row(t, rec, recs) {
 			break
 		}
 	}
@@ -206,7 +217,7 @@ func (p *csvParser) blank(rec []string) bool {
 
 // fieldPos returns the line (within src) and byte column of cell i of the
 // record just read, past any space trimmed before it.
-func (p *csvParser) fieldPos(r *csv.Reader, i int) (line, col int) {
+func (p *csvParser) fieldPos(r *records, i int) (line, col int) {
 	line, col = r.FieldPos(i)
 	if i < len(p.lead) && p.lead[i] > 0 {
 		if b, ok := p.w.byteAt(p.offset(line, col)); ok && b == '"' {
@@ -218,7 +229,7 @@ func (p *csvParser) fieldPos(r *csv.Reader, i int) (line, col int) {
 }
 
 // header makes the table from the first record and checks its names.
-func (p *csvParser) header(rec []string, r *csv.Reader) *Table {
+func (p *csvParser) header(rec []string, r *records) *Table {
 	t := &Table{Name: p.at.File, Columns: append([]string(nil), rec...)}
 	line, _ := r.FieldPos(0)
 	t.header = Row{Line: p.at.Line + line - 1, Cells: t.Columns, Cols: make([]int, len(rec))}
@@ -284,12 +295,12 @@ func (p *csvParser) sizeRows(t *Table) {
 	}
 	perRow := float64(read) / float64(sample+1) // the header is about a row
 	more := float64(p.size-read) / perRow * 1.05
-	t.store.reserve(int(min(more, float64(p.size))), len(t.Columns))
+	t.store.reserve(int(min(more, float64(p.size))))
 }
 
 // row appends a record to t, or records why it cannot, and reports whether
 // parsing should go on.
-func (p *csvParser) row(t *Table, rec []string, r *csv.Reader) bool {
+func (p *csvParser) row(t *Table, rec []string, r *records) bool {
 	if len(rec) != len(t.Columns) {
 		return p.errs.add(p.ragged(t, rec, r))
 	}

@@ -13,7 +13,7 @@ import (
 
 // ragged explains a row whose cell count differs from the header's, with the
 // likely cause when the row shows it.
-func (p *csvParser) ragged(t *Table, rec []string, r *csv.Reader) *diag.Error {
+func (p *csvParser) ragged(t *Table, rec []string, r *records) *diag.Error {
 	n, want := len(rec), len(t.Columns)
 	msg := fmt.Sprintf("row has %s but the header has %s (%s)", plural(n, "cell"), plural(want, "column"), columnList(t.Columns))
 	sep := sepName(p.comma)

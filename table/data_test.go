@@ -2,6 +2,7 @@ package table
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -418,5 +419,93 @@ func BenchmarkParseCSV(b *testing.B) {
 		if _, err := ParseCSV(in, page, ','); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// samePlainLines checks that splitting plain lines beside encoding/csv
+// (csvlines.go) reads src as encoding/csv alone does: the same table,
+// positions and messages, whole and in pieces.
+func samePlainLines(t *testing.T, src []byte, at diag.Pos, comma rune) {
+	t.Helper()
+	want := outcome(readCSVLines(bytes.NewReader(src), 0, at, comma, nil, false))
+	for piece := 0; piece <= 3; piece++ {
+		var r io.Reader = bytes.NewReader(src)
+		if piece > 0 {
+			r = &pieces{src: src, n: piece * 7}
+		}
+		if got := outcome(readCSVLines(r, 0, at, comma, nil, true)); got != want {
+			t.Errorf("plain lines split apart (pieces of %d bytes):\n%s\nall through encoding/csv:\n%s", piece*7, got, want)
+		}
+	}
+}
+
+// TestPlainLines: long inputs that mix plain lines with every kind that
+// encoding/csv reads (quoted cells over several lines, CRLF, text beyond
+// ASCII, blank and space-only lines, lines longer than the read buffer, a
+// last line without its newline, a mistake far in) read the same with
+// plain lines split apart as without.
+func TestPlainLines(t *testing.T) {
+	odd := []string{
+		"\"q, %d\",2,3", "%d,\"two\nlines\",3", "%d,2,3\r", "é%d,ü,3", "", "   ", " \t, ,", "%d , 2 ,\t3",
+		"%d," + strings.Repeat("x", 70_000) + ",3", "%d,,", ",,%d",
+	}
+	tail := []string{"", "7,8,9", "\"bare\" %d,1,2\n", "1,2\n3,\"open\n", "1,2,3,4\n", "1,\"x\"y,3\n"}
+	for _, comma := range []rune{',', '\t', ';'} {
+		for k, end := range tail {
+			var b strings.Builder
+			b.WriteString("a,b,c\n")
+			for i := range 5_000 {
+				if i%97 == 0 {
+					fmt.Fprintf(&b, odd[i/97%len(odd)]+"\n", i)
+					continue
+				}
+				fmt.Fprintf(&b, "%d,%d.5,r%d\n", i, i*3, i%4)
+			}
+			if strings.Contains(end, "%d") {
+				end = fmt.Sprintf(end, k)
+			}
+			b.WriteString(end)
+			src := strings.ReplaceAll(b.String(), ",", string(comma))
+			samePlainLines(t, []byte(src), diag.Pos{File: "runs.csv", Line: 1, Col: 1}, comma)
+			samePlainLines(t, []byte(src), diag.Pos{File: "page.md", Line: 12, Col: 5}, comma)
+		}
+	}
+}
+
+// failing reads src, then fails once with err and ends.
+type failing struct {
+	src    []byte
+	err    error
+	failed bool
+}
+
+func (f *failing) Read(b []byte) (int, error) {
+	if len(f.src) > 0 {
+		n := copy(b, f.src[:min(len(f.src), 1000)])
+		f.src = f.src[n:]
+		return n, nil
+	}
+	if !f.failed {
+		f.failed = true
+		return 0, f.err
+	}
+	return 0, io.EOF
+}
+
+// TestPlainLinesReadError: an input that fails once, then reads as ended,
+// gives its error with plain lines split apart as through encoding/csv
+// alone, although splitting peeks ahead.
+func TestPlainLinesReadError(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a,b\n")
+	for i := range 3000 {
+		fmt.Fprintf(&b, "%d,%d\n", i, i)
+	}
+	src := b.String() + "7,8"
+	at := diag.Pos{File: "f.csv", Line: 1, Col: 1}
+	want := outcome(readCSVLines(&failing{src: []byte(src), err: errors.New("the disk failed")}, 0, at, ',', nil, false))
+	got := outcome(readCSVLines(&failing{src: []byte(src), err: errors.New("the disk failed")}, 0, at, ',', nil, true))
+	if got != want || !strings.Contains(got, "the disk failed") {
+		t.Errorf("plain lines split apart:\n%.300s\nall through encoding/csv:\n%.300s", got, want)
 	}
 }

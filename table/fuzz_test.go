@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -29,6 +30,9 @@ var csvSeeds = []string{
 	"model,acc\nA,1\nB, \"2\nC,3\n",
 	"a,b\n\"x\"\"y\",\"z\n",
 	"a,b\"\n1,2\n",
+	"a,b\n1,2\n\"3\",4\n5, 6\n  \n7,\"8\n9\"\n10,11\r\n12,13",
+	"a,b\n1,2\n3,\"x\n",
+	"a,b\n1,2\n3\n4,5,6\n7,  \n",
 }
 
 var jsonSeeds = []string{
@@ -132,6 +136,7 @@ func FuzzParseCSV(f *testing.F) {
 		at := diag.Pos{File: "f.csv", Line: line, Col: col}
 		tab, err := ParseCSV(src, at, comma)
 		sameStreamed(t, src, at, comma)
+		samePlainLines(t, src, at, comma)
 		if err != nil {
 			checkError(t, err, at)
 			return
@@ -189,9 +194,18 @@ func FuzzNumber(f *testing.F) {
 		"1.7976931348623157e308", "1.8e308", "1e400", "0.000000000000000000000000000000000000000001e-280"} {
 		f.Add(s)
 	}
+	f.Add("123456789012345")
+	f.Add("-0.000000000000001")
+	f.Add("9007199254740993")
 	f.Fuzz(func(t *testing.T, cell string) {
 		v, missing, ok := Number(cell)
 		hint := Hint(cell)
+		if short, isShort := shortDecimal(cell); isShort {
+			parsed, err := strconv.ParseFloat(cell, 64)
+			if err != nil || math.Float64bits(short) != math.Float64bits(parsed) || !isDecimal(cell) {
+				t.Fatalf("shortDecimal(%q) = %v, ParseFloat %v, %v", cell, short, parsed, err)
+			}
+		}
 		switch {
 		case missing:
 			if !ok || !math.IsNaN(v) {

@@ -2,6 +2,7 @@ package table
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -164,6 +165,25 @@ func TestHintFixesParse(t *testing.T) {
 					t.Errorf("Hint(%q) = %s: %q is not a number", cell, h, fix)
 				}
 			}
+		}
+	}
+}
+
+// TestShortDecimal: the cells read without strconv give its very bits,
+// and the others are left to it.
+func TestShortDecimal(t *testing.T) {
+	for _, cell := range []string{"0", "-0", "7", "123456", "2.3456", "-1.5", "0.1", "0.3", "999999999999999",
+		"1.00000000000001", "-0.00000000000001", "123456789.012345", "00012.50"} {
+		v, ok := shortDecimal(cell)
+		want, err := strconv.ParseFloat(cell, 64)
+		if !ok || err != nil || math.Float64bits(v) != math.Float64bits(want) {
+			t.Errorf("shortDecimal(%q) = %v, %v; ParseFloat gives %v, %v", cell, v, ok, want, err)
+		}
+	}
+	for _, cell := range []string{"", "-", ".5", "5.", "1e3", "+1", " 1", "1 ", "1,000", "1.2.3", "9007199254740993",
+		"1234567890123456", "NaN", "0x10", "1_0"} {
+		if _, ok := shortDecimal(cell); ok {
+			t.Errorf("shortDecimal(%q) read it; it is for strconv", cell)
 		}
 	}
 }

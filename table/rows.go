@@ -27,10 +27,14 @@ type rowStore struct {
 	// which is what lets Cell return strings that share it.
 	chunks [][]byte
 	rows   rowRefs
-	// ends are width per row: where each cell ends, counted from its row's
+	// ends are span per row: where each cell ends, counted from its row's
 	// start. A row of more text than a uint16 counts keeps its ends in long
 	// (its rowRef's chunk has longRow set) and zeros here.
 	ends cellEnds
+	// span is how many of a row's cells have their ends kept: width, less
+	// the columns at the end of the row whose text is not kept (drop),
+	// whose ends nothing asks for (project.go).
+	span int
 	long map[int][]uint32
 	// lines are the lines the rows start on.
 	lines lineRuns
@@ -99,10 +103,10 @@ func (t *Table) add(row Row) {
 			cur = append(cur, c...) // within cap: cur is never reallocated
 		}
 		at += len(c)
-		long = s.end(long, at)
+		long = s.end(long, at, i)
 	}
-	for range s.width - len(row.Cells) {
-		long = s.end(long, at)
+	for i := len(row.Cells); i < s.width; i++ {
+		long = s.end(long, at, i)
 	}
 	if long != nil {
 		if s.long == nil {
@@ -126,12 +130,12 @@ func (t *Table) add(row Row) {
 	s.rows.add(ref)
 }
 
-// reserve makes room for rows more rows of width cells, when a reader can
-// tell how many are coming: growing by appending would copy the row index
-// several times over and, at its last doubling, hold twice what it needs.
-func (s *rowStore) reserve(rows, width int) {
+// reserve makes room for rows more rows, when a reader can tell how many
+// are coming: growing by appending would copy the row index several times
+// over and, at its last doubling, hold twice what it needs.
+func (s *rowStore) reserve(rows int) {
 	s.rows.reserve(rows)
-	s.ends.reserve(rows * width)
+	s.ends.reserve(rows * s.span)
 }
 
 // trim gives back the room reserve set aside past the rows that came, when
@@ -143,23 +147,28 @@ func (s *rowStore) trim() {
 	s.ends.trim()
 }
 
-// end records where a cell of the row being added ends: in long when the
-// row is long, else in ends.
-func (s *rowStore) end(long []uint32, n int) []uint32 {
+// end records where cell c of the row being added ends: in long when the
+// row is long, else in ends (nowhere past span).
+func (s *rowStore) end(long []uint32, n, c int) []uint32 {
 	if long != nil {
-		s.ends.add(0)
+		if c < s.span {
+			s.ends.add(0)
+		}
 		return append(long, uint32(n))
 	}
-	s.ends.add(n)
+	if c < s.span {
+		s.ends.add(n)
+	}
 	return nil
 }
 
-// cellEnd is where cell c of row r ends, from the row's start.
+// cellEnd is where cell c of row r ends, from the row's start; c below
+// span unless the row is long.
 func (s *rowStore) cellEnd(r, c int) int {
 	if s.long != nil && s.rows.at(r).chunk&longRow != 0 {
 		return int(s.long[r][c])
 	}
-	return s.ends.at(r*s.width + c)
+	return s.ends.at(r*s.span + c)
 }
 
 // plain reports whether row's positions follow from its cells: on one line,
@@ -191,6 +200,9 @@ func (s *rowStore) widen(w int) {
 	if s.rows.len() > 0 {
 		var ends cellEnds
 		ends.reserve(s.rows.len() * w)
+		if s.span != s.width {
+			panic("table: a row wider than the header of a table read for some columns")
+		}
 		for r := range s.rows.len() {
 			ends.copyRange(&s.ends, r*s.width, (r+1)*s.width)
 			last := 0
@@ -226,6 +238,12 @@ func (s *rowStore) widen(w int) {
 		s.odd = odd
 	}
 	s.width = w
+	s.span = w
+	if s.rows.len() == 0 {
+		for k := len(s.drop) - 1; k >= 0 && s.drop[k] == s.span-1; k-- {
+			s.span--
+		}
+	}
 }
 
 // Len is the number of rows.
@@ -238,10 +256,13 @@ func (t *Table) Cell(r, c int) string {
 	if c < 0 || c >= s.width {
 		return ""
 	}
+	if c >= s.span {
+		t.notKept(c)
+	}
 	ref := s.rows.at(r)
 	var from, to int
 	if ref.chunk&longRow == 0 {
-		i := r*s.width + c
+		i := r*s.span + c
 		if c > 0 {
 			from = s.ends.at(i - 1)
 		}
@@ -308,8 +329,8 @@ func (s *rowStore) pos(r, c int) (line, col int) {
 		}
 		return line, col
 	}
-	if c < 0 || c >= s.width {
-		return line, 0
+	if c < 0 || c >= s.width || c > s.span {
+		return line, 0 // past span: a column not kept, whose place is not
 	}
 	col = s.col0
 	if c > 0 {
@@ -333,17 +354,17 @@ func padded(s []int, n int) []int {
 func (t *Table) Subset(rows []int) *Table {
 	sub := &Table{Name: t.Name, Columns: t.Columns, rows: t.rows, header: t.header}
 	from, to := &t.store, &sub.store
-	to.width, to.col0, to.drop = from.width, from.col0, from.drop
+	to.width, to.span, to.col0, to.drop = from.width, from.span, from.col0, from.drop
 	// Full chunks: a row added to the subset would start a chunk of its own.
 	to.chunks = make([][]byte, len(from.chunks))
 	for i, c := range from.chunks {
 		to.chunks[i] = c[:len(c):len(c)]
 	}
 	to.rows.reserve(len(rows))
-	to.ends.reserve(len(rows) * from.width)
+	to.ends.reserve(len(rows) * from.span)
 	for i, r := range rows {
 		to.rows.add(from.rows.at(r))
-		to.ends.copyRange(&from.ends, r*from.width, (r+1)*from.width)
+		to.ends.copyRange(&from.ends, r*from.span, (r+1)*from.span)
 		to.lines.add(from.lines.line(r))
 		if p, ok := from.odd.get(r); ok {
 			to.odd.add(i, from.lines.line(r), p.cols, p.lines)

@@ -26,6 +26,10 @@ type window struct {
 	read   int // bytes read so far: the end of buf
 	nul    int // the offset of the first NUL byte, or -1
 	eof    bool
+	// err is the input's first error, given again to every later Read:
+	// a reader that peeks (csvlines.go) may take it from bufio before
+	// encoding/csv asks, and an input need not repeat it.
+	err error
 }
 
 // errNUL stops encoding/csv at a NUL byte: the input is not text.
@@ -40,7 +44,11 @@ func (w *window) Read(p []byte) (int, error) {
 	if w.nul >= 0 {
 		return 0, errNUL
 	}
+	if w.err != nil {
+		return 0, w.err
+	}
 	n, err := w.r.Read(p)
+	w.err = err
 	w.buf = append(w.buf, p[:n]...)
 	for chunk := p[:n]; len(chunk) > 0; {
 		seg := chunk
