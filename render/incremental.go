@@ -261,7 +261,7 @@ type lastRender struct {
 	resources []string
 	static    []string
 	files     []output.File  // its output.Output, the files the cache keeps without bytes
-	index     map[string]int // output path → index in files
+	index     map[string]int // output path → index in files; nil until settle
 	// groups are the tags' listings as the last call made them, and
 	// groupAt the indexes in pages of each group's pages (ascending), so
 	// that a patch finds a page's place in its tags' listings without
@@ -292,16 +292,31 @@ type delta struct {
 func (d delta) reshaped() bool { return d.added >= 0 || d.removed >= 0 || d.regroup }
 
 // remember keeps, after a call that went through every file of s, what
-// the next call needs to patch it.
+// the next call needs to patch it. What only a patch reads (settle) is
+// worked out by the first patch, so that a run of saves that each go
+// through every file (a page dated anew, again and again) does not pay
+// for it.
 func (rr *Renderer) remember(s *site.Site, groups []tagGroup, files []output.File) {
 	rr.patched, rr.removed = nil, nil
 	if rr.cache == nil {
 		rr.last = nil
 		return
 	}
-	l := &lastRender{pages: slices.Clone(s.Pages), home: s.Home, root: s.Root, resources: s.Resources,
-		static: s.Static, files: slices.Clone(files), index: make(map[string]int, len(files)), groups: groups}
-	l.groupAt = groupIndexes(s.Pages, groups)
+	rr.last = &lastRender{pages: slices.Clone(s.Pages), home: s.Home, root: s.Root, resources: s.Resources,
+		static: s.Static, files: slices.Clone(files), groups: groups}
+}
+
+// settle works out, once, what a patch of the last call reads besides
+// what remember kept: the index of its files, the places of the pages in
+// each tag's listing, and the files listed as the cache keeps them (the
+// call's own Output gave their bytes to its caller). It is called before
+// the cache changes after the call remember recorded.
+func (l *lastRender) settle(rr *Renderer) {
+	if l.index != nil {
+		return
+	}
+	l.index = make(map[string]int, len(l.files))
+	l.groupAt = groupIndexes(l.pages, l.groups)
 	rr.mu.Lock()
 	for i, f := range l.files {
 		l.index[f.Path] = i
@@ -313,7 +328,6 @@ func (rr *Renderer) remember(s *site.Site, groups []tagGroup, files []output.Fil
 		}
 	}
 	rr.mu.Unlock()
-	rr.last = l
 }
 
 // Patched returns the indexes in the Output of the last Render of the

@@ -291,19 +291,12 @@ func (st *stream) listings(groups []tagGroup) ([]output.File, error) {
 	jobs := st.r.listingJobs(groups)
 	listed := make([]output.File, len(jobs))
 	listErrs := make([]error, len(jobs))
-	// Each listing of a large site is as large as the site's list of pages
-	// (the home page of 100,000 pages is 88 MB), so they are made one at a
-	// time, each handed to the writer and dropped before the next. A site
-	// of many tags has many listing files, each small (a page of 50 tags
-	// is in 51 listings: 2,000 such pages with listSize: 1 make 100,000
-	// files, 375 MB): they too are each handed to the writer and dropped,
-	// made a few at a time.
-	n := len(st.pages)
-	workers, stream := 0, n > bigSite || len(jobs) > bigSite
-	if n > bigSite {
-		workers = 1
-	}
-	par.For(len(jobs), workers, func(j int) {
+	// A large site has many listing files, each small (cut into pages of
+	// listSize entries; a page of 50 tags is in 51 listings: 2,000 such
+	// pages with listSize: 1 make 100,000 files, 375 MB): each is handed
+	// to the writer and dropped, made a few at a time.
+	stream := len(st.pages) > bigSite || len(jobs) > bigSite
+	par.For(len(jobs), 0, func(j int) {
 		f, err := jobs[j]()
 		if err == nil && stream && !f.Default {
 			st.emit(f)
