@@ -388,18 +388,28 @@ func (rr *Renderer) keep(p *site.Page, links string) ([]output.File, bool) {
 	if rr.cache == nil {
 		return nil, false
 	}
+	// Asked of every page of the site on each save: its path and key are
+	// compared where they are, not built (pagesKey(p)+links).
+	var buf [128]byte
+	path := append(buf[:0], p.Slug...)
+	if p.Slug != "" {
+		path = append(path, '/')
+	}
+	path = append(path, "index.html"...)
+	own := pagesKey(p)
 	rr.mu.Lock()
 	defer rr.mu.Unlock()
-	c, ok := rr.cache[p.OutputPath()]
-	if !ok || c.files == nil || c.key != pagesKey(p)+links {
+	c, ok := rr.cache[string(path)]
+	if !ok || c.files == nil || len(c.key) != len(own)+len(links) || c.key[:len(own)] != own || c.key[len(own):] != links {
 		return nil, false
 	}
-	for _, f := range c.files {
+	c.used = rr.gen
+	for _, f := range c.files[1:] {
 		if d, ok := rr.cache[f.Path]; ok {
 			d.used = rr.gen
 		}
 	}
-	return slices.Clone(c.files), true
+	return c.files[:len(c.files):len(c.files)], true // never changed once recorded
 }
 
 // bigSite is the number of pages, or of listing files, above which
