@@ -173,12 +173,23 @@ func storeFile(f output.File, later bool) *servedFile {
 	sf := &servedFile{File: f, live: -1, ctype: contentType(f.Path, f.Data), sum: fileSum(f.Data)}
 	sf.Data, sf.Size = nil, len(f.Data)
 	b := f.Data
-	if strings.HasSuffix(f.Path, ".html") {
-		b, sf.live = injectLive(b)
+	html := strings.HasSuffix(f.Path, ".html")
+	if html {
+		sf.live = livePlace(b)
 	}
-	if later && len(b) >= laterMin {
+	switch {
+	case later && len(b) >= laterMin:
+		if html {
+			b = injectLive(b, sf.live)
+		}
 		sf.body, sf.later = b, true
-	} else {
+	case html:
+		if z := compactParts(b[:sf.live], liveTag, b[sf.live:]); z != nil {
+			sf.body, sf.gz = z, true
+		} else {
+			sf.body = injectLive(b, sf.live)
+		}
+	default:
 		sf.body, sf.gz = compact(b)
 	}
 	if strings.HasPrefix(f.Path, "assets/") {
@@ -187,17 +198,21 @@ func storeFile(f output.File, later bool) *servedFile {
 	return sf
 }
 
-// injectLive adds the live script before </body> (or at the end), and
-// returns where.
-func injectLive(page []byte) ([]byte, int) {
-	i := bytes.LastIndex(page, []byte("</body>"))
-	if i < 0 {
-		i = len(page)
-	}
+// injectLive is page with the live script put in at i (livePlace).
+func injectLive(page []byte, i int) []byte {
 	out := make([]byte, 0, len(page)+len(liveTag))
 	out = append(out, page[:i]...)
 	out = append(out, liveTag...)
-	return append(out, page[i:]...), i
+	return append(out, page[i:]...)
+}
+
+// livePlace is where injectLive puts the live script: before </body>, or
+// at the end.
+func livePlace(page []byte) int {
+	if i := bytes.LastIndex(page, []byte("</body>")); i >= 0 {
+		return i
+	}
+	return len(page)
 }
 
 // lookup finds the file for a URL path the way GitHub Pages does: "/a/"
