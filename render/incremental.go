@@ -26,10 +26,10 @@ type Renderer struct {
 	config   site.Config
 
 	mu    sync.Mutex
-	cache map[string]*cachedFile // by output path; nil: remember nothing
-	facts *SiteFacts             // the last call's site's; nil before the first
-	gen   int                    // counts the calls; see cachedFile.used
-	links map[*site.Page]linkSum // linkKey of each page, computed once
+	cache map[string]*cachedFile     // by output path; nil: remember nothing
+	facts *SiteFacts                 // the last call's site's; nil before the first
+	gen   int                        // counts the calls; see cachedFile.used
+	links map[*site.Page]*listedPage // each page's entry in listings, made once
 	// searchJSON is each page's entry in the search index as written
 	// (searchIndex), kept as links are; nil when the Renderer remembers
 	// nothing.
@@ -74,7 +74,7 @@ func NewRenderer(s *site.Site) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	rr.cache, rr.links, rr.searchJSON = map[string]*cachedFile{}, map[*site.Page]linkSum{}, map[*site.Page][]byte{}
+	rr.cache, rr.links, rr.searchJSON = map[string]*cachedFile{}, map[*site.Page]*listedPage{}, map[*site.Page][]byte{}
 	// The live preview's Renderer draws no static figures: the live chart
 	// is there at once, and a static figure would only add time between a
 	// save and the page shown again.
