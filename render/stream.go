@@ -103,6 +103,11 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File),
 		return nil, nil, err
 	}
 	rr.remember(loaded, groups, out.Files)
+	if opts.HomeFirst && rr.last != nil {
+		// The live preview's start-up: its first save is most likely a
+		// patch, and no one waits for the start-up's end.
+		rr.last.settle(rr)
+	}
 	return out, loaded, nil
 }
 
