@@ -26,10 +26,10 @@ type Renderer struct {
 	config   site.Config
 
 	mu    sync.Mutex
-	cache map[string]*cachedFile // by output path; nil: remember nothing
-	facts *SiteFacts             // the last call's site's; nil before the first
-	gen   int                    // counts the calls; see cachedFile.used
-	links map[*site.Page]linkSum // linkKey of each page, computed once
+	cache map[string]*cachedFile     // by output path; nil: remember nothing
+	facts *SiteFacts                 // the last call's site's; nil before the first
+	gen   int                        // counts the calls; see cachedFile.used
+	links map[*site.Page]*listedPage // each page's entry in listings, made once
 	// searchJSON is each page's entry in the search index as written
 	// (searchIndex), kept as links are; nil when the Renderer remembers
 	// nothing.
@@ -74,7 +74,7 @@ func NewRenderer(s *site.Site) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	rr.cache, rr.links, rr.searchJSON = map[string]*cachedFile{}, map[*site.Page]linkSum{}, map[*site.Page][]byte{}
+	rr.cache, rr.links, rr.searchJSON = map[string]*cachedFile{}, map[*site.Page]*listedPage{}, map[*site.Page][]byte{}
 	// The live preview's Renderer draws no static figures: the live chart
 	// is there at once, and a static figure would only add time between a
 	// save and the page shown again.
@@ -261,7 +261,7 @@ type lastRender struct {
 	resources []string
 	static    []string
 	files     []output.File  // its output.Output, the files the cache keeps without bytes
-	index     map[string]int // output path → index in files
+	index     map[string]int // output path → index in files; nil until settle
 	// groups are the tags' listings as the last call made them, and
 	// groupAt the indexes in pages of each group's pages (ascending), so
 	// that a patch finds a page's place in its tags' listings without
@@ -292,16 +292,31 @@ type delta struct {
 func (d delta) reshaped() bool { return d.added >= 0 || d.removed >= 0 || d.regroup }
 
 // remember keeps, after a call that went through every file of s, what
-// the next call needs to patch it.
+// the next call needs to patch it. What only a patch reads (settle) is
+// worked out by the first patch, so that a run of saves that each go
+// through every file (a page dated anew, again and again) does not pay
+// for it.
 func (rr *Renderer) remember(s *site.Site, groups []tagGroup, files []output.File) {
 	rr.patched, rr.removed = nil, nil
 	if rr.cache == nil {
 		rr.last = nil
 		return
 	}
-	l := &lastRender{pages: slices.Clone(s.Pages), home: s.Home, root: s.Root, resources: s.Resources,
-		static: s.Static, files: slices.Clone(files), index: make(map[string]int, len(files)), groups: groups}
-	l.groupAt = groupIndexes(s.Pages, groups)
+	rr.last = &lastRender{pages: slices.Clone(s.Pages), home: s.Home, root: s.Root, resources: s.Resources,
+		static: s.Static, files: slices.Clone(files), groups: groups}
+}
+
+// settle works out, once, what a patch of the last call reads besides
+// what remember kept: the index of its files, the places of the pages in
+// each tag's listing, and the files listed as the cache keeps them (the
+// call's own Output gave their bytes to its caller). It is called before
+// the cache changes after the call remember recorded.
+func (l *lastRender) settle(rr *Renderer) {
+	if l.index != nil {
+		return
+	}
+	l.index = make(map[string]int, len(l.files))
+	l.groupAt = groupIndexes(l.pages, l.groups)
 	rr.mu.Lock()
 	for i, f := range l.files {
 		l.index[f.Path] = i
@@ -313,7 +328,6 @@ func (rr *Renderer) remember(s *site.Site, groups []tagGroup, files []output.Fil
 		}
 	}
 	rr.mu.Unlock()
-	rr.last = l
 }
 
 // Patched returns the indexes in the Output of the last Render of the

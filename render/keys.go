@@ -125,20 +125,29 @@ func linkKey(r *renderer, pages ...*site.Page) string {
 		k, ok := rr.links[p]
 		if !ok {
 			rr.mu.Unlock()
-			k = r.linkSum(p)
+			k = r.listed(p)
 			rr.mu.Lock()
 		}
-		h.Write(k[:])
+		h.Write(k.sum[:])
 	}
 	rr.mu.Unlock()
 	return string(h.Sum(nil))
 }
 
-// linkSum is rebuild.LinkSum of p, computed once per page by a Renderer
-// that remembers (a stream renderer computes it each time it is asked).
-func (r *renderer) linkSum(p *site.Page) linkSum {
+// listedPage is p's entry in listings and its LinkSum, made once per
+// page by a Renderer that remembers: a save that shifts a listing makes
+// again each of its pages, from the entries as they were made.
+type listedPage struct {
+	link layout.PageLink
+	sum  linkSum
+}
+
+// listed is p's listedPage, made once per page by a Renderer that
+// remembers (a stream renderer makes it each time it is asked).
+func (r *renderer) listed(p *site.Page) *listedPage {
 	if r.rr.links == nil {
-		return rebuild.LinkSum(r.link(p))
+		l := r.link(p)
+		return &listedPage{link: l, sum: rebuild.LinkSum(l)}
 	}
 	r.rr.mu.Lock()
 	k, ok := r.rr.links[p]
@@ -146,11 +155,28 @@ func (r *renderer) linkSum(p *site.Page) linkSum {
 	if ok {
 		return k
 	}
-	k = rebuild.LinkSum(r.link(p))
+	l := r.link(p)
+	k = &listedPage{link: l, sum: rebuild.LinkSum(l)}
 	r.rr.mu.Lock()
 	r.rr.links[p] = k
 	r.rr.mu.Unlock()
 	return k
+}
+
+// linkSum is rebuild.LinkSum of p (listed).
+func (r *renderer) linkSum(p *site.Page) linkSum {
+	if r.rr.links == nil {
+		return rebuild.LinkSum(r.link(p))
+	}
+	return r.listed(p).sum
+}
+
+// listedLink is p as listings show it (listed).
+func (r *renderer) listedLink(p *site.Page) layout.PageLink {
+	if r.rr.links == nil {
+		return r.link(p)
+	}
+	return r.listed(p).link
 }
 
 // csvKey is the key a Renderer keeps the CSV file of p's j-th chart by:

@@ -179,7 +179,7 @@ func (r *renderer) renderHome(l listing, n int) ([]byte, error) {
 		}
 	}
 	for _, p := range l.entries(n, r.listSize()) {
-		d.Pages = append(d.Pages, r.link(p))
+		d.Pages = append(d.Pages, r.listedLink(p))
 		d.Math = d.Math || p.TitleHTML != ""
 		fonts.add(p.TitleHTML)
 	}
@@ -202,7 +202,7 @@ func (r *renderer) tagPage(g tagGroup, n int) (output.File, error) {
 			Description: fmt.Sprintf("Pages tagged %s on %s.", g.Name, r.site.Config.Title), Pager: r.pager(l, n)}
 		var fonts mathFonts
 		for _, p := range l.entries(n, r.listSize()) {
-			d.Pages = append(d.Pages, r.link(p))
+			d.Pages = append(d.Pages, r.listedLink(p))
 			d.Math = d.Math || p.TitleHTML != ""
 			fonts.add(p.TitleHTML)
 		}

@@ -17,6 +17,7 @@ import (
 // longer needed.
 func (rr *Renderer) patch(s *site.Site, d delta) (*output.Output, error) {
 	l := rr.last
+	l.settle(rr)
 	for _, i := range rr.patched {
 		l.files[i].Data = nil // made by the last call: as the cache keeps it now
 	}

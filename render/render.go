@@ -260,11 +260,11 @@ func (r *renderer) writePage(body *site.Body, prev, next *site.Page) (*[]byte, e
 		Code: p.Code, TOC: tableOfContents(p), Math: p.Math, Card: r.card(body), ChartScripts: chartScripts(body.Charts),
 	}
 	if next != nil {
-		l := r.link(next)
+		l := r.listedLink(next)
 		d.Next = &l
 	}
 	if prev != nil {
-		l := r.link(prev)
+		l := r.listedLink(prev)
 		d.Prev = &l
 	}
 	// The links to the next and previous pages show their titles typeset.

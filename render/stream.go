@@ -103,6 +103,11 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File),
 		return nil, nil, err
 	}
 	rr.remember(loaded, groups, out.Files)
+	if opts.HomeFirst && rr.last != nil {
+		// The live preview's start-up: its first save is most likely a
+		// patch, and no one waits for the start-up's end.
+		rr.last.settle(rr)
+	}
 	return out, loaded, nil
 }
 
@@ -291,19 +296,12 @@ func (st *stream) listings(groups []tagGroup) ([]output.File, error) {
 	jobs := st.r.listingJobs(groups)
 	listed := make([]output.File, len(jobs))
 	listErrs := make([]error, len(jobs))
-	// Each listing of a large site is as large as the site's list of pages
-	// (the home page of 100,000 pages is 88 MB), so they are made one at a
-	// time, each handed to the writer and dropped before the next. A site
-	// of many tags has many listing files, each small (a page of 50 tags
-	// is in 51 listings: 2,000 such pages with listSize: 1 make 100,000
-	// files, 375 MB): they too are each handed to the writer and dropped,
-	// made a few at a time.
-	n := len(st.pages)
-	workers, stream := 0, n > bigSite || len(jobs) > bigSite
-	if n > bigSite {
-		workers = 1
-	}
-	par.For(len(jobs), workers, func(j int) {
+	// A large site has many listing files, each small (cut into pages of
+	// listSize entries; a page of 50 tags is in 51 listings: 2,000 such
+	// pages with listSize: 1 make 100,000 files, 375 MB): each is handed
+	// to the writer and dropped, made a few at a time.
+	stream := len(st.pages) > bigSite || len(jobs) > bigSite
+	par.For(len(jobs), 0, func(j int) {
 		f, err := jobs[j]()
 		if err == nil && stream && !f.Default {
 			st.emit(f)
@@ -395,18 +393,28 @@ func (rr *Renderer) keep(p *site.Page, links string) ([]output.File, bool) {
 	if rr.cache == nil {
 		return nil, false
 	}
+	// Asked of every page of the site on each save: its path and key are
+	// compared where they are, not built (pagesKey(p)+links).
+	var buf [128]byte
+	path := append(buf[:0], p.Slug...)
+	if p.Slug != "" {
+		path = append(path, '/')
+	}
+	path = append(path, "index.html"...)
+	own := pagesKey(p)
 	rr.mu.Lock()
 	defer rr.mu.Unlock()
-	c, ok := rr.cache[p.OutputPath()]
-	if !ok || c.files == nil || c.key != pagesKey(p)+links {
+	c, ok := rr.cache[string(path)]
+	if !ok || c.files == nil || len(c.key) != len(own)+len(links) || c.key[:len(own)] != own || c.key[len(own):] != links {
 		return nil, false
 	}
-	for _, f := range c.files {
+	c.used = rr.gen
+	for _, f := range c.files[1:] {
 		if d, ok := rr.cache[f.Path]; ok {
 			d.used = rr.gen
 		}
 	}
-	return slices.Clone(c.files), true
+	return c.files[:len(c.files):len(c.files)], true // never changed once recorded
 }
 
 // bigSite is the number of pages, or of listing files, above which

@@ -32,3 +32,35 @@ func TestDiffReloads(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffChartsInPlace: a page whose charts alone changed updates them in
+// place; one that changed outside them, or lost or gained its charts, or
+// has none (a listing page, which diff tells without decompressing the
+// page served), reloads.
+func TestDiffChartsInPlace(t *testing.T) {
+	fig := func(inside string) string {
+		return `<figure class="scalesite-chart" id="c">` + inside + `</figure>`
+	}
+	for _, tc := range []struct {
+		name, old, new string
+		charts         bool
+	}{
+		{"chart data", "<p>a</p>" + fig("1") + "<p>b</p>", "<p>a</p>" + fig("2") + "<p>b</p>", true},
+		{"text and chart", "<p>a</p>" + fig("1"), "<p>A</p>" + fig("2"), false},
+		{"chart removed", "<p>a</p>" + fig("1"), "<p>a</p>", false},
+		{"chart added", "<p>a</p>", "<p>a</p>" + fig("1"), false},
+		{"no charts", "<ul><li>one</li></ul>", "<ul><li>two</li></ul>", false},
+	} {
+		const p = "notes/index.html"
+		old := siteFiles{p: storeFile(output.File{Path: p, Data: []byte(tc.old)}, false)}
+		new := siteFiles{p: storeFile(output.File{Path: p, Data: []byte(tc.new)}, false)}
+		e := diff(old, new, map[string][]byte{p: []byte(tc.new)}, []string{p}, false)
+		want := event{Type: "change", Reload: []string{"/notes/"}}
+		if tc.charts {
+			want = event{Type: "change", Charts: []string{"/notes/"}}
+		}
+		if !slices.Equal(e.Reload, want.Reload) || !slices.Equal(e.Charts, want.Charts) {
+			t.Errorf("%s: reload %v, charts %v; want reload %v, charts %v", tc.name, e.Reload, e.Charts, want.Reload, want.Charts)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -92,32 +93,51 @@ func (f servedFile) raw() []byte {
 // Renderer hands it back without bytes) keeps its served copy from prev;
 // ok is false when prev lacks one, and the site must be rendered again in
 // full. made are the bytes of the files that were made, as the renderer
-// made them, for diff. The Output's bytes are dropped as they are stored.
-func newSiteFiles(out *output.Output, prev siteFiles) (m siteFiles, made map[string][]byte, ok bool) {
+// made them, for diff; changed are the paths diff is to look at (those
+// made, and the copied files new or named anew), and removed those of
+// prev's files that are gone, so that diff's work is that of the change,
+// not of every file. The Output's bytes are dropped as they are stored.
+func newSiteFiles(out *output.Output, prev siteFiles) (m siteFiles, made map[string][]byte, changed, removed []string, ok bool) {
 	m = make(siteFiles, len(out.Files))
 	made = map[string][]byte{}
 	var todo []int
+	inPrev := 0 // the files of m at a path prev has
 	for i, f := range out.Files {
+		old, found := prev[f.Path]
+		if found {
+			inPrev++
+		}
 		switch {
 		case f.Src != "":
 			m[f.Path] = &servedFile{File: f, live: -1}
+			if !found || old.Src != f.Src {
+				changed = append(changed, f.Path)
+			}
 		case f.Data == nil:
-			old, found := prev[f.Path]
 			if !found || old.Src != "" {
-				return nil, nil, false
+				return nil, nil, nil, nil, false
 			}
 			m[f.Path] = old
 		default:
-			if old, found := prev[f.Path]; found && old.src != nil && sameBytes(old.src, f.Data) {
+			if found && old.src != nil && sameBytes(old.src, f.Data) {
 				m[f.Path] = old
 				continue
 			}
 			made[f.Path] = f.Data
+			changed = append(changed, f.Path)
 			todo = append(todo, i)
 		}
 	}
+	if inPrev < len(prev) {
+		for p := range prev {
+			if _, ok := m[p]; !ok {
+				removed = append(removed, p)
+			}
+		}
+		slices.Sort(removed)
+	}
 	storeFiles(out, todo, m)
-	return m, made, true
+	return m, made, changed, removed, true
 }
 
 // patchSiteFiles is newSiteFiles for an Output that has prev's files with
@@ -153,12 +173,23 @@ func storeFile(f output.File, later bool) *servedFile {
 	sf := &servedFile{File: f, live: -1, ctype: contentType(f.Path, f.Data), sum: fileSum(f.Data)}
 	sf.Data, sf.Size = nil, len(f.Data)
 	b := f.Data
-	if strings.HasSuffix(f.Path, ".html") {
-		b, sf.live = injectLive(b)
+	html := strings.HasSuffix(f.Path, ".html")
+	if html {
+		sf.live = livePlace(b)
 	}
-	if later && len(b) >= laterMin {
+	switch {
+	case later && len(b) >= laterMin:
+		if html {
+			b = injectLive(b, sf.live)
+		}
 		sf.body, sf.later = b, true
-	} else {
+	case html:
+		if z := compactParts(b[:sf.live], liveTag, b[sf.live:]); z != nil {
+			sf.body, sf.gz = z, true
+		} else {
+			sf.body = injectLive(b, sf.live)
+		}
+	default:
 		sf.body, sf.gz = compact(b)
 	}
 	if strings.HasPrefix(f.Path, "assets/") {
@@ -167,17 +198,21 @@ func storeFile(f output.File, later bool) *servedFile {
 	return sf
 }
 
-// injectLive adds the live script before </body> (or at the end), and
-// returns where.
-func injectLive(page []byte) ([]byte, int) {
-	i := bytes.LastIndex(page, []byte("</body>"))
-	if i < 0 {
-		i = len(page)
-	}
+// injectLive is page with the live script put in at i (livePlace).
+func injectLive(page []byte, i int) []byte {
 	out := make([]byte, 0, len(page)+len(liveTag))
 	out = append(out, page[:i]...)
 	out = append(out, liveTag...)
-	return append(out, page[i:]...), i
+	return append(out, page[i:]...)
+}
+
+// livePlace is where injectLive puts the live script: before </body>, or
+// at the end.
+func livePlace(page []byte) int {
+	if i := bytes.LastIndex(page, []byte("</body>")); i >= 0 {
+		return i
+	}
+	return len(page)
 }
 
 // lookup finds the file for a URL path the way GitHub Pages does: "/a/"
@@ -350,6 +385,12 @@ func pageURL(p string) string {
 func chartsOnly(old, new []byte) bool {
 	return bytes.Equal(skeleton(old), skeleton(new))
 }
+
+// hasCharts reports whether a page has a chart figure. A page made again
+// without one differs from its last version by more than its charts
+// (skeleton keeps the start of each figure), so diff need not decompress
+// the last version to tell: a listing page a save shifted, say.
+func hasCharts(page []byte) bool { return bytes.Contains(page, figureStart) }
 
 var figureStart, figureEnd = []byte(`<figure class="scalesite-chart"`), []byte(`</figure>`)
 

@@ -51,21 +51,44 @@ var gzipWriters = sync.Pool{New: func() any {
 // compact returns b gzip-compressed, and true, when that makes it smaller
 // by a tenth at least; b itself and false otherwise.
 func compact(b []byte) ([]byte, bool) {
-	if len(b) < compactMin {
-		return b, false
+	if z := compactParts(b); z != nil {
+		return z, true
 	}
-	var buf bytes.Buffer
-	buf.Grow(len(b)/3 + 64)
+	return b, false
+}
+
+// compactParts returns the parts, one after the other, gzip-compressed,
+// when they make compactMin bytes or more and compressing makes them
+// smaller by a tenth at least; nil otherwise. A page is compressed so
+// with the live script put in (storeFile), never copied whole to put it
+// in first.
+func compactParts(parts ...[]byte) []byte {
+	n := 0
+	for _, b := range parts {
+		n += len(b)
+	}
+	if n < compactMin {
+		return nil
+	}
+	buf := gzipBuffers.Get().(*bytes.Buffer)
+	defer gzipBuffers.Put(buf)
+	buf.Reset()
 	w := gzipWriters.Get().(*gzip.Writer)
-	w.Reset(&buf)
-	w.Write(b)
+	w.Reset(buf)
+	for _, b := range parts {
+		w.Write(b)
+	}
 	err := w.Close()
 	gzipWriters.Put(w)
-	if err != nil || buf.Len() > len(b)-len(b)/10 {
-		return b, false
+	if err != nil || buf.Len() > n-n/10 {
+		return nil
 	}
-	return bytes.Clone(buf.Bytes()), true // without the spare capacity
+	return bytes.Clone(buf.Bytes()) // without the spare capacity
 }
+
+// gzipBuffers are the buffers compactParts compresses into before it
+// copies out what it made.
+var gzipBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // gunzip decompresses what compact compressed.
 func gunzip(z []byte) ([]byte, error) {

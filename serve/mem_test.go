@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -320,4 +321,42 @@ func TestLargeFilesCompressedLater(t *testing.T) {
 		}
 	}
 
+}
+
+// TestStoredPagesCarryTheLiveScript: however a page is stored (compressed
+// with the live script put in as it is compressed, too small or too
+// random to compress, or large and left for compressLater), it is served
+// with the live script before </body> (or at its end) and its bytes as
+// made are the renderer's.
+func TestStoredPagesCarryTheLiveScript(t *testing.T) {
+	random := make([]byte, 4000)
+	rand.NewChaCha8([32]byte{1}).Read(random)
+	long := strings.Repeat("<p>chart page</p>\n", 20_000)
+	for _, tc := range []struct {
+		name, page string
+		later, gz  bool
+	}{
+		{"compressed", "<html><body>" + strings.Repeat("<li>entry</li>\n", 100) + "</body></html>", false, true},
+		{"small", "<html><body>hi</body></html>", false, false},
+		{"random", "<html><body>" + string(random) + "</body></html>", false, false},
+		{"no body end", strings.Repeat("<li>entry</li>\n", 100), false, true},
+		{"large, later", "<html><body>" + long + "</body></html>", true, false},
+	} {
+		page := []byte(tc.page)
+		f := storeFile(output.File{Path: "x/index.html", Data: page}, tc.later)
+		i := bytes.LastIndex(page, []byte("</body>"))
+		if i < 0 {
+			i = len(page)
+		}
+		want := string(page[:i]) + string(liveTag) + string(page[i:])
+		if got := string(f.plain()); got != want {
+			t.Errorf("%s: served %d bytes, want the page with the live script, %d", tc.name, len(got), len(want))
+		}
+		if !bytes.Equal(f.raw(), page) || f.plainLen() != len(want) {
+			t.Errorf("%s: raw form or length not the page's", tc.name)
+		}
+		if f.gz != tc.gz || f.later != tc.later {
+			t.Errorf("%s: stored compressed %v, later %v; want %v, %v", tc.name, f.gz, f.later, tc.gz, tc.later)
+		}
+	}
 }

@@ -62,9 +62,14 @@ type Server struct {
 	// conns bound the connections Serve holds; tests shorten them.
 	conns connLimits
 
-	watching     chan struct{} // closed once Watch watches every folder
-	state        *watchState   // idle or busy, and each change of state (Idle, Changed)
-	errorQuiet   time.Duration // see the constant; tests make it longer
+	watching   chan struct{} // closed once Watch watches every folder
+	state      *watchState   // idle or busy, and each change of state (Idle, Changed)
+	errorQuiet time.Duration // see the constant; tests make it longer
+	// settled, when not nil, is told of each settle (watch.go) that ends
+	// with the files quiet: how many events it took and how long the
+	// quiet it waited for was (0 once maxWait had passed). Tests set it
+	// before Watch starts, to check the watcher's own decisions.
+	settled      func(events int, wait time.Duration)
 	watchingOnce sync.Once
 	refusedOnce  sync.Once // the log names the first refused Host only
 
@@ -194,15 +199,16 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 	var files siteFiles
 	var made map[string][]byte
 	patched := false
-	var removed []string
+	var compare, removed []string // the files diff looks at, and those gone
 	u, err := s.preview.Update(changed, func(out *output.Output, idx []int, gone []string, isPatched bool) bool {
 		var ok bool
 		if isPatched {
 			files, made, ok = patchSiteFiles(out, old, idx)
+			compare, removed = slices.AppendSeq(make([]string, 0, len(made)), maps.Keys(made)), gone
 		} else {
-			files, made, ok = newSiteFiles(out, old)
+			files, made, compare, removed, ok = newSiteFiles(out, old)
 		}
-		patched, removed = isPatched, gone
+		patched = isPatched
 		return ok
 	})
 	if err != nil {
@@ -215,14 +221,9 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 		return false
 	}
 	next := u.Site
-	var only []string // the files to compare, when not all
-	if patched {
-		only = slices.AppendSeq(make([]string, 0, len(made)), maps.Keys(made))
-	}
-	e := diff(old, files, made, only, u.Everything)
-	if patched && len(removed) > 0 && !slices.Contains(e.Reload, "*") {
-		// A page the patch removed reloads where it is open (to the 404),
-		// as diff reloads it after a pass over every file.
+	e := diff(old, files, made, compare, u.Everything)
+	if len(removed) > 0 && !slices.Contains(e.Reload, "*") {
+		// A page removed reloads where it is open (to the 404).
 		for _, p := range removed {
 			if strings.HasSuffix(p, ".html") {
 				e.Reload = append(e.Reload, pageURL(p))
@@ -318,12 +319,11 @@ func (s *Server) announceError() {
 
 // diff says which pages a browser must reload and which can update their
 // charts in place. made are the files made by this build, with their
-// bytes as the renderer made them; the others are as in old. With all set
-// (a full build, or a copied file changed), every page reloads.
-//
-// With only set, new holds the files named there, and the site's other
-// files are as in old: only those are compared.
-func diff(old, new siteFiles, made map[string][]byte, only []string, all bool) event {
+// bytes as the renderer made them; the others are as in old. Only the
+// files at the paths in compare (held by new) are compared: the others
+// are as in old, but for those removed, which the caller adds. With all
+// set (a full build, or a copied file changed), every page reloads.
+func diff(old, new siteFiles, made map[string][]byte, compare []string, all bool) event {
 	e := event{Type: "change"}
 	if all {
 		e.Reload = []string{"*"}
@@ -344,7 +344,7 @@ func diff(old, new siteFiles, made map[string][]byte, only []string, all bool) e
 				return // a chart's data file: its page's chart changed with it
 			}
 			if strings.HasSuffix(p, ".html") {
-				if chartsOnly(o.raw(), raw) {
+				if hasCharts(raw) && chartsOnly(o.raw(), raw) {
 					e.Charts = append(e.Charts, pageURL(p))
 				} else {
 					e.Reload = append(e.Reload, pageURL(p))
@@ -377,19 +377,8 @@ func diff(old, new siteFiles, made map[string][]byte, only []string, all bool) e
 		}
 		e.Reload = append(e.Reload, pageURL(p))
 	}
-	if only != nil {
-		for _, p := range only {
-			one(p, new[p])
-		}
-	} else {
-		for p, f := range new {
-			one(p, f)
-		}
-		for p := range old {
-			if _, ok := new[p]; !ok && strings.HasSuffix(p, ".html") {
-				e.Reload = append(e.Reload, pageURL(p))
-			}
-		}
+	for _, p := range compare {
+		one(p, new[p])
 	}
 	if slices.Contains(e.Reload, "*") {
 		e.Reload, e.Charts = []string{"*"}, nil

@@ -70,7 +70,7 @@ func (s *Server) start(announce bool, served func()) bool {
 		held := s.files
 		s.mu.RUnlock()
 		var ok bool
-		files, _, ok = newSiteFiles(out, held)
+		files, _, _, _, ok = newSiteFiles(out, held)
 		return ok
 	})
 	if err != nil {

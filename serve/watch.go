@@ -168,8 +168,8 @@ const (
 // so that they become one rebuild. It reports false when ctx ended or the
 // watcher closed.
 func (s *Server) settle(ctx context.Context, w *fsnotify.Watcher, note func(fsnotify.Event)) bool {
-	n, start := 1, time.Now()
-	timer := time.NewTimer(quiet)
+	n, start, wait := 1, time.Now(), quiet
+	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	for {
 		select {
@@ -181,7 +181,7 @@ func (s *Server) settle(ctx context.Context, w *fsnotify.Watcher, note func(fsno
 			}
 			note(ev)
 			n++
-			wait := quiet
+			wait = quiet
 			if n >= burst {
 				wait = burstQuiet
 			}
@@ -190,6 +190,9 @@ func (s *Server) settle(ctx context.Context, w *fsnotify.Watcher, note func(fsno
 			}
 			timer.Reset(wait)
 		case <-timer.C:
+			if s.settled != nil {
+				s.settled(n, wait)
+			}
 			return true
 		}
 	}

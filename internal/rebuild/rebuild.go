@@ -28,14 +28,16 @@
 //     Renderer makes again each file whose key (render/keys.go) changed:
 //     through the same Stream as a build, keeping each page whose key is
 //     unchanged (render's keep), or by patching its last output when few
-//     pages changed in their places (render's delta). Bodies are dropped
+//     pages changed in their places (render's delta), which spares the
+//     walk over every page that Stream is. Bodies are dropped
 //     once rendered and loaded again to render again
 //     (site.Site.DropBodies, LoadBody).
 //
 // The figure and fit caches (render/figcache.go, site/fitcache.go) key
 // their entries by the rules of internal/diskcache. What the browser is
 // told is not what is rebuilt: a file made again is compared with the one
-// served (serve's diff); a copied file (CopiedAsIs) reloads every page.
+// served (serve's diff, which looks only at the files made and removed);
+// a copied file (CopiedAsIs) reloads every page.
 package rebuild
 
 import (
