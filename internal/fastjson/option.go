@@ -178,23 +178,8 @@ func (e *Enc) XAxis(x *opts.XAxis, whole func() any, extra func(*Enc)) {
 		e.Marshal(whole())
 		return
 	}
-	a := axisParts{x.Show, x.AlignTicks, x.Inverse, x.Scale, x.Position, x.Type, x.Name, x.NameLocation, x.NameGap, x.SplitNumber, x.GridIndex,
-		x.Data, x.Min, x.Max, x.MinInterval, x.MaxInterval, x.SplitLine, x.AxisLine, x.AxisLabel}
-	e.Open()
-	e.OptBool("show", a.show)
-	e.OptBool("alignTicks", a.alignTicks)
-	e.OptStr("position", a.position)
-	e.OptStr("type", a.typ)
-	e.OptStr("name", a.name)
-	e.OptStr("nameLocation", a.nameLocation)
-	e.OptInt("nameGap", a.nameGap)
-	e.axisRange(&a)
-	e.OptInt("gridIndex", a.gridIndex)
-	e.splitLine(a.splitLine)
-	e.axisLine(a.axisLine)
-	e.axisLabel(a.axisLabel)
-	extra(e)
-	e.Close()
+	e.axis(&axisParts{x.Show, x.AlignTicks, x.Inverse, x.Scale, x.Position, x.Type, x.Name, x.NameLocation, x.NameGap, x.SplitNumber, x.GridIndex,
+		x.Data, x.Min, x.Max, x.MinInterval, x.MaxInterval, x.SplitLine, x.AxisLine, x.AxisLabel}, xAxisOrder, extra)
 }
 
 // YAxis writes a y axis wrapped by whole, with extra's members.
@@ -207,21 +192,49 @@ func (e *Enc) YAxis(y *opts.YAxis, whole func() any, extra func(*Enc)) {
 		e.Marshal(whole())
 		return
 	}
-	a := axisParts{y.Show, y.AlignTicks, y.Inverse, y.Scale, y.Position, y.Type, y.Name, y.NameLocation, y.NameGap, y.SplitNumber, y.GridIndex,
-		y.Data, y.Min, y.Max, y.MinInterval, y.MaxInterval, y.SplitLine, y.AxisLine, y.AxisLabel}
+	e.axis(&axisParts{y.Show, y.AlignTicks, y.Inverse, y.Scale, y.Position, y.Type, y.Name, y.NameLocation, y.NameGap, y.SplitNumber, y.GridIndex,
+		y.Data, y.Min, y.Max, y.MinInterval, y.MaxInterval, y.SplitLine, y.AxisLine, y.AxisLabel}, yAxisOrder, extra)
+}
+
+// The members of an axis in the order go-echarts declares them, which is
+// the order encoding/json writes them in; "range" stands for the fields
+// from inverse to maxInterval (axisRange), which both declare alike.
+var (
+	xAxisOrder = [...]string{"show", "alignTicks", "position", "type", "name", "nameLocation", "nameGap", "range", "gridIndex", "splitLine", "axisLine", "axisLabel"}
+	yAxisOrder = [...]string{"name", "alignTicks", "position", "nameLocation", "nameGap", "type", "show", "range", "gridIndex", "splitLine", "axisLabel", "axisLine"}
+)
+
+// axis writes the members of a in order, then extra's.
+func (e *Enc) axis(a *axisParts, order [12]string, extra func(*Enc)) {
 	e.Open()
-	e.OptStr("name", a.name)
-	e.OptBool("alignTicks", a.alignTicks)
-	e.OptStr("position", a.position)
-	e.OptStr("nameLocation", a.nameLocation)
-	e.OptInt("nameGap", a.nameGap)
-	e.OptStr("type", a.typ)
-	e.OptBool("show", a.show)
-	e.axisRange(&a)
-	e.OptInt("gridIndex", a.gridIndex)
-	e.splitLine(a.splitLine)
-	e.axisLabel(a.axisLabel)
-	e.axisLine(a.axisLine)
+	for _, m := range order {
+		switch m {
+		case "show":
+			e.OptBool("show", a.show)
+		case "alignTicks":
+			e.OptBool("alignTicks", a.alignTicks)
+		case "position":
+			e.OptStr("position", a.position)
+		case "type":
+			e.OptStr("type", a.typ)
+		case "name":
+			e.OptStr("name", a.name)
+		case "nameLocation":
+			e.OptStr("nameLocation", a.nameLocation)
+		case "nameGap":
+			e.OptInt("nameGap", a.nameGap)
+		case "range":
+			e.axisRange(a)
+		case "gridIndex":
+			e.OptInt("gridIndex", a.gridIndex)
+		case "splitLine":
+			e.splitLine(a.splitLine)
+		case "axisLine":
+			e.axisLine(a.axisLine)
+		case "axisLabel":
+			e.axisLabel(a.axisLabel)
+		}
+	}
 	extra(e)
 	e.Close()
 }
