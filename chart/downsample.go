@@ -40,13 +40,22 @@ func downsample(pts []site.Point, target int, logX, logY bool) []site.Point {
 	if len(pts) <= target || len(pts) <= 2 {
 		return pts
 	}
-	return downsampleAt(pts, screenXs(pts, logX, nil), target, logX, logY)
+	return downsampleAt(pts, screenXs(pts, logX, nil), target, logX, logY, &lineScratch{})
+}
+
+// lineScratch is what thinning a line needs a value of per point beside sx
+// (screen y, and which points are kept), kept from one series of a chart
+// to the next: the ten runs of a million steps of a long log would
+// otherwise make 9 MB afresh for each.
+type lineScratch struct {
+	sy   []float64
+	keep []bool
 }
 
 // downsampleAt is downsample given sx, screenXs of pts, which the line's
 // spread band (spreadBand) reads too: log10 of ten million steps is worth
-// taking once.
-func downsampleAt(pts []site.Point, sx []float64, target int, logX, logY bool) []site.Point {
+// taking once. It works in scratch, which holds nothing it returns.
+func downsampleAt(pts []site.Point, sx []float64, target int, logX, logY bool, scratch *lineScratch) []site.Point {
 	n := len(pts)
 	if n <= target || n <= 2 {
 		return pts
@@ -59,7 +68,10 @@ func downsampleAt(pts []site.Point, sx []float64, target int, logX, logY bool) [
 	}
 
 	// Screen y, once per point.
-	sy := make([]float64, n)
+	if cap(scratch.sy) < n {
+		scratch.sy, scratch.keep = make([]float64, n), make([]bool, n)
+	}
+	sy, keep := scratch.sy[:n], scratch.keep[:n]
 	for i, p := range pts {
 		sy[i] = screen(p.Y, logY)
 	}
@@ -96,7 +108,6 @@ func downsampleAt(pts []site.Point, sx []float64, target int, logX, logY bool) [
 	byWidth := total > 0 && !math.IsInf(total, 0) && !math.IsNaN(total)
 	budget := float64(max(target-gaps, 0))
 
-	keep := make([]bool, n)
 	for i, p := range pts {
 		keep[i] = p.Label() != "" || math.IsNaN(p.Y)
 	}
