@@ -26,10 +26,10 @@ import (
 func spreadBuckets(target int) int { return max(2, target/4, min(64, target/2)) }
 
 // spreadSeries is the min/max band of a line series whose points all
-// were thinned to drawn, or nil when nothing was thinned (drawn is all)
+// (at sx, screenXs of all) were thinned to drawn, or nil when nothing was thinned (drawn is all)
 // or the series draws a band of its own (a y interval, or a group's band
 // across runs). k numbers the chart's extra series so far, to give it an id.
-func spreadSeries(p chartspec.Panel, all, drawn []site.Point, target, grid int, name string, st SeriesStyle, k int) []auxSeries {
+func spreadSeries(p chartspec.Panel, all, drawn []site.Point, sx []float64, target, grid int, name string, st SeriesStyle, k int) []auxSeries {
 	if len(drawn) == len(all) {
 		return nil
 	}
@@ -38,8 +38,7 @@ func spreadSeries(p chartspec.Panel, all, drawn []site.Point, target, grid int, 
 			return nil
 		}
 	}
-	logX := p.X.Scale == chartspec.ScaleLog
-	data := spreadData(spreadBand(all, spreadBuckets(target), logX))
+	data := spreadData(spreadBand(all, sx, spreadBuckets(target)))
 	if data == nil {
 		return nil
 	}
@@ -51,15 +50,15 @@ func spreadSeries(p chartspec.Panel, all, drawn []site.Point, target, grid int, 
 	}}}
 }
 
-// spreadBand is the min/max band of a line (sorted by x, gaps as NaN y)
-// as points whose Bounds hold the band: the line is cut at its gaps, each
+// spreadBand is the min/max band of a line (sorted by x, gaps as NaN y;
+// sx its points' screenXs) as points whose Bounds hold the band: the line is cut at its gaps, each
 // segment into buckets of equal width on screen (log10 of x on a log
 // axis, so each decade gets its share), about buckets in all, shared by
 // the segments' widths as downsample shares its target. A bucket is drawn
 // flat from its first x to its last, at its lowest and highest y, so a
 // value lies inside the band at its own x whatever the buckets next to
 // it hold. A gap between segments is a gap point, which breaks the band.
-func spreadBand(pts []site.Point, buckets int, logX bool) []site.Point {
+func spreadBand(pts []site.Point, sx []float64, buckets int) []site.Point {
 	type segment struct{ lo, hi int }
 	var segs []segment
 	start := -1
@@ -75,7 +74,7 @@ func spreadBand(pts []site.Point, buckets int, logX bool) []site.Point {
 	if start >= 0 {
 		segs = append(segs, segment{start, len(pts)})
 	}
-	width := func(s segment) float64 { return screen(pts[s.hi-1].X, logX) - screen(pts[s.lo].X, logX) }
+	width := func(s segment) float64 { return sx[s.hi-1] - sx[s.lo] }
 	total := 0.0
 	for _, s := range segs {
 		total += width(s)
@@ -92,12 +91,12 @@ func spreadBand(pts []site.Point, buckets int, logX bool) []site.Point {
 			share = width(s) / total
 		}
 		k := max(1, int(math.Round(float64(buckets)*share)))
-		seg := pts[s.lo:s.hi]
-		x0, span := screen(seg[0].X, logX), width(s)
+		seg, segX := pts[s.lo:s.hi], sx[s.lo:s.hi]
+		x0, span := segX[0], width(s)
 		measured := span > 0 && !math.IsInf(span, 0) && !math.IsNaN(span) && !math.IsInf(x0, 0)
 		bucket := func(j int) int {
 			if measured {
-				return min(k-1, int(float64(k)*(screen(seg[j].X, logX)-x0)/span))
+				return min(k-1, int(float64(k)*(segX[j]-x0)/span))
 			}
 			return j * k / len(seg)
 		}

@@ -173,7 +173,7 @@ func TestSpreadBandCuts(t *testing.T) {
 	pts := line(1000, wavy)
 	pts[500] = gapPoint(500)
 	pts[123].Y = 9
-	band := spreadBand(pts, 20, false)
+	band := spreadBand(pts, screenXs(pts, false, nil), 20)
 	gaps := 0
 	for _, b := range band {
 		if b.Gap() {

@@ -163,12 +163,18 @@ func buildOption(c *site.Chart) *echartsOption {
 		if p.Type == chartspec.TypeScatter && target > 0 {
 			ext[0], ext[1], ext[2], ext[3] = PanelExtent(c, i)
 		}
+		// Thinning's scratch, reused by the panel's series one after another.
+		var scratch lineScratch
+		var scratchX []float64
 		for _, s := range orderSeries(sc.Order, sortedSeries(c.Panels[i], nums)) {
 			pts := s.Points
 			logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
+			var sx []float64 // screenXs of s.Points, once the line is thinned
 			switch {
-			case p.Type == chartspec.TypeLine && target > 0:
-				pts = downsample(pts, target, logX, logY)
+			case p.Type == chartspec.TypeLine && target > 0 && len(pts) > target:
+				sx = screenXs(pts, logX, scratchX)
+				scratchX = sx
+				pts = downsampleAt(pts, sx, target, logX, logY, &scratch)
 			case p.Type == chartspec.TypeScatter && target > 0:
 				pts = thinScatter(pts, ext, logX, logY)
 			}
@@ -178,7 +184,7 @@ func buildOption(c *site.Chart) *echartsOption {
 			ss, extra = restyle(ss, extra, st, crowd)
 			aux = append(aux, intervalSeries(p, bandPts, i, name, st, ss.Type == types.ChartLine, len(aux))...)
 			if p.Type == chartspec.TypeLine && target > 0 {
-				aux = append(aux, spreadSeries(p, s.Points, pts, target, i, name, st, len(aux))...)
+				aux = append(aux, spreadSeries(p, s.Points, pts, sx, target, i, name, st, len(aux))...)
 			}
 			if smoothable(p, ss) {
 				// smoothed from every row, then drawn at the rows kept

@@ -37,6 +37,25 @@ import (
 // same input. When len(pts) <= target, pts itself is returned; a target
 // below 2 counts as 2.
 func downsample(pts []site.Point, target int, logX, logY bool) []site.Point {
+	if len(pts) <= target || len(pts) <= 2 {
+		return pts
+	}
+	return downsampleAt(pts, screenXs(pts, logX, nil), target, logX, logY, &lineScratch{})
+}
+
+// lineScratch is what thinning a line needs a value of per point beside sx
+// (screen y, and which points are kept), kept from one series of a chart
+// to the next: the ten runs of a million steps of a long log would
+// otherwise make 9 MB afresh for each.
+type lineScratch struct {
+	sy   []float64
+	keep []bool
+}
+
+// downsampleAt is downsample given sx, screenXs of pts, which the line's
+// spread band (spreadBand) reads too: log10 of ten million steps is worth
+// taking once. It works in scratch, which holds nothing it returns.
+func downsampleAt(pts []site.Point, sx []float64, target int, logX, logY bool, scratch *lineScratch) []site.Point {
 	n := len(pts)
 	if n <= target || n <= 2 {
 		return pts
@@ -48,11 +67,13 @@ func downsample(pts []site.Point, target int, logX, logY bool) []site.Point {
 		}
 	}
 
-	// Screen coordinates, once per point.
-	sx := make([]float64, n)
-	sy := make([]float64, n)
+	// Screen y, once per point.
+	if cap(scratch.sy) < n {
+		scratch.sy, scratch.keep = make([]float64, n), make([]bool, n)
+	}
+	sy, keep := scratch.sy[:n], scratch.keep[:n]
 	for i, p := range pts {
-		sx[i], sy[i] = screen(p.X, logX), screen(p.Y, logY)
+		sy[i] = screen(p.Y, logY)
 	}
 
 	// Segments: the runs of drawn points between gaps.
@@ -87,7 +108,6 @@ func downsample(pts []site.Point, target int, logX, logY bool) []site.Point {
 	byWidth := total > 0 && !math.IsInf(total, 0) && !math.IsNaN(total)
 	budget := float64(max(target-gaps, 0))
 
-	keep := make([]bool, n)
 	for i, p := range pts {
 		keep[i] = p.Label() != "" || math.IsNaN(p.Y)
 	}
@@ -154,6 +174,18 @@ func screen(v float64, log bool) float64 {
 		return log10(v)
 	}
 	return v
+}
+
+// screenXs is screen(x, logX) of every point, in buf when it has room.
+func screenXs(pts []site.Point, logX bool, buf []float64) []float64 {
+	sx := buf[:0]
+	if cap(sx) < len(pts) {
+		sx = make([]float64, 0, len(pts))
+	}
+	for _, p := range pts {
+		sx = append(sx, screen(p.X, logX))
+	}
+	return sx
 }
 
 // lttb marks in keep the points of (x, y) that LTTB keeps: the first, the

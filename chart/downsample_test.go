@@ -259,6 +259,29 @@ func TestDownsampleDeterministic(t *testing.T) {
 	}
 }
 
+// TestDownsampleScratchReused: a chart's series are thinned one after
+// another in the same scratch, longer ones then shorter, and each keeps the
+// points it keeps alone.
+func TestDownsampleScratchReused(t *testing.T) {
+	series := [][]site.Point{
+		line(20000, func(i int) float64 { return float64((i * 7919) % 1013) }),
+		line(5000, wavy),
+		line(12000, func(i int) float64 { return math.Sin(float64(i) / 50) }),
+		line(30000, func(i int) float64 { return float64(i % 97) }),
+	}
+	var scratch lineScratch
+	var sx []float64
+	for _, logX := range []bool{false, true} {
+		for k, pts := range series {
+			sx = screenXs(pts, logX, sx)
+			got := downsampleAt(pts, sx, 1000, logX, false, &scratch)
+			if want := downsample(pts, 1000, logX, false); !slices.Equal(got, want) {
+				t.Errorf("series %d (log x %v): kept %d points in reused scratch, %d alone", k, logX, len(got), len(want))
+			}
+		}
+	}
+}
+
 func BenchmarkDownsample(b *testing.B) {
 	lin := line(20000, wavy)
 	logPts := make([]site.Point, 20000)

@@ -95,14 +95,17 @@ func (r *records) peekLine() []byte {
 	return b[:nl+1]
 }
 
-// split splits line (ending in its newline) into r.rec and r.cols as
-// encoding/csv would, and reports whether it could: false for a line with
-// a quote, a carriage return, a NUL or a byte beyond ASCII.
+// split splits line (ending in its newline, line r.next of the input)
+// into r.rec and r.cols as encoding/csv would, and reports whether it
+// could: false for a line with a quote, a carriage return, a NUL or a byte
+// beyond ASCII. The window has looked at every byte for the last two as
+// it read them; the first two are found with bytes.IndexByte, many bytes
+// at a time.
 func (r *records) split(line []byte, own bool) bool {
-	for _, c := range line {
-		if c >= 0x80 || c == '"' || c == '\r' || c == 0 {
-			return false
-		}
+	start := r.w.read - r.buf.Buffered()
+	if r.w.lineHigh(r.next) || r.w.nul >= 0 && r.w.nul < start+len(line) ||
+		bytes.IndexByte(line, '"') >= 0 || bytes.IndexByte(line, '\r') >= 0 {
+		return false
 	}
 	text := unsafe.String(unsafe.SliceData(line), len(line))
 	if own {

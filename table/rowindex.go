@@ -142,14 +142,45 @@ func (l *lineRuns) line(r int) int {
 	return int(run.line) + (r-int(run.row))*int(run.step)
 }
 
-// rowRefs are where the rows' text starts (rowStore.rows): a chunk and an
-// offset in it, packed in 32 bits while every chunk's number and offset
-// fit (2,048 chunks of a megabyte: two gigabytes of text), and 64 once
-// one does not.
+// rowRefs are where the rows' text starts (rowStore.rows). The rows of a
+// chunk follow one another, so while they do a row is kept in two bytes
+// beside the first row of its block of blockRows (near); once one is not
+// near (a subset's rows in another order, a row of more than 8 KB), every
+// ref is packed: a chunk and an offset in 32 bits while every chunk's
+// number and offset fit (2,048 chunks of a megabyte: two gigabytes of
+// text), and in 64 once one does not.
 type rowRefs struct {
-	packed []uint32 // longRow | chunk<<offBits | off
-	wide   []rowRef // once a ref did not pack; packed is nil then
+	mode  refMode
+	first []uint32 // near: each block's first ref, packed without longRow
+	near  []uint16 // near: per row, nearLong | its chunk's distance | its offset
+	// packed is longRow | chunk<<offBits | off per row.
+	packed []uint32
+	wide   []rowRef
 }
+
+// refMode is how rowRefs holds its refs; each mode holds any ref the one
+// before it holds.
+type refMode uint8
+
+const (
+	refsNear refMode = iota
+	refsPacked
+	refsWide
+)
+
+// blockRows is how many rows share a first ref in near mode.
+const blockRows = 16
+
+// A near ref is an offset from its block's first row's in that row's
+// chunk, or from the start of one of the next nearChunks chunks (the
+// first chunks of a table are small: a block may span four): its chunk's
+// distance is the bits from nearShift, below nearLong, which is longRow.
+const (
+	nearLong   = 1 << 15
+	nearShift  = 13
+	nearChunks = 3
+	nearMax    = 1<<nearShift - 1
+)
 
 // offBits are the bits of a packed offset: a chunk holds chunkSize bytes,
 // or one row alone, which starts at 0.
@@ -170,52 +201,137 @@ func pack(ref rowRef) (uint32, bool) {
 
 // len is the number of refs.
 func (s *rowRefs) len() int {
-	if s.wide != nil {
-		return len(s.wide)
+	switch s.mode {
+	case refsNear:
+		return len(s.near)
+	case refsPacked:
+		return len(s.packed)
 	}
-	return len(s.packed)
+	return len(s.wide)
 }
 
 // at is ref r.
 func (s *rowRefs) at(r int) rowRef {
-	if s.wide != nil {
-		return s.wide[r]
+	switch s.mode {
+	case refsNear:
+		f, v := s.first[r/blockRows], s.near[r]
+		ref := rowRef{chunk: f >> offBits, off: f & (1<<offBits - 1)}
+		if d := uint32(v>>nearShift) & nearChunks; d > 0 {
+			ref.chunk, ref.off = ref.chunk+d, 0
+		}
+		ref.off += uint32(v & nearMax)
+		if v&nearLong != 0 {
+			ref.chunk |= longRow
+		}
+		return ref
+	case refsPacked:
+		p := s.packed[r]
+		return rowRef{chunk: p&longRow | (p&^longRow)>>offBits, off: p & (1<<offBits - 1)}
 	}
-	p := s.packed[r]
-	return rowRef{chunk: p&longRow | (p&^longRow)>>offBits, off: p & (1<<offBits - 1)}
+	return s.wide[r]
+}
+
+// nearRef is ref as a near ref of row r, whose block's first ref is kept,
+// or false when it is not near it.
+func (s *rowRefs) nearRef(r int, ref rowRef) (uint16, bool) {
+	f := s.first[r/blockRows]
+	chunk, off := ref.chunk&^longRow, ref.off
+	fchunk, foff := f>>offBits, f&(1<<offBits-1)
+	var v uint16
+	switch {
+	case chunk == fchunk && off >= foff && off-foff <= nearMax:
+		v = uint16(off - foff)
+	case chunk > fchunk && chunk-fchunk <= nearChunks && off <= nearMax:
+		v = uint16(chunk-fchunk)<<nearShift | uint16(off)
+	default:
+		return 0, false
+	}
+	if ref.chunk&longRow != 0 {
+		v |= nearLong
+	}
+	return v, true
 }
 
 // add appends ref.
 func (s *rowRefs) add(ref rowRef) {
-	if s.wide == nil {
+	if s.mode == refsNear {
+		r := len(s.near)
+		if r%blockRows == 0 {
+			if p, ok := pack(rowRef{chunk: ref.chunk &^ longRow, off: ref.off}); ok {
+				s.first = append(s.first, p)
+			} else {
+				s.convert(refsPacked)
+			}
+		}
+		if s.mode == refsNear {
+			if v, ok := s.nearRef(r, ref); ok {
+				s.near = append(s.near, v)
+				return
+			}
+			s.convert(refsPacked)
+		}
+	}
+	if s.mode == refsPacked {
 		if p, ok := pack(ref); ok {
 			s.packed = append(s.packed, p)
 			return
 		}
-		wide := make([]rowRef, len(s.packed), max(cap(s.packed), len(s.packed)+1))
-		for r := range s.packed {
-			wide[r] = s.at(r)
-		}
-		s.wide, s.packed = wide, nil
+		s.convert(refsWide)
 	}
 	s.wide = append(s.wide, ref)
 }
 
+// convert turns the refs of the rows added into mode, with room for one
+// more.
+func (s *rowRefs) convert(mode refMode) {
+	n := s.len()
+	c := max(n+1, cap(s.near), cap(s.packed))
+	switch mode {
+	case refsPacked:
+		packed := make([]uint32, n, c)
+		for r := range n {
+			p, ok := pack(s.at(r))
+			if !ok { // a near ref past the last chunk that packs
+				s.convert(refsWide)
+				return
+			}
+			packed[r] = p
+		}
+		s.packed = packed
+	case refsWide:
+		wide := make([]rowRef, n, c)
+		for r := range n {
+			wide[r] = s.at(r)
+		}
+		s.wide, s.packed = wide, nil
+	}
+	s.first, s.near = nil, nil
+	s.mode = mode
+}
+
 // reserve makes room for n more refs.
 func (s *rowRefs) reserve(n int) {
-	if s.wide != nil {
+	switch s.mode {
+	case refsNear:
+		s.near = append(make([]uint16, 0, len(s.near)+n), s.near...)
+		s.first = append(make([]uint32, 0, (len(s.near)+n)/blockRows+1), s.first...)
+	case refsPacked:
+		s.packed = append(make([]uint32, 0, len(s.packed)+n), s.packed...)
+	default:
 		s.wide = append(make([]rowRef, 0, len(s.wide)+n), s.wide...)
-		return
 	}
-	s.packed = append(make([]uint32, 0, len(s.packed)+n), s.packed...)
 }
 
 // trim is rowStore.trim for the refs.
 func (s *rowRefs) trim() {
-	if n := len(s.wide); cap(s.wide)-n > n/16 {
-		s.wide = slices.Clone(s.wide)
+	s.near, s.first = trimmed(s.near), trimmed(s.first)
+	s.packed, s.wide = trimmed(s.packed), trimmed(s.wide)
+}
+
+// trimmed is s, copied when its spare room is more than a sixteenth of it.
+func trimmed[S ~[]E, E any](s S) S {
+	if n := len(s); cap(s)-n > n/16 {
+		return slices.Clone(s)
 	}
-	if n := len(s.packed); cap(s.packed)-n > n/16 {
-		s.packed = slices.Clone(s.packed)
-	}
+	return s
 }

@@ -202,10 +202,70 @@ func TestLogRowIndex(t *testing.T) {
 	if len(s.lines.runs) != 1 || s.ends.wide != nil || len(s.ends.narrow) != 5000*6 {
 		t.Errorf("%d runs of lines, wide ends %v, %d narrow ends; want 1, false, %d", len(s.lines.runs), s.ends.wide != nil, len(s.ends.narrow), 5000*6)
 	}
-	if n := s.rows.len(); s.rows.wide != nil || cap(s.rows.packed) > n+n/8 || cap(s.ends.narrow) > 6*n+6*n/8 { // the allocator rounds up
-		t.Errorf("room for %d rows (wide %v) and %d ends kept after reading %d rows", cap(s.rows.packed), s.rows.wide != nil, cap(s.ends.narrow), n)
+	if n := s.rows.len(); s.rows.mode != refsNear || cap(s.rows.near) > n+n/8 || cap(s.rows.first) > (n+n/8)/blockRows+1 || cap(s.ends.narrow) > 6*n+6*n/8 { // the allocator rounds up
+		t.Errorf("room for %d rows (mode %d, %d blocks) and %d ends kept after reading %d rows", cap(s.rows.near), s.rows.mode, cap(s.rows.first), cap(s.ends.narrow), n)
 	}
 	checkRow(t, tab, 4999, Row{Line: 5001, Cells: []string{"r4", "1000", "4.25", "", "0.000123456789", "34993"}, Cols: []int{1, 4, 9, 14, 15, 30}})
+}
+
+// TestRowRefsNear reads back refs kept near their block's first, and
+// turns them packed at the first that is not: earlier, four chunks on, or
+// further than nearMax.
+func TestRowRefsNear(t *testing.T) {
+	near := func() []rowRef {
+		var refs []rowRef
+		chunk, off := uint32(0), uint32(1<<20-600)
+		for r := range 4*blockRows + 5 { // the last block's first is row 64, at chunk 12, offset 400
+			ref := rowRef{chunk: chunk, off: off}
+			if r%7 == 3 {
+				ref.chunk |= longRow
+			}
+			refs = append(refs, ref)
+			off += 100
+			if r%5 == 4 { // a new chunk every five rows: three in a block
+				chunk, off = chunk+1, 0
+			}
+		}
+		return refs
+	}
+	for _, tc := range []struct {
+		name string
+		last rowRef // added after near()'s refs
+		mode refMode
+	}{
+		{"next row", rowRef{chunk: 13, off: 400}, refsNear},
+		{"long, at the end of the block's reach", rowRef{chunk: 15 | longRow, off: nearMax}, refsNear},
+		{"at the end of the first's chunk's reach", rowRef{chunk: 12, off: 400 + nearMax}, refsNear},
+		{"past the first's chunk's reach", rowRef{chunk: 12, off: 401 + nearMax}, refsPacked},
+		{"past the reach", rowRef{chunk: 15, off: nearMax + 1}, refsPacked},
+		{"four chunks on", rowRef{chunk: 16, off: 0}, refsPacked},
+		{"an earlier row", rowRef{chunk: 12, off: 0}, refsPacked},
+		{"past what packs", rowRef{chunk: maxPackedChunk, off: 0}, refsWide},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			refs := append(near(), tc.last)
+			var s rowRefs
+			s.reserve(10)
+			for i, ref := range refs {
+				s.add(ref)
+				if i < len(refs)-1 && s.mode != refsNear {
+					t.Fatalf("ref %d (%+v) turned the refs to mode %d", i, ref, s.mode)
+				}
+			}
+			if s.mode != tc.mode {
+				t.Errorf("mode %d, want %d", s.mode, tc.mode)
+			}
+			s.trim()
+			if s.len() != len(refs) {
+				t.Errorf("len %d, want %d", s.len(), len(refs))
+			}
+			for j, want := range refs {
+				if got := s.at(j); got != want {
+					t.Errorf("at(%d) = %+v, want %+v", j, got, want)
+				}
+			}
+		})
+	}
 }
 
 // TestRowRefs reads back refs as packed, and after one that does not pack

@@ -79,8 +79,12 @@ func (w *window) Read(p []byte) (int, error) {
 }
 
 // drop forgets the input before line: no position before it will be asked
-// for again.
+// for again. Once a NUL byte is read nothing is: its place is the message,
+// and encoding/csv may still be reading the lines it read ahead of it.
 func (w *window) drop(line int) {
+	if w.nul >= 0 {
+		return
+	}
 	k := line - w.first
 	if k <= 0 || k >= len(w.starts) {
 		return
