@@ -66,9 +66,17 @@ func readParquet(name string, src []byte, fail func(format string, args ...any) 
 	t := &Table{Name: name, Columns: make([]string, len(leaves)), rows: true}
 	cols := make([]int, len(leaves))
 	kinds := make([]func(parquet.Value) (string, bool), len(leaves))
+	seen := make(map[string]int, len(leaves))
 	for i, path := range leaves {
 		t.Columns[i] = strings.Join(path, ".")
 		cols[i] = i + 1
+		if t.Columns[i] == "" {
+			return nil, fail("column %d has no name: write the file again with a name for every column", i+1)
+		}
+		if j, ok := seen[t.Columns[i]]; ok {
+			return nil, fail("column name %s is used twice (columns %d and %d): write the file again with a name of its own for each column", quote(t.Columns[i]), j+1, i+1)
+		}
+		seen[t.Columns[i]] = i
 		leaf, _ := schema.Lookup(path...)
 		kinds[i] = cellFormat(leaf.Node.Type())
 		if kinds[i] == nil {

@@ -136,3 +136,20 @@ func FuzzParquet(f *testing.F) {
 		}
 	})
 }
+
+// TestParquetColumnNameTwice: a top-level column named "a.b" and a field b
+// of a group a would both be column a.b; the file is refused, naming it,
+// rather than read with two columns of one name (found by FuzzParquet).
+func TestParquetColumnNameTwice(t *testing.T) {
+	type group struct {
+		B int64 `parquet:"b"`
+	}
+	type row struct {
+		AB int64 `parquet:"a.b"`
+		A  group `parquet:"a"`
+	}
+	_, err := ParseParquet("runs.parquet", writeParquet(t, []row{{1, group{2}}}))
+	if err == nil || !strings.Contains(err.Error(), `runs.parquet: column name "a.b" is used twice (columns 1 and 2)`) {
+		t.Errorf("ParseParquet = %v, want the name used twice", err)
+	}
+}
