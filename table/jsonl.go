@@ -30,6 +30,7 @@ const maxNesting = 32
 // Every cell stands on its row's line, so Row.Lines is nil.
 func ReadJSONL(name string, r io.Reader) (*Table, error) {
 	p := &jsonParser{t: &Table{Name: name}, index: map[string]int{}, perLine: true}
+	p.t.store.keyed = true
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte // a line longer than br's buffer, gathered
 	for n := 1; ; n++ {

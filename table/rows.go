@@ -46,6 +46,11 @@ type rowStore struct {
 	col0 int
 	// odd holds the positions of the rows that are not plain (odd.go).
 	odd oddRows
+	// keyed: a row is plain when its cells stand where the first row's
+	// did, at offsets past the text before them (keyed.go), not as in a
+	// CSV file; set by the JSON Lines reader.
+	keyed   bool
+	offsets []int
 }
 
 // rowRef is where a row's text starts.
@@ -115,6 +120,9 @@ func (t *Table) add(row Row) {
 		s.long[s.rows.len()] = long
 	}
 	s.chunks[last] = cur
+	if s.keyed && s.rows.len() == 0 {
+		s.learn(row)
+	}
 	if s.rows.len() == 0 {
 		s.col0 = 1
 		if len(row.Cols) > 0 && row.Cols[0] > 0 {
@@ -177,6 +185,9 @@ func (s *rowStore) cellEnd(r, c int) int {
 // non-ASCII text around its cells. Cells with bytes beyond ASCII are not
 // plain: their columns count characters.
 func (s *rowStore) plain(row Row) bool {
+	if s.keyed {
+		return s.plainKeyed(row)
+	}
 	if row.Lines != nil || len(row.Cols) != len(row.Cells) || len(row.Cells) != s.width {
 		return false
 	}
@@ -223,7 +234,10 @@ func (s *rowStore) widen(w int) {
 	}
 	// A plain row's columns are worked out from its width: the rows that
 	// were plain keep the columns they had, and none for the new cells.
-	if len(s.odd.rows) < s.rows.len() {
+	// A keyed table's plain rows lack the new cells, as its distances say.
+	if s.keyed {
+		s.widenKeyed(w)
+	} else if len(s.odd.rows) < s.rows.len() {
 		var odd oddRows
 		for r := range s.rows.len() {
 			p, ok := s.odd.get(r)
@@ -332,6 +346,9 @@ func (s *rowStore) pos(r, c int) (line, col int) {
 	if c < 0 || c >= s.width || c > s.span {
 		return line, 0 // past span: a column not kept, whose place is not
 	}
+	if s.keyed {
+		return line, s.keyedCol(r, c)
+	}
 	col = s.col0
 	if c > 0 {
 		// Each cell before c takes its length and a separator.
@@ -355,6 +372,7 @@ func (t *Table) Subset(rows []int) *Table {
 	sub := &Table{Name: t.Name, Columns: t.Columns, rows: t.rows, header: t.header}
 	from, to := &t.store, &sub.store
 	to.width, to.span, to.col0, to.drop = from.width, from.span, from.col0, from.drop
+	to.keyed, to.offsets = from.keyed, from.offsets
 	// Full chunks: a row added to the subset would start a chunk of its own.
 	to.chunks = make([][]byte, len(from.chunks))
 	for i, c := range from.chunks {
