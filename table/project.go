@@ -14,18 +14,19 @@ import (
 // keepOnly makes the store keep the text of the columns named in keep
 // alone, of a table of columns; before any row is added.
 func (s *rowStore) keepOnly(columns, keep []string) {
-	s.drop = nil
+	s.drop, s.dropping = nil, make([]bool, len(columns))
 	for c, name := range columns {
 		if !slices.Contains(keep, name) {
 			s.drop = append(s.drop, c)
+			s.dropping[c] = true
 		}
 	}
 }
 
-// dropped reports whether the text of column c is not kept.
+// dropped reports whether the text of column c is not kept. It is asked
+// of every cell of every row added, twice: a lookup, not a search.
 func (s *rowStore) dropped(c int) bool {
-	_, found := slices.BinarySearch(s.drop, c)
-	return found
+	return c < len(s.dropping) && s.dropping[c]
 }
 
 // skipped is how many bytes of row r before cell c's text were not kept:

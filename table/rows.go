@@ -38,8 +38,10 @@ type rowStore struct {
 	long map[int][]uint32
 	// lines are the lines the rows start on.
 	lines lineRuns
-	// drop are the columns whose text is not kept, ascending (project.go).
-	drop []int
+	// drop are the columns whose text is not kept, ascending (project.go);
+	// dropping[c] says whether c is one of them.
+	drop     []int
+	dropping []bool
 
 	// col0 is the column of the first cell of a plain row, the table's
 	// left margin (1 in a file of its own, more in indented inline data).
@@ -371,7 +373,7 @@ func padded(s []int, n int) []int {
 func (t *Table) Subset(rows []int) *Table {
 	sub := &Table{Name: t.Name, Columns: t.Columns, rows: t.rows, header: t.header}
 	from, to := &t.store, &sub.store
-	to.width, to.span, to.col0, to.drop = from.width, from.span, from.col0, from.drop
+	to.width, to.span, to.col0, to.drop, to.dropping = from.width, from.span, from.col0, from.drop, from.dropping
 	to.keyed, to.offsets = from.keyed, from.offsets
 	// Full chunks: a row added to the subset would start a chunk of its own.
 	to.chunks = make([][]byte, len(from.chunks))
