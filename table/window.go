@@ -19,6 +19,7 @@ import (
 type window struct {
 	r      io.Reader
 	buf    []byte // the input from offset base on
+	mem    []byte // buf's array, whose bytes before buf are free again
 	base   int
 	starts []int  // the offset where each line starts, from line first on
 	high   []bool // whether that line has a byte beyond ASCII (so far)
@@ -49,7 +50,7 @@ func (w *window) Read(p []byte) (int, error) {
 	}
 	n, err := w.r.Read(p)
 	w.err = err
-	w.buf = append(w.buf, p[:n]...)
+	w.keep(p[:n])
 	for chunk := p[:n]; len(chunk) > 0; {
 		seg := chunk
 		nl := bytes.IndexByte(chunk, '\n')
@@ -78,6 +79,23 @@ func (w *window) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// keep appends p to buf. The bytes dropped before buf are used again: what
+// is kept moves to the array's start when it fills, and the array is
+// replaced only when what is kept takes more than half of it, or less than
+// an eighth of a large one. Appending alone made a new array each time
+// the end was reached, two and a half times the input of garbage in all
+// (750 MB for a training log of 320 MB).
+func (w *window) keep(p []byte) {
+	if len(w.buf)+len(p) > cap(w.buf) {
+		need := len(w.buf) + len(p)
+		if need > cap(w.mem)/2 || cap(w.mem) > 1<<20 && need < cap(w.mem)/8 {
+			w.mem = make([]byte, 0, max(2*need, 4096))
+		}
+		w.buf = append(w.mem[:0], w.buf...) // copy allows the overlap
+	}
+	w.buf = append(w.buf, p...)
+}
+
 // drop forgets the input before line: no position before it will be asked
 // for again. Once a NUL byte is read nothing is: its place is the message,
 // and encoding/csv may still be reading the lines it read ahead of it.
@@ -91,11 +109,6 @@ func (w *window) drop(line int) {
 	}
 	cut := w.starts[k] - w.base
 	w.buf = w.buf[cut:]
-	// Copy what is kept once it is a small part of the array, which
-	// appending alone would keep growing.
-	if cap(w.buf) > 1<<16 && len(w.buf) < cap(w.buf)/4 {
-		w.buf = append(make([]byte, 0, 2*len(w.buf)+4096), w.buf...)
-	}
 	w.base = w.starts[k]
 	w.starts = w.starts[k:]
 	w.high = w.high[k:]
