@@ -29,8 +29,27 @@ const maxNesting = 32
 //
 // Every cell stands on its row's line, so Row.Lines is nil.
 func ReadJSONL(name string, r io.Reader) (*Table, error) {
+	return readJSONL(name, r, nil)
+}
+
+// ReadJSONLColumns is ReadJSONL keeping the text of the columns named in
+// keep alone, as ReadCSVColumns does: every line is read and checked, and
+// every position and message is the same; Cell panics on a column not
+// kept.
+func ReadJSONLColumns(name string, r io.Reader, keep []string) (*Table, error) {
+	if keep == nil {
+		keep = []string{}
+	}
+	return readJSONL(name, r, keep)
+}
+
+// readJSONL is ReadJSONL keeping the columns in keep, or all for nil.
+func readJSONL(name string, r io.Reader, keep []string) (*Table, error) {
 	p := &jsonParser{t: &Table{Name: name}, index: map[string]int{}, perLine: true}
 	p.t.store.keyed = true
+	if keep != nil {
+		p.t.store.keepOnly(nil, keep)
+	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte // a line longer than br's buffer, gathered
 	for n := 1; ; n++ {

@@ -133,6 +133,7 @@ func FuzzJSONL(f *testing.F) {
 			return
 		}
 		checkTable(t, tab, at)
+		checkSomeColumns(t, tab, src)
 		for i, r := range rowsOf(tab) {
 			for j, c := range r.Cells {
 				if text, ok := atCell(src, tab, i, j, at); ok && !strings.HasPrefix(text, c) &&
@@ -145,4 +146,25 @@ func FuzzJSONL(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkSomeColumns reads src again keeping one column of tab, src read
+// whole, and compares that column's cells and places.
+func checkSomeColumns(t *testing.T, tab *Table, src []byte) {
+	if len(tab.Columns) == 0 {
+		return
+	}
+	c := len(tab.Columns) / 2
+	some, err := ReadJSONLColumns(tab.Name, strings.NewReader(string(src)), tab.Columns[c:c+1])
+	if err != nil {
+		t.Fatalf("read for column %q: %v; read whole, no error", tab.Columns[c], err)
+	}
+	if some.Len() != tab.Len() || len(some.Columns) != len(tab.Columns) {
+		t.Fatalf("read for column %q: %d rows, %d columns; want %d, %d", tab.Columns[c], some.Len(), len(some.Columns), tab.Len(), len(tab.Columns))
+	}
+	for r := range tab.Len() {
+		if some.Cell(r, c) != tab.Cell(r, c) || some.Pos(r, c) != tab.Pos(r, c) {
+			t.Fatalf("row %d, column %q: %q at %v, want %q at %v", r, tab.Columns[c], some.Cell(r, c), some.Pos(r, c), tab.Cell(r, c), tab.Pos(r, c))
+		}
+	}
 }

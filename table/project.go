@@ -14,13 +14,63 @@ import (
 // keepOnly makes the store keep the text of the columns named in keep
 // alone, of a table of columns; before any row is added.
 func (s *rowStore) keepOnly(columns, keep []string) {
-	s.drop, s.dropping = nil, make([]bool, len(columns))
-	for c, name := range columns {
-		if !slices.Contains(keep, name) {
+	s.keep = keep
+	s.drop, s.dropping = nil, nil
+	s.name(columns)
+}
+
+// name marks the columns past those named so far whose text is not kept,
+// when the store keeps some columns alone: a JSON Lines log names a key
+// first on any line.
+func (s *rowStore) name(columns []string) {
+	if s.keep == nil {
+		return
+	}
+	for c := len(s.dropping); c < len(columns); c++ {
+		drop := !slices.Contains(s.keep, columns[c])
+		s.dropping = append(s.dropping, drop)
+		if drop {
 			s.drop = append(s.drop, c)
-			s.dropping[c] = true
 		}
 	}
+}
+
+// spanOf is how many of w columns have their cells' ends kept: all but
+// the columns at the end whose text is not kept.
+func (s *rowStore) spanOf(w int) int {
+	for w > 0 && s.dropped(w-1) {
+		w--
+	}
+	return w
+}
+
+// widenSpan keeps the cells' ends of the first span columns of each row,
+// where the rows so far kept fewer (a column whose text is kept named after
+// rows were added, behind columns whose text is not): their ends for the
+// columns in between were never kept, and stand at the last kept one, so
+// that those cells read as empty and, with no place known, at column 0
+// (unknownRows, unknownFrom).
+func (s *rowStore) widenSpan(span int) {
+	var ends cellEnds
+	ends.reserve(s.rows.len() * span)
+	for r := range s.rows.len() {
+		ends.copyRange(&s.ends, r*s.span, (r+1)*s.span)
+		last := 0
+		if s.span > 0 {
+			last = s.ends.at((r+1)*s.span - 1)
+		}
+		for range span - s.span {
+			ends.add(last)
+		}
+	}
+	s.ends = ends
+	// Column span's place is known still: it stands past the ends kept.
+	if s.unknownRows == 0 {
+		s.unknownFrom = s.span + 1
+	}
+	s.unknownFrom = min(s.unknownFrom, s.span+1)
+	s.unknownRows = s.rows.len()
+	s.span = span
 }
 
 // dropped reports whether the text of column c is not kept. It is asked

@@ -41,6 +41,18 @@ func TestReadCSVColumns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			checkColumns(t, all, some, tc.keep)
+		})
+	}
+}
+
+// checkColumns compares some, a table read for the columns in keep, with
+// all, the same file read whole (see TestReadCSVColumns).
+func checkColumns(t *testing.T, all, some *Table, keep []string) {
+	t.Helper()
+	tc := struct{ keep []string }{keep}
+	{
+		{
 			if some.Len() != all.Len() || !slices.Equal(some.Columns, all.Columns) {
 				t.Fatalf("%d rows, columns %q; want %d, %q", some.Len(), some.Columns, all.Len(), all.Columns)
 			}
@@ -51,8 +63,11 @@ func TestReadCSVColumns(t *testing.T) {
 				}
 			}
 			// A row that is not plain keeps its columns' places (odd.go).
+			// Nor are they known in rows before a kept column was first
+			// named behind dropped ones (widenSpan).
 			unknown := func(r, c int, p diag.Pos) diag.Pos {
-				if _, odd := some.store.odd.get(r); c > known && !odd {
+				late := r < some.store.unknownRows && c >= some.store.unknownFrom
+				if _, odd := some.store.odd.get(r); (c > known || late) && !odd {
 					p.Col = 0
 				}
 				return p
@@ -96,7 +111,7 @@ func TestReadCSVColumns(t *testing.T) {
 					checkPanics(t, func() { some.Cell(0, c) })
 				}
 			}
-		})
+		}
 	}
 }
 
@@ -110,10 +125,49 @@ func checkPanics(t *testing.T, f func()) {
 	f()
 }
 
-// TestReadColumnsOtherKinds: a file other than CSV or TSV is read whole.
+// TestReadJSONLColumns reads JSON Lines for some of their columns, as
+// TestReadCSVColumns reads CSV: keys first named on a later line, kept or
+// not, behind columns kept or not, lines of another layout, and a long one.
+func TestReadJSONLColumns(t *testing.T) {
+	long := strings.Repeat("z", 70_000)
+	tests := []struct {
+		name string
+		src  string
+		keep []string
+	}{
+		{"a log, the last columns dropped, one named late", `{"run":"r0","step":1,"loss":3.5,"lr":1e-3}
+{"run":"r0","step":2,"loss":3.25,"val":3.4,"lr":1e-3}
+{"run":"r1","step":1,"loss":4,"lr":2e-3}
+`, []string{"run", "step", "loss"}},
+		{"a kept column named late, behind dropped ones", `{"a":1,"b":22,"c":333}
+{"a":4,"b":5,"c":6}
+{"a":7,"b":8,"c":9,"d":10}
+{"a":11,"b":12,"c":13,"e":14,"d":15}
+`, []string{"a", "d"}},
+		{"the first and middle dropped, spaces", "{\"a\": 11, \"b\": 2, \"c\": 333, \"d\": 4}\n{\"a\":5,\"b\":66,\"c\":7,\"d\":88}\n", []string{"b", "d"}},
+		{"a long row, blank lines, non-ASCII", "{\"a\":1,\"b\":\"x\",\"c\":3}\n\n{\"a\":4,\"b\":\"" + long + "\",\"c\":6,\"e\":1}\n{\"a\":\"β\",\"b\":\"y\",\"c\":9}\n", []string{"a", "c"}},
+		{"nothing kept", "{\"a\":1,\"b\":2}\n", []string{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			all, err := ReadJSONL("f.jsonl", strings.NewReader(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			some, err := ReadColumns("f.jsonl", strings.NewReader(tc.src), int64(len(tc.src)), tc.keep)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkColumns(t, all, some, tc.keep)
+		})
+	}
+}
+
+// TestReadColumnsOtherKinds: a file other than CSV, TSV or JSON Lines is
+// read whole.
 func TestReadColumnsOtherKinds(t *testing.T) {
-	src := []byte("{\"a\": 1, \"b\": 2}\n")
-	tab, err := ReadColumns("f.jsonl", bytes.NewReader(src), int64(len(src)), []string{"a"})
+	src := []byte("[{\"a\": 1, \"b\": 2}]\n")
+	tab, err := ReadColumns("f.json", bytes.NewReader(src), int64(len(src)), []string{"a"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,9 +39,15 @@ type rowStore struct {
 	// lines are the lines the rows start on.
 	lines lineRuns
 	// drop are the columns whose text is not kept, ascending (project.go);
-	// dropping[c] says whether c is one of them.
+	// dropping[c] says whether c is one of them, and keep names the
+	// columns kept (nil: all).
 	drop     []int
 	dropping []bool
+	keep     []string
+	// The rows before unknownRows have no place kept for their cells from
+	// column unknownFrom on (widenSpan): none is asked for, as their text
+	// is not kept.
+	unknownRows, unknownFrom int
 
 	// col0 is the column of the first cell of a plain row, the table's
 	// left margin (1 in a file of its own, more in indented inline data).
@@ -71,6 +77,7 @@ const longRow = 1 << 31
 // columns added to t.Columns before the next row.
 func (t *Table) add(row Row) {
 	s := &t.store
+	s.name(t.Columns)
 	if w := max(len(row.Cells), len(t.Columns)); w > s.width {
 		s.widen(w)
 	}
@@ -210,12 +217,15 @@ func (s *rowStore) plain(row Row) bool {
 
 // widen makes every row w cells wide, the new cells "".
 func (s *rowStore) widen(w int) {
-	if s.rows.len() > 0 {
+	if s.rows.len() > 0 && s.span != s.width {
+		// Some columns' text is not kept: the ends of the new columns are
+		// kept only up to the last kept one.
+		if span := s.spanOf(w); span > s.span {
+			s.widenSpan(span)
+		}
+	} else if s.rows.len() > 0 {
 		var ends cellEnds
 		ends.reserve(s.rows.len() * w)
-		if s.span != s.width {
-			panic("table: a row wider than the header of a table read for some columns")
-		}
 		for r := range s.rows.len() {
 			ends.copyRange(&s.ends, r*s.width, (r+1)*s.width)
 			last := 0
@@ -227,12 +237,12 @@ func (s *rowStore) widen(w int) {
 			}
 		}
 		s.ends = ends
-		for r, long := range s.long {
-			for range w - s.width {
-				long = append(long, long[len(long)-1])
-			}
-			s.long[r] = long
+	}
+	for r, long := range s.long {
+		for range w - s.width {
+			long = append(long, long[len(long)-1])
 		}
+		s.long[r] = long
 	}
 	// A plain row's columns are worked out from its width: the rows that
 	// were plain keep the columns they had, and none for the new cells.
@@ -253,13 +263,12 @@ func (s *rowStore) widen(w int) {
 		}
 		s.odd = odd
 	}
-	s.width = w
-	s.span = w
 	if s.rows.len() == 0 {
-		for k := len(s.drop) - 1; k >= 0 && s.drop[k] == s.span-1; k-- {
-			s.span--
-		}
+		s.span = s.spanOf(w)
+	} else if s.span == s.width {
+		s.span = w
 	}
+	s.width = w
 }
 
 // Len is the number of rows.
@@ -345,7 +354,7 @@ func (s *rowStore) pos(r, c int) (line, col int) {
 		}
 		return line, col
 	}
-	if c < 0 || c >= s.width || c > s.span {
+	if c < 0 || c >= s.width || c > s.span || r < s.unknownRows && c >= s.unknownFrom {
 		return line, 0 // past span: a column not kept, whose place is not
 	}
 	if s.keyed {
@@ -373,7 +382,11 @@ func padded(s []int, n int) []int {
 func (t *Table) Subset(rows []int) *Table {
 	sub := &Table{Name: t.Name, Columns: t.Columns, rows: t.rows, header: t.header}
 	from, to := &t.store, &sub.store
-	to.width, to.span, to.col0, to.drop, to.dropping = from.width, from.span, from.col0, from.drop, from.dropping
+	to.width, to.span, to.col0, to.drop, to.dropping, to.keep = from.width, from.span, from.col0, from.drop, from.dropping, from.keep
+	to.unknownFrom = from.unknownFrom
+	if from.unknownRows > 0 {
+		to.unknownRows = len(rows) // which rows they were is not kept: none has a place there
+	}
 	to.keyed, to.offsets = from.keyed, from.offsets
 	// Full chunks: a row added to the subset would start a chunk of its own.
 	to.chunks = make([][]byte, len(from.chunks))

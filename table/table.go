@@ -103,8 +103,8 @@ func Read(name string, r io.Reader, size int64) (*Table, error) {
 }
 
 // ReadColumns is Read keeping the text of the columns named in keep alone,
-// of a CSV or TSV file (ReadCSVColumns); of a file of another kind, every
-// column.
+// of a CSV or TSV file (ReadCSVColumns) or JSON Lines (ReadJSONLColumns);
+// of a file of another kind, every column.
 func ReadColumns(name string, r io.Reader, size int64, keep []string) (*Table, error) {
 	at := diag.Pos{File: name, Line: 1, Col: 1}
 	switch strings.ToLower(path.Ext(name)) {
@@ -112,6 +112,8 @@ func ReadColumns(name string, r io.Reader, size int64, keep []string) (*Table, e
 		return ReadCSVColumns(r, size, at, ',', keep)
 	case ".tsv", ".tab":
 		return ReadCSVColumns(r, size, at, '\t', keep)
+	case ".jsonl", ".ndjson":
+		return ReadJSONLColumns(name, r, keep)
 	}
 	return Read(name, r, size)
 }
