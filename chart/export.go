@@ -243,7 +243,11 @@ func exportSeries(c *site.Chart) []dataSeries {
 // compressed as it is written, so that the text is never held whole, by
 // klauspost/compress (already a dependency, through parquet-go): its
 // fastest level compresses the 170 MB of ten million-step runs about three
-// times faster than compress/gzip's, to a file as small.
+// times faster than compress/gzip's, to a file as small. The text of a
+// chunk is written while the one before is compressed, on a core of its
+// own: the two took 1.3 s one after the other for those runs. The
+// compressor is handed the same chunks in the same order, so the file is
+// the same.
 func CSV(c *site.Chart) []byte {
 	if !gzipCSV(c) {
 		return appendCSV(nil, c, nil)
@@ -253,8 +257,25 @@ func CSV(c *site.Chart) []byte {
 	if err != nil {
 		panic(err) // BestSpeed is a valid level
 	}
-	// Writes to a bytes.Buffer do not fail.
-	appendCSV(make([]byte, 0, csvChunk+4096), c, func(b []byte) { zw.Write(b) })
+	full := make(chan []byte, 1)
+	empty := make(chan []byte, 2)
+	for range 2 {
+		empty <- make([]byte, 0, csvChunk+4096)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for b := range full {
+			zw.Write(b) // writes to a bytes.Buffer do not fail
+			empty <- b[:0]
+		}
+	}()
+	appendCSV(<-empty, c, func(b []byte) []byte {
+		full <- b
+		return <-empty
+	})
+	close(full)
+	<-done
 	zw.Close()
 	return out.Bytes()
 }
@@ -264,8 +285,9 @@ func CSV(c *site.Chart) []byte {
 const csvChunk = 1 << 20
 
 // appendCSV appends c's CSV file to b and returns it; with flush, it hands
-// the text to flush a chunk at a time instead (reusing b), and returns nil.
-func appendCSV(b []byte, c *site.Chart, flush func([]byte)) []byte {
+// the text to flush a chunk at a time instead, going on in the empty
+// buffer flush returns, and returns nil.
+func appendCSV(b []byte, c *site.Chart, flush func([]byte) []byte) []byte {
 	col := columnsOf(c, false)
 	var header []byte
 	for i, h := range col.header() {
@@ -295,8 +317,7 @@ func appendCSV(b []byte, c *site.Chart, flush func([]byte)) []byte {
 			for _, r := range s.runs {
 				b = appendRuns(b, leads[i], []site.Run{r})
 				if flush != nil && len(b) >= csvChunk {
-					flush(b)
-					b = b[:0]
+					b = flush(b)
 				}
 			}
 			continue
@@ -304,8 +325,7 @@ func appendCSV(b []byte, c *site.Chart, flush func([]byte)) []byte {
 		for _, pt := range s.points {
 			b = appendCSVRow(b, leads[i], pt, col.label)
 			if flush != nil && len(b) >= csvChunk {
-				flush(b)
-				b = b[:0]
+				b = flush(b)
 			}
 		}
 	}
