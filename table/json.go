@@ -49,6 +49,11 @@ type jsonParser struct {
 	// cellBlock and colBlock back the rows' Cells and Cols in JSON Lines.
 	cellBlock block[string]
 	colBlock  block[int]
+	// The columns of the keys of the line before (last) and of this one
+	// (order) in the order they came, and how many keys this one had so
+	// far (key): see column.
+	last, order []int
+	key         int
 
 	// pos's cursor: offset cur is at line and (character) col within src.
 	cur, line, col int
