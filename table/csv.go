@@ -3,6 +3,7 @@ package table
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -369,10 +370,17 @@ func (p *csvParser) offset(line, col int) int {
 func (p *csvParser) lineCol(off int) (line, col int) { return p.w.lineCol(off) }
 
 // isASCII reports whether byte columns are also character columns, which
-// spares the conversion for the usual all-ASCII table.
+// spares the conversion for the usual all-ASCII table. It looks at eight
+// bytes at a time: the readers ask it of every line of a log.
 func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= utf8.RuneSelf {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] >= utf8.RuneSelf {
 			return false
 		}
 	}

@@ -124,7 +124,7 @@ func readLine(br *bufio.Reader, long *[]byte) ([]byte, error) {
 // jsonlLine reads one line holding one object, at at, and adds its row.
 func (p *jsonParser) jsonlLine(line []byte, at diag.Pos) bool {
 	p.src, p.s, p.i, p.at = line, string(line), 0, at
-	p.cur, p.line, p.col = 0, 1, 1
+	p.cur, p.line, p.col, p.ascii = 0, 1, 1, 0
 	p.ws()
 	if p.peek() != '{' {
 		if c := p.peek(); c >= 0 && valueKind(byte(c)) != "" {

@@ -68,3 +68,21 @@ func TestKeyedRows(t *testing.T) {
 		})
 	}
 }
+
+// TestIsASCII puts a byte beyond ASCII at each place of lines around the
+// eight bytes isASCII reads at a time.
+func TestIsASCII(t *testing.T) {
+	for n := range 20 {
+		line := []byte(strings.Repeat("a", n))
+		if !isASCII(line) {
+			t.Errorf("%q: not ASCII", line)
+		}
+		for i := range line {
+			high := []byte(string(line))
+			high[i] = 0x80
+			if isASCII(high) {
+				t.Errorf("%q: ASCII", high)
+			}
+		}
+	}
+}
