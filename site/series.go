@@ -82,6 +82,9 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	for k, yc := range ys {
 		outY[k] = outside{axis: "y", ax: &sp.Y, col: yc.col}
 	}
+	// The last point's series, tried before index: a log's rows come
+	// series after series (a tenth of gathering ten million points).
+	lastName, lastSK := "", -1
 	nameWhat := ""
 	if si >= 0 {
 		nameWhat = "series name from column " + diag.Quote(sp.Series.Name)
@@ -131,12 +134,16 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 				}
 				continue
 			}
-			sk, seen := index[name]
+			sk, seen := lastSK, lastSK >= 0 && name == lastName
+			if !seen {
+				sk, seen = index[name]
+			}
 			if !seen {
 				sk = len(out.Series)
 				index[name] = sk
 				out.Series = append(out.Series, Series{Name: name})
 			}
+			lastName, lastSK = name, sk
 			if g, waiting := gaps[sk]; waiting {
 				drawn.add(g, sk)
 				delete(gaps, sk)
@@ -147,7 +154,9 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 				if cut {
 					cutLabels = append(cutLabels, row)
 				}
-				text = labels.label(text, t, r, sp.Label, &errs, &l.warnings)
+				if text != "" {
+					text = labels.label(text, t, r, sp.Label, &errs, &l.warnings)
+				}
 				labelled = true
 			}
 			drawn.add(Point{X: x, Y: y, Row: int32(row)}.with(pointMore{label: text, bounds: iv.bounds(t, r, x, y, &errs)}), sk)
