@@ -105,10 +105,9 @@ func streamed[T any](stream func(file string, r io.Reader, size int64) (T, error
 		defer f.Close()
 		in := &sumReader{r: f}
 		in.h = sha256.New()
-		v, err = stream(file, in, size)
-		if in.err == nil {
-			_, in.err = io.Copy(io.Discard, in)
-		}
+		ahead := newReadAhead(in)
+		v, err = stream(file, ahead, size)
+		ahead.Close() // the rest read and summed: in may be looked at
 		if in.err != nil {
 			var zero T
 			return zero, sum, size, false, in.err
