@@ -77,7 +77,12 @@ type pageSource struct {
 // none. Both start by pruning the store (diskcache.Store.Prune), if due.
 func newPageSource(s *site.Site, opts site.Options, w *output.Writer) *pageSource {
 	diskcache.Open().Prune(time.Now()) // the one place the store is pruned
-	ps := &pageSource{s: s, w: w, siteKey: siteKey(s, opts), sources: make(map[string][32]byte, len(s.Pages)),
+	// The source loads pages and reads sums through the site, but never
+	// its pages: held here, the pages as Scan made them would stay in
+	// memory beside the loaded ones for the whole build.
+	bare := *s
+	bare.Pages = nil
+	ps := &pageSource{s: &bare, w: w, siteKey: siteKey(s, opts), sources: make(map[string][32]byte, len(s.Pages)),
 		sums: map[string]string{}, next: make(map[string]pageState, len(s.Pages)), pending: map[string]diag.List{}}
 	for _, p := range s.Pages {
 		ps.sources[p.Path] = p.SourceSum

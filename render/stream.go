@@ -80,13 +80,26 @@ type StreamOptions struct {
 // patch this call's files (Patched).
 func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File), opts StreamOptions) (*output.Output, *site.Site, error) {
 	st := newStream(rr, s, src, emit, opts)
-	loaded := s // the site with the pages loading made, once made
-	defer func() { rr.end(loaded) }()
+	// The site with the pages loading made, once made. Until then only a
+	// Renderer that remembers needs s (end forgets what it no longer
+	// has): a build's lets the pages as Scan made them go, each once its
+	// loaded page is rendered (stream.page).
+	var loaded, failed *site.Site
+	if rr.cache != nil {
+		failed = s
+	}
+	defer func() {
+		if loaded == nil {
+			loaded = failed
+		}
+		rr.end(loaded)
+	}()
 	if opts.HomeFirst {
 		if err := st.homeFirst(); err != nil {
 			return nil, nil, err
 		}
 	}
+	st.r.site = st.withoutPages
 	par.For(len(st.pages), 0, func(int) { st.loadNext() })
 	ls, err := st.settle()
 	if err != nil {
@@ -114,12 +127,19 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File),
 // stream is the state of one Stream call: the pages as loading makes
 // them, and which of them are rendered.
 type stream struct {
-	r     *renderer
-	src   PageSource
-	emit  func(output.File)
-	opts  StreamOptions
-	pages []*site.Page // the site's, as given
+	r    *renderer
+	src  PageSource
+	emit func(output.File)
+	opts StreamOptions
+	// pages are the site's as given (site.Scan's), each dropped once its
+	// page is rendered: a loaded page holds all they hold, and a large
+	// site's build need not keep both (5.5 MB at 10,000 pages).
+	pages []*site.Page
 	order *Order
+	// withoutPages is the site as given without its pages, the renderer's
+	// while the pages load (nothing reads the site's pages then), so that
+	// it does not keep them either; settle gives it the loaded ones.
+	withoutPages *site.Site
 
 	mu       sync.Mutex
 	full     []*site.Body // loaded, not yet rendered
@@ -136,8 +156,10 @@ type stream struct {
 
 func newStream(rr *Renderer, s *site.Site, src PageSource, emit func(output.File), opts StreamOptions) *stream {
 	n := len(s.Pages)
+	bare := *s
+	bare.Pages = nil
 	st := &stream{
-		r: rr.start(s), src: src, emit: emit, opts: opts, pages: s.Pages, order: opts.Order,
+		r: rr.start(s), src: src, emit: emit, opts: opts, pages: slices.Clone(s.Pages), order: opts.Order, withoutPages: &bare,
 		full: make([]*site.Body, n), light: slices.Clone(s.Pages), known: make([]bool, n), rendered: make([]bool, n),
 		loadErrs: make([]error, n), renderErrs: make([]error, n), written: make([][]output.File, n),
 	}
@@ -178,9 +200,12 @@ func (st *stream) homeFirst() error {
 func (st *stream) loadNext() {
 	j := st.order.take()
 	var b *site.Body
-	l := st.src.Cached(st.pages[j])
+	st.mu.Lock()
+	scanned := st.pages[j]
+	st.mu.Unlock()
+	l := st.src.Cached(scanned)
 	if l == nil {
-		if b = st.load(j); b != nil {
+		if b = st.load(j, scanned); b != nil {
 			l = b.Page
 		}
 	}
@@ -209,9 +234,10 @@ func (st *stream) ready(k int) bool {
 	return st.known[k] && (k == 0 || st.known[k-1]) && (k == n-1 || st.known[k+1])
 }
 
-// load loads page k in full, or records why it cannot be.
-func (st *stream) load(k int) *site.Body {
-	_, b, err := st.src.Load(st.pages[k])
+// load loads page k, p as Scan made it, in full, or records why it
+// cannot be.
+func (st *stream) load(k int, p *site.Page) *site.Body {
+	_, b, err := st.src.Load(p)
 	if err != nil {
 		st.loadErrs[k] = err
 		st.failed.Store(true)
@@ -233,7 +259,8 @@ func (st *stream) page(k int) {
 	if k > 0 {
 		next = st.light[k-1]
 	}
-	light := st.light[k]
+	light, scanned := st.light[k], st.pages[k]
+	st.pages[k] = nil // not needed again: page k is rendered once
 	st.mu.Unlock()
 	if st.failed.Load() {
 		return
@@ -241,11 +268,11 @@ func (st *stream) page(k int) {
 	r := st.r
 	links := r.neighboursKey(prev, next)
 	if b == nil { // kept from the last build or render
-		if files, ok := st.src.Keep(st.pages[k], links); ok {
+		if files, ok := st.src.Keep(scanned, links); ok {
 			st.written[k] = files
 			return
 		}
-		if b = st.load(k); b == nil {
+		if b = st.load(k, scanned); b == nil {
 			return
 		}
 	}

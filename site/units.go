@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -69,6 +70,8 @@ func unitWarnings(sc *chartspec.Chart, panels []Panel, files []string) []*diag.E
 					cols[k] = c
 					order = append(order, k)
 				}
+				// room for the series at once, not a point at a time
+				c.vals, c.lines = slices.Grow(c.vals, len(s.Points)), slices.Grow(c.lines, len(s.Points))
 				for _, pt := range s.Points {
 					if pt.Gap() {
 						continue

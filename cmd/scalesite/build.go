@@ -47,6 +47,7 @@ the next one, which says what it did.`, stderr)
 	}
 	opts.Notice = func(note string) { fmt.Fprintf(stderr, "scalesite build: %s\n", note) }
 	limitMemory()
+	collectLess()
 	// Ctrl-C or SIGTERM stops the build with its temporary folder removed
 	// and the output folder as it was.
 	ctx, stop := onSignals(context.Background())
@@ -85,6 +86,21 @@ const buildMemoryLimit = 560 << 20
 func limitMemory() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(buildMemoryLimit)
+	}
+}
+
+// buildGCPercent is a build's GOGC (the GOGC variable overrides it). A
+// build allocates some twenty times what it keeps (2.2 GB at 10,000 pages,
+// against 90 MB live at the end), nearly all of it garbage a page later,
+// and at Go's default of 100 the collector took a fifth of a cold build's
+// CPU. At 150 a cold build of 10,000 pages takes 5% less CPU (1,000 pages:
+// 15% less) for 17% more peak memory, 0.2 of Hugo's; at 200 the peak grew
+// by half (BENCHMARKS.md, cold36). The memory limit above still holds.
+const buildGCPercent = 150
+
+func collectLess() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(buildGCPercent)
 	}
 }
 
