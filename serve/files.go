@@ -97,7 +97,9 @@ func (f servedFile) raw() []byte {
 // made, and the copied files new or named anew), and removed those of
 // prev's files that are gone, so that diff's work is that of the change,
 // not of every file. The Output's bytes are dropped as they are stored.
-func newSiteFiles(out *output.Output, prev siteFiles) (m siteFiles, made map[string][]byte, changed, removed []string, ok bool) {
+// With later set (a save), the files made are left for compressLater
+// (laterFrom).
+func newSiteFiles(out *output.Output, prev siteFiles, later bool) (m siteFiles, made map[string][]byte, changed, removed []string, ok bool) {
 	m = make(siteFiles, len(out.Files))
 	made = map[string][]byte{}
 	var todo []int
@@ -136,7 +138,11 @@ func newSiteFiles(out *output.Output, prev siteFiles) (m siteFiles, made map[str
 		}
 		slices.Sort(removed)
 	}
-	storeFiles(out, todo, m)
+	from := noLater
+	if later {
+		from = laterFrom(out, todo)
+	}
+	storeFiles(out, todo, m, from)
 	return m, made, changed, removed, true
 }
 
@@ -162,14 +168,14 @@ func patchSiteFiles(out *output.Output, prev siteFiles, idx []int) (m siteFiles,
 		made[f.Path] = f.Data
 		todo = append(todo, i)
 	}
-	storeFiles(out, todo, m)
+	storeFiles(out, todo, m, laterMin)
 	return m, made, true
 }
 
-// storeFile makes a generated file ready to serve. With later set, a file
-// of laterMin bytes or more is stored as it is, marked to be compressed by
-// compressLater.
-func storeFile(f output.File, later bool) *servedFile {
+// storeFile makes a generated file ready to serve. A file of laterFrom
+// bytes or more is stored as it is, marked to be compressed by
+// compressLater; with laterFrom noLater, none is.
+func storeFile(f output.File, laterFrom int) *servedFile {
 	sf := &servedFile{File: f, live: -1, ctype: contentType(f.Path, f.Data), sum: fileSum(f.Data)}
 	sf.Data, sf.Size = nil, len(f.Data)
 	b := f.Data
@@ -178,7 +184,7 @@ func storeFile(f output.File, later bool) *servedFile {
 		sf.live = livePlace(b)
 	}
 	switch {
-	case later && len(b) >= laterMin:
+	case laterFrom != noLater && len(b) >= laterFrom:
 		if html {
 			b = injectLive(b, sf.live)
 		}
@@ -411,13 +417,32 @@ func skeleton(page []byte) []byte {
 	}
 }
 
+// laterFrom is the size from which the files of out at the indexes in
+// todo, made by a save that went through every page, are stored as they
+// are and compressed once the browsers have been told of the save: every
+// file, when they make laterBudget bytes at most (a page dated anew
+// shifts the entries of some hundreds of listing pages, whose compression
+// would otherwise stand between the save and the screen); the large ones
+// only when they make more (a change to every page), so that the site is
+// never held uncompressed.
+func laterFrom(out *output.Output, todo []int) int {
+	n := 0
+	for _, i := range todo {
+		n += len(out.Files[i].Data)
+	}
+	if n <= laterBudget {
+		return compactMin
+	}
+	return laterMin
+}
+
 // storeFiles stores the files of out at the indexes in todo into m, in
 // parallel (compressing is the work), and lets go of their bytes in out.
-// Large files are left for compressLater.
-func storeFiles(out *output.Output, todo []int, m siteFiles) {
+// Files of laterFrom bytes or more are left for compressLater (storeFile).
+func storeFiles(out *output.Output, todo []int, m siteFiles, laterFrom int) {
 	stored := make([]*servedFile, len(todo))
 	par.For(len(todo), 0, func(j int) {
-		stored[j] = storeFile(out.Files[todo[j]], true)
+		stored[j] = storeFile(out.Files[todo[j]], laterFrom)
 	})
 	for j, i := range todo {
 		m[out.Files[i].Path] = stored[j]

@@ -206,7 +206,7 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 			files, made, ok = patchSiteFiles(out, old, idx)
 			compare, removed = slices.AppendSeq(make([]string, 0, len(made)), maps.Keys(made)), gone
 		} else {
-			files, made, compare, removed, ok = newSiteFiles(out, old)
+			files, made, compare, removed, ok = newSiteFiles(out, old, true)
 		}
 		patched = isPatched
 		return ok
