@@ -52,6 +52,10 @@ type servedFile struct {
 	// on a site of 10,000 pages makes a 2.2 MB search index again, whose
 	// compression would otherwise stand between the save and the screen.
 	later bool
+	// bare marks a body stored as the renderer made it, without the live
+	// tag, which goes in at live as it is served or compressed (a page
+	// stored for compressLater: it is not copied to put the tag in).
+	bare bool
 }
 
 // sameBytes reports whether a and b are the same slice.
@@ -61,6 +65,9 @@ func sameBytes(a, b []byte) bool {
 
 // plain returns the file's bytes as served (the live script added).
 func (f servedFile) plain() []byte {
+	if f.bare {
+		return injectLive(f.body, f.live)
+	}
 	if !f.gz {
 		return f.body
 	}
@@ -81,6 +88,9 @@ func (f servedFile) plainLen() int {
 
 // raw returns the file's bytes as the renderer made them.
 func (f servedFile) raw() []byte {
+	if f.bare {
+		return f.body
+	}
 	b := f.plain()
 	if f.live < 0 {
 		return b
@@ -185,16 +195,9 @@ func storeFile(f output.File, laterFrom int) *servedFile {
 	}
 	switch {
 	case laterFrom != noLater && len(b) >= laterFrom:
-		if html {
-			b = injectLive(b, sf.live)
-		}
-		sf.body, sf.later = b, true
+		sf.body, sf.later, sf.bare = b, true, html
 	case html:
-		if z := compactParts(b[:sf.live], liveTag, b[sf.live:]); z != nil {
-			sf.body, sf.gz = z, true
-		} else {
-			sf.body = injectLive(b, sf.live)
-		}
+		sf.body, sf.gz = compactPage(b, sf.live)
 	default:
 		sf.body, sf.gz = compact(b)
 	}
@@ -202,6 +205,16 @@ func storeFile(f output.File, laterFrom int) *servedFile {
 		sf.src = f.Data // the theme's, kept by it anyway
 	}
 	return sf
+}
+
+// compactPage is page with the live script put in at live (livePlace),
+// gzip-compressed, and true; or, when compressing does not pay
+// (compactParts), as it is with the script put in, and false.
+func compactPage(page []byte, live int) ([]byte, bool) {
+	if z := compactParts(page[:live], liveTag, page[live:]); z != nil {
+		return z, true
+	}
+	return injectLive(page, live), false
 }
 
 // injectLive is page with the live script put in at i (livePlace).
@@ -272,6 +285,9 @@ func serveFile(w http.ResponseWriter, r *http.Request, f *servedFile, status int
 	}
 	plain := f.gz && !acceptsGzip(r.Header.Get("Accept-Encoding"))
 	size := len(f.body)
+	if f.bare {
+		size = f.plainLen()
+	}
 	if f.gz {
 		h.Add("Vary", "Accept-Encoding")
 		if plain {
@@ -288,6 +304,10 @@ func serveFile(w http.ResponseWriter, r *http.Request, f *servedFile, status int
 		// An error is the client's going: compact made the bytes, and
 		// they decompress.
 		writeGunzipped(w, f.body)
+	case f.bare:
+		w.Write(f.body[:f.live])
+		w.Write(liveTag)
+		w.Write(f.body[f.live:])
 	default:
 		w.Write(f.body)
 	}

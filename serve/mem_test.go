@@ -359,6 +359,12 @@ func TestStoredPagesCarryTheLiveScript(t *testing.T) {
 		if !bytes.Equal(f.raw(), page) || f.plainLen() != len(want) {
 			t.Errorf("%s: raw form or length not the page's", tc.name)
 		}
+		w := httptest.NewRecorder()
+		serveFile(w, httptest.NewRequest(http.MethodGet, "/x/", nil), f, http.StatusOK)
+		if w.Body.String() != want || w.Header().Get("Content-Length") != strconv.Itoa(len(want)) || w.Header().Get("Content-Encoding") != "" {
+			t.Errorf("%s: served %d bytes (Content-Length %s, Content-Encoding %q), want the page with the live script, %d",
+				tc.name, w.Body.Len(), w.Header().Get("Content-Length"), w.Header().Get("Content-Encoding"), len(want))
+		}
 		if f.gz != tc.gz || f.later != tc.later {
 			t.Errorf("%s: stored compressed %v, later %v; want %v, %v", tc.name, f.gz, f.later, tc.gz, tc.later)
 		}

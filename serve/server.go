@@ -288,8 +288,12 @@ func (s *Server) compressLater(paths []string) {
 	done := make([]*servedFile, len(paths))
 	par.For(len(paths), 0, func(i int) {
 		f := *stored[i]
-		f.body, f.gz = compact(f.body)
-		f.later = false
+		if f.bare {
+			f.body, f.gz = compactPage(f.body, f.live)
+		} else {
+			f.body, f.gz = compact(f.body)
+		}
+		f.later, f.bare = false, false
 		done[i] = &f
 	})
 	s.mu.Lock()
