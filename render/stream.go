@@ -417,6 +417,7 @@ func (rr *Renderer) keep(p *site.Page, links string) ([]output.File, bool) {
 		return nil, false
 	}
 	c.used = rr.gen
+	rr.byPage[p] = c // p's own, by its path and key: found so next time
 	if c.deps == nil {
 		c.deps = make([]*cachedFile, len(c.files)-1)
 	}
