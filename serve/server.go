@@ -19,6 +19,7 @@ import (
 	"io"
 	"maps"
 	"net/http"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -286,7 +287,9 @@ func (s *Server) compressLater(paths []string) {
 	}
 	s.mu.RUnlock()
 	done := make([]*servedFile, len(paths))
-	par.For(len(paths), 0, func(i int) {
+	// One core is left to the requests the browsers make on the event
+	// just sent: the pages they show, served as stored meanwhile.
+	par.For(len(paths), max(1, runtime.GOMAXPROCS(0)-1), func(i int) {
 		f := *stored[i]
 		if f.bare {
 			f.body, f.gz = compactPage(f.body, f.live)
