@@ -30,6 +30,10 @@ type Renderer struct {
 	facts *SiteFacts                 // the last call's site's; nil before the first
 	gen   int                        // counts the calls; see cachedFile.used
 	links map[*site.Page]*listedPage // each page's entry in listings, made once
+	// byPage is the cache's entry of each page's HTML as a stream
+	// recorded it, by the page it was made from, so that keep finds it
+	// without hashing its path; an entry since replaced is stale.
+	byPage map[*site.Page]*cachedFile
 	// searchJSON is each page's entry in the search index as written
 	// (searchIndex), kept as links are; nil when the Renderer remembers
 	// nothing.
@@ -66,6 +70,31 @@ type cachedFile struct {
 	// files), as the Output lists them, for a call that keeps the page
 	// (keep).
 	files []output.File
+	// deps are the cache's entries of files[1:] (nil where it has none),
+	// found by the first keep of the page, so that the next need not look
+	// them up by path.
+	deps []*cachedFile
+	// stale marks an entry the cache no longer holds: replaced by
+	// another, or forgotten (put, forget).
+	stale bool
+}
+
+// put makes e the cache's entry of path, marking the one it replaces
+// stale. It is called with rr.mu held.
+func (rr *Renderer) put(path string, e *cachedFile) {
+	if old, ok := rr.cache[path]; ok {
+		old.stale = true
+	}
+	rr.cache[path] = e
+}
+
+// forget removes the cache's entry of path, marking it stale. It is
+// called with rr.mu held.
+func (rr *Renderer) forget(path string) {
+	if old, ok := rr.cache[path]; ok {
+		old.stale = true
+		delete(rr.cache, path)
+	}
 }
 
 // NewRenderer loads the theme of s.
@@ -75,6 +104,7 @@ func NewRenderer(s *site.Site) (*Renderer, error) {
 		return nil, err
 	}
 	rr.cache, rr.links, rr.searchJSON = map[string]*cachedFile{}, map[*site.Page]*listedPage{}, map[*site.Page][]byte{}
+	rr.byPage = map[*site.Page]*cachedFile{}
 	// The live preview's Renderer draws no static figures: the live chart
 	// is there at once, and a static figure would only add time between a
 	// save and the page shown again.
@@ -151,6 +181,7 @@ func (rr *Renderer) end(s *site.Site) {
 	rr.mu.Lock()
 	for p, c := range rr.cache {
 		if c.used != rr.gen {
+			c.stale = true
 			delete(rr.cache, p)
 		}
 	}
@@ -193,7 +224,7 @@ func (rr *Renderer) cached(path, key string, render func() ([]byte, error)) (out
 		e.files = slices.Clone(c.files)
 		e.files[0].Size = len(b)
 	}
-	rr.cache[path] = e
+	rr.put(path, e)
 	rr.renders++
 	rr.mu.Unlock()
 	return output.File{Path: path, Data: b}, nil
@@ -230,7 +261,7 @@ func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) 
 	rr.mu.Lock()
 	c = rr.entry(key, b)
 	c.plain = true
-	rr.cache[path] = c
+	rr.put(path, c)
 	rr.mu.Unlock()
 	return b, nil
 }
@@ -445,13 +476,13 @@ func (r *renderer) sameOutside(a, b *site.Page) bool {
 	return r.linkSum(a) == r.linkSum(b) && sameSearchEntry(a, b)
 }
 
-// pruneLinks forgets the link keys and search entries of pages no longer
-// in s, once there are many.
+// pruneLinks forgets the link keys, search entries and HTML entries
+// (byPage) of pages no longer in s, once there are many.
 func (rr *Renderer) pruneLinks(s *site.Site) {
 	rr.mu.Lock()
 	defer rr.mu.Unlock()
 	limit := 2*len(s.Pages) + 16
-	if len(rr.links) <= limit && len(rr.searchJSON) <= limit {
+	if len(rr.links) <= limit && len(rr.searchJSON) <= limit && len(rr.byPage) <= limit {
 		return
 	}
 	keep := make(map[*site.Page]bool, len(s.Pages)+1)
@@ -467,6 +498,11 @@ func (rr *Renderer) pruneLinks(s *site.Site) {
 	for p := range rr.searchJSON {
 		if !keep[p] {
 			delete(rr.searchJSON, p)
+		}
+	}
+	for p := range rr.byPage {
+		if !keep[p] {
+			delete(rr.byPage, p)
 		}
 	}
 }

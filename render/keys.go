@@ -157,6 +157,10 @@ func (r *renderer) listed(p *site.Page) *listedPage {
 	}
 	l := r.link(p)
 	k = &listedPage{link: l, sum: rebuild.LinkSum(l)}
+	// The entry's markup, written once for every listing page that shows
+	// it (a page dated anew shifts the entries of hundreds), and left out
+	// of its sum, which the memo's address would change.
+	k.link.Memo = &layout.EntryMemo{}
 	r.rr.mu.Lock()
 	r.rr.links[p] = k
 	r.rr.mu.Unlock()

@@ -245,7 +245,7 @@ func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, fs *patchFile
 		rr.mu.Lock()
 		c := rr.entry(key, b)
 		c.plain = true
-		rr.cache[path] = c
+		rr.put(path, c)
 		rr.mu.Unlock()
 		plain[path] = true
 		return fs.put(output.File{Path: path, Data: b, Default: true})

@@ -157,7 +157,7 @@ func (fs *patchFiles) apply(rr *Renderer) {
 		l.files[last] = output.File{}
 		l.files = l.files[:last]
 		delete(l.index, path)
-		delete(rr.cache, path)
+		rr.forget(path)
 	}
 }
 

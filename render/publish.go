@@ -38,15 +38,34 @@ type tagGroup struct {
 // refuses other spellings that would share one.
 func tagGroups(pages []*site.Page) []tagGroup {
 	bySlug := map[string]*tagGroup{}
+	// Each spelling's slug, made once: a save regroups every page of the
+	// site, whose tags are few spellings many times over.
+	slugs := map[string]string{}
 	var order []string
+	var seen []string // the slugs of the page's tags so far, when it has few
 	for _, p := range pages {
-		seen := map[string]bool{}
+		seen = seen[:0]
+		var many map[string]bool // or when it has many
+		if len(p.Tags) > 16 {
+			many = map[string]bool{}
+		}
 		for _, t := range p.Tags {
-			slug := TagSlug(t)
-			if seen[slug] {
-				continue
+			slug, ok := slugs[t]
+			if !ok {
+				slug = TagSlug(t)
+				slugs[t] = slug
 			}
-			seen[slug] = true
+			if many != nil {
+				if many[slug] {
+					continue
+				}
+				many[slug] = true
+			} else {
+				if slices.Contains(seen, slug) {
+					continue
+				}
+				seen = append(seen, slug)
+			}
 			g := bySlug[slug]
 			if g == nil {
 				g = &tagGroup{Name: t, Slug: slug}

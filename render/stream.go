@@ -393,7 +393,9 @@ func (rr *Renderer) record(p *site.Page, key string, files []output.File) {
 	rr.mu.Lock()
 	defer rr.mu.Unlock()
 	if key != "" {
-		rr.cache[files[0].Path] = &cachedFile{key: key, size: files[0].Size, used: rr.gen, files: slices.Clone(files)}
+		e := &cachedFile{key: key, size: files[0].Size, used: rr.gen, files: slices.Clone(files)}
+		rr.put(files[0].Path, e)
+		rr.byPage[p] = e
 		rr.renders++
 		files = files[1:]
 	}
@@ -405,7 +407,7 @@ func (rr *Renderer) record(p *site.Page, key string, files []output.File) {
 		for _, f := range files {
 			for _, k := range keys {
 				if f.Path == k.path {
-					rr.cache[f.Path] = &cachedFile{key: k.key, size: f.Size, used: rr.gen, plain: true}
+					rr.put(f.Path, &cachedFile{key: k.key, size: f.Size, used: rr.gen, plain: true})
 				}
 			}
 		}
@@ -420,24 +422,38 @@ func (rr *Renderer) keep(p *site.Page, links string) ([]output.File, bool) {
 	if rr.cache == nil {
 		return nil, false
 	}
-	// Asked of every page of the site on each save: its path and key are
-	// compared where they are, not built (pagesKey(p)+links).
-	var buf [128]byte
-	path := append(buf[:0], p.Slug...)
-	if p.Slug != "" {
-		path = append(path, '/')
-	}
-	path = append(path, "index.html"...)
+	// Asked of every page of the site on each save: its entry is found by
+	// the page where a stream recorded it (byPage), else by its path, and
+	// its key compared where it is, not built (pagesKey(p)+links).
 	own := pagesKey(p)
 	rr.mu.Lock()
 	defer rr.mu.Unlock()
-	c, ok := rr.cache[string(path)]
-	if !ok || c.files == nil || len(c.key) != len(own)+len(links) || c.key[:len(own)] != own || c.key[len(own):] != links {
+	c := rr.byPage[p]
+	if c == nil || c.stale {
+		var buf [128]byte
+		path := append(buf[:0], p.Slug...)
+		if p.Slug != "" {
+			path = append(path, '/')
+		}
+		path = append(path, "index.html"...)
+		if c = rr.cache[string(path)]; c == nil {
+			return nil, false
+		}
+	}
+	if c.files == nil || len(c.key) != len(own)+len(links) || c.key[:len(own)] != own || c.key[len(own):] != links {
 		return nil, false
 	}
 	c.used = rr.gen
-	for _, f := range c.files[1:] {
-		if d, ok := rr.cache[f.Path]; ok {
+	rr.byPage[p] = c // p's own, by its path and key: found so next time
+	if c.deps == nil {
+		c.deps = make([]*cachedFile, len(c.files)-1)
+	}
+	for i, d := range c.deps {
+		if d == nil || d.stale {
+			d = rr.cache[c.files[1+i].Path]
+			c.deps[i] = d
+		}
+		if d != nil {
 			d.used = rr.gen
 		}
 	}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"html"
 	"net/url"
 	"regexp"
@@ -41,6 +42,43 @@ func TestTagLinksReachTheirPages(t *testing.T) {
 	for _, want := range []string{"tags/c-sharp/index.html", "tags/a-b/index.html", "tags/100/index.html", "tags/über/index.html", "tags/c++/index.html", "tags/x-y/index.html", "tags/日本/index.html"} {
 		if _, ok := got[want]; !ok {
 			t.Errorf("no %s in the output", want)
+		}
+	}
+}
+
+// TestTagGroupsOnePerSlug: tags a page repeats in another case are one
+// group, named as first written, the page in it once, whether the page
+// has few tags or many (past the 16 that tagGroups tells apart without a
+// map).
+func TestTagGroupsOnePerSlug(t *testing.T) {
+	many := []string{"ML"}
+	for i := range 20 {
+		many = append(many, fmt.Sprintf("t%02d", i))
+	}
+	many = append(many, "ml", "T03")
+	for _, tc := range []struct {
+		name   string
+		tags   []string
+		groups int
+	}{
+		{"few", []string{"ML", "Scaling", "ml"}, 2},
+		{"many", many, 21},
+	} {
+		a := &site.Page{Slug: "a", Tags: tc.tags}
+		b := &site.Page{Slug: "b", Tags: []string{"ml"}}
+		groups := tagGroups([]*site.Page{a, b})
+		var names []string
+		for _, g := range groups {
+			names = append(names, g.Name)
+			if g.Slug == "ml" && (g.Name != "ML" || len(g.Pages) != 2 || g.Pages[0] != a || g.Pages[1] != b) {
+				t.Errorf("%s: the group ml: %q with %d pages, want ML with a, b", tc.name, g.Name, len(g.Pages))
+			}
+			if len(g.Pages) > 2 {
+				t.Errorf("%s: group %s lists %d pages", tc.name, g.Slug, len(g.Pages))
+			}
+		}
+		if len(groups) != tc.groups {
+			t.Errorf("%s: %d groups %q, want %d", tc.name, len(groups), names, tc.groups)
 		}
 	}
 }

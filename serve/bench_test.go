@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -164,4 +166,61 @@ func BenchmarkRedate10k(b *testing.B) {
 		}
 		s.Rebuild([]string{"content/page-05000.md"})
 	})
+}
+
+// BenchmarkRedateToScreen10k is the save of BenchmarkRedate10k as a
+// browser sees it: from the save until the browsers are sent the change
+// event and the moved page and the home page, which a browser reloads on
+// it, are served (gzip accepted). What the save does after (compressing
+// the files it made, compressLater) is not timed: BenchmarkRedate10k
+// counts it.
+func BenchmarkRedateToScreen10k(b *testing.B) {
+	dir := b.TempDir()
+	synth.Write(b, dir, 10000, 40)
+	s, err := New(Options{Source: dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	events := make(chan []byte, 16)
+	s.hub.mu.Lock()
+	s.hub.clients[events] = true
+	s.hub.mu.Unlock()
+	page := filepath.Join(dir, "content", "page-05000.md")
+	orig, _ := os.ReadFile(page)
+	date := []byte("date: 2025-01-17") // page 5000's own, 1 + 5000 % 28
+	get := func(path string) {
+		r := httptest.NewRequest(http.MethodGet, "http://localhost"+path, nil)
+		r.Header.Set("Accept-Encoding", "gzip")
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, r)
+		if w.Code != http.StatusOK || w.Body.Len() == 0 {
+			b.Fatalf("GET %s: %d, %d bytes", path, w.Code, w.Body.Len())
+		}
+	}
+	runtime.GC() // the start-up's garbage is not the saves'
+	b.ResetTimer()
+	for i := range b.N {
+		data := orig
+		if i%2 == 0 {
+			data = bytes.Replace(orig, date, []byte("date: 2024-12-31"), 1)
+		}
+		os.WriteFile(page, data, 0o644)
+		done := make(chan struct{})
+		go func() {
+			s.Rebuild([]string{"content/page-05000.md"})
+			close(done)
+		}()
+		if e := <-events; !bytes.Contains(e, []byte(`"type":"change"`)) || !bytes.Contains(e, []byte(`"/page-05000/"`)) {
+			b.Fatalf("event %s, want a change reloading /page-05000/", e)
+		}
+		get("/page-05000/")
+		get("/")
+		b.StopTimer()
+		<-done
+		b.StartTimer()
+	}
+	b.StopTimer()
+	if e := s.currentError(); e != "" {
+		b.Fatal(e)
+	}
 }

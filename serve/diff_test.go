@@ -24,8 +24,8 @@ func TestDiffReloads(t *testing.T) {
 		{"assets/site.css", []string{"*"}},
 		{"notes/index.html", []string{"/notes/"}},
 	} {
-		old := siteFiles{tc.file: storeFile(output.File{Path: tc.file, Data: []byte("old")}, false)}
-		new := siteFiles{tc.file: storeFile(output.File{Path: tc.file, Data: []byte("new")}, false)}
+		old := siteFiles{tc.file: storeFile(output.File{Path: tc.file, Data: []byte("old")}, noLater)}
+		new := siteFiles{tc.file: storeFile(output.File{Path: tc.file, Data: []byte("new")}, noLater)}
 		e := diff(old, new, map[string][]byte{tc.file: []byte("new")}, []string{tc.file}, false)
 		if !slices.Equal(e.Reload, tc.want) || len(e.Charts) > 0 {
 			t.Errorf("%s changed: reload %v, charts %v; want reload %v", tc.file, e.Reload, e.Charts, tc.want)
@@ -52,8 +52,8 @@ func TestDiffChartsInPlace(t *testing.T) {
 		{"no charts", "<ul><li>one</li></ul>", "<ul><li>two</li></ul>", false},
 	} {
 		const p = "notes/index.html"
-		old := siteFiles{p: storeFile(output.File{Path: p, Data: []byte(tc.old)}, false)}
-		new := siteFiles{p: storeFile(output.File{Path: p, Data: []byte(tc.new)}, false)}
+		old := siteFiles{p: storeFile(output.File{Path: p, Data: []byte(tc.old)}, noLater)}
+		new := siteFiles{p: storeFile(output.File{Path: p, Data: []byte(tc.new)}, noLater)}
 		e := diff(old, new, map[string][]byte{p: []byte(tc.new)}, []string{p}, false)
 		want := event{Type: "change", Reload: []string{"/notes/"}}
 		if tc.charts {

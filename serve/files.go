@@ -52,6 +52,10 @@ type servedFile struct {
 	// on a site of 10,000 pages makes a 2.2 MB search index again, whose
 	// compression would otherwise stand between the save and the screen.
 	later bool
+	// bare marks a body stored as the renderer made it, without the live
+	// tag, which goes in at live as it is served or compressed (a page
+	// stored for compressLater: it is not copied to put the tag in).
+	bare bool
 }
 
 // sameBytes reports whether a and b are the same slice.
@@ -61,6 +65,9 @@ func sameBytes(a, b []byte) bool {
 
 // plain returns the file's bytes as served (the live script added).
 func (f servedFile) plain() []byte {
+	if f.bare {
+		return injectLive(f.body, f.live)
+	}
 	if !f.gz {
 		return f.body
 	}
@@ -81,6 +88,9 @@ func (f servedFile) plainLen() int {
 
 // raw returns the file's bytes as the renderer made them.
 func (f servedFile) raw() []byte {
+	if f.bare {
+		return f.body
+	}
 	b := f.plain()
 	if f.live < 0 {
 		return b
@@ -97,7 +107,9 @@ func (f servedFile) raw() []byte {
 // made, and the copied files new or named anew), and removed those of
 // prev's files that are gone, so that diff's work is that of the change,
 // not of every file. The Output's bytes are dropped as they are stored.
-func newSiteFiles(out *output.Output, prev siteFiles) (m siteFiles, made map[string][]byte, changed, removed []string, ok bool) {
+// With later set (a save), the files made are left for compressLater
+// (laterFrom).
+func newSiteFiles(out *output.Output, prev siteFiles, later bool) (m siteFiles, made map[string][]byte, changed, removed []string, ok bool) {
 	m = make(siteFiles, len(out.Files))
 	made = map[string][]byte{}
 	var todo []int
@@ -136,7 +148,11 @@ func newSiteFiles(out *output.Output, prev siteFiles) (m siteFiles, made map[str
 		}
 		slices.Sort(removed)
 	}
-	storeFiles(out, todo, m)
+	from := noLater
+	if later {
+		from = laterFrom(out, todo)
+	}
+	storeFiles(out, todo, m, from)
 	return m, made, changed, removed, true
 }
 
@@ -162,14 +178,14 @@ func patchSiteFiles(out *output.Output, prev siteFiles, idx []int) (m siteFiles,
 		made[f.Path] = f.Data
 		todo = append(todo, i)
 	}
-	storeFiles(out, todo, m)
+	storeFiles(out, todo, m, laterMin)
 	return m, made, true
 }
 
-// storeFile makes a generated file ready to serve. With later set, a file
-// of laterMin bytes or more is stored as it is, marked to be compressed by
-// compressLater.
-func storeFile(f output.File, later bool) *servedFile {
+// storeFile makes a generated file ready to serve. A file of laterFrom
+// bytes or more is stored as it is, marked to be compressed by
+// compressLater; with laterFrom noLater, none is.
+func storeFile(f output.File, laterFrom int) *servedFile {
 	sf := &servedFile{File: f, live: -1, ctype: contentType(f.Path, f.Data), sum: fileSum(f.Data)}
 	sf.Data, sf.Size = nil, len(f.Data)
 	b := f.Data
@@ -178,17 +194,10 @@ func storeFile(f output.File, later bool) *servedFile {
 		sf.live = livePlace(b)
 	}
 	switch {
-	case later && len(b) >= laterMin:
-		if html {
-			b = injectLive(b, sf.live)
-		}
-		sf.body, sf.later = b, true
+	case laterFrom != noLater && len(b) >= laterFrom:
+		sf.body, sf.later, sf.bare = b, true, html
 	case html:
-		if z := compactParts(b[:sf.live], liveTag, b[sf.live:]); z != nil {
-			sf.body, sf.gz = z, true
-		} else {
-			sf.body = injectLive(b, sf.live)
-		}
+		sf.body, sf.gz = compactPage(b, sf.live)
 	default:
 		sf.body, sf.gz = compact(b)
 	}
@@ -196,6 +205,16 @@ func storeFile(f output.File, later bool) *servedFile {
 		sf.src = f.Data // the theme's, kept by it anyway
 	}
 	return sf
+}
+
+// compactPage is page with the live script put in at live (livePlace),
+// gzip-compressed, and true; or, when compressing does not pay
+// (compactParts), as it is with the script put in, and false.
+func compactPage(page []byte, live int) ([]byte, bool) {
+	if z := compactParts(page[:live], liveTag, page[live:]); z != nil {
+		return z, true
+	}
+	return injectLive(page, live), false
 }
 
 // injectLive is page with the live script put in at i (livePlace).
@@ -266,6 +285,9 @@ func serveFile(w http.ResponseWriter, r *http.Request, f *servedFile, status int
 	}
 	plain := f.gz && !acceptsGzip(r.Header.Get("Accept-Encoding"))
 	size := len(f.body)
+	if f.bare {
+		size = f.plainLen()
+	}
 	if f.gz {
 		h.Add("Vary", "Accept-Encoding")
 		if plain {
@@ -282,6 +304,10 @@ func serveFile(w http.ResponseWriter, r *http.Request, f *servedFile, status int
 		// An error is the client's going: compact made the bytes, and
 		// they decompress.
 		writeGunzipped(w, f.body)
+	case f.bare:
+		w.Write(f.body[:f.live])
+		w.Write(liveTag)
+		w.Write(f.body[f.live:])
 	default:
 		w.Write(f.body)
 	}
@@ -411,13 +437,32 @@ func skeleton(page []byte) []byte {
 	}
 }
 
+// laterFrom is the size from which the files of out at the indexes in
+// todo, made by a save that went through every page, are stored as they
+// are and compressed once the browsers have been told of the save: every
+// file, when they make laterBudget bytes at most (a page dated anew
+// shifts the entries of some hundreds of listing pages, whose compression
+// would otherwise stand between the save and the screen); the large ones
+// only when they make more (a change to every page), so that the site is
+// never held uncompressed.
+func laterFrom(out *output.Output, todo []int) int {
+	n := 0
+	for _, i := range todo {
+		n += len(out.Files[i].Data)
+	}
+	if n <= laterBudget {
+		return compactMin
+	}
+	return laterMin
+}
+
 // storeFiles stores the files of out at the indexes in todo into m, in
 // parallel (compressing is the work), and lets go of their bytes in out.
-// Large files are left for compressLater.
-func storeFiles(out *output.Output, todo []int, m siteFiles) {
+// Files of laterFrom bytes or more are left for compressLater (storeFile).
+func storeFiles(out *output.Output, todo []int, m siteFiles, laterFrom int) {
 	stored := make([]*servedFile, len(todo))
 	par.For(len(todo), 0, func(j int) {
-		stored[j] = storeFile(out.Files[todo[j]], true)
+		stored[j] = storeFile(out.Files[todo[j]], laterFrom)
 	})
 	for j, i := range todo {
 		m[out.Files[i].Path] = stored[j]

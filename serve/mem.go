@@ -30,6 +30,16 @@ import (
 // 256 KiB takes about a millisecond.
 const laterMin = 256 << 10
 
+// laterBudget is how many bytes of files a save that went through every
+// page may leave uncompressed until the browsers have been told of it
+// (laterFrom): the listing pages a page dated anew shifts on a site of
+// 10,000 pages make some 18 MB (364 files).
+const laterBudget = 32 << 20
+
+// noLater, as storeFile's laterFrom, has every file compressed as it is
+// stored: the start-up's, whose files no save's event waits for.
+const noLater = 0
+
 // fileSeed seeds fileSum: one per process, for sums compared only within
 // it.
 var fileSeed = maphash.MakeSeed()

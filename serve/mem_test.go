@@ -293,7 +293,7 @@ func TestLargeFilesCompressedLater(t *testing.T) {
 	}}
 	m := siteFiles{}
 	raws := [][]byte{out.Files[0].Data, out.Files[1].Data}
-	storeFiles(out, []int{0, 1}, m)
+	storeFiles(out, []int{0, 1}, m, laterMin)
 	if f := m["big/index.html"]; !f.later || f.gz || !bytes.Equal(f.raw(), raws[0]) {
 		t.Fatalf("the large page: later %v, gz %v: want stored as it is, to compress later", f.later, f.gz)
 	}
@@ -343,7 +343,11 @@ func TestStoredPagesCarryTheLiveScript(t *testing.T) {
 		{"large, later", "<html><body>" + long + "</body></html>", true, false},
 	} {
 		page := []byte(tc.page)
-		f := storeFile(output.File{Path: "x/index.html", Data: page}, tc.later)
+		from := noLater
+		if tc.later {
+			from = laterMin
+		}
+		f := storeFile(output.File{Path: "x/index.html", Data: page}, from)
 		i := bytes.LastIndex(page, []byte("</body>"))
 		if i < 0 {
 			i = len(page)
@@ -355,8 +359,67 @@ func TestStoredPagesCarryTheLiveScript(t *testing.T) {
 		if !bytes.Equal(f.raw(), page) || f.plainLen() != len(want) {
 			t.Errorf("%s: raw form or length not the page's", tc.name)
 		}
+		w := httptest.NewRecorder()
+		serveFile(w, httptest.NewRequest(http.MethodGet, "/x/", nil), f, http.StatusOK)
+		if w.Body.String() != want || w.Header().Get("Content-Length") != strconv.Itoa(len(want)) || w.Header().Get("Content-Encoding") != "" {
+			t.Errorf("%s: served %d bytes (Content-Length %s, Content-Encoding %q), want the page with the live script, %d",
+				tc.name, w.Body.Len(), w.Header().Get("Content-Length"), w.Header().Get("Content-Encoding"), len(want))
+		}
 		if f.gz != tc.gz || f.later != tc.later {
 			t.Errorf("%s: stored compressed %v, later %v; want %v, %v", tc.name, f.gz, f.later, tc.gz, tc.later)
 		}
+	}
+}
+
+// TestLaterFrom: a save that went through every page leaves every file it
+// made for compressLater while they are few, and only the large ones once
+// they make more than laterBudget bytes.
+func TestLaterFrom(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		sizes []int
+		want  int
+	}{
+		{"none", nil, compactMin},
+		{"a few listing pages", []int{40 << 10, 40 << 10, 300}, compactMin},
+		{"the budget", []int{laterBudget / 2, laterBudget / 2}, compactMin},
+		{"past the budget", []int{laterBudget / 2, laterBudget/2 + 1}, laterMin},
+	} {
+		out := &output.Output{}
+		var todo []int
+		for i, n := range tc.sizes {
+			out.Files = append(out.Files, output.File{Path: fmt.Sprintf("p%d/index.html", i), Data: make([]byte, n)})
+			todo = append(todo, i)
+		}
+		if got := laterFrom(out, todo); got != tc.want {
+			t.Errorf("%s: laterFrom %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestRedatedFilesCompressedAfterSave: a page dated anew goes through
+// every page; the files the save made are served as made, and compressed
+// once Rebuild returns.
+func TestRedatedFilesCompressedAfterSave(t *testing.T) {
+	ts := newTestSite(t, false)
+	ts.write("content/b.md", "---\ntitle: Page B\ndate: 2025-01-03\n---\nBeta text.\n")
+	ts.srv.Rebuild([]string{"content/b.md"})
+	if e := ts.srv.currentError(); e != "" {
+		t.Fatal(e)
+	}
+	ts.srv.mu.RLock()
+	home := ts.srv.files["index.html"]
+	for p, f := range ts.srv.files {
+		if f.later {
+			t.Errorf("%s is still to be compressed after the save", p)
+		}
+	}
+	ts.srv.mu.RUnlock()
+	if home == nil || !home.gz {
+		t.Fatalf("the home page after the save: %+v, want compressed", home)
+	}
+	_, body := ts.get("/")
+	if b, a := strings.Index(body, "Page B"), strings.Index(body, "Page A"); b < 0 || a < 0 || b > a {
+		t.Errorf("the home page lists Page B at %d and Page A at %d: want B, now the newer, first", b, a)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"io"
 	"maps"
 	"net/http"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -206,7 +207,7 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 			files, made, ok = patchSiteFiles(out, old, idx)
 			compare, removed = slices.AppendSeq(make([]string, 0, len(made)), maps.Keys(made)), gone
 		} else {
-			files, made, compare, removed, ok = newSiteFiles(out, old)
+			files, made, compare, removed, ok = newSiteFiles(out, old, true)
 		}
 		patched = isPatched
 		return ok
@@ -286,10 +287,16 @@ func (s *Server) compressLater(paths []string) {
 	}
 	s.mu.RUnlock()
 	done := make([]*servedFile, len(paths))
-	par.For(len(paths), 0, func(i int) {
+	// One core is left to the requests the browsers make on the event
+	// just sent: the pages they show, served as stored meanwhile.
+	par.For(len(paths), max(1, runtime.GOMAXPROCS(0)-1), func(i int) {
 		f := *stored[i]
-		f.body, f.gz = compact(f.body)
-		f.later = false
+		if f.bare {
+			f.body, f.gz = compactPage(f.body, f.live)
+		} else {
+			f.body, f.gz = compact(f.body)
+		}
+		f.later, f.bare = false, false
 		done[i] = &f
 	})
 	s.mu.Lock()

@@ -70,7 +70,7 @@ func (s *Server) start(announce bool, served func()) bool {
 		held := s.files
 		s.mu.RUnlock()
 		var ok bool
-		files, _, _, _, ok = newSiteFiles(out, held)
+		files, _, _, _, ok = newSiteFiles(out, held, false)
 		return ok
 	})
 	if err != nil {
@@ -118,7 +118,7 @@ func (s *Server) add(f output.File) {
 	if f.Src != "" {
 		sf = &servedFile{File: f, live: -1}
 	} else {
-		sf = storeFile(f, false)
+		sf = storeFile(f, noLater)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

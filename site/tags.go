@@ -155,9 +155,16 @@ func tagClashes(tags []string, pos []diag.Pos) (errs, warnings diag.List) {
 		tag string
 		pos diag.Pos
 	}
-	seen := make(map[string]first, len(tags))
+	seen := make(map[string]first)
+	// Each spelling's slug, made once: a save looks at every tag of the
+	// site, which are few spellings many times over.
+	slugs := map[string]string{}
 	for i, t := range tags {
-		slug := TagSlug(t)
+		slug, ok := slugs[t]
+		if !ok {
+			slug = TagSlug(t)
+			slugs[t] = slug
+		}
 		f, ok := seen[slug]
 		switch {
 		case !ok:

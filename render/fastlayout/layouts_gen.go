@@ -496,28 +496,33 @@ func (w *Writer) appendPageList(b []byte, d []layout.PageLink) ([]byte, error) {
 	var tmp [64]byte
 	b = append(b, "<ul class=\"post-list-items\">"...)
 	for _, d1 := range d {
+		if m := d1.Memo.Markup(); m != nil {
+			b = append(b, m...)
+			continue
+		}
+		start3 := len(b)
 		b = append(b, "\n      <li class=\"post-item\">\n        <h3 class=\"post-item-title\"><a href=\""...)
 		b = htmlesc.AppendURL(b, d1.URL)
 		b = append(b, "\">"...)
-		if d3 := d1.TitleHTML; d3 != "" {
-			b = append(b, d3...)
+		if d4 := d1.TitleHTML; d4 != "" {
+			b = append(b, d4...)
 		} else {
 			b = htmlesc.Append(b, d1.Title)
 		}
 		b = append(b, "</a></h3>"...)
-		if d4 := d1.Description; d4 != "" {
+		if d5 := d1.Description; d5 != "" {
 			b = append(b, "\n        <p class=\"post-item-description\">"...)
-			b = htmlesc.Append(b, d4)
+			b = htmlesc.Append(b, d5)
 			b = append(b, "</p>"...)
 		}
-		if d5 := d1.ChartTitles; len(d5) != 0 {
+		if d6 := d1.ChartTitles; len(d6) != 0 {
 			b = append(b, "\n        <p class=\"post-item-charts\">"...)
-			for i7, d6 := range d5 {
-				if i7 != 0 {
+			for i8, d7 := range d6 {
+				if i8 != 0 {
 					b = append(b, " · "...)
 				}
 				b = append(b, "<span class=\"post-item-chart\">"...)
-				b = htmlesc.Append(b, d6)
+				b = htmlesc.Append(b, d7)
 				b = append(b, "</span>"...)
 			}
 			b = append(b, "</p>"...)
@@ -544,16 +549,16 @@ func (w *Writer) appendPageList(b []byte, d []layout.PageLink) ([]byte, error) {
 			}
 			if len(d1.Tags) != 0 {
 				b = append(b, "<span class=\"tags\">"...)
-				for _, d8 := range d1.Tags {
+				for _, d9 := range d1.Tags {
 					b = append(b, "<a class=\"tag\" href=\""...)
-					b = append(b, w.memos[0].get(d8, func(s string) string { return string(htmlesc.AppendURL(nil, w.funcs.tagURL(s))) })...)
+					b = append(b, w.memos[0].get(d9, func(s string) string { return string(htmlesc.AppendURL(nil, w.funcs.tagURL(s))) })...)
 					b = append(b, "\" rel=\"tag\">"...)
-					b = htmlesc.Append(b, d8)
+					b = htmlesc.Append(b, d9)
 					b = append(b, "</a>"...)
 				}
-				if d10 := d1.MoreTags; d10 != 0 {
+				if d11 := d1.MoreTags; d11 != 0 {
 					b = append(b, "<span class=\"tag-count\">+"...)
-					b = strconv.AppendInt(b, int64(d10), 10)
+					b = strconv.AppendInt(b, int64(d11), 10)
 					b = append(b, " more</span>"...)
 				}
 				b = append(b, "</span>"...)
@@ -561,6 +566,7 @@ func (w *Writer) appendPageList(b []byte, d []layout.PageLink) ([]byte, error) {
 			b = append(b, "</p>"...)
 		}
 		b = append(b, "\n      </li>"...)
+		d1.Memo.Keep(b[start3:])
 	}
 	b = append(b, "\n    </ul>"...)
 	return b, nil

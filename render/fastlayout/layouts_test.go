@@ -161,6 +161,42 @@ func TestFastLayoutsSameBytes(t *testing.T) {
 	}
 }
 
+// TestFastLayoutsKeepEntries: a listing's entries given a memo
+// (layout.PageLink.Memo), each shown by several listing pages, are written
+// the same whether written, kept, or copied from what was kept.
+func TestFastLayoutsKeepEntries(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, basePath := range []string{"/", "/re&po/"} {
+		kinds, w := builtin(t, basePath, nil)
+		var pool []layout.PageLink
+		for range 40 {
+			pool = append(pool, randomPage(r, "home").Pages...)
+		}
+		for i := range pool {
+			pool[i].Memo = &layout.EntryMemo{}
+		}
+		for _, kind := range []string{"home", "tag"} {
+			for range 100 {
+				d := randomPage(r, kind)
+				d.Pages = nil
+				for range r.IntN(8) {
+					d.Pages = append(d.Pages, pick(r, pool))
+				}
+				compareLayouts(t, "kept entries, "+kind, kinds[kind], w, w.Main(kind), d)
+			}
+		}
+		kept := 0
+		for _, l := range pool {
+			if l.Memo.Markup() != nil {
+				kept++
+			}
+		}
+		if kept == 0 {
+			t.Fatalf("base path %q: no entry kept of %d", basePath, len(pool))
+		}
+	}
+}
+
 // TestFastLayoutsFailAsTemplates: where a template fails on the data (a
 // nil pointer it reads through), its writer fails too.
 func TestFastLayoutsFailAsTemplates(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 	"html/template"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/scalesite/scalesite/site"
@@ -126,6 +127,38 @@ type PageLink struct {
 	// ChartTitles are the titles of the page's charts, so a listing can say
 	// what the page plots.
 	ChartTitles []string
+	// Memo, when not nil, keeps the entry as the built-in theme's
+	// page-list writes it in Go (package fastlayout), so that it is
+	// written once, however many listing pages show it: shared by every
+	// copy of the link, it must be given to one link's values only, and
+	// left out of any checksum of them. A template does not read it.
+	Memo *EntryMemo
+}
+
+// EntryMemo keeps the markup of one listing's entry (PageLink.Memo). It is
+// safe for concurrent use; a nil *EntryMemo keeps nothing.
+type EntryMemo struct {
+	markup atomic.Pointer[[]byte]
+}
+
+// Markup is the entry's markup as kept, or nil.
+func (m *EntryMemo) Markup() []byte {
+	if m == nil {
+		return nil
+	}
+	if b := m.markup.Load(); b != nil {
+		return *b
+	}
+	return nil
+}
+
+// Keep keeps a copy of b as the entry's markup, unless one is kept.
+func (m *EntryMemo) Keep(b []byte) {
+	if m == nil || m.markup.Load() != nil {
+		return
+	}
+	c := slices.Clone(b)
+	m.markup.CompareAndSwap(nil, &c)
 }
 
 // Pager is where one page of a listing (the home page's list of pages, a

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reflect"
 	"text/template/parse"
+
+	"github.com/scalesite/scalesite/render/layout"
 )
 
 // ifWith writes an if or a with (with: dot is the value in its body).
@@ -68,6 +70,17 @@ func (f *fn) rangeNode(n *parse.RangeNode, dot val) {
 	var dotUsed, idxUsed bool
 	elem := val{expr: d, typ: v.typ.Elem(), ref: &dotUsed}
 	line := f.open("for")
+	memo := f.spec.Memo && elem.typ == reflect.TypeFor[layout.PageLink]()
+	var start string
+	if memo {
+		// The entry as kept (layout.EntryMemo), or written and kept.
+		start, dotUsed = f.temp("start"), true
+		f.line("if m := %s.Memo.Markup(); m != nil {", d)
+		f.line("	b = append(b, m...)")
+		f.line("	continue")
+		f.line("}")
+		f.line("%s := len(b)", start)
+	}
 	s := f.scopes[len(f.scopes)-1]
 	switch len(p.Decl) {
 	case 0:
@@ -84,6 +97,9 @@ func (f *fn) rangeNode(n *parse.RangeNode, dot val) {
 		f.errorf(n, "a range with more than two variables")
 	}
 	f.list(n.List, elem)
+	if memo {
+		f.line("%s.Memo.Keep(b[%s:])", d, start)
+	}
 	switch {
 	case idxUsed:
 		f.replace(line, "for %s, %s := range %s {", i, d, expr)

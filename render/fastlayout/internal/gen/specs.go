@@ -30,6 +30,10 @@ type Spec struct {
 	NoError bool
 	// Holes are the places the function's caller fills by a callback.
 	Holes []Hole
+	// Memo has each entry of the template's range over layout.PageLink
+	// values written once, kept in its Memo (layout.EntryMemo), and
+	// copied from there by the next call that writes it.
+	Memo bool
 }
 
 // Hole is a place in a template that the Go function's caller writes
@@ -57,7 +61,7 @@ func Builtin() []Spec {
 			Doc: "writes the \"main\" template of layouts/home.html."},
 		{Set: "tag", Name: "main", Mirror: "tag", Func: "appendTagMain", Data: page, NonNilRoot: true,
 			Doc: "writes the \"main\" template of layouts/tag.html."},
-		{Set: "home", Name: "page-list", Mirror: "page-list", Func: "appendPageList", Data: reflect.TypeFor[[]layout.PageLink](),
+		{Set: "home", Name: "page-list", Mirror: "page-list", Func: "appendPageList", Data: reflect.TypeFor[[]layout.PageLink](), Memo: true,
 			Doc: "writes the \"page-list\" template of layouts/list.html."},
 		{Set: "home", Name: "pager", Mirror: "pager", Func: "appendPager", Data: reflect.TypeFor[*layout.Pager](),
 			Doc: "writes the \"pager\" template of layouts/pager.html."},
