@@ -78,9 +78,11 @@ the next one, which says what it did.`, stderr)
 // scalesite check and scalesite figure run under it too: each parses pages two at a time
 // (on two cores), and the tree of a page of 1 MB of Markdown can take
 // 330 MB while it is read. Ten training runs of a million steps (issue
-// 37) hold 510 MB at their peak (the points and the table they are read
+// 37) hold 416 MB at their peak (the points and the table they are read
 // from) and little garbage beside it: 560 MB collects them as often as
-// 640 did (20 collections) in 80 MB less (BENCHMARKS.md, runs37).
+// 640 did in 80 MB less (BENCHMARKS.md, runs37). A lower limit is no
+// cheaper: at 440 MiB one build in two collected all along (14 s of CPU
+// instead of 7; BENCHMARKS.md, stop 45).
 const buildMemoryLimit = 560 << 20
 
 func limitMemory() {
