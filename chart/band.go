@@ -29,12 +29,12 @@ func spreadBuckets(target int) int { return max(2, target/4, min(64, target/2)) 
 // (at sx, screenXs of all) were thinned to drawn, or nil when nothing was thinned (drawn is all)
 // or the series draws a band of its own (a y interval, or a group's band
 // across runs). k numbers the chart's extra series so far, to give it an id.
-func spreadSeries(p chartspec.Panel, all, drawn []site.Point, sx []float64, target, grid int, name string, st SeriesStyle, k int) []auxSeries {
+func spreadSeries(p chartspec.Panel, all, drawn []site.Point, notes *site.Notes, sx []float64, target, grid int, name string, st SeriesStyle, k int) []auxSeries {
 	if len(drawn) == len(all) {
 		return nil
 	}
 	for _, pt := range all {
-		if pt.Bounds().HasY() {
+		if notes.Bounds(pt).HasY() {
 			return nil
 		}
 	}
@@ -51,14 +51,14 @@ func spreadSeries(p chartspec.Panel, all, drawn []site.Point, sx []float64, targ
 }
 
 // spreadBand is the min/max band of a line (sorted by x, gaps as NaN y;
-// sx its points' screenXs) as points whose Bounds hold the band: the line is cut at its gaps, each
+// sx its points' screenXs) as points whose bounds in notes hold the band: the line is cut at its gaps, each
 // segment into buckets of equal width on screen (log10 of x on a log
 // axis, so each decade gets its share), about buckets in all, shared by
 // the segments' widths as downsample shares its target. A bucket is drawn
 // flat from its first x to its last, at its lowest and highest y, so a
 // value lies inside the band at its own x whatever the buckets next to
 // it hold. A gap between segments is a gap point, which breaks the band.
-func spreadBand(pts []site.Point, sx []float64, buckets int) []site.Point {
+func spreadBand(pts []site.Point, sx []float64, buckets int) (band []site.Point, notes *site.Notes) {
 	type segment struct{ lo, hi int }
 	var segs []segment
 	start := -1
@@ -82,6 +82,7 @@ func spreadBand(pts []site.Point, sx []float64, buckets int) []site.Point {
 	byWidth := total > 0 && !math.IsInf(total, 0) && !math.IsNaN(total)
 	out := make([]site.Point, 0, 2*buckets+len(segs))
 	bounds := make([]site.Bounds, 0, buckets+len(segs))
+	notes = &site.Notes{}
 	for n, s := range segs {
 		if n > 0 {
 			out = append(out, site.Point{X: pts[s.lo].X, Y: math.NaN()})
@@ -109,13 +110,13 @@ func spreadBand(pts []site.Point, sx []float64, buckets int) []site.Point {
 			bounds = append(bounds, site.Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: lo, YHi: hi})
 			bd := &bounds[len(bounds)-1]
 			mid := lo + (hi-lo)/2
-			out = append(out, site.Point{X: seg[first].X, Y: mid}.WithBounds(bd))
+			out = append(out, notes.With(site.Point{X: seg[first].X, Y: mid}, "", bd))
 			if last := seg[j-1].X; last != seg[first].X {
-				out = append(out, site.Point{X: last, Y: mid}.WithBounds(bd))
+				out = append(out, notes.With(site.Point{X: last, Y: mid}, "", bd))
 			}
 		}
 	}
-	return out
+	return out, notes
 }
 
 // legendName is a series' legend entry: its name (seriesName), and for
@@ -179,30 +180,32 @@ func appendRuns(b, lead []byte, runs []site.Run) []byte {
 // they are written to groupDigits significant digits, far below a pixel
 // and the tooltip's precision, and a line's points leave their band to the
 // band series (not repeated in every point for the tooltip), so that a
-// page of long grouped runs stays light.
-func groupDrawn(p chartspec.Panel, s site.Series, pts []site.Point) (line, band []site.Point) {
+// page of long grouped runs stays light. notes are line's and band's
+// labels and bounds.
+func groupDrawn(p chartspec.Panel, s site.Series, pts []site.Point) (line, band []site.Point, notes *site.Notes) {
 	if s.Runs == nil {
-		return pts, pts
+		return pts, pts, s.Notes
 	}
+	notes = &site.Notes{}
 	band = make([]site.Point, len(pts))
 	bounds := make([]site.Bounds, len(pts))
 	for i, pt := range pts {
 		pt.Y = roundDigits(pt.Y, groupDigits)
-		if pt.Bounds() != nil {
-			bounds[i] = site.Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: roundDigits(pt.Bounds().YLo, groupDigits), YHi: roundDigits(pt.Bounds().YHi, groupDigits)}
-			pt = pt.WithBounds(&bounds[i])
+		var bd *site.Bounds
+		if b := s.Notes.Bounds(pt); b != nil {
+			bounds[i] = site.Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: roundDigits(b.YLo, groupDigits), YHi: roundDigits(b.YHi, groupDigits)}
+			bd = &bounds[i]
 		}
-		band[i] = pt
+		band[i] = notes.With(pt, s.Notes.Label(pt), bd)
 	}
 	if p.Type != chartspec.TypeLine {
-		return band, band
+		return band, band, notes
 	}
 	line = make([]site.Point, len(band))
 	for i, pt := range band {
-		pt = pt.WithBounds(nil)
-		line[i] = pt
+		line[i] = notes.With(pt, notes.Label(pt), nil)
 	}
-	return line, band
+	return line, band, notes
 }
 
 // groupDigits is how many significant digits a group's means and bands
@@ -235,12 +238,13 @@ const spreadToken = "@spread"
 // between gaps, as bandData's. The page makes each bucket the one or two
 // points bandData writes, in axis space, so the band drawn is the same;
 // the page of ten long runs carries half the numbers.
-func spreadData(pts []site.Point) []byte {
+func spreadData(pts []site.Point, notes *site.Notes) []byte {
 	b := []byte{'['}
 	n, run, open := 0, 0, false
 	for i := 0; i < len(pts); i++ {
 		pt := pts[i]
-		if pt.Gap() || !pt.Bounds().HasY() {
+		bd := notes.Bounds(pt)
+		if pt.Gap() || !bd.HasY() {
 			if open {
 				run++
 				open = false
@@ -255,14 +259,14 @@ func spreadData(pts []site.Point) []byte {
 		b = append(b, '[')
 		b = appendNumber(b, pt.X)
 		b = append(b, ',')
-		if i+1 < len(pts) && pts[i+1].Bounds() == pt.Bounds() { // the bucket's last x
+		if i+1 < len(pts) && notes.Bounds(pts[i+1]) == bd { // the bucket's last x
 			i++
 			b = appendNumber(b, pts[i].X)
 			b = append(b, ',')
 		}
-		b = appendNumber(b, pt.Bounds().YLo)
+		b = appendNumber(b, bd.YLo)
 		b = append(b, ',')
-		b = appendNumber(b, pt.Bounds().YHi)
+		b = appendNumber(b, bd.YHi)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(run), 10)
 		b = append(b, ']')

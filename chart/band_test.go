@@ -173,14 +173,14 @@ func TestSpreadBandCuts(t *testing.T) {
 	pts := line(1000, wavy)
 	pts[500] = gapPoint(500)
 	pts[123].Y = 9
-	band := spreadBand(pts, screenXs(pts, false, nil), 20)
+	band, notes := spreadBand(pts, screenXs(pts, false, nil), 20)
 	gaps := 0
 	for _, b := range band {
 		if b.Gap() {
 			gaps++
 			continue
 		}
-		if b.Bounds() == nil || b.Bounds().YLo > b.Bounds().YHi {
+		if notes.Bounds(b) == nil || notes.Bounds(b).YLo > notes.Bounds(b).YHi {
 			t.Fatalf("band point %+v has no interval", b)
 		}
 	}
@@ -197,12 +197,12 @@ func TestSpreadBandCuts(t *testing.T) {
 		inside := false
 		for i := 0; i+1 < len(band); i++ {
 			a, b := band[i], band[i+1]
-			if !a.Gap() && !b.Gap() && a.Bounds() == b.Bounds() && a.X <= p.X && p.X <= b.X {
-				inside = inside || (a.Bounds().YLo <= p.Y && p.Y <= a.Bounds().YHi)
+			if !a.Gap() && !b.Gap() && notes.Bounds(a) == notes.Bounds(b) && a.X <= p.X && p.X <= b.X {
+				inside = inside || (notes.Bounds(a).YLo <= p.Y && p.Y <= notes.Bounds(a).YHi)
 			}
 		}
 		for _, a := range band {
-			if !a.Gap() && a.X == p.X && a.Bounds().YLo <= p.Y && p.Y <= a.Bounds().YHi {
+			if !a.Gap() && a.X == p.X && notes.Bounds(a).YLo <= p.Y && p.Y <= notes.Bounds(a).YHi {
 				inside = true
 			}
 		}
@@ -223,7 +223,7 @@ func TestDownsampleLogDecades(t *testing.T) {
 	}
 	for _, target := range []int{100, 500, 2000} {
 		t.Run(fmt.Sprint(target), func(t *testing.T) {
-			got := downsample(pts, target, true, false)
+			got := downsample(pts, nil, target, true, false)
 			if len(got) > target+target/20+4 || len(got) < target/2 {
 				t.Errorf("%d points drawn, want about %d", len(got), target)
 			}
@@ -242,7 +242,7 @@ func TestDownsampleLogDecades(t *testing.T) {
 		})
 	}
 	t.Run("linear x keeps buckets of equal count", func(t *testing.T) {
-		got := downsample(pts, 2000, false, false)
+		got := downsample(pts, nil, 2000, false, false)
 		last := 0
 		for _, p := range got {
 			if p.X >= 1e5 {

@@ -146,7 +146,7 @@ func buildOption(c *site.Chart) *echartsOption {
 		for _, s := range c.Panels[i].Series {
 			points += len(s.Points)
 			for _, pt := range s.Points {
-				if pt.Label() != "" && !pt.NameOnly {
+				if s.Notes.Label(pt) != "" && !s.Notes.NameOnly(pt) {
 					labels++
 				}
 			}
@@ -174,26 +174,26 @@ func buildOption(c *site.Chart) *echartsOption {
 			case p.Type == chartspec.TypeLine && target > 0 && len(pts) > target:
 				sx = screenXs(pts, logX, scratchX)
 				scratchX = sx
-				pts = downsampleAt(pts, sx, target, logX, logY, &scratch)
+				pts = downsampleAt(pts, s.Notes, sx, target, logX, logY, &scratch)
 			case p.Type == chartspec.TypeScatter && target > 0:
-				pts = thinScatter(pts, ext, logX, logY)
+				pts = thinScatter(pts, s.Notes, ext, logX, logY)
 			}
 			name, st := legendName(p, s, nums), styles[StyleKey(p, s)]
-			linePts, bandPts := groupDrawn(p, s, pts)
-			ss, extra := series(p, linePts, i, name, st, crowd)
+			linePts, bandPts, notes := groupDrawn(p, s, pts)
+			ss, extra := series(p, linePts, notes, i, name, st, crowd)
 			ss, extra = restyle(ss, extra, st, crowd)
-			aux = append(aux, intervalSeries(p, bandPts, i, name, st, ss.Type == types.ChartLine, len(aux))...)
+			aux = append(aux, intervalSeries(p, bandPts, notes, i, name, st, ss.Type == types.ChartLine, len(aux))...)
 			if p.Type == chartspec.TypeLine && target > 0 {
-				aux = append(aux, spreadSeries(p, s.Points, pts, sx, target, i, name, st, len(aux))...)
+				aux = append(aux, spreadSeries(p, s.Points, pts, s.Notes, sx, target, i, name, st, len(aux))...)
 			}
 			if smoothable(p, ss) {
 				// smoothed from every row, then drawn at the rows kept
 				sp := smoothedPoints(p.Smooth, s.Points)
 				kept, ok := alongside(s.Points, pts, sp)
 				if !ok && target > 0 {
-					kept = downsample(sp, target, logX, logY)
+					kept = downsample(sp, nil, target, logX, logY)
 				}
-				sm, smx := series(p, rounded(kept), i, name, st, crowd)
+				sm, smx := series(p, rounded(kept), nil, i, name, st, crowd)
 				sm, smx = restyle(sm, smx, st, crowd)
 				pair, pairx := smoothPair(p.Smooth, sm, smx, ss, extra, s.Points, drawn(pts), len(o.series))
 				o.series, ex.series = append(o.series, pair...), append(ex.series, pairx...)
@@ -340,8 +340,8 @@ type crowding struct {
 	labels       int // 0, 1 (crowded) or 2 (twice as crowded)
 }
 
-func series(p chartspec.Panel, pts []site.Point, grid int, name string, st SeriesStyle, crowd crowding) (charts.SingleSeries, seriesExtra) {
-	items, labelled := seriesData(pts)
+func series(p chartspec.Panel, pts []site.Point, notes *site.Notes, grid int, name string, st SeriesStyle, crowd crowding) (charts.SingleSeries, seriesExtra) {
+	items, labelled := seriesData(pts, notes)
 	ss := charts.SingleSeries{
 		Name: name, Data: items, XAxisIndex: grid, YAxisIndex: grid,
 		ItemStyle: &opts.ItemStyle{Color: st.Color},
@@ -401,24 +401,25 @@ func drawn(pts []site.Point) int {
 // and encoding them through reflection was the largest cost of rendering.
 type pointsData struct {
 	points []site.Point
+	notes  *site.Notes // the points' labels and bounds
 }
 
 // MarshalJSON writes the points as the option holds them.
 func (d pointsData) MarshalJSON() ([]byte, error) {
-	return appendPoints(nil, d.points), nil
+	return appendPoints(nil, d.points, d.notes), nil
 }
 
-// seriesData is a series' points as its option's data, and whether any
-// drawn point has a label.
-func seriesData(points []site.Point) (pointsData, bool) {
+// seriesData is a series' points, with their notes, as its option's data,
+// and whether any drawn point has a label.
+func seriesData(points []site.Point, notes *site.Notes) (pointsData, bool) {
 	labelled := false
 	for _, pt := range points {
-		if pt.Label() != "" && !pt.NameOnly && !math.IsNaN(pt.Y) {
+		if notes.Label(pt) != "" && !notes.NameOnly(pt) && !math.IsNaN(pt.Y) {
 			labelled = true
 			break
 		}
 	}
-	return pointsData{points}, labelled
+	return pointsData{points, notes}, labelled
 }
 
 // appendPoints writes points as JSON. Strings are escaped as encoding/json
@@ -431,8 +432,9 @@ func seriesData(points []site.Point) (pointsData, bool) {
 // anything draws it, so that the page carries each value once. A gap (Y
 // NaN) is [x, "-"], which breaks the line. Points
 // with a label are {name, value} items, so the label and the tooltip can
-// show the name; a point only named (site.Point.NameOnly) hides its label.
-func appendPoints(b []byte, points []site.Point) []byte {
+// show the name; a point only named (site.Notes.NameOnly) hides its label.
+// notes are the points' labels and bounds.
+func appendPoints(b []byte, points []site.Point, notes *site.Notes) []byte {
 	if b == nil {
 		b = make([]byte, 0, 24*len(points)+2)
 	}
@@ -449,10 +451,11 @@ func appendPoints(b []byte, points []site.Point) []byte {
 			continue
 		}
 		y := pt.Y
-		item := pt.Label() != "" || pt.Bounds() != nil // an interval goes with the point, for the tooltip
-		if pt.Label() != "" {
+		label, bounds := notes.Label(pt), notes.Bounds(pt)
+		item := label != "" || bounds != nil // an interval goes with the point, for the tooltip
+		if label != "" {
 			b = append(b, `{"name":`...)
-			b = fastjson.AppendString(b, pt.Label())
+			b = fastjson.AppendString(b, label)
 			b = append(b, `,"value":`...)
 		} else if item {
 			b = append(b, `{"value":`...)
@@ -463,8 +466,8 @@ func appendPoints(b []byte, points []site.Point) []byte {
 		b = appendNumber(b, y)
 		b = append(b, ']')
 		if item {
-			b = appendInterval(b, pt.Bounds())
-			if pt.NameOnly {
+			b = appendInterval(b, bounds)
+			if notes.NameOnly(pt) {
 				// named for the tooltip, not labelled (label only:)
 				b = append(b, `,"label":{"show":false}`...)
 			}

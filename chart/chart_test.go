@@ -136,16 +136,17 @@ func TestSeedChartSemantics(t *testing.T) {
 // points against encoding/json: the same values once parsed, and strings
 // escaped the same way.
 func TestSeriesDataMatchesEncodingJSON(t *testing.T) {
-	points := []site.Point{{X: 1e20, Y: 0.41}, {X: 1e21, Y: -3.5}, {X: 7e-7, Y: 123456789}, site.Point{X: 1, Y: 0}.WithLabel(`</script><b>"x"&`), {X: 2.5e-10, Y: 1e300}, {X: 1.2664e19, Y: 39.71}}
-	data, _ := seriesData(points)
+	var n site.Notes
+	points := []site.Point{{X: 1e20, Y: 0.41}, {X: 1e21, Y: -3.5}, {X: 7e-7, Y: 123456789}, n.With(site.Point{X: 1, Y: 0}, `</script><b>"x"&`, nil), {X: 2.5e-10, Y: 1e300}, {X: 1.2664e19, Y: 39.71}}
+	data, _ := seriesData(points, &n)
 	got, err := json.Marshal(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var items []any
 	for _, p := range points {
-		if p.Label() != "" {
-			items = append(items, map[string]any{"name": p.Label(), "value": [2]float64{p.X, p.Y}})
+		if n.Label(p) != "" {
+			items = append(items, map[string]any{"name": n.Label(p), "value": [2]float64{p.X, p.Y}})
 		} else {
 			items = append(items, [2]float64{p.X, p.Y})
 		}
@@ -168,9 +169,10 @@ func TestSeriesDataMatchesEncodingJSON(t *testing.T) {
 // they are (the page puts them at their exponents: chartlayout.js
 // expandRaw), and the chart's meta says so; a gap breaks the line.
 func TestSeriesDataLogAxes(t *testing.T) {
-	points := []site.Point{{X: 1e20, Y: 0.41}, {X: 3.14e23, Y: math.NaN()}, site.Point{X: 1e-3, Y: 2}.WithLabel("m")}
-	data, labelled := seriesData(points)
-	got := appendPoints(nil, data.points)
+	var n site.Notes
+	points := []site.Point{{X: 1e20, Y: 0.41}, {X: 3.14e23, Y: math.NaN()}, n.With(site.Point{X: 1e-3, Y: 2}, "m", nil)}
+	data, labelled := seriesData(points, &n)
+	got := appendPoints(nil, data.points, data.notes)
 	want := `[[1e+20,0.41],[3.14e+23,"-"],{"name":"m","value":[0.001,2]}]`
 	if string(got) != want || !labelled {
 		t.Errorf("seriesData = %s (labelled %v), want %s", got, labelled, want)

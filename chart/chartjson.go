@@ -202,7 +202,7 @@ func (d jsonData) AppendJSON(b []byte) []byte { return append(b, d...) }
 
 // AppendJSON appends the points as MarshalJSON writes them
 // (fastjson.Appender).
-func (d pointsData) AppendJSON(b []byte) []byte { return appendPoints(b, d.points) }
+func (d pointsData) AppendJSON(b []byte) []byte { return appendPoints(b, d.points, d.notes) }
 
 // tooltipExtra writes tooltipJSON's own member.
 func tooltipExtra(e *fastjson.Enc) {

@@ -26,7 +26,7 @@ import (
 // Beyond what LTTB picks, the result always keeps:
 //   - the first and last point of the series and of every segment;
 //   - each segment's lowest and highest point (a spike survives);
-//   - every point with a Label (it is drawn with its text);
+//   - every point with a label in notes (it is drawn with its text);
 //   - every gap point (Y is NaN, see site.Point.Gap): the series is cut at
 //     its gaps, each segment gets a share of the target proportional to its
 //     width on screen (at least 2), and the gaps stay between the segments,
@@ -36,11 +36,11 @@ import (
 // subsequence of pts (no point is made up or moved) and the same for the
 // same input. When len(pts) <= target, pts itself is returned; a target
 // below 2 counts as 2.
-func downsample(pts []site.Point, target int, logX, logY bool) []site.Point {
+func downsample(pts []site.Point, notes *site.Notes, target int, logX, logY bool) []site.Point {
 	if len(pts) <= target || len(pts) <= 2 {
 		return pts
 	}
-	return downsampleAt(pts, screenXs(pts, logX, nil), target, logX, logY, &lineScratch{})
+	return downsampleAt(pts, notes, screenXs(pts, logX, nil), target, logX, logY, &lineScratch{})
 }
 
 // lineScratch is what thinning a line needs a value of per point beside sx
@@ -55,7 +55,7 @@ type lineScratch struct {
 // downsampleAt is downsample given sx, screenXs of pts, which the line's
 // spread band (spreadBand) reads too: log10 of ten million steps is worth
 // taking once. It works in scratch, which holds nothing it returns.
-func downsampleAt(pts []site.Point, sx []float64, target int, logX, logY bool, scratch *lineScratch) []site.Point {
+func downsampleAt(pts []site.Point, notes *site.Notes, sx []float64, target int, logX, logY bool, scratch *lineScratch) []site.Point {
 	n := len(pts)
 	if n <= target || n <= 2 {
 		return pts
@@ -109,7 +109,7 @@ func downsampleAt(pts []site.Point, sx []float64, target int, logX, logY bool, s
 	budget := float64(max(target-gaps, 0))
 
 	for i, p := range pts {
-		keep[i] = p.Label() != "" || math.IsNaN(p.Y)
+		keep[i] = notes.Label(p) != "" || math.IsNaN(p.Y)
 	}
 	for _, s := range segs {
 		share := float64(s.hi-s.lo) / float64(count)

@@ -23,10 +23,10 @@ func wavy(i int) float64 { return math.Sin(float64(i)/50) + 0.3*math.Sin(float64
 func gapPoint(x float64) site.Point { return site.Point{X: x, Y: math.NaN()} }
 
 // isSubsequence reports whether every point of out is a point of in, in order
-// (comparing NaN as equal to NaN).
-func isSubsequence(out, in []site.Point) bool {
+// (comparing NaN as equal to NaN), labels in notes.
+func isSubsequence(out, in []site.Point, notes *site.Notes) bool {
 	same := func(a, b site.Point) bool {
-		return a.X == b.X && a.Label() == b.Label() && a.Row == b.Row && (a.Y == b.Y || math.IsNaN(a.Y) && math.IsNaN(b.Y))
+		return a.X == b.X && notes.Label(a) == notes.Label(b) && a.Row == b.Row && (a.Y == b.Y || math.IsNaN(a.Y) && math.IsNaN(b.Y))
 	}
 	j := 0
 	for _, p := range out {
@@ -60,9 +60,10 @@ func TestDownsample(t *testing.T) {
 	withGap := line(6000, wavy)
 	withGap[3000] = gapPoint(3000)
 
+	var notes site.Notes // the labels of every case's points
 	labelled := line(10000, wavy)
-	labelled[5] = site.Point{X: 5, Y: wavy(5)}.WithLabel("first run")
-	labelled[9998] = site.Point{X: 9998, Y: wavy(9998)}.WithLabel("last run")
+	labelled[5] = notes.With(site.Point{X: 5, Y: wavy(5)}, "first run", nil)
+	labelled[9998] = notes.With(site.Point{X: 9998, Y: wavy(9998)}, "last run", nil)
 
 	// Row numbers, to check that the kept points are the original ones.
 	rows := line(5000, wavy)
@@ -93,11 +94,11 @@ func TestDownsample(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := downsample(tc.pts, tc.target, tc.logX, tc.logY)
+			got := downsample(tc.pts, &notes, tc.target, tc.logX, tc.logY)
 			if len(got) < tc.minLen || len(got) > tc.maxLen {
 				t.Errorf("%d points kept, want %d to %d", len(got), tc.minLen, tc.maxLen)
 			}
-			if !isSubsequence(got, tc.pts) {
+			if !isSubsequence(got, tc.pts, &notes) {
 				t.Errorf("the result is not a subsequence of the input: a point was made up or moved")
 			}
 			if !slices.IsSortedFunc(got, func(a, b site.Point) int { return compareX(a, b) }) {
@@ -133,6 +134,7 @@ func compareX(a, b site.Point) int {
 func TestDownsampleUnchanged(t *testing.T) {
 	unsorted := line(100, wavy)
 	unsorted[10].X, unsorted[11].X = unsorted[11].X, unsorted[10].X
+	var notes site.Notes
 	tests := []struct {
 		name   string
 		pts    []site.Point
@@ -148,14 +150,14 @@ func TestDownsampleUnchanged(t *testing.T) {
 		{"every point labelled", func() []site.Point {
 			p := line(50, wavy)
 			for i := range p {
-				p[i] = p[i].WithLabel("l")
+				p[i] = notes.With(p[i], "l", nil)
 			}
 			return p
 		}(), 10},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := downsample(tc.pts, tc.target, false, false)
+			got := downsample(tc.pts, &notes, tc.target, false, false)
 			if len(got) != len(tc.pts) || (len(got) > 0 && &got[0] != &tc.pts[0]) {
 				t.Errorf("got %d points (a new slice?), want the input's %d, the same slice", len(got), len(tc.pts))
 			}
@@ -176,7 +178,7 @@ func TestDownsampleLogSpace(t *testing.T) {
 			x := math.Pow(10, 4*float64(i)/(n-1))
 			pts[i] = site.Point{X: x, Y: 3 - 0.5*math.Log10(x) + 0.01*math.Sin(float64(i))}
 		}
-		got := downsample(pts, 1000, true, true)
+		got := downsample(pts, nil, 1000, true, true)
 		var perDecade [4]int
 		for _, p := range got {
 			perDecade[min(3, int(math.Log10(p.X)))]++
@@ -211,11 +213,11 @@ func TestDownsampleLogSpace(t *testing.T) {
 			}
 			return
 		}
-		f, s := count(downsample(pts, 401, true, false))
+		f, s := count(downsample(pts, nil, 401, true, false))
 		if f < 95 || f > 105 || s < 295 || s > 305 {
 			t.Errorf("log x: segments keep %d and %d points, want about 100 and 300", f, s)
 		}
-		f, s = count(downsample(pts, 401, false, false))
+		f, s = count(downsample(pts, nil, 401, false, false))
 		if f > 4 || s < 390 {
 			t.Errorf("linear x: segments keep %d and %d points, want a handful and nearly 400", f, s)
 		}
@@ -231,7 +233,7 @@ func TestDownsampleLogSpace(t *testing.T) {
 			pts[100*i+60].Y = 2
 		}
 		count := func(logY bool) (dips, bumps int) {
-			for _, q := range downsample(pts, 102, false, logY) {
+			for _, q := range downsample(pts, nil, 102, false, logY) {
 				switch q.Y {
 				case 0.001:
 					dips++
@@ -252,8 +254,8 @@ func TestDownsampleLogSpace(t *testing.T) {
 
 func TestDownsampleDeterministic(t *testing.T) {
 	pts := line(20000, func(i int) float64 { return float64((i * 7919) % 1013) })
-	a := downsample(pts, 2000, false, false)
-	b := downsample(slices.Clone(pts), 2000, false, false)
+	a := downsample(pts, nil, 2000, false, false)
+	b := downsample(slices.Clone(pts), nil, 2000, false, false)
 	if !slices.Equal(a, b) {
 		t.Errorf("two runs on the same points kept different points")
 	}
@@ -274,8 +276,8 @@ func TestDownsampleScratchReused(t *testing.T) {
 	for _, logX := range []bool{false, true} {
 		for k, pts := range series {
 			sx = screenXs(pts, logX, sx)
-			got := downsampleAt(pts, sx, 1000, logX, false, &scratch)
-			if want := downsample(pts, 1000, logX, false); !slices.Equal(got, want) {
+			got := downsampleAt(pts, nil, sx, 1000, logX, false, &scratch)
+			if want := downsample(pts, nil, 1000, logX, false); !slices.Equal(got, want) {
 				t.Errorf("series %d (log x %v): kept %d points in reused scratch, %d alone", k, logX, len(got), len(want))
 			}
 		}
@@ -291,12 +293,12 @@ func BenchmarkDownsample(b *testing.B) {
 	}
 	b.Run("linear/20000to2000", func(b *testing.B) {
 		for b.Loop() {
-			downsample(lin, 2000, false, false)
+			downsample(lin, nil, 2000, false, false)
 		}
 	})
 	b.Run("log/20000to2000", func(b *testing.B) {
 		for b.Loop() {
-			downsample(logPts, 2000, true, true)
+			downsample(logPts, nil, 2000, true, true)
 		}
 	})
 }
@@ -314,6 +316,7 @@ func FuzzDownsample(f *testing.F) {
 		// Two bytes a point: the x step (0 repeats an x) and the y; a y
 		// byte of 0 is a gap, and a y divisible by 37 has a label.
 		var pts []site.Point
+		var notes site.Notes
 		x := 0.0
 		if logX {
 			x = 1
@@ -325,12 +328,12 @@ func FuzzDownsample(f *testing.F) {
 			case data[i+1] == 0:
 				p.Y = math.NaN()
 			case data[i+1]%37 == 0:
-				p = p.WithLabel("l")
+				p = notes.With(p, "l", nil)
 			}
 			pts = append(pts, p)
 		}
 		target %= 1000
-		got := downsample(pts, target, logX, logY)
+		got := downsample(pts, &notes, target, logX, logY)
 
 		if len(pts) <= max(target, 2) {
 			if len(got) != len(pts) || (len(got) > 0 && &got[0] != &pts[0]) {
@@ -338,7 +341,7 @@ func FuzzDownsample(f *testing.F) {
 			}
 			return
 		}
-		if !isSubsequence(got, pts) {
+		if !isSubsequence(got, pts, &notes) {
 			t.Fatalf("not a subsequence of the input")
 		}
 		if !slices.IsSortedFunc(got, compareX) {
@@ -359,7 +362,7 @@ func FuzzDownsample(f *testing.F) {
 			case i == 0 || math.IsNaN(pts[i-1].Y):
 				segs++
 			}
-			if p.Label() != "" {
+			if notes.Label(p) != "" {
 				labels++
 			}
 		}
@@ -367,7 +370,7 @@ func FuzzDownsample(f *testing.F) {
 			t.Fatalf("%d gaps kept of %d", g, gaps)
 		}
 		for _, p := range pts {
-			if p.Label() != "" && !slices.Contains(got, p) {
+			if notes.Label(p) != "" && !slices.Contains(got, p) {
 				t.Fatalf("labelled point %v dropped", p)
 			}
 		}

@@ -174,7 +174,7 @@ func columnsOf(c *site.Chart, human bool) dataColumns {
 	for _, p := range c.Panels {
 		for _, s := range p.Series {
 			for _, pt := range s.Points {
-				if pt.Label() != "" {
+				if s.Notes.Label(pt) != "" {
 					col.label = true
 				}
 			}
@@ -204,7 +204,8 @@ type dataSeries struct {
 	panel  string // the panel's title, or "Panel 2"
 	name   string
 	points []site.Point
-	runs   []site.Run // the runs a grouped series is the mean of
+	notes  *site.Notes // the points' labels
+	runs   []site.Run  // the runs a grouped series is the mean of
 }
 
 // exportSeries lists a chart's series in the order the chart draws them.
@@ -229,7 +230,7 @@ func exportSeries(c *site.Chart) []dataSeries {
 			if !p.Named() {
 				name = seriesName(p, s, nil)
 			}
-			out = append(out, dataSeries{panel: panel, name: name, points: s.Points, runs: s.Runs})
+			out = append(out, dataSeries{panel: panel, name: name, points: s.Points, notes: s.Notes, runs: s.Runs})
 		}
 	}
 	return out
@@ -323,7 +324,7 @@ func appendCSV(b []byte, c *site.Chart, flush func([]byte) []byte) []byte {
 			continue
 		}
 		for _, pt := range s.points {
-			b = appendCSVRow(b, leads[i], pt, col.label)
+			b = appendCSVRow(b, leads[i], pt, s.notes, col.label)
 			if flush != nil && len(b) >= csvChunk {
 				b = flush(b)
 			}
@@ -337,8 +338,9 @@ func appendCSV(b []byte, c *site.Chart, flush func([]byte) []byte) []byte {
 }
 
 // appendCSVRow appends one point's row of a chart's CSV file: lead (its
-// panel and series), x, y (empty for a gap) and, with label, its label.
-func appendCSVRow(b, lead []byte, pt site.Point, label bool) []byte {
+// panel and series), x, y (empty for a gap) and, with label, its label
+// in notes.
+func appendCSVRow(b, lead []byte, pt site.Point, notes *site.Notes, label bool) []byte {
 	b = append(b, lead...)
 	b = appendCSVNumber(b, pt.X)
 	b = append(b, ',')
@@ -347,7 +349,7 @@ func appendCSVRow(b, lead []byte, pt site.Point, label bool) []byte {
 	}
 	if label {
 		b = append(b, ',')
-		b = appendCSVField(b, pt.Label())
+		b = appendCSVField(b, notes.Label(pt))
 	}
 	return append(b, '\n')
 }
@@ -368,7 +370,7 @@ func csvSize(series []dataSeries, leads [][]byte, label bool) int {
 		step := max(n/sample, 1)
 		rows, bytes := 0, 0
 		for j := 0; j < n; j += step {
-			scratch = appendCSVRow(scratch[:0], leads[i], s.points[j], label)
+			scratch = appendCSVRow(scratch[:0], leads[i], s.points[j], s.notes, label)
 			rows++
 			bytes += len(scratch)
 		}
@@ -520,7 +522,7 @@ func Tables(c *site.Chart) (tables []Table, rows, shown int) {
 			body.Write(appendTableNumber(num[:0], pt.Y))
 			if col.label {
 				body.WriteString("</td><td>")
-				htmlesc.WriteEscapeString(&body, pt.Label())
+				htmlesc.WriteEscapeString(&body, s.notes.Label(pt))
 			}
 			body.WriteString("</td></tr>\n")
 		}

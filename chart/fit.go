@@ -108,14 +108,14 @@ func fitSeries(c *site.Chart, i int, styles map[string]SeriesStyle, names *fitNa
 				ex.derived = &seriesDerived{Fit: &em}
 				out, extras = append(out, ss), append(extras, ex)
 			}
-			if a, ok := lawBand(name, st.band, i, color, logX, logY, bands+len(aux)); ok {
+			if a, ok := lawBand(name, st.band, st.bandNotes, i, color, logX, logY, bands+len(aux)); ok {
 				aux = append(aux, a)
 			}
 		}
 	}
 	if p.Frontier.Dir != "" {
 		pts := data.FrontierPoints(p.Frontier.Dir == chartspec.FrontierMax)
-		items, _ := seriesData(unlabelled(pts))
+		items, _ := seriesData(unlabelled(pts), nil)
 		line := charts.SingleSeries{
 			Name: frontierName, Type: types.ChartLine, Data: items, XAxisIndex: i, YAxisIndex: i,
 			ItemStyle: &opts.ItemStyle{Color: neutralColor}, ShowSymbol: optFalse, Symbol: "none",
@@ -265,7 +265,7 @@ func fitLine(name string, pts []site.Point, grid int, color string, logX, logY b
 			}
 		}
 	}
-	items, _ := seriesData(pts)
+	items, _ := seriesData(pts, nil)
 	ss := charts.SingleSeries{
 		Name: name, Type: types.ChartLine, Data: items, XAxisIndex: grid, YAxisIndex: grid,
 		Symbol: "circle", SymbolSize: 6, ShowSymbol: optTrue,

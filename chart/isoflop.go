@@ -35,7 +35,7 @@ func isoflopMarks(c *site.Chart, i int, styles map[string]SeriesStyle, names *fi
 		switch {
 		case f.Kind == fit.IsoFLOPCurve:
 			m := fit.Parabola{P0: f.A, P1: f.B, P2: f.C}.Minimum()
-			items, _ := seriesData([]site.Point{{X: m.X, Y: m.Y}})
+			items, _ := seriesData([]site.Point{{X: m.X, Y: m.Y}}, nil)
 			out = append(out, charts.SingleSeries{
 				Name: name, Type: types.ChartScatter, Data: items, XAxisIndex: i, YAxisIndex: i,
 				Symbol: "diamond", SymbolSize: 13,
@@ -43,8 +43,8 @@ func isoflopMarks(c *site.Chart, i int, styles map[string]SeriesStyle, names *fi
 			})
 			extras = append(extras, seriesExtra{derived: &seriesDerived{Fit: &fitMark{Role: roleMinimum, Type: f.Kind, A: m.X, B: m.Y, Series: f.Series}}})
 		case f.IsoFLOP != nil:
-			if pts := bandPoints(f, p.Fit.Extrapolate); len(pts) > 0 {
-				aux = append(aux, intervalSeries(p, pts, i, name, SeriesStyle{Color: color}, true, k+len(aux))...)
+			if pts, notes := bandPoints(f, p.Fit.Extrapolate); len(pts) > 0 {
+				aux = append(aux, intervalSeries(p, pts, notes, i, name, SeriesStyle{Color: color}, true, k+len(aux))...)
 			}
 		}
 	}
@@ -55,23 +55,24 @@ func isoflopMarks(c *site.Chart, i int, styles map[string]SeriesStyle, names *fi
 const roleMinimum = "minimum"
 
 // bandPoints samples the bootstrap band of an isoflop chart's power law,
-// from the data's smallest compute to its largest or to extrapolate.
-func bandPoints(f site.Fitted, extrapolate *float64) []site.Point {
+// from the data's smallest compute to its largest or to extrapolate, as
+// points whose bounds in notes are the band.
+func bandPoints(f site.Fitted, extrapolate *float64) (pts []site.Point, notes *site.Notes) {
 	lo, hi := f.Lo, f.Hi
 	if extrapolate != nil && *extrapolate > 0 {
 		lo, hi = min(lo, *extrapolate), max(hi, *extrapolate)
 	}
 	if _, _, ok := f.IsoFLOP.Band(lo); !ok || lo <= 0 {
-		return nil
+		return nil, nil
 	}
 	a, b := math.Log10(lo), math.Log10(hi)
-	pts := make([]site.Point, bandSamples)
+	pts, notes = make([]site.Point, bandSamples), &site.Notes{}
 	for k := range pts {
 		x := math.Pow(10, a+(b-a)*float64(k)/(bandSamples-1))
 		blo, bhi, _ := f.IsoFLOP.Band(x)
-		pts[k] = site.Point{X: x, Y: f.IsoFLOP.Optimum(x)}.WithBounds(&site.Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: blo, YHi: bhi})
+		pts[k] = notes.With(site.Point{X: x, Y: f.IsoFLOP.Optimum(x)}, "", &site.Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: blo, YHi: bhi})
 	}
-	return pts
+	return pts, notes
 }
 
 // bandExtent widens a panel's y extent to its isoflop band, so that the
@@ -81,8 +82,10 @@ func bandExtent(p chartspec.Panel, data site.Panel, ylo, yhi float64) (float64, 
 		if f.IsoFLOP == nil {
 			continue
 		}
-		for _, pt := range bandPoints(f, p.Fit.Extrapolate) {
-			ylo, yhi = min(ylo, pt.Bounds().YLo), max(yhi, pt.Bounds().YHi)
+		pts, notes := bandPoints(f, p.Fit.Extrapolate)
+		for _, pt := range pts {
+			bd := notes.Bounds(pt)
+			ylo, yhi = min(ylo, bd.YLo), max(yhi, bd.YHi)
 		}
 	}
 	return ylo, yhi

@@ -27,9 +27,11 @@ import (
 
 // lawStrand is one drawn curve of a fit by law: along the strand's points
 // (main), past them (ext), and the band of the bootstrap's predictions on
-// the extrapolated part (band: points whose Bounds are the interval).
+// the extrapolated part (band: points whose bounds in bandNotes are the
+// interval).
 type lawStrand struct {
 	main, ext, band []site.Point
+	bandNotes       *site.Notes
 }
 
 // lawValue writes a fitted constant of a law for its legend: exponents
@@ -130,7 +132,7 @@ func lawStrands(f site.Fitted, p chartspec.Panel) []lawStrand {
 			st.main = append(st.main, site.Point{X: lf.Points[k].X, Y: predict(lf.Fit.Consts, lf.Vars[k])})
 		}
 		if e := p.Fit.Extrapolate; e != nil && (!logX || *e > 0) {
-			st.ext, st.band = lawExtrapolate(lf, idx, conv(*e), conv, back, span, vars, predict)
+			st.ext, st.band, st.bandNotes = lawExtrapolate(lf, idx, conv(*e), conv, back, span, vars, predict)
 		}
 		out = append(out, st)
 	}
@@ -140,7 +142,7 @@ func lawStrands(f site.Fitted, p chartspec.Panel) []lawStrand {
 // lawExtrapolate samples a strand past its points to u (in axis space),
 // and the bootstrap's 95% band there when the fit was bootstrapped.
 func lawExtrapolate(lf *site.LawFitted, idx []int, u float64, conv, back func(float64) float64, span float64,
-	vars func(a, b []float64, t, x float64) []float64, predict func(consts, v []float64) float64) (ext, band []site.Point) {
+	vars func(a, b []float64, t, x float64) []float64, predict func(consts, v []float64) float64) (ext, band []site.Point, bandNotes *site.Notes) {
 	first, last := idx[0], idx[len(idx)-1]
 	lo, hi := conv(lf.Points[first].X), conv(lf.Points[last].X)
 	// the two points whose trend the variables continue, and from where
@@ -164,7 +166,7 @@ func lawExtrapolate(lf *site.LawFitted, idx []int, u float64, conv, back func(fl
 			}
 		}
 	default:
-		return nil, nil
+		return nil, nil, nil
 	}
 	ua, ub := conv(lf.Points[a].X), conv(lf.Points[b].X)
 	steps := fitSamples / 2
@@ -204,9 +206,12 @@ func lawExtrapolate(lf *site.LawFitted, idx []int, u float64, conv, back func(fl
 			continue
 		}
 		slices.Sort(preds)
-		band = append(band, site.Point{X: x, Y: y}.WithBounds(&site.Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: fit.Percentile(preds, 2.5), YHi: fit.Percentile(preds, 97.5)}))
+		if bandNotes == nil {
+			bandNotes = &site.Notes{}
+		}
+		band = append(band, bandNotes.With(site.Point{X: x, Y: y}, "", &site.Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: fit.Percentile(preds, 2.5), YHi: fit.Percentile(preds, 97.5)}))
 	}
-	return ext, band
+	return ext, band, bandNotes
 }
 
 func cmpFloat(a, b float64) int {
@@ -222,8 +227,8 @@ func cmpFloat(a, b float64) int {
 // lawBand is the faint band of a fit by law's extrapolation: the 95% of
 // its bootstrap refits' predictions, drawn as the uncertainty bands of
 // series are (marks.go), under the fit's legend entry.
-func lawBand(name string, band []site.Point, grid int, color string, logX, logY bool, k int) (auxSeries, bool) {
-	data := bandData(band, logX, logY)
+func lawBand(name string, band []site.Point, notes *site.Notes, grid int, color string, logX, logY bool, k int) (auxSeries, bool) {
+	data := bandData(band, notes, logX, logY)
 	if data == nil {
 		return auxSeries{}, false
 	}

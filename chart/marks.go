@@ -81,13 +81,14 @@ func marksExtent(p chartspec.Panel, pn site.Panel, xlo, xhi, ylo, yhi float64) (
 	}
 	for _, s := range pn.Series {
 		for _, pt := range s.Points {
-			if pt.Bounds() == nil || pt.Gap() {
+			bd := s.Notes.Bounds(pt)
+			if bd == nil || pt.Gap() {
 				continue
 			}
-			addX(pt.Bounds().XLo)
-			addX(pt.Bounds().XHi)
-			addY(pt.Bounds().YLo)
-			addY(pt.Bounds().YHi)
+			addX(bd.XLo)
+			addX(bd.XHi)
+			addY(bd.YLo)
+			addY(bd.YHi)
 		}
 	}
 	m := p.Marks
@@ -290,14 +291,14 @@ type customSeries struct {
 // intervalSeries draws the intervals of one series: a shaded band between
 // the y interval's ends when the series is a line, error bars (whiskers
 // with caps) for the rest (the axis' interval key can choose), the x
-// interval always as bars. k numbers the
+// interval always as bars; notes hold the intervals. k numbers the
 // extra series of the chart so far, to give each an id.
-func intervalSeries(p chartspec.Panel, pts []site.Point, grid int, name string, st SeriesStyle, line bool, k int) []auxSeries {
+func intervalSeries(p chartspec.Panel, pts []site.Point, notes *site.Notes, grid int, name string, st SeriesStyle, line bool, k int) []auxSeries {
 	logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
 	hasX, hasY := false, false
 	for _, pt := range pts {
-		hasX = hasX || pt.Bounds().HasX()
-		hasY = hasY || pt.Bounds().HasY()
+		hasX = hasX || notes.Bounds(pt).HasX()
+		hasY = hasY || notes.Bounds(pt).HasY()
 	}
 	if !hasX && !hasY {
 		return nil
@@ -315,12 +316,12 @@ func intervalSeries(p chartspec.Panel, pts []site.Point, grid int, name string, 
 		}}
 	}
 	if band {
-		if data := bandData(pts, logX, logY); data != nil {
+		if data := bandData(pts, notes, logX, logY); data != nil {
 			out = append(out, custom("band", bandToken, data, map[string][]int{"x": {0}, "y": {1, 2}}))
 		}
 	}
 	if hasX || (hasY && !band) {
-		if data := errorBarData(pts, logX, logY, !band); data != nil {
+		if data := errorBarData(pts, notes, logX, logY, !band); data != nil {
 			out = append(out, custom("bars", errorBarsToken, data, map[string][]int{"x": {0, 2, 3}, "y": {1, 4, 5}}))
 		}
 	}
@@ -331,11 +332,11 @@ func intervalSeries(p chartspec.Panel, pts []site.Point, grid int, name string, 
 // YLO, YHI] in axis space; a side without an interval has LO = HI = the
 // value, and draws nothing. withY false leaves out the y intervals (a band
 // shows them).
-func errorBarData(pts []site.Point, logX, logY, withY bool) []byte {
+func errorBarData(pts []site.Point, notes *site.Notes, logX, logY, withY bool) []byte {
 	b := []byte{'['}
 	n := 0
 	for _, pt := range pts {
-		bd := pt.Bounds()
+		bd := notes.Bounds(pt)
 		if bd == nil || pt.Gap() || !(bd.HasX() || (withY && bd.HasY())) {
 			continue
 		}
@@ -370,11 +371,12 @@ func errorBarData(pts []site.Point, logX, logY, withY bool) []byte {
 // axis space, where run numbers the stretches of consecutive points with
 // an interval: the band is one polygon per run, and breaks at a gap or at a
 // point without an interval.
-func bandData(pts []site.Point, logX, logY bool) []byte {
+func bandData(pts []site.Point, notes *site.Notes, logX, logY bool) []byte {
 	b := []byte{'['}
 	n, run, open := 0, 0, false
 	for _, pt := range pts {
-		if pt.Gap() || !pt.Bounds().HasY() {
+		bd := notes.Bounds(pt)
+		if pt.Gap() || !bd.HasY() {
 			if open {
 				run++
 				open = false
@@ -389,9 +391,9 @@ func bandData(pts []site.Point, logX, logY bool) []byte {
 		b = append(b, '[')
 		b = appendNumber(b, axisValue(pt.X, logX))
 		b = append(b, ',')
-		b = appendNumber(b, axisValue(pt.Bounds().YLo, logY))
+		b = appendNumber(b, axisValue(bd.YLo, logY))
 		b = append(b, ',')
-		b = appendNumber(b, axisValue(pt.Bounds().YHi, logY))
+		b = appendNumber(b, axisValue(bd.YHi, logY))
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(run), 10)
 		b = append(b, ']')

@@ -44,11 +44,11 @@ const MaxThinnedScatter = 2*thinSpanCells*thinSpanCells + 1
 // an axis of zero extent (every x the same) is one cell wide, points
 // outside ext share the grid's border cells (see thinSpan), and points whose
 // position is not a number share one. A point with a label drawn beside it
-// or an interval is kept unless another such point was kept in its cell, so
+// or an interval (in notes) is kept unless another such point was kept in its cell, so
 // that a plain point never hides one. The result holds at most
 // MaxThinnedScatter points, in their order; a series of at most
 // chartspec.ScatterThinAbove points is returned as it is.
-func thinScatter(pts []site.Point, ext [4]float64, logX, logY bool) []site.Point {
+func thinScatter(pts []site.Point, notes *site.Notes, ext [4]float64, logX, logY bool) []site.Point {
 	if len(pts) <= chartspec.ScatterThinAbove {
 		return pts
 	}
@@ -62,7 +62,7 @@ func thinScatter(pts []site.Point, ext [4]float64, logX, logY bool) []site.Point
 		if okx && oky {
 			key = uint64(cx)*thinSpanCells + uint64(cy)
 		}
-		if (p.Label() != "" && !p.NameOnly) || p.Bounds() != nil {
+		if (notes.Label(p) != "" && !notes.NameOnly(p)) || notes.Bounds(p) != nil {
 			key |= 1 << 62 // the grid of labelled points and intervals
 		}
 		if _, ok := seen[key]; !ok {

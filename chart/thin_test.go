@@ -30,15 +30,16 @@ func TestThinScatter(t *testing.T) {
 		return e
 	}
 
+	var notes site.Notes
 	small := cloud(chartspec.ScatterThinAbove)
-	if got := thinScatter(small, extent(small), true, false); len(got) != len(small) {
+	if got := thinScatter(small, &notes, extent(small), true, false); len(got) != len(small) {
 		t.Errorf("a scatter of %d points was thinned to %d", len(small), len(got))
 	}
 
 	big := cloud(300000)
-	big[1000] = big[1000].WithLabel("GPT-3")
+	big[1000] = notes.With(big[1000], "GPT-3", nil)
 	ext := extent(big)
-	got := thinScatter(big, ext, true, false)
+	got := thinScatter(big, &notes, ext, true, false)
 	if len(got) >= len(big)/2 || len(got) > (ScatterCells+1)*(ScatterCells+1)+1 {
 		t.Fatalf("300,000 points thinned to %d", len(got))
 	}
@@ -57,7 +58,7 @@ func TestThinScatter(t *testing.T) {
 			t.Fatal("thinning changed the order of the points")
 		}
 		lastRow = int(p.Row)
-		if p.Label() != "" {
+		if notes.Label(p) != "" {
 			labelled = true
 			continue
 		}
@@ -70,7 +71,7 @@ func TestThinScatter(t *testing.T) {
 		t.Error("the labelled point was thinned away")
 	}
 	for _, p := range big {
-		if p.Label() == "" && !kept[cell(p)] {
+		if notes.Label(p) == "" && !kept[cell(p)] {
 			t.Fatalf("cell %v held a point and is now empty", cell(p))
 		}
 	}
@@ -81,13 +82,13 @@ func TestThinScatter(t *testing.T) {
 	narrow[1] = math.Pow(10, 9)
 	outCells := map[[2]int]bool{}
 	for _, p := range big {
-		if p.X > narrow[1] && p.Label() == "" {
+		if p.X > narrow[1] && notes.Label(p) == "" {
 			outCells[cellIn(p, narrow, true)] = true
 		}
 	}
 	keptOut := map[[2]int]bool{}
-	for _, p := range thinScatter(big, narrow, true, false) {
-		if p.X > narrow[1] && p.Label() == "" {
+	for _, p := range thinScatter(big, &notes, narrow, true, false) {
+		if p.X > narrow[1] && notes.Label(p) == "" {
 			c := cellIn(p, narrow, true)
 			if keptOut[c] {
 				t.Fatalf("two kept points outside the range share cell %v", c)
@@ -121,6 +122,7 @@ func cellIn(p site.Point, ext [4]float64, logX bool) [2]int {
 func TestThinScatterDegenerate(t *testing.T) {
 	const n = 300000
 	rng := rand.New(rand.NewPCG(3, 4))
+	var notes site.Notes // every case's labels and intervals
 	gen := func(f func(i int) site.Point) []site.Point {
 		pts := make([]site.Point, n)
 		for i := range pts {
@@ -149,13 +151,13 @@ func TestThinScatterDegenerate(t *testing.T) {
 		{"x not a number", gen(func(i int) site.Point { return site.Point{X: math.NaN(), Y: float64(i)} }), false, false, 1, 1},
 		{"one labelled point among duplicates", gen(func(i int) site.Point {
 			if i == n/2 {
-				return site.Point{X: 1, Y: 1}.WithLabel("GPT-3")
+				return notes.With(site.Point{X: 1, Y: 1}, "GPT-3", nil)
 			}
 			return site.Point{X: 1, Y: 1}
 		}), false, false, 2, 2},
-		{"labels everywhere at one place", gen(func(i int) site.Point { return site.Point{X: 1, Y: 1}.WithLabel("m") }), false, false, 1, 1},
-		{"intervals at one place", gen(func(i int) site.Point { return site.Point{X: 1, Y: 1}.WithBounds(&site.Bounds{}) }), false, false, 1, 1},
-		{"random labelled cloud", gen(func(i int) site.Point { return site.Point{X: rng.Float64(), Y: rng.Float64()}.WithLabel("m") }), false, false, MaxThinnedScatter, ScatterCells},
+		{"labels everywhere at one place", gen(func(i int) site.Point { return notes.With(site.Point{X: 1, Y: 1}, "m", nil) }), false, false, 1, 1},
+		{"intervals at one place", gen(func(i int) site.Point { return notes.With(site.Point{X: 1, Y: 1}, "", &site.Bounds{}) }), false, false, 1, 1},
+		{"random labelled cloud", gen(func(i int) site.Point { return notes.With(site.Point{X: rng.Float64(), Y: rng.Float64()}, "m", nil) }), false, false, MaxThinnedScatter, ScatterCells},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -166,7 +168,7 @@ func TestThinScatterDegenerate(t *testing.T) {
 				}
 				ext[2], ext[3] = min(ext[2], p.Y), max(ext[3], p.Y)
 			}
-			got := thinScatter(tt.pts, ext, tt.logX, tt.logY)
+			got := thinScatter(tt.pts, &notes, ext, tt.logX, tt.logY)
 			if len(got) > tt.atMost || len(got) < tt.atLeast {
 				t.Fatalf("%d points thinned to %d, want %d to %d", len(tt.pts), len(got), tt.atLeast, tt.atMost)
 			}
@@ -177,7 +179,7 @@ func TestThinScatterDegenerate(t *testing.T) {
 				}
 				lastRow = int(p.Row)
 			}
-			if tt.pts[n/2].Label() == "GPT-3" && !slices.ContainsFunc(got, func(p site.Point) bool { return p.Label() == "GPT-3" }) {
+			if notes.Label(tt.pts[n/2]) == "GPT-3" && !slices.ContainsFunc(got, func(p site.Point) bool { return notes.Label(p) == "GPT-3" }) {
 				t.Error("the labelled point was thinned away")
 			}
 		})
@@ -204,7 +206,7 @@ func FuzzThinScatter(f *testing.F) {
 				pts[i].X = x0 + (x1-x0)*float64(i)/float64(n)
 			}
 		}
-		got := thinScatter(pts, [4]float64{x0, x1, y0, y1}, logX, logY)
+		got := thinScatter(pts, nil, [4]float64{x0, x1, y0, y1}, logX, logY)
 		if len(got) == 0 || len(got) > MaxThinnedScatter {
 			t.Fatalf("%d points thinned to %d", n, len(got))
 		}

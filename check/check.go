@@ -230,13 +230,14 @@ func Labels(c *site.Chart) diag.List {
 		var marks []mark
 		for _, s := range pn.Series {
 			for _, pt := range s.Points {
-				if pt.Label() == "" || pt.NameOnly || pt.Gap() {
+				label := s.Notes.Label(pt)
+				if label == "" || s.Notes.NameOnly(pt) || pt.Gap() {
 					continue
 				}
 				x, okx := fx(pt.X)
 				y, oky := fy(pt.Y)
 				if okx && oky {
-					marks = append(marks, mark{x, y, len(marks), pt.Label()})
+					marks = append(marks, mark{x, y, len(marks), label})
 				}
 			}
 		}

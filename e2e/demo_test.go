@@ -306,7 +306,7 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 			// the others in tooltips only).
 			wantLabels := false
 			for _, pt := range s.Points {
-				wantLabels = wantLabels || (p.Label.Name != "" && pt.Label() != "" && !pt.NameOnly)
+				wantLabels = wantLabels || (p.Label.Name != "" && s.Notes.Label(pt) != "" && !s.Notes.NameOnly(pt))
 			}
 			if wantLabels != g.Labels {
 				t.Errorf("%s series %q: labels shown = %v, want %v", c.ID, name, g.Labels, wantLabels)
@@ -315,11 +315,12 @@ func checkChart(t *testing.T, c *site.Chart, got *chartInfo) {
 			if p.Type == chartspec.TypeLine && target > 0 {
 				pointTarget = target
 			}
-			want, rel := s.Points, 0.0
+			want, notes, rel := s.Points, s.Notes, 0.0
 			if s.Runs != nil {
-				want, rel = groupedPoints(p, s), groupPrecision
+				want, notes = groupedPoints(p, s)
+				rel = groupPrecision
 			}
-			checkPointsWithin(t, fmt.Sprintf("%s series %q", c.ID, name), want, g.Data, pointTarget,
+			checkPointsWithin(t, fmt.Sprintf("%s series %q", c.ID, name), want, notes, g.Data, pointTarget,
 				p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog, rel)
 			checkStyle(t, fmt.Sprintf("%s series %q", c.ID, name), styles[chart.StyleKey(p, s)], g, drawnType == chartspec.TypeLine)
 		}
@@ -350,16 +351,18 @@ const groupPrecision = 1e-6
 
 // groupedPoints is what a grouped series draws of its means: on a line
 // panel the line's points leave their band to the band series drawn
-// beside it (an aux series), so they carry no interval.
-func groupedPoints(p chartspec.Panel, s site.Series) []site.Point {
+// beside it (an aux series), so they carry no interval. notes are the
+// points' labels and intervals.
+func groupedPoints(p chartspec.Panel, s site.Series) (pts []site.Point, notes *site.Notes) {
 	if p.Type != chartspec.TypeLine {
-		return s.Points
+		return s.Points, s.Notes
 	}
-	out := slices.Clone(s.Points)
-	for i := range out {
-		out[i] = out[i].WithBounds(nil)
+	notes = &site.Notes{}
+	pts = slices.Clone(s.Points)
+	for i := range pts {
+		pts[i] = notes.With(pts[i], s.Notes.Label(pts[i]), nil)
 	}
-	return out
+	return pts, notes
 }
 
 // checkSmoothed checks the smoothed line of a pair against its raw line:
@@ -714,7 +717,7 @@ func decodePoint(raw json.RawMessage, orig bool) (drawnPoint, error) {
 // matches reports whether a drawn point is the data point pt: the original
 // values exactly (y within rel of it when rel > 0), at log10 of them on a
 // log axis.
-func (d drawnPoint) matches(pt site.Point, logX, logY bool, rel float64) bool {
+func (d drawnPoint) matches(pt site.Point, notes *site.Notes, logX, logY bool, rel float64) bool {
 	at := func(v float64, log bool) float64 {
 		if log {
 			return math.Log10(v)
@@ -727,7 +730,7 @@ func (d drawnPoint) matches(pt site.Point, logX, logY bool, rel float64) bool {
 	if math.IsNaN(pt.Y) || d.gap {
 		return math.IsNaN(pt.Y) && d.gap
 	}
-	return d.x == pt.X && within(d.y, pt.Y, rel) && near(d.ay, at(pt.Y, logY), max(1e-9, rel)) && d.label == pt.Label() && d.intervalOf(pt, rel)
+	return d.x == pt.X && within(d.y, pt.Y, rel) && near(d.ay, at(pt.Y, logY), max(1e-9, rel)) && d.label == notes.Label(pt) && d.intervalOf(notes.Bounds(pt), rel)
 }
 
 // within reports whether a is b to a relative error of rel (exactly when
@@ -750,15 +753,15 @@ func (d drawnPoint) String() string {
 // checkPoints compares a drawn series with its data: every point in order;
 // or, for a line longer than target (0: no downsampling), about target of
 // them in order, keeping the ends, the lowest and highest point, every
-// labelled point and every gap.
-func checkPoints(t *testing.T, what string, want []site.Point, raw []json.RawMessage, target int, logX, logY bool) {
+// labelled point and every gap. notes are want's labels and intervals.
+func checkPoints(t *testing.T, what string, want []site.Point, notes *site.Notes, raw []json.RawMessage, target int, logX, logY bool) {
 	t.Helper()
-	checkPointsWithin(t, what, want, raw, target, logX, logY, 0)
+	checkPointsWithin(t, what, want, notes, raw, target, logX, logY, 0)
 }
 
 // checkPointsWithin is checkPoints for y values written to a precision:
 // rel is the relative error allowed in y and its interval (0: exact).
-func checkPointsWithin(t *testing.T, what string, want []site.Point, raw []json.RawMessage, target int, logX, logY bool, rel float64) {
+func checkPointsWithin(t *testing.T, what string, want []site.Point, notes *site.Notes, raw []json.RawMessage, target int, logX, logY bool, rel float64) {
 	t.Helper()
 	orig := logX || logY
 	got := make([]drawnPoint, len(raw))
@@ -776,7 +779,7 @@ func checkPointsWithin(t *testing.T, what string, want []site.Point, raw []json.
 			return
 		}
 		for i := range want {
-			if !got[i].matches(want[i], logX, logY, rel) {
+			if !got[i].matches(want[i], notes, logX, logY, rel) {
 				t.Errorf("%s: point %d is %v, want %+v", what, i, got[i], want[i])
 				return
 			}
@@ -793,7 +796,7 @@ func checkPointsWithin(t *testing.T, what string, want []site.Point, raw []json.
 		if i == 0 || math.IsNaN(want[i-1].Y) {
 			segs++
 		}
-		if pt.Label() != "" {
+		if notes.Label(pt) != "" {
 			labels++
 		}
 		lo, hi = min(lo, pt.Y), max(hi, pt.Y)
@@ -803,7 +806,7 @@ func checkPointsWithin(t *testing.T, what string, want []site.Point, raw []json.
 	}
 	j := 0
 	for i, d := range got {
-		for j < len(want) && !d.matches(want[j], logX, logY, rel) {
+		for j < len(want) && !d.matches(want[j], notes, logX, logY, rel) {
 			j++
 		}
 		if j == len(want) {
@@ -812,7 +815,7 @@ func checkPointsWithin(t *testing.T, what string, want []site.Point, raw []json.
 		}
 		j++
 	}
-	if !got[0].matches(want[0], logX, logY, rel) || !got[len(got)-1].matches(want[len(want)-1], logX, logY, rel) {
+	if !got[0].matches(want[0], notes, logX, logY, rel) || !got[len(got)-1].matches(want[len(want)-1], notes, logX, logY, rel) {
 		t.Errorf("%s: downsampled from %d points without its first and last", what, len(want))
 	}
 	gotGaps, gotLabels, gotLo, gotHi := 0, 0, false, false

@@ -451,10 +451,9 @@ func seriesType(sc *chartspec.Chart, p chartspec.Panel, name string) string {
 	return p.Type
 }
 
-// intervalOf reports whether a drawn point carries the interval of pt, in
-// data units (y within rel of it), and no other.
-func (d drawnPoint) intervalOf(pt site.Point, rel float64) bool {
-	b := pt.Bounds()
+// intervalOf reports whether a drawn point carries the interval b (nil:
+// none), in data units (y within rel of it), and no other.
+func (d drawnPoint) intervalOf(b *site.Bounds, rel float64) bool {
 	want := map[string][2]float64{}
 	if b.HasX() {
 		want["x"] = [2]float64{b.XLo, b.XHi}

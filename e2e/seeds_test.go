@@ -147,11 +147,12 @@ func TestSeedChartsInChromium(t *testing.T) {
 			t.Errorf("a legend %q for a chart of one series", info.Legend)
 		}
 		if len(info.Series) == 1 {
+			var n site.Notes
 			checkPoints(t, "audio-models", []site.Point{
-				site.Point{X: 10, Y: 84.45}.WithLabel("VGG-ish (84.45)"), site.Point{X: 100, Y: 86.47}.WithLabel("CLAP-Music&Speech (86.47)"),
-				site.Point{X: 100, Y: 87.25}.WithLabel("MERT-95M (87.25)"), site.Point{X: 316, Y: 85.55}.WithLabel("MERT-330M (85.55)"),
-				site.Point{X: 1000, Y: 88.98}.WithLabel("Qwen2-Audio (88.98)"),
-			}, info.Series[0].Data, 0, true, false)
+				n.With(site.Point{X: 10, Y: 84.45}, "VGG-ish (84.45)", nil), n.With(site.Point{X: 100, Y: 86.47}, "CLAP-Music&Speech (86.47)", nil),
+				n.With(site.Point{X: 100, Y: 87.25}, "MERT-95M (87.25)", nil), n.With(site.Point{X: 316, Y: 85.55}, "MERT-330M (85.55)", nil),
+				n.With(site.Point{X: 1000, Y: 88.98}, "Qwen2-Audio (88.98)", nil),
+			}, &n, info.Series[0].Data, 0, true, false)
 		}
 		want := []string{"VGG-ish (84.45)", "CLAP-Music&Speech (86.47)", "MERT-95M (87.25)", "MERT-330M (85.55)", "Qwen2-Audio (88.98)"}
 		if !slices.Equal(got.Labels, want) {

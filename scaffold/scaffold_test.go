@@ -66,7 +66,7 @@ func TestSite(t *testing.T) {
 	if sp := line.Spec.Panels[0]; sp.Type != "line" || sp.X.Scale != "log" || len(line.Panels[0].Series) < 2 {
 		t.Errorf("first chart: %s, x %s, %d series; want a log-x line chart with several series", sp.Type, sp.X.Scale, len(line.Panels[0].Series))
 	}
-	if sp := scatter.Spec.Panels[0]; sp.Type != "scatter" || sp.Label.Name == "" || scatter.Panels[0].Series[0].Points[0].Label() == "" {
+	if sp := scatter.Spec.Panels[0]; sp.Type != "scatter" || sp.Label.Name == "" || scatter.Panels[0].Series[0].Notes.Label(scatter.Panels[0].Series[0].Points[0]) == "" {
 		t.Errorf("second chart: %s with label %q; want a labelled scatter", sp.Type, sp.Label.Name)
 	}
 	// What a newcomer sees first must be clean, but for the warning that

@@ -29,8 +29,8 @@ func seriesView(p Panel) []string {
 		b.WriteString(s.Name + ":")
 		for _, pt := range s.Points {
 			fmt.Fprintf(&b, " %g,%g", pt.X, pt.Y)
-			if pt.Label() != "" {
-				b.WriteString("[" + pt.Label() + "]")
+			if l := s.Notes.Label(pt); l != "" {
+				b.WriteString("[" + l + "]")
 			}
 		}
 		out = append(out, b.String())

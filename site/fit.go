@@ -81,10 +81,11 @@ func labelOnly(sp *chartspec.Panel, p *Panel) {
 	for _, pt := range p.FrontierPoints(sp.Frontier.Dir != chartspec.FrontierMin) {
 		on[int(pt.Row)] = true
 	}
-	for k := range p.Series {
-		for j := range p.Series[k].Points {
-			pt := &p.Series[k].Points[j]
-			pt.NameOnly = pt.Label() != "" && !on[int(pt.Row)]
+	for _, s := range p.Series {
+		for _, pt := range s.Points {
+			if s.Notes.Label(pt) != "" {
+				s.Notes.setNameOnly(pt, !on[int(pt.Row)])
+			}
 		}
 	}
 }

@@ -20,6 +20,9 @@ import (
 // that differs copies the matched ones and the gathering goes on as usual.
 type gatheredPoints struct {
 	points []Point
+	// notes are the stored points' labels and bounds, which the panel's
+	// series share.
+	notes *Notes
 	// counts are how many points each series has. While the points come
 	// grouped by series (series k's after series k-1's, as a log written
 	// run after run), that is all dealing them needs; series, each point's
@@ -42,6 +45,7 @@ type gatheredPoints struct {
 // points[start[k]:start[k+1]]), which the panel's series are slices of.
 type sharedPoints struct {
 	points []Point
+	notes  *Notes // the points' notes
 	start  []int
 	series []Series
 }
@@ -49,7 +53,7 @@ type sharedPoints struct {
 // newGatheredPoints returns the gathering of a panel's points, at most size of
 // them, compared first with prev's (nil: none).
 func newGatheredPoints(size int, many bool, prev *sharedPoints) *gatheredPoints {
-	d := &gatheredPoints{many: many, size: size, prev: prev}
+	d := &gatheredPoints{many: many, size: size, prev: prev, notes: &Notes{}}
 	if prev == nil {
 		d.store(0)
 	}
@@ -65,7 +69,9 @@ func (d *gatheredPoints) store(n int) {
 	if n == 0 {
 		return
 	}
-	d.points = append(d.points, prev.points[:n]...)
+	for _, p := range prev.points[:n] {
+		d.points = append(d.points, d.notes.with(p, prev.notes.of(p)))
+	}
 	if d.many {
 		// prev's points are grouped by series.
 		for k := range len(prev.start) - 1 {
@@ -99,31 +105,31 @@ func (d *gatheredPoints) count(k, c int) {
 	}
 }
 
-// add gathers p, a point of series k.
-func (d *gatheredPoints) add(p Point, k int) {
+// add gathers p, a point of series k, with its note m.
+func (d *gatheredPoints) add(p Point, m note, k int) {
 	if d.prev != nil {
-		if d.prev.drew(d.matched, p, k) {
+		if d.prev.drew(d.matched, p, m, k) {
 			d.matched++
 			return
 		}
 		d.store(d.matched)
 	}
-	d.points = append(d.points, p)
+	d.points = append(d.points, d.notes.with(p, m))
 	if d.many {
 		d.count(k, 1)
 	}
 }
 
-// drew reports whether the i-th point the earlier panel drew was p, in
-// series k. Bounds are compared by pointer, which two panels never share:
-// a point with bounds is never shared.
-func (s *sharedPoints) drew(i int, p Point, k int) bool {
+// drew reports whether the i-th point the earlier panel drew was p, with
+// the note m, in series k. Bounds are compared by pointer, which two panels
+// never share: a point with bounds is never shared.
+func (s *sharedPoints) drew(i int, p Point, m note, k int) bool {
 	if i >= len(s.points) || k+1 >= len(s.start) || i < s.start[k] || i >= s.start[k+1] {
 		return false
 	}
 	q := s.points[i]
 	return math.Float64bits(q.X) == math.Float64bits(p.X) && math.Float64bits(q.Y) == math.Float64bits(p.Y) &&
-		q.Label() == p.Label() && q.NameOnly == p.NameOnly && q.Row == p.Row && q.Bounds() == nil && p.Bounds() == nil
+		q.Row == p.Row && s.notes.of(q) == m && m.bounds == nil
 }
 
 // deal hands the points to series, sharing the earlier panel's when the
@@ -138,11 +144,17 @@ func (d *gatheredPoints) deal(series []Series) {
 			if same {
 				for k := range series {
 					series[k].Points = d.prev.series[k].Points
+					series[k].Notes = d.prev.notes
 				}
 				return
 			}
 		}
 		d.store(d.matched)
+	}
+	if len(d.notes.list) > 0 {
+		for k := range series {
+			series[k].Notes = d.notes
+		}
 	}
 	if d.many && d.series == nil {
 		d.grouped = true
@@ -172,7 +184,7 @@ func (d *gatheredPoints) shared(sp *chartspec.Panel, series []Series) *sharedPoi
 	if !d.grouped {
 		return nil
 	}
-	s := &sharedPoints{points: d.points, start: make([]int, len(series)+1), series: series}
+	s := &sharedPoints{points: d.points, notes: d.notes, start: make([]int, len(series)+1), series: series}
 	for k, ser := range series {
 		n := len(ser.Points)
 		s.start[k+1] = s.start[k] + n

@@ -92,11 +92,15 @@ func groupRuns(sp *chartspec.Panel, p *Panel, at diag.Pos) diag.List {
 		}
 		c.runs = append(c.runs, Run{Name: run, Points: pts})
 	}
+	notes := &Notes{} // the runs' points' and the means' bounds
+	if len(p.Series) > 0 && p.Series[0].Notes != nil {
+		notes = p.Series[0].Notes
+	}
 	var warns diag.List
 	out := make([]Series, 0, len(configs))
 	interpolate := sp.Type == chartspec.TypeLine
 	for _, c := range configs {
-		out = append(out, Series{Name: c.name, Points: meanOfRuns(c.runs, g.Band, interpolate, sp.Y.Scale == chartspec.ScaleLog), Runs: c.runs})
+		out = append(out, Series{Name: c.name, Points: meanOfRuns(c.runs, notes, g.Band, interpolate, sp.Y.Scale == chartspec.ScaleLog), Notes: notes, Runs: c.runs})
 		if len(c.runs) == 1 {
 			what := "the chart"
 			if c.name != "" {
@@ -114,14 +118,15 @@ func groupRuns(sp *chartspec.Panel, p *Panel, at diag.Pos) diag.List {
 // meanOfRuns is the line of a configuration: at each x any of its runs
 // logged (the union of their x's, in order), the mean of the runs that
 // cover it, with the band (band: chartspec.BandSD or BandMinMax) as the
-// point's y Bounds where two runs or more cover it. A run covers an x it
-// logged, and when interpolate is set every x between its first and last.
+// point's y Bounds, noted in notes, where two runs or more cover it. A
+// run covers an x it logged, and when interpolate is set every x between
+// its first and last.
 // A run's repeated x counts once, at the mean of its values there.
 //
 // The standard deviation is the sample's (numpy's std with ddof=1), in two
 // passes as numpy computes it. On a log y axis the band's low end is never
 // below the lowest run (mean − sd can be ≤ 0, which the axis cannot show).
-func meanOfRuns(runs []Run, band string, interpolate, logY bool) []Point {
+func meanOfRuns(runs []Run, notes *Notes, band string, interpolate, logY bool) []Point {
 	runs = slices.Clone(runs)
 	total := 0
 	for k := range runs {
@@ -167,7 +172,7 @@ func meanOfRuns(runs []Run, band string, interpolate, logY bool) []Point {
 				lo, hi = l, pt.Y+sd
 			}
 			bounds = append(bounds, Bounds{XLo: math.NaN(), XHi: math.NaN(), YLo: lo, YHi: hi})
-			pt = pt.WithBounds(&bounds[len(bounds)-1])
+			pt = notes.With(pt, "", &bounds[len(bounds)-1])
 		}
 		out = append(out, pt)
 	}

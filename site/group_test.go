@@ -53,8 +53,8 @@ func TestMeanOfRunsMatchesNumpy(t *testing.T) {
 			if band == "band: minmax\n" {
 				lo, hi = minOf(vals[k][:]), maxOf(vals[k][:])
 			}
-			if pt.X != float64(k+1) || math.Abs(pt.Y-m) > 1e-12 || math.Abs(pt.Bounds().YLo-lo) > 1e-12 || math.Abs(pt.Bounds().YHi-hi) > 1e-12 {
-				t.Errorf("%q step %d: mean %.17g [%.17g, %.17g], want %.17g [%.17g, %.17g]", band, k+1, pt.Y, pt.Bounds().YLo, pt.Bounds().YHi, m, lo, hi)
+			if pt.X != float64(k+1) || math.Abs(pt.Y-m) > 1e-12 || math.Abs(s[0].Notes.Bounds(pt).YLo-lo) > 1e-12 || math.Abs(s[0].Notes.Bounds(pt).YHi-hi) > 1e-12 {
+				t.Errorf("%q step %d: mean %.17g [%.17g, %.17g], want %.17g [%.17g, %.17g]", band, k+1, pt.Y, s[0].Notes.Bounds(pt).YLo, s[0].Notes.Bounds(pt).YHi, m, lo, hi)
 			}
 		}
 	}
@@ -83,20 +83,21 @@ func maxOf(v []float64) float64 {
 func TestMeanOfRunsAlignment(t *testing.T) {
 	a := Run{Name: "a", Points: []Point{{X: 0, Y: 0}, {X: 10, Y: 10}, {X: 20, Y: 20}}}
 	b := Run{Name: "b", Points: []Point{{X: 0, Y: 2}, {X: 5, Y: 4}, {X: 5, Y: 6}, {X: 15, Y: 8}}}
+	var wn Notes // the wanted points' notes
 	tests := []struct {
 		name        string
 		interpolate bool
 		want        []Point // Y the mean; Bounds minmax, nil for one run
 	}{
 		{"line", true, []Point{
-			Point{X: 0, Y: 1}.WithBounds(&Bounds{YLo: 0, YHi: 2}),
-			Point{X: 5, Y: 5}.WithBounds(&Bounds{YLo: 5, YHi: 5}),                // a interpolated at 5, b's two 5s averaged
-			Point{X: 10, Y: 8.25}.WithBounds(&Bounds{YLo: 6.5, YHi: 10}),         // b interpolated between 5 (5) and 15 (8)
-			Point{X: 15, Y: (15 + 8) / 2.0}.WithBounds(&Bounds{YLo: 8, YHi: 15}), // a interpolated
+			wn.With(Point{X: 0, Y: 1}, "", &Bounds{YLo: 0, YHi: 2}),
+			wn.With(Point{X: 5, Y: 5}, "", &Bounds{YLo: 5, YHi: 5}),                // a interpolated at 5, b's two 5s averaged
+			wn.With(Point{X: 10, Y: 8.25}, "", &Bounds{YLo: 6.5, YHi: 10}),         // b interpolated between 5 (5) and 15 (8)
+			wn.With(Point{X: 15, Y: (15 + 8) / 2.0}, "", &Bounds{YLo: 8, YHi: 15}), // a interpolated
 			{X: 20, Y: 20}, // past b's end: a alone, no band
 		}},
 		{"scatter", false, []Point{
-			Point{X: 0, Y: 1}.WithBounds(&Bounds{YLo: 0, YHi: 2}),
+			wn.With(Point{X: 0, Y: 1}, "", &Bounds{YLo: 0, YHi: 2}),
 			{X: 5, Y: 5},
 			{X: 10, Y: 10},
 			{X: 15, Y: 8},
@@ -105,24 +106,27 @@ func TestMeanOfRunsAlignment(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := meanOfRuns([]Run{a, b}, chartspec.BandMinMax, tc.interpolate, false)
+			var n Notes
+			got := meanOfRuns([]Run{a, b}, &n, chartspec.BandMinMax, tc.interpolate, false)
 			if len(got) != len(tc.want) {
 				t.Fatalf("%d points %+v, want %d", len(got), got, len(tc.want))
 			}
 			for i, w := range tc.want {
 				g := got[i]
-				if g.X != w.X || math.Abs(g.Y-w.Y) > 1e-12 || (g.Bounds() == nil) != (w.Bounds() == nil) ||
-					(w.Bounds() != nil && (g.Bounds().YLo != w.Bounds().YLo || g.Bounds().YHi != w.Bounds().YHi)) {
-					t.Errorf("point %d: %+v %+v, want %+v %+v", i, g, g.Bounds(), w, w.Bounds())
+				gb, wb := n.Bounds(g), wn.Bounds(w)
+				if g.X != w.X || math.Abs(g.Y-w.Y) > 1e-12 || (gb == nil) != (wb == nil) ||
+					(wb != nil && (gb.YLo != wb.YLo || gb.YHi != wb.YHi)) {
+					t.Errorf("point %d: %+v %+v, want %+v %+v", i, g, gb, w, wb)
 				}
 			}
 		})
 	}
 	t.Run("log y keeps the band above 0", func(t *testing.T) {
 		r := []Run{{Points: []Point{{X: 1, Y: 0.01}}}, {Points: []Point{{X: 1, Y: 1}}}, {Points: []Point{{X: 1, Y: 0.02}}}}
-		got := meanOfRuns(r, chartspec.BandSD, true, true)
-		if got[0].Bounds().YLo != 0.01 {
-			t.Errorf("log y: band's low end %g, want the lowest run, 0.01 (mean − sd is below 0)", got[0].Bounds().YLo)
+		var n Notes
+		got := meanOfRuns(r, &n, chartspec.BandSD, true, true)
+		if lo := n.Bounds(got[0]).YLo; lo != 0.01 {
+			t.Errorf("log y: band's low end %g, want the lowest run, 0.01 (mean − sd is below 0)", lo)
 		}
 	})
 }

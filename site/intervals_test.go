@@ -17,18 +17,20 @@ func TestIntervals(t *testing.T) {
 		),
 	}, Options{})
 	p := body(t, s, "content/p/index.md")
-	pts := p.Charts[0].Panels[0].Series[0].Points
-	if b := pts[0].Bounds(); !b.HasY() || b.HasX() || b.YLo != 9 || b.YHi != 11 {
+	ser := p.Charts[0].Panels[0].Series[0]
+	pts := ser.Points
+	if b := ser.Notes.Bounds(pts[0]); !b.HasY() || b.HasX() || b.YLo != 9 || b.YHi != 11 {
 		t.Errorf("point 1 bounds %+v, want y 9 to 11 only", b)
 	}
-	if pts[1].Bounds() != nil {
-		t.Errorf("point 2 (blank low and high) bounds %+v, want none", pts[1].Bounds())
+	if ser.Notes.Bounds(pts[1]) != nil {
+		t.Errorf("point 2 (blank low and high) bounds %+v, want none", ser.Notes.Bounds(pts[1]))
 	}
-	if b := pts[2].Bounds(); b.YLo != 28 || b.YHi != 33 {
+	if b := ser.Notes.Bounds(pts[2]); b.YLo != 28 || b.YHi != 33 {
 		t.Errorf("point 3 bounds %+v, want 28 to 33", b)
 	}
-	pts = p.Charts[1].Panels[0].Series[0].Points
-	if b := pts[0].Bounds(); !b.HasX() || b.HasY() || b.XLo != 0.5 || b.XHi != 1.5 || !math.IsNaN(b.YLo) {
+	ser = p.Charts[1].Panels[0].Series[0]
+	pts = ser.Points
+	if b := ser.Notes.Bounds(pts[0]); !b.HasX() || b.HasY() || b.XLo != 0.5 || b.XHi != 1.5 || !math.IsNaN(b.YLo) {
 		t.Errorf("err bounds %+v, want x 0.5 to 1.5 (x ± sd)", b)
 	}
 	if len(s.Warnings) != 0 {

@@ -145,7 +145,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 			}
 			lastName, lastSK = name, sk
 			if g, waiting := gaps[sk]; waiting {
-				drawn.add(g, sk)
+				drawn.add(g, note{}, sk)
 				delete(gaps, sk)
 			}
 			if !labelled {
@@ -159,7 +159,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 				}
 				labelled = true
 			}
-			drawn.add(Point{X: x, Y: y, Row: int32(row)}.with(pointMore{label: text, bounds: iv.bounds(t, r, x, y, &errs)}), sk)
+			drawn.add(Point{X: x, Y: y, Row: int32(row)}, note{label: text, bounds: iv.bounds(t, r, x, y, &errs)}, sk)
 			outY[k].add(t, r, y)
 			drew = true
 		}

@@ -504,7 +504,7 @@ func TestGatheredGroups(t *testing.T) {
 	for _, tt := range tests {
 		d := newGatheredPoints(len(tt.of), true, nil)
 		for i, k := range tt.of {
-			d.add(Point{X: float64(i + 1), Y: 1, Row: int32(i + 1)}, int(k))
+			d.add(Point{X: float64(i + 1), Y: 1, Row: int32(i + 1)}, note{}, int(k))
 		}
 		series := make([]Series, tt.series)
 		d.deal(series)

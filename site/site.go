@@ -272,19 +272,25 @@ func (p *Panel) rowsText(lines []int) string { return diag.LinesText(lines, p.ro
 type Series struct {
 	Name   string
 	Points []Point
+	// Notes are the labels, bounds and NameOnly marks of Points (and of
+	// Runs' points), which each point indexes; nil when none has any.
+	// The series of a panel share one.
+	Notes *Notes
 	// Runs are the runs a grouped series is the mean of (group.go), as
 	// read; nil for a series drawn as it is.
 	Runs []Run
 }
 
-// Point is one drawn point. Label is its text when the spec asks for labels.
+// Point is one drawn point. Its label, bounds and NameOnly mark are kept
+// in its series' Notes, which Note indexes.
 //
 // In a line chart, a point whose Y is NaN is a gap (see Gap): its row has an
 // x but no y, and the line breaks there instead of bridging it.
 //
-// A Point is 32 bytes: a chart of ten runs of a million steps holds
+// A Point is 24 bytes: a chart of ten runs of a million steps holds
 // 10,000,000 of them, and most points have neither a label nor bounds, so
-// those two stand aside, behind one pointer (WithLabel, WithBounds).
+// those stand aside in the series' Notes, and a point holds only their
+// index (a pointer would take 8 bytes, and padding 4 more).
 type Point struct {
 	X, Y float64
 	// Row is the 1-based line of the point's row in its data file (the
@@ -292,53 +298,67 @@ type Point struct {
 	// a data file within any limit a site sets has far fewer lines than
 	// 2^31.
 	Row int32
-	// NameOnly: Label names the point (tooltip, table, CSV) but is not drawn
-	// beside it, as the spec's label only: leaves it out (LabelOnly).
-	NameOnly bool
-	more     *pointMore // nil when the point has no label and no bounds
+	// note is the 1-based index of the point's note in its series' Notes,
+	// 0 when it has none. 32 bits: a panel has at most a note a point,
+	// and 2^31 points would take 48 GB.
+	note int32
 }
 
-// pointMore is what a point has beside its place, when it has any.
-type pointMore struct {
-	label  string
+// Notes holds what some points have beside their place: a label, bounds,
+// a NameOnly mark. The zero value and nil are empty; a point that has no
+// note reads as none in any Notes.
+type Notes struct {
+	list []note
+}
+
+// note is what one point has beside its place.
+type note struct {
+	label string
+	// bounds is the point's interval when an axis has low and high (or
+	// err) columns (intervals.go).
 	bounds *Bounds
+	// nameOnly: label names the point (tooltip, table, CSV) but is not
+	// drawn beside it, as the spec's label only: leaves it out (LabelOnly).
+	nameOnly bool
 }
 
-// Label is the point's text, "" when it has none.
-func (p Point) Label() string {
-	if p.more == nil {
-		return ""
+// of returns p's note, the zero note when it has none.
+func (n *Notes) of(p Point) note {
+	if p.note == 0 || n == nil {
+		return note{}
 	}
-	return p.more.label
+	return n.list[p.note-1]
 }
 
-// Bounds is the point's interval when an axis has low and high (or err)
-// columns; nil otherwise (intervals.go).
-func (p Point) Bounds() *Bounds {
-	if p.more == nil {
-		return nil
-	}
-	return p.more.bounds
+// Label is p's text, "" when it has none.
+func (n *Notes) Label(p Point) string { return n.of(p).label }
+
+// Bounds is p's interval when an axis has low and high (or err) columns;
+// nil otherwise.
+func (n *Notes) Bounds(p Point) *Bounds { return n.of(p).bounds }
+
+// NameOnly reports that p's label names it (tooltip, table, CSV) but is
+// not drawn beside it.
+func (n *Notes) NameOnly(p Point) bool { return n.of(p).nameOnly }
+
+// With returns p with the label text and the bounds b (nil: none) noted
+// in n, or with no note when it has neither.
+func (n *Notes) With(p Point, label string, b *Bounds) Point {
+	return n.with(p, note{label: label, bounds: b})
 }
 
-// WithLabel returns p with the label text.
-func (p Point) WithLabel(text string) Point {
-	return p.with(pointMore{label: text, bounds: p.Bounds()})
-}
-
-// WithBounds returns p with the bounds b (nil: none).
-func (p Point) WithBounds(b *Bounds) Point {
-	return p.with(pointMore{label: p.Label(), bounds: b})
-}
-
-// with returns p with m beside it, or nothing when m is empty.
-func (p Point) with(m pointMore) Point {
-	p.more = nil
-	if m != (pointMore{}) {
-		// A copy made here, not &m: taking m's address would move every
-		// call's m to the heap, twenty million of them for a long log.
-		more := m
-		p.more = &more
+// with returns p with its note m in n, or with none when m is empty.
+func (n *Notes) with(p Point, m note) Point {
+	p.note = 0
+	if m != (note{}) {
+		n.list = append(n.list, m)
+		p.note = int32(len(n.list))
 	}
 	return p
 }
+
+// setNameOnly marks p's label as naming it only, or not; p has a note.
+func (n *Notes) setNameOnly(p Point, on bool) { n.list[p.note-1].nameOnly = on }
+
+// noted reports whether p has a note.
+func (p Point) noted() bool { return p.note != 0 }
