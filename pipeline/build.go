@@ -34,6 +34,10 @@ type Options struct {
 	// Notice, when not nil, is given each note of what the build did to
 	// recover from an earlier build of the folder that was killed.
 	Notice func(string)
+	// Scanned, when not nil, is told how many pages the site has once they
+	// are found and before any is loaded: the build command sizes its
+	// memory limit by it.
+	Scanned func(pages int)
 	site.Options
 }
 
@@ -137,6 +141,9 @@ func run(opts Options, begin func(dest string) (*output.Writer, error), through 
 	s, err := scan(opts.Source, opts.Options)
 	if err != nil {
 		return nil, err
+	}
+	if opts.Scanned != nil {
+		opts.Scanned(len(s.Pages))
 	}
 	rr, err := render.NewStreamRenderer(s)
 	if err != nil {

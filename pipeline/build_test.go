@@ -12,9 +12,13 @@ func TestRunReport(t *testing.T) {
 	root := t.TempDir()
 	src, dest := filepath.Join(root, "site"), filepath.Join(root, "public")
 	writeSite(t, src, goodSite)
-	r, err := Run(Options{Source: src, Dest: dest})
+	var scanned []int
+	r, err := Run(Options{Source: src, Dest: dest, Scanned: func(pages int) { scanned = append(scanned, pages) }})
 	if err != nil {
 		t.Fatalf("Run: %v", err)
+	}
+	if !slices.Equal(scanned, []int{2}) {
+		t.Errorf("Scanned was told %v, want [2] (runs and audio, once)", scanned)
 	}
 	// Home, runs and audio; one chart of 4 points and one of 2.
 	if r.Pages != 3 || r.Charts != 2 || r.Points != 6 {

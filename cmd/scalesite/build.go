@@ -47,6 +47,7 @@ the next one, which says what it did.`, stderr)
 	}
 	opts.Notice = func(note string) { fmt.Fprintf(stderr, "scalesite build: %s\n", note) }
 	limitMemory()
+	opts.Scanned = limitBuildMemory
 	collectLess()
 	// Ctrl-C or SIGTERM stops the build with its temporary folder removed
 	// and the output folder as it was.
@@ -69,25 +70,38 @@ the next one, which says what it did.`, stderr)
 	return 0
 }
 
-// buildMemoryLimit is the soft limit of a build's memory (GOMEMLIMIT
-// overrides it). A build keeps little of each page (build streams them),
-// but a site of 100,000 pages still holds some 400 MB of listings and
-// page summaries at its peak, and Go's collector, left to itself, lets the
-// heap grow to twice what is live. Under the limit the collector runs
-// sooner instead; a site smaller than that never reaches it. The preview,
-// scalesite check and scalesite figure run under it too: each parses pages two at a time
-// (on two cores), and the tree of a page of 1 MB of Markdown can take
-// 330 MB while it is read. Ten training runs of a million steps (issue
-// 37) hold 416 MB at their peak (the points and the table they are read
-// from) and little garbage beside it: 560 MB collects them as often as
-// 640 did in 80 MB less (BENCHMARKS.md, runs37). A lower limit is no
-// cheaper: at 440 MiB one build in two collected all along (14 s of CPU
-// instead of 7; BENCHMARKS.md, stop 45).
+// buildMemoryLimit is the soft limit of the memory of a preview, a check
+// and a figure (GOMEMLIMIT overrides it): a build sizes its own by its
+// pages once it knows them (buildMemoryFor). Go's collector, left to
+// itself, lets the heap grow to twice what is live; under the limit it
+// runs sooner instead, and a site that never comes near never reaches it.
+// Each command parses pages two at a time (on two cores), and the tree of
+// a page of 1 MB of Markdown can take 330 MB while it is read.
 const buildMemoryLimit = 560 << 20
 
 func limitMemory() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(buildMemoryLimit)
+	}
+}
+
+// buildMemoryFor is the soft memory limit of a build of a site of pages
+// pages. A build keeps little of each page (it streams them), but a site of
+// 100,000 pages still holds some 400 MB of listings and page summaries at
+// its peak, so the limit grows by 2 KiB a page (635 MiB there). Ten
+// training runs of a million steps on one page (issue 37) hold 416 MB at
+// their peak (the points and the table they are read from) and little
+// garbage beside it: at 440 MiB they stay under 500 MB of memory for no
+// more CPU than at 560 (BENCHMARKS.md, stop 45).
+func buildMemoryFor(pages int) int64 {
+	return 440<<20 + int64(pages)<<11
+}
+
+// limitBuildMemory sets a build's memory limit once its pages are known,
+// unless GOMEMLIMIT sets it.
+func limitBuildMemory(pages int) {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(buildMemoryFor(pages))
 	}
 }
 

@@ -26,3 +26,26 @@ func TestCollectLess(t *testing.T) {
 		}
 	}
 }
+
+// TestLimitBuildMemory checks that a build's memory limit is sized by its
+// pages, unless the GOMEMLIMIT variable sets it.
+func TestLimitBuildMemory(t *testing.T) {
+	tests := []struct {
+		gomemlimit string
+		pages      int
+		want       int64
+	}{
+		{"", 1, 440<<20 + 2<<10},
+		{"", 60_000, 440<<20 + 60_000*2<<10}, // about the 560 MiB of a preview
+		{"1GiB", 1, 123 << 20},               // the runtime read GOMEMLIMIT at start; limitBuildMemory leaves it
+	}
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	for _, tt := range tests {
+		t.Setenv("GOMEMLIMIT", tt.gomemlimit)
+		debug.SetMemoryLimit(123 << 20)
+		limitBuildMemory(tt.pages)
+		if got := debug.SetMemoryLimit(-1); got != tt.want {
+			t.Errorf("GOMEMLIMIT=%q, %d pages: the limit is %d, want %d", tt.gomemlimit, tt.pages, got, tt.want)
+		}
+	}
+}
