@@ -32,6 +32,9 @@ func (s *Server) showFirst(files []output.File) {
 	s.first, s.remaking = m, make(chan struct{})
 	s.mu.Unlock()
 	s.hub.broadcast(event{Type: "change", Reload: []string{pageURL(files[0].Path)}})
+	if s.shownFirst != nil {
+		s.shownFirst()
+	}
 }
 
 // takeFirst puts the files showFirst holds apart among those served, m

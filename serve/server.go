@@ -103,6 +103,9 @@ type Server struct {
 	// once the save is served whole.
 	first    siteFiles
 	remaking chan struct{}
+	// shownFirst, when not nil, is called once the browsers are told of
+	// the page made first, before the rest of the save is made (tests).
+	shownFirst func()
 	// waiting, when not nil, is called when a request begins to wait for
 	// a file the start-up has not made yet (tests).
 	waiting func(urlPath string)

@@ -153,6 +153,9 @@ func (s *Server) find(r *http.Request) (f *servedFile, redirect string, ok bool,
 			return early, "", true, notFound, found, limit
 		}
 		if remaking != nil {
+			if s.waiting != nil {
+				s.waiting(r.URL.Path)
+			}
 			select {
 			case <-remaking:
 				continue
