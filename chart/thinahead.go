@@ -19,7 +19,7 @@ type thinnedSeries struct {
 // thinAheadPoints is the number of points of a panel above which its
 // series are thinned on every core: below it, starting goroutines costs
 // more than thinning (a long log of ten runs is ten million points, and
-// thinning one run of a million is about 40 ms).
+// thinning one run of a million is about 30 ms).
 const thinAheadPoints = 1 << 18
 
 // thinPanel thins the series of panel i of c, in the order given, for
