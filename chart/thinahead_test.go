@@ -53,8 +53,8 @@ func TestThinPanel(t *testing.T) {
 			for k, s := range series {
 				want, spread := s.Points, []byte(nil)
 				if target > 0 && len(s.Points) > target {
-					want = downsample(s.Points, target, logX, false)
-					spread = spreadOf(s.Points, want, screenXs(s.Points, logX, nil), target)
+					want = downsample(s.Points, s.Notes, target, logX, false)
+					spread = spreadOf(s.Points, want, s.Notes, screenXs(s.Points, logX, nil), target)
 				}
 				same := func(a, b site.Point) bool {
 					return a.X == b.X && a.Row == b.Row && (a.Y == b.Y || math.IsNaN(a.Y) && math.IsNaN(b.Y))
