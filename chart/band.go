@@ -25,11 +25,12 @@ import (
 // so that its band does not turn to blocks.
 func spreadBuckets(target int) int { return max(2, target/4, min(64, target/2)) }
 
-// spreadSeries is the min/max band of a line series whose points all
-// (at sx, screenXs of all) were thinned to drawn, or nil when nothing was thinned (drawn is all)
-// or the series draws a band of its own (a y interval, or a group's band
-// across runs). k numbers the chart's extra series so far, to give it an id.
-func spreadSeries(p chartspec.Panel, all, drawn []site.Point, notes *site.Notes, sx []float64, target, grid int, name string, st SeriesStyle, k int) []auxSeries {
+// spreadOf is the data of the min/max band of a line series whose points
+// all (at sx, screenXs of all) were thinned to drawn, or nil when nothing
+// was thinned (drawn is all) or the series draws a band of its own (a y
+// interval, or a group's band across runs); notes are all's labels and
+// bounds.
+func spreadOf(all, drawn []site.Point, notes *site.Notes, sx []float64, target int) []byte {
 	if len(drawn) == len(all) {
 		return nil
 	}
@@ -38,7 +39,13 @@ func spreadSeries(p chartspec.Panel, all, drawn []site.Point, notes *site.Notes,
 			return nil
 		}
 	}
-	data := spreadData(spreadBand(all, sx, spreadBuckets(target)))
+	return spreadData(spreadBand(all, sx, spreadBuckets(target)))
+}
+
+// spreadSeries is the series that draws a line's band of data (spreadOf),
+// none when data is nil. k numbers the chart's extra series so far, to
+// give it an id.
+func spreadSeries(data []byte, grid int, name string, st SeriesStyle, k int) []auxSeries {
 	if data == nil {
 		return nil
 	}

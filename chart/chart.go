@@ -159,32 +159,18 @@ func buildOption(c *site.Chart) *echartsOption {
 		if labels > 2*crowdedLabels {
 			crowd.labels = 2
 		}
-		var ext [4]float64
-		if p.Type == chartspec.TypeScatter && target > 0 {
-			ext[0], ext[1], ext[2], ext[3] = PanelExtent(c, i)
-		}
-		// Thinning's scratch, reused by the panel's series one after another.
-		var scratch lineScratch
-		var scratchX []float64
-		for _, s := range orderSeries(sc.Order, sortedSeries(c.Panels[i], nums)) {
-			pts := s.Points
+		ordered := orderSeries(sc.Order, sortedSeries(c.Panels[i], nums))
+		thinned := thinPanel(c, i, ordered, target)
+		for k, s := range ordered {
+			pts := thinned[k].pts
 			logX, logY := p.X.Scale == chartspec.ScaleLog, p.Y.Scale == chartspec.ScaleLog
-			var sx []float64 // screenXs of s.Points, once the line is thinned
-			switch {
-			case p.Type == chartspec.TypeLine && target > 0 && len(pts) > target:
-				sx = screenXs(pts, logX, scratchX)
-				scratchX = sx
-				pts = downsampleAt(pts, s.Notes, sx, target, logX, logY, &scratch)
-			case p.Type == chartspec.TypeScatter && target > 0:
-				pts = thinScatter(pts, s.Notes, ext, logX, logY)
-			}
 			name, st := legendName(p, s, nums), styles[StyleKey(p, s)]
 			linePts, bandPts, notes := groupDrawn(p, s, pts)
 			ss, extra := series(p, linePts, notes, i, name, st, crowd)
 			ss, extra = restyle(ss, extra, st, crowd)
 			aux = append(aux, intervalSeries(p, bandPts, notes, i, name, st, ss.Type == types.ChartLine, len(aux))...)
 			if p.Type == chartspec.TypeLine && target > 0 {
-				aux = append(aux, spreadSeries(p, s.Points, pts, s.Notes, sx, target, i, name, st, len(aux))...)
+				aux = append(aux, spreadSeries(thinned[k].spread, i, name, st, len(aux))...)
 			}
 			if smoothable(p, ss) {
 				// smoothed from every row, then drawn at the rows kept

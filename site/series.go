@@ -89,9 +89,16 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	if si >= 0 {
 		nameWhat = "series name from column " + diag.Quote(sp.Series.Name)
 	}
+	// The x and y cells read as numbers, ahead of the loop on a long table.
+	numCols := []int{xi}
+	for _, yc := range ys {
+		numCols = append(numCols, yc.col)
+	}
+	nums := newNumbersAhead(t, numCols)
+	defer nums.Close()
 	for r := range t.Len() {
 		row := t.Line(r)
-		x, okx := number(t, r, xi, &sp.X, &errs, &low)
+		x, okx := judged(t, r, xi, nums.at(t, r, 0), &sp.X, &errs, &low)
 		run := ""
 		if si >= 0 {
 			run = names.text(t, r, si, nameWhat, &errs, &l.warnings)
@@ -104,7 +111,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 			runNames = wideNames.of(run)
 		}
 		for k, yc := range ys {
-			y, oky := number(t, r, yc.col, &sp.Y, &errs, &low)
+			y, oky := judged(t, r, yc.col, nums.at(t, r, 1+k), &sp.Y, &errs, &low)
 			name := run
 			if runNames != nil {
 				name = runNames[k]
@@ -250,28 +257,25 @@ func (p Point) Gap() bool { return math.IsNaN(p.Y) }
 // A cell that is not a number is added to errs; a value a log axis cannot
 // show is added to low, which reports each column once.
 func number(t *table.Table, r, col int, ax *chartspec.Axis, errs *diag.List, low *lowCells) (float64, bool) {
+	var c cellNumber
+	c.v, c.missing, c.ok = table.Number(t.Cell(r, col))
+	return judged(t, r, col, c, ax, errs, low)
+}
+
+// notNumber is the error of row r's cell in column col, which is not a
+// number.
+func notNumber(t *table.Table, r, col int) *diag.Error {
 	cell := t.Cell(r, col)
-	v, missing, ok := table.Number(cell)
-	switch {
-	case missing:
-		return 0, false
-	case !ok:
-		msg := diag.Quote(cell) + " in column " + diag.Quote(t.Columns[col]) + " is not a number"
-		// Hint may restate that the cell is not a number; keep only the advice.
-		hint := table.Hint(cell)
-		if _, rest, ok := strings.Cut(hint, " is not a number"); ok {
-			hint = strings.TrimPrefix(rest, ": ")
-		}
-		if hint != "" {
-			msg += ": " + hint
-		}
-		errs.Add(&diag.Error{Pos: t.Pos(r, col), Msg: msg})
-		return 0, false
-	case ax.Scale == chartspec.ScaleLog && v <= 0:
-		low.add(r, col, ax)
-		return 0, false
+	msg := diag.Quote(cell) + " in column " + diag.Quote(t.Columns[col]) + " is not a number"
+	// Hint may restate that the cell is not a number; keep only the advice.
+	hint := table.Hint(cell)
+	if _, rest, ok := strings.Cut(hint, " is not a number"); ok {
+		hint = strings.TrimPrefix(rest, ": ")
 	}
-	return v, true
+	if hint != "" {
+		msg += ": " + hint
+	}
+	return &diag.Error{Pos: t.Pos(r, col), Msg: msg}
 }
 
 // lowCells gathers the cells of a panel that are 0 or below on a log axis,

@@ -1,0 +1,144 @@
+package site
+
+import (
+	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/table"
+)
+
+// A panel of ten million rows spends a third of its loop reading numbers
+// (table.Number of its x and y cells), which depends on nothing the loop
+// does. So numbersAhead reads them on a goroutine of its own, a few blocks
+// of rows ahead of the loop, which then only judges each (judged): the
+// same values, errors and warnings in the same order, with the other core
+// doing the parsing.
+
+// cellNumber is a cell read as table.Number reads it.
+type cellNumber struct {
+	v           float64
+	missing, ok bool
+}
+
+// numbersAheadRows is the number of rows of a panel from which its
+// numbers are read ahead: below it, a goroutine costs more than it saves.
+const numbersAheadRows = 1 << 16
+
+// numberBlockRows is the number of rows read ahead in one block, and
+// numberBlocks how many blocks are held at once (a few hundred KB).
+const (
+	numberBlockRows = 4096
+	numberBlocks    = 4
+)
+
+// numbersAhead reads the numbers of columns cols of every row of t, in
+// row order, ahead of a reader that takes them row by row (at).
+type numbersAhead struct {
+	cols  []int
+	full  chan []cellNumber
+	free  chan []cellNumber
+	stop  chan struct{}
+	done  chan struct{}
+	cur   []cellNumber // the block of rows [start, start+numberBlockRows)
+	start int
+	fault any // what the reading goroutine panicked with
+}
+
+// newNumbersAhead starts reading the numbers of columns cols of t's rows,
+// unless t is too short to be worth it: at then reads each cell as it is
+// asked for. Close stops the reading.
+func newNumbersAhead(t *table.Table, cols []int) *numbersAhead {
+	if t.Len() < numbersAheadRows {
+		return &numbersAhead{cols: cols}
+	}
+	a := &numbersAhead{
+		cols: cols, full: make(chan []cellNumber, numberBlocks), free: make(chan []cellNumber, numberBlocks),
+		stop: make(chan struct{}), done: make(chan struct{}), start: -numberBlockRows,
+	}
+	for range numberBlocks {
+		a.free <- make([]cellNumber, numberBlockRows*len(cols))
+	}
+	go a.read(t)
+	return a
+}
+
+// read fills blocks with the numbers of t's rows in order, until the
+// last row or Close.
+func (a *numbersAhead) read(t *table.Table) {
+	defer close(a.done)
+	defer close(a.full)
+	defer func() {
+		// A panic reading a cell (a column not kept) is the reader's, as
+		// reading it in the loop would have made it.
+		a.fault = recover()
+	}()
+	n := t.Len()
+	for start := 0; start < n; start += numberBlockRows {
+		var b []cellNumber
+		select {
+		case b = <-a.free:
+		case <-a.stop:
+			return
+		}
+		rows := min(numberBlockRows, n-start)
+		b = b[:rows*len(a.cols)]
+		for r := range rows {
+			for k, col := range a.cols {
+				c := &b[r*len(a.cols)+k]
+				c.v, c.missing, c.ok = table.Number(t.Cell(start+r, col))
+			}
+		}
+		a.full <- b
+	}
+}
+
+// at is the number of row r's cell in column cols[k] of t, rows asked
+// for in ascending order.
+func (a *numbersAhead) at(t *table.Table, r, k int) cellNumber {
+	if a.full == nil {
+		var c cellNumber
+		c.v, c.missing, c.ok = table.Number(t.Cell(r, a.cols[k]))
+		return c
+	}
+	for r >= a.start+numberBlockRows {
+		if a.cur != nil {
+			a.free <- a.cur[:cap(a.cur)]
+		}
+		b, ok := <-a.full
+		if !ok {
+			<-a.done
+			if a.fault != nil {
+				panic(a.fault)
+			}
+			panic("site: a number read past the last row of " + t.Name)
+		}
+		a.cur, a.start = b, a.start+numberBlockRows
+	}
+	return a.cur[(r-a.start)*len(a.cols)+k]
+}
+
+// Close stops the reading and waits for it to end.
+func (a *numbersAhead) Close() {
+	if a.full == nil {
+		return
+	}
+	close(a.stop)
+	for range a.full { // the goroutine may wait to hand a block over
+	}
+	<-a.done
+}
+
+// judged is number's verdict on cell c, row r's in column col: its value,
+// or false with the error or the log axis' warning it makes.
+func judged(t *table.Table, r, col int, c cellNumber, ax *chartspec.Axis, errs *diag.List, low *lowCells) (float64, bool) {
+	switch {
+	case c.missing:
+		return 0, false
+	case !c.ok:
+		errs.Add(notNumber(t, r, col))
+		return 0, false
+	case ax.Scale == chartspec.ScaleLog && c.v <= 0:
+		low.add(r, col, ax)
+		return 0, false
+	}
+	return c.v, true
+}
