@@ -1,10 +1,8 @@
 package chart
 
 import (
-	"runtime"
-	"sync"
-
 	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/site"
 )
 
@@ -58,30 +56,10 @@ func thinPanel(c *site.Chart, i int, series []site.Series, target int) []thinned
 	for _, s := range series {
 		points += len(s.Points)
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(series))
-	if points <= thinAheadPoints || workers <= 1 || target <= 0 {
-		var w scratch
-		for k := range series {
-			thin(k, &w)
-		}
-		return out
+	workers := 0 // every core
+	if points <= thinAheadPoints || target <= 0 {
+		workers = 1
 	}
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var w scratch
-			for k := range next {
-				thin(k, &w)
-			}
-		}()
-	}
-	for k := range series {
-		next <- k
-	}
-	close(next)
-	wg.Wait()
+	par.ForEach(len(series), workers, thin)
 	return out
 }

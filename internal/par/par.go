@@ -11,13 +11,21 @@ import (
 // one per CPU) and returns when all calls have returned. Calls for different
 // i may run at the same time; do must write only to state of its own i.
 func For(n, workers int, do func(i int)) {
+	ForEach(n, workers, func(i int, _ *struct{}) { do(i) })
+}
+
+// ForEach is For whose calls are also given the scratch of the goroutine
+// making them, a zero W of its own, which one call at a time holds: the
+// buffers a step reuses from one i to the next.
+func ForEach[W any](n, workers int, do func(i int, w *W)) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, n)
 	if workers <= 1 {
+		var w W
 		for i := range n {
-			do(i)
+			do(i, &w)
 		}
 		return
 	}
@@ -27,8 +35,9 @@ func For(n, workers int, do func(i int)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var w W
 			for i := range next {
-				do(i)
+				do(i, &w)
 			}
 		}()
 	}
