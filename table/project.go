@@ -51,19 +51,7 @@ func (s *rowStore) spanOf(w int) int {
 // that those cells read as empty and, with no place known, at column 0
 // (unknownRows, unknownFrom).
 func (s *rowStore) widenSpan(span int) {
-	var ends cellEnds
-	ends.reserve(s.rows.len() * span)
-	for r := range s.rows.len() {
-		ends.copyRange(&s.ends, r*s.span, (r+1)*s.span)
-		last := 0
-		if s.span > 0 {
-			last = s.ends.at((r+1)*s.span - 1)
-		}
-		for range span - s.span {
-			ends.add(last)
-		}
-	}
-	s.ends = ends
+	s.widenEnds(s.span, span)
 	// Column span's place is known still: it stands past the ends kept.
 	if s.unknownRows == 0 {
 		s.unknownFrom = s.span + 1
@@ -71,6 +59,25 @@ func (s *rowStore) widenSpan(span int) {
 	s.unknownFrom = min(s.unknownFrom, s.span+1)
 	s.unknownRows = s.rows.len()
 	s.span = span
+}
+
+// widenEnds makes the cells' ends kept for each row, from columns wide,
+// to columns wide: each new column ends where the row's last
+// kept one does, so that its cell reads as empty.
+func (s *rowStore) widenEnds(from, to int) {
+	var ends cellEnds
+	ends.reserve(s.rows.len() * to)
+	for r := range s.rows.len() {
+		ends.copyRange(&s.ends, r*from, (r+1)*from)
+		last := 0
+		if from > 0 {
+			last = s.ends.at((r+1)*from - 1)
+		}
+		for range to - from {
+			ends.add(last)
+		}
+	}
+	s.ends = ends
 }
 
 // dropped reports whether the text of column c is not kept. It is asked

@@ -224,19 +224,7 @@ func (s *rowStore) widen(w int) {
 			s.widenSpan(span)
 		}
 	} else if s.rows.len() > 0 {
-		var ends cellEnds
-		ends.reserve(s.rows.len() * w)
-		for r := range s.rows.len() {
-			ends.copyRange(&s.ends, r*s.width, (r+1)*s.width)
-			last := 0
-			if s.width > 0 {
-				last = s.ends.at((r+1)*s.width - 1)
-			}
-			for range w - s.width {
-				ends.add(last)
-			}
-		}
-		s.ends = ends
+		s.widenEnds(s.width, w)
 	}
 	for r, long := range s.long {
 		for range w - s.width {
