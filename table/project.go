@@ -61,9 +61,9 @@ func (s *rowStore) widenSpan(span int) {
 	s.span = span
 }
 
-// widenEnds makes the cells' ends kept for each row, from columns wide,
-// to columns wide: each new column ends where the row's last
-// kept one does, so that its cell reads as empty.
+// widenEnds widens the cells' ends kept for each row from from columns
+// to to: each new column ends where the row's last kept one does, so that
+// its cell reads as empty.
 func (s *rowStore) widenEnds(from, to int) {
 	var ends cellEnds
 	ends.reserve(s.rows.len() * to)
