@@ -61,10 +61,7 @@ func BenchmarkSaveToEvent(b *testing.B) {
 	defer cancel()
 	go s.Watch(ctx)
 	<-s.Watching()
-	events := make(chan []byte, 16)
-	s.hub.mu.Lock()
-	s.hub.clients[events] = true
-	s.hub.mu.Unlock()
+	events := s.hub.subscribe(16)
 	page := filepath.Join(dir, "content", "page-00010.md")
 	orig, _ := os.ReadFile(page)
 	b.ResetTimer()
@@ -189,10 +186,7 @@ func benchRedateToScreen(b *testing.B, paths []string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	events := make(chan []byte, 16)
-	s.hub.mu.Lock()
-	s.hub.clients[events] = true
-	s.hub.mu.Unlock()
+	events := s.hub.subscribe(16)
 	page := filepath.Join(dir, "content", "page-05000.md")
 	orig, _ := os.ReadFile(page)
 	date := []byte("date: 2025-01-17") // page 5000's own, 1 + 5000 % 28

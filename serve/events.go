@@ -30,6 +30,15 @@ type hub struct {
 
 func newHub() *hub { return &hub{clients: map[chan []byte]bool{}} }
 
+// subscribe adds a client whose channel holds up to n events unread.
+func (h *hub) subscribe(n int) chan []byte {
+	c := make(chan []byte, n)
+	h.mu.Lock()
+	h.clients[c] = true
+	h.mu.Unlock()
+	return c
+}
+
 func (h *hub) broadcast(e event) {
 	b, _ := json.Marshal(e)
 	h.mu.Lock()
@@ -75,10 +84,7 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("Connection", "keep-alive")
-	c := make(chan []byte, 16)
-	s.hub.mu.Lock()
-	s.hub.clients[c] = true
-	s.hub.mu.Unlock()
+	c := s.hub.subscribe(16)
 	s.state.notify() // Clients changed
 	defer func() {
 		s.hub.mu.Lock()

@@ -161,10 +161,7 @@ func TestPatchedRebuilds(t *testing.T) {
 		{"content/d.md", "---\ntitle: Page D\ndate: 2026-01-01\ntags: [y]\n---\nDelta.\n", true, nil, nil},
 		{"content/b.md", "---\ntitle: Page Bee\ndate: 2025-01-01\ntags: [z]\n---\nBeta, once more.\n", true, []string{"/", "/b/", "/search/", "/tags/", "/tags/x/", "/tags/z/"}, nil}, // tags/x/ removed: reloaded (to the 404)
 	}
-	evs := make(chan []byte, 64)
-	ts.srv.hub.mu.Lock()
-	ts.srv.hub.clients[evs] = true
-	ts.srv.hub.mu.Unlock()
+	evs := ts.srv.hub.subscribe(64)
 	for i, st := range steps {
 		ts.write(st.file, st.body)
 		ts.srv.Rebuild([]string{st.file})
