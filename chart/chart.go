@@ -1,7 +1,6 @@
 package chart
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 
@@ -275,8 +274,6 @@ func sharedTitle(sc *chartspec.Chart, x bool) bool {
 	}
 	return true
 }
-
-func pct(v float64) string { return fmt.Sprintf("%.4g%%", v) }
 
 // showLegend: a legend is drawn when there is something to tell apart.
 func showLegend(c *site.Chart) bool {

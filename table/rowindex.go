@@ -30,14 +30,6 @@ func (e *cellEnds) at(i int) int {
 	return int(e.narrow[i])
 }
 
-// len is the number of ends.
-func (e *cellEnds) len() int {
-	if e.wide != nil {
-		return len(e.wide)
-	}
-	return len(e.narrow)
-}
-
 // add appends n, at most a uint16.
 func (e *cellEnds) add(n int) {
 	if e.wide == nil && n > math.MaxUint8 {
