@@ -3,7 +3,6 @@ package check
 import (
 	"bytes"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -16,29 +15,14 @@ import (
 // htmlTag finds the name of the tag an HTML snippet opens.
 var htmlTag = regexp.MustCompile(`^<([A-Za-z][A-Za-z0-9-]*)`)
 
-// HTML warns about what a page's Markdown holds that its page will not
-// show:
+// pageHTML warns about what page p's Markdown holds that the page will not
+// show (unsafe is the config's markdown: {unsafe:}):
 //   - HTML written in the page (a <details> block, an inline <kbd>), which
 //     is left out unless scalesite.yaml sets markdown: {unsafe: true}; each
 //     opening tag is named where it is written. HTML comments are left out
 //     on purpose and are not named.
 //   - images from another site (https://…), which the site's
 //     Content-Security-Policy does not let a browser load.
-func HTML(s *site.Site) diag.List {
-	var out diag.List
-	pages := slices.Clone(s.Pages)
-	if s.Home != nil {
-		pages = append(pages, s.Home)
-	}
-	for _, p := range pages {
-		if b := s.Body(p); b != nil {
-			out = append(out, pageHTML(b, s.Config.Markdown.Unsafe)...)
-		}
-	}
-	return out
-}
-
-// pageHTML is HTML for one page; unsafe is the config's markdown: {unsafe:}.
 func pageHTML(p *site.Body, unsafe bool) diag.List {
 	if p.Doc == nil {
 		return nil

@@ -3,6 +3,9 @@ package check
 import (
 	"slices"
 	"testing"
+
+	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/site"
 )
 
 func TestHTML(t *testing.T) {
@@ -50,4 +53,19 @@ func TestHTML(t *testing.T) {
 			}
 		})
 	}
+}
+
+// HTML is pageHTML for every page of s.
+func HTML(s *site.Site) diag.List {
+	var out diag.List
+	pages := slices.Clone(s.Pages)
+	if s.Home != nil {
+		pages = append(pages, s.Home)
+	}
+	for _, p := range pages {
+		if b := s.Body(p); b != nil {
+			out = append(out, pageHTML(b, s.Config.Markdown.Unsafe)...)
+		}
+	}
+	return out
 }

@@ -67,19 +67,6 @@ func Measure(text string, size float64, weight int) float64 {
 	return float64(f.units(text)) * size / f.upem
 }
 
-// Ascent and Descent return the chart font's ascent and descent (both
-// positive) in px at size: the hhea metrics browsers place a line of text by.
-func Ascent(size float64, weight int) float64 {
-	f := faceFor(weight)
-	return f.ascent * size / f.upem
-}
-
-// Descent: see Ascent.
-func Descent(size float64, weight int) float64 {
-	f := faceFor(weight)
-	return f.descent * size / f.upem
-}
-
 var (
 	facesOnce sync.Once
 	faces     [2]*face

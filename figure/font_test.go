@@ -210,3 +210,16 @@ func TestMeasureLigatures(t *testing.T) {
 		t.Errorf(`Measure("fi") = %.3f, want f and i side by side, %.3f`, got, parts)
 	}
 }
+
+// Ascent and Descent return the chart font's ascent and descent (both
+// positive) in px at size: the hhea metrics browsers place a line of text by.
+func Ascent(size float64, weight int) float64 {
+	f := faceFor(weight)
+	return f.ascent * size / f.upem
+}
+
+// Descent: see Ascent.
+func Descent(size float64, weight int) float64 {
+	f := faceFor(weight)
+	return f.descent * size / f.upem
+}

@@ -35,18 +35,6 @@ import (
 	"github.com/scalesite/scalesite/diag"
 )
 
-// Write writes the files of out to the folder dest, as one build.
-func Write(dest string, out *Output) error {
-	w, err := Begin(dest)
-	if err != nil {
-		return err
-	}
-	for _, f := range out.Files {
-		w.Add(f)
-	}
-	return w.Commit()
-}
-
 // Options change how a Writer starts.
 type Options struct {
 	// Waiting, when not nil, is called once when another build is writing
@@ -122,9 +110,6 @@ type mkdir struct {
 	once sync.Once
 	err  error
 }
-
-// Begin starts a new version of dest, with the default Options.
-func Begin(dest string) (*Writer, error) { return Options{}.Begin(dest) }
 
 // Begin starts a new version of dest in a temporary folder beside it. It
 // waits for any other build of dest to finish, puts back the files of a

@@ -381,3 +381,18 @@ func TestRewriteKeepsUnchangedFiles(t *testing.T) {
 		}
 	}
 }
+
+// Write writes the files of out to the folder dest, as one build.
+func Write(dest string, out *Output) error {
+	w, err := Begin(dest)
+	if err != nil {
+		return err
+	}
+	for _, f := range out.Files {
+		w.Add(f)
+	}
+	return w.Commit()
+}
+
+// Begin starts a new version of dest, with the default Options.
+func Begin(dest string) (*Writer, error) { return Options{}.Begin(dest) }

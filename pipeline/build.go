@@ -281,7 +281,7 @@ func Warnings(s *site.Site, out *output.Output) diag.List {
 // folder holding its real folder) gets past. A folder inside the site that
 // is none of these (public/, the default) may be written, and the writer
 // then writes only into a new or empty folder or an earlier output
-// (output.Begin).
+// (output.Options.Begin).
 func checkDest(source, dest string) error {
 	src, err := filepath.EvalSymlinks(source)
 	if err != nil {

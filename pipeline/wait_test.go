@@ -18,7 +18,7 @@ func TestRunContextStopsWaiting(t *testing.T) {
 	root := t.TempDir()
 	src, dest := filepath.Join(root, "site"), filepath.Join(root, "public")
 	writeSite(t, src, goodSite)
-	other, err := output.Begin(dest)
+	other, err := output.Options{}.Begin(dest)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -181,16 +181,11 @@ func cardMedium(w cardWords, panels, all, lines int) scene.Medium {
 	return m
 }
 
-// cardScene is chart c's Scene for its social card: c as cardChart makes
-// it with cardPanels panels, under the page's title in cardTitleLines
-// lines; or in one, when that leaves its lowest plot under cardMinPlot
-// high and one line gives it more.
-func (st *statics) cardScene(c *site.Chart, w cardWords) (*figure.Scene, scene.Medium, error) {
-	return st.cardSceneOf(c, cardOption(cardChart(c, cardPanels(c))), w)
-}
-
-// cardSceneOf is cardScene with the card's option made already (card
-// keys the card by it: a long log's option takes half a second to make).
+// cardSceneOf is chart c's Scene for its social card, from option, the
+// card's option (card keys the card by it: a long log's option takes half
+// a second to make): c as cardChart makes it with cardPanels panels, under
+// the page's title in cardTitleLines lines; or in one, when that leaves its
+// lowest plot under cardMinPlot high and one line gives it more.
 func (st *statics) cardSceneOf(c *site.Chart, option []byte, w cardWords) (*figure.Scene, scene.Medium, error) {
 	e, err := st.engine()
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/scalesite/scalesite/chart"
 	"github.com/scalesite/scalesite/figure"
 	"github.com/scalesite/scalesite/internal/benchcpu"
+	"github.com/scalesite/scalesite/internal/scene"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
@@ -634,4 +635,9 @@ func TestCardKeyPanels(t *testing.T) {
 	if len(cards) != 2 || bytes.Equal(cards[0], cards[1]) {
 		t.Errorf("%d cards; the cards of 5 and 6 panels are the same bytes", len(cards))
 	}
+}
+
+// cardScene is cardSceneOf with the card's option made for it.
+func (st *statics) cardScene(c *site.Chart, w cardWords) (*figure.Scene, scene.Medium, error) {
+	return st.cardSceneOf(c, cardOption(cardChart(c, cardPanels(c))), w)
 }

@@ -102,18 +102,6 @@ func AppendURL(b []byte, s string) []byte {
 // attrEscaper.
 func AppendURLPart(b []byte, s string) []byte { return processURL(b, s, false) }
 
-// WriteURL writes s to b as AppendURL appends it.
-func WriteURL(b *strings.Builder, s string) {
-	var buf [128]byte
-	b.Write(AppendURL(buf[:0], s))
-}
-
-// WriteURLPart writes s to b as AppendURLPart appends it.
-func WriteURLPart(b *strings.Builder, s string) {
-	var buf [128]byte
-	b.Write(AppendURLPart(buf[:0], s))
-}
-
 // processURL is html/template's processURLOnto followed by its attrEscaper,
 // which after normalizing has only '&' and '+' left to replace.
 func processURL(b []byte, s string, norm bool) []byte {

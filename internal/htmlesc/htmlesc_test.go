@@ -42,12 +42,6 @@ func TestMatchesTemplate(t *testing.T) {
 		if got != want.String() {
 			t.Fatalf("%q:\n got %s\nwant %s", s, got, want.String())
 		}
-		var u, p strings.Builder
-		WriteURL(&u, s)
-		WriteURLPart(&p, s)
-		if u.String() != string(AppendURL(nil, s)) || p.String() != string(AppendURLPart(nil, s)) {
-			t.Fatalf("%q: WriteURL or WriteURLPart differs from its Append form", s)
-		}
 		var e strings.Builder
 		WriteEscapeString(&e, s)
 		if e.String() != template.HTMLEscapeString(s) {

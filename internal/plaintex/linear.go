@@ -11,7 +11,7 @@ import (
 // N^{-\alpha_N} is N^(−α_N), \frac{a}{b} is a/b, \sqrt{x+1} is √(x+1),
 // \hat{x} is x̂ (a combining accent), \mathbb{R} is ℝ.
 
-// Linear is Convert for text that must be drawn whatever valid TeX it
+// Linear is convert for text that must be drawn whatever valid TeX it
 // holds: where Unicode has no characters for a construct (a subscript
 // inside a superscript, N^{-\alpha_N}; a fraction; a root) it writes a
 // readable linear form instead (N^(−α_N), a/b, √(x)) and returns a Note

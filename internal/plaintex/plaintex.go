@@ -3,7 +3,7 @@
 // can draw: a canvas, a legend, a CSV header and alt text hold no
 // typesetting, only characters. What Unicode has no glyph for (a fraction,
 // a subscript letter, a subscript inside a superscript) is an error saying
-// what to write instead (Convert), or a readable linear form with a note
+// what to write instead (convert with no notes), or a readable linear form with a note
 // the caller turns into a warning (Linear: N^(−α_N), a/b), so that a
 // figure never shows a stray $ or \ and valid TeX is never refused.
 //
@@ -51,15 +51,10 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("%q: %s", e.TeX, e.Reason) }
 
-// Convert returns s with each formula written as plain Unicode text and
-// each \$ as a dollar sign. Text outside formulas is left as it is. What
-// Unicode has no characters for is an error (see Linear).
-func Convert(s string) (string, error) {
-	return convert(s, nil)
-}
-
-// convert is Convert, or Linear when notes is not nil: the prose as
-// Split cuts it, each formula written as plain text.
+// convert returns s with each formula written as plain Unicode text and
+// each \$ as a dollar sign (Split cuts the prose), text outside formulas
+// left as it is; what Unicode has no characters for is an error. With
+// notes it is Linear.
 func convert(s string, notes *[]Note) (string, error) {
 	if !strings.Contains(s, "$") {
 		return s, nil

@@ -12,6 +12,10 @@ import (
 	"github.com/scalesite/scalesite/markdown"
 )
 
+// Convert is convert in its strict form: what Unicode has no characters
+// for is an error.
+func Convert(s string) (string, error) { return convert(s, nil) }
+
 func TestConvert(t *testing.T) {
 	tests := []struct{ in, want string }{
 		// no formula: as written

@@ -14,7 +14,7 @@ type Segment struct {
 	Offset int
 }
 
-// Split cuts s into prose and formulas: the one rule Convert reads them
+// Split cuts s into prose and formulas: the one rule convert reads them
 // by, so that a caller that typesets the formulas (a page's title) finds
 // the same ones the plain form converts. A $ left open before TeX is an
 // error.

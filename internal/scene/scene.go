@@ -349,13 +349,3 @@ func isScriptPanic(err error) bool {
 	var so *goja.StackOverflowError
 	return errors.As(err, &exc) || errors.As(err, &intr) || errors.As(err, &so)
 }
-
-// eval runs JavaScript in the engine and returns its value exported to Go
-// (for tests that call the theme's functions themselves).
-func (e *Engine) eval(src string) (any, error) {
-	v, err := e.vm.RunString(src)
-	if err != nil {
-		return nil, err
-	}
-	return v.Export(), nil
-}

@@ -505,3 +505,13 @@ func TestPlotsMatchScenes(t *testing.T) {
 		}
 	}
 }
+
+// eval runs JavaScript in the engine and returns its value exported to Go
+// (for tests that call the theme's functions themselves).
+func (e *Engine) eval(src string) (any, error) {
+	v, err := e.vm.RunString(src)
+	if err != nil {
+		return nil, err
+	}
+	return v.Export(), nil
+}
