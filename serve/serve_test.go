@@ -585,16 +585,3 @@ func TestThemeScriptReloads(t *testing.T) {
 		t.Errorf("the page still loads %s after ticks.js changed", first)
 	}
 }
-
-// New builds the site once, and returns when it is built (Start returns
-// sooner). An error in the content does not stop the server: it serves an
-// error page until the content is fixed. Only errors that make serving
-// impossible (no content/ folder) are returned.
-func New(opts Options) (*Server, error) {
-	s := newServer(opts)
-	s.Rebuild(nil)
-	if err := s.fatal(); err != nil {
-		return nil, err
-	}
-	return s, nil
-}

@@ -111,6 +111,19 @@ type Server struct {
 	waiting func(urlPath string)
 }
 
+// New builds the site once, and returns when it is built (Start returns
+// sooner). An error in the content does not stop the server: it serves an
+// error page until the content is fixed. Only errors that make serving
+// impossible (no content/ folder) are returned.
+func New(opts Options) (*Server, error) {
+	s := newServer(opts)
+	s.Rebuild(nil)
+	if err := s.fatal(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
 // newServer is a server of the site opts names, with nothing built yet.
 func newServer(opts Options) *Server {
 	var b [8]byte

@@ -24,9 +24,7 @@ import (
 
 // Start starts a server for the command: it returns once the home page can
 // be served, or the first build has ended, and builds the rest of the site
-// in the background. An error in the content does not stop the server: it
-// serves an error page until the content is fixed. Only errors that make
-// serving impossible (no content/ folder) are returned.
+// in the background. Errors are New's.
 func Start(opts Options) (*Server, error) {
 	s := newServer(opts)
 	if err := s.begin(); err != nil {
