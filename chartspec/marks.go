@@ -67,7 +67,6 @@ var (
 	refLineKeys    = map[string][]string{"hlines": {"y", "label"}, "vlines": {"x", "label"}}
 	bandKeys       = []string{"x", "y", "label"}
 	annotationKeys = []string{"x", "y", "text", "arrow", "position"}
-	markKeys       = []string{"hlines", "vlines", "bands", "annotations"}
 )
 
 // markValue is a number of a mark as written, for the checks that need the

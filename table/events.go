@@ -64,9 +64,8 @@ type eventReader struct {
 	// plugins is the plugin each tag of the file being read belongs to,
 	// as its first value's metadata says.
 	plugins map[string]string
-	// cells and cols back the rows' slices, a block at a time.
+	// cells backs the rows' slices, a block at a time.
 	cells []string
-	cols  []int
 }
 
 // eventCols are the column numbers every event row points at.
