@@ -329,17 +329,8 @@ func (p *parser) macro(close byte) {
 		p.resync()
 		return
 	}
-	p.skipSpace()
-	if p.i >= len(p.src) || p.src[p.i] != '=' {
-		p.errorf(p.i, "@string %q needs an = and a value, e.g. @string{neurips = \"...\"}", name)
-		p.resync()
-		return
-	}
-	p.i++
-	p.skipSpace()
-	v, ok := p.value(close)
+	v, ok := p.assignment(close, "@string %q needs an = and a value, e.g. @string{neurips = \"...\"}", name)
 	if !ok {
-		p.resync()
 		return
 	}
 	p.skipSpace()
@@ -405,17 +396,8 @@ func (p *parser) entry(at int, typ string, close byte) {
 			p.resync()
 			return
 		}
-		p.skipSpace()
-		if p.i >= len(p.src) || p.src[p.i] != '=' {
-			p.errorf(p.i, "in the entry %q, the field %q needs an = and a value, e.g. title = {...}", key, field)
-			p.resync()
-			return
-		}
-		p.i++
-		p.skipSpace()
-		v, ok := p.value(close)
+		v, ok := p.assignment(close, "in the entry %q, the field %q needs an = and a value, e.g. title = {...}", key, field)
 		if !ok {
-			p.resync()
 			return
 		}
 		if first, dup := fieldAt[field]; dup {
@@ -431,6 +413,24 @@ func (p *parser) entry(at int, typ string, close byte) {
 	}
 	p.out.byKey[key] = e
 	p.out.Entries = append(p.out.Entries, e)
+}
+
+// assignment reads "= value" after a name; where the = is missing, the
+// error is noEq formatted with args. After an error it has resynced.
+func (p *parser) assignment(close byte, noEq string, args ...any) (string, bool) {
+	p.skipSpace()
+	if p.i >= len(p.src) || p.src[p.i] != '=' {
+		p.errorf(p.i, noEq, args...)
+		p.resync()
+		return "", false
+	}
+	p.i++
+	p.skipSpace()
+	v, ok := p.value(close)
+	if !ok {
+		p.resync()
+	}
+	return v, ok
 }
 
 // value reads parts joined by #: {braced}, "quoted", a number or a macro.
