@@ -3,6 +3,7 @@ package figure
 import (
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -305,11 +306,7 @@ func unhintGlyph(g []byte) ([]byte, error) {
 // adjustment. Unlike tdewolff/font's writer it leaves head's dates as they
 // are, so the file is the same on every build.
 func writeSFNT(tables map[string][]byte) []byte {
-	tags := make([]string, 0, len(tables))
-	for tag := range tables {
-		tags = append(tags, tag)
-	}
-	slices.Sort(tags)
+	tags := slices.Sorted(maps.Keys(tables))
 	n := len(tags)
 	sel := 0
 	for 1<<(sel+1) <= n {

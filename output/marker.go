@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -50,11 +51,7 @@ type ownedFile struct {
 // size, checksum (hexadecimal) and the path quoted as Go quotes strings, so
 // that any name, one with a space or a newline too, stays on its line.
 func formatMarker(files map[string]manifestEntry) []byte {
-	paths := make([]string, 0, len(files))
-	for p := range files {
-		paths = append(paths, p)
-	}
-	slices.Sort(paths)
+	paths := slices.Sorted(maps.Keys(files))
 	b := make([]byte, 0, len(markerHeader)+len(paths)*64)
 	b = append(b, markerHeader...)
 	for _, p := range paths {

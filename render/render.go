@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"maps"
 	"path"
 	"slices"
 
@@ -157,7 +158,7 @@ func (r *renderer) siteFiles() []output.File {
 	if s.Config.AtHostRoot() {
 		files = append(files, output.File{Path: RobotsFile, Data: r.robots(), Default: true})
 	}
-	for _, name := range sortedKeys(th.assets) {
+	for _, name := range slices.Sorted(maps.Keys(th.assets)) {
 		a := th.assets[name]
 		files = append(files, output.File{Path: a.Path, Data: a.Data})
 	}
@@ -469,15 +470,6 @@ func (w *pageWriter) chartView(c *site.Chart) chartData {
 }
 
 func chartView(c *site.Chart) chartData { return chartData(layout.NewChart(c)) }
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
 
 // linksMath reports whether a link shows a title with TeX typeset, for
 // which the page links KaTeX's stylesheet.

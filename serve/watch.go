@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -138,10 +139,7 @@ func (s *Server) Watch(ctx context.Context) error {
 			waitQuiet(heldBuild)
 			continue
 		}
-		list := make([]string, 0, len(changed))
-		for f := range changed {
-			list = append(list, f)
-		}
+		list := slices.Collect(maps.Keys(changed))
 		clear(changed)
 		if s.rebuild(list, false) {
 			hold.Stop()

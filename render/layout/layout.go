@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"maps"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -231,12 +232,7 @@ func Funcs(basePath string, asset func(name string) (string, bool)) template.Fun
 func Parse(files map[string][]byte, funcs template.FuncMap, fileErr func(path string, err error) error) (map[string]*template.Template, error) {
 	kinds := Kinds()
 	base := template.New("").Funcs(funcs)
-	var names []string
-	for p := range files {
-		names = append(names, p)
-	}
-	slices.Sort(names)
-	for _, p := range names {
+	for _, p := range slices.Sorted(maps.Keys(files)) {
 		name, ok := strings.CutPrefix(p, "layouts/")
 		if !ok || !strings.HasSuffix(name, ".html") || slices.Contains(kinds, strings.TrimSuffix(name, ".html")) {
 			continue

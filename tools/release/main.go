@@ -23,6 +23,7 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -255,13 +256,8 @@ func zipArchive(base string, files []file, mtime time.Time) ([]byte, error) {
 // checksums writes sums (file name → hex SHA-256) as sha256sum does, one
 // "SUM  NAME" line per file, in name order.
 func checksums(sums map[string]string) []byte {
-	names := make([]string, 0, len(sums))
-	for n := range sums {
-		names = append(names, n)
-	}
-	slices.Sort(names)
 	var b bytes.Buffer
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(sums)) {
 		fmt.Fprintf(&b, "%s  %s\n", sums[n], n)
 	}
 	return b.Bytes()
