@@ -3,6 +3,7 @@ package fit
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"runtime"
 	"slices"
@@ -205,12 +206,7 @@ func checkOptions(o *LawOptions) error {
 	if o.Bootstrap < 0 {
 		return &LawError{Msg: fmt.Sprintf("bootstrap must be 0 or more resamples, not %d", o.Bootstrap)}
 	}
-	names := make([]string, 0, len(o.Start))
-	for name := range o.Start {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(o.Start)) {
 		if !slices.Contains(o.Names, name) {
 			return &LawError{Msg: fmt.Sprintf("start gives a range for %q, which is not a constant of the law (its constants are %s)", name, strings.Join(o.Names, ", ")), Consts: []string{name}}
 		}

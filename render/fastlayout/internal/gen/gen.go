@@ -23,6 +23,7 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
+	"maps"
 	"reflect"
 	"slices"
 	"sort"
@@ -163,10 +164,7 @@ func (g *generator) source() ([]byte, error) {
 		g.imports["html/template"] = true
 		body.WriteString("\n// isTrue is the truth of v in a template's if or with.\nfunc isTrue(v any) bool {\n\tt, _ := template.IsTrue(v)\n\treturn t\n}\n")
 	}
-	imports := make([]string, 0, len(g.imports))
-	for p := range g.imports {
-		imports = append(imports, p)
-	}
+	imports := slices.Collect(maps.Keys(g.imports))
 	sort.Slice(imports, func(i, j int) bool {
 		si, sj := strings.Contains(imports[i], "."), strings.Contains(imports[j], ".")
 		if si != sj {
@@ -210,11 +208,7 @@ func Mirrors(name string) string {
 // writeFuncs writes layoutFuncs, the layout functions the layouts call, and
 // its constants.
 func (g *generator) writeFuncs(b *bytes.Buffer) {
-	names := make([]string, 0, len(g.usedFns))
-	for n := range g.usedFns {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(g.usedFns))
 	g.imports["html/template"] = true
 	b.WriteString("\n// layoutFuncs are the functions of layout.Funcs the layouts call.\ntype layoutFuncs struct {\n")
 	for _, n := range names {
