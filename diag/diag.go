@@ -94,16 +94,7 @@ func LinesText(lines []int, row bool) string {
 		b.WriteString("s")
 	}
 	b.WriteString(" ")
-	for i, n := range lines {
-		if i == show {
-			fmt.Fprintf(&b, " and %d more", len(lines)-show)
-			break
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Itoa(n))
-	}
+	WriteFirst(&b, len(lines), show, " and %d more", func(i int) string { return strconv.Itoa(lines[i]) })
 	return b.String()
 }
 

@@ -47,15 +47,21 @@ const MaxListed = 24
 // bytes, not megabytes.
 func QuoteList(values []string, max int) string {
 	var b strings.Builder
-	for i, v := range values {
-		if i == max {
-			fmt.Fprintf(&b, ", … and %d more", len(values)-max)
-			break
-		}
+	WriteFirst(&b, len(values), max, ", … and %d more", func(i int) string { return quoteCut(values[i], MaxListed) })
+	return b.String()
+}
+
+// WriteFirst writes the first max of n items to b, item(i) each, separated
+// by commas, then more formatted with how many are left out, if any: a
+// message names a few of a long list and counts the rest.
+func WriteFirst(b *strings.Builder, n, max int, more string, item func(i int) string) {
+	for i := range min(n, max) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(quoteCut(v, MaxListed))
+		b.WriteString(item(i))
 	}
-	return b.String()
+	if n > max {
+		fmt.Fprintf(b, more, n-max)
+	}
 }

@@ -7,7 +7,10 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/scalesite/scalesite/diag"
 )
 
 // Model is a law with constants to fit, evaluated at the rows of a data
@@ -250,16 +253,7 @@ func pointList(rows []int) string {
 	} else {
 		b.WriteString("points ")
 	}
-	for i, r := range rows {
-		if i == most {
-			fmt.Fprintf(&b, " and %d more", len(rows)-most)
-			break
-		}
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprint(&b, r+1)
-	}
+	diag.WriteFirst(&b, len(rows), most, " and %d more", func(i int) string { return strconv.Itoa(rows[i] + 1) })
 	return b.String()
 }
 
