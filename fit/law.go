@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/law"
 )
 
 // Model is a law with constants to fit, evaluated at the rows of a data
@@ -24,21 +25,17 @@ type Model interface {
 	Predict(p []float64, row int, grad []float64) float64
 }
 
-// Role is what a constant does in a law. It chooses the constant's default
-// starting points and whether it is searched in log space.
-type Role int
+// Role is what a constant does in a law, as package law finds it. It
+// chooses the constant's default starting points and whether it is
+// searched in log space.
+type Role = law.Role
 
-// The roles of a constant.
+// The roles of a constant (law.Other and the rest).
 const (
-	// Other is a constant the fitter knows nothing about.
-	Other Role = iota
-	// Offset is a term added to the law, like Chinchilla's irreducible
-	// loss E.
-	Offset
-	// Scale multiplies a term, like Chinchilla's A and B.
-	Scale
-	// Exponent is a power, like Chinchilla's α and β.
-	Exponent
+	Other    = law.Other
+	Offset   = law.Offset
+	Scale    = law.Scale
+	Exponent = law.Exponent
 )
 
 // The losses a law can be fitted with.

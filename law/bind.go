@@ -11,8 +11,8 @@ import (
 )
 
 // Role is what a constant does in a law, which tells a fitter where to
-// start looking for it and whether to search it in log space. The values
-// mirror package fit's: Other, Offset, Scale, Exponent.
+// start looking for it and whether to search it in log space (package
+// fit's Role is this one).
 type Role int
 
 const (
