@@ -252,17 +252,9 @@ func median(xs []float64) float64 {
 }
 
 func startChromium() (context.Context, func(), error) {
-	path := os.Getenv("CHROMIUM")
-	if path == "" {
-		for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-			if p, err := exec.LookPath(name); err == nil {
-				path = p
-				break
-			}
-		}
-	}
-	if path == "" {
-		return nil, nil, fmt.Errorf("no Chromium on PATH (apt-get install chromium, or set CHROMIUM)")
+	path, err := exec.LookPath(chromiumPath())
+	if err != nil {
+		return nil, nil, fmt.Errorf("no Chromium on PATH (apt-get install chromium, or set CHROMIUM): %w", err)
 	}
 	profile, err := os.MkdirTemp("", "paintbench-chromium-")
 	if err != nil {
