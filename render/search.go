@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/scalesite/scalesite/internal/fastjson"
@@ -149,9 +150,7 @@ func (rr *Renderer) keepSearchJSON(made map[*site.Page][]byte) {
 		return
 	}
 	rr.mu.Lock()
-	for p, b := range made {
-		rr.searchJSON[p] = b
-	}
+	maps.Copy(rr.searchJSON, made)
 	rr.mu.Unlock()
 }
 

@@ -13,6 +13,8 @@ package bibtex
 
 import (
 	"bytes"
+	"maps"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -88,11 +90,8 @@ var months = map[string]string{
 // it returns the entries it could read and a diag.List naming each
 // problem's file:line:col.
 func Parse(src []byte, file string) (*File, error) {
-	p := &parser{src: src, file: file, macros: map[string]string{}, out: &File{Path: file, byKey: map[string]*Entry{}},
+	p := &parser{src: src, file: file, macros: maps.Clone(months), out: &File{Path: file, byKey: map[string]*Entry{}},
 		budget: max(MinExpansion, ExpansionRatio*len(src))}
-	for k, v := range months {
-		p.macros[k] = v
-	}
 	if !utf8.Valid(src) {
 		i := 0
 		for i < len(src) {
@@ -514,11 +513,7 @@ func (p *parser) suggestMacro(name string) string {
 	if len(p.macros) > maxSuggestMacros {
 		return ""
 	}
-	names := make([]string, 0, len(p.macros))
-	for k := range p.macros {
-		names = append(names, k)
-	}
-	return diag.DidYouMean(strings.ToLower(name), names)
+	return diag.DidYouMean(strings.ToLower(name), slices.Collect(maps.Keys(p.macros)))
 }
 
 // overBudget reports the @string name at offset at, which takes the file
