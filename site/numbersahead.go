@@ -137,7 +137,7 @@ func judged(t *table.Table, r, col int, c cellNumber, ax *chartspec.Axis, errs *
 		errs.Add(notNumber(t, r, col))
 		return 0, false
 	case ax.Scale == chartspec.ScaleLog && c.v <= 0:
-		low.add(r, col, ax)
+		low.add(t, r, col, ax)
 		return 0, false
 	}
 	return c.v, true
