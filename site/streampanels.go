@@ -135,8 +135,9 @@ func (l *pageLoader) dataFile(p *Page, d chartspec.DataRef) (string, bool) {
 }
 
 // streamFile reads file for the columns keep, loading the panels list as
-// it is read.
-func (l *pageLoader) streamFile(p *Page, file string, keep []string, list []panelAt) {
+// it is read, and returns what is left of its table (nil when it could
+// not be read): its rows' lines and cell ends, and no text.
+func (l *pageLoader) streamFile(p *Page, file string, keep []string, list []panelAt) *table.Table {
 	s := &tableStream{file: file}
 	runs := make([]*streamedPanel, len(list))
 	for i, pa := range list {
@@ -172,12 +173,13 @@ func (l *pageLoader) streamFile(p *Page, file string, keep []string, list []pane
 		for _, run := range runs {
 			run.stop()
 		}
-		return
+		return nil
 	}
 	s.t, s.read, s.done = t, s.size, true
 	for _, run := range runs { // the last rows, to the end
 		run.next()
 	}
+	t.ForgetText(t.Len())
 	for _, run := range runs {
 		if run.drawn != nil {
 			run.drawn.settle()
@@ -197,6 +199,8 @@ func (l *pageLoader) streamFile(p *Page, file string, keep []string, list []pane
 			l.streamed[list[i].sp] = run
 		}
 	}
+	s.t = nil // the rows' ends and lines: the panels loaded need them no more
+	return t
 }
 
 // streamedResult is what loading sp as its file was read gave, once:

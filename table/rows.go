@@ -330,6 +330,16 @@ func (t *Table) ForgetText(row int) {
 	}
 }
 
+// HeldText is how many bytes of cell text the table holds: less than its
+// cells' once ForgetText let some go.
+func (t *Table) HeldText() int {
+	n := 0
+	for _, c := range t.store.chunks {
+		n += len(c)
+	}
+	return n
+}
+
 // Line is the line row r starts on.
 func (t *Table) Line(r int) int { return t.store.lines.line(r) }
 
