@@ -287,10 +287,10 @@ func (l *pageLoader) gathering(t *table.Table, ys int, many bool) *gatheredPoint
 }
 
 // numbersAhead is newNumbersAhead, but for a panel loaded as its file is
-// read, whose rows are not all there yet: it reads each number as asked.
+// read, whose rows are not all there yet, it reads ahead the rows read so
+// far, and then those read next, in their turn.
 func (l *pageLoader) numbersAhead(t *table.Table, cols []int) *numbersAhead {
-	if l.streaming != nil {
-		return &numbersAhead{cols: cols}
-	}
-	return newNumbersAhead(t, cols)
+	a := newNumbersAhead(t, cols)
+	a.grows = l.streaming != nil
+	return a
 }
