@@ -340,14 +340,19 @@ type outside struct {
 	axis  string // "x" or "y"
 	ax    *chartspec.Axis
 	col   int
-	rows  []int // row indices
-	cells []string
+	rows  []int    // row indices
+	cells []string // the first cells, as many as valuesList shows and one
 }
 
 func (o *outside) add(t *table.Table, r int, v float64) {
 	if (o.ax.Min != nil && v < *o.ax.Min) || (o.ax.Max != nil && v > *o.ax.Max) {
 		o.rows = append(o.rows, t.Line(r))
-		o.cells = append(o.cells, t.Cell(r, o.col))
+		if len(o.cells) <= valuesShown {
+			// The cells the warning shows, copied: a cell shares its
+			// table's text, which a panel loaded as its file is read lets
+			// go, row by row, and a million rows past a max would keep.
+			o.cells = append(o.cells, strings.Clone(t.Cell(r, o.col)))
+		}
 	}
 }
 
@@ -385,13 +390,15 @@ func shortNumber(v float64) string {
 	return mant + "e" + sign + strings.TrimLeft(exp[1:], "0")
 }
 
+// valuesShown is how many values valuesList shows before "...".
+const valuesShown = 8
+
 // valuesList joins cell values for a message as diag.LinesText does their lines:
 // the first few, then "...".
 func valuesList(vals []string) string {
-	const show = 8
 	var b strings.Builder
 	for i, v := range vals {
-		if i == show {
+		if i == valuesShown {
 			b.WriteString(", ...")
 			break
 		}
