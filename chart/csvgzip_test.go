@@ -41,7 +41,7 @@ func TestChartCSVGzip(t *testing.T) {
 			pts[i].X = float64(i + 1)
 		}
 		c.Panels[0].Series[0].Points = pts
-		plain := appendCSV(nil, c, nil)
+		plain := appendCSV(nil, c, nil, nil)
 		got := CSV(c)
 		name := DataName(c)
 		if rows == CSVGzipRows {

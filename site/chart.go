@@ -261,22 +261,14 @@ func (l *pageLoader) table(p *Page, d chartspec.DataRef) (t *table.Table, file s
 		t, err := table.ParseCSV([]byte(d.Inline), d.InlinePos, comma)
 		return t, "", err
 	}
-	if strings.ContainsRune(d.Path, 0) {
-		return nil, "", diag.Errorf(d.Pos, "data path %q holds a NUL character, which no file name can: name a .csv, .tsv, .json, .jsonl or .parquet file", d.Path)
+	if run := l.streaming; run != nil { // the file being read (streampanels.go)
+		return run.stream.t, run.stream.file, nil
 	}
-	name := filepath.ToSlash(d.Path)
-	if path.IsAbs(name) || filepath.IsAbs(d.Path) || filepath.VolumeName(d.Path) != "" {
-		return nil, "", diag.Errorf(d.Pos, "data path %q is absolute: name the file relative to the page (audio.csv) or the site (data/audio.csv)", d.Path)
+	tried, leaves, err := dataCandidates(p, d)
+	if err != nil {
+		return nil, "", err
 	}
-	var tried []string
-	for _, cand := range []string{path.Join(path.Dir(p.Path), name), path.Clean(name)} {
-		if cand == ".." || strings.HasPrefix(cand, "../") {
-			return nil, "", diag.Errorf(d.Pos, "data path %q leaves the site folder: keep data files beside the page or under data/", d.Path)
-		}
-		if slices.Contains(tried, cand) {
-			continue
-		}
-		tried = append(tried, cand)
+	for _, cand := range tried {
 		t, err := l.tables.getPart(cand, l.columns[cand])
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -286,7 +278,33 @@ func (l *pageLoader) table(p *Page, d chartspec.DataRef) (t *table.Table, file s
 		}
 		return t, cand, nil
 	}
-	return nil, "", diag.Errorf(d.Pos, "data file %q not found (looked for %s)%s", d.Path, quotePaths(tried), l.dataFileHint(name, tried))
+	if leaves != nil {
+		return nil, "", leaves
+	}
+	return nil, "", diag.Errorf(d.Pos, "data file %q not found (looked for %s)%s", d.Path, quotePaths(tried), l.dataFileHint(filepath.ToSlash(d.Path), tried))
+}
+
+// dataCandidates are the site paths the data file d of page p is looked
+// for at, in order: beside the page, then under the site's root. leaves
+// is the error of a candidate that leaves the site folder, which comes
+// after those before it are tried; err is that of a path no file has.
+func dataCandidates(p *Page, d chartspec.DataRef) (cands []string, leaves, err error) {
+	if strings.ContainsRune(d.Path, 0) {
+		return nil, nil, diag.Errorf(d.Pos, "data path %q holds a NUL character, which no file name can: name a .csv, .tsv, .json, .jsonl or .parquet file", d.Path)
+	}
+	name := filepath.ToSlash(d.Path)
+	if path.IsAbs(name) || filepath.IsAbs(d.Path) || filepath.VolumeName(d.Path) != "" {
+		return nil, nil, diag.Errorf(d.Pos, "data path %q is absolute: name the file relative to the page (audio.csv) or the site (data/audio.csv)", d.Path)
+	}
+	for _, cand := range []string{path.Join(path.Dir(p.Path), name), path.Clean(name)} {
+		if cand == ".." || strings.HasPrefix(cand, "../") {
+			return cands, diag.Errorf(d.Pos, "data path %q leaves the site folder: keep data files beside the page or under data/", d.Path), nil
+		}
+		if !slices.Contains(cands, cand) {
+			cands = append(cands, cand)
+		}
+	}
+	return cands, nil, nil
 }
 
 // dataFileHint returns a " — did you mean "mmlu.csv"?" for a data file

@@ -199,11 +199,7 @@ func (c *fileCache[T]) getKey(key, file string, load loadFunc[T]) (T, error) {
 	}
 	v, sum, size, read, err := load(c.files, file, c.limit)
 	if read {
-		c.mu.Lock()
-		if _, ok := c.sums[file]; !ok { // a file read again keeps the sum first read
-			c.sums[file] = sum
-		}
-		c.mu.Unlock()
+		c.keepSum(file, sum)
 	}
 	e.read, e.err = true, err
 	if err == nil && c.weak != nil && size > c.weakOver {
@@ -212,6 +208,47 @@ func (c *fileCache[T]) getKey(key, file string, load loadFunc[T]) (T, error) {
 		e.v = v
 	}
 	return v, err
+}
+
+// keepSum keeps sum as file's, unless the file was read before: a file
+// read again keeps the sum first read.
+func (c *fileCache[T]) keepSum(file string, sum [32]byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.sums[file]; !ok {
+		c.sums[file] = sum
+	}
+}
+
+// readAlone reads file by load, keeping its sum but not its value: what a
+// panel loaded as its file is read leaves of the table (streampanels.go)
+// is no table to give another page.
+func (c *fileCache[T]) readAlone(file string, load loadFunc[T]) (T, error) {
+	v, sum, _, read, err := load(c.files, file, c.limit)
+	if read {
+		c.keepSum(file, sum)
+	}
+	return v, err
+}
+
+// holds reports whether the cache holds file's value, whole or the part
+// named, so that getPart would not read the file.
+func (c *fileCache[T]) holds(file, part string) bool {
+	for _, key := range []string{file, file + "\x00" + part} {
+		c.mu.Lock()
+		e := c.entries[key]
+		c.mu.Unlock()
+		if e == nil {
+			continue
+		}
+		e.mu.Lock()
+		_, ok := e.value()
+		e.mu.Unlock()
+		if ok {
+			return true
+		}
+	}
+	return false
 }
 
 // sumReader passes a file on and sums it, and remembers a read error

@@ -32,9 +32,25 @@ type gatheredPoints struct {
 	series []int32 // points[i]'s series, once they are not grouped (many)
 	many   bool
 	size   int // the most points the panel can draw: the capacity to make
+	// expect, for a panel loaded as its file is read, is how many points
+	// the panel will have drawn when it has drawn n so far, as the file's
+	// size promises: size is only a first guess, and the points are moved
+	// to room for expect's when it runs out.
+	expect func(n int) int
 
 	prev    *sharedPoints // nil once a point differs, or with no earlier panel
-	matched int           // how many of prev's points the panel drew so far
+	matched int           // how many of prev's (or live's) points the panel drew so far
+	// live, for a panel loaded as its data file is read (streampanels.go),
+	// is the gathering of the first panel of the page that reads the
+	// file, under way a few rows ahead: its points so far, which the
+	// panel's are compared with as prev's are, while they come grouped by
+	// series. liveK is the series of live's point matched, which starts at
+	// liveStart.
+	live             *gatheredPoints
+	liveK, liveStart int
+	// sharing are the points the panel lets a later one share, once it
+	// is loaded (shared), for a panel whose live gathering this was.
+	sharing *sharedPoints
 	// grouped: the points came grouped by series, so dealing them left
 	// them where they were.
 	grouped bool
@@ -60,26 +76,65 @@ func newGatheredPoints(size int, many bool, prev *sharedPoints) *gatheredPoints 
 	return d
 }
 
-// store makes room for the points and copies the first n of prev's, which
-// the panel drew the same.
+// newGatheredPointsLive is newGatheredPoints for a panel loaded as its
+// file is read (about size points), compared first with live's as they
+// come (nil: none).
+func newGatheredPointsLive(size int, many bool, live *gatheredPoints) *gatheredPoints {
+	d := &gatheredPoints{many: many, size: size, notes: &Notes{}}
+	if live != nil && live.many == many && live.points != nil {
+		d.live = live
+	} else {
+		d.store(0)
+	}
+	return d
+}
+
+// store makes room for the points and copies the first n of prev's, or
+// live's, which the panel drew the same.
 func (d *gatheredPoints) store(n int) {
-	d.points = make([]Point, 0, max(d.size, n))
-	prev := d.prev
-	d.prev = nil
+	d.points = make([]Point, 0, d.room(n))
+	points, notes, counts := d.source()
+	d.prev, d.live = nil, nil
 	if n == 0 {
 		return
 	}
-	for _, p := range prev.points[:n] {
-		d.points = append(d.points, d.notes.with(p, prev.notes.of(p)))
+	for _, p := range points[:n] {
+		d.points = append(d.points, d.notes.with(p, notes.of(p)))
 	}
 	if d.many {
-		// prev's points are grouped by series.
-		for k := range len(prev.start) - 1 {
-			if c := min(prev.start[k+1], n) - min(prev.start[k], n); c > 0 {
+		// The points compared with are grouped by series.
+		start := 0
+		for k, c := range counts {
+			if c := min(start+c, n) - min(start, n); c > 0 {
 				d.count(k, c)
 			}
+			start += c
 		}
 	}
+}
+
+// room is the room to make for the points, n of them drawn so far.
+func (d *gatheredPoints) room(n int) int {
+	if d.expect == nil {
+		return max(d.size, n)
+	}
+	return max(d.size, d.expect(n), n+n/8)
+}
+
+// source is what the panel's points are compared with: prev's points, or
+// live's so far, with their notes and how many each series has.
+func (d *gatheredPoints) source() ([]Point, *Notes, []int) {
+	if d.prev != nil {
+		counts := make([]int, len(d.prev.start)-1)
+		for k := range counts {
+			counts[k] = d.prev.start[k+1] - d.prev.start[k]
+		}
+		return d.prev.points, d.prev.notes, counts
+	}
+	if d.live != nil {
+		return d.live.points, d.live.notes, d.live.counts
+	}
+	return nil, nil, nil
 }
 
 // count records c more points of series k, the last gathered.
@@ -114,6 +169,18 @@ func (d *gatheredPoints) add(p Point, m note, k int) {
 		}
 		d.store(d.matched)
 	}
+	if d.live != nil {
+		if d.liveDrew(p, m, k) {
+			d.matched++
+			return
+		}
+		d.store(d.matched)
+	}
+	if d.expect != nil && len(d.points) == cap(d.points) {
+		more := make([]Point, len(d.points), d.room(len(d.points)))
+		copy(more, d.points)
+		d.points = more
+	}
 	d.points = append(d.points, d.notes.with(p, m))
 	if d.many {
 		d.count(k, 1)
@@ -132,9 +199,47 @@ func (s *sharedPoints) drew(i int, p Point, m note, k int) bool {
 		q.Row == p.Row && s.notes.of(q) == m && m.bounds == nil
 }
 
+// liveDrew reports whether the next point live gathered was p, with the
+// note m, in series k, as drew does for prev's. It is false once live's
+// points are no longer grouped by series (dealing them will move them).
+func (d *gatheredPoints) liveDrew(p Point, m note, k int) bool {
+	l, i := d.live, d.matched
+	if l.series != nil || i >= len(l.points) || m.bounds != nil {
+		return false
+	}
+	if d.many {
+		for d.liveK < len(l.counts) && i >= d.liveStart+l.counts[d.liveK] {
+			d.liveStart += l.counts[d.liveK]
+			d.liveK++
+		}
+	}
+	q := l.points[i]
+	return k == d.liveK && math.Float64bits(q.X) == math.Float64bits(p.X) && math.Float64bits(q.Y) == math.Float64bits(p.Y) &&
+		q.Row == p.Row && l.notes.of(q) == m
+}
+
+// settle stops comparing with live when it cannot be shared whole: when
+// its points are no longer grouped, or the panel did not draw as many.
+// Called once every panel of the stream has gathered its points and
+// before any deals them, as dealing live's may move them.
+func (d *gatheredPoints) settle() {
+	if d.live != nil && (d.live.series != nil || d.matched != len(d.live.points)) {
+		d.store(d.matched)
+	}
+}
+
 // deal hands the points to series, sharing the earlier panel's when the
-// panel drew all of them and its series have the same names.
+// panel drew all of them and its series have the same names. A panel
+// compared with a live gathering deals once that panel is loaded, and
+// shares what it shares.
 func (d *gatheredPoints) deal(series []Series) {
+	if d.live != nil {
+		if l := d.live; l.sharing != nil && d.matched == len(l.points) {
+			d.prev, d.live = l.sharing, nil
+		} else {
+			d.store(d.matched)
+		}
+	}
 	if d.prev != nil {
 		if d.matched == len(d.prev.points) && len(series) == len(d.prev.series) {
 			same := true

@@ -90,23 +90,43 @@ func TestChartsSharePoints(t *testing.T) {
 				files[k] = v
 			}
 			s := load(t, files, Options{})
-			charts := body(t, s, "content/p.md").Charts
-			if len(charts) != len(tc.want) {
-				t.Fatalf("%d charts, want %d", len(charts), len(tc.want))
+			testSharedPoints(t, body(t, s, "content/p.md").Charts, tc.want, tc.shared)
+			// And with every file counted large, each file's panels loaded
+			// as it is read (streampanels.go), compared as they come.
+			root := t.TempDir()
+			writeFiles(t, root, files)
+			s, err := Scan(root, Options{})
+			if err != nil {
+				t.Fatal(err)
 			}
-			for i, c := range charts {
-				if got := seriesView(c.Panels[0]); !slices.Equal(got, tc.want[i]) {
-					t.Errorf("chart %d series:\n got %q\nwant %q", i+1, got, tc.want[i])
-				}
+			s.caches.tables.weakOver = 0
+			_, b, _, err := s.LoadPage(page(t, s, "content/p.md"))
+			if err != nil {
+				t.Fatal(err)
 			}
-			first, last := charts[0].Panels[0].Series, charts[len(charts)-1].Panels[0].Series
-			shared := len(first) == len(last)
-			for k := range first {
-				shared = shared && len(first[k].Points) > 0 && len(last[k].Points) > 0 && &first[k].Points[0] == &last[k].Points[0]
-			}
-			if shared != tc.shared {
-				t.Errorf("the last chart shares the first's points: %v, want %v", shared, tc.shared)
-			}
+			testSharedPoints(t, b.Charts, tc.want, tc.shared)
 		})
+	}
+}
+
+// testSharedPoints checks each chart's series against want (seriesView),
+// and whether the last chart shares the first's points.
+func testSharedPoints(t *testing.T, charts []*Chart, want [][]string, wantShared bool) {
+	t.Helper()
+	if len(charts) != len(want) {
+		t.Fatalf("%d charts, want %d", len(charts), len(want))
+	}
+	for i, c := range charts {
+		if got := seriesView(c.Panels[0]); !slices.Equal(got, want[i]) {
+			t.Errorf("chart %d series:\n got %q\nwant %q", i+1, got, want[i])
+		}
+	}
+	first, last := charts[0].Panels[0].Series, charts[len(charts)-1].Panels[0].Series
+	shared := len(first) == len(last)
+	for k := range first {
+		shared = shared && len(first[k].Points) > 0 && len(last[k].Points) > 0 && &first[k].Points[0] == &last[k].Points[0]
+	}
+	if shared != wantShared {
+		t.Errorf("the last chart shares the first's points: %v, want %v", shared, wantShared)
 	}
 }

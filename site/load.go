@@ -245,13 +245,18 @@ type pageLoader struct {
 	// columns are the columns the page's charts read of each data file
 	// (columns.go).
 	columns pageColumns
+	// streamed are the panels of the page loaded as their file was read
+	// (streampanels.go), until their charts take them; streaming, in the
+	// loader such a panel is loaded with, is that panel.
+	streamed  map[*chartspec.Panel]*streamedPanel
+	streaming *streamedPanel
 }
 
 // load loads the page at file in full, with its Key.
 func (l *pageLoader) load(file string) (*Page, *Body, error) {
 	// The site's quiet: silences warnings of every page.
 	defer func() { l.warnings = l.warnings.Quiet(l.quiet.Split()) }()
-	defer func() { l.shared, l.columns = nil, nil }()
+	defer func() { l.shared, l.columns, l.streamed = nil, nil, nil }()
 	src, err := l.files.ReadFile(file, l.limits.FileLimit())
 	if err != nil {
 		return nil, nil, refused(err)
@@ -353,6 +358,16 @@ func (l *pageLoader) parse(file string, src []byte) (*Body, error) {
 		}
 	}
 	l.columns = columnsOf(p, specs)
+	var panels []panelAt
+	for i, cb := range blocks {
+		if sc := specs[i]; sc != nil && specErrs[i] == nil {
+			at := diag.Pos{File: file, Line: bodyLine + cb.Line - 1, Col: cb.Col}
+			for k := range sc.Panels {
+				panels = append(panels, panelAt{sp: &sc.Panels[k], at: at, n: panelNumber(sc, k)})
+			}
+		}
+	}
+	l.streamPanels(p, panels)
 	for i, cb := range blocks {
 		if err := unclosedChart(cb, file, bodyLine); err != nil {
 			errs.Add(err)

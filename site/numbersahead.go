@@ -40,30 +40,41 @@ type numbersAhead struct {
 	done  chan struct{}
 	cur   []cellNumber // the block of rows [start, start+numberBlockRows)
 	start int
+	end   int // the rows read ahead end before row end
 	fault any // what the reading goroutine panicked with
+	// grows: the table grows while it is read (a panel loaded as its
+	// file is read, streampanels.go), so the rows past end are read ahead
+	// anew once asked for, while no row is being added.
+	grows bool
 }
 
 // newNumbersAhead starts reading the numbers of columns cols of t's rows,
 // unless t is too short to be worth it: at then reads each cell as it is
 // asked for. Close stops the reading.
 func newNumbersAhead(t *table.Table, cols []int) *numbersAhead {
-	if t.Len() < numbersAheadRows {
-		return &numbersAhead{cols: cols}
-	}
-	a := &numbersAhead{
-		cols: cols, full: make(chan []cellNumber, numberBlocks), free: make(chan []cellNumber, numberBlocks),
-		stop: make(chan struct{}), done: make(chan struct{}), start: -numberBlockRows,
-	}
-	for range numberBlocks {
-		a.free <- make([]cellNumber, numberBlockRows*len(cols))
-	}
-	go a.read(t)
+	a := &numbersAhead{cols: cols}
+	a.readFrom(t, 0)
 	return a
 }
 
-// read fills blocks with the numbers of t's rows in order, until the
-// last row or Close.
-func (a *numbersAhead) read(t *table.Table) {
+// readFrom starts reading the numbers of the rows of t from row from on,
+// when there are enough of them to be worth a goroutine.
+func (a *numbersAhead) readFrom(t *table.Table, from int) {
+	if t.Len()-from < numbersAheadRows {
+		return
+	}
+	a.full, a.free = make(chan []cellNumber, numberBlocks), make(chan []cellNumber, numberBlocks)
+	a.stop, a.done = make(chan struct{}), make(chan struct{})
+	a.start, a.end, a.cur = from-numberBlockRows, t.Len(), nil
+	for range numberBlocks {
+		a.free <- make([]cellNumber, numberBlockRows*len(a.cols))
+	}
+	go a.read(t, from)
+}
+
+// read fills blocks with the numbers of t's rows in order from row from,
+// until row end or Close.
+func (a *numbersAhead) read(t *table.Table, from int) {
 	defer close(a.done)
 	defer close(a.full)
 	defer func() {
@@ -71,8 +82,8 @@ func (a *numbersAhead) read(t *table.Table) {
 		// reading it in the loop would have made it.
 		a.fault = recover()
 	}()
-	n := t.Len()
-	for start := 0; start < n; start += numberBlockRows {
+	n := a.end
+	for start := from; start < n; start += numberBlockRows {
 		var b []cellNumber
 		select {
 		case b = <-a.free:
@@ -94,6 +105,13 @@ func (a *numbersAhead) read(t *table.Table) {
 // at is the number of row r's cell in column cols[k] of t, rows asked
 // for in ascending order.
 func (a *numbersAhead) at(t *table.Table, r, k int) cellNumber {
+	if a.grows && r >= a.end {
+		// Every row before r was taken, so the goroutine reads no more:
+		// the rows added since are read ahead in their turn.
+		a.Close()
+		a.full, a.end = nil, r
+		a.readFrom(t, r)
+	}
 	if a.full == nil {
 		var c cellNumber
 		c.v, c.missing, c.ok = table.Number(t.Cell(r, a.cols[k]))
@@ -137,7 +155,7 @@ func judged(t *table.Table, r, col int, c cellNumber, ax *chartspec.Axis, errs *
 		errs.Add(notNumber(t, r, col))
 		return 0, false
 	case ax.Scale == chartspec.ScaleLog && c.v <= 0:
-		low.add(r, col, ax)
+		low.add(t, r, col, ax)
 		return 0, false
 	}
 	return c.v, true

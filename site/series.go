@@ -15,6 +15,9 @@ import (
 // panel reads the rows of one panel and groups them into series. n is the
 // panel's number in `panels`, 0 for a chart without them.
 func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Panel, string, error) {
+	if run, ok := l.streamedResult(sp); ok {
+		return run.panel, run.file, run.err
+	}
 	t, file, err := l.table(p, sp.Data)
 	if err != nil {
 		return Panel{}, file, err
@@ -56,7 +59,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	wide := sp.Wide()
 	many := si >= 0 || wide || gi >= 0
 	wideNames := seriesNamer{sp: sp, ys: ys}
-	drawn := newGatheredPoints(t.Len()*len(ys), many, l.shared)
+	drawn := l.gathering(t, len(ys), many)
 	var left []int      // lines of rows left out for missing values
 	var blank []int     // lines of rows of wide data with no y value at all
 	var cutLabels []int // lines of rows whose label was cut at MaxLabelChars
@@ -94,9 +97,9 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	for _, yc := range ys {
 		numCols = append(numCols, yc.col)
 	}
-	nums := newNumbersAhead(t, numCols)
+	nums := l.numbersAhead(t, numCols)
 	defer nums.Close()
-	for r := range t.Len() {
+	for r := range l.rows(t) {
 		row := t.Line(r)
 		x, okx := judged(t, r, xi, nums.at(t, r, 0), &sp.X, &errs, &low)
 		run := ""
@@ -146,6 +149,9 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 				sk, seen = index[name]
 			}
 			if !seen {
+				// A name read from the table shares its text: cloned, it
+				// does not keep that megabyte of the table alive.
+				name = strings.Clone(name)
 				sk = len(out.Series)
 				index[name] = sk
 				out.Series = append(out.Series, Series{Name: name})
@@ -219,8 +225,9 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	if len(out.Series) == 0 && !sp.Named() {
 		out.Series = []Series{{}}
 	}
-	if shared := drawn.shared(sp, out.Series); shared != nil {
-		l.shared = shared
+	drawn.sharing = drawn.shared(sp, out.Series)
+	if drawn.sharing != nil {
+		l.shared = drawn.sharing
 	}
 	return out, file, nil
 }
@@ -288,9 +295,13 @@ type lowColumn struct {
 	col  int
 	ax   *chartspec.Axis // the first log axis that reads the column
 	rows []int           // row indices, ascending
+	// first and at are the first bad cell's text and place, kept as it
+	// is read: a panel loaded as its file is read lets the rows go.
+	first string
+	at    diag.Pos
 }
 
-func (l *lowCells) add(r, col int, ax *chartspec.Axis) {
+func (l *lowCells) add(t *table.Table, r, col int, ax *chartspec.Axis) {
 	for i := range l.cols {
 		c := &l.cols[i]
 		if c.col == col {
@@ -301,24 +312,23 @@ func (l *lowCells) add(r, col int, ax *chartspec.Axis) {
 			return
 		}
 	}
-	l.cols = append(l.cols, lowColumn{col: col, ax: ax, rows: []int{r}})
+	l.cols = append(l.cols, lowColumn{col: col, ax: ax, rows: []int{r}, first: strings.Clone(t.Cell(r, col)), at: t.Pos(r, col)})
 }
 
 // errors gives one error per column, at its first bad cell.
 func (l *lowCells) errors(t *table.Table) diag.List {
 	var out diag.List
 	for _, c := range l.cols {
-		first := c.rows[0]
 		if len(c.rows) == 1 {
-			out.Add(diag.Errorf(t.Pos(first, c.col), "%s in column %q cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at %s)",
-				numberText(t.Cell(first, c.col)), t.Columns[c.col], c.ax.Pos))
+			out.Add(diag.Errorf(c.at, "%s in column %q cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at %s)",
+				numberText(c.first), t.Columns[c.col], c.ax.Pos))
 			continue
 		}
 		lines := make([]int, len(c.rows))
 		for i, r := range c.rows {
 			lines[i] = t.Line(r)
 		}
-		out.Add(diag.Errorf(t.Pos(first, c.col), "%d values in column %q are 0 or below (%s) and cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at %s): use a linear scale, or leave those rows out",
+		out.Add(diag.Errorf(c.at, "%d values in column %q are 0 or below (%s) and cannot be drawn on a log axis, which only shows values above 0 (the axis is set to scale: log at %s): use a linear scale, or leave those rows out",
 			len(c.rows), t.Columns[c.col], t.LinesText(lines), c.ax.Pos))
 	}
 	return out
@@ -330,14 +340,19 @@ type outside struct {
 	axis  string // "x" or "y"
 	ax    *chartspec.Axis
 	col   int
-	rows  []int // row indices
-	cells []string
+	rows  []int    // row indices
+	cells []string // the first cells, as many as valuesList shows and one
 }
 
 func (o *outside) add(t *table.Table, r int, v float64) {
 	if (o.ax.Min != nil && v < *o.ax.Min) || (o.ax.Max != nil && v > *o.ax.Max) {
 		o.rows = append(o.rows, t.Line(r))
-		o.cells = append(o.cells, t.Cell(r, o.col))
+		if len(o.cells) <= valuesShown {
+			// The cells the warning shows, copied: a cell shares its
+			// table's text, which a panel loaded as its file is read lets
+			// go, row by row, and a million rows past a max would keep.
+			o.cells = append(o.cells, strings.Clone(t.Cell(r, o.col)))
+		}
 	}
 }
 
@@ -375,13 +390,15 @@ func shortNumber(v float64) string {
 	return mant + "e" + sign + strings.TrimLeft(exp[1:], "0")
 }
 
+// valuesShown is how many values valuesList shows before "...".
+const valuesShown = 8
+
 // valuesList joins cell values for a message as diag.LinesText does their lines:
 // the first few, then "...".
 func valuesList(vals []string) string {
-	const show = 8
 	var b strings.Builder
 	for i, v := range vals {
-		if i == show {
+		if i == valuesShown {
 			b.WriteString(", ...")
 			break
 		}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"strings"
 	"sync"
 	"unicode"
@@ -52,15 +53,54 @@ func ReadCSVColumns(r io.Reader, size int64, at diag.Pos, comma rune, keep []str
 	return readCSV(r, size, at, comma, keep)
 }
 
+// StreamCSVColumns is ReadCSVColumns handing the table to each as it
+// grows: once the header is read and after every StreamRows rows, each
+// (given how many bytes of the input those took) reads the rows added so
+// far and may let their text go (ForgetText), so
+// that a reader gathering what it needs as the file is read never holds
+// the file's text whole. The table it returns has every row, less the
+// text let go; an error is ReadCSVColumns' (the rows each saw are then
+// not to be trusted).
+func StreamCSVColumns(r io.Reader, size int64, at diag.Pos, comma rune, keep []string, each func(t *Table, read int64)) (*Table, error) {
+	if keep == nil {
+		keep = []string{}
+	}
+	return readCSVLines(r, size, at, comma, keep, true, each)
+}
+
+// StreamColumns is StreamCSVColumns for the data file name, if it is a
+// CSV or TSV file (Streams), read from r.
+func StreamColumns(name string, r io.Reader, size int64, keep []string, each func(t *Table, read int64)) (*Table, error) {
+	comma := ','
+	if !strings.EqualFold(path.Ext(name), ".csv") {
+		comma = '\t'
+	}
+	return StreamCSVColumns(r, size, diag.Pos{File: name, Line: 1, Col: 1}, comma, keep, each)
+}
+
+// Streams reports whether StreamColumns reads the data file name: a CSV
+// or TSV file, as Read names them.
+func Streams(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".csv", ".tsv", ".tab":
+		return true
+	}
+	return false
+}
+
+// StreamRows is how many rows StreamCSVColumns reads between two calls
+// of its each: a few megabytes of text.
+const StreamRows = 1 << 16
+
 // readCSV is ReadCSV keeping the columns in keep, or all for nil.
 func readCSV(r io.Reader, size int64, at diag.Pos, comma rune, keep []string) (*Table, error) {
-	return readCSVLines(r, size, at, comma, keep, true)
+	return readCSVLines(r, size, at, comma, keep, true, nil)
 }
 
 // readCSVLines is readCSV, splitting plain lines itself when plain is set
 // (csvlines.go), else reading every line through encoding/csv, which the
-// tests compare it with.
-func readCSVLines(r io.Reader, size int64, at diag.Pos, comma rune, keep []string, plain bool) (*Table, error) {
+// tests compare it with; each, when set, is StreamCSVColumns'.
+func readCSVLines(r io.Reader, size int64, at diag.Pos, comma rune, keep []string, plain bool, each func(*Table, int64)) (*Table, error) {
 	at = normalize(at)
 	in := readers.Get().(*reader)
 	in.head.Reset(r)
@@ -128,10 +168,16 @@ func readCSVLines(r io.Reader, size int64, at diag.Pos, comma rune, keep []strin
 			if keep != nil {
 				t.store.keepOnly(t.Columns, keep)
 			}
+			if each != nil {
+				each(t, int64(w.base))
+			}
 			continue
 		}
 		if !p.row(t, rec, recs) {
 			break
+		}
+		if each != nil && t.Len()%StreamRows == 0 {
+			each(t, int64(w.base))
 		}
 	}
 	// A NUL byte anywhere makes the file binary, whatever else is wrong:

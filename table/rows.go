@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"math"
 	"unsafe"
 )
@@ -36,6 +37,9 @@ type rowStore struct {
 	// whose ends nothing asks for (project.go).
 	span int
 	long map[int][]uint32
+	// forgot is how many chunks from the first have been let go
+	// (ForgetText): nil, their rows' text gone.
+	forgot int
 	// lines are the lines the rows start on.
 	lines lineRuns
 	// drop are the columns whose text is not kept, ascending (project.go);
@@ -96,9 +100,9 @@ func (t *Table) add(row Row) {
 		// Chunks grow with the table, so that the thousands of small
 		// inline tables of a site take no megabyte each.
 		next := chunkSize
-		if last >= 0 {
+		if last >= s.forgot { // a chunk let go says nothing of the rows' size
 			next = min(chunkSize, 2*cap(s.chunks[last]))
-		} else {
+		} else if last < 0 {
 			next = 512
 		}
 		s.chunks = append(s.chunks, make([]byte, 0, max(next, kept)))
@@ -296,10 +300,44 @@ func (t *Table) Cell(r, c int) string {
 	if from == to {
 		return ""
 	}
+	chunk := int(ref.chunk &^ longRow)
+	if chunk < s.forgot {
+		panic(fmt.Sprintf("table: the text of row %d of %s was let go (ForgetText)", r, t.Name))
+	}
 	off := int(ref.off)
-	text := s.chunks[ref.chunk&^longRow][off+from : off+to]
+	text := s.chunks[chunk][off+from : off+to]
 	// The bytes are never written again (see rowStore.chunks).
 	return unsafe.String(unsafe.SliceData(text), len(text))
+}
+
+// ForgetText lets go of the text of the rows before row, as far as it
+// does not share a chunk with a later row's: a reader that has taken what
+// it needs of those rows (a panel gathering a training log's points as
+// the file is read) need not hold them. Their lines and cell positions
+// stay; Cell panics on a row whose text is gone, and strings it returned
+// before stay valid.
+func (t *Table) ForgetText(row int) {
+	s := &t.store
+	if row <= 0 {
+		return
+	}
+	upTo := len(s.chunks)
+	if row < s.rows.len() {
+		upTo = int(s.rows.at(row).chunk &^ longRow)
+	}
+	for ; s.forgot < upTo; s.forgot++ {
+		s.chunks[s.forgot] = nil
+	}
+}
+
+// HeldText is how many bytes of cell text the table holds: less than its
+// cells' once ForgetText let some go.
+func (t *Table) HeldText() int {
+	n := 0
+	for _, c := range t.store.chunks {
+		n += len(c)
+	}
+	return n
 }
 
 // Line is the line row r starts on.
@@ -375,7 +413,7 @@ func (t *Table) Subset(rows []int) *Table {
 	if from.unknownRows > 0 {
 		to.unknownRows = len(rows) // which rows they were is not kept: none has a place there
 	}
-	to.keyed, to.offsets = from.keyed, from.offsets
+	to.keyed, to.offsets, to.forgot = from.keyed, from.offsets, from.forgot
 	// Full chunks: a row added to the subset would start a chunk of its own.
 	to.chunks = make([][]byte, len(from.chunks))
 	for i, c := range from.chunks {

@@ -88,13 +88,16 @@ func limitMemory() {
 // buildMemoryFor is the soft memory limit of a build of a site of pages
 // pages. A build keeps little of each page (it streams them), but a site of
 // 100,000 pages still holds some 400 MB of listings and page summaries at
-// its peak, so the limit grows by 2 KiB a page (635 MiB there). Ten
-// training runs of a million steps on one page (issue 37) hold 416 MB at
-// their peak (the points and the table they are read from) and little
-// garbage beside it: at 440 MiB they stay under 500 MB of memory for no
-// more CPU than at 560 (BENCHMARKS.md, stop 45).
+// its peak, so the limit grows by 2 KiB a page (595 MiB there). Ten
+// training runs of a million steps on one page (issue 37) hold some 360
+// MiB at their peak (the points, 232 MiB, and the 50 MB CSV download, while
+// the page is made: their table's text is let go as the file is read,
+// site/streampanels.go), and at 400 MiB take 427 MiB of memory for the CPU
+// they took at 440 (BENCHMARKS.md, gather37). A log read whole (JSON Lines, Parquet) holds
+// its table and its points at once, some 420 MiB for ten million rows,
+// and collects all along under this limit.
 func buildMemoryFor(pages int) int64 {
-	return 440<<20 + int64(pages)<<11
+	return 400<<20 + int64(pages)<<11
 }
 
 // limitBuildMemory sets a build's memory limit once its pages are known,
