@@ -1,0 +1,279 @@
+package yamlx
+
+import (
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/token"
+)
+
+// ParseSimple reads src when it is written in the plain YAML most chart
+// specs are: a block mapping of names to plain scalars, one-line flow
+// mappings of names to plain scalars ({field: flops, scale: log}), nested
+// block mappings, and an empty literal block (data: |, its lines lifted
+// out). It returns the document's body as the YAML library's parser
+// builds it: the same nodes, token types, values, lines and columns
+// (TestParseSimpleMatchesLibrary, FuzzParseSimple), for a tenth of the
+// time and memory. For anything else (quotes, comments, lists, anchors,
+// tags, blank lines, tabs and other control characters, text beyond ASCII, a value the simple reading
+// cannot be sure of) it returns false, and the library must read src.
+func ParseSimple(src []byte) (ast.Node, bool) {
+	s := simple{src: src}
+	for _, c := range src {
+		if c >= 0x7f || c < ' ' && c != '\n' || c == '#' || c == '"' || c == '\'' {
+			return nil, false
+		}
+	}
+	m, ok := s.block(0)
+	if !ok || s.at < len(src) {
+		return nil, false
+	}
+	return m, true
+}
+
+// simple is the state of one ParseSimple: the source, the offset of the
+// line being read and its number (1-based).
+type simple struct {
+	src  []byte
+	at   int
+	line int
+}
+
+// current returns the line starting at s.at without its line end, its
+// indentation, and the offset of the next line.
+func (s *simple) current() (line []byte, indent, next int) {
+	end := s.at
+	for end < len(s.src) && s.src[end] != '\n' {
+		end++
+	}
+	line = s.src[s.at:end]
+	for indent < len(line) && line[indent] == ' ' {
+		indent++
+	}
+	next = end
+	if end < len(s.src) {
+		next++
+	}
+	return line, indent, next
+}
+
+// pos is the position of byte i of the line being read, line s.line+1.
+// The library's byte offsets (Position.Offset), which scalesite does not
+// read, are left out.
+func (s *simple) pos(i int) *token.Position {
+	return &token.Position{Line: s.line + 1, Column: i + 1}
+}
+
+// block reads the lines indented by exactly indent as a block mapping, up
+// to the first line indented less.
+func (s *simple) block(indent int) (*ast.MappingNode, bool) {
+	var values []*ast.MappingValueNode
+	for s.at < len(s.src) {
+		line, n, next := s.current()
+		if n < indent && len(values) > 0 {
+			break
+		}
+		if n != indent || n == len(line) || line[len(line)-1] == ' ' {
+			return nil, false // a blank line, a trailing space, a stray indentation
+		}
+		k := nameEnd(line, n)
+		if k == n || k >= len(line) || line[k] != ':' || (k+1 < len(line) && line[k+1] != ' ') {
+			return nil, false
+		}
+		key := scalarNode(token.New(string(line[n:k]), string(line[n:k]), s.pos(n)))
+		colon := token.New(":", ":", s.pos(k))
+		colon.Type = token.MappingValueType
+		v := k + 1
+		for v < len(line) && line[v] == ' ' {
+			v++
+		}
+		var value ast.Node
+		switch {
+		case v == len(line): // a nested block mapping
+			s.at, s.line = next, s.line+1
+			if s.at >= len(s.src) {
+				return nil, false
+			}
+			_, child, _ := s.current()
+			if child <= indent {
+				return nil, false // key: with no value
+			}
+			m, ok := s.block(child)
+			if !ok {
+				return nil, false
+			}
+			value = m
+		case line[v] == '|' && v+1 == len(line):
+			lit, ok := s.literal(v, next, indent)
+			if !ok {
+				return nil, false
+			}
+			value = lit
+		case line[v] == '{':
+			m, ok := s.flow(line, v)
+			if !ok {
+				return nil, false
+			}
+			value = m
+			s.at, s.line = next, s.line+1
+		default:
+			if !plainValue(line[v:], false) {
+				return nil, false
+			}
+			value = scalarNode(token.New(string(line[v:]), string(line[v:]), s.pos(v)))
+			s.at, s.line = next, s.line+1
+		}
+		if key == nil || value == nil {
+			return nil, false
+		}
+		values = append(values, ast.MappingValue(colon, key, value))
+	}
+	if len(values) == 0 {
+		return nil, false
+	}
+	return ast.Mapping(values[0].GetToken(), false, values...), true
+}
+
+// literal reads `key: |` (the | at byte v of the line being read) when no
+// line of the block follows: its lines were lifted out (chartspec's
+// liftDataBlocks). The library reads it as an empty text where the next
+// line starts, or at the | when it is the last line.
+func (s *simple) literal(v, next, indent int) (ast.Node, bool) {
+	bar := token.New("|", "|", s.pos(v))
+	bar.Type = token.LiteralType
+	lit := ast.Literal(bar)
+	if next >= len(s.src) {
+		lit.Value = ast.String(token.New("", "", s.pos(v)))
+		s.at, s.line = next, s.line+1
+		return lit, true
+	}
+	s.at, s.line = next, s.line+1
+	_, n, _ := s.current()
+	if n > indent {
+		return nil, false
+	}
+	lit.Value = ast.String(token.New("", "", s.pos(n)))
+	return lit, true
+}
+
+// flow reads the flow mapping that starts at byte v of the line being read
+// and ends it: {name: value, name: value}.
+func (s *simple) flow(line []byte, v int) (ast.Node, bool) {
+	if line[len(line)-1] != '}' {
+		return nil, false
+	}
+	open := token.New("{", "{", s.pos(v))
+	open.Type = token.MappingStartType
+	close := token.New("}", "}", s.pos(len(line)-1))
+	close.Type = token.MappingEndType
+	var values []*ast.MappingValueNode
+	i := v + 1
+	for {
+		for i < len(line) && line[i] == ' ' {
+			i++
+		}
+		k := nameEnd(line, i)
+		if k == i || k+1 >= len(line) || line[k] != ':' || line[k+1] != ' ' {
+			return nil, false
+		}
+		key := scalarNode(token.New(string(line[i:k]), string(line[i:k]), s.pos(i)))
+		colon := token.New(":", ":", s.pos(k))
+		colon.Type = token.MappingValueType
+		j := k + 1
+		for j < len(line) && line[j] == ' ' {
+			j++
+		}
+		e := j
+		for e < len(line) && line[e] != ',' && line[e] != '}' {
+			e++
+		}
+		if e == len(line) || !plainValue(line[j:e], true) {
+			return nil, false
+		}
+		value := scalarNode(token.New(string(line[j:e]), string(line[j:e]), s.pos(j)))
+		if key == nil || value == nil {
+			return nil, false
+		}
+		values = append(values, ast.MappingValue(colon, key, value))
+		if line[e] == '}' {
+			if e != len(line)-1 {
+				return nil, false
+			}
+			break
+		}
+		i = e + 1
+	}
+	m := ast.Mapping(open, true, values...)
+	m.End = close
+	return m, true
+}
+
+// nameEnd returns where the name starting at byte i of line ends: a letter
+// or _, then letters, digits, _, - and dots.
+func nameEnd(line []byte, i int) int {
+	if i >= len(line) || !(line[i] == '_' || line[i]|0x20 >= 'a' && line[i]|0x20 <= 'z') {
+		return i
+	}
+	k := i + 1
+	for k < len(line) {
+		c := line[k]
+		if !(c == '_' || c == '-' || c == '.' || c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9') {
+			break
+		}
+		k++
+	}
+	return k
+}
+
+// plainValue reports whether v is a plain scalar the simple reading
+// takes as the library does: not empty, no space at either end, no
+// character that starts YAML syntax first, no ": " in it, no ending colon,
+// and in a flow mapping none of ,[]{}: at all.
+func plainValue(v []byte, flow bool) bool {
+	if len(v) == 0 || v[len(v)-1] == ' ' || v[len(v)-1] == ':' || v[0] == ' ' {
+		return false
+	}
+	switch v[0] {
+	case '?', ':', ',', '[', ']', '{', '}', '&', '*', '!', '|', '>', '%', '@', '`', '~':
+		return false
+	case '-':
+		if len(v) < 2 || v[1] == ' ' || v[1] == '-' {
+			return false
+		}
+	}
+	for i, c := range v {
+		switch c {
+		case ':':
+			if flow || i+1 < len(v) && v[i+1] == ' ' {
+				return false
+			}
+		case ',', '[', ']', '{', '}':
+			if flow {
+				return false
+			}
+		case '\\':
+			return false
+		}
+	}
+	return true
+}
+
+// scalarNode is the library's node for a scalar token (its parser's
+// parseScalarValue), or nil for a token the simple reading leaves to it.
+func scalarNode(tk *token.Token) ast.MapKeyNode {
+	switch tk.Type {
+	case token.NullType:
+		return ast.Null(tk)
+	case token.BoolType:
+		return ast.Bool(tk)
+	case token.IntegerType, token.BinaryIntegerType, token.OctetIntegerType, token.HexIntegerType:
+		return ast.Integer(tk)
+	case token.FloatType:
+		return ast.Float(tk)
+	case token.InfinityType:
+		return ast.Infinity(tk)
+	case token.NanType:
+		return ast.Nan(tk)
+	case token.StringType:
+		return ast.String(tk)
+	}
+	return nil
+}
