@@ -6,14 +6,14 @@ import (
 )
 
 // ParseSimple reads src when it is written in the plain YAML most chart
-// specs are: a block mapping of names to plain scalars, one-line flow
-// mappings of names to plain scalars ({field: flops, scale: log}), nested
-// block mappings, and an empty literal block (data: |, its lines lifted
-// out). It returns the document's body as the YAML library's parser
+// specs and front matter are: a block mapping of names to plain scalars,
+// one-line flow mappings and sequences of plain scalars ({field: flops,
+// scale: log}, [bench, scaling]), nested block mappings, and an empty
+// literal block (data: |, its lines lifted out). It returns the document's body as the YAML library's parser
 // builds it: the same nodes, token types, values, lines and columns
 // (TestParseSimpleMatchesLibrary, FuzzParseSimple), for a tenth of the
-// time and memory. For anything else (quotes, comments, lists, anchors,
-// tags, blank lines, tabs and other control characters, text beyond ASCII, a value the simple reading
+// time and memory. For anything else (quotes, comments, block lists,
+// anchors, tags, a key given twice, blank lines, tabs and other control characters, text beyond ASCII, a value the simple reading
 // cannot be sure of) it returns false, and the library must read src.
 func ParseSimple(src []byte) (ast.Node, bool) {
 	s := simple{src: src}
@@ -107,12 +107,12 @@ func (s *simple) block(indent int) (*ast.MappingNode, bool) {
 				return nil, false
 			}
 			value = lit
-		case line[v] == '{':
-			m, ok := s.flow(line, v)
+		case line[v] == '{' || line[v] == '[':
+			f, ok := s.flow(line, v)
 			if !ok {
 				return nil, false
 			}
-			value = m
+			value = f
 			s.at, s.line = next, s.line+1
 		default:
 			if !plainValue(line[v:], false) {
@@ -121,7 +121,7 @@ func (s *simple) block(indent int) (*ast.MappingNode, bool) {
 			value = scalarNode(token.New(string(line[v:]), string(line[v:]), s.pos(v)))
 			s.at, s.line = next, s.line+1
 		}
-		if key == nil || value == nil {
+		if key == nil || value == nil || hasKey(values, key) {
 			return nil, false
 		}
 		values = append(values, ast.MappingValue(colon, key, value))
@@ -130,6 +130,17 @@ func (s *simple) block(indent int) (*ast.MappingNode, bool) {
 		return nil, false
 	}
 	return ast.Mapping(values[0].GetToken(), false, values...), true
+}
+
+// hasKey reports whether a mapping's values have the key already: the
+// library refuses such a mapping, or keeps both when told to.
+func hasKey(values []*ast.MappingValueNode, key ast.Node) bool {
+	for _, mv := range values {
+		if mv.Key.GetToken().Value == key.GetToken().Value {
+			return true
+		}
+	}
+	return false
 }
 
 // literal reads `key: |` (the | at byte v of the line being read) when no
@@ -154,52 +165,74 @@ func (s *simple) literal(v, next, indent int) (ast.Node, bool) {
 	return lit, true
 }
 
-// flow reads the flow mapping that starts at byte v of the line being read
-// and ends it: {name: value, name: value}.
+// flow reads the flow mapping ({name: value, name: value}) or flow
+// sequence ([value, value]) of plain scalars that starts at byte v of the
+// line being read and ends it.
 func (s *simple) flow(line []byte, v int) (ast.Node, bool) {
-	if line[len(line)-1] != '}' {
+	seq := line[v] == '['
+	end := byte('}')
+	if seq {
+		end = ']'
+	}
+	if line[len(line)-1] != end {
 		return nil, false
 	}
-	open := token.New("{", "{", s.pos(v))
-	open.Type = token.MappingStartType
-	close := token.New("}", "}", s.pos(len(line)-1))
-	close.Type = token.MappingEndType
+	open := token.New(string(line[v]), string(line[v]), s.pos(v))
+	close := token.New(string(end), string(end), s.pos(len(line)-1))
+	open.Type, close.Type = token.MappingStartType, token.MappingEndType
+	if seq {
+		open.Type, close.Type = token.SequenceStartType, token.SequenceEndType
+	}
 	var values []*ast.MappingValueNode
+	var items []ast.Node
 	i := v + 1
 	for {
 		for i < len(line) && line[i] == ' ' {
 			i++
 		}
-		k := nameEnd(line, i)
-		if k == i || k+1 >= len(line) || line[k] != ':' || line[k+1] != ' ' {
-			return nil, false
+		var key ast.Node
+		var colon *token.Token
+		if !seq {
+			k := nameEnd(line, i)
+			if k == i || k+1 >= len(line) || line[k] != ':' || line[k+1] != ' ' {
+				return nil, false
+			}
+			key = scalarNode(token.New(string(line[i:k]), string(line[i:k]), s.pos(i)))
+			colon = token.New(":", ":", s.pos(k))
+			colon.Type = token.MappingValueType
+			for i = k + 1; i < len(line) && line[i] == ' '; i++ {
+			}
 		}
-		key := scalarNode(token.New(string(line[i:k]), string(line[i:k]), s.pos(i)))
-		colon := token.New(":", ":", s.pos(k))
-		colon.Type = token.MappingValueType
-		j := k + 1
-		for j < len(line) && line[j] == ' ' {
-			j++
-		}
-		e := j
-		for e < len(line) && line[e] != ',' && line[e] != '}' {
+		e := i
+		for e < len(line) && line[e] != ',' && line[e] != end {
 			e++
 		}
-		if e == len(line) || !plainValue(line[j:e], true) {
+		if e == len(line) || !plainValue(line[i:e], true) {
 			return nil, false
 		}
-		value := scalarNode(token.New(string(line[j:e]), string(line[j:e]), s.pos(j)))
-		if key == nil || value == nil {
+		value := scalarNode(token.New(string(line[i:e]), string(line[i:e]), s.pos(i)))
+		switch {
+		case value == nil:
 			return nil, false
+		case seq:
+			items = append(items, value)
+		case key == nil || hasKey(values, key):
+			return nil, false
+		default:
+			values = append(values, ast.MappingValue(colon, key.(ast.MapKeyNode), value))
 		}
-		values = append(values, ast.MappingValue(colon, key, value))
-		if line[e] == '}' {
+		if line[e] == end {
 			if e != len(line)-1 {
 				return nil, false
 			}
 			break
 		}
 		i = e + 1
+	}
+	if seq {
+		sq := ast.Sequence(open, true)
+		sq.Values, sq.End = items, close
+		return sq, true
 	}
 	m := ast.Mapping(open, true, values...)
 	m.End = close

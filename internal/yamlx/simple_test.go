@@ -32,7 +32,15 @@ var simpleCases = []struct {
 	{"title: a: b\n", false},
 	{"title: 'a'\n", false},
 	{"title: a # note\n", false},
-	{"x: [a, b]\n", false},
+	{"title: Synthetic scaling study 0\ndate: 2025-01-01\ndescription: Page 0 of a synthetic benchmark site\ntags: [bench, scaling]\n", true},
+	{"x: [a,b, 1e3 ,true]\n", false},
+	{"x: [a,b, 1e3, true]\n", true},
+	{"x: []\n", false},
+	{"x: [a, [b]]\n", false},
+	{"x: [a, b\n", false},
+	{"x: 1\nx: 2\n", false},
+	{"x: {a: 1, a: 2}\n", false},
+	{"x:\n  a: 1\n  a: 2\n", false},
 	{"x: {field: a:b}\n", false},
 	{"x: {field: flops }\n", false},
 	{"x:\n", false},
@@ -102,7 +110,7 @@ func libraryDump(t *testing.T, src string) string {
 
 // dumpNode writes what scalesite reads of a node and its children: each
 // node's type, its token's type, value, line, column and source (spaces
-// trimmed), and whether a mapping is a flow mapping.
+// trimmed), a scalar's String, and whether a collection is in flow style.
 func dumpNode(n ast.Node) string {
 	var b strings.Builder
 	var walk func(n ast.Node, depth int)
@@ -119,6 +127,9 @@ func dumpNode(n ast.Node) string {
 				fmt.Fprintf(&b, " %d:%d", p.Line, p.Column)
 			}
 		}
+		if _, ok := n.(ast.ScalarNode); ok {
+			fmt.Fprintf(&b, " %q", n.String()) // site's keyName reads a key so
+		}
 		b.WriteByte('\n')
 		switch v := n.(type) {
 		case *ast.MappingNode:
@@ -131,6 +142,11 @@ func dumpNode(n ast.Node) string {
 			walk(v.Value, depth+1)
 		case *ast.LiteralNode:
 			walk(v.Value, depth+1)
+		case *ast.SequenceNode:
+			fmt.Fprintf(&b, "%sflow %v end %v\n", ind, v.IsFlowStyle, v.End != nil)
+			for _, e := range v.Values {
+				walk(e, depth+1)
+			}
 		}
 	}
 	walk(n, 0)
