@@ -1,6 +1,8 @@
 package yamlx
 
 import (
+	"bytes"
+
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
 )
@@ -78,9 +80,8 @@ func (s *simple) block(indent int) (*ast.MappingNode, bool) {
 		if k == n || k >= len(line) || line[k] != ':' || (k+1 < len(line) && line[k+1] != ' ') {
 			return nil, false
 		}
-		key := scalarNode(token.New(string(line[n:k]), string(line[n:k]), s.pos(n)))
-		colon := token.New(":", ":", s.pos(k))
-		colon.Type = token.MappingValueType
+		key := scalarNode(scalarToken(line[n:k], s.pos(n)))
+		colon := token.MappingValue(s.pos(k))
 		v := k + 1
 		for v < len(line) && line[v] == ' ' {
 			v++
@@ -118,7 +119,7 @@ func (s *simple) block(indent int) (*ast.MappingNode, bool) {
 			if !plainValue(line[v:], false) {
 				return nil, false
 			}
-			value = scalarNode(token.New(string(line[v:]), string(line[v:]), s.pos(v)))
+			value = scalarNode(scalarToken(line[v:], s.pos(v)))
 			s.at, s.line = next, s.line+1
 		}
 		if key == nil || value == nil || hasKey(values, key) {
@@ -148,11 +149,10 @@ func hasKey(values []*ast.MappingValueNode, key ast.Node) bool {
 // liftDataBlocks). The library reads it as an empty text where the next
 // line starts, or at the | when it is the last line.
 func (s *simple) literal(v, next, indent int) (ast.Node, bool) {
-	bar := token.New("|", "|", s.pos(v))
-	bar.Type = token.LiteralType
+	bar := token.Literal("|", "|", s.pos(v))
 	lit := ast.Literal(bar)
 	if next >= len(s.src) {
-		lit.Value = ast.String(token.New("", "", s.pos(v)))
+		lit.Value = ast.String(token.String("", "", s.pos(v)))
 		s.at, s.line = next, s.line+1
 		return lit, true
 	}
@@ -161,7 +161,7 @@ func (s *simple) literal(v, next, indent int) (ast.Node, bool) {
 	if n > indent {
 		return nil, false
 	}
-	lit.Value = ast.String(token.New("", "", s.pos(n)))
+	lit.Value = ast.String(token.String("", "", s.pos(n)))
 	return lit, true
 }
 
@@ -177,11 +177,9 @@ func (s *simple) flow(line []byte, v int) (ast.Node, bool) {
 	if line[len(line)-1] != end {
 		return nil, false
 	}
-	open := token.New(string(line[v]), string(line[v]), s.pos(v))
-	close := token.New(string(end), string(end), s.pos(len(line)-1))
-	open.Type, close.Type = token.MappingStartType, token.MappingEndType
+	open, close := token.MappingStart("{", s.pos(v)), token.MappingEnd("}", s.pos(len(line)-1))
 	if seq {
-		open.Type, close.Type = token.SequenceStartType, token.SequenceEndType
+		open, close = token.SequenceStart("[", s.pos(v)), token.SequenceEnd("]", s.pos(len(line)-1))
 	}
 	var values []*ast.MappingValueNode
 	var items []ast.Node
@@ -197,9 +195,8 @@ func (s *simple) flow(line []byte, v int) (ast.Node, bool) {
 			if k == i || k+1 >= len(line) || line[k] != ':' || line[k+1] != ' ' {
 				return nil, false
 			}
-			key = scalarNode(token.New(string(line[i:k]), string(line[i:k]), s.pos(i)))
-			colon = token.New(":", ":", s.pos(k))
-			colon.Type = token.MappingValueType
+			key = scalarNode(scalarToken(line[i:k], s.pos(i)))
+			colon = token.MappingValue(s.pos(k))
 			for i = k + 1; i < len(line) && line[i] == ' '; i++ {
 			}
 		}
@@ -210,7 +207,7 @@ func (s *simple) flow(line []byte, v int) (ast.Node, bool) {
 		if e == len(line) || !plainValue(line[i:e], true) {
 			return nil, false
 		}
-		value := scalarNode(token.New(string(line[i:e]), string(line[i:e]), s.pos(i)))
+		value := scalarNode(scalarToken(line[i:e], s.pos(i)))
 		switch {
 		case value == nil:
 			return nil, false
@@ -287,6 +284,18 @@ func plainValue(v []byte, flow bool) bool {
 		}
 	}
 	return true
+}
+
+// scalarToken is the library's token for the plain scalar v (its
+// scanner's token.New, which tells numbers, booleans and nulls from text).
+// Text with a space in it is neither a number nor one of YAML's words,
+// and is made text at once: token.New would try it as a number first.
+func scalarToken(v []byte, pos *token.Position) *token.Token {
+	s := string(v)
+	if bytes.IndexByte(v, ' ') >= 0 {
+		return token.String(s, s, pos)
+	}
+	return token.New(s, s, pos)
 }
 
 // scalarNode is the library's node for a scalar token (its parser's
