@@ -18,12 +18,15 @@ import (
 // anchors, tags, a key given twice, blank lines, tabs and other control characters, text beyond ASCII, a value the simple reading
 // cannot be sure of) it returns false, and the library must read src.
 func ParseSimple(src []byte) (ast.Node, bool) {
-	s := simple{src: src}
 	for _, c := range src {
 		if c >= 0x7f || c < ' ' && c != '\n' || c == '#' || c == '"' || c == '\'' {
 			return nil, false
 		}
 	}
+	// Two positions a key (its name and colon) and two a flow collection,
+	// and one for a literal's text, are about what a spec's tokens need.
+	n := 2*bytes.Count(src, []byte(":")) + 2*bytes.Count(src, []byte("{")) + 2*bytes.Count(src, []byte("[")) + 2
+	s := simple{src: src, text: string(src), free: make([]token.Position, n)}
 	m, ok := s.block(0)
 	if !ok || s.at < len(src) {
 		return nil, false
@@ -35,8 +38,11 @@ func ParseSimple(src []byte) (ast.Node, bool) {
 // line being read and its number (1-based).
 type simple struct {
 	src  []byte
+	text string // src, whose substrings are the scalars' text
 	at   int
 	line int
+	// free are positions allocated for the tokens to come, together.
+	free []token.Position
 }
 
 // current returns the line starting at s.at without its line end, its
@@ -61,7 +67,13 @@ func (s *simple) current() (line []byte, indent, next int) {
 // The library's byte offsets (Position.Offset), which scalesite does not
 // read, are left out.
 func (s *simple) pos(i int) *token.Position {
-	return &token.Position{Line: s.line + 1, Column: i + 1}
+	if len(s.free) == 0 {
+		s.free = make([]token.Position, 16)
+	}
+	p := &s.free[0]
+	s.free = s.free[1:]
+	p.Line, p.Column = s.line+1, i+1
+	return p
 }
 
 // block reads the lines indented by exactly indent as a block mapping, up
@@ -80,7 +92,7 @@ func (s *simple) block(indent int) (*ast.MappingNode, bool) {
 		if k == n || k >= len(line) || line[k] != ':' || (k+1 < len(line) && line[k+1] != ' ') {
 			return nil, false
 		}
-		key := scalarNode(scalarToken(line[n:k], s.pos(n)))
+		key := scalarNode(s.scalar(n, k))
 		colon := token.MappingValue(s.pos(k))
 		v := k + 1
 		for v < len(line) && line[v] == ' ' {
@@ -119,7 +131,7 @@ func (s *simple) block(indent int) (*ast.MappingNode, bool) {
 			if !plainValue(line[v:], false) {
 				return nil, false
 			}
-			value = scalarNode(scalarToken(line[v:], s.pos(v)))
+			value = scalarNode(s.scalar(v, len(line)))
 			s.at, s.line = next, s.line+1
 		}
 		if key == nil || value == nil || hasKey(values, key) {
@@ -195,7 +207,7 @@ func (s *simple) flow(line []byte, v int) (ast.Node, bool) {
 			if k == i || k+1 >= len(line) || line[k] != ':' || line[k+1] != ' ' {
 				return nil, false
 			}
-			key = scalarNode(scalarToken(line[i:k], s.pos(i)))
+			key = scalarNode(s.scalar(i, k))
 			colon = token.MappingValue(s.pos(k))
 			for i = k + 1; i < len(line) && line[i] == ' '; i++ {
 			}
@@ -207,7 +219,7 @@ func (s *simple) flow(line []byte, v int) (ast.Node, bool) {
 		if e == len(line) || !plainValue(line[i:e], true) {
 			return nil, false
 		}
-		value := scalarNode(scalarToken(line[i:e], s.pos(i)))
+		value := scalarNode(s.scalar(i, e))
 		switch {
 		case value == nil:
 			return nil, false
@@ -286,16 +298,33 @@ func plainValue(v []byte, flow bool) bool {
 	return true
 }
 
-// scalarToken is the library's token for the plain scalar v (its
-// scanner's token.New, which tells numbers, booleans and nulls from text).
-// Text with a space in it is neither a number nor one of YAML's words,
-// and is made text at once: token.New would try it as a number first.
-func scalarToken(v []byte, pos *token.Position) *token.Token {
-	s := string(v)
-	if bytes.IndexByte(v, ' ') >= 0 {
-		return token.String(s, s, pos)
+// scalar is the library's token for the plain scalar in bytes a to b of
+// the line being read: its scanner's token.New, which tells numbers,
+// booleans and nulls from text, for a scalar that may be one; text at once
+// for the rest, since token.New tries text as a number first and a failed
+// strconv parse allocates its error.
+func (s *simple) scalar(a, b int) *token.Token {
+	v, text := s.src[s.at+a:s.at+b], s.text[s.at+a:s.at+b]
+	if mayBeTyped(v) {
+		return token.New(text, text, s.pos(a))
 	}
-	return token.New(s, s, pos)
+	return token.String(text, text, s.pos(a))
+}
+
+// mayBeTyped reports whether the library may read the plain scalar v as
+// other than text: a number starts with a digit, a sign or a dot (.inf,
+// .nan), and YAML 1.2's words for null and the booleans are null, true
+// and false (lower case, capitalised or in capitals) and ~. None has a
+// space in it.
+func mayBeTyped(v []byte) bool {
+	if len(v) == 0 || bytes.IndexByte(v, ' ') >= 0 {
+		return false
+	}
+	switch c := v[0]; {
+	case c >= '0' && c <= '9', c == '+', c == '-', c == '.', c == '~', c == '_':
+		return true
+	}
+	return bytes.EqualFold(v, []byte("null")) || bytes.EqualFold(v, []byte("true")) || bytes.EqualFold(v, []byte("false"))
 }
 
 // scalarNode is the library's node for a scalar token (its parser's

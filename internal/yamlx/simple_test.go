@@ -29,6 +29,7 @@ var simpleCases = []struct {
 	{"x: {field: flops,scale: log}\n", true},
 	{"x: { field: flops, scale: log}\n", true},
 	{"true: 1\nnull: 2\nno: 3\n", true},
+	{"a: True\nb: NULL\nc: FALSE\nd: yes\ne: Null\nf: nULL\ng: tRUE\nh: off\ni: Inf\nj: NaN\nk: infinity\nl: .Inf\nm: -.inf\nn: +1\no: 1_000\np: 0o17\nq: 0b101\nr: 017\ns: 1e5\nt: e5\nu: _1\nv: a.b\nw: 1.2.3\nx: 2 models\n", true},
 	{"title: a: b\n", false},
 	{"title: 'a'\n", false},
 	{"title: a # note\n", false},
@@ -151,4 +152,27 @@ func dumpNode(n ast.Node) string {
 	}
 	walk(n, 0)
 	return b.String()
+}
+
+// BenchmarkParseSimple reads the line chart spec of the synthetic site's
+// pages (as chartspec hands it over, its data lifted out) with ParseSimple
+// and with the library.
+func BenchmarkParseSimple(b *testing.B) {
+	src := []byte(simpleCases[0].src)
+	b.Run("simple", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, ok := ParseSimple(src); !ok {
+				b.Fatal("not read")
+			}
+		}
+	})
+	b.Run("library", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := yamlparser.ParseBytes(src, 0, yamlparser.AllowDuplicateMapKey()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
