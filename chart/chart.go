@@ -132,9 +132,14 @@ func buildOption(c *site.Chart) *echartsOption {
 		{Type: "inside", YAxisIndex: axisIdx, FilterMode: "none"},
 	}
 
+	// A series is one entry, a fit at most two (its curve and its band);
+	// what is rarer (a smoothed pair's second entry, isoflop marks) grows
+	// the lists, and appendAux grows them once for the intervals and marks.
+	// Each entry is some 1.3 KB: reserving for the rare cases too tripled
+	// what a cold build allocated here.
 	nseries := 0
 	for i := range sc.Panels {
-		nseries += 2*len(c.Panels[i].Series) + 2*len(c.Panels[i].Fits) + 2
+		nseries += len(c.Panels[i].Series) + 2*len(c.Panels[i].Fits)
 	}
 	o.series, ex.series = make(charts.MultiSeries, 0, nseries), make([]seriesExtra, 0, nseries)
 	target := sc.LineTarget(c.LongLines())

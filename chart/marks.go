@@ -50,6 +50,8 @@ type auxSeries struct {
 // legend entry's look from the first series of that name, which must be
 // the data.
 func appendAux(o *echartsOption, aux []auxSeries) {
+	o.series = slices.Grow(o.series, len(aux))
+	o.ex.series = slices.Grow(o.ex.series, len(aux))
 	for _, a := range aux {
 		o.series = append(o.series, charts.SingleSeries{Name: a.name, Type: a.typ})
 		o.ex.series = append(o.ex.series, seriesExtra{own: a.opt})

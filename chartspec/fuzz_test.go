@@ -151,8 +151,8 @@ func FuzzLiftDataBlocks(f *testing.F) {
 			return // the YAML library turns invalid bytes into U+FFFD; lifting keeps them
 		}
 		at := diag.Pos{File: "p.md", Line: 3, Col: 1}
-		c1, err1 := parse([]byte(src), at, true)
-		c2, err2 := parse([]byte(src), at, false)
+		c1, err1 := parse([]byte(src), at, true, true)
+		c2, err2 := parse([]byte(src), at, false, true)
 		if (err1 == nil) != (err2 == nil) {
 			t.Fatalf("lifting changed success: %v vs %v", err1, err2)
 		}

@@ -13,7 +13,7 @@ import (
 func sameAsGoldmark(t *testing.T, src string) {
 	t.Helper()
 	theirs := goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote))
-	ours := goldmark.New(goldmark.WithParser(newParser()), goldmark.WithExtensions(extension.GFM, extension.Footnote))
+	ours := goldmark.New(goldmark.WithParser(newParser(blockParsers())), goldmark.WithExtensions(extension.GFM, extension.Footnote))
 	var want, got bytes.Buffer
 	if err := theirs.Convert([]byte(src), &want); err != nil {
 		t.Fatal(err)

@@ -19,19 +19,25 @@ import (
 // New returns the Markdown processor for pages, with any further extensions
 // (such as BasePath). It is safe for concurrent use.
 func New(extra ...goldmark.Extender) goldmark.Markdown {
+	return newMarkdown(blockParsers(), extra...)
+}
+
+// newMarkdown is New with the block parsers given, so that a test can
+// compare fencedBlocks with goldmark's own parser.
+func newMarkdown(blocks []util.PrioritizedValue, extra ...goldmark.Extender) goldmark.Markdown {
 	return goldmark.New(
-		goldmark.WithParser(newParser()),
+		goldmark.WithParser(newParser(blocks)),
 		goldmark.WithExtensions(append([]goldmark.Extender{extension.GFM, extension.Footnote, Charts, Math, Highlight, Figures, Citations}, extra...)...),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	)
 }
 
-// newParser is goldmark's default parser but for the link reference
-// definitions, whose parser in goldmark takes time growing with the square
-// of their number in a block (linkref.go).
-func newParser() parser.Parser {
+// newParser is goldmark's parser with the block parsers given, and our
+// parser of link reference definitions: goldmark's takes time growing with
+// the square of their number in a block (linkref.go).
+func newParser(blocks []util.PrioritizedValue) parser.Parser {
 	return parser.NewParser(
-		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithBlockParsers(blocks...),
 		parser.WithInlineParsers(parser.DefaultInlineParsers()...),
 		parser.WithParagraphTransformers(util.Prioritized(linkReferences{}, 100)),
 	)

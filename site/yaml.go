@@ -44,21 +44,10 @@ func parseMapping(src []byte, at diag.Pos, what string) (entries []*ast.MappingV
 			entries, err = nil, diag.Errorf(at, "%s could not be read as YAML: check its indentation and quoting", what)
 		}
 	}()
-	f, err := parser.ParseBytes(yamlx.QuoteColonValues(src), 0)
-	if err != nil {
-		var ye yamlError
-		if errors.As(err, &ye) && ye.GetToken() != nil {
-			return nil, diag.Errorf(tokenPos(at, ye.GetToken()), "%s is not valid YAML: %s", what, yamlx.PlainMessage(ye.GetMessage()))
-		}
-		return nil, diag.Errorf(at, "%s is not valid YAML: %s", what, yamlx.PlainMessage(err.Error()))
+	body, err := parseDocument(yamlx.QuoteColonValues(src), at, what)
+	if body == nil || err != nil {
+		return nil, err
 	}
-	if len(f.Docs) == 0 || f.Docs[0].Body == nil {
-		return nil, nil
-	}
-	if len(f.Docs) > 1 {
-		return nil, diag.Errorf(nodePos(at, f.Docs[1]), "%s holds more than one YAML document", what)
-	}
-	body := f.Docs[0].Body
 	anchors, le := yamlx.ReadAnchors(body, "the "+what)
 	if le != nil {
 		return nil, diag.Errorf(tokenPos(at, &token.Token{Position: &token.Position{Line: le.Line, Column: le.Col}}), "%s", le.Msg)
@@ -101,6 +90,30 @@ func parseMapping(src []byte, at diag.Pos, what string) (entries []*ast.MappingV
 		}
 	}
 	return entries, errs.Err()
+}
+
+// parseDocument returns the body of the one YAML document in src, nil for
+// none. Plain YAML, as most front matter is, is read without the library
+// (yamlx.ParseSimple).
+func parseDocument(src []byte, at diag.Pos, what string) (ast.Node, error) {
+	if body, ok := yamlx.ParseSimple(src); ok {
+		return body, nil
+	}
+	f, err := parser.ParseBytes(src, 0)
+	if err != nil {
+		var ye yamlError
+		if errors.As(err, &ye) && ye.GetToken() != nil {
+			return nil, diag.Errorf(tokenPos(at, ye.GetToken()), "%s is not valid YAML: %s", what, yamlx.PlainMessage(ye.GetMessage()))
+		}
+		return nil, diag.Errorf(at, "%s is not valid YAML: %s", what, yamlx.PlainMessage(err.Error()))
+	}
+	if len(f.Docs) == 0 || f.Docs[0].Body == nil {
+		return nil, nil
+	}
+	if len(f.Docs) > 1 {
+		return nil, diag.Errorf(nodePos(at, f.Docs[1]), "%s holds more than one YAML document", what)
+	}
+	return f.Docs[0].Body, nil
 }
 
 // resolveNode looks through anchors, tags and aliases to the value they
