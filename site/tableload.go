@@ -26,7 +26,7 @@ const eventFilePrefix = "events.out.tfevents."
 // folder's eventFolderSum.
 func loadTable(files *sitefs.Root, file string, limit sitefs.Limit) (*table.Table, [32]byte, int64, bool, error) {
 	if isFolder(files, file) {
-		return loadEventFolder(files, file, limit)
+		return loadEventFolder(files, file, limit, nil)
 	}
 	return streamed(table.Read)(files, file, limit)
 }
@@ -129,10 +129,11 @@ func roundLimit(size int64) int64 {
 }
 
 // loadEventFolder reads the event files under dir as one table: run is a
-// file's folder relative to dir ("." for dir itself). Their sizes together
-// are held to limit, as one data file's is, while they are read as well
-// (a run still being written grows).
-func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit) (*table.Table, [32]byte, int64, bool, error) {
+// file's folder relative to dir ("." for dir itself), the text of the
+// columns in keep alone (nil: all). Their sizes together are held to
+// limit, as one data file's is, while they are read as well (a run still
+// being written grows).
+func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit, keep []string) (*table.Table, [32]byte, int64, bool, error) {
 	var sum [32]byte
 	subs, err := eventFiles(files, dir, limit)
 	if err != nil {
@@ -165,7 +166,7 @@ func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit) (*table
 			}}, nil
 		}}
 	}
-	t, err := table.ReadEvents(dir, list)
+	t, err := table.ReadEventsColumns(dir, list, keep)
 	if over != nil {
 		var tl *sitefs.TooLargeError
 		if errors.As(over, &tl) {
