@@ -25,6 +25,7 @@ var EventColumns = []string{"run", "tag", "step", "wall_time", "value"}
 type EventFile struct {
 	Run  string // the run's folder relative to the data folder, "." for the folder itself
 	Name string // the file's site path, for messages
+	Size int64  // the file's size when listed, 0 if not known: room is made for its rows
 	// Open opens the file when its turn comes, so that a folder of many
 	// runs holds one file open at a time.
 	Open func() (io.ReadCloser, error)
@@ -61,10 +62,14 @@ func ReadEventsColumns(name string, files []EventFile, keep []string) (*Table, e
 	}
 	r := &eventReader{t: t}
 	for _, f := range files {
+		r.size += max(f.Size, 0)
+	}
+	for _, f := range files {
 		if err := r.file(f); err != nil {
 			return nil, err
 		}
 	}
+	t.store.trim()
 	return t, nil
 }
 
@@ -76,6 +81,10 @@ type eventReader struct {
 	// plugins is the plugin each tag of the file being read belongs to,
 	// as its first value's metadata says.
 	plugins map[string]string
+	// size is the files' size together, as listed, and read how much of
+	// it the files read so far took, for sizeRows.
+	size, read int64
+	sized      bool
 	// text holds the step's, wall time's and value's text of the row
 	// being added, and cells and cols its row: the table copies them.
 	text  []byte
@@ -116,6 +125,7 @@ func (r *eventReader) file(f EventFile) error {
 	var head [recordHeader]byte
 	var data []byte
 	var off int64 // the record's offset in the file
+	defer func() { r.read += off }()
 	for n := 1; ; n++ {
 		if _, err := io.ReadFull(br, head[:]); err != nil {
 			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
@@ -147,7 +157,23 @@ func (r *eventReader) file(f EventFile) error {
 			return &diag.Error{Pos: diag.Pos{File: f.Name}, Msg: tooManyRows}
 		}
 		off += recordHeader + int64(length) + 4
+		r.sizeRows(r.read + off)
 	}
+}
+
+// sizeRows reserves room for the rows still to come, guessed from the
+// files' size and the bytes the rows so far took (read), once enough have
+// been read for a fair guess: ten runs' row index is then made once,
+// instead of grown by doubling to up to twice its size.
+func (r *eventReader) sizeRows(read int64) {
+	const sample = 1024
+	if r.sized || r.size <= 0 || r.t.Len() < sample || read >= r.size {
+		return
+	}
+	r.sized = true
+	perRow := float64(read) / float64(r.t.Len())
+	more := float64(r.size-read) / perRow * 1.05
+	r.t.store.reserve(int(min(more, MaxRows)))
 }
 
 // readRecord reads n bytes into buf, grown as they come rather than sized
