@@ -75,9 +75,8 @@ func ReadEventsColumns(name string, files []EventFile, keep []string) (*Table, e
 
 // eventReader holds what reading one folder's event files shares.
 type eventReader struct {
-	t    *Table
-	run  string
-	tags map[string]string // each tag's text once, shared by its rows
+	t   *Table
+	run string
 	// plugins is the plugin each tag of the file being read belongs to,
 	// as its first value's metadata says.
 	plugins map[string]string
@@ -118,9 +117,6 @@ func (r *eventReader) file(f EventFile) error {
 	r.run = f.Run
 	// A writer gives a tag's plugin in its first value only, once a file.
 	r.plugins = map[string]string{}
-	if r.tags == nil {
-		r.tags = map[string]string{}
-	}
 	br := bufio.NewReaderSize(in, 64<<10)
 	var head [recordHeader]byte
 	var data []byte
@@ -236,16 +232,13 @@ func (r *eventReader) event(b []byte) error {
 }
 
 // add appends one row, writing the text of the columns the table keeps
-// alone. Each tag's text is kept once, shared by its rows.
+// alone.
 func (r *eventReader) add(tagBytes []byte, step int64, wall float64, v scalar) {
 	s := &r.t.store
 	tag := ""
 	if !s.dropped(1) {
-		var ok bool
-		if tag, ok = r.tags[string(tagBytes)]; !ok {
-			tag = string(tagBytes)
-			r.tags[tag] = tag
-		}
+		// The table copies the tag before the record is read over.
+		tag = unsafe.String(unsafe.SliceData(tagBytes), len(tagBytes))
 	}
 	b := r.text[:0]
 	if !s.dropped(2) {
