@@ -111,12 +111,17 @@ func readParquet(name string, src []byte, keep []string, fail func(format string
 	if keep != nil {
 		t.store.keepOnly(t.Columns, keep)
 	}
+	// Room for the rows the footer states, within MaxRows: a long log's
+	// row index made once, not grown by doubling to up to twice its size.
+	// A file that states more rows than it holds is refused below.
+	t.store.reserve(int(n))
 	r := parquetRows{t: t, kinds: kinds, leaves: leaves, schema: schema, fail: fail, rows: n}
 	for _, rg := range pf.RowGroups() {
 		if err := r.rowGroup(rg); err != nil {
 			return nil, err
 		}
 	}
+	t.store.trim()
 	return t, nil
 }
 
