@@ -87,13 +87,13 @@ func panelColumns(sp *chartspec.Panel) (cols []string, every bool) {
 	return cols, false
 }
 
-// loadTableColumns reads part of a data file for fileCache.getPart: the
-// columns named in part (pageColumns); a folder of event files whole.
+// loadTableColumns reads part of a data file, or of a folder of event
+// files, for fileCache.getPart: the columns named in part (pageColumns).
 func loadTableColumns(files *sitefs.Root, file, part string, limit sitefs.Limit) (*table.Table, [32]byte, int64, bool, error) {
-	if isFolder(files, file) {
-		return loadEventFolder(files, file, limit)
-	}
 	keep := strings.Split(part, "\x00")
+	if isFolder(files, file) {
+		return loadEventFolder(files, file, limit, keep)
+	}
 	return streamed(func(file string, r io.Reader, size int64) (*table.Table, error) {
 		return table.ReadColumns(file, r, size, keep)
 	})(files, file, limit)

@@ -156,14 +156,16 @@ func (c *fileCache[T]) getPart(file, part string) (T, error) {
 }
 
 // large reports whether file is larger than weakOver, which a page reads
-// in part.
+// in part. A folder (of event files) is read in part whatever its size,
+// which only listing it tells: ten long runs' events are hundreds of
+// megabytes, of which a chart reads the steps and values.
 func (c *fileCache[T]) large(file string) bool {
 	real, err := c.files.Resolve(file)
 	if err != nil {
 		return false
 	}
 	fi, err := os.Stat(real)
-	return err == nil && fi.Mode().IsRegular() && fi.Size() > c.weakOver
+	return err == nil && (fi.IsDir() || fi.Mode().IsRegular() && fi.Size() > c.weakOver)
 }
 
 // value is the entry's value, if it was read without an error and is held.

@@ -26,7 +26,7 @@ const eventFilePrefix = "events.out.tfevents."
 // folder's eventFolderSum.
 func loadTable(files *sitefs.Root, file string, limit sitefs.Limit) (*table.Table, [32]byte, int64, bool, error) {
 	if isFolder(files, file) {
-		return loadEventFolder(files, file, limit)
+		return loadEventFolder(files, file, limit, nil)
 	}
 	return streamed(table.Read)(files, file, limit)
 }
@@ -71,21 +71,22 @@ func (l *limitedHash) Read(p []byte) (int, error) {
 
 // eventFiles lists the TensorBoard event files of the site folder dir:
 // their paths relative to dir, in name order (a run's files in the order
-// they were written, as their names start with the time), and their total
-// size. A file the rule refuses is an error; other files (checkpoints,
-// hyperparameter configs) are not read.
-func eventFiles(files *sitefs.Root, dir string, limit sitefs.Limit) ([]string, error) {
+// they were written, as their names start with the time), and their
+// sizes, held together to limit. A file the rule refuses is an error;
+// other files (checkpoints, hyperparameter configs) are not read.
+func eventFiles(files *sitefs.Root, dir string, limit sitefs.Limit) ([]string, []int64, error) {
 	list, problems, err := files.List(dir, sitefs.Limit{})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, p := range problems {
 		var fe *sitefs.Error
 		if errors.As(p, &fe) && strings.HasPrefix(path.Base(fe.Path), eventFilePrefix) {
-			return nil, p
+			return nil, nil, p
 		}
 	}
 	var out []string
+	var sizes []int64
 	var total int64
 	for _, sub := range list {
 		if !strings.HasPrefix(path.Base(sub), eventFilePrefix) {
@@ -93,19 +94,20 @@ func eventFiles(files *sitefs.Root, dir string, limit sitefs.Limit) ([]string, e
 		}
 		fi, err := files.Stat(path.Join(dir, sub), sitefs.Limit{})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		total += fi.Size()
 		out = append(out, sub)
+		sizes = append(sizes, fi.Size())
 	}
 	if limit.Bytes > 0 && total > limit.Bytes {
-		return nil, &folderTooLarge{sitefs.TooLargeError{Path: dir, Size: total, Limit: limit.Bytes, Key: limit.Key}}
+		return nil, nil, &folderTooLarge{sitefs.TooLargeError{Path: dir, Size: total, Limit: limit.Bytes, Key: limit.Key}}
 	}
 	if len(out) == 0 {
-		return nil, &diag.Error{Pos: diag.Pos{File: dir}, Msg: "the folder holds no TensorBoard event files (" + eventFilePrefix +
+		return nil, nil, &diag.Error{Pos: diag.Pos{File: dir}, Msg: "the folder holds no TensorBoard event files (" + eventFilePrefix +
 			"*), in it or in a folder per run: name a data file (.csv, .jsonl, .parquet, ...), or the folder TensorBoard's writer wrote (its log_dir)"}
 	}
-	return out, nil
+	return out, sizes, nil
 }
 
 // folderTooLarge is a folder of event files whose sizes add up to more
@@ -129,12 +131,13 @@ func roundLimit(size int64) int64 {
 }
 
 // loadEventFolder reads the event files under dir as one table: run is a
-// file's folder relative to dir ("." for dir itself). Their sizes together
-// are held to limit, as one data file's is, while they are read as well
-// (a run still being written grows).
-func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit) (*table.Table, [32]byte, int64, bool, error) {
+// file's folder relative to dir ("." for dir itself), the text of the
+// columns in keep alone (nil: all). Their sizes together are held to
+// limit, as one data file's is, while they are read as well (a run still
+// being written grows).
+func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit, keep []string) (*table.Table, [32]byte, int64, bool, error) {
 	var sum [32]byte
-	subs, err := eventFiles(files, dir, limit)
+	subs, sizes, err := eventFiles(files, dir, limit)
 	if err != nil {
 		return nil, sum, 0, false, err
 	}
@@ -144,7 +147,7 @@ func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit) (*table
 	list := make([]table.EventFile, len(subs))
 	for i, sub := range subs {
 		rel := path.Join(dir, sub)
-		list[i] = table.EventFile{Run: path.Dir(sub), Name: rel, Open: func() (io.ReadCloser, error) {
+		list[i] = table.EventFile{Run: path.Dir(sub), Name: rel, Size: sizes[i], Open: func() (io.ReadCloser, error) {
 			f, err := files.OpenFile(rel, sitefs.Limit{})
 			if err != nil {
 				return nil, err
@@ -154,7 +157,7 @@ func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit) (*table
 				left.Bytes = 0
 			}
 			h := &limitedHash{r: f, h: sha256.New(), limit: left, path: rel}
-			return &hashedFile{limitedHash: h, f: f, done: func() {
+			return &hashedFile{readAhead: newReadAhead(h), f: f, done: func() {
 				read += h.n
 				if h.err != nil && over == nil {
 					over = h.err
@@ -165,7 +168,7 @@ func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit) (*table
 			}}, nil
 		}}
 	}
-	t, err := table.ReadEvents(dir, list)
+	t, err := table.ReadEventsColumns(dir, list, keep)
 	if over != nil {
 		var tl *sitefs.TooLargeError
 		if errors.As(over, &tl) {
@@ -177,14 +180,16 @@ func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit) (*table
 	return t, sum, read, err == nil, err
 }
 
-// hashedFile is an event file being read: closing it records its sum.
+// hashedFile is an event file being read, and summed, a block ahead of
+// its reader on the other core (readAhead): closing it records its sum.
 type hashedFile struct {
-	*limitedHash
+	*readAhead
 	f    *os.File
 	done func()
 }
 
 func (h *hashedFile) Close() error {
+	h.readAhead.Close()
 	h.done()
 	return h.f.Close()
 }
@@ -194,7 +199,7 @@ func (h *hashedFile) Close() error {
 // rebuild.FileSum, in order.
 func eventFolderSum(files *sitefs.Root, dir string, limit sitefs.Limit) ([32]byte, error) {
 	var sum [32]byte
-	subs, err := eventFiles(files, dir, limit)
+	subs, _, err := eventFiles(files, dir, limit)
 	if err != nil {
 		return sum, err
 	}

@@ -10,6 +10,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"unsafe"
 
 	"google.golang.org/protobuf/encoding/protowire"
 
@@ -24,6 +25,7 @@ var EventColumns = []string{"run", "tag", "step", "wall_time", "value"}
 type EventFile struct {
 	Run  string // the run's folder relative to the data folder, "." for the folder itself
 	Name string // the file's site path, for messages
+	Size int64  // the file's size when listed, 0 if not known: room is made for its rows
 	// Open opens the file when its turn comes, so that a folder of many
 	// runs holds one file open at a time.
 	Open func() (io.ReadCloser, error)
@@ -45,31 +47,49 @@ type EventFile struct {
 // A row's Line is its number in the table (1-based), so that a message
 // about a cell can say "row 1,234 of runs"; Cols are the column numbers.
 func ReadEvents(name string, files []EventFile) (*Table, error) {
+	return ReadEventsColumns(name, files, nil)
+}
+
+// ReadEventsColumns is ReadEvents keeping the text of the columns named in
+// keep alone (nil: every column), as ReadColumns does of a file: a chart of
+// the training loss by run reads neither the wall time nor, without a
+// where on it, the tag.
+func ReadEventsColumns(name string, files []EventFile, keep []string) (*Table, error) {
 	t := &Table{Name: name, Columns: EventColumns, rows: true}
 	t.header = Row{Line: 0, Cells: t.Columns, Cols: []int{1, 2, 3, 4, 5}}
+	if keep != nil {
+		t.store.keepOnly(t.Columns, keep)
+	}
 	r := &eventReader{t: t}
+	for _, f := range files {
+		r.size += max(f.Size, 0)
+	}
 	for _, f := range files {
 		if err := r.file(f); err != nil {
 			return nil, err
 		}
 	}
+	t.store.trim()
 	return t, nil
 }
 
 // eventReader holds what reading one folder's event files shares.
 type eventReader struct {
-	t    *Table
-	run  string
-	tags map[string]string // each tag's text once, shared by its rows
+	t   *Table
+	run string
 	// plugins is the plugin each tag of the file being read belongs to,
 	// as its first value's metadata says.
 	plugins map[string]string
-	// cells backs the rows' slices, a block at a time.
-	cells []string
+	// size is the files' size together, as listed, and read how much of
+	// it the files read so far took, for sizeRows.
+	size, read int64
+	sized      bool
+	// text holds the step's, wall time's and value's text of the row
+	// being added, and cells and cols its row: the table copies them.
+	text  []byte
+	cells [5]string
+	cols  []int
 }
-
-// eventCols are the column numbers every event row points at.
-var eventCols = []int{1, 2, 3, 4, 5}
 
 // recordHeader is a record's length and the length's masked CRC.
 const recordHeader = 12
@@ -97,13 +117,11 @@ func (r *eventReader) file(f EventFile) error {
 	r.run = f.Run
 	// A writer gives a tag's plugin in its first value only, once a file.
 	r.plugins = map[string]string{}
-	if r.tags == nil {
-		r.tags = map[string]string{}
-	}
 	br := bufio.NewReaderSize(in, 64<<10)
 	var head [recordHeader]byte
 	var data []byte
 	var off int64 // the record's offset in the file
+	defer func() { r.read += off }()
 	for n := 1; ; n++ {
 		if _, err := io.ReadFull(br, head[:]); err != nil {
 			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
@@ -135,7 +153,23 @@ func (r *eventReader) file(f EventFile) error {
 			return &diag.Error{Pos: diag.Pos{File: f.Name}, Msg: tooManyRows}
 		}
 		off += recordHeader + int64(length) + 4
+		r.sizeRows(r.read + off)
 	}
+}
+
+// sizeRows reserves room for the rows still to come, guessed from the
+// files' size and the bytes the rows so far took (read), once enough have
+// been read for a fair guess: ten runs' row index is then made once,
+// instead of grown by doubling to up to twice its size.
+func (r *eventReader) sizeRows(read int64) {
+	const sample = 1024
+	if r.sized || r.size <= 0 || r.t.Len() < sample || read >= r.size {
+		return
+	}
+	r.sized = true
+	perRow := float64(read) / float64(r.t.Len())
+	more := float64(r.size-read) / perRow * 1.05
+	r.t.store.reserve(int(min(more, MaxRows)))
 }
 
 // readRecord reads n bytes into buf, grown as they come rather than sized
@@ -183,7 +217,6 @@ func (r *eventReader) event(b []byte) error {
 	if err != nil || !hasSummary {
 		return err
 	}
-	stepText, wallText := "", strconv.FormatFloat(wall, 'f', -1, 64)
 	// Summary: repeated Value value = 1.
 	return fields(summary, func(num protowire.Number, typ protowire.Type, _ uint64, value []byte) error {
 		if num != 1 || typ != protowire.BytesType {
@@ -193,27 +226,53 @@ func (r *eventReader) event(b []byte) error {
 		if err != nil || !ok {
 			return err
 		}
-		if stepText == "" {
-			stepText = strconv.FormatInt(step, 10)
-		}
-		r.add(tag, stepText, wallText, v)
+		r.add(tag, step, wall, v)
 		return nil
 	})
 }
 
-// add appends one row. Each tag's text is kept once, shared by its rows.
-func (r *eventReader) add(tagBytes []byte, step, wall, value string) {
-	tag, ok := r.tags[string(tagBytes)]
-	if !ok {
-		tag = string(tagBytes)
-		r.tags[tag] = tag
+// add appends one row, writing the text of the columns the table keeps
+// alone.
+func (r *eventReader) add(tagBytes []byte, step int64, wall float64, v scalar) {
+	s := &r.t.store
+	tag := ""
+	if !s.dropped(1) {
+		// The table copies the tag before the record is read over.
+		tag = unsafe.String(unsafe.SliceData(tagBytes), len(tagBytes))
 	}
-	if len(r.cells)+5 > cap(r.cells) {
-		r.cells = make([]string, 0, 5*4096)
+	b := r.text[:0]
+	if !s.dropped(2) {
+		b = strconv.AppendInt(b, step, 10)
 	}
-	start := len(r.cells)
-	r.cells = append(r.cells, r.run, tag, step, wall, value)
-	r.t.add(Row{Line: r.t.Len() + 1, Cells: r.cells[start : start+5 : start+5], Cols: eventCols})
+	stepEnd := len(b)
+	if !s.dropped(3) {
+		b = strconv.AppendFloat(b, wall, 'f', -1, 64)
+	}
+	wallEnd := len(b)
+	if !s.dropped(4) {
+		b = v.append(b)
+	}
+	r.text = b
+	// The table copies the text before b is written again.
+	text := unsafe.String(unsafe.SliceData(b), len(b))
+	r.cells = [5]string{r.run, tag, text[:stepEnd], text[stepEnd:wallEnd], text[wallEnd:]}
+	r.cols = textCols(r.cols, r.cells[:])
+	r.t.add(Row{Line: r.t.Len() + 1, Cells: r.cells[:], Cols: r.cols})
+}
+
+// scalar is a scalar value as an event file holds it: a float32 or a
+// float64.
+type scalar struct {
+	v      float64
+	double bool
+}
+
+// append appends the value as appendFloat writes one.
+func (v scalar) append(b []byte) []byte {
+	if v.double {
+		return appendFloat(b, v.v, 64)
+	}
+	return appendFloat(b, v.v, 32)
 }
 
 // Data types of TensorProto.dtype that a scalar is read from.
@@ -227,7 +286,7 @@ const (
 // plugin where its metadata (9) names one, as TensorBoard's scalars
 // dashboard reads them. ok is false for a value that is no scalar (an
 // image, a histogram, a mesh, a string tensor).
-func (r *eventReader) scalarValue(b []byte) (tag []byte, value string, ok bool, err error) {
+func (r *eventReader) scalarValue(b []byte) (tag []byte, value scalar, ok bool, err error) {
 	var tensor, metadata []byte
 	hasSimple := false
 	var simpleBits uint32
@@ -245,25 +304,25 @@ func (r *eventReader) scalarValue(b []byte) (tag []byte, value string, ok bool, 
 		return nil
 	})
 	if err != nil {
-		return nil, "", false, err
+		return nil, scalar{}, false, err
 	}
 	if metadata != nil {
 		name, err := pluginName(metadata)
 		if err != nil {
-			return nil, "", false, err
+			return nil, scalar{}, false, err
 		}
 		if _, seen := r.plugins[string(tag)]; !seen {
 			r.plugins[string(tag)] = name
 		}
 	}
 	if name, known := r.plugins[string(tag)]; tensor != nil && known && name != "scalars" {
-		return nil, "", false, nil
+		return nil, scalar{}, false, nil
 	}
 	if hasSimple {
-		return tag, formatFloat32(math.Float32frombits(simpleBits)), true, nil
+		return tag, scalar{v: float64(math.Float32frombits(simpleBits))}, true, nil
 	}
 	if tensor == nil {
-		return nil, "", false, nil
+		return nil, scalar{}, false, nil
 	}
 	value, ok, err = scalarTensor(tensor)
 	return tag, value, ok, err
@@ -272,7 +331,7 @@ func (r *eventReader) scalarValue(b []byte) (tag []byte, value string, ok bool, 
 // scalarTensor reads a TensorProto holding one float (dtype 1) or double
 // (2), from tensor_content (4) or float_val (5) / double_val (6); a
 // tensor of another type or size is no scalar.
-func scalarTensor(b []byte) (string, bool, error) {
+func scalarTensor(b []byte) (scalar, bool, error) {
 	var dtype uint64
 	rank := 0
 	var content []byte
@@ -302,7 +361,7 @@ func scalarTensor(b []byte) (string, bool, error) {
 		return nil
 	})
 	if err != nil || rank != 0 {
-		return "", false, err
+		return scalar{}, false, err
 	}
 	switch dtype {
 	case dtFloat:
@@ -311,37 +370,31 @@ func scalarTensor(b []byte) (string, bool, error) {
 			raw = content
 		}
 		if len(raw) != 4 {
-			return "", false, nil
+			return scalar{}, false, nil
 		}
-		return formatFloat32(math.Float32frombits(binary.LittleEndian.Uint32(raw))), true, nil
+		return scalar{v: float64(math.Float32frombits(binary.LittleEndian.Uint32(raw)))}, true, nil
 	case dtDouble:
 		raw := doubles
 		if len(content) > 0 {
 			raw = content
 		}
 		if len(raw) != 8 {
-			return "", false, nil
+			return scalar{}, false, nil
 		}
-		return formatFloat64(math.Float64frombits(binary.LittleEndian.Uint64(raw))), true, nil
+		return scalar{v: math.Float64frombits(binary.LittleEndian.Uint64(raw)), double: true}, true, nil
 	}
-	return "", false, nil
+	return scalar{}, false, nil
 }
 
-// formatFloat32 writes a float32 in the fewest digits that read back as
-// it (0.1, not 0.10000000149011612), as TensorBoard shows it; NaN and
-// infinities, which a diverged run logs, give "" (a missing value).
-func formatFloat32(f float32) string {
-	if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
-		return ""
-	}
-	return strconv.FormatFloat(float64(f), 'g', -1, 32)
-}
-
-func formatFloat64(f float64) string {
+// appendFloat appends f, a float of bitSize bits, in the fewest digits
+// that read back as it (0.1, not 0.10000000149011612), as TensorBoard
+// shows it; NaN and infinities, which a diverged run logs, append nothing
+// (a missing value).
+func appendFloat(b []byte, f float64, bitSize int) []byte {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return ""
+		return b
 	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
+	return strconv.AppendFloat(b, f, 'g', -1, bitSize)
 }
 
 // pluginName reads SummaryMetadata.plugin_data (1).plugin_name (1).

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
@@ -38,6 +39,14 @@ import (
 // by its pages' headers is checked before it reads them (parquetpages.go):
 // a file of a few hundred bytes could otherwise ask for gigabytes.
 func ParseParquet(name string, src []byte) (t *Table, err error) {
+	return ParseParquetColumns(name, src, nil)
+}
+
+// ParseParquetColumns is ParseParquet keeping the text of the columns
+// named in keep alone (nil: every column), as ReadColumns does of a CSV
+// file; the other columns are not decoded at all, since a Parquet file
+// keeps each column apart.
+func ParseParquetColumns(name string, src []byte, keep []string) (t *Table, err error) {
 	fail := func(format string, args ...any) error {
 		return &diag.Error{Pos: diag.Pos{File: name}, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -46,11 +55,11 @@ func ParseParquet(name string, src []byte) (t *Table, err error) {
 			t, err = nil, fail("cannot be read as Parquet (%v): the file is damaged, or was cut short", r)
 		}
 	}()
-	return readParquet(name, src, fail)
+	return readParquet(name, src, keep, fail)
 }
 
-// readParquet is ParseParquet, which guards it.
-func readParquet(name string, src []byte, fail func(format string, args ...any) error) (*Table, error) {
+// readParquet is ParseParquetColumns, which guards it.
+func readParquet(name string, src []byte, keep []string, fail func(format string, args ...any) error) (*Table, error) {
 	pf, err := parquet.OpenFile(bytes.NewReader(src), int64(len(src)), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
 		return nil, fail("cannot be read as Parquet (%v): is it a Parquet file, written whole?", err)
@@ -65,7 +74,7 @@ func readParquet(name string, src []byte, fail func(format string, args ...any) 
 	}
 	t := &Table{Name: name, Columns: make([]string, len(leaves)), rows: true}
 	cols := make([]int, len(leaves))
-	kinds := make([]func(parquet.Value) (string, bool), len(leaves))
+	kinds := make([]cellFormat, len(leaves))
 	seen := make(map[string]int, len(leaves))
 	for i, path := range leaves {
 		t.Columns[i] = strings.Join(path, ".")
@@ -78,7 +87,7 @@ func readParquet(name string, src []byte, fail func(format string, args ...any) 
 		}
 		seen[t.Columns[i]] = i
 		leaf, _ := schema.Lookup(path...)
-		kinds[i] = cellFormat(leaf.Node.Type())
+		kinds[i] = cellFormatOf(leaf.Node.Type())
 		if kinds[i] == nil {
 			return nil, fail("column %s holds %s values, which a chart cannot read: convert it to numbers or text", quote(t.Columns[i]), leaf.Node.Type())
 		}
@@ -99,56 +108,145 @@ func readParquet(name string, src []byte, fail func(format string, args ...any) 
 	if err := checkPages(src, pf.Metadata(), t.Columns, schema, n, fail); err != nil {
 		return nil, err
 	}
-	// Cells are allocated a block of rows at a time, not sized by the
-	// footer's count, which a damaged file may have wrong.
-	block := int(min(n, 1<<16)) * len(leaves)
-	var cells []string
-	buf := make([]parquet.Row, 256)
-	line := 0
+	if keep != nil {
+		t.store.keepOnly(t.Columns, keep)
+	}
+	// Room for the rows the footer states, within MaxRows: a long log's
+	// row index made once, not grown by doubling to up to twice its size.
+	// A file that states more rows than it holds is refused below.
+	t.store.reserve(int(n))
+	r := parquetRows{t: t, kinds: kinds, leaves: leaves, schema: schema, fail: fail, rows: n}
 	for _, rg := range pf.RowGroups() {
-		rows := rg.Rows()
-		for {
-			k, err := rows.ReadRows(buf)
-			for _, rec := range buf[:k] {
-				line++
-				if line > int(n) {
-					rows.Close()
-					return nil, fail("holds more rows than its footer says (%s): the file is damaged", diag.Thousands(int(n)))
+		if err := r.rowGroup(rg); err != nil {
+			return nil, err
+		}
+	}
+	t.store.trim()
+	return t, nil
+}
+
+// parquetRows adds a Parquet file's rows to a table, a row group at a
+// time, reading the columns the table keeps alone.
+type parquetRows struct {
+	t      *Table
+	kinds  []cellFormat
+	leaves [][]string
+	schema *parquet.Schema
+	fail   func(format string, args ...any) error
+	rows   int64 // as the footer says
+	line   int   // the rows added
+	// text holds the kept cells' text of the row being added, and cells
+	// and cols its row: the table copies them.
+	text  []byte
+	cells []string
+	cols  []int
+	ends  []int
+}
+
+// rowGroup adds the rows of rg.
+func (r *parquetRows) rowGroup(rg parquet.RowGroup) error {
+	t := r.t
+	chunks := rg.ColumnChunks()
+	if len(chunks) != len(t.Columns) {
+		return r.fail("row group %s has %d columns, and the file's schema %d: the file is damaged", diag.Thousands(r.line+1), len(chunks), len(t.Columns))
+	}
+	columns := make([]*columnValues, len(t.Columns))
+	for c := range columns {
+		if !t.store.dropped(c) {
+			columns[c] = &columnValues{pages: chunks[c].Pages(), buf: make([]parquet.Value, 1024)}
+			defer columns[c].close()
+		}
+	}
+	if cap(r.cells) < len(columns) {
+		r.cells, r.ends = make([]string, len(columns)), make([]int, len(columns))
+	}
+	cells, ends := r.cells[:len(columns)], r.ends[:len(columns)]
+	for range rg.NumRows() {
+		r.line++
+		if int64(r.line) > r.rows {
+			return r.fail("holds more rows than its footer says (%s): the file is damaged", diag.Thousands(int(r.rows)))
+		}
+		b := r.text[:0]
+		for c, col := range columns {
+			if col != nil {
+				v, err := col.next()
+				if err != nil {
+					return r.fail("cannot be read past row %s (%v): the file is damaged or was cut short", diag.Thousands(r.line-1), err)
 				}
-				if len(cells)+len(leaves) > cap(cells) {
-					cells = make([]string, 0, max(block, len(leaves)))
+				if !v.IsNull() {
+					var ok bool
+					if b, ok = r.kinds[c](b, v); !ok {
+						return r.fail("row %s, column %s: the value is not valid %s", diag.Thousands(r.line), quote(t.Columns[c]), leafKind(r.schema, r.leaves[c]))
+					}
 				}
-				start := len(cells)
-				cells = cells[:start+len(leaves)]
-				for _, v := range rec {
-					c := v.Column()
-					if c < 0 || c >= len(leaves) {
-						continue
-					}
-					if v.IsNull() {
-						cells[start+c] = ""
-						continue
-					}
-					s, ok := kinds[c](v)
-					if !ok {
-						rows.Close()
-						return nil, fail("row %s, column %s: the value is not valid %s", diag.Thousands(line), quote(t.Columns[c]), leafKind(schema, leaves[c]))
-					}
-					cells[start+c] = s
-				}
-				t.add(Row{Line: line, Cells: cells[start : start+len(leaves) : start+len(leaves)], Cols: cols})
 			}
+			ends[c] = len(b)
+		}
+		r.text = b
+		// The table copies the text before b is written again.
+		text := unsafe.String(unsafe.SliceData(b), len(b))
+		from := 0
+		for c, end := range ends {
+			cells[c], from = text[from:end], end
+		}
+		r.cols = textCols(r.cols, cells)
+		t.add(Row{Line: r.line, Cells: cells, Cols: r.cols})
+	}
+	return nil
+}
+
+// columnValues reads the values of one flat column chunk in order, a page
+// at a time.
+type columnValues struct {
+	pages  parquet.Pages
+	page   parquet.Page
+	values parquet.ValueReader // the page's, nil between pages
+	buf    []parquet.Value
+	n, i   int  // buf[i:n] are yet to be read
+	last   bool // the page gave its last values
+}
+
+// next is the column's next value: a row's, as a flat column holds one a
+// row.
+func (c *columnValues) next() (parquet.Value, error) {
+	for c.i == c.n {
+		if c.values == nil || c.last {
+			c.release()
+			page, err := c.pages.ReadPage()
 			if errors.Is(err, io.EOF) {
-				break
+				return parquet.Value{}, errors.New("a column holds fewer values than the row group has rows")
 			}
 			if err != nil {
-				rows.Close()
-				return nil, fail("cannot be read past row %s (%v): the file is damaged or was cut short", diag.Thousands(line), err)
+				return parquet.Value{}, err
 			}
+			c.page, c.values, c.last = page, page.Values(), false
 		}
-		rows.Close()
+		n, err := c.values.ReadValues(c.buf)
+		c.n, c.i = n, 0
+		switch {
+		case errors.Is(err, io.EOF):
+			c.last = true
+		case err != nil:
+			return parquet.Value{}, err
+		case n == 0:
+			return parquet.Value{}, errors.New("a page gives no values")
+		}
 	}
-	return t, nil
+	c.i++
+	return c.buf[c.i-1], nil
+}
+
+// release gives the page being read back to parquet-go's pool.
+func (c *columnValues) release() {
+	if c.page != nil {
+		parquet.Release(c.page)
+		c.page, c.values = nil, nil
+	}
+}
+
+func (c *columnValues) close() {
+	c.release()
+	c.pages.Close()
 }
 
 // flatSchema checks that every column under group is a plain one: no
@@ -182,9 +280,13 @@ func leafKind(schema *parquet.Schema, path []string) string {
 	return leaf.Node.Type().String()
 }
 
-// cellFormat returns how a column of type typ is written as cells, or nil
-// for a type the table cannot hold.
-func cellFormat(typ parquet.Type) func(parquet.Value) (string, bool) {
+// cellFormat appends a value's text to b, or says it is not a valid
+// value of its column's type.
+type cellFormat func(b []byte, v parquet.Value) ([]byte, bool)
+
+// cellFormatOf returns how a column of type typ is written as cells, or
+// nil for a type the table cannot hold.
+func cellFormatOf(typ parquet.Type) cellFormat {
 	var logical format.LogicalTypeValue
 	if lt := typ.LogicalType(); lt != nil {
 		logical = lt.Value
@@ -192,88 +294,77 @@ func cellFormat(typ parquet.Type) func(parquet.Value) (string, bool) {
 	switch lt := logical.(type) {
 	case *format.TimestampType:
 		unit := timeUnit(&lt.Unit)
-		return func(v parquet.Value) (string, bool) {
-			return time.Unix(0, 0).Add(time.Duration(v.Int64()) * unit).UTC().Format(time.RFC3339Nano), true
+		return func(b []byte, v parquet.Value) ([]byte, bool) {
+			return time.Unix(0, 0).Add(time.Duration(v.Int64())*unit).UTC().AppendFormat(b, time.RFC3339Nano), true
 		}
 	case *format.DateType:
-		return func(v parquet.Value) (string, bool) {
-			return time.Unix(int64(v.Int32())*86400, 0).UTC().Format(time.DateOnly), true
+		return func(b []byte, v parquet.Value) ([]byte, bool) {
+			return time.Unix(int64(v.Int32())*86400, 0).UTC().AppendFormat(b, time.DateOnly), true
 		}
 	case *format.DecimalType:
 		scale := int(lt.Scale)
-		return func(v parquet.Value) (string, bool) { return decimalText(v, scale), true }
+		return func(b []byte, v parquet.Value) ([]byte, bool) { return append(b, decimalText(v, scale)...), true }
 	case *format.IntType:
 		if lt.IsSigned {
 			break
 		}
-		return func(v parquet.Value) (string, bool) {
+		return func(b []byte, v parquet.Value) ([]byte, bool) {
 			if v.Kind() == parquet.Int32 {
-				return strconv.FormatUint(uint64(v.Uint32()), 10), true
+				return strconv.AppendUint(b, uint64(v.Uint32()), 10), true
 			}
-			return strconv.FormatUint(v.Uint64(), 10), true
+			return strconv.AppendUint(b, v.Uint64(), 10), true
 		}
 	case *format.UUIDType:
-		return func(v parquet.Value) (string, bool) {
-			b := v.ByteArray()
-			if len(b) != 16 {
-				return "", false
+		return func(b []byte, v parquet.Value) ([]byte, bool) {
+			u := v.ByteArray()
+			if len(u) != 16 {
+				return b, false
 			}
-			return fmt.Sprintf("%x-%x-%x-%x-%x", b[:4], b[4:6], b[6:8], b[8:10], b[10:]), true
+			return fmt.Appendf(b, "%x-%x-%x-%x-%x", u[:4], u[4:6], u[6:8], u[8:10], u[10:]), true
 		}
 	case *format.Float16Type:
-		return func(v parquet.Value) (string, bool) {
-			b := v.ByteArray()
-			if len(b) != 2 {
-				return "", false
+		return func(b []byte, v parquet.Value) ([]byte, bool) {
+			h := v.ByteArray()
+			if len(h) != 2 {
+				return b, false
 			}
-			return formatFloat32(float16(binary.LittleEndian.Uint16(b))), true
+			return appendFloat(b, float64(float16(binary.LittleEndian.Uint16(h))), 32), true
 		}
 	}
 	switch typ.Kind() {
 	case parquet.Boolean:
-		return func(v parquet.Value) (string, bool) { return strconv.FormatBool(v.Boolean()), true }
+		return func(b []byte, v parquet.Value) ([]byte, bool) { return strconv.AppendBool(b, v.Boolean()), true }
 	case parquet.Int32:
-		return func(v parquet.Value) (string, bool) { return strconv.FormatInt(int64(v.Int32()), 10), true }
+		return func(b []byte, v parquet.Value) ([]byte, bool) {
+			return strconv.AppendInt(b, int64(v.Int32()), 10), true
+		}
 	case parquet.Int64:
-		return func(v parquet.Value) (string, bool) { return strconv.FormatInt(v.Int64(), 10), true }
+		return func(b []byte, v parquet.Value) ([]byte, bool) { return strconv.AppendInt(b, v.Int64(), 10), true }
 	case parquet.Int96: // Spark's and Impala's old timestamps
-		return func(v parquet.Value) (string, bool) {
+		return func(b []byte, v parquet.Value) ([]byte, bool) {
 			// Nanoseconds of the day in the first 8 bytes, the Julian day in the last 4.
 			i := v.Int96()
 			nanos := int64(i[0]) | int64(i[1])<<32
 			days := int64(i[2]) - 2440588 // the Julian day of 1970-01-01
-			return time.Unix(days*86400, nanos).UTC().Format(time.RFC3339Nano), true
+			return time.Unix(days*86400, nanos).UTC().AppendFormat(b, time.RFC3339Nano), true
 		}
 	case parquet.Float:
-		return func(v parquet.Value) (string, bool) { return formatFloat32(v.Float()), true }
+		return func(b []byte, v parquet.Value) ([]byte, bool) { return appendFloat(b, float64(v.Float()), 32), true }
 	case parquet.Double:
-		return func(v parquet.Value) (string, bool) { return formatFloat64(v.Double()), true }
+		return func(b []byte, v parquet.Value) ([]byte, bool) { return appendFloat(b, v.Double(), 64), true }
 	case parquet.ByteArray, parquet.FixedLenByteArray:
 		// Text, annotated as such or not (older writers leave strings
-		// plain); bytes that are not UTF-8 are no cell. A log repeats
-		// its run and tag names on every row: the first few thousand
-		// distinct texts of a column are kept once, shared by their rows.
-		seen := map[string]string{}
-		return func(v parquet.Value) (string, bool) {
-			b := v.ByteArray()
-			if s, ok := seen[string(b)]; ok {
-				return s, true
+		// plain); bytes that are not UTF-8 are no cell.
+		return func(b []byte, v parquet.Value) ([]byte, bool) {
+			text := v.ByteArray()
+			if !utf8.Valid(text) {
+				return b, false
 			}
-			if !utf8.Valid(b) {
-				return "", false
-			}
-			s := strings.TrimSpace(string(b))
-			if len(seen) < maxShared {
-				seen[string(b)] = s
-			}
-			return s, true
+			return append(b, bytes.TrimSpace(text)...), true
 		}
 	}
 	return nil
 }
-
-// maxShared bounds how many distinct texts of one column are shared.
-const maxShared = 4096
 
 // timeUnit is the duration of one tick of a Parquet time unit.
 func timeUnit(u *format.TimeUnit) time.Duration {

@@ -103,8 +103,8 @@ func Read(name string, r io.Reader, size int64) (*Table, error) {
 }
 
 // ReadColumns is Read keeping the text of the columns named in keep alone,
-// of a CSV or TSV file (ReadCSVColumns) or JSON Lines (ReadJSONLColumns);
-// of a file of another kind, every column.
+// of a CSV or TSV file (ReadCSVColumns), JSON Lines (ReadJSONLColumns) or
+// Parquet (ParseParquetColumns); of a file of another kind, every column.
 func ReadColumns(name string, r io.Reader, size int64, keep []string) (*Table, error) {
 	at := diag.Pos{File: name, Line: 1, Col: 1}
 	switch strings.ToLower(path.Ext(name)) {
@@ -114,6 +114,12 @@ func ReadColumns(name string, r io.Reader, size int64, keep []string) (*Table, e
 		return ReadCSVColumns(r, size, at, '\t', keep)
 	case ".jsonl", ".ndjson":
 		return ReadJSONLColumns(name, r, keep)
+	case ".parquet":
+		src, err := io.ReadAll(r)
+		if err != nil {
+			return nil, err
+		}
+		return ParseParquetColumns(name, src, keep)
 	}
 	return Read(name, r, size)
 }
@@ -152,6 +158,12 @@ func (t *Table) Pos(row, col int) diag.Pos {
 			if col < len(r.Lines) && r.Lines[col] != 0 {
 				p.Line = r.Lines[col]
 			}
+		}
+	case row >= 0 && row < t.Len() && t.rows:
+		// A cell is placed by its column's number (numbered.go).
+		p.Line = t.store.lines.line(row)
+		if col >= 0 && col < len(t.Columns) {
+			p.Col = col + 1
 		}
 	case row >= 0 && row < t.Len():
 		p.Line, p.Col = t.store.pos(row, col)
