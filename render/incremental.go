@@ -269,16 +269,16 @@ func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) 
 // A save in the live preview changes a page or two of a site that may have
 // thousands. When the pages it read again keep their place in the site
 // (their slug, their place in the order, their tags, their charts' names,
-// whether they have math), only those pages and what shows them are made
-// again: the next Render patches the last call's files (patch) instead of
+// whether they have math), or one page is added, removed or moved in the
+// order, only those pages and what shows them are made again: the next Render patches the last call's files (patch) instead of
 // keying every file of the site, and Patched tells the caller which files
 // it made, so that its own work is that of the change too. What shows a
 // page outside its own file: when its link in listings changed (title,
 // date, description, chart titles), its neighbours' pages, the page of the
 // home listing and of each of its tags' listings that lists it, the feed
 // when it is among the newest, and the sitemap when its date changed; when
-// its search entry changed, the search index. Anything else goes through
-// every file.
+// its search entry changed, the search index; when it moved, what
+// listpatch.go says. Anything else goes through every file.
 
 // patchMax is how many changed pages a patch takes at most: beyond it,
 // going through every file costs little more.
@@ -331,8 +331,8 @@ func (d delta) moved() bool { return d.added >= 0 && d.removed >= 0 }
 // remember keeps, after a call that went through every file of s, what
 // the next call needs to patch it. What only a patch reads (settle) is
 // worked out by the first patch, so that a run of saves that each go
-// through every file (a page dated anew, again and again) does not pay
-// for it.
+// through every file (a data file many pages read, saved again and
+// again) does not pay for it.
 func (rr *Renderer) remember(s *site.Site, groups []tagGroup, files []output.File) {
 	rr.patched, rr.removed = nil, nil
 	if rr.cache == nil {
