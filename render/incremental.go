@@ -270,9 +270,10 @@ func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) 
 // thousands. When the pages it read again keep their place in the site
 // (their slug, their place in the order, their tags, their charts' names,
 // whether they have math), or one page is added, removed or moved in the
-// order, only those pages and what shows them are made again: the next Render patches the last call's files (patch) instead of
-// keying every file of the site, and Patched tells the caller which files
-// it made, so that its own work is that of the change too. What shows a
+// order, only those pages and what shows them are made again: the next
+// Render patches the last call's files (patch) instead of keying every
+// file of the site, and Patched tells the caller which files it made, so
+// that its own work is that of the change too. What shows a
 // page outside its own file: when its link in listings changed (title,
 // date, description, chart titles), its neighbours' pages, the page of the
 // home listing and of each of its tags' listings that lists it, the feed
