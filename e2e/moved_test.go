@@ -10,10 +10,10 @@ import (
 )
 
 // TestMovedPageInChromium is a save that moves a page in the site's order
-// (its date), seen by two browsers: one showing the page, which the
-// preview makes first and announces alone, and one showing the home page,
-// whose listing follows with the rest of the save. Both end showing the
-// save: the page its new text, the home page the page in its new place.
+// (its date), which the preview patches, seen by two browsers: one showing
+// the page and one showing the home page, whose listing it shifts. Both
+// end showing the save: the page its new text, the home page the page in
+// its new place.
 func TestMovedPageInChromium(t *testing.T) {
 	b := newBrowser(t)
 	dir := copyDemo(t)

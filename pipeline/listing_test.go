@@ -109,7 +109,7 @@ func TestStreamedStartPagedListings(t *testing.T) {
 	}{
 		{name: "start", has: []string{"page/1/index.html", "tags/all/page/1/index.html"}, hasNot: []string{"page/2/index.html"}},
 		{name: "a title", write: map[string]string{"content/p02.md": page("Page two, renamed", "2025-01-02", "even, all")}, patched: true},
-		{name: "a date that reorders", write: map[string]string{"content/p02.md": page("Page two, renamed", "2025-01-09", "even, all")}},
+		{name: "a date that reorders", write: map[string]string{"content/p02.md": page("Page two, renamed", "2025-01-09", "even, all")}, patched: true},
 		{name: "a new tag", write: map[string]string{"content/p03.md": page("Page 03", "2025-01-03", "odd, all, new")}, patched: true,
 			has: []string{"tags/new/index.html"}},
 		{name: "a new oldest page", write: map[string]string{"content/p00.md": page("Page 00", "2024-12-31", "even, all")}, patched: true,

@@ -72,26 +72,12 @@ type Update struct {
 // drop the bytes of out's files once it holds them.
 type Take func(out *output.Output, made []int, removed []string, patched bool) bool
 
-// First is how UpdateFirst hands its caller the saved page's files, made
-// ahead of the rest of the save (render.Renderer.RenderFirst): each file
-// made, with its bytes (those it did not make again have none). The Take
-// that follows lists them without bytes, as kept.
-type First func(files []output.File)
-
 // Update brings the site up to date after the given files (site-relative,
 // slash-separated: created, written or removed) changed; nil means load
 // everything again. It loads (or reloads) the site, renders it, and hands
 // the files to take. On an error the last good site stays current, and
 // the changes are kept for the next Update, which tries them again.
 func (p *Preview) Update(changed []string, take Take) (*Update, error) {
-	return p.UpdateFirst(changed, nil, take)
-}
-
-// UpdateFirst is Update, but for a save of one page that moves it in the
-// order (the render then goes through every page): that page is made
-// first, with its new neighbours, and handed to first, when first is not
-// nil, before the rest is made and handed to take.
-func (p *Preview) UpdateFirst(changed []string, first First, take Take) (*Update, error) {
 	pending := append(slices.Clone(p.pending), changed...)
 	p.mu.Lock()
 	prev, rr := p.site, p.rr
@@ -107,9 +93,6 @@ func (p *Preview) UpdateFirst(changed []string, first First, take Take) (*Update
 	}
 	if err == nil {
 		fresh := full || rr == nil || !rr.Fits(next)
-		if !fresh && first != nil && len(pending) == 1 {
-			renderFirst(next, rr, pending[0], first)
-		}
 		rr, err = render1(next, rr, fresh, take)
 	}
 	if err != nil {
@@ -157,18 +140,6 @@ func render1(next *site.Site, rr *render.Renderer, fresh bool, take Take) (*rend
 		fresh = true
 	}
 	return nil, errors.New("pipeline: the renderer handed back a file without bytes twice (a bug)")
-}
-
-// renderFirst makes the page of next read from path ahead of the rest of
-// the render (render.Renderer.RenderFirst) and hands its files to first.
-// Its error is not returned: the render that follows meets it again and
-// reports it with every other page's.
-func renderFirst(next *site.Site, rr *render.Renderer, path string, first First) {
-	var files []output.File
-	ok, err := rr.RenderFirst(next, path, func(f output.File) { files = append(files, f) })
-	if ok && err == nil {
-		first(files)
-	}
 }
 
 // Renders counts the pages rendered since the last full rebuild (see

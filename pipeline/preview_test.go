@@ -131,9 +131,6 @@ func testPreviewMatchesFreshRender(t *testing.T, streamed bool) {
 		// patch: the update must patch the last (Preview.Patched) rather
 		// than go through every file (false: not checked).
 		patch bool
-		// first lists the pages UpdateFirst must hand to first, ahead of
-		// the rest, and take must not be given again; nil: none.
-		first []string
 	}{
 		{name: "first update", full: true, everything: true},
 		{name: "a page's body changed", changed: []string{"content/older.md"},
@@ -154,28 +151,22 @@ func testPreviewMatchesFreshRender(t *testing.T, streamed bool) {
 			write:   map[string]string{"content/older.md": "---\ntitle: Older\ndate: 2024-07-01\n---\nAn older page, edited.\n"},
 			made:    []string{"older/index.html", "runs/index.html", "index.html", "feed.xml", "sitemap.xml"},
 			notMade: []string{"audio/index.html", "search.json"}},
-		// A page moved in the order is made first, with its new
-		// neighbours, and only it; the rest after.
+		// A page moved in the order patches the last update: the page,
+		// its neighbours old and new, the listing, the feed, the sitemap
+		// and the search index, which list the pages in order.
 		{name: "a page moved in the order", changed: []string{"content/older.md"},
-			write:   map[string]string{"content/older.md": "---\ntitle: Older\ndate: 2025-02-15\n---\nAn older page, edited.\n"},
-			first:   []string{"older/index.html"},
-			made:    []string{"index.html", "audio/index.html", "runs/index.html", "feed.xml", "sitemap.xml"},
-			notMade: []string{"older/index.html"}},
+			write: map[string]string{"content/older.md": "---\ntitle: Older\ndate: 2025-02-15\n---\nAn older page, edited.\n"},
+			made:  []string{"older/index.html", "index.html", "audio/index.html", "runs/index.html", "feed.xml", "sitemap.xml", "search.json"},
+			patch: true},
 		{name: "a page moved back", changed: []string{"content/older.md"},
-			write:   map[string]string{"content/older.md": "---\ntitle: Older\ndate: 2024-07-01\n---\nAn older page, edited.\n"},
-			first:   []string{"older/index.html"},
-			made:    []string{"index.html", "audio/index.html", "runs/index.html"},
-			notMade: []string{"older/index.html"}},
+			write: map[string]string{"content/older.md": "---\ntitle: Older\ndate: 2024-07-01\n---\nAn older page, edited.\n"},
+			made:  []string{"older/index.html", "index.html", "audio/index.html", "runs/index.html"}, patch: true},
 		{name: "a page with a chart moved, its chart changed", changed: []string{"content/runs.md"},
-			write:   map[string]string{"content/runs.md": strings.Replace(strings.Replace(runs, "2025-01-02", "2025-04-01", 1), "y: loss", "y: {field: loss, title: Loss}", 1)},
-			first:   []string{"runs/index.html"},
-			made:    []string{"index.html", "audio/index.html", "older/index.html"},
-			notMade: []string{"runs/index.html"}},
+			write: map[string]string{"content/runs.md": strings.Replace(strings.Replace(runs, "2025-01-02", "2025-04-01", 1), "y: loss", "y: {field: loss, title: Loss}", 1)},
+			made:  []string{"runs/index.html", "index.html", "audio/index.html", "older/index.html"}, patch: true},
 		{name: "a page with a chart moved back", changed: []string{"content/runs.md"},
-			write:   map[string]string{"content/runs.md": runs},
-			first:   []string{"runs/index.html"},
-			made:    []string{"index.html", "audio/index.html", "older/index.html"},
-			notMade: []string{"runs/index.html"}},
+			write: map[string]string{"content/runs.md": runs},
+			made:  []string{"runs/index.html", "index.html", "audio/index.html", "older/index.html"}, patch: true},
 		{name: "a page added", changed: []string{"content/new.md"},
 			write: map[string]string{"content/new.md": "---\ntitle: New\ndate: 2025-02-01\n---\nNew page.\n"},
 			made:  []string{"new/index.html", "index.html", "audio/index.html", "runs/index.html"}, notMade: []string{"older/index.html"}, patch: true},
@@ -228,22 +219,10 @@ func testPreviewMatchesFreshRender(t *testing.T, streamed bool) {
 		}
 		var u *Update
 		var err error
-		var first []string           // the pages handed to first
-		early := map[string][]byte{} // the files handed to first, with their bytes
 		if streamed && st.name == "first update" {
 			u, err = pv.Start(h.emit, h.take)
 		} else {
-			u, err = pv.UpdateFirst(st.changed, func(files []output.File) {
-				for _, f := range files {
-					if strings.HasSuffix(f.Path, ".html") {
-						first = append(first, f.Path)
-					}
-					if f.Data != nil {
-						early[f.Path] = bytes.Clone(f.Data)
-						h.emit(f)
-					}
-				}
-			}, h.take)
+			u, err = pv.Update(st.changed, h.take)
 		}
 		if err != nil {
 			t.Fatalf("%s: %v", st.name, err)
@@ -264,17 +243,9 @@ func testPreviewMatchesFreshRender(t *testing.T, streamed bool) {
 				t.Errorf("%s: %s was made again, though nothing it shows changed", st.name, f)
 			}
 		}
-		if !slices.Equal(first, st.first) {
-			t.Errorf("%s: made first %q, want %q", st.name, first, st.first)
-		}
 		want, err := previewFresh(src, opts)
 		if err != nil {
 			t.Fatalf("%s, fresh render: %v", st.name, err)
-		}
-		for _, f := range want.Files {
-			if b, ok := early[f.Path]; ok && !bytes.Equal(b, f.Data) {
-				t.Errorf("%s: %s, made first, differs from a fresh render's", st.name, f.Path)
-			}
 		}
 		assertHeldIsFresh(t, st.name, h, want)
 		for _, p := range u.Site.Pages {

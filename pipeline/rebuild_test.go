@@ -37,6 +37,7 @@ func TestRebuildMatchesFreshBuild(t *testing.T) {
 		{name: "a data file changed", write: map[string]string{"data/runs.csv": "model,flops,loss\na,1e18,3.2\na,1e19,2.8\nb,1e18,3.0\nb,1e19,2.6\n"}},
 		{name: "a page's body changed", write: map[string]string{"content/older.md": "---\ntitle: Older\ndate: 2024-06-01\n---\nAn older page, edited.\n"}},
 		{name: "a neighbour's title changed", write: map[string]string{"content/runs.md": "---\ntitle: Runs, renamed\ndate: 2025-01-02\n---\nLoss falls with compute.\n\n```chart\ndata: data/runs.csv\nx: {field: flops, scale: log}\ny: loss\nseries: model\n```\n"}},
+		{name: "a page moved in the order", write: map[string]string{"content/older.md": "---\ntitle: Older\ndate: 2025-02-15\n---\nAn older page, edited.\n"}},
 		{name: "a page added", write: map[string]string{"content/new.md": "---\ntitle: New\ndate: 2025-02-01\ntags: [fresh]\n---\nNew page.\n"}},
 		{name: "a page removed", remove: []string{"content/older.md"}},
 		{name: "the config changed", write: map[string]string{"scalesite.yaml": "title: Renamed site\nbaseURL: https://u.github.io/repo/\n"}},

@@ -269,16 +269,17 @@ func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) 
 // A save in the live preview changes a page or two of a site that may have
 // thousands. When the pages it read again keep their place in the site
 // (their slug, their place in the order, their tags, their charts' names,
-// whether they have math), only those pages and what shows them are made
-// again: the next Render patches the last call's files (patch) instead of
-// keying every file of the site, and Patched tells the caller which files
-// it made, so that its own work is that of the change too. What shows a
+// whether they have math), or one page is added, removed or moved in the
+// order, only those pages and what shows them are made again: the next
+// Render patches the last call's files (patch) instead of keying every
+// file of the site, and Patched tells the caller which files it made, so
+// that its own work is that of the change too. What shows a
 // page outside its own file: when its link in listings changed (title,
 // date, description, chart titles), its neighbours' pages, the page of the
 // home listing and of each of its tags' listings that lists it, the feed
 // when it is among the newest, and the sitemap when its date changed; when
-// its search entry changed, the search index. Anything else goes through
-// every file.
+// its search entry changed, the search index; when it moved, what
+// listpatch.go says. Anything else goes through every file.
 
 // patchMax is how many changed pages a patch takes at most: beyond it,
 // going through every file costs little more.
@@ -310,7 +311,8 @@ type delta struct {
 	home    bool         // whether the home page is a new value
 	// added is the index in s.Pages of a page new to the site, and
 	// removed the index in the last call's pages of a page gone from it;
-	// -1 for none. One of them at most.
+	// -1 for none. Both for a page moved in the order (its date): removed
+	// from its old place and added at its new (moved).
 	added, removed int
 	// regroup reports that the tags' listings are not those of the last
 	// call: a page added or removed has tags, or a changed page's tags
@@ -318,15 +320,20 @@ type delta struct {
 	regroup bool
 }
 
-// reshaped reports whether the patch adds or removes files: a page added
-// or removed, or the tags' listings changed.
+// reshaped reports whether the listings change otherwise than in place: a
+// page added, removed or moved, or the tags' listings changed.
 func (d delta) reshaped() bool { return d.added >= 0 || d.removed >= 0 || d.regroup }
+
+// moved reports whether a page moved in the order: its files stay, but
+// its neighbours, old and new, and the listing pages between its old
+// place and its new change.
+func (d delta) moved() bool { return d.added >= 0 && d.removed >= 0 }
 
 // remember keeps, after a call that went through every file of s, what
 // the next call needs to patch it. What only a patch reads (settle) is
 // worked out by the first patch, so that a run of saves that each go
-// through every file (a page dated anew, again and again) does not pay
-// for it.
+// through every file (a data file many pages read, saved again and
+// again) does not pay for it.
 func (rr *Renderer) remember(s *site.Site, groups []tagGroup, files []output.File) {
 	rr.patched, rr.removed = nil, nil
 	if rr.cache == nil {
@@ -383,7 +390,12 @@ func (rr *Renderer) Patched() (made []int, removed []string, ok bool) {
 // call can patch the last (see above) and what changed. The pages are
 // walked in step: a page of the same slug in the same place is the same
 // page, changed or not; one page more (or less) may stand anywhere, when
-// its slug is new to the site (or gone from it).
+// its slug is new to the site (or gone from it); and, the pages as many as
+// before, one page may stand elsewhere in the order (moved), found where
+// the walk first meets a slug out of step: the last call's page there
+// moved older when the new page there is the last call's next one, else
+// the new page there moved newer when the last call's page there is the
+// new next one.
 func (rr *Renderer) delta(s *site.Site) (d delta, ok bool) {
 	l := rr.last
 	grow := 0
@@ -423,9 +435,28 @@ func (rr *Renderer) delta(s *site.Site) (d delta, ok bool) {
 		case grow == -1 && d.removed < 0 && j < len(l.pages) && standsAlone(l.pages[j], s.Pages):
 			d.removed, j = j, j+1
 			d.regroup = d.regroup || len(l.pages[d.removed].Tags) > 0
+		case grow != 0:
+			return delta{}, false
+		case d.added < 0 && d.removed >= 0 && i < len(s.Pages) && s.Pages[i].Slug == l.pages[d.removed].Slug:
+			d.added, i = i, i+1 // the page moved older, in its new place
+		case d.added >= 0 && d.removed < 0 && j < len(l.pages) && l.pages[j].Slug == s.Pages[d.added].Slug:
+			d.removed, j = j, j+1 // the page moved newer, in its old place
+		case d.added >= 0 || d.removed >= 0 || i+1 >= len(s.Pages):
+			return delta{}, false
+		case s.Pages[i].Slug == l.pages[j+1].Slug:
+			d.removed, j = j, j+1 // moved older
+		case l.pages[j].Slug == s.Pages[i+1].Slug:
+			d.added, i = i, i+1 // moved newer
 		default:
 			return delta{}, false
 		}
+	}
+	if grow == 0 && (d.added >= 0 || d.removed >= 0) {
+		was, p := l.pages[max(d.removed, 0)], s.Pages[max(d.added, 0)]
+		if !d.moved() || !r.samePlace(was, p) {
+			return delta{}, false
+		}
+		d.regroup = d.regroup || len(was.Tags) > 0 || len(p.Tags) > 0
 	}
 	if s.Home != l.home {
 		if s.Home == nil || l.home == nil || !r.samePlace(l.home, s.Home) || !r.sameOutside(l.home, s.Home) {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/scalesite/scalesite/internal/par"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/site"
 )
@@ -19,7 +20,11 @@ import (
 // and of each of its tags' (the full pages, numbered from the oldest, do
 // not move: listing.go), and, once in listSize new pages, a new full page
 // and the one before it; a new tag makes its listing and the tags index;
-// a page removed, or a tag, removes the listing pages no longer needed.
+// a page removed, or a tag, removes the listing pages no longer needed. A
+// page moved in the order (dated anew) makes again its old neighbours and
+// its new, and the pages of the home listing and of each of its tags'
+// listings that the entries between its old place and its new shift
+// across: each a concatenation of kept entries (layout.EntryMemo).
 
 // pages are the indexes in the new pages, ascending and each once, of the
 // pages a patch renders: the changed and added ones, and the neighbours of
@@ -43,12 +48,20 @@ func (d delta) pages(n int) []int {
 		near(d.added)
 	}
 	if i := d.removed; i >= 0 {
-		// The pages on either side of it: i-1 and i in the new pages.
-		if i > 0 {
-			out = append(out, i-1)
+		// The pages on either side of it: i-1 and i in the pages without
+		// it, each one further on past the page added (moved) before it.
+		without := n
+		if d.added >= 0 {
+			without--
 		}
-		if i < n {
-			out = append(out, i)
+		for _, k := range [...]int{i - 1, i} {
+			if k < 0 || k >= without {
+				continue
+			}
+			if d.added >= 0 && k >= d.added {
+				k++
+			}
+			out = append(out, k)
 		}
 	}
 	slices.Sort(out)
@@ -83,27 +96,40 @@ func findGroup(groups []tagGroup, slug string) (int, bool) {
 
 // listingChanges are the pages of a listing that was old and is now new
 // (entries newest first) to make again, and those to remove, when entries
-// were added or removed: the first page, and each full page from the one
-// that holds the oldest entry not as it was (compared from the oldest: a
-// new newest entry moves none) to the newest; the newest full page of
-// old and of new, when they differ, whose newer neighbours change; and
-// the full pages new no longer fills. Entries changed in place (same slug) count as
-// the same: their own page is made again by their link.
+// were added, removed or moved: the first page, and each full page from
+// the one that holds the oldest entry not as it was (compared from the
+// oldest: a new newest entry moves none) to the newest; the newest full
+// page of old and of new, when they differ, whose newer neighbours
+// change; and the full pages new no longer fills. With as many entries as
+// before (one moved), the full pages stop at the one that holds the
+// newest entry not as it was, and the first page is made only when it
+// holds one. Entries changed in place (same slug) count as the same:
+// their own page is made again by their link.
 func listingChanges(old, new []*site.Page, size int) (remake, gone []int) {
 	n0, n1 := len(old), len(new)
 	same := 0 // entries the same, counted from the oldest
-	for same < n0 && same < n1 && (old[n0-1-same] == new[n1-1-same] || old[n0-1-same].Slug == new[n1-1-same].Slug) {
+	for same < n0 && same < n1 && sameEntry(old[n0-1-same], new[n1-1-same]) {
 		same++
 	}
 	if same == n0 && same == n1 {
 		return nil, nil
 	}
 	f0, f1 := listing{pages: old}.full(size), listing{pages: new}.full(size)
-	if n1 > 0 {
+	first, last := n1 > 0, f1
+	if n0 == n1 {
+		top := 0 // entries the same, counted from the newest
+		for sameEntry(old[top], new[top]) {
+			top++
+		}
+		if n := pageOf(top, n1, size); n > 0 {
+			first, last = false, n
+		}
+	}
+	if first {
 		remake = append(remake, 0)
 	}
 	from := same/size + 1
-	for n := from; n <= f1; n++ {
+	for n := from; n <= last; n++ {
 		remake = append(remake, n)
 	}
 	if f0 != f1 {
@@ -123,6 +149,10 @@ func listingChanges(old, new []*site.Page, size int) (remake, gone []int) {
 	}
 	return remake, gone
 }
+
+// sameEntry reports whether a and b are the same entry of a listing: the
+// same page, or a new value of it (the same slug).
+func sameEntry(a, b *site.Page) bool { return a == b || a.Slug == b.Slug }
 
 // listPatch makes again, through fs, what shows the changed pages of d
 // outside their own page (see above), removes the listing pages no longer
@@ -197,8 +227,10 @@ func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, fs *patchFile
 		homes[0] = true // the first page of the home listing shows it
 	}
 	feed, sitemap, search := d.reshaped(), d.reshaped(), d.added >= 0 || d.removed >= 0
-	for _, i := range d.listed {
-		old, p := d.was[slices.Index(d.changed, i)], s.Pages[i]
+	// The listing pages that show the i-th page, whose link (old's before)
+	// changed.
+	relist := func(i int, old *site.Page) {
+		p := s.Pages[i]
 		homes[pageOf(i, len(s.Pages), size)] = true
 		for _, t := range p.Tags {
 			g, ok := findGroup(l.groups, TagSlug(t))
@@ -213,14 +245,18 @@ func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, fs *patchFile
 		sitemap = sitemap || !old.Date.Equal(p.Date)
 		search = search || !sameSearchEntry(old, p)
 	}
+	for _, i := range d.listed {
+		relist(i, d.was[slices.Index(d.changed, i)])
+	}
+	if d.moved() && !r.sameOutside(l.pages[d.removed], s.Pages[d.added]) {
+		// A tag's listing may show the moved page in the same place.
+		relist(d.added, l.pages[d.removed])
+	}
+	// The files, made on every core (a page moved shifts the entries of
+	// hundreds of listing pages), and put in this order.
+	var jobs []func() (output.File, error)
 	for _, n := range sortedInts(homes) {
-		f, err := r.homePage(n)
-		if err != nil {
-			return nil, err
-		}
-		if err := fs.put(f); err != nil {
-			return nil, err
-		}
+		jobs = append(jobs, func() (output.File, error) { return r.homePage(n) })
 	}
 	tagPages := make([]tagPage, 0, len(tags))
 	for t := range tags {
@@ -228,55 +264,51 @@ func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, fs *patchFile
 	}
 	slices.SortFunc(tagPages, func(a, b tagPage) int { return cmp.Or(cmp.Compare(a.group, b.group), cmp.Compare(a.n, b.n)) })
 	for _, t := range tagPages {
-		f, err := r.tagPage(l.groups[t.group], t.n)
-		if err != nil {
-			return nil, err
-		}
-		if err := fs.put(f); err != nil {
-			return nil, err
-		}
+		jobs = append(jobs, func() (output.File, error) { return r.tagPage(l.groups[t.group], t.n) })
 	}
 	plain = map[string]bool{}
-	remake := func(path, key string, render func() ([]byte, error)) error {
-		b, err := render()
-		if err != nil {
-			return err
-		}
-		rr.mu.Lock()
-		c := rr.entry(key, b)
-		c.plain = true
-		rr.put(path, c)
-		rr.mu.Unlock()
+	remake := func(path string, key func() string, render func() ([]byte, error)) {
 		plain[path] = true
-		return fs.put(output.File{Path: path, Data: b, Default: true})
+		jobs = append(jobs, func() (output.File, error) {
+			b, err := render()
+			if err != nil {
+				return output.File{}, err
+			}
+			k := key()
+			rr.mu.Lock()
+			c := rr.entry(k, b)
+			c.plain = true
+			rr.put(path, c)
+			rr.mu.Unlock()
+			return output.File{Path: path, Data: b, Default: true}, nil
+		})
 	}
 	if feed {
-		if err := remake(FeedFile, r.feedKey(), r.feed); err != nil {
-			return nil, err
-		}
+		remake(FeedFile, r.feedKey, r.feed)
 	}
 	// The sitemap and the search index list every page: they are keyed
 	// so that the next call that goes through every file makes them
 	// again (their keys would cost a pass over every page).
+	patchedKey := func() string { return "\x00patched" }
 	if sitemap {
-		if err := remake(SitemapFile, "\x00patched", func() ([]byte, error) { return r.sitemap(l.groups), nil }); err != nil {
-			return nil, err
-		}
+		remake(SitemapFile, patchedKey, func() ([]byte, error) { return r.sitemap(l.groups), nil })
 	}
 	if search {
-		if err := remake(SearchFile, "\x00patched", r.searchIndex); err != nil {
-			return nil, err
-		}
+		remake(SearchFile, patchedKey, r.searchIndex)
 		// The search page links KaTeX's stylesheet while the index holds
 		// typeset titles (searchMath): made again when that changes.
 		if r.data.SearchURL != "" {
-			f, err := r.searchPage()
-			if err != nil {
-				return nil, err
-			}
-			if err := fs.put(f); err != nil {
-				return nil, err
-			}
+			jobs = append(jobs, r.searchPage)
+		}
+	}
+	files, errs := make([]output.File, len(jobs)), make([]error, len(jobs))
+	par.For(len(jobs), 0, func(j int) { files[j], errs[j] = jobs[j]() })
+	for j, f := range files {
+		if errs[j] != nil {
+			return nil, errs[j]
+		}
+		if err := fs.put(f); err != nil {
+			return nil, err
 		}
 	}
 	return plain, nil

@@ -28,7 +28,7 @@ func (rr *Renderer) patch(s *site.Site, d delta) (*output.Output, error) {
 	if d.added >= 0 {
 		fresh = append(fresh, d.added)
 	}
-	if d.removed >= 0 {
+	if d.removed >= 0 && !d.moved() {
 		fs.removePage(l.pages[d.removed])
 	}
 	// The changed and added pages, and the neighbours of those whose link

@@ -13,7 +13,8 @@ import (
 // Each listing loses the page removed and the tags a changed page
 // dropped, gains the page added and the tags a changed page took, and
 // holds the new values of the changed pages; the indexes of the others
-// move by the page added or removed. It returns the entries, as they were,
+// move by the page added or removed (both, for a page moved: removed from
+// its old place, then added at its new). It returns the entries, as they were,
 // of each listing whose entries changed (nil for a new tag), by slug, and
 // the slugs of the listings whose name changed (a tag is named as the
 // newest page that has it writes it: every page of its listing shows it).
@@ -65,12 +66,13 @@ func (l *lastRender) regroup(s *site.Site, d delta) (was map[string][]*site.Page
 		for g := range l.groups {
 			at, pages := l.groupAt[g][:0], l.groups[g].Pages[:0]
 			for k, i := range l.groupAt[g] {
-				switch {
-				case i == d.removed:
+				if i == d.removed {
 					continue
-				case d.removed >= 0 && i > d.removed:
+				}
+				if d.removed >= 0 && i > d.removed {
 					i--
-				case d.added >= 0 && i >= d.added:
+				}
+				if d.added >= 0 && i >= d.added {
 					i++
 				}
 				at, pages = append(at, i), append(pages, l.groups[g].Pages[k])

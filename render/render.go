@@ -81,8 +81,9 @@ func Render(s *site.Site) (*output.Output, error) {
 // bytes. It makes them as a build does (Stream), into memory. A
 // Renderer that remembers (NewRenderer) makes again only the files whose
 // keys changed since its last call, and hands back the others without
-// their bytes; when only a few pages changed, in the places of the old,
-// it patches the last call's files instead (patch, Patched).
+// their bytes; when only a few pages changed, in the places of the old
+// but for one page added, removed or moved in the order, it patches the
+// last call's files instead (patch, Patched).
 func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 	if d, ok := rr.delta(s); ok {
 		return rr.patch(s, d)

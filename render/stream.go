@@ -276,67 +276,20 @@ func (st *stream) page(k int) {
 			return
 		}
 	}
-	files, err := r.pageFiles(b, light, prev, next, links, st.opts.Lend, st.emit)
+	card := r.rr.cardAhead(b)
+	f, err := r.pageFile(b, prev, next, st.opts.Lend)
+	if err == nil {
+		st.written[k], err = r.emitPage(b, f, st.emit, card)
+	}
 	if err != nil {
 		st.renderErrs[k] = atPage(b.Page.Path, err)
 		st.failed.Store(true)
 		return
 	}
-	st.written[k] = files
-	st.src.Rendered(b.Page, links, files)
-}
-
-// pageFiles renders page b, between prev and next (whose links are
-// links), into its file and its charts' files, hands them to emit, and
-// returns them as the Output lists them; a Renderer that remembers
-// records them for light, the page as listings see it (record), so that
-// a later call keeps them.
-func (r *renderer) pageFiles(b *site.Body, light, prev, next *site.Page, links string, lend bool, emit func(output.File)) ([]output.File, error) {
-	card := r.rr.cardAhead(b)
-	f, err := r.pageFile(b, prev, next, lend)
-	if err != nil {
-		return nil, err
-	}
-	files, err := r.emitPage(b, f, emit, card)
-	if err != nil {
-		return nil, err
-	}
 	if r.rr.cache != nil {
-		r.rr.record(light, pagesKey(light)+links, files)
+		r.rr.record(light, pagesKey(light)+links, st.written[k])
 	}
-	return files, nil
-}
-
-// RenderFirst renders, ahead of a Render of s that goes through every
-// page (one moved in the order: no patch), the page of s read from path,
-// between its neighbours in s's order, and hands its files to emit with
-// their bytes; that Render then keeps them (keep) rather than make them
-// again, and hands them back without bytes. It reports whether it did:
-// not when Render would patch, when the Renderer does not remember, or
-// when no page of s is read from path. The live preview shows the saved
-// page this way before the rest of the save is made.
-func (rr *Renderer) RenderFirst(s *site.Site, path string, emit func(output.File)) (bool, error) {
-	if rr.cache == nil || !rr.Fits(s) {
-		return false, nil
-	}
-	if _, patches := rr.delta(s); patches {
-		return false, nil
-	}
-	i := slices.IndexFunc(s.Pages, func(p *site.Page) bool { return p.Path == path })
-	if i < 0 {
-		return false, nil
-	}
-	r := rr.start(s)
-	p := s.Pages[i]
-	b, err := s.LoadBody(p)
-	if err != nil {
-		return false, atPage(p.Path, err)
-	}
-	prev, next := r.neighbours(i)
-	if _, err := r.pageFiles(b, p, prev, next, r.neighboursKey(prev, next), false, emit); err != nil {
-		return false, atPage(p.Path, err)
-	}
-	return true, nil
+	st.src.Rendered(b.Page, links, st.written[k])
 }
 
 // settle loads the home page, when not loaded first, and returns the

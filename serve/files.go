@@ -178,7 +178,7 @@ func patchSiteFiles(out *output.Output, prev siteFiles, idx []int) (m siteFiles,
 		made[f.Path] = f.Data
 		todo = append(todo, i)
 	}
-	storeFiles(out, todo, m, laterMin)
+	storeFiles(out, todo, m, laterFrom(out, todo))
 	return m, made, true
 }
 
@@ -438,13 +438,13 @@ func skeleton(page []byte) []byte {
 }
 
 // laterFrom is the size from which the files of out at the indexes in
-// todo, made by a save that went through every page, are stored as they
-// are and compressed once the browsers have been told of the save: every
-// file, when they make laterBudget bytes at most (a page dated anew
-// shifts the entries of some hundreds of listing pages, whose compression
-// would otherwise stand between the save and the screen); the large ones
-// only when they make more (a change to every page), so that the site is
-// never held uncompressed.
+// todo, made by a save, are stored as they are and compressed once the
+// browsers have been told of the save: every file, when they make
+// laterBudget bytes at most (a page dated anew shifts the entries of some
+// hundreds of listing pages, whose compression would otherwise stand
+// between the save and the screen); the large ones only when they make
+// more (a change to every page), so that the site is never held
+// uncompressed.
 func laterFrom(out *output.Output, todo []int) int {
 	n := 0
 	for _, i := range todo {

@@ -30,10 +30,10 @@ import (
 // 256 KiB takes about a millisecond.
 const laterMin = 256 << 10
 
-// laterBudget is how many bytes of files a save that went through every
-// page may leave uncompressed until the browsers have been told of it
-// (laterFrom): the listing pages a page dated anew shifts on a site of
-// 10,000 pages make some 18 MB (364 files).
+// laterBudget is how many bytes of files a save may leave uncompressed
+// until the browsers have been told of it (laterFrom): the listing pages
+// a page dated anew shifts on a site of 10,000 pages make some 18 MB
+// (364 files).
 const laterBudget = 32 << 20
 
 // noLater, as storeFile's laterFrom, has every file compressed as it is

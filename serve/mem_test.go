@@ -394,8 +394,8 @@ func TestLaterFrom(t *testing.T) {
 	}
 }
 
-// TestRedatedFilesCompressedAfterSave: a page dated anew goes through
-// every page; the files the save made are served as made, and compressed
+// TestRedatedFilesCompressedAfterSave: a page dated anew shifts the
+// listing; the files the save made are served as made, and compressed
 // once Rebuild returns.
 func TestRedatedFilesCompressedAfterSave(t *testing.T) {
 	ts := newTestSite(t, false)

@@ -98,14 +98,6 @@ type Server struct {
 	starting bool
 	added    chan struct{}
 	restated []string
-	// While the rest of a save is made after its page was shown first
-	// (first.go): first holds that page's files, and remaking is closed
-	// once the save is served whole.
-	first    siteFiles
-	remaking chan struct{}
-	// shownFirst, when not nil, is called once the browsers are told of
-	// the page made first, before the rest of the save is made (tests).
-	shownFirst func()
 	// waiting, when not nil, is called when a request begins to wait for
 	// a file the start-up has not made yet (tests).
 	waiting func(urlPath string)
@@ -209,8 +201,7 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 	var made map[string][]byte
 	patched := false
 	var compare, removed []string // the files diff looks at, and those gone
-	u, err := s.preview.UpdateFirst(changed, s.showFirst, func(out *output.Output, idx []int, gone []string, isPatched bool) bool {
-		s.takeFirst(old)
+	u, err := s.preview.Update(changed, func(out *output.Output, idx []int, gone []string, isPatched bool) bool {
 		var ok bool
 		if isPatched {
 			files, made, ok = patchSiteFiles(out, old, idx)
@@ -224,7 +215,6 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 	if err != nil {
 		s.mu.Lock()
 		s.err, s.errShown = err, false
-		s.endFirst()
 		s.mu.Unlock()
 		if announce {
 			s.announceError()
@@ -260,7 +250,6 @@ func (s *Server) rebuild(changed []string, announce bool) bool {
 		files = old
 	}
 	s.site, s.files, s.err, s.shownErr = next, files, nil, nil
-	s.endFirst()
 	s.builds++
 	s.mu.Unlock()
 	if prevSite == nil || prevSite.Warnings.Error() != next.Warnings.Error() {

@@ -133,9 +133,7 @@ func (s *Server) add(f output.File) {
 // find looks up the file a request asks for (siteFiles.lookup), and the
 // site's 404 page and file limit. While the site is streamed in, a file
 // not made yet has its page made next and is waited for, until it is
-// made, the start-up ends, or the request goes. While a save is made
-// after its page was shown first, any other file is waited for until the
-// save is done (waitFirst).
+// made, the start-up ends, or the request goes.
 func (s *Server) find(r *http.Request) (f *servedFile, redirect string, ok bool, notFound *servedFile, found bool, limit sitefs.Limit) {
 	hurried := false
 	for {
@@ -147,22 +145,7 @@ func (s *Server) find(r *http.Request) (f *servedFile, redirect string, ok bool,
 			limit = s.site.Config.Limits.FileLimit()
 		}
 		starting, added := s.starting, s.added
-		early, remaking := s.waitFirst(r.URL.Path, f)
 		s.mu.RUnlock()
-		if early != nil {
-			return early, "", true, notFound, found, limit
-		}
-		if remaking != nil {
-			if s.waiting != nil {
-				s.waiting(r.URL.Path)
-			}
-			select {
-			case <-remaking:
-				continue
-			case <-r.Context().Done():
-				return
-			}
-		}
 		if ok || redirect != "" || !starting {
 			return
 		}

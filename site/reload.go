@@ -105,11 +105,10 @@ func (s *Site) Reload(changed []string) (*Site, error) {
 
 // reassemble is assemble for a reload that read again only the pages in
 // files, when each kept what assemble looks at (path, slug, draft, tags
-// and where they are written, and its place in the order: a new date
-// that leaves it between the same neighbours) and neither has warnings:
-// the pages keep their order, and the checks of slugs and tags their
-// outcome, so the new pages take the old ones' places in a copy of
-// s.Pages. A page new to the site (the live preview's new page) takes its
+// and where they are written) and neither has warnings: the checks of
+// slugs and tags keep their outcome, so the new pages take the old ones'
+// places in a copy of s.Pages, and a page dated anew moves to its place
+// in the order. A page new to the site (the live preview's new page) takes its
 // place in the order, and a page may take or drop tags, when the checks'
 // outcome is plainly the same: the site has no warning of tags spelled two
 // ways, the new page's slug is no other's, and each tag taken is spelled
@@ -139,7 +138,7 @@ func (n *Site) reassemble(s *Site, files, gone []string) bool {
 		}
 		pages = slices.Delete(pages, i, i+1)
 	}
-	var dated []int // indexes of the pages whose date changed
+	var placed []*Page // the pages new to the site or dated anew, to put in their places
 	for _, f := range files {
 		old, ok := s.loaded[f]
 		now, ok2 := n.loaded[f]
@@ -155,8 +154,7 @@ func (n *Site) reassemble(s *Site, files, gone []string) bool {
 			if !copied {
 				pages, copied = slices.Clone(pages), true
 			}
-			at, _ := slices.BinarySearchFunc(pages, np, pageOrder)
-			pages = slices.Insert(pages, at, np)
+			pages, placed = append(pages, np), append(placed, np)
 			continue
 		}
 		if !ok || !ok2 || old.page == nil || now.page == nil || len(old.warnings) > 0 || len(now.warnings) > 0 {
@@ -186,12 +184,17 @@ func (n *Site) reassemble(s *Site, files, gone []string) bool {
 		}
 		pages[i] = np
 		if !op.Date.Equal(np.Date) {
-			dated = append(dated, i)
+			placed = append(placed, np)
 		}
 	}
-	for _, i := range dated { // (once every page is in place)
-		if i > 0 && pageOrder(pages[i-1], pages[i]) >= 0 || i+1 < len(pages) && pageOrder(pages[i], pages[i+1]) >= 0 {
-			return false
+	// The pages new or dated anew leave the order and take their places
+	// in it: the others keep their order, which reads only dates and
+	// paths.
+	if len(placed) > 0 {
+		pages = slices.DeleteFunc(pages, func(p *Page) bool { return slices.Contains(placed, p) })
+		for _, np := range placed {
+			at, _ := slices.BinarySearchFunc(pages, np, pageOrder)
+			pages = slices.Insert(pages, at, np)
 		}
 	}
 	n.Pages, n.Home = pages, home

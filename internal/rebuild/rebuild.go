@@ -28,8 +28,9 @@
 //     Renderer makes again each file whose key (render/keys.go) changed:
 //     through the same Stream as a build, keeping each page whose key is
 //     unchanged (render's keep), or by patching its last output when few
-//     pages changed in their places (render's delta), which spares the
-//     walk over every page that Stream is. Bodies are dropped
+//     pages changed in their places, or one was added, removed or moved
+//     in the order (render's delta), which spares the walk over every
+//     page that Stream is. Bodies are dropped
 //     once rendered and loaded again to render again
 //     (site.Site.DropBodies, LoadBody).
 //
