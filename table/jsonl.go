@@ -29,7 +29,7 @@ const maxNesting = 32
 //
 // Every cell stands on its row's line, so Row.Lines is nil.
 func ReadJSONL(name string, r io.Reader) (*Table, error) {
-	return readJSONL(name, r, nil)
+	return readJSONL(name, r, nil, nil)
 }
 
 // ReadJSONLColumns is ReadJSONL keeping the text of the columns named in
@@ -40,17 +40,37 @@ func ReadJSONLColumns(name string, r io.Reader, keep []string) (*Table, error) {
 	if keep == nil {
 		keep = []string{}
 	}
-	return readJSONL(name, r, keep)
+	return readJSONL(name, r, keep, nil)
 }
 
-// readJSONL is ReadJSONL keeping the columns in keep, or all for nil.
-func readJSONL(name string, r io.Reader, keep []string) (*Table, error) {
+// StreamJSONLColumns is ReadJSONLColumns handing the table to each as it
+// grows, as StreamCSVColumns does: after every StreamRows rows, each
+// (given how many bytes of the input those took) reads the rows added so
+// far and may let their text go (ForgetText). A log may name a key first
+// on any line, so each is first called once every column in keep is
+// named: a reader that looks its columns up on the first call finds them,
+// and the rows before read "" in a column named after them, as read whole.
+// A column of keep that no line names leaves each uncalled. The table it
+// returns has every row, less the text let go; an error is
+// ReadJSONLColumns' (the rows each saw are then not to be trusted).
+func StreamJSONLColumns(name string, r io.Reader, keep []string, each func(t *Table, read int64)) (*Table, error) {
+	if keep == nil {
+		keep = []string{}
+	}
+	return readJSONL(name, r, keep, each)
+}
+
+// readJSONL is ReadJSONL keeping the columns in keep, or all for nil;
+// each, when set, is StreamJSONLColumns'.
+func readJSONL(name string, r io.Reader, keep []string, each func(*Table, int64)) (*Table, error) {
 	p := &jsonParser{t: &Table{Name: name}, index: map[string]int{}, perLine: true}
 	p.t.store.keyed = true
 	if keep != nil {
 		p.t.store.keepOnly(nil, keep)
 	}
-	br := bufio.NewReaderSize(r, 64<<10)
+	in := &countingReader{r: r}
+	br := bufio.NewReaderSize(in, 64<<10)
+	named := false  // every column of keep is named (StreamJSONLColumns)
 	var long []byte // a line longer than br's buffer, gathered
 	for n := 1; ; n++ {
 		line, err := readLine(br, &long)
@@ -75,8 +95,15 @@ func readJSONL(name string, r io.Reader, keep []string) (*Table, error) {
 			p.errs.add(&diag.Error{Pos: diag.Pos{File: name, Line: n}, Msg: tooManyRows})
 			break
 		}
-		if !p.jsonlLine(line, at) && p.errs.full {
+		added := p.jsonlLine(line, at)
+		if !added && p.errs.full {
 			break
+		}
+		if added && each != nil && p.t.Len()%StreamRows == 0 {
+			named = named || p.names(keep)
+			if named {
+				each(p.t, in.n-int64(br.Buffered()))
+			}
 		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
@@ -102,6 +129,28 @@ func readJSONL(name string, r io.Reader, keep []string) (*Table, error) {
 	// A row read before a key first appeared reads "" in its column
 	// (Table.add).
 	return t, nil
+}
+
+// names reports whether every column in keep is named so far.
+func (p *jsonParser) names(keep []string) bool {
+	for _, name := range keep {
+		if _, ok := p.index[name]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.n += int64(n)
+	return n, err
 }
 
 // readLine returns the next line of br without its line ending, valid until
