@@ -29,7 +29,7 @@ const maxNesting = 32
 //
 // Every cell stands on its row's line, so Row.Lines is nil.
 func ReadJSONL(name string, r io.Reader) (*Table, error) {
-	return readJSONL(name, r, nil, nil)
+	return readJSONL(name, r, nil, nil, 0)
 }
 
 // ReadJSONLColumns is ReadJSONL keeping the text of the columns named in
@@ -40,7 +40,7 @@ func ReadJSONLColumns(name string, r io.Reader, keep []string) (*Table, error) {
 	if keep == nil {
 		keep = []string{}
 	}
-	return readJSONL(name, r, keep, nil)
+	return readJSONL(name, r, keep, nil, 0)
 }
 
 // StreamJSONLColumns is ReadJSONLColumns handing the table to each as it
@@ -57,12 +57,13 @@ func StreamJSONLColumns(name string, r io.Reader, keep []string, each func(t *Ta
 	if keep == nil {
 		keep = []string{}
 	}
-	return readJSONL(name, r, keep, each)
+	return readJSONL(name, r, keep, each, StreamRows)
 }
 
 // readJSONL is ReadJSONL keeping the columns in keep, or all for nil;
-// each, when set, is StreamJSONLColumns'.
-func readJSONL(name string, r io.Reader, keep []string, each func(*Table, int64)) (*Table, error) {
+// each, when set, is StreamJSONLColumns', called every every rows (the
+// fuzz test's logs are shorter than StreamRows).
+func readJSONL(name string, r io.Reader, keep []string, each func(*Table, int64), every int) (*Table, error) {
 	p := &jsonParser{t: &Table{Name: name}, index: map[string]int{}, perLine: true}
 	p.t.store.keyed = true
 	if keep != nil {
@@ -99,7 +100,7 @@ func readJSONL(name string, r io.Reader, keep []string, each func(*Table, int64)
 		if !added && p.errs.full {
 			break
 		}
-		if added && each != nil && p.t.Len()%StreamRows == 0 {
+		if added && each != nil && p.t.Len()%every == 0 {
 			named = named || p.names(keep)
 			if named {
 				each(p.t, in.n-int64(br.Buffered()))
