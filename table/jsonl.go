@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unsafe"
 
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/textfile"
@@ -173,7 +174,11 @@ func readLine(br *bufio.Reader, long *[]byte) ([]byte, error) {
 
 // jsonlLine reads one line holding one object, at at, and adds its row.
 func (p *jsonParser) jsonlLine(line []byte, at diag.Pos) bool {
-	p.src, p.s, p.i, p.at = line, string(line), 0, at
+	// The cells are slices of the line, which Table.add copies: a string
+	// of it is no copy (every line of a long log was copied, and the
+	// garbage collected), and what outlives the line (a column's name) is
+	// cloned.
+	p.src, p.s, p.i, p.at = line, unsafe.String(unsafe.SliceData(line), len(line)), 0, at
 	p.cur, p.line, p.col, p.ascii = 0, 1, 1, 0
 	p.ws()
 	if p.peek() != '{' {
@@ -184,9 +189,13 @@ func (p *jsonParser) jsonlLine(line []byte, at diag.Pos) bool {
 		}
 		return false
 	}
-	row := Row{Line: at.Line, Cells: p.cellBlock.take(len(p.t.Columns)), Cols: p.colBlock.take(len(p.t.Columns))}
+	// Table.add copies the row: its cells and columns are the line
+	// before's, reused.
+	row := Row{Line: at.Line, Cells: p.cells[:0], Cols: p.cols[:0]}
 	p.key, p.order = 0, p.order[:0]
-	if !p.flatObject(&row, "", 1) {
+	ok := p.flatObject(&row, "", 1)
+	p.cells, p.cols = row.Cells, row.Cols
+	if !ok {
 		return false
 	}
 	p.last, p.order = p.order, p.last
@@ -269,6 +278,7 @@ func (p *jsonParser) setCell(row *Row, name string, keyAt int, v string, valAt i
 			return false
 		}
 		col = len(t.Columns)
+		name = strings.Clone(name) // a slice of the line (jsonlLine)
 		p.index[name] = col
 		t.Columns = append(t.Columns, name)
 		kp := p.pos(keyAt)
@@ -309,19 +319,4 @@ func (p *jsonParser) column(name string) (int, bool) {
 	c, ok := p.index[name]
 	p.order = append(p.order, c)
 	return c, ok
-}
-
-// block hands out slices of one large backing array, so that a row of a
-// long log costs no allocation of its own for its cells.
-type block[T any] struct{ buf []T }
-
-// take returns an empty slice with room for n items. Its capacity is n, so
-// that appending past n copies it rather than writing over the next row's.
-func (b *block[T]) take(n int) []T {
-	if len(b.buf)+n > cap(b.buf) {
-		b.buf = make([]T, 0, max(64<<10, n))
-	}
-	start := len(b.buf)
-	b.buf = b.buf[:start+n]
-	return b.buf[start : start : start+n]
 }

@@ -208,3 +208,35 @@ func checkStreamed(t *testing.T, tab *Table, src []byte) {
 	}
 	check(streamed)
 }
+
+// TestJSONLNamesOutliveTheirLine reads a log whose keys are named first on
+// lines far apart, with more than the reader's buffer of lines between
+// and after them: the cells are slices of a line that the reader's buffer
+// holds until the next lines overwrite it, so every column's name must be
+// a copy of its own.
+func TestJSONLNamesOutliveTheirLine(t *testing.T) {
+	var b strings.Builder
+	const lines = 6_000 // about 330 KB: the buffer (64 KiB) refilled five times
+	for i := range lines {
+		fmt.Fprintf(&b, `{"step": %d`, i)
+		if i >= lines/3 {
+			fmt.Fprintf(&b, `, "late key": %d`, i)
+		}
+		if i >= 2*lines/3 {
+			fmt.Fprintf(&b, `, "later": "v%d"`, i)
+		}
+		b.WriteString(`, "pad": "xxxxxxxxxxxxxxxxxxxxxxxxxx"}` + "\n")
+	}
+	for _, keep := range [][]string{nil, {"late key", "later"}} {
+		tab, err := readJSONL("log.jsonl", strings.NewReader(b.String()), keep, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := []string{"step", "pad", "late key", "later"}; !slices.Equal(tab.Columns, want) {
+			t.Errorf("keeping %q, columns %q, want %q", keep, tab.Columns, want)
+		}
+		if got := tab.Cell(lines-1, 3); got != fmt.Sprintf("v%d", lines-1) {
+			t.Errorf("keeping %q, the last row's later reads %q", keep, got)
+		}
+	}
+}
