@@ -248,7 +248,11 @@ func (p *jsonParser) flatObject(row *Row, prefix string, depth int) bool {
 			if !ok {
 				return false
 			}
-			if !p.setCell(row, prefix+key, keyAt, strings.TrimSpace(v), valAt) {
+			name := key
+			if prefix != "" { // a key of a nested object (concatenating "" costs a call a cell)
+				name = prefix + key
+			}
+			if !p.setCell(row, name, keyAt, strings.TrimSpace(v), valAt) {
 				return false
 			}
 		}
