@@ -17,9 +17,10 @@ import (
 // and a linear x) would hold the log's table (190 MB of text, cell ends
 // and row starts) and the points gathered from it (240 MB) at once, the
 // table whole before the first point is gathered. So the panels of a
-// page that read one large CSV file are loaded as it is read: each
-// panel's loading (panel, unchanged) runs as a coroutine that takes the
-// rows as they come, all of them in step, every StreamRows rows, and the
+// page that read one large CSV or JSON Lines file are loaded as it is
+// read: each panel's loading (panel, unchanged) runs as a coroutine that
+// takes the rows as they come, all of them in step, every StreamRows
+// rows (in JSON Lines, once the columns they read are named), and the
 // rows' text is let go once every panel has taken it. Only points are
 // left of the file once it is read.
 //
@@ -71,9 +72,10 @@ type panelAt struct {
 }
 
 // streamPanels loads, as their files are read, the panels of the page p
-// that draw a large CSV file and can be loaded so (streamable), keeping
-// what each gave for its chart's loading (panel). A panel whose file is
-// held already, or fails to read, is left to be loaded as usual.
+// that draw a large CSV or JSON Lines file (table.Streams) and can be
+// loaded so (streamable), keeping what each gave for its chart's loading
+// (panel). A panel whose file is held already, or fails to read, is left
+// to be loaded as usual.
 func (l *pageLoader) streamPanels(p *Page, panels []panelAt) {
 	byFile := map[string][]panelAt{}
 	var files []string

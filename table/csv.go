@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path"
 	"strings"
 	"sync"
 	"unicode"
@@ -68,28 +67,8 @@ func StreamCSVColumns(r io.Reader, size int64, at diag.Pos, comma rune, keep []s
 	return readCSVLines(r, size, at, comma, keep, true, each)
 }
 
-// StreamColumns is StreamCSVColumns for the data file name, if it is a
-// CSV or TSV file (Streams), read from r.
-func StreamColumns(name string, r io.Reader, size int64, keep []string, each func(t *Table, read int64)) (*Table, error) {
-	comma := ','
-	if !strings.EqualFold(path.Ext(name), ".csv") {
-		comma = '\t'
-	}
-	return StreamCSVColumns(r, size, diag.Pos{File: name, Line: 1, Col: 1}, comma, keep, each)
-}
-
-// Streams reports whether StreamColumns reads the data file name: a CSV
-// or TSV file, as Read names them.
-func Streams(name string) bool {
-	switch strings.ToLower(path.Ext(name)) {
-	case ".csv", ".tsv", ".tab":
-		return true
-	}
-	return false
-}
-
-// StreamRows is how many rows StreamCSVColumns reads between two calls
-// of its each: a few megabytes of text.
+// StreamRows is how many rows StreamCSVColumns and StreamJSONLColumns
+// read between two calls of their each: a few megabytes of text.
 const StreamRows = 1 << 16
 
 // readCSV is ReadCSV keeping the columns in keep, or all for nil.

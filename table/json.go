@@ -46,9 +46,9 @@ type jsonParser struct {
 	index map[string]int // column by name
 
 	perLine bool // reading JSON Lines, one line at a time (jsonl.go)
-	// cellBlock and colBlock back the rows' Cells and Cols in JSON Lines.
-	cellBlock block[string]
-	colBlock  block[int]
+	// cells and cols back the Cells and Cols of a row of JSON Lines.
+	cells []string
+	cols  []int
 	// The columns of the keys of the line before (last) and of this one
 	// (order) in the order they came, and how many keys this one had so
 	// far (key): see column.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unsafe"
 
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/textfile"
@@ -29,7 +30,7 @@ const maxNesting = 32
 //
 // Every cell stands on its row's line, so Row.Lines is nil.
 func ReadJSONL(name string, r io.Reader) (*Table, error) {
-	return readJSONL(name, r, nil)
+	return readJSONL(name, r, nil, nil, 0)
 }
 
 // ReadJSONLColumns is ReadJSONL keeping the text of the columns named in
@@ -40,17 +41,38 @@ func ReadJSONLColumns(name string, r io.Reader, keep []string) (*Table, error) {
 	if keep == nil {
 		keep = []string{}
 	}
-	return readJSONL(name, r, keep)
+	return readJSONL(name, r, keep, nil, 0)
 }
 
-// readJSONL is ReadJSONL keeping the columns in keep, or all for nil.
-func readJSONL(name string, r io.Reader, keep []string) (*Table, error) {
+// StreamJSONLColumns is ReadJSONLColumns handing the table to each as it
+// grows, as StreamCSVColumns does: after every StreamRows rows, each
+// (given how many bytes of the input those took) reads the rows added so
+// far and may let their text go (ForgetText). A log may name a key first
+// on any line, so each is first called once every column in keep is
+// named: a reader that looks its columns up on the first call finds them,
+// and the rows before read "" in a column named after them, as read whole.
+// A column of keep that no line names leaves each uncalled. The table it
+// returns has every row, less the text let go; an error is
+// ReadJSONLColumns' (the rows each saw are then not to be trusted).
+func StreamJSONLColumns(name string, r io.Reader, keep []string, each func(t *Table, read int64)) (*Table, error) {
+	if keep == nil {
+		keep = []string{}
+	}
+	return readJSONL(name, r, keep, each, StreamRows)
+}
+
+// readJSONL is ReadJSONL keeping the columns in keep, or all for nil;
+// each, when set, is StreamJSONLColumns', called every every rows (the
+// fuzz test's logs are shorter than StreamRows).
+func readJSONL(name string, r io.Reader, keep []string, each func(*Table, int64), every int) (*Table, error) {
 	p := &jsonParser{t: &Table{Name: name}, index: map[string]int{}, perLine: true}
 	p.t.store.keyed = true
 	if keep != nil {
 		p.t.store.keepOnly(nil, keep)
 	}
-	br := bufio.NewReaderSize(r, 64<<10)
+	in := &countingReader{r: r}
+	br := bufio.NewReaderSize(in, 64<<10)
+	named := false  // every column of keep is named (StreamJSONLColumns)
 	var long []byte // a line longer than br's buffer, gathered
 	for n := 1; ; n++ {
 		line, err := readLine(br, &long)
@@ -75,8 +97,15 @@ func readJSONL(name string, r io.Reader, keep []string) (*Table, error) {
 			p.errs.add(&diag.Error{Pos: diag.Pos{File: name, Line: n}, Msg: tooManyRows})
 			break
 		}
-		if !p.jsonlLine(line, at) && p.errs.full {
+		added := p.jsonlLine(line, at)
+		if !added && p.errs.full {
 			break
+		}
+		if added && each != nil && p.t.Len()%every == 0 {
+			named = named || p.names(keep)
+			if named {
+				each(p.t, in.n-int64(br.Buffered()))
+			}
 		}
 		if err != nil {
 			if !errors.Is(err, io.EOF) {
@@ -104,6 +133,28 @@ func readJSONL(name string, r io.Reader, keep []string) (*Table, error) {
 	return t, nil
 }
 
+// names reports whether every column in keep is named so far.
+func (p *jsonParser) names(keep []string) bool {
+	for _, name := range keep {
+		if _, ok := p.index[name]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.n += int64(n)
+	return n, err
+}
+
 // readLine returns the next line of br without its line ending, valid until
 // the next call. A line longer than br's buffer is gathered in *long.
 func readLine(br *bufio.Reader, long *[]byte) ([]byte, error) {
@@ -123,7 +174,11 @@ func readLine(br *bufio.Reader, long *[]byte) ([]byte, error) {
 
 // jsonlLine reads one line holding one object, at at, and adds its row.
 func (p *jsonParser) jsonlLine(line []byte, at diag.Pos) bool {
-	p.src, p.s, p.i, p.at = line, string(line), 0, at
+	// The cells are slices of the line, which Table.add copies: a string
+	// of it is no copy (every line of a long log was copied, and the
+	// garbage collected), and what outlives the line (a column's name) is
+	// cloned.
+	p.src, p.s, p.i, p.at = line, unsafe.String(unsafe.SliceData(line), len(line)), 0, at
 	p.cur, p.line, p.col, p.ascii = 0, 1, 1, 0
 	p.ws()
 	if p.peek() != '{' {
@@ -134,9 +189,13 @@ func (p *jsonParser) jsonlLine(line []byte, at diag.Pos) bool {
 		}
 		return false
 	}
-	row := Row{Line: at.Line, Cells: p.cellBlock.take(len(p.t.Columns)), Cols: p.colBlock.take(len(p.t.Columns))}
+	// Table.add copies the row: its cells and columns are the line
+	// before's, reused.
+	row := Row{Line: at.Line, Cells: p.cells[:0], Cols: p.cols[:0]}
 	p.key, p.order = 0, p.order[:0]
-	if !p.flatObject(&row, "", 1) {
+	ok := p.flatObject(&row, "", 1)
+	p.cells, p.cols = row.Cells, row.Cols
+	if !ok {
 		return false
 	}
 	p.last, p.order = p.order, p.last
@@ -189,7 +248,11 @@ func (p *jsonParser) flatObject(row *Row, prefix string, depth int) bool {
 			if !ok {
 				return false
 			}
-			if !p.setCell(row, prefix+key, keyAt, strings.TrimSpace(v), valAt) {
+			name := key
+			if prefix != "" { // a key of a nested object (concatenating "" costs a call a cell)
+				name = prefix + key
+			}
+			if !p.setCell(row, name, keyAt, strings.TrimSpace(v), valAt) {
 				return false
 			}
 		}
@@ -219,6 +282,7 @@ func (p *jsonParser) setCell(row *Row, name string, keyAt int, v string, valAt i
 			return false
 		}
 		col = len(t.Columns)
+		name = strings.Clone(name) // a slice of the line (jsonlLine)
 		p.index[name] = col
 		t.Columns = append(t.Columns, name)
 		kp := p.pos(keyAt)
@@ -259,19 +323,4 @@ func (p *jsonParser) column(name string) (int, bool) {
 	c, ok := p.index[name]
 	p.order = append(p.order, c)
 	return c, ok
-}
-
-// block hands out slices of one large backing array, so that a row of a
-// long log costs no allocation of its own for its cells.
-type block[T any] struct{ buf []T }
-
-// take returns an empty slice with room for n items. Its capacity is n, so
-// that appending past n copies it rather than writing over the next row's.
-func (b *block[T]) take(n int) []T {
-	if len(b.buf)+n > cap(b.buf) {
-		b.buf = make([]T, 0, max(64<<10, n))
-	}
-	start := len(b.buf)
-	b.buf = b.buf[:start+n]
-	return b.buf[start : start : start+n]
 }

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -134,6 +135,7 @@ func FuzzJSONL(f *testing.F) {
 		}
 		checkTable(t, tab, at)
 		checkSomeColumns(t, tab, src)
+		checkStreamed(t, tab, src)
 		for i, r := range rowsOf(tab) {
 			for j, c := range r.Cells {
 				if text, ok := atCell(src, tab, i, j, at); ok && !strings.HasPrefix(text, c) &&
@@ -165,6 +167,76 @@ func checkSomeColumns(t *testing.T, tab *Table, src []byte) {
 	for r := range tab.Len() {
 		if some.Cell(r, c) != tab.Cell(r, c) || some.Pos(r, c) != tab.Pos(r, c) {
 			t.Fatalf("row %d, column %q: %q at %v, want %q at %v", r, tab.Columns[c], some.Cell(r, c), some.Pos(r, c), tab.Cell(r, c), tab.Pos(r, c))
+		}
+	}
+}
+
+// checkStreamed reads src again as StreamJSONLColumns would, handed over
+// at every row (and its text let go), keeping one column of tab, src
+// read whole: each is first called once the column is named, and sees
+// the column's cells and places as read whole.
+func checkStreamed(t *testing.T, tab *Table, src []byte) {
+	if len(tab.Columns) == 0 {
+		return
+	}
+	c := len(tab.Columns) - 1 // the column named last: each waits for it
+	name := tab.Columns[c]
+	seen := 0
+	check := func(tb *Table) {
+		for r := seen; r < tb.Len(); r++ {
+			if tb.Cell(r, c) != tab.Cell(r, c) || tb.Pos(r, c) != tab.Pos(r, c) {
+				t.Fatalf("streamed, row %d, column %q: %q at %v, want %q at %v", r, name, tb.Cell(r, c), tb.Pos(r, c), tab.Cell(r, c), tab.Pos(r, c))
+			}
+		}
+		seen = tb.Len()
+	}
+	streamed, err := readJSONL(tab.Name, strings.NewReader(string(src)), []string{name}, func(tb *Table, read int64) {
+		if tb.Index(name) != c {
+			t.Fatalf("handed %d rows with column %q at %d, want %d", tb.Len(), name, tb.Index(name), c)
+		}
+		if read <= 0 || read > int64(len(src)) {
+			t.Fatalf("handed %d rows, %d bytes of %d read", tb.Len(), read, len(src))
+		}
+		check(tb)
+		tb.ForgetText(tb.Len())
+	}, 1)
+	if err != nil {
+		t.Fatalf("streamed for column %q: %v; read whole, no error", name, err)
+	}
+	if streamed.Len() != tab.Len() || !slices.Equal(streamed.Columns, tab.Columns) {
+		t.Fatalf("streamed for column %q: %d rows of %q; want %d of %q", name, streamed.Len(), streamed.Columns, tab.Len(), tab.Columns)
+	}
+	check(streamed)
+}
+
+// TestJSONLNamesOutliveTheirLine reads a log whose keys are named first on
+// lines far apart, with more than the reader's buffer of lines between
+// and after them: the cells are slices of a line that the reader's buffer
+// holds until the next lines overwrite it, so every column's name must be
+// a copy of its own.
+func TestJSONLNamesOutliveTheirLine(t *testing.T) {
+	var b strings.Builder
+	const lines = 6_000 // about 330 KB: the buffer (64 KiB) refilled five times
+	for i := range lines {
+		fmt.Fprintf(&b, `{"step": %d`, i)
+		if i >= lines/3 {
+			fmt.Fprintf(&b, `, "late key": %d`, i)
+		}
+		if i >= 2*lines/3 {
+			fmt.Fprintf(&b, `, "later": "v%d"`, i)
+		}
+		b.WriteString(`, "pad": "xxxxxxxxxxxxxxxxxxxxxxxxxx"}` + "\n")
+	}
+	for _, keep := range [][]string{nil, {"late key", "later"}} {
+		tab, err := readJSONL("log.jsonl", strings.NewReader(b.String()), keep, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := []string{"step", "pad", "late key", "later"}; !slices.Equal(tab.Columns, want) {
+			t.Errorf("keeping %q, columns %q, want %q", keep, tab.Columns, want)
+		}
+		if got := tab.Cell(lines-1, 3); got != fmt.Sprintf("v%d", lines-1) {
+			t.Errorf("keeping %q, the last row's later reads %q", keep, got)
 		}
 	}
 }

@@ -124,6 +124,30 @@ func ReadColumns(name string, r io.Reader, size int64, keep []string) (*Table, e
 	return Read(name, r, size)
 }
 
+// StreamColumns is ReadColumns handing the table to each as it grows,
+// for a data file Streams reads: StreamCSVColumns for a CSV or TSV file,
+// StreamJSONLColumns for JSON Lines.
+func StreamColumns(name string, r io.Reader, size int64, keep []string, each func(t *Table, read int64)) (*Table, error) {
+	at := diag.Pos{File: name, Line: 1, Col: 1}
+	switch strings.ToLower(path.Ext(name)) {
+	case ".csv":
+		return StreamCSVColumns(r, size, at, ',', keep, each)
+	case ".jsonl", ".ndjson":
+		return StreamJSONLColumns(name, r, keep, each)
+	}
+	return StreamCSVColumns(r, size, at, '\t', keep, each)
+}
+
+// Streams reports whether StreamColumns reads the data file name: a CSV,
+// TSV or JSON Lines file, as Read names them.
+func Streams(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".csv", ".tsv", ".tab", ".jsonl", ".ndjson":
+		return true
+	}
+	return false
+}
+
 // Index returns the column's index, or -1. Names are matched exactly: headers
 // are already trimmed, and a case-insensitive match would hide a real typo that
 // the caller can report with diag.DidYouMean.

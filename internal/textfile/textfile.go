@@ -77,8 +77,8 @@ func utf16or32(src []byte) string {
 		return "UTF-16"
 	}
 	head := src[:min(len(src), sniff)]
-	if len(head) < 4 {
-		return ""
+	if len(head) < 4 || bytes.IndexByte(head, 0) < 0 {
+		return "" // no NUL: the usual case, found at once (JSON Lines asks of every line)
 	}
 	// Count the NULs at even and odd offsets: UTF-16 text in ASCII has one
 	// at every odd offset (little-endian) or every even one (big-endian).
