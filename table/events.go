@@ -55,12 +55,40 @@ func ReadEvents(name string, files []EventFile) (*Table, error) {
 // the training loss by run reads neither the wall time nor, without a
 // where on it, the tag.
 func ReadEventsColumns(name string, files []EventFile, keep []string) (*Table, error) {
+	return StreamEvents(name, files, EventsRead{Keep: keep})
+}
+
+// EventsRead says how StreamEvents reads a folder's event files.
+type EventsRead struct {
+	// Keep names the columns whose text is kept, as ReadEventsColumns'
+	// keep; nil keeps every column.
+	Keep []string
+	// Rows, when set, picks the rows the table holds by their run and tag
+	// (eventfilter.go); nil holds every row.
+	Rows *EventFilter
+	// Each, when set, is handed the table as it grows, as
+	// StreamCSVColumns' each is: after the record that brings the rows
+	// the table holds to a multiple of StreamRows, given how many bytes
+	// of the files those took. It may let the rows' text go (ForgetText).
+	Each func(t *Table, read int64)
+}
+
+// StreamEvents is ReadEvents as how says: the text of some columns, the
+// rows of some runs and tags, handed over as they are read. A row's Line
+// is still its number among every row of the files, kept or not, so that
+// a message names the row a table read whole would. The table it returns
+// has every row kept, less the text Each let go; an error is ReadEvents'
+// (the rows Each saw are then not to be trusted).
+func StreamEvents(name string, files []EventFile, how EventsRead) (*Table, error) {
 	t := &Table{Name: name, Columns: EventColumns, rows: true}
 	t.header = Row{Line: 0, Cells: t.Columns, Cols: []int{1, 2, 3, 4, 5}}
-	if keep != nil {
-		t.store.keepOnly(t.Columns, keep)
+	if how.Keep != nil {
+		t.store.keepOnly(t.Columns, how.Keep)
 	}
-	r := &eventReader{t: t}
+	r := &eventReader{t: t, each: how.Each, nextEach: StreamRows}
+	if how.Rows != nil {
+		r.filter = newKeyFilter(t, how.Rows)
+	}
 	for _, f := range files {
 		r.size += max(f.Size, 0)
 	}
@@ -84,6 +112,14 @@ type eventReader struct {
 	// it the files read so far took, for sizeRows.
 	size, read int64
 	sized      bool
+	// rows counts the rows read, kept or not: a row's Line.
+	rows int
+	// filter picks the rows kept, when set.
+	filter *keyFilter
+	// each is EventsRead.Each, called next once the table holds nextEach
+	// rows.
+	each     func(*Table, int64)
+	nextEach int
 	// text holds the step's, wall time's and value's text of the row
 	// being added, and cells and cols its row: the table copies them.
 	text  []byte
@@ -115,6 +151,9 @@ func (r *eventReader) file(f EventFile) error {
 	}
 	defer in.Close()
 	r.run = f.Run
+	if r.filter != nil {
+		r.filter.file(f.Run)
+	}
 	// A writer gives a tag's plugin in its first value only, once a file.
 	r.plugins = map[string]string{}
 	br := bufio.NewReaderSize(in, 64<<10)
@@ -149,11 +188,15 @@ func (r *eventReader) file(f EventFile) error {
 		if err := r.event(body); err != nil {
 			return damaged(f, n, off, "it holds no TensorBoard event ("+err.Error()+")")
 		}
-		if r.t.Len() > MaxRows {
+		if r.rows > MaxRows {
 			return &diag.Error{Pos: diag.Pos{File: f.Name}, Msg: tooManyRows}
 		}
 		off += recordHeader + int64(length) + 4
 		r.sizeRows(r.read + off)
+		if r.each != nil && r.t.Len() >= r.nextEach {
+			r.each(r.t, r.read+off)
+			r.nextEach = (r.t.Len()/StreamRows + 1) * StreamRows
+		}
 	}
 }
 
@@ -226,7 +269,10 @@ func (r *eventReader) event(b []byte) error {
 		if err != nil || !ok {
 			return err
 		}
-		r.add(tag, step, wall, v)
+		r.rows++
+		if r.filter == nil || r.filter.keeps(tag) {
+			r.add(tag, step, wall, v)
+		}
 		return nil
 	})
 }
@@ -257,5 +303,5 @@ func (r *eventReader) add(tagBytes []byte, step int64, wall float64, v scalar) {
 	text := unsafe.String(unsafe.SliceData(b), len(b))
 	r.cells = [5]string{r.run, tag, text[:stepEnd], text[stepEnd:wallEnd], text[wallEnd:]}
 	r.cols = textCols(r.cols, r.cells[:])
-	r.t.add(Row{Line: r.t.Len() + 1, Cells: r.cells[:], Cols: r.cols})
+	r.t.add(Row{Line: r.rows, Cells: r.cells[:], Cols: r.cols})
 }
