@@ -55,8 +55,8 @@ type streamedPanel struct {
 	warnings diag.List
 	// whereWarnings are whereLeft's.
 	whereWarnings []*diag.Error
-	shared   *sharedPoints
-	loaded   bool
+	shared        *sharedPoints
+	loaded        bool
 }
 
 // tableStream is a data file being read for the panels that draw it.
