@@ -17,7 +17,8 @@ import (
 // and a linear x) would hold the log's table (190 MB of text, cell ends
 // and row starts) and the points gathered from it (240 MB) at once, the
 // table whole before the first point is gathered. So the panels of a
-// page that read one large CSV file are loaded as it is read: each
+// page that read one large CSV file, or one folder of event files, are
+// loaded as it is read: each
 // panel's loading (panel, unchanged) runs as a coroutine that takes the
 // rows as they come, all of them in step, every StreamRows rows, and the
 // rows' text is let go once every panel has taken it. Only points are
@@ -25,7 +26,9 @@ import (
 //
 // A panel that reads more of its table than its rows in order (where:,
 // label:, a fit by law, group:, intervals) cannot be loaded so; a file
-// one of them reads is read whole as before. Messages and points are
+// one of them reads is read whole as before. A where on an event
+// folder's run and tag that the folder is read by (eventwhere.go) reads
+// nothing more: its rows are those the reader keeps. Messages and points are
 // those of the table read whole.
 
 // streamedPanel is a panel loaded as its data file is read.
