@@ -67,8 +67,12 @@ func (r *eventReader) scalarValue(b []byte) (tag []byte, value scalar, ok bool, 
 			r.plugins[string(tag)] = name
 		}
 	}
-	if name, known := r.plugins[string(tag)]; tensor != nil && known && name != "scalars" {
-		return nil, scalar{}, false, nil
+	if tensor != nil {
+		// The plugin is looked up for a tensor alone: a simple_value,
+		// most of a log's rows, is a scalar whatever it names.
+		if name, known := r.plugins[string(tag)]; known && name != "scalars" {
+			return nil, scalar{}, false, nil
+		}
 	}
 	if hasSimple {
 		return tag, scalar{v: float64(math.Float32frombits(simpleBits))}, true, nil
