@@ -90,6 +90,8 @@ func TestEventWhereAsWhole(t *testing.T) {
 					if _, err := s.caches.tables.get("data/runs"); err != nil {
 						t.Fatal(err)
 					}
+				} else {
+					s.caches.tables.weakOver = 0 // a large folder: read as the panels load
 				}
 				_, b, warns, err := s.LoadPage(page(t, s, "content/p.md"))
 				var out strings.Builder
@@ -145,4 +147,24 @@ func folderRead(s *Site, dir string) string {
 	}
 	slices.Sort(keys)
 	return fmt.Sprintf("%q", keys)
+}
+
+// TestSmallEventFolderHeld: a folder of event files smaller than the
+// table cache holds strongly is read for its where's rows and held, for
+// any page that draws it, not read into one page's panels alone.
+func TestSmallEventFolderHeld(t *testing.T) {
+	files := eventWhereFolder(t, 100)
+	files["content/p.md"] = chartMD("type: line\ndata: data/runs/\nx: step\ny: value\nseries: run\nwhere: {tag: lr}\n")
+	root := t.TempDir()
+	writeFiles(t, root, files)
+	s, err := Scan(root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := s.LoadPage(page(t, s, "content/p.md")); err != nil {
+		t.Fatal(err)
+	}
+	if how := folderRead(s, "data/runs"); how != "filtered" {
+		t.Errorf("the folder was read %s, want filtered", how)
+	}
 }

@@ -108,6 +108,9 @@ func (l *pageLoader) streamPanels(p *Page, panels []panelAt) {
 		if !table.Streams(file) && !folder || part == "" || !l.tables.large(file) || l.tables.holds(file, key) {
 			continue
 		}
+		if folder && !l.largeFolder(file) {
+			continue // held whole, for any page
+		}
 		every := true
 		for _, pa := range list {
 			every = every && streamable(pa.sp, w)
@@ -116,6 +119,22 @@ func (l *pageLoader) streamPanels(p *Page, panels []panelAt) {
 			l.streamFile(p, file, strings.Split(part, "\x00"), list)
 		}
 	}
+}
+
+// largeFolder reports whether the event files of the folder dir are
+// larger together than the table cache holds strongly (weakSize): a
+// smaller folder is read for the page's columns and held, as a small
+// data file is, rather than read again for each page that draws it.
+func (l *pageLoader) largeFolder(dir string) bool {
+	_, sizes, err := eventFiles(l.files, dir, sitefs.Limit{})
+	if err != nil {
+		return false
+	}
+	var total int64
+	for _, n := range sizes {
+		total += n
+	}
+	return total > l.tables.weakOver
 }
 
 // streamable reports whether panel sp reads nothing of its table but its
