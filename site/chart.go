@@ -269,7 +269,7 @@ func (l *pageLoader) table(p *Page, d chartspec.DataRef) (t *table.Table, file s
 		return nil, "", err
 	}
 	for _, cand := range tried {
-		t, err := l.tables.getPart(cand, l.columns[cand])
+		t, err := l.dataTable(cand)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

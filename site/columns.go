@@ -35,12 +35,8 @@ func columnsOf(p *Page, charts []*chartspec.Chart) pageColumns {
 		}
 		for i := range sc.Panels {
 			sp := &sc.Panels[i]
-			if sp.Data.Inline != "" || sp.Data.Path == "" {
-				continue
-			}
-			name := filepath.ToSlash(sp.Data.Path)
 			read, every := panelColumns(sp)
-			for _, file := range []string{path.Join(path.Dir(p.Path), name), path.Clean(name)} {
+			for _, file := range panelFiles(p, sp) {
 				all[file] = all[file] || every
 				cols[file] = append(cols[file], read...)
 			}
@@ -56,6 +52,16 @@ func columnsOf(p *Page, charts []*chartspec.Chart) pageColumns {
 		out[file] = strings.Join(slices.Compact(names), "\x00")
 	}
 	return out
+}
+
+// panelFiles are the paths the data of panel sp of page p may be at, as
+// pageColumns keys them (none for inline data).
+func panelFiles(p *Page, sp *chartspec.Panel) []string {
+	if sp.Data.Inline != "" || sp.Data.Path == "" {
+		return nil
+	}
+	name := filepath.ToSlash(sp.Data.Path)
+	return []string{path.Join(path.Dir(p.Path), name), path.Clean(name)}
 }
 
 // panelColumns are the columns panel sp reads of its table (series.go's
@@ -92,11 +98,28 @@ func panelColumns(sp *chartspec.Panel) (cols []string, every bool) {
 func loadTableColumns(files *sitefs.Root, file, part string, limit sitefs.Limit) (*table.Table, [32]byte, int64, bool, error) {
 	keep := strings.Split(part, "\x00")
 	if isFolder(files, file) {
-		return loadEventFolder(files, file, limit, keep)
+		return loadEventFolder(files, file, limit, func(list []table.EventFile) (*table.Table, error) {
+			return table.ReadEventsColumns(file, list, keep)
+		})
 	}
 	return streamed(func(file string, r io.Reader, size int64) (*table.Table, error) {
 		return table.ReadColumns(file, r, size, keep)
 	})(files, file, limit)
+}
+
+// dataTable is the data file (or event folder) file, read for the
+// columns the page's charts read of it and, of a folder whose panels each
+// keep some runs and tags (eventWhere), for those rows alone.
+func (l *pageLoader) dataTable(file string) (*table.Table, error) {
+	part, w := l.columns[file], l.wheres[file]
+	if w == nil || part == "" || !isFolder(l.files, file) {
+		return l.tables.getPart(file, part)
+	}
+	return l.tables.getPartBy(file, w.part(part), func(files *sitefs.Root, dir string, limit sitefs.Limit) (*table.Table, [32]byte, int64, bool, error) {
+		return loadEventFolder(files, dir, limit, func(list []table.EventFile) (*table.Table, error) {
+			return table.StreamEvents(dir, list, table.EventsRead{Keep: strings.Split(part, "\x00"), Rows: w.filter()})
+		})
+	})
 }
 
 // tableCache is the cache of a site's data tables: a large file held

@@ -139,6 +139,15 @@ func (c *fileCache[T]) getPart(file, part string) (T, error) {
 	if part == "" || c.part == nil || !c.large(file) {
 		return c.get(file)
 	}
+	return c.getPartBy(file, part, func(files *sitefs.Root, file string, limit sitefs.Limit) (T, [32]byte, int64, bool, error) {
+		return c.part(files, file, part, limit)
+	})
+}
+
+// getPartBy is getPart of a large file read by load for a part that part
+// names (the rows of some tags of an event folder, beside its columns):
+// the whole, if at hand, or the value cached under part.
+func (c *fileCache[T]) getPartBy(file, part string, load loadFunc[T]) (T, error) {
 	c.mu.Lock()
 	whole := c.entries[file]
 	c.mu.Unlock()
@@ -150,9 +159,7 @@ func (c *fileCache[T]) getPart(file, part string) (T, error) {
 			return v, nil
 		}
 	}
-	return c.getKey(file+"\x00"+part, file, func(files *sitefs.Root, file string, limit sitefs.Limit) (T, [32]byte, int64, bool, error) {
-		return c.part(files, file, part, limit)
-	})
+	return c.getKey(file+"\x00"+part, file, load)
 }
 
 // large reports whether file is larger than weakOver, which a page reads

@@ -245,6 +245,9 @@ type pageLoader struct {
 	// columns are the columns the page's charts read of each data file
 	// (columns.go).
 	columns pageColumns
+	// wheres are the wheres the page's panels push into reading each
+	// event folder (eventwhere.go).
+	wheres map[string]*eventWhere
 	// streamed are the panels of the page loaded as their file was read
 	// (streampanels.go), until their charts take them; streaming, in the
 	// loader such a panel is loaded with, is that panel.
@@ -256,7 +259,7 @@ type pageLoader struct {
 func (l *pageLoader) load(file string) (*Page, *Body, error) {
 	// The site's quiet: silences warnings of every page.
 	defer func() { l.warnings = l.warnings.Quiet(l.quiet.Split()) }()
-	defer func() { l.shared, l.columns, l.streamed = nil, nil, nil }()
+	defer func() { l.shared, l.columns, l.wheres, l.streamed = nil, nil, nil, nil }()
 	src, err := l.files.ReadFile(file, l.limits.FileLimit())
 	if err != nil {
 		return nil, nil, refused(err)
@@ -357,7 +360,7 @@ func (l *pageLoader) parse(file string, src []byte) (*Body, error) {
 			specs[i], specErrs[i] = chartspec.Parse(cb.Spec, diag.Pos{File: file, Line: bodyLine + cb.Line - 1, Col: cb.Col})
 		}
 	}
-	l.columns = columnsOf(p, specs)
+	l.columns, l.wheres = columnsOf(p, specs), eventWheres(p, specs)
 	var panels []panelAt
 	for i, cb := range blocks {
 		if sc := specs[i]; sc != nil && specErrs[i] == nil {

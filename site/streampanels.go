@@ -17,16 +17,19 @@ import (
 // and a linear x) would hold the log's table (190 MB of text, cell ends
 // and row starts) and the points gathered from it (240 MB) at once, the
 // table whole before the first point is gathered. So the panels of a
-// page that read one large CSV or JSON Lines file are loaded as it is
-// read: each panel's loading (panel, unchanged) runs as a coroutine that
-// takes the rows as they come, all of them in step, every StreamRows
-// rows (in JSON Lines, once the columns they read are named), and the
+// page that read one large CSV or JSON Lines file, or one folder of event
+// files, are loaded as it is read: each panel's loading (panel,
+// unchanged) runs as a coroutine that takes the rows as they come, all of
+// them in step, every StreamRows rows (in JSON Lines, once the columns
+// they read are named), and the
 // rows' text is let go once every panel has taken it. Only points are
 // left of the file once it is read.
 //
 // A panel that reads more of its table than its rows in order (where:,
 // label:, a fit by law, group:, intervals) cannot be loaded so; a file
-// one of them reads is read whole as before. Messages and points are
+// one of them reads is read whole as before. A where on an event
+// folder's run and tag that the folder is read by (eventwhere.go) reads
+// nothing more: its rows are those the reader keeps. Messages and points are
 // those of the table read whole.
 
 // streamedPanel is a panel loaded as its data file is read.
@@ -44,6 +47,9 @@ type streamedPanel struct {
 	// atEnd says the panel took the last row and waits to deal its
 	// points until every panel of the stream has taken it.
 	atEnd bool
+	// whereLeft, when set, gives the warnings of the panel's where, which
+	// the reader's filter is (eventwhere.go), once every row is read.
+	whereLeft func() []*diag.Error
 
 	// What loading the panel gave: its result and warnings, and the
 	// points it lets a later panel share.
@@ -51,8 +57,10 @@ type streamedPanel struct {
 	file     string
 	err      error
 	warnings diag.List
-	shared   *sharedPoints
-	loaded   bool
+	// whereWarnings are whereLeft's.
+	whereWarnings []*diag.Error
+	shared        *sharedPoints
+	loaded        bool
 }
 
 // tableStream is a data file being read for the panels that draw it.
@@ -72,8 +80,9 @@ type panelAt struct {
 }
 
 // streamPanels loads, as their files are read, the panels of the page p
-// that draw a large CSV or JSON Lines file (table.Streams) and can be
-// loaded so (streamable), keeping what each gave for its chart's loading
+// that draw a large CSV or JSON Lines file (table.Streams) or a folder of
+// event files and can be loaded so (streamable), keeping what each gave
+// for its chart's loading
 // (panel). A panel whose file is held already, or fails to read, is left
 // to be loaded as usual.
 func (l *pageLoader) streamPanels(p *Page, panels []panelAt) {
@@ -92,12 +101,21 @@ func (l *pageLoader) streamPanels(p *Page, panels []panelAt) {
 	for _, file := range files {
 		list := byFile[file]
 		part := l.columns[file]
-		if !table.Streams(file) || part == "" || !l.tables.large(file) || l.tables.holds(file, part) {
+		folder := isFolder(l.files, file)
+		w := l.wheres[file]
+		key := part
+		if folder && w != nil {
+			key = w.part(part)
+		}
+		if !table.Streams(file) && !folder || part == "" || !l.tables.large(file) || l.tables.holds(file, key) {
 			continue
+		}
+		if folder && !l.largeFolder(file) {
+			continue // held whole, for any page
 		}
 		every := true
 		for _, pa := range list {
-			every = every && streamable(pa.sp)
+			every = every && streamable(pa.sp, w)
 		}
 		if every {
 			l.streamFile(p, file, strings.Split(part, "\x00"), list)
@@ -105,16 +123,34 @@ func (l *pageLoader) streamPanels(p *Page, panels []panelAt) {
 	}
 }
 
-// streamable reports whether panel sp reads nothing of its table but its
-// rows in order, as they come: no where:, label:, fit by law, group: or
-// interval, each of which reads the table whole or a row again later.
-func streamable(sp *chartspec.Panel) bool {
-	ivs := func(ax *chartspec.Axis) bool { return ax.Low.Name != "" || ax.High.Name != "" || ax.Err.Name != "" }
-	return len(sp.Where) == 0 && sp.Label.Name == "" && sp.Fit.Law == nil && !sp.Group.Set() && !ivs(&sp.X) && !ivs(&sp.Y)
+// largeFolder reports whether the event files of the folder dir are
+// larger together than the table cache holds strongly (weakSize): a
+// smaller folder is read for the page's columns and held, as a small
+// data file is, rather than read again for each page that draws it.
+func (l *pageLoader) largeFolder(dir string) bool {
+	_, sizes, err := eventFiles(l.files, dir, sitefs.Limit{})
+	if err != nil {
+		return false
+	}
+	var total int64
+	for _, n := range sizes {
+		total += n
+	}
+	return total > l.tables.weakOver
 }
 
-// dataFile is the site file the data of a panel names, as table finds it
-// (the first candidate that is a file), without reading it.
+// streamable reports whether panel sp reads nothing of its table but its
+// rows in order, as they come: no where: (but the one its event folder is
+// read by, w, if it is its only one: eventWhere.only), label:, fit by
+// law, group: or interval, each of which reads the table whole or a row
+// again later.
+func streamable(sp *chartspec.Panel, w *eventWhere) bool {
+	ivs := func(ax *chartspec.Axis) bool { return ax.Low.Name != "" || ax.High.Name != "" || ax.Err.Name != "" }
+	return (len(sp.Where) == 0 || w.only(sp.Where)) && sp.Label.Name == "" && sp.Fit.Law == nil && !sp.Group.Set() && !ivs(&sp.X) && !ivs(&sp.Y)
+}
+
+// dataFile is the site file (or folder) the data of a panel names, as
+// table finds it (the first candidate there is), without reading it.
 func (l *pageLoader) dataFile(p *Page, d chartspec.DataRef) (string, bool) {
 	if d.Inline != "" || d.Path == "" {
 		return "", false
@@ -125,7 +161,7 @@ func (l *pageLoader) dataFile(p *Page, d chartspec.DataRef) (string, bool) {
 	}
 	for _, cand := range cands {
 		if isFolder(l.files, cand) {
-			return "", false
+			return cand, true
 		}
 		_, err := l.files.Stat(cand, sitefs.Limit{})
 		if errors.Is(err, fs.ErrNotExist) {
@@ -163,14 +199,30 @@ func (l *pageLoader) streamFile(p *Page, file string, keep []string, list []pane
 		}
 		t.ForgetText(t.Len())
 	}
-	t, err := l.tables.readAlone(file, streamed(func(file string, r io.Reader, size int64) (*table.Table, error) {
+	each := func(t *table.Table, read int64) {
+		if t.Len() > 0 { // the header alone: the panels start with rows
+			take(t, read)
+		}
+	}
+	read := streamed(func(file string, r io.Reader, size int64) (*table.Table, error) {
 		s.size = size
-		return table.StreamColumns(file, r, size, keep, func(t *table.Table, read int64) {
-			if t.Len() > 0 { // the header alone: the panels start with rows
-				take(t, read)
-			}
-		})
-	}))
+		return table.StreamColumns(file, r, size, keep, each)
+	})
+	if isFolder(l.files, file) {
+		how := table.EventsRead{Keep: keep, Each: each}
+		if w := l.wheres[file]; w != nil {
+			how.Rows = w.filter()
+		}
+		read = func(files *sitefs.Root, dir string, limit sitefs.Limit) (*table.Table, [32]byte, int64, bool, error) {
+			return loadEventFolder(files, dir, limit, func(list []table.EventFile) (*table.Table, error) {
+				for _, f := range list {
+					s.size += max(f.Size, 0)
+				}
+				return table.StreamEvents(dir, list, how)
+			})
+		}
+	}
+	t, err := l.tables.readAlone(file, read)
 	if err != nil {
 		for _, run := range runs {
 			run.stop()
@@ -182,6 +234,11 @@ func (l *pageLoader) streamFile(p *Page, file string, keep []string, list []pane
 		run.next()
 	}
 	t.ForgetText(t.Len())
+	for _, run := range runs {
+		if run.whereLeft != nil {
+			run.whereWarnings = run.whereLeft()
+		}
+	}
 	for _, run := range runs {
 		if run.drawn != nil {
 			run.drawn.settle()
@@ -214,6 +271,9 @@ func (l *pageLoader) streamedResult(sp *chartspec.Panel) (*streamedPanel, bool) 
 		return nil, false
 	}
 	delete(l.streamed, sp)
+	for _, w := range run.whereWarnings { // first, as where gives them first
+		l.warn(w)
+	}
 	l.warnings = append(l.warnings, run.warnings...)
 	if run.shared != nil {
 		l.shared = run.shared

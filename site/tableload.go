@@ -26,7 +26,9 @@ const eventFilePrefix = "events.out.tfevents."
 // folder's eventFolderSum.
 func loadTable(files *sitefs.Root, file string, limit sitefs.Limit) (*table.Table, [32]byte, int64, bool, error) {
 	if isFolder(files, file) {
-		return loadEventFolder(files, file, limit, nil)
+		return loadEventFolder(files, file, limit, func(list []table.EventFile) (*table.Table, error) {
+			return table.ReadEvents(file, list)
+		})
 	}
 	return streamed(table.Read)(files, file, limit)
 }
@@ -130,19 +132,19 @@ func roundLimit(size int64) int64 {
 	return l
 }
 
-// loadEventFolder reads the event files under dir as one table: run is a
-// file's folder relative to dir ("." for dir itself), the text of the
-// columns in keep alone (nil: all). Their sizes together are held to
-// limit, as one data file's is, while they are read as well (a run still
-// being written grows).
-func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit, keep []string) (*table.Table, [32]byte, int64, bool, error) {
+// loadEventFolder reads the event files under dir as one table, by read
+// (table.ReadEvents, or StreamEvents): run is a file's folder relative to
+// dir ("." for dir itself). Their sizes together are held to limit, as
+// one data file's is, while they are read as well (a run still being
+// written grows).
+func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit, read func([]table.EventFile) (*table.Table, error)) (*table.Table, [32]byte, int64, bool, error) {
 	var sum [32]byte
 	subs, sizes, err := eventFiles(files, dir, limit)
 	if err != nil {
 		return nil, sum, 0, false, err
 	}
 	folder := sha256.New()
-	var read int64
+	var done int64 // bytes of the files read
 	var over error
 	list := make([]table.EventFile, len(subs))
 	for i, sub := range subs {
@@ -152,13 +154,13 @@ func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit, keep []
 			if err != nil {
 				return nil, err
 			}
-			left := sitefs.Limit{Bytes: limit.Bytes - read, Key: limit.Key}
+			left := sitefs.Limit{Bytes: limit.Bytes - done, Key: limit.Key}
 			if limit.Bytes == 0 {
 				left.Bytes = 0
 			}
 			h := &limitedHash{r: f, h: sha256.New(), limit: left, path: rel}
 			return &hashedFile{readAhead: newReadAhead(h), f: f, done: func() {
-				read += h.n
+				done += h.n
 				if h.err != nil && over == nil {
 					over = h.err
 				}
@@ -168,16 +170,16 @@ func loadEventFolder(files *sitefs.Root, dir string, limit sitefs.Limit, keep []
 			}}, nil
 		}}
 	}
-	t, err := table.ReadEventsColumns(dir, list, keep)
+	t, err := read(list)
 	if over != nil {
 		var tl *sitefs.TooLargeError
 		if errors.As(over, &tl) {
-			return nil, sum, read, false, &folderTooLarge{sitefs.TooLargeError{Path: dir, Size: read, Limit: limit.Bytes, Key: limit.Key}}
+			return nil, sum, done, false, &folderTooLarge{sitefs.TooLargeError{Path: dir, Size: done, Limit: limit.Bytes, Key: limit.Key}}
 		}
-		return nil, sum, read, false, over
+		return nil, sum, done, false, over
 	}
 	folder.Sum(sum[:0])
-	return t, sum, read, err == nil, err
+	return t, sum, done, err == nil, err
 }
 
 // hashedFile is an event file being read, and summed, a block ahead of

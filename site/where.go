@@ -1,6 +1,7 @@
 package site
 
 import (
+	"iter"
 	"strconv"
 	"strings"
 
@@ -34,8 +35,21 @@ func (l *pageLoader) where(t *table.Table, conds []chartspec.Cond, tname string,
 	if bad {
 		return t
 	}
-	var keep []int
-	hits := make([][]int, len(conds)) // rows of the whole table each value matches
+	if f := t.Filtered(); f != nil {
+		return l.whereFiltered(t, f, conds, cols, tname, errs)
+	}
+	keep, hits := whereRows(t, conds, cols)
+	found := whereFound{hits: hits, kept: len(keep), rows: t.Len(), cells: func(i int) iter.Seq[string] { return columnCells(t, cols[i]) }}
+	if !l.whereMessages(conds, found, tname, errs) {
+		return t
+	}
+	return t.Subset(keep)
+}
+
+// whereRows are the rows of t that conds, on the columns cols, keep, and
+// how many rows of t each value of each condition matches.
+func whereRows(t *table.Table, conds []chartspec.Cond, cols []int) (keep []int, hits [][]int) {
+	hits = make([][]int, len(conds)) // rows of the whole table each value matches
 	for i, c := range conds {
 		hits[i] = make([]int, len(c.Any))
 	}
@@ -56,36 +70,74 @@ func (l *pageLoader) where(t *table.Table, conds []chartspec.Cond, tname string,
 			keep = append(keep, r)
 		}
 	}
+	return keep, hits
+}
 
+// whereFound is what a where found in a table, for its messages: the rows
+// each value of each condition matches (whereRows' hits), how many rows
+// it keeps of how many, and the cells of each condition's column.
+type whereFound struct {
+	hits       [][]int
+	kept, rows int
+	cells      func(cond int) iter.Seq[string]
+}
+
+// whereMessages adds what found says of conds: a warning for each value
+// no row has, or, when the where keeps no row, an error saying why. It
+// reports whether the where keeps a row.
+func (l *pageLoader) whereMessages(conds []chartspec.Cond, found whereFound, tname string, errs *diag.List) bool {
+	warnings, err := whereProblems(conds, found, tname)
+	for _, w := range warnings {
+		l.warn(w)
+	}
+	if err != nil {
+		errs.Add(err)
+		return false
+	}
+	return true
+}
+
+// whereProblems are whereMessages' warnings and error.
+func whereProblems(conds []chartspec.Cond, found whereFound, tname string) (warnings []*diag.Error, err *diag.Error) {
 	// Values no row has: the reason for an empty panel, or a warning.
 	var missed []string
 	for i, c := range conds {
 		for k, m := range c.Any {
-			if hits[i][k] > 0 {
+			if found.hits[i][k] > 0 {
 				continue
 			}
-			msg := "no row of " + tname + " has " + describe(c.Column.Name, m) + " (" + present(t, cols[i], m) + ")"
+			msg := "no row of " + tname + " has " + describe(c.Column.Name, m) + " (" + present(found.cells(i), m) + ")"
 			missed = append(missed, msg)
-			if len(keep) > 0 {
-				l.warn(diag.Warnf(diag.WhereKeepsNone, m.Pos, "%s: this value of where keeps nothing", msg))
+			if found.kept > 0 {
+				warnings = append(warnings, diag.Warnf(diag.WhereKeepsNone, m.Pos, "%s: this value of where keeps nothing", msg))
 			}
 		}
 	}
-	if len(keep) == 0 {
-		at := conds[0].Column.Pos
-		var why string
-		switch {
-		case t.Len() == 0:
-			why = tname + " has a header but no rows"
-		case len(missed) > 0:
-			why = strings.Join(missed, "; ")
-		default:
-			why = "no row has " + describeWhere(conds) + " at once"
-		}
-		errs.Add(diag.Errorf(at, "where keeps none of the %d rows of %s, so the chart would be empty: %s", t.Len(), tname, why))
-		return t
+	if found.kept > 0 {
+		return warnings, nil
 	}
-	return t.Subset(keep)
+	at := conds[0].Column.Pos
+	var why string
+	switch {
+	case found.rows == 0:
+		why = tname + " has a header but no rows"
+	case len(missed) > 0:
+		why = strings.Join(missed, "; ")
+	default:
+		why = "no row has " + describeWhere(conds) + " at once"
+	}
+	return warnings, diag.Errorf(at, "where keeps none of the %d rows of %s, so the chart would be empty: %s", found.rows, tname, why)
+}
+
+// columnCells are the cells of column col of t, row by row.
+func columnCells(t *table.Table, col int) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for r := range t.Len() {
+			if !yield(t.Cell(r, col)) {
+				return
+			}
+		}
+	}
 }
 
 // warn adds a warning once: a chart's where is checked again for every
@@ -176,15 +228,15 @@ func describe(col string, m chartspec.Match) string {
 	return "a value " + text + in
 }
 
-// present describes the values column col has, for a message about a value
-// it lacks: the distinct values, or for numbers compared by size their
-// range; with the one the author probably meant.
-func present(t *table.Table, col int, m chartspec.Match) string {
+// present describes the values a column has (its cells), for a message
+// about a value it lacks: the distinct values, or for numbers compared by
+// size their range; with the one the author probably meant.
+func present(cells iter.Seq[string], m chartspec.Match) string {
 	var vals []string
 	seen := map[string]bool{}
 	lo, hi, nums := 0.0, 0.0, 0
-	for r := range t.Len() {
-		c := strings.TrimSpace(t.Cell(r, col))
+	for c := range cells {
+		c = strings.TrimSpace(c)
 		if v, missing, ok := table.Number(c); ok && !missing {
 			if nums == 0 || v < lo {
 				lo = v

@@ -55,12 +55,41 @@ func ReadEvents(name string, files []EventFile) (*Table, error) {
 // the training loss by run reads neither the wall time nor, without a
 // where on it, the tag.
 func ReadEventsColumns(name string, files []EventFile, keep []string) (*Table, error) {
+	return StreamEvents(name, files, EventsRead{Keep: keep})
+}
+
+// EventsRead says how StreamEvents reads a folder's event files.
+type EventsRead struct {
+	// Keep names the columns whose text is kept, as ReadEventsColumns'
+	// keep; nil keeps every column.
+	Keep []string
+	// Rows, when set, picks the rows the table holds by their run and tag
+	// (eventfilter.go); nil holds every row.
+	Rows *EventFilter
+	// Each, when set, is handed the table as it grows, as
+	// StreamCSVColumns' each is: after the record that brings the rows
+	// the table holds to a multiple of StreamRows, given how many bytes
+	// of the files those took. It may let the rows' text go (ForgetText).
+	Each func(t *Table, read int64)
+}
+
+// StreamEvents is ReadEvents as how says: the text of some columns, the
+// rows of some runs and tags, handed over as they are read. A row's Line
+// is still its number among every row of the files, kept or not, so that
+// a message names the row a table read whole would. The table it returns
+// has every row kept, less the text Each let go (and, with Each, the room
+// made for rows that did not come); an error is ReadEvents' (the rows
+// Each saw are then not to be trusted).
+func StreamEvents(name string, files []EventFile, how EventsRead) (*Table, error) {
 	t := &Table{Name: name, Columns: EventColumns, rows: true}
 	t.header = Row{Line: 0, Cells: t.Columns, Cols: []int{1, 2, 3, 4, 5}}
-	if keep != nil {
-		t.store.keepOnly(t.Columns, keep)
+	if how.Keep != nil {
+		t.store.keepOnly(t.Columns, how.Keep)
 	}
-	r := &eventReader{t: t}
+	r := &eventReader{t: t, each: how.Each, nextEach: StreamRows}
+	if how.Rows != nil {
+		r.filter = newKeyFilter(t, how.Rows)
+	}
 	for _, f := range files {
 		r.size += max(f.Size, 0)
 	}
@@ -69,7 +98,13 @@ func ReadEventsColumns(name string, files []EventFile, keep []string) (*Table, e
 			return nil, err
 		}
 	}
-	t.store.trim()
+	if how.Each == nil {
+		// A table handed over as it was read is let go once read: its
+		// room is not given back, which would copy its row index (70 MB
+		// for ten million rows) while the points gathered from it are
+		// held.
+		t.store.trim()
+	}
 	return t, nil
 }
 
@@ -84,6 +119,14 @@ type eventReader struct {
 	// it the files read so far took, for sizeRows.
 	size, read int64
 	sized      bool
+	// rows counts the rows read, kept or not: a row's Line.
+	rows int
+	// filter picks the rows kept, when set.
+	filter *keyFilter
+	// each is EventsRead.Each, called next once the table holds nextEach
+	// rows.
+	each     func(*Table, int64)
+	nextEach int
 	// text holds the step's, wall time's and value's text of the row
 	// being added, and cells and cols its row: the table copies them.
 	text  []byte
@@ -115,6 +158,9 @@ func (r *eventReader) file(f EventFile) error {
 	}
 	defer in.Close()
 	r.run = f.Run
+	if r.filter != nil {
+		r.filter.file(f.Run)
+	}
 	// A writer gives a tag's plugin in its first value only, once a file.
 	r.plugins = map[string]string{}
 	br := bufio.NewReaderSize(in, 64<<10)
@@ -149,11 +195,15 @@ func (r *eventReader) file(f EventFile) error {
 		if err := r.event(body); err != nil {
 			return damaged(f, n, off, "it holds no TensorBoard event ("+err.Error()+")")
 		}
-		if r.t.Len() > MaxRows {
+		if r.rows > MaxRows {
 			return &diag.Error{Pos: diag.Pos{File: f.Name}, Msg: tooManyRows}
 		}
 		off += recordHeader + int64(length) + 4
 		r.sizeRows(r.read + off)
+		if r.each != nil && r.t.Len() >= r.nextEach {
+			r.each(r.t, r.read+off)
+			r.nextEach = (r.t.Len()/StreamRows + 1) * StreamRows
+		}
 	}
 }
 
@@ -226,7 +276,10 @@ func (r *eventReader) event(b []byte) error {
 		if err != nil || !ok {
 			return err
 		}
-		r.add(tag, step, wall, v)
+		r.rows++
+		if r.filter == nil || r.filter.keeps(tag) {
+			r.add(tag, step, wall, v)
+		}
 		return nil
 	})
 }
@@ -257,196 +310,5 @@ func (r *eventReader) add(tagBytes []byte, step int64, wall float64, v scalar) {
 	text := unsafe.String(unsafe.SliceData(b), len(b))
 	r.cells = [5]string{r.run, tag, text[:stepEnd], text[stepEnd:wallEnd], text[wallEnd:]}
 	r.cols = textCols(r.cols, r.cells[:])
-	r.t.add(Row{Line: r.t.Len() + 1, Cells: r.cells[:], Cols: r.cols})
-}
-
-// scalar is a scalar value as an event file holds it: a float32 or a
-// float64.
-type scalar struct {
-	v      float64
-	double bool
-}
-
-// append appends the value as appendFloat writes one.
-func (v scalar) append(b []byte) []byte {
-	if v.double {
-		return appendFloat(b, v.v, 64)
-	}
-	return appendFloat(b, v.v, 32)
-}
-
-// Data types of TensorProto.dtype that a scalar is read from.
-const (
-	dtFloat  = 1
-	dtDouble = 2
-)
-
-// scalarValue reads a Summary.Value: tag (1), simple_value (2, float), or
-// tensor (8) holding one float or double, of rank 0, and of the scalars
-// plugin where its metadata (9) names one, as TensorBoard's scalars
-// dashboard reads them. ok is false for a value that is no scalar (an
-// image, a histogram, a mesh, a string tensor).
-func (r *eventReader) scalarValue(b []byte) (tag []byte, value scalar, ok bool, err error) {
-	var tensor, metadata []byte
-	hasSimple := false
-	var simpleBits uint32
-	err = fields(b, func(num protowire.Number, typ protowire.Type, v uint64, bytes []byte) error {
-		switch {
-		case num == 1 && typ == protowire.BytesType:
-			tag = bytes
-		case num == 2 && typ == protowire.Fixed32Type:
-			simpleBits, hasSimple = uint32(v), true
-		case num == 8 && typ == protowire.BytesType:
-			tensor = bytes
-		case num == 9 && typ == protowire.BytesType:
-			metadata = bytes
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, scalar{}, false, err
-	}
-	if metadata != nil {
-		name, err := pluginName(metadata)
-		if err != nil {
-			return nil, scalar{}, false, err
-		}
-		if _, seen := r.plugins[string(tag)]; !seen {
-			r.plugins[string(tag)] = name
-		}
-	}
-	if name, known := r.plugins[string(tag)]; tensor != nil && known && name != "scalars" {
-		return nil, scalar{}, false, nil
-	}
-	if hasSimple {
-		return tag, scalar{v: float64(math.Float32frombits(simpleBits))}, true, nil
-	}
-	if tensor == nil {
-		return nil, scalar{}, false, nil
-	}
-	value, ok, err = scalarTensor(tensor)
-	return tag, value, ok, err
-}
-
-// scalarTensor reads a TensorProto holding one float (dtype 1) or double
-// (2), from tensor_content (4) or float_val (5) / double_val (6); a
-// tensor of another type or size is no scalar.
-func scalarTensor(b []byte) (scalar, bool, error) {
-	var dtype uint64
-	rank := 0
-	var content []byte
-	var floats, doubles []byte // packed values
-	err := fields(b, func(num protowire.Number, typ protowire.Type, v uint64, bytes []byte) error {
-		switch {
-		case num == 1 && typ == protowire.VarintType:
-			dtype = v
-		case num == 2 && typ == protowire.BytesType: // TensorShapeProto: dim = 2, unknown_rank = 3
-			return fields(bytes, func(num protowire.Number, _ protowire.Type, v uint64, _ []byte) error {
-				if num == 2 || num == 3 && v != 0 {
-					rank++
-				}
-				return nil
-			})
-		case num == 4 && typ == protowire.BytesType:
-			content = bytes
-		case num == 5 && typ == protowire.BytesType:
-			floats = append(floats, bytes...)
-		case num == 5 && typ == protowire.Fixed32Type:
-			floats = binary.LittleEndian.AppendUint32(floats, uint32(v))
-		case num == 6 && typ == protowire.BytesType:
-			doubles = append(doubles, bytes...)
-		case num == 6 && typ == protowire.Fixed64Type:
-			doubles = binary.LittleEndian.AppendUint64(doubles, v)
-		}
-		return nil
-	})
-	if err != nil || rank != 0 {
-		return scalar{}, false, err
-	}
-	switch dtype {
-	case dtFloat:
-		raw := floats
-		if len(content) > 0 {
-			raw = content
-		}
-		if len(raw) != 4 {
-			return scalar{}, false, nil
-		}
-		return scalar{v: float64(math.Float32frombits(binary.LittleEndian.Uint32(raw)))}, true, nil
-	case dtDouble:
-		raw := doubles
-		if len(content) > 0 {
-			raw = content
-		}
-		if len(raw) != 8 {
-			return scalar{}, false, nil
-		}
-		return scalar{v: math.Float64frombits(binary.LittleEndian.Uint64(raw)), double: true}, true, nil
-	}
-	return scalar{}, false, nil
-}
-
-// appendFloat appends f, a float of bitSize bits, in the fewest digits
-// that read back as it (0.1, not 0.10000000149011612), as TensorBoard
-// shows it; NaN and infinities, which a diverged run logs, append nothing
-// (a missing value).
-func appendFloat(b []byte, f float64, bitSize int) []byte {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return b
-	}
-	return strconv.AppendFloat(b, f, 'g', -1, bitSize)
-}
-
-// pluginName reads SummaryMetadata.plugin_data (1).plugin_name (1).
-func pluginName(metadata []byte) (string, error) {
-	var name string
-	err := fields(metadata, func(num protowire.Number, typ protowire.Type, _ uint64, data []byte) error {
-		if num != 1 || typ != protowire.BytesType {
-			return nil
-		}
-		return fields(data, func(num protowire.Number, typ protowire.Type, _ uint64, s []byte) error {
-			if num == 1 && typ == protowire.BytesType {
-				name = string(s)
-			}
-			return nil
-		})
-	})
-	return name, err
-}
-
-// fields calls fn for each field of the protobuf message b: its number,
-// wire type, and its value (a varint or fixed number in v, a
-// length-delimited one in bytes). Groups are skipped.
-func fields(b []byte, fn func(num protowire.Number, typ protowire.Type, v uint64, bytes []byte) error) error {
-	for len(b) > 0 {
-		num, typ, n := protowire.ConsumeTag(b)
-		if n < 0 {
-			return protowire.ParseError(n)
-		}
-		b = b[n:]
-		var v uint64
-		var bytes []byte
-		switch typ {
-		case protowire.VarintType:
-			v, n = protowire.ConsumeVarint(b)
-		case protowire.Fixed32Type:
-			var v32 uint32
-			v32, n = protowire.ConsumeFixed32(b)
-			v = uint64(v32)
-		case protowire.Fixed64Type:
-			v, n = protowire.ConsumeFixed64(b)
-		case protowire.BytesType:
-			bytes, n = protowire.ConsumeBytes(b)
-		default:
-			n = protowire.ConsumeFieldValue(num, typ, b)
-		}
-		if n < 0 {
-			return protowire.ParseError(n)
-		}
-		b = b[n:]
-		if err := fn(num, typ, v, bytes); err != nil {
-			return err
-		}
-	}
-	return nil
+	r.t.add(Row{Line: r.rows, Cells: r.cells[:], Cols: r.cols})
 }

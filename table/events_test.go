@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -186,6 +187,25 @@ func FuzzEvents(f *testing.F) {
 			if _, _, ok := Number(r.Cells[4]); !ok {
 				t.Fatalf("row %d: value %q is no number", i, r.Cells[4])
 			}
+		}
+		// Read for the rows of some tags, the file gives the same rows.
+		even := &EventFilter{Name: "even", Keeps: func(_, tag string) bool { return len(tag)%2 == 0 }}
+		some, err := StreamEvents("runs", []EventFile{eventFile("r", "runs/r/events.out.tfevents.0", src)}, EventsRead{Rows: even})
+		if err != nil {
+			t.Fatalf("read whole, no problem; read for some tags: %v", err)
+		}
+		i := 0
+		for r := range tab.Len() {
+			if len(tab.Cell(r, 1))%2 != 0 {
+				continue
+			}
+			if i >= some.Len() || fmt.Sprint(some.Row(i)) != fmt.Sprint(tab.Row(r)) {
+				t.Fatalf("row %d of those kept is not row %d of the whole, %v", i, r, tab.Row(r))
+			}
+			i++
+		}
+		if i != some.Len() || some.Filtered().Rows != tab.Len() {
+			t.Fatalf("%d rows kept of %d, want %d of %d", some.Len(), some.Filtered().Rows, i, tab.Len())
 		}
 	})
 }

@@ -31,6 +31,10 @@ type Table struct {
 	// positions in it say "row 12,345 of runs.parquet".
 	rows bool
 
+	// filtered is what an EventFilter picked the rows from, or nil
+	// (eventfilter.go).
+	filtered *Filtered
+
 	// header holds where each column is named, so that an error about a
 	// column as a whole (say, a log axis on a column of negative numbers)
 	// can point at its name: Pos(-1, col).
