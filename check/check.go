@@ -12,6 +12,7 @@ package check
 import (
 	"cmp"
 	"fmt"
+	"iter"
 	"maps"
 	"math"
 	"slices"
@@ -44,17 +45,27 @@ const (
 // each page (Page) and those of the site as a whole (SiteWide).
 func Site(s *site.Site) diag.List {
 	var out diag.List
-	pages := slices.Clone(s.Pages)
-	if s.Home != nil {
-		pages = append(pages, s.Home)
-	}
-	for _, p := range pages {
-		if b := s.Body(p); b != nil {
-			out = append(out, Page(b, s.Config)...)
-		}
+	for b := range bodies(s) {
+		out = append(out, Page(b, s.Config)...)
 	}
 	out = append(out, SiteWide(s)...)
 	return out.Sort()
+}
+
+// bodies yields the body of each page of s that has one loaded, the home
+// page last.
+func bodies(s *site.Site) iter.Seq[*site.Body] {
+	return func(yield func(*site.Body) bool) {
+		pages := slices.Clone(s.Pages)
+		if s.Home != nil {
+			pages = append(pages, s.Home)
+		}
+		for _, p := range pages {
+			if b := s.Body(p); b != nil && !yield(b) {
+				return
+			}
+		}
+	}
 }
 
 // Page returns the warnings about one page, loaded in full (its charts and

@@ -58,14 +58,8 @@ func TestHTML(t *testing.T) {
 // HTML is pageHTML for every page of s.
 func HTML(s *site.Site) diag.List {
 	var out diag.List
-	pages := slices.Clone(s.Pages)
-	if s.Home != nil {
-		pages = append(pages, s.Home)
-	}
-	for _, p := range pages {
-		if b := s.Body(p); b != nil {
-			out = append(out, pageHTML(b, s.Config.Markdown.Unsafe)...)
-		}
+	for b := range bodies(s) {
+		out = append(out, pageHTML(b, s.Config.Markdown.Unsafe)...)
 	}
 	return out
 }
