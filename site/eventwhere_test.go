@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"fmt"
 	"math"
 	"slices"
@@ -80,12 +79,7 @@ func TestEventWhereAsWhole(t *testing.T) {
 			files["content/p.md"] = chartMD(tc.specs...)
 			var got [2]string
 			for i, whole := range []bool{true, false} {
-				root := t.TempDir()
-				writeFiles(t, root, files)
-				s, err := Scan(root, Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
+				s := scanFiles(t, files)
 				if whole { // the folder at hand, read whole: no filter
 					if _, err := s.caches.tables.get("data/runs"); err != nil {
 						t.Fatal(err)
@@ -93,21 +87,7 @@ func TestEventWhereAsWhole(t *testing.T) {
 				} else {
 					s.caches.tables.weakOver = 0 // a large folder: read as the panels load
 				}
-				_, b, warns, err := s.LoadPage(page(t, s, "content/p.md"))
-				var out strings.Builder
-				fmt.Fprintf(&out, "error: %v\n", err)
-				for _, w := range warns {
-					fmt.Fprintf(&out, "warning: %v\n", w)
-				}
-				if b != nil {
-					for _, c := range b.Charts {
-						for _, p := range c.Panels {
-							view := seriesView(p)
-							fmt.Fprintf(&out, "panel of %d series, %x\n", len(view), sha256.Sum256([]byte(strings.Join(view, "\n"))))
-						}
-					}
-				}
-				got[i] = out.String()
+				got[i] = pageText(t, s)
 				if !whole {
 					if how := folderRead(s, "data/runs"); how != tc.how {
 						t.Errorf("the folder was read %s, want %s", how, tc.how)

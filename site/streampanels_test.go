@@ -165,17 +165,31 @@ func TestStreamedPanelsAsWhole(t *testing.T) {
 // gave: the error, the warnings, and each panel's series and a sum of
 // their points.
 func loadPageText(t *testing.T, files map[string]string, large bool) string {
+	s := scanFiles(t, files)
+	if large {
+		s.caches.tables.weakOver = 0
+	} else {
+		s.caches.tables.weakOver = 1 << 40
+	}
+	return pageText(t, s)
+}
+
+// scanFiles scans a site of files written into a temporary folder.
+func scanFiles(t *testing.T, files map[string]string) *Site {
+	t.Helper()
 	root := t.TempDir()
 	writeFiles(t, root, files)
 	s, err := Scan(root, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if large {
-		s.caches.tables.weakOver = 0
-	} else {
-		s.caches.tables.weakOver = 1 << 40
-	}
+	return s
+}
+
+// pageText loads content/p.md of s and writes what it gave: the error,
+// the warnings, and each panel's series and a sum of their points.
+func pageText(t *testing.T, s *Site) string {
+	t.Helper()
 	_, b, warns, err := s.LoadPage(page(t, s, "content/p.md"))
 	var out strings.Builder
 	fmt.Fprintf(&out, "error: %v\n", err)
