@@ -99,6 +99,10 @@ function run(c) {
       const t = timed(() => layout.placeLabels(items, markers, opts));
       return JSON.stringify({ placed: t.result, ms: t.ms, cpuMs: t.cpuMs, pairs: opts.tally.pairs });
     }
+    case 'segHitsRect': {
+      const geo = require(path.join(assets, 'labelgeometry.js'));
+      return JSON.stringify(c.segs.map((g) => geo.segHitsRect(...g)));
+    }
     case 'contrast':
       return String(layout.contrast(c.a, c.b));
     case 'readable':

@@ -338,60 +338,28 @@
   };
 
   // segHitsRect: does the segment (x1,y1)-(x2,y2) pass through the
-  // rectangle (Liang-Barsky clipping)? The four clipping edges are written
-  // out, in the order -dx, dx, -dy, dy, rather than looped over arrays: the
-  // placer asks this for each leader near each candidate, and goja (the
-  // static figures) pays for every array made.
+  // rectangle (Liang-Barsky clipping)? The four clipping edges, in the
+  // order -dx, dx, -dy, dy, are picked by index rather than looped over
+  // arrays: the placer asks this for each leader near each candidate, and
+  // goja (the static figures) pays for every array made.
   function segHitsRect(x1, y1, x2, y2, rx, ry, rw, rh) {
-    var t0 = 0, t1 = 1, t;
+    var t0 = 0, t1 = 1;
     var dx = x2 - x1, dy = y2 - y1;
-    var q = x1 - rx; // p = -dx
-    if (dx === 0) {
-      if (q < 0) return false;
-    } else if (-dx < 0) {
-      t = q / -dx;
-      if (t > t1) return false;
-      if (t > t0) t0 = t;
-    } else {
-      t = q / -dx;
-      if (t < t0) return false;
-      if (t < t1) t1 = t;
-    }
-    q = rx + rw - x1; // p = dx
-    if (dx === 0) {
-      if (q < 0) return false;
-    } else if (dx < 0) {
-      t = q / dx;
-      if (t > t1) return false;
-      if (t > t0) t0 = t;
-    } else {
-      t = q / dx;
-      if (t < t0) return false;
-      if (t < t1) t1 = t;
-    }
-    q = y1 - ry; // p = -dy
-    if (dy === 0) {
-      if (q < 0) return false;
-    } else if (-dy < 0) {
-      t = q / -dy;
-      if (t > t1) return false;
-      if (t > t0) t0 = t;
-    } else {
-      t = q / -dy;
-      if (t < t0) return false;
-      if (t < t1) t1 = t;
-    }
-    q = ry + rh - y1; // p = dy
-    if (dy === 0) {
-      if (q < 0) return false;
-    } else if (dy < 0) {
-      t = q / dy;
-      if (t > t1) return false;
-      if (t > t0) t0 = t;
-    } else {
-      t = q / dy;
-      if (t < t0) return false;
-      if (t < t1) t1 = t;
+    for (var e = 0; e < 4; e++) {
+      var p = e === 0 ? -dx : e === 1 ? dx : e === 2 ? -dy : dy;
+      var q = e === 0 ? x1 - rx : e === 1 ? rx + rw - x1 : e === 2 ? y1 - ry : ry + rh - y1;
+      if (p === 0) {
+        if (q < 0) return false;
+        continue;
+      }
+      var t = q / p;
+      if (p < 0) {
+        if (t > t1) return false;
+        if (t > t0) t0 = t;
+      } else {
+        if (t < t0) return false;
+        if (t < t1) t1 = t;
+      }
     }
     return t0 < t1;
   }
