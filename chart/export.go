@@ -333,13 +333,11 @@ func appendCSV(b []byte, c *site.Chart, flush func([]byte) []byte, sized func(in
 		}
 		leads[i] = append(appendCSVField(lead, s.name), ',')
 	}
-	if flush != nil || pointCount(series) > csvSizedRows {
-		size := csvSize(series, leads, col.label) + len(header)
-		if flush == nil {
-			b = slices.Grow(b, size)
-		} else if sized != nil {
-			sized(size)
-		}
+	size := csvSize(series, leads, col.label) + len(header)
+	if flush == nil {
+		b = slices.Grow(b, size)
+	} else if sized != nil {
+		sized(size)
 	}
 	b = append(b, header...)
 	for i, s := range series {
@@ -383,21 +381,6 @@ func appendCSVRow(b, lead []byte, pt site.Point, notes *site.Notes, label bool) 
 		b = appendCSVField(b, notes.Label(pt))
 	}
 	return append(b, '\n')
-}
-
-// csvSizedRows is the number of rows past which appendCSV sizes the file
-// before it writes it (csvSize): a shorter file grows as it is written,
-// as sizing it would write most of its rows twice (sampling 64 rows a
-// series is every row of a short one).
-const csvSizedRows = 4096
-
-// pointCount is the number of points of series.
-func pointCount(series []dataSeries) int {
-	n := 0
-	for _, s := range series {
-		n += len(s.points)
-	}
-	return n
 }
 
 // csvSize guesses the size of a chart's CSV rows from a sample of each
@@ -516,7 +499,9 @@ func Tables(c *site.Chart) (tables []Table, rows, shown int) {
 	col := columnsOf(c, true)
 	col.panel = false // a panel is a table of its own, captioned
 	series := exportSeries(c)
-	rows = pointCount(series)
+	for _, s := range series {
+		rows += len(s.points)
+	}
 	// Past MaxTableRows, each series shows an equal share of the rows (at
 	// least a few).
 	cut := rows > MaxTableRows
