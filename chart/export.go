@@ -396,7 +396,9 @@ func csvSize(series []dataSeries, leads [][]byte, label bool) int {
 		if n == 0 {
 			continue
 		}
-		step := max(n/sample, 1)
+		// a short series is sampled a few rows in eight: 64 would be all
+		// of them, written twice
+		step := max(n/min(sample, max(4, n/8)), 1)
 		rows, bytes := 0, 0
 		for j := 0; j < n; j += step {
 			scratch = appendCSVRow(scratch[:0], leads[i], s.points[j], s.notes, label)

@@ -26,7 +26,7 @@ const thinAheadPoints = 1 << 18
 // thinned on every core at once. The result is the same, in the same
 // order, whichever core thinned what.
 func thinPanel(c *site.Chart, i int, series []site.Series, target int) []thinnedSeries {
-	p := c.Spec.Panels[i]
+	p := &c.Spec.Panels[i] // not a copy: the closure below would move it to the heap
 	var ext [4]float64
 	if p.Type == chartspec.TypeScatter && target > 0 {
 		ext[0], ext[1], ext[2], ext[3] = PanelExtent(c, i)

@@ -23,11 +23,22 @@ func New(extra ...goldmark.Extender) goldmark.Markdown {
 }
 
 // newMarkdown is New with the block parsers given, so that a test can
-// compare fencedBlocks with goldmark's own parser.
+// compare fencedBlocks with goldmark's own parser. Its parser reads a page
+// with GFM's autolinks only when one may start in it (autolinks.go).
 func newMarkdown(blocks []util.PrioritizedValue, extra ...goldmark.Extender) goldmark.Markdown {
+	md := withGFM(blocks, []goldmark.Extender{extension.GFM}, extra)
+	plain := withGFM(blocks, []goldmark.Extender{extension.Table, extension.Strikethrough, extension.TaskList}, extra)
+	md.SetParser(autolinks{Parser: md.Parser(), plain: plain.Parser()})
+	return md
+}
+
+// withGFM is the processor of pages with gfm, extension.GFM or the parts
+// of it it names, and the extensions extra.
+func withGFM(blocks []util.PrioritizedValue, gfm, extra []goldmark.Extender) goldmark.Markdown {
+	exts := append(append(gfm, extension.Footnote, Charts, Math, Highlight, Figures, Citations), extra...)
 	return goldmark.New(
 		goldmark.WithParser(newParser(blocks)),
-		goldmark.WithExtensions(append([]goldmark.Extender{extension.GFM, extension.Footnote, Charts, Math, Highlight, Figures, Citations}, extra...)...),
+		goldmark.WithExtensions(exts...),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	)
 }

@@ -202,8 +202,8 @@ func (w *Writer) State() []byte {
 	return w.old.State
 }
 
-// SetState has Commit keep b with the new output, for the next build's
-// State.
+// SetState has Commit keep b, JSON as json.Marshal writes it, with the
+// new output, for the next build's State.
 func (w *Writer) SetState(b []byte) {
 	w.mmu.Lock()
 	w.kept = b

@@ -258,7 +258,8 @@ func (l *pageLoader) table(p *Page, d chartspec.DataRef) (t *table.Table, file s
 		if head, _, _ := strings.Cut(d.Inline, "\n"); strings.Contains(head, "\t") && !strings.Contains(head, ",") {
 			comma = '\t'
 		}
-		t, err := table.ParseCSV([]byte(d.Inline), d.InlinePos, comma)
+		// read in place (ParseCSV would take a copy of the text)
+		t, err := table.ReadCSV(strings.NewReader(d.Inline), int64(len(d.Inline)), d.InlinePos, comma)
 		return t, "", err
 	}
 	if run := l.streaming; run != nil { // the file being read (streampanels.go)

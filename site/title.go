@@ -115,17 +115,24 @@ func headingForms(n gast.Node, source []byte) (text, html string) {
 		return gast.WalkContinue, nil
 	})
 	var plain, markup strings.Builder
+	// space writes a space into the markup, but after one: a run of spaces
+	// may be cut into text nodes anywhere (markdown's autolinks.go).
+	space := func() {
+		if !strings.HasSuffix(markup.String(), " ") {
+			markup.WriteByte(' ')
+		}
+	}
 	words := func(s string) {
 		plain.WriteString(s)
 		if formulas {
 			// Each run of spaces as one, as a browser shows it.
 			trimmed := strings.TrimFunc(s, unicode.IsSpace)
 			if len(trimmed) < len(s) && (trimmed == "" || unicode.IsSpace(rune(s[0]))) {
-				markup.WriteByte(' ')
+				space()
 			}
 			htmlesc.Write(&markup, strings.Join(strings.Fields(trimmed), " "))
 			if trimmed != "" && unicode.IsSpace(rune(s[len(s)-1])) {
-				markup.WriteByte(' ')
+				space()
 			}
 		}
 	}

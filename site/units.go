@@ -26,8 +26,25 @@ type unitColumn struct {
 	file   string // the data file, or the page for inline data
 	column string
 	vals   []float64
-	lines  []int    // the line of each value
+	// points are the series the values come from, in order, for the
+	// lines of the values a warning names (lines).
+	points [][]Point
 	rows   diag.Pos // the data, with Row set when its lines count rows (Panel.rows)
+}
+
+// lines is the line of each of c's values, in order: made only when c
+// warns, so that a column that does not (nearly every one) keeps no copy
+// of its lines.
+func (c *unitColumn) lines() []int {
+	lines := make([]int, 0, len(c.vals))
+	for _, pts := range c.points {
+		for _, pt := range pts {
+			if !pt.Gap() {
+				lines = append(lines, int(pt.Row))
+			}
+		}
+	}
+	return lines
 }
 
 // unitWarnings checks each column drawn on an axis that shows proportions:
@@ -71,7 +88,7 @@ func unitWarnings(sc *chartspec.Chart, panels []Panel, files []string) []*diag.E
 					order = append(order, k)
 				}
 				// room for the series at once, not a point at a time
-				c.vals, c.lines = slices.Grow(c.vals, len(s.Points)), slices.Grow(c.lines, len(s.Points))
+				c.vals, c.points = slices.Grow(c.vals, len(s.Points)), append(c.points, s.Points)
 				for _, pt := range s.Points {
 					if pt.Gap() {
 						continue
@@ -81,7 +98,6 @@ func unitWarnings(sc *chartspec.Chart, panels []Panel, files []string) []*diag.E
 						v = pt.Y
 					}
 					c.vals = append(c.vals, v)
-					c.lines = append(c.lines, int(pt.Row))
 				}
 			}
 		}
@@ -147,7 +163,7 @@ func (c *unitColumn) warning() *diag.Error {
 	}
 	return diag.Warnf(diag.FractionOfPercents, c.ax.FormatPos,
 		"format: fraction shows a fraction in percent (0.45 → 45%%), but column %s of %s holds %s (%s), so the %s axis reads %s: if the values are already in percent, write format: percent; if they are fractions, divide those rows by 100",
-		diag.Quote(c.column), c.file, vals, c.rowList(over), c.axis, reads)
+		diag.Quote(c.column), c.file, vals, c.rowList(over, c.lines()), c.axis, reads)
 }
 
 // mixedWarning names the rows of the kind fewer rows hold: the ones most
@@ -163,28 +179,29 @@ func (c *unitColumn) mixedWarning(fractions, percents []int) *diag.Error {
 	for _, i := range rest {
 		lo, hi = min(lo, c.vals[i]), max(hi, c.vals[i])
 	}
+	lines := c.lines()
 	first := odd[0]
 	for _, i := range odd {
-		if c.lines[i] < c.lines[first] {
+		if lines[i] < lines[first] {
 			first = i
 		}
 	}
 	fix := "write every value in percent (45 for 0.45) with format: percent, or every value as a fraction with format: fraction"
-	return diag.Warnf(diag.MixedUnits, diag.Pos{File: c.file, Line: c.lines[first], Row: c.rows.Row},
+	return diag.Warnf(diag.MixedUnits, diag.Pos{File: c.file, Line: lines[first], Row: c.rows.Row},
 		"column %s of %s mixes fractions and percents: %s %s %s, while its other %d values are %s (%s to %s), so one kind is drawn a hundred times off: %s",
-		diag.Quote(c.column), c.file, c.rowList(odd), plural(len(odd), "is", "are"), oddKind, len(rest), restKind, shortNumber(lo), shortNumber(hi), fix)
+		diag.Quote(c.column), c.file, c.rowList(odd, lines), plural(len(odd), "is", "are"), oddKind, len(rest), restKind, shortNumber(lo), shortNumber(hi), fix)
 }
 
 // rowList names the rows of the values at idx, in line order, with their
 // values: "0.146 on line 6 and 0.287 on line 7" ("0.146 in row 6" in a
-// table without lines); the first few, then "...".
-func (c *unitColumn) rowList(idx []int) string {
+// table without lines); the first few, then "...". all is c.lines().
+func (c *unitColumn) rowList(idx, all []int) string {
 	const show = 5
 	lines := make([]int, len(idx))
 	byLine := make(map[int]float64, len(idx))
 	for i, k := range idx {
-		lines[i] = c.lines[k]
-		byLine[c.lines[k]] = c.vals[k]
+		lines[i] = all[k]
+		byLine[all[k]] = c.vals[k]
 	}
 	lines = sortedLines(lines)
 	var b strings.Builder
@@ -243,20 +260,21 @@ const (
 func mixedKinds(vals []float64) (fractions, percents []int, ok bool) {
 	fLo, fHi := math.Inf(1), math.Inf(-1)
 	pLo, pHi := math.Inf(1), math.Inf(-1)
-	for i, v := range vals {
+	nf, np := 0, 0
+	for _, v := range vals {
 		switch {
 		case v < 0 || v > maxPercent || math.IsNaN(v):
 			return nil, nil, false
 		case v == 0:
 		case v <= 1:
-			fractions = append(fractions, i)
+			nf++
 			fLo, fHi = min(fLo, v), max(fHi, v)
 		default:
-			percents = append(percents, i)
+			np++
 			pLo, pHi = min(pLo, v), max(pHi, v)
 		}
 	}
-	if len(fractions) < minKind || len(percents) < minKind {
+	if nf < minKind || np < minKind {
 		return nil, nil, false
 	}
 	spread := max(fHi/fLo, pHi/pLo)
@@ -265,6 +283,17 @@ func mixedKinds(vals []float64) (fractions, percents []int, ok bool) {
 	}
 	if fLo*100 < pLo/kindReach || fHi*100 > pHi*kindReach {
 		return nil, nil, false
+	}
+	// the rows of each kind, listed only for a column that mixes them
+	fractions, percents = make([]int, 0, nf), make([]int, 0, np)
+	for i, v := range vals {
+		switch {
+		case v == 0:
+		case v <= 1:
+			fractions = append(fractions, i)
+		default:
+			percents = append(percents, i)
+		}
 	}
 	return fractions, percents, true
 }

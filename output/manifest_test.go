@@ -1,0 +1,39 @@
+package output
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+// TestManifestJSON: a manifest is written as json.Marshal writes it, with
+// a state or without, and with text encoding/json escapes in its paths and
+// its state.
+func TestManifestJSON(t *testing.T) {
+	state, err := json.Marshal(map[string]any{"pages": map[string]any{"content/a<b>&.md": []any{"x", 1.5, nil}}, "v": 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]manifestEntry{
+		"index.html":        {Size: 10, Sum: 1 << 63, MTime: 1765000000123456789},
+		"a<b>&\u2028/c.csv": {Size: 0, Sum: 0, MTime: -1},
+	}
+	for _, m := range []*manifest{
+		{Files: files, State: state},
+		{Files: files},
+		{Files: map[string]manifestEntry{}},
+		{},
+	} {
+		got, err := manifestJSON(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("manifestJSON\n%s\nwant\n%s", got, want)
+		}
+	}
+}
