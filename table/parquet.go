@@ -75,6 +75,8 @@ func readParquet(name string, src []byte, keep []string, fail func(format string
 	t := &Table{Name: name, Columns: make([]string, len(leaves)), rows: true}
 	cols := make([]int, len(leaves))
 	kinds := make([]cellFormat, len(leaves))
+	numbers := make([]numberKind, len(leaves))
+	numeric := make([]bool, len(leaves))
 	seen := make(map[string]int, len(leaves))
 	for i, path := range leaves {
 		t.Columns[i] = strings.Join(path, ".")
@@ -88,6 +90,7 @@ func readParquet(name string, src []byte, keep []string, fail func(format string
 		seen[t.Columns[i]] = i
 		leaf, _ := schema.Lookup(path...)
 		kinds[i] = cellFormatOf(leaf.Node.Type())
+		numbers[i], numeric[i] = numberKindOf(leaf.Node.Type())
 		if kinds[i] == nil {
 			return nil, fail("column %s holds %s values, which a chart cannot read: convert it to numbers or text", quote(t.Columns[i]), leaf.Node.Type())
 		}
@@ -108,9 +111,7 @@ func readParquet(name string, src []byte, keep []string, fail func(format string
 	if err := checkPages(src, pf.Metadata(), t.Columns, schema, n, fail); err != nil {
 		return nil, err
 	}
-	if keep != nil {
-		t.store.keepOnly(t.Columns, keep)
-	}
+	t.store.holdNumbers(t.Columns, numbers, numeric, keep)
 	// Room for the rows the footer states, within MaxRows: a long log's
 	// row index made once, not grown by doubling to up to twice its size.
 	// A file that states more rows than it holds is refused below.
@@ -152,7 +153,7 @@ func (r *parquetRows) rowGroup(rg parquet.RowGroup) error {
 	}
 	columns := make([]*columnValues, len(t.Columns))
 	for c := range columns {
-		if !t.store.dropped(c) {
+		if !t.store.dropped(c) || t.store.numbersAt(c) != nil {
 			columns[c] = &columnValues{pages: chunks[c].Pages(), buf: make([]parquet.Value, 1024)}
 			defer columns[c].close()
 		}
@@ -173,7 +174,9 @@ func (r *parquetRows) rowGroup(rg parquet.RowGroup) error {
 				if err != nil {
 					return r.fail("cannot be read past row %s (%v): the file is damaged or was cut short", diag.Thousands(r.line-1), err)
 				}
-				if !v.IsNull() {
+				if n := t.store.numbersAt(c); n != nil {
+					addParquetNumber(n, v)
+				} else if !v.IsNull() {
 					var ok bool
 					if b, ok = r.kinds[c](b, v); !ok {
 						return r.fail("row %s, column %s: the value is not valid %s", diag.Thousands(r.line), quote(t.Columns[c]), leafKind(r.schema, r.leaves[c]))
@@ -364,6 +367,48 @@ func cellFormatOf(typ parquet.Type) cellFormat {
 		}
 	}
 	return nil
+}
+
+// numberKindOf says how a column of type typ is held as numbers
+// (numbered.go), and whether it is: a FLOAT, a DOUBLE or a signed INT
+// alone, whose text cellFormatOf writes as a number. A date, a
+// timestamp, a decimal or an unsigned integer stays text.
+func numberKindOf(typ parquet.Type) (numberKind, bool) {
+	if lt := typ.LogicalType(); lt != nil {
+		if i, ok := lt.Value.(*format.IntType); !ok || !i.IsSigned {
+			return 0, false
+		}
+	}
+	switch typ.Kind() {
+	case parquet.Int32, parquet.Int64:
+		return numberInt, true
+	case parquet.Float:
+		return numberSingle, true
+	case parquet.Double:
+		return numberDouble, true
+	}
+	return 0, false
+}
+
+// addParquetNumber adds v, a value of a column numberKindOf holds as
+// numbers, to n.
+func addParquetNumber(n *numberColumn, v parquet.Value) {
+	switch {
+	case n.kind == numberInt && v.IsNull():
+		n.addInt(0, true)
+	case n.kind == numberInt && v.Kind() == parquet.Int32:
+		n.addInt(int64(v.Int32()), false)
+	case n.kind == numberInt:
+		n.addInt(v.Int64(), false)
+	case n.kind == numberSingle && v.IsNull():
+		n.addSingle(float32(math.NaN()))
+	case n.kind == numberSingle:
+		n.addSingle(v.Float())
+	case v.IsNull():
+		n.addFloat(math.NaN())
+	default:
+		n.addFloat(v.Double())
+	}
 }
 
 // timeUnit is the duration of one tick of a Parquet time unit.
