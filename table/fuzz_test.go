@@ -68,6 +68,12 @@ func checkTable(t *testing.T, tab *Table, at diag.Pos) {
 			if p := tab.Pos(i, j); p.Line < r.Line || p.Col != 0 && p.Col < at.Col {
 				t.Fatalf("row %d cell %d at %v", i, j, p)
 			}
+			// A column held as numbers reads as Number reads its text.
+			v, missing, ok := tab.NumberAt(i, j)
+			wv, wmissing, wok := Number(c)
+			if math.Float64bits(v) != math.Float64bits(wv) && !(math.IsNaN(v) && math.IsNaN(wv)) || missing != wmissing || ok != wok {
+				t.Fatalf("row %d cell %d: NumberAt = %v, %v, %v; Number(%q) = %v, %v, %v", i, j, v, missing, ok, c, wv, wmissing, wok)
+			}
 		}
 	}
 	seen := map[string]bool{}

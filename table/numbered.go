@@ -70,14 +70,10 @@ const (
 
 // numberColumn holds the numbers of one column of a table, a row's each.
 type numberColumn struct {
-	kind numberKind
-	// vals are the numbers by block: float64 bits, or an int64 of
-	// numberInt. flags are a bit per row, of the same blocks, nil for a
-	// block with none set.
-	vals  [][]uint64
-	flags [][]uint64
-	n     int
-	// forgot is how many blocks from the first ForgetText let go.
+	kind   numberKind
+	blocks []numberBlock
+	n      int
+	// forgot is how many rows from the first ForgetText let go.
 	forgot int
 	// odd are the float32 values (numberSingle, or a numberScalar
 	// logged as one) whose text is not that of the float32 nearest to
@@ -85,19 +81,34 @@ type numberColumn struct {
 	odd map[int]float32
 }
 
+// numberBlock holds the numbers of numberBlockLen rows, from the first
+// row not let go when it was made: float64 bits, or an int64 of
+// numberInt.
+type numberBlock struct {
+	from int      // vals[0] is the block's row from
+	vals []uint64 // nil once let go
+	// flags are a bit per row of the block, nil while none is set.
+	flags []uint64
+}
+
 // add appends a row's number v (float64 bits or an int64), flagged or not.
 func (c *numberColumn) add(v uint64, flag bool) {
 	b, i := c.n>>numberBlockBits, c.n&(numberBlockLen-1)
-	if b == len(c.vals) {
-		c.vals = append(c.vals, make([]uint64, 0, numberBlockLen))
-		c.flags = append(c.flags, nil)
+	if b == len(c.blocks) {
+		c.blocks = append(c.blocks, numberBlock{})
 	}
-	c.vals[b] = append(c.vals[b], v)
+	k := &c.blocks[b]
+	if k.vals == nil {
+		// A new block, or one let go before it was full (ForgetText of
+		// every row so far): its rows from here on.
+		k.from, k.vals = i, make([]uint64, 0, numberBlockLen-i)
+	}
+	k.vals = append(k.vals, v)
 	if flag {
-		if c.flags[b] == nil {
-			c.flags[b] = make([]uint64, numberBlockLen/64)
+		if k.flags == nil {
+			k.flags = make([]uint64, numberBlockLen/64)
 		}
-		c.flags[b][i/64] |= 1 << (i % 64)
+		k.flags[i/64] |= 1 << (i % 64)
 	}
 	c.n++
 }
@@ -108,7 +119,7 @@ func (c *numberColumn) addInt(v int64, null bool) { c.add(uint64(v), null) }
 // addFloat appends a float64 of a numberDouble or numberFixed column, or
 // a double of a numberScalar one.
 func (c *numberColumn) addFloat(f float64) {
-	if c.kind == numberDouble && (math.IsNaN(f) || math.IsInf(f, 0)) {
+	if c.kind != numberFixed && (math.IsNaN(f) || math.IsInf(f, 0)) {
 		f = math.NaN() // all of them "", as appendFloat writes them
 	}
 	c.add(math.Float64bits(f), c.kind == numberScalar)
@@ -133,18 +144,14 @@ func (c *numberColumn) addSingle(f float32) {
 	c.add(math.Float64bits(v), false)
 }
 
-// at is row r's number and flag.
+// at is row r's number and flag, a row held.
 func (c *numberColumn) at(r int) (uint64, bool) {
-	b, i := r>>numberBlockBits, r&(numberBlockLen-1)
-	if b < c.forgot {
-		return 0, false
-	}
-	flags := c.flags[b]
-	return c.vals[b][i], flags != nil && flags[i/64]&(1<<(i%64)) != 0
+	k, i := &c.blocks[r>>numberBlockBits], r&(numberBlockLen-1)
+	return k.vals[i-k.from], k.flags != nil && k.flags[i/64]&(1<<(i%64)) != 0
 }
 
 // held reports whether row r's number is still held (not let go).
-func (c *numberColumn) held(r int) bool { return r>>numberBlockBits >= c.forgot }
+func (c *numberColumn) held(r int) bool { return r >= c.forgot }
 
 // single is row r's float32, of a number v read from its text.
 func (c *numberColumn) single(r int, v float64) float32 {
@@ -204,18 +211,22 @@ func (c *numberColumn) number(r int) (v float64, missing, ok bool) {
 	return v, false, true
 }
 
-// forget lets go of the blocks wholly before row.
+// forget lets go of the numbers of the rows before row: of the blocks
+// that hold none after it.
 func (c *numberColumn) forget(row int) {
-	for ; c.forgot < min(row>>numberBlockBits, len(c.vals)); c.forgot++ {
-		c.vals[c.forgot], c.flags[c.forgot] = nil, nil
+	c.forgot = max(c.forgot, min(row, c.n))
+	for b := range c.blocks {
+		if k := &c.blocks[b]; k.vals != nil && (b<<numberBlockBits)+k.from+len(k.vals) <= c.forgot {
+			k.vals, k.flags = nil, nil
+		}
 	}
 }
 
 // heldBytes is how many bytes the numbers held take.
 func (c *numberColumn) heldBytes() int {
 	n := 0
-	for _, v := range c.vals {
-		n += 8 * len(v)
+	for _, k := range c.blocks {
+		n += 8 * len(k.vals)
 	}
 	return n
 }
