@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"unsafe"
 )
 
 // A table without lines (a Parquet file, a folder of event files) places
@@ -83,13 +84,19 @@ type numberColumn struct {
 
 // numberBlock holds the numbers of numberBlockLen rows, from the first
 // row not let go when it was made: float64 bits, or an int64 of
-// numberInt.
+// numberInt, which takes four bytes while it fits in an int32 (a step,
+// an epoch, a count of tokens in thousands) as every number of the block
+// before it did.
 type numberBlock struct {
-	from int      // vals[0] is the block's row from
-	vals []uint64 // nil once let go
+	from   int      // the block's first number is that of its row from
+	vals   []uint64 // nil while narrow holds the numbers, or once let go
+	narrow []int32
 	// flags are a bit per row of the block, nil while none is set.
 	flags []uint64
 }
+
+// len is how many numbers the block holds.
+func (k *numberBlock) len() int { return len(k.vals) + len(k.narrow) }
 
 // add appends a row's number v (float64 bits or an int64), flagged or not.
 func (c *numberColumn) add(v uint64, flag bool) {
@@ -98,12 +105,29 @@ func (c *numberColumn) add(v uint64, flag bool) {
 		c.blocks = append(c.blocks, numberBlock{})
 	}
 	k := &c.blocks[b]
-	if k.vals == nil {
+	switch {
+	case k.vals == nil && k.narrow == nil:
 		// A new block, or one let go before it was full (ForgetText of
 		// every row so far): its rows from here on.
-		k.from, k.vals = i, make([]uint64, 0, numberBlockLen-i)
+		k.from = i
+		if c.kind == numberInt && int64(v) == int64(int32(v)) {
+			k.narrow = make([]int32, 1, numberBlockLen-i)
+			k.narrow[0] = int32(v)
+		} else {
+			k.vals = append(make([]uint64, 0, numberBlockLen-i), v)
+		}
+	case k.narrow != nil && int64(v) == int64(int32(v)):
+		k.narrow = append(k.narrow, int32(v))
+	case k.narrow != nil:
+		k.vals = make([]uint64, len(k.narrow), cap(k.narrow))
+		for j, n := range k.narrow {
+			k.vals[j] = uint64(int64(n))
+		}
+		k.narrow = nil
+		k.vals = append(k.vals, v)
+	default:
+		k.vals = append(k.vals, v)
 	}
-	k.vals = append(k.vals, v)
 	if flag {
 		if k.flags == nil {
 			k.flags = make([]uint64, numberBlockLen/64)
@@ -129,7 +153,8 @@ func (c *numberColumn) addFloat(f float64) {
 // the number its text reads as, which is what a chart reads of it.
 func (c *numberColumn) addSingle(f float32) {
 	var buf [32]byte
-	v, missing, _ := Number(string(appendFloat(buf[:0], float64(f), 32)))
+	text := appendFloat(buf[:0], float64(f), 32)
+	v, missing, _ := Number(unsafe.String(unsafe.SliceData(text), len(text)))
 	if missing {
 		c.add(math.Float64bits(math.NaN()), false)
 		return
@@ -147,7 +172,11 @@ func (c *numberColumn) addSingle(f float32) {
 // at is row r's number and flag, a row held.
 func (c *numberColumn) at(r int) (uint64, bool) {
 	k, i := &c.blocks[r>>numberBlockBits], r&(numberBlockLen-1)
-	return k.vals[i-k.from], k.flags != nil && k.flags[i/64]&(1<<(i%64)) != 0
+	flag := k.flags != nil && k.flags[i/64]&(1<<(i%64)) != 0
+	if k.narrow != nil {
+		return uint64(int64(k.narrow[i-k.from])), flag
+	}
+	return k.vals[i-k.from], flag
 }
 
 // held reports whether row r's number is still held (not let go).
@@ -216,8 +245,8 @@ func (c *numberColumn) number(r int) (v float64, missing, ok bool) {
 func (c *numberColumn) forget(row int) {
 	c.forgot = max(c.forgot, min(row, c.n))
 	for b := range c.blocks {
-		if k := &c.blocks[b]; k.vals != nil && (b<<numberBlockBits)+k.from+len(k.vals) <= c.forgot {
-			k.vals, k.flags = nil, nil
+		if k := &c.blocks[b]; k.len() > 0 && (b<<numberBlockBits)+k.from+k.len() <= c.forgot {
+			k.vals, k.narrow, k.flags = nil, nil, nil
 		}
 	}
 }
@@ -226,7 +255,7 @@ func (c *numberColumn) forget(row int) {
 func (c *numberColumn) heldBytes() int {
 	n := 0
 	for _, k := range c.blocks {
-		n += 8 * len(k.vals)
+		n += 8*len(k.vals) + 4*len(k.narrow)
 	}
 	return n
 }

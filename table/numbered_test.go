@@ -235,40 +235,49 @@ func TestNumberColumnSingles(t *testing.T) {
 
 // TestNumberColumnForget checks that a column lets go of the numbers of
 // the rows ForgetText names, a block at a time, all of them once every row
-// is named, and reads the rows added after as before.
+// is named, and reads the rows added after as before: in four bytes each
+// while they fit in an int32, in eight from the first that does not.
 func TestNumberColumnForget(t *testing.T) {
 	c := numberColumn{kind: numberInt}
+	wide := 2*numberBlockLen + 10 // the first number past an int32
+	value := func(r int) int64 {
+		if r >= wide {
+			return int64(r) << 32
+		}
+		return int64(r)
+	}
 	add := func(to int) {
-		for i := c.n; i < to; i++ {
-			c.addInt(int64(i), i%3 == 0)
+		for r := c.n; r < to; r++ {
+			c.addInt(value(r), r%3 == 0)
 		}
 	}
 	check := func(from int) {
 		t.Helper()
 		for r := from; r < c.n; r++ {
-			if v, null := c.at(r); int64(v) != int64(r) || null != (r%3 == 0) {
+			if v, null := c.at(r); int64(v) != value(r) || null != (r%3 == 0) {
 				t.Fatalf("row %d: %d, %v", r, int64(v), null)
 			}
 		}
 	}
+	held := func(want int) {
+		t.Helper()
+		if got := c.heldBytes(); got != want {
+			t.Errorf("%d bytes held, want %d", got, want)
+		}
+	}
 	add(numberBlockLen + 100)
 	c.forget(numberBlockLen + 50)
-	if got := c.heldBytes(); got != 8*100 {
-		t.Errorf("forget within the second block: %d bytes held, want %d", got, 8*100)
-	}
+	held(4 * 100) // the second block's
 	if !c.held(numberBlockLen+50) || c.held(numberBlockLen+49) {
 		t.Errorf("held around the row forgotten: %v, %v", c.held(numberBlockLen+50), c.held(numberBlockLen+49))
 	}
 	check(numberBlockLen + 50)
 	c.forget(c.n)
-	if got := c.heldBytes(); got != 0 {
-		t.Errorf("forget of every row: %d bytes held", got)
-	}
+	held(0)
 	add(3*numberBlockLen + 7)
 	check(numberBlockLen + 100)
+	held(4*(numberBlockLen-100) + 8*numberBlockLen + 8*7)
 	c.forget(2 * numberBlockLen)
-	if got := c.heldBytes(); got != 8*(numberBlockLen+7) {
-		t.Errorf("forget of the third block: %d bytes held, want %d", got, 8*(numberBlockLen+7))
-	}
+	held(8*numberBlockLen + 8*7)
 	check(2 * numberBlockLen)
 }
