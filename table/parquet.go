@@ -52,7 +52,7 @@ func ParseParquetColumns(name string, src []byte, keep []string) (t *Table, err 
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			t, err = nil, fail("cannot be read as Parquet (%v): the file is damaged, or was cut short", r)
+			t, err = nil, parquetPanic(fail, r)
 		}
 	}()
 	return readParquet(name, src, keep, fail)
@@ -144,7 +144,11 @@ type parquetRows struct {
 	ends  []int
 }
 
-// rowGroup adds the rows of rg.
+// rowGroup adds the rows of rg: the columns the table holds as numbers
+// on a goroutine of their own (numberColumns), a column at a time, and
+// the others here, row by row (textRows), the two cores reading a long
+// log at once. The problem it gives is the one a read of every column
+// row by row would meet first: the first row's, of its first column.
 func (r *parquetRows) rowGroup(rg parquet.RowGroup) error {
 	t := r.t
 	chunks := rg.ColumnChunks()
@@ -152,34 +156,89 @@ func (r *parquetRows) rowGroup(rg parquet.RowGroup) error {
 		return r.fail("row group %s has %d columns, and the file's schema %d: the file is damaged", diag.Thousands(r.line+1), len(chunks), len(t.Columns))
 	}
 	columns := make([]*columnValues, len(t.Columns))
+	var numeric []int
 	for c := range columns {
 		if !t.store.dropped(c) || t.store.numbersAt(c) != nil {
 			columns[c] = &columnValues{pages: chunks[c].Pages(), buf: make([]parquet.Value, 1024)}
 			defer columns[c].close()
+			if t.store.numbersAt(c) != nil {
+				numeric = append(numeric, c)
+			}
 		}
 	}
+	// The rows the footer leaves room for: past them, the file is damaged.
+	n := max(rg.NumRows(), 0)
+	within := min(n, r.rows-int64(r.line))
+	first := r.line
+	found := make(chan parquetProblem, 1)
+	if len(numeric) > 0 {
+		go func() { found <- r.numberColumns(columns, numeric, first, within) }()
+		// Before the columns are closed, whatever textRows meets.
+		defer func() {
+			if found != nil {
+				<-found
+			}
+		}()
+	}
+	p := r.textRows(columns, within)
+	if len(numeric) > 0 {
+		q := <-found
+		found = nil
+		if q.err != nil && (p.err == nil || q.row < p.row || q.row == p.row && q.col < p.col) {
+			p = q
+		}
+	}
+	switch {
+	case p.err != nil:
+		return p.err
+	case within < n:
+		return r.fail("holds more rows than its footer says (%s): the file is damaged", diag.Thousands(int(r.rows)))
+	}
+	return nil
+}
+
+// parquetProblem is a problem reading a row group, at the row (of the
+// group) and column where a read row by row meets it.
+type parquetProblem struct {
+	row int64
+	col int
+	err error
+}
+
+// parquetPanic is the problem of a file parquet-go panicked reading.
+func parquetPanic(fail func(format string, args ...any) error, v any) error {
+	return fail("cannot be read as Parquet (%v): the file is damaged, or was cut short", v)
+}
+
+// textRows adds rows rows of the row group whose columns are columns
+// (nil: not kept), with the text of those the table does not hold as
+// numbers; it stops at the first problem.
+func (r *parquetRows) textRows(columns []*columnValues, rows int64) (p parquetProblem) {
+	t := r.t
 	if cap(r.cells) < len(columns) {
 		r.cells, r.ends = make([]string, len(columns)), make([]int, len(columns))
 	}
 	cells, ends := r.cells[:len(columns)], r.ends[:len(columns)]
-	for range rg.NumRows() {
-		r.line++
-		if int64(r.line) > r.rows {
-			return r.fail("holds more rows than its footer says (%s): the file is damaged", diag.Thousands(int(r.rows)))
+	var i int64
+	c := 0
+	defer func() {
+		if v := recover(); v != nil {
+			p = parquetProblem{i, c, parquetPanic(r.fail, v)}
 		}
+	}()
+	for i = range rows {
+		r.line++
 		b := r.text[:0]
-		for c, col := range columns {
-			if col != nil {
+		for c = range columns {
+			if col := columns[c]; col != nil && t.store.numbersAt(c) == nil {
 				v, err := col.next()
 				if err != nil {
-					return r.fail("cannot be read past row %s (%v): the file is damaged or was cut short", diag.Thousands(r.line-1), err)
+					return parquetProblem{i, c, r.fail("cannot be read past row %s (%v): the file is damaged or was cut short", diag.Thousands(r.line-1), err)}
 				}
-				if n := t.store.numbersAt(c); n != nil {
-					addParquetNumber(n, v)
-				} else if !v.IsNull() {
+				if !v.IsNull() {
 					var ok bool
 					if b, ok = r.kinds[c](b, v); !ok {
-						return r.fail("row %s, column %s: the value is not valid %s", diag.Thousands(r.line), quote(t.Columns[c]), leafKind(r.schema, r.leaves[c]))
+						return parquetProblem{i, c, r.fail("row %s, column %s: the value is not valid %s", diag.Thousands(r.line), quote(t.Columns[c]), leafKind(r.schema, r.leaves[c]))}
 					}
 				}
 			}
@@ -195,7 +254,41 @@ func (r *parquetRows) rowGroup(rg parquet.RowGroup) error {
 		r.cols = textCols(r.cols, cells)
 		t.add(Row{Line: r.line, Cells: cells, Cols: r.cols})
 	}
-	return nil
+	return parquetProblem{}
+}
+
+// numberColumns adds rows numbers of each of the columns numeric of a
+// row group whose first row follows row first, and reports the problem a
+// read row by row meets first among them.
+func (r *parquetRows) numberColumns(columns []*columnValues, numeric []int, first int, rows int64) parquetProblem {
+	var found parquetProblem
+	for _, c := range numeric {
+		p := r.numberColumn(columns[c], c, first, rows)
+		if p.err != nil && (found.err == nil || p.row < found.row) {
+			found = p
+		}
+	}
+	return found
+}
+
+// numberColumn adds rows numbers of column c, read from col, and
+// reports the first problem.
+func (r *parquetRows) numberColumn(col *columnValues, c, first int, rows int64) (p parquetProblem) {
+	n := r.t.store.numbersAt(c)
+	var i int64
+	defer func() {
+		if v := recover(); v != nil {
+			p = parquetProblem{i, c, parquetPanic(r.fail, v)}
+		}
+	}()
+	for i = range rows {
+		v, err := col.next()
+		if err != nil {
+			return parquetProblem{i, c, r.fail("cannot be read past row %s (%v): the file is damaged or was cut short", diag.Thousands(first+int(i)), err)}
+		}
+		addParquetNumber(n, v)
+	}
+	return parquetProblem{}
 }
 
 // columnValues reads the values of one flat column chunk in order, a page
