@@ -2,6 +2,7 @@ package table
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -69,10 +70,8 @@ func checkTable(t *testing.T, tab *Table, at diag.Pos) {
 				t.Fatalf("row %d cell %d at %v", i, j, p)
 			}
 			// A column held as numbers reads as Number reads its text.
-			v, missing, ok := tab.NumberAt(i, j)
-			wv, wmissing, wok := Number(c)
-			if math.Float64bits(v) != math.Float64bits(wv) && !(math.IsNaN(v) && math.IsNaN(wv)) || missing != wmissing || ok != wok {
-				t.Fatalf("row %d cell %d: NumberAt = %v, %v, %v; Number(%q) = %v, %v, %v", i, j, v, missing, ok, c, wv, wmissing, wok)
+			if got, want := fmt.Sprint(tab.NumberAt(i, j)), numberText(c); got != want {
+				t.Fatalf("row %d cell %d: NumberAt = %s, Number(%q) = %s", i, j, got, c, want)
 			}
 		}
 	}
