@@ -82,7 +82,7 @@ type EventsRead struct {
 func StreamEvents(name string, files []EventFile, how EventsRead) (*Table, error) {
 	t := &Table{Name: name, Columns: EventColumns, rows: true}
 	t.header = Row{Line: 0, Cells: t.Columns, Cols: []int{1, 2, 3, 4, 5}}
-	t.store.holdNumbers(t.Columns, eventNumbers[:], eventNumeric[:], how.Keep)
+	t.store.holdNumbers(t.Columns, eventNumberKind, how.Keep)
 	r := &eventReader{t: t, each: how.Each, nextEach: StreamRows}
 	if how.Rows != nil {
 		r.filter = newKeyFilter(t, how.Rows)
@@ -105,13 +105,19 @@ func StreamEvents(name string, files []EventFile, how EventsRead) (*Table, error
 	return t, nil
 }
 
-// eventNumbers are how the columns of EventColumns are held as numbers,
-// of those that eventNumeric says are: the step, the wall time and the
-// value (numbered.go).
-var (
-	eventNumbers = [...]numberKind{2: numberInt, 3: numberFixed, 4: numberScalar}
-	eventNumeric = [...]bool{false, false, true, true, true}
-)
+// eventNumberKind says how column c of EventColumns is held as numbers,
+// and whether it is: the step, the wall time and the value (numbered.go).
+func eventNumberKind(c int) (numberKind, bool) {
+	switch c {
+	case 2:
+		return numberInt, true
+	case 3:
+		return numberFixed, true
+	case 4:
+		return numberScalar, true
+	}
+	return 0, false
+}
 
 // eventReader holds what reading one folder's event files shares.
 type eventReader struct {

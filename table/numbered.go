@@ -276,19 +276,20 @@ func (c *numberColumn) subset(rows []int) *numberColumn {
 	return sub
 }
 
-// holdNumbers makes the store hold the columns of kinds (of a table of
-// columns) as numbers, and the text of the columns named in keep alone of
-// the others (nil: all of them); before any row is added. A column of
-// kinds that keep does not name is neither.
-func (s *rowStore) holdNumbers(columns []string, kinds []numberKind, numeric []bool, keep []string) {
+// holdNumbers makes the store hold as numbers the columns (of a table of
+// columns) that kindOf says are numbers, and the text of the others named
+// in keep alone (nil: all of them); before any row is added. A column
+// that keep does not name is neither.
+func (s *rowStore) holdNumbers(columns []string, kindOf func(c int) (numberKind, bool), keep []string) {
 	text := make([]string, 0, len(columns))
 	numbers := make([]*numberColumn, len(columns))
 	held := false
 	for c, name := range columns {
 		kept := keep == nil || slices.Contains(keep, name)
+		kind, numeric := kindOf(c)
 		switch {
-		case kept && numeric[c]:
-			numbers[c], held = &numberColumn{kind: kinds[c]}, true
+		case kept && numeric:
+			numbers[c], held = &numberColumn{kind: kind}, true
 		case kept:
 			text = append(text, name)
 		}

@@ -77,6 +77,7 @@ func readParquet(name string, src []byte, keep []string, fail func(format string
 	kinds := make([]cellFormat, len(leaves))
 	numbers := make([]numberKind, len(leaves))
 	numeric := make([]bool, len(leaves))
+	kindOf := func(c int) (numberKind, bool) { return numbers[c], numeric[c] }
 	seen := make(map[string]int, len(leaves))
 	for i, path := range leaves {
 		t.Columns[i] = strings.Join(path, ".")
@@ -111,7 +112,7 @@ func readParquet(name string, src []byte, keep []string, fail func(format string
 	if err := checkPages(src, pf.Metadata(), t.Columns, schema, n, fail); err != nil {
 		return nil, err
 	}
-	t.store.holdNumbers(t.Columns, numbers, numeric, keep)
+	t.store.holdNumbers(t.Columns, kindOf, keep)
 	// Room for the rows the footer states, within MaxRows: a long log's
 	// row index made once, not grown by doubling to up to twice its size.
 	// A file that states more rows than it holds is refused below.
