@@ -109,8 +109,14 @@ func loadTableColumns(files *sitefs.Root, file, part string, limit sitefs.Limit)
 
 // dataTable is the data file (or event folder) file, read for the
 // columns the page's charts read of it and, of a folder whose panels each
-// keep some runs and tags (eventWhere), for those rows alone.
-func (l *pageLoader) dataTable(file string) (*table.Table, error) {
+// keep some runs and tags (eventWhere), for those rows alone. The page
+// holds it (lastTable) until a later chart reads another.
+func (l *pageLoader) dataTable(file string) (t *table.Table, err error) {
+	defer func() {
+		if err == nil {
+			l.lastTable = t
+		}
+	}()
 	part, w := l.columns[file], l.wheres[file]
 	if w == nil || part == "" || !isFolder(l.files, file) {
 		return l.tables.getPart(file, part)

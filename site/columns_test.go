@@ -2,12 +2,15 @@ package site
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/sitefs"
+	"github.com/scalesite/scalesite/table"
 )
 
 // TestColumnsOf gathers the columns a page's panels read of each file,
@@ -116,5 +119,49 @@ func TestLargeFileReadInPart(t *testing.T) {
 	}
 	if fmt.Sprint(views[0]) != fmt.Sprint(views[1]) {
 		t.Errorf("read in part:\n%q\nwhole:\n%q", views[1], views[0])
+	}
+}
+
+// TestPageHoldsItsLastTable loads a page whose two charts draw one large
+// file (held weakly by the cache), with the collector run whenever the
+// second looks the table up, and checks that the file was read once: the
+// page holds the table its last chart read (pageLoader.lastTable).
+func TestPageHoldsItsLastTable(t *testing.T) {
+	var rows []string
+	for i := range 200 {
+		rows = append(rows, fmt.Sprintf(`{"run": "r%d", "step": %d, "loss": %d.5}`, i/100, i%100+1, 300-i))
+	}
+	files := map[string]string{
+		"data/runs.json": "[" + strings.Join(rows, ",\n") + "]\n",
+		"content/p.md": chartMD("type: line\ndata: data/runs.json\nx: {field: step, scale: log}\ny: loss\nseries: run\n",
+			"type: line\ndata: data/runs.json\nx: step\ny: loss\nseries: run\n"),
+	}
+	root := t.TempDir()
+	writeFiles(t, root, files)
+	s, err := Scan(root, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := s.caches.tables
+	c.weakOver = 0
+	weak, part := c.weak, c.part
+	c.weak = func(v *table.Table) func() (*table.Table, bool) {
+		held := weak(v)
+		return func() (*table.Table, bool) {
+			runtime.GC()
+			return held()
+		}
+	}
+	reads := 0
+	c.part = func(files *sitefs.Root, file, cols string, limit sitefs.Limit) (*table.Table, [32]byte, int64, bool, error) {
+		reads++
+		return part(files, file, cols, limit)
+	}
+	_, b, _, err := s.LoadPage(page(t, s, "content/p.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Charts) != 2 || reads != 1 {
+		t.Errorf("%d charts, the file read %d times; want 2 charts, read once", len(b.Charts), reads)
 	}
 }

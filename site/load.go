@@ -242,6 +242,12 @@ type pageLoader struct {
 	// shared are the points of the page's last panel that a later panel
 	// drawing the same may share (gathered.go).
 	shared *sharedPoints
+	// lastTable is the data table the page's last chart read, held while
+	// the page is loaded: a large file's table is cached weakly
+	// (filecache.go), and a page that draws it twice (a training log on a
+	// log and a linear x) read it again whenever the collector ran
+	// between its charts, holding it twice and gathering its points anew.
+	lastTable *table.Table
 	// columns are the columns the page's charts read of each data file
 	// (columns.go).
 	columns pageColumns

@@ -11,7 +11,9 @@ import (
 // does. So numbersAhead reads them on a goroutine of its own, a few blocks
 // of rows ahead of the loop, which then only judges each (judged): the
 // same values, errors and warnings in the same order, with the other core
-// doing the parsing.
+// doing the parsing. A table that holds the columns as numbers (a Parquet
+// file's, an event folder's: Table.Numeric) has nothing to parse, and is
+// read in the loop.
 
 // cellNumber is a cell read as table.Number reads it.
 type cellNumber struct {
@@ -60,7 +62,7 @@ func newNumbersAhead(t *table.Table, cols []int) *numbersAhead {
 // readFrom starts reading the numbers of the rows of t from row from on,
 // when there are enough of them to be worth a goroutine.
 func (a *numbersAhead) readFrom(t *table.Table, from int) {
-	if t.Len()-from < numbersAheadRows {
+	if t.Len()-from < numbersAheadRows || a.numeric(t) {
 		return
 	}
 	a.full, a.free = make(chan []cellNumber, numberBlocks), make(chan []cellNumber, numberBlocks)
@@ -70,6 +72,17 @@ func (a *numbersAhead) readFrom(t *table.Table, from int) {
 		a.free <- make([]cellNumber, numberBlockRows*len(a.cols))
 	}
 	go a.read(t, from)
+}
+
+// numeric reports whether t holds every column read as numbers, which
+// NumberAt hands over as they are: nothing is left to read ahead.
+func (a *numbersAhead) numeric(t *table.Table) bool {
+	for _, c := range a.cols {
+		if !t.Numeric(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // read fills blocks with the numbers of t's rows in order from row from,
@@ -95,7 +108,7 @@ func (a *numbersAhead) read(t *table.Table, from int) {
 		for r := range rows {
 			for k, col := range a.cols {
 				c := &b[r*len(a.cols)+k]
-				c.v, c.missing, c.ok = table.Number(t.Cell(start+r, col))
+				c.v, c.missing, c.ok = t.NumberAt(start+r, col)
 			}
 		}
 		a.full <- b
@@ -114,7 +127,7 @@ func (a *numbersAhead) at(t *table.Table, r, k int) cellNumber {
 	}
 	if a.full == nil {
 		var c cellNumber
-		c.v, c.missing, c.ok = table.Number(t.Cell(r, a.cols[k]))
+		c.v, c.missing, c.ok = t.NumberAt(r, a.cols[k])
 		return c
 	}
 	for r >= a.start+numberBlockRows {

@@ -19,14 +19,6 @@ type scalar struct {
 	double bool
 }
 
-// append appends the value as appendFloat writes one.
-func (v scalar) append(b []byte) []byte {
-	if v.double {
-		return appendFloat(b, v.v, 64)
-	}
-	return appendFloat(b, v.v, 32)
-}
-
 // Data types of TensorProto.dtype that a scalar is read from.
 const (
 	dtFloat  = 1

@@ -9,7 +9,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strconv"
 	"unsafe"
 
 	"google.golang.org/protobuf/encoding/protowire"
@@ -83,9 +82,7 @@ type EventsRead struct {
 func StreamEvents(name string, files []EventFile, how EventsRead) (*Table, error) {
 	t := &Table{Name: name, Columns: EventColumns, rows: true}
 	t.header = Row{Line: 0, Cells: t.Columns, Cols: []int{1, 2, 3, 4, 5}}
-	if how.Keep != nil {
-		t.store.keepOnly(t.Columns, how.Keep)
-	}
+	t.store.holdNumbers(t.Columns, eventNumberKind, how.Keep)
 	r := &eventReader{t: t, each: how.Each, nextEach: StreamRows}
 	if how.Rows != nil {
 		r.filter = newKeyFilter(t, how.Rows)
@@ -108,6 +105,20 @@ func StreamEvents(name string, files []EventFile, how EventsRead) (*Table, error
 	return t, nil
 }
 
+// eventNumberKind says how column c of EventColumns is held as numbers,
+// and whether it is: the step, the wall time and the value (numbered.go).
+func eventNumberKind(c int) (numberKind, bool) {
+	switch c {
+	case 2:
+		return numberInt, true
+	case 3:
+		return numberFixed, true
+	case 4:
+		return numberScalar, true
+	}
+	return 0, false
+}
+
 // eventReader holds what reading one folder's event files shares.
 type eventReader struct {
 	t   *Table
@@ -127,9 +138,7 @@ type eventReader struct {
 	// rows.
 	each     func(*Table, int64)
 	nextEach int
-	// text holds the step's, wall time's and value's text of the row
-	// being added, and cells and cols its row: the table copies them.
-	text  []byte
+	// cells and cols are the row being added: the table copies them.
 	cells [5]string
 	cols  []int
 }
@@ -284,8 +293,8 @@ func (r *eventReader) event(b []byte) error {
 	})
 }
 
-// add appends one row, writing the text of the columns the table keeps
-// alone.
+// add appends one row: the text of the run and tag, and the step, wall
+// time and value as numbers, of the columns the table keeps alone.
 func (r *eventReader) add(tagBytes []byte, step int64, wall float64, v scalar) {
 	s := &r.t.store
 	tag := ""
@@ -293,22 +302,20 @@ func (r *eventReader) add(tagBytes []byte, step int64, wall float64, v scalar) {
 		// The table copies the tag before the record is read over.
 		tag = unsafe.String(unsafe.SliceData(tagBytes), len(tagBytes))
 	}
-	b := r.text[:0]
-	if !s.dropped(2) {
-		b = strconv.AppendInt(b, step, 10)
-	}
-	stepEnd := len(b)
-	if !s.dropped(3) {
-		b = strconv.AppendFloat(b, wall, 'f', -1, 64)
-	}
-	wallEnd := len(b)
-	if !s.dropped(4) {
-		b = v.append(b)
-	}
-	r.text = b
-	// The table copies the text before b is written again.
-	text := unsafe.String(unsafe.SliceData(b), len(b))
-	r.cells = [5]string{r.run, tag, text[:stepEnd], text[stepEnd:wallEnd], text[wallEnd:]}
+	r.cells = [5]string{r.run, tag}
 	r.cols = textCols(r.cols, r.cells[:])
 	r.t.add(Row{Line: r.rows, Cells: r.cells[:], Cols: r.cols})
+	if n := s.numbersAt(2); n != nil {
+		n.addInt(step, false)
+	}
+	if n := s.numbersAt(3); n != nil {
+		n.addFloat(wall)
+	}
+	if n := s.numbersAt(4); n != nil {
+		if v.double {
+			n.addFloat(v.v)
+		} else {
+			n.addSingle(float32(v.v))
+		}
+	}
 }

@@ -2,6 +2,7 @@ package table
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -67,6 +68,10 @@ func checkTable(t *testing.T, tab *Table, at diag.Pos) {
 			}
 			if p := tab.Pos(i, j); p.Line < r.Line || p.Col != 0 && p.Col < at.Col {
 				t.Fatalf("row %d cell %d at %v", i, j, p)
+			}
+			// A column held as numbers reads as Number reads its text.
+			if got, want := fmt.Sprint(tab.NumberAt(i, j)), numberText(c); got != want {
+				t.Fatalf("row %d cell %d: NumberAt = %s, Number(%q) = %s", i, j, got, c, want)
 			}
 		}
 	}

@@ -52,7 +52,7 @@ func ParseParquetColumns(name string, src []byte, keep []string) (t *Table, err 
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			t, err = nil, fail("cannot be read as Parquet (%v): the file is damaged, or was cut short", r)
+			t, err = nil, parquetPanic(fail, r)
 		}
 	}()
 	return readParquet(name, src, keep, fail)
@@ -75,6 +75,9 @@ func readParquet(name string, src []byte, keep []string, fail func(format string
 	t := &Table{Name: name, Columns: make([]string, len(leaves)), rows: true}
 	cols := make([]int, len(leaves))
 	kinds := make([]cellFormat, len(leaves))
+	numbers := make([]numberKind, len(leaves))
+	numeric := make([]bool, len(leaves))
+	kindOf := func(c int) (numberKind, bool) { return numbers[c], numeric[c] }
 	seen := make(map[string]int, len(leaves))
 	for i, path := range leaves {
 		t.Columns[i] = strings.Join(path, ".")
@@ -88,6 +91,7 @@ func readParquet(name string, src []byte, keep []string, fail func(format string
 		seen[t.Columns[i]] = i
 		leaf, _ := schema.Lookup(path...)
 		kinds[i] = cellFormatOf(leaf.Node.Type())
+		numbers[i], numeric[i] = numberKindOf(leaf.Node.Type())
 		if kinds[i] == nil {
 			return nil, fail("column %s holds %s values, which a chart cannot read: convert it to numbers or text", quote(t.Columns[i]), leaf.Node.Type())
 		}
@@ -108,9 +112,7 @@ func readParquet(name string, src []byte, keep []string, fail func(format string
 	if err := checkPages(src, pf.Metadata(), t.Columns, schema, n, fail); err != nil {
 		return nil, err
 	}
-	if keep != nil {
-		t.store.keepOnly(t.Columns, keep)
-	}
+	t.store.holdNumbers(t.Columns, kindOf, keep)
 	// Room for the rows the footer states, within MaxRows: a long log's
 	// row index made once, not grown by doubling to up to twice its size.
 	// A file that states more rows than it holds is refused below.
@@ -143,7 +145,11 @@ type parquetRows struct {
 	ends  []int
 }
 
-// rowGroup adds the rows of rg.
+// rowGroup adds the rows of rg: the columns the table holds as numbers
+// on a goroutine of their own (numberColumns), a column at a time, and
+// the others here, row by row (textRows), the two cores reading a long
+// log at once. The problem it gives is the one a read of every column
+// row by row would meet first: the first row's, of its first column.
 func (r *parquetRows) rowGroup(rg parquet.RowGroup) error {
 	t := r.t
 	chunks := rg.ColumnChunks()
@@ -151,32 +157,89 @@ func (r *parquetRows) rowGroup(rg parquet.RowGroup) error {
 		return r.fail("row group %s has %d columns, and the file's schema %d: the file is damaged", diag.Thousands(r.line+1), len(chunks), len(t.Columns))
 	}
 	columns := make([]*columnValues, len(t.Columns))
+	var numeric []int
 	for c := range columns {
-		if !t.store.dropped(c) {
+		if !t.store.dropped(c) || t.store.numbersAt(c) != nil {
 			columns[c] = &columnValues{pages: chunks[c].Pages(), buf: make([]parquet.Value, 1024)}
 			defer columns[c].close()
+			if t.store.numbersAt(c) != nil {
+				numeric = append(numeric, c)
+			}
 		}
 	}
+	// The rows the footer leaves room for: past them, the file is damaged.
+	n := max(rg.NumRows(), 0)
+	within := min(n, r.rows-int64(r.line))
+	first := r.line
+	found := make(chan parquetProblem, 1)
+	if len(numeric) > 0 {
+		go func() { found <- r.numberColumns(columns, numeric, first, within) }()
+		// Before the columns are closed, whatever textRows meets.
+		defer func() {
+			if found != nil {
+				<-found
+			}
+		}()
+	}
+	p := r.textRows(columns, within)
+	if len(numeric) > 0 {
+		q := <-found
+		found = nil
+		if q.err != nil && (p.err == nil || q.row < p.row || q.row == p.row && q.col < p.col) {
+			p = q
+		}
+	}
+	switch {
+	case p.err != nil:
+		return p.err
+	case within < n:
+		return r.fail("holds more rows than its footer says (%s): the file is damaged", diag.Thousands(int(r.rows)))
+	}
+	return nil
+}
+
+// parquetProblem is a problem reading a row group, at the row (of the
+// group) and column where a read row by row meets it.
+type parquetProblem struct {
+	row int64
+	col int
+	err error
+}
+
+// parquetPanic is the problem of a file parquet-go panicked reading.
+func parquetPanic(fail func(format string, args ...any) error, v any) error {
+	return fail("cannot be read as Parquet (%v): the file is damaged, or was cut short", v)
+}
+
+// textRows adds rows rows of the row group whose columns are columns
+// (nil: not kept), with the text of those the table does not hold as
+// numbers; it stops at the first problem.
+func (r *parquetRows) textRows(columns []*columnValues, rows int64) (p parquetProblem) {
+	t := r.t
 	if cap(r.cells) < len(columns) {
 		r.cells, r.ends = make([]string, len(columns)), make([]int, len(columns))
 	}
 	cells, ends := r.cells[:len(columns)], r.ends[:len(columns)]
-	for range rg.NumRows() {
-		r.line++
-		if int64(r.line) > r.rows {
-			return r.fail("holds more rows than its footer says (%s): the file is damaged", diag.Thousands(int(r.rows)))
+	var i int64
+	c := 0
+	defer func() {
+		if v := recover(); v != nil {
+			p = parquetProblem{i, c, parquetPanic(r.fail, v)}
 		}
+	}()
+	for i = range rows {
+		r.line++
 		b := r.text[:0]
-		for c, col := range columns {
-			if col != nil {
+		for c = range columns {
+			if col := columns[c]; col != nil && t.store.numbersAt(c) == nil {
 				v, err := col.next()
 				if err != nil {
-					return r.fail("cannot be read past row %s (%v): the file is damaged or was cut short", diag.Thousands(r.line-1), err)
+					return parquetProblem{i, c, r.fail("cannot be read past row %s (%v): the file is damaged or was cut short", diag.Thousands(r.line-1), err)}
 				}
 				if !v.IsNull() {
 					var ok bool
 					if b, ok = r.kinds[c](b, v); !ok {
-						return r.fail("row %s, column %s: the value is not valid %s", diag.Thousands(r.line), quote(t.Columns[c]), leafKind(r.schema, r.leaves[c]))
+						return parquetProblem{i, c, r.fail("row %s, column %s: the value is not valid %s", diag.Thousands(r.line), quote(t.Columns[c]), leafKind(r.schema, r.leaves[c]))}
 					}
 				}
 			}
@@ -192,7 +255,41 @@ func (r *parquetRows) rowGroup(rg parquet.RowGroup) error {
 		r.cols = textCols(r.cols, cells)
 		t.add(Row{Line: r.line, Cells: cells, Cols: r.cols})
 	}
-	return nil
+	return parquetProblem{}
+}
+
+// numberColumns adds rows numbers of each of the columns numeric of a
+// row group whose first row follows row first, and reports the problem a
+// read row by row meets first among them.
+func (r *parquetRows) numberColumns(columns []*columnValues, numeric []int, first int, rows int64) parquetProblem {
+	var found parquetProblem
+	for _, c := range numeric {
+		p := r.numberColumn(columns[c], c, first, rows)
+		if p.err != nil && (found.err == nil || p.row < found.row) {
+			found = p
+		}
+	}
+	return found
+}
+
+// numberColumn adds rows numbers of column c, read from col, and
+// reports the first problem.
+func (r *parquetRows) numberColumn(col *columnValues, c, first int, rows int64) (p parquetProblem) {
+	n := r.t.store.numbersAt(c)
+	var i int64
+	defer func() {
+		if v := recover(); v != nil {
+			p = parquetProblem{i, c, parquetPanic(r.fail, v)}
+		}
+	}()
+	for i = range rows {
+		v, err := col.next()
+		if err != nil {
+			return parquetProblem{i, c, r.fail("cannot be read past row %s (%v): the file is damaged or was cut short", diag.Thousands(first+int(i)), err)}
+		}
+		addParquetNumber(n, v)
+	}
+	return parquetProblem{}
 }
 
 // columnValues reads the values of one flat column chunk in order, a page
@@ -364,6 +461,48 @@ func cellFormatOf(typ parquet.Type) cellFormat {
 		}
 	}
 	return nil
+}
+
+// numberKindOf says how a column of type typ is held as numbers
+// (numbered.go), and whether it is: a FLOAT, a DOUBLE or a signed INT
+// alone, whose text cellFormatOf writes as a number. A date, a
+// timestamp, a decimal or an unsigned integer stays text.
+func numberKindOf(typ parquet.Type) (numberKind, bool) {
+	if lt := typ.LogicalType(); lt != nil {
+		if i, ok := lt.Value.(*format.IntType); !ok || !i.IsSigned {
+			return 0, false
+		}
+	}
+	switch typ.Kind() {
+	case parquet.Int32, parquet.Int64:
+		return numberInt, true
+	case parquet.Float:
+		return numberSingle, true
+	case parquet.Double:
+		return numberDouble, true
+	}
+	return 0, false
+}
+
+// addParquetNumber adds v, a value of a column numberKindOf holds as
+// numbers, to n.
+func addParquetNumber(n *numberColumn, v parquet.Value) {
+	switch {
+	case n.kind == numberInt && v.IsNull():
+		n.addInt(0, true)
+	case n.kind == numberInt && v.Kind() == parquet.Int32:
+		n.addInt(int64(v.Int32()), false)
+	case n.kind == numberInt:
+		n.addInt(v.Int64(), false)
+	case n.kind == numberSingle && v.IsNull():
+		n.addSingle(float32(math.NaN()))
+	case n.kind == numberSingle:
+		n.addSingle(v.Float())
+	case v.IsNull():
+		n.addFloat(math.NaN())
+	default:
+		n.addFloat(v.Double())
+	}
 }
 
 // timeUnit is the duration of one tick of a Parquet time unit.

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"fmt"
 	"math"
 	"unsafe"
 )
@@ -63,6 +62,10 @@ type rowStore struct {
 	// CSV file; set by the JSON Lines reader.
 	keyed   bool
 	offsets []int
+
+	// numbers are the columns held as numbers, not text (numbered.go),
+	// by column; nil for none.
+	numbers []*numberColumn
 }
 
 // rowRef is where a row's text starts.
@@ -273,6 +276,9 @@ func (t *Table) Cell(r, c int) string {
 	if c < 0 || c >= s.width {
 		return ""
 	}
+	if n := s.numbersAt(c); n != nil {
+		return t.numberText(n, r)
+	}
 	if c >= s.span {
 		t.notKept(c)
 	}
@@ -302,7 +308,7 @@ func (t *Table) Cell(r, c int) string {
 	}
 	chunk := int(ref.chunk &^ longRow)
 	if chunk < s.forgot {
-		panic(fmt.Sprintf("table: the text of row %d of %s was let go (ForgetText)", r, t.Name))
+		t.forgotten(r)
 	}
 	off := int(ref.off)
 	text := s.chunks[chunk][off+from : off+to]
@@ -328,6 +334,11 @@ func (t *Table) ForgetText(row int) {
 	for ; s.forgot < upTo; s.forgot++ {
 		s.chunks[s.forgot] = nil
 	}
+	for _, n := range s.numbers {
+		if n != nil {
+			n.forget(row)
+		}
+	}
 }
 
 // HeldText is how many bytes of cell text the table holds: less than its
@@ -336,6 +347,11 @@ func (t *Table) HeldText() int {
 	n := 0
 	for _, c := range t.store.chunks {
 		n += len(c)
+	}
+	for _, c := range t.store.numbers {
+		if c != nil {
+			n += c.heldBytes()
+		}
 	}
 	return n
 }
@@ -350,9 +366,18 @@ func (t *Table) Row(r int) Row {
 	s := &t.store
 	row := Row{Line: t.Line(r), Cells: make([]string, s.width)}
 	for c := range row.Cells {
-		if s.drop == nil || !s.dropped(c) {
+		if s.drop == nil || !s.dropped(c) || s.numbersAt(c) != nil {
 			row.Cells[c] = t.Cell(r, c)
 		}
+	}
+	if t.rows {
+		// A cell of a table without lines is placed by its column's
+		// number (numbered.go).
+		row.Cols = make([]int, s.width)
+		for c := range row.Cols {
+			row.Cols[c] = c + 1
+		}
+		return row
 	}
 	if p, ok := s.odd.get(r); ok {
 		row.Cols = padded(p.cols, s.width)
@@ -414,6 +439,14 @@ func (t *Table) Subset(rows []int) *Table {
 		to.unknownRows = len(rows) // which rows they were is not kept: none has a place there
 	}
 	to.keyed, to.offsets, to.forgot = from.keyed, from.offsets, from.forgot
+	if from.numbers != nil {
+		to.numbers = make([]*numberColumn, len(from.numbers))
+		for c, n := range from.numbers {
+			if n != nil {
+				to.numbers[c] = n.subset(rows)
+			}
+		}
+	}
 	// Full chunks: a row added to the subset would start a chunk of its own.
 	to.chunks = make([][]byte, len(from.chunks))
 	for i, c := range from.chunks {
