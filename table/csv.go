@@ -306,22 +306,14 @@ func (p *csvParser) header(rec []string, r *records) *Table {
 	return t
 }
 
-// sizeRows reserves room in t for the rows still to come, guessed from the
-// input's size and the bytes the rows read so far took, once enough have
-// been read for a fair guess: a long log's row index is then made once,
-// instead of grown by doubling to up to twice its size.
+// sizeRows reserves room in t for the rows still to come, once enough
+// have been read for a fair guess (reserveRest).
 func (p *csvParser) sizeRows(t *Table) {
-	const sample = 1024
-	if p.size <= 0 || t.Len() != sample {
+	if p.size <= 0 || t.Len() != sizeSample {
 		return
 	}
-	read := int64(p.w.base) // where this row starts
-	if read <= 0 || read >= p.size {
-		return
-	}
-	perRow := float64(read) / float64(sample+1) // the header is about a row
-	more := float64(p.size-read) / perRow * 1.05
-	t.store.reserve(int(min(more, float64(p.size))))
+	// p.w.base is where this row starts; the header is about a row.
+	t.reserveRest(p.size, int64(p.w.base), sizeSample+1)
 }
 
 // row appends a record to t, or records why it cannot, and reports whether

@@ -26,7 +26,7 @@ const maxNesting = 32
 //
 // Every cell stands on its row's line, so Row.Lines is nil.
 func ReadJSONL(name string, r io.Reader) (*Table, error) {
-	return readJSONL(name, r, nil, nil, 0)
+	return readJSONL(name, r, 0, nil, nil, 0)
 }
 
 // ReadJSONLColumns is ReadJSONL keeping the text of the columns named in
@@ -37,11 +37,12 @@ func ReadJSONLColumns(name string, r io.Reader, keep []string) (*Table, error) {
 	if keep == nil {
 		keep = []string{}
 	}
-	return readJSONL(name, r, keep, nil, 0)
+	return readJSONL(name, r, 0, keep, nil, 0)
 }
 
 // StreamJSONLColumns is ReadJSONLColumns handing the table to each as it
-// grows, as StreamCSVColumns does: after every StreamRows rows, each
+// grows, as StreamCSVColumns does (size is the input's, 0 when not
+// known): after every StreamRows rows, each
 // (given how many bytes of the input those took) reads the rows added so
 // far and may let their text go (ForgetText). A log may name a key first
 // on any line, so each is first called once every column in keep is
@@ -50,19 +51,22 @@ func ReadJSONLColumns(name string, r io.Reader, keep []string) (*Table, error) {
 // A column of keep that no line names leaves each uncalled. The table it
 // returns has every row, less the text let go; an error is
 // ReadJSONLColumns' (the rows each saw are then not to be trusted).
-func StreamJSONLColumns(name string, r io.Reader, keep []string, each func(t *Table, read int64)) (*Table, error) {
+func StreamJSONLColumns(name string, r io.Reader, size int64, keep []string, each func(t *Table, read int64)) (*Table, error) {
 	if keep == nil {
 		keep = []string{}
 	}
-	return readJSONL(name, r, keep, each, StreamRows)
+	return readJSONL(name, r, size, keep, each, StreamRows)
 }
 
-// readJSONL is ReadJSONL keeping the columns in keep, or all for nil;
-// each, when set, is StreamJSONLColumns', called every every rows (the
+// readJSONL is ReadJSONL of an input of size bytes (0 when not known:
+// it sizes the table's row index) keeping the columns in keep, or all
+// for nil; each, when set, is StreamJSONLColumns', called every every rows (the
 // fuzz test's logs are shorter than StreamRows). The lines are lexed a
 // block ahead of the table, on a goroutine of their own (rowsahead.go).
-func readJSONL(name string, r io.Reader, keep []string, each func(*Table, int64), every int) (*Table, error) {
-	return newJSONLLexer(name, r).table(keep, each, every, true)
+func readJSONL(name string, r io.Reader, size int64, keep []string, each func(*Table, int64), every int) (*Table, error) {
+	x := newJSONLLexer(name, r)
+	x.size = size
+	return x.table(keep, each, every, true)
 }
 
 // table reads the table x lexes, keeping the columns in keep, or all for
@@ -84,6 +88,9 @@ func (x *jsonlLexer) table(keep []string, each func(*Table, int64), every int, o
 				t.nameColumn(b.named[k].name, b.named[k].line, b.named[k].col)
 			}
 			t.add(b.row(i))
+			if t.Len() == sizeSample && x.size > 0 {
+				t.reserveRest(x.size, b.rows[i].read, sizeSample)
+			}
 			if each != nil && t.Len()%every == 0 {
 				named = named || t.names(keep)
 				if named {
@@ -111,6 +118,9 @@ func (x *jsonlLexer) table(keep []string, each func(*Table, int64), every int, o
 	}
 	// A row read before a key first appeared reads "" in its column
 	// (Table.add).
+	if x.size > 0 {
+		t.store.trim() // the room reserveRest set aside past the last row
+	}
 	return t, nil
 }
 

@@ -23,6 +23,7 @@ type jsonlLexer struct {
 	// so far and holds no row: the lexer's own, not the one the rows go to.
 	p     *jsonParser
 	r     io.Reader
+	size  int64 // the input's size, 0 when not known
 	block int   // bytes read into a batch (the tests make it small)
 	line  int   // the number of the next line
 	off   int64 // the offset in the input where carry starts
