@@ -128,6 +128,7 @@ func FuzzJSONL(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		at := file("f.jsonl")
+		checkBlocks(t, src)
 		tab, err := ReadJSONL(at.File, strings.NewReader(string(src)))
 		if err != nil {
 			checkError(t, err, at)
