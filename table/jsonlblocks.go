@@ -110,7 +110,9 @@ func (x *jsonlLexer) read(buf []byte) []byte {
 // on.
 func (x *jsonlLexer) lexLine(b *rowBatch, line []byte, n int, read int64, plain, ascii bool) bool {
 	p := x.p
-	line = bytes.TrimSuffix(line, []byte{'\r'})
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
 	if n == 1 {
 		line = stripBOM(line)
 	}
