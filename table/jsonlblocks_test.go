@@ -140,49 +140,66 @@ func readInBlocks(r io.Reader, block int, overlap bool, keep []string) string {
 	return b.String()
 }
 
-// TestJSONLAheadEnds reads logs lexed ahead on a goroutine to the end,
-// to a problem that stops the reading, and until a reader of the rows
-// panics: the input is read on the lexing goroutine, which is gone, not
-// waiting, once the read returns or its panic goes on up.
-func TestJSONLAheadEnds(t *testing.T) {
-	var log strings.Builder
-	for i := range 2000 {
-		fmt.Fprintf(&log, `{"step": %d, "loss": %d.25}`+"\n", i, i%17)
+// TestAheadEnds reads logs lexed ahead on a goroutine, as JSON Lines and
+// as CSV, to the end, to a problem that stops the reading, and until a
+// reader of the rows panics: the input is read on the lexing goroutine,
+// which is gone, not waiting, once the read returns or its panic goes on
+// up.
+func TestAheadEnds(t *testing.T) {
+	const rows = StreamRows + 500 // StreamCSVColumns hands rows over every StreamRows
+	var jsonLog, csvLog strings.Builder
+	csvLog.WriteString("step,loss\n")
+	for i := range rows {
+		fmt.Fprintf(&jsonLog, `{"step": %d, "loss": %d.25}`+"\n", i, i%17)
+		fmt.Fprintf(&csvLog, "%d,%d.25\n", i, i%17)
 	}
-	src := log.String()
-	tests := []struct {
-		name, src string
-		panics    bool // each panics at the 50th row, the lexing well under way
-	}{
-		{"to the end", src, false},
-		{"a bad line mid-file", strings.Replace(src, `"loss": 3.25`, `"loss": NaN`, 1), false},
-		{"a NUL byte mid-file", src[:len(src)/2] + "\x00" + src[len(src)/2:], false},
-		{"a reader of the rows panics", src, true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			in := &lexedReader{r: strings.NewReader(tc.src)}
-			x := newJSONLLexer("log.jsonl", in)
+	read := map[string]func(r io.Reader, each func(*Table, int64)){
+		"jsonl": func(r io.Reader, each func(*Table, int64)) {
+			x := newJSONLLexer("log.jsonl", r)
 			x.block = 64 // a line or two: the lexing is far from done at the first row
-			func() {
-				defer func() {
-					if r := recover(); (r != nil) != tc.panics {
-						t.Errorf("recovered %v", r)
-					}
+			x.table(nil, each, 1, true)
+		},
+		"csv": func(r io.Reader, each func(*Table, int64)) {
+			readCSVLines(r, 0, file("log.csv"), ',', nil, csvHow{plain: true, ahead: true, rows: 2}, each)
+		},
+	}
+	for _, format := range []string{"jsonl", "csv"} {
+		src := jsonLog.String()
+		if format == "csv" {
+			src = csvLog.String()
+		}
+		tests := []struct {
+			name, src string
+			panics    bool // each panics once handed StreamRows rows, the lexing well under way
+		}{
+			{"to the end", src, false},
+			{"a bad line mid-file", strings.Replace(src, "3.25", "3.25.5\"", 1), false},
+			{"a NUL byte mid-file", src[:len(src)/2] + "\x00" + src[len(src)/2:], false},
+			{"a reader of the rows panics", src, true},
+		}
+		for _, tc := range tests {
+			t.Run(format+"/"+tc.name, func(t *testing.T) {
+				in := &lexedReader{r: strings.NewReader(tc.src)}
+				func() {
+					defer func() {
+						if r := recover(); (r != nil) != tc.panics {
+							t.Errorf("recovered %v", r)
+						}
+					}()
+					read[format](in, func(tb *Table, _ int64) {
+						if tc.panics && tb.Len() == StreamRows {
+							panic("a panel's own fault")
+						}
+					})
 				}()
-				x.table(nil, func(tb *Table, _ int64) {
-					if tc.panics && tb.Len() == 50 {
-						panic("a panel's own fault")
-					}
-				}, 1, true)
-			}()
-			if in.ahead == 0 {
-				t.Errorf("none of %d reads was on the lexing goroutine", in.reads)
-			}
-			if n := lexers(t); n != 0 {
-				t.Errorf("%d lexing goroutines waiting after the read returned", n)
-			}
-		})
+				if in.ahead == 0 {
+					t.Errorf("none of %d reads was on the lexing goroutine", in.reads)
+				}
+				if n := lexers(t); n != 0 {
+					t.Errorf("%d lexing goroutines waiting after the read returned", n)
+				}
+			})
+		}
 	}
 }
 

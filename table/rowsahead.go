@@ -1,5 +1,7 @@
 package table
 
+import "unsafe"
+
 // Reading a long log is two jobs of about the same size: lexing its text
 // into rows (finding lines, checking the syntax, working out where each
 // cell stands) and adding the rows to the table, which the panels drawn
@@ -13,13 +15,16 @@ package table
 
 // rowBatch is a block of rows lexed ahead of the table they go to.
 type rowBatch struct {
-	// text is the input the block's rows were lexed from: their cells
-	// are slices of it (or strings of their own, unescaped), valid until
-	// the batch is filled again.
+	// text is the input the block's rows were lexed from (JSON Lines),
+	// or their cells' copied (CSV): their cells are slices of it (or
+	// strings of their own, unescaped), valid until the batch is filled
+	// again. held counts the bytes copied.
 	text  []byte
+	held  int
 	rows  []batchRow
 	cells []string // every row's cells, one row after another
 	cols  []int    // the column of each cell
+	lines []int    // the line of each cell of a row with Lines
 	// named are the columns first named in the block (JSON Lines).
 	named []namedColumn
 }
@@ -27,8 +32,13 @@ type rowBatch struct {
 // batchRow is a row of a rowBatch.
 type batchRow struct {
 	line int
-	end  int   // its cells end at this index of cells (and cols)
-	read int64 // the bytes of the input read up to the row's end
+	end  int // its cells end at this index of cells (and cols)
+	// lines is where its lines end in lines: no further than the row
+	// before's for a row without Lines.
+	lines int
+	// read is the bytes of the input the reader counts for the row: up
+	// to its end (JSON Lines) or its start (CSV).
+	read int64
 }
 
 // namedColumn is a column a JSON Lines log names first in a batch,
@@ -42,27 +52,55 @@ type namedColumn struct {
 
 // reset empties b for filling again, its arrays kept.
 func (b *rowBatch) reset() {
-	b.rows, b.cells, b.cols = b.rows[:0], b.cells[:0], b.cols[:0]
+	b.text, b.held = b.text[:0], 0
+	b.rows, b.cells, b.cols, b.lines = b.rows[:0], b.cells[:0], b.cols[:0], b.lines[:0]
 	clear(b.named) // the names are strings the table keeps: hold none here
 	b.named = b.named[:0]
 }
 
-// add appends row, read bytes into the input, to b: its cells and
-// columns are copied, the text they are slices of is not.
+// add appends row, whose reader counts read bytes of the input for it,
+// to b: its cells, columns and lines are copied, the text the cells are
+// slices of is not.
 func (b *rowBatch) add(row Row, read int64) {
 	b.cells = append(b.cells, row.Cells...)
 	b.cols = append(b.cols, row.Cols...)
-	b.rows = append(b.rows, batchRow{line: row.Line, end: len(b.cells), read: read})
+	b.lines = append(b.lines, row.Lines...)
+	b.rows = append(b.rows, batchRow{line: row.Line, end: len(b.cells), lines: len(b.lines), read: read})
+}
+
+// addCopy is add copying the cells' text too, into b's text: the reader
+// reuses its own. A cell that does not fit in text's room is copied
+// into a new array, larger, which the next ones share: the cells copied
+// before keep the old one.
+func (b *rowBatch) addCopy(row Row, read int64) {
+	from := len(b.cells)
+	b.add(row, read)
+	for i, c := range row.Cells {
+		if c == "" {
+			continue
+		}
+		if len(b.text)+len(c) > cap(b.text) {
+			b.text = make([]byte, 0, max(2*cap(b.text), len(c), 4096))
+		}
+		at := len(b.text)
+		b.text = append(b.text, c...) // within cap: never reallocated
+		b.cells[from+i] = unsafe.String(&b.text[at], len(c))
+		b.held += len(c)
+	}
 }
 
 // row is row i of b, its slices b's own.
 func (b *rowBatch) row(i int) Row {
-	from := 0
+	from, lines := 0, 0
 	if i > 0 {
-		from = b.rows[i-1].end
+		from, lines = b.rows[i-1].end, b.rows[i-1].lines
 	}
-	to := b.rows[i].end
-	return Row{Line: b.rows[i].line, Cells: b.cells[from:to:to], Cols: b.cols[from:to:to]}
+	r := b.rows[i]
+	row := Row{Line: r.line, Cells: b.cells[from:r.end:r.end], Cols: b.cols[from:r.end:r.end]}
+	if r.lines > lines {
+		row.Lines = b.lines[lines:r.lines:r.lines]
+	}
+	return row
 }
 
 // aheadBatches is how many batches rowsAhead holds: one being lexed, one
