@@ -63,30 +63,40 @@ func (b *rowBatch) reset() {
 // slices of is not.
 func (b *rowBatch) add(row Row, read int64) {
 	b.cells = append(b.cells, row.Cells...)
-	b.cols = append(b.cols, row.Cols...)
-	b.lines = append(b.lines, row.Lines...)
-	b.rows = append(b.rows, batchRow{line: row.Line, end: len(b.cells), lines: len(b.lines), read: read})
+	b.ended(row, read)
 }
 
 // addCopy is add copying the cells' text too, into b's text: the reader
-// reuses its own. A cell that does not fit in text's room is copied
-// into a new array, larger, which the next ones share: the cells copied
-// before keep the old one.
+// reuses its own. A row that does not fit in text's room is copied into
+// a new array, larger, which the next ones share: the rows copied before
+// keep the old one.
 func (b *rowBatch) addCopy(row Row, read int64) {
-	from := len(b.cells)
-	b.add(row, read)
-	for i, c := range row.Cells {
+	n := 0
+	for _, c := range row.Cells {
+		n += len(c)
+	}
+	if len(b.text)+n > cap(b.text) {
+		b.text = make([]byte, 0, max(2*cap(b.text), n, 4096))
+	}
+	for _, c := range row.Cells {
 		if c == "" {
+			b.cells = append(b.cells, "")
 			continue
-		}
-		if len(b.text)+len(c) > cap(b.text) {
-			b.text = make([]byte, 0, max(2*cap(b.text), len(c), 4096))
 		}
 		at := len(b.text)
 		b.text = append(b.text, c...) // within cap: never reallocated
-		b.cells[from+i] = unsafe.String(&b.text[at], len(c))
-		b.held += len(c)
+		b.cells = append(b.cells, unsafe.String(&b.text[at], len(c)))
 	}
+	b.held += n
+	b.ended(row, read)
+}
+
+// ended appends row's columns and lines and the row itself, its cells
+// appended.
+func (b *rowBatch) ended(row Row, read int64) {
+	b.cols = append(b.cols, row.Cols...)
+	b.lines = append(b.lines, row.Lines...)
+	b.rows = append(b.rows, batchRow{line: row.Line, end: len(b.cells), lines: len(b.lines), read: read})
 }
 
 // row is row i of b, its slices b's own.
