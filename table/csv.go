@@ -127,7 +127,11 @@ func readCSVLines(r io.Reader, size int64, at diag.Pos, comma rune, keep []strin
 			each(t, int64(w.base))
 		}
 		x.columns = t.Columns
-		ahead := newRowsAhead(x.fill, how.ahead)
+		batches := 1
+		if how.ahead {
+			batches = csvAhead
+		}
+		ahead := newRowsAhead(x.fill, batches)
 		defer ahead.Close() // before in goes back to the pool
 		for b, ok := ahead.next(); ok; b, ok = ahead.next() {
 			for i := range b.rows {

@@ -21,11 +21,13 @@ type csvHow struct {
 // csvRead is how a CSV file is read.
 var csvRead = csvHow{plain: true, ahead: true}
 
-// csvBatchRows and csvBatchText bound a batch of CSV rows lexed ahead:
-// a few hundred KB.
+// csvBatchRows and csvBatchText bound a batch of CSV rows lexed ahead,
+// a few hundred KB, and csvAhead is how many are lexed ahead at most
+// (newRowsAhead): more than a StreamRows block of rows.
 const (
 	csvBatchRows = 4096
 	csvBatchText = 256 << 10
+	csvAhead     = 20
 )
 
 // csvLexer lexes a CSV input's records into batches of rows, with every

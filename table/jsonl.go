@@ -78,7 +78,11 @@ func (x *jsonlLexer) table(keep []string, each func(*Table, int64), every int, o
 	if keep != nil {
 		t.store.keepOnly(nil, keep)
 	}
-	ahead := newRowsAhead(x.fill, overlap)
+	batches := 1
+	if overlap {
+		batches = jsonlAhead
+	}
+	ahead := newRowsAhead(x.fill, batches)
 	defer ahead.Close()
 	named := false // every column of keep is named (StreamJSONLColumns)
 	for b, ok := ahead.next(); ok; b, ok = ahead.next() {

@@ -16,6 +16,11 @@ import (
 // that is read whole, into a block of its own.
 const jsonlBlock = 256 << 10
 
+// jsonlAhead is how many blocks are lexed ahead at most (newRowsAhead):
+// six megabytes of text, more than a StreamRows block of a log's rows,
+// and their cells.
+const jsonlAhead = 24
+
 // jsonlLexer lexes JSON Lines into batches of rows, a block of whole
 // lines at a time, with every position and message as read line by line.
 type jsonlLexer struct {

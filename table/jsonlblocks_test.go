@@ -231,7 +231,7 @@ func TestRowsAheadPanic(t *testing.T) {
 		}
 		b.add(Row{Line: n}, 0)
 		return true
-	}, true)
+	}, 2)
 	defer a.Close()
 	got := 0
 	defer func() {

@@ -113,10 +113,6 @@ func (b *rowBatch) row(i int) Row {
 	return row
 }
 
-// aheadBatches is how many batches rowsAhead holds: one being lexed, one
-// handed over and one being added to the table.
-const aheadBatches = 3
-
 // rowsAhead hands over the batches fill lexes, lexed on a goroutine of
 // its own once the first shows there is more than one. fill fills an
 // empty batch with the next block's rows and reports whether more are to
@@ -136,16 +132,20 @@ type rowsAhead struct {
 }
 
 // newRowsAhead lexes the first batch with fill, and when it reports more
-// to come, starts lexing the rest ahead: a short input costs no
-// goroutine. overlap false lexes every batch as it is asked for, on the
-// caller's goroutine (the tests compare the two). Close ends the lexing.
-func newRowsAhead(fill func(*rowBatch) bool, overlap bool) *rowsAhead {
+// to come, starts lexing the rest ahead, up to batches batches (the one
+// being added to the table counted): a short input costs no goroutine.
+// A reader of StreamColumns takes the rows a StreamRows block at a time,
+// and takes about as long to as lexing them: the batches should hold a
+// block of rows or more, so that the lexing goes on meanwhile. Batches
+// below 2 lex every batch as it is asked for, on the caller's goroutine
+// (the tests compare the two). Close ends the lexing.
+func newRowsAhead(fill func(*rowBatch) bool, batches int) *rowsAhead {
 	a := &rowsAhead{fill: fill, first: &rowBatch{}}
 	a.more = fill(a.first)
-	if a.more && overlap {
-		a.full, a.free = make(chan *rowBatch, 1), make(chan *rowBatch, aheadBatches)
+	if a.more && batches >= 2 {
+		a.full, a.free = make(chan *rowBatch, batches), make(chan *rowBatch, batches)
 		a.stop, a.done = make(chan struct{}), make(chan struct{})
-		for range aheadBatches - 1 {
+		for range batches - 1 {
 			a.free <- &rowBatch{}
 		}
 		go a.lex()
