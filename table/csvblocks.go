@@ -22,12 +22,13 @@ type csvHow struct {
 var csvRead = csvHow{plain: true, ahead: true}
 
 // csvBatchRows and csvBatchText bound a batch of CSV rows lexed ahead,
-// a few hundred KB, and csvAhead is how many are lexed ahead at most
-// (newRowsAhead): more than a StreamRows block of rows.
+// a megabyte or two, so that the goroutines hand few batches over, and
+// csvAhead is how many are lexed ahead at most (newRowsAhead): more
+// than a StreamRows block of rows.
 const (
-	csvBatchRows = 4096
-	csvBatchText = 256 << 10
-	csvAhead     = 20
+	csvBatchRows = 16384
+	csvBatchText = 1 << 20
+	csvAhead     = 6
 )
 
 // csvLexer lexes a CSV input's records into batches of rows, with every

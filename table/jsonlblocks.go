@@ -12,14 +12,16 @@ import (
 )
 
 // jsonlBlock is how many bytes of JSON Lines a batch of rows is lexed
-// from (rowsahead.go): a few thousand lines of a log. A line longer than
-// that is read whole, into a block of its own.
-const jsonlBlock = 256 << 10
+// from (rowsahead.go): ten thousand lines of a log, or so, so that the
+// goroutines hand few batches over (each handing over may wait for the
+// other to be woken, long on a busy machine). A line longer than that is
+// read whole, into a block of its own.
+const jsonlBlock = 1 << 20
 
 // jsonlAhead is how many blocks are lexed ahead at most (newRowsAhead):
-// six megabytes of text, more than a StreamRows block of a log's rows,
+// eight megabytes of text, more than a StreamRows block of a log's rows,
 // and their cells.
-const jsonlAhead = 24
+const jsonlAhead = 8
 
 // jsonlLexer lexes JSON Lines into batches of rows, a block of whole
 // lines at a time, with every position and message as read line by line.
