@@ -63,7 +63,7 @@ func StreamCSVColumns(r io.Reader, size int64, at diag.Pos, comma rune, keep []s
 	if keep == nil {
 		keep = []string{}
 	}
-	return readCSVLines(r, size, at, comma, keep, csvRead, each)
+	return readCSVLines(r, size, at, comma, keep, csvRead(), each)
 }
 
 // StreamRows is how many rows StreamCSVColumns and StreamJSONLColumns
@@ -72,7 +72,7 @@ const StreamRows = 1 << 16
 
 // readCSV is ReadCSV keeping the columns in keep, or all for nil.
 func readCSV(r io.Reader, size int64, at diag.Pos, comma rune, keep []string) (*Table, error) {
-	return readCSVLines(r, size, at, comma, keep, csvRead, nil)
+	return readCSVLines(r, size, at, comma, keep, csvRead(), nil)
 }
 
 // readCSVLines is readCSV, read as how says (csvblocks.go); each, when

@@ -19,7 +19,7 @@ type csvHow struct {
 }
 
 // csvRead is how a CSV file is read.
-var csvRead = csvHow{plain: true, ahead: true}
+func csvRead() csvHow { return csvHow{plain: true, ahead: true} }
 
 // csvBatchRows and csvBatchText bound a batch of CSV rows lexed ahead,
 // a megabyte or two, so that the goroutines hand few batches over, and

@@ -507,7 +507,7 @@ func TestPlainLinesReadError(t *testing.T) {
 	src := b.String() + "7,8"
 	at := diag.Pos{File: "f.csv", Line: 1, Col: 1}
 	want := outcome(readCSVLines(&failing{src: []byte(src), err: errors.New("the disk failed")}, 0, at, ',', nil, csvHow{}, nil))
-	got := outcome(readCSVLines(&failing{src: []byte(src), err: errors.New("the disk failed")}, 0, at, ',', nil, csvRead, nil))
+	got := outcome(readCSVLines(&failing{src: []byte(src), err: errors.New("the disk failed")}, 0, at, ',', nil, csvRead(), nil))
 	if got != want || !strings.Contains(got, "the disk failed") {
 		t.Errorf("plain lines split apart:\n%.300s\nall through encoding/csv:\n%.300s", got, want)
 	}
