@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -64,7 +63,7 @@ func StreamCSVColumns(r io.Reader, size int64, at diag.Pos, comma rune, keep []s
 	if keep == nil {
 		keep = []string{}
 	}
-	return readCSVLines(r, size, at, comma, keep, true, each)
+	return readCSVLines(r, size, at, comma, keep, csvRead(), each)
 }
 
 // StreamRows is how many rows StreamCSVColumns and StreamJSONLColumns
@@ -73,13 +72,12 @@ const StreamRows = 1 << 16
 
 // readCSV is ReadCSV keeping the columns in keep, or all for nil.
 func readCSV(r io.Reader, size int64, at diag.Pos, comma rune, keep []string) (*Table, error) {
-	return readCSVLines(r, size, at, comma, keep, true, nil)
+	return readCSVLines(r, size, at, comma, keep, csvRead(), nil)
 }
 
-// readCSVLines is readCSV, splitting plain lines itself when plain is set
-// (csvlines.go), else reading every line through encoding/csv, which the
-// tests compare it with; each, when set, is StreamCSVColumns'.
-func readCSVLines(r io.Reader, size int64, at diag.Pos, comma rune, keep []string, plain bool, each func(*Table, int64)) (*Table, error) {
+// readCSVLines is readCSV, read as how says (csvblocks.go); each, when
+// set, is StreamCSVColumns'.
+func readCSVLines(r io.Reader, size int64, at diag.Pos, comma rune, keep []string, how csvHow, each func(*Table, int64)) (*Table, error) {
 	at = normalize(at)
 	in := readers.Get().(*reader)
 	in.head.Reset(r)
@@ -105,7 +103,7 @@ func readCSVLines(r io.Reader, size int64, at diag.Pos, comma rune, keep []strin
 	cr := csv.NewReader(&in.buf) // a large enough *bufio.Reader is used as is
 	cr.Comma = comma
 	cr.FieldsPerRecord = -1 // ragged rows get our own message, with the header's names
-	cr.ReuseRecord = true   // Table.add copies the cells
+	cr.ReuseRecord = true   // the batches copy the cells
 	// Trimming leading space inside encoding/csv (rather than after it) lets
 	// `a, "b, c"` be quoted after the space. It must stay off when the
 	// separator is itself a space (TSV): it would swallow empty cells.
@@ -113,52 +111,42 @@ func readCSVLines(r io.Reader, size int64, at diag.Pos, comma rune, keep []strin
 	cr.TrimLeadingSpace = p.trim
 
 	recs := newRecords(cr, &in.buf, w, comma, p.trim)
-	if !plain {
+	if !how.plain {
 		recs.comma = 0
 	}
-	var t *Table
-	for {
-		rec, err := recs.read(t == nil)
-		if err == io.EOF {
-			break
+	x := &csvLexer{p: p, recs: recs, rows: how.rows}
+	if x.rows == 0 {
+		x.rows = csvBatchRows
+	}
+	t := x.header()
+	if t != nil {
+		if keep != nil {
+			t.store.keepOnly(t.Columns, keep)
 		}
-		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) && errors.Is(pe.Err, errNUL) || errors.Is(err, errNUL) {
-				break
-			}
-			if !errors.As(err, &pe) {
-				p.errs.add(diag.Errorf(at, "%v", err))
-				break
-			}
-			// A broken header leaves nothing to check rows against.
-			if !p.errs.add(p.quoteError(pe)) || t == nil {
-				break
-			}
-			continue
-		}
-		line, _ := recs.FieldPos(0)
-		w.drop(line)
-		if p.blank(rec) {
-			continue
-		}
-		if t == nil {
-			t = p.header(rec, recs)
-			if keep != nil {
-				t.store.keepOnly(t.Columns, keep)
-			}
-			if each != nil {
-				each(t, int64(w.base))
-			}
-			continue
-		}
-		if !p.row(t, rec, recs) {
-			break
-		}
-		if each != nil && t.Len()%StreamRows == 0 {
+		if each != nil {
 			each(t, int64(w.base))
 		}
+		x.columns = t.Columns
+		batches := 1
+		if how.ahead {
+			batches = csvAhead
+		}
+		ahead := newRowsAhead(x.fill, batches)
+		defer ahead.Close() // before in goes back to the pool
+		for b, ok := ahead.next(); ok; b, ok = ahead.next() {
+			for i := range b.rows {
+				if size > 0 && t.Len() == sizeSample {
+					// Where this row starts; the header is about a row.
+					t.reserveRest(size, b.rows[i].read, sizeSample+1)
+				}
+				t.add(b.row(i))
+				if each != nil && t.Len()%StreamRows == 0 {
+					each(t, b.rows[i].read)
+				}
+			}
+		}
 	}
+	// The lexing ended (next reported so): the input is the caller's again.
 	// A NUL byte anywhere makes the file binary, whatever else is wrong:
 	// read on to the end for one when parsing stopped early.
 	if w.nul < 0 && !w.eof {
@@ -306,29 +294,11 @@ func (p *csvParser) header(rec []string, r *records) *Table {
 	return t
 }
 
-// sizeRows reserves room in t for the rows still to come, guessed from the
-// input's size and the bytes the rows read so far took, once enough have
-// been read for a fair guess: a long log's row index is then made once,
-// instead of grown by doubling to up to twice its size.
-func (p *csvParser) sizeRows(t *Table) {
-	const sample = 1024
-	if p.size <= 0 || t.Len() != sample {
-		return
-	}
-	read := int64(p.w.base) // where this row starts
-	if read <= 0 || read >= p.size {
-		return
-	}
-	perRow := float64(read) / float64(sample+1) // the header is about a row
-	more := float64(p.size-read) / perRow * 1.05
-	t.store.reserve(int(min(more, float64(p.size))))
-}
-
-// row appends a record to t, or records why it cannot, and reports whether
-// parsing should go on.
-func (p *csvParser) row(t *Table, rec []string, r *records) bool {
-	if len(rec) != len(t.Columns) {
-		return p.errs.add(p.ragged(t, rec, r))
+// row appends a record to b, a row of a table of columns, or records why
+// it cannot, and reports whether parsing should go on.
+func (p *csvParser) row(columns []string, rec []string, r *records, b *rowBatch) bool {
+	if len(rec) != len(columns) {
+		return p.errs.add(p.ragged(columns, rec, r))
 	}
 	line, _ := r.FieldPos(0)
 	row := Row{Line: p.at.Line + line - 1, Cells: rec}
@@ -344,8 +314,7 @@ func (p *csvParser) row(t *Table, rec []string, r *records) bool {
 		}
 	}
 	row.Cols = p.cols
-	p.sizeRows(t)
-	t.add(row)
+	b.addCopy(row, int64(p.w.base)) // where the row starts
 	return true
 }
 

@@ -13,9 +13,9 @@ import (
 
 // ragged explains a row whose cell count differs from the header's, with the
 // likely cause when the row shows it.
-func (p *csvParser) ragged(t *Table, rec []string, r *records) *diag.Error {
-	n, want := len(rec), len(t.Columns)
-	msg := fmt.Sprintf("row has %s but the header has %s (%s)", plural(n, "cell"), plural(want, "column"), columnList(t.Columns))
+func (p *csvParser) ragged(columns []string, rec []string, r *records) *diag.Error {
+	n, want := len(rec), len(columns)
+	msg := fmt.Sprintf("row has %s but the header has %s (%s)", plural(n, "cell"), plural(want, "column"), columnList(columns))
 	sep := sepName(p.comma)
 	line, _ := r.FieldPos(0)
 	pos := p.pos(line, 0)

@@ -423,18 +423,21 @@ func BenchmarkParseCSV(b *testing.B) {
 }
 
 // samePlainLines checks that splitting plain lines beside encoding/csv
-// (csvlines.go) reads src as encoding/csv alone does: the same table,
+// (csvlines.go) reads src as encoding/csv alone does, and so do rows
+// lexed ahead in batches of a few (csvblocks.go): the same table,
 // positions and messages, whole and in pieces.
 func samePlainLines(t *testing.T, src []byte, at diag.Pos, comma rune) {
 	t.Helper()
-	want := outcome(readCSVLines(bytes.NewReader(src), 0, at, comma, nil, false, nil))
-	for piece := 0; piece <= 3; piece++ {
-		var r io.Reader = bytes.NewReader(src)
-		if piece > 0 {
-			r = &pieces{src: src, n: piece * 7}
-		}
-		if got := outcome(readCSVLines(r, 0, at, comma, nil, true, nil)); got != want {
-			t.Errorf("plain lines split apart (pieces of %d bytes):\n%s\nall through encoding/csv:\n%s", piece*7, got, want)
+	want := outcome(readCSVLines(bytes.NewReader(src), 0, at, comma, nil, csvHow{}, nil))
+	for _, how := range []csvHow{{plain: true}, {plain: true, ahead: true, rows: 3}, {ahead: true, rows: 5}} {
+		for piece := 0; piece <= 3; piece++ {
+			var r io.Reader = bytes.NewReader(src)
+			if piece > 0 {
+				r = &pieces{src: src, n: piece * 7}
+			}
+			if got := outcome(readCSVLines(r, 0, at, comma, nil, how, nil)); got != want {
+				t.Errorf("read as %+v (pieces of %d bytes):\n%s\nall through encoding/csv:\n%s", how, piece*7, got, want)
+			}
 		}
 	}
 }
@@ -503,8 +506,8 @@ func TestPlainLinesReadError(t *testing.T) {
 	}
 	src := b.String() + "7,8"
 	at := diag.Pos{File: "f.csv", Line: 1, Col: 1}
-	want := outcome(readCSVLines(&failing{src: []byte(src), err: errors.New("the disk failed")}, 0, at, ',', nil, false, nil))
-	got := outcome(readCSVLines(&failing{src: []byte(src), err: errors.New("the disk failed")}, 0, at, ',', nil, true, nil))
+	want := outcome(readCSVLines(&failing{src: []byte(src), err: errors.New("the disk failed")}, 0, at, ',', nil, csvHow{}, nil))
+	got := outcome(readCSVLines(&failing{src: []byte(src), err: errors.New("the disk failed")}, 0, at, ',', nil, csvRead(), nil))
 	if got != want || !strings.Contains(got, "the disk failed") {
 		t.Errorf("plain lines split apart:\n%.300s\nall through encoding/csv:\n%.300s", got, want)
 	}

@@ -1,16 +1,12 @@
 package table
 
 import (
-	"bufio"
-	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"unsafe"
 
 	"github.com/scalesite/scalesite/diag"
-	"github.com/scalesite/scalesite/internal/textfile"
 )
 
 // maxNesting is how deep JSONL objects may nest before the reader stops:
@@ -30,7 +26,7 @@ const maxNesting = 32
 //
 // Every cell stands on its row's line, so Row.Lines is nil.
 func ReadJSONL(name string, r io.Reader) (*Table, error) {
-	return readJSONL(name, r, nil, nil, 0)
+	return readJSONL(name, r, 0, nil, nil, 0)
 }
 
 // ReadJSONLColumns is ReadJSONL keeping the text of the columns named in
@@ -41,11 +37,12 @@ func ReadJSONLColumns(name string, r io.Reader, keep []string) (*Table, error) {
 	if keep == nil {
 		keep = []string{}
 	}
-	return readJSONL(name, r, keep, nil, 0)
+	return readJSONL(name, r, 0, keep, nil, 0)
 }
 
 // StreamJSONLColumns is ReadJSONLColumns handing the table to each as it
-// grows, as StreamCSVColumns does: after every StreamRows rows, each
+// grows, as StreamCSVColumns does (size is the input's, 0 when not
+// known): after every StreamRows rows, each
 // (given how many bytes of the input those took) reads the rows added so
 // far and may let their text go (ForgetText). A log may name a key first
 // on any line, so each is first called once every column in keep is
@@ -54,132 +51,118 @@ func ReadJSONLColumns(name string, r io.Reader, keep []string) (*Table, error) {
 // A column of keep that no line names leaves each uncalled. The table it
 // returns has every row, less the text let go; an error is
 // ReadJSONLColumns' (the rows each saw are then not to be trusted).
-func StreamJSONLColumns(name string, r io.Reader, keep []string, each func(t *Table, read int64)) (*Table, error) {
+func StreamJSONLColumns(name string, r io.Reader, size int64, keep []string, each func(t *Table, read int64)) (*Table, error) {
 	if keep == nil {
 		keep = []string{}
 	}
-	return readJSONL(name, r, keep, each, StreamRows)
+	return readJSONL(name, r, size, keep, each, StreamRows)
 }
 
-// readJSONL is ReadJSONL keeping the columns in keep, or all for nil;
-// each, when set, is StreamJSONLColumns', called every every rows (the
-// fuzz test's logs are shorter than StreamRows).
-func readJSONL(name string, r io.Reader, keep []string, each func(*Table, int64), every int) (*Table, error) {
-	p := &jsonParser{t: &Table{Name: name}, index: map[string]int{}, perLine: true}
-	p.t.store.keyed = true
+// readJSONL is ReadJSONL of an input of size bytes (0 when not known:
+// it sizes the table's row index) keeping the columns in keep, or all
+// for nil; each, when set, is StreamJSONLColumns', called every every rows (the
+// fuzz test's logs are shorter than StreamRows). The lines are lexed a
+// block ahead of the table, on a goroutine of their own (rowsahead.go).
+func readJSONL(name string, r io.Reader, size int64, keep []string, each func(*Table, int64), every int) (*Table, error) {
+	x := newJSONLLexer(name, r)
+	x.size = size
+	return x.table(keep, each, every, true)
+}
+
+// table reads the table x lexes, keeping the columns in keep, or all for
+// nil, and calling each every every rows as readJSONL does; overlap lexes
+// ahead on a goroutine, else as the rows are asked for.
+func (x *jsonlLexer) table(keep []string, each func(*Table, int64), every int, overlap bool) (*Table, error) {
+	t := &Table{Name: x.p.t.Name}
+	t.store.keyed = true
 	if keep != nil {
-		p.t.store.keepOnly(nil, keep)
+		t.store.keepOnly(nil, keep)
 	}
-	in := &countingReader{r: r}
-	br := bufio.NewReaderSize(in, 64<<10)
-	named := false  // every column of keep is named (StreamJSONLColumns)
-	var long []byte // a line longer than br's buffer, gathered
-	for n := 1; ; n++ {
-		line, err := readLine(br, &long)
-		if len(line) == 0 && err != nil {
-			if !errors.Is(err, io.EOF) {
-				p.errs.add(&diag.Error{Pos: diag.Pos{File: name, Line: n}, Msg: "cannot read the file: " + err.Error()})
+	batches := 1
+	if overlap {
+		batches = jsonlAhead
+	}
+	ahead := newRowsAhead(x.fill, batches)
+	defer ahead.Close()
+	named := false // every column of keep is named (StreamJSONLColumns)
+	for b, ok := ahead.next(); ok; b, ok = ahead.next() {
+		k := 0 // the next of b.named
+		for i := range b.rows {
+			for ; k < len(b.named) && b.named[k].row == i; k++ {
+				t.nameColumn(b.named[k].name, b.named[k].line, b.named[k].col)
 			}
-			break
-		}
-		if n == 1 {
-			line = stripBOM(line)
-		}
-		at := diag.Pos{File: name, Line: n, Col: 1}
-		if e := textfile.Check(line, at, textfile.DataFile); e != nil {
-			p.errs.add(e)
-			break // a binary or UTF-16 file: every other line would be wrong too
-		}
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		if p.t.Len() == MaxRows {
-			p.errs.add(&diag.Error{Pos: diag.Pos{File: name, Line: n}, Msg: tooManyRows})
-			break
-		}
-		added := p.jsonlLine(line, at)
-		if !added && p.errs.full {
-			break
-		}
-		if added && each != nil && p.t.Len()%every == 0 {
-			named = named || p.names(keep)
-			if named {
-				each(p.t, in.n-int64(br.Buffered()))
+			t.add(b.row(i))
+			if t.Len() == sizeSample && x.size > 0 {
+				t.reserveRest(x.size, b.rows[i].read, sizeSample)
+			}
+			if each != nil && t.Len()%every == 0 {
+				named = named || t.names(keep)
+				if named {
+					each(t, b.rows[i].read)
+				}
 			}
 		}
-		if err != nil {
-			if !errors.Is(err, io.EOF) {
-				p.errs.add(&diag.Error{Pos: diag.Pos{File: name, Line: n}, Msg: "cannot read the file: " + err.Error()})
-			}
-			break
+		for _, c := range b.named[k:] { // named on lines after the batch's last row
+			t.nameColumn(c.name, c.line, c.col)
 		}
 	}
-	if err := p.errs.err(); err != nil {
+	// The lexing ended (next reported so): its problems are all found.
+	if err := x.p.errs.err(); err != nil {
 		return nil, err
 	}
-	t := p.t
 	if len(t.Columns) == 0 && t.Len() == 0 {
-		return nil, &diag.Error{Pos: diag.Pos{File: name, Line: 1}, Msg: "the file is empty: write one object per line, like " + example}
+		return nil, &diag.Error{Pos: diag.Pos{File: t.Name, Line: 1}, Msg: "the file is empty: write one object per line, like " + example}
 	}
 	// Lines read before a key first appeared lack its cell: a few lines
 	// of many keys after many lines of few would make a table far larger
 	// than its file, so the cells it will hold are counted first.
 	if t.Len()*len(t.Columns) > MaxCells {
-		return nil, &diag.Error{Pos: diag.Pos{File: name}, Msg: fmt.Sprintf("%s rows of %s columns: %s",
+		return nil, &diag.Error{Pos: diag.Pos{File: t.Name}, Msg: fmt.Sprintf("%s rows of %s columns: %s",
 			diag.Thousands(t.Len()), diag.Thousands(len(t.Columns)), tooManyCells)}
 	}
 	// A row read before a key first appeared reads "" in its column
 	// (Table.add).
+	if x.size > 0 {
+		t.store.trim() // the room reserveRest set aside past the last row
+	}
 	return t, nil
 }
 
 // names reports whether every column in keep is named so far.
-func (p *jsonParser) names(keep []string) bool {
+func (t *Table) names(keep []string) bool {
 	for _, name := range keep {
-		if _, ok := p.index[name]; !ok {
+		if t.Index(name) < 0 {
 			return false
 		}
 	}
 	return true
 }
 
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(b []byte) (int, error) {
-	n, err := c.r.Read(b)
-	c.n += int64(n)
-	return n, err
-}
-
-// readLine returns the next line of br without its line ending, valid until
-// the next call. A line longer than br's buffer is gathered in *long.
-func readLine(br *bufio.Reader, long *[]byte) ([]byte, error) {
-	line, err := br.ReadSlice('\n')
-	if errors.Is(err, bufio.ErrBufferFull) {
-		*long = append((*long)[:0], line...)
-		for errors.Is(err, bufio.ErrBufferFull) {
-			line, err = br.ReadSlice('\n')
-			*long = append(*long, line...)
-		}
-		line = *long
+// nameColumn adds the column name to t, a key a log names first at line
+// and col.
+func (t *Table) nameColumn(name string, line, col int) {
+	t.Columns = append(t.Columns, name)
+	t.header.Cells = t.Columns
+	t.header.Cols = append(t.header.Cols, col)
+	t.header.Lines = append(t.header.Lines, line)
+	if t.header.Line == 0 {
+		t.header.Line = line
 	}
-	line = bytes.TrimSuffix(line, []byte{'\n'})
-	line = bytes.TrimSuffix(line, []byte{'\r'})
-	return line, err
 }
 
-// jsonlLine reads one line holding one object, at at, and adds its row.
-func (p *jsonParser) jsonlLine(line []byte, at diag.Pos) bool {
-	// The cells are slices of the line, which Table.add copies: a string
-	// of it is no copy (every line of a long log was copied, and the
-	// garbage collected), and what outlives the line (a column's name) is
-	// cloned.
+// jsonlLine reads one line holding one object, at at, and returns its
+// row, whose slices are reused by the next line; ascii says the line is
+// ASCII.
+func (p *jsonParser) jsonlLine(line []byte, at diag.Pos, ascii bool) (Row, bool) {
+	// The cells are slices of the line, which its batch holds until
+	// Table.add copies them: a string of it is no copy (every line of a
+	// long log was copied, and the garbage collected), and what outlives
+	// the batch (a column's name) is cloned.
 	p.src, p.s, p.i, p.at = line, unsafe.String(unsafe.SliceData(line), len(line)), 0, at
 	p.cur, p.line, p.col, p.ascii = 0, 1, 1, 0
+	if ascii {
+		p.ascii = len(line) // pos need not look
+	}
 	p.ws()
 	if p.peek() != '{' {
 		if c := p.peek(); c >= 0 && valueKind(byte(c)) != "" {
@@ -187,25 +170,24 @@ func (p *jsonParser) jsonlLine(line []byte, at diag.Pos) bool {
 		} else {
 			p.fail(p.i, "expected an object, like "+example+", found "+p.found())
 		}
-		return false
+		return Row{}, false
 	}
-	// Table.add copies the row: its cells and columns are the line
+	// The batch copies the row's cells and columns: they are the line
 	// before's, reused.
 	row := Row{Line: at.Line, Cells: p.cells[:0], Cols: p.cols[:0]}
 	p.key, p.order = 0, p.order[:0]
 	ok := p.flatObject(&row, "", 1)
 	p.cells, p.cols = row.Cells, row.Cols
 	if !ok {
-		return false
+		return Row{}, false
 	}
 	p.last, p.order = p.order, p.last
 	p.ws()
 	if p.i < len(p.src) {
 		p.fail(p.i, "unexpected "+p.found()+" after the object: each line of a .jsonl file holds one object")
-		return false
+		return Row{}, false
 	}
-	p.t.add(row)
-	return true
+	return row, true
 }
 
 // flatObject reads the object at p.i into row, its keys prefixed with
@@ -252,7 +234,10 @@ func (p *jsonParser) flatObject(row *Row, prefix string, depth int) bool {
 			if prefix != "" { // a key of a nested object (concatenating "" costs a call a cell)
 				name = prefix + key
 			}
-			if !p.setCell(row, name, keyAt, strings.TrimSpace(v), valAt) {
+			if p.src[valAt] == '"' { // a number, true or false has no space to trim
+				v = strings.TrimSpace(v)
+			}
+			if !p.setCell(row, name, keyAt, v, valAt) {
 				return false
 			}
 		}
@@ -284,14 +269,8 @@ func (p *jsonParser) setCell(row *Row, name string, keyAt int, v string, valAt i
 		col = len(t.Columns)
 		name = strings.Clone(name) // a slice of the line (jsonlLine)
 		p.index[name] = col
-		t.Columns = append(t.Columns, name)
 		kp := p.pos(keyAt)
-		t.header.Cells = t.Columns
-		t.header.Cols = append(t.header.Cols, kp.Col)
-		t.header.Lines = append(t.header.Lines, kp.Line)
-		if t.header.Line == 0 {
-			t.header.Line = kp.Line
-		}
+		t.nameColumn(name, kp.Line, kp.Col)
 	} else if col < len(row.Cols) && row.Cols[col] != 0 {
 		p.fail(keyAt, "the key "+quote(name)+" appears twice in this object")
 		return false
@@ -302,8 +281,17 @@ func (p *jsonParser) setCell(row *Row, name string, keyAt int, v string, valAt i
 		row.Cols = append(row.Cols, 0)
 	}
 	row.Cells[col] = v
-	row.Cols[col] = p.pos(valAt).Col
+	row.Cols[col] = p.colAt(valAt)
 	return true
+}
+
+// colAt is pos(off).Col, worked out at once while the line is ASCII up to
+// off (the usual case, and a tenth of reading a log by pos).
+func (p *jsonParser) colAt(off int) int {
+	if off <= p.ascii {
+		return p.at.Col + off
+	}
+	return p.pos(off).Col
 }
 
 // column is the column named name, if any. A log names its keys in the

@@ -128,6 +128,7 @@ func FuzzJSONL(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		at := file("f.jsonl")
+		checkBlocks(t, src)
 		tab, err := ReadJSONL(at.File, strings.NewReader(string(src)))
 		if err != nil {
 			checkError(t, err, at)
@@ -190,7 +191,7 @@ func checkStreamed(t *testing.T, tab *Table, src []byte) {
 		}
 		seen = tb.Len()
 	}
-	streamed, err := readJSONL(tab.Name, strings.NewReader(string(src)), []string{name}, func(tb *Table, read int64) {
+	streamed, err := readJSONL(tab.Name, strings.NewReader(string(src)), int64(len(src)), []string{name}, func(tb *Table, read int64) {
 		if tb.Index(name) != c {
 			t.Fatalf("handed %d rows with column %q at %d, want %d", tb.Len(), name, tb.Index(name), c)
 		}
@@ -228,7 +229,7 @@ func TestJSONLNamesOutliveTheirLine(t *testing.T) {
 		b.WriteString(`, "pad": "xxxxxxxxxxxxxxxxxxxxxxxxxx"}` + "\n")
 	}
 	for _, keep := range [][]string{nil, {"late key", "later"}} {
-		tab, err := readJSONL("log.jsonl", strings.NewReader(b.String()), keep, nil, 0)
+		tab, err := readJSONL("log.jsonl", strings.NewReader(b.String()), 0, keep, nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

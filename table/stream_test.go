@@ -180,7 +180,7 @@ func TestStreamJSONLKeyNamedLate(t *testing.T) {
 				}
 			}
 			first, seen := 0, 0
-			streamed, err := StreamJSONLColumns("log.jsonl", strings.NewReader(src), tc.keep, func(tb *Table, _ int64) {
+			streamed, err := StreamJSONLColumns("log.jsonl", strings.NewReader(src), int64(len(src)), tc.keep, func(tb *Table, _ int64) {
 				if first == 0 {
 					first = tb.Len()
 					for _, name := range tc.keep {

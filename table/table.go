@@ -137,7 +137,7 @@ func StreamColumns(name string, r io.Reader, size int64, keep []string, each fun
 	case ".csv":
 		return StreamCSVColumns(r, size, at, ',', keep, each)
 	case ".jsonl", ".ndjson":
-		return StreamJSONLColumns(name, r, keep, each)
+		return StreamJSONLColumns(name, r, size, keep, each)
 	}
 	return StreamCSVColumns(r, size, at, '\t', keep, each)
 }
@@ -269,6 +269,23 @@ func normalize(at diag.Pos) diag.Pos {
 // (front matter and the chart fence come first), and messages about it should
 // not say "the file".
 func inline(at diag.Pos) bool { return at.Line > 1 || at.Col > 1 }
+
+// sizeSample is how many rows a reader reads before it guesses how many
+// are to come (reserveRest).
+const sizeSample = 1024
+
+// reserveRest reserves room in t for the rows still to come of an input
+// of size bytes, guessed from the bytes (read) the rows read so far took
+// (rows, the header counted as one): a long log's row index is then made
+// once, instead of grown by doubling to up to twice its size.
+func (t *Table) reserveRest(size, read int64, rows float64) {
+	if read <= 0 || read >= size {
+		return
+	}
+	perRow := float64(read) / rows
+	more := float64(size-read) / perRow * 1.05
+	t.store.reserve(int(min(more, float64(size))))
+}
 
 // stripBOM drops a UTF-8 byte order mark: Excel writes one at the start of
 // "CSV UTF-8" files, and left in place it would become part of the first
