@@ -55,6 +55,11 @@ type Renderer struct {
 	// removed are the files of the call before that the last call, a
 	// patch, removed (Patched).
 	removed []string
+	// made are the indexes in the last call's Output of the files it
+	// made, when that call streamed files at the paths of the one before
+	// (samePaths, set by the stream): see Made.
+	made      []int
+	samePaths bool
 }
 
 // cachedFile is what a Renderer keeps of a file it made: the key it was
@@ -77,6 +82,11 @@ type cachedFile struct {
 	// stale marks an entry the cache no longer holds: replaced by
 	// another, or forgotten (put, forget).
 	stale bool
+	// shown is, for a page's HTML, the page and its neighbours as the
+	// file shows them (neighbourhood), once a stream made or kept it:
+	// a later stream keeps the page with the same values around it
+	// without a key (keepAhead).
+	shown [3]*site.Page
 }
 
 // put makes e the cache's entry of path, marking the one it replaces
@@ -335,7 +345,7 @@ func (d delta) moved() bool { return d.added >= 0 && d.removed >= 0 }
 // through every file (a data file many pages read, saved again and
 // again) does not pay for it.
 func (rr *Renderer) remember(s *site.Site, groups []tagGroup, files []output.File) {
-	rr.patched, rr.removed = nil, nil
+	rr.patched, rr.removed, rr.made = nil, nil, nil
 	if rr.cache == nil {
 		rr.last = nil
 		return
@@ -384,6 +394,21 @@ func (rr *Renderer) Patched() (made []int, removed []string, ok bool) {
 		return nil, nil, false
 	}
 	return rr.patched, rr.removed, true
+}
+
+// Made returns the indexes in the Output of the last Render of the files
+// it made (with their bytes), the files of the call before that it
+// removed, and true, when the caller need look at those only: the other
+// files are those of the call before, unchanged and at the same paths.
+// So it is after a patch (Patched), and after a stream that made the
+// files of the call before at their paths (most saves that go through
+// every page), which removed none. Otherwise it returns false. The
+// Output of a patch is shared as Patched says.
+func (rr *Renderer) Made() (made []int, removed []string, ok bool) {
+	if rr.patched != nil {
+		return rr.patched, rr.removed, true
+	}
+	return rr.made, nil, rr.made != nil
 }
 
 // delta compares s with the last call's site, and says whether the next

@@ -88,13 +88,21 @@ func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 	if d, ok := rr.delta(s); ok {
 		return rr.patch(s, d)
 	}
-	rr.last, rr.patched, rr.removed = nil, nil, nil
+	rr.patched, rr.removed, rr.made = nil, nil, nil
 	var mem output.Memory
 	out, _, err := rr.Stream(s, loadedSource{s: s, rr: rr}, mem.Add, StreamOptions{})
 	if err != nil {
 		return nil, err
 	}
 	mem.Fill(out)
+	if rr.cache != nil && rr.samePaths {
+		rr.made = []int{}
+		for i, f := range out.Files {
+			if f.Data != nil {
+				rr.made = append(rr.made, i)
+			}
+		}
+	}
 	return out, nil
 }
 

@@ -100,7 +100,8 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File),
 		}
 	}
 	st.r.site = st.withoutPages
-	par.For(len(st.pages), 0, func(int) { st.loadNext() })
+	kept := st.keepAhead()
+	par.For(len(st.pages)-kept, 0, func(int) { st.loadNext() })
 	ls, err := st.settle()
 	if err != nil {
 		return nil, nil, err
@@ -131,6 +132,9 @@ type stream struct {
 	src  PageSource
 	emit func(output.File)
 	opts StreamOptions
+	// prev is what the Renderer's last call rendered (its files' paths),
+	// nil when it remembers none.
+	prev *lastRender
 	// pages are the site's as given (site.Scan's), each dropped once its
 	// page is rendered: a loaded page holds all they hold, and a large
 	// site's build need not keep both (5.5 MB at 10,000 pages).
@@ -166,7 +170,57 @@ func newStream(rr *Renderer, s *site.Site, src PageSource, emit func(output.File
 	if st.order == nil {
 		st.order = NewOrder(n)
 	}
+	// Until this call succeeds (remember), no call is the last: a patch
+	// of the call before would miss what this one made.
+	st.prev, rr.last = rr.last, nil
 	return st
+}
+
+// keepAhead keeps, before any page is loaded, each page that the
+// Renderer made or kept last as the same page value between the same
+// neighbour values (cachedFile.shown), when the source gives every page
+// as it is (loadedSource): a page value never changes, so neither does
+// its key, and a save of one page of many walks the others by comparing
+// pointers. It returns how many it kept; the others go through loadNext.
+func (st *stream) keepAhead() int {
+	rr := st.r.rr
+	if rr.cache == nil || len(rr.byPage) == 0 {
+		return 0
+	}
+	n, kept := len(st.pages), 0
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	for k, p := range st.pages {
+		c := rr.byPage[p]
+		if c == nil || c.stale || c.files == nil || c.shown != neighbourhood(st.pages, k) || st.src.Cached(p) != p {
+			continue
+		}
+		rr.touch(c)
+		st.written[k] = c.files[:len(c.files):len(c.files)]
+		st.known[k], st.rendered[k] = true, true
+		st.order.skip(k)
+		kept++
+	}
+	for k := range n {
+		if st.rendered[k] {
+			st.pages[k] = nil // not needed again, as page renders its pages
+		}
+	}
+	return kept
+}
+
+// neighbourhood is the k-th of pages between its neighbours: the next
+// older page, itself, the next newer one (nil where there is none).
+func neighbourhood(pages []*site.Page, k int) [3]*site.Page {
+	var h [3]*site.Page
+	if k+1 < len(pages) {
+		h[0] = pages[k+1]
+	}
+	h[1] = pages[k]
+	if k > 0 {
+		h[2] = pages[k-1]
+	}
+	return h
 }
 
 // homeFirst renders the home page and hands it to emit before any other
@@ -270,6 +324,7 @@ func (st *stream) page(k int) {
 	if b == nil { // kept from the last build or render
 		if files, ok := st.src.Keep(scanned, links); ok {
 			st.written[k] = files
+			r.rr.shownWith(scanned, [3]*site.Page{prev, scanned, next})
 			return
 		}
 		if b = st.load(k, scanned); b == nil {
@@ -288,6 +343,7 @@ func (st *stream) page(k int) {
 	}
 	if r.rr.cache != nil {
 		r.rr.record(light, pagesKey(light)+links, st.written[k])
+		r.rr.shownWith(light, [3]*site.Page{prev, light, next})
 	}
 	st.src.Rendered(b.Page, links, st.written[k])
 }
@@ -369,10 +425,17 @@ func (st *stream) output(listed []output.File) (*output.Output, error) {
 		out.Files = append(out.Files, st.written[k][1:]...)
 	}
 	out.Files = append(out.Files, r.siteFiles()...)
-	files, err := resolveClashes(out.Files)
-	if err != nil {
-		return nil, err
+	// Files at the paths of the last call's, which had no two at one
+	// path, have none either: a save of one page of many is not checked
+	// for clashes over every file of the site.
+	files, same := out.Files, st.prev != nil && samePaths(out.Files, st.prev.files)
+	if !same {
+		var err error
+		if files, err = resolveClashes(out.Files); err != nil {
+			return nil, err
+		}
 	}
+	r.rr.samePaths = same
 	for i, f := range files {
 		if f.Data != nil || f.Src != "" {
 			st.emit(f)
@@ -443,8 +506,16 @@ func (rr *Renderer) keep(p *site.Page, links string) ([]output.File, bool) {
 	if c.files == nil || len(c.key) != len(own)+len(links) || c.key[:len(own)] != own || c.key[len(own):] != links {
 		return nil, false
 	}
-	c.used = rr.gen
 	rr.byPage[p] = c // p's own, by its path and key: found so next time
+	rr.touch(c)
+	return c.files[:len(c.files):len(c.files)], true // never changed once recorded
+}
+
+// touch marks the entry c of a page's HTML, and those of the files made
+// with it, as produced by this call (cachedFile.used). It is called with
+// rr.mu held.
+func (rr *Renderer) touch(c *cachedFile) {
+	c.used = rr.gen
 	if c.deps == nil {
 		c.deps = make([]*cachedFile, len(c.files)-1)
 	}
@@ -457,7 +528,19 @@ func (rr *Renderer) keep(p *site.Page, links string) ([]output.File, bool) {
 			d.used = rr.gen
 		}
 	}
-	return c.files[:len(c.files):len(c.files)], true // never changed once recorded
+}
+
+// shownWith records that the entry of page p's HTML (byPage) holds the
+// page as shown in h (neighbourhood), for keepAhead.
+func (rr *Renderer) shownWith(p *site.Page, h [3]*site.Page) {
+	if rr.cache == nil {
+		return
+	}
+	rr.mu.Lock()
+	if c := rr.byPage[p]; c != nil {
+		c.shown = h
+	}
+	rr.mu.Unlock()
 }
 
 // bigSite is the number of pages, or of listing files, above which
@@ -507,6 +590,20 @@ func (r *renderer) chartData(b *site.Body, card *cardFuture) ([]output.File, err
 		return nil
 	})
 	return files, err
+}
+
+// samePaths reports whether a and b list files at the same paths in the
+// same order.
+func samePaths(a, b []output.File) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Path != b[i].Path {
+			return false
+		}
+	}
+	return true
 }
 
 // written1 is f as an Output of Stream lists it once written: without its
