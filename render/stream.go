@@ -107,7 +107,7 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File),
 		return nil, nil, err
 	}
 	loaded = ls
-	groups := tagGroups(ls.Pages)
+	groups := st.tagGroups(ls.Pages)
 	listed, err := st.listings(groups)
 	if err != nil {
 		return nil, nil, err
@@ -117,6 +117,7 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File),
 		return nil, nil, err
 	}
 	rr.remember(loaded, groups, out.Files)
+	rr.handed = st.handed
 	if opts.HomeFirst && rr.last != nil {
 		// The live preview's start-up: its first save is most likely a
 		// patch, and no one waits for the start-up's end.
@@ -154,8 +155,13 @@ type stream struct {
 
 	loadErrs, renderErrs []error
 	written              [][]output.File // each page's files, as the Output lists them
-	home                 *site.Page      // the home page loading made
-	homeErr              error
+	remade               []bool          // page k was rendered, not kept
+	listedMade           []bool          // the j-th listing file was made, not kept
+	// handed are the indexes in the Output of the files handed to emit,
+	// when they are at the paths of the last call's (Renderer.handed).
+	handed  []int
+	home    *site.Page // the home page loading made
+	homeErr error
 }
 
 func newStream(rr *Renderer, s *site.Site, src PageSource, emit func(output.File), opts StreamOptions) *stream {
@@ -165,14 +171,14 @@ func newStream(rr *Renderer, s *site.Site, src PageSource, emit func(output.File
 	st := &stream{
 		r: rr.start(s), src: src, emit: emit, opts: opts, pages: slices.Clone(s.Pages), order: opts.Order, withoutPages: &bare,
 		full: make([]*site.Body, n), light: slices.Clone(s.Pages), known: make([]bool, n), rendered: make([]bool, n),
-		loadErrs: make([]error, n), renderErrs: make([]error, n), written: make([][]output.File, n),
+		loadErrs: make([]error, n), renderErrs: make([]error, n), written: make([][]output.File, n), remade: make([]bool, n),
 	}
 	if st.order == nil {
 		st.order = NewOrder(n)
 	}
 	// Until this call succeeds (remember), no call is the last: a patch
 	// of the call before would miss what this one made.
-	st.prev, rr.last = rr.last, nil
+	st.prev, rr.last, rr.handed = rr.last, nil, nil
 	return st
 }
 
@@ -341,6 +347,7 @@ func (st *stream) page(k int) {
 		st.failed.Store(true)
 		return
 	}
+	st.remade[k] = true
 	if r.rr.cache != nil {
 		r.rr.record(light, pagesKey(light)+links, st.written[k])
 		r.rr.shownWith(light, [3]*site.Page{prev, light, next})
@@ -374,11 +381,50 @@ func (st *stream) settle() (*site.Site, error) {
 	return &ls, nil
 }
 
+// tagGroups are the tags' listings of pages (the package's tagGroups):
+// those of the Renderer's last call, with the new values in place, when
+// pages are its pages but for a few new values with the same tags, so
+// that a save of one page of many does not group every page again.
+func (st *stream) tagGroups(pages []*site.Page) []tagGroup {
+	l := st.prev
+	if l == nil || len(l.pages) != len(pages) {
+		return tagGroups(pages)
+	}
+	var changed []int
+	for i, p := range pages {
+		if q := l.pages[i]; q != p {
+			if len(changed) == patchMax || !slices.Equal(q.Tags, p.Tags) {
+				return tagGroups(pages)
+			}
+			changed = append(changed, i)
+		}
+	}
+	groups := slices.Clone(l.groups) // the last call's are its own (a patch changes them)
+	for g := range groups {
+		groups[g].Pages = slices.Clone(groups[g].Pages)
+	}
+	for _, i := range changed {
+		for _, slug := range tagSlugs(pages[i]) {
+			g, ok := findGroup(groups, slug)
+			k := -1
+			if ok {
+				k = slices.Index(groups[g].Pages, l.pages[i])
+			}
+			if k < 0 {
+				return tagGroups(pages) // (not the last call's groups: a bug)
+			}
+			groups[g].Pages[k] = pages[i]
+		}
+	}
+	return groups
+}
+
 // listings renders the files that list pages (listingJobs).
 func (st *stream) listings(groups []tagGroup) ([]output.File, error) {
 	jobs := st.r.listingJobs(groups)
 	listed := make([]output.File, len(jobs))
 	listErrs := make([]error, len(jobs))
+	st.listedMade = make([]bool, len(jobs))
 	// A large site has many listing files, each small (cut into pages of
 	// listSize entries; a page of 50 tags is in 51 listings: 2,000 such
 	// pages with listSize: 1 make 100,000 files, 375 MB): each is handed
@@ -386,6 +432,7 @@ func (st *stream) listings(groups []tagGroup) ([]output.File, error) {
 	stream := len(st.pages) > bigSite || len(jobs) > bigSite
 	par.For(len(jobs), 0, func(j int) {
 		f, err := jobs[j]()
+		st.listedMade[j] = f.Data != nil
 		if err == nil && stream && !f.Default {
 			st.emit(f)
 			f = written1(f)
@@ -407,10 +454,27 @@ func (st *stream) listings(groups []tagGroup) ([]output.File, error) {
 func (st *stream) output(listed []output.File) (*output.Output, error) {
 	r, n := st.r, len(st.pages)
 	out := &output.Output{Files: make([]output.File, 0, 3*n+len(listed)+16)}
-	for k := range n {
-		out.Files = append(out.Files, st.written[k][0])
+	var handed []int
+	hand := func(files ...output.File) { // files handed to emit
+		for _, f := range files {
+			handed = append(handed, len(out.Files))
+			out.Files = append(out.Files, f)
+		}
 	}
-	out.Files = append(out.Files, listed...)
+	for k := range n {
+		if st.remade[k] {
+			hand(st.written[k][0])
+		} else {
+			out.Files = append(out.Files, st.written[k][0])
+		}
+	}
+	for j, f := range listed {
+		if st.listedMade[j] {
+			hand(f)
+		} else {
+			out.Files = append(out.Files, f)
+		}
+	}
 	if home := st.home; home != nil {
 		data, err := r.chartData(r.home, nil)
 		if err != nil {
@@ -419,12 +483,16 @@ func (st *stream) output(listed []output.File) (*output.Output, error) {
 		if r.rr.cache != nil {
 			r.rr.record(home, "", data)
 		}
-		out.Files = append(out.Files, data...)
+		hand(data...)
 	}
 	for k := range n {
-		out.Files = append(out.Files, st.written[k][1:]...)
+		if st.remade[k] {
+			hand(st.written[k][1:]...)
+		} else {
+			out.Files = append(out.Files, st.written[k][1:]...)
+		}
 	}
-	out.Files = append(out.Files, r.siteFiles()...)
+	hand(r.siteFiles()...)
 	// Files at the paths of the last call's, which had no two at one
 	// path, have none either: a save of one page of many is not checked
 	// for clashes over every file of the site.
@@ -435,7 +503,9 @@ func (st *stream) output(listed []output.File) (*output.Output, error) {
 			return nil, err
 		}
 	}
-	r.rr.samePaths = same
+	if same {
+		st.handed = handed
+	}
 	for i, f := range files {
 		if f.Data != nil || f.Src != "" {
 			st.emit(f)
