@@ -63,10 +63,11 @@ type Update struct {
 // Take is how Update hands a render's files to its caller. out lists every
 // file of the site; those the renderer did not make again have no bytes
 // (Data nil), and the caller is to keep them as it holds them from the
-// last update. With patched set, out is the last update's files with only
-// those at the indexes in made made again or added, and those named in
-// removed gone (render.Renderer.Patched): the caller need look at those
-// only; otherwise made and removed are nil. Take returns
+// last update. With patched set, out holds the last update's files but for those
+// at the indexes in made, made again or added, and those named in removed,
+// gone (render.Renderer.Made: a patch, or a stream that made its files at
+// the paths of the last): the caller need look at those only; otherwise
+// made and removed are nil. Take returns
 // false when the caller lacks a file handed back without bytes: Update
 // then renders the whole site again with a new Renderer. The caller may
 // drop the bytes of out's files once it holds them.
@@ -133,7 +134,7 @@ func render1(next *site.Site, rr *render.Renderer, fresh bool, take Take) (*rend
 		if err != nil {
 			return nil, err
 		}
-		made, removed, patched := rr.Patched()
+		made, removed, patched := rr.Made()
 		if take(out, made, removed, patched) {
 			return rr, nil
 		}

@@ -55,6 +55,14 @@ type Renderer struct {
 	// removed are the files of the call before that the last call, a
 	// patch, removed (Patched).
 	removed []string
+	// made are the indexes in the last call's Output of the files it
+	// made, when that call streamed files at the paths of the one before:
+	// see Made.
+	made []int
+	// handed are the indexes in the last stream's Output of the files it
+	// handed to emit, when they are at the paths of the call before's;
+	// nil otherwise.
+	handed []int
 }
 
 // cachedFile is what a Renderer keeps of a file it made: the key it was
@@ -77,6 +85,14 @@ type cachedFile struct {
 	// stale marks an entry the cache no longer holds: replaced by
 	// another, or forgotten (put, forget).
 	stale bool
+	// list are, for a file that lists pages (cachedList), the pages it
+	// lists, which its key is compared with besides key.
+	list []*site.Page
+	// shown is, for a page's HTML, the page and its neighbours as the
+	// file shows them (neighbourhood), once a stream made or kept it:
+	// a later stream keeps the page with the same values around it
+	// without a key (keepAhead).
+	shown [3]*site.Page
 }
 
 // put makes e the cache's entry of path, marking the one it replaces
@@ -193,6 +209,12 @@ func (rr *Renderer) end(s *site.Site) {
 // the last file there was rendered for another key. It is safe for
 // concurrent use.
 func (rr *Renderer) cached(path, key string, render func() ([]byte, error)) (output.File, error) {
+	return rr.cachedList(path, key, listKey{}, render)
+}
+
+// cachedList is cached for a file that lists pages, kept by key and by
+// what it shows of each page of list (listKey).
+func (rr *Renderer) cachedList(path, key string, list listKey, render func() ([]byte, error)) (output.File, error) {
 	if rr.cache == nil {
 		b, err := render()
 		rr.mu.Lock()
@@ -200,13 +222,8 @@ func (rr *Renderer) cached(path, key string, render func() ([]byte, error)) (out
 		rr.mu.Unlock()
 		return output.File{Path: path, Data: b}, err
 	}
-	rr.mu.Lock()
-	c, ok := rr.cache[path]
+	c, ok := rr.kept(path, key, list)
 	if ok {
-		c.used = rr.gen
-	}
-	rr.mu.Unlock()
-	if ok && c.key == key {
 		return output.File{Path: path, Size: c.size}, nil
 	}
 	b, err := render()
@@ -218,7 +235,8 @@ func (rr *Renderer) cached(path, key string, render func() ([]byte, error)) (out
 	}
 	rr.mu.Lock()
 	e := rr.entry(key, b)
-	if ok && c.files != nil {
+	e.list = list.own()
+	if c != nil && c.files != nil {
 		// A page made again in its place (patch) is made with the same
 		// charts' files (samePlace).
 		e.files = slices.Clone(c.files)
@@ -239,16 +257,15 @@ func (rr *Renderer) entry(key string, b []byte) *cachedFile {
 // sitemap): they are kept, but not counted as renders. It returns nil
 // for a file it did not make again.
 func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) ([]byte, error) {
+	return rr.cachedListData(path, key, listKey{}, render)
+}
+
+// cachedListData is cachedData for a file that lists pages (cachedList).
+func (rr *Renderer) cachedListData(path, key string, list listKey, render func() ([]byte, error)) ([]byte, error) {
 	if rr.cache == nil {
 		return render()
 	}
-	rr.mu.Lock()
-	c, ok := rr.cache[path]
-	if ok {
-		c.used = rr.gen
-	}
-	rr.mu.Unlock()
-	if ok && c.key == key {
+	if _, ok := rr.kept(path, key, list); ok {
 		return nil, nil
 	}
 	b, err := render()
@@ -259,8 +276,8 @@ func (rr *Renderer) cachedData(path, key string, render func() ([]byte, error)) 
 		b = []byte{}
 	}
 	rr.mu.Lock()
-	c = rr.entry(key, b)
-	c.plain = true
+	c := rr.entry(key, b)
+	c.plain, c.list = true, list.own()
 	rr.put(path, c)
 	rr.mu.Unlock()
 	return b, nil
@@ -335,7 +352,7 @@ func (d delta) moved() bool { return d.added >= 0 && d.removed >= 0 }
 // through every file (a data file many pages read, saved again and
 // again) does not pay for it.
 func (rr *Renderer) remember(s *site.Site, groups []tagGroup, files []output.File) {
-	rr.patched, rr.removed = nil, nil
+	rr.patched, rr.removed, rr.made = nil, nil, nil
 	if rr.cache == nil {
 		rr.last = nil
 		return
@@ -384,6 +401,21 @@ func (rr *Renderer) Patched() (made []int, removed []string, ok bool) {
 		return nil, nil, false
 	}
 	return rr.patched, rr.removed, true
+}
+
+// Made returns the indexes in the Output of the last Render of the files
+// it made (with their bytes), the files of the call before that it
+// removed, and true, when the caller need look at those only: the other
+// files are those of the call before, unchanged and at the same paths.
+// So it is after a patch (Patched), and after a stream that made the
+// files of the call before at their paths (most saves that go through
+// every page), which removed none. Otherwise it returns false. The
+// Output of a patch is shared as Patched says.
+func (rr *Renderer) Made() (made []int, removed []string, ok bool) {
+	if rr.patched != nil {
+		return rr.patched, rr.removed, true
+	}
+	return rr.made, nil, rr.made != nil
 }
 
 // delta compares s with the last call's site, and says whether the next

@@ -3,6 +3,8 @@ package render
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/scalesite/scalesite/output"
@@ -71,13 +73,23 @@ func TestIncrementalRenders(t *testing.T) {
 		s = n
 	}
 	// The result equals a full build of the same files.
+	assertHeldIsFull(t, dir, held)
+}
+
+// assertHeldIsFull fails unless held, the files as a caller of Render
+// holds them (holdFiles), are those of a full render of the site in dir.
+func assertHeldIsFull(t *testing.T, dir string, held map[string][]byte) {
+	t.Helper()
 	full, err := site.Load(dir, site.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := Render(full)
+	want, err := Render(full)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(want.Files) != len(held) {
-		t.Fatalf("%d files incrementally, %d in a full build", len(held), len(want.Files))
+		t.Fatalf("%d files held, %d in a full render", len(held), len(want.Files))
 	}
 	for _, f := range want.Files {
 		wb := f.Data
@@ -85,7 +97,7 @@ func TestIncrementalRenders(t *testing.T) {
 			wb = []byte(f.Src)
 		}
 		if b, ok := held[f.Path]; !ok || string(b) != string(wb) {
-			t.Errorf("%s differs from a full build", f.Path)
+			t.Errorf("%s differs from a full render", f.Path)
 		}
 	}
 }
@@ -110,4 +122,79 @@ func holdFiles(t *testing.T, held map[string][]byte, out *output.Output) map[str
 		}
 	}
 	return next
+}
+
+// TestStreamedSaveMade checks what a save that goes through every page
+// (Stream, not a patch) tells its caller (Made): when its files are at
+// the last call's paths, the files it made, and none other has bytes;
+// otherwise nothing. Either way, what the caller holds is a full render.
+func TestStreamedSaveMade(t *testing.T) {
+	dir := writeSite(t, map[string]string{
+		"scalesite.yaml": "title: T\n",
+		"content/a.md":   "---\ntitle: A\ndate: 2025-01-03\ntags: [x]\n---\nA, $x^2$.\n",
+		"content/b.md":   "---\ntitle: B\ndate: 2025-01-02\ntags: [x]\n---\nB.\n",
+		"content/c.md":   "---\ntitle: C\ndate: 2025-01-01\n---\nC.\n",
+	})
+	s, rr := loadRenderer(t, dir, false)
+	out, err := rr.Render(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := holdFiles(t, map[string][]byte{}, out)
+	tests := []struct {
+		name, file, body string
+		made             bool     // Made answers
+		want             []string // of the pages' files, those made
+	}{
+		// A page that gains math is not patched (KaTeX's files), and
+		// its files stay where they were: a stream that says what it made.
+		{"a page gains math", "content/c.md", "---\ntitle: C\ndate: 2025-01-01\n---\nC, $y$.\n", true, []string{"c/index.html"}},
+		{"its title too", "content/c.md", "---\ntitle: See\ndate: 2025-01-01\n---\nC.\n", true,
+			[]string{"b/index.html", "c/index.html", "index.html"}},
+		{"a new page with math", "content/d.md", "---\ntitle: D\ndate: 2024-12-31\n---\nD, $z$.\n", false, nil},
+	}
+	for _, tt := range tests {
+		writeSiteFile(t, dir, tt.file, tt.body)
+		n, err := s.Reload([]string{tt.file})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		s = n
+		out, err := rr.Render(s)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if _, _, patched := rr.Patched(); patched {
+			t.Fatalf("%s: patched, want a stream", tt.name)
+		}
+		made, removed, ok := rr.Made()
+		if ok != tt.made || len(removed) > 0 {
+			t.Fatalf("%s: Made answers %v (removed %v), want %v", tt.name, ok, removed, tt.made)
+		}
+		if !ok {
+			held = holdFiles(t, held, out)
+			continue
+		}
+		var pages []string
+		for i, f := range out.Files {
+			isMade := slices.Contains(made, i)
+			if isMade != (f.Data != nil) {
+				t.Errorf("%s: %s has bytes %v, made %v", tt.name, f.Path, f.Data != nil, isMade)
+			}
+			if _, ok := held[f.Path]; !ok {
+				t.Errorf("%s: %s is new, yet Made says the paths are the last call's", tt.name, f.Path)
+			}
+			if isMade {
+				held[f.Path] = f.Data
+				if strings.HasSuffix(f.Path, "index.html") && !strings.HasPrefix(f.Path, "tags/") && f.Path != "search/index.html" {
+					pages = append(pages, f.Path)
+				}
+			}
+		}
+		slices.Sort(pages)
+		if !slices.Equal(pages, tt.want) {
+			t.Errorf("%s: made %v, want %v", tt.name, pages, tt.want)
+		}
+	}
+	assertHeldIsFull(t, dir, held)
 }

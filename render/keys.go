@@ -1,8 +1,8 @@
 package render
 
 import (
-	"crypto/sha256"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/scalesite/scalesite/internal/rebuild"
@@ -47,25 +47,16 @@ func (r *renderer) pageKey(i int) string {
 	return pagesKey(r.site.Pages[i]) + r.neighboursKey(prev, next)
 }
 
-// pagesKey is the rebuild.PagesKey of pages, from their Keys (what
-// rendering each reads of the site, never where it is in memory): a page
+// pagesKey is the rebuild.PagesKey of page p, from its Key (what
+// rendering it reads of the site, never where it is in memory): a page
 // read again keeps its key when nothing it reads changed, and a new page
 // at a freed page's address has a key of its own. A nil page (none) has
 // the zero key, which no loaded page has.
-func pagesKey(pages ...*site.Page) string {
-	if len(pages) == 1 { // a page's own key, without a slice
-		if pages[0] == nil {
-			return rebuild.PagesKey([32]byte{})
-		}
-		return rebuild.PagesKey(pages[0].Key)
+func pagesKey(p *site.Page) string {
+	if p == nil {
+		return rebuild.PagesKey([32]byte{})
 	}
-	keys := make([][32]byte, len(pages))
-	for i, p := range pages {
-		if p != nil {
-			keys[i] = p.Key
-		}
-	}
-	return rebuild.PagesKey(keys...)
+	return rebuild.PagesKey(p.Key)
 }
 
 // neighbours are the i-th page's next older page prev and next newer one
@@ -102,37 +93,6 @@ func (r *renderer) oneLinkKey(p *site.Page) string {
 // linkSum is a checksum of what listings show of one page
 // (rebuild.LinkSum).
 type linkSum = [16]byte
-
-// linkKey identifies what listings show of pages (title, date, tags, chart
-// titles...): a page whose body alone changed leaves it the same, so the
-// home page and tag pages listing it need not be rendered again. It is a
-// checksum: a listing of 10,000 pages has a key of 32 bytes, not one of
-// the length of every link. A nil page (no neighbour) has a key of its own.
-func linkKey(r *renderer, pages ...*site.Page) string {
-	if r.rr.cache == nil {
-		return "" // nothing is remembered, so nothing needs a key
-	}
-	if len(pages) == 1 {
-		return r.oneLinkKey(pages[0])
-	}
-	h := sha256.New()
-	rr := r.rr
-	rr.mu.Lock()
-	for _, p := range pages {
-		if p == nil {
-			continue
-		}
-		k, ok := rr.links[p]
-		if !ok {
-			rr.mu.Unlock()
-			k = r.listed(p)
-			rr.mu.Lock()
-		}
-		h.Write(k.sum[:])
-	}
-	rr.mu.Unlock()
-	return string(h.Sum(nil))
-}
 
 // listedPage is p's entry in listings and its LinkSum, made once per
 // page by a Renderer that remembers: a save that shifts a listing makes
@@ -208,40 +168,42 @@ func cardKey(p *site.Page, j int) string { return csvKey(p, j) + "card" }
 // homeKey is the key of page n of the home listing: its listingKey, and
 // for the first page (index.html, which shows content/index.md's prose)
 // the home page itself.
-func (r *renderer) homeKey(n int) string {
-	key := r.listingKey(r.homeListing(), n)
+func (r *renderer) homeKey(n int) (string, listKey) {
+	key, list := r.listingKey(r.homeListing(), n)
 	if n == 0 {
 		key = pagesKey(r.site.Home) + key
 	}
-	return key
+	return key, list
 }
 
 // tagPageKey is the key of page n of tag g's listing: the tag's name and
 // the listing's listingKey.
-func (r *renderer) tagPageKey(g tagGroup, n int) string {
-	return g.Name + "\x00" + r.listingKey(tagListing(g), n)
+func (r *renderer) tagPageKey(g tagGroup, n int) (string, listKey) {
+	key, list := r.listingKey(tagListing(g), n)
+	return g.Name + "\x00" + key, list
 }
 
 // listingKey is the key a Renderer keeps the listing's page n by (pages
-// numbered from the oldest, listSize entries a full page): the LinkSums of
-// its entries, its number, and what its pager says that may change: for
-// the first page, the listing's length and its number of full pages; for
-// the newest full page, that it is (its newer neighbour is the first
-// page). A full page says nothing else a new page changes. So a title
-// changed makes again the one page of each listing that shows the entry;
-// a page added makes again the first page, and, once in listSize times,
-// the new full page and the full page before it; a page dated anew makes
-// again each page the entries shift across.
-func (r *renderer) listingKey(l listing, n int) string {
+// numbered from the oldest, listSize entries a full page): its entries
+// (listKey: their LinkSums), its number, and what its pager says that may
+// change: for the first page, the listing's length and its number of full
+// pages; for the newest full page, that it is (its newer neighbour is the
+// first page). A full page says nothing else a new page changes. So a
+// title changed makes again the one page of each listing that shows the
+// entry; a page added makes again the first page, and, once in listSize
+// times, the new full page and the full page before it; a page dated anew
+// makes again each page the entries shift across.
+func (r *renderer) listingKey(l listing, n int) (string, listKey) {
 	size := r.listSize()
-	key := linkKey(r, l.entries(n, size)...) + "\x00" + strconv.Itoa(n)
+	list := r.links(l.entries(n, size))
+	key := strconv.Itoa(n)
 	switch full := l.full(size); {
 	case n == 0:
-		return key + "/" + strconv.Itoa(full) + "/" + strconv.Itoa(len(l.pages))
+		return key + "/" + strconv.Itoa(full) + "/" + strconv.Itoa(len(l.pages)), list
 	case n == full:
-		return key + "/newest"
+		return key + "/newest", list
 	}
-	return key
+	return key, list
 }
 
 // tagsIndexKey is the key of the tags index: the tags it lists, each with
@@ -250,22 +212,20 @@ func tagsIndexKey(tags []layout.TagLink) string { return fmt.Sprint(tags) }
 
 // feedKey is the key of the feed: the LinkSums of the feedSize newest
 // pages it shows.
-func (r *renderer) feedKey() string { return linkKey(r, r.feedPages()...) }
+func (r *renderer) feedKey() (string, listKey) { return "feed", r.links(r.feedPages()) }
 
 // sitemapKey is the key of the sitemap: the LinkSums of every page and the
-// number of tags (it lists each listing page). A patch keys the sitemap it
-// makes so that the next pass through every file makes it again
-// (listPatch), rather than pay for this key.
-func (r *renderer) sitemapKey(groups []tagGroup) string {
-	return linkKey(r, r.site.Pages...) + strconv.Itoa(len(groups))
+// number of tags (it lists each listing page).
+func (r *renderer) sitemapKey(groups []tagGroup) (string, listKey) {
+	return strconv.Itoa(len(groups)), r.links(r.site.Pages)
 }
 
-// searchKey is the key of the search index: the keys of the home page and
-// of every page (pagesKey), so a page's content changed makes it again,
-// while its entries within it are kept by page (searchJSON). A patch
-// keys the index it makes as the sitemap's (listPatch).
-func (r *renderer) searchKey() string {
-	return pagesKey(r.site.Home) + pagesKey(r.site.Pages...)
+// searchKey is the key of the search index: the key of the home page
+// (pagesKey), and each page's entry (sameSearchEntry), so a page's
+// content changed makes it again only when its entry changed, while the
+// entries within it are kept by page (searchJSON).
+func (r *renderer) searchKey() (string, listKey) {
+	return pagesKey(r.site.Home), listKey{pages: r.site.Pages, same: sameSearchEntry}
 }
 
 // searchPageKey is the key of the built-in search page: whether it links
@@ -275,3 +235,63 @@ func searchPageKey(math bool) string { return "search" + strconv.FormatBool(math
 // constantKey is the key of a file that is the same for every site a
 // Renderer fits (404.html): made once per Renderer.
 const constantKey = "constant"
+
+// listKey is the part of the key of a file that lists pages (a page of a
+// listing, the feed, the sitemap, the search index) that its pages are:
+// the file is kept while it lists as many pages, each the page value it
+// was made from or last kept for, or one that shows the same in it
+// (same: the same LinkSum, or search entry). So a save of one page of
+// 10,000 walks each listing comparing pointers, and hashes nothing; a
+// kept file takes a copy of the pages it lists now (cachedFile.list), so
+// the next save finds the same values.
+type listKey struct {
+	pages []*site.Page
+	same  func(a, b *site.Page) bool
+}
+
+// links is the listKey of a file that shows pages as listings do (their
+// links: linkSum).
+func (r *renderer) links(pages []*site.Page) listKey {
+	return listKey{pages: pages, same: func(a, b *site.Page) bool { return r.linkSum(a) == r.linkSum(b) }}
+}
+
+// kept returns the cache's entry of path, marked produced by this call,
+// and whether the file it holds was made for key and list (listKey).
+func (rr *Renderer) kept(path, key string, list listKey) (*cachedFile, bool) {
+	rr.mu.Lock()
+	c := rr.cache[path]
+	if c == nil {
+		rr.mu.Unlock()
+		return nil, false
+	}
+	c.used = rr.gen
+	was := c.list
+	rr.mu.Unlock()
+	if c.key != key || len(was) != len(list.pages) || (was == nil) != (list.pages == nil) {
+		return c, false
+	}
+	moved := false // a page of list is another value than was's
+	for i, p := range list.pages {
+		if q := was[i]; q != p {
+			if !list.same(q, p) {
+				return c, false
+			}
+			moved = true
+		}
+	}
+	if moved {
+		rr.mu.Lock()
+		c.list = list.own()
+		rr.mu.Unlock()
+	}
+	return c, true
+}
+
+// own is a copy of the pages of list for a cachedFile to keep: a patch
+// changes the tags' listings in place (regroup).
+func (list listKey) own() []*site.Page {
+	if list.pages == nil {
+		return nil
+	}
+	return slices.Clone(list.pages)
+}

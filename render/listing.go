@@ -154,7 +154,8 @@ func tagListing(g tagGroup) listing { return listing{dir: "tags/" + g.Slug, page
 // list alone, for the others.
 func (r *renderer) homePage(n int) (output.File, error) {
 	l := r.homeListing()
-	return r.rr.cached(l.outputPath(n), r.homeKey(n), func() ([]byte, error) { return r.renderHome(l, n) })
+	key, list := r.homeKey(n)
+	return r.rr.cachedList(l.outputPath(n), key, list, func() ([]byte, error) { return r.renderHome(l, n) })
 }
 
 func (r *renderer) renderHome(l listing, n int) ([]byte, error) {
@@ -196,7 +197,8 @@ func (r *renderer) renderHome(l listing, n int) ([]byte, error) {
 // tagPage renders page n of tag g's listing.
 func (r *renderer) tagPage(g tagGroup, n int) (output.File, error) {
 	l := tagListing(g)
-	f, err := r.rr.cached(l.outputPath(n), r.tagPageKey(g, n), func() ([]byte, error) {
+	key, list := r.tagPageKey(g, n)
+	f, err := r.rr.cachedList(l.outputPath(n), key, list, func() ([]byte, error) {
 		d := &layout.Page{Site: r.data, Kind: "tag", Title: g.Name, URL: r.url(l.slug(n)),
 			Canonical:   r.absURL(r.url(l.slug(n))),
 			Description: fmt.Sprintf("Pages tagged %s on %s.", g.Name, r.site.Config.Title), Pager: r.pager(l, n)}

@@ -267,17 +267,17 @@ func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, fs *patchFile
 		jobs = append(jobs, func() (output.File, error) { return r.tagPage(l.groups[t.group], t.n) })
 	}
 	plain = map[string]bool{}
-	remake := func(path string, key func() string, render func() ([]byte, error)) {
+	remake := func(path string, key func() (string, listKey), render func() ([]byte, error)) {
 		plain[path] = true
 		jobs = append(jobs, func() (output.File, error) {
 			b, err := render()
 			if err != nil {
 				return output.File{}, err
 			}
-			k := key()
+			k, list := key()
 			rr.mu.Lock()
 			c := rr.entry(k, b)
-			c.plain = true
+			c.plain, c.list = true, list.own()
 			rr.put(path, c)
 			rr.mu.Unlock()
 			return output.File{Path: path, Data: b, Default: true}, nil
@@ -286,15 +286,11 @@ func (rr *Renderer) listPatch(r *renderer, l *lastRender, d delta, fs *patchFile
 	if feed {
 		remake(FeedFile, r.feedKey, r.feed)
 	}
-	// The sitemap and the search index list every page: they are keyed
-	// so that the next call that goes through every file makes them
-	// again (their keys would cost a pass over every page).
-	patchedKey := func() string { return "\x00patched" }
 	if sitemap {
-		remake(SitemapFile, patchedKey, func() ([]byte, error) { return r.sitemap(l.groups), nil })
+		remake(SitemapFile, func() (string, listKey) { return r.sitemapKey(l.groups) }, func() ([]byte, error) { return r.sitemap(l.groups), nil })
 	}
 	if search {
-		remake(SearchFile, patchedKey, r.searchIndex)
+		remake(SearchFile, r.searchKey, r.searchIndex)
 		// The search page links KaTeX's stylesheet while the index holds
 		// typeset titles (searchMath): made again when that changes.
 		if r.data.SearchURL != "" {

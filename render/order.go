@@ -30,6 +30,14 @@ func (o *Order) Hurry(i int) {
 	}
 }
 
+// skip marks the i-th page taken: the stream keeps it as it is
+// (keepAhead).
+func (o *Order) skip(i int) {
+	o.mu.Lock()
+	o.taken[i] = true
+	o.mu.Unlock()
+}
+
 // take returns the index of the next page to load, and marks it taken. It
 // is called once for each page.
 func (o *Order) take() int {

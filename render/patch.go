@@ -21,7 +21,7 @@ func (rr *Renderer) patch(s *site.Site, d delta) (*output.Output, error) {
 	for _, i := range rr.patched {
 		l.files[i].Data = nil // made by the last call: as the cache keeps it now
 	}
-	rr.last, rr.patched, rr.removed = nil, nil, nil // until this call succeeds
+	rr.last, rr.patched, rr.removed, rr.made = nil, nil, nil, nil // until this call succeeds
 	r := rr.start(s)
 	fs := &patchFiles{l: l, made: make([]int, 0, 3*len(d.changed)+8)}
 	fresh := slices.Clone(d.changed) // the pages whose charts are new too

@@ -88,13 +88,29 @@ func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 	if d, ok := rr.delta(s); ok {
 		return rr.patch(s, d)
 	}
-	rr.last, rr.patched, rr.removed = nil, nil, nil
+	rr.patched, rr.removed, rr.made = nil, nil, nil
 	var mem output.Memory
 	out, _, err := rr.Stream(s, loadedSource{s: s, rr: rr}, mem.Add, StreamOptions{})
 	if err != nil {
 		return nil, err
 	}
-	mem.Fill(out)
+	if rr.cache == nil || rr.handed == nil {
+		mem.Fill(out)
+		return out, nil
+	}
+	// The files at the last call's paths: only those the stream handed
+	// to emit can have bytes, and those with bytes are the files made.
+	handed := &output.Output{Files: make([]output.File, len(rr.handed))}
+	for j, i := range rr.handed {
+		handed.Files[j] = out.Files[i]
+	}
+	mem.Fill(handed)
+	rr.made = make([]int, 0, len(rr.handed))
+	for j, i := range rr.handed {
+		if f := handed.Files[j]; f.Data != nil {
+			out.Files[i], rr.made = f, append(rr.made, i)
+		}
+	}
 	return out, nil
 }
 
@@ -351,11 +367,13 @@ func (r *renderer) listingJobs(groups []tagGroup) []func() (output.File, error) 
 	// lists every page, every page of each listing, and the tags.
 	jobs = append(jobs,
 		func() (output.File, error) {
-			feed, err := rr.cachedData(FeedFile, r.feedKey(), r.feed)
+			key, list := r.feedKey()
+			feed, err := rr.cachedListData(FeedFile, key, list, r.feed)
 			return output.File{Path: FeedFile, Data: feed, Default: true}, err
 		},
 		func() (output.File, error) {
-			sitemap, err := rr.cachedData(SitemapFile, r.sitemapKey(groups), func() ([]byte, error) { return r.sitemap(groups), nil })
+			key, list := r.sitemapKey(groups)
+			sitemap, err := rr.cachedListData(SitemapFile, key, list, func() ([]byte, error) { return r.sitemap(groups), nil })
 			return output.File{Path: SitemapFile, Data: sitemap, Default: true}, err
 		})
 	if len(groups) == 0 {

@@ -194,7 +194,8 @@ func hasSearchPage(s *site.Site) bool {
 func (r *renderer) searchJobs() []func() (output.File, error) {
 	rr := r.rr
 	jobs := []func() (output.File, error){func() (output.File, error) {
-		data, err := rr.cachedData(SearchFile, r.searchKey(), r.searchIndex)
+		key, list := r.searchKey()
+		data, err := rr.cachedListData(SearchFile, key, list, r.searchIndex)
 		return output.File{Path: SearchFile, Data: data, Default: true}, err
 	}}
 	if r.data.SearchURL == "" {

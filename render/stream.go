@@ -100,13 +100,14 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File),
 		}
 	}
 	st.r.site = st.withoutPages
-	par.For(len(st.pages), 0, func(int) { st.loadNext() })
+	kept := st.keepAhead()
+	par.For(len(st.pages)-kept, 0, func(int) { st.loadNext() })
 	ls, err := st.settle()
 	if err != nil {
 		return nil, nil, err
 	}
 	loaded = ls
-	groups := tagGroups(ls.Pages)
+	groups := st.tagGroups(ls.Pages)
 	listed, err := st.listings(groups)
 	if err != nil {
 		return nil, nil, err
@@ -116,6 +117,7 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File),
 		return nil, nil, err
 	}
 	rr.remember(loaded, groups, out.Files)
+	rr.handed = st.handed
 	if opts.HomeFirst && rr.last != nil {
 		// The live preview's start-up: its first save is most likely a
 		// patch, and no one waits for the start-up's end.
@@ -131,6 +133,9 @@ type stream struct {
 	src  PageSource
 	emit func(output.File)
 	opts StreamOptions
+	// prev is what the Renderer's last call rendered (its files' paths),
+	// nil when it remembers none.
+	prev *lastRender
 	// pages are the site's as given (site.Scan's), each dropped once its
 	// page is rendered: a loaded page holds all they hold, and a large
 	// site's build need not keep both (5.5 MB at 10,000 pages).
@@ -150,8 +155,13 @@ type stream struct {
 
 	loadErrs, renderErrs []error
 	written              [][]output.File // each page's files, as the Output lists them
-	home                 *site.Page      // the home page loading made
-	homeErr              error
+	remade               []bool          // page k was rendered, not kept
+	listedMade           []bool          // the j-th listing file was made, not kept
+	// handed are the indexes in the Output of the files handed to emit,
+	// when they are at the paths of the last call's (Renderer.handed).
+	handed  []int
+	home    *site.Page // the home page loading made
+	homeErr error
 }
 
 func newStream(rr *Renderer, s *site.Site, src PageSource, emit func(output.File), opts StreamOptions) *stream {
@@ -161,12 +171,62 @@ func newStream(rr *Renderer, s *site.Site, src PageSource, emit func(output.File
 	st := &stream{
 		r: rr.start(s), src: src, emit: emit, opts: opts, pages: slices.Clone(s.Pages), order: opts.Order, withoutPages: &bare,
 		full: make([]*site.Body, n), light: slices.Clone(s.Pages), known: make([]bool, n), rendered: make([]bool, n),
-		loadErrs: make([]error, n), renderErrs: make([]error, n), written: make([][]output.File, n),
+		loadErrs: make([]error, n), renderErrs: make([]error, n), written: make([][]output.File, n), remade: make([]bool, n),
 	}
 	if st.order == nil {
 		st.order = NewOrder(n)
 	}
+	// Until this call succeeds (remember), no call is the last: a patch
+	// of the call before would miss what this one made.
+	st.prev, rr.last, rr.handed = rr.last, nil, nil
 	return st
+}
+
+// keepAhead keeps, before any page is loaded, each page that the
+// Renderer made or kept last as the same page value between the same
+// neighbour values (cachedFile.shown), when the source gives every page
+// as it is (loadedSource): a page value never changes, so neither does
+// its key, and a save of one page of many walks the others by comparing
+// pointers. It returns how many it kept; the others go through loadNext.
+func (st *stream) keepAhead() int {
+	rr := st.r.rr
+	if rr.cache == nil || len(rr.byPage) == 0 {
+		return 0
+	}
+	n, kept := len(st.pages), 0
+	rr.mu.Lock()
+	defer rr.mu.Unlock()
+	for k, p := range st.pages {
+		c := rr.byPage[p]
+		if c == nil || c.stale || c.files == nil || c.shown != neighbourhood(st.pages, k) || st.src.Cached(p) != p {
+			continue
+		}
+		rr.touch(c)
+		st.written[k] = c.files[:len(c.files):len(c.files)]
+		st.known[k], st.rendered[k] = true, true
+		st.order.skip(k)
+		kept++
+	}
+	for k := range n {
+		if st.rendered[k] {
+			st.pages[k] = nil // not needed again, as page renders its pages
+		}
+	}
+	return kept
+}
+
+// neighbourhood is the k-th of pages between its neighbours: the next
+// older page, itself, the next newer one (nil where there is none).
+func neighbourhood(pages []*site.Page, k int) [3]*site.Page {
+	var h [3]*site.Page
+	if k+1 < len(pages) {
+		h[0] = pages[k+1]
+	}
+	h[1] = pages[k]
+	if k > 0 {
+		h[2] = pages[k-1]
+	}
+	return h
 }
 
 // homeFirst renders the home page and hands it to emit before any other
@@ -270,6 +330,7 @@ func (st *stream) page(k int) {
 	if b == nil { // kept from the last build or render
 		if files, ok := st.src.Keep(scanned, links); ok {
 			st.written[k] = files
+			r.rr.shownWith(scanned, [3]*site.Page{prev, scanned, next})
 			return
 		}
 		if b = st.load(k, scanned); b == nil {
@@ -286,8 +347,10 @@ func (st *stream) page(k int) {
 		st.failed.Store(true)
 		return
 	}
+	st.remade[k] = true
 	if r.rr.cache != nil {
 		r.rr.record(light, pagesKey(light)+links, st.written[k])
+		r.rr.shownWith(light, [3]*site.Page{prev, light, next})
 	}
 	st.src.Rendered(b.Page, links, st.written[k])
 }
@@ -318,11 +381,50 @@ func (st *stream) settle() (*site.Site, error) {
 	return &ls, nil
 }
 
+// tagGroups are the tags' listings of pages (the package's tagGroups):
+// those of the Renderer's last call, with the new values in place, when
+// pages are its pages but for a few new values with the same tags, so
+// that a save of one page of many does not group every page again.
+func (st *stream) tagGroups(pages []*site.Page) []tagGroup {
+	l := st.prev
+	if l == nil || len(l.pages) != len(pages) {
+		return tagGroups(pages)
+	}
+	var changed []int
+	for i, p := range pages {
+		if q := l.pages[i]; q != p {
+			if len(changed) == patchMax || !slices.Equal(q.Tags, p.Tags) {
+				return tagGroups(pages)
+			}
+			changed = append(changed, i)
+		}
+	}
+	groups := slices.Clone(l.groups) // the last call's are its own (a patch changes them)
+	for g := range groups {
+		groups[g].Pages = slices.Clone(groups[g].Pages)
+	}
+	for _, i := range changed {
+		for _, slug := range tagSlugs(pages[i]) {
+			g, ok := findGroup(groups, slug)
+			k := -1
+			if ok {
+				k = slices.Index(groups[g].Pages, l.pages[i])
+			}
+			if k < 0 {
+				return tagGroups(pages) // (not the last call's groups: a bug)
+			}
+			groups[g].Pages[k] = pages[i]
+		}
+	}
+	return groups
+}
+
 // listings renders the files that list pages (listingJobs).
 func (st *stream) listings(groups []tagGroup) ([]output.File, error) {
 	jobs := st.r.listingJobs(groups)
 	listed := make([]output.File, len(jobs))
 	listErrs := make([]error, len(jobs))
+	st.listedMade = make([]bool, len(jobs))
 	// A large site has many listing files, each small (cut into pages of
 	// listSize entries; a page of 50 tags is in 51 listings: 2,000 such
 	// pages with listSize: 1 make 100,000 files, 375 MB): each is handed
@@ -330,6 +432,7 @@ func (st *stream) listings(groups []tagGroup) ([]output.File, error) {
 	stream := len(st.pages) > bigSite || len(jobs) > bigSite
 	par.For(len(jobs), 0, func(j int) {
 		f, err := jobs[j]()
+		st.listedMade[j] = f.Data != nil
 		if err == nil && stream && !f.Default {
 			st.emit(f)
 			f = written1(f)
@@ -351,10 +454,27 @@ func (st *stream) listings(groups []tagGroup) ([]output.File, error) {
 func (st *stream) output(listed []output.File) (*output.Output, error) {
 	r, n := st.r, len(st.pages)
 	out := &output.Output{Files: make([]output.File, 0, 3*n+len(listed)+16)}
-	for k := range n {
-		out.Files = append(out.Files, st.written[k][0])
+	var handed []int
+	hand := func(files ...output.File) { // files handed to emit
+		for _, f := range files {
+			handed = append(handed, len(out.Files))
+			out.Files = append(out.Files, f)
+		}
 	}
-	out.Files = append(out.Files, listed...)
+	for k := range n {
+		if st.remade[k] {
+			hand(st.written[k][0])
+		} else {
+			out.Files = append(out.Files, st.written[k][0])
+		}
+	}
+	for j, f := range listed {
+		if st.listedMade[j] {
+			hand(f)
+		} else {
+			out.Files = append(out.Files, f)
+		}
+	}
 	if home := st.home; home != nil {
 		data, err := r.chartData(r.home, nil)
 		if err != nil {
@@ -363,15 +483,28 @@ func (st *stream) output(listed []output.File) (*output.Output, error) {
 		if r.rr.cache != nil {
 			r.rr.record(home, "", data)
 		}
-		out.Files = append(out.Files, data...)
+		hand(data...)
 	}
 	for k := range n {
-		out.Files = append(out.Files, st.written[k][1:]...)
+		if st.remade[k] {
+			hand(st.written[k][1:]...)
+		} else {
+			out.Files = append(out.Files, st.written[k][1:]...)
+		}
 	}
-	out.Files = append(out.Files, r.siteFiles()...)
-	files, err := resolveClashes(out.Files)
-	if err != nil {
-		return nil, err
+	hand(r.siteFiles()...)
+	// Files at the paths of the last call's, which had no two at one
+	// path, have none either: a save of one page of many is not checked
+	// for clashes over every file of the site.
+	files, same := out.Files, st.prev != nil && samePaths(out.Files, st.prev.files)
+	if !same {
+		var err error
+		if files, err = resolveClashes(out.Files); err != nil {
+			return nil, err
+		}
+	}
+	if same {
+		st.handed = handed
 	}
 	for i, f := range files {
 		if f.Data != nil || f.Src != "" {
@@ -443,8 +576,16 @@ func (rr *Renderer) keep(p *site.Page, links string) ([]output.File, bool) {
 	if c.files == nil || len(c.key) != len(own)+len(links) || c.key[:len(own)] != own || c.key[len(own):] != links {
 		return nil, false
 	}
-	c.used = rr.gen
 	rr.byPage[p] = c // p's own, by its path and key: found so next time
+	rr.touch(c)
+	return c.files[:len(c.files):len(c.files)], true // never changed once recorded
+}
+
+// touch marks the entry c of a page's HTML, and those of the files made
+// with it, as produced by this call (cachedFile.used). It is called with
+// rr.mu held.
+func (rr *Renderer) touch(c *cachedFile) {
+	c.used = rr.gen
 	if c.deps == nil {
 		c.deps = make([]*cachedFile, len(c.files)-1)
 	}
@@ -457,7 +598,19 @@ func (rr *Renderer) keep(p *site.Page, links string) ([]output.File, bool) {
 			d.used = rr.gen
 		}
 	}
-	return c.files[:len(c.files):len(c.files)], true // never changed once recorded
+}
+
+// shownWith records that the entry of page p's HTML (byPage) holds the
+// page as shown in h (neighbourhood), for keepAhead.
+func (rr *Renderer) shownWith(p *site.Page, h [3]*site.Page) {
+	if rr.cache == nil {
+		return
+	}
+	rr.mu.Lock()
+	if c := rr.byPage[p]; c != nil {
+		c.shown = h
+	}
+	rr.mu.Unlock()
 }
 
 // bigSite is the number of pages, or of listing files, above which
@@ -507,6 +660,20 @@ func (r *renderer) chartData(b *site.Body, card *cardFuture) ([]output.File, err
 		return nil
 	})
 	return files, err
+}
+
+// samePaths reports whether a and b list files at the same paths in the
+// same order.
+func samePaths(a, b []output.File) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Path != b[i].Path {
+			return false
+		}
+	}
+	return true
 }
 
 // written1 is f as an Output of Stream lists it once written: without its

@@ -156,12 +156,12 @@ func newSiteFiles(out *output.Output, prev siteFiles, later bool) (m siteFiles, 
 	return m, made, changed, removed, true
 }
 
-// patchSiteFiles is newSiteFiles for an Output that has prev's files with
-// only those at the indexes in idx made again or added, and others
-// removed (render.Renderer.Patched): it returns the files made again or
-// added only, for prev to take in place, and its work is theirs, not the
-// site's. ok is false when a file listed is copied, or has no bytes and
-// no served copy in prev.
+// patchSiteFiles is newSiteFiles for an Output that has prev's files but
+// for those at the indexes in idx, made again or added, and others removed
+// (render.Renderer.Made): it returns the files made again or added only,
+// for prev to take in place, and its work is theirs, not the site's; a
+// theme asset handed again as it is stays as served. ok is false when a
+// file listed is copied, or has no bytes and no served copy in prev.
 func patchSiteFiles(out *output.Output, prev siteFiles, idx []int) (m siteFiles, made map[string][]byte, ok bool) {
 	m = make(siteFiles, len(idx))
 	made = make(map[string][]byte, len(idx))
@@ -172,7 +172,7 @@ func patchSiteFiles(out *output.Output, prev siteFiles, idx []int) (m siteFiles,
 		if f.Src != "" || (found && old.Src != "") || (!found && f.Data == nil) {
 			return nil, nil, false
 		}
-		if f.Data == nil {
+		if f.Data == nil || found && old.src != nil && sameBytes(old.src, f.Data) {
 			continue // as served
 		}
 		made[f.Path] = f.Data

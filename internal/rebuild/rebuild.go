@@ -29,10 +29,18 @@
 //     through the same Stream as a build, keeping each page whose key is
 //     unchanged (render's keep), or by patching its last output when few
 //     pages changed in their places, or one was added, removed or moved
-//     in the order (render's delta), which spares the walk over every
-//     page that Stream is. Bodies are dropped
-//     once rendered and loaded again to render again
-//     (site.Site.DropBodies, LoadBody).
+//     in the order (render's delta). Bodies are dropped once rendered and
+//     loaded again to render again (site.Site.DropBodies, LoadBody).
+//
+// One shortcut stands beside the keys, the preview's alone: a page value
+// never changes once made, so a file the Renderer made from page values
+// it still holds (a page between the same neighbours: render's
+// keepAhead; a listing's entries, the feed's, the sitemap's, the search
+// index's: render's listKey) is compared with the values now in its
+// place by address, and by key (LinkSum, search entry) only where they
+// differ. No other value can take the address of one the Renderer holds,
+// so this answers as the keys would, and a save of one page of 10,000
+// walks the site by comparing pointers.
 //
 // The figure and fit caches (render/figcache.go, site/fitcache.go) key
 // their entries by the rules of internal/diskcache. What the browser is
@@ -60,9 +68,8 @@ func FileSum(b []byte) [32]byte { return sha256.Sum256(b) }
 // description, tags, chart titles), written with %v. A page whose body alone
 // changed keeps its LinkSum, so the pages that link to it (its neighbours,
 // the home page, its tags' pages, the feed, the sitemap) are kept. Both
-// mechanisms key a page's neighbours by it: it is 16 bytes, so that a
-// listing of 10,000 pages is keyed by a checksum of their sums, not by the
-// length of every link.
+// mechanisms key a page's neighbours by it (16 bytes), and the preview's
+// listings by the LinkSums of their entries, compared one by one.
 func LinkSum(link any) [16]byte {
 	sum := sha256.Sum256(fmt.Appendf(nil, "%v", link))
 	return [16]byte(sum[:16])
