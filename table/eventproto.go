@@ -30,7 +30,7 @@ const (
 // plugin where its metadata (9) names one, as TensorBoard's scalars
 // dashboard reads them. ok is false for a value that is no scalar (an
 // image, a histogram, a mesh, a string tensor).
-func (r *eventReader) scalarValue(b []byte) (tag []byte, value scalar, ok bool, err error) {
+func (d *eventDecoder) scalarValue(b []byte) (tag []byte, value scalar, ok bool, err error) {
 	var tensor, metadata []byte
 	hasSimple := false
 	var simpleBits uint32
@@ -55,14 +55,14 @@ func (r *eventReader) scalarValue(b []byte) (tag []byte, value scalar, ok bool, 
 		if err != nil {
 			return nil, scalar{}, false, err
 		}
-		if _, seen := r.plugins[string(tag)]; !seen {
-			r.plugins[string(tag)] = name
+		if _, seen := d.plugins[string(tag)]; !seen {
+			d.plugins[string(tag)] = name
 		}
 	}
 	if tensor != nil {
 		// The plugin is looked up for a tensor alone: a simple_value,
 		// most of a log's rows, is a scalar whatever it names.
-		if name, known := r.plugins[string(tag)]; known && name != "scalars" {
+		if name, known := d.plugins[string(tag)]; known && name != "scalars" {
 			return nil, scalar{}, false, nil
 		}
 	}

@@ -1,19 +1,8 @@
 package table
 
 import (
-	"bufio"
-	"encoding/binary"
-	"errors"
-	"fmt"
-	"hash/crc32"
 	"io"
-	"math"
-	"slices"
 	"unsafe"
-
-	"google.golang.org/protobuf/encoding/protowire"
-
-	"github.com/scalesite/scalesite/diag"
 )
 
 // EventColumns are the columns of a table read from TensorBoard event files:
@@ -80,6 +69,13 @@ type EventsRead struct {
 // made for rows that did not come); an error is ReadEvents' (the rows
 // Each saw are then not to be trusted).
 func StreamEvents(name string, files []EventFile, how EventsRead) (*Table, error) {
+	return streamEvents(name, files, how, eventsAhead)
+}
+
+// streamEvents is StreamEvents with the records decoded up to batches
+// batches ahead of the table, on a goroutine of their own (rowsahead.go);
+// below 2, as the rows are asked for (the tests compare the two).
+func streamEvents(name string, files []EventFile, how EventsRead, batches int) (*Table, error) {
 	t := &Table{Name: name, Columns: EventColumns, rows: true}
 	t.header = Row{Line: 0, Cells: t.Columns, Cols: []int{1, 2, 3, 4, 5}}
 	t.store.holdNumbers(t.Columns, eventNumberKind, how.Keep)
@@ -90,10 +86,32 @@ func StreamEvents(name string, files []EventFile, how EventsRead) (*Table, error
 	for _, f := range files {
 		r.size += max(f.Size, 0)
 	}
-	for _, f := range files {
-		if err := r.file(f); err != nil {
-			return nil, err
+	d := &eventDecoder{files: files}
+	defer d.close() // after the decoding stopped: the file it was reading
+	ahead := newRowsAhead(d.fill, batches)
+	defer ahead.Close()
+	file := -1
+	for b, ok := ahead.next(); ok; b, ok = ahead.next() {
+		for i := range b.events {
+			e := &b.events[i]
+			if e.file != file {
+				file = e.file
+				if r.filter != nil {
+					r.filter.file(files[file].Run)
+				}
+			}
+			tag := b.text[e.tag:e.tagEnd]
+			if r.filter == nil || r.filter.keeps(tag) {
+				r.add(files[file].Run, tag, e)
+			}
+			if e.ends {
+				r.recordRead(e.read)
+			}
 		}
+	}
+	// The decoding ended (next reported so): its problem, if any, is found.
+	if d.err != nil {
+		return nil, d.err
 	}
 	if how.Each == nil {
 		// A table handed over as it was read is let go once read: its
@@ -119,19 +137,13 @@ func eventNumberKind(c int) (numberKind, bool) {
 	return 0, false
 }
 
-// eventReader holds what reading one folder's event files shares.
+// eventReader adds the rows of one folder's event files to its table,
+// as an eventDecoder decodes them.
 type eventReader struct {
-	t   *Table
-	run string
-	// plugins is the plugin each tag of the file being read belongs to,
-	// as its first value's metadata says.
-	plugins map[string]string
-	// size is the files' size together, as listed, and read how much of
-	// it the files read so far took, for sizeRows.
-	size, read int64
-	sized      bool
-	// rows counts the rows read, kept or not: a row's Line.
-	rows int
+	t *Table
+	// size is the files' size together, as listed, for sizeRows.
+	size  int64
+	sized bool
 	// filter picks the rows kept, when set.
 	filter *keyFilter
 	// each is EventsRead.Each, called next once the table holds nextEach
@@ -143,76 +155,14 @@ type eventReader struct {
 	cols  []int
 }
 
-// recordHeader is a record's length and the length's masked CRC.
-const recordHeader = 12
-
-// maxRecord bounds one record: an event of scalars is tens of bytes, an
-// image summary megabytes; past this the length is taken for damage.
-const maxRecord = 256 << 20
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-// maskedCRC is TFRecord's masked CRC-32C of b: the CRC rotated right by 15
-// bits plus a constant, so that a CRC of data holding CRCs stays strong.
-func maskedCRC(b []byte) uint32 {
-	c := crc32.Checksum(b, castagnoli)
-	return (c>>15 | c<<17) + 0xa282ead8
-}
-
-// file reads one event file's records.
-func (r *eventReader) file(f EventFile) error {
-	in, err := f.Open()
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	r.run = f.Run
-	if r.filter != nil {
-		r.filter.file(f.Run)
-	}
-	// A writer gives a tag's plugin in its first value only, once a file.
-	r.plugins = map[string]string{}
-	br := bufio.NewReaderSize(in, 64<<10)
-	var head [recordHeader]byte
-	var data []byte
-	var off int64 // the record's offset in the file
-	defer func() { r.read += off }()
-	for n := 1; ; n++ {
-		if _, err := io.ReadFull(br, head[:]); err != nil {
-			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-				return nil // the end, or a header cut short by a writer still at work
-			}
-			return &diag.Error{Pos: diag.Pos{File: f.Name}, Msg: "cannot read the TensorBoard event file: " + err.Error()}
-		}
-		length := binary.LittleEndian.Uint64(head[:8])
-		if maskedCRC(head[:8]) != binary.LittleEndian.Uint32(head[8:]) {
-			return damaged(f, n, off, "its length is damaged (the length's checksum does not match)")
-		}
-		if length > maxRecord {
-			return damaged(f, n, off, fmt.Sprintf("it claims %d bytes, more than an event holds", length))
-		}
-		if data, err = readRecord(br, data, int(length)+4); err != nil {
-			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-				return nil // the last record, cut short by a writer still at work
-			}
-			return &diag.Error{Pos: diag.Pos{File: f.Name}, Msg: "cannot read the TensorBoard event file: " + err.Error()}
-		}
-		body := data[:length]
-		if maskedCRC(body) != binary.LittleEndian.Uint32(data[length:]) {
-			return damaged(f, n, off, "its data is damaged (the data's checksum does not match)")
-		}
-		if err := r.event(body); err != nil {
-			return damaged(f, n, off, "it holds no TensorBoard event ("+err.Error()+")")
-		}
-		if r.rows > MaxRows {
-			return &diag.Error{Pos: diag.Pos{File: f.Name}, Msg: tooManyRows}
-		}
-		off += recordHeader + int64(length) + 4
-		r.sizeRows(r.read + off)
-		if r.each != nil && r.t.Len() >= r.nextEach {
-			r.each(r.t, r.read+off)
-			r.nextEach = (r.t.Len()/StreamRows + 1) * StreamRows
-		}
+// recordRead is what follows each record, whose end is read bytes into
+// the files: room made for the rows to come, and the table handed to
+// each every StreamRows rows.
+func (r *eventReader) recordRead(read int64) {
+	r.sizeRows(read)
+	if r.each != nil && r.t.Len() >= r.nextEach {
+		r.each(r.t, read)
+		r.nextEach = (r.t.Len()/StreamRows + 1) * StreamRows
 	}
 }
 
@@ -231,91 +181,30 @@ func (r *eventReader) sizeRows(read int64) {
 	r.t.store.reserve(int(min(more, MaxRows)))
 }
 
-// readRecord reads n bytes into buf, grown as they come rather than sized
-// by a length that a damaged file may have wrong.
-func readRecord(br *bufio.Reader, buf []byte, n int) ([]byte, error) {
-	buf = buf[:0]
-	for len(buf) < n {
-		chunk := min(n-len(buf), 1<<20)
-		buf = slices.Grow(buf, chunk)
-		k, err := io.ReadFull(br, buf[len(buf):len(buf)+chunk])
-		buf = buf[:len(buf)+k]
-		if err != nil {
-			return buf, err
-		}
-	}
-	return buf, nil
-}
-
-// damaged is the error of an event file whose record n, at byte off,
-// cannot be read.
-func damaged(f EventFile, n int, off int64, what string) error {
-	return &diag.Error{Pos: diag.Pos{File: f.Name}, Msg: fmt.Sprintf(
-		"record %d of this TensorBoard event file, at byte %d, cannot be read: %s. The file was damaged after it was written (or is not an event file): write it again, or move it out of the folder", n, off, what)}
-}
-
-// event reads one Event: wall_time (1, double), step (2, int64) and
-// summary (5). Other fields (file_version, graph_def, log_message, ...)
-// are skipped.
-func (r *eventReader) event(b []byte) error {
-	var wall float64
-	var step int64
-	var summary []byte
-	hasSummary := false
-	err := fields(b, func(num protowire.Number, typ protowire.Type, v uint64, bytes []byte) error {
-		switch {
-		case num == 1 && typ == protowire.Fixed64Type:
-			wall = math.Float64frombits(v)
-		case num == 2 && typ == protowire.VarintType:
-			step = int64(v)
-		case num == 5 && typ == protowire.BytesType:
-			summary, hasSummary = bytes, true
-		}
-		return nil
-	})
-	if err != nil || !hasSummary {
-		return err
-	}
-	// Summary: repeated Value value = 1.
-	return fields(summary, func(num protowire.Number, typ protowire.Type, _ uint64, value []byte) error {
-		if num != 1 || typ != protowire.BytesType {
-			return nil
-		}
-		tag, v, ok, err := r.scalarValue(value)
-		if err != nil || !ok {
-			return err
-		}
-		r.rows++
-		if r.filter == nil || r.filter.keeps(tag) {
-			r.add(tag, step, wall, v)
-		}
-		return nil
-	})
-}
-
-// add appends one row: the text of the run and tag, and the step, wall
-// time and value as numbers, of the columns the table keeps alone.
-func (r *eventReader) add(tagBytes []byte, step int64, wall float64, v scalar) {
+// add appends row e, of run and tagBytes: the text of the run and tag,
+// and the step, wall time and value as numbers, of the columns the table
+// keeps alone.
+func (r *eventReader) add(run string, tagBytes []byte, e *eventRow) {
 	s := &r.t.store
 	tag := ""
 	if !s.dropped(1) {
-		// The table copies the tag before the record is read over.
+		// The table copies the tag before the batch is filled again.
 		tag = unsafe.String(unsafe.SliceData(tagBytes), len(tagBytes))
 	}
-	r.cells = [5]string{r.run, tag}
+	r.cells = [5]string{run, tag}
 	r.cols = textCols(r.cols, r.cells[:])
-	r.t.add(Row{Line: r.rows, Cells: r.cells[:], Cols: r.cols})
+	r.t.add(Row{Line: e.line, Cells: r.cells[:], Cols: r.cols})
 	if n := s.numbersAt(2); n != nil {
-		n.addInt(step, false)
+		n.addInt(e.step, false)
 	}
 	if n := s.numbersAt(3); n != nil {
-		n.addFloat(wall)
+		n.addFloat(e.wall)
 	}
 	if n := s.numbersAt(4); n != nil {
-		if v.double {
-			n.addFloat(v.v)
+		if e.value.double {
+			n.addFloat(e.value.v)
 		} else {
-			n.addSingle(float32(v.v))
+			n.addSingle(float32(e.value.v))
 		}
 	}
 }

@@ -27,6 +27,9 @@ type rowBatch struct {
 	lines []int    // the line of each cell of a row with Lines
 	// named are the columns first named in the block (JSON Lines).
 	named []namedColumn
+	// events are the rows of a block of event records (events.go), in
+	// place of rows: their tags are spans of text.
+	events []eventRow
 }
 
 // batchRow is a row of a rowBatch.
@@ -56,6 +59,7 @@ func (b *rowBatch) reset() {
 	b.rows, b.cells, b.cols, b.lines = b.rows[:0], b.cells[:0], b.cols[:0], b.lines[:0]
 	clear(b.named) // the names are strings the table keeps: hold none here
 	b.named = b.named[:0]
+	b.events = b.events[:0]
 }
 
 // add appends row, whose reader counts read bytes of the input for it,
@@ -113,7 +117,8 @@ func (b *rowBatch) row(i int) Row {
 	return row
 }
 
-// rowsAhead hands over the batches fill lexes, lexed on a goroutine of
+// rowsAhead hands over the batches fill lexes (or decodes, of event
+// files), lexed on a goroutine of
 // its own once the first shows there is more than one. fill fills an
 // empty batch with the next block's rows and reports whether more are to
 // come; the batches are handed over in order.
