@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/scalesite/scalesite/internal/tfevents"
 )
 
 // TestJSONLBlocks reads logs lexed in blocks of a few bytes, ahead on a
@@ -140,18 +142,28 @@ func readInBlocks(r io.Reader, block int, overlap bool, keep []string) string {
 	return b.String()
 }
 
-// TestAheadEnds reads logs lexed ahead on a goroutine, as JSON Lines and
-// as CSV, to the end, to a problem that stops the reading, and until a
-// reader of the rows panics: the input is read on the lexing goroutine,
-// which is gone, not waiting, once the read returns or its panic goes on
-// up.
+// TestAheadEnds reads logs lexed ahead on a goroutine, as JSON Lines, as
+// CSV and as a TensorBoard event file, to the end, to a problem that
+// stops the reading, and until a reader of the rows panics: the input is
+// read on the lexing goroutine, which is gone, not waiting, once the read
+// returns or its panic goes on up. An event file read ahead gives the
+// rows and the problem it gives decoded as the rows are asked for.
 func TestAheadEnds(t *testing.T) {
 	const rows = StreamRows + 500 // StreamCSVColumns hands rows over every StreamRows
-	var jsonLog, csvLog strings.Builder
+	var jsonLog, csvLog, events bytes.Buffer
 	csvLog.WriteString("step,loss\n")
+	w := tfevents.NewWriter(&events, 1.7e9)
 	for i := range rows {
 		fmt.Fprintf(&jsonLog, `{"step": %d, "loss": %d.25}`+"\n", i, i%17)
 		fmt.Fprintf(&csvLog, "%d,%d.25\n", i, i%17)
+		w.Event(int64(i), 1.7e9+float64(i), tfevents.Scalar{Tag: "loss", Value: float64(i%17) + 0.25})
+	}
+	if w.Err() != nil {
+		t.Fatal(w.Err())
+	}
+	eventsRead := func(r io.Reader, each func(*Table, int64), batches int) (*Table, error) {
+		f := EventFile{Run: "r", Name: "runs/r/events.out.tfevents.0", Open: func() (io.ReadCloser, error) { return io.NopCloser(r), nil }}
+		return streamEvents("runs", []EventFile{f}, EventsRead{Each: each}, batches)
 	}
 	read := map[string]func(r io.Reader, each func(*Table, int64)){
 		"jsonl": func(r io.Reader, each func(*Table, int64)) {
@@ -162,19 +174,49 @@ func TestAheadEnds(t *testing.T) {
 		"csv": func(r io.Reader, each func(*Table, int64)) {
 			readCSVLines(r, 0, file("log.csv"), ',', nil, csvHow{plain: true, ahead: true, rows: 2}, each)
 		},
+		"events": func(r io.Reader, each func(*Table, int64)) {
+			src, _ := r.(*lexedReader).r.(*strings.Reader)
+			tab, err := eventsRead(r, each, eventsAhead)
+			// Decoded as asked for, from the start: the same rows, the
+			// same problem.
+			src.Seek(0, io.SeekStart)
+			want, wantErr := eventsRead(src, nil, 1)
+			if fmt.Sprint(err) != fmt.Sprint(wantErr) {
+				t.Errorf("decoded ahead: %v\nas asked for: %v", err, wantErr)
+			}
+			if err == nil && fmt.Sprint(rowsOf(tab)) != fmt.Sprint(rowsOf(want)) {
+				t.Errorf("decoded ahead, %d rows; as asked for, %d rows, not the same", tab.Len(), want.Len())
+			}
+		},
 	}
-	for _, format := range []string{"jsonl", "csv"} {
+	damagedEvents := events.String()
+	mid := len(damagedEvents) / 2
+	damagedEvents = damagedEvents[:mid] + string(damagedEvents[mid]^1) + damagedEvents[mid+1:]
+	for _, format := range []string{"jsonl", "csv", "events"} {
 		src := jsonLog.String()
-		if format == "csv" {
+		problems := []struct{ name, src string }{
+			{"a bad line mid-file", strings.Replace(src, "3.25", "3.25.5\"", 1)},
+			{"a NUL byte mid-file", src[:len(src)/2] + "\x00" + src[len(src)/2:]},
+		}
+		switch format {
+		case "csv":
 			src = csvLog.String()
+			problems[0].src = strings.Replace(src, "3.25", "3.25.5\"", 1)
+			problems[1].src = src[:len(src)/2] + "\x00" + src[len(src)/2:]
+		case "events":
+			src = events.String()
+			problems = []struct{ name, src string }{
+				{"a damaged record mid-file", damagedEvents},
+				{"the last record cut short", src[:len(src)-3]},
+			}
 		}
 		tests := []struct {
 			name, src string
 			panics    bool // each panics once handed StreamRows rows, the lexing well under way
 		}{
 			{"to the end", src, false},
-			{"a bad line mid-file", strings.Replace(src, "3.25", "3.25.5\"", 1), false},
-			{"a NUL byte mid-file", src[:len(src)/2] + "\x00" + src[len(src)/2:], false},
+			{problems[0].name, problems[0].src, false},
+			{problems[1].name, problems[1].src, false},
 			{"a reader of the rows panics", src, true},
 		}
 		for _, tc := range tests {
