@@ -48,10 +48,11 @@ type eventRow struct {
 // eventDecoder decodes the records of a folder's event files, in order,
 // file after file, into batches of rows (fill).
 type eventDecoder struct {
-	files []EventFile
-	at    int           // the index of the file being read
-	in    io.ReadCloser // the file being read, nil between files
-	br    *bufio.Reader
+	files     []EventFile
+	batchRows int           // the rows a batch is filled to: eventBatch
+	at        int           // the index of the file being read
+	in        io.ReadCloser // the file being read, nil between files
+	br        *bufio.Reader
 	// plugins is the plugin each tag of the file being read belongs to,
 	// as its first value's metadata says.
 	plugins map[string]string
@@ -81,11 +82,11 @@ func maskedCRC(b []byte) uint32 {
 	return (c>>15 | c<<17) + 0xa282ead8
 }
 
-// fill decodes records into b until it holds eventBatch rows, and
+// fill decodes records into b until it holds d.batchRows rows, and
 // reports whether more are to come: not after the last file's end or a
 // problem (d.err).
 func (d *eventDecoder) fill(b *rowBatch) bool {
-	for len(b.events) < eventBatch {
+	for len(b.events) < d.batchRows {
 		more, err := d.record(b)
 		if err != nil {
 			d.err = err

@@ -69,13 +69,14 @@ type EventsRead struct {
 // made for rows that did not come); an error is ReadEvents' (the rows
 // Each saw are then not to be trusted).
 func StreamEvents(name string, files []EventFile, how EventsRead) (*Table, error) {
-	return streamEvents(name, files, how, eventsAhead)
+	return streamEvents(name, files, how, eventsAhead, eventBatch)
 }
 
 // streamEvents is StreamEvents with the records decoded up to batches
-// batches ahead of the table, on a goroutine of their own (rowsahead.go);
-// below 2, as the rows are asked for (the tests compare the two).
-func streamEvents(name string, files []EventFile, how EventsRead, batches int) (*Table, error) {
+// batches of batchRows rows ahead of the table, on a goroutine of their
+// own (rowsahead.go); below 2, as the rows are asked for (the tests
+// compare the two, and make the batches small).
+func streamEvents(name string, files []EventFile, how EventsRead, batches, batchRows int) (*Table, error) {
 	t := &Table{Name: name, Columns: EventColumns, rows: true}
 	t.header = Row{Line: 0, Cells: t.Columns, Cols: []int{1, 2, 3, 4, 5}}
 	t.store.holdNumbers(t.Columns, eventNumberKind, how.Keep)
@@ -86,7 +87,7 @@ func streamEvents(name string, files []EventFile, how EventsRead, batches int) (
 	for _, f := range files {
 		r.size += max(f.Size, 0)
 	}
-	d := &eventDecoder{files: files}
+	d := &eventDecoder{files: files, batchRows: batchRows}
 	defer d.close() // after the decoding stopped: the file it was reading
 	ahead := newRowsAhead(d.fill, batches)
 	defer ahead.Close()

@@ -163,7 +163,8 @@ func TestAheadEnds(t *testing.T) {
 	}
 	eventsRead := func(r io.Reader, each func(*Table, int64), batches int) (*Table, error) {
 		f := EventFile{Run: "r", Name: "runs/r/events.out.tfevents.0", Open: func() (io.ReadCloser, error) { return io.NopCloser(r), nil }}
-		return streamEvents("runs", []EventFile{f}, EventsRead{Each: each}, batches)
+		// Batches of a few rows: the decoding is far from done at the first.
+		return streamEvents("runs", []EventFile{f}, EventsRead{Each: each}, batches, 8)
 	}
 	read := map[string]func(r io.Reader, each func(*Table, int64)){
 		"jsonl": func(r io.Reader, each func(*Table, int64)) {
