@@ -134,7 +134,7 @@ func (iv *intervals) value(t *table.Table, r int, a *axisInterval) float64 {
 	if col < 0 {
 		return math.NaN()
 	}
-	v, _, _ := table.Number(t.Cell(r, col))
+	v, _, _ := t.NumberAt(r, col)
 	return v
 }
 

@@ -265,7 +265,7 @@ func (p Point) Gap() bool { return math.IsNaN(p.Y) }
 // show is added to low, which reports each column once.
 func number(t *table.Table, r, col int, ax *chartspec.Axis, errs *diag.List, low *lowCells) (float64, bool) {
 	var c cellNumber
-	c.v, c.missing, c.ok = table.Number(t.Cell(r, col))
+	c.v, c.missing, c.ok = t.NumberAt(r, col)
 	return judged(t, r, col, c, ax, errs, low)
 }
 
