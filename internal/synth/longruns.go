@@ -39,6 +39,11 @@ func LongRunsAs(dir string, runs, steps int, format string) error {
 	if !ok {
 		return fmt.Errorf("no format %q for the long runs: csv, jsonl, parquet or tfevents", format)
 	}
+	// The site's files are written over whatever stands at their names, so
+	// only into a folder that holds nothing yet.
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		return fmt.Errorf("%s is not empty: the long runs are written into a new or empty folder", dir)
+	}
 	for _, d := range []string{"content", "data"} {
 		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
 			return err

@@ -99,3 +99,22 @@ func readLosses(t *testing.T, format string, runs, steps int) map[lossKey]float6
 	}
 	return out
 }
+
+// TestLongRunsKeepsOthersFiles checks that the long runs are not written
+// into a folder that already holds a file, which they would write over.
+func TestLongRunsKeepsOthersFiles(t *testing.T) {
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "scalesite.yaml")
+	if err := os.WriteFile(mine, []byte("title: my site\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := synth.LongRunsAs(dir, 1, 10, synth.LongRunsCSV); err == nil {
+		t.Fatal("LongRunsAs wrote into a folder that was not empty")
+	}
+	if b, err := os.ReadFile(mine); err != nil || string(b) != "title: my site\n" {
+		t.Fatalf("the folder's own file is now %q (%v)", b, err)
+	}
+	if err := synth.LongRunsAs(filepath.Join(dir, "new"), 1, 10, synth.LongRunsCSV); err != nil {
+		t.Fatalf("a new folder: %v", err)
+	}
+}
