@@ -455,25 +455,20 @@ func (st *stream) output(listed []output.File) (*output.Output, error) {
 	r, n := st.r, len(st.pages)
 	out := &output.Output{Files: make([]output.File, 0, 3*n+len(listed)+16)}
 	var handed []int
-	hand := func(files ...output.File) { // files handed to emit
+	// put lists files, made this call (handed to emit) or kept.
+	put := func(made bool, files ...output.File) {
 		for _, f := range files {
-			handed = append(handed, len(out.Files))
+			if made {
+				handed = append(handed, len(out.Files))
+			}
 			out.Files = append(out.Files, f)
 		}
 	}
 	for k := range n {
-		if st.remade[k] {
-			hand(st.written[k][0])
-		} else {
-			out.Files = append(out.Files, st.written[k][0])
-		}
+		put(st.remade[k], st.written[k][0])
 	}
 	for j, f := range listed {
-		if st.listedMade[j] {
-			hand(f)
-		} else {
-			out.Files = append(out.Files, f)
-		}
+		put(st.listedMade[j], f)
 	}
 	if home := st.home; home != nil {
 		data, err := r.chartData(r.home, nil)
@@ -483,16 +478,12 @@ func (st *stream) output(listed []output.File) (*output.Output, error) {
 		if r.rr.cache != nil {
 			r.rr.record(home, "", data)
 		}
-		hand(data...)
+		put(true, data...)
 	}
 	for k := range n {
-		if st.remade[k] {
-			hand(st.written[k][1:]...)
-		} else {
-			out.Files = append(out.Files, st.written[k][1:]...)
-		}
+		put(st.remade[k], st.written[k][1:]...)
 	}
-	hand(r.siteFiles()...)
+	put(true, r.siteFiles()...)
 	// Files at the paths of the last call's, which had no two at one
 	// path, have none either: a save of one page of many is not checked
 	// for clashes over every file of the site.
