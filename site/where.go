@@ -56,10 +56,10 @@ func whereRows(t *table.Table, conds []chartspec.Cond, cols []int) (keep []int, 
 	for r := range t.Len() {
 		all := true
 		for i, c := range conds {
-			cell := t.Cell(r, cols[i])
+			cell := cellAt(t, r, cols[i])
 			any := false
 			for k, m := range c.Any {
-				if matches(m, cell) {
+				if matchCell(m, &cell) {
 					hits[i][k]++
 					any = true
 				}
@@ -153,6 +153,12 @@ func (l *pageLoader) warn(w *diag.Error) {
 
 // matches reports whether a cell passes every test of m.
 func matches(m chartspec.Match, cell string) bool {
+	c := textCell(cell)
+	return matchCell(m, &c)
+}
+
+// matchCell reports whether cell passes every test of m.
+func matchCell(m chartspec.Match, cell *whereCell) bool {
 	for _, t := range m.Tests {
 		if !test(t, cell) {
 			return false
@@ -161,25 +167,60 @@ func matches(m chartspec.Match, cell string) bool {
 	return true
 }
 
+// whereCell is a cell as a where's tests read it: its number, read once
+// for every test, and its text, which a column held as numbers
+// (table.Table.Numeric) formats only when a test compares text.
+type whereCell struct {
+	num  bool // it reads as a number, not a missing one
+	v    float64
+	text string
+	// t, r and c are the cell whose text is not read yet; t is nil once
+	// text is.
+	t    *table.Table
+	r, c int
+}
+
+// cellAt is row r's cell in column c of t.
+func cellAt(t *table.Table, r, c int) whereCell {
+	if !t.Numeric(c) {
+		return textCell(t.Cell(r, c))
+	}
+	v, missing, ok := t.NumberAt(r, c)
+	return whereCell{num: ok && !missing, v: v, t: t, r: r, c: c}
+}
+
+// textCell is a cell of the given text.
+func textCell(cell string) whereCell {
+	cell = strings.TrimSpace(cell)
+	v, missing, ok := table.Number(cell)
+	return whereCell{num: ok && !missing, v: v, text: cell}
+}
+
+// Text is the cell's text, without the spaces around it.
+func (c *whereCell) Text() string {
+	if c.t != nil {
+		c.text, c.t = strings.TrimSpace(c.t.Cell(c.r, c.c)), nil
+	}
+	return c.text
+}
+
 // test compares a cell with one value. Values that read as numbers are
 // compared as numbers when the cell reads as one too (6e18 matches
 // 6000000000000000000 and 6E+18); otherwise = and != compare the text, and
 // the ordering operators fail (a blank or NA cell is never "> 1e9").
-func test(t chartspec.Test, cell string) bool {
-	cell = strings.TrimSpace(cell)
-	v, missing, ok := table.Number(cell)
-	num := ok && !missing && t.IsNum
+func test(t chartspec.Test, cell *whereCell) bool {
+	num, v := cell.num && t.IsNum, cell.v
 	switch t.Op {
 	case chartspec.OpEq:
 		if num {
 			return v == t.Num
 		}
-		return cell == t.Value
+		return cell.Text() == t.Value
 	case chartspec.OpNe:
 		if num {
 			return v != t.Num
 		}
-		return cell != t.Value
+		return cell.Text() != t.Value
 	}
 	if !num {
 		return false

@@ -1,9 +1,16 @@
 package site
 
 import (
+	"bytes"
+	"math"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/scalesite/scalesite/chartspec"
+	"github.com/scalesite/scalesite/table"
 )
 
 // long is a long-format table, as papers' results come: one row per task
@@ -180,5 +187,64 @@ func TestWhereErrorsNeedData(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestWhereNumbersHeld: a where on a Parquet column held as numbers
+// (table.Table.Numeric) keeps the rows it keeps when the same cells are
+// read as text, for every operator, on zeros of both signs, infinities,
+// NaN, nulls, integers past 2^53 and float32 values.
+func TestWhereNumbersHeld(t *testing.T) {
+	type row struct {
+		F float64  `parquet:"f"`
+		G float32  `parquet:"g"`
+		I int64    `parquet:"i"`
+		O *float64 `parquet:"o,optional"`
+	}
+	two := 2.0
+	rows := []row{
+		{0, 0.1, 0, nil},
+		{math.Copysign(0, -1), 3.4e38, -1, &two},
+		{1, 1e-45, 1<<53 + 1, nil},
+		{1.5, 1, math.MaxInt64, &two},
+		{1e20, -2.5, 70000000, nil},
+		{math.NaN(), 0, 9007199254740992, nil},
+		{math.Inf(1), float32(math.Inf(-1)), 1, nil},
+		{math.Inf(-1), float32(math.NaN()), 2, nil},
+		{6e18, 7e7, 6000000000000000000, nil},
+	}
+	var b bytes.Buffer
+	w := parquet.NewGenericWriter[row](&b)
+	if _, err := w.Write(rows); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := table.ParseParquet("n.parquet", b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := []string{"0", "-0", "1", "1.5", "2", "-1", "1e20", "6e18", "6E+18", "7e7", "70M", "0.1", "3.4e38",
+		"9007199254740993", "9007199254740992", "9223372036854775807", "Inf", "-Inf", "NaN", "NA", "", "x"}
+	ops := []string{chartspec.OpEq, chartspec.OpNe, chartspec.OpLt, chartspec.OpLe, chartspec.OpGt, chartspec.OpGe}
+	for c, name := range tb.Columns {
+		if !tb.Numeric(c) {
+			t.Fatalf("column %s is not held as numbers: the test reads nothing typed", name)
+		}
+		for r := range tb.Len() {
+			for _, v := range values {
+				for _, op := range ops {
+					tt := chartspec.Test{Op: op, Value: v}
+					if f, missing, ok := table.Number(v); ok && !missing {
+						tt.Num, tt.IsNum = f, true
+					}
+					typed, text := cellAt(tb, r, c), textCell(tb.Cell(r, c))
+					if got, want := test(tt, &typed), test(tt, &text); got != want {
+						t.Errorf("%s row %d (%q) %s %q: %v held as a number, %v as text", name, r, tb.Cell(r, c), op, v, got, want)
+					}
+				}
+			}
+		}
 	}
 }
