@@ -475,7 +475,7 @@ func (sw *svgWriter) g(v float64) {
 // a stroke that keeps its width where a <use> scales it.
 func (sw *svgWriter) path(it *Item, named bool, i int, out *svgItem) {
 	p := it.Points
-	if len(p) < 4 || !finitePoints(p) || (it.Fill == "" && it.Stroke == "") {
+	if len(p) < 4 || !finite(p...) || (it.Fill == "" && it.Stroke == "") {
 		return
 	}
 	lw := it.LineWidth
