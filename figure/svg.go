@@ -258,9 +258,9 @@ func (sw *svgWriter) scene(s *Scene, opts SVGOptions) {
 	}
 	// xml:space keeps the spaces of labels as the canvas draws them.
 	if sw.fontCSS != "" {
-		sw.str(` font-family="` + EmbeddedFamily + `, DejaVu Sans, sans-serif"`)
+		sw.str(` font-family="` + EmbeddedFamily + `, ` + FontFamily + `"`)
 	} else {
-		sw.str(` font-family="DejaVu Sans, sans-serif"`)
+		sw.str(` font-family="` + FontFamily + `"`)
 	}
 	sw.str(` font-size="12" xml:space="preserve">`)
 	if opts.Title != "" {
