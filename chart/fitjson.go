@@ -256,8 +256,8 @@ func fitObject(c *site.Chart, sp chartspec.Panel, i int, f site.Fitted) object {
 	}
 }
 
-// symbolText writes a constant's name as the law writes it in Unicode
-// (alpha as α, D_0 as D₀).
+// symbolText writes a constant's name, or a derive expression, as the law
+// writes it in Unicode (alpha as α, D_0 as D₀).
 func symbolText(name string) string {
 	e, err := law.ParseExpr(name)
 	if err != nil {

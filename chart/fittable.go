@@ -88,7 +88,7 @@ func appendFitTable(b []byte, c *site.Chart, sp chartspec.Panel, i int, f site.F
 	}
 	if lf := f.Law; lf != nil {
 		for k, d := range lf.Derived {
-			b = appendEstimateRow(b, symbolText(d.Name)+" = "+exprText(lf.Spec.Derive[k].Expr), d.Estimate)
+			b = appendEstimateRow(b, symbolText(d.Name)+" = "+symbolText(lf.Spec.Derive[k].Expr), d.Estimate)
 		}
 	}
 	if d := f.Doubling; d != nil {
@@ -155,7 +155,6 @@ func fitFactsText(ff fitFacts, resp string) string {
 	return s
 }
 
-// exprText writes a derive expression as the law writes it in Unicode.
 // lawText is a built-in kind's law (fitFacts.law, written in the law
 // language for the fit file) as the table's caption writes it: y = a·xᵇ.
 func lawText(src string) string {
@@ -164,12 +163,4 @@ func lawText(src string) string {
 		return src
 	}
 	return l.Text(nil)
-}
-
-func exprText(src string) string {
-	e, err := law.ParseExpr(src)
-	if err != nil {
-		return src
-	}
-	return e.Text(nil)
 }

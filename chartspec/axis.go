@@ -8,6 +8,7 @@ import (
 	"github.com/goccy/go-yaml/ast"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/yamlx"
 	"github.com/scalesite/scalesite/table"
 )
 
@@ -177,9 +178,9 @@ func (p *parser) number(e entry) (v *float64, text string, pos diag.Pos, ok bool
 		case uint64:
 			f = float64(i)
 		}
-		text = tokenValue(nv)
+		text = yamlx.TokenText(nv)
 	case *ast.FloatNode:
-		f, text = nv.Value, tokenValue(nv)
+		f, text = nv.Value, yamlx.TokenText(nv)
 	case *ast.StringNode:
 		// YAML 1.2 reads 1e20 as a float but the library reads it as text;
 		// quoted numbers are forgiven too.
@@ -190,7 +191,7 @@ func (p *parser) number(e entry) (v *float64, text string, pos diag.Pos, ok bool
 			return nil, "", pos, false
 		}
 	case *ast.InfinityNode, *ast.NanNode:
-		f, text = math.NaN(), tokenValue(nv)
+		f, text = math.NaN(), yamlx.TokenText(nv)
 	default:
 		s, isText := scalarText(n)
 		if isText {

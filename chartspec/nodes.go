@@ -5,6 +5,7 @@ import (
 	"github.com/goccy/go-yaml/token"
 
 	"github.com/scalesite/scalesite/diag"
+	"github.com/scalesite/scalesite/internal/yamlx"
 )
 
 // resolve looks through anchors, tags and aliases to the node that holds the
@@ -24,7 +25,7 @@ func (p *parser) resolve(n ast.Node) ast.Node {
 		case *ast.AliasNode:
 			target, ok := p.anchors.Target(v)
 			if !ok {
-				name := tokenValue(v.Value)
+				name := yamlx.TokenText(v.Value)
 				p.errorf(p.pos(v.GetToken()), "the alias %q refers to no anchor %q above it", "*"+name, "&"+name)
 				return nil
 			}
@@ -33,17 +34,6 @@ func (p *parser) resolve(n ast.Node) ast.Node {
 			return n
 		}
 	}
-}
-
-// tokenValue is a node's text as the YAML library read it, or "".
-func tokenValue(n ast.Node) string {
-	if n == nil {
-		return ""
-	}
-	if tk := n.GetToken(); tk != nil {
-		return tk.Value
-	}
-	return ""
 }
 
 // entry is one key of a mapping, with its value.
@@ -159,7 +149,7 @@ func scalarText(n ast.Node) (string, bool) {
 	case *ast.NullNode:
 		return "", true
 	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.InfinityNode, *ast.NanNode:
-		return tokenValue(v), true
+		return yamlx.TokenText(v), true
 	}
 	return "", false
 }

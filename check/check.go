@@ -12,7 +12,6 @@ package check
 import (
 	"cmp"
 	"fmt"
-	"iter"
 	"maps"
 	"math"
 	"slices"
@@ -40,33 +39,6 @@ const (
 	// maxNamedLabels is how many of the crowded labels a warning names.
 	maxNamedLabels = 4
 )
-
-// Site returns the warnings about s, sorted by file and line: those of
-// each page (Page) and those of the site as a whole (SiteWide).
-func Site(s *site.Site) diag.List {
-	var out diag.List
-	for b := range bodies(s) {
-		out = append(out, Page(b, s.Config)...)
-	}
-	out = append(out, SiteWide(s)...)
-	return out.Sort()
-}
-
-// bodies yields the body of each page of s that has one loaded, the home
-// page last.
-func bodies(s *site.Site) iter.Seq[*site.Body] {
-	return func(yield func(*site.Body) bool) {
-		pages := slices.Clone(s.Pages)
-		if s.Home != nil {
-			pages = append(pages, s.Home)
-		}
-		for _, p := range pages {
-			if b := s.Body(p); b != nil && !yield(b) {
-				return
-			}
-		}
-	}
-}
 
 // Page returns the warnings about one page, loaded in full (its charts and
 // its parsed Markdown), under the site's config cfg: the build runs it on

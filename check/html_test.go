@@ -58,7 +58,7 @@ func TestHTML(t *testing.T) {
 // HTML is pageHTML for every page of s.
 func HTML(s *site.Site) diag.List {
 	var out diag.List
-	for b := range bodies(s) {
+	for _, b := range bodies(s) {
 		out = append(out, pageHTML(b, s.Config.Markdown.Unsafe)...)
 	}
 	return out

@@ -65,3 +65,11 @@ func WriteFirst(b *strings.Builder, n, max int, more string, item func(i int) st
 		fmt.Fprintf(b, more, n-max)
 	}
 }
+
+// Plural is one when n is 1, else many: a message's word for n things.
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

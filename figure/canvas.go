@@ -311,7 +311,7 @@ func (d *drawer) style(fill, stroke string, lw float64, dash []float64, opacity 
 
 func (d *drawer) path(it *Item) {
 	p := it.Points
-	if len(p) < 4 || !finitePoints(p) {
+	if len(p) < 4 || !finite(p...) {
 		return
 	}
 	p = p[:len(p)&^1]

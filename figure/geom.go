@@ -196,16 +196,6 @@ func finite(vs ...float64) bool {
 	return true
 }
 
-// finitePoints is finite for a point list.
-func finitePoints(p []float64) bool {
-	for _, v := range p {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return false
-		}
-	}
-	return true
-}
-
 // dashes returns the dash pattern to draw, or nil for a solid line: a
 // pattern with a negative, non-finite or all-zero length is drawn solid, as
 // canvas setLineDash ignores it.

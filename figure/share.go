@@ -51,7 +51,7 @@ func MatchPaths(base, s *Scene) (map[int]Reuse, map[int]bool) {
 	}
 	keyOf := func(it *Item) (key, bool) {
 		if it.Kind != "path" || len(it.Points) < 2*minSharedPoints || len(it.Points)%2 != 0 ||
-			len(dashes(it.Dash)) > 0 || !finitePoints(it.Points) || (it.Fill == "" && it.Stroke == "") {
+			len(dashes(it.Dash)) > 0 || !finite(it.Points...) || (it.Fill == "" && it.Stroke == "") {
 			return key{}, false
 		}
 		return key{it.Fill, it.Stroke, it.LineWidth, it.Opacity, len(it.Points), it.Close, it.Fill != ""}, true

@@ -258,9 +258,9 @@ func (sw *svgWriter) scene(s *Scene, opts SVGOptions) {
 	}
 	// xml:space keeps the spaces of labels as the canvas draws them.
 	if sw.fontCSS != "" {
-		sw.str(` font-family="` + EmbeddedFamily + `, DejaVu Sans, sans-serif"`)
+		sw.str(` font-family="` + EmbeddedFamily + `, ` + FontFamily + `"`)
 	} else {
-		sw.str(` font-family="DejaVu Sans, sans-serif"`)
+		sw.str(` font-family="` + FontFamily + `"`)
 	}
 	sw.str(` font-size="12" xml:space="preserve">`)
 	if opts.Title != "" {
@@ -475,7 +475,7 @@ func (sw *svgWriter) g(v float64) {
 // a stroke that keeps its width where a <use> scales it.
 func (sw *svgWriter) path(it *Item, named bool, i int, out *svgItem) {
 	p := it.Points
-	if len(p) < 4 || !finitePoints(p) || (it.Fill == "" && it.Stroke == "") {
+	if len(p) < 4 || !finite(p...) || (it.Fill == "" && it.Stroke == "") {
 		return
 	}
 	lw := it.LineWidth

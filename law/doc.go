@@ -64,6 +64,5 @@
 // Law.Text writes a law for a legend in Unicode mathematics (Greek names as
 // letters, subscripts where Unicode has them, powers as superscripts where
 // it has every character's form: L = E + A/Nᵅ + B/Dᵝ), with constants
-// replaced by their fitted values when the caller gives them; Law.TeX
-// writes KaTeX source for the page's table.
+// replaced by their fitted values when the caller gives them.
 package law

@@ -62,7 +62,6 @@ func FuzzParse(f *testing.F) {
 			check(err)
 		} else {
 			l.Text(func(string) (string, bool) { return "-1.5", true })
-			l.TeX(nil)
 			syms := l.Symbols()
 			if len(syms) >= 2 {
 				m, err := l.Bind(syms[:1])

@@ -2,7 +2,6 @@ package law
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/scalesite/scalesite/internal/plaintex"
 )
@@ -25,10 +24,9 @@ type piece struct {
 	neg  string
 }
 
-// writer writes an expression as Unicode text or as TeX.
+// writer writes an expression as Unicode text.
 type writer struct {
 	value func(symbol string) (string, bool)
-	tex   bool
 }
 
 // Text writes the law for a legend or a table in Unicode mathematics:
@@ -40,42 +38,18 @@ type writer struct {
 // "−0.35"); symbols for which it returns false are written by name.
 func (l *Law) Text(value func(symbol string) (string, bool)) string {
 	w := writer{value: value}
-	return w.name(l.Response) + " = " + w.write(l.rhs.root, false).s
+	return w.name(l.Response) + " = " + w.write(l.rhs.root).s
 }
 
 // Text writes the expression as Law.Text writes a law's right side.
 func (e *Expr) Text(value func(symbol string) (string, bool)) string {
 	w := writer{value: value}
-	return w.write(e.root, false).s
+	return w.write(e.root).s
 }
 
-// TeX writes the law as KaTeX source for the page's table: \alpha_N,
-// \frac{A}{N^{\alpha}}, \cdot, \left(…\right). value is as for Text, and
-// its strings are TeX.
-func (l *Law) TeX(value func(symbol string) (string, bool)) string {
-	w := writer{value: value, tex: true}
-	return w.name(l.Response) + " = " + w.write(l.rhs.root, false).s
-}
+func (w *writer) minus() string { return "−" }
 
-// TeX writes the expression as Law.TeX writes a law's right side.
-func (e *Expr) TeX(value func(symbol string) (string, bool)) string {
-	w := writer{value: value, tex: true}
-	return w.write(e.root, false).s
-}
-
-func (w *writer) minus() string {
-	if w.tex {
-		return "-"
-	}
-	return "−"
-}
-
-func (w *writer) paren(s string) string {
-	if w.tex {
-		return `\left(` + s + `\right)`
-	}
-	return "(" + s + ")"
-}
+func (w *writer) paren(s string) string { return "(" + s + ")" }
 
 // inside returns p's text, in parentheses when its precedence is below min.
 func (w *writer) inside(p piece, min int) string {
@@ -94,9 +68,8 @@ func (w *writer) negated(body piece) piece {
 	return piece{s: w.minus() + s, prec: precUnary, neg: s}
 }
 
-// write writes n; exponent is true inside an exponent, where TeX writes a
-// division with a slash rather than a fraction.
-func (w *writer) write(n *node, exponent bool) piece {
+// write writes n.
+func (w *writer) write(n *node) piece {
 	switch n.kind {
 	case kNum:
 		return w.number(n.text)
@@ -107,14 +80,14 @@ func (w *writer) write(n *node, exponent bool) piece {
 			}
 		}
 		p := piece{s: w.name(n.text), prec: precAtom}
-		if !w.tex && strings.Contains(p.s, "_") {
+		if strings.Contains(p.s, "_") {
 			p.prec = precPower // (α_N)², not α_N²
 		}
 		return p
 	case kNeg:
-		return w.negated(w.write(n.args[0], exponent))
+		return w.negated(w.write(n.args[0]))
 	case kAdd, kSub:
-		a, b := w.write(n.args[0], exponent), w.write(n.args[1], exponent)
+		a, b := w.write(n.args[0]), w.write(n.args[1])
 		op := " + "
 		if n.kind == kSub {
 			op = " " + w.minus() + " "
@@ -132,50 +105,38 @@ func (w *writer) write(n *node, exponent bool) piece {
 		}
 		return piece{s: a.s + op + right, prec: precSum}
 	case kMul:
-		a, b := w.write(n.args[0], exponent), w.write(n.args[1], exponent)
+		a, b := w.write(n.args[0]), w.write(n.args[1])
 		op := " · "
-		if w.tex {
-			op = ` \cdot `
-		}
 		right := w.inside(b, precProduct)
 		if b.neg != "" {
 			right = w.paren(b.s)
 		}
 		return piece{s: w.inside(a, precProduct) + op + right, prec: precProduct}
 	case kDiv:
-		a, b := w.write(n.args[0], exponent), w.write(n.args[1], exponent)
-		if w.tex && !exponent {
-			return piece{s: `\frac{` + a.s + "}{" + b.s + "}", prec: precAtom}
-		}
+		a, b := w.write(n.args[0]), w.write(n.args[1])
 		right := w.inside(b, precUnary)
 		if b.neg != "" {
 			right = w.paren(b.s)
 		}
 		return piece{s: w.inside(a, precProduct) + "/" + right, prec: precProduct}
 	case kPow:
-		return w.power(n, exponent)
+		return w.power(n)
 	case kCall:
-		return w.call(n, exponent)
+		return w.call(n)
 	}
 	return piece{}
 }
 
-// power writes base^exponent: in TeX as ^{…}; in text as superscripts when
+// power writes base^exponent: as superscripts when
 // the exponent is a single value or symbol, maybe negated, whose every
 // character has a superscript form, else as ^(…).
-func (w *writer) power(n *node, exponent bool) piece {
-	base := w.write(n.args[0], exponent)
+func (w *writer) power(n *node) piece {
+	base := w.write(n.args[0])
 	b := w.inside(base, precAtom)
 	if base.neg != "" {
 		b = w.paren(base.s)
 	}
-	e := w.write(n.args[1], true)
-	if w.tex {
-		if strings.HasPrefix(base.s, `\frac`) {
-			b = w.paren(base.s)
-		}
-		return piece{s: b + "^{" + e.s + "}", prec: precPower}
-	}
+	e := w.write(n.args[1])
 	simple := e.prec == precAtom || (e.neg != "" && !strings.ContainsAny(e.neg, " (/"))
 	if simple && !strings.ContainsAny(e.s, " _(/") {
 		if sup, ok := plaintex.Superscript(e.s); ok {
@@ -188,25 +149,14 @@ func (w *writer) power(n *node, exponent bool) piece {
 	return piece{s: b + "^(" + e.s + ")", prec: precPower}
 }
 
-// call writes a function call: log₁₀(x), √x, |x| in text; \log_{10}, \sqrt
-// in TeX.
-func (w *writer) call(n *node, exponent bool) piece {
+// call writes a function call: log₁₀(x), √x, |x|.
+func (w *writer) call(n *node) piece {
 	args := make([]string, len(n.args))
-	first := w.write(n.args[0], exponent)
+	first := w.write(n.args[0])
 	for i, a := range n.args {
-		args[i] = w.write(a, exponent).s
+		args[i] = w.write(a).s
 	}
 	inner := strings.Join(args, ", ")
-	if w.tex {
-		switch n.fn {
-		case fnSqrt:
-			return piece{s: `\sqrt{` + inner + "}", prec: precAtom}
-		case fnAbs:
-			return piece{s: `\left|` + inner + `\right|`, prec: precAtom}
-		}
-		name := map[fn]string{fnExp: `\exp`, fnLog: `\log`, fnLog10: `\log_{10}`, fnLog2: `\log_{2}`, fnMin: `\min`, fnMax: `\max`}[n.fn]
-		return piece{s: name + w.paren(inner), prec: precAtom}
-	}
 	switch n.fn {
 	case fnSqrt:
 		return piece{s: "√" + w.inside(first, precAtom), prec: precUnary}
@@ -234,8 +184,7 @@ func (w *writer) valued(v string) piece {
 	return p
 }
 
-// number writes a number as written in the law, 1e-3 as 1×10⁻³ (text) or
-// 1 \times 10^{-3} (TeX).
+// number writes a number as written in the law, 1e-3 as 1×10⁻³.
 func (w *writer) number(text string) piece {
 	mant, exp, ok := strings.Cut(strings.ToLower(text), "e")
 	if !ok {
@@ -249,35 +198,25 @@ func (w *writer) number(text string) piece {
 	if exp == "" || exp == "-" {
 		exp = "0"
 	}
-	if w.tex {
-		return piece{s: mant + ` \times 10^{` + exp + "}", prec: precProduct}
-	}
 	sup, _ := plaintex.Superscript(exp)
 	return piece{s: mant + "×10" + sup, prec: precProduct}
 }
 
 // name writes a symbol: Greek names as letters, the part after the first
-// underscore as a subscript (α_N, D₀; TeX \alpha_{N}, D_{\mathrm{opt}}).
+// underscore as a subscript (α_N, D₀).
 func (w *writer) name(sym string) string {
 	base, sub, hasSub := strings.Cut(sym, "_")
 	if base == "" { // _x: no base to hang a subscript on
 		base, sub, hasSub = sym, "", false
 	}
-	if !w.tex {
-		s := greek(base)
-		if !hasSub {
-			return s
-		}
-		if sup, ok := plaintex.Subscript(greek(sub)); ok && sub != "" {
-			return s + sup
-		}
-		return s + "_" + greek(sub)
+	s := greek(base)
+	if !hasSub {
+		return s
 	}
-	s := texName(base)
-	if hasSub {
-		s += "_{" + texName(sub) + "}"
+	if sup, ok := plaintex.Subscript(greek(sub)); ok && sub != "" {
+		return s + sup
 	}
-	return s
+	return s + "_" + greek(sub)
 }
 
 func greek(s string) string {
@@ -285,20 +224,4 @@ func greek(s string) string {
 		return g
 	}
 	return s
-}
-
-// texName writes a name in TeX: a Greek letter's command, one character
-// as it is, a word upright.
-func texName(s string) string {
-	if _, ok := plaintex.Greek(s); ok {
-		return `\` + s
-	}
-	if utf8.RuneCountInString(s) <= 1 || isDigits(s) {
-		return s
-	}
-	return `\mathrm{` + strings.ReplaceAll(s, "_", `\_`) + "}"
-}
-
-func isDigits(s string) bool {
-	return strings.Trim(s, "0123456789") == ""
 }

@@ -253,7 +253,7 @@ func undo(fsys fileSystem, dest, tmp string, pl *plan) error {
 		}
 	}
 	if len(errs) > 0 {
-		return fmt.Errorf("%d %s: %w", len(errs), plural(len(errs), "step", "steps"), errors.Join(errs...))
+		return fmt.Errorf("%d %s: %w", len(errs), diag.Plural(len(errs), "step", "steps"), errors.Join(errs...))
 	}
 	return nil
 }
@@ -283,13 +283,6 @@ func exists(p string) bool {
 func isDir(p string) bool {
 	fi, err := os.Lstat(p)
 	return err == nil && fi.IsDir()
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // recoverJournal undoes, from its journal, the commit of the temporary

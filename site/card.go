@@ -58,7 +58,7 @@ func (p *Page) resolveCard() error {
 	}
 	if n, err := strconv.Atoi(ref.text); err == nil {
 		if n < 1 || n > len(p.Charts) {
-			return diag.Errorf(ref.pos, `"card" names chart %d, but the page has %d %s (numbered from 1)`, n, len(p.Charts), plural(len(p.Charts), "chart", "charts"))
+			return diag.Errorf(ref.pos, `"card" names chart %d, but the page has %d %s (numbered from 1)`, n, len(p.Charts), diag.Plural(len(p.Charts), "chart", "charts"))
 		}
 		p.Card = n - 1
 		return nil

@@ -66,13 +66,6 @@ func newLoadCache[T any](files *sitefs.Root, limit sitefs.Limit, load loadFunc[T
 	return &fileCache[T]{files: files, limit: limit, load: load, entries: map[string]*cacheEntry[T]{}, sums: map[string][32]byte{}}
 }
 
-// newStreamCache is a fileCache whose files are parsed as they are read,
-// never held whole: stream is given the file and its size when opened.
-// The values of large files are held weakly (see fileCache.weak).
-func newStreamCache[U any](files *sitefs.Root, limit sitefs.Limit, stream func(file string, r io.Reader, size int64) (*U, error)) *fileCache[*U] {
-	return holdLargeWeakly(newLoadCache(files, limit, streamed(stream)))
-}
-
 // holdLargeWeakly has c hold the values of files over weakSize weakly.
 func holdLargeWeakly[U any](c *fileCache[*U]) *fileCache[*U] {
 	c.weak, c.weakOver = holdWeakly[U], weakSize

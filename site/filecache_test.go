@@ -126,3 +126,10 @@ func TestStreamCacheHoldsLargeWeakly(t *testing.T) {
 		t.Errorf("sum %x (kept %v), want the file's SHA-256", sum, ok)
 	}
 }
+
+// newStreamCache is a fileCache whose files are parsed as they are read,
+// never held whole: stream is given the file and its size when opened.
+// The values of large files are held weakly (see fileCache.weak).
+func newStreamCache[U any](files *sitefs.Root, limit sitefs.Limit, stream func(file string, r io.Reader, size int64) (*U, error)) *fileCache[*U] {
+	return holdLargeWeakly(newLoadCache(files, limit, streamed(stream)))
+}

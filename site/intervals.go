@@ -156,7 +156,7 @@ func (iv *intervals) warnings(t *table.Table, at diag.Pos) diag.List {
 		}
 		out.Add(diag.Warnf(diag.OutsideInterval, t.LinePos(lines[0]),
 			"%d %s of the chart at %s %s a %s value outside its own interval (columns %q and %q) on %s: check that low and high are the interval's ends",
-			n, plural(n, "row", "rows"), at, plural(n, "has", "have"), a.name, t.Columns[a.lo], t.Columns[a.hi], t.LinesText(lines)))
+			n, diag.Plural(n, "row", "rows"), at, diag.Plural(n, "has", "have"), a.name, t.Columns[a.lo], t.Columns[a.hi], t.LinesText(lines)))
 	}
 	return out
 }

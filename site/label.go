@@ -145,5 +145,5 @@ func labelsCutWarning(t *table.Table, at diag.Pos, f chartspec.Field, lines []in
 	}
 	return diag.Warnf(diag.LabelsCut, t.LinePos(lines[0]),
 		"the point label of %d %s (%s) is longer than %d characters, the most a point label holds: it is cut there, ending in an ellipsis, in the chart at %s; %s",
-		len(lines), plural(len(lines), "row", "rows"), t.LinesText(lines), MaxLabelChars, at, fix)
+		len(lines), diag.Plural(len(lines), "row", "rows"), t.LinesText(lines), MaxLabelChars, at, fix)
 }

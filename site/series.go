@@ -209,7 +209,7 @@ func (l *pageLoader) panel(p *Page, sp *chartspec.Panel, at diag.Pos, n int) (Pa
 	if len(left) > 0 {
 		l.warnings = append(l.warnings, diag.Warnf(diag.MissingValues, t.LinePos(left[0]),
 			"%d %s left out of the chart at %s because of missing values (blank or NA) on %s",
-			len(left), plural(len(left), "row", "rows"), at, t.LinesText(left)))
+			len(left), diag.Plural(len(left), "row", "rows"), at, t.LinesText(left)))
 	}
 	for _, o := range append([]*outside{&outX}, pointers(outY)...) {
 		if w := o.warning(t); w != nil {
@@ -246,14 +246,14 @@ func noPoints(sp *chartspec.Panel, at diag.Pos, n int, tname string, rows int, l
 	if sp.Series.Name != "" {
 		cols = "x " + diag.Quote(sp.X.Field.Name) + ", y " + yQuoted(sp) + " or series " + diag.Quote(sp.Series.Name)
 	}
-	rowsOf := fmt.Sprintf("all %d %s of %s", rows, plural(rows, "row", "rows"), tname)
+	rowsOf := fmt.Sprintf("all %d %s of %s", rows, diag.Plural(rows, "row", "rows"), tname)
 	fix := "fill in the values, or plot other columns"
 	if len(sp.Where) > 0 {
-		rowsOf = fmt.Sprintf("the %d %s of %s that where keeps (%s, at line %d)", rows, plural(rows, "row", "rows"), tname, describeWhere(sp.Where), sp.Where[0].Column.Pos.Line)
+		rowsOf = fmt.Sprintf("the %d %s of %s that where keeps (%s, at line %d)", rows, diag.Plural(rows, "row", "rows"), tname, describeWhere(sp.Where), sp.Where[0].Column.Pos.Line)
 		fix = "fill in the values, plot other columns, or change the where"
 	}
 	return diag.Warnf(diag.NoPoints, pos, "%s draws no point: %s %s no value (blank, NA or NaN) for %s, on %s; it is built empty: %s",
-		what, rowsOf, plural(rows, "has", "have"), cols, lines, fix)
+		what, rowsOf, diag.Plural(rows, "has", "have"), cols, lines, fix)
 }
 
 // Gap reports whether p is a gap in its line rather than a drawn point: a
@@ -372,8 +372,8 @@ func (o *outside) warning(t *table.Table) *diag.Error {
 	n := len(o.rows)
 	return diag.Warnf(diag.OutsideRange, t.LinePos(o.rows[0]),
 		"%d %s outside the %s axis range set at %s (%s) and %s not drawn: %s (column %q: %s); widen min/max or remove %s",
-		n, plural(n, "row lies", "rows lie"), o.axis, o.ax.Pos, strings.Join(bounds, ", "), plural(n, "is", "are"),
-		t.LinesText(o.rows), t.Columns[o.col], valuesList(o.cells), plural(n, "it", "them"))
+		n, diag.Plural(n, "row lies", "rows lie"), o.axis, o.ax.Pos, strings.Join(bounds, ", "), diag.Plural(n, "is", "are"),
+		t.LinesText(o.rows), t.Columns[o.col], valuesList(o.cells), diag.Plural(n, "it", "them"))
 }
 
 // shortNumber writes v as an author would: 40, 0.5, 1e9 (not 1e+09).
@@ -419,13 +419,6 @@ func numberText(cell string) string {
 		return cell[:most] + "…"
 	}
 	return cell
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // outOfOrder is a line series whose rows were not in x order: the row

@@ -359,6 +359,3 @@ func (n *Notes) with(p Point, m note) Point {
 
 // setNameOnly marks p's label as naming it only, or not; p has a note.
 func (n *Notes) setNameOnly(p Point, on bool) { n.list[p.note-1].nameOnly = on }
-
-// noted reports whether p has a note.
-func (p Point) noted() bool { return p.note != 0 }

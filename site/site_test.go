@@ -415,8 +415,8 @@ func TestPointNotes(t *testing.T) {
 		{"a note replaced", n.With(n.With(Point{X: 1}, "a", b), "c", nil), "c", nil, true},
 	}
 	for _, tc := range tests {
-		if n.Label(tc.pt) != tc.label || n.Bounds(tc.pt) != tc.b || n.NameOnly(tc.pt) || tc.pt.noted() != tc.noted || tc.pt.X != 1 {
-			t.Errorf("%s: label %q, bounds %p, noted %v; want %q, %p, %v", tc.name, n.Label(tc.pt), n.Bounds(tc.pt), tc.pt.noted(), tc.label, tc.b, tc.noted)
+		if n.Label(tc.pt) != tc.label || n.Bounds(tc.pt) != tc.b || n.NameOnly(tc.pt) || (tc.pt.note != 0) != tc.noted || tc.pt.X != 1 {
+			t.Errorf("%s: label %q, bounds %p, noted %v; want %q, %p, %v", tc.name, n.Label(tc.pt), n.Bounds(tc.pt), (tc.pt.note != 0), tc.label, tc.b, tc.noted)
 		}
 	}
 	var none *Notes

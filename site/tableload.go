@@ -120,16 +120,7 @@ func (e *folderTooLarge) Unwrap() error { return &e.TooLargeError }
 
 func (e *folderTooLarge) Error() string {
 	return fmt.Sprintf("%s holds TensorBoard event files of %s together, over the %s limit for one chart's data: raise it in scalesite.yaml with limits: {%s: %s}",
-		diag.QuoteIfNeeded(e.Path), sitefs.FormatSize(e.Size), sitefs.FormatSize(e.Limit), e.Key, sitefs.FormatSize(roundLimit(e.Size)))
-}
-
-// roundLimit is a round size above size, to suggest as a limit.
-func roundLimit(size int64) int64 {
-	l := int64(1 << 20)
-	for l <= size {
-		l *= 2
-	}
-	return l
+		diag.QuoteIfNeeded(e.Path), sitefs.FormatSize(e.Size), sitefs.FormatSize(e.Limit), e.Key, sitefs.FormatSize(sitefs.NextLimit(e.Size)))
 }
 
 // loadEventFolder reads the event files under dir as one table, by read

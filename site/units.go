@@ -189,7 +189,7 @@ func (c *unitColumn) mixedWarning(fractions, percents []int) *diag.Error {
 	fix := "write every value in percent (45 for 0.45) with format: percent, or every value as a fraction with format: fraction"
 	return diag.Warnf(diag.MixedUnits, diag.Pos{File: c.file, Line: lines[first], Row: c.rows.Row},
 		"column %s of %s mixes fractions and percents: %s %s %s, while its other %d values are %s (%s to %s), so one kind is drawn a hundred times off: %s",
-		diag.Quote(c.column), c.file, c.rowList(odd, lines), plural(len(odd), "is", "are"), oddKind, len(rest), restKind, shortNumber(lo), shortNumber(hi), fix)
+		diag.Quote(c.column), c.file, c.rowList(odd, lines), diag.Plural(len(odd), "is", "are"), oddKind, len(rest), restKind, shortNumber(lo), shortNumber(hi), fix)
 }
 
 // rowList names the rows of the values at idx, in line order, with their

@@ -130,10 +130,7 @@ func resolveNode(n ast.Node, anchors *yamlx.Anchors, at diag.Pos) (ast.Node, err
 		case *ast.AliasNode:
 			target, ok := anchors.Target(v)
 			if !ok {
-				name := ""
-				if v.Value != nil && v.Value.GetToken() != nil {
-					name = v.Value.GetToken().Value
-				}
+				name := yamlx.TokenText(v.Value)
 				return nil, diag.Errorf(nodePos(at, v), "the alias %q refers to no anchor %q above it", "*"+name, "&"+name)
 			}
 			n = target

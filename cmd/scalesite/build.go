@@ -65,8 +65,8 @@ the next one, which says what it did.`, stderr)
 	}
 	printWarnings(stderr, r.Warnings)
 	fmt.Fprintf(stdout, "built %d %s, %d %s, %d %s in %d ms → %s\n",
-		r.Pages, plural(r.Pages, "page", "pages"), r.Charts, plural(r.Charts, "chart", "charts"),
-		r.Points, plural(r.Points, "data point", "data points"), r.Elapsed.Milliseconds(), opts.Dest)
+		r.Pages, diag.Plural(r.Pages, "page", "pages"), r.Charts, diag.Plural(r.Charts, "chart", "charts"),
+		r.Points, diag.Plural(r.Points, "data point", "data points"), r.Elapsed.Milliseconds(), opts.Dest)
 	return 0
 }
 
@@ -132,7 +132,7 @@ func printError(w io.Writer, err error) {
 		for _, e := range list {
 			fmt.Fprintf(w, "error: %s\n", e)
 		}
-		fmt.Fprintf(w, "build failed: %d %s; the output folder was not changed\n", len(list), plural(len(list), "error", "errors"))
+		fmt.Fprintf(w, "build failed: %d %s; the output folder was not changed\n", len(list), diag.Plural(len(list), "error", "errors"))
 		return
 	}
 	var partial *output.PartialError
@@ -147,11 +147,4 @@ func printWarnings(w io.Writer, list diag.List) {
 	for _, e := range list {
 		fmt.Fprintln(w, e.Warning())
 	}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

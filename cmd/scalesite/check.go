@@ -51,7 +51,7 @@ Exits with 1 when there are errors, 0 otherwise (warnings allowed); with
 		// The loader stops at errors with no site to count charts in, but
 		// every page file was read.
 		n := countPageFiles(source)
-		fmt.Fprintf(stdout, "checked %d %s: %d %s\n", n, plural(n, "page", "pages"), len(list), plural(len(list), "error", "errors"))
+		fmt.Fprintf(stdout, "checked %d %s: %d %s\n", n, diag.Plural(n, "page", "pages"), len(list), diag.Plural(len(list), "error", "errors"))
 		return 1
 	}
 	// The warnings a build of the site prints, from the same function.
@@ -73,16 +73,16 @@ Exits with 1 when there are errors, 0 otherwise (warnings allowed); with
 	}
 	if *strict {
 		fmt.Fprintf(stdout, "checked %d %s, %d %s: %d %s (warnings, under --strict)\n",
-			pages, plural(pages, "page", "pages"), charts, plural(charts, "chart", "charts"),
-			len(warnings), plural(len(warnings), "error", "errors"))
+			pages, diag.Plural(pages, "page", "pages"), charts, diag.Plural(charts, "chart", "charts"),
+			len(warnings), diag.Plural(len(warnings), "error", "errors"))
 		if len(warnings) > 0 {
 			return 1
 		}
 		return 0
 	}
 	fmt.Fprintf(stdout, "checked %d %s, %d %s: 0 errors, %d %s\n",
-		pages, plural(pages, "page", "pages"), charts, plural(charts, "chart", "charts"),
-		len(warnings), plural(len(warnings), "warning", "warnings"))
+		pages, diag.Plural(pages, "page", "pages"), charts, diag.Plural(charts, "chart", "charts"),
+		len(warnings), diag.Plural(len(warnings), "warning", "warnings"))
 	return 0
 }
 

@@ -117,7 +117,7 @@ func findCharts(s *scsite.Site, args []string) ([]chartRef, error) {
 			ref.charts = charts
 		case err == nil:
 			if n < 1 || n > len(charts) {
-				return nil, fmt.Errorf("%s: %s has %d %s; #%d names none", arg, ref.page.Path, len(charts), plural(len(charts), "chart", "charts"), n)
+				return nil, fmt.Errorf("%s: %s has %d %s; #%d names none", arg, ref.page.Path, len(charts), diag.Plural(len(charts), "chart", "charts"), n)
 			}
 			ref.charts = []*scsite.Chart{charts[n-1]}
 		default:

@@ -258,16 +258,6 @@ func (e *Engine) scenes(optionJSON []byte, widths []int, dark bool, fn goja.Call
 	return out, nil
 }
 
-// SceneFit computes the Scene of the chart whose page option is optionJSON
-// laid out to fill a box width × height CSS px (a social card): the
-// chart's titles and legend as at that width, its panels sharing the
-// height they leave, whatever height the spec asks for. The Scene is
-// taller than the box only when titles and legend leave the panels less
-// than 60 px.
-func (e *Engine) SceneFit(optionJSON []byte, width, height int, dark bool) (*figure.Scene, error) {
-	return e.call(optionJSON, float64(width), dark, e.vm.ToValue(height), goja.Undefined())
-}
-
 // SceneFor computes the Scene of the chart whose page option is optionJSON
 // made for medium m (medium.go): laid out in units where the axes' text is
 // 12, to be drawn scaled by m.Scale() to m.Width px wide.

@@ -354,54 +354,6 @@ func BenchmarkSceneSynthetic(b *testing.B) {
 	benchScenes(b, e, opts, 760)
 }
 
-// TestSceneFit: a chart laid out to fill a box (a social card) is the
-// box's size, whatever the height its spec asks for, its plots sharing
-// the height the titles and legend leave: a taller box, taller plots, the
-// same width. Only a chart whose titles and legend leave its rows of
-// panels less than 60 px each comes out taller. Every Scene is sound.
-func TestSceneFit(t *testing.T) {
-	e := newEngine(t)
-	charts := chartcorpus.Charts(t, "../..")
-	fitted := 0
-	for ci, c := range charts {
-		opt := chart.OptionBytes(chart.Option(c))
-		var plotH [2]float64
-		for i, h := range []int{315, 630} {
-			what := fmt.Sprintf("chart %d (%s) in 600 × %d px", ci, c.ID, h)
-			s, err := e.SceneFit(opt, 600, h, false)
-			if err != nil {
-				t.Fatalf("%s: %v", what, err)
-			}
-			if pr := sceneProblems(s); len(pr) > 0 {
-				t.Errorf("%s: %d problems:\n  %s", what, len(pr), strings.Join(pr[:min(len(pr), 8)], "\n  "))
-			}
-			if s.Width != 600 || s.Height < float64(h) {
-				t.Errorf("%s: laid out %g × %g", what, s.Width, s.Height)
-			}
-			if s.Height > float64(h) {
-				for _, r := range s.Clips {
-					if r.H > 60 {
-						t.Errorf("%s: %g px high, yet a plot %g px high", what, s.Height, r.H)
-					}
-				}
-				continue
-			}
-			if len(s.Clips) > 0 {
-				plotH[i] = s.Clips[0].H
-			}
-		}
-		if plotH[0] > 0 && plotH[1] > 0 {
-			fitted++
-			if plotH[1] <= plotH[0] {
-				t.Errorf("chart %d (%s): its first plot is %g px high in a box 315 px high and %g in one 630 px high", ci, c.ID, plotH[0], plotH[1])
-			}
-		}
-	}
-	if fitted < len(charts)/2 {
-		t.Errorf("%d of %d charts fit both boxes", fitted, len(charts))
-	}
-}
-
 // staticWidths are the widths render's static figures draw a chart at
 // (desktop, tablet, phone, feed: render.StaticWide, ...), in the groups
 // render draws in one engine each (render.staticGroups).

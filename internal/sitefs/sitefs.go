@@ -71,7 +71,7 @@ type TooLargeError struct {
 
 func (e *TooLargeError) Error() string {
 	return fmt.Sprintf("%s is %s, over the %s limit for %s: raise it in scalesite.yaml with limits: {%s: %s}",
-		diag.QuoteIfNeeded(e.Path), FormatSize(e.Size), FormatSize(e.Limit), limitNoun(e.Key), e.Key, FormatSize(nextLimit(e.Size)))
+		diag.QuoteIfNeeded(e.Path), FormatSize(e.Size), FormatSize(e.Limit), limitNoun(e.Key), e.Key, FormatSize(NextLimit(e.Size)))
 }
 
 func (e *TooLargeError) Unwrap() error { return ErrTooLarge }
@@ -83,8 +83,8 @@ func limitNoun(key string) string {
 	return "one file"
 }
 
-// nextLimit is a round limit above size, to suggest.
-func nextLimit(size int64) int64 {
+// NextLimit is a round limit above size, to suggest.
+func NextLimit(size int64) int64 {
 	l := int64(1 << 20)
 	for l <= size {
 		l *= 2

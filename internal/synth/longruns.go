@@ -18,22 +18,16 @@ const (
 	LongRunsTFEvents = "tfevents" // data/tb/, a folder of event files per run
 )
 
-// LongRuns writes into dir the site of issue 37's speed goal: runs
-// training runs of steps steps each in one CSV, data/runs.csv (run, step,
-// train_loss, val_loss, lr, wall_time; val_loss logged every 1,000 steps
-// and empty between, as a trainer logs it), and a page, content/runs.md,
-// charting train_loss against step by run on a log and on a linear x axis.
-// Ten runs of 1,000,000 steps make a CSV of about 324 MB, so the site
-// raises the data limit to 400MB. The same runs and steps write the same
-// bytes.
-func LongRuns(dir string, runs, steps int) error {
-	return LongRunsAs(dir, runs, steps, LongRunsCSV)
-}
-
-// LongRunsAs is LongRuns writing the same runs, value for value, in
-// format: one of LongRunsCSV, LongRunsJSONL, LongRunsParquet and
-// LongRunsTFEvents (longrunsfmt.go). The page charts the same lines from
-// each, so that the readers can be measured against each other.
+// LongRunsAs writes into dir the site of issue 37's speed goal: runs
+// training runs of steps steps each in format, one of LongRunsCSV,
+// LongRunsJSONL, LongRunsParquet and LongRunsTFEvents (longrunsfmt.go);
+// as a CSV, data/runs.csv (run, step, train_loss, val_loss, lr,
+// wall_time; val_loss logged every 1,000 steps and empty between, as a
+// trainer logs it). A page, content/runs.md, charts train_loss against
+// step by run on a log and on a linear x axis, the same lines from each
+// format, so that the readers can be measured against each other. Ten
+// runs of 1,000,000 steps make a CSV of about 324 MB, so the site raises
+// the data limit to 400MB. The same runs and steps write the same bytes.
 func LongRunsAs(dir string, runs, steps int, format string) error {
 	write, ok := longRunWriters[format]
 	if !ok {

@@ -87,12 +87,12 @@ func (r *anchorReader) walk(n ast.Node) {
 	case nil:
 	case *ast.AnchorNode:
 		a := &anchor{value: v.Value, expanded: -1}
-		r.anchors[tokenText(v.Name)] = a
+		r.anchors[TokenText(v.Name)] = a
 		start := r.expanded
 		r.walk(v.Value)
 		a.expanded = r.expanded - start
 	case *ast.AliasNode:
-		name := tokenText(v.Value)
+		name := TokenText(v.Value)
 		a, ok := r.anchors[name]
 		if !ok {
 			r.expanded++ // an alias to nothing, which the reader reports
@@ -136,7 +136,7 @@ func (r *anchorReader) walk(n ast.Node) {
 	case *ast.CommentNode, *ast.CommentGroupNode, *ast.DirectiveNode:
 		// Not values: an alias does not repeat them.
 	default: // a scalar
-		r.expanded += 1 + len(tokenText(v))
+		r.expanded += 1 + len(TokenText(v))
 	}
 }
 
@@ -170,8 +170,8 @@ func (r *anchorReader) fail(at ast.Node, msg string) {
 	r.err = &LimitError{Line: line, Col: col, Msg: msg}
 }
 
-// tokenText is a node's text as the YAML library read it, or "".
-func tokenText(n ast.Node) string {
+// TokenText is a node's text as the YAML library read it, or "".
+func TokenText(n ast.Node) string {
 	if n == nil {
 		return ""
 	}

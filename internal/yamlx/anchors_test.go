@@ -207,6 +207,6 @@ func writeOut(n ast.Node, anchors *Anchors, budget *int) {
 		}
 	case *ast.CommentNode, *ast.CommentGroupNode, *ast.DirectiveNode:
 	default:
-		*budget -= 1 + len(tokenText(v))
+		*budget -= 1 + len(TokenText(v))
 	}
 }
