@@ -15,8 +15,12 @@ func TestManifestJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := map[string]manifestEntry{
-		"index.html":        {Size: 10, Sum: 1 << 63, MTime: 1765000000123456789},
-		"a<b>&\u2028/c.csv": {Size: 0, Sum: 0, MTime: -1},
+		"index.html":            {Size: 10, Sum: 1 << 63, MTime: 1765000000123456789},
+		"a<b>&\u2028/c.csv":     {Size: 0, Sum: 0, MTime: -1},
+		"q\"u\\o\x7f\x01\t é/x": {Size: 1 << 40, Sum: 12345, MTime: 0},
+		"plain/path-1_2.html":   {Size: 3, Sum: ^uint64(0), MTime: 1 << 62},
+		"":                      {},
+		"a\"b":                  {Size: 1}, "a\\b": {Size: 2}, "a>b": {Size: 3}, "a\x1fb": {Size: 4}, "a&b": {Size: 5}, "a<b": {Size: 6}, "a\x7fb": {Size: 7},
 	}
 	for _, m := range []*manifest{
 		{Files: files, State: state},

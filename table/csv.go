@@ -84,6 +84,7 @@ func readCSVLines(r io.Reader, size int64, at diag.Pos, comma rune, keep []strin
 	defer func() {
 		in.head.Reset(nil)
 		in.buf.Reset(nil)
+		in.w.reset(nil)
 		readers.Put(in)
 	}()
 	head, _ := in.head.Peek(textfile.Sniff)
@@ -97,7 +98,8 @@ func readCSVLines(r io.Reader, size int64, at diag.Pos, comma rune, keep []strin
 	if !validComma(comma) {
 		return nil, diag.Errorf(at, "cannot use %q to separate cells", comma)
 	}
-	w := newWindow(&in.head)
+	w := &in.w
+	w.reset(&in.head)
 	p := &csvParser{w: w, at: at, comma: comma, size: size}
 	in.buf.Reset(w)
 	cr := csv.NewReader(&in.buf) // a large enough *bufio.Reader is used as is
@@ -178,10 +180,12 @@ var bom = []byte("\xef\xbb\xbf")
 // reader is the input plumbing a CSV file is read through, kept in a pool
 // because a build parses thousands of small inline tables and the buffers
 // would otherwise be allocated for each: head looks at the input's start,
-// buf is what encoding/csv reads the window through.
+// buf is what encoding/csv reads the window through, w the window, its
+// arrays kept from one input to the next.
 type reader struct {
 	head bufio.Reader
 	buf  bufio.Reader
+	w    window
 }
 
 var readers = sync.Pool{New: func() any {

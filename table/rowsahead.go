@@ -1,6 +1,9 @@
 package table
 
-import "unsafe"
+import (
+	"sync"
+	"unsafe"
+)
 
 // Reading a long log is two jobs of about the same size: lexing its text
 // into rows (finding lines, checking the syntax, working out where each
@@ -117,6 +120,34 @@ func (b *rowBatch) row(i int) Row {
 	return row
 }
 
+// spareBatches are the batches of reads that ended, for the next read's:
+// a site's thousands of small inline tables each fill one batch, whose
+// arrays grown from nothing row by row were a fifth of what a cold build
+// of 10,000 pages allocated. A batch larger than a small table's
+// (keepBatch) is left to the collector instead, so that the batches of a
+// long log, megabytes each, are not kept here.
+var spareBatches = sync.Pool{New: func() any { return &rowBatch{} }}
+
+// Bounds of the batches spareBatches keeps: the text, and the cells, of
+// a few thousand rows.
+const (
+	spareText  = 64 << 10
+	spareCells = 8 << 10
+)
+
+// spare gives b back to spareBatches, unless it is too large: its
+// strings cleared, so that it keeps no text of its last read alive.
+func spare(b *rowBatch) {
+	if b == nil || cap(b.text) > spareText || cap(b.cells) > spareCells || cap(b.cols) > spareCells ||
+		cap(b.lines) > spareCells || cap(b.rows) > spareCells || cap(b.events) > spareCells {
+		return
+	}
+	clear(b.cells[:cap(b.cells)])
+	clear(b.named[:cap(b.named)])
+	b.reset()
+	spareBatches.Put(b)
+}
+
 // rowsAhead hands over the batches fill lexes (or decodes, of event
 // files), lexed on a goroutine of
 // its own once the first shows there is more than one. fill fills an
@@ -145,7 +176,7 @@ type rowsAhead struct {
 // below 2 lex every batch as it is asked for, on the caller's goroutine
 // (the tests compare the two). Close ends the lexing.
 func newRowsAhead(fill func(*rowBatch) bool, batches int) *rowsAhead {
-	a := &rowsAhead{fill: fill, first: &rowBatch{}}
+	a := &rowsAhead{fill: fill, first: spareBatches.Get().(*rowBatch)}
 	a.more = fill(a.first)
 	if a.more && batches >= 2 {
 		a.full, a.free = make(chan *rowBatch, batches), make(chan *rowBatch, batches)
@@ -218,9 +249,14 @@ func (a *rowsAhead) next() (*rowBatch, bool) {
 }
 
 // Close stops the lexing and waits for its goroutine to end: once it
-// returns, fill is not running and the input is no more read.
+// returns, fill is not running and the input is no more read. The
+// batches are then given back (spare): no row next returned may be read
+// after Close.
 func (a *rowsAhead) Close() {
 	if a.full == nil {
+		spare(a.first)
+		spare(a.held)
+		a.first, a.held = nil, nil
 		return
 	}
 	select {
@@ -229,7 +265,19 @@ func (a *rowsAhead) Close() {
 	default:
 	}
 	close(a.stop)
-	for range a.full { // the goroutine may wait to hand a batch over
+	for b := range a.full { // the goroutine may wait to hand a batch over
+		spare(b)
 	}
 	<-a.done
+	spare(a.first)
+	spare(a.held)
+	a.first, a.held = nil, nil
+	for {
+		select {
+		case b := <-a.free:
+			spare(b)
+		default:
+			return
+		}
+	}
 }

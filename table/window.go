@@ -37,7 +37,28 @@ type window struct {
 var errNUL = errors.New("a NUL byte")
 
 func newWindow(r io.Reader) *window {
-	return &window{r: r, starts: []int{0}, high: []bool{false}, first: 1, nul: -1}
+	w := &window{}
+	w.reset(r)
+	return w
+}
+
+// spareWindow bounds the arrays a window keeps for its next input (reset):
+// the thousands of small inline tables of a site are read through windows
+// kept in a pool (readers), each a few kilobytes that were allocated anew
+// for every table.
+const spareWindow = 256 << 10
+
+// reset makes w a window on r, at its start, keeping its arrays for it
+// unless they are large.
+func (w *window) reset(r io.Reader) {
+	mem, starts, high := w.mem[:0], w.starts[:0], w.high[:0]
+	if cap(mem) > spareWindow {
+		mem = nil
+	}
+	if cap(starts) > spareWindow/8 {
+		starts, high = nil, nil
+	}
+	*w = window{r: r, buf: mem, mem: mem, starts: append(starts, 0), high: append(high, false), first: 1, nul: -1}
 }
 
 // Read reads from the input, keeping what it reads.
