@@ -264,7 +264,7 @@ func (rr *Renderer) kept(path, key string, list listKey) (*cachedFile, bool) {
 		rr.mu.Unlock()
 		return nil, false
 	}
-	c.used = rr.gen
+	rr.use(c)
 	was := c.list
 	rr.mu.Unlock()
 	if c.key != key || len(was) != len(list.pages) || (was == nil) != (list.pages == nil) {
