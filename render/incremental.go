@@ -401,8 +401,10 @@ func (rr *Renderer) remember(s *site.Site, groups []tagGroup, files []output.Fil
 		rr.last = nil
 		return
 	}
+	// The files are the call's Output's own, not a copy: its caller is
+	// done with them by the next call (Take), which settles them.
 	rr.last = &lastRender{pages: slices.Clone(s.Pages), home: s.Home, root: s.Root, resources: s.Resources,
-		static: s.Static, files: slices.Clone(files), groups: groups}
+		static: s.Static, files: files, groups: groups}
 }
 
 // settle works out, once, what a patch of the last call reads besides
