@@ -214,10 +214,17 @@ func tagsIndexKey(tags []layout.TagLink) string { return fmt.Sprint(tags) }
 // pages it shows.
 func (r *renderer) feedKey() (string, listKey) { return "feed", r.links(r.feedPages()) }
 
-// sitemapKey is the key of the sitemap: the LinkSums of every page and the
-// number of tags (it lists each listing page).
+// sitemapKey is the key of the sitemap: what it shows of every page
+// (sameInSitemap) and the number of tags (it lists each listing page).
 func (r *renderer) sitemapKey(groups []tagGroup) (string, listKey) {
-	return strconv.Itoa(len(groups)), r.links(r.site.Pages)
+	return strconv.Itoa(len(groups)), listKey{pages: r.site.Pages, same: sameInSitemap}
+}
+
+// sameInSitemap reports whether pages a and b show the same in the
+// sitemap: its address and date, and its tags, whose listings it lists
+// (a title saved does not make the sitemap again).
+func sameInSitemap(a, b *site.Page) bool {
+	return a.Slug == b.Slug && a.Date.Equal(b.Date) && slices.Equal(a.Tags, b.Tags)
 }
 
 // searchKey is the key of the search index: the key of the home page
