@@ -81,6 +81,9 @@ type Renderer struct {
 	// call's but for those made and those gone (Made).
 	lastSite  []string
 	lastClean bool
+	// streamOnly sends every Render through Stream, never a patch (set
+	// by tests of what a streamed save tells its caller).
+	streamOnly bool
 }
 
 // cachedFile is what a Renderer keeps of a file it made: the key it was

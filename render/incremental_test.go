@@ -137,10 +137,8 @@ func TestStreamedSaveMade(t *testing.T) {
 		"content/b.md":   "---\ntitle: B\ndate: 2025-01-02\ntags: [x]\n---\nB.\n",
 		"content/c.md":   "---\ntitle: C\ndate: 2025-01-01\n---\nC.\n",
 	})
-	was := streamOnly
-	streamOnly = true
-	t.Cleanup(func() { streamOnly = was })
 	s, rr := loadRenderer(t, dir, false)
+	rr.streamOnly = true
 	out, err := rr.Render(s)
 	if err != nil {
 		t.Fatal(err)

@@ -24,7 +24,6 @@ import (
 	"fmt"
 	"html/template"
 	"maps"
-	"os"
 	"path"
 	"slices"
 
@@ -86,7 +85,7 @@ func Render(s *site.Site) (*output.Output, error) {
 // but for one page added, removed or moved in the order, it patches the
 // last call's files instead (patch, Patched).
 func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
-	if d, ok := rr.delta(s); ok && !streamOnly {
+	if d, ok := rr.delta(s); ok && !rr.streamOnly {
 		return rr.patch(s, d)
 	}
 	rr.patched, rr.removed, rr.made = nil, nil, nil
@@ -114,10 +113,6 @@ func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
 	}
 	return out, nil
 }
-
-// streamOnly sends every Render through Stream, never a patch: a
-// temporary switch (SCALESITE_STREAMONLY=1) to measure the stream alone.
-var streamOnly = os.Getenv("SCALESITE_STREAMONLY") == "1"
 
 // loadedSource is the PageSource of Render: the site's pages are loaded,
 // each page's body is the site's or loaded again (site.Site.LoadBody),
