@@ -81,6 +81,10 @@ type Renderer struct {
 	// call's but for those made and those gone (Made).
 	lastSite  []string
 	lastClean bool
+	// tagIDs numbers each tag slug met (groupTags), and tagSlugs are
+	// the slugs by number.
+	tagIDs   map[string]int
+	tagSlugs []string
 	// streamOnly sends every Render through Stream, never a patch (set
 	// by tests of what a streamed save tells its caller).
 	streamOnly bool

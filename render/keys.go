@@ -100,6 +100,17 @@ type linkSum = [16]byte
 type listedPage struct {
 	link layout.PageLink
 	sum  linkSum
+	// tags are the page's tags, one per slug as first written, each by
+	// its slug's number (Renderer.tagIDs), once groupTags has asked.
+	tags     []pageTag
+	tagsDone bool
+}
+
+// pageTag is a tag of a page: its slug's number (Renderer.tagIDs) and
+// the tag as the page writes it.
+type pageTag struct {
+	id   int
+	name string
 }
 
 // listed is p's listedPage, made once per page by a Renderer that

@@ -396,13 +396,13 @@ func (st *stream) settle() (*site.Site, error) {
 func (st *stream) tagGroups(pages []*site.Page) []tagGroup {
 	l := st.prev
 	if l == nil || len(l.pages) != len(pages) {
-		return tagGroups(pages)
+		return st.r.groupTags(pages)
 	}
 	var changed []int
 	for i, p := range pages {
 		if q := l.pages[i]; q != p {
 			if len(changed) == patchMax || !slices.Equal(q.Tags, p.Tags) {
-				return tagGroups(pages)
+				return st.r.groupTags(pages)
 			}
 			changed = append(changed, i)
 		}
@@ -419,7 +419,7 @@ func (st *stream) tagGroups(pages []*site.Page) []tagGroup {
 				k = slices.Index(groups[g].Pages, l.pages[i])
 			}
 			if k < 0 {
-				return tagGroups(pages) // (not the last call's groups: a bug)
+				return st.r.groupTags(pages) // (not the last call's groups: a bug)
 			}
 			groups[g].Pages[k] = pages[i]
 		}
