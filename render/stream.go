@@ -461,7 +461,11 @@ func (st *stream) listings(groups []tagGroup) ([]output.File, error) {
 // rest.
 func (st *stream) output(listed []output.File) (*output.Output, error) {
 	r, n := st.r, len(st.pages)
-	out := &output.Output{Files: make([]output.File, 0, 3*n+len(listed)+16)}
+	size := len(listed) + 64 // and the home page's charts' files, the site's others
+	for k := range n {
+		size += len(st.written[k])
+	}
+	out := &output.Output{Files: make([]output.File, 0, size)}
 	var handed []int
 	// put lists files, made this call (handed to emit) or kept.
 	put := func(made bool, files ...output.File) {
