@@ -65,8 +65,9 @@ type Update struct {
 // (Data nil), and the caller is to keep them as it holds them from the
 // last update. With patched set, out holds the last update's files but for those
 // at the indexes in made, made again or added, and those named in removed,
-// gone (render.Renderer.Made: a patch, or a stream that made its files at
-// the paths of the last): the caller need look at those only; otherwise
+// gone (render.Renderer.Made: a patch, or a stream whose files are the
+// last's but for those, wherever they stand in out: a page moved, added
+// or removed too): the caller need look at those only; otherwise
 // made and removed are nil. Take returns
 // false when the caller lacks a file handed back without bytes: Update
 // then renders the whole site again with a new Renderer. The caller may

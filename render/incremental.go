@@ -60,9 +60,34 @@ type Renderer struct {
 	// see Made.
 	made []int
 	// handed are the indexes in the last stream's Output of the files it
-	// handed to emit, when they are at the paths of the call before's;
-	// nil otherwise.
+	// handed to emit, when the Output has the paths of the call before's
+	// but for those new (made) and those gone (removed); nil otherwise.
 	handed []int
+	// usedN counts the cache's entries this call (gen) produced, so that
+	// end sweeps the cache only when some entry was not (a file gone).
+	usedN int
+	// newPaths reports that this call put an entry at a path the cache
+	// did not hold: a file new to the site, which Stream checks for
+	// clashes with the others.
+	newPaths bool
+	// gone are the paths of the entries end swept: the files of the last
+	// call that this one did not produce.
+	gone []string
+	// lastSite are the paths of the last call's files besides pages,
+	// listings and charts' files (renderer.siteFiles), and lastClean
+	// reports that its files had no clash resolved (a static file in a
+	// generated one's place): a call with the same paths and no path new
+	// to the cache needs no check for clashes, and its files are the last
+	// call's but for those made and those gone (Made).
+	lastSite  []string
+	lastClean bool
+	// tagIDs numbers each tag slug met (groupTags), and tagSlugs are
+	// the slugs by number.
+	tagIDs   map[string]int
+	tagSlugs []string
+	// streamOnly sends every Render through Stream, never a patch (set
+	// by tests of what a streamed save tells its caller).
+	streamOnly bool
 }
 
 // cachedFile is what a Renderer keeps of a file it made: the key it was
@@ -99,15 +124,34 @@ type cachedFile struct {
 // stale. It is called with rr.mu held.
 func (rr *Renderer) put(path string, e *cachedFile) {
 	if old, ok := rr.cache[path]; ok {
+		if old.used == rr.gen {
+			rr.usedN--
+		}
 		old.stale = true
+	} else {
+		rr.newPaths = true
 	}
+	e.used = rr.gen
+	rr.usedN++
 	rr.cache[path] = e
+}
+
+// use marks the cache's entry c as produced by this call
+// (cachedFile.used). It is called with rr.mu held.
+func (rr *Renderer) use(c *cachedFile) {
+	if c.used != rr.gen && !c.stale {
+		c.used = rr.gen
+		rr.usedN++
+	}
 }
 
 // forget removes the cache's entry of path, marking it stale. It is
 // called with rr.mu held.
 func (rr *Renderer) forget(path string) {
 	if old, ok := rr.cache[path]; ok {
+		if old.used == rr.gen {
+			rr.usedN--
+		}
 		old.stale = true
 		delete(rr.cache, path)
 	}
@@ -185,21 +229,28 @@ func (rr *Renderer) begin() {
 	}
 	rr.mu.Lock()
 	rr.gen++
+	rr.usedN, rr.newPaths, rr.gone = 0, false, nil
 	rr.mu.Unlock()
 }
 
-// end forgets the files the last call did not produce (deleted pages), and
-// the link keys of pages no longer in the site.
+// end forgets the files the last call did not produce (deleted pages,
+// listed in gone), and the link keys of pages no longer in the site. The
+// cache is swept only when some entry was not produced: most saves
+// produce every file again, made or kept.
 func (rr *Renderer) end(s *site.Site) {
 	if rr.cache == nil {
 		return
 	}
 	rr.mu.Lock()
-	for p, c := range rr.cache {
-		if c.used != rr.gen {
-			c.stale = true
-			delete(rr.cache, p)
+	if rr.usedN != len(rr.cache) {
+		for p, c := range rr.cache {
+			if c.used != rr.gen {
+				c.stale = true
+				delete(rr.cache, p)
+				rr.gone = append(rr.gone, p)
+			}
 		}
+		slices.Sort(rr.gone)
 	}
 	rr.mu.Unlock()
 	rr.pruneLinks(s)
@@ -250,7 +301,7 @@ func (rr *Renderer) cachedList(path, key string, list listKey, render func() ([]
 
 // entry is what the cache keeps of a file rendered for key.
 func (rr *Renderer) entry(key string, b []byte) *cachedFile {
-	return &cachedFile{key: key, size: len(b), used: rr.gen}
+	return &cachedFile{key: key, size: len(b)}
 }
 
 // cachedData is cached for files that are not pages (the feed, the
@@ -357,8 +408,10 @@ func (rr *Renderer) remember(s *site.Site, groups []tagGroup, files []output.Fil
 		rr.last = nil
 		return
 	}
+	// The files are the call's Output's own, not a copy: its caller is
+	// done with them by the next call (Take), which settles them.
 	rr.last = &lastRender{pages: slices.Clone(s.Pages), home: s.Home, root: s.Root, resources: s.Resources,
-		static: s.Static, files: slices.Clone(files), groups: groups}
+		static: s.Static, files: files, groups: groups}
 }
 
 // settle works out, once, what a patch of the last call reads besides
@@ -407,15 +460,17 @@ func (rr *Renderer) Patched() (made []int, removed []string, ok bool) {
 // it made (with their bytes), the files of the call before that it
 // removed, and true, when the caller need look at those only: the other
 // files are those of the call before, unchanged and at the same paths.
-// So it is after a patch (Patched), and after a stream that made the
-// files of the call before at their paths (most saves that go through
-// every page), which removed none. Otherwise it returns false. The
-// Output of a patch is shared as Patched says.
+// So it is after a patch (Patched), and after a stream whose files are
+// those of the call before but for those new, made again and gone (a
+// page moved, added or removed too), wherever they stand in the Output:
+// every save but one that changes the files copied as they are, the
+// theme's assets or KaTeX's, or whose files clash. Otherwise it returns
+// false. The Output of a patch is shared as Patched says.
 func (rr *Renderer) Made() (made []int, removed []string, ok bool) {
 	if rr.patched != nil {
 		return rr.patched, rr.removed, true
 	}
-	return rr.made, nil, rr.made != nil
+	return rr.made, rr.gone, rr.made != nil
 }
 
 // delta compares s with the last call's site, and says whether the next

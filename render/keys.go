@@ -100,6 +100,17 @@ type linkSum = [16]byte
 type listedPage struct {
 	link layout.PageLink
 	sum  linkSum
+	// tags are the page's tags, one per slug as first written, each by
+	// its slug's number (Renderer.tagIDs), once groupTags has asked.
+	tags     []pageTag
+	tagsDone bool
+}
+
+// pageTag is a tag of a page: its slug's number (Renderer.tagIDs) and
+// the tag as the page writes it.
+type pageTag struct {
+	id   int
+	name string
 }
 
 // listed is p's listedPage, made once per page by a Renderer that
@@ -214,10 +225,17 @@ func tagsIndexKey(tags []layout.TagLink) string { return fmt.Sprint(tags) }
 // pages it shows.
 func (r *renderer) feedKey() (string, listKey) { return "feed", r.links(r.feedPages()) }
 
-// sitemapKey is the key of the sitemap: the LinkSums of every page and the
-// number of tags (it lists each listing page).
+// sitemapKey is the key of the sitemap: what it shows of every page
+// (sameInSitemap) and the number of tags (it lists each listing page).
 func (r *renderer) sitemapKey(groups []tagGroup) (string, listKey) {
-	return strconv.Itoa(len(groups)), r.links(r.site.Pages)
+	return strconv.Itoa(len(groups)), listKey{pages: r.site.Pages, same: sameInSitemap}
+}
+
+// sameInSitemap reports whether pages a and b show the same in the
+// sitemap: its address and date, and its tags, whose listings it lists
+// (a title saved does not make the sitemap again).
+func sameInSitemap(a, b *site.Page) bool {
+	return a.Slug == b.Slug && a.Date.Equal(b.Date) && slices.Equal(a.Tags, b.Tags)
 }
 
 // searchKey is the key of the search index: the key of the home page
@@ -264,7 +282,7 @@ func (rr *Renderer) kept(path, key string, list listKey) (*cachedFile, bool) {
 		rr.mu.Unlock()
 		return nil, false
 	}
-	c.used = rr.gen
+	rr.use(c)
 	was := c.list
 	rr.mu.Unlock()
 	if c.key != key || len(was) != len(list.pages) || (was == nil) != (list.pages == nil) {

@@ -33,6 +33,71 @@ type tagGroup struct {
 	Pages []*site.Page
 }
 
+// groupTags is tagGroups(pages), by a Renderer that remembers from each
+// page's tags, numbered once per page value (listedPage.tags): a save
+// that adds or moves a page of 10,000 groups them again without a tag's
+// slug made or looked up by name.
+func (r *renderer) groupTags(pages []*site.Page) []tagGroup {
+	rr := r.rr
+	if rr.links == nil {
+		return tagGroups(pages)
+	}
+	var byID []tagGroup
+	for _, p := range pages {
+		k := r.listed(p)
+		rr.mu.Lock()
+		if !k.tagsDone {
+			k.tags, k.tagsDone = rr.numberTags(p), true
+		}
+		tags := k.tags
+		rr.mu.Unlock()
+		for _, t := range tags {
+			if t.id >= len(byID) {
+				byID = append(byID, make([]tagGroup, t.id+1-len(byID))...)
+			}
+			g := &byID[t.id]
+			if g.Pages == nil {
+				g.Name, g.Slug = t.name, rr.tagSlugs[t.id]
+			}
+			g.Pages = append(g.Pages, p)
+		}
+	}
+	out := make([]tagGroup, 0, len(byID))
+	for _, g := range byID {
+		if g.Pages != nil {
+			out = append(out, g)
+		}
+	}
+	slices.SortFunc(out, func(a, b tagGroup) int { return strings.Compare(a.Slug, b.Slug) })
+	return out
+}
+
+// numberTags is p's tags, one per slug as first written, each with its
+// slug's number (tagIDs, given to slugs as first met). It is called with
+// rr.mu held.
+func (rr *Renderer) numberTags(p *site.Page) []pageTag {
+	if len(p.Tags) == 0 {
+		return nil
+	}
+	if rr.tagIDs == nil {
+		rr.tagIDs = map[string]int{}
+	}
+	tags := make([]pageTag, 0, len(p.Tags))
+	for _, t := range p.Tags {
+		slug := TagSlug(t)
+		id, ok := rr.tagIDs[slug]
+		if !ok {
+			id = len(rr.tagSlugs)
+			rr.tagIDs[slug] = id
+			rr.tagSlugs = append(rr.tagSlugs, slug)
+		}
+		if !slices.ContainsFunc(tags, func(pt pageTag) bool { return pt.id == id }) {
+			tags = append(tags, pageTag{id: id, name: t})
+		}
+	}
+	return tags
+}
+
 // tagGroups groups the site's pages by tag, in tag-slug order. Tags that
 // differ only in case share a page, named as first written; the loader
 // refuses other spellings that would share one.

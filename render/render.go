@@ -85,7 +85,7 @@ func Render(s *site.Site) (*output.Output, error) {
 // but for one page added, removed or moved in the order, it patches the
 // last call's files instead (patch, Patched).
 func (rr *Renderer) Render(s *site.Site) (*output.Output, error) {
-	if d, ok := rr.delta(s); ok {
+	if d, ok := rr.delta(s); ok && !rr.streamOnly {
 		return rr.patch(s, d)
 	}
 	rr.patched, rr.removed, rr.made = nil, nil, nil

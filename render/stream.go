@@ -118,6 +118,9 @@ func (rr *Renderer) Stream(s *site.Site, src PageSource, emit func(output.File),
 	}
 	rr.remember(loaded, groups, out.Files)
 	rr.handed = st.handed
+	if rr.cache != nil {
+		rr.lastSite, rr.lastClean = st.sitePaths, st.clean
+	}
 	if opts.HomeFirst && rr.last != nil {
 		// The live preview's start-up: its first save is most likely a
 		// patch, and no one waits for the start-up's end.
@@ -158,10 +161,14 @@ type stream struct {
 	remade               []bool          // page k was rendered, not kept
 	listedMade           []bool          // the j-th listing file was made, not kept
 	// handed are the indexes in the Output of the files handed to emit,
-	// when they are at the paths of the last call's (Renderer.handed).
-	handed  []int
-	home    *site.Page // the home page loading made
-	homeErr error
+	// when the others are the last call's (Renderer.handed).
+	handed []int
+	// prevSite and prevClean are the Renderer's lastSite and lastClean
+	// from before this call, and sitePaths and clean this call's.
+	prevSite, sitePaths []string
+	prevClean, clean    bool
+	home                *site.Page // the home page loading made
+	homeErr             error
 }
 
 func newStream(rr *Renderer, s *site.Site, src PageSource, emit func(output.File), opts StreamOptions) *stream {
@@ -179,6 +186,7 @@ func newStream(rr *Renderer, s *site.Site, src PageSource, emit func(output.File
 	// Until this call succeeds (remember), no call is the last: a patch
 	// of the call before would miss what this one made.
 	st.prev, rr.last, rr.handed = rr.last, nil, nil
+	st.prevSite, st.prevClean, rr.lastSite = rr.lastSite, rr.lastClean, nil
 	return st
 }
 
@@ -388,13 +396,13 @@ func (st *stream) settle() (*site.Site, error) {
 func (st *stream) tagGroups(pages []*site.Page) []tagGroup {
 	l := st.prev
 	if l == nil || len(l.pages) != len(pages) {
-		return tagGroups(pages)
+		return st.r.groupTags(pages)
 	}
 	var changed []int
 	for i, p := range pages {
 		if q := l.pages[i]; q != p {
 			if len(changed) == patchMax || !slices.Equal(q.Tags, p.Tags) {
-				return tagGroups(pages)
+				return st.r.groupTags(pages)
 			}
 			changed = append(changed, i)
 		}
@@ -411,7 +419,7 @@ func (st *stream) tagGroups(pages []*site.Page) []tagGroup {
 				k = slices.Index(groups[g].Pages, l.pages[i])
 			}
 			if k < 0 {
-				return tagGroups(pages) // (not the last call's groups: a bug)
+				return st.r.groupTags(pages) // (not the last call's groups: a bug)
 			}
 			groups[g].Pages[k] = pages[i]
 		}
@@ -453,7 +461,11 @@ func (st *stream) listings(groups []tagGroup) ([]output.File, error) {
 // rest.
 func (st *stream) output(listed []output.File) (*output.Output, error) {
 	r, n := st.r, len(st.pages)
-	out := &output.Output{Files: make([]output.File, 0, 3*n+len(listed)+16)}
+	size := len(listed) + 64 // and the home page's charts' files, the site's others
+	for k := range n {
+		size += len(st.written[k])
+	}
+	out := &output.Output{Files: make([]output.File, 0, size)}
 	var handed []int
 	// put lists files, made this call (handed to emit) or kept.
 	put := func(made bool, files ...output.File) {
@@ -483,18 +495,33 @@ func (st *stream) output(listed []output.File) (*output.Output, error) {
 	for k := range n {
 		put(st.remade[k], st.written[k][1:]...)
 	}
-	put(true, r.siteFiles()...)
-	// Files at the paths of the last call's, which had no two at one
-	// path, have none either: a save of one page of many is not checked
-	// for clashes over every file of the site.
-	files, same := out.Files, st.prev != nil && samePaths(out.Files, st.prev.files)
-	if !same {
+	others := r.siteFiles()
+	put(true, others...)
+	st.sitePaths = make([]string, len(others))
+	for i, f := range others {
+		st.sitePaths[i] = f.Path
+	}
+	// The files of a call with the last call's site files, and no path
+	// new to the cache (every page, listing and chart file at a path the
+	// last call had), have no two at one path, as the last call's had
+	// not: a save of one page of many is not checked for clashes over
+	// every file of the site. The files are then the last call's but for
+	// those made and those gone (end), whatever their places in the list.
+	rr := r.rr
+	rr.mu.Lock()
+	fresh := rr.newPaths
+	rr.mu.Unlock()
+	same := rr.cache != nil && st.prevSite != nil && st.prevClean && slices.Equal(st.sitePaths, st.prevSite)
+	files := out.Files
+	st.clean = true
+	if !same || fresh {
 		var err error
 		if files, err = resolveClashes(out.Files); err != nil {
 			return nil, err
 		}
+		st.clean = len(files) == len(out.Files)
 	}
-	if same {
+	if same && st.clean {
 		st.handed = handed
 	}
 	for i, f := range files {
@@ -517,7 +544,7 @@ func (rr *Renderer) record(p *site.Page, key string, files []output.File) {
 	rr.mu.Lock()
 	defer rr.mu.Unlock()
 	if key != "" {
-		e := &cachedFile{key: key, size: files[0].Size, used: rr.gen, files: slices.Clone(files)}
+		e := &cachedFile{key: key, size: files[0].Size, files: slices.Clone(files)}
 		rr.put(files[0].Path, e)
 		rr.byPage[p] = e
 		rr.renders++
@@ -531,7 +558,7 @@ func (rr *Renderer) record(p *site.Page, key string, files []output.File) {
 		for _, f := range files {
 			for _, k := range keys {
 				if f.Path == k.path {
-					rr.put(f.Path, &cachedFile{key: k.key, size: f.Size, used: rr.gen, plain: true})
+					rr.put(f.Path, &cachedFile{key: k.key, size: f.Size, plain: true})
 				}
 			}
 		}
@@ -576,7 +603,7 @@ func (rr *Renderer) keep(p *site.Page, links string) ([]output.File, bool) {
 // with it, as produced by this call (cachedFile.used). It is called with
 // rr.mu held.
 func (rr *Renderer) touch(c *cachedFile) {
-	c.used = rr.gen
+	rr.use(c)
 	if c.deps == nil {
 		c.deps = make([]*cachedFile, len(c.files)-1)
 	}
@@ -586,7 +613,7 @@ func (rr *Renderer) touch(c *cachedFile) {
 			c.deps[i] = d
 		}
 		if d != nil {
-			d.used = rr.gen
+			rr.use(d)
 		}
 	}
 }
@@ -651,20 +678,6 @@ func (r *renderer) chartData(b *site.Body, card *cardFuture) ([]output.File, err
 		return nil
 	})
 	return files, err
-}
-
-// samePaths reports whether a and b list files at the same paths in the
-// same order.
-func samePaths(a, b []output.File) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Path != b[i].Path {
-			return false
-		}
-	}
-	return true
 }
 
 // written1 is f as an Output of Stream lists it once written: without its

@@ -5,6 +5,7 @@ import (
 	"html"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,6 +80,40 @@ func TestTagGroupsOnePerSlug(t *testing.T) {
 		}
 		if len(groups) != tc.groups {
 			t.Errorf("%s: %d groups %q, want %d", tc.name, len(groups), names, tc.groups)
+		}
+	}
+}
+
+// TestGroupTagsAsTagGroups: a Renderer that remembers groups the pages by
+// their tags numbered once per page (groupTags) as tagGroups does: the
+// same groups, named as first written, in the same order, each page once,
+// as pages are added, moved and given new values.
+func TestGroupTagsAsTagGroups(t *testing.T) {
+	many := []string{"ML"}
+	for i := range 20 {
+		many = append(many, fmt.Sprintf("t%02d", i))
+	}
+	many = append(many, "ml", "T03")
+	a := &site.Page{Slug: "a", Tags: []string{"Scaling", "ML", "ml"}}
+	b := &site.Page{Slug: "b", Tags: []string{"ml", "C#"}}
+	c := &site.Page{Slug: "c"}
+	d := &site.Page{Slug: "d", Tags: many}
+	e := &site.Page{Slug: "e", Tags: []string{"c#", "New"}}
+	a2 := &site.Page{Slug: "a", Tags: []string{"scaling", "Zed"}}
+	rr := &Renderer{links: map[*site.Page]*listedPage{}}
+	r := &renderer{rr: rr, site: &site.Site{}}
+	for i, pages := range [][]*site.Page{
+		{a, b, c}, {b, a, c}, {a, b, c, d}, {d, c, b, a}, {e, a, b, c, d}, {e, a2, b, c, d}, {}, {c},
+	} {
+		got, want := r.groupTags(pages), tagGroups(pages)
+		if len(got) != len(want) {
+			t.Fatalf("%d: %d groups, want %d", i, len(got), len(want))
+		}
+		for j := range want {
+			if got[j].Name != want[j].Name || got[j].Slug != want[j].Slug || !slices.Equal(got[j].Pages, want[j].Pages) {
+				t.Errorf("%d: group %d is %s (%s) %v, want %s (%s) %v", i, j, got[j].Name, got[j].Slug, got[j].Pages,
+					want[j].Name, want[j].Slug, want[j].Pages)
+			}
 		}
 	}
 }
