@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/scalesite/scalesite/internal/diskcache"
+	"github.com/scalesite/scalesite/internal/fastjson"
 )
 
 // A manifest lists what the last build wrote into an output folder: each
@@ -117,7 +118,7 @@ func appendFilesJSON(b []byte, files map[string]manifestEntry) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(b, p)
+		b = fastjson.AppendString(b, p)
 		e := files[p]
 		b = strconv.AppendInt(append(b, `:{"size":`...), e.Size, 10)
 		b = strconv.AppendUint(append(b, `,"sum":`...), e.Sum, 10)
@@ -125,20 +126,6 @@ func appendFilesJSON(b []byte, files map[string]manifestEntry) []byte {
 		b = append(b, '}')
 	}
 	return append(b, '}')
-}
-
-// appendJSONString appends s quoted as json.Marshal quotes it: a path
-// of plain ASCII, which json.Marshal writes as it is, directly.
-func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s) // a string always encodes
-			return append(b, q...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
 }
 
 // removeManifest removes dest's manifest: dest is about to change.

@@ -15,6 +15,7 @@ import (
 	"github.com/scalesite/scalesite/check"
 	"github.com/scalesite/scalesite/diag"
 	"github.com/scalesite/scalesite/internal/diskcache"
+	"github.com/scalesite/scalesite/internal/fastjson"
 	"github.com/scalesite/scalesite/output"
 	"github.com/scalesite/scalesite/render"
 	"github.com/scalesite/scalesite/site"
@@ -221,23 +222,17 @@ func stateJSON(siteKey string, pages map[string][]byte) []byte {
 	b = append(b, `{"version":`...)
 	b = strconv.AppendInt(b, stateVersion, 10)
 	b = append(b, `,"site":`...)
-	b = appendJSONString(b, siteKey)
+	b = fastjson.AppendString(b, siteKey)
 	b = append(b, `,"pages":{`...)
 	for i, p := range paths {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(b, p)
+		b = fastjson.AppendString(b, p)
 		b = append(b, ':')
 		b = append(b, pages[p]...)
 	}
 	return append(b, "}}"...)
-}
-
-// appendJSONString appends s as json.Marshal writes a string.
-func appendJSONString(b []byte, s string) []byte {
-	q, _ := json.Marshal(s) // a string always encodes
-	return append(b, q...)
 }
 
 // sum is the rebuild.FileSum of the site file f, once per build: as the pages'
