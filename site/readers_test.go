@@ -69,9 +69,11 @@ func logJSONL(rows []logRow) string {
 	return b.String()
 }
 
-func logParquet(t *testing.T, rows []logRow) string {
+// parquetOf is rows written as a Parquet file, one column per field of T.
+func parquetOf[T any](t testing.TB, rows []T) string {
+	t.Helper()
 	var b bytes.Buffer
-	w := parquet.NewGenericWriter[logRow](&b)
+	w := parquet.NewGenericWriter[T](&b)
 	if _, err := w.Write(rows); err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +125,7 @@ func TestTrainingLogFormats(t *testing.T) {
 		"content/events.md":   fmt.Sprintf(logChart, "Events", "data/runs/"), // as FORMAT.md writes it
 		"data/log.csv":        logCSV(rows),
 		"data/log.jsonl":      logJSONL(rows),
-		"data/log.parquet":    logParquet(t, rows),
+		"data/log.parquet":    parquetOf(t, rows),
 		"data/runs/notes.txt": "not an event file: skipped",
 	}
 	for k, v := range logEvents(t, rows, "data/runs") {

@@ -1,13 +1,10 @@
 package site
 
 import (
-	"bytes"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/parquet-go/parquet-go"
 )
 
 // evalRow is a row of an evaluation log written as Parquet.
@@ -18,19 +15,6 @@ type evalRow struct {
 	Hi   float64 `parquet:"hi"`
 }
 
-func evalParquet(t *testing.T, rows []evalRow) string {
-	t.Helper()
-	var b bytes.Buffer
-	w := parquet.NewGenericWriter[evalRow](&b)
-	if _, err := w.Write(rows); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
-}
-
 // TestRowMessagesParquet: each kind of message about rows names the rows
 // of a Parquet file as rows ("row 2 of e.parquet", "rows 1, 3"), not as
 // lines the file does not have.
@@ -38,7 +22,7 @@ func TestRowMessagesParquet(t *testing.T) {
 	// lineNumber matches a line number of the Parquet file in a message:
 	// "e.parquet:2", "on line 2", "lines 1, 2".
 	lineNumber := regexp.MustCompile(`e\.parquet:\d|\blines? \d`)
-	pq := evalParquet(t, []evalRow{{3000, 41.2, 40, 43}, {1000, 47.9, 49, 46}, {2000, 51.3, 50, 53}})
+	pq := parquetOf(t, []evalRow{{3000, 41.2, 40, 43}, {1000, 47.9, 49, 46}, {2000, 51.3, 50, 53}})
 	tests := []struct {
 		name string
 		spec string

@@ -1,13 +1,10 @@
 package site
 
 import (
-	"bytes"
 	"math"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/parquet-go/parquet-go"
 
 	"github.com/scalesite/scalesite/chartspec"
 	"github.com/scalesite/scalesite/table"
@@ -213,15 +210,7 @@ func TestWhereNumbersHeld(t *testing.T) {
 		{math.Inf(-1), float32(math.NaN()), 2, nil},
 		{6e18, 7e7, 6000000000000000000, nil},
 	}
-	var b bytes.Buffer
-	w := parquet.NewGenericWriter[row](&b)
-	if _, err := w.Write(rows); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	tb, err := table.ParseParquet("n.parquet", b.Bytes())
+	tb, err := table.ParseParquet("n.parquet", []byte(parquetOf(t, rows)))
 	if err != nil {
 		t.Fatal(err)
 	}
